@@ -1,0 +1,62 @@
+import { ulid } from 'ulid';
+import { TABLE_NAME } from './client';
+import type { OrganizationItem, UserItem } from './entities';
+import { keys } from './keys';
+import { isConditionFailure } from './errors';
+import { transactWrite } from './transact';
+import { userPuts } from './users';
+import { conflict } from '../http/http-error';
+
+export const EMAIL_TAKEN = 'An account with this email already exists';
+
+/**
+ * Registration: the organization, its first user (admin) and the email-uniqueness item in one
+ * transaction; a taken email (any case) cancels all of it and is 409.
+ */
+export async function createOrganizationWithAdmin(input: {
+  organizationName: string;
+  plan: string;
+  billingCycle: string;
+  username: string;
+  fullName: string;
+  passwordHash: string;
+}): Promise<{ org: OrganizationItem; user: UserItem }> {
+  const now = new Date().toISOString();
+  const org: OrganizationItem = {
+    type: 'ORG',
+    id: ulid(),
+    name: input.organizationName.trim(),
+    adminCount: 1,
+    plan: input.plan,
+    billingCycle: input.billingCycle,
+    createdAt: now,
+  };
+  const user: UserItem = {
+    type: 'USER',
+    id: ulid(),
+    orgId: org.id,
+    username: input.username.trim(),
+    fullName: input.fullName.trim(),
+    role: 'admin',
+    passwordHash: input.passwordHash,
+    avatarUrl: null,
+    unreadCount: 0,
+    createdAt: now,
+  };
+  try {
+    await transactWrite([
+      {
+        Put: {
+          TableName: TABLE_NAME,
+          Item: { ...keys.organization(org.id), ...org },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      ...userPuts(user),
+    ]);
+  } catch (error) {
+    if (isConditionFailure(error)) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+  return { org, user };
+}

@@ -1,0 +1,18 @@
+/**
+ * The one DynamoDB table, as plain data: the CDK data construct and the local setup
+ * (DynamoDB Local) both build the table from this, so the cloud and the laptop cannot drift.
+ */
+export const tableDefinition = {
+  partitionKey: { name: 'PK', type: 'S' },
+  sortKey: { name: 'SK', type: 'S' },
+  /** Epoch seconds; DynamoDB deletes expired items, late, so code never trusts it for expiry. */
+  timeToLiveAttribute: 'ttl',
+  globalSecondaryIndexes: [],
+} as const satisfies {
+  partitionKey: { name: string; type: 'S' };
+  sortKey: { name: string; type: 'S' };
+  timeToLiveAttribute: string;
+  globalSecondaryIndexes: readonly { indexName: string; partitionKey: { name: string; type: 'S' }; sortKey: { name: string; type: 'S' } }[];
+};
+
+export const DEFAULT_LOCAL_TABLE_NAME = 'growthwise-local';

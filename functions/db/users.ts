@@ -1,0 +1,75 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { UserResponse } from '../../shared/schemas/auth';
+import { batchGet, keyId } from './batch-get';
+import { TABLE_NAME, db } from './client';
+import type { OrganizationItem, UserItem } from './entities';
+import { collections, keys } from './keys';
+
+/** The API's user shape: never the password hash. */
+export function toUserResponse(user: UserItem, org: OrganizationItem): UserResponse {
+  return {
+    id: user.id,
+    username: user.username,
+    fullName: user.fullName,
+    avatarUrl: user.avatarUrl ?? null,
+    roles: [{ role: user.role, organization: { id: org.id, name: org.name } }],
+  };
+}
+
+/** Finds the user an email belongs to: the email item, then the user and organization in one batch. */
+export async function findUserByEmail(email: string) {
+  const emailKey = keys.email(email);
+  const found = await batchGet([emailKey]);
+  const emailItem = found.get(keyId(emailKey)) as { userId: string; orgId: string } | undefined;
+  if (!emailItem) return undefined;
+  return loadUserWithOrganization(emailItem.orgId, emailItem.userId);
+}
+
+export async function loadUserWithOrganization(orgId: string, userId: string) {
+  const userKey = keys.user(orgId, userId);
+  const orgKey = keys.organization(orgId);
+  const found = await batchGet([userKey, orgKey]);
+  const user = found.get(keyId(userKey)) as UserItem | undefined;
+  const org = found.get(keyId(orgKey)) as OrganizationItem | undefined;
+  return user && org ? { user, org } : undefined;
+}
+
+/** Every user of an organization: one Query on the organization's partition, paged internally. */
+export async function listUsersOfOrganization(orgId: string): Promise<UserItem[]> {
+  const { PK, prefix } = collections.usersOfOrganization(orgId);
+  const users: UserItem[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
+        ExclusiveStartKey,
+      }),
+    );
+    users.push(...((page.Items ?? []) as UserItem[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return users;
+}
+
+/** The two puts that create a user: the user item and its email-uniqueness item (fails if taken). */
+export function userPuts(user: UserItem) {
+  return [
+    {
+      Put: {
+        TableName: TABLE_NAME,
+        Item: { ...keys.user(user.orgId, user.id), ...user },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    {
+      Put: {
+        TableName: TABLE_NAME,
+        Item: { ...keys.email(user.username), type: 'EMAIL', userId: user.id, orgId: user.orgId },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ];
+}

@@ -1,0 +1,5 @@
+import { toUserResponse } from '../../db/users';
+import { defineRoute } from '../../http/define-route';
+import { ok } from '../../http/response';
+
+export const handler = defineRoute({ auth: 'required' }, async ({ session }) => ok(toUserResponse(session.user, session.org)));

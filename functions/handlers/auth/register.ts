@@ -1,0 +1,20 @@
+import { registerRequest } from '../../../shared/schemas/auth';
+import { createOrganizationWithAdmin } from '../../db/organizations';
+import { toUserResponse } from '../../db/users';
+import { defineRoute } from '../../http/define-route';
+import { created } from '../../http/response';
+import { hashPassword } from '../../session/passwords';
+import { startSession } from '../../session/start-session';
+
+export const handler = defineRoute({ auth: 'none', body: registerRequest }, async ({ body }) => {
+  const { org, user } = await createOrganizationWithAdmin({
+    organizationName: body.organizationName,
+    plan: body.plan ?? 'professional',
+    billingCycle: body.billingCycle ?? 'monthly',
+    username: body.username,
+    fullName: body.fullName,
+    passwordHash: await hashPassword(body.password),
+  });
+  const cookie = await startSession(user.id, org.id);
+  return created(toUserResponse(user, org), { cookies: [cookie] });
+});

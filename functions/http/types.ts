@@ -1,0 +1,15 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { LoadedSession } from '../db/sessions';
+
+/** What every middleware and handler sees: the raw event plus what the middleware found. */
+export interface RouteEvent extends APIGatewayProxyEventV2 {
+  /** The parsed, validated JSON body (routes with a body schema). */
+  parsedBody?: unknown;
+  /** The signed-in session (routes with auth). */
+  session?: LoadedSession;
+  /** Viewer address: the socket's locally, CloudFront's viewer address in the cloud. */
+  clientIp?: string;
+}
+
+export type LambdaResult = APIGatewayProxyStructuredResultV2;
+export type { Context };

@@ -1,0 +1,21 @@
+import type { MiddlewareObj } from '@middy/core';
+import { loadSession } from '../db/sessions';
+import { unauthorized } from '../http/http-error';
+import type { LambdaResult, RouteEvent } from '../http/types';
+import { readSessionCookie } from '../session/cookie';
+import { verifySessionToken } from '../session/token';
+
+/**
+ * Loads the session named by the signed cookie (never a header, query or body token) with its
+ * user and organization in one round trip. Required: no valid session is 401.
+ */
+export function sessionLoader(required: boolean): MiddlewareObj<RouteEvent, LambdaResult> {
+  return {
+    before: async ({ event }) => {
+      const token = readSessionCookie(event.cookies);
+      const claims = token ? await verifySessionToken(token) : undefined;
+      event.session = claims ? await loadSession(claims) : undefined;
+      if (required && !event.session) throw unauthorized();
+    },
+  };
+}

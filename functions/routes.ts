@@ -1,0 +1,22 @@
+/**
+ * The one list of API routes. The CDK stack makes one Lambda and one API Gateway route per entry;
+ * the local emulator dispatches from the same list. `handler` names functions/handlers/<handler>.ts,
+ * which exports `handler`. `table` is the least DynamoDB access the handler needs.
+ */
+export interface RouteDefinition {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** API Gateway syntax: {name} is a path parameter. */
+  path: `/api/${string}`;
+  handler: string;
+  table: 'read' | 'readwrite';
+}
+
+export const routes = [
+  { method: 'POST', path: '/api/register', handler: 'auth/register', table: 'readwrite' },
+  { method: 'POST', path: '/api/login', handler: 'auth/login', table: 'readwrite' },
+  { method: 'POST', path: '/api/logout', handler: 'auth/logout', table: 'readwrite' },
+  { method: 'GET', path: '/api/user', handler: 'auth/get-user', table: 'read' },
+] as const satisfies readonly RouteDefinition[];
+
+/** A route's handler as a name fit for a Lambda function or a bundle folder: 'auth/get-user' → 'auth-get-user'. */
+export const handlerName = (route: Pick<RouteDefinition, 'handler'>) => route.handler.replaceAll('/', '-');

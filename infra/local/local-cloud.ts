@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DEFAULT_LOCAL_TABLE_NAME } from '../../functions/db/table-definition';
+import { routes } from '../../functions/routes';
+import { buildFunctions } from './build-functions';
+import { LOCAL_AWS_ENV, ensureTable, startDynamoDbLocal } from './dynamodb-local';
+import { type LambdaHandler, createEmulator } from './emulator';
+
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface LocalCloudOptions {
+  port: number;
+  /** In-memory DynamoDB Local (tests, `--in-memory`) or persistent under dataDir. */
+  inMemory: boolean;
+  dataDir?: string;
+  /** Where the handler bundles go; tests use a folder of their own. */
+  buildDir?: string;
+  /** The built SPA to serve; omit to serve /api only. */
+  webRoot?: string;
+  /** More origins allowed to send state-changing requests (the Vite dev server). */
+  extraOrigins?: string[];
+  /** Extra environment for the handlers (e.g. EXPOSE_DB_CALLS, LOG_LEVEL). */
+  env?: Record<string, string>;
+}
+
+export interface LocalCloud {
+  url: string;
+  dynamoDbEndpoint: string;
+  tableName: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The whole product on one machine: DynamoDB Local, the table, the handler bundles and the
+ * emulator on one port. `npm start`, `npm run dev` and the tests all start it through here.
+ */
+export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
+  const dataDir = options.dataDir ?? path.join(PROJECT_ROOT, '.data');
+  const buildDir = options.buildDir ?? path.join(PROJECT_ROOT, '.build', 'functions');
+  Object.assign(process.env, LOCAL_AWS_ENV);
+  const [dynamo, bundles] = await Promise.all([
+    startDynamoDbLocal({ dataDir: options.inMemory ? undefined : path.join(dataDir, 'dynamodb') }),
+    buildFunctions(buildDir),
+  ]);
+  const tableName = DEFAULT_LOCAL_TABLE_NAME;
+  try {
+    await ensureTable(dynamo.endpoint, tableName);
+    Object.assign(process.env, {
+      TABLE_NAME: tableName,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      SESSION_SECRET: await sessionSecret(options.inMemory ? undefined : dataDir),
+      STAGE: 'local',
+      APP_ORIGINS: [`http://localhost:${options.port}`, `http://127.0.0.1:${options.port}`, ...(options.extraOrigins ?? [])].join(','),
+      ...options.env,
+    });
+    const handlers = new Map<string, LambdaHandler>();
+    for (const [handler, file] of bundles) {
+      const module = (await import(pathToFileURL(file).href)) as { handler: LambdaHandler };
+      handlers.set(handler, module.handler);
+    }
+    const server = createEmulator({ routes, handlers, webRoot: options.webRoot });
+    await listen(server, options.port);
+    return {
+      url: `http://localhost:${options.port}`,
+      dynamoDbEndpoint: dynamo.endpoint,
+      tableName,
+      stop: async () => {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await dynamo.stop();
+      },
+    };
+  } catch (error) {
+    await dynamo.stop();
+    throw error;
+  }
+}
+
+function listen(server: Server, port: number) {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    // Both loopback families, so localhost (::1 or 127.0.0.1) and 127.0.0.1 reach it.
+    server.listen(port, () => resolve());
+  });
+}
+
+/** Persistent data keeps its signing secret, so sessions survive a restart; in memory gets a fresh one. */
+async function sessionSecret(dataDir: string | undefined): Promise<string> {
+  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+  if (!dataDir) return randomBytes(32).toString('hex');
+  const file = path.join(dataDir, 'session-secret');
+  const existing = await readFile(file, 'utf8').catch(() => undefined);
+  if (existing && existing.trim().length >= 32) return existing.trim();
+  const secret = randomBytes(32).toString('hex');
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
