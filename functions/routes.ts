@@ -16,6 +16,9 @@ export const routes = [
   { method: 'POST', path: '/api/login', handler: 'auth/login', table: 'readwrite' },
   { method: 'POST', path: '/api/logout', handler: 'auth/logout', table: 'readwrite' },
   { method: 'GET', path: '/api/user', handler: 'auth/get-user', table: 'read' },
+  // projects (issue 4)
+  // account (issue 5)
+  // notifications (issue 6)
 ] as const satisfies readonly RouteDefinition[];
 
 /** A route's handler as a name fit for a Lambda function or a bundle folder: 'auth/get-user' → 'auth-get-user'. */

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  /** DynamoDB round trips the handler made (the emulator exposes them in tests). */
+  dbCalls: number;
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  /** Sent as is (no JSON encoding, no content type): for malformed and non-JSON bodies. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  cookie?: string;
+}
+
+/** One request to the API through the emulator's HTTP port. */
+export async function request<T = any>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.body !== undefined) headers['content-type'] ??= 'application/json';
+  if (options.cookie) headers.cookie = options.cookie;
+  const response = await fetch(`${inject('apiUrl')}${path}`, {
+    method: options.method ?? (options.body !== undefined || options.rawBody !== undefined ? 'POST' : 'GET'),
+    headers,
+    body: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON: keep the text for the assertion to show.
+  }
+  return { status: response.status, body: body as T, headers: response.headers, dbCalls: Number(response.headers.get('x-db-calls') ?? NaN) };
+}
+
+/** The `name=value` part of the session cookie a response set. */
+export function sessionCookieOf(response: ApiResponse): string {
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith('__Host-growthwise_session='));
+  if (!cookie) throw new Error(`No session cookie in the response (status ${response.status})`);
+  return cookie.split(';')[0]!;
+}
+
+export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 12)}@example.com`;
+
+export interface SignedIn {
+  cookie: string;
+  user: { id: string; username: string; fullName: string; roles: { role: string; organization: { id: string; name: string } }[] };
+  email: string;
+  password: string;
+  orgId: string;
+  /** Sends a request as this user. */
+  call: <T = any>(path: string, options?: RequestOptions) => Promise<ApiResponse<T>>;
+}
+
+/** Registers a new organization and its admin, signed in. */
+export async function registerOrganization(overrides: Partial<{ fullName: string; organizationName: string; email: string; password: string }> = {}): Promise<SignedIn> {
+  const email = overrides.email ?? uniqueEmail('admin');
+  const password = overrides.password ?? 'secret-password';
+  const response = await request('/api/register', {
+    body: {
+      username: email,
+      password,
+      fullName: overrides.fullName ?? 'Ada Admin',
+      organizationName: overrides.organizationName ?? `Org ${randomUUID().slice(0, 6)}`,
+      plan: 'professional',
+      billingCycle: 'monthly',
+    },
+  });
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return signedIn(sessionCookieOf(response), response.body, email, password);
+}
+
+/** Signs in an existing user. */
+export async function login(email: string, password: string): Promise<SignedIn> {
+  const response = await request('/api/login', { body: { username: email, password } });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return signedIn(sessionCookieOf(response), response.body, email, password);
+}
+
+function signedIn(cookie: string, user: SignedIn['user'], email: string, password: string): SignedIn {
+  return {
+    cookie,
+    user,
+    email,
+    password,
+    orgId: user.roles[0]!.organization.id,
+    call: (path, options = {}) => request(path, { ...options, cookie }),
+  };
+}

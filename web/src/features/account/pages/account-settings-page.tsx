@@ -1,0 +1,4 @@
+/** Placeholder until its issue fills it. */
+export function AccountSettingsPage() {
+  return <h1>Account Settings</h1>;
+}
