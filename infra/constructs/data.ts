@@ -1,0 +1,41 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { tableDefinition } from '../../functions/db/table-definition';
+
+export interface DataProps {
+  removalPolicy: RemovalPolicy;
+  deletionProtection: boolean;
+  pointInTimeRecovery: boolean;
+}
+
+/** The one DynamoDB table, built from the same definition DynamoDB Local uses. */
+export class Data extends Construct {
+  readonly table: Table;
+
+  constructor(scope: Construct, id: string, props: DataProps) {
+    super(scope, id);
+    const key = (attribute: { name: string; type: 'S' }) => ({ name: attribute.name, type: AttributeType.STRING });
+    this.table = new Table(this, 'Table', {
+      partitionKey: key(tableDefinition.partitionKey),
+      sortKey: key(tableDefinition.sortKey),
+      timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: props.pointInTimeRecovery },
+      deletionProtection: props.deletionProtection,
+      removalPolicy: props.removalPolicy,
+    });
+    for (const index of tableDefinition.globalSecondaryIndexes as readonly {
+      indexName: string;
+      partitionKey: { name: string; type: 'S' };
+      sortKey: { name: string; type: 'S' };
+    }[]) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: key(index.partitionKey),
+        sortKey: key(index.sortKey),
+        projectionType: ProjectionType.ALL,
+      });
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import { Duration, Fn } from 'aws-cdk-lib';
+import {
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  type IFunction,
+  type IResponseHeadersPolicy,
+  ResponseHeadersPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
+import { Construct } from 'constructs';
+import { CONTENT_SECURITY_POLICY, HSTS_MAX_AGE_SECONDS, SECURITY_HEADERS } from '../web/security-headers';
+import { cloudFrontFunctionCode } from '../web/spa-fallback';
+
+/** Where the account-wide stack publishes its ids for the stage stacks (read at deploy time, not synth). */
+export const EDGE_PARAMETERS = {
+  spaFunctionArn: '/growthwise/shared/spa-rewrite-function-arn',
+  responseHeadersPolicyId: '/growthwise/shared/security-headers-policy-id',
+} as const;
+
+/** What every stage's distribution uses from the account-wide stack. */
+export interface EdgeReferences {
+  spaFunction: IFunction;
+  responseHeadersPolicy: IResponseHeadersPolicy;
+}
+
+/**
+ * The CloudFront pieces every stage shares, created once per account (they count against small
+ * account-wide quotas): the SPA rewrite function and the security response headers policy.
+ */
+export class Edge extends Construct {
+  readonly spaFunction: CloudFrontFunction;
+  readonly responseHeadersPolicy: ResponseHeadersPolicy;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    this.spaFunction = new CloudFrontFunction(this, 'SpaRewrite', {
+      code: FunctionCode.fromInline(cloudFrontFunctionCode()),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Growthwise: extension-less paths outside /api are the SPA (/index.html)',
+    });
+    this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Growthwise: HSTS, CSP (app + Stripe pricing table), nosniff, DENY framing, referrer policy',
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+          includeSubdomains: SECURITY_HEADERS['strict-transport-security']?.includes('includeSubDomains') ?? false,
+          preload: SECURITY_HEADERS['strict-transport-security']?.includes('preload') ?? false,
+          override: true,
+        },
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: SECURITY_HEADERS['x-frame-options'] as HeadersFrameOption, override: true },
+        referrerPolicy: { referrerPolicy: SECURITY_HEADERS['referrer-policy'] as HeadersReferrerPolicy, override: true },
+      },
+    });
+    new StringParameter(this, 'SpaRewriteArn', {
+      parameterName: EDGE_PARAMETERS.spaFunctionArn,
+      stringValue: this.spaFunction.functionArn,
+      description: 'Growthwise: the SPA rewrite CloudFront Function every stage associates',
+    });
+    new StringParameter(this, 'SecurityHeadersId', {
+      parameterName: EDGE_PARAMETERS.responseHeadersPolicyId,
+      stringValue: this.responseHeadersPolicy.responseHeadersPolicyId,
+      description: 'Growthwise: the response headers policy every stage attaches',
+    });
+  }
+
+  /** A stage stack's references to the account-wide pieces, resolved by CloudFormation at deploy time. */
+  static lookup(scope: Construct): EdgeReferences {
+    const functionArn = StringParameter.valueForStringParameter(scope, EDGE_PARAMETERS.spaFunctionArn);
+    return {
+      spaFunction: CloudFrontFunction.fromFunctionAttributes(scope, 'SpaRewrite', {
+        functionArn,
+        // arn:aws:cloudfront::<account>:function/<name>
+        functionName: Fn.select(1, Fn.split('function/', functionArn)),
+        functionRuntime: FunctionRuntime.JS_2_0.value,
+      }),
+      responseHeadersPolicy: ResponseHeadersPolicy.fromResponseHeadersPolicyId(
+        scope,
+        'SecurityHeaders',
+        StringParameter.valueForStringParameter(scope, EDGE_PARAMETERS.responseHeadersPolicyId),
+      ),
+    };
+  }
+}

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
+
+export interface Account {
+  email: string;
+  password: string;
+  fullName: string;
+  organizationName: string;
+  userId: string;
+  orgId: string;
+}
+
+export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 10)}@example.com`;
+
+/** Registers a new organization and its admin through the API; the page's context is then signed in. */
+export async function registerAccount(request: APIRequestContext, overrides: Partial<Omit<Account, 'userId' | 'orgId'>> = {}): Promise<Account> {
+  const account = {
+    email: overrides.email ?? uniqueEmail('admin'),
+    password: overrides.password ?? 'secret-password',
+    fullName: overrides.fullName ?? 'Ada Lovelace',
+    organizationName: overrides.organizationName ?? `Acme ${randomUUID().slice(0, 6)}`,
+  };
+  const response = await request.post('/api/register', {
+    data: { username: account.email, password: account.password, fullName: account.fullName, organizationName: account.organizationName, plan: 'professional', billingCycle: 'monthly' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const user = await response.json();
+  return { ...account, userId: user.id, orgId: user.roles[0].organization.id };
+}
+
+/** Signs a page's context in as an existing user, through the API. */
+export async function signIn(request: APIRequestContext, email: string, password: string) {
+  const response = await request.post('/api/login', { data: { username: email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}
+
+export const test = base.extend<{ account: Account; signedInPage: Page }>({
+  /** A fresh organization whose admin is signed in on `page`. */
+  account: async ({ page }, use) => {
+    await use(await registerAccount(page.request));
+  },
+  signedInPage: async ({ page, account }, use) => {
+    void account;
+    await use(page);
+  },
+});
+
+export { expect };
