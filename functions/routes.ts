@@ -19,6 +19,10 @@ export const routes = [
   // projects (issue 4)
   // account (issue 5)
   // notifications (issue 6)
+  { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', table: 'read' },
+  { method: 'GET', path: '/api/notifications/unread/count', handler: 'notifications/get-unread-count', table: 'read' },
+  { method: 'PATCH', path: '/api/notifications/{id}/read', handler: 'notifications/mark-notification-read', table: 'readwrite' },
+  { method: 'POST', path: '/api/notifications/mark-all-read', handler: 'notifications/mark-all-notifications-read', table: 'readwrite' },
 ] as const satisfies readonly RouteDefinition[];
 
 /** A route's handler as a name fit for a Lambda function or a bundle folder: 'auth/get-user' → 'auth-get-user'. */

@@ -1,0 +1,155 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { NotificationResponse } from '../../shared/schemas/notifications';
+import { TABLE_NAME, db } from './client';
+import { isConditionFailure } from './errors';
+import { collections, keys } from './keys';
+import type { NotificationItem, TransactItem } from './notification-writes';
+import { transactWrite } from './transact';
+
+/** The panel shows the newest ones; older ones stay counted and are marked by mark-all-read. */
+export const NOTIFICATION_LIST_LIMIT = 50;
+/** Read notifications expire this long after they were read (DynamoDB TTL deletes them). */
+export const READ_NOTIFICATION_RETENTION_SECONDS = 30 * 24 * 60 * 60;
+/** Notifications marked per transaction, plus the one counter update: well under the 100-item limit. */
+const MARK_ALL_CHUNK = 50;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export function toNotificationResponse(item: NotificationItem): NotificationResponse {
+  return {
+    id: item.id,
+    title: item.title,
+    content: item.content,
+    isRead: item.isRead,
+    createdAt: item.createdAt,
+    linkUrl: item.linkUrl ?? null,
+  };
+}
+
+/** A user's newest notifications, newest first (ULID sort keys): one Query. */
+export async function listNotificationsOfUser(userId: string): Promise<NotificationItem[]> {
+  const { PK, prefix } = collections.notificationsOfUser(userId);
+  const page = await db.send(
+    new QueryCommand({
+      TableName: TABLE_NAME,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      // TTL deletion can lag by days: an expired read notification is already gone for the user.
+      FilterExpression: 'attribute_not_exists(#ttl) OR #ttl > :now',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix, ':now': nowSeconds() },
+      ScanIndexForward: false,
+      Limit: NOTIFICATION_LIST_LIMIT,
+    }),
+  );
+  return (page.Items ?? []) as NotificationItem[];
+}
+
+export async function getNotification(userId: string, notificationId: string): Promise<NotificationItem | undefined> {
+  const out = await db.send(
+    new GetCommand({ TableName: TABLE_NAME, Key: keys.notification(userId, notificationId), ConsistentRead: true }),
+  );
+  return out.Item as NotificationItem | undefined;
+}
+
+/** Marks one unread notification read; only a notification that was still unread may lower the counter. */
+function markReadUpdate(userId: string, notificationId: string, ttl: number): TransactItem {
+  return {
+    Update: {
+      TableName: TABLE_NAME,
+      Key: keys.notification(userId, notificationId),
+      UpdateExpression: 'SET isRead = :true, #ttl = :ttl',
+      ConditionExpression: 'isRead = :false',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':true': true, ':false': false, ':ttl': ttl },
+    },
+  };
+}
+
+function unreadDecrement(orgId: string, userId: string, by: number): TransactItem {
+  return {
+    Update: {
+      TableName: TABLE_NAME,
+      Key: keys.user(orgId, userId),
+      UpdateExpression: 'ADD unreadCount :minus',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':minus': -by },
+    },
+  };
+}
+
+/**
+ * Marks a notification read and lowers the counter in one transaction. The condition
+ * `isRead = false` makes a concurrent mark-read or mark-all-read lower it only once.
+ * Returns false when the notification was already read (nothing changed).
+ */
+export async function markNotificationRead(orgId: string, userId: string, notificationId: string): Promise<boolean> {
+  const ttl = nowSeconds() + READ_NOTIFICATION_RETENTION_SECONDS;
+  try {
+    await transactWrite([markReadUpdate(userId, notificationId, ttl), unreadDecrement(orgId, userId, 1)]);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Sort keys of a user's unread notifications: one Query per 1 MB page. */
+async function unreadNotificationIds(userId: string): Promise<string[]> {
+  const { PK, prefix } = collections.notificationsOfUser(userId);
+  const ids: string[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        FilterExpression: 'isRead = :false',
+        ProjectionExpression: 'id',
+        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix, ':false': false },
+        ExclusiveStartKey,
+      }),
+    );
+    ids.push(...(page.Items ?? []).map((item) => item.id as string));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return ids;
+}
+
+/**
+ * Marks every unread notification read, 50 per transaction, each transaction lowering the counter
+ * by exactly the number it marks. When a concurrent mark-read got to one first, its condition
+ * cancels the transaction: the cancellation reasons name it, and the rest is tried again without it.
+ * Returns how many this call marked.
+ */
+export async function markAllNotificationsRead(orgId: string, userId: string): Promise<number> {
+  const ids = await unreadNotificationIds(userId);
+  const ttl = nowSeconds() + READ_NOTIFICATION_RETENTION_SECONDS;
+  let marked = 0;
+  for (let start = 0; start < ids.length; start += MARK_ALL_CHUNK) {
+    let pending = ids.slice(start, start + MARK_ALL_CHUNK);
+    while (pending.length > 0) {
+      try {
+        await transactWrite([...pending.map((id) => markReadUpdate(userId, id, ttl)), unreadDecrement(orgId, userId, pending.length)]);
+        marked += pending.length;
+        break;
+      } catch (error) {
+        const failed = failedConditions(error);
+        // The user item's own condition (deleted user) or an unknown failure: nothing more to mark.
+        if (!failed || failed.has(pending.length)) throw error;
+        pending = pending.filter((_, index) => !failed.has(index));
+      }
+    }
+  }
+  return marked;
+}
+
+/** Indexes of the transaction items whose condition failed, or undefined for any other error. */
+function failedConditions(error: unknown): Set<number> | undefined {
+  if (!isConditionFailure(error)) return undefined;
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  const failed = new Set<number>();
+  reasons.forEach((reason, index) => {
+    if (reason.Code === 'ConditionalCheckFailed') failed.add(index);
+  });
+  return failed.size > 0 ? failed : undefined;
+}

@@ -1,0 +1,7 @@
+import { markAllNotificationsRead } from '../../db/notifications';
+import { defineRoute } from '../../http/define-route';
+import { ok } from '../../http/response';
+
+export const handler = defineRoute({ auth: 'required' }, async ({ session }) =>
+  ok({ count: await markAllNotificationsRead(session.user.orgId, session.user.id) }),
+);

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { GrowthwiseStack, SharedStack } from './stack';
+import { SHARED_STACK_NAME, stackName, stageConfig } from './stages';
+
+/**
+ * The CDK app, and the only place that reads context and environment:
+ * `npx cdk deploy -c stage=NAME Growthwise-NAME` deploys stage NAME. The stacks are environment-agnostic
+ * (they deploy to the account and region of the credentials in use), so synthesis needs no AWS credentials.
+ */
+export function buildApp(app: App = new App()): App {
+  const stage = String(app.node.tryGetContext('stage') ?? 'dev');
+  const config = stageConfig(stage);
+  const webDist = path.resolve(import.meta.dirname, '../web/dist');
+  const webRoot = existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
+
+  new SharedStack(app, SHARED_STACK_NAME, {
+    description: 'Growthwise: CloudFront function and response headers policy shared by every stage',
+  });
+  new GrowthwiseStack(app, stackName(stage), {
+    stage,
+    config,
+    webRoot,
+    description: `Growthwise stage ${stage}`,
+  });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return app;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  buildApp().synth();
+}

@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { type RouteDefinition, handlerName } from '../../functions/routes';
+import { HANDLER_BUNDLING } from '../bundling';
+import { handlerEntry } from '../local/build-functions';
+
+const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface ApiProps {
+  /** The route table: one function, integration and route per entry. */
+  routes: readonly RouteDefinition[];
+  table: ITable;
+  sessionSecret: ISecret;
+  originVerifySecret: ISecret;
+  stage: string;
+  throttle: { rateLimit: number; burstLimit: number };
+  logRetention: RetentionDays;
+  removalPolicy: RemovalPolicy;
+}
+
+/** The HTTP API: one Lambda function and one route per route-table entry, each with least-privilege table access. */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly functions: NodejsFunction[] = [];
+  /** The execute-api host name, for the CloudFront origin. */
+  readonly domainName: string;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: `Growthwise ${props.stage}: answers only through CloudFront (x-origin-verify)`,
+      createDefaultStage: false,
+    });
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.throttle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            method: '$context.httpMethod',
+            path: '$context.path',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+    this.domainName = `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
+
+    const ids = new Set<string>();
+    for (const route of props.routes) {
+      let fnId = handlerName(route);
+      if (ids.has(fnId)) fnId = `${fnId}-${route.method.toLowerCase()}`;
+      ids.add(fnId);
+      const fn = this.routeFunction(fnId, route, props);
+      this.functions.push(fn);
+      this.httpApi.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${fnId}-integration`, fn, { payloadFormatVersion: PayloadFormatVersion.VERSION_2_0 }),
+      });
+    }
+
+    Validations.of(this.httpApi).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'Authorization is the application\'s: the session cookie is checked by the handlers\' middleware (login and register are public by design), and requests without CloudFront\'s x-origin-verify header are refused.',
+    });
+  }
+
+  /** Tells every function which origin may send state-changing requests (the stage's site URL). */
+  allowOrigin(origin: string) {
+    for (const fn of this.functions) fn.addEnvironment('APP_ORIGINS', origin);
+  }
+
+  private routeFunction(id: string, route: RouteDefinition, props: ApiProps): NodejsFunction {
+    const logGroup = new LogGroup(this, `${id}-logs`, { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    // An explicit role instead of AWSLambdaBasicExecutionRole: it may write to its own log group only.
+    const role = new Role(this, `${id}-role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
+    const fn = new NodejsFunction(this, id, {
+      description: `${route.method} ${route.path}`,
+      entry: handlerEntry(route.handler),
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      // bcrypt is CPU-bound: Lambda's CPU share grows with memory.
+      memorySize: 1024,
+      timeout: Duration.seconds(10),
+      role,
+      logGroup,
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+      bundling: {
+        format: OutputFormat.ESM,
+        target: HANDLER_BUNDLING.target,
+        minify: HANDLER_BUNDLING.minify,
+        sourceMap: HANDLER_BUNDLING.sourcemap,
+        mainFields: [...HANDLER_BUNDLING.mainFields],
+        banner: HANDLER_BUNDLING.banner,
+        externalModules: [...HANDLER_BUNDLING.external],
+      },
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        SESSION_SECRET_ARN: props.sessionSecret.secretArn,
+        STAGE: props.stage,
+        // A dynamic reference: CloudFormation resolves it at deploy time; the template never holds the value.
+        ORIGIN_VERIFY_SECRET: props.originVerifySecret.secretValue.unsafeUnwrap(),
+      },
+    });
+    if (route.table === 'readwrite') props.table.grantReadWriteData(fn);
+    else props.table.grantReadData(fn);
+    props.sessionSecret.grantRead(fn);
+    return fn;
+  }
+}

@@ -1,0 +1,77 @@
+import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { routes } from '../functions/routes';
+import { Alarms } from './constructs/alarms';
+import { Api } from './constructs/api';
+import { Data } from './constructs/data';
+import { Edge } from './constructs/edge';
+import { Secrets } from './constructs/secrets';
+import { Web } from './constructs/web';
+import { giveEveryFunctionALogGroup } from './owned-log-groups';
+import type { StageConfig } from './stages';
+
+export interface GrowthwiseStackProps extends StackProps {
+  stage: string;
+  config: StageConfig;
+  /** The built SPA (web/dist), or undefined to deploy a placeholder page. */
+  webRoot: string | undefined;
+}
+
+/** One whole, independent environment of the product: data, API and web hosting of one stage. */
+export class GrowthwiseStack extends Stack {
+  constructor(scope: Construct, id: string, props: GrowthwiseStackProps) {
+    super(scope, id, props);
+    const { stage, config } = props;
+    const { rules } = config;
+    Tags.of(this).add('project', 'growthwise');
+    Tags.of(this).add('stage', stage);
+
+    const data = new Data(this, 'Data', {
+      removalPolicy: rules.removalPolicy,
+      deletionProtection: rules.deletionProtection,
+      pointInTimeRecovery: rules.pointInTimeRecovery,
+    });
+    const secrets = new Secrets(this, 'Secrets', { removalPolicy: rules.removalPolicy });
+    const api = new Api(this, 'Api', {
+      routes,
+      table: data.table,
+      sessionSecret: secrets.sessionSecret,
+      originVerifySecret: secrets.originVerifySecret,
+      stage,
+      throttle: config.throttle,
+      logRetention: rules.logRetention,
+      removalPolicy: rules.removalPolicy,
+    });
+    const edge = Edge.lookup(this);
+    const web = new Web(this, 'Web', {
+      webRoot: props.webRoot,
+      runtimeConfig: config.web,
+      apiDomainName: api.domainName,
+      originVerifySecret: secrets.originVerifySecret,
+      spaFunction: edge.spaFunction,
+      responseHeadersPolicy: edge.responseHeadersPolicy,
+      removalPolicy: rules.removalPolicy,
+      autoDeleteObjects: rules.autoDeleteObjects,
+      logRetention: rules.logRetention,
+    });
+    // The functions learn the site's origin from the distribution, which depends only on the API
+    // resource itself (not on the functions): no cycle (docs/decisions/011).
+    api.allowOrigin(web.siteUrl);
+    if (rules.alarms) new Alarms(this, 'Alarms', { httpApi: api.httpApi, table: data.table, email: config.alarmEmail });
+
+    giveEveryFunctionALogGroup(this, { retention: rules.logRetention, removalPolicy: rules.removalPolicy });
+
+    new CfnOutput(this, 'SiteUrl', { value: web.siteUrl, description: 'The stage\'s web app (and /api)' });
+    new CfnOutput(this, 'ApiId', { value: api.httpApi.apiId, description: 'HTTP API id (API Gateway console, access logs)' });
+    new CfnOutput(this, 'TableName', { value: data.table.tableName, description: 'The DynamoDB table' });
+  }
+}
+
+/** The account-wide pieces every stage shares (deployed once per account and region, by the main workflow). */
+export class SharedStack extends Stack {
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+    Tags.of(this).add('project', 'growthwise');
+    new Edge(this, 'Edge');
+  }
+}

@@ -1,0 +1,101 @@
+import * as z from 'zod/mini';
+import { ROLES } from '../roles';
+import { email, password, text } from './fields';
+
+/** The image types an avatar may be stored as; anything else (SVG above all: it can carry script) is refused. */
+export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export type AvatarContentType = (typeof AVATAR_CONTENT_TYPES)[number];
+
+/** The browser shrinks every picked image to fit this square before uploading it. */
+export const AVATAR_MAX_PIXELS = 256;
+
+export const AVATAR_DATA_URL = /^data:(image\/(?:png|jpeg|webp|gif));base64,([A-Za-z0-9+/]+={0,2})$/;
+export const INVALID_AVATAR = 'The avatar must be a PNG, JPEG, WebP or GIF image';
+
+/** POST /api/user/avatar: a base64 data URL of the image (the JSON body limit bounds its size). */
+export const avatarRequest = z.object({
+  avatarUrl: z.string().check(z.regex(AVATAR_DATA_URL, INVALID_AVATAR)),
+});
+export type AvatarRequest = z.infer<typeof avatarRequest>;
+export interface AvatarResponse {
+  avatarUrl: string;
+}
+
+/** PATCH /api/user/profile: only the full name; anything else a client sends is dropped. */
+export const profileRequest = z.object({
+  fullName: text(2, 'Full name must be at least 2 characters.'),
+});
+export type ProfileRequest = z.infer<typeof profileRequest>;
+
+/** The profile form also shows the (read-only) email. */
+export const profileForm = z.extend(profileRequest, {
+  email: email('Please enter a valid email address.'),
+});
+export type ProfileForm = z.infer<typeof profileForm>;
+
+/** POST /api/user/change-password. */
+export const changePasswordRequest = z.object({
+  currentPassword: password(1, 'Current password is required'),
+  newPassword: password(6, 'New password must be at least 6 characters'),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** The change-password form adds the confirmation, which is never sent. */
+export const changePasswordForm = z
+  .extend(changePasswordRequest, {
+    confirmPassword: password(6, 'Confirm password must be at least 6 characters'),
+  })
+  .check(
+    z.refine((value) => value.newPassword === value.confirmPassword, {
+      message: 'Passwords do not match',
+      path: ['confirmPassword'],
+    }),
+  );
+export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
+
+/** PATCH /api/organization/{id}. */
+export const organizationRequest = z.object({
+  name: text(1, 'Organization name cannot be empty'),
+});
+export type OrganizationRequest = z.infer<typeof organizationRequest>;
+export interface OrganizationResponse {
+  id: string;
+  name: string;
+}
+
+const USER_PASSWORD_MESSAGE = 'Password must be at least 6 characters';
+const userFields = {
+  username: email('Please enter a valid email address'),
+  fullName: text(2, 'Full name must be at least 2 characters'),
+  role: z.enum(ROLES, 'Role must be either admin or staff'),
+};
+
+/**
+ * POST /api/organization/users: creates a user, or updates the caller's organization's user with
+ * that email. The password is required to create and optional to update (absent keeps the current one).
+ */
+export const organizationUserRequest = z.object({
+  ...userFields,
+  password: z.optional(password(6, USER_PASSWORD_MESSAGE)),
+});
+export type OrganizationUserRequest = z.infer<typeof organizationUserRequest>;
+export const PASSWORD_REQUIRED_TO_CREATE = USER_PASSWORD_MESSAGE;
+
+/** The Add User dialog: a new user needs a password. */
+export const addUserForm = z.object({ ...userFields, password: password(6, USER_PASSWORD_MESSAGE) });
+
+/** The Edit User dialog: a blank password keeps the current one; a typed one must be valid. */
+export const editUserForm = z.object({
+  ...userFields,
+  password: z.union([z.literal(''), password(6, USER_PASSWORD_MESSAGE)], USER_PASSWORD_MESSAGE),
+});
+export type UserDialogForm = z.infer<typeof addUserForm>;
+
+/** An entry of GET /api/organization/users (and what POST /api/organization/users answers). */
+export interface OrganizationUserResponse {
+  id: string;
+  username: string;
+  fullName: string;
+  avatarUrl: string | null;
+  currentRole: { role: (typeof ROLES)[number] };
+}

@@ -1,0 +1,115 @@
+import * as z from 'zod/mini';
+import type { Role } from '../roles';
+import { text } from './fields';
+
+/** The statuses the project screens write (spec section 4); new projects start as planning. */
+export const PROJECT_STATUSES = ['planning', 'in_progress', 'completed', 'on_hold'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export const DEFAULT_PROJECT_STATUS: ProjectStatus = 'planning';
+
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  planning: 'Planning',
+  in_progress: 'In Progress',
+  completed: 'Completed',
+  on_hold: 'On Hold',
+};
+
+export const PROJECT_NAME_MAX = 200;
+export const PROJECT_DESCRIPTION_MAX = 5000;
+/**
+ * A members change or a status change notifies every member in the same TransactWriteItems as the
+ * change itself: one update of the project plus two writes per recipient must stay within
+ * DynamoDB's 100 items, so a project has at most (100 - 1) / 2 members.
+ */
+export const PROJECT_MEMBERS_MAX = 49;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for 'YYYY-MM-DD' naming a day that exists (no 2025-02-30). */
+export function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const DUE_DATE_MESSAGE = 'Due date must be a valid date (YYYY-MM-DD)';
+
+const name = text(1, 'Project name is required', PROJECT_NAME_MAX);
+const description = z.nullable(
+  z.string().check(z.maxLength(PROJECT_DESCRIPTION_MAX, `Description must be at most ${PROJECT_DESCRIPTION_MAX} characters`)),
+);
+const status = z.enum(PROJECT_STATUSES, {
+  error: () => 'Status must be one of planning, in_progress, completed, on_hold',
+});
+const dueDate = z.nullable(z.string().check(z.refine(isCalendarDate, { message: DUE_DATE_MESSAGE })));
+
+/** POST /api/projects. An omitted description or due date is stored as null. */
+export const createProjectRequest = z.object({
+  name,
+  description: z.optional(description),
+  status: z._default(status, DEFAULT_PROJECT_STATUS),
+  dueDate: z.optional(dueDate),
+});
+export type CreateProjectRequest = z.input<typeof createProjectRequest>;
+
+/** PATCH /api/projects/{id}: only the fields sent change (the inline dropdown sends status alone). */
+export const updateProjectRequest = z.object({
+  name: z.optional(name),
+  description: z.optional(description),
+  status: z.optional(status),
+  dueDate: z.optional(dueDate),
+});
+export type UpdateProjectRequest = z.infer<typeof updateProjectRequest>;
+
+/** PUT /api/projects/{id}/members: the whole new member set. */
+export const setProjectMembersRequest = z.object({
+  memberIds: z
+    .array(z.string().check(z.minLength(1, 'Member ids must not be empty')))
+    .check(z.maxLength(PROJECT_MEMBERS_MAX, `A project can have at most ${PROJECT_MEMBERS_MAX} members`)),
+});
+export type SetProjectMembersRequest = z.infer<typeof setProjectMembersRequest>;
+
+/**
+ * The create and edit dialogs: the request fields as a form holds them (an empty due date is
+ * sent as null, spec section 5) plus the member checklist, which is sent by PUT members.
+ */
+export const projectForm = z.object({
+  name,
+  description: z.string().check(z.maxLength(PROJECT_DESCRIPTION_MAX, `Description must be at most ${PROJECT_DESCRIPTION_MAX} characters`)),
+  status,
+  dueDate: z.string().check(z.refine((value) => value === '' || isCalendarDate(value), { message: DUE_DATE_MESSAGE })),
+  memberIds: z.array(z.string()).check(z.maxLength(PROJECT_MEMBERS_MAX, `A project can have at most ${PROJECT_MEMBERS_MAX} members`)),
+});
+export type ProjectForm = z.infer<typeof projectForm>;
+
+/** A project as the API answers it (api-contract.md, Shapes). */
+export interface ProjectResponse {
+  id: string;
+  name: string;
+  description: string | null;
+  status: ProjectStatus;
+  dueDate: string | null;
+  createdAt: string;
+}
+
+/** One member on GET /api/projects/{id}, GET and PUT /api/projects/{id}/members. */
+export interface ProjectMemberResponse {
+  id: string;
+  fullName: string;
+  username: string;
+  avatarUrl: string | null;
+  role: Role;
+}
+
+export interface ProjectDetailResponse extends ProjectResponse {
+  members: ProjectMemberResponse[];
+}
+
+/** An entry of GET /api/organization-users: the people a project's member pickers offer. */
+export interface OrganizationUserResponse {
+  id: string;
+  username: string;
+  fullName: string;
+  avatarUrl: string | null;
+  currentRole: { role: Role };
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { login, registerOrganization, request, uniqueEmail } from '../support/api';
+
+describe('POST /api/login', () => {
+  it('signs in with the right password, whatever the email case', async () => {
+    const admin = await registerOrganization({ fullName: 'Linus T' });
+    const response = await request('/api/login', { body: { username: admin.email.toUpperCase(), password: admin.password } });
+    expect(response.status).toBe(200);
+    expect(response.body.fullName).toBe('Linus T');
+    expect(response.headers.getSetCookie()[0]).toMatch(/^__Host-growthwise_session=/);
+  });
+
+  it('a wrong password and an unknown email answer alike: 401 with one message', async () => {
+    const admin = await registerOrganization();
+    const wrong = await request('/api/login', { body: { username: admin.email, password: 'not-the-password' } });
+    const unknown = await request('/api/login', { body: { username: uniqueEmail('ghost'), password: 'whatever' } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it.each([
+    ['username', { username: 'nope', password: 'x' }, 'Please enter a valid email address'],
+    ['password', { username: 'a@b.co', password: '' }, 'Password is required'],
+  ])('%s that fails validation is 400 with the spec message', async (field, body, message) => {
+    const response = await request('/api/login', { body });
+    expect(response.status).toBe(400);
+    expect(response.body.fieldErrors[field]).toBe(message);
+  });
+
+  it('the 11th failure for one email from one address within 15 minutes is 429 with Retry-After', async () => {
+    const admin = await registerOrganization();
+    for (let i = 0; i < 10; i += 1) {
+      expect((await request('/api/login', { body: { username: admin.email, password: `wrong-${i}` } })).status).toBe(401);
+    }
+    const locked = await request('/api/login', { body: { username: admin.email, password: admin.password } });
+    expect(locked.status).toBe(429);
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('failures are counted per email: another account from the same address still signs in', async () => {
+    const victim = await registerOrganization();
+    const other = await registerOrganization();
+    for (let i = 0; i < 11; i += 1) await request('/api/login', { body: { username: victim.email, password: `wrong-${i}` } });
+    expect((await login(other.email, other.password)).user.id).toBe(other.user.id);
+  });
+});

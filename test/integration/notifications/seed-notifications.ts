@@ -1,0 +1,61 @@
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { collections, keys } from '../../../functions/db/keys';
+import type { NotificationItem } from '../../../functions/db/notification-writes';
+import { notificationPut } from '../../../functions/db/notification-writes';
+import { testTable } from '../support/table';
+
+/**
+ * Gives a user `count` unread notifications the way the event handlers do (the Put and +1 on the
+ * counter in one transaction), oldest first, so ids and createdAt follow the numbering.
+ */
+export async function seedNotifications(orgId: string, userId: string, count: number, linkUrl: string | null = null) {
+  const { db, tableName } = testTable();
+  const ids: string[] = [];
+  for (let start = 0; start < count; start += 99) {
+    const puts = Array.from({ length: Math.min(99, count - start) }, (_, offset) => {
+      const write = notificationPut(userId, { title: `Notice ${start + offset + 1}`, content: `Content ${start + offset + 1}`, linkUrl });
+      ids.push((write.Put!.Item as NotificationItem).id);
+      return { Put: { ...write.Put!, TableName: tableName } };
+    });
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          ...puts,
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.user(orgId, userId),
+              UpdateExpression: 'ADD unreadCount :n',
+              ExpressionAttributeValues: { ':n': puts.length },
+            },
+          },
+        ],
+      }),
+    );
+    // ULIDs made in one millisecond are not ordered: keep each notification in its own millisecond.
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return ids;
+}
+
+/** Every stored notification of a user, read straight from the table. */
+export async function storedNotifications(userId: string): Promise<NotificationItem[]> {
+  const { db, tableName } = testTable();
+  const { PK, prefix } = collections.notificationsOfUser(userId);
+  const items: NotificationItem[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...((page.Items ?? []) as NotificationItem[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}

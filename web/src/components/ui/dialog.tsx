@@ -1,0 +1,52 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { HTMLAttributes, ReactNode } from 'react';
+import { cn } from '../../lib/class-names';
+
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
+
+/** Overlay classes shared with the alert dialog. */
+export const overlayClasses = 'fixed inset-0 z-50 bg-ink/50 animate-fade-in';
+export const dialogPanelClasses = cn(
+  'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
+  'gap-4 overflow-y-auto rounded-lg border border-line bg-surface p-5 shadow-lg animate-fade-in sm:p-6',
+);
+
+interface DialogContentProps {
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}
+
+/** A modal with its title, optional description and a close button; Radix keeps focus inside. */
+export function DialogContent({ title, description, children, className }: DialogContentProps) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className={overlayClasses} />
+      <DialogPrimitive.Content
+        className={cn(dialogPanelClasses, className)}
+        // Without a description Radix must not point aria-describedby at nothing.
+        {...(description ? {} : { 'aria-describedby': undefined })}
+      >
+        <div className="grid gap-1.5 pr-8">
+          <DialogPrimitive.Title className="text-lg leading-tight font-semibold">{title}</DialogPrimitive.Title>
+          {description ? <DialogPrimitive.Description className="text-sm text-muted">{description}</DialogPrimitive.Description> : null}
+        </div>
+        {children}
+        <DialogPrimitive.Close
+          className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-md text-muted hover:bg-surface-3 hover:text-ink"
+          aria-label="Close"
+        >
+          <X className="size-4" aria-hidden />
+        </DialogPrimitive.Close>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+export function DialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+}
