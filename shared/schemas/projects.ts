@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import type { Role } from '../roles';
-import { text } from './fields';
 
 /** The statuses the project screens write (spec section 4); new projects start as planning. */
 export const PROJECT_STATUSES = ['planning', 'in_progress', 'completed', 'on_hold'] as const;
@@ -34,14 +33,18 @@ export function isCalendarDate(value: string): boolean {
 
 const DUE_DATE_MESSAGE = 'Due date must be a valid date (YYYY-MM-DD)';
 
-const name = text(1, 'Project name is required', PROJECT_NAME_MAX);
+const NAME_REQUIRED = 'Project name is required';
+const name = z.string({ error: NAME_REQUIRED }).check(
+  z.refine((value) => value.trim().length > 0, { message: NAME_REQUIRED }),
+  z.maxLength(PROJECT_NAME_MAX, `Project name must be at most ${PROJECT_NAME_MAX} characters`),
+);
 const description = z.nullable(
-  z.string().check(z.maxLength(PROJECT_DESCRIPTION_MAX, `Description must be at most ${PROJECT_DESCRIPTION_MAX} characters`)),
+  z.string({ error: 'Description must be text' }).check(z.maxLength(PROJECT_DESCRIPTION_MAX, `Description must be at most ${PROJECT_DESCRIPTION_MAX} characters`)),
 );
 const status = z.enum(PROJECT_STATUSES, {
   error: () => 'Status must be one of planning, in_progress, completed, on_hold',
 });
-const dueDate = z.nullable(z.string().check(z.refine(isCalendarDate, { message: DUE_DATE_MESSAGE })));
+const dueDate = z.nullable(z.string({ error: DUE_DATE_MESSAGE }).check(z.refine(isCalendarDate, { message: DUE_DATE_MESSAGE })));
 
 /** POST /api/projects. An omitted description or due date is stored as null. */
 export const createProjectRequest = z.object({
@@ -64,7 +67,9 @@ export type UpdateProjectRequest = z.infer<typeof updateProjectRequest>;
 /** PUT /api/projects/{id}/members: the whole new member set. */
 export const setProjectMembersRequest = z.object({
   memberIds: z
-    .array(z.string().check(z.minLength(1, 'Member ids must not be empty')))
+    .array(z.string({ error: 'Member ids must be strings' }).check(z.minLength(1, 'Member ids must not be empty')), {
+      error: 'memberIds must be a list of user ids',
+    })
     .check(z.maxLength(PROJECT_MEMBERS_MAX, `A project can have at most ${PROJECT_MEMBERS_MAX} members`)),
 });
 export type SetProjectMembersRequest = z.infer<typeof setProjectMembersRequest>;

@@ -5,8 +5,9 @@ import { notificationPut } from '../../../functions/db/notification-writes';
 import { testTable } from '../support/table';
 
 /**
- * Gives a user `count` unread notifications the way the event handlers do (the Put and +1 on the
- * counter in one transaction), oldest first, so ids and createdAt follow the numbering.
+ * Gives a user `count` unread notifications the way the event handlers do (the Puts and the +count
+ * on the counter in one transaction). Ids made in one millisecond are not ordered: a test of the
+ * order seeds one at a time.
  */
 export async function seedNotifications(orgId: string, userId: string, count: number, linkUrl: string | null = null) {
   const { db, tableName } = testTable();
@@ -32,8 +33,6 @@ export async function seedNotifications(orgId: string, userId: string, count: nu
         ],
       }),
     );
-    // ULIDs made in one millisecond are not ordered: keep each notification in its own millisecond.
-    await new Promise((resolve) => setTimeout(resolve, 2));
   }
   return ids;
 }

@@ -1,0 +1,23 @@
+import { findAvatar } from '../../db/avatars';
+import { defineRoute } from '../../http/define-route';
+import { notFound } from '../../http/http-error';
+import { ok } from '../../http/response';
+
+/**
+ * GET /api/avatars/{userId}/{version}: the image bytes. No session is asked for: CloudFront caches
+ * this path without forwarding cookies, and the random version makes the URL itself the key to the
+ * image (only members of the organization are given it). A version never changes, so it is
+ * cached for a year.
+ */
+export const handler = defineRoute({ auth: 'none' }, async ({ params }) => {
+  const avatar = await findAvatar(params.userId ?? '', params.version ?? '');
+  if (!avatar) throw notFound();
+  return ok(undefined, {
+    binary: { contentType: avatar.contentType, data: Buffer.from(avatar.data) },
+    headers: {
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    },
+  });
+});
