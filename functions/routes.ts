@@ -17,7 +17,23 @@ export const routes = [
   { method: 'POST', path: '/api/logout', handler: 'auth/logout', table: 'readwrite' },
   { method: 'GET', path: '/api/user', handler: 'auth/get-user', table: 'read' },
   // projects (issue 4)
+  { method: 'GET', path: '/api/projects', handler: 'projects/list-projects', table: 'read' },
+  { method: 'POST', path: '/api/projects', handler: 'projects/create-project', table: 'readwrite' },
+  { method: 'GET', path: '/api/projects/{id}', handler: 'projects/get-project', table: 'read' },
+  { method: 'PATCH', path: '/api/projects/{id}', handler: 'projects/update-project', table: 'readwrite' },
+  { method: 'DELETE', path: '/api/projects/{id}', handler: 'projects/delete-project', table: 'readwrite' },
+  { method: 'GET', path: '/api/projects/{id}/members', handler: 'projects/get-project-members', table: 'read' },
+  { method: 'PUT', path: '/api/projects/{id}/members', handler: 'projects/set-project-members', table: 'readwrite' },
+  { method: 'GET', path: '/api/organization-users', handler: 'organization-users/list-organization-users', table: 'read' },
   // account (issue 5)
+  { method: 'POST', path: '/api/user/avatar', handler: 'user/upload-avatar', table: 'readwrite' },
+  { method: 'PATCH', path: '/api/user/profile', handler: 'user/update-profile', table: 'readwrite' },
+  { method: 'POST', path: '/api/user/change-password', handler: 'user/change-password', table: 'readwrite' },
+  { method: 'GET', path: '/api/avatars/{userId}/{version}', handler: 'avatars/get-avatar', table: 'read' },
+  { method: 'PATCH', path: '/api/organization/{id}', handler: 'organization/update-organization', table: 'readwrite' },
+  { method: 'GET', path: '/api/organization/users', handler: 'organization/list-users', table: 'read' },
+  { method: 'POST', path: '/api/organization/users', handler: 'organization/save-user', table: 'readwrite' },
+  { method: 'DELETE', path: '/api/organization/users/{userId}', handler: 'organization/remove-user', table: 'readwrite' },
   // notifications (issue 6)
   { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', table: 'read' },
   { method: 'GET', path: '/api/notifications/unread/count', handler: 'notifications/get-unread-count', table: 'read' },

@@ -1,5 +1,6 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { TABLE_NAME } from './client';
+import { TABLE_NAME, db } from './client';
 import type { OrganizationItem, UserItem } from './entities';
 import { keys } from './keys';
 import { isConditionFailure } from './errors';
@@ -59,4 +60,20 @@ export async function createOrganizationWithAdmin(input: {
     throw error;
   }
   return { org, user };
+}
+
+/** Renames an organization (the caller's: the id comes from the session). */
+export async function renameOrganization(orgId: string, name: string): Promise<OrganizationItem> {
+  const out = await db.send(
+    new UpdateCommand({
+      TableName: TABLE_NAME,
+      Key: keys.organization(orgId),
+      UpdateExpression: 'SET #name = :name',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: { ':name': name },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return out.Attributes as OrganizationItem;
 }

@@ -2,7 +2,7 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { type ITable, Operation } from 'aws-cdk-lib/aws-dynamodb';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
@@ -48,7 +48,21 @@ export class Alarms extends Construct {
       }),
       new Alarm(this, 'TableSystemErrors', {
         alarmDescription: 'DynamoDB returned server errors.',
-        metric: props.table.metricSystemErrorsForOperations({ period: fiveMinutes }),
+        // The operations the data layer uses (an alarm's math expression takes at most 10 metrics).
+        metric: props.table.metricSystemErrorsForOperations({
+          period: fiveMinutes,
+          operations: [
+            Operation.GET_ITEM,
+            Operation.BATCH_GET_ITEM,
+            Operation.QUERY,
+            Operation.PUT_ITEM,
+            Operation.UPDATE_ITEM,
+            Operation.DELETE_ITEM,
+            Operation.BATCH_WRITE_ITEM,
+            Operation.TRANSACT_WRITE_ITEMS,
+            Operation.TRANSACT_GET_ITEMS,
+          ],
+        }),
         threshold: 1,
         evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

@@ -1,4 +1,4 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../functions/db/table-definition';
@@ -25,6 +25,12 @@ export class Data extends Construct {
       deletionProtection: props.deletionProtection,
       removalPolicy: props.removalPolicy,
     });
+    if (!props.pointInTimeRecovery) {
+      Validations.of(this.table).acknowledge({
+        id: 'AwsSolutions-DDB3',
+        reason: 'A disposable stage (preview, dev): its data is test data that goes with the stack; prod has point-in-time recovery.',
+      });
+    }
     for (const index of tableDefinition.globalSecondaryIndexes as readonly {
       indexName: string;
       partitionKey: { name: string; type: 'S' };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
@@ -15,7 +15,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -150,7 +150,36 @@ export class Web extends Construct {
       memoryLimit: 512,
     });
     if (assets) site.node.addDependency(assets);
+    acknowledgeDeploymentHandler(site, this.bucket);
   }
+}
+
+/** cdk-nag findings on CDK's own BucketDeployment handler (one singleton function and role per stack). */
+function acknowledgeDeploymentHandler(deployment: BucketDeployment, bucket: Bucket) {
+  const role = deployment.handlerRole;
+  const handler = role.node.scope ?? role;
+  const bucketArn = `<${Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnBucket)}.Arn>`;
+  const because = 'CDK\'s BucketDeployment handler copies the build from the CDK assets bucket into the web bucket';
+  Validations.of(handler).acknowledge(
+    { id: 'AwsSolutions-L1', reason: 'The runtime of CDK\'s BucketDeployment handler is chosen and updated by aws-cdk-lib.' },
+    {
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason: 'CDK attaches the basic execution role to its BucketDeployment handler; it only grants writing logs.',
+    },
+    ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map((action) => ({
+      id: `AwsSolutions-IAM5[Action::${action}]`,
+      reason: `${because}; CDK's grantRead/grantWrite action groups, limited to those two buckets.`,
+    })),
+    {
+      id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+      reason: `${because}: it reads the uploaded zip files from the bootstrap assets bucket.`,
+    },
+    { id: `AwsSolutions-IAM5[Resource::${bucketArn}/*]`, reason: `${because}: it writes and prunes every object of the web bucket.` },
+    {
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'cloudfront:CreateInvalidation/GetInvalidation, which CDK grants on * for the invalidation that ends each deployment.',
+    },
+  );
 }
 
 const PLACEHOLDER_PAGE =

@@ -30,14 +30,15 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const endpoint = `http://127.0.0.1:${port}`;
   const client = localClient(endpoint);
-  const deadline = Date.now() + 30_000;
+  // Generous: Java starts in ~2 s on an idle machine, much slower on a busy 2-core CI box.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}). Is Java 17+ installed?\n${output}`);
     try {
       await client.send(new ListTablesCommand({}));
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within 30 s\n${output}`);
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within 120 s\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

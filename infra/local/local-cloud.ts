@@ -51,11 +51,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     Object.assign(process.env, {
       TABLE_NAME: tableName,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
-      SESSION_SECRET: await sessionSecret(options.inMemory ? undefined : dataDir),
       STAGE: 'local',
       APP_ORIGINS: [`http://localhost:${options.port}`, `http://127.0.0.1:${options.port}`, ...(options.extraOrigins ?? [])].join(','),
       ...options.env,
     });
+    process.env.SESSION_SECRET = await sessionSecret(options.inMemory ? undefined : dataDir);
     const handlers = new Map<string, LambdaHandler>();
     for (const [handler, file] of bundles) {
       const module = (await import(pathToFileURL(file).href)) as { handler: LambdaHandler };

@@ -1,10 +1,47 @@
+import { Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
 import { useCurrentUser } from '../../features/auth/api/current-user';
+import { AppSidebar } from './app-sidebar';
+import { AppTopBar } from './app-top-bar';
 
-/** Protected routes: a spinner while the user loads, /auth without one. */
+/** Protected routes (spec section 2): a spinner while the user loads, /auth without one. */
 export function ProtectedLayout() {
-  const { data: user, isPending } = useCurrentUser();
-  if (isPending) return <p role="status">Loading…</p>;
+  const { data: user, isPending, isError, refetch } = useCurrentUser();
+  if (isError) {
+    return (
+      <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+        <p className="text-ink-2">We could not load your account. Please try again.</p>
+        <Button onClick={() => void refetch()}>Try again</Button>
+      </div>
+    );
+  }
+  if (isPending) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center">
+        <Spinner label="Loading your account" />
+      </div>
+    );
+  }
   if (!user) return <Navigate to="/auth" replace />;
-  return <Outlet />;
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-surface px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <AppSidebar />
+      <div className="flex min-h-dvh flex-col md:pl-64">
+        <AppTopBar user={user} />
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:py-8">
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
 }

@@ -1,4 +1,41 @@
-/** Placeholder until its issue fills it. */
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useRuntimeConfig } from '../../../lib/runtime-config';
+import { isAdmin, useCurrentUser } from '../../auth/api/current-user';
+import { CustomerPortalCard } from '../components/customer-portal-card';
+import { InvoiceHistoryCard } from '../components/invoice-history-card';
+import { SubscriptionPlansCard } from '../components/subscription-plans-card';
+
+/** /billing and /subscription: portal, plans and invoices (spec section 2). */
 export function BillingPage() {
-  return <h1>Billing</h1>;
+  const { data: user } = useCurrentUser();
+  const config = useRuntimeConfig();
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Billing</h1>
+        <p className="text-muted">Manage your subscription, plans and invoices.</p>
+      </div>
+      {config.isPending ? (
+        <Spinner label="Loading billing settings" />
+      ) : config.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-danger-20 bg-danger-10 p-4 text-danger">
+          <p>The billing settings could not be loaded. Please try again.</p>
+          <Button variant="outline" size="sm" onClick={() => void config.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div className="grid gap-6">
+          <CustomerPortalCard portalUrl={config.data.stripePortalUrl} />
+          <SubscriptionPlansCard
+            canManage={isAdmin(user)}
+            pricingTableId={config.data.stripePricingTableId}
+            publishableKey={config.data.stripePublishableKey}
+          />
+          <InvoiceHistoryCard />
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,28 @@
+import { startLocalCloud } from '../infra/local/local-cloud';
+
+/**
+ * The local cloud in a process of its own, so the memory the load phase samples is the
+ * emulator's and the handlers' alone. The parent passes the options as JSON in argv and gets the
+ * cloud's address, then one rss sample per second, over IPC.
+ */
+const options = JSON.parse(process.argv[2] ?? '{}') as { port: number; buildDir: string; webRoot?: string };
+const cloud = await startLocalCloud({
+  port: options.port,
+  inMemory: true,
+  buildDir: options.buildDir,
+  webRoot: options.webRoot,
+  env: { EXPOSE_DB_CALLS: '1', LOG_LEVEL: 'error' },
+});
+
+process.send?.({ kind: 'ready', url: cloud.url, dynamoDbEndpoint: cloud.dynamoDbEndpoint, tableName: cloud.tableName });
+const sampler = setInterval(() => process.send?.({ kind: 'rss', at: Date.now(), rss: process.memoryUsage().rss }), 1000);
+
+const stop = () => {
+  clearInterval(sampler);
+  cloud.stop().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.on('disconnect', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,40 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
+
+export interface BenchCloud {
+  url: string;
+  dynamoDbEndpoint: string;
+  tableName: string;
+  /** The emulator process's rss samples (one a second) since `since`. */
+  rssSince: (since: number) => { at: number; rss: number }[];
+  stop: () => Promise<void>;
+}
+
+/** Starts bench/cloud-child.ts (the in-memory local cloud) in its own Node process. */
+export async function startBenchCloud(options: { port: number; buildDir: string; webRoot?: string; env: Record<string, string> }): Promise<BenchCloud> {
+  const child: ChildProcess = fork(path.join(import.meta.dirname, 'cloud-child.ts'), [JSON.stringify(options)], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const samples: { at: number; rss: number }[] = [];
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = await new Promise<{ url: string; dynamoDbEndpoint: string; tableName: string }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the bench cloud exited (${code}) before it was ready`)));
+    child.on('message', (message: { kind: string; at: number; rss: number; url: string; dynamoDbEndpoint: string; tableName: string }) => {
+      if (message.kind === 'ready') resolve(message);
+      if (message.kind === 'rss') samples.push({ at: message.at, rss: message.rss });
+    });
+  });
+  return {
+    ...ready,
+    rssSince: (since) => samples.filter((sample) => sample.at >= since),
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,14 @@
+// A fresh process's first request: import one handler bundle and serve one event, then exit.
+// Plain JavaScript on purpose: no loader, so the time is Node's, the bundle's and the request's.
+// Without arguments it exits at once: the empty process the bench subtracts.
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+const [bundle, eventFile] = process.argv.slice(2);
+if (bundle) {
+  const { handler } = await import(pathToFileURL(bundle).href);
+  const event = JSON.parse(readFileSync(eventFile, 'utf8'));
+  const result = await handler(event, { awsRequestId: event.requestContext.requestId, getRemainingTimeInMillis: () => 29_000 });
+  process.stdout.write(String(result.statusCode));
+}
+process.exit(0);

@@ -1,0 +1,42 @@
+import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { collections, keys } from '../functions/db/keys';
+import { percentile } from './stats';
+
+export interface FloorFigures {
+  p50: number;
+  p95: number;
+  p99: number;
+  calls: number;
+}
+
+/**
+ * The floor under every route: one GetItem (the user item, as the session check reads it) and
+ * one Query (the organization's projects, as GET /api/projects reads them), sent one after
+ * another with the same SDK and DocumentClient the handlers use, straight to DynamoDB Local.
+ */
+export async function measureFloor(db: DynamoDBDocumentClient, tableName: string, target: { orgId: string; userId: string }, seconds: number) {
+  const get = () => db.send(new GetCommand({ TableName: tableName, Key: keys.user(target.orgId, target.userId), ConsistentRead: true }));
+  const { PK, prefix } = collections.projectsOfOrganization(target.orgId);
+  const query = () =>
+    db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
+        ConsistentRead: true,
+      }),
+    );
+  return { getItem: await timeLoop(get, seconds), query: await timeLoop(query, seconds) };
+}
+
+async function timeLoop(call: () => Promise<unknown>, seconds: number): Promise<FloorFigures> {
+  for (let i = 0; i < 20; i += 1) await call(); // warm the connection and the JIT
+  const times: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  while (performance.now() < end) {
+    const started = performance.now();
+    await call();
+    times.push(performance.now() - started);
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), calls: times.length };
+}

@@ -1,0 +1,325 @@
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import type { OrganizationUserResponse } from '../../shared/schemas/account';
+import { ROLE_LABELS, type Role } from '../../shared/roles';
+import { TABLE_NAME, db } from './client';
+import type { EmailItem, UserItem } from './entities';
+import { isConditionFailure } from './errors';
+import { type Key, collections, keys } from './keys';
+import { type TransactItem, notificationPut } from './notification-writes';
+import type { ProjectItem as StoredProject } from './projects';
+import { transactWrite } from './transact';
+import { userPuts } from './users';
+
+/**
+ * Admins managing their organization's users. Every role change and removal is one transaction
+ * whose conditions re-check what the decision rested on: the acting user is still an admin, the
+ * target still has the role that was read, and (when an admin goes) `adminCount > 1` on the
+ * organization. Two admins demoting each other at once therefore cannot leave it without one.
+ */
+
+/** Why a management write was refused; the handler turns it into the HTTP answer. */
+export type Refusal = 'not-admin' | 'last-admin' | 'email-taken' | 'password-required' | 'not-found';
+export class ManagementRefused extends Error {
+  constructor(readonly reason: Refusal) {
+    super(reason);
+    this.name = 'ManagementRefused';
+  }
+}
+
+/** Another request changed the items between our read and our write: read again and redecide. */
+const MAX_ATTEMPTS = 4;
+
+export function toOrganizationUserResponse(user: UserItem): OrganizationUserResponse {
+  return {
+    id: user.id,
+    username: user.username,
+    fullName: user.fullName,
+    avatarUrl: user.avatarUrl ?? null,
+    currentRole: { role: user.role },
+  };
+}
+
+export interface SaveUserInput {
+  username: string;
+  fullName: string;
+  role: Role;
+  /** Absent: keep the current password (updates only). */
+  passwordHash?: string;
+}
+
+export interface SavedUser {
+  user: UserItem;
+  created: boolean;
+  /** True when the password of an existing user was replaced (their sessions must end). */
+  passwordReplaced: boolean;
+}
+
+/** Creates a user in the actor's organization, or updates the one that already has this email there. */
+export async function saveOrganizationUser(actor: UserItem, input: SaveUserInput): Promise<SavedUser> {
+  for (let attempt = 1; ; attempt += 1) {
+    const emailItem = await getItem<EmailItem>(keys.email(input.username));
+    if (emailItem && emailItem.orgId !== actor.orgId) throw new ManagementRefused('email-taken');
+    const existing = emailItem ? await getItem<UserItem>(keys.user(actor.orgId, emailItem.userId)) : undefined;
+    try {
+      if (existing) return await updateUser(actor, existing, input);
+      if (emailItem) throw new StaleRead();
+      return await createUser(actor, input);
+    } catch (error) {
+      if (!(error instanceof StaleRead) || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function createUser(actor: UserItem, input: SaveUserInput): Promise<SavedUser> {
+  if (!input.passwordHash) throw new ManagementRefused('password-required');
+  const user: UserItem = {
+    type: 'USER',
+    id: ulid(),
+    orgId: actor.orgId,
+    username: input.username.trim(),
+    fullName: input.fullName.trim(),
+    role: input.role,
+    passwordHash: input.passwordHash,
+    avatarUrl: null,
+    unreadCount: 0,
+    createdAt: new Date().toISOString(),
+  };
+  const items: TransactItem[] = [actorIsAdmin(actor), ...userPuts(user)];
+  if (user.role === 'admin') items.push(adminCountChange(actor.orgId, +1));
+  await run(items, (failed) => {
+    if (failed.has(0)) return new ManagementRefused('not-admin');
+    // The email was taken between our read and our write: by another organization or by ours.
+    return new StaleRead();
+  });
+  return { user, created: true, passwordReplaced: false };
+}
+
+async function updateUser(actor: UserItem, current: UserItem, input: SaveUserInput): Promise<SavedUser> {
+  const roleChanged = current.role !== input.role;
+  const isSelf = current.id === actor.id;
+  const notify = roleChanged && !isSelf;
+  const values: Record<string, unknown> = { ':fullName': input.fullName.trim(), ':role': input.role, ':current': current.role };
+  const sets = ['fullName = :fullName', '#role = :role'];
+  if (input.passwordHash) {
+    sets.push('passwordHash = :hash');
+    values[':hash'] = input.passwordHash;
+  }
+  let expression = `SET ${sets.join(', ')}`;
+  if (notify) {
+    // The transaction already updates this user item, so the unread counter goes here, not in a second write.
+    expression += ' ADD unreadCount :one';
+    values[':one'] = 1;
+  }
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: TABLE_NAME,
+        Key: keys.user(current.orgId, current.id),
+        UpdateExpression: expression,
+        ConditionExpression: 'attribute_exists(PK) AND #role = :current',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: values,
+      },
+    },
+  ];
+  // Acting on oneself: the condition above (still admin) already says the actor is an admin.
+  const actorCheckAt = isSelf ? -1 : items.push(actorIsAdmin(actor)) - 1;
+  const countAt = roleChanged ? items.push(adminCountChange(actor.orgId, input.role === 'admin' ? +1 : -1)) - 1 : -1;
+  if (notify) {
+    items.push(
+      notificationPut(current.id, {
+        title: 'Your role has changed',
+        content: `An administrator changed your role to ${ROLE_LABELS[input.role]}.`,
+        linkUrl: null,
+      }),
+    );
+  }
+  await run(items, (failed) => {
+    if (failed.has(actorCheckAt)) return new ManagementRefused('not-admin');
+    if (failed.has(0)) return new StaleRead();
+    if (failed.has(countAt)) return new ManagementRefused('last-admin');
+    return undefined;
+  });
+  const user: UserItem = {
+    ...current,
+    fullName: input.fullName.trim(),
+    role: input.role,
+    ...(input.passwordHash ? { passwordHash: input.passwordHash } : {}),
+  };
+  return { user, created: false, passwordReplaced: Boolean(input.passwordHash) };
+}
+
+/**
+ * Removes a user of the actor's organization: the user, their email (free to use again), their
+ * avatar and their place in every project go in one transaction with the checks. Their sessions
+ * stop working at once (a session needs its user item) and are deleted afterwards.
+ */
+export async function removeOrganizationUser(actor: UserItem, userId: string): Promise<UserItem> {
+  for (let attempt = 1; ; attempt += 1) {
+    const [target, projects] = await Promise.all([
+      getItem<UserItem>(keys.user(actor.orgId, userId)),
+      projectsWithMember(actor.orgId, userId),
+    ]);
+    if (!target) throw new ManagementRefused('not-found');
+    const items: TransactItem[] = [
+      actorIsAdmin(actor),
+      {
+        Delete: {
+          TableName: TABLE_NAME,
+          Key: keys.user(actor.orgId, userId),
+          ConditionExpression: '#role = :role',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: { ':role': target.role },
+        },
+      },
+      {
+        Delete: {
+          TableName: TABLE_NAME,
+          Key: keys.email(target.username),
+          ConditionExpression: 'userId = :id',
+          ExpressionAttributeValues: { ':id': userId },
+        },
+      },
+      { Delete: { TableName: TABLE_NAME, Key: keys.avatar(userId) } },
+    ];
+    const countAt = target.role === 'admin' ? items.push(adminCountChange(actor.orgId, -1)) - 1 : -1;
+    const firstProjectAt = items.length;
+    const room = TRANSACTION_LIMIT - items.length;
+    items.push(...projects.slice(0, room).map((project): TransactItem => ({ Update: removeMemberUpdate(project, userId) })));
+    try {
+      await run(items, (failed) => {
+        if (failed.has(0)) return new ManagementRefused('not-admin');
+        if (failed.has(countAt)) return new ManagementRefused('last-admin');
+        if (failed.has(1)) return new StaleRead();
+        // A project's members changed meanwhile: read them again.
+        if ([...failed].some((index) => index >= firstProjectAt)) return new StaleRead();
+        return undefined;
+      });
+    } catch (error) {
+      if (!(error instanceof StaleRead) || attempt >= MAX_ATTEMPTS) throw error;
+      continue;
+    }
+    // Only an organization with more projects than one transaction holds gets here.
+    for (const project of projects.slice(room)) await removeMemberOutsideTransaction(project, userId);
+    return target;
+  }
+}
+
+const TRANSACTION_LIMIT = 100;
+
+class StaleRead extends Error {
+  constructor() {
+    super('The items changed between read and write');
+    this.name = 'StaleRead';
+  }
+}
+
+/** The acting admin is still an admin when the write happens (not only when the request began). */
+function actorIsAdmin(actor: UserItem): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: TABLE_NAME,
+      Key: keys.user(actor.orgId, actor.id),
+      ConditionExpression: '#role = :admin',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':admin': 'admin' },
+    },
+  };
+}
+
+/** One admin more or less; one less only while another admin remains. */
+function adminCountChange(orgId: string, delta: 1 | -1): TransactItem {
+  return {
+    Update: {
+      TableName: TABLE_NAME,
+      Key: keys.organization(orgId),
+      UpdateExpression: 'ADD adminCount :delta',
+      ConditionExpression: delta < 0 ? 'adminCount > :one' : 'attribute_exists(PK)',
+      ExpressionAttributeValues: delta < 0 ? { ':delta': -1, ':one': 1 } : { ':delta': 1 },
+    },
+  };
+}
+
+/**
+ * Runs a transaction; when conditions fail, `explain` gets the indexes of the failed items and
+ * names the error to throw (undefined: rethrow as is).
+ */
+async function run(items: TransactItem[], explain: (failed: Set<number>) => Error | undefined) {
+  try {
+    await transactWrite(items);
+  } catch (error) {
+    const failed = failedConditions(error);
+    if (failed.size === 0) throw error;
+    throw explain(failed) ?? error;
+  }
+}
+
+function failedConditions(error: unknown): Set<number> {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return new Set();
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return new Set(reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : [])));
+}
+
+async function getItem<T>(key: { PK: string; SK: string }): Promise<T | undefined> {
+  const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: key }));
+  return out.Item as T | undefined;
+}
+
+/** What a member removal needs of a project (functions/db/projects.ts owns the item). */
+type ProjectMembers = Pick<StoredProject, 'memberIds' | 'version'> & Key;
+
+/** The organization's projects that have the user as a member: one Query (paged), only what the write needs. */
+async function projectsWithMember(orgId: string, userId: string): Promise<ProjectMembers[]> {
+  const { PK, prefix } = collections.projectsOfOrganization(orgId);
+  const found: ProjectMembers[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
+        ProjectionExpression: 'PK, SK, memberIds, version',
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    found.push(...((page.Items ?? []) as ProjectMembers[]).filter((item) => item.memberIds?.includes(userId)));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return found;
+}
+
+/**
+ * The member list without the user, as projects write it: conditional on the version read and
+ * bumping it, so a concurrent member change computed from the old list fails and re-reads.
+ */
+function removeMemberUpdate(project: ProjectMembers, userId: string) {
+  return {
+    TableName: TABLE_NAME,
+    Key: { PK: project.PK, SK: project.SK },
+    UpdateExpression: 'SET memberIds = :members, version = :next, updatedAt = :now',
+    ConditionExpression: 'version = :version',
+    ExpressionAttributeValues: {
+      ':members': project.memberIds.filter((id) => id !== userId),
+      ':version': project.version,
+      ':next': project.version + 1,
+      ':now': new Date().toISOString(),
+    },
+  };
+}
+
+/** The user is gone already; a project that changed meanwhile is read again until the id is out of it. */
+async function removeMemberOutsideTransaction(project: ProjectMembers, userId: string) {
+  let current: ProjectMembers | undefined = project;
+  for (let attempt = 1; current?.memberIds.includes(userId); attempt += 1) {
+    try {
+      await db.send(new UpdateCommand(removeMemberUpdate(current, userId)));
+      return;
+    } catch (error) {
+      if (!isConditionFailure(error) || attempt >= MAX_ATTEMPTS) throw error;
+      current = await getItem<ProjectMembers>({ PK: project.PK, SK: project.SK });
+    }
+  }
+}

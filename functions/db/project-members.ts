@@ -1,0 +1,68 @@
+import type { ProjectMemberResponse } from '../../shared/schemas/projects';
+import { badRequest, conflict, notFound } from '../http/http-error';
+import { batchGet, keyId } from './batch-get';
+import type { UserItem } from './entities';
+import { keys } from './keys';
+import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './project-write';
+import { PROJECT_BUSY, PROJECT_NOT_FOUND, type ProjectItem, addedToProjectMessage } from './projects';
+
+export const MEMBERS_NOT_IN_ORGANIZATION = 'Every member must be a user of your organization';
+
+export function toMemberResponse(user: UserItem): ProjectMemberResponse {
+  return {
+    id: user.id,
+    fullName: user.fullName,
+    username: user.username,
+    avatarUrl: user.avatarUrl ?? null,
+    role: user.role,
+  };
+}
+
+/**
+ * The member users of a project in one BatchGetItem (at most PROJECT_MEMBERS_MAX keys), in the
+ * project's order. An id whose user is gone is left out rather than failing the page.
+ */
+export async function loadProjectMembers(project: ProjectItem): Promise<ProjectMemberResponse[]> {
+  if (project.memberIds.length === 0) return [];
+  const userKeys = project.memberIds.map((id) => keys.user(project.orgId, id));
+  const found = await batchGet(userKeys);
+  return userKeys.flatMap((key) => {
+    const user = found.get(keyId(key)) as UserItem | undefined;
+    return user ? [toMemberResponse(user)] : [];
+  });
+}
+
+/**
+ * Replaces the member set as a whole. One BatchGetItem reads the project and every requested user
+ * (a user of another organization has no item under this organization's key: 400), then one
+ * TransactWriteItems sets memberIds, conditional on the version read, with a notification for each
+ * newly added member but the actor. Two concurrent PUTs therefore end with exactly one of the sets.
+ */
+export async function setProjectMembers(
+  orgId: string,
+  projectId: string,
+  requestedIds: string[],
+  actorId: string,
+): Promise<ProjectMemberResponse[]> {
+  const memberIds = [...new Set(requestedIds)];
+  const projectKey = keys.project(orgId, projectId);
+  const userKeys = memberIds.map((id) => keys.user(orgId, id));
+  for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+    const found = await batchGet([projectKey, ...userKeys]);
+    const project = found.get(keyId(projectKey)) as ProjectItem | undefined;
+    if (!project) throw notFound(PROJECT_NOT_FOUND);
+    const users = userKeys.map((key) => found.get(keyId(key)) as UserItem | undefined);
+    if (users.some((user) => !user || user.type !== 'USER')) throw badRequest(MEMBERS_NOT_IN_ORGANIZATION, { memberIds: MEMBERS_NOT_IN_ORGANIZATION });
+    const previous = new Set(project.memberIds);
+    const outcome = await writeProjectChange(orgId, projectId, {
+      set: { memberIds, updatedAt: new Date().toISOString() },
+      expectedVersion: project.version,
+      recipients: memberIds.filter((id) => !previous.has(id) && id !== actorId),
+      message: addedToProjectMessage(project),
+    });
+    // A recipient that vanished is a user removed since the read: the next read answers 400.
+    if (outcome.kind === 'written') return (users as UserItem[]).map(toMemberResponse);
+  }
+  throw conflict(PROJECT_BUSY);
+}

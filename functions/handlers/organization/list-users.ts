@@ -1,0 +1,12 @@
+import { toOrganizationUserResponse } from '../../db/organization-users';
+import { listUsersOfOrganization } from '../../db/users';
+import { defineRoute } from '../../http/define-route';
+import { ok } from '../../http/response';
+import { requireAdmin } from './require-admin';
+
+/** GET /api/organization/users (admins): every user of the caller's organization, oldest first. */
+export const handler = defineRoute({ auth: 'required' }, async ({ session }) => {
+  requireAdmin(session);
+  const users = await listUsersOfOrganization(session.org.id);
+  return ok(users.map(toOrganizationUserResponse));
+});

@@ -1,0 +1,31 @@
+import { organizationUserRequest } from '../../../shared/schemas/account';
+import { saveOrganizationUser, toOrganizationUserResponse } from '../../db/organization-users';
+import { deleteSessionsOfUser } from '../../db/sessions';
+import { defineRoute } from '../../http/define-route';
+import { created, ok } from '../../http/response';
+import { hashPassword } from '../../session/passwords';
+import { answerRefusals } from './management-errors';
+import { requireAdmin } from './require-admin';
+
+/**
+ * POST /api/organization/users (admins): creates a user (201), or updates the organization's user
+ * with that email (200: name, role, and the password when one is given). An email of another
+ * organization is 409 and changes nothing.
+ */
+export const handler = defineRoute({ auth: 'required', body: organizationUserRequest }, async ({ body, session }) => {
+  requireAdmin(session);
+  const saved = await answerRefusals(async () =>
+    saveOrganizationUser(session.user, {
+      username: body.username,
+      fullName: body.fullName,
+      role: body.role,
+      passwordHash: body.password === undefined ? undefined : await hashPassword(body.password),
+    }),
+  );
+  // A password set by an admin signs the user out everywhere else, as a change of their own does.
+  if (saved.passwordReplaced) {
+    await deleteSessionsOfUser(saved.user.id, saved.user.id === session.user.id ? session.session.id : undefined);
+  }
+  const entry = toOrganizationUserResponse(saved.user);
+  return saved.created ? created(entry) : ok(entry);
+});

@@ -1,0 +1,7 @@
+import { listProjects, toProjectResponse } from '../../db/projects';
+import { defineRoute } from '../../http/define-route';
+import { ok } from '../../http/response';
+
+export const handler = defineRoute({ auth: 'required' }, async ({ session }) =>
+  ok((await listProjects(session.org.id)).map(toProjectResponse)),
+);

@@ -1,0 +1,13 @@
+import { profileRequest } from '../../../shared/schemas/account';
+import { updateFullName } from '../../db/accounts';
+import { toUserResponse } from '../../db/users';
+import { defineRoute } from '../../http/define-route';
+import { unauthorized } from '../../http/http-error';
+import { ok } from '../../http/response';
+
+/** PATCH /api/user/profile: the full name only (the schema drops role, ids and anything else). */
+export const handler = defineRoute({ auth: 'required', body: profileRequest }, async ({ body, session }) => {
+  const user = await updateFullName(session.user.orgId, session.user.id, body.fullName.trim());
+  if (!user) throw unauthorized();
+  return ok(toUserResponse(user, session.org));
+});

@@ -1,0 +1,151 @@
+import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import type { OrganizationItem, UserItem } from '../../functions/db/entities';
+import { keys } from '../../functions/db/keys';
+import { notificationPut } from '../../functions/db/notification-writes';
+import type { ProjectItem } from '../../functions/db/projects';
+import { userPuts } from '../../functions/db/users';
+import { hashPassword } from '../../functions/session/passwords';
+import { PROJECT_STATUSES } from '../../shared/schemas/projects';
+
+export interface SeedOptions {
+  /** Used in the organization's name and every email, so several seeds can share one table. */
+  label: string;
+  projects: number;
+  /** Members of each project (drawn from the organization's users; more users are made when needed). */
+  membersPerProject: number;
+  /** Staff users besides the admin. */
+  staff: number;
+  /** Unread notifications per user. */
+  notificationsPerUser: number;
+  /** Only the first N users (the admin first) get notifications; all of them when omitted. */
+  notifiedUsers?: number;
+  password: string;
+}
+
+export interface SeededUser {
+  id: string;
+  email: string;
+  fullName: string;
+  role: 'admin' | 'staff';
+}
+
+export interface SeededOrganization {
+  orgId: string;
+  name: string;
+  password: string;
+  admin: SeededUser;
+  staff: SeededUser[];
+  projectIds: string[];
+  /** How many items were written. */
+  items: number;
+}
+
+type Item = Record<string, unknown>;
+
+const FIRST_NAMES = ['Grace', 'Alan', 'Katherine', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Frances', 'Edsger', 'Radia', 'Tim'];
+const LAST_NAMES = ['Hopper', 'Turing', 'Johnson', 'Torvalds', 'Hamilton', 'Ritchie', 'Liskov', 'Thompson', 'Allen', 'Dijkstra', 'Perlman', 'Berners-Lee'];
+const PROJECT_WORDS = ['Spring launch', 'Newsletter revamp', 'Referral program', 'Webinar series', 'SEO audit', 'Brand refresh', 'Q3 campaign', 'Onboarding emails'];
+
+/**
+ * Writes one whole organization straight into the table, item shapes and keys from the same data
+ * modules the handlers use (users.ts, notification-writes.ts, keys.ts), with BatchWriteItem
+ * (25 items a call, a few calls in flight) so thousands of items take seconds, not minutes.
+ */
+export async function seedOrganization(db: DynamoDBDocumentClient, tableName: string, options: SeedOptions): Promise<SeededOrganization> {
+  const orgId = ulid();
+  const now = new Date().toISOString();
+  const org: OrganizationItem = {
+    type: 'ORG',
+    id: orgId,
+    name: `${options.label} Marketing`,
+    adminCount: 1,
+    plan: 'professional',
+    billingCycle: 'monthly',
+    createdAt: now,
+  };
+  // One bcrypt hash for everyone: the password is shared and hashing is the slow part of seeding.
+  const passwordHash = await hashPassword(options.password);
+  const userCount = 1 + Math.max(options.staff, options.membersPerProject - 1);
+  const notified = options.notifiedUsers ?? userCount;
+  const users: UserItem[] = Array.from({ length: userCount }, (_, index) => ({
+    type: 'USER',
+    id: ulid(),
+    orgId,
+    username: index === 0 ? `admin@${options.label}.example.com` : `staff${index}@${options.label}.example.com`,
+    fullName: `${FIRST_NAMES[index % FIRST_NAMES.length]} ${LAST_NAMES[(index * 5 + Math.floor(index / LAST_NAMES.length)) % LAST_NAMES.length]}${index >= FIRST_NAMES.length * LAST_NAMES.length ? ` ${index}` : ''}`,
+    role: index === 0 ? 'admin' : 'staff',
+    passwordHash,
+    avatarUrl: null,
+    unreadCount: index < notified ? options.notificationsPerUser : 0,
+    createdAt: now,
+  }));
+
+  const items: Item[] = [{ ...keys.organization(orgId), ...org }];
+  for (const user of users) items.push(...userPuts(user).map((write) => write.Put.Item as Item));
+
+  const projectIds: string[] = [];
+  for (let index = 0; index < options.projects; index += 1) {
+    const id = ulid();
+    projectIds.push(id);
+    const memberIds = Array.from({ length: options.membersPerProject }, (_, offset) => users[(index + offset) % users.length]!.id);
+    const dueDay = String(1 + (index % 28)).padStart(2, '0');
+    const project: ProjectItem = {
+      type: 'PROJECT',
+      id,
+      orgId,
+      name: `${PROJECT_WORDS[index % PROJECT_WORDS.length]} ${index + 1}`,
+      description: index % 3 === 0 ? null : `Seeded project ${index + 1} of ${options.label}.`,
+      status: PROJECT_STATUSES[index % PROJECT_STATUSES.length]!,
+      dueDate: index % 4 === 0 ? null : `2027-${String(1 + (index % 12)).padStart(2, '0')}-${dueDay}`,
+      memberIds: [...new Set(memberIds)],
+      version: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+    items.push({ ...keys.project(orgId, id), ...project });
+  }
+
+  for (const user of users.slice(0, notified)) {
+    for (let index = 0; index < options.notificationsPerUser; index += 1) {
+      const projectId = projectIds.length ? projectIds[index % projectIds.length] : undefined;
+      const write = notificationPut(user.id, {
+        title: 'Added to project',
+        content: `You were added to ${PROJECT_WORDS[index % PROJECT_WORDS.length]} ${(index % Math.max(1, options.projects)) + 1}.`,
+        linkUrl: projectId ? `/projects/${projectId}` : null,
+      });
+      items.push(write.Put!.Item as Item);
+    }
+  }
+
+  await batchPut(db, tableName, items);
+  const toSeeded = (user: UserItem): SeededUser => ({ id: user.id, email: user.username, fullName: user.fullName, role: user.role });
+  return {
+    orgId,
+    name: org.name,
+    password: options.password,
+    admin: toSeeded(users[0]!),
+    staff: users.slice(1).map(toSeeded),
+    projectIds,
+    items: items.length,
+  };
+}
+
+/** BatchWriteItem in chunks of 25, a few in flight, retrying what DynamoDB leaves unprocessed. */
+export async function batchPut(db: DynamoDBDocumentClient, tableName: string, items: Item[], inFlight = 4) {
+  const chunks: Item[][] = [];
+  for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      let writes = chunks[next++]!.map((Item) => ({ PutRequest: { Item } }));
+      for (let attempt = 0; writes.length > 0; attempt += 1) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 2 ** attempt * 10)));
+        if (attempt > 10) throw new Error('BatchWriteItem kept leaving items unprocessed');
+        const out = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: writes } }));
+        writes = (out.UnprocessedItems?.[tableName] ?? []) as typeof writes;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(inFlight, chunks.length) }, worker));
+}

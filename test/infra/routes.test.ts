@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../functions/routes';
+import { ofType, resourcesOf, synthStage } from './synth-stage';
+
+const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+describe('API: the cloud serves exactly the route table', () => {
+  const { stage } = synthStage('pr-1');
+  const resources = resourcesOf(stage);
+  const apiRoutes = ofType(stage, 'AWS::ApiGatewayV2::Route');
+
+  /** The Lambda function a route's integration invokes. */
+  function functionOf(route: Record<string, unknown>): string {
+    const target = JSON.stringify(route.Target);
+    const integrationId = /"Ref":"([A-Za-z0-9]+)"/.exec(target)?.[1];
+    expect(integrationId, `route target ${target}`).toBeDefined();
+    const integration = resources[integrationId!]!;
+    expect(integration.Type).toBe('AWS::ApiGatewayV2::Integration');
+    expect(integration.Properties?.IntegrationType).toBe('AWS_PROXY');
+    expect(integration.Properties?.PayloadFormatVersion).toBe('2.0');
+    const fn = (integration.Properties?.IntegrationUri as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    expect(resources[fn]?.Type).toBe('AWS::Lambda::Function');
+    return fn;
+  }
+
+  it('has one route per route-table entry, and no other', () => {
+    const keys = apiRoutes.map(([, route]) => route.Properties?.RouteKey).sort();
+    expect(keys).toEqual(routes.map((route) => `${route.method} ${route.path}`).sort());
+  });
+
+  it('integrates each route with a function of its own, built from the handler the table names', () => {
+    const byKey = new Map(apiRoutes.map(([, route]) => [route.Properties?.RouteKey as string, route.Properties!]));
+    const functions = routes.map((route) => {
+      const fn = functionOf(byKey.get(`${route.method} ${route.path}`)!);
+      expect(resources[fn]!.Properties?.Description).toBe(`${route.method} ${route.path}`);
+      return fn;
+    });
+    expect(new Set(functions).size).toBe(routes.length);
+  });
+
+  it('runs every route function on Node.js 22, arm64, with the stage environment and its own log group', () => {
+    for (const [, route] of apiRoutes) {
+      const fn = resources[functionOf(route.Properties!)]!.Properties!;
+      expect(fn.Runtime).toBe('nodejs22.x');
+      expect(fn.Architectures).toEqual(['arm64']);
+      const env = (fn.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(env)).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'SESSION_SECRET_ARN', 'STAGE', 'APP_ORIGINS', 'ORIGIN_VERIFY_SECRET', 'NODE_OPTIONS']),
+      );
+      expect(env.STAGE).toBe('pr-1');
+      expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
+      expect(JSON.stringify(env.ORIGIN_VERIFY_SECRET)).toContain('{{resolve:secretsmanager:');
+      expect(JSON.stringify(env.APP_ORIGINS)).toContain('DistributionDomainName');
+    }
+  });
+
+  it('grants table writes only to routes whose table access is readwrite', () => {
+    const byKey = new Map(apiRoutes.map(([, route]) => [route.Properties?.RouteKey as string, route.Properties!]));
+    const policies = ofType(stage, 'AWS::IAM::Policy');
+    for (const route of routes) {
+      const fn = resources[functionOf(byKey.get(`${route.method} ${route.path}`)!)]!;
+      const roleId = (fn.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const actions = policies
+        .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(`"${roleId}"`))
+        .flatMap(([, policy]) => (policy.Properties!.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement)
+        .flatMap((statement) => statement.Action);
+      expect(actions).toContain('dynamodb:GetItem');
+      expect(actions).toContain('secretsmanager:GetSecretValue');
+      const writes = actions.filter((action) => WRITE_ACTIONS.includes(action));
+      if (route.table === 'readwrite') expect(writes.sort()).toEqual([...WRITE_ACTIONS].sort());
+      else expect(writes, `${route.method} ${route.path} is read-only`).toEqual([]);
+      expect(actions.filter((action) => action.includes('*'))).toEqual([]);
+    }
+  });
+
+  it('throttles the $default stage and writes an access log', () => {
+    stage.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [expect.any(String), 'Arn'] } },
+    });
+  });
+});

@@ -1,0 +1,50 @@
+import type { RouteDefinition } from '../../../functions/routes';
+import { type SeedOptions, type SeededOrganization, seedOrganization } from '../../../infra/local/seed';
+import { type SignedIn, login } from '../support/api';
+import { testTable } from '../support/table';
+
+/** The round trips each read route may make, session check included (docs/performance.md). */
+export const READ_BUDGETS: Record<string, number> = {
+  'GET /api/notifications/unread/count': 1,
+  'GET /api/user': 1,
+  'GET /api/projects': 2,
+  'GET /api/projects/{id}': 3,
+};
+/** Every other read route. */
+export const DEFAULT_READ_BUDGET = 2;
+
+export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;
+export const budgetOf = (route: Pick<RouteDefinition, 'method' | 'path'>) => READ_BUDGETS[routeKey(route)] ?? DEFAULT_READ_BUDGET;
+
+export interface Seeded {
+  org: SeededOrganization;
+  admin: SignedIn;
+}
+
+/** An organization written straight into the table (infra/local/seed.ts), its admin signed in. */
+export async function seeded(label: string, options: Omit<SeedOptions, 'label' | 'password'>): Promise<Seeded> {
+  const { db, tableName } = testTable();
+  const org = await seedOrganization(db, tableName, { ...options, label: `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, password: 'budget-password' });
+  db.destroy();
+  return { org, admin: await login(org.admin.email, org.password) };
+}
+
+/** A 1×1 transparent PNG, for routes that serve an uploaded avatar. */
+const TINY_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/**
+ * A concrete path for a route of the table, in the given organization. A new route with a path
+ * parameter no rule here knows fails the budget tests loudly, so nobody forgets to budget it.
+ */
+export async function concretePath(route: Pick<RouteDefinition, 'method' | 'path'>, fixture: Seeded): Promise<string> {
+  if (!route.path.includes('{')) return route.path;
+  if (route.path.startsWith('/api/projects/{id}')) return route.path.replace('{id}', fixture.org.projectIds[0]!);
+  if (route.path.startsWith('/api/avatars/')) {
+    const uploaded = await fixture.admin.call<{ avatarUrl: string }>('/api/user/avatar', { method: 'POST', body: { avatarUrl: TINY_PNG } });
+    if (uploaded.status !== 200 && uploaded.status !== 201) throw new Error(`avatar upload failed: ${uploaded.status}`);
+    return new URL(uploaded.body.avatarUrl, 'http://localhost').pathname;
+  }
+  if (route.path.includes('{userId}')) return route.path.replace('{userId}', fixture.org.staff[0]!.id);
+  if (route.path.startsWith('/api/organization/{id}')) return route.path.replace('{id}', fixture.org.orgId);
+  throw new Error(`No budget fixture for ${routeKey(route)}: add a rule to concretePath in test/integration/budgets/budget-fixtures.ts`);
+}

@@ -1,0 +1,50 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../infra/local/free-port';
+import { startLocalCloud } from '../../../infra/local/local-cloud';
+
+const temp: string[] = [];
+const tempDir = async (label: string) => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `growthwise-${label}-`));
+  temp.push(dir);
+  return dir;
+};
+afterAll(() => Promise.all(temp.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+describe('the local cloud', () => {
+  it('keeps data across restarts: a second start finds the same user and the same session', async () => {
+    const dataDir = await tempDir('data');
+    const email = `persist-${Date.now()}@example.com`;
+    // Each start bundles into its own folder, so this process imports fresh handler modules.
+    const first = await startLocalCloud({ port: await freePort(), inMemory: false, dataDir, buildDir: await tempDir('build'), env: { LOG_LEVEL: 'silent', SESSION_SECRET: '' } });
+    let cookie: string;
+    try {
+      const registered = await fetch(`${first.url}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: email, password: 'secret1', fullName: 'Per Sistent', organizationName: 'Durable Inc' }),
+      });
+      expect(registered.status).toBe(201);
+      cookie = registered.headers.getSetCookie()[0]!.split(';')[0]!;
+    } finally {
+      await first.stop();
+    }
+
+    const second = await startLocalCloud({ port: await freePort(), inMemory: false, dataDir, buildDir: await tempDir('build'), env: { LOG_LEVEL: 'silent' } });
+    try {
+      const me = await fetch(`${second.url}/api/user`, { headers: { cookie } });
+      expect(me.status).toBe(200);
+      expect((await me.json()).roles[0].role).toBe('admin');
+      const login = await fetch(`${second.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: email, password: 'secret1' }),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      await second.stop();
+    }
+  }, 240_000);
+});

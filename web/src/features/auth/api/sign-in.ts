@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../../../../shared/product';
+import type { LoginRequest, RegisterRequest, UserResponse } from '../../../../../shared/schemas/auth';
+import { toast } from '../../../components/ui/toast';
+import { api } from '../../../lib/api-client';
+import { userQueries } from './current-user';
+
+/** After a login or registration the answer is the user: keep it and go to the dashboard. */
+function useSignedIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (user: UserResponse) => {
+    queryClient.setQueryData(userQueries.current().queryKey, user);
+    void navigate('/dashboard', { replace: true });
+  };
+}
+
+/** POST /api/login. */
+export function useLogin() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (body: LoginRequest) => api.post<UserResponse>('/api/login', body),
+    onSuccess: (user) => {
+      toast({ title: 'Login successful', description: `Welcome back, ${user.fullName}!` });
+      signedIn(user);
+    },
+    onError: (error) => {
+      toast({ title: 'Login failed', description: error.message, variant: 'destructive' });
+    },
+  });
+}
+
+/** POST /api/register: a new organization; plan and billing cycle are fixed (spec section 9). */
+export function useRegister() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (body: Omit<RegisterRequest, 'plan' | 'billingCycle'>) =>
+      api.post<UserResponse>('/api/register', { ...body, plan: 'professional', billingCycle: 'monthly' } satisfies RegisterRequest),
+    onSuccess: (user) => {
+      toast({ title: 'Registration successful', description: `Welcome to ${PRODUCT_NAME}, ${user.fullName}!` });
+      signedIn(user);
+    },
+    onError: (error) => {
+      toast({ title: 'Registration failed', description: error.message, variant: 'destructive' });
+    },
+  });
+}

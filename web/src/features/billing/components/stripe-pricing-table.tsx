@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { Spinner } from '../../../components/ui/spinner';
+import { loadPricingTableScript } from './load-pricing-table-script';
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'stripe-pricing-table': { 'pricing-table-id': string; 'publishable-key': string };
+    }
+  }
+}
+
+/** Stripe's embedded pricing table: the <stripe-pricing-table> element its script defines. */
+export function StripePricingTable({ pricingTableId, publishableKey }: { pricingTableId: string; publishableKey: string }) {
+  const script = useQuery({ queryKey: ['stripe-pricing-table-script'], queryFn: async () => (await loadPricingTableScript(), true) });
+  if (script.isPending) return <Spinner label="Loading subscription plans" />;
+  if (script.isError) {
+    return (
+      <p role="alert" className="text-sm text-danger">
+        The subscription plans could not be loaded. Please try again later.
+      </p>
+    );
+  }
+  return <stripe-pricing-table pricing-table-id={pricingTableId} publishable-key={publishableKey} />;
+}

@@ -1,0 +1,32 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { BillingNotConfigured } from './not-configured';
+import { StripePricingTable } from './stripe-pricing-table';
+
+interface SubscriptionPlansCardProps {
+  canManage: boolean;
+  pricingTableId: string | null;
+  publishableKey: string | null;
+}
+
+/** Admins see the provider's pricing table; everyone else is told to ask an administrator. */
+export function SubscriptionPlansCard({ canManage, pricingTableId, publishableKey }: SubscriptionPlansCardProps) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Subscription Plans</CardTitle>
+        <CardDescription>Choose the plan that fits your organization.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {!canManage ? (
+          <p className="rounded-md bg-warning-10 p-4 text-sm text-warning">
+            You do not have permission to manage subscriptions. Please contact your administrator.
+          </p>
+        ) : pricingTableId && publishableKey ? (
+          <StripePricingTable pricingTableId={pricingTableId} publishableKey={publishableKey} />
+        ) : (
+          <BillingNotConfigured />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

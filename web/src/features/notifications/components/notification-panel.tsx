@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import type { NotificationResponse } from '../../../../../shared/schemas/notifications';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { notificationQueries } from '../api/notifications';
+import { NotificationItem } from './notification-item';
+
+/** The open panel's contents: it mounts on every open, and then fetches the list afresh. */
+export function NotificationPanel({ onNavigate }: { onNavigate: () => void }) {
+  const list = useQuery({ ...notificationQueries.list(), refetchOnMount: 'always' });
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const navigate = useNavigate();
+
+  const select = (notification: NotificationResponse) => {
+    if (!notification.isRead) markRead.mutate(notification.id);
+    if (notification.linkUrl) {
+      onNavigate();
+      void navigate(notification.linkUrl);
+    }
+  };
+
+  const notifications = list.data ?? [];
+  return (
+    <div className="flex max-h-[400px] flex-col">
+      <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-2.5">
+        <h2 className="text-sm font-semibold">Notifications</h2>
+        {notifications.length > 0 ? (
+          <Button variant="ghost" size="sm" onClick={() => markAll.mutate()} disabled={markAll.isPending}>
+            Mark all as read
+          </Button>
+        ) : null}
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {list.isPending ? (
+          <div className="flex justify-center p-6">
+            <Spinner label="Loading notifications" />
+          </div>
+        ) : list.isError ? (
+          <p role="alert" className="p-6 text-center text-sm text-danger">
+            Notifications could not be loaded. Please try again.
+          </p>
+        ) : notifications.length === 0 ? (
+          <p className="p-6 text-center text-sm text-muted">No notifications</p>
+        ) : (
+          <ul className="divide-y divide-line">
+            {notifications.map((notification) => (
+              <li key={notification.id}>
+                <NotificationItem notification={notification} onSelect={() => select(notification)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
