@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface BenchCloud {
@@ -18,18 +19,34 @@ export async function startBenchCloud(options: { port: number; buildDir: string;
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const samples: { at: number; rss: number }[] = [];
+  // Read from /proc by this process, so a busy emulator (its event loop full) still gets sampled
+  // every second; the same figure as its process.memoryUsage().rss, which it sends where /proc is missing.
+  const procRss = () => {
+    try {
+      const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+      return kb ? Number(kb) * 1024 : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const procReadable = procRss() !== undefined;
+  const sampler = setInterval(() => {
+    const rss = procRss();
+    if (rss !== undefined) samples.push({ at: Date.now(), rss });
+  }, 1000);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ready = await new Promise<{ url: string; dynamoDbEndpoint: string; tableName: string }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the bench cloud exited (${code}) before it was ready`)));
     child.on('message', (message: { kind: string; at: number; rss: number; url: string; dynamoDbEndpoint: string; tableName: string }) => {
       if (message.kind === 'ready') resolve(message);
-      if (message.kind === 'rss') samples.push({ at: message.at, rss: message.rss });
+      if (message.kind === 'rss' && !procReadable) samples.push({ at: message.at, rss: message.rss });
     });
   });
   return {
     ...ready,
     rssSince: (since) => samples.filter((sample) => sample.at >= since),
     stop: async () => {
+      clearInterval(sampler);
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

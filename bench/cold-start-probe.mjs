@@ -6,9 +6,11 @@ import { pathToFileURL } from 'node:url';
 
 const [bundle, eventFile] = process.argv.slice(2);
 if (bundle) {
+  const started = performance.now();
   const { handler } = await import(pathToFileURL(bundle).href);
+  const imported = performance.now();
   const event = JSON.parse(readFileSync(eventFile, 'utf8'));
   const result = await handler(event, { awsRequestId: event.requestContext.requestId, getRemainingTimeInMillis: () => 29_000 });
-  process.stdout.write(String(result.statusCode));
+  process.stdout.write(JSON.stringify({ status: result.statusCode, importMs: imported - started, requestMs: performance.now() - imported }));
 }
 process.exit(0);

@@ -122,6 +122,8 @@ export class Api extends Construct {
         TABLE_NAME: props.table.tableName,
         SESSION_SECRET_ARN: props.sessionSecret.secretArn,
         STAGE: props.stage,
+        // Stack traces point into the TypeScript sources (the bundles ship their source maps).
+        NODE_OPTIONS: '--enable-source-maps',
         // A dynamic reference: CloudFormation resolves it at deploy time; the template never holds the value.
         ORIGIN_VERIFY_SECRET: props.originVerifySecret.secretValue.unsafeUnwrap(),
       },

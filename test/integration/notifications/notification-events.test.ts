@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type SignedIn, login, registerOrganization, uniqueEmail } from '../support/api';
+import { type SignedIn, registerOrganization } from '../support/api';
+import { addUser } from './add-user';
 
 interface Listed {
   id: string;
@@ -11,14 +12,6 @@ interface Listed {
 
 const notificationsOf = async (user: SignedIn) => (await user.call<Listed[]>('/api/notifications')).body;
 const unreadCountOf = async (user: SignedIn) => (await user.call<{ count: number }>('/api/notifications/unread/count')).body.count;
-
-/** An admin adds a user to their organization through the API, who then signs in. */
-async function addUser(admin: SignedIn, fullName: string, role: 'admin' | 'staff' = 'staff'): Promise<SignedIn> {
-  const email = uniqueEmail(fullName.split(' ')[0]!.toLowerCase());
-  const added = await admin.call('/api/organization/users', { body: { username: email, fullName, password: 'member-password', role } });
-  expect(added.status, JSON.stringify(added.body)).toBe(201);
-  return login(email, 'member-password');
-}
 
 async function createProject(user: SignedIn, name: string): Promise<string> {
   const answer = await user.call('/api/projects', { body: { name, description: null, status: 'planning', dueDate: null } });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerOrganization, request } from '../support/api';
+import { addUser } from './add-user';
 import { seedNotifications, storedNotifications } from './seed-notifications';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -100,11 +101,14 @@ describe('PATCH /api/notifications/{id}/read', () => {
 
   it('is 404 for another user\'s notification, in the same or another organization, and changes nothing', async () => {
     const ada = await registerOrganization();
+    const colleague = await addUser(ada, 'Grace Hopper', 'admin');
     const eve = await registerOrganization();
     const [adasOwn] = await seedNotifications(ada.orgId, ada.user.id, 1);
-    const answer = await eve.call(`/api/notifications/${adasOwn}/read`, { method: 'PATCH' });
-    expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ message: expect.any(String) });
+    for (const other of [colleague, eve]) {
+      const answer = await other.call(`/api/notifications/${adasOwn}/read`, { method: 'PATCH' });
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ message: expect.any(String) });
+    }
     expect((await ada.call('/api/notifications/unread/count')).body).toEqual({ count: 1 });
     expect((await storedNotifications(ada.user.id))[0]!.isRead).toBe(false);
   });

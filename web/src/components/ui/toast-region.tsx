@@ -21,6 +21,7 @@ export function ToastRegion() {
             if (!open) toastStore.dismiss(item.id);
           }}
           data-variant={item.variant}
+          data-toast-id={item.id}
           className={cn(
             'group pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg animate-slide-in',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',

@@ -1,4 +1,48 @@
-/** Placeholder until its issue fills it. */
+import { ShieldAlert } from 'lucide-react';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { isAdmin, useCurrentUser } from '../../auth/api/current-user';
+import { OrganizationCard } from '../components/organization-card';
+import { UsersCard } from '../components/users-card';
+
+/** /organization-settings and /users: the Organization tab and, for admins, user management. */
 export function AccountSettingsPage() {
-  return <h1>Account Settings</h1>;
+  const { data: user } = useCurrentUser();
+  // The organization is taken from the first role entry (spec section 6).
+  const organization = user?.roles[0]?.organization;
+  const admin = isAdmin(user);
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Account Settings</h1>
+        <p className="text-muted">Manage your organization and its users.</p>
+      </div>
+      {user && organization ? (
+        <Tabs defaultValue="organization" className="max-w-5xl">
+          <TabsList className="sm:w-auto">
+            <TabsTrigger value="organization">Organization</TabsTrigger>
+            <TabsTrigger value="users">Users</TabsTrigger>
+          </TabsList>
+          <TabsContent value="organization">
+            <OrganizationCard organization={organization} canEdit={admin} />
+          </TabsContent>
+          <TabsContent value="users">
+            {admin ? (
+              <UsersCard currentUserId={user.id} />
+            ) : (
+              <Card>
+                <CardContent className="flex items-start gap-3 pt-5 sm:pt-6">
+                  <ShieldAlert className="size-5 shrink-0 text-warning" aria-hidden />
+                  <p>You do not have permission to manage users. Please contact your administrator.</p>
+                </CardContent>
+              </Card>
+            )}
+          </TabsContent>
+        </Tabs>
+      ) : (
+        <Spinner label="Loading account settings" />
+      )}
+    </div>
+  );
 }

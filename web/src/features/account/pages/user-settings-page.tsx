@@ -1,4 +1,49 @@
-/** Placeholder until its issue fills it. */
+import { Bell } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useCurrentUser } from '../../auth/api/current-user';
+import { ChangePasswordCard } from '../components/change-password-card';
+import { ProfileCard } from '../components/profile-card';
+
+/** /user-settings and /profile: the Profile tab (avatar, name, password) and the Notifications tab. */
 export function UserSettingsPage() {
-  return <h1>User Settings</h1>;
+  const { data: user } = useCurrentUser();
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">User Settings</h1>
+        <p className="text-muted">Manage your profile and your password.</p>
+      </div>
+      {user ? (
+        <Tabs defaultValue="profile" className="max-w-3xl">
+          <TabsList className="sm:w-auto">
+            <TabsTrigger value="profile">Profile</TabsTrigger>
+            <TabsTrigger value="notifications">Notifications</TabsTrigger>
+          </TabsList>
+          <TabsContent value="profile" className="grid gap-6">
+            {/* Keyed by user: a different signed-in user starts from their own values. */}
+            <ProfileCard key={user.id} user={user} />
+            <ChangePasswordCard />
+          </TabsContent>
+          <TabsContent value="notifications">
+            <Card>
+              <CardHeader>
+                <CardTitle className="flex items-center gap-2">
+                  <Bell className="size-5 text-brand-80" aria-hidden />
+                  Notification settings
+                </CardTitle>
+                <CardDescription>Notification settings will be available soon.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <p className="text-sm text-muted">Until then you get a notification in the app whenever a teammate adds you to a project, a project you are in changes status, or your role changes.</p>
+              </CardContent>
+            </Card>
+          </TabsContent>
+        </Tabs>
+      ) : (
+        <Spinner label="Loading your settings" />
+      )}
+    </div>
+  );
 }

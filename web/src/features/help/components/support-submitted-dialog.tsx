@@ -19,7 +19,8 @@ export function SupportSubmittedDialog({ open, onOpenChange }: { open: boolean; 
             <AlertDialog.Description className="text-sm text-ink-2">{SUPPORT_SUBMITTED}</AlertDialog.Description>
           </div>
           <div className="flex justify-end">
-            <AlertDialog.Action className={buttonClasses()}>OK</AlertDialog.Action>
+            {/* Cancel, not Action: Radix puts focus on Cancel when the alert opens, and OK only closes it. */}
+            <AlertDialog.Cancel className={buttonClasses()}>OK</AlertDialog.Cancel>
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>

@@ -1,4 +1,139 @@
-/** Placeholder until its issue fills it. */
+import { useQuery } from '@tanstack/react-query';
+import { format, isValid, parseISO } from 'date-fns';
+import { ChevronRight, Pencil } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { ProjectDetailResponse } from '../../../../../shared/schemas/projects';
+import { Badge } from '../../../components/ui/badge';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { projectQueries } from '../api/projects';
+import { ProjectTeam } from '../components/project-team';
+import { statusLabel, statusTone } from '../components/project-status';
+
+/** 'January 5, 2025' (spec section 9); an unparsable value is 'Invalid date'. */
+function longDate(value: string) {
+  const date = parseISO(value);
+  return isValid(date) ? format(date, 'MMMM d, yyyy') : 'Invalid date';
+}
+
+/** /projects/{id}: the project with its team; any non-OK answer shows Project Not Found. */
 export function ProjectDetailPage() {
-  return <h1>Project</h1>;
+  const { id = '' } = useParams();
+  const project = useQuery(projectQueries.detail(id));
+
+  if (project.isPending) return <ProjectDetailSkeleton />;
+  if (project.isError) return <ProjectNotFound />;
+  return <ProjectDetail project={project.data} />;
+}
+
+function Breadcrumb({ current }: { current: ReactNode }) {
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="flex flex-wrap items-center gap-1 text-sm text-muted">
+        <li>
+          <Link to="/dashboard">Dashboard</Link>
+        </li>
+        <li aria-hidden>
+          <ChevronRight className="size-4" />
+        </li>
+        <li>
+          <Link to="/projects">Projects</Link>
+        </li>
+        <li aria-hidden>
+          <ChevronRight className="size-4" />
+        </li>
+        <li aria-current="page" className="max-w-full truncate font-medium text-ink">
+          {current}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function ProjectDetail({ project }: { project: ProjectDetailResponse }) {
+  return (
+    <div className="grid gap-6">
+      <Breadcrumb current={project.name} />
+      <div className="flex items-start justify-between gap-4">
+        <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words sm:text-3xl">{project.name}</h1>
+        <Link to="/projects" className={buttonClasses({ variant: 'outline', size: 'icon' })} aria-label="Edit project" title="Edit project">
+          <Pencil aria-hidden />
+        </Link>
+      </div>
+      <Card>
+        <CardHeader className="flex flex-wrap items-center justify-between gap-3">
+          <div className="grid gap-1">
+            <CardTitle>Project details</CardTitle>
+            <CardDescription>Created {longDate(project.createdAt)}</CardDescription>
+          </div>
+          <Badge tone={statusTone(project.status)}>{statusLabel(project.status)}</Badge>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-5 sm:grid-cols-2">
+            <div className="grid gap-1 sm:col-span-2">
+              <dt className="text-sm font-medium text-muted">Description</dt>
+              <dd className="whitespace-pre-wrap break-words">{project.description ? project.description : 'No description provided.'}</dd>
+            </div>
+            <div className="grid gap-1">
+              <dt className="text-sm font-medium text-muted">Due date</dt>
+              <dd>{project.dueDate ? longDate(project.dueDate) : 'No due date'}</dd>
+            </div>
+            <div className="grid gap-1">
+              <dt className="text-sm font-medium text-muted">Team members</dt>
+              <dd>
+                <ProjectTeam members={project.members} />
+              </dd>
+            </div>
+          </dl>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function ProjectDetailSkeleton() {
+  return (
+    <div className="grid gap-6" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading project
+      </span>
+      <Skeleton className="h-4 w-56" />
+      <Skeleton className="h-9 w-72 max-w-full" />
+      <Card>
+        <CardContent className="grid gap-4 pt-5 sm:pt-6">
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-16 w-full" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Skeleton className="h-10 w-full" />
+            <div className="flex gap-2">
+              <Skeleton className="size-10 rounded-full" />
+              <Skeleton className="size-10 rounded-full" />
+              <Skeleton className="size-10 rounded-full" />
+            </div>
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function ProjectNotFound() {
+  return (
+    <div className="grid gap-6">
+      <Breadcrumb current="Not found" />
+      <Card className="mx-auto w-full max-w-lg text-center">
+        <CardHeader className="justify-items-center">
+          <h1 className="text-xl font-semibold">Project Not Found</h1>
+          <CardDescription>We couldn't find the project you're looking for.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Link to="/projects" className={buttonClasses({ variant: 'primary' })}>
+            Back to Projects
+          </Link>
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

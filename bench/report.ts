@@ -1,0 +1,47 @@
+import type { BenchResults } from './results';
+
+/** The results as Markdown tables (pasted as is into docs/performance.md). */
+export function printReport(results: BenchResults) {
+  const { machine, floor } = results;
+  const lines: string[] = [];
+  const table = (headers: string[], rows: (string | number)[][]) => {
+    lines.push(`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`), '');
+  };
+  lines.push(
+    `Growthwise bench${results.quick ? ' (--quick: shortened phases, not for the record)' : ''}, ${results.startedAt}, ${results.durationSeconds} s`,
+    `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.platform}; load average at the end ${machine.loadAverageAtEnd.join(' ')}`,
+    '',
+    'API latency through the local emulator against DynamoDB Local: p50/p95/p99 for one client, each request followed by the same',
+    "DynamoDB calls sent straight to DynamoDB Local (the route's floor); req/s and loaded p99 from autocannon at the connections shown.",
+    '',
+  );
+  table(
+    ['route', 'DB calls', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'loaded p99 ms', 'floor p50 ms', 'p50 ÷ floor', 'errors'],
+    [
+      ['DynamoDB GetItem alone', 1, floor.getItem.p50, floor.getItem.p95, floor.getItem.p99, '', '', '', '', ''],
+      ['DynamoDB Query of 200 projects alone', 1, floor.query.p50, floor.query.p95, floor.query.p99, '', '', '', '', ''],
+      ...results.api.map((r) => [r.route, r.dbCalls, r.p50, r.p95, r.p99, `${r.rps} (${r.throughputConnections} conn)`, r.loadedP99, r.floorMs, r.ratio, r.errors]),
+    ],
+  );
+  lines.push('Scale (1 connection):', '');
+  table(['case', 'items', 'DB calls', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s'], results.scale.map((s) => [s.case, s.items, s.dbCalls, s.p50, s.p95, s.p99, s.rps]));
+  lines.push(`Cold start (fresh Node process: import the bundle + serve one request; median of ${results.coldStart.figures[0]?.runs ?? 0}, minus an empty process of ${results.coldStart.emptyProcessMs} ms):`, '');
+  table(['handler', 'cold ms', 'import ms', 'first request ms', 'status'], results.coldStart.figures.map((c) => [c.handler, c.coldMs, c.importMs, c.firstRequestMs, c.status]));
+  lines.push('Web, first load (gzip -9):', '');
+  table(['page', 'JS KB', 'CSS KB', 'files'], results.web.firstLoad.map((w) => [w.page, w.jsGzipKb, w.cssGzipKb, w.files]));
+  lines.push('Lighthouse 12.8, mobile preset:', '');
+  table(
+    ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP ms', 'TBT ms', 'audits below 1'],
+    results.web.lighthouse.map((l) => [l.page, l.performance, l.accessibility, l.bestPractices, l.seo, l.lcpMs, l.tbtMs, l.failedAudits.join(', ') || '—']),
+  );
+  const { load } = results;
+  lines.push(`Load: ${load.clients} clients, ${load.seconds} s, mix ${Object.entries(load.byKind).map(([kind, n]) => `${kind} ${n}`).join(', ')}`, '');
+  table(
+    ['requests', 'errors', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'rss at 10 s MB', 'rss at end MB', 'slope MB/min'],
+    [[load.requests, load.errors, load.rps, load.p50, load.p95, load.p99, load.memory.rssAt10sMb, load.memory.rssAtEndMb, load.memory.slopeMbPerMin]],
+  );
+  if (load.errorSamples.length) lines.push(`Load errors (first ones): ${load.errorSamples.join('; ')}`, '');
+  lines.push('Goals:', '');
+  table(['goal', 'actual', 'met'], results.goals.map((g) => [g.goal, g.actual, g.met ? 'yes' : '**no**']));
+  console.log(lines.join('\n'));
+}

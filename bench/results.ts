@@ -1,0 +1,81 @@
+import type { ColdStartFigure } from './cold-start';
+import type { FloorFigures } from './dynamodb-floor';
+import type { LatencyFigures } from './http-latency';
+import type { LighthouseScores } from './lighthouse';
+import type { LoadFigures } from './load';
+import type { MemoryFigures } from './memory';
+import type { PageWeight } from './web-size';
+
+export interface RouteFigure {
+  route: string;
+  dbCalls: number;
+  /** One client, interleaved with the floor (ms). */
+  p50: number;
+  p95: number;
+  p99: number;
+  samples: number;
+  /** Requests per second and p99 at `throughputConnections` connections (autocannon). */
+  rps: number;
+  loadedP99: number;
+  throughputConnections: number;
+  errors: number;
+  /** Median of the route's own calls sent straight to DynamoDB Local, timed beside it (ms). */
+  floorMs: number;
+  /** p50 ÷ floorMs. */
+  ratio: number;
+}
+
+export interface GoalOutcome {
+  goal: string;
+  actual: string;
+  met: boolean;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  quick: boolean;
+  durationSeconds: number;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; platform: string; loadAverageAtEnd: number[] };
+  floor: { getItem: FloorFigures; query: FloorFigures };
+  api: RouteFigure[];
+  scale: (LatencyFigures & { case: string; items: number; dbCalls: number })[];
+  coldStart: { emptyProcessMs: number; figures: ColdStartFigure[] };
+  web: { firstLoad: PageWeight[]; lighthouse: LighthouseScores[] };
+  load: LoadFigures & { memory: MemoryFigures };
+  goals: GoalOutcome[];
+}
+
+/** The goals of docs/performance.md, each judged against a run. */
+export const GOALS = {
+  routeRatio: 1.5,
+  coldStartMs: 60,
+  landingJsGzipKb: 120,
+  lighthouse: { performance: 95, accessibility: 100, bestPractices: 95, seo: 95 },
+};
+
+export function judge(results: BenchResults, goals: typeof GOALS): GoalOutcome[] {
+  const outcomes: GoalOutcome[] = [];
+  for (const route of results.api.filter((entry) => entry.route !== 'POST /api/login')) {
+    outcomes.push({ goal: `${route.route}: p50 ≤ ${goals.routeRatio} × its calls at the floor`, actual: `${route.ratio} (${route.p50} ms / ${route.floorMs} ms)`, met: route.ratio <= goals.routeRatio });
+  }
+  for (const figure of results.coldStart.figures) {
+    outcomes.push({ goal: `cold start ${figure.handler} ≤ ${goals.coldStartMs} ms`, actual: `${figure.coldMs} ms`, met: figure.coldMs <= goals.coldStartMs });
+  }
+  const landing = results.web.firstLoad.find((page) => page.page === '/');
+  if (landing) outcomes.push({ goal: `landing page initial JS ≤ ${goals.landingJsGzipKb} KB gzip`, actual: `${landing.jsGzipKb} KB`, met: landing.jsGzipKb <= goals.landingJsGzipKb });
+  for (const page of results.web.lighthouse) {
+    const { performance, accessibility, bestPractices, seo } = goals.lighthouse;
+    outcomes.push({
+      goal: `Lighthouse ${page.page}: performance ≥ ${performance}, accessibility ${accessibility}, best practices ≥ ${bestPractices}, SEO ≥ ${seo}`,
+      actual: `${page.performance} / ${page.accessibility} / ${page.bestPractices} / ${page.seo}`,
+      met: page.performance >= performance && page.accessibility >= accessibility && page.bestPractices >= bestPractices && page.seo >= seo,
+    });
+  }
+  outcomes.push({ goal: 'load: 0 errors', actual: `${results.load.errors} errors in ${results.load.requests} requests`, met: results.load.errors === 0 });
+  outcomes.push({
+    goal: 'load: emulator rss flat from the 10th second to the end (growth ≤ 10 %)',
+    actual: `${results.load.memory.rssAt10sMb} → ${results.load.memory.rssAtEndMb} MB (${results.load.memory.slopeMbPerMin} MB/min)`,
+    met: results.load.memory.flat,
+  });
+  return outcomes;
+}

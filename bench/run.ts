@@ -1,0 +1,197 @@
+import './local-aws-env';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { LOCAL_AWS_ENV, localClient } from '../infra/local/dynamodb-local';
+import { freePort } from '../infra/local/free-port';
+import { seedOrganization } from '../infra/local/seed';
+import { callApi, signIn } from './api-client';
+import { startBenchCloud } from './cloud';
+import { TINY_PNG, measureColdStarts } from './cold-start';
+import { floorCalls, measureFloor } from './dynamodb-floor';
+import { measureHttp } from './http-latency';
+import { measureInterleaved } from './interleaved-latency';
+import { runLighthouse } from './lighthouse';
+import { runLoad } from './load';
+import { memoryTrend } from './memory';
+import { printReport } from './report';
+import { GOALS, type BenchResults, type RouteFigure, judge } from './results';
+import { round1 } from './stats';
+import { buildWebWithManifest, firstLoadWeights } from './web-size';
+
+/**
+ * `npm run bench` (`-- --quick` for a smoke run with every phase shortened): API latency against
+ * the DynamoDB floor, scale, cold starts, web weight and Lighthouse, and a load run, printed as
+ * tables and written to bench/results/latest.json. Only 127.0.0.1/localhost is ever contacted.
+ */
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
+const quick = values.quick;
+const seconds = { latency: quick ? 1 : 6, throughput: quick ? 1 : 4, floor: quick ? 1 : 3, scale: quick ? 1 : 3, load: quick ? 8 : 60 };
+const coldRuns = quick ? 2 : 10;
+const PASSWORD = 'bench-password';
+
+const benchStarted = performance.now();
+const log = (message: string) => console.log(`[bench ${Math.round((performance.now() - benchStarted) / 1000)}s] ${message}`);
+const work = await mkdtemp(path.join(os.tmpdir(), 'growthwise-bench-'));
+const webRoot = path.join(work, 'web');
+const buildDir = path.join(work, 'functions');
+const sessionSecret = randomBytes(32).toString('hex');
+
+log('building the web app (with its manifest)');
+await buildWebWithManifest(webRoot);
+const web = await firstLoadWeights(webRoot);
+
+log('starting the local cloud (in memory) in its own process');
+const port = await freePort();
+const cloud = await startBenchCloud({ port, buildDir, webRoot, env: { SESSION_SECRET: sessionSecret } });
+const base = `http://127.0.0.1:${port}`;
+const db = DynamoDBDocumentClient.from(localClient(cloud.dynamoDbEndpoint), { marshallOptions: { removeUndefinedValues: true } });
+
+try {
+  log('seeding');
+  const seed = (label: string, projects: number, membersPerProject: number, staff: number, notificationsPerUser: number) =>
+    seedOrganization(db, cloud.tableName, { label, projects, membersPerProject, staff, notificationsPerUser, password: PASSWORD });
+  const [main, writes, cold, ...scaleOrgs] = await Promise.all([
+    seed('bench-main', 200, 5, 9, 50),
+    seed('bench-writes', 5, 2, 2, 0),
+    seed('bench-cold', 3, 2, 3, 3),
+    seed('bench-p10', 10, 5, 4, 0),
+    seed('bench-p100', 100, 5, 4, 0),
+    seed('bench-p1000', 1000, 5, 4, 0),
+    seed('bench-m1', 1, 1, 0, 0),
+    seed('bench-m20', 1, 20, 19, 0),
+    seed('bench-m100', 1, 100, 99, 0),
+  ]);
+  const [mainCookie, writesCookie] = await Promise.all([signIn(base, main.admin.email, PASSWORD), signIn(base, writes.admin.email, PASSWORD)]);
+
+  log('API latency and the DynamoDB floor');
+  const floor = await measureFloor(db, cloud.tableName, { orgId: main.orgId, userId: main.admin.id }, seconds.floor);
+  const benched: { route: string; path: string; cookie?: string; method?: 'GET' | 'POST'; body?: unknown; queries: number; connections?: number }[] = [
+    { route: 'GET /api/user', path: '/api/user', cookie: mainCookie, queries: 0 },
+    { route: 'GET /api/projects', path: '/api/projects', cookie: mainCookie, queries: 1 },
+    { route: 'GET /api/projects/{id}', path: `/api/projects/${main.projectIds[0]}`, cookie: mainCookie, queries: 0 },
+    { route: 'GET /api/notifications/unread/count', path: '/api/notifications/unread/count', cookie: mainCookie, queries: 0 },
+    { route: 'POST /api/projects', path: '/api/projects', cookie: writesCookie, method: 'POST', body: { name: 'Bench project', status: 'planning' }, queries: 0 },
+    // bcrypt (cost 10) is the point of this route: a few connections already fill both cores.
+    { route: 'POST /api/login', path: '/api/login', method: 'POST', body: { username: writes.staff[0]!.email, password: PASSWORD }, queries: 0, connections: 2 },
+  ];
+  const floorCall = floorCalls(db, cloud.tableName, { orgId: main.orgId, userId: main.admin.id });
+  const api: RouteFigure[] = [];
+  for (const entry of benched) {
+    const probe = await callApi(base, entry.path, { method: entry.method, body: entry.body, cookie: entry.cookie });
+    if (probe.status >= 400) throw new Error(`${entry.route} answered ${probe.status}: ${JSON.stringify(probe.body)}`);
+    const target = {
+      url: `${base}${entry.path}`,
+      method: entry.method ?? 'GET',
+      headers: { ...(entry.cookie ? { cookie: entry.cookie } : {}), ...(entry.body ? { 'content-type': 'application/json' } : {}) },
+      body: entry.body ? JSON.stringify(entry.body) : undefined,
+    } as const;
+    let errors = 0;
+    const route = async () => {
+      const response = await fetch(target.url, target);
+      await response.arrayBuffer();
+      if (response.status >= 400) errors += 1;
+    };
+    // The route's calls, straight to DynamoDB: its Query (if any) as the Query floor, every other call as a GetItem.
+    const floorOfRoute = [...Array<() => Promise<unknown>>(Math.max(0, probe.dbCalls - entry.queries)).fill(floorCall.getItem), ...Array<() => Promise<unknown>>(entry.queries).fill(floorCall.query)];
+    const latency = await measureInterleaved(route, floorOfRoute, { seconds: seconds.latency, minSamples: quick ? 5 : 20 });
+    const throughput = await measureHttp(target, { connections: entry.connections ?? 10, seconds: seconds.throughput });
+    api.push({
+      route: entry.route,
+      dbCalls: probe.dbCalls,
+      p50: latency.p50,
+      p95: latency.p95,
+      p99: latency.p99,
+      samples: latency.samples,
+      rps: throughput.rps,
+      loadedP99: throughput.p99,
+      errors: errors + throughput.errors,
+      throughputConnections: entry.connections ?? 10,
+      floorMs: latency.floor.p50,
+      ratio: round1(latency.p50 / latency.floor.p50),
+    });
+    log(`  ${entry.route}: p50 ${latency.p50} ms (floor ${latency.floor.p50} ms), ${throughput.rps} req/s`);
+  }
+
+  log('scale');
+  const scale = [];
+  for (const [org, label] of scaleOrgs.slice(0, 3).map((org, i) => [org, `GET /api/projects (${[10, 100, 1000][i]} projects)`] as const)) {
+    const cookie = await signIn(base, org.admin.email, PASSWORD);
+    const probe = await callApi(base, '/api/projects', { cookie });
+    scale.push({ case: label, items: probe.body.length as number, dbCalls: probe.dbCalls, ...(await measureHttp({ url: `${base}/api/projects`, headers: { cookie } }, { connections: 1, seconds: seconds.scale })) });
+  }
+  for (const [org, label] of scaleOrgs.slice(3).map((org, i) => [org, `GET /api/projects/{id} (${[1, 20, 100][i]} members)`] as const)) {
+    const cookie = await signIn(base, org.admin.email, PASSWORD);
+    const url = `/api/projects/${org.projectIds[0]}`;
+    const probe = await callApi(base, url, { cookie });
+    scale.push({ case: label, items: probe.body.members.length as number, dbCalls: probe.dbCalls, ...(await measureHttp({ url: `${base}${url}`, headers: { cookie } }, { connections: 1, seconds: seconds.scale })) });
+  }
+
+  log('cold starts');
+  const coldCookie = await signIn(base, cold.admin.email, PASSWORD);
+  const logoutCookie = await signIn(base, cold.admin.email, PASSWORD);
+  const notifications = await callApi(base, '/api/notifications', { cookie: coldCookie });
+  const avatar = await callApi<{ avatarUrl: string }>(base, '/api/user/avatar', { cookie: coldCookie, body: { avatarUrl: TINY_PNG } });
+  const [, , avatarUserId, avatarVersion] = new URL(avatar.body.avatarUrl, base).pathname.split('/').slice(1);
+  const coldStart = await measureColdStarts(
+    buildDir,
+    {
+      ...LOCAL_AWS_ENV,
+      PATH: process.env.PATH ?? '',
+      TABLE_NAME: cloud.tableName,
+      DYNAMODB_ENDPOINT: cloud.dynamoDbEndpoint,
+      SESSION_SECRET: sessionSecret,
+      STAGE: 'local',
+      APP_ORIGINS: `http://localhost:${port},http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'error',
+    },
+    {
+      host: `127.0.0.1:${port}`,
+      cookie: coldCookie,
+      logoutCookie,
+      orgId: cold.orgId,
+      adminEmail: cold.admin.email,
+      password: PASSWORD,
+      projectIds: cold.projectIds,
+      staffIds: cold.staff.map((user) => user.id),
+      staffEmails: cold.staff.map((user) => user.email),
+      notificationId: notifications.body[0].id,
+      avatar: { userId: avatarUserId ?? '', version: avatarVersion ?? '' },
+    },
+    coldRuns,
+  );
+
+  log('Lighthouse (mobile) on / and /auth');
+  const lighthouse = await runLighthouse(`http://localhost:${port}`, ['/', '/auth']);
+
+  log(`load: 50 clients for ${seconds.load} s`);
+  const loadStart = Date.now();
+  const load = await runLoad({ baseUrl: base, users: [main.admin, ...main.staff].map((user) => ({ email: user.email })), password: PASSWORD, projectIds: main.projectIds, clients: 50, seconds: seconds.load });
+  const memory = memoryTrend(cloud.rssSince(loadStart), loadStart, load.seconds);
+
+  const results: BenchResults = {
+    startedAt: new Date(Date.now() - (performance.now() - benchStarted)).toISOString(),
+    quick,
+    durationSeconds: Math.round((performance.now() - benchStarted) / 1000),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: round1(os.totalmem() / 1024 ** 3), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverageAtEnd: os.loadavg().map(round1) },
+    floor,
+    api,
+    scale,
+    coldStart,
+    web: { firstLoad: web, lighthouse },
+    load: { ...load, memory },
+    goals: [],
+  };
+  results.goals = judge(results, GOALS);
+  await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
+  await writeFile(path.join(import.meta.dirname, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  printReport(results);
+  log('results written to bench/results/latest.json');
+} finally {
+  db.destroy();
+  await cloud.stop();
+  await rm(work, { recursive: true, force: true });
+}

@@ -1,0 +1,179 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { type Account, expect, registerAccount, signIn, test, uniqueEmail } from './support/fixtures';
+
+/**
+ * Every screen, the open notification panel and each dialog, checked with axe-core: no serious or
+ * critical violation anywhere (design.md: keyboard and screen-reader users first).
+ */
+async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+  expect(blocking, `${screen} has serious or critical accessibility violations`).toEqual([]);
+}
+
+interface Workspace {
+  projectId: string;
+  projectName: string;
+  staff: { id: string; email: string; fullName: string };
+}
+
+/**
+ * An organization with something on every screen: a second user, a project with both as members
+ * and, for the admin, a notification (the staff user adds the admin to a project).
+ */
+async function workspace(request: APIRequestContext, browser: Browser, account: Account): Promise<Workspace> {
+  const staff = { email: uniqueEmail('staff'), fullName: 'Grace Hopper', password: 'staff-password' };
+  const added = await request.post('/api/organization/users', { data: { username: staff.email, fullName: staff.fullName, password: staff.password, role: 'staff' } });
+  expect(added.status(), await added.text()).toBeLessThan(300);
+  const users = (await (await request.get('/api/organization-users')).json()) as { id: string; username: string }[];
+  const staffId = users.find((user) => user.username === staff.email)!.id;
+  const projectName = 'Spring launch';
+  const project = await request.post('/api/projects', { data: { name: projectName, description: 'Email and social campaign', status: 'in_progress', dueDate: '2027-04-01' } });
+  expect(project.status(), await project.text()).toBe(201);
+  const projectId = ((await project.json()) as { id: string }).id;
+
+  const staffContext = await browser.newContext();
+  await signIn(staffContext.request, staff.email, staff.password);
+  const members = await staffContext.request.put(`/api/projects/${projectId}/members`, { data: { memberIds: [account.userId, staffId] } });
+  expect(members.status(), await members.text()).toBe(200);
+  await staffContext.close();
+  return { projectId, projectName, staff: { id: staffId, email: staff.email, fullName: staff.fullName } };
+}
+
+/** Opens a dialog with its trigger, checks it, and closes it with Escape. */
+async function checkDialog(page: Page, screen: string, open: () => Promise<void>) {
+  await open();
+  const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog'));
+  await expect(dialog.first()).toBeVisible();
+  await expectAccessible(page, screen);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+}
+
+test.describe('public screens', () => {
+  for (const [path, heading] of [
+    ['/', /./],
+    ['/terms', /terms/i],
+    ['/privacy', /privacy/i],
+    ['/no-such-page', /./],
+  ] as const) {
+    test(`${path} has no serious or critical violations`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
+      await expectAccessible(page, path);
+    });
+  }
+
+  test('/auth, sign-in and registration, has no serious or critical violations', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('button', { name: 'Sign in' }).or(page.getByRole('button', { name: /sign in/i })).first()).toBeVisible();
+    await expectAccessible(page, '/auth (sign in)');
+    await page.getByRole('tab', { name: /register|sign up|create/i }).first().click();
+    await expect(page.getByLabel(/organization/i).first()).toBeVisible();
+    await expectAccessible(page, '/auth (register)');
+  });
+});
+
+test.describe('signed-in screens', () => {
+  test('dashboard, the notification panel, the avatar menu and the project search', async ({ page, account, browser }) => {
+    await workspace(page.request, browser, account);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expectAccessible(page, '/dashboard');
+
+    await page.getByRole('button', { name: /notification/i }).first().click();
+    await expect(page.getByText('Added to project').first()).toBeVisible();
+    await expectAccessible(page, 'the open notification panel');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: /account menu|user menu|avatar|open menu|Ada Lovelace/i }).first().click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectAccessible(page, 'the avatar menu');
+    await page.keyboard.press('Escape');
+
+    await checkDialog(page, 'the project search (Ctrl+K)', async () => {
+      await page.keyboard.press('Control+k');
+      await expect(page.getByPlaceholder('Search projects by name...')).toBeVisible();
+    });
+  });
+
+  test('projects list and its dialogs', async ({ page, account, browser }) => {
+    const { projectName } = await workspace(page.request, browser, account);
+    await page.goto('/projects');
+    await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
+    await expect(page.getByText(projectName).first()).toBeVisible();
+    await expectAccessible(page, '/projects');
+
+    await checkDialog(page, 'Create New Project', () => page.getByRole('button', { name: 'New Project' }).click());
+    await checkDialog(page, 'Edit Project', () => page.getByRole('button', { name: /edit/i }).first().click());
+    await checkDialog(page, 'Manage Project Members', () => page.getByRole('button', { name: /manage members/i }).first().click());
+    await checkDialog(page, 'Delete Project', () => page.getByRole('button', { name: /delete/i }).first().click());
+  });
+
+  test('project detail and a member hover card', async ({ page, account, browser }) => {
+    const { projectId, projectName, staff } = await workspace(page.request, browser, account);
+    await page.goto(`/projects/${projectId}`);
+    await expect(page.getByRole('heading', { name: projectName }).first()).toBeVisible();
+    await expectAccessible(page, '/projects/{id}');
+    await page.getByText(/^GH$/).first().hover();
+    await expect(page.getByText(staff.fullName).first()).toBeVisible();
+    await expectAccessible(page, 'the member hover card');
+
+    await page.goto('/projects/01ARZ3NDEKTSV4RRFFQ69G5FAV');
+    await expect(page.getByText('Project Not Found')).toBeVisible();
+    await expectAccessible(page, 'Project Not Found');
+  });
+
+  test('user settings, both tabs', async ({ page, account }) => {
+    void account;
+    await page.goto('/user-settings');
+    await expect(page.getByRole('button', { name: 'Update profile' })).toBeVisible();
+    await expectAccessible(page, '/user-settings (Profile)');
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    await expectAccessible(page, '/user-settings (Notifications)');
+  });
+
+  test('account settings, both tabs and the user dialogs', async ({ page, account, browser }) => {
+    const { staff } = await workspace(page.request, browser, account);
+    await page.goto('/organization-settings');
+    await expect(page.getByText(account.organizationName).first()).toBeVisible();
+    await expectAccessible(page, '/organization-settings (Organization)');
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await expect(page.getByText(staff.email).first()).toBeVisible();
+    await expectAccessible(page, '/organization-settings (Users)');
+
+    await checkDialog(page, 'Add User', () => page.getByRole('button', { name: 'Add User' }).click());
+    await checkDialog(page, 'Edit user', () => page.getByRole('row', { name: new RegExp(staff.fullName) }).getByRole('button', { name: /edit/i }).click());
+    await checkDialog(page, 'Remove user', () => page.getByRole('row', { name: new RegExp(staff.fullName) }).getByRole('button', { name: /remove/i }).click());
+  });
+
+  test('account settings as staff', async ({ page, browser, account }) => {
+    const { staff } = await workspace(page.request, browser, account);
+    await page.context().clearCookies();
+    await signIn(page.request, staff.email, 'staff-password');
+    await page.goto('/organization-settings');
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await expect(page.getByText('You do not have permission to manage users. Please contact your administrator.')).toBeVisible();
+    await expectAccessible(page, '/organization-settings as staff');
+  });
+
+  test('help center, both tabs', async ({ page, account }) => {
+    void account;
+    await page.goto('/help');
+    await expect(page.getByRole('tab', { name: 'Help Articles' })).toBeVisible();
+    await expectAccessible(page, '/help (Help Articles)');
+    await page.getByRole('tab', { name: 'Contact Support' }).click();
+    await expect(page.getByLabel('Subject')).toBeVisible();
+    await expectAccessible(page, '/help (Contact Support)');
+  });
+
+  test('billing', async ({ page, account }) => {
+    void account;
+    await page.goto('/billing');
+    await expect(page.getByText('Invoice History').first()).toBeVisible();
+    await expectAccessible(page, '/billing');
+  });
+});

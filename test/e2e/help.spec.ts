@@ -1,0 +1,95 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+const SUBMITTED = "Your support request has been submitted. We'll get back to you soon!";
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+test.describe('Help Center', () => {
+  test('shows five articles, one per category, with tabs Help Articles and Contact Support', async ({ signedInPage: page }) => {
+    await page.goto('/help');
+    await expect(page.getByRole('heading', { name: 'Help Center', level: 1 })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Help Articles' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Contact Support' })).toBeVisible();
+    const articles = page.getByRole('list', { name: 'Help articles' }).getByRole('listitem');
+    await expect(articles).toHaveCount(5);
+    for (const category of ['Basics', 'Projects', 'Administration', 'Billing', 'Security']) {
+      await expect(articles.filter({ hasText: category })).not.toHaveCount(0);
+    }
+    await expect(page.getByRole('heading', { name: 'Getting started with Growthwise' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test('searches articles by title, description or category', async ({ signedInPage: page }) => {
+    await page.goto('/help');
+    const search = page.getByLabel('Search articles');
+    const articles = page.getByRole('list', { name: 'Help articles' }).getByRole('listitem');
+
+    await search.fill('SECURE');
+    await expect(articles).toHaveCount(1);
+    await expect(articles.first()).toContainText('Keeping your account secure');
+
+    await search.fill('download invoices');
+    await expect(articles).toHaveCount(1);
+    await expect(articles.first()).toContainText('Billing');
+
+    await search.fill('administration');
+    await expect(articles).toHaveCount(1);
+    await expect(articles.first()).toContainText('Adding users to your organization');
+
+    await search.fill('quantum teleportation');
+    await expect(page.getByText('No articles found matching your search.')).toBeVisible();
+    await expect(articles).toHaveCount(0);
+
+    await search.fill('');
+    await expect(articles).toHaveCount(5);
+  });
+
+  test('the contact form requires every field and a valid email', async ({ signedInPage: page }) => {
+    await page.goto('/help');
+    await page.getByRole('tab', { name: 'Contact Support' }).click();
+    await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
+    await page.getByRole('button', { name: 'Submit request' }).click();
+    for (const message of ['Name is required', 'Email is required', 'Subject is required', 'Message is required']) {
+      await expect(page.getByText(message)).toBeVisible();
+    }
+    await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Submit request' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  });
+
+  test('submitting shows the confirmation alert, clears the form and calls no server', async ({ signedInPage: page }) => {
+    await page.goto('/help');
+    await page.getByRole('tab', { name: 'Contact Support' }).click();
+    await expect(page.getByRole('link', { name: 'support@growthwise.example' })).toHaveAttribute('href', 'mailto:support@growthwise.example');
+
+    await page.getByLabel('Name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Subject').fill('Invoice question');
+    await page.getByLabel('Message').fill('Where can I find my invoices?');
+    await expectNoSeriousAxeViolations(page);
+
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(`${request.method()} ${request.url()}`);
+    });
+    await page.getByRole('button', { name: 'Submit request' }).click();
+
+    const alert = page.getByRole('alertdialog');
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText(SUBMITTED);
+    await expect(alert.getByRole('button', { name: 'OK' })).toBeFocused();
+    await expectNoSeriousAxeViolations(page);
+    await alert.getByRole('button', { name: 'OK' }).click();
+    await expect(alert).toHaveCount(0);
+
+    for (const field of ['Name', 'Email', 'Subject', 'Message']) await expect(page.getByLabel(field)).toHaveValue('');
+    expect(apiCalls).toEqual([]);
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { stackName, stageConfig, stages } from '../../infra/stages';
+import { differences, normalized } from './stage-diff';
+import { type Resources, ofType, synthStage } from './synth-stage';
+
+/** What the stage rules (infra/stages.ts) may change in a resource both stages have. */
+const RULE_PROPERTIES: Record<string, string[]> = {
+  '*': ['DeletionPolicy', 'UpdateReplacePolicy'],
+  'AWS::DynamoDB::Table': ['Properties.DeletionProtectionEnabled', 'Properties.PointInTimeRecoverySpecification.PointInTimeRecoveryEnabled'],
+  'AWS::Logs::LogGroup': ['Properties.RetentionInDays'],
+  // Auto-delete objects: CDK tags the bucket and lets its handler empty it.
+  'AWS::S3::Bucket': ['Properties.Tags'],
+  'AWS::S3::BucketPolicy': ['Properties.PolicyDocument.Statement'],
+};
+/** Whole resources only one kind of stage has. */
+const ONLY_IN_PROD = ['AWS::CloudWatch::Alarm', 'AWS::SNS::Topic', 'AWS::SNS::TopicPolicy', 'AWS::SNS::Subscription'];
+const ONLY_IN_PREVIEW = ['Custom::S3AutoDeleteObjects', 'AWS::Lambda::Function', 'AWS::IAM::Role', 'AWS::Logs::LogGroup'];
+
+describe('stages: prod and a preview differ exactly in the stage rules', () => {
+  const prod = synthStage('prod').stage;
+  const preview = synthStage('pr-1').stage;
+  const prodResources = (normalized(prod, 'prod') as { Resources: Resources }).Resources;
+  const previewResources = (normalized(preview, 'pr-1') as { Resources: Resources }).Resources;
+
+  it('differ nowhere but in the stage rules', () => {
+    const unexpected: string[] = [];
+    for (const path of differences(normalized(prod, 'prod'), normalized(preview, 'pr-1'))) {
+      const [section, id, ...rest] = path;
+      const where = path.join('.');
+      if (section !== 'Resources' || !id) {
+        unexpected.push(where);
+        continue;
+      }
+      if (rest.length === 0) {
+        const inProd = prodResources[id];
+        const allowed = inProd ? ONLY_IN_PROD.includes(inProd.Type) : ONLY_IN_PREVIEW.includes(previewResources[id]!.Type);
+        if (!allowed || (!inProd && !id.startsWith('CustomS3AutoDeleteObjects') && !id.includes('AutoDeleteObjects'))) unexpected.push(where);
+        continue;
+      }
+      const type = prodResources[id]!.Type;
+      const property = rest.join('.');
+      const allowed = [...RULE_PROPERTIES['*']!, ...(RULE_PROPERTIES[type] ?? [])];
+      if (!allowed.some((prefix) => property === prefix || property.startsWith(`${prefix}.`))) unexpected.push(`${where} (${type})`);
+    }
+    expect(unexpected).toEqual([]);
+  });
+
+  it('keeps prod\'s data and watches it with alarms', () => {
+    const [, table] = ofType(prod, 'AWS::DynamoDB::Table')[0]!;
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.Properties).toMatchObject({ DeletionProtectionEnabled: true, PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } });
+    for (const type of ['AWS::S3::Bucket', 'AWS::SecretsManager::Secret', 'AWS::Logs::LogGroup']) {
+      for (const [id, resource] of ofType(prod, type)) expect(resource.DeletionPolicy, id).toBe('Retain');
+    }
+    expect(ofType(prod, 'AWS::CloudWatch::Alarm').length).toBeGreaterThan(0);
+    expect(ofType(prod, 'Custom::S3AutoDeleteObjects')).toEqual([]);
+  });
+
+  it('makes a preview disposable', () => {
+    const [, table] = ofType(preview, 'AWS::DynamoDB::Table')[0]!;
+    expect(table.DeletionPolicy).toBe('Delete');
+    expect(table.Properties).toMatchObject({ DeletionProtectionEnabled: false });
+    for (const [id, resource] of Object.entries((preview.toJSON() as { Resources: Resources }).Resources)) {
+      if (resource.DeletionPolicy !== undefined) expect(resource.DeletionPolicy, id).toBe('Delete');
+    }
+    expect(ofType(preview, 'Custom::S3AutoDeleteObjects')).toHaveLength(1);
+    expect(ofType(preview, 'AWS::CloudWatch::Alarm')).toEqual([]);
+  });
+
+  it('names stacks Growthwise-<stage> and refuses bad stage names', () => {
+    expect(stackName('pr-1')).toBe('Growthwise-pr-1');
+    expect(stageConfig('prod')).toBe(stages.prod);
+    expect(stageConfig('pr-123').rules.removalPolicy).toBe(stageConfig('dev').rules.removalPolicy);
+    for (const bad of ['Prod', 'pr_1', '-x', 'x-', 'shared', '', 'a'.repeat(21)]) expect(() => stageConfig(bad), bad).toThrow(/Invalid stage/);
+  });
+});

@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, Trash2, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import type { OrganizationUserResponse } from '../../../../../shared/schemas/account';
+import { ROLE_LABELS } from '../../../../../shared/roles';
+import { UserAvatar } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { accountUserQueries } from '../api/organization-users';
+import { RemoveUserDialog } from './remove-user-dialog';
+import { UserDialog } from './user-dialog';
+
+type DialogState = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; user: OrganizationUserResponse } | { kind: 'remove'; user: OrganizationUserResponse };
+
+const countLabel = (count: number) => `${count} ${count === 1 ? 'User' : 'Users'}`;
+
+/** The admins' user management: count, Add User, and the table with Edit and Remove. */
+export function UsersCard({ currentUserId }: { currentUserId: string }) {
+  const users = useQuery(accountUserQueries.list());
+  const [dialog, setDialog] = useState<DialogState>({ kind: 'closed' });
+  const close = () => setDialog({ kind: 'closed' });
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <CardTitle>Users</CardTitle>
+          {users.data ? <Badge tone="brand">{countLabel(users.data.length)}</Badge> : null}
+        </div>
+        <Button size="sm" onClick={() => setDialog({ kind: 'add' })}>
+          <UserPlus aria-hidden />
+          Add User
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {users.isPending ? (
+          <Spinner label="Loading users" />
+        ) : users.isError ? (
+          <p role="alert" className="rounded-md border border-danger-20 bg-danger-10 p-4 text-danger">
+            There was an error loading users. Please try again.
+          </p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <thead className="border-b border-line text-muted">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-medium">Name</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">Email</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">Role</th>
+                  <th scope="col" className="py-2 text-right font-medium">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.data.length === 0 ? (
+                  <tr>
+                    <td colSpan={4} className="py-6 text-center text-muted">
+                      No users found
+                    </td>
+                  </tr>
+                ) : (
+                  users.data.map((user) => (
+                    <tr key={user.id} className="border-b border-line last:border-0">
+                      <td className="py-3 pr-3">
+                        <span className="flex items-center gap-3">
+                          <UserAvatar fullName={user.fullName} avatarUrl={user.avatarUrl} size="sm" />
+                          <span className="font-medium">{user.fullName}</span>
+                        </span>
+                      </td>
+                      <td className="py-3 pr-3 break-all">{user.username}</td>
+                      <td className="py-3 pr-3">
+                        <Badge tone={user.currentRole.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[user.currentRole.role]}</Badge>
+                      </td>
+                      <td className="py-3 text-right">
+                        {user.id === currentUserId ? (
+                          <span className="text-muted">Current User</span>
+                        ) : (
+                          <span className="inline-flex gap-2">
+                            <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'edit', user })}>
+                              <Pencil aria-hidden />
+                              Edit
+                            </Button>
+                            <Button variant="outline" size="sm" className="text-danger" onClick={() => setDialog({ kind: 'remove', user })}>
+                              <Trash2 aria-hidden />
+                              Remove
+                            </Button>
+                          </span>
+                        )}
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+      <UserDialog
+        open={dialog.kind === 'add' || dialog.kind === 'edit'}
+        onOpenChange={(open) => (open ? undefined : close())}
+        editing={dialog.kind === 'edit' ? dialog.user : undefined}
+      />
+      <RemoveUserDialog user={dialog.kind === 'remove' ? dialog.user : undefined} onClose={close} />
+    </Card>
+  );
+}

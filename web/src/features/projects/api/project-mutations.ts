@@ -1,0 +1,92 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreateProjectRequest,
+  ProjectMemberResponse,
+  ProjectResponse,
+  ProjectStatus,
+  UpdateProjectRequest,
+} from '../../../../../shared/schemas/projects';
+import { api } from '../../../lib/api-client';
+import { projectQueries } from './projects';
+
+const putMembers = (id: string, memberIds: string[]) =>
+  api.put<ProjectMemberResponse[]>(`/api/projects/${encodeURIComponent(id)}/members`, { memberIds });
+
+/** Thrown when the project was created but its members could not be set: the project exists. */
+export class MembersNotSetError extends Error {
+  constructor(
+    readonly project: ProjectResponse,
+    failure: Error,
+  ) {
+    super(failure.message, { cause: failure });
+    this.name = 'MembersNotSetError';
+  }
+}
+
+/** Refreshes the list, the details and the search after any change. */
+function useInvalidateProjects() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: projectQueries.all });
+}
+
+/** POST /api/projects, then PUT members when members were chosen (spec section 7). */
+export function useCreateProject() {
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: async ({ project, memberIds }: { project: CreateProjectRequest; memberIds: string[] }) => {
+      const created = await api.post<ProjectResponse>('/api/projects', project);
+      if (memberIds.length > 0) {
+        try {
+          await putMembers(created.id, memberIds);
+        } catch (error) {
+          throw new MembersNotSetError(created, error as Error);
+        }
+      }
+      return created;
+    },
+    onSettled: invalidate,
+  });
+}
+
+/** PATCH /api/projects/{id}, then PUT members when memberIds are given. */
+export function useUpdateProject() {
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: async ({ id, changes, memberIds }: { id: string; changes: UpdateProjectRequest; memberIds?: string[] }) => {
+      const updated = await api.patch<ProjectResponse>(`/api/projects/${encodeURIComponent(id)}`, changes);
+      if (memberIds) await putMembers(id, memberIds);
+      return updated;
+    },
+    onSettled: invalidate,
+  });
+}
+
+/** The inline status dropdown: PATCH with the status alone. */
+export function useUpdateProjectStatus() {
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: ProjectStatus }) =>
+      api.patch<ProjectResponse>(`/api/projects/${encodeURIComponent(id)}`, { status }),
+    onSettled: invalidate,
+  });
+}
+
+export function useSetProjectMembers() {
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: ({ id, memberIds }: { id: string; memberIds: string[] }) => putMembers(id, memberIds),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ id: string }>(`/api/projects/${encodeURIComponent(id)}`),
+    onSuccess: (_answer, id) => {
+      // A deleted project's detail must not be served from the cache.
+      queryClient.removeQueries({ queryKey: projectQueries.detail(id).queryKey });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: projectQueries.all }),
+  });
+}

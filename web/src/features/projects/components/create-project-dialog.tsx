@@ -1,0 +1,44 @@
+import { DEFAULT_PROJECT_STATUS } from '../../../../../shared/schemas/projects';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast';
+import { MembersNotSetError, useCreateProject } from '../api/project-mutations';
+import { ProjectForm, type ProjectFormValues } from './project-form';
+
+const emptyProject: ProjectFormValues = { name: '', description: '', status: DEFAULT_PROJECT_STATUS, dueDate: '', memberIds: [] };
+
+export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const createProject = useCreateProject();
+
+  const save = async (values: ProjectFormValues) => {
+    try {
+      await createProject.mutateAsync({
+        project: {
+          name: values.name.trim(),
+          description: values.description.trim() === '' ? null : values.description,
+          status: values.status,
+          dueDate: values.dueDate === '' ? null : values.dueDate,
+        },
+        memberIds: values.memberIds,
+      });
+      toast({ title: 'Project created' });
+      onOpenChange(false);
+    } catch (error) {
+      if (error instanceof MembersNotSetError) {
+        // The project exists: closing avoids creating it twice; its members can be set from the list.
+        toast({ title: 'Failed to update project members', description: error.message, variant: 'destructive' });
+        onOpenChange(false);
+        return;
+      }
+      toast({ title: 'Failed to create project', description: (error as Error).message, variant: 'destructive' });
+      throw error;
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Create New Project" description="Add a project and choose who works on it." className="max-w-xl">
+        {open ? <ProjectForm idPrefix="create-project" defaultValues={emptyProject} submitLabel="Create Project" pendingLabel="Creating..." onSubmit={save} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
