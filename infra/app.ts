@@ -10,11 +10,9 @@ import { SHARED_STACK_NAME, stackName, stageConfig } from './stages';
  * `npx cdk deploy -c stage=NAME Growthwise-NAME` deploys stage NAME. The stacks are environment-agnostic
  * (they deploy to the account and region of the credentials in use), so synthesis needs no AWS credentials.
  */
-export function buildApp(app: App = new App()): App {
+export function buildApp(app: App = new App(), webRoot: string | null = findWebBuild()): App {
   const stage = String(app.node.tryGetContext('stage') ?? 'dev');
   const config = stageConfig(stage);
-  const webDist = path.resolve(import.meta.dirname, '../web/dist');
-  const webRoot = existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
 
   new SharedStack(app, SHARED_STACK_NAME, {
     description: 'Growthwise: CloudFront function and response headers policy shared by every stage',
@@ -22,11 +20,17 @@ export function buildApp(app: App = new App()): App {
   new GrowthwiseStack(app, stackName(stage), {
     stage,
     config,
-    webRoot,
+    webRoot: webRoot ?? undefined,
     description: `Growthwise stage ${stage}`,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return app;
+}
+
+/** The web build (web/dist), if there is one: without it the stage gets a placeholder page. */
+function findWebBuild(): string | null {
+  const webDist = path.resolve(import.meta.dirname, '../web/dist');
+  return existsSync(path.join(webDist, 'index.html')) ? webDist : null;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

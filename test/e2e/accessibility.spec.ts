@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { type Account, expect, registerAccount, signIn, test, uniqueEmail } from './support/fixtures';
+import { type Account, expect, signIn, test, uniqueEmail } from './support/fixtures';
 
 /**
  * Every screen, the open notification panel and each dialog, checked with axe-core: no serious or
@@ -118,8 +118,8 @@ test.describe('signed-in screens', () => {
     await page.goto(`/projects/${projectId}`);
     await expect(page.getByRole('heading', { name: projectName }).first()).toBeVisible();
     await expectAccessible(page, '/projects/{id}');
-    await page.getByText(/^GH$/).first().hover();
-    await expect(page.getByText(staff.fullName).first()).toBeVisible();
+    await page.getByRole('button', { name: new RegExp(staff.fullName) }).hover();
+    await expect(page.getByText('Staff').or(page.getByText('Team Member')).first()).toBeVisible();
     await expectAccessible(page, 'the member hover card');
 
     await page.goto('/projects/01ARZ3NDEKTSV4RRFFQ69G5FAV');

@@ -88,11 +88,12 @@ test.describe('the signed-in app shell', () => {
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('menuitem')).toHaveText(['User Settings', 'Account Settings', 'Billing', 'Help', 'Logout']);
     await expectNoSeriousA11yViolations(page);
-    await page.keyboard.press('ArrowDown');
+    // Opened by keyboard, the menu focuses its first item; arrows move through the items.
     await expect(menu.getByRole('menuitem', { name: 'User Settings' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: 'Account Settings' })).toBeFocused();
-    // Tab does not leave an open menu behind: it closes and focus goes back to the page.
+    await page.keyboard.press('End');
+    await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expect(trigger).toBeFocused();
@@ -144,7 +145,7 @@ test.describe('the app shell on a 375 px phone', () => {
     await sheet.getByRole('link', { name: 'Projects', exact: true }).click();
     await expect(page).toHaveURL('/projects');
     await expect(sheet).toBeHidden();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.locator('html').evaluate((html) => html.scrollWidth - html.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });

@@ -120,7 +120,7 @@ test.describe('landing page on a 375 px phone', () => {
   test('the landing page fits a phone without horizontal scrolling', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Get started for free' })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.locator('html').evaluate((html) => html.scrollWidth - html.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });

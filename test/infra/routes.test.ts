@@ -39,7 +39,7 @@ describe('API: the cloud serves exactly the route table', () => {
     expect(new Set(functions).size).toBe(routes.length);
   });
 
-  it('runs every route function on Node.js 22, arm64, with the stage's environment', () => {
+  it("runs every route function on Node.js 22, arm64, with the stage's environment", () => {
     for (const [, route] of apiRoutes) {
       const fn = resources[functionOf(route.Properties!)]!.Properties!;
       expect(fn.Runtime).toBe('nodejs22.x');

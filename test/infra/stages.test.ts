@@ -11,6 +11,8 @@ const RULE_PROPERTIES: Record<string, string[]> = {
   // Auto-delete objects: CDK tags the bucket and lets its handler empty it.
   'AWS::S3::Bucket': ['Properties.Tags'],
   'AWS::S3::BucketPolicy': ['Properties.PolicyDocument.Statement'],
+  // A generated name that contains the stack name, cut to 64 characters.
+  'AWS::CloudFront::OriginAccessControl': ['Properties.OriginAccessControlConfig.Name'],
 };
 /** Whole resources only one kind of stage has. */
 const ONLY_IN_PROD = ['AWS::CloudWatch::Alarm', 'AWS::SNS::Topic', 'AWS::SNS::TopicPolicy', 'AWS::SNS::Subscription'];

@@ -34,7 +34,8 @@ export function NotificationBell() {
           sideOffset={8}
           collisionPadding={8}
           aria-label="Notifications"
-          className="z-40 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-lg border border-line bg-surface text-ink shadow-lg animate-fade-in"
+          // 400 px at most (spec section 9), less when the window has less room below the bell.
+          className="z-40 flex max-h-[min(400px,var(--radix-popover-content-available-height))] w-[min(24rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-lg border border-line bg-surface text-ink shadow-lg animate-fade-in"
         >
           <NotificationPanel onNavigate={() => setOpen(false)} />
         </Popover.Content>

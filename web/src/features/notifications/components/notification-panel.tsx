@@ -25,7 +25,7 @@ export function NotificationPanel({ onNavigate }: { onNavigate: () => void }) {
 
   const notifications = list.data ?? [];
   return (
-    <div className="flex max-h-[400px] flex-col">
+    <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-2.5">
         <h2 className="text-sm font-semibold">Notifications</h2>
         {notifications.length > 0 ? (

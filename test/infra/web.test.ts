@@ -1,0 +1,128 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SECURITY_HEADERS } from '../../infra/web/security-headers';
+import { rewriteSpaPath } from '../../infra/web/spa-fallback';
+import { ofType, synthStage } from './synth-stage';
+
+/** Managed CloudFront policy ids (AWS documentation). */
+const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+const SAMPLES: [string, string][] = [
+  ['/', '/index.html'],
+  ['/projects/abc', '/index.html'],
+  ['/organization-settings', '/index.html'],
+  ['/assets/x.js', '/assets/x.js'],
+  ['/config.json', '/config.json'],
+  ['/api/user', '/api/user'],
+];
+
+type Behaviour = Record<string, unknown>;
+
+describe('web: CloudFront serves the SPA as the emulator does', () => {
+  const { stage, shared } = synthStage('pr-1');
+  const distribution = (ofType(stage, 'AWS::CloudFront::Distribution')[0]![1].Properties!.DistributionConfig) as {
+    DefaultCacheBehavior: Behaviour;
+    CacheBehaviors: Behaviour[];
+    Origins: { Id: string; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[]; S3OriginConfig?: unknown; DomainName: unknown }[];
+    CustomErrorResponses?: unknown;
+  };
+
+  describe('the CloudFront Function, as deployed', () => {
+    const [, fn] = ofType(shared, 'AWS::CloudFront::Function')[0]!;
+    const code = fn.Properties!.FunctionCode as string;
+    const viewerRequest = (uri: string) =>
+      (vm.runInNewContext(`${code}\nhandler(event);`, { event: { request: { uri, method: 'GET', headers: {} } } }) as { uri: string }).uri;
+
+    it.each(SAMPLES)('rewrites %s to %s', (uri, expected) => {
+      expect(viewerRequest(uri)).toBe(expected);
+      expect(rewriteSpaPath(uri)).toBe(expected);
+    });
+
+    it('runs on cloudfront-js-2.0 and is published', () => {
+      expect(fn.Properties).toMatchObject({ AutoPublish: true, FunctionConfig: { Runtime: 'cloudfront-js-2.0' } });
+    });
+  });
+
+  it('sends exactly the security headers the emulator sends', () => {
+    const [, policy] = ofType(shared, 'AWS::CloudFront::ResponseHeadersPolicy')[0]!;
+    const headers = (policy.Properties!.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, Record<string, unknown>> })
+      .SecurityHeadersConfig;
+    const hsts = headers.StrictTransportSecurity!;
+    const sent = {
+      'strict-transport-security': [`max-age=${hsts.AccessControlMaxAgeSec}`, hsts.IncludeSubdomains && 'includeSubDomains', hsts.Preload && 'preload']
+        .filter(Boolean)
+        .join('; '),
+      'content-security-policy': headers.ContentSecurityPolicy!.ContentSecurityPolicy,
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': headers.FrameOptions!.FrameOption,
+      'referrer-policy': headers.ReferrerPolicy!.ReferrerPolicy,
+    };
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(sent).toEqual(SECURITY_HEADERS);
+  });
+
+  it('serves the bucket through the SPA function, with the security headers and no custom error responses', () => {
+    expect(distribution.CustomErrorResponses).toBeUndefined();
+    const behaviour = distribution.DefaultCacheBehavior;
+    expect(behaviour).toMatchObject({ CachePolicyId: CACHING_OPTIMIZED, ViewerProtocolPolicy: 'redirect-to-https' });
+    expect(behaviour.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: expect.anything() }]);
+    expect(JSON.stringify(behaviour.FunctionAssociations)).toContain('Ref');
+    expect(behaviour.ResponseHeadersPolicyId).toEqual(expect.objectContaining({ Ref: expect.any(String) }));
+    const s3 = distribution.Origins.find((origin) => origin.Id === behaviour.TargetOriginId)!;
+    expect(s3.S3OriginConfig).toBeDefined();
+    stage.hasResourceProperties('AWS::CloudFront::OriginAccessControl', { OriginAccessControlConfig: { OriginAccessControlOriginType: 's3' } });
+    stage.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+    });
+  });
+
+  it('forwards /api/* uncached with every viewer header but Host, and caches /api/avatars/* by path', () => {
+    const [avatars, api, ...others] = distribution.CacheBehaviors;
+    expect(others).toEqual([]);
+    expect(api).toMatchObject({
+      PathPattern: '/api/*',
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      ViewerProtocolPolicy: 'https-only',
+    });
+    // Before /api/*: CloudFront takes the first matching pattern.
+    expect(avatars).toMatchObject({ PathPattern: '/api/avatars/*', CachePolicyId: CACHING_OPTIMIZED, AllowedMethods: ['GET', 'HEAD'] });
+    expect(avatars!.OriginRequestPolicyId).toBeUndefined();
+    expect(avatars!.TargetOriginId).toBe(api!.TargetOriginId);
+    expect(api!.ResponseHeadersPolicyId).toEqual(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId);
+  });
+
+  it('adds the per-stage x-origin-verify secret to API requests, the same secret the functions compare', () => {
+    const apiOrigin = distribution.Origins.find((origin) => origin.Id === distribution.CacheBehaviors[1]!.TargetOriginId)!;
+    const header = apiOrigin.OriginCustomHeaders?.find((h) => h.HeaderName === 'x-origin-verify');
+    expect(JSON.stringify(header?.HeaderValue)).toContain('{{resolve:secretsmanager:');
+    for (const [, fn] of ofType(stage, 'AWS::Lambda::Function')) {
+      const env = (fn.Properties!.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables;
+      if (env?.ORIGIN_VERIFY_SECRET) expect(env.ORIGIN_VERIFY_SECRET).toEqual(header!.HeaderValue);
+    }
+  });
+
+  describe('with a web build', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'growthwise-web-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>t</title>');
+    writeFileSync(path.join(dir, 'assets', 'x.js'), 'console.log(1)');
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('deploys hashed assets (immutable, never pruned) before index.html and config.json (revalidated, then invalidated)', () => {
+      const deployments = ofType(synthStage('pr-1', dir).stage, 'Custom::CDKBucketDeployment');
+      const assets = deployments.find(([id]) => id.startsWith('WebAssets'))![1];
+      const site = deployments.find(([id]) => id.startsWith('WebSite'))![1];
+      expect(assets.Properties).toMatchObject({ DestinationBucketKeyPrefix: 'assets/', Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
+      expect(site.Properties).toMatchObject({ Prune: true, Exclude: ['assets/*'], DistributionPaths: ['/*'] });
+      expect(site.Properties!.SourceObjectKeys).toHaveLength(2);
+      expect(JSON.stringify(site.DependsOn)).toContain(deployments.find(([id]) => id.startsWith('WebAssets'))![0]);
+    });
+  });
+});
