@@ -78,6 +78,9 @@ test.describe('public screens', () => {
 });
 
 test.describe('signed-in screens', () => {
+  // Several screens and dialogs per test, each with a full axe run: more than the default 30 s on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
+
   test('dashboard, the notification panel, the avatar menu and the project search', async ({ page, account, browser }) => {
     await workspace(page.request, browser, account);
     await page.goto('/dashboard');

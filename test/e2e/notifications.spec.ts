@@ -115,7 +115,8 @@ test.describe('Notifications', () => {
       expect(box!.height).toBeLessThanOrEqual(400);
       const scrolls = await panel(staff.page).locator('ul').evaluate((list) => {
         const scroller = list.parentElement!;
-        return scroller.scrollHeight > scroller.clientHeight && getComputedStyle(scroller).overflowY === 'auto';
+        scroller.scrollTop = 100;
+        return scroller.scrollHeight > scroller.clientHeight && scroller.scrollTop > 0;
       });
       expect(scrolls).toBe(true);
       await expectNoSeriousAxeViolations(staff.page);

@@ -3,11 +3,16 @@ import { format } from 'date-fns';
 import { expect, registerAccount, test } from './support/fixtures';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { addColleague, createProjectViaApi, failWith500, projectDetailViaApi } from './support/projects';
-import { holdRequests, toasts } from './support/toasts';
+import { holdRequests } from './support/toasts';
 
 const today = () => format(new Date(), 'MMM d, yyyy');
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
+/**
+ * The toasts, found even while a modal dialog hides the rest of the page from the accessibility
+ * tree (Radix Toast announces them through its own live region meanwhile).
+ */
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)', includeHidden: true }).locator('li');
 
 test.describe('Projects list', () => {
   test("shows the header, the empty state 'No Projects Yet', and passes axe", async ({ page }) => {

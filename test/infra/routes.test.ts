@@ -51,7 +51,7 @@ describe('API: the cloud serves exactly the route table', () => {
       expect(env.STAGE).toBe('pr-1');
       expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
       expect(JSON.stringify(env.ORIGIN_VERIFY_SECRET)).toContain('{{resolve:secretsmanager:');
-      expect(JSON.stringify(env.APP_ORIGINS)).toContain('DistributionDomainName');
+      expect(JSON.stringify(env.APP_ORIGINS)).toMatch(/"https:\/\/",\{"Fn::GetAtt":\["WebDistribution[A-Z0-9]+","DomainName"\]\}/);
     }
   });
 

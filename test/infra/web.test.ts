@@ -123,6 +123,6 @@ describe('web: CloudFront serves the SPA as the emulator does', () => {
       expect(site.Properties).toMatchObject({ Prune: true, Exclude: ['assets/*'], DistributionPaths: ['/*'] });
       expect(site.Properties!.SourceObjectKeys).toHaveLength(2);
       expect(JSON.stringify(site.DependsOn)).toContain(deployments.find(([id]) => id.startsWith('WebAssets'))![0]);
-    });
+    }, 60_000);
   });
 });

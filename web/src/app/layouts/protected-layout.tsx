@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useCurrentUser } from '../../features/auth/api/current-user';
@@ -9,6 +9,7 @@ import { AppTopBar } from './app-top-bar';
 /** Protected routes (spec section 2): a spinner while the user loads, /auth without one. */
 export function ProtectedLayout() {
   const { data: user, isPending, isError, refetch } = useCurrentUser();
+  const location = useLocation();
   if (isError) {
     return (
       <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
@@ -24,7 +25,12 @@ export function ProtectedLayout() {
       </div>
     );
   }
-  if (!user) return <Navigate to="/auth" replace />;
+  if (!user) {
+    // Logout moves to / and then clears the user; if this layout renders once more before the new
+    // page is on screen, it must not send the user to /auth instead.
+    if (window.location.pathname !== location.pathname) return null;
+    return <Navigate to="/auth" replace />;
+  }
   return (
     <div className="min-h-dvh">
       <a

@@ -11,9 +11,9 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => api.post<unknown>('/api/logout'),
     onSuccess: async () => {
-      // Leave the protected area first, committed synchronously (not in a transition): clearing the
-      // user while the protected layout is still on screen would redirect to /auth instead.
-      await navigate('/', { flushSync: true });
+      // Leave the protected area first: clearing the user there would redirect to /auth instead
+      // (the protected layout also checks that it is not being left).
+      await navigate('/');
       queryClient.setQueryData(userQueries.current().queryKey, null);
       // Nothing of the previous user's data may show to whoever signs in next in this tab.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueries.all[0] });

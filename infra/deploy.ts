@@ -1,0 +1,26 @@
+/**
+ * `npm run deploy -- NAME [cdk options]`: deploys stage NAME (stack Growthwise-NAME) and nothing else.
+ * Needs the web build (web/dist): deploying without it would replace the site with a placeholder page.
+ * The account-wide stack (Growthwise-shared) is deployed separately: see README, "Deploy".
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { stackName, stageConfig } from './stages';
+
+const [stage, ...cdkOptions] = process.argv.slice(2);
+if (!stage || stage.startsWith('-')) {
+  console.error('Usage: npm run deploy -- <stage> [cdk deploy options]   e.g. npm run deploy -- pr-42');
+  process.exit(2);
+}
+stageConfig(stage); // throws on an invalid stage name
+const root = path.resolve(import.meta.dirname, '..');
+if (!existsSync(path.join(root, 'web', 'dist', 'index.html'))) {
+  console.error('No web build: run `npx vite build` in web/ first (web/dist/index.html is missing).');
+  process.exit(1);
+}
+const result = spawnSync('npx', ['cdk', 'deploy', '-c', `stage=${stage}`, '--exclusively', stackName(stage), ...cdkOptions], {
+  cwd: root,
+  stdio: 'inherit',
+});
+process.exit(result.status ?? 1);
