@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { routes, handlerName } from '../../functions/routes';
@@ -17,7 +17,8 @@ export async function buildFunctions(outDir: string): Promise<Map<string, string
   await Promise.all(
     unique.map(async (handler) => {
       const outfile = path.join(outDir, handlerName({ handler }), 'index.mjs');
-      await build({
+      const result = await build({
+        write: false,
         entryPoints: [handlerEntry(handler)],
         outfile,
         bundle: true,
@@ -31,6 +32,13 @@ export async function buildFunctions(outDir: string): Promise<Map<string, string
         external: [...HANDLER_BUNDLING.external],
         logLevel: 'error',
       });
+      // Written beside and renamed into place: a server still importing the old bundle never reads half a file.
+      await mkdir(path.dirname(outfile), { recursive: true });
+      for (const file of result.outputFiles) {
+        const temporary = `${file.path}.${process.pid}.tmp`;
+        await writeFile(temporary, file.contents);
+        await rename(temporary, file.path);
+      }
       bundles.set(handler, outfile);
     }),
   );

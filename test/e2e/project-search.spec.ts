@@ -52,9 +52,11 @@ test.describe('Projects search', () => {
   });
 
   test('its list scrolls at 300 px and shows projects changed since it was first opened, without a reload', async ({ page }) => {
+    test.slow();
     await registerAccount(page.request);
     for (let i = 0; i < 12; i += 1) await createProjectViaApi(page.request, { name: `Project ${String(i).padStart(2, '0')}` });
     await page.goto('/projects');
+    await expect(page.getByRole('link', { name: 'Project 11' })).toBeVisible();
     await page.keyboard.press('Control+k');
     const search = page.getByRole('dialog', { name: 'Search projects' });
     await expect(search.getByRole('option')).toHaveCount(12);
@@ -66,6 +68,7 @@ test.describe('Projects search', () => {
     await page.getByRole('button', { name: 'New Project' }).click();
     await page.getByRole('dialog', { name: 'Create New Project' }).getByLabel('Name', { exact: true }).fill('Brand new');
     await page.getByRole('button', { name: 'Create Project' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create New Project' })).toBeHidden();
     await expect(page.getByRole('link', { name: 'Brand new' })).toBeVisible();
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Project 00', exact: true }) });
     await row.getByRole('combobox').click();

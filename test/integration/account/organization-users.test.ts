@@ -14,7 +14,8 @@ interface Entry {
 }
 
 const listUsers = async (admin: SignedIn) => (await admin.call<Entry[]>('/api/organization/users')).body;
-const saveUser = (admin: SignedIn, body: Record<string, unknown>) => admin.call<Entry>('/api/organization/users', { method: 'POST', body });
+// The answer is an Entry on success and an error body otherwise.
+const saveUser = (admin: SignedIn, body: Record<string, unknown>) => admin.call('/api/organization/users', { method: 'POST', body });
 const removeUser = (admin: SignedIn, userId: string) => admin.call(`/api/organization/users/${userId}`, { method: 'DELETE' });
 
 async function stored(key: { PK: string; SK: string }) {

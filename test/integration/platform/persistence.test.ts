@@ -36,7 +36,7 @@ describe('the local cloud', () => {
     try {
       const me = await fetch(`${second.url}/api/user`, { headers: { cookie } });
       expect(me.status).toBe(200);
-      expect((await me.json()).roles[0].role).toBe('admin');
+      expect(((await me.json()) as { roles: { role: string }[] }).roles[0]!.role).toBe('admin');
       const login = await fetch(`${second.url}/api/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

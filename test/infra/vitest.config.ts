@@ -1,2 +1,0 @@
-import { defineConfig } from 'vitest/config';
-export default defineConfig({ test: { include: ['test/infra/**/*.test.ts'], environment: 'node', root: '.' } });

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { helpArticles, searchHelpArticles } from './help-articles';
+
+describe('help articles', () => {
+  it('are five, one per category', () => {
+    expect(helpArticles.map((article) => article.category).sort()).toEqual(['Administration', 'Basics', 'Billing', 'Projects', 'Security']);
+  });
+
+  it('are found by title, description or category, ignoring case and surrounding spaces', () => {
+    expect(searchHelpArticles(helpArticles, '  GETTING started ').map((a) => a.id)).toEqual(['getting-started']);
+    expect(searchHelpArticles(helpArticles, 'payment method').map((a) => a.id)).toEqual(['subscription-and-invoices']);
+    expect(searchHelpArticles(helpArticles, 'security').map((a) => a.id)).toEqual(['account-security']);
+    expect(searchHelpArticles(helpArticles, '')).toHaveLength(5);
+    expect(searchHelpArticles(helpArticles, 'no such thing')).toEqual([]);
+  });
+});
