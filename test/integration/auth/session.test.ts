@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { registerOrganization, request, sessionCookieOf, uniqueEmail } from '../support/api';
+import { registerOrganization, request, uniqueEmail } from '../support/api';
 import { testTable } from '../support/table';
 
 const COOKIE = '__Host-growthwise_session';

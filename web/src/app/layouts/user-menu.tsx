@@ -23,7 +23,8 @@ const links = [
 export function UserMenu({ user }: { user: UserResponse }) {
   const logout = useLogout();
   return (
-    <DropdownMenu>
+    // Not modal: a modal menu aria-hides #root while the page behind stays focusable (axe aria-hidden-focus, serious).
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger className="rounded-full" aria-label="Open user menu">
         <UserAvatar fullName={user.fullName} avatarUrl={user.avatarUrl} size="sm" />
       </DropdownMenuTrigger>
