@@ -11,6 +11,8 @@ export interface LighthouseScores {
   lcpMs: number;
   tbtMs: number;
   failedAudits: string[];
+  /** What the page logged as errors (the errors-in-console audit), so a best-practices loss names its cause. */
+  consoleErrors: string[];
 }
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -44,6 +46,9 @@ export async function runLighthouse(baseUrl: string, pages: string[]): Promise<L
         lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
         failedAudits: [...new Set(failedAudits)],
+        consoleErrors: ((audits['errors-in-console']?.details as { items?: { description?: string; url?: string }[] } | undefined)?.items ?? []).map(
+          (item) => `${item.description ?? ''} ${item.url ?? ''}`.trim(),
+        ),
       });
     }
     return scores;

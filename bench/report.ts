@@ -34,6 +34,7 @@ export function printReport(results: BenchResults) {
     ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP ms', 'TBT ms', 'audits below 1'],
     results.web.lighthouse.map((l) => [l.page, l.performance, l.accessibility, l.bestPractices, l.seo, l.lcpMs, l.tbtMs, l.failedAudits.join(', ') || '—']),
   );
+  for (const page of results.web.lighthouse) if (page.consoleErrors.length) lines.push(`Console errors on ${page.page}: ${page.consoleErrors.join('; ')}`, '');
   const { load } = results;
   lines.push(`Load: ${load.clients} clients, ${load.seconds} s, mix ${Object.entries(load.byKind).map(([kind, n]) => `${kind} ${n}`).join(', ')}`, '');
   table(

@@ -8,14 +8,14 @@ export type Item = Record<string, unknown>;
  * Reads up to 100 keys in one BatchGetItem; retries only keys DynamoDB left unprocessed
  * (rare: throttling), so the common case is exactly one round trip.
  */
-export async function batchGet(requested: Key[]): Promise<Map<string, Item>> {
+export async function batchGet(requested: Key[], options: { consistentRead?: boolean } = {}): Promise<Map<string, Item>> {
   const found = new Map<string, Item>();
   let pending: Key[] = dedupe(requested);
   for (let attempt = 0; pending.length > 0; attempt += 1) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 10));
     const chunk = pending.slice(0, 100);
     const rest = pending.slice(100);
-    const out = await db.send(new BatchGetCommand({ RequestItems: { [TABLE_NAME]: { Keys: chunk } } }));
+    const out = await db.send(new BatchGetCommand({ RequestItems: { [TABLE_NAME]: { Keys: chunk, ConsistentRead: options.consistentRead } } }));
     for (const item of out.Responses?.[TABLE_NAME] ?? []) found.set(keyId(item as unknown as Key), item);
     pending = [...((out.UnprocessedKeys?.[TABLE_NAME]?.Keys as Key[] | undefined) ?? []), ...rest];
     if (attempt > 8) throw new Error('BatchGetItem kept leaving keys unprocessed');

@@ -3,6 +3,7 @@ import type { NotificationResponse } from '../../shared/schemas/notifications';
 import { TABLE_NAME, db } from './client';
 import { isConditionFailure } from './errors';
 import { collections, keys } from './keys';
+import { queryCollection } from './query-collection';
 import type { NotificationItem, TransactItem } from './notification-writes';
 import { transactWrite } from './transact';
 
@@ -95,24 +96,11 @@ export async function markNotificationRead(orgId: string, userId: string, notifi
 
 /** Sort keys of a user's unread notifications: one Query per 1 MB page. */
 async function unreadNotificationIds(userId: string): Promise<string[]> {
-  const { PK, prefix } = collections.notificationsOfUser(userId);
-  const ids: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        FilterExpression: 'isRead = :false',
-        ProjectionExpression: 'id',
-        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix, ':false': false },
-        ExclusiveStartKey,
-      }),
-    );
-    ids.push(...(page.Items ?? []).map((item) => item.id as string));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return ids;
+  const unread = await queryCollection<{ id: string }>(collections.notificationsOfUser(userId), {
+    projection: 'id',
+    filter: { expression: 'isRead = :false', values: { ':false': false } },
+  });
+  return unread.map((item) => item.id);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { OrganizationUserResponse } from '../../shared/schemas/account';
 import { ROLE_LABELS, type Role } from '../../shared/roles';
@@ -6,6 +6,7 @@ import { TABLE_NAME, db } from './client';
 import type { EmailItem, UserItem } from './entities';
 import { isConditionFailure } from './errors';
 import { type Key, collections, keys } from './keys';
+import { queryCollection } from './query-collection';
 import { type TransactItem, notificationPut } from './notification-writes';
 import type { ProjectItem as StoredProject } from './projects';
 import { transactWrite } from './transact';
@@ -271,24 +272,11 @@ type ProjectMembers = Pick<StoredProject, 'memberIds' | 'version'> & Key;
 
 /** The organization's projects that have the user as a member: one Query (paged), only what the write needs. */
 async function projectsWithMember(orgId: string, userId: string): Promise<ProjectMembers[]> {
-  const { PK, prefix } = collections.projectsOfOrganization(orgId);
-  const found: ProjectMembers[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
-        ProjectionExpression: 'PK, SK, memberIds, version',
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    found.push(...((page.Items ?? []) as ProjectMembers[]).filter((item) => item.memberIds?.includes(userId)));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return found;
+  const projects = await queryCollection<ProjectMembers>(collections.projectsOfOrganization(orgId), {
+    projection: 'PK, SK, memberIds, version',
+    consistentRead: true,
+  });
+  return projects.filter((item) => item.memberIds?.includes(userId));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import {
   PROJECT_STATUS_LABELS,
@@ -11,6 +11,7 @@ import { conflict, notFound } from '../http/http-error';
 import { TABLE_NAME, db } from './client';
 import { isConditionFailure } from './errors';
 import { collections, keys } from './keys';
+import { queryCollection } from './query-collection';
 import type { NotificationMessage } from './notification-writes';
 import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './project-write';
 
@@ -49,6 +50,10 @@ export function toProjectResponse(project: ProjectItem): ProjectResponse {
   };
 }
 
+/** For RouteOptions.preload: the project named by the path, read with the session (a non-ULID id names nothing). */
+export const preloadProject = ({ orgId, params }: { orgId: string; params: Record<string, string> }) =>
+  isProjectId(params.id) ? keys.project(orgId, params.id) : undefined;
+
 export const projectLink = (projectId: string) => `/projects/${projectId}`;
 
 export const addedToProjectMessage = (project: Pick<ProjectItem, 'id' | 'name'>): NotificationMessage => ({
@@ -65,24 +70,8 @@ export const statusChangedMessage = (project: Pick<ProjectItem, 'id' | 'name' | 
 
 /** The organization's projects in creation order (ULID sort keys): one Query, paged internally. */
 export async function listProjects(orgId: string): Promise<ProjectItem[]> {
-  const { PK, prefix } = collections.projectsOfOrganization(orgId);
-  const projects: ProjectItem[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
-        // Read-your-writes: the list is refetched right after every change.
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    projects.push(...((page.Items ?? []) as ProjectItem[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return projects;
+  // Read-your-writes: the list is refetched right after every change.
+  return queryCollection<ProjectItem>(collections.projectsOfOrganization(orgId), { consistentRead: true });
 }
 
 /** One project of the caller's organization, or undefined (another organization's id included). */

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { SESSION_LIFETIME_SECONDS, type SessionClaims } from '../session/token';
-import { batchGet, keyId } from './batch-get';
+import { type Item, batchGet, keyId } from './batch-get';
 import { TABLE_NAME, db } from './client';
 import type { OrganizationItem, SessionItem, UserItem } from './entities';
-import { collections, keys } from './keys';
+import { type Key, collections, keys } from './keys';
+import { queryCollection } from './query-collection';
 
 export interface LoadedSession {
   session: SessionItem;
   user: UserItem;
   org: OrganizationItem;
+  /** The item a route asked to read along with the session (see RouteOptions.preload), if it exists. */
+  preloaded?: Item;
 }
 
 export async function createSession(userId: string, orgId: string): Promise<SessionItem> {
@@ -28,19 +31,25 @@ export async function createSession(userId: string, orgId: string): Promise<Sess
   return session;
 }
 
-/** The session, its user and the organization in one BatchGetItem: one round trip per request. */
-export async function loadSession(claims: SessionClaims): Promise<LoadedSession | undefined> {
+/**
+ * The session, its user and the organization in one BatchGetItem: one round trip per request.
+ * A route may add one key of its own organization's (preload), read in the same round trip.
+ * Strongly consistent, so a session or change written a moment ago is seen.
+ */
+export async function loadSession(claims: SessionClaims, preload?: (orgId: string) => Key | undefined): Promise<LoadedSession | undefined> {
   const sessionKey = keys.session(claims.userId, claims.sessionId);
   const userKey = keys.user(claims.orgId, claims.userId);
   const orgKey = keys.organization(claims.orgId);
-  const found = await batchGet([sessionKey, userKey, orgKey]);
+  const extraKey = preload?.(claims.orgId);
+  const found = await batchGet(extraKey ? [sessionKey, userKey, orgKey, extraKey] : [sessionKey, userKey, orgKey], { consistentRead: true });
   const session = found.get(keyId(sessionKey)) as SessionItem | undefined;
   const user = found.get(keyId(userKey)) as UserItem | undefined;
   const org = found.get(keyId(orgKey)) as OrganizationItem | undefined;
   if (!session || !user || !org) return undefined;
   // Expiry is decided here, by the stored time: TTL deletion can lag by days.
+  // The preloaded key was built from the token's organization: only trusted once the stored session agrees.
   if (session.expiresAt <= Date.now() || session.orgId !== claims.orgId) return undefined;
-  return { session, user, org };
+  return { session, user, org, preloaded: extraKey ? found.get(keyId(extraKey)) : undefined };
 }
 
 export async function deleteSession(userId: string, sessionId: string) {
@@ -49,26 +58,15 @@ export async function deleteSession(userId: string, sessionId: string) {
 
 /** Ends every session of a user but `keep` (a password change keeps the current one). */
 export async function deleteSessionsOfUser(userId: string, keep?: string) {
-  const { PK, prefix } = collections.sessionsOfUser(userId);
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
-        ProjectionExpression: 'PK, SK, id',
-        ExclusiveStartKey,
-      }),
-    );
-    const doomed = (page.Items ?? []).filter((item) => item.id !== keep);
-    for (let i = 0; i < doomed.length; i += 25) {
-      let writes = doomed.slice(i, i + 25).map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } }));
-      while (writes.length > 0) {
-        const out = await db.send(new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: writes } }));
-        writes = (out.UnprocessedItems?.[TABLE_NAME] ?? []) as typeof writes;
-      }
+  const sessions = await queryCollection<{ PK: string; SK: string; id: string }>(collections.sessionsOfUser(userId), {
+    projection: 'PK, SK, id',
+  });
+  const doomed = sessions.filter((item) => item.id !== keep);
+  for (let i = 0; i < doomed.length; i += 25) {
+    let writes = doomed.slice(i, i + 25).map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } }));
+    while (writes.length > 0) {
+      const out = await db.send(new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: writes } }));
+      writes = (out.UnprocessedItems?.[TABLE_NAME] ?? []) as typeof writes;
     }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
 }

@@ -1,9 +1,9 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserResponse } from '../../shared/schemas/auth';
 import { batchGet, keyId } from './batch-get';
-import { TABLE_NAME, db } from './client';
+import { TABLE_NAME } from './client';
 import type { OrganizationItem, UserItem } from './entities';
 import { collections, keys } from './keys';
+import { queryCollection } from './query-collection';
 
 /** The API's user shape: never the password hash. */
 export function toUserResponse(user: UserItem, org: OrganizationItem): UserResponse {
@@ -36,22 +36,7 @@ export async function loadUserWithOrganization(orgId: string, userId: string) {
 
 /** Every user of an organization: one Query on the organization's partition, paged internally. */
 export async function listUsersOfOrganization(orgId: string): Promise<UserItem[]> {
-  const { PK, prefix } = collections.usersOfOrganization(orgId);
-  const users: UserItem[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
-        ExclusiveStartKey,
-      }),
-    );
-    users.push(...((page.Items ?? []) as UserItem[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return users;
+  return queryCollection<UserItem>(collections.usersOfOrganization(orgId));
 }
 
 /** The two puts that create a user: the user item and its email-uniqueness item (fails if taken). */

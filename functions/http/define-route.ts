@@ -1,6 +1,8 @@
 import middy from '@middy/core';
 import type * as z from 'zod/mini';
 import { runCounting } from '../db/call-counter';
+import type { Item } from '../db/batch-get';
+import type { Key } from '../db/keys';
 import type { LoadedSession } from '../db/sessions';
 import { httpResponse } from '../middleware/http-response';
 import { jsonBody } from '../middleware/json-body';
@@ -16,12 +18,19 @@ export interface RouteOptions<S extends z.ZodMiniType | undefined, A extends Aut
   auth: A;
   /** The request body's schema (from shared/); without one a JSON body is still checked but ignored. */
   body?: S;
+  /**
+   * One item of the caller's organization to read in the session's own round trip (a route's main
+   * item, e.g. the project of /api/projects/{id}); the handler gets it as `preloaded`.
+   */
+  preload?: (scope: { orgId: string; params: Record<string, string> }) => Key | undefined;
 }
 
 export interface RouteRequest<S extends z.ZodMiniType | undefined, A extends AuthMode> {
   event: RouteEvent;
   body: S extends z.ZodMiniType ? z.infer<S> : undefined;
   session: A extends 'required' ? LoadedSession : LoadedSession | undefined;
+  /** The item `preload` named, when it exists. */
+  preloaded: Item | undefined;
   params: Record<string, string>;
   clientIp: string;
   requestId: string;
@@ -39,13 +48,14 @@ export function defineRoute<S extends z.ZodMiniType | undefined = undefined, A e
   const chain = middy<RouteEvent, LambdaResult>({ timeoutEarlyInMillis: 0 })
     .use(httpResponse())
     .use(requestGuard())
-    .use(sessionLoader(options.auth === 'required'))
+    .use(sessionLoader(options.auth === 'required', options.preload))
     .use(jsonBody(options.body))
     .handler(async (event) => {
       const result = await handle({
         event,
         body: event.parsedBody as RouteRequest<S, A>['body'],
         session: event.session as RouteRequest<S, A>['session'],
+        preloaded: event.session?.preloaded,
         params: (event.pathParameters ?? {}) as Record<string, string>,
         clientIp: event.clientIp ?? event.requestContext.http.sourceIp,
         requestId: event.requestContext.requestId,

@@ -1,4 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
+import type { Key } from '../db/keys';
 import { loadSession } from '../db/sessions';
 import { unauthorized } from '../http/http-error';
 import type { LambdaResult, RouteEvent } from '../http/types';
@@ -9,12 +10,16 @@ import { verifySessionToken } from '../session/token';
  * Loads the session named by the signed cookie (never a header, query or body token) with its
  * user and organization in one round trip. Required: no valid session is 401.
  */
-export function sessionLoader(required: boolean): MiddlewareObj<RouteEvent, LambdaResult> {
+export function sessionLoader(
+  required: boolean,
+  preload?: (scope: { orgId: string; params: Record<string, string> }) => Key | undefined,
+): MiddlewareObj<RouteEvent, LambdaResult> {
   return {
     before: async ({ event }) => {
       const token = readSessionCookie(event.cookies);
       const claims = token ? await verifySessionToken(token) : undefined;
-      event.session = claims ? await loadSession(claims) : undefined;
+      const params = (event.pathParameters ?? {}) as Record<string, string>;
+      event.session = claims ? await loadSession(claims, preload && ((orgId) => preload({ orgId, params }))) : undefined;
       if (required && !event.session) throw unauthorized();
     },
   };

@@ -1,12 +1,13 @@
 import type { ProjectDetailResponse } from '../../../shared/schemas/projects';
 import { loadProjectMembers } from '../../db/project-members';
-import { PROJECT_NOT_FOUND, getProject, isProjectId, toProjectResponse } from '../../db/projects';
+import { PROJECT_NOT_FOUND, type ProjectItem, preloadProject, toProjectResponse } from '../../db/projects';
 import { defineRoute } from '../../http/define-route';
 import { notFound } from '../../http/http-error';
 import { ok } from '../../http/response';
 
-export const handler = defineRoute({ auth: 'required' }, async ({ session, params }) => {
-  const project = isProjectId(params.id) ? await getProject(session.org.id, params.id) : undefined;
+/** Two round trips whatever the member count: the project comes with the session, the members in one batch. */
+export const handler = defineRoute({ auth: 'required', preload: preloadProject }, async ({ preloaded }) => {
+  const project = preloaded as ProjectItem | undefined;
   if (!project) throw notFound(PROJECT_NOT_FOUND);
   const detail: ProjectDetailResponse = { ...toProjectResponse(project), members: await loadProjectMembers(project) };
   return ok(detail);
