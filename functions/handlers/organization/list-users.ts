@@ -2,7 +2,7 @@ import { toOrganizationUserResponse } from '../../db/organization-users';
 import { listUsersOfOrganization } from '../../db/users';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { requireAdmin } from './require-admin';
+import { requireAdmin } from '../../http/require-admin';
 
 /** GET /api/organization/users (admins): every user of the caller's organization, oldest first. */
 export const handler = defineRoute({ auth: 'required' }, async ({ session }) => {

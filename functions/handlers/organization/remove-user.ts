@@ -3,8 +3,8 @@ import { deleteSessionsOfUser } from '../../db/sessions';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
 import { ok } from '../../http/response';
-import { CANNOT_REMOVE_SELF, answerRefusals } from './management-errors';
-import { requireAdmin } from './require-admin';
+import { CANNOT_REMOVE_SELF, answerRefusals } from '../../http/management-refusals';
+import { requireAdmin } from '../../http/require-admin';
 
 /**
  * DELETE /api/organization/users/{userId} (admins): removes a user of the caller's organization,

@@ -4,8 +4,8 @@ import { deleteSessionsOfUser } from '../../db/sessions';
 import { defineRoute } from '../../http/define-route';
 import { created, ok } from '../../http/response';
 import { hashPassword } from '../../session/passwords';
-import { answerRefusals } from './management-errors';
-import { requireAdmin } from './require-admin';
+import { answerRefusals } from '../../http/management-refusals';
+import { requireAdmin } from '../../http/require-admin';
 
 /**
  * POST /api/organization/users (admins): creates a user (201), or updates the organization's user

@@ -3,7 +3,7 @@ import { renameOrganization } from '../../db/organizations';
 import { defineRoute } from '../../http/define-route';
 import { notFound } from '../../http/http-error';
 import { ok } from '../../http/response';
-import { requireAdmin } from './require-admin';
+import { requireAdmin } from '../../http/require-admin';
 
 /** PATCH /api/organization/{id}: admins rename their own organization; any other id is 404. */
 export const handler = defineRoute({ auth: 'required', body: organizationRequest }, async ({ body, session, params }) => {

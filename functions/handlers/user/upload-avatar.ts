@@ -2,7 +2,7 @@ import { avatarRequest } from '../../../shared/schemas/account';
 import { saveAvatar } from '../../db/avatars';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { decodeAvatar } from './decode-avatar';
+import { decodeAvatar } from '../../images/decode-avatar';
 
 /** POST /api/user/avatar: stores the caller's image and answers the URL it is served from. */
 export const handler = defineRoute({ auth: 'required', body: avatarRequest }, async ({ body, session }) => {

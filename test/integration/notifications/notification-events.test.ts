@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type SignedIn, registerOrganization } from '../support/api';
-import { addUser } from './add-user';
+import { addUserThroughApi as addUser } from '../support/org-members';
 
 interface Listed {
   id: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerOrganization, request } from '../support/api';
-import { addUser } from './add-user';
+import { addUserThroughApi as addUser } from '../support/org-members';
 import { seedNotifications, storedNotifications } from './seed-notifications';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

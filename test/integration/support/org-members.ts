@@ -32,3 +32,11 @@ export async function addMemberDirectly(orgId: string, overrides: Partial<{ full
   await db.send(new TransactWriteCommand({ TransactItems: puts }));
   return login(email, password);
 }
+
+/** An admin adds a user to their organization through POST /api/organization/users; the user then signs in. */
+export async function addUserThroughApi(admin: SignedIn, fullName: string, role: Role = 'staff'): Promise<SignedIn> {
+  const email = uniqueEmail(fullName.split(' ')[0]!.toLowerCase());
+  const added = await admin.call('/api/organization/users', { body: { username: email, fullName, password: 'member-password', role } });
+  if (added.status !== 201) throw new Error(`adding ${fullName} failed: ${added.status} ${JSON.stringify(added.body)}`);
+  return login(email, 'member-password');
+}

@@ -1,7 +1,7 @@
-import { PASSWORD_REQUIRED_TO_CREATE } from '../../../shared/schemas/account';
-import { ManagementRefused } from '../../db/organization-users';
-import { EMAIL_TAKEN } from '../../db/organizations';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../../http/http-error';
+import { PASSWORD_REQUIRED_TO_CREATE } from '../../shared/schemas/account';
+import { ManagementRefused } from '../db/organization-users';
+import { EMAIL_TAKEN } from '../db/organizations';
+import { HttpError, badRequest, conflict, forbidden, notFound } from './http-error';
 import { ADMINS_ONLY } from './require-admin';
 
 export const LAST_ADMIN = 'An organization needs at least one administrator';

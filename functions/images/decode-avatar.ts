@@ -1,5 +1,5 @@
-import { AVATAR_DATA_URL, type AvatarContentType, INVALID_AVATAR } from '../../../shared/schemas/account';
-import { badRequest } from '../../http/http-error';
+import { AVATAR_DATA_URL, type AvatarContentType, INVALID_AVATAR } from '../../shared/schemas/account';
+import { badRequest } from '../http/http-error';
 
 /** The first bytes each accepted type starts with: the declared type must be the real one. */
 const SIGNATURES: Record<AvatarContentType, (bytes: Buffer) => boolean> = {

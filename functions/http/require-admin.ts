@@ -1,5 +1,5 @@
-import type { LoadedSession } from '../../db/sessions';
-import { forbidden } from '../../http/http-error';
+import type { LoadedSession } from '../db/sessions';
+import { forbidden } from './http-error';
 
 export const ADMINS_ONLY = 'Only administrators can do this';
 
