@@ -15,6 +15,8 @@ const event = (): RouteEvent =>
 
 describe('the error handler', () => {
   it('answers an unexpected error with 500 and nothing but the request id; the details go to the log', async () => {
+    // The integration setup may have quietened logs for the whole run: this test reads them.
+    vi.stubEnv('LOG_LEVEL', 'info');
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const handler = defineRoute({ auth: 'none' }, async () => {
       throw new Error('database password is hunter2');
@@ -27,5 +29,6 @@ describe('the error handler', () => {
     expect(lines).toContainEqual(expect.objectContaining({ level: 'error', requestId: 'req-123', error: expect.objectContaining({ message: 'database password is hunter2' }) }));
     expect(lines).toContainEqual(expect.objectContaining({ level: 'info', route: 'GET /api/test', status: 500, requestId: 'req-123', durationMs: expect.any(Number) }));
     log.mockRestore();
+    vi.unstubAllEnvs();
   });
 });
