@@ -55,7 +55,7 @@ export class GrowthwiseStack extends Stack {
       logRetention: rules.logRetention,
     });
     // The functions learn the site's origin from the distribution, which depends only on the API
-    // resource itself (not on the functions): no cycle (docs/decisions/011).
+    // resource itself (not on the functions): no cycle (docs/decisions/007).
     api.allowOrigin(web.siteUrl);
     if (rules.alarms) new Alarms(this, 'Alarms', { httpApi: api.httpApi, table: data.table, email: config.alarmEmail });
 

@@ -29,12 +29,12 @@ export class Secrets extends Construct {
     Validations.of(this.sessionSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'No automatic rotation: rotating the session key signs every user out, so it is rotated by hand (docs/decisions/011). The functions read it once per cold start.',
+        'No automatic rotation: rotating the session key signs every user out, so it is rotated by hand (docs/decisions/007). The functions read it once per cold start.',
     });
     Validations.of(this.originVerifySecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'No automatic rotation: CloudFormation resolves it into the CloudFront origin header and the functions\' environment at deploy time, so a rotation outside a deployment would lock CloudFront out. Rotate by a deployment (docs/decisions/011).',
+        'No automatic rotation: CloudFormation resolves it into the CloudFront origin header and the functions\' environment at deploy time, so a rotation outside a deployment would lock CloudFront out. Rotate by a deployment (docs/decisions/007).',
     });
   }
 }
