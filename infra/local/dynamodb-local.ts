@@ -28,6 +28,10 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // Java outlives a parent that exits without calling stop() (an uncaught error, process.exit): not this one.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.removeListener('exit', killOnExit));
   const endpoint = `http://127.0.0.1:${port}`;
   const client = localClient(endpoint);
   // Generous: Java starts in ~2 s on an idle machine, much slower on a busy 2-core CI box.

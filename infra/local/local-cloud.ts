@@ -56,11 +56,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       ...options.env,
     });
     process.env.SESSION_SECRET = await sessionSecret(options.inMemory ? undefined : dataDir);
-    const handlers = new Map<string, LambdaHandler>();
-    for (const [handler, file] of bundles) {
-      const module = (await import(pathToFileURL(file).href)) as { handler: LambdaHandler };
-      handlers.set(handler, module.handler);
-    }
+    // Each bundle is imported on its route's first request, as Lambda starts a function: startup stays quick.
+    const handlers = new Map<string, LambdaHandler>([...bundles].map(([handler, file]) => [handler, loadOnFirstCall(file)]));
     const server = createEmulator({ routes, handlers, webRoot: options.webRoot });
     await listen(server, options.port);
     return {
@@ -77,6 +74,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await dynamo.stop();
     throw error;
   }
+}
+
+function loadOnFirstCall(file: string): LambdaHandler {
+  let loaded: Promise<LambdaHandler> | undefined;
+  return async (event, context) => {
+    loaded ??= import(pathToFileURL(file).href).then((module: { handler: LambdaHandler }) => module.handler);
+    return (await loaded)(event, context);
+  };
 }
 
 function listen(server: Server, port: number) {
