@@ -16,9 +16,16 @@ const cloud = await startLocalCloud({
 
 process.send?.({ kind: 'ready', url: cloud.url, dynamoDbEndpoint: cloud.dynamoDbEndpoint, tableName: cloud.tableName });
 const sampler = setInterval(() => process.send?.({ kind: 'rss', at: Date.now(), rss: process.memoryUsage().rss }), 1000);
+// rss also holds heap V8 has not collected yet: the live heap after a full GC tells a leak from that.
+const collect = (globalThis as { gc?: () => void }).gc;
+const heapSampler = setInterval(() => {
+  collect?.();
+  process.send?.({ kind: 'heap', at: Date.now(), rss: process.memoryUsage().heapUsed });
+}, 2000);
 
 const stop = () => {
   clearInterval(sampler);
+  clearInterval(heapSampler);
   cloud.stop().then(
     () => process.exit(0),
     () => process.exit(1),

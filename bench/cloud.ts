@@ -8,17 +8,20 @@ export interface BenchCloud {
   tableName: string;
   /** The emulator process's rss samples (one a second) since `since`. */
   rssSince: (since: number) => { at: number; rss: number }[];
+  /** The emulator's heapUsed right after a full GC, every 2 s (same shape as rss samples). */
+  liveHeapSince: (since: number) => { at: number; rss: number }[];
   stop: () => Promise<void>;
 }
 
 /** Starts bench/cloud-child.ts (the in-memory local cloud) in its own Node process. */
 export async function startBenchCloud(options: { port: number; buildDir: string; webRoot?: string; env: Record<string, string> }): Promise<BenchCloud> {
   const child: ChildProcess = fork(path.join(import.meta.dirname, 'cloud-child.ts'), [JSON.stringify(options)], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--expose-gc', '--import', 'tsx'],
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const samples: { at: number; rss: number }[] = [];
+  const heapSamples: { at: number; rss: number }[] = [];
   // Read from /proc by this process, so a busy emulator (its event loop full) still gets sampled
   // every second; the same figure as its process.memoryUsage().rss, which it sends where /proc is missing.
   const procRss = () => {
@@ -40,11 +43,13 @@ export async function startBenchCloud(options: { port: number; buildDir: string;
     child.on('message', (message: { kind: string; at: number; rss: number; url: string; dynamoDbEndpoint: string; tableName: string }) => {
       if (message.kind === 'ready') resolve(message);
       if (message.kind === 'rss' && !procReadable) samples.push({ at: message.at, rss: message.rss });
+      if (message.kind === 'heap') heapSamples.push({ at: message.at, rss: message.rss });
     });
   });
   return {
     ...ready,
     rssSince: (since) => samples.filter((sample) => sample.at >= since),
+    liveHeapSince: (since) => heapSamples.filter((sample) => sample.at >= since),
     stop: async () => {
       clearInterval(sampler);
       if (child.exitCode !== null) return;

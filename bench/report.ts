@@ -38,8 +38,8 @@ export function printReport(results: BenchResults) {
   const { load } = results;
   lines.push(`Load: ${load.clients} clients, ${load.seconds} s, mix ${Object.entries(load.byKind).map(([kind, n]) => `${kind} ${n}`).join(', ')}`, '');
   table(
-    ['requests', 'errors', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'rss at 10 s MB', 'rss at end MB', 'slope MB/min'],
-    [[load.requests, load.errors, load.rps, load.p50, load.p95, load.p99, load.memory.rssAt10sMb, load.memory.rssAtEndMb, load.memory.slopeMbPerMin]],
+    ['requests', 'errors', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'rss at 10 s MB', 'rss at end MB', 'slope MB/min', 'live heap after GC at 10 s → end MB'],
+    [[load.requests, load.errors, load.rps, load.p50, load.p95, load.p99, load.memory.rssAt10sMb, load.memory.rssAtEndMb, load.memory.slopeMbPerMin, `${load.liveHeap.rssAt10sMb} → ${load.liveHeap.rssAtEndMb}`]],
   );
   if (load.errorSamples.length) lines.push(`Load errors (first ones): ${load.errorSamples.join('; ')}`, '');
   lines.push('Goals:', '');

@@ -41,7 +41,7 @@ export interface BenchResults {
   scale: (LatencyFigures & { case: string; items: number; dbCalls: number })[];
   coldStart: { emptyProcessMs: number; figures: ColdStartFigure[] };
   web: { firstLoad: PageWeight[]; lighthouse: LighthouseScores[] };
-  load: LoadFigures & { memory: MemoryFigures };
+  load: LoadFigures & { memory: MemoryFigures; liveHeap: MemoryFigures };
   goals: GoalOutcome[];
 }
 
@@ -76,6 +76,11 @@ export function judge(results: BenchResults, goals: typeof GOALS): GoalOutcome[]
     goal: 'load: emulator rss flat from the 10th second to the end (growth ≤ 10 %)',
     actual: `${results.load.memory.rssAt10sMb} → ${results.load.memory.rssAtEndMb} MB (${results.load.memory.slopeMbPerMin} MB/min)`,
     met: results.load.memory.flat,
+  });
+  outcomes.push({
+    goal: 'load: emulator live heap after a full GC flat (the leak check behind the rss figure)',
+    actual: `${results.load.liveHeap.rssAt10sMb} → ${results.load.liveHeap.rssAtEndMb} MB (${results.load.liveHeap.slopeMbPerMin} MB/min)`,
+    met: results.load.liveHeap.flat,
   });
   return outcomes;
 }

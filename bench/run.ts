@@ -171,6 +171,7 @@ try {
   const loadStart = Date.now();
   const load = await runLoad({ baseUrl: base, users: [main.admin, ...main.staff].map((user) => ({ email: user.email })), password: PASSWORD, projectIds: main.projectIds, clients: 50, seconds: seconds.load });
   const memory = memoryTrend(cloud.rssSince(loadStart), loadStart, load.seconds);
+  const liveHeap = memoryTrend(cloud.liveHeapSince(loadStart), loadStart, load.seconds);
 
   const results: BenchResults = {
     startedAt: new Date(Date.now() - (performance.now() - benchStarted)).toISOString(),
@@ -182,7 +183,7 @@ try {
     scale,
     coldStart,
     web: { firstLoad: web, lighthouse },
-    load: { ...load, memory },
+    load: { ...load, memory, liveHeap },
     goals: [],
   };
   results.goals = judge(results, GOALS);

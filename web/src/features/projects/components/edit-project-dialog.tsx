@@ -1,11 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import type { ProjectResponse } from '../../../../../shared/schemas/projects';
+import type { ProjectMemberResponse, ProjectResponse } from '../../../../../shared/schemas/projects';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { useUpdateProject } from '../api/project-mutations';
-import { projectQueries } from '../api/projects';
 import { ProjectForm, type ProjectFormValues } from './project-form';
+import { ProjectMembersGate } from './project-members-gate';
 import { isProjectStatus } from './project-status';
 
 interface EditProjectDialogProps {
@@ -18,37 +16,25 @@ export function EditProjectDialog({ project, onOpenChange }: EditProjectDialogPr
   return (
     <Dialog open={project !== null} onOpenChange={onOpenChange}>
       <DialogContent title="Edit Project" description="Change the project's details and members." className="max-w-xl">
-        {project ? <EditProjectBody project={project} onDone={() => onOpenChange(false)} /> : null}
+        {project ? (
+          <ProjectMembersGate projectId={project.id}>
+            {(members) => <EditProjectForm project={project} members={members} onDone={() => onOpenChange(false)} />}
+          </ProjectMembersGate>
+        ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function EditProjectBody({ project, onDone }: { project: ProjectResponse; onDone: () => void }) {
-  const members = useQuery(projectQueries.members(project.id));
+function EditProjectForm({ project, members, onDone }: { project: ProjectResponse; members: ProjectMemberResponse[]; onDone: () => void }) {
   const updateProject = useUpdateProject();
-
-  if (members.isPending) {
-    return (
-      <div className="flex justify-center p-6">
-        <Spinner label="Loading project members" />
-      </div>
-    );
-  }
-  if (members.isError) {
-    return (
-      <p role="alert" className="text-sm text-danger">
-        Failed to load the project members. {members.error.message}
-      </p>
-    );
-  }
 
   const defaultValues: ProjectFormValues = {
     name: project.name,
     description: project.description ?? '',
     status: isProjectStatus(project.status) ? project.status : 'planning',
     dueDate: project.dueDate ?? '',
-    memberIds: members.data.map((member) => member.id),
+    memberIds: members.map((member) => member.id),
   };
 
   const save = async (values: ProjectFormValues) => {

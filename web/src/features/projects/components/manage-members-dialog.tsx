@@ -1,13 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ProjectMemberResponse, ProjectResponse } from '../../../../../shared/schemas/projects';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { useSetProjectMembers } from '../api/project-mutations';
-import { projectQueries } from '../api/projects';
 import { MemberChecklist } from './member-checklist';
+import { ProjectMembersGate } from './project-members-gate';
 
 interface ManageMembersDialogProps {
   project: ProjectResponse | null;
@@ -26,22 +24,7 @@ export function ManageMembersDialog({ project, onOpenChange }: ManageMembersDial
 }
 
 function ManageMembersBody({ project, onDone }: { project: ProjectResponse; onDone: () => void }) {
-  const members = useQuery(projectQueries.members(project.id));
-  if (members.isPending) {
-    return (
-      <div className="flex justify-center p-6">
-        <Spinner label="Loading project members" />
-      </div>
-    );
-  }
-  if (members.isError) {
-    return (
-      <p role="alert" className="text-sm text-danger">
-        Failed to load the project members. {members.error.message}
-      </p>
-    );
-  }
-  return <MembersForm projectId={project.id} initial={members.data} onDone={onDone} />;
+  return <ProjectMembersGate projectId={project.id}>{(members) => <MembersForm projectId={project.id} initial={members} onDone={onDone} />}</ProjectMembersGate>;
 }
 
 function MembersForm({ projectId, initial, onDone }: { projectId: string; initial: ProjectMemberResponse[]; onDone: () => void }) {
