@@ -4,11 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type RouteDefinition, handlerName, routes } from '../functions/routes';
+import { bundleHandlers } from '../infra/local/build-functions';
 import { lambdaEvent } from './lambda-event';
 import { median, round1 } from './stats';
 
 const run = promisify(execFile);
 const PROBE = path.join(import.meta.dirname, 'cold-start-probe.mjs');
+const REFERENCE_NAME = 'cold-start-reference';
+const REFERENCE_ENTRY = path.join(import.meta.dirname, 'cold-start-reference.ts');
 
 export interface ColdStartFixture {
   host: string;
@@ -44,15 +47,9 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
   const folder = await mkdtemp(path.join(os.tmpdir(), 'growthwise-cold-'));
   try {
     const empty = median(await timesOf(runs, () => run(process.execPath, [PROBE], { env })));
-    const byHandler = new Map<string, RouteDefinition>();
-    for (const route of routes) if (!byHandler.has(route.handler)) byHandler.set(route.handler, route);
-    // Logout ends the session it names: it goes last, with a session of its own.
-    const ordered = [...byHandler.values()].sort((a, b) => Number(a.handler === 'auth/logout') - Number(b.handler === 'auth/logout'));
-    const figures: ColdStartFigure[] = [];
-    for (const route of ordered) {
-      const eventFile = path.join(folder, `${handlerName(route)}.json`);
-      await writeFile(eventFile, JSON.stringify(lambdaEvent(route, { host: fixture.host, ...requestFor(route, fixture) })));
-      const bundle = path.join(buildDir, handlerName(route), 'index.mjs');
+    const measure = async (handler: string, route: string, bundle: string, event: unknown): Promise<ColdStartFigure> => {
+      const eventFile = path.join(folder, `${handler.replaceAll('/', '-')}.json`);
+      await writeFile(eventFile, JSON.stringify(event));
       const statuses = new Set<number>();
       const imports: number[] = [];
       const requests: number[] = [];
@@ -63,17 +60,22 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
         imports.push(probe.importMs);
         requests.push(probe.requestMs);
       });
-      figures.push({
-        handler: route.handler,
-        route: `${route.method} ${route.path}`,
-        coldMs: round1(median(times) - empty),
-        importMs: median(imports),
-        firstRequestMs: median(requests),
-        status: [...statuses].join('/'),
-        runs,
-      });
+      return { handler, route, coldMs: round1(median(times) - empty), importMs: median(imports), firstRequestMs: median(requests), status: [...statuses].join('/'), runs };
+    };
+
+    await bundleHandlers({ [REFERENCE_NAME]: REFERENCE_ENTRY }, buildDir);
+    const reference = await measure('(reference) DocumentClient + one GetItem', '', path.join(buildDir, REFERENCE_NAME, 'index.mjs'), { requestContext: { requestId: 'reference' } });
+
+    const byHandler = new Map<string, RouteDefinition>();
+    for (const route of routes) if (!byHandler.has(route.handler)) byHandler.set(route.handler, route);
+    // Logout ends the session it names: it goes last, with a session of its own.
+    const ordered = [...byHandler.values()].sort((a, b) => Number(a.handler === 'auth/logout') - Number(b.handler === 'auth/logout'));
+    const figures: ColdStartFigure[] = [];
+    for (const route of ordered) {
+      const event = lambdaEvent(route, { host: fixture.host, ...requestFor(route, fixture) });
+      figures.push(await measure(route.handler, `${route.method} ${route.path}`, path.join(buildDir, handlerName(route), 'index.mjs'), event));
     }
-    return { emptyProcessMs: empty, figures };
+    return { emptyProcessMs: empty, reference, figures };
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

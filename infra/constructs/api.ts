@@ -11,7 +11,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { type RouteDefinition, handlerName } from '../../functions/routes';
-import { HANDLER_BUNDLING } from '../bundling';
+import { HANDLER_BUNDLING, HANDLER_ESBUILD_ARGS } from '../bundling';
 import { handlerEntry } from '../local/build-functions';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -112,18 +112,18 @@ export class Api extends Construct {
       bundling: {
         format: OutputFormat.ESM,
         target: HANDLER_BUNDLING.target,
-        minify: HANDLER_BUNDLING.minify,
+        minify: false,
         sourceMap: HANDLER_BUNDLING.sourcemap,
+        sourcesContent: HANDLER_BUNDLING.sourcesContent,
         mainFields: [...HANDLER_BUNDLING.mainFields],
         banner: HANDLER_BUNDLING.banner,
         externalModules: [...HANDLER_BUNDLING.external],
+        esbuildArgs: HANDLER_ESBUILD_ARGS,
       },
       environment: {
         TABLE_NAME: props.table.tableName,
         SESSION_SECRET_ARN: props.sessionSecret.secretArn,
         STAGE: props.stage,
-        // Stack traces point into the TypeScript sources (the bundles ship their source maps).
-        NODE_OPTIONS: '--enable-source-maps',
         // A dynamic reference: CloudFormation resolves it at deploy time; the template never holds the value.
         ORIGIN_VERIFY_SECRET: props.originVerifySecret.secretValue.unsafeUnwrap(),
       },

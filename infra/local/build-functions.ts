@@ -16,8 +16,14 @@ export const handlerEntry = (handler: string) => path.join(FUNCTIONS_DIR, 'handl
  */
 export async function buildFunctions(outDir: string): Promise<Map<string, string>> {
   const handlers = [...new Set(routes.map((route) => route.handler))];
+  await bundleHandlers(Object.fromEntries(handlers.map((handler) => [handlerName({ handler }), handlerEntry(handler)])), outDir);
+  return new Map(handlers.map((handler) => [handler, path.join(outDir, handlerName({ handler }), 'index.mjs')]));
+}
+
+/** Bundles each entry (name → source file) into outDir/<name>/index.mjs with the Lambda settings. */
+export async function bundleHandlers(entries: Record<string, string>, outDir: string) {
   const result = await build({
-    entryPoints: Object.fromEntries(handlers.map((handler) => [`${handlerName({ handler })}/index`, handlerEntry(handler)])),
+    entryPoints: Object.fromEntries(Object.entries(entries).map(([name, entry]) => [`${name}/index`, entry])),
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
     write: false,
@@ -26,11 +32,15 @@ export async function buildFunctions(outDir: string): Promise<Map<string, string
     format: HANDLER_BUNDLING.format,
     platform: HANDLER_BUNDLING.platform,
     target: HANDLER_BUNDLING.target,
-    minify: HANDLER_BUNDLING.minify,
+    minifyWhitespace: HANDLER_BUNDLING.minifyWhitespace,
+    minifySyntax: HANDLER_BUNDLING.minifySyntax,
+    minifyIdentifiers: HANDLER_BUNDLING.minifyIdentifiers,
     sourcemap: HANDLER_BUNDLING.sourcemap,
+    sourcesContent: HANDLER_BUNDLING.sourcesContent,
     mainFields: [...HANDLER_BUNDLING.mainFields],
     banner: { js: HANDLER_BUNDLING.banner },
     external: [...HANDLER_BUNDLING.external],
+    alias: HANDLER_BUNDLING.alias,
     logLevel: 'error',
   });
   // Written beside and renamed into place: a server still importing the old bundle never reads half a file.
@@ -40,5 +50,4 @@ export async function buildFunctions(outDir: string): Promise<Map<string, string
     await writeFile(temporary, file.contents);
     await rename(temporary, file.path);
   }
-  return new Map(handlers.map((handler) => [handler, path.join(outDir, handlerName({ handler }), 'index.mjs')]));
 }

@@ -46,10 +46,11 @@ describe('API: the cloud serves exactly the route table', () => {
       expect(fn.Architectures).toEqual(['arm64']);
       const env = (fn.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(Object.keys(env)).toEqual(
-        expect.arrayContaining(['TABLE_NAME', 'SESSION_SECRET_ARN', 'STAGE', 'APP_ORIGINS', 'ORIGIN_VERIFY_SECRET', 'NODE_OPTIONS']),
+        expect.arrayContaining(['TABLE_NAME', 'SESSION_SECRET_ARN', 'STAGE', 'APP_ORIGINS', 'ORIGIN_VERIFY_SECRET']),
       );
       expect(env.STAGE).toBe('pr-1');
-      expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
+      // Source maps are shipped, not loaded: --enable-source-maps costs every cold start (infra/bundling.ts).
+      expect(env.NODE_OPTIONS).toBeUndefined();
       expect(JSON.stringify(env.ORIGIN_VERIFY_SECRET)).toContain('{{resolve:secretsmanager:');
       expect(JSON.stringify(env.APP_ORIGINS)).toMatch(/"https:\/\/",\{"Fn::GetAtt":\["WebDistribution[A-Z0-9]+","DomainName"\]\}/);
     }
