@@ -17,11 +17,20 @@ const cloud = await startLocalCloud({
 process.send?.({ kind: 'ready', url: cloud.url, dynamoDbEndpoint: cloud.dynamoDbEndpoint, tableName: cloud.tableName });
 const sampler = setInterval(() => process.send?.({ kind: 'rss', at: Date.now(), rss: process.memoryUsage().rss }), 1000);
 // rss also holds heap V8 has not collected yet: the live heap after a full GC tells a leak from that.
+// Only while the parent asks (the load phase): a forced full GC stalls every request in flight, so
+// it stays out of the latency phases.
 const collect = (globalThis as { gc?: () => void }).gc;
-const heapSampler = setInterval(() => {
-  collect?.();
-  process.send?.({ kind: 'heap', at: Date.now(), rss: process.memoryUsage().heapUsed });
-}, 2000);
+let heapSampler: NodeJS.Timeout | undefined;
+process.on('message', (message: { kind: string; on: boolean }) => {
+  if (message.kind !== 'sample-live-heap') return;
+  clearInterval(heapSampler);
+  heapSampler = message.on
+    ? setInterval(() => {
+        collect?.();
+        process.send?.({ kind: 'heap', at: Date.now(), rss: process.memoryUsage().heapUsed });
+      }, 2000)
+    : undefined;
+});
 
 const stop = () => {
   clearInterval(sampler);

@@ -8,8 +8,10 @@ export interface BenchCloud {
   tableName: string;
   /** The emulator process's rss samples (one a second) since `since`. */
   rssSince: (since: number) => { at: number; rss: number }[];
-  /** The emulator's heapUsed right after a full GC, every 2 s (same shape as rss samples). */
+  /** The emulator's heapUsed right after a full GC, every 2 s while sampling is on (same shape as rss samples). */
   liveHeapSince: (since: number) => { at: number; rss: number }[];
+  /** Starts or stops the forced-GC heap sampling (it stalls requests, so only during the load phase). */
+  sampleLiveHeap: (on: boolean) => void;
   stop: () => Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function startBenchCloud(options: { port: number; buildDir: string;
     ...ready,
     rssSince: (since) => samples.filter((sample) => sample.at >= since),
     liveHeapSince: (since) => heapSamples.filter((sample) => sample.at >= since),
+    sampleLiveHeap: (on) => child.send({ kind: 'sample-live-heap', on }),
     stop: async () => {
       clearInterval(sampler);
       if (child.exitCode !== null) return;

@@ -169,7 +169,9 @@ try {
 
   log(`load: 50 clients for ${seconds.load} s`);
   const loadStart = Date.now();
+  cloud.sampleLiveHeap(true);
   const load = await runLoad({ baseUrl: base, users: [main.admin, ...main.staff].map((user) => ({ email: user.email })), password: PASSWORD, projectIds: main.projectIds, clients: 50, seconds: seconds.load });
+  cloud.sampleLiveHeap(false);
   const memory = memoryTrend(cloud.rssSince(loadStart), loadStart, load.seconds);
   const liveHeap = memoryTrend(cloud.liveHeapSince(loadStart), loadStart, load.seconds);
 
