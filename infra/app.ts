@@ -4,6 +4,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { GrowthwiseStack, SharedStack } from './stack';
 import { SHARED_STACK_NAME, stackName, stageConfig } from './stages';
+import { SPA_HTML_FILES } from './web/spa-fallback';
 
 /**
  * The CDK app, and the only place that reads context and environment:
@@ -27,10 +28,13 @@ export function buildApp(app: App = new App(), webRoot: string | null = findWebB
   return app;
 }
 
-/** The web build (web/dist), if there is one: without it the stage gets a placeholder page. */
+/**
+ * The web build (web/dist), if there is a complete one (every HTML file the SPA function answers
+ * with): without it the stage gets a placeholder page.
+ */
 function findWebBuild(): string | null {
   const webDist = path.resolve(import.meta.dirname, '../web/dist');
-  return existsSync(path.join(webDist, 'index.html')) ? webDist : null;
+  return SPA_HTML_FILES.every((file) => existsSync(path.join(webDist, file))) ? webDist : null;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { stackName, stageConfig } from './stages';
+import { SPA_HTML_FILES } from './web/spa-fallback';
 
 const [stage, ...cdkOptions] = process.argv.slice(2);
 if (!stage || stage.startsWith('-')) {
@@ -15,8 +16,9 @@ if (!stage || stage.startsWith('-')) {
 }
 stageConfig(stage); // throws on an invalid stage name
 const root = path.resolve(import.meta.dirname, '..');
-if (!existsSync(path.join(root, 'web', 'dist', 'index.html'))) {
-  console.error('No web build: run `npx vite build` in web/ first (web/dist/index.html is missing).');
+const missing = SPA_HTML_FILES.filter((file) => !existsSync(path.join(root, 'web', 'dist', file)));
+if (missing.length) {
+  console.error(`No complete web build: run \`npx vite build\` in web/ first (web/dist/ lacks ${missing.join(', ')}).`);
   process.exit(1);
 }
 const result = spawnSync('npx', ['cdk', 'deploy', '-c', `stage=${stage}`, '--exclusively', stackName(stage), ...cdkOptions], {

@@ -1,9 +1,25 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerender } from './build/prerender-plugin.ts';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The public pages are drawn at build time (docs/decisions/011); infra/web/spa-fallback.ts sends
+    // each path to its file and every other path to the shell.
+    prerender({
+      entry: 'src/prerender.tsx',
+      shell: 'app.html',
+      pages: {
+        '/': { file: 'index.html', module: 'src/features/marketing/pages/landing-page.tsx' },
+        '/auth': { file: 'auth.html', module: 'src/features/auth/pages/auth-page.tsx' },
+        '/terms': { file: 'terms.html', module: 'src/features/marketing/pages/terms-page.tsx' },
+        '/privacy': { file: 'privacy.html', module: 'src/features/marketing/pages/privacy-page.tsx' },
+      },
+    }),
+  ],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
 });

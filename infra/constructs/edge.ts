@@ -39,7 +39,7 @@ export class Edge extends Construct {
     this.spaFunction = new CloudFrontFunction(this, 'SpaRewrite', {
       code: FunctionCode.fromInline(cloudFrontFunctionCode()),
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Growthwise: extension-less paths outside /api are the SPA (/index.html)',
+      comment: 'Growthwise: extension-less paths outside /api: prerendered pages, else the SPA shell',
     });
     this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Growthwise: HSTS, CSP (app + Stripe pricing table), nosniff, DENY framing, referrer policy',

@@ -20,6 +20,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { WebRuntimeConfig } from '../stages';
+import { SPA_HTML_FILES } from '../web/spa-fallback';
 
 export interface WebProps {
   /** The built SPA (web/dist); without one a placeholder page is deployed. */
@@ -80,7 +81,7 @@ export class Web extends Construct {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: props.responseHeadersPolicy,
-        // Not custom error responses: they would apply to /api too and turn API 404s into index.html.
+        // Not custom error responses: they would apply to /api too and turn API 404s into the app shell.
         functionAssociations: [{ function: props.spaFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       // Order is precedence: the avatar pattern must come before /api/*.
@@ -124,7 +125,8 @@ export class Web extends Construct {
     const htmlCache = [CacheControl.fromString('public, max-age=0, s-maxage=31536000, must-revalidate')];
     const sources = props.webRoot
       ? [Source.asset(props.webRoot, { exclude: ['assets', 'assets/**', 'config.json'] })]
-      : [Source.data('index.html', PLACEHOLDER_PAGE)];
+      : // Under every name the SPA function answers with, so each path shows it rather than an S3 error.
+        SPA_HTML_FILES.map((file) => Source.data(file, PLACEHOLDER_PAGE));
     // Hashed file names: cached for a year, never pruned, so tabs still running an older build can load their chunks.
     const assets = props.webRoot
       ? new BucketDeployment(this, 'Assets', {
@@ -137,8 +139,8 @@ export class Web extends Construct {
           memoryLimit: 512,
         })
       : undefined;
-    // index.html, config.json and the other root files: revalidated by browsers, cached by CloudFront
-    // until the invalidation that ends every deployment.
+    // The HTML files (prerendered pages and the app shell), config.json and the other root files:
+    // revalidated by browsers, cached by CloudFront until the invalidation that ends every deployment.
     const site = new BucketDeployment(this, 'Site', {
       destinationBucket: this.bucket,
       sources: [...sources, Source.jsonData('config.json', props.runtimeConfig)],

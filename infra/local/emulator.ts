@@ -7,6 +7,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { RouteDefinition } from '../../functions/routes';
 import { SECURITY_HEADERS } from '../web/security-headers';
 import { rewriteSpaPath } from '../web/spa-fallback';
+import { chooseEncoding, compressedFile } from './static-compression';
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -46,7 +47,7 @@ interface CompiledRoute {
 /**
  * The local stand-in for CloudFront + API Gateway: /api requests become HTTP API payload 2.0
  * events for the handler the route table names; everything else is the built SPA with the same
- * fallback and security headers CloudFront applies.
+ * fallback, compression and security headers CloudFront applies.
  */
 export function createEmulator(options: EmulatorOptions): Server {
   const compiled = options.routes.map(compileRoute);
@@ -199,16 +200,21 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, 
   if (!file.startsWith(webRoot)) return notFound(res);
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return notFound(res);
-  const ext = path.extname(file);
+  const contentType = MIME[path.extname(file)] ?? 'application/octet-stream';
+  const encoding = chooseEncoding(req.headers['accept-encoding'], contentType, info.size);
+  const body = encoding ? await compressedFile(file, info.mtimeMs, encoding) : undefined;
   res.writeHead(200, {
-    'content-type': MIME[ext] ?? 'application/octet-stream',
-    'content-length': String(info.size),
+    'content-type': contentType,
+    'content-length': String(body?.length ?? info.size),
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+    vary: 'Accept-Encoding',
     // Hashed build assets never change; everything else is revalidated (as the S3 deployment sets).
     'cache-control': uri.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     ...SECURITY_HEADERS,
   });
   if (req.method === 'HEAD') return res.end();
-  createReadStream(file).pipe(res);
+  if (body) res.end(body);
+  else createReadStream(file).pipe(res);
 }
 
 function notFound(res: ServerResponse) {

@@ -1,15 +1,17 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'vite';
+import { SPA_HTML_FILES } from '../web/spa-fallback';
 
 export const WEB_DIR = path.resolve(import.meta.dirname, '../../web');
 export const WEB_DIST = path.join(WEB_DIR, 'dist');
-const SOURCES = [path.join(WEB_DIR, 'src'), path.join(WEB_DIR, 'public'), path.join(WEB_DIR, 'index.html'), path.join(WEB_DIR, 'vite.config.ts'), path.resolve(WEB_DIR, '../shared')];
+const SOURCES = ['src', 'public', 'build', 'index.html', 'vite.config.ts', '../shared'].map((source) => path.resolve(WEB_DIR, source));
 
-/** Builds the SPA with Vite unless web/dist is newer than every source file. */
+/** Builds the SPA with Vite unless web/dist has every HTML file the SPA fallback serves, each newer than every source file. */
 export async function buildWebIfStale(): Promise<'built' | 'fresh'> {
-  const built = await stat(path.join(WEB_DIST, 'index.html')).catch(() => undefined);
-  if (built && (await newestMtime(SOURCES)) <= built.mtimeMs) return 'fresh';
+  const built = await Promise.all(SPA_HTML_FILES.map((file) => stat(path.join(WEB_DIST, file)).catch(() => undefined)));
+  const oldest = Math.min(...built.map((info) => info?.mtimeMs ?? 0));
+  if (oldest > 0 && (await newestMtime(SOURCES)) <= oldest) return 'fresh';
   await build({ root: WEB_DIR, configFile: path.join(WEB_DIR, 'vite.config.ts'), logLevel: 'warn' });
   return 'built';
 }

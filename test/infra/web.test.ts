@@ -4,7 +4,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../infra/web/security-headers';
-import { rewriteSpaPath } from '../../infra/web/spa-fallback';
+import { SPA_HTML_FILES, rewriteSpaPath } from '../../infra/web/spa-fallback';
 import { ofType, synthStage } from './synth-stage';
 
 /** Managed CloudFront policy ids (AWS documentation). */
@@ -12,13 +12,27 @@ const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
+/** The prerendered public pages go to their own files (decision 011), every other app path to the empty shell. */
 const SAMPLES: [string, string][] = [
   ['/', '/index.html'],
-  ['/projects/abc', '/index.html'],
-  ['/organization-settings', '/index.html'],
+  ['//', '/index.html'],
+  ['/auth', '/auth.html'],
+  ['/auth/', '/auth.html'],
+  ['/terms', '/terms.html'],
+  ['/privacy/', '/privacy.html'],
+  ['/dashboard', '/app.html'],
+  ['/projects/abc', '/app.html'],
+  ['/organization-settings', '/app.html'],
+  ['/authx', '/app.html'],
+  ['/auth/extra', '/app.html'],
+  ['/terms/privacy', '/app.html'],
+  ['/no-such-page', '/app.html'],
+  ['/index', '/app.html'],
   ['/assets/x.js', '/assets/x.js'],
   ['/config.json', '/config.json'],
+  ['/auth.html', '/auth.html'],
   ['/api/user', '/api/user'],
+  ['/api', '/api'],
 ];
 
 type Behaviour = Record<string, unknown>;
@@ -41,6 +55,11 @@ describe('web: CloudFront serves the SPA as the emulator does', () => {
     it.each(SAMPLES)('rewrites %s to %s', (uri, expected) => {
       expect(viewerRequest(uri)).toBe(expected);
       expect(rewriteSpaPath(uri)).toBe(expected);
+    });
+
+    it('answers every extension-less path with one of the HTML files a complete build has, and each of them is reached', () => {
+      const answers = new Set(SAMPLES.filter(([uri]) => !uri.startsWith('/api') && !/\.[a-z]+$/.test(uri)).map(([uri]) => viewerRequest(uri)));
+      expect([...answers].sort()).toEqual(SPA_HTML_FILES.map((file) => `/${file}`).sort());
     });
 
     it('runs on cloudfront-js-2.0 and is published', () => {
@@ -106,6 +125,11 @@ describe('web: CloudFront serves the SPA as the emulator does', () => {
       const env = (fn.Properties!.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables;
       if (env?.ORIGIN_VERIFY_SECRET) expect(env.ORIGIN_VERIFY_SECRET).toEqual(header!.HeaderValue);
     }
+  });
+
+  it('without a web build, deploys the placeholder page under every HTML file the function answers with (and config.json)', () => {
+    const site = ofType(stage, 'Custom::CDKBucketDeployment').find(([id]) => id.startsWith('WebSite'))![1];
+    expect(site.Properties!.SourceObjectKeys).toHaveLength(SPA_HTML_FILES.length + 1);
   });
 
   describe('with a web build', () => {

@@ -1,10 +1,28 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
 import { App } from './app/app';
+import { createAppRouter } from './app/router';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+
+// Not a top-level await: the entry would then be unfinished while the page's chunk loads, so the
+// bundler would split every module they share out of the entry to avoid a cycle (more requests).
+void createAppRouter().then(({ router, ready }) => {
+  const app = (
+    <StrictMode>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </StrictMode>
+  );
+  // A prerendered page (docs/decisions/011) arrives drawn, its #root naming the path it was drawn
+  // for: React takes that markup over instead of drawing it again, in a transition so that the work
+  // is done in short slices the browser can interleave with input (a click is still handled first).
+  // Markup drawn for another path (say, a CDN rewrite older than this build) is replaced, as the
+  // empty shell of other paths is filled.
+  const path = window.location.pathname.replace(/(.)\/+$/, '$1');
+  if (ready && container.dataset.prerendered === path) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
+});

@@ -35,7 +35,32 @@ export async function signIn(request: APIRequestContext, email: string, password
   return response.json();
 }
 
+/**
+ * The public pages are prerendered (docs/decisions/011): they are on screen, and `load` has fired,
+ * before React has taken them over, and a click or a keystroke in that moment is lost. Every page
+ * load of a test therefore waits for the app's mark that it is interactive, as a person waits for
+ * the page to respond.
+ */
+async function untilInteractive(page: Page) {
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+}
+
 export const test = base.extend<{ account: Account; signedInPage: Page }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await untilInteractive(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await untilInteractive(page);
+      return response;
+    };
+    await use(page);
+  },
   /** A fresh organization whose admin is signed in on `page`. */
   account: async ({ page }, use) => {
     await use(await registerAccount(page.request));

@@ -1,15 +1,22 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Toaster } from '../components/ui/toast';
 import { createQueryClient } from '../lib/query-client';
-import { router } from './router';
 
-export function App() {
+/**
+ * What every page has around its router: the query client and the toasts. The router is the
+ * browser's (main.tsx) or, when the build prerenders the public pages, a static one (prerender.tsx).
+ */
+export function App({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => {
+    // A prerendered page looks ready before React has taken it over, and until then clicks do
+    // nothing: this mark says it has (the end-to-end tests wait for it before they act).
+    document.documentElement.dataset.interactive = '';
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {children}
       <Toaster />
     </QueryClientProvider>
   );

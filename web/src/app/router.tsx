@@ -1,44 +1,28 @@
-import { createBrowserRouter } from 'react-router-dom';
-import { RouteError } from './route-error';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { routes } from './routes';
 
 /**
- * Every screen of spec section 2. Pages, and the protected layout with its menus, are loaded on
- * demand so the landing page ships only its own code; features combine here, never by importing
- * each other.
+ * The browser's router, created once the lazy modules of the routes that match the URL are loaded:
+ * the first render then draws the page itself, which hydrating a prerendered page needs (it must
+ * draw exactly what the build drew) and which spares every other page a blank first frame.
+ * `ready` is false when one of those modules failed to load: the router then loads it again itself
+ * and shows the route's error page.
  */
-export const router = createBrowserRouter([
-  {
-    ErrorBoundary: RouteError,
-    children: [
-      { path: '/', lazy: () => import('../features/marketing/pages/landing-page').then((m) => ({ Component: m.LandingPage })) },
-      { path: '/auth', lazy: () => import('../features/auth/pages/auth-page').then((m) => ({ Component: m.AuthPage })) },
-      { path: '/terms', lazy: () => import('../features/marketing/pages/terms-page').then((m) => ({ Component: m.TermsPage })) },
-      { path: '/privacy', lazy: () => import('../features/marketing/pages/privacy-page').then((m) => ({ Component: m.PrivacyPage })) },
-      {
-        lazy: () => import('./layouts/protected-layout').then((m) => ({ Component: m.ProtectedLayout })),
-        children: [
-          { path: '/dashboard', lazy: () => import('../features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
-          ...['/profile', '/user-settings'].map((path) => ({
-            path,
-            lazy: () => import('../features/account/pages/user-settings-page').then((m) => ({ Component: m.UserSettingsPage })),
-          })),
-          ...['/users', '/organization-settings'].map((path) => ({
-            path,
-            lazy: () => import('../features/account/pages/account-settings-page').then((m) => ({ Component: m.AccountSettingsPage })),
-          })),
-          ...['/subscription', '/billing'].map((path) => ({
-            path,
-            lazy: () => import('../features/billing/pages/billing-page').then((m) => ({ Component: m.BillingPage })),
-          })),
-          { path: '/help', lazy: () => import('../features/help/pages/help-page').then((m) => ({ Component: m.HelpPage })) },
-          { path: '/projects', lazy: () => import('../features/projects/pages/projects-page').then((m) => ({ Component: m.ProjectsPage })) },
-          {
-            path: '/projects/:id',
-            lazy: () => import('../features/projects/pages/project-detail-page').then((m) => ({ Component: m.ProjectDetailPage })),
-          },
-        ],
-      },
-      { path: '*', lazy: () => import('../features/marketing/pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
-    ],
-  },
-]);
+export async function createAppRouter() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  const loaded = await Promise.all(matches.map(({ route }) => resolveLazy(route)));
+  return { router: createBrowserRouter(routes), ready: loaded.every(Boolean) };
+}
+
+/** React Router's recipe for hydrating lazy routes: the loaded properties replace `lazy`. */
+async function resolveLazy(route: RouteObject): Promise<boolean> {
+  if (!route.lazy) return true;
+  // The per-property form of `lazy` is left to the router (routes.tsx uses none).
+  if (typeof route.lazy !== 'function') return false;
+  try {
+    Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    return true;
+  } catch {
+    return false;
+  }
+}

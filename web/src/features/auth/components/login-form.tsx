@@ -7,37 +7,43 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { useHydrated } from '../../../lib/use-browser-value';
 import { useLogin } from '../api/sign-in';
 
 /** The Login tab: email, password, 'Remember me' (form only, never sent) and a placeholder reset link. */
 export function LoginForm() {
   const login = useLogin();
+  const hydrated = useHydrated();
   const [rememberMe, setRememberMe] = useState(false);
   const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequest), defaultValues: { username: '', password: '' } });
   const { errors } = form.formState;
   return (
-    <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
-      <FormField label="Email address" htmlFor="login-email" error={errors.username?.message}>
-        <Input id="login-email" type="email" autoComplete="email" placeholder="you@company.com" {...form.register('username')} />
-      </FormField>
-      <FormField label="Password" htmlFor="login-password" error={errors.password?.message}>
-        <Input id="login-password" type="password" autoComplete="current-password" {...form.register('password')} />
-      </FormField>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-2">
-          <Checkbox id="remember-me" checked={rememberMe} onCheckedChange={(checked) => setRememberMe(checked === true)} />
-          <Label htmlFor="remember-me" className="font-normal">
-            Remember me
-          </Label>
+    <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+      {/* Until React has taken over the prerendered page, a submit would send the form natively (the
+          password in the URL) and react-hook-form would clear what was typed: the fields wait. */}
+      <fieldset disabled={!hydrated} className="grid min-w-0 gap-4">
+        <FormField label="Email address" htmlFor="login-email" error={errors.username?.message}>
+          <Input id="login-email" type="email" autoComplete="email" placeholder="you@company.com" {...form.register('username')} />
+        </FormField>
+        <FormField label="Password" htmlFor="login-password" error={errors.password?.message}>
+          <Input id="login-password" type="password" autoComplete="current-password" {...form.register('password')} />
+        </FormField>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex items-center gap-2">
+            <Checkbox id="remember-me" checked={rememberMe} onCheckedChange={(checked) => setRememberMe(checked === true)} />
+            <Label htmlFor="remember-me" className="font-normal">
+              Remember me
+            </Label>
+          </div>
+          {/* Spec section 2: a placeholder target that goes nowhere. */}
+          <a href="#" className="text-sm font-medium" onClick={(event) => event.preventDefault()}>
+            Forgot your password
+          </a>
         </div>
-        {/* Spec section 2: a placeholder target that goes nowhere. */}
-        <a href="#" className="text-sm font-medium" onClick={(event) => event.preventDefault()}>
-          Forgot your password
-        </a>
-      </div>
-      <Button type="submit" className="w-full" disabled={login.isPending}>
-        {login.isPending ? 'Signing in...' : 'Sign in'}
-      </Button>
+        <Button type="submit" className="w-full" disabled={login.isPending}>
+          {login.isPending ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </fieldset>
     </form>
   );
 }

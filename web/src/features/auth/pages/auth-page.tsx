@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Logo } from '../../../components/ui/logo';
-import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useCurrentUser } from '../api/current-user';
 import { AuthSidePanel } from '../components/auth-side-panel';
@@ -13,19 +12,16 @@ type Mode = 'login' | 'register';
 
 const switchLinkClasses = 'cursor-pointer rounded-sm font-medium text-brand-80 underline-offset-4 hover:text-brand-90 hover:underline';
 
-/** /auth: Login and Register tabs; a signed-in user goes straight to the dashboard (spec section 2). */
+/**
+ * /auth: Login and Register tabs; a signed-in user goes straight to the dashboard (spec section 2).
+ * The form shows while the user is still loading: that is what the prerendered page draws, and the
+ * redirect follows as soon as the answer names a user.
+ */
 export function AuthPage() {
-  const { data: user, isPending } = useCurrentUser();
+  const { data: user } = useCurrentUser();
   const [mode, setMode] = useState<Mode>('login');
 
   if (user) return <Navigate to="/dashboard" replace />;
-  if (isPending) {
-    return (
-      <div className="flex min-h-dvh items-center justify-center">
-        <Spinner />
-      </div>
-    );
-  }
 
   return (
     <div className="min-h-dvh">

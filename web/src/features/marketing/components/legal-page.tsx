@@ -3,8 +3,15 @@ import { Link } from 'react-router-dom';
 import { SimpleHeader } from './simple-header';
 import { SiteFooter } from './site-footer';
 
+interface LegalPageProps {
+  title: string;
+  /** The date the text says it was last updated; null while it is not known yet (the line keeps its place). */
+  lastUpdated?: string | null;
+  children: ReactNode;
+}
+
 /** The frame of a legal text: title, last-updated date, the sections and a way back home. */
-export function LegalPage({ title, lastUpdated, children }: { title: string; lastUpdated?: string; children: ReactNode }) {
+export function LegalPage({ title, lastUpdated, children }: LegalPageProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SimpleHeader />
@@ -13,7 +20,7 @@ export function LegalPage({ title, lastUpdated, children }: { title: string; las
           ← Back to home
         </Link>
         <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
-        {lastUpdated ? <p className="mt-2 text-sm text-muted">Last updated: {lastUpdated}</p> : null}
+        {lastUpdated !== undefined ? <p className="mt-2 text-sm text-muted">Last updated: {lastUpdated}</p> : null}
         <div className="mt-8 grid gap-8 rounded-lg border border-line bg-surface p-5 leading-relaxed text-ink-2 shadow-sm sm:p-8 [&_h2]:text-lg [&_h2]:font-semibold [&_h2]:text-ink [&_p]:mt-2 [&_ul]:mt-2 [&_ul]:list-disc [&_ul]:pl-5">
           {children}
         </div>

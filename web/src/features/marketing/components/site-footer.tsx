@@ -1,11 +1,15 @@
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../../shared/product';
 import { Logo } from '../../../components/ui/logo';
+import { useBrowserValue } from '../../../lib/use-browser-value';
 
 const footerLink = 'text-sm text-ink-2 no-underline hover:text-brand-90 hover:underline';
+const currentYear = () => new Date().getFullYear();
 
 /** Footer of the public pages (spec section 2): Product, Legal and the copyright with this year. */
 export function SiteFooter() {
+  // The year the visitor reads the page in, not the year of the build that prerendered it.
+  const year = useBrowserValue(currentYear);
   return (
     <footer className="border-t border-line bg-surface">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-[2fr_1fr_1fr] sm:px-6">
@@ -41,7 +45,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-line">
         <p className="mx-auto max-w-6xl px-4 py-5 text-sm text-muted sm:px-6">
-          © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+          © {year === null ? PRODUCT_NAME : `${year} ${PRODUCT_NAME}`}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -1,12 +1,17 @@
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../../shared/product';
+import { useBrowserValue } from '../../../lib/use-browser-value';
 import { formatLongDate } from '../components/format-long-date';
 import { LegalPage } from '../components/legal-page';
 
+const today = () => formatLongDate(new Date());
+
 /** /terms: static text whose last-updated date is today (spec section 2). */
 export function TermsPage() {
+  // Today for the reader, not the day of the build that prerendered the page.
+  const lastUpdated = useBrowserValue(today);
   return (
-    <LegalPage title="Terms of Service" lastUpdated={formatLongDate(new Date())}>
+    <LegalPage title="Terms of Service" lastUpdated={lastUpdated}>
       <section>
         <h2>1. Acceptance of terms</h2>
         <p>

@@ -1,0 +1,74 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPA_HTML_FILES, rewriteSpaPath } from '../../infra/web/spa-fallback';
+import { WEB_DIR } from '../../infra/local/web-build';
+
+/** The public pages, the text of their h1 and the chunk of their lazy route module. */
+const PAGES = [
+  ['/', 'Grow your business with', 'landing-page'],
+  ['/auth', 'Sign in to your account', 'auth-page'],
+  ['/terms', 'Terms of Service', 'terms-page'],
+  ['/privacy', 'Privacy Policy', 'privacy-page'],
+] as const;
+
+const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+const root = (html: string) => /<div id="root"[^>]*>([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1];
+
+/**
+ * The web build as `npm start`, CI and the deployment make it (web/vite.config.ts), served through
+ * the SPA fallback CloudFront and the emulator share: each public page is its own prerendered file
+ * (docs/decisions/011), every other path the empty shell.
+ */
+describe('the web build, through the SPA fallback', () => {
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'growthwise-web-build-'));
+  const html = (uri: string) => readFileSync(path.join(outDir, rewriteSpaPath(uri)), 'utf8');
+
+  beforeAll(async () => {
+    await build({ root: WEB_DIR, configFile: path.join(WEB_DIR, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  }, 120_000);
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('has every HTML file the fallback answers with, and no other', () => {
+    expect(readdirSync(outDir).filter((file) => file.endsWith('.html')).sort()).toEqual([...SPA_HTML_FILES].sort());
+  });
+
+  it.each(PAGES)('%s arrives drawn, and its one script starts the entry with the route chunk preloaded', (uri, heading, chunk) => {
+    const entry = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)">/.exec(html('/dashboard'))![1]!;
+    for (const variant of uri === '/' ? [uri] : [uri, `${uri}/`]) {
+      const page = html(variant);
+      expect(page).toContain(`<div id="root" data-prerendered="${uri}">`);
+      expect(root(page)).toMatch(new RegExp(`<h1[^>]*>${heading}`));
+      const scripts = [...head(page).matchAll(/<script type="module" crossorigin src="([^"]+)">/g)].map((match) => match[1]!);
+      expect(scripts).toEqual([expect.stringMatching(/^\/assets\/start-[\w-]+\.js$/)]);
+      expect(head(page)).not.toContain('modulepreload');
+      const start = readFileSync(path.join(outDir, scripts[0]!), 'utf8');
+      expect(start).toContain(`const entry = "${entry}";`);
+      expect(start).toMatch(new RegExp(`"/assets/${chunk}-[\\w-]+\\.js"`));
+    }
+  });
+
+  it('gives the app and unknown paths the empty shell, never a public page', () => {
+    for (const uri of ['/dashboard', '/projects/some-id', '/no-such-page']) {
+      expect(root(html(uri))).toBe('');
+      expect(html(uri)).not.toContain('data-prerendered');
+    }
+  });
+
+  it('gives every page the shell head: title, description, favicon and CSS', () => {
+    const shell = head(html('/dashboard'));
+    expect(shell).toContain('<title>Growthwise</title>');
+    expect(shell).toMatch(/<meta name="description" content="[^"]+"/);
+    expect(shell).toContain('<link rel="icon" href="/favicon.svg"');
+    expect(shell).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/);
+    const withoutScripts = (text: string) => text.replace(/\s*<(script type="module"|link rel="modulepreload")[^>]*>(<\/script>)?/g, '');
+    for (const [uri] of PAGES) expect(withoutScripts(head(html(uri))), uri).toBe(withoutScripts(shell));
+  });
+
+  it('holds nothing of the day it was built (the copyright year and the terms date are filled in by the browser)', () => {
+    const year = new Date().getFullYear();
+    for (const [uri] of PAGES) expect(html(uri), uri).not.toMatch(new RegExp(`© ${year}|Last updated: \\w+ \\d+, ${year}`));
+  });
+});
