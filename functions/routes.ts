@@ -1,3 +1,6 @@
+import type { Endpoint } from '../shared/contract/endpoint';
+import { projectEndpoints } from '../shared/contract/projects';
+
 /**
  * The one list of API routes. The CDK stack makes one Lambda and one API Gateway route per entry;
  * the local emulator dispatches from the same list. `handler` names functions/handlers/<handler>.ts,
@@ -9,7 +12,13 @@ export interface RouteDefinition {
   path: `/api/${string}`;
   handler: string;
   table: 'read' | 'readwrite';
+  /** The endpoint of shared/contract/ this route serves (method and path come from it). */
+  endpoint?: Endpoint;
 }
+
+/** A route-table entry for an endpoint of the contract: its method and path are the endpoint's own. */
+const route = <const E extends Endpoint, const H extends string, const T extends RouteDefinition['table']>(endpoint: E, handler: H, table: T) =>
+  ({ method: endpoint.method, path: endpoint.path, handler, table, endpoint }) as const;
 
 export const routes = [
   { method: 'POST', path: '/api/register', handler: 'auth/register', table: 'readwrite' },
@@ -17,14 +26,14 @@ export const routes = [
   { method: 'POST', path: '/api/logout', handler: 'auth/logout', table: 'readwrite' },
   { method: 'GET', path: '/api/user', handler: 'auth/get-user', table: 'read' },
   // projects (issue 4)
-  { method: 'GET', path: '/api/projects', handler: 'projects/list-projects', table: 'read' },
-  { method: 'POST', path: '/api/projects', handler: 'projects/create-project', table: 'readwrite' },
-  { method: 'GET', path: '/api/projects/{id}', handler: 'projects/get-project', table: 'read' },
-  { method: 'PATCH', path: '/api/projects/{id}', handler: 'projects/update-project', table: 'readwrite' },
-  { method: 'DELETE', path: '/api/projects/{id}', handler: 'projects/delete-project', table: 'readwrite' },
-  { method: 'GET', path: '/api/projects/{id}/members', handler: 'projects/get-project-members', table: 'read' },
-  { method: 'PUT', path: '/api/projects/{id}/members', handler: 'projects/set-project-members', table: 'readwrite' },
-  { method: 'GET', path: '/api/organization-users', handler: 'organization-users/list-organization-users', table: 'read' },
+  route(projectEndpoints.list, 'projects/list-projects', 'read'),
+  route(projectEndpoints.create, 'projects/create-project', 'readwrite'),
+  route(projectEndpoints.detail, 'projects/get-project', 'read'),
+  route(projectEndpoints.update, 'projects/update-project', 'readwrite'),
+  route(projectEndpoints.remove, 'projects/delete-project', 'readwrite'),
+  route(projectEndpoints.members, 'projects/get-project-members', 'read'),
+  route(projectEndpoints.setMembers, 'projects/set-project-members', 'readwrite'),
+  route(projectEndpoints.organizationUsers, 'organization-users/list-organization-users', 'read'),
   // account (issue 5)
   { method: 'POST', path: '/api/user/avatar', handler: 'user/upload-avatar', table: 'readwrite' },
   { method: 'PATCH', path: '/api/user/profile', handler: 'user/update-profile', table: 'readwrite' },

@@ -1,5 +1,6 @@
 import middy from '@middy/core';
 import type * as z from 'zod/mini';
+import type { AuthMode, BodyOutput, Endpoint, PathParams, ResponseOf } from '../../shared/contract/endpoint';
 import { runCounting } from '../db/call-counter';
 import type { Item } from '../db/batch-get';
 import type { Key } from '../db/keys';
@@ -11,55 +12,85 @@ import { sessionLoader } from '../middleware/session';
 import type { RouteResult } from './response';
 import type { Context, LambdaResult, RouteEvent } from './types';
 
-type AuthMode = 'required' | 'optional' | 'none';
+type Preload = (scope: { orgId: string; params: Record<string, string> }) => Key | undefined;
 
-export interface RouteOptions<S extends z.ZodMiniType | undefined, A extends AuthMode> {
-  /** 'required': no valid session is 401. 'optional': the session is loaded when there is one. */
-  auth: A;
-  /** The request body's schema (from shared/); without one a JSON body is still checked but ignored. */
-  body?: S;
+export interface RouteOptions {
   /**
    * One item of the caller's organization to read in the session's own round trip (a route's main
    * item, e.g. the project of /api/projects/{id}); the handler gets it as `preloaded`.
    */
-  preload?: (scope: { orgId: string; params: Record<string, string> }) => Key | undefined;
+  preload?: Preload;
 }
 
-export interface RouteRequest<S extends z.ZodMiniType | undefined, A extends AuthMode> {
+export interface RouteRequest<E extends Endpoint> {
+  event: RouteEvent;
+  body: BodyOutput<E>;
+  session: E['auth'] extends 'required' ? LoadedSession : LoadedSession | undefined;
+  /** The item `preload` named, when it exists. */
+  preloaded: Item | undefined;
+  params: PathParams<E>;
+  clientIp: string;
+  requestId: string;
+}
+
+type Handle<E extends Endpoint> = (request: RouteRequest<E>) => Promise<RouteResult<ResponseOf<E>>>;
+
+/**
+ * The one way to write a handler: the endpoint (shared/contract/) says what the route takes and
+ * answers, the function tells the route's story (parse → authorize → data → answer). Order of the
+ * chain: response and log (runs last on the way out), origin and cross-site guard, session, body.
+ */
+export function defineRoute<E extends Endpoint>(endpoint: E, handle: Handle<E>): ReturnType<typeof build>;
+export function defineRoute<E extends Endpoint>(endpoint: E, options: RouteOptions, handle: Handle<E>): ReturnType<typeof build>;
+/** @deprecated Pre-contract form, kept only until every handler takes its endpoint (issue 12). */
+export function defineRoute<S extends z.ZodMiniType | undefined = undefined, A extends AuthMode = 'required'>(
+  options: RouteOptions & { auth: A; body?: S },
+  handle: (request: LegacyRouteRequest<S, A>) => Promise<RouteResult>,
+): ReturnType<typeof build>;
+export function defineRoute(first: unknown, second: unknown, third?: unknown) {
+  if (isEndpoint(first)) {
+    const options = (third ? second : {}) as RouteOptions;
+    const handle = (third ?? second) as (request: never) => Promise<RouteResult>;
+    return build(first.auth, first.body, options.preload, handle);
+  }
+  const options = first as RouteOptions & { auth: AuthMode; body?: z.ZodMiniType };
+  return build(options.auth, options.body, options.preload, second as (request: never) => Promise<RouteResult>);
+}
+
+interface LegacyRouteRequest<S extends z.ZodMiniType | undefined, A extends AuthMode> {
   event: RouteEvent;
   body: S extends z.ZodMiniType ? z.infer<S> : undefined;
   session: A extends 'required' ? LoadedSession : LoadedSession | undefined;
-  /** The item `preload` named, when it exists. */
   preloaded: Item | undefined;
   params: Record<string, string>;
   clientIp: string;
   requestId: string;
 }
 
-/**
- * The one way to write a handler: options say what the route needs, the function tells the
- * route's story (parse → authorize → data → answer). Order of the chain: response and log
- * (runs last on the way out), origin and cross-site guard, session, body.
- */
-export function defineRoute<S extends z.ZodMiniType | undefined = undefined, A extends AuthMode = 'required'>(
-  options: RouteOptions<S, A>,
-  handle: (request: RouteRequest<S, A>) => Promise<RouteResult>,
+const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && 'method' in value;
+
+function build(
+  auth: AuthMode,
+  body: z.ZodMiniType | undefined,
+  preload: Preload | undefined,
+  handle: (request: never) => Promise<RouteResult>,
 ) {
   const chain = middy<RouteEvent, LambdaResult>({ timeoutEarlyInMillis: 0 })
     .use(httpResponse())
     .use(requestGuard())
-    .use(sessionLoader(options.auth === 'required', options.preload))
-    .use(jsonBody(options.body))
+    .use(sessionLoader(auth === 'required', preload))
+    .use(jsonBody(body))
     .handler(async (event) => {
-      const result = await handle({
+      const request = {
         event,
-        body: event.parsedBody as RouteRequest<S, A>['body'],
-        session: event.session as RouteRequest<S, A>['session'],
+        body: event.parsedBody,
+        session: event.session,
         preloaded: event.session?.preloaded,
         params: (event.pathParameters ?? {}) as Record<string, string>,
         clientIp: event.clientIp ?? event.requestContext.http.sourceIp,
         requestId: event.requestContext.requestId,
-      });
+      };
+      const result = await handle(request as never);
       return result as unknown as LambdaResult;
     });
   return (event: RouteEvent, context: Context) => runCounting(() => chain(event, context));

@@ -1,18 +1,15 @@
 /** What a route returns; the response middleware turns it into an API Gateway result. */
-export interface RouteResult {
+export interface RouteResult<B = unknown> {
   statusCode: number;
-  body?: unknown;
+  body?: B;
   headers?: Record<string, string>;
   cookies?: string[];
   /** Raw bytes (avatars): sent base64-encoded as API Gateway expects. */
   binary?: { contentType: string; data: Buffer };
 }
 
-export const json = (statusCode: number, body: unknown, extra: Omit<RouteResult, 'statusCode' | 'body'> = {}): RouteResult => ({
-  statusCode,
-  body,
-  ...extra,
-});
+type Extra = Omit<RouteResult, 'statusCode' | 'body'>;
 
-export const ok = (body: unknown, extra?: Omit<RouteResult, 'statusCode' | 'body'>) => json(200, body, extra);
-export const created = (body: unknown, extra?: Omit<RouteResult, 'statusCode' | 'body'>) => json(201, body, extra);
+export const json = <B>(statusCode: number, body: B, extra: Extra = {}): RouteResult<B> => ({ statusCode, body, ...extra });
+export const ok = <B>(body: B, extra?: Extra) => json(200, body, extra);
+export const created = <B>(body: B, extra?: Extra) => json(201, body, extra);

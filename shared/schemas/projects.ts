@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { Role } from '../roles';
+import { ROLES } from '../roles';
 
 /** The statuses the project screens write (spec section 4); new projects start as planning. */
 export const PROJECT_STATUSES = ['planning', 'in_progress', 'completed', 'on_hold'] as const;
@@ -87,34 +87,38 @@ export const projectForm = z.object({
 });
 export type ProjectForm = z.infer<typeof projectForm>;
 
+const role = z.enum(ROLES);
+
 /** A project as the API answers it (api-contract.md, Shapes). */
-export interface ProjectResponse {
-  id: string;
-  name: string;
-  description: string | null;
-  status: ProjectStatus;
-  dueDate: string | null;
-  createdAt: string;
-}
+export const projectResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.nullable(z.string()),
+  status: z.enum(PROJECT_STATUSES),
+  dueDate: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type ProjectResponse = z.infer<typeof projectResponse>;
 
 /** One member on GET /api/projects/{id}, GET and PUT /api/projects/{id}/members. */
-export interface ProjectMemberResponse {
-  id: string;
-  fullName: string;
-  username: string;
-  avatarUrl: string | null;
-  role: Role;
-}
+export const projectMemberResponse = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  username: z.string(),
+  avatarUrl: z.nullable(z.string()),
+  role,
+});
+export type ProjectMemberResponse = z.infer<typeof projectMemberResponse>;
 
-export interface ProjectDetailResponse extends ProjectResponse {
-  members: ProjectMemberResponse[];
-}
+export const projectDetailResponse = z.extend(projectResponse, { members: z.array(projectMemberResponse) });
+export type ProjectDetailResponse = z.infer<typeof projectDetailResponse>;
 
 /** An entry of GET /api/organization-users: the people a project's member pickers offer. */
-export interface OrganizationUserResponse {
-  id: string;
-  username: string;
-  fullName: string;
-  avatarUrl: string | null;
-  currentRole: { role: Role };
-}
+export const organizationUserResponse = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullName: z.string(),
+  avatarUrl: z.nullable(z.string()),
+  currentRole: z.object({ role }),
+});
+export type OrganizationUserResponse = z.infer<typeof organizationUserResponse>;

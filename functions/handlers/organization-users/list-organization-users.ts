@@ -1,10 +1,11 @@
+import { projectEndpoints } from '../../../shared/contract/projects';
 import type { OrganizationUserResponse } from '../../../shared/schemas/projects';
 import { listUsersOfOrganization } from '../../db/users';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 
 /** The people a project's member pickers offer: any member of the organization may list them. */
-export const handler = defineRoute({ auth: 'required' }, async ({ session }) => {
+export const handler = defineRoute(projectEndpoints.organizationUsers, async ({ session }) => {
   const users = await listUsersOfOrganization(session.org.id);
   return ok(
     users.map(

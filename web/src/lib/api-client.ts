@@ -1,4 +1,6 @@
+import type * as z from 'zod/mini';
 import type { ApiErrorBody } from '../../../shared/api-error';
+import { type BodyInput, type Endpoint, type PathParams, type ResponseOf, pathOf } from '../../../shared/contract/endpoint';
 
 /** A non-2xx answer: its message is `{status}: {message}` as spec section 8 shows it. */
 export class ApiError extends Error {
@@ -43,3 +45,20 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),
 };
+
+type CallArgs<E extends Endpoint> = (keyof PathParams<E> extends never ? { params?: undefined } : { params: PathParams<E> }) &
+  (E extends { body: z.ZodMiniType } ? { body: BodyInput<E> } : { body?: undefined });
+type NeedsArgs<E extends Endpoint> = keyof PathParams<E> extends never ? (E extends { body: z.ZodMiniType } ? true : false) : true;
+
+/**
+ * Calls an endpoint of shared/contract/ with its typed path parameters and body, and answers the
+ * response parsed by the endpoint's own schema: the only way web reaches the API.
+ */
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  ...[args]: NeedsArgs<E> extends true ? [CallArgs<E>] : [CallArgs<E>?]
+): Promise<ResponseOf<E>> {
+  const { params, body } = (args ?? {}) as { params?: PathParams<E>; body?: unknown };
+  const answer = await apiRequest<unknown>(endpoint.method, pathOf(endpoint, (params ?? {}) as PathParams<E>), body);
+  return (endpoint.response ? endpoint.response.parse(answer) : answer) as ResponseOf<E>;
+}

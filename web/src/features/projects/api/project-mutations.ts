@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateProjectRequest,
-  ProjectMemberResponse,
   ProjectResponse,
   ProjectStatus,
   UpdateProjectRequest,
 } from '../../../../../shared/schemas/projects';
-import { api } from '../../../lib/api-client';
+import { projectEndpoints } from '../../../../../shared/contract/projects';
+import { call } from '../../../lib/api-client';
 import { projectQueries } from './projects';
 
-const putMembers = (id: string, memberIds: string[]) =>
-  api.put<ProjectMemberResponse[]>(`/api/projects/${encodeURIComponent(id)}/members`, { memberIds });
+const putMembers = (id: string, memberIds: string[]) => call(projectEndpoints.setMembers, { params: { id }, body: { memberIds } });
 
 /** Thrown when the project was created but its members could not be set: the project exists. */
 export class MembersNotSetError extends Error {
@@ -34,7 +33,7 @@ export function useCreateProject() {
   const invalidate = useInvalidateProjects();
   return useMutation({
     mutationFn: async ({ project, memberIds }: { project: CreateProjectRequest; memberIds: string[] }) => {
-      const created = await api.post<ProjectResponse>('/api/projects', project);
+      const created = await call(projectEndpoints.create, { body: project });
       if (memberIds.length > 0) {
         try {
           await putMembers(created.id, memberIds);
@@ -53,7 +52,7 @@ export function useUpdateProject() {
   const invalidate = useInvalidateProjects();
   return useMutation({
     mutationFn: async ({ id, changes, memberIds }: { id: string; changes: UpdateProjectRequest; memberIds?: string[] }) => {
-      const updated = await api.patch<ProjectResponse>(`/api/projects/${encodeURIComponent(id)}`, changes);
+      const updated = await call(projectEndpoints.update, { params: { id }, body: changes });
       if (memberIds) await putMembers(id, memberIds);
       return updated;
     },
@@ -66,7 +65,7 @@ export function useUpdateProjectStatus() {
   const invalidate = useInvalidateProjects();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: ProjectStatus }) =>
-      api.patch<ProjectResponse>(`/api/projects/${encodeURIComponent(id)}`, { status }),
+      call(projectEndpoints.update, { params: { id }, body: { status } }),
     onSettled: invalidate,
   });
 }
@@ -82,7 +81,7 @@ export function useSetProjectMembers() {
 export function useDeleteProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ id: string }>(`/api/projects/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(projectEndpoints.remove, { params: { id } }),
     onSuccess: (_answer, id) => {
       // A deleted project's detail must not be served from the cache.
       queryClient.removeQueries({ queryKey: projectQueries.detail(id).queryKey });

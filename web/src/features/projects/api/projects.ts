@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ProjectDetailResponse, ProjectMemberResponse, ProjectResponse } from '../../../../../shared/schemas/projects';
-import { api } from '../../../lib/api-client';
+import { projectEndpoints } from '../../../../../shared/contract/projects';
+import { call } from '../../../lib/api-client';
 
 /**
  * Every projects query lives under ['projects'], so a mutation that invalidates `all` refreshes
@@ -11,16 +11,16 @@ export const projectQueries = {
   list: () =>
     queryOptions({
       queryKey: [...projectQueries.all, 'list'] as const,
-      queryFn: () => api.get<ProjectResponse[]>('/api/projects'),
+      queryFn: () => call(projectEndpoints.list),
     }),
   detail: (id: string) =>
     queryOptions({
       queryKey: [...projectQueries.all, 'detail', id] as const,
-      queryFn: () => api.get<ProjectDetailResponse>(`/api/projects/${encodeURIComponent(id)}`),
+      queryFn: () => call(projectEndpoints.detail, { params: { id } }),
     }),
   members: (id: string) =>
     queryOptions({
       queryKey: [...projectQueries.all, 'detail', id, 'members'] as const,
-      queryFn: () => api.get<ProjectMemberResponse[]>(`/api/projects/${encodeURIComponent(id)}/members`),
+      queryFn: () => call(projectEndpoints.members, { params: { id } }),
     }),
 };
