@@ -11,6 +11,7 @@ if (bundle) {
   const imported = performance.now();
   const event = JSON.parse(readFileSync(eventFile, 'utf8'));
   const result = await handler(event, { awsRequestId: event.requestContext.requestId, getRemainingTimeInMillis: () => 29_000 });
-  process.stdout.write(JSON.stringify({ status: result.statusCode, importMs: imported - started, requestMs: performance.now() - imported }));
+  // The last line: the handler's own log and metrics lines come before it, as they would in Lambda.
+  process.stdout.write(`\n${JSON.stringify({ status: result.statusCode, importMs: imported - started, requestMs: performance.now() - imported })}\n`);
 }
 process.exit(0);

@@ -55,7 +55,7 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
       const requests: number[] = [];
       const times = await timesOf(runs, async () => {
         const out = await run(process.execPath, [PROBE, bundle, eventFile], { env });
-        const probe = JSON.parse(out.stdout) as { status: number; importMs: number; requestMs: number };
+        const probe = JSON.parse(out.stdout.trim().split('\n').at(-1)!) as { status: number; importMs: number; requestMs: number };
         statuses.add(probe.status);
         imports.push(probe.importMs);
         requests.push(probe.requestMs);

@@ -146,7 +146,9 @@ try {
       SESSION_SECRET: sessionSecret,
       STAGE: 'local',
       APP_ORIGINS: `http://localhost:${port},http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'error',
+      // As in a stage: the request's log line, its metrics and Powertools' cold-start metric are written.
+      LOG_LEVEL: 'info',
+      AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
     },
     {
       host: `127.0.0.1:${port}`,

@@ -12,14 +12,14 @@ export const HANDLER_BUNDLING = {
   /** Lambda runs Node.js 22; node20 keeps the same bundle runnable by the local Node 20. */
   target: 'node20',
   /**
-   * Whitespace and syntax minified, identifiers kept: a stack trace in the logs names the real
-   * functions without `--enable-source-maps`, which would add about 30 ms to every cold start
-   * (Node parses the map on load; docs/decisions/012).
+   * Fully minified: a 500's log line maps its stack through the shipped source map when it is
+   * written (functions/observability/source-mapped-stack.ts), so identifiers need not be kept for
+   * readable traces, and nothing loads the map at start-up (docs/decisions/012, 021).
    */
   minifyWhitespace: true,
   minifySyntax: true,
-  minifyIdentifiers: false,
-  /** Shipped beside the bundle for turning a trace's line:column into a source line; never loaded at run time. */
+  minifyIdentifiers: true,
+  /** Shipped beside the bundle; read only when an error is logged, never at start-up. */
   sourcemap: true,
   sourcesContent: false,
   mainFields: ['module', 'main'],
@@ -35,5 +35,6 @@ export const HANDLER_BUNDLING = {
 export const HANDLER_ESBUILD_ARGS = {
   '--minify-whitespace': HANDLER_BUNDLING.minifyWhitespace,
   '--minify-syntax': HANDLER_BUNDLING.minifySyntax,
+  '--minify-identifiers': HANDLER_BUNDLING.minifyIdentifiers,
   '--alias': Object.entries(HANDLER_BUNDLING.alias).map(([from, to]) => `${from}=${to}`),
 };

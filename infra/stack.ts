@@ -39,6 +39,7 @@ export class GrowthwiseStack extends Stack {
       originVerifySecret: secrets.originVerifySecret,
       stage,
       throttle: config.throttle,
+      logLevel: config.logLevel,
       logRetention: rules.logRetention,
       removalPolicy: rules.removalPolicy,
     });

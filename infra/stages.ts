@@ -30,6 +30,8 @@ export interface StageConfig {
   web: WebRuntimeConfig;
   /** Who gets the prod alarms (an SNS email subscription); null: subscribe in the console. */
   alarmEmail: string | null;
+  /** The handlers' log level (Powertools Logger): INFO writes one line per request. */
+  logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 }
 
 /** Prod: data outlives the stack; watched by alarms. */
@@ -71,12 +73,13 @@ export const stages = {
     // Live-mode values from the Stripe dashboard (public values: safe to commit).
     web: { stripePortalUrl: null, stripePublishableKey: null, stripePricingTableId: null },
     alarmEmail: null,
+    logLevel: 'INFO',
   },
-  dev: { rules: DISPOSABLE, throttle: THROTTLE, web: STRIPE_TEST, alarmEmail: null },
+  dev: { rules: DISPOSABLE, throttle: THROTTLE, web: STRIPE_TEST, alarmEmail: null, logLevel: 'DEBUG' },
 } as const satisfies Record<NamedStage, StageConfig>;
 
 /** A preview stage (pr-<n> or any other unnamed stage): disposable, Stripe in test mode. */
-export const previewStage = (): StageConfig => ({ rules: DISPOSABLE, throttle: THROTTLE, web: STRIPE_TEST, alarmEmail: null });
+export const previewStage = (): StageConfig => ({ rules: DISPOSABLE, throttle: THROTTLE, web: STRIPE_TEST, alarmEmail: null, logLevel: 'INFO' });
 
 /** Lower-case letters, digits and inner hyphens; short enough for every generated name. */
 export const STAGE_NAME = /^[a-z](?:[a-z0-9-]{0,18}[a-z0-9])?$/;

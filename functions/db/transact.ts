@@ -1,5 +1,6 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db } from './client';
+import { countMetric } from '../observability/metrics';
 import { isTransactionConflict } from './errors';
 
 type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
@@ -12,6 +13,8 @@ export async function transactWrite(items: TransactItems): Promise<void> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       await db.send(new TransactWriteCommand({ TransactItems: items }));
+      const notifications = items.filter((item) => item.Put?.Item?.type === 'NOTIFICATION').length;
+      if (notifications > 0) countMetric('NotificationsWritten', notifications);
       return;
     } catch (error) {
       if (!isTransactionConflict(error) || attempt >= 8) throw error;

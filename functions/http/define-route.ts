@@ -7,6 +7,7 @@ import type { Key } from '../db/keys';
 import type { LoadedSession } from '../db/sessions';
 import { httpResponse } from '../middleware/http-response';
 import { jsonBody } from '../middleware/json-body';
+import { runCountingMetrics } from '../observability/metrics';
 import { requestGuard } from '../middleware/request-guard';
 import { sessionLoader } from '../middleware/session';
 import type { RouteResult } from './response';
@@ -93,5 +94,5 @@ function build(
       const result = await handle(request as never);
       return result as unknown as LambdaResult;
     });
-  return (event: RouteEvent, context: Context) => runCounting(() => chain(event, context));
+  return (event: RouteEvent, context: Context) => runCounting(() => runCountingMetrics(() => chain(event, context)));
 }

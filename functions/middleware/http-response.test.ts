@@ -1,5 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineRoute } from '../http/define-route';
+import { HttpError } from '../http/http-error';
+import { ok } from '../http/response';
 import type { RouteEvent } from '../http/types';
 
 const event = (): RouteEvent =>
@@ -10,25 +12,78 @@ const event = (): RouteEvent =>
     rawQueryString: '',
     headers: {},
     isBase64Encoded: false,
-    requestContext: { requestId: 'req-123', http: { method: 'GET', path: '/api/test', sourceIp: '127.0.0.1' } },
+    requestContext: { requestId: 'apigw-123', http: { method: 'GET', path: '/api/test', sourceIp: '127.0.0.1' } },
   }) as unknown as RouteEvent;
 
-describe('the error handler', () => {
-  it('answers an unexpected error with 500 and nothing but the request id; the details go to the log', async () => {
-    // The integration setup may have quietened logs for the whole run: this test reads them.
-    vi.stubEnv('LOG_LEVEL', 'info');
-    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+const context = { awsRequestId: 'lambda-456', functionName: 'test-function' } as never;
+
+/** Powertools writes through a Console of its own (errors on stderr): the lines are read there. */
+function captureStdout() {
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  return () =>
+    [...out.mock.calls, ...err.mock.calls]
+      .map(([chunk]) => String(chunk))
+      .flatMap((text) => text.split('\n'))
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, any>);
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the response middleware', () => {
+  it('writes one structured line per request: route, status, duration, request and correlation ids, cold start, DynamoDB calls', async () => {
+    const lines = captureStdout();
+    const handler = defineRoute({ auth: 'none' }, async () => ok({ fine: true }));
+    const result = await handler(event(), context);
+    expect(result.statusCode).toBe(200);
+    const logged = lines().filter((line) => line.message === 'request');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      level: 'INFO',
+      service: 'growthwise',
+      route: 'GET /api/test',
+      status: 200,
+      durationMs: expect.any(Number),
+      requestId: 'lambda-456',
+      correlationId: 'apigw-123',
+      coldStart: expect.any(Boolean),
+      dbCalls: 0,
+    });
+  });
+
+  it('logs an answered error (4xx) at info, with its status and without its message', async () => {
+    const lines = captureStdout();
+    const handler = defineRoute({ auth: 'none' }, async () => {
+      throw new HttpError(409, 'Email ada@example.com is taken');
+    });
+    const result = await handler(event(), context);
+    expect(result.statusCode).toBe(409);
+    const [line] = lines();
+    expect(line).toMatchObject({ level: 'INFO', status: 409 });
+    expect(JSON.stringify(lines())).not.toContain('ada@example.com');
+  });
+
+  it('answers an unexpected error with 500 and nothing but the request id; the error goes to the same log line', async () => {
+    const lines = captureStdout();
     const handler = defineRoute({ auth: 'none' }, async () => {
       throw new Error('database password is hunter2');
     });
-    const result = await handler(event(), {} as never);
+    const result = await handler(event(), context);
     expect(result.statusCode).toBe(500);
-    expect(JSON.parse(result.body!)).toEqual({ message: 'Internal server error', requestId: 'req-123' });
+    expect(JSON.parse(result.body!)).toEqual({ message: 'Internal server error', requestId: 'apigw-123' });
     expect(result.body).not.toContain('hunter2');
-    const lines = log.mock.calls.map(([line]) => JSON.parse(String(line)));
-    expect(lines).toContainEqual(expect.objectContaining({ level: 'error', requestId: 'req-123', error: expect.objectContaining({ message: 'database password is hunter2' }) }));
-    expect(lines).toContainEqual(expect.objectContaining({ level: 'info', route: 'GET /api/test', status: 500, requestId: 'req-123', durationMs: expect.any(Number) }));
-    log.mockRestore();
-    vi.unstubAllEnvs();
+    const logged = lines();
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      level: 'ERROR',
+      message: 'request failed',
+      route: 'GET /api/test',
+      status: 500,
+      correlationId: 'apigw-123',
+      error: expect.objectContaining({ name: 'Error', message: 'database password is hunter2', stack: expect.stringContaining('http-response.test.ts') }),
+    });
   });
 });

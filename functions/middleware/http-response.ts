@@ -1,56 +1,86 @@
-import type { MiddlewareObj } from '@middy/core';
+import type { MiddlewareObj, Request } from '@middy/core';
 import { callsSoFar } from '../db/call-counter';
 import { HttpError } from '../http/http-error';
 import type { RouteResult } from '../http/response';
-import type { LambdaResult, RouteEvent } from '../http/types';
+import type { Context, LambdaResult, RouteEvent } from '../http/types';
+import { logger } from '../observability/logger';
+import { countMetric, metrics, publishMetrics } from '../observability/metrics';
+import { sourceMappedStack } from '../observability/source-mapped-stack';
+
+type RouteRequest = Request<RouteEvent, LambdaResult, Error, Context>;
 
 /**
- * Registered first, so its after/onError run last: turns the route's result or any thrown
- * error into the API Gateway answer, adds the headers every /api answer carries, and logs
- * one JSON line per request (route, status, duration, request id, DynamoDB calls).
+ * Registered first, so its after/onError run last: turns the route's result or any thrown error
+ * into the API Gateway answer, adds the headers every /api answer carries, writes the request's one
+ * log line and flushes its metrics (CloudWatch embedded metric format).
  */
-export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult> {
+export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, Context> {
   // Per request, on the event: one middleware instance serves concurrent requests locally.
-  const startedAt = new WeakMap<object, number>();
-  const started = (event: RouteEvent) => startedAt.get(event) ?? performance.now();
+  const startedAt = new WeakMap<object, { at: number; coldStart: boolean }>();
+  // The first request of this execution environment, as Powertools counts it: one started on demand.
+  let first = process.env.AWS_LAMBDA_INITIALIZATION_TYPE === 'on-demand';
   return {
     before: (request) => {
-      startedAt.set(request.event, performance.now());
+      const coldStart = first;
+      first = false;
+      if (coldStart) metrics.captureColdStartMetric(request.context.functionName);
+      startedAt.set(request.event, { at: performance.now(), coldStart });
     },
     after: (request) => {
-      request.response = finish(request.event, request.response as unknown as RouteResult, started(request.event));
+      request.response = finish(request, request.response as unknown as RouteResult);
     },
     onError: (request) => {
       const error = request.error;
-      const requestId = request.event.requestContext.requestId;
       if (error instanceof HttpError) {
         const body = error.fieldErrors ? { message: error.message, fieldErrors: error.fieldErrors } : { message: error.message };
-        request.response = finish(request.event, { statusCode: error.statusCode, body, headers: error.headers }, started(request.event));
+        request.response = finish(request, { statusCode: error.statusCode, body, headers: error.headers });
         return;
       }
-      // A 500 tells the client nothing but the request id; the details go to the log.
-      log({ level: 'error', route: request.event.routeKey, requestId, error: describe(error) });
-      request.response = finish(request.event, { statusCode: 500, body: { message: 'Internal server error', requestId } }, started(request.event));
+      // A 500 tells the client nothing but the request id; the details go to the log line.
+      const requestId = request.event.requestContext.requestId;
+      request.response = finish(request, { statusCode: 500, body: { message: 'Internal server error', requestId } }, error ?? undefined);
     },
   };
+
+  function finish(request: RouteRequest, result: RouteResult, error?: unknown): LambdaResult {
+    const { event, context } = request;
+    const started = startedAt.get(event);
+    const headers: Record<string, string> = {
+      'cache-control': 'no-store',
+      'x-request-id': event.requestContext.requestId,
+      ...result.headers,
+    };
+    if (process.env.EXPOSE_DB_CALLS === '1') headers['x-db-calls'] = String(callsSoFar());
+    if (result.statusCode === 429) countMetric('RequestsThrottled');
+    logRequest({
+      route: event.routeKey,
+      status: result.statusCode,
+      durationMs: started ? Math.round((performance.now() - started.at) * 10) / 10 : undefined,
+      requestId: context?.awsRequestId,
+      correlationId: event.requestContext.requestId,
+      coldStart: started?.coldStart ?? false,
+      dbCalls: callsSoFar(),
+      orgId: event.session?.org.id,
+    }, error);
+    publishMetrics(event.requestContext.requestId);
+    return toLambdaResult(result, headers);
+  }
 }
 
-function finish(event: RouteEvent, result: RouteResult, started: number): LambdaResult {
-  const requestId = event.requestContext.requestId;
-  const headers: Record<string, string> = {
-    'cache-control': 'no-store',
-    'x-request-id': requestId,
-    ...result.headers,
-  };
-  if (process.env.EXPOSE_DB_CALLS === '1') headers['x-db-calls'] = String(callsSoFar());
-  log({
-    level: 'info',
-    route: event.routeKey,
-    status: result.statusCode,
-    durationMs: Math.round((performance.now() - started) * 10) / 10,
-    requestId,
-    dbCalls: callsSoFar(),
-  });
+/**
+ * The request's one log line: what happened, never who (no emails, names, cookies, tokens or
+ * bodies). A 500's line carries the error with its stack mapped to the TypeScript source.
+ */
+function logRequest(fields: Record<string, string | number | boolean | undefined>, error: unknown) {
+  if (error === undefined) {
+    logger.info('request', fields);
+    return;
+  }
+  if (error instanceof Error && error.stack) error.stack = sourceMappedStack(error.stack);
+  logger.error('request failed', { ...fields, error });
+}
+
+function toLambdaResult(result: RouteResult, headers: Record<string, string>): LambdaResult {
   if (result.binary) {
     return {
       statusCode: result.statusCode,
@@ -66,14 +96,4 @@ function finish(event: RouteEvent, result: RouteResult, started: number): Lambda
     ...(result.cookies?.length ? { cookies: result.cookies } : {}),
     body: hasBody ? JSON.stringify(result.body) : '',
   };
-}
-
-function log(line: Record<string, unknown>) {
-  if (process.env.LOG_LEVEL === 'silent') return;
-  if (process.env.LOG_LEVEL === 'error' && line.level !== 'error') return;
-  console.log(JSON.stringify({ time: new Date().toISOString(), ...line }));
-}
-
-function describe(error: unknown) {
-  return error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
 }

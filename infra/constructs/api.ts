@@ -24,6 +24,8 @@ export interface ApiProps {
   originVerifySecret: ISecret;
   stage: string;
   throttle: { rateLimit: number; burstLimit: number };
+  /** The handlers' log level (the stage's config). */
+  logLevel: string;
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
 }
@@ -124,6 +126,7 @@ export class Api extends Construct {
         TABLE_NAME: props.table.tableName,
         SESSION_SECRET_ARN: props.sessionSecret.secretArn,
         STAGE: props.stage,
+        LOG_LEVEL: props.logLevel,
         // A dynamic reference: CloudFormation resolves it at deploy time; the template never holds the value.
         ORIGIN_VERIFY_SECRET: props.originVerifySecret.secretValue.unsafeUnwrap(),
       },

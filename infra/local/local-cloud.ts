@@ -52,6 +52,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       TABLE_NAME: tableName,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       STAGE: 'local',
+      // As Lambda sets it for a function started on demand: Powertools reports cold starts only then.
+      AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
       APP_ORIGINS: [`http://localhost:${options.port}`, `http://127.0.0.1:${options.port}`, ...(options.extraOrigins ?? [])].join(','),
       ...options.env,
     });

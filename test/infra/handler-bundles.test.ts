@@ -1,9 +1,10 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../functions/routes';
-import { buildFunctions } from '../../infra/local/build-functions';
+import { buildFunctions, bundleHandlers } from '../../infra/local/build-functions';
 
 /**
  * Every handler is bundled as the CDK bundles it; the size is what a cold start has to read and
@@ -60,9 +61,31 @@ describe('handler bundles', () => {
     expect(over, `over budget: ${over.map((entry) => `${entry.handler} ${entry.kb} KB`).join(', ')}`).toEqual([]);
   });
 
-  it('keeps the function names, so a stack trace in the logs is readable without loading the source map', async () => {
-    const source = await readFile(bundles.get('auth/get-user')!, 'utf8');
-    expect(source).toMatch(/async function loadSession\(/);
+  it('logs a 500 with its stack mapped to the TypeScript source, although the bundle is fully minified', async () => {
+    await bundleHandlers({ 'failing-route': path.join(import.meta.dirname, 'fixtures', 'failing-route.ts') }, outDir);
+    const bundle = path.join(outDir, 'failing-route', 'index.mjs');
+    expect(await readFile(bundle, 'utf8')).not.toMatch(/function sourceMappedStack\(/);
+    const written: string[] = [];
+    const capture = (chunk: unknown) => (written.push(String(chunk)), true);
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+    try {
+      const { handler } = (await import(pathToFileURL(bundle).href)) as { handler: (event: unknown, context: unknown) => Promise<{ statusCode: number }> };
+      const result = await handler(
+        { routeKey: 'GET /api/fail', rawPath: '/api/fail', headers: {}, requestContext: { requestId: 'apigw-1', http: { method: 'GET', path: '/api/fail', sourceIp: '127.0.0.1' } } },
+        { awsRequestId: 'lambda-1', functionName: 'failing-route' },
+      );
+      expect(result.statusCode).toBe(500);
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+    const line = written.flatMap((text) => text.split('\n')).find((text) => text.includes('"request failed"'));
+    expect(line, 'the 500 wrote its log line').toBeDefined();
+    const { error } = JSON.parse(line!) as { error: { message: string; stack: string } };
+    expect(error.message).toBe('the failing route failed');
+    expect(error.stack).toMatch(/fixtures\/failing-route\.ts:5:\d+/);
+    expect(error.stack).toMatch(/functions\/http\/define-route\.ts:\d+:\d+/);
   });
 
   it('puts no test, dev or local-only code and no full zod into any bundle', async () => {

@@ -6,6 +6,7 @@ import { type LoginAttemptsItem, clearFailedLogins, lockedForSeconds, recordFail
 import { loadUserWithOrganization, toUserResponse } from '../../db/users';
 import { defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/http-error';
+import { countMetric } from '../../observability/metrics';
 import { ok } from '../../http/response';
 import { verifyPassword } from '../../session/passwords';
 import { startSession } from '../../session/start-session';
@@ -31,10 +32,12 @@ export const handler = defineRoute({ auth: 'none', body: loginRequest }, async (
   const valid = await verifyPassword(body.password, account?.user.passwordHash);
   if (!account || !valid) {
     await recordFailedLogin(body.username, clientIp);
+    countMetric('SignInsFailed');
     throw new HttpError(401, LOGIN_FAILED);
   }
 
   if (attempts) await clearFailedLogins(body.username, clientIp);
   const cookie = await startSession(account.user.id, account.org.id);
+  countMetric('SignInsSucceeded');
   return ok(toUserResponse(account.user, account.org), { cookies: [cookie] });
 });

@@ -3,6 +3,7 @@ import { createOrganizationWithAdmin } from '../../db/organizations';
 import { toUserResponse } from '../../db/users';
 import { defineRoute } from '../../http/define-route';
 import { created } from '../../http/response';
+import { countMetric } from '../../observability/metrics';
 import { hashPassword } from '../../session/passwords';
 import { startSession } from '../../session/start-session';
 
@@ -16,5 +17,6 @@ export const handler = defineRoute({ auth: 'none', body: registerRequest }, asyn
     passwordHash: await hashPassword(body.password),
   });
   const cookie = await startSession(user.id, org.id);
+  countMetric('Registrations');
   return created(toUserResponse(user, org), { cookies: [cookie] });
 });

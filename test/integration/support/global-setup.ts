@@ -4,29 +4,39 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../../infra/local/free-port';
 import { startLocalCloud } from '../../../infra/local/local-cloud';
+import { divertHandlerLog } from './handler-log';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     apiUrl: string;
     dynamoDbEndpoint: string;
     tableName: string;
+    /** Every log line and EMF metrics line the handlers wrote during the run, one JSON object a line. */
+    handlerLogFile: string;
   }
 }
 
-/** One in-memory local cloud on free ports for the whole integration run, stopped afterwards. */
+/**
+ * One in-memory local cloud on free ports for the whole integration run, stopped afterwards. The
+ * handlers log at INFO into a file of the run (test/integration/platform/observability.test.ts reads it).
+ */
 export default async function setup(project: TestProject) {
   const buildDir = await mkdtemp(path.join(os.tmpdir(), 'growthwise-functions-'));
+  const handlerLogFile = path.join(buildDir, 'handlers.log');
+  const restoreOutput = divertHandlerLog(handlerLogFile);
   const cloud = await startLocalCloud({
     port: await freePort(),
     inMemory: true,
     buildDir,
-    env: { EXPOSE_DB_CALLS: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' },
+    env: { EXPOSE_DB_CALLS: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
   });
   project.provide('apiUrl', cloud.url);
   project.provide('dynamoDbEndpoint', cloud.dynamoDbEndpoint);
   project.provide('tableName', cloud.tableName);
+  project.provide('handlerLogFile', handlerLogFile);
   return async () => {
     await cloud.stop();
+    restoreOutput();
     await rm(buildDir, { recursive: true, force: true });
   };
 }

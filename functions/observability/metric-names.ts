@@ -1,0 +1,24 @@
+/**
+ * The business and health metrics the handlers emit (CloudWatch embedded metric format) and the
+ * dashboard draws: one list, so a metric cannot be emitted under one name and graphed under another.
+ * To add an event: name it here, call `countMetric(name)` where it happens, and it gets a widget.
+ */
+export const BUSINESS_METRICS = {
+  Registrations: 'Organizations registered (POST /api/register answered 201)',
+  SignInsSucceeded: 'Sign-ins that started a session',
+  SignInsFailed: 'Sign-ins refused for a wrong email or password',
+  RequestsThrottled: 'Requests answered 429 (the failed sign-in lock)',
+  ProjectsCreated: 'Projects created',
+  NotificationsWritten: 'Notifications written (one per recipient)',
+} as const;
+
+export type BusinessMetric = keyof typeof BUSINESS_METRICS;
+
+/** Powertools' own metric, one per cold start, with a `function_name` dimension. */
+export const COLD_START_METRIC = 'ColdStart';
+
+/** Every metric carries this `service` dimension (and nothing else, so the dashboard can sum them). */
+export const METRICS_SERVICE = 'growthwise';
+
+/** One namespace per stage: a preview's test traffic never mixes with prod's figures. */
+export const metricsNamespace = (stage: string) => `Growthwise/${stage}`;
