@@ -1,43 +1,72 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createServer } from 'vite';
-import { startLocalCloud } from './local-cloud';
-import { freePort } from './free-port';
-import { WEB_DIR, WEB_DIST, buildWebIfStale } from './web-build';
+import { PrerequisiteError, checkPrerequisites } from './prerequisites';
+
+const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
  * `npm start`: the whole product on http://localhost:$PORT (default 3000).
  * `npm start -- --in-memory`: on an empty in-memory DynamoDB Local.
  * `npm run dev`: the same API behind Vite's dev server with hot reload.
+ * Prerequisites are checked first; a problem ends the process with one sentence, never a stack trace.
  */
-const { values } = parseArgs({
-  options: {
-    'in-memory': { type: 'boolean', default: false },
-    port: { type: 'string' },
-    dev: { type: 'boolean', default: false },
-  },
-});
-const port = Number(values.port ?? process.env.PORT ?? 3000);
-const started = performance.now();
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof PrerequisiteError ? error.message : `Growthwise could not start: ${firstLine(error)} (\`npm start -- --in-memory\` starts on empty data; \`rm -rf .data\` deletes the local data).`);
+  process.exit(1);
+}
 
-if (values.dev) {
-  const apiPort = await freePort();
-  const cloud = await startLocalCloud({ port: apiPort, inMemory: values['in-memory'], extraOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`] });
-  const vite = await createServer({
-    root: WEB_DIR,
-    configFile: `${WEB_DIR}/vite.config.ts`,
-    server: { port, strictPort: true, proxy: { '/api': { target: cloud.url, changeOrigin: false } } },
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      'in-memory': { type: 'boolean', default: false },
+      port: { type: 'string' },
+      dev: { type: 'boolean', default: false },
+      /** Where persistent data lives (default .data/). */
+      'data-dir': { type: 'string' },
+    },
   });
-  await vite.listen();
-  console.log(`Growthwise (dev) is running at http://localhost:${port} (ready in ${Math.round(performance.now() - started)} ms)`);
-  stopOnSignal(async () => {
-    await vite.close();
-    await cloud.stop();
-  });
-} else {
-  const web = await buildWebIfStale();
-  const cloud = await startLocalCloud({ port, inMemory: values['in-memory'], webRoot: WEB_DIST });
-  console.log(`Growthwise is running at ${cloud.url} (${values['in-memory'] ? 'in-memory data' : 'data in .data/'}; web ${web}; ready in ${Math.round(performance.now() - started)} ms)`);
-  stopOnSignal(cloud.stop);
+  const port = Number(values.port ?? process.env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new PrerequisiteError(`"${values.port ?? process.env.PORT}" is not a port number: choose one between 1024 and 65535, e.g. \`PORT=4000 npm start\`.`);
+  }
+  const inMemory = values['in-memory'];
+  const dataDir = path.resolve(values['data-dir'] ?? path.join(PROJECT_ROOT, '.data'));
+  const started = performance.now();
+  await checkPrerequisites({ port, dataDir: inMemory ? undefined : dataDir });
+  // Loaded after the checks: Vite, esbuild and the SDK take seconds to import, a refusal should not.
+  const [{ startLocalCloud }, { freePort }, { WEB_DIR, WEB_DIST, buildWebIfStale }] = await Promise.all([
+    import('./local-cloud'),
+    import('./free-port'),
+    import('./web-build'),
+  ]);
+
+  if (values.dev) {
+    const apiPort = await freePort();
+    const cloud = await startLocalCloud({ port: apiPort, inMemory, dataDir, extraOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`] });
+    const { createServer } = await import('vite');
+    const vite = await createServer({
+      root: WEB_DIR,
+      configFile: `${WEB_DIR}/vite.config.ts`,
+      server: { port, strictPort: true, proxy: { '/api': { target: cloud.url, changeOrigin: false } } },
+    });
+    await vite.listen();
+    console.log(`Growthwise (dev) is running at http://localhost:${port} (ready in ${Math.round(performance.now() - started)} ms)`);
+    stopOnSignal(async () => {
+      await vite.close();
+      await cloud.stop();
+    });
+  } else {
+    const web = await buildWebIfStale();
+    const cloud = await startLocalCloud({ port, inMemory, dataDir, webRoot: WEB_DIST });
+    console.log(`Growthwise is running at ${cloud.url} (${inMemory ? 'in-memory data' : `data in ${path.relative(process.cwd(), dataDir) || dataDir}/`}; web ${web}; ready in ${Math.round(performance.now() - started)} ms)`);
+    stopOnSignal(cloud.stop);
+  }
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
 }
 
 function stopOnSignal(stop: () => Promise<void>) {
@@ -48,7 +77,7 @@ function stopOnSignal(stop: () => Promise<void>) {
     stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(error);
+        console.error(`Growthwise did not stop cleanly: ${firstLine(error)}`);
         process.exit(1);
       },
     );
