@@ -3,6 +3,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const API_PATH_MESSAGE = "Call an endpoint of shared/contract/ with call() from web/src/lib/api-client.ts instead of typing an '/api/' path.";
+
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'cdk.out', '.build', '.data', 'reports', 'test-results', 'playwright-report', 'scratch', 'bench/results'] },
   js.configs.recommended,
@@ -19,6 +21,19 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // A route's method and path are declared once, in shared/contract/: web reaches the API only
+    // through `call(endpoint, ...)` of its api client, never with a path typed by hand.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/api-client.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/api\\//]', message: API_PATH_MESSAGE },
+        { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: API_PATH_MESSAGE },
+      ],
+    },
   },
   {
     // The dependency direction of design.md: web and functions never import each other.

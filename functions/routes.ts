@@ -1,4 +1,9 @@
+import { accountEndpoints } from '../shared/contract/account';
+import { authEndpoints } from '../shared/contract/auth';
+import { avatarEndpoints } from '../shared/contract/avatars';
 import type { Endpoint } from '../shared/contract/endpoint';
+import { notificationEndpoints } from '../shared/contract/notifications';
+import { organizationEndpoints } from '../shared/contract/organization';
 import { projectEndpoints } from '../shared/contract/projects';
 
 /**
@@ -7,25 +12,23 @@ import { projectEndpoints } from '../shared/contract/projects';
  * which exports `handler`. `table` is the least DynamoDB access the handler needs.
  */
 export interface RouteDefinition {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** API Gateway syntax: {name} is a path parameter. */
-  path: `/api/${string}`;
+  /** The endpoint of shared/contract/ this route serves: its method and path are the route's. */
+  endpoint: Endpoint;
+  method: Endpoint['method'];
+  path: Endpoint['path'];
   handler: string;
   table: 'read' | 'readwrite';
-  /** The endpoint of shared/contract/ this route serves (method and path come from it). */
-  endpoint?: Endpoint;
 }
 
-/** A route-table entry for an endpoint of the contract: its method and path are the endpoint's own. */
+/** A route-table entry for an endpoint of the contract: method and path are copied from it, never typed. */
 const route = <const E extends Endpoint, const H extends string, const T extends RouteDefinition['table']>(endpoint: E, handler: H, table: T) =>
   ({ method: endpoint.method, path: endpoint.path, handler, table, endpoint }) as const;
 
 export const routes = [
-  { method: 'POST', path: '/api/register', handler: 'auth/register', table: 'readwrite' },
-  { method: 'POST', path: '/api/login', handler: 'auth/login', table: 'readwrite' },
-  { method: 'POST', path: '/api/logout', handler: 'auth/logout', table: 'readwrite' },
-  { method: 'GET', path: '/api/user', handler: 'auth/get-user', table: 'read' },
-  // projects (issue 4)
+  route(authEndpoints.register, 'auth/register', 'readwrite'),
+  route(authEndpoints.login, 'auth/login', 'readwrite'),
+  route(authEndpoints.logout, 'auth/logout', 'readwrite'),
+  route(authEndpoints.currentUser, 'auth/get-user', 'read'),
   route(projectEndpoints.list, 'projects/list-projects', 'read'),
   route(projectEndpoints.create, 'projects/create-project', 'readwrite'),
   route(projectEndpoints.detail, 'projects/get-project', 'read'),
@@ -34,20 +37,18 @@ export const routes = [
   route(projectEndpoints.members, 'projects/get-project-members', 'read'),
   route(projectEndpoints.setMembers, 'projects/set-project-members', 'readwrite'),
   route(projectEndpoints.organizationUsers, 'organization-users/list-organization-users', 'read'),
-  // account (issue 5)
-  { method: 'POST', path: '/api/user/avatar', handler: 'user/upload-avatar', table: 'readwrite' },
-  { method: 'PATCH', path: '/api/user/profile', handler: 'user/update-profile', table: 'readwrite' },
-  { method: 'POST', path: '/api/user/change-password', handler: 'user/change-password', table: 'readwrite' },
-  { method: 'GET', path: '/api/avatars/{userId}/{version}', handler: 'avatars/get-avatar', table: 'read' },
-  { method: 'PATCH', path: '/api/organization/{id}', handler: 'organization/update-organization', table: 'readwrite' },
-  { method: 'GET', path: '/api/organization/users', handler: 'organization/list-users', table: 'read' },
-  { method: 'POST', path: '/api/organization/users', handler: 'organization/save-user', table: 'readwrite' },
-  { method: 'DELETE', path: '/api/organization/users/{userId}', handler: 'organization/remove-user', table: 'readwrite' },
-  // notifications (issue 6)
-  { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', table: 'read' },
-  { method: 'GET', path: '/api/notifications/unread/count', handler: 'notifications/get-unread-count', table: 'read' },
-  { method: 'PATCH', path: '/api/notifications/{id}/read', handler: 'notifications/mark-notification-read', table: 'readwrite' },
-  { method: 'POST', path: '/api/notifications/mark-all-read', handler: 'notifications/mark-all-notifications-read', table: 'readwrite' },
+  route(accountEndpoints.uploadAvatar, 'user/upload-avatar', 'readwrite'),
+  route(accountEndpoints.updateProfile, 'user/update-profile', 'readwrite'),
+  route(accountEndpoints.changePassword, 'user/change-password', 'readwrite'),
+  route(avatarEndpoints.image, 'avatars/get-avatar', 'read'),
+  route(organizationEndpoints.update, 'organization/update-organization', 'readwrite'),
+  route(organizationEndpoints.users, 'organization/list-users', 'read'),
+  route(organizationEndpoints.saveUser, 'organization/save-user', 'readwrite'),
+  route(organizationEndpoints.removeUser, 'organization/remove-user', 'readwrite'),
+  route(notificationEndpoints.list, 'notifications/list-notifications', 'read'),
+  route(notificationEndpoints.unreadCount, 'notifications/get-unread-count', 'read'),
+  route(notificationEndpoints.markRead, 'notifications/mark-notification-read', 'readwrite'),
+  route(notificationEndpoints.markAllRead, 'notifications/mark-all-notifications-read', 'readwrite'),
 ] as const satisfies readonly RouteDefinition[];
 
 /** A route's handler as a name fit for a Lambda function or a bundle folder: 'auth/get-user' → 'auth-get-user'. */

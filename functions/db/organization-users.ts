@@ -1,6 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import type { OrganizationUserResponse } from '../../shared/schemas/account';
 import { ROLE_LABELS, type Role } from '../../shared/roles';
 import { TABLE_NAME, db } from './client';
 import type { EmailItem, UserItem } from './entities';
@@ -30,16 +29,6 @@ export class ManagementRefused extends Error {
 
 /** Another request changed the items between our read and our write: read again and redecide. */
 const MAX_ATTEMPTS = 4;
-
-export function toOrganizationUserResponse(user: UserItem): OrganizationUserResponse {
-  return {
-    id: user.id,
-    username: user.username,
-    fullName: user.fullName,
-    avatarUrl: user.avatarUrl ?? null,
-    currentRole: { role: user.role },
-  };
-}
 
 export interface SaveUserInput {
   username: string;

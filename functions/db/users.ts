@@ -1,3 +1,4 @@
+import type { OrganizationUserResponse } from '../../shared/schemas/account';
 import type { UserResponse } from '../../shared/schemas/auth';
 import { batchGet, keyId } from './batch-get';
 import { TABLE_NAME } from './client';
@@ -13,6 +14,17 @@ export function toUserResponse(user: UserItem, org: OrganizationItem): UserRespo
     fullName: user.fullName,
     avatarUrl: user.avatarUrl ?? null,
     roles: [{ role: user.role, organization: { id: org.id, name: org.name } }],
+  };
+}
+
+/** A user as the organization's user lists show it. */
+export function toOrganizationUserResponse(user: UserItem): OrganizationUserResponse {
+  return {
+    id: user.id,
+    username: user.username,
+    fullName: user.fullName,
+    avatarUrl: user.avatarUrl ?? null,
+    currentRole: { role: user.role },
   };
 }
 

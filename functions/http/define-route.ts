@@ -43,32 +43,11 @@ type Handle<E extends Endpoint> = (request: RouteRequest<E>) => Promise<RouteRes
  */
 export function defineRoute<E extends Endpoint>(endpoint: E, handle: Handle<E>): ReturnType<typeof build>;
 export function defineRoute<E extends Endpoint>(endpoint: E, options: RouteOptions, handle: Handle<E>): ReturnType<typeof build>;
-/** @deprecated Pre-contract form, kept only until every handler takes its endpoint (issue 12). */
-export function defineRoute<S extends z.ZodMiniType | undefined = undefined, A extends AuthMode = 'required'>(
-  options: RouteOptions & { auth: A; body?: S },
-  handle: (request: LegacyRouteRequest<S, A>) => Promise<RouteResult>,
-): ReturnType<typeof build>;
-export function defineRoute(first: unknown, second: unknown, third?: unknown) {
-  if (isEndpoint(first)) {
-    const options = (third ? second : {}) as RouteOptions;
-    const handle = (third ?? second) as (request: never) => Promise<RouteResult>;
-    return build(first.auth, first.body, options.preload, handle);
-  }
-  const options = first as RouteOptions & { auth: AuthMode; body?: z.ZodMiniType };
-  return build(options.auth, options.body, options.preload, second as (request: never) => Promise<RouteResult>);
+export function defineRoute<E extends Endpoint>(endpoint: E, second: RouteOptions | Handle<E>, third?: Handle<E>) {
+  const options = third ? (second as RouteOptions) : {};
+  const handle = third ?? (second as Handle<E>);
+  return build(endpoint.auth, endpoint.body, options.preload, handle as (request: never) => Promise<RouteResult>);
 }
-
-interface LegacyRouteRequest<S extends z.ZodMiniType | undefined, A extends AuthMode> {
-  event: RouteEvent;
-  body: S extends z.ZodMiniType ? z.infer<S> : undefined;
-  session: A extends 'required' ? LoadedSession : LoadedSession | undefined;
-  preloaded: Item | undefined;
-  params: Record<string, string>;
-  clientIp: string;
-  requestId: string;
-}
-
-const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && 'method' in value;
 
 function build(
   auth: AuthMode,

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { endpoint } from '../../shared/contract/endpoint';
 import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/http-error';
 import { ok } from '../http/response';
 import type { RouteEvent } from '../http/types';
+
+const TEST_ENDPOINT = endpoint({ method: 'GET', path: '/api/test', auth: 'none' });
 
 const event = (): RouteEvent =>
   ({
@@ -36,7 +39,7 @@ afterEach(() => {
 describe('the response middleware', () => {
   it('writes one structured line per request: route, status, duration, request and correlation ids, cold start, DynamoDB calls', async () => {
     const lines = captureStdout();
-    const handler = defineRoute({ auth: 'none' }, async () => ok({ fine: true }));
+    const handler = defineRoute(TEST_ENDPOINT, async () => ok({ fine: true }));
     const result = await handler(event(), context);
     expect(result.statusCode).toBe(200);
     const logged = lines().filter((line) => line.message === 'request');
@@ -56,7 +59,7 @@ describe('the response middleware', () => {
 
   it('logs an answered error (4xx) at info, with its status and without its message', async () => {
     const lines = captureStdout();
-    const handler = defineRoute({ auth: 'none' }, async () => {
+    const handler = defineRoute(TEST_ENDPOINT, async () => {
       throw new HttpError(409, 'Email ada@example.com is taken');
     });
     const result = await handler(event(), context);
@@ -68,7 +71,7 @@ describe('the response middleware', () => {
 
   it('answers an unexpected error with 500 and nothing but the request id; the error goes to the same log line', async () => {
     const lines = captureStdout();
-    const handler = defineRoute({ auth: 'none' }, async () => {
+    const handler = defineRoute(TEST_ENDPOINT, async () => {
       throw new Error('database password is hunter2');
     });
     const result = await handler(event(), context);

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
+import { organizationUserResponse } from '../schemas/account';
 import {
   createProjectRequest,
-  organizationUserResponse,
   projectDetailResponse,
   projectMemberResponse,
   projectResponse,

@@ -17,9 +17,8 @@ export const avatarRequest = z.object({
   avatarUrl: z.string().check(z.regex(AVATAR_DATA_URL, INVALID_AVATAR)),
 });
 export type AvatarRequest = z.infer<typeof avatarRequest>;
-export interface AvatarResponse {
-  avatarUrl: string;
-}
+/** What POST /api/user/avatar answers: the URL the image is served from. */
+export const avatarResponse = z.object({ avatarUrl: z.string() });
 
 /** PATCH /api/user/profile: only the full name; anything else a client sends is dropped. */
 export const profileRequest = z.object({
@@ -58,10 +57,7 @@ export const organizationRequest = z.object({
   name: text(1, 'Organization name cannot be empty'),
 });
 export type OrganizationRequest = z.infer<typeof organizationRequest>;
-export interface OrganizationResponse {
-  id: string;
-  name: string;
-}
+export const organizationResponse = z.object({ id: z.string(), name: z.string() });
 
 const USER_PASSWORD_MESSAGE = 'Password must be at least 6 characters';
 const userFields = {
@@ -91,11 +87,18 @@ export const editUserForm = z.object({
 });
 export type UserDialogForm = z.infer<typeof addUserForm>;
 
-/** An entry of GET /api/organization/users (and what POST /api/organization/users answers). */
-export interface OrganizationUserResponse {
-  id: string;
-  username: string;
-  fullName: string;
-  avatarUrl: string | null;
-  currentRole: { role: (typeof ROLES)[number] };
-}
+/**
+ * A user of the caller's organization: an entry of GET /api/organization/users (and what POST
+ * /api/organization/users answers), and of GET /api/organization-users (the member pickers).
+ */
+export const organizationUserResponse = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullName: z.string(),
+  avatarUrl: z.nullable(z.string()),
+  currentRole: z.object({ role: z.enum(ROLES) }),
+});
+export type OrganizationUserResponse = z.infer<typeof organizationUserResponse>;
+
+/** The removal of a user answers its id. */
+export const removedUserResponse = z.object({ id: z.string(), message: z.string() });

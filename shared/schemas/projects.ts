@@ -112,13 +112,3 @@ export type ProjectMemberResponse = z.infer<typeof projectMemberResponse>;
 
 export const projectDetailResponse = z.extend(projectResponse, { members: z.array(projectMemberResponse) });
 export type ProjectDetailResponse = z.infer<typeof projectDetailResponse>;
-
-/** An entry of GET /api/organization-users: the people a project's member pickers offer. */
-export const organizationUserResponse = z.object({
-  id: z.string(),
-  username: z.string(),
-  fullName: z.string(),
-  avatarUrl: z.nullable(z.string()),
-  currentRole: z.object({ role }),
-});
-export type OrganizationUserResponse = z.infer<typeof organizationUserResponse>;

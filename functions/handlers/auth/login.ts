@@ -1,4 +1,4 @@
-import { loginRequest } from '../../../shared/schemas/auth';
+import { authEndpoints } from '../../../shared/contract/auth';
 import { batchGet, keyId } from '../../db/batch-get';
 import type { EmailItem } from '../../db/entities';
 import { keys } from '../../db/keys';
@@ -14,7 +14,7 @@ import { startSession } from '../../session/start-session';
 /** One message for a wrong password and an unknown email, so neither tells which. */
 export const LOGIN_FAILED = 'Invalid email or password';
 
-export const handler = defineRoute({ auth: 'none', body: loginRequest }, async ({ body, clientIp }) => {
+export const handler = defineRoute(authEndpoints.login, async ({ body, clientIp }) => {
   const attemptsKey = keys.loginAttempts(body.username, clientIp);
   const emailKey = keys.email(body.username);
   const found = await batchGet([attemptsKey, emailKey]);

@@ -1,4 +1,4 @@
-import { registerRequest } from '../../../shared/schemas/auth';
+import { authEndpoints } from '../../../shared/contract/auth';
 import { createOrganizationWithAdmin } from '../../db/organizations';
 import { toUserResponse } from '../../db/users';
 import { defineRoute } from '../../http/define-route';
@@ -7,7 +7,7 @@ import { countMetric } from '../../observability/metrics';
 import { hashPassword } from '../../session/passwords';
 import { startSession } from '../../session/start-session';
 
-export const handler = defineRoute({ auth: 'none', body: registerRequest }, async ({ body }) => {
+export const handler = defineRoute(authEndpoints.register, async ({ body }) => {
   const { org, user } = await createOrganizationWithAdmin({
     organizationName: body.organizationName,
     plan: body.plan ?? 'professional',

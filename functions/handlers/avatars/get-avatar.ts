@@ -1,3 +1,4 @@
+import { avatarEndpoints } from '../../../shared/contract/avatars';
 import { findAvatar } from '../../db/avatars';
 import { defineRoute } from '../../http/define-route';
 import { notFound } from '../../http/http-error';
@@ -9,8 +10,8 @@ import { ok } from '../../http/response';
  * image (only members of the organization are given it). A version never changes, so it is
  * cached for a year.
  */
-export const handler = defineRoute({ auth: 'none' }, async ({ params }) => {
-  const avatar = await findAvatar(params.userId ?? '', params.version ?? '');
+export const handler = defineRoute(avatarEndpoints.image, async ({ params }) => {
+  const avatar = await findAvatar(params.userId, params.version);
   if (!avatar) throw notFound();
   return ok(undefined, {
     binary: { contentType: avatar.contentType, data: Buffer.from(avatar.data) },

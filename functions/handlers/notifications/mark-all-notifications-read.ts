@@ -1,7 +1,8 @@
+import { notificationEndpoints } from '../../../shared/contract/notifications';
 import { markAllNotificationsRead } from '../../db/notifications';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 
-export const handler = defineRoute({ auth: 'required' }, async ({ session }) =>
+export const handler = defineRoute(notificationEndpoints.markAllRead, async ({ session }) =>
   ok({ count: await markAllNotificationsRead(session.user.orgId, session.user.id) }),
 );

@@ -1,21 +1,10 @@
 import { projectEndpoints } from '../../../shared/contract/projects';
-import type { OrganizationUserResponse } from '../../../shared/schemas/projects';
-import { listUsersOfOrganization } from '../../db/users';
+import { listUsersOfOrganization, toOrganizationUserResponse } from '../../db/users';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 
 /** The people a project's member pickers offer: any member of the organization may list them. */
 export const handler = defineRoute(projectEndpoints.organizationUsers, async ({ session }) => {
   const users = await listUsersOfOrganization(session.org.id);
-  return ok(
-    users.map(
-      (user): OrganizationUserResponse => ({
-        id: user.id,
-        username: user.username,
-        fullName: user.fullName,
-        avatarUrl: user.avatarUrl ?? null,
-        currentRole: { role: user.role },
-      }),
-    ),
-  );
+  return ok(users.map(toOrganizationUserResponse));
 });

@@ -1,3 +1,4 @@
+import { organizationEndpoints } from '../../../shared/contract/organization';
 import { removeOrganizationUser } from '../../db/organization-users';
 import { deleteSessionsOfUser } from '../../db/sessions';
 import { defineRoute } from '../../http/define-route';
@@ -10,9 +11,9 @@ import { requireAdmin } from '../../http/require-admin';
  * DELETE /api/organization/users/{userId} (admins): removes a user of the caller's organization,
  * frees their email, takes them out of every project and ends their sessions.
  */
-export const handler = defineRoute({ auth: 'required' }, async ({ session, params }) => {
+export const handler = defineRoute(organizationEndpoints.removeUser, async ({ session, params }) => {
   requireAdmin(session);
-  const userId = params.userId ?? '';
+  const { userId } = params;
   if (userId === session.user.id) throw badRequest(CANNOT_REMOVE_SELF);
   const removed = await answerRefusals(() => removeOrganizationUser(session.user, userId));
   await deleteSessionsOfUser(removed.id);

@@ -1,5 +1,6 @@
-import { organizationUserRequest } from '../../../shared/schemas/account';
-import { saveOrganizationUser, toOrganizationUserResponse } from '../../db/organization-users';
+import { organizationEndpoints } from '../../../shared/contract/organization';
+import { saveOrganizationUser } from '../../db/organization-users';
+import { toOrganizationUserResponse } from '../../db/users';
 import { deleteSessionsOfUser } from '../../db/sessions';
 import { defineRoute } from '../../http/define-route';
 import { created, ok } from '../../http/response';
@@ -12,7 +13,7 @@ import { requireAdmin } from '../../http/require-admin';
  * with that email (200: name, role, and the password when one is given). An email of another
  * organization is 409 and changes nothing.
  */
-export const handler = defineRoute({ auth: 'required', body: organizationUserRequest }, async ({ body, session }) => {
+export const handler = defineRoute(organizationEndpoints.saveUser, async ({ body, session }) => {
   requireAdmin(session);
   const saved = await answerRefusals(async () =>
     saveOrganizationUser(session.user, {

@@ -1,4 +1,4 @@
-import { changePasswordRequest } from '../../../shared/schemas/account';
+import { accountEndpoints } from '../../../shared/contract/account';
 import { replacePasswordHash } from '../../db/accounts';
 import { deleteSessionsOfUser } from '../../db/sessions';
 import { defineRoute } from '../../http/define-route';
@@ -12,7 +12,7 @@ export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
  * POST /api/user/change-password: needs the right current password, then ends every other
  * session of the user (a stolen cookie stops working); the caller's own session stays.
  */
-export const handler = defineRoute({ auth: 'required', body: changePasswordRequest }, async ({ body, session }) => {
+export const handler = defineRoute(accountEndpoints.changePassword, async ({ body, session }) => {
   const { user } = session;
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
     throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });

@@ -1,4 +1,4 @@
-import { profileRequest } from '../../../shared/schemas/account';
+import { accountEndpoints } from '../../../shared/contract/account';
 import { updateFullName } from '../../db/accounts';
 import { toUserResponse } from '../../db/users';
 import { defineRoute } from '../../http/define-route';
@@ -6,7 +6,7 @@ import { unauthorized } from '../../http/http-error';
 import { ok } from '../../http/response';
 
 /** PATCH /api/user/profile: the full name only (the schema drops role, ids and anything else). */
-export const handler = defineRoute({ auth: 'required', body: profileRequest }, async ({ body, session }) => {
+export const handler = defineRoute(accountEndpoints.updateProfile, async ({ body, session }) => {
   const user = await updateFullName(session.user.orgId, session.user.id, body.fullName.trim());
   if (!user) throw unauthorized();
   return ok(toUserResponse(user, session.org));

@@ -2,19 +2,7 @@ import type { RouteDefinition } from '../../../functions/routes';
 import { type SeedOptions, type SeededOrganization, seedOrganization } from '../../../infra/local/seed';
 import { type SignedIn, login } from '../support/api';
 import { testTable } from '../support/table';
-
-/** The round trips each read route may make, session check included (docs/performance.md). */
-export const READ_BUDGETS: Record<string, number> = {
-  'GET /api/notifications/unread/count': 1,
-  'GET /api/user': 1,
-  'GET /api/projects': 2,
-  'GET /api/projects/{id}': 3,
-};
-/** Every other read route. */
-export const DEFAULT_READ_BUDGET = 2;
-
-export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;
-export const budgetOf = (route: Pick<RouteDefinition, 'method' | 'path'>) => READ_BUDGETS[routeKey(route)] ?? DEFAULT_READ_BUDGET;
+import { routeKey } from './read-budgets';
 
 export interface Seeded {
   org: SeededOrganization;

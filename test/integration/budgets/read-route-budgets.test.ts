@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../functions/routes';
-import { type Seeded, budgetOf, concretePath, routeKey, seeded } from './budget-fixtures';
+import { type Seeded, concretePath, seeded } from './budget-fixtures';
+import { budgetOf, routeKey } from './read-budgets';
 
 /**
  * Round-trip budgets of spec'd hot paths: every open tab polls the unread count each 30 s, and

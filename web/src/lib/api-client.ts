@@ -14,8 +14,11 @@ export class ApiError extends Error {
   }
 }
 
-/** The one API client: same origin, cookies included, JSON in and out. */
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+/**
+ * The one JSON client: same origin, cookies included, JSON in and out. The API is reached through
+ * `call`; this is used directly only for static JSON files such as /config.json.
+ */
+export async function requestJson<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(path, {
     method,
     credentials: 'include',
@@ -38,14 +41,6 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export const api = {
-  get: <T>(path: string) => apiRequest<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
-  patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),
-  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
-};
-
 type CallArgs<E extends Endpoint> = (keyof PathParams<E> extends never ? { params?: undefined } : { params: PathParams<E> }) &
   (E extends { body: z.ZodMiniType } ? { body: BodyInput<E> } : { body?: undefined });
 type NeedsArgs<E extends Endpoint> = keyof PathParams<E> extends never ? (E extends { body: z.ZodMiniType } ? true : false) : true;
@@ -59,6 +54,6 @@ export async function call<E extends Endpoint>(
   ...[args]: NeedsArgs<E> extends true ? [CallArgs<E>] : [CallArgs<E>?]
 ): Promise<ResponseOf<E>> {
   const { params, body } = (args ?? {}) as { params?: PathParams<E>; body?: unknown };
-  const answer = await apiRequest<unknown>(endpoint.method, pathOf(endpoint, (params ?? {}) as PathParams<E>), body);
+  const answer = await requestJson<unknown>(endpoint.method, pathOf(endpoint, (params ?? {}) as PathParams<E>), body);
   return (endpoint.response ? endpoint.response.parse(answer) : answer) as ResponseOf<E>;
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { api } from './api-client';
+import { requestJson } from './api-client';
 
 /** A setting left empty (null, absent or blank) is "not configured" for this environment. */
 const optionalSetting = z.pipe(
@@ -26,7 +26,7 @@ export const runtimeConfigQueries = {
   current: () =>
     queryOptions({
       queryKey: runtimeConfigQueries.all,
-      queryFn: async () => runtimeConfig.parse(await api.get<unknown>('/config.json')),
+      queryFn: async () => runtimeConfig.parse(await requestJson<unknown>('GET', '/config.json')),
     }),
 };
 

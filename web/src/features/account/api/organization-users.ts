@@ -1,14 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrganizationUserRequest, OrganizationUserResponse } from '../../../../../shared/schemas/account';
-import { api } from '../../../lib/api-client';
+import { organizationEndpoints } from '../../../../../shared/contract/organization';
+import type { OrganizationUserRequest } from '../../../../../shared/schemas/account';
+import { call } from '../../../lib/api-client';
 
-/** The admins' user table (GET /api/organization/users). */
+/** The admins' user table. */
 export const accountUserQueries = {
   all: ['account', 'users'] as const,
   list: () =>
     queryOptions({
       queryKey: [...accountUserQueries.all, 'list'] as const,
-      queryFn: () => api.get<OrganizationUserResponse[]>('/api/organization/users'),
+      queryFn: () => call(organizationEndpoints.users),
     }),
 };
 
@@ -24,20 +25,19 @@ function useInvalidateUsers() {
   return () => Promise.all(SCREENS_SHOWING_USERS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-/** POST /api/organization/users: adds a user, or updates the one with that email. */
+/** Adds a user, or updates the one with that email. */
 export function useSaveUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (body: OrganizationUserRequest) => api.post<OrganizationUserResponse>('/api/organization/users', body),
+    mutationFn: (body: OrganizationUserRequest) => call(organizationEndpoints.saveUser, { body }),
     onSuccess: invalidate,
   });
 }
 
-/** DELETE /api/organization/users/{userId}. */
 export function useRemoveUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (userId: string) => api.delete<{ id: string }>(`/api/organization/users/${encodeURIComponent(userId)}`),
+    mutationFn: (userId: string) => call(organizationEndpoints.removeUser, { params: { userId } }),
     onSuccess: invalidate,
   });
 }

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrganizationRequest, OrganizationResponse } from '../../../../../shared/schemas/account';
-import { api } from '../../../lib/api-client';
+import { organizationEndpoints } from '../../../../../shared/contract/organization';
+import type { OrganizationRequest } from '../../../../../shared/schemas/account';
+import { call } from '../../../lib/api-client';
 import { userQueries } from '../../auth/api/current-user';
 
-/** PATCH /api/organization/{id}; the organization's name lives in the current user's roles. */
+/** Renames the organization; its name lives in the current user's roles. */
 export function useUpdateOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: OrganizationRequest & { id: string }) =>
-      api.patch<OrganizationResponse>(`/api/organization/${encodeURIComponent(id)}`, { name }),
+      call(organizationEndpoints.update, { params: { id }, body: { name } }),
     onSuccess: (org) =>
       queryClient.setQueryData(userQueries.current().queryKey, (user) =>
         user

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AvatarResponse, ChangePasswordRequest, ProfileRequest } from '../../../../../shared/schemas/account';
+import { accountEndpoints } from '../../../../../shared/contract/account';
+import type { ChangePasswordRequest, ProfileRequest } from '../../../../../shared/schemas/account';
 import type { UserResponse } from '../../../../../shared/schemas/auth';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { userQueries } from '../../auth/api/current-user';
 
 /**
@@ -18,7 +19,7 @@ function useUpdateCurrentUser() {
 export function useUpdateProfile() {
   const updateCurrentUser = useUpdateCurrentUser();
   return useMutation({
-    mutationFn: (body: ProfileRequest) => api.patch<UserResponse>('/api/user/profile', body),
+    mutationFn: (body: ProfileRequest) => call(accountEndpoints.updateProfile, { body }),
     onSuccess: (user) => updateCurrentUser({ fullName: user.fullName }),
   });
 }
@@ -27,7 +28,7 @@ export function useUpdateProfile() {
 export function useUploadAvatar() {
   const updateCurrentUser = useUpdateCurrentUser();
   return useMutation({
-    mutationFn: (avatarUrl: string) => api.post<AvatarResponse>('/api/user/avatar', { avatarUrl }),
+    mutationFn: (avatarUrl: string) => call(accountEndpoints.uploadAvatar, { body: { avatarUrl } }),
     onSuccess: ({ avatarUrl }) => updateCurrentUser({ avatarUrl }),
   });
 }
@@ -35,6 +36,6 @@ export function useUploadAvatar() {
 /** POST /api/user/change-password (the confirmation stays in the form). */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: ChangePasswordRequest) => api.post<{ message: string }>('/api/user/change-password', body),
+    mutationFn: (body: ChangePasswordRequest) => call(accountEndpoints.changePassword, { body }),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserResponse } from '../../../../../shared/schemas/auth';
-import { ApiError, api } from '../../../lib/api-client';
+import { authEndpoints } from '../../../../../shared/contract/auth';
+import { ApiError, call } from '../../../lib/api-client';
 
 /** The signed-in user; a 401 means signed out and is null, not an error. */
 export const userQueries = {
@@ -10,7 +11,7 @@ export const userQueries = {
       queryKey: [...userQueries.all, 'current'] as const,
       queryFn: async (): Promise<UserResponse | null> => {
         try {
-          return await api.get<UserResponse>('/api/user');
+          return await call(authEndpoints.currentUser);
         } catch (error) {
           if (error instanceof ApiError && error.status === 401) return null;
           throw error;

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../components/ui/toast';
-import { api } from '../../../lib/api-client';
+import { authEndpoints } from '../../../../../shared/contract/auth';
+import { call } from '../../../lib/api-client';
 import { userQueries } from './current-user';
 
 /** POST /api/logout, then the home page with the user cleared (spec sections 2 and 4). */
@@ -9,7 +10,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => api.post<unknown>('/api/logout'),
+    mutationFn: () => call(authEndpoints.logout),
     onSuccess: async () => {
       // Leave the protected area first: clearing the user there would redirect to /auth instead
       // (the protected layout also checks that it is not being left).

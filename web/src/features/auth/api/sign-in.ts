@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../../shared/product';
 import type { LoginRequest, RegisterRequest, UserResponse } from '../../../../../shared/schemas/auth';
 import { toast } from '../../../components/ui/toast';
-import { api } from '../../../lib/api-client';
+import { authEndpoints } from '../../../../../shared/contract/auth';
+import { call } from '../../../lib/api-client';
 import { userQueries } from './current-user';
 
 /** After a login or registration the answer is the user: keep it and go to the dashboard. */
@@ -20,7 +21,7 @@ function useSignedIn() {
 export function useLogin() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: (body: LoginRequest) => api.post<UserResponse>('/api/login', body),
+    mutationFn: (body: LoginRequest) => call(authEndpoints.login, { body }),
     onSuccess: (user) => {
       toast({ title: 'Login successful', description: `Welcome back, ${user.fullName}!` });
       signedIn(user);
@@ -36,7 +37,7 @@ export function useRegister() {
   const signedIn = useSignedIn();
   return useMutation({
     mutationFn: (body: Omit<RegisterRequest, 'plan' | 'billingCycle'>) =>
-      api.post<UserResponse>('/api/register', { ...body, plan: 'professional', billingCycle: 'monthly' } satisfies RegisterRequest),
+      call(authEndpoints.register, { body: { ...body, plan: 'professional', billingCycle: 'monthly' } }),
     onSuccess: (user) => {
       toast({ title: 'Registration successful', description: `Welcome to ${PRODUCT_NAME}, ${user.fullName}!` });
       signedIn(user);

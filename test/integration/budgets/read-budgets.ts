@@ -1,0 +1,26 @@
+import type { RouteDefinition } from '../../../functions/routes';
+
+/**
+ * The DynamoDB round trips each read route may make, the session check included
+ * (docs/performance.md). Every GET route of the table has its line: test/infra/contract.test.ts
+ * fails on one without, so a new read route's budget is a decision, not a default.
+ */
+export const READ_BUDGETS: Record<string, number> = {
+  'GET /api/user': 1,
+  'GET /api/notifications/unread/count': 1,
+  'GET /api/notifications': 2,
+  'GET /api/projects': 2,
+  'GET /api/projects/{id}': 3,
+  'GET /api/projects/{id}/members': 2,
+  'GET /api/organization-users': 2,
+  'GET /api/organization/users': 2,
+  'GET /api/avatars/{userId}/{version}': 2,
+};
+
+export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;
+
+export function budgetOf(route: Pick<RouteDefinition, 'method' | 'path'>): number {
+  const budget = READ_BUDGETS[routeKey(route)];
+  if (budget === undefined) throw new Error(`${routeKey(route)} has no call budget: add it to test/integration/budgets/read-budgets.ts`);
+  return budget;
+}

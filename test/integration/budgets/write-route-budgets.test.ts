@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { registerOrganization } from '../support/api';
+import { addMemberDirectly } from '../support/org-members';
+
+/**
+ * DynamoDB round trips of the project writes (x-db-calls), the session load included. The read
+ * routes' budgets are in read-route-budgets.test.ts.
+ */
+describe('project writes DynamoDB call budgets', () => {
+  it('writes make no per-item round trips: a PUT of many members and a status change notifying them stay at 3 calls', async () => {
+    const admin = await registerOrganization();
+    const team = await Promise.all(Array.from({ length: 10 }, () => addMemberDirectly(admin.orgId)));
+    const project = (await admin.call('/api/projects', { method: 'POST', body: { name: 'Writes' } })).body;
+    const put = await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: team.map((member) => member.user.id) } });
+    expect(put.status).toBe(200);
+    expect(put.dbCalls).toBeLessThanOrEqual(3);
+    const patch = await admin.call(`/api/projects/${project.id}`, { method: 'PATCH', body: { status: 'completed' } });
+    expect(patch.status).toBe(200);
+    expect(patch.dbCalls).toBeLessThanOrEqual(3);
+    const create = await admin.call('/api/projects', { method: 'POST', body: { name: 'One more' } });
+    expect(create.dbCalls).toBeLessThanOrEqual(2);
+    const remove = await admin.call(`/api/projects/${project.id}`, { method: 'DELETE' });
+    expect(remove.dbCalls).toBeLessThanOrEqual(2);
+  });
+});
