@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
 import { endpoint } from '../../shared/contract/endpoint';
 import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/http-error';
 import { ok } from '../http/response';
 import type { RouteEvent } from '../http/types';
 
-const TEST_ENDPOINT = endpoint({ method: 'GET', path: '/api/test', auth: 'none' });
+const TEST_ENDPOINT = endpoint({ method: 'GET', path: '/api/test', auth: 'none', response: z.unknown() });
 
 const event = (): RouteEvent =>
   ({
