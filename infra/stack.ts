@@ -19,6 +19,9 @@ export interface GrowthwiseStackProps extends StackProps {
 
 /** One whole, independent environment of the product: data, API and web hosting of one stage. */
 export class GrowthwiseStack extends Stack {
+  /** Prod's alarms (undefined elsewhere): a construct with a dead-letter queue hands it to `watchDeadLetterQueue`. */
+  readonly alarms: Alarms | undefined;
+
   constructor(scope: Construct, id: string, props: GrowthwiseStackProps) {
     super(scope, id, props);
     const { stage, config } = props;
@@ -31,12 +34,13 @@ export class GrowthwiseStack extends Stack {
       deletionProtection: rules.deletionProtection,
       pointInTimeRecovery: rules.pointInTimeRecovery,
     });
-    const secrets = new Secrets(this, 'Secrets', { removalPolicy: rules.removalPolicy });
+    const secrets = new Secrets(this, 'Secrets', { removalPolicy: rules.removalPolicy, originVerifyVersionId: config.originVerifyVersionId });
     const api = new Api(this, 'Api', {
       routes,
       table: data.table,
       sessionSecret: secrets.sessionSecret,
       originVerifySecret: secrets.originVerifySecret,
+      originVerifyValue: secrets.originVerifyValue,
       stage,
       throttle: config.throttle,
       logLevel: config.logLevel,
@@ -48,7 +52,7 @@ export class GrowthwiseStack extends Stack {
       webRoot: props.webRoot,
       runtimeConfig: config.web,
       apiDomainName: api.domainName,
-      originVerifySecret: secrets.originVerifySecret,
+      originVerifyValue: secrets.originVerifyValue,
       spaFunction: edge.spaFunction,
       responseHeadersPolicy: edge.responseHeadersPolicy,
       removalPolicy: rules.removalPolicy,
@@ -58,7 +62,7 @@ export class GrowthwiseStack extends Stack {
     // The functions learn the site's origin from the distribution, which depends only on the API
     // resource itself (not on the functions): no cycle (docs/decisions/007).
     api.allowOrigin(web.siteUrl);
-    if (rules.alarms) new Alarms(this, 'Alarms', { httpApi: api.httpApi, table: data.table, email: config.alarmEmail });
+    this.alarms = rules.alarms ? new Alarms(this, 'Alarms', { httpApi: api.httpApi, table: data.table, recipients: config.alarmRecipients }) : undefined;
 
     giveEveryFunctionALogGroup(this, { retention: rules.logRetention, removalPolicy: rules.removalPolicy });
 

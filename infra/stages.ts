@@ -11,7 +11,7 @@ export interface WebRuntimeConfig {
   stripePricingTableId: string | null;
 }
 
-/** What decides whether a stage keeps its data: the only settings in which prod and a preview differ. */
+/** What decides whether a stage keeps its data. */
 export interface StageRules {
   removalPolicy: RemovalPolicy.RETAIN | RemovalPolicy.DESTROY;
   deletionProtection: boolean;
@@ -22,14 +22,56 @@ export interface StageRules {
   logRetention: RetentionDays;
 }
 
+/** API Gateway throttling: steady requests per second and burst, for the whole stage (not per client). */
+export interface Throttle {
+  rateLimit: number;
+  burstLimit: number;
+}
+
+/** A route as API Gateway keys it: "POST /api/login". */
+export type RouteKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /api/${string}`;
+
+export interface ApiThrottles {
+  /** Every route without a limit of its own. */
+  default: Throttle;
+  /** Tighter limits for the routes anyone can call without a session and that write (sign-in, registration). */
+  routes: Partial<Record<RouteKey, Throttle>>;
+}
+
+/** Who is told when a prod alarm fires: an email address and/or an HTTPS endpoint (a chat webhook). */
+export interface AlarmRecipients {
+  email: string | null;
+  /** e.g. an AWS Chatbot / Slack / Teams incoming webhook that accepts SNS's JSON; https only. */
+  webhookUrl: string | null;
+}
+
+/**
+ * The two AWS accounts: previews and dev in one, prod in another, each bootstrapped on its own
+ * (README, Deploy). Null: the account of the credentials in use (the one-account layout, where the
+ * preview bootstrap qualifier and its permissions boundary keep previews away from prod).
+ */
+export type AccountName = 'prod' | 'preview';
+export const ACCOUNTS: Record<AccountName, string | null> = { prod: null, preview: null };
+
+/** CDK bootstrap qualifiers: prod uses CDK's default bootstrap, previews a bootstrap of their own. */
+export const BOOTSTRAP_QUALIFIERS: Record<AccountName, string> = { prod: 'hnb659fds', preview: 'gwpreview' };
+
 /** Everything the stack needs to know about one stage. */
 export interface StageConfig {
   rules: StageRules;
-  /** HTTP API stage throttling (requests per second, burst). */
-  throttle: { rateLimit: number; burstLimit: number };
+  /** Which account (and bootstrap) the stage deploys to. */
+  account: AccountName;
+  throttle: ApiThrottles;
+  /** Prod only: a WAF rate-based rule per client address on /api/* (requests per 5 minutes); null: none. */
+  wafApiRequestsPer5Minutes: number | null;
   web: WebRuntimeConfig;
-  /** Who gets the prod alarms (an SNS email subscription); null: subscribe in the console. */
-  alarmEmail: string | null;
+  /** Who gets the prod alarms; both null: subscribe in the console. */
+  alarmRecipients: AlarmRecipients;
+  /**
+   * The origin-verify secret version CloudFront and the functions get (README, "Rotate a secret");
+   * null: the version current at the stack's first deployment.
+   */
+  originVerifyVersionId: string | null;
   /** The handlers' log level (Powertools Logger): INFO writes one line per request. */
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 }
@@ -54,7 +96,25 @@ export const DISPOSABLE: StageRules = {
   logRetention: RetentionDays.ONE_WEEK,
 };
 
-const THROTTLE = { rateLimit: 50, burstLimit: 100 };
+/** Sign-in and registration hash a password with bcrypt (~100 ms of CPU): a flood costs more there than anywhere. */
+const publicWrites = (limit: Throttle): ApiThrottles['routes'] => ({
+  'POST /api/login': limit,
+  'POST /api/register': limit,
+});
+
+/** Prod: room for real traffic; the tighter route limits keep a credential-stuffing wave from starving everyone else. */
+const PROD_THROTTLE: ApiThrottles = {
+  default: { rateLimit: 200, burstLimit: 400 },
+  routes: publicWrites({ rateLimit: 20, burstLimit: 40 }),
+};
+
+/** Previews and dev: a few people testing; low limits cap what a leaked preview URL can cost. */
+const PREVIEW_THROTTLE: ApiThrottles = {
+  default: { rateLimit: 20, burstLimit: 40 },
+  routes: publicWrites({ rateLimit: 5, burstLimit: 10 }),
+};
+
+const NO_RECIPIENTS: AlarmRecipients = { email: null, webhookUrl: null };
 
 /** Stripe test mode: fill in the test-mode ids from the Stripe dashboard (they are public values). */
 const STRIPE_TEST: WebRuntimeConfig = {
@@ -69,17 +129,40 @@ export type NamedStage = 'prod' | 'dev';
 export const stages = {
   prod: {
     rules: KEEP_DATA,
-    throttle: THROTTLE,
+    account: 'prod',
+    throttle: PROD_THROTTLE,
+    // 1,000 API requests per 5 minutes from one address: far above a person using the app, far below a script.
+    wafApiRequestsPer5Minutes: 1000,
     // Live-mode values from the Stripe dashboard (public values: safe to commit).
     web: { stripePortalUrl: null, stripePublishableKey: null, stripePricingTableId: null },
-    alarmEmail: null,
+    // Fill in before the first prod deployment: an alarm nobody receives wakes nobody.
+    alarmRecipients: NO_RECIPIENTS,
+    originVerifyVersionId: null,
     logLevel: 'INFO',
   },
-  dev: { rules: DISPOSABLE, throttle: THROTTLE, web: STRIPE_TEST, alarmEmail: null, logLevel: 'DEBUG' },
+  dev: {
+    rules: DISPOSABLE,
+    account: 'preview',
+    throttle: PREVIEW_THROTTLE,
+    wafApiRequestsPer5Minutes: null,
+    web: STRIPE_TEST,
+    alarmRecipients: NO_RECIPIENTS,
+    originVerifyVersionId: null,
+    logLevel: 'DEBUG',
+  },
 } as const satisfies Record<NamedStage, StageConfig>;
 
-/** A preview stage (pr-<n> or any other unnamed stage): disposable, Stripe in test mode. */
-export const previewStage = (): StageConfig => ({ rules: DISPOSABLE, throttle: THROTTLE, web: STRIPE_TEST, alarmEmail: null, logLevel: 'INFO' });
+/** A preview stage (pr-<n> or any other unnamed stage): disposable, in the preview account, Stripe in test mode. */
+export const previewStage = (): StageConfig => ({
+  rules: DISPOSABLE,
+  account: 'preview',
+  throttle: PREVIEW_THROTTLE,
+  wafApiRequestsPer5Minutes: null,
+  web: STRIPE_TEST,
+  alarmRecipients: NO_RECIPIENTS,
+  originVerifyVersionId: null,
+  logLevel: 'INFO',
+});
 
 /** Lower-case letters, digits and inner hyphens; short enough for every generated name. */
 export const STAGE_NAME = /^[a-z](?:[a-z0-9-]{0,18}[a-z0-9])?$/;

@@ -1,22 +1,24 @@
 import type { MiddlewareObj } from '@middy/core';
 import { forbidden } from '../http/http-error';
 import type { LambdaResult, RouteEvent } from '../http/types';
+import { originVerified } from './origin-verify';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Refuses what did not come the way a browser on our own origin sends it:
- * - in the cloud, requests that did not pass CloudFront (which adds the per-stage secret header);
+ * - in the cloud, requests that did not pass CloudFront (which adds the per-stage secret header,
+ *   current or previous value during a rotation);
  * - state-changing requests a browser marks cross-site, or whose Origin names another origin.
  *   Requests with neither header (non-browser clients) pass. Host is never trusted: CloudFront rewrites it.
  * It also settles the client address: the socket's locally, CloudFront's viewer address behind CloudFront.
  */
 export function requestGuard(): MiddlewareObj<RouteEvent, LambdaResult> {
   return {
-    before: ({ event }) => {
+    before: async ({ event }) => {
       const headers = event.headers ?? {};
       const originSecret = process.env.ORIGIN_VERIFY_SECRET;
-      if (originSecret && headers['x-origin-verify'] !== originSecret) throw forbidden();
+      if (originSecret && !(await originVerified(headers['x-origin-verify'], originSecret))) throw forbidden();
 
       event.clientIp = originSecret ? viewerAddress(headers['cloudfront-viewer-address']) : undefined;
       event.clientIp ??= event.requestContext.http.sourceIp;

@@ -1,26 +1,45 @@
 import { webcrypto } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { type SecretStage, readSecretStage, throttled } from '../aws/secret-stages';
 
 /**
- * The session signing key: SESSION_SECRET locally, Secrets Manager in the cloud
- * (SESSION_SECRET_ARN), read once per cold start and kept for the container's life as an imported
- * CryptoKey (handed raw bytes, jose would import them again on every verification: about twice the cost).
+ * The session signing keys: SESSION_SECRET (and SESSION_SECRET_PREVIOUS) locally, the secret's
+ * AWSCURRENT (and AWSPREVIOUS) version in the cloud (SESSION_SECRET_ARN).
+ *
+ * The current key is read once per cold start and kept as an imported CryptoKey (handed raw bytes,
+ * jose would import them again on every verification: about twice the cost). Only when a token's
+ * signature fails with it are both versions read again (at most once a minute): after a rotation a
+ * token signed with the previous key stays valid until it expires, and a container started before
+ * the rotation learns the new key from the first token signed with it, and signs with it from then on.
  */
-let keyPromise: Promise<webcrypto.CryptoKey> | undefined;
+let current: Promise<webcrypto.CryptoKey> | undefined;
 
 export function signingKey(): Promise<webcrypto.CryptoKey> {
-  keyPromise ??= loadKey().catch((error: unknown) => {
-    keyPromise = undefined;
+  current ??= readKey('AWSCURRENT').then(required).catch((error: unknown) => {
+    current = undefined;
     throw error;
   });
-  return keyPromise;
+  return current;
 }
 
-async function loadKey(): Promise<webcrypto.CryptoKey> {
+const ROTATION_REFETCH_MS = 60_000;
+
+/** The current and previous keys as stored now (the previous one only once the secret was rotated). */
+export const rotationKeys = throttled(async (): Promise<webcrypto.CryptoKey[]> => {
+  const [fresh, previous] = await Promise.all([readKey('AWSCURRENT').then(required), readKey('AWSPREVIOUS')]);
+  current = Promise.resolve(fresh);
+  return previous ? [fresh, previous] : [fresh];
+}, ROTATION_REFETCH_MS);
+
+async function readKey(stage: SecretStage): Promise<webcrypto.CryptoKey | undefined> {
   const arn = process.env.SESSION_SECRET_ARN;
-  const secret = arn
-    ? (await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }))).SecretString
-    : process.env.SESSION_SECRET;
-  if (!secret || secret.length < 32) throw new Error('The session signing secret is missing or shorter than 32 characters');
+  const local = stage === 'AWSCURRENT' ? process.env.SESSION_SECRET : process.env.SESSION_SECRET_PREVIOUS;
+  const secret = arn ? await readSecretStage(arn, stage) : local;
+  if (!secret) return undefined;
+  if (secret.length < 32) throw new Error(`The session signing secret (${stage}) is shorter than 32 characters`);
   return webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
+function required(key: webcrypto.CryptoKey | undefined): webcrypto.CryptoKey {
+  if (!key) throw new Error('The session signing secret is missing');
+  return key;
 }

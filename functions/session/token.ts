@@ -1,5 +1,6 @@
-import { SignJWT, jwtVerify } from 'jose';
-import { signingKey } from './secret';
+import { type webcrypto } from 'node:crypto';
+import { SignJWT, errors, jwtVerify } from 'jose';
+import { rotationKeys, signingKey } from './secret';
 
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 const ISSUER = 'growthwise';
@@ -22,10 +23,27 @@ export async function signSessionToken(claims: SessionClaims, expiresAtMs: numbe
     .sign(await signingKey());
 }
 
-/** Undefined for anything but a well-formed, unexpired token signed with this stage's key. */
+/**
+ * Undefined for anything but a well-formed, unexpired token signed with this stage's key: the
+ * current one, or during a rotation the previous one (docs/decisions/020).
+ */
 export async function verifySessionToken(token: string): Promise<SessionClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, await signingKey(), {
+    const claims = await verifyWith(token, await signingKey());
+    if (claims !== 'wrong-key') return claims;
+    for (const key of await rotationKeys()) {
+      const rotated = await verifyWith(token, key);
+      if (rotated !== 'wrong-key') return rotated;
+    }
+    return undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function verifyWith(token: string, key: webcrypto.CryptoKey): Promise<SessionClaims | undefined | 'wrong-key'> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: audience(),
@@ -34,7 +52,7 @@ export async function verifySessionToken(token: string): Promise<SessionClaims |
     });
     if (typeof payload.sid !== 'string' || typeof payload.org !== 'string' || !payload.sub) return undefined;
     return { sessionId: payload.sid, userId: payload.sub, orgId: payload.org };
-  } catch {
-    return undefined;
+  } catch (error) {
+    return error instanceof errors.JWSSignatureVerificationFailed ? 'wrong-key' : undefined;
   }
 }

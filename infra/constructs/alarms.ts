@@ -1,22 +1,52 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, MathExpression, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { type ITable, Operation } from 'aws-cdk-lib/aws-dynamodb';
 import { Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { EmailSubscription, UrlSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import type { AlarmRecipients } from '../stages';
 
 export interface AlarmsProps {
   httpApi: IHttpApi;
   table: ITable;
-  /** Subscribed by email when given; otherwise subscribe to the topic in the console. */
-  email: string | null;
+  recipients: AlarmRecipients;
 }
 
-/** The few alarms worth waking someone for, sent to one SNS topic: server errors, slow answers, DynamoDB errors. */
+/**
+ * Every alarm's runbook entry: the README's "Alarms runbook" has one line starting with each name
+ * (test/infra/alarms.test.ts holds the two together).
+ */
+export const RUNBOOK = {
+  ApiServerErrorRate: 'api-5xx',
+  ApiClientErrorSurge: 'api-4xx-surge',
+  ApiSlow: 'api-slow',
+  TableSystemErrors: 'table-errors',
+  TableThrottled: 'table-throttled',
+  DeadLetters: 'dead-letters',
+} as const;
+
+/** The operations the data layer uses (an alarm's math expression takes at most 10 metrics). */
+const TABLE_OPERATIONS = [
+  Operation.GET_ITEM,
+  Operation.BATCH_GET_ITEM,
+  Operation.QUERY,
+  Operation.PUT_ITEM,
+  Operation.UPDATE_ITEM,
+  Operation.DELETE_ITEM,
+  Operation.BATCH_WRITE_ITEM,
+  Operation.TRANSACT_WRITE_ITEMS,
+  Operation.TRANSACT_GET_ITEMS,
+];
+
+const FIVE_MINUTES = Duration.minutes(5);
+
+/** The few alarms worth waking someone for, sent to one SNS topic that the stage config subscribes someone to. */
 export class Alarms extends Construct {
   readonly topic: Topic;
+  private readonly action: SnsAction;
 
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id);
@@ -26,49 +56,77 @@ export class Alarms extends Construct {
       reason:
         'Alarm notifications carry no customer data; CloudWatch cannot publish to a topic encrypted with the AWS managed key, and a customer managed key would cost more than the alarms.',
     });
-    if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
-    const action = new SnsAction(this.topic);
-    const fiveMinutes = Duration.minutes(5);
-    const alarms = [
-      new Alarm(this, 'ApiServerErrors', {
-        alarmDescription: 'The API answered 5xx (a function failed or timed out) at least 5 times in 5 minutes.',
-        metric: props.httpApi.metricServerError({ period: fiveMinutes, statistic: 'Sum' }),
-        threshold: 5,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
+    const { email, webhookUrl } = props.recipients;
+    if (email) this.topic.addSubscription(new EmailSubscription(email));
+    if (webhookUrl) {
+      if (!webhookUrl.startsWith('https://')) throw new Error(`The alarm webhook must be an https URL, not ${webhookUrl}`);
+      this.topic.addSubscription(new UrlSubscription(webhookUrl));
+    }
+    this.action = new SnsAction(this.topic);
+
+    const api = props.httpApi;
+    this.alarm('ApiServerErrorRate', {
+      description: 'More than 2 % of API requests answered 5xx (a function failed or timed out) for 10 minutes, with at least 5 of them.',
+      // The rate, not a count: a count either sleeps through a small outage or wakes someone at every busy hour.
+      metric: new MathExpression({
+        expression: 'IF(errors >= 5, 100 * errors / MAX([errors, requests]), 0)',
+        usingMetrics: { errors: api.metricServerError({ statistic: 'Sum' }), requests: api.metricCount({ statistic: 'Sum' }) },
+        period: FIVE_MINUTES,
+        label: '5xx % of requests',
       }),
-      new Alarm(this, 'ApiSlow', {
-        alarmDescription: 'p90 API latency above 2 s for 15 minutes.',
-        metric: props.httpApi.metricLatency({ period: fiveMinutes, statistic: 'p90' }),
-        threshold: 2000,
-        evaluationPeriods: 3,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-      new Alarm(this, 'TableSystemErrors', {
-        alarmDescription: 'DynamoDB returned server errors.',
-        // The operations the data layer uses (an alarm's math expression takes at most 10 metrics).
-        metric: props.table.metricSystemErrorsForOperations({
-          period: fiveMinutes,
-          operations: [
-            Operation.GET_ITEM,
-            Operation.BATCH_GET_ITEM,
-            Operation.QUERY,
-            Operation.PUT_ITEM,
-            Operation.UPDATE_ITEM,
-            Operation.DELETE_ITEM,
-            Operation.BATCH_WRITE_ITEM,
-            Operation.TRANSACT_WRITE_ITEMS,
-            Operation.TRANSACT_GET_ITEMS,
-          ],
-        }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-    ];
-    for (const alarm of alarms) alarm.addAlarmAction(action);
+      threshold: 2,
+      evaluationPeriods: 2,
+    });
+    this.alarm('ApiClientErrorSurge', {
+      description: 'At least 300 API answers in 4xx within 5 minutes: a wave of 403s (requests bypassing CloudFront, cross-site posts) or 401s (credential stuffing), or a broken web build.',
+      metric: api.metricClientError({ period: FIVE_MINUTES, statistic: 'Sum' }),
+      threshold: 300,
+      evaluationPeriods: 1,
+    });
+    this.alarm('ApiSlow', {
+      description: 'p90 API latency above 2 s for 15 minutes.',
+      metric: api.metricLatency({ period: FIVE_MINUTES, statistic: 'p90' }),
+      threshold: 2000,
+      evaluationPeriods: 3,
+    });
+    this.alarm('TableSystemErrors', {
+      description: 'DynamoDB returned server errors.',
+      metric: props.table.metricSystemErrorsForOperations({ period: FIVE_MINUTES, operations: TABLE_OPERATIONS }),
+      threshold: 1,
+      evaluationPeriods: 1,
+    });
+    this.alarm('TableThrottled', {
+      description: 'DynamoDB throttled requests (on-demand tables throttle past twice their previous peak, or at the account\'s table limits).',
+      metric: props.table.metricThrottledRequestsForOperations({ period: FIVE_MINUTES, operations: TABLE_OPERATIONS }),
+      threshold: 1,
+      evaluationPeriods: 1,
+    });
+  }
+
+  /** An alarm on a dead-letter queue: a message that landed there was given up on (e.g. an email never sent). */
+  watchDeadLetterQueue(id: string, queue: IQueue) {
+    this.alarm('DeadLetters', {
+      id: `${id}DeadLetters`,
+      description: `Messages in the dead-letter queue ${id}: work that failed every retry.`,
+      metric: queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+    });
+  }
+
+  private alarm(
+    name: keyof typeof RUNBOOK,
+    options: { id?: string; description: string; metric: IMetric; threshold: number; evaluationPeriods: number },
+  ) {
+    const alarm = new Alarm(this, options.id ?? name, {
+      alarmDescription: `${options.description} Runbook: README.md, "Alarms runbook", ${RUNBOOK[name]}.`,
+      metric: options.metric,
+      threshold: options.threshold,
+      evaluationPeriods: options.evaluationPeriods,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(this.action);
+    return alarm;
   }
 }

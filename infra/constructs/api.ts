@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage, HttpApi, HttpMethod, type HttpRoute, HttpStage, LogGroupLogDestination, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -13,6 +13,7 @@ import { Construct } from 'constructs';
 import { type RouteDefinition, handlerName } from '../../functions/routes';
 import { HANDLER_BUNDLING, HANDLER_ESBUILD_ARGS } from '../bundling';
 import { handlerEntry } from '../local/build-functions';
+import type { ApiThrottles, RouteKey } from '../stages';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -22,8 +23,10 @@ export interface ApiProps {
   table: ITable;
   sessionSecret: ISecret;
   originVerifySecret: ISecret;
+  /** The pinned dynamic reference CloudFront sends too. */
+  originVerifyValue: string;
   stage: string;
-  throttle: { rateLimit: number; burstLimit: number };
+  throttle: ApiThrottles;
   /** The handlers' log level (the stage's config). */
   logLevel: string;
   logRetention: RetentionDays;
@@ -44,11 +47,11 @@ export class Api extends Construct {
       createDefaultStage: false,
     });
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
-    new HttpStage(this, 'DefaultStage', {
+    const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: props.throttle,
+      throttle: props.throttle.default,
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -68,24 +71,42 @@ export class Api extends Construct {
     this.domainName = `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
 
     const ids = new Set<string>();
+    const routesByKey = new Map<string, HttpRoute>();
     for (const route of props.routes) {
       let fnId = handlerName(route);
       if (ids.has(fnId)) fnId = `${fnId}-${route.method.toLowerCase()}`;
       ids.add(fnId);
       const fn = this.routeFunction(fnId, route, props);
       this.functions.push(fn);
-      this.httpApi.addRoutes({
+      const [httpRoute] = this.httpApi.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${fnId}-integration`, fn, { payloadFormatVersion: PayloadFormatVersion.VERSION_2_0 }),
       });
+      routesByKey.set(`${route.method} ${route.path}`, httpRoute!);
     }
+    this.throttleRoutes(stage, routesByKey, props.throttle.routes);
 
     Validations.of(this.httpApi).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:
         'Authorization is the application\'s: the session cookie is checked by the handlers\' middleware (login and register are public by design), and requests without CloudFront\'s x-origin-verify header are refused.',
     });
+  }
+
+  /**
+   * Per-route limits below the stage's default. The L2 stage has no route settings: set them on
+   * CloudFormation's resource, after the routes exist (API Gateway refuses settings for an unknown key).
+   */
+  private throttleRoutes(stage: HttpStage, routes: Map<string, HttpRoute>, limits: ApiThrottles['routes']) {
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    for (const [key, limit] of Object.entries(limits) as [RouteKey, ApiThrottles['default']][]) {
+      const route = routes.get(key);
+      if (!route) throw new Error(`Stage throttle names ${key}, which is not in the route table (functions/routes.ts)`);
+      routeSettings[key] = { ThrottlingRateLimit: limit.rateLimit, ThrottlingBurstLimit: limit.burstLimit };
+      stage.node.addDependency(route);
+    }
+    (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
   }
 
   /** Tells every function which origin may send state-changing requests (the stage's site URL). */
@@ -127,13 +148,16 @@ export class Api extends Construct {
         SESSION_SECRET_ARN: props.sessionSecret.secretArn,
         STAGE: props.stage,
         LOG_LEVEL: props.logLevel,
+        // Read only when the header does not match the deployed value: during a rotation (docs/decisions/020).
+        ORIGIN_VERIFY_SECRET_ARN: props.originVerifySecret.secretArn,
         // A dynamic reference: CloudFormation resolves it at deploy time; the template never holds the value.
-        ORIGIN_VERIFY_SECRET: props.originVerifySecret.secretValue.unsafeUnwrap(),
+        ORIGIN_VERIFY_SECRET: props.originVerifyValue,
       },
     });
     if (route.table === 'readwrite') props.table.grantReadWriteData(fn);
     else props.table.grantReadData(fn);
     props.sessionSecret.grantRead(fn);
+    props.originVerifySecret.grantRead(fn);
     Validations.of(fn).acknowledge({
       id: 'AwsSolutions-L1',
       reason:

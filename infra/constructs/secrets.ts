@@ -1,9 +1,11 @@
-import { type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { type RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 
 export interface SecretsProps {
   removalPolicy: RemovalPolicy;
+  /** The origin-verify version CloudFront and the functions get; null: whatever is AWSCURRENT at the stack's first deployment. */
+  originVerifyVersionId: string | null;
 }
 
 /** The stage's generated secrets: the session signing key and the header that proves a request came through CloudFront. */
@@ -12,6 +14,11 @@ export class Secrets extends Construct {
   readonly sessionSecret: Secret;
   /** Added by CloudFront as x-origin-verify on every /api request; the functions compare it. */
   readonly originVerifySecret: Secret;
+  /**
+   * The origin-verify value as a dynamic reference pinned to the stage's version: changing the version
+   * is a template change, so CloudFormation resolves it again for CloudFront and the functions alike.
+   */
+  readonly originVerifyValue: string;
 
   constructor(scope: Construct, id: string, props: SecretsProps) {
     super(scope, id);
@@ -26,15 +33,20 @@ export class Secrets extends Construct {
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
       removalPolicy: props.removalPolicy,
     });
+    this.originVerifyValue = (
+      props.originVerifyVersionId
+        ? SecretValue.secretsManager(this.originVerifySecret.secretArn, { versionId: props.originVerifyVersionId })
+        : this.originVerifySecret.secretValue
+    ).unsafeUnwrap();
     Validations.of(this.sessionSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'No automatic rotation: rotating the session key signs every user out, so it is rotated by hand (docs/decisions/007). The functions read it once per cold start.',
+        'Rotated by hand with put-secret-value (README, "Rotate a secret"): the functions accept tokens signed with the current or the previous version (docs/decisions/020); an automatic rotation would need a rotation function for a value that has no downstream system to update.',
     });
     Validations.of(this.originVerifySecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'No automatic rotation: CloudFormation resolves it into the CloudFront origin header and the functions\' environment at deploy time, so a rotation outside a deployment would lock CloudFront out. Rotate by a deployment (docs/decisions/007).',
+        'Rotated by hand (README, "Rotate a secret"): put-secret-value, then a deployment pinning the new version into CloudFront\'s header and the functions, which accept the current and previous versions meanwhile (docs/decisions/020).',
     });
   }
 }

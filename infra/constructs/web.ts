@@ -17,7 +17,6 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { WebRuntimeConfig } from '../stages';
 import { SPA_HTML_FILES } from '../web/spa-fallback';
@@ -29,7 +28,8 @@ export interface WebProps {
   runtimeConfig: WebRuntimeConfig;
   /** The HTTP API's execute-api host name. */
   apiDomainName: string;
-  originVerifySecret: ISecret;
+  /** The x-origin-verify value (a pinned dynamic reference: the template never holds the value). */
+  originVerifyValue: string;
   /** From the account-wide stack. */
   spaFunction: IFunction;
   responseHeadersPolicy: IResponseHeadersPolicy;
@@ -63,7 +63,7 @@ export class Web extends Construct {
 
     const api = new HttpOrigin(props.apiDomainName, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-      customHeaders: { 'x-origin-verify': props.originVerifySecret.secretValue.unsafeUnwrap() },
+      customHeaders: { 'x-origin-verify': props.originVerifyValue },
     });
     const apiBehaviour = {
       origin: api,

@@ -1,6 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes';
+import { previewStage } from '../../infra/stages';
 import { ofType, resourcesOf, synthStage } from './synth-stage';
 
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
@@ -46,7 +47,7 @@ describe('API: the cloud serves exactly the route table', () => {
       expect(fn.Architectures).toEqual(['arm64']);
       const env = (fn.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(Object.keys(env)).toEqual(
-        expect.arrayContaining(['TABLE_NAME', 'SESSION_SECRET_ARN', 'STAGE', 'APP_ORIGINS', 'ORIGIN_VERIFY_SECRET']),
+        expect.arrayContaining(['TABLE_NAME', 'SESSION_SECRET_ARN', 'STAGE', 'APP_ORIGINS', 'ORIGIN_VERIFY_SECRET', 'ORIGIN_VERIFY_SECRET_ARN']),
       );
       expect(env.STAGE).toBe('pr-1');
       // Source maps are shipped, not loaded: --enable-source-maps costs every cold start (infra/bundling.ts).
@@ -79,7 +80,7 @@ describe('API: the cloud serves exactly the route table', () => {
     stage.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      DefaultRouteSettings: { ThrottlingRateLimit: previewStage().throttle.default.rateLimit, ThrottlingBurstLimit: previewStage().throttle.default.burstLimit },
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('context.requestId') },
     });
   });

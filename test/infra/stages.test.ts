@@ -3,7 +3,7 @@ import { stackName, stageConfig, stages } from '../../infra/stages';
 import { differences, normalized } from './stage-diff';
 import { type Resources, ofType, synthStage } from './synth-stage';
 
-/** What the stage rules (infra/stages.ts) may change in a resource both stages have. */
+/** What the stage rules and the stage's limits (infra/stages.ts) may change in a resource both stages have. */
 const RULE_PROPERTIES: Record<string, string[]> = {
   '*': ['DeletionPolicy', 'UpdateReplacePolicy'],
   'AWS::DynamoDB::Table': ['Properties.DeletionProtectionEnabled', 'Properties.PointInTimeRecoverySpecification.PointInTimeRecoveryEnabled'],
@@ -13,18 +13,22 @@ const RULE_PROPERTIES: Record<string, string[]> = {
   'AWS::S3::BucketPolicy': ['Properties.PolicyDocument.Statement'],
   // A generated name that contains the stack name, cut to 64 characters.
   'AWS::CloudFront::OriginAccessControl': ['Properties.OriginAccessControlConfig.Name'],
+  // Throttles: prod carries real traffic, a preview a few testers (stage config).
+  'AWS::ApiGatewayV2::Stage': ['Properties.DefaultRouteSettings', 'Properties.RouteSettings'],
+  // Prod's web ACL (a WAF rate-based rule per client address on /api/*).
+  'AWS::CloudFront::Distribution': ['Properties.DistributionConfig.WebACLId'],
 };
 /** Whole resources only one kind of stage has. */
 const ONLY_IN_PROD = ['AWS::CloudWatch::Alarm', 'AWS::SNS::Topic', 'AWS::SNS::TopicPolicy', 'AWS::SNS::Subscription'];
 const ONLY_IN_PREVIEW = ['Custom::S3AutoDeleteObjects', 'AWS::Lambda::Function', 'AWS::IAM::Role', 'AWS::Logs::LogGroup'];
 
-describe('stages: prod and a preview differ exactly in the stage rules', () => {
+describe('stages: prod and a preview differ exactly in the stage rules and limits', () => {
   const prod = synthStage('prod').stage;
   const preview = synthStage('pr-1').stage;
   const prodResources = (normalized(prod, 'prod') as { Resources: Resources }).Resources;
   const previewResources = (normalized(preview, 'pr-1') as { Resources: Resources }).Resources;
 
-  it('differ nowhere but in the stage rules', () => {
+  it('differ nowhere but in the stage rules and limits', () => {
     const unexpected: string[] = [];
     for (const path of differences(normalized(prod, 'prod'), normalized(preview, 'pr-1'))) {
       const [section, id, ...rest] = path;
