@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { protectTable, tableLogicalId } from '../../infra/stack-policy';
+import { ofType, synthStage } from './synth-stage';
+
+/**
+ * Prod's table as deployed. A change here means CloudFormation would replace the table (a new, empty
+ * one) or rebuild an index: the stack policy refuses the first, and neither may happen by accident.
+ * Adding an index is fine: add it here in the same change.
+ */
+const FROZEN = {
+  logicalId: 'DataTableFDBAD0F2',
+  keySchema: [
+    { AttributeName: 'PK', KeyType: 'HASH' },
+    { AttributeName: 'SK', KeyType: 'RANGE' },
+  ],
+  globalSecondaryIndexes: {} as Record<string, { AttributeName: string; KeyType: string }[]>,
+};
+
+describe('prod table: frozen, and protected from replacement', () => {
+  const prod = synthStage('prod').stage;
+  const tables = ofType(prod, 'AWS::DynamoDB::Table');
+  expect(tables).toHaveLength(1);
+  const [id, { Properties }] = tables[0]!;
+  const table = { Properties: Properties! };
+
+  it('keeps its logical id, key schema and every index\'s key schema', () => {
+    expect(id).toBe(FROZEN.logicalId);
+    expect(table.Properties.KeySchema).toEqual(FROZEN.keySchema);
+    const indexes = (table.Properties.GlobalSecondaryIndexes ?? []) as { IndexName: string; KeySchema: unknown }[];
+    expect(Object.fromEntries(indexes.map((index) => [index.IndexName, index.KeySchema]))).toEqual(FROZEN.globalSecondaryIndexes);
+    // A fixed name would make any replacement fail halfway; a generated one never collides.
+    expect(table.Properties.TableName).toBeUndefined();
+  });
+
+  it('has a stack policy that denies replacing or deleting that table and allows every other update', () => {
+    expect(tableLogicalId('prod')).toBe(FROZEN.logicalId);
+    expect(protectTable(FROZEN.logicalId)).toEqual({
+      Statement: [
+        { Effect: 'Allow', Principal: '*', Action: 'Update:*', Resource: '*' },
+        { Effect: 'Deny', Principal: '*', Action: ['Update:Replace', 'Update:Delete'], Resource: `LogicalResourceId/${FROZEN.logicalId}` },
+      ],
+    });
+  });
+});
