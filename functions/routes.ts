@@ -4,6 +4,7 @@ import { avatarEndpoints } from '../shared/contract/avatars';
 import type { Endpoint } from '../shared/contract/endpoint';
 import { notificationEndpoints } from '../shared/contract/notifications';
 import { organizationEndpoints } from '../shared/contract/organization';
+import { emailVerificationEndpoints, passwordResetEndpoints } from '../shared/contract/mail-links';
 import { projectEndpoints } from '../shared/contract/projects';
 
 /**
@@ -49,6 +50,11 @@ export const routes = [
   route(notificationEndpoints.unreadCount, 'notifications/get-unread-count', 'read'),
   route(notificationEndpoints.markRead, 'notifications/mark-notification-read', 'readwrite'),
   route(notificationEndpoints.markAllRead, 'notifications/mark-all-notifications-read', 'readwrite'),
+  // mail links (issue 13)
+  route(passwordResetEndpoints.request, 'password-reset/request-password-reset', 'readwrite'),
+  route(passwordResetEndpoints.confirm, 'password-reset/confirm-password-reset', 'readwrite'),
+  route(emailVerificationEndpoints.resend, 'email-verification/resend-verification', 'readwrite'),
+  route(emailVerificationEndpoints.confirm, 'email-verification/confirm-email-verification', 'readwrite'),
 ] as const satisfies readonly RouteDefinition[];
 
 /** A route's handler as a name fit for a Lambda function or a bundle folder: 'auth/get-user' → 'auth-get-user'. */

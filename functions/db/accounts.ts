@@ -3,6 +3,8 @@ import { TABLE_NAME, db } from './client';
 import type { UserItem } from './entities';
 import { isConditionFailure } from './errors';
 import { keys } from './keys';
+import { outboxPut } from './outbox';
+import { transactWrite } from './transact';
 
 /** The signed-in user's own account: their name and their password. */
 
@@ -29,20 +31,23 @@ export async function updateFullName(orgId: string, userId: string, fullName: st
 
 /**
  * Replaces the password hash only if it is still the one the current password was checked
- * against: of two concurrent changes, the second one fails instead of silently winning.
- * Answers false when it did not.
+ * against: of two concurrent changes, the second one fails instead of silently winning. The
+ * 'your password was changed' mail goes in the same transaction. Answers false when it did not.
  */
-export async function replacePasswordHash(orgId: string, userId: string, checkedHash: string, newHash: string): Promise<boolean> {
+export async function replacePasswordHash(user: Pick<UserItem, 'orgId' | 'id' | 'username' | 'fullName'>, checkedHash: string, newHash: string): Promise<boolean> {
   try {
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE_NAME,
-        Key: keys.user(orgId, userId),
-        UpdateExpression: 'SET passwordHash = :new',
-        ConditionExpression: 'passwordHash = :checked',
-        ExpressionAttributeValues: { ':new': newHash, ':checked': checkedHash },
-      }),
-    );
+    await transactWrite([
+      {
+        Update: {
+          TableName: TABLE_NAME,
+          Key: keys.user(user.orgId, user.id),
+          UpdateExpression: 'SET passwordHash = :new',
+          ConditionExpression: 'passwordHash = :checked',
+          ExpressionAttributeValues: { ':new': newHash, ':checked': checkedHash },
+        },
+      },
+      outboxPut(user.username, { template: 'password-changed', data: { fullName: user.fullName } }),
+    ]);
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

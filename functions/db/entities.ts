@@ -25,6 +25,12 @@ export interface UserItem {
   /** Unread notifications, changed in the same transaction as every isRead change. */
   unreadCount: number;
   createdAt: string;
+  /** True once the user followed a verification link; absent or false until then. */
+  emailVerified?: boolean;
+  /** SHA-256 of the newest password-reset token: a newer request voids the older links. */
+  passwordResetTokenHash?: string;
+  /** SHA-256 of the newest email-verification token. */
+  emailVerificationTokenHash?: string;
 }
 
 export interface SessionItem {

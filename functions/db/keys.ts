@@ -26,6 +26,12 @@ export const keys = {
     SK: `NOTIFICATION#${notificationId}`,
   }),
   avatar: (userId: string): Key => ({ PK: `${USER}${userId}`, SK: 'AVATAR' }),
+  /** One mail waiting to be sent (the transactional outbox); its own partition, so the stream filter is one prefix. */
+  outbox: (outboxId: string): Key => ({ PK: `OUTBOX#${outboxId}`, SK: 'OUTBOX' }),
+  /** A token that arrived by mail, found by the SHA-256 of the token: the token itself is never stored. */
+  mailToken: (tokenHash: string): Key => ({ PK: `TOKEN#${tokenHash}`, SK: 'TOKEN' }),
+  /** A fixed-window request counter: `scope` names the rule, `subject` whom it counts (an address, a client, a user). */
+  throttle: (scope: string, subject: string): Key => ({ PK: `THROTTLE#${scope}#${subject.trim().toLowerCase()}`, SK: 'THROTTLE' }),
 } as const;
 
 /** Partitions and sort-key prefixes for Queries. */

@@ -10,6 +10,7 @@ import { type TransactItem, notificationPut } from './notification-writes';
 import type { ProjectItem as StoredProject } from './projects';
 import { transactWrite } from './transact';
 import { userPuts } from './users';
+import { outboxPut } from './outbox';
 
 /**
  * Admins managing their organization's users. Every role change and removal is one transaction
@@ -36,6 +37,8 @@ export interface SaveUserInput {
   role: Role;
   /** Absent: keep the current password (updates only). */
   passwordHash?: string;
+  /** Named in the welcome mail a created user receives. */
+  organizationName: string;
 }
 
 export interface SavedUser {
@@ -74,8 +77,13 @@ async function createUser(actor: UserItem, input: SaveUserInput): Promise<SavedU
     avatarUrl: null,
     unreadCount: 0,
     createdAt: new Date().toISOString(),
+    emailVerified: false,
   };
-  const items: TransactItem[] = [actorIsAdmin(actor), ...userPuts(user)];
+  const welcome = outboxPut(user.username, {
+    template: 'welcome',
+    data: { fullName: user.fullName, organizationName: input.organizationName, addedByName: actor.fullName },
+  });
+  const items: TransactItem[] = [actorIsAdmin(actor), ...userPuts(user), welcome];
   if (user.role === 'admin') items.push(adminCountChange(actor.orgId, +1));
   await run(items, (failed) => {
     if (failed.has(0)) return new ManagementRefused('not-admin');

@@ -6,13 +6,15 @@ import { keys } from './keys';
 import { isConditionFailure } from './errors';
 import { transactWrite } from './transact';
 import { userPuts } from './users';
+import { verificationForNewUser } from './email-verifications';
 import { conflict } from '../http/http-error';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
 /**
- * Registration: the organization, its first user (admin) and the email-uniqueness item in one
- * transaction; a taken email (any case) cancels all of it and is 409.
+ * Registration: the organization, its first user (admin), the email-uniqueness item and the
+ * verification mail (its token and outbox item) in one transaction; a taken email (any case)
+ * cancels all of it, mail included, and is 409.
  */
 export async function createOrganizationWithAdmin(input: {
   organizationName: string;
@@ -43,7 +45,10 @@ export async function createOrganizationWithAdmin(input: {
     avatarUrl: null,
     unreadCount: 0,
     createdAt: now,
+    emailVerified: false,
   };
+  const verification = verificationForNewUser(user);
+  user.emailVerificationTokenHash = verification.hash;
   try {
     await transactWrite([
       {
@@ -54,6 +59,7 @@ export async function createOrganizationWithAdmin(input: {
         },
       },
       ...userPuts(user),
+      ...verification.items,
     ]);
   } catch (error) {
     if (isConditionFailure(error)) throw conflict(EMAIL_TAKEN);

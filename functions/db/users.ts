@@ -13,6 +13,7 @@ export function toUserResponse(user: UserItem, org: OrganizationItem): UserRespo
     username: user.username,
     fullName: user.fullName,
     avatarUrl: user.avatarUrl ?? null,
+    emailVerified: user.emailVerified === true,
     roles: [{ role: user.role, organization: { id: org.id, name: org.name } }],
   };
 }

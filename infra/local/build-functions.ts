@@ -10,15 +10,22 @@ export const FUNCTIONS_DIR = path.resolve(import.meta.dirname, '../../functions'
 export const handlerEntry = (handler: string) => path.join(FUNCTIONS_DIR, 'handlers', `${handler}.ts`);
 
 /**
- * Bundles every handler of the route table, with the settings the CDK uses, into
+ * Bundles every handler of the route table and the mailer, with the settings the CDK uses, into
  * outDir/<name>/index.mjs. One esbuild call for all of them (each still a bundle of its own, no
  * shared chunks): esbuild parses the shared modules once, several times faster than one call each.
  */
 export async function buildFunctions(outDir: string): Promise<Map<string, string>> {
   const handlers = [...new Set(routes.map((route) => route.handler))];
-  await bundleHandlers(Object.fromEntries(handlers.map((handler) => [handlerName({ handler }), handlerEntry(handler)])), outDir);
-  return new Map(handlers.map((handler) => [handler, path.join(outDir, handlerName({ handler }), 'index.mjs')]));
+  await bundleHandlers(
+    { ...Object.fromEntries(handlers.map((handler) => [handlerName({ handler }), handlerEntry(handler)])), [MAILER]: MAILER_ENTRY },
+    outDir,
+  );
+  return new Map([...handlers, MAILER].map((handler) => [handler, path.join(outDir, handlerName({ handler }), 'index.mjs')]));
 }
+
+/** The stream consumer that sends the outbox's mail (not a route): bundled beside the handlers under this name. */
+export const MAILER = 'mailer';
+export const MAILER_ENTRY = path.join(FUNCTIONS_DIR, 'mailer', 'handler.ts');
 
 /** Bundles each entry (name → source file) into outDir/<name>/index.mjs with the Lambda settings. */
 export async function bundleHandlers(entries: Record<string, string>, outDir: string) {

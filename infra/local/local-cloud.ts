@@ -4,10 +4,13 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_LOCAL_TABLE_NAME } from '../../functions/db/table-definition';
+import { MAILER_EVENT_SOURCE, OUTBOX_STREAM_FILTER } from '../../functions/mailer/stream-filter';
 import { routes } from '../../functions/routes';
-import { buildFunctions } from './build-functions';
+import { MAILER, buildFunctions } from './build-functions';
 import { LOCAL_AWS_ENV, ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { type LambdaHandler, createEmulator } from './emulator';
+import { type MailCatcherOptions, startMailCatcher } from './mail-catcher';
+import { type StreamHandler, type StreamPoller, startStreamPoller } from './stream-poller';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -22,30 +25,44 @@ export interface LocalCloudOptions {
   webRoot?: string;
   /** More origins allowed to send state-changing requests (the Vite dev server). */
   extraOrigins?: string[];
+  /** Where mail links point when the app is served elsewhere (the Vite dev server); default: this cloud's URL. */
+  siteUrl?: string;
   /** Extra environment for the handlers (e.g. EXPOSE_DB_CALLS, LOG_LEVEL). */
   env?: Record<string, string>;
+  /** The local inbox's ports (MAIL_SMTP_PORT, MAIL_UI_PORT for `npm start`); omitted: free ones. */
+  mail?: MailCatcherOptions;
 }
 
 export interface LocalCloud {
   url: string;
   dynamoDbEndpoint: string;
   tableName: string;
+  /** maildev's web inbox; `${inboxUrl}/api/email` (maildev 3's REST API) lists every message sent (subject, to, text, html). */
+  inboxUrl: string;
+  mailSmtpPort: number;
+  /** Outbox records the mailer failed on every retry (the cloud's dead-letter queue). */
+  mailDeadLetters: StreamPoller['deadLetters'];
   stop: () => Promise<void>;
 }
 
 /**
  * The whole product on one machine: DynamoDB Local, the table, the handler bundles and the
- * emulator on one port. `npm start`, `npm run dev` and the tests all start it through here.
+ * emulator on one port, the mail catcher, and the stream poller that hands new outbox items to the
+ * mailer as the cloud's event source mapping does. `npm start`, `npm run dev` and the tests all
+ * start it through here.
  */
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
   const dataDir = options.dataDir ?? path.join(PROJECT_ROOT, '.data');
   const buildDir = options.buildDir ?? path.join(PROJECT_ROOT, '.build', 'functions');
   Object.assign(process.env, LOCAL_AWS_ENV);
-  const [dynamo, bundles] = await Promise.all([
+  const [dynamo, bundles, mail] = await Promise.all([
     startDynamoDbLocal({ dataDir: options.inMemory ? undefined : path.join(dataDir, 'dynamodb') }),
     buildFunctions(buildDir),
+    startMailCatcher(options.mail),
   ]);
   const tableName = DEFAULT_LOCAL_TABLE_NAME;
+  const url = `http://localhost:${options.port}`;
+  let poller: StreamPoller | undefined;
   try {
     await ensureTable(dynamo.endpoint, tableName);
     Object.assign(process.env, {
@@ -54,25 +71,45 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       STAGE: 'local',
       // As Lambda sets it for a function started on demand: Powertools reports cold starts only then.
       AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
-      APP_ORIGINS: [`http://localhost:${options.port}`, `http://127.0.0.1:${options.port}`, ...(options.extraOrigins ?? [])].join(','),
+      APP_ORIGINS: [url, `http://127.0.0.1:${options.port}`, ...(options.extraOrigins ?? [])].join(','),
+      // The mailer sends over SMTP to the local catcher, with links to this app.
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(mail.smtpPort),
+      MAIL_FROM: 'Growthwise <no-reply@growthwise.localhost>',
+      SITE_URL: options.siteUrl ?? url,
       ...options.env,
     });
     process.env.SESSION_SECRET = await sessionSecret(options.inMemory ? undefined : dataDir);
     // Each bundle is imported on its route's first request, as Lambda starts a function: startup stays quick.
     const handlers = new Map<string, LambdaHandler>([...bundles].map(([handler, file]) => [handler, loadOnFirstCall(file)]));
     const server = createEmulator({ routes, handlers, webRoot: options.webRoot });
+    poller = await startStreamPoller({
+      endpoint: dynamo.endpoint,
+      tableName,
+      filter: OUTBOX_STREAM_FILTER,
+      handler: handlers.get(MAILER) as unknown as StreamHandler,
+      ...MAILER_EVENT_SOURCE,
+    });
     await listen(server, options.port);
+    const stopPoller = poller.stop;
     return {
-      url: `http://localhost:${options.port}`,
+      url,
       dynamoDbEndpoint: dynamo.endpoint,
       tableName,
+      inboxUrl: mail.inboxUrl,
+      mailSmtpPort: mail.smtpPort,
+      mailDeadLetters: poller.deadLetters,
       stop: async () => {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await stopPoller();
+        await mail.stop();
         await dynamo.stop();
       },
     };
   } catch (error) {
+    await poller?.stop();
+    await mail.stop();
     await dynamo.stop();
     throw error;
   }

@@ -32,6 +32,8 @@ async function main() {
     throw new PrerequisiteError(`"${values.port ?? process.env.PORT}" is not a port number: choose one between 1024 and 65535, e.g. \`PORT=4000 npm start\`.`);
   }
   const inMemory = values['in-memory'];
+  /** The local inbox's ports: 1025 (SMTP) and 1080 (web) unless taken (then free ones) or chosen otherwise. */
+  const mail = { smtpPort: Number(process.env.MAIL_SMTP_PORT ?? 1025), uiPort: Number(process.env.MAIL_UI_PORT ?? 1080) };
   const dataDir = path.resolve(values['data-dir'] ?? path.join(PROJECT_ROOT, '.data'));
   const started = performance.now();
   await checkPrerequisites({ port, dataDir: inMemory ? undefined : dataDir });
@@ -44,7 +46,14 @@ async function main() {
 
   if (values.dev) {
     const apiPort = await freePort();
-    const cloud = await startLocalCloud({ port: apiPort, inMemory, dataDir, extraOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`] });
+    const cloud = await startLocalCloud({
+      port: apiPort,
+      inMemory,
+      dataDir,
+      extraOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+      siteUrl: `http://localhost:${port}`,
+      mail,
+    });
     const { createServer } = await import('vite');
     const vite = await createServer({
       root: WEB_DIR,
@@ -53,14 +62,16 @@ async function main() {
     });
     await vite.listen();
     console.log(`Growthwise (dev) is running at http://localhost:${port} (ready in ${Math.round(performance.now() - started)} ms)`);
+    console.log(`Mail inbox (every mail the app sends): ${cloud.inboxUrl}`);
     stopOnSignal(async () => {
       await vite.close();
       await cloud.stop();
     });
   } else {
     const web = await buildWebIfStale();
-    const cloud = await startLocalCloud({ port, inMemory, dataDir, webRoot: WEB_DIST });
+    const cloud = await startLocalCloud({ port, inMemory, dataDir, webRoot: WEB_DIST, mail });
     console.log(`Growthwise is running at ${cloud.url} (${inMemory ? 'in-memory data' : `data in ${path.relative(process.cwd(), dataDir) || dataDir}/`}; web ${web}; ready in ${Math.round(performance.now() - started)} ms)`);
+    console.log(`Mail inbox (every mail the app sends): ${cloud.inboxUrl}`);
     stopOnSignal(cloud.stop);
   }
 }

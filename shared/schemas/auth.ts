@@ -36,6 +36,8 @@ export const userResponse = z.object({
   username: z.string(),
   fullName: z.string(),
   avatarUrl: z.nullable(z.string()),
+  /** False until the user follows the link of the verification mail. */
+  emailVerified: z.boolean(),
   roles: z.array(
     z.object({
       role: roleSchema,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../functions/routes';
-import { buildFunctions, bundleHandlers } from '../../infra/local/build-functions';
+import { MAILER, buildFunctions, bundleHandlers } from '../../infra/local/build-functions';
 
 /**
  * Every handler is bundled as the CDK bundles it; the size is what a cold start has to read and
@@ -51,8 +51,8 @@ describe('handler bundles', () => {
     await rm(outDir, { recursive: true, force: true });
   });
 
-  it('builds one bundle per handler of the route table', () => {
-    expect([...bundles.keys()].sort()).toEqual([...new Set(routes.map((route) => route.handler))].sort());
+  it('builds one bundle per handler of the route table, and the mailer', () => {
+    expect([...bundles.keys()].sort()).toEqual([...new Set(routes.map((route) => route.handler)), MAILER].sort());
   });
 
   it(`keeps every minified bundle under ${HANDLER_BUNDLE_BUDGET_BYTES / 1024} KB`, async () => {

@@ -20,6 +20,7 @@ export const handler = defineRoute(organizationEndpoints.saveUser, async ({ body
       username: body.username,
       fullName: body.fullName,
       role: body.role,
+      organizationName: session.org.name,
       passwordHash: body.password === undefined ? undefined : await hashPassword(body.password),
     }),
   );

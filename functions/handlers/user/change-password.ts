@@ -17,7 +17,7 @@ export const handler = defineRoute(accountEndpoints.changePassword, async ({ bod
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
     throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
   }
-  const replaced = await replacePasswordHash(user.orgId, user.id, user.passwordHash, await hashPassword(body.newPassword));
+  const replaced = await replacePasswordHash(user, user.passwordHash, await hashPassword(body.newPassword));
   if (!replaced) throw new HttpError(409, 'The password was changed meanwhile. Please try again.');
   await deleteSessionsOfUser(user.id, session.session.id);
   return ok({ message: 'Password updated' });

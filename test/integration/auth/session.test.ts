@@ -35,9 +35,11 @@ describe('sessions', () => {
       username: admin.email,
       fullName: 'Grace Hopper',
       avatarUrl: null,
+      emailVerified: false,
       roles: [{ role: 'admin', organization: { id: admin.orgId, name: 'Navy Labs' } }],
     });
     expect(JSON.stringify(response.body)).not.toMatch(/password|\$2[aby]\$/i);
+    expect(JSON.stringify(response.body)).not.toMatch(/TokenHash/);
   });
 
   it('loading the session and its user is one DynamoDB round trip', async () => {

@@ -13,6 +13,10 @@ declare module 'vitest' {
     tableName: string;
     /** Every log line and EMF metrics line the handlers wrote during the run, one JSON object a line. */
     handlerLogFile: string;
+    /** The local mail catcher (maildev): its REST API lists every message at `${inboxUrl}/api/email` (maildev 3). */
+    inboxUrl: string;
+    /** The catcher's SMTP port, for tests that run a mailer of their own. */
+    mailSmtpPort: number;
   }
 }
 
@@ -34,6 +38,8 @@ export default async function setup(project: TestProject) {
   project.provide('dynamoDbEndpoint', cloud.dynamoDbEndpoint);
   project.provide('tableName', cloud.tableName);
   project.provide('handlerLogFile', handlerLogFile);
+  project.provide('inboxUrl', cloud.inboxUrl);
+  project.provide('mailSmtpPort', cloud.mailSmtpPort);
   return async () => {
     await cloud.stop();
     restoreOutput();

@@ -1,0 +1,12 @@
+import { emailVerificationEndpoints } from '../../../shared/contract/mail-links';
+import { INVALID_LINK } from '../../../shared/schemas/mail-links';
+import { confirmVerification } from '../../db/email-verifications';
+import { defineRoute } from '../../http/define-route';
+import { badRequest } from '../../http/http-error';
+import { ok } from '../../http/response';
+
+/** POST /api/email-verification/confirm: the token alone names the user, so it works signed in or out. */
+export const handler = defineRoute(emailVerificationEndpoints.confirm, async ({ body }) => {
+  if (!(await confirmVerification(body.token))) throw badRequest(INVALID_LINK, { token: INVALID_LINK });
+  return ok({ message: 'Your email address is verified.' });
+});

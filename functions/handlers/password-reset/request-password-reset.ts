@@ -1,0 +1,16 @@
+import { passwordResetEndpoints } from '../../../shared/contract/mail-links';
+import { PASSWORD_RESET_REQUESTED } from '../../../shared/schemas/mail-links';
+import { requestPasswordReset } from '../../db/password-resets';
+import { defineRoute } from '../../http/define-route';
+import { tooManyRequests } from '../../http/too-many-requests';
+import { ok } from '../../http/response';
+
+/**
+ * POST /api/password-reset/request: the same sentence, status and round trips whether or not the
+ * address has an account; throttled per address and per client address (429 with Retry-After).
+ */
+export const handler = defineRoute(passwordResetEndpoints.request, async ({ body, clientIp }) => {
+  const { retryAfter } = await requestPasswordReset(body.username, clientIp);
+  if (retryAfter !== undefined) throw tooManyRequests('Too many password reset requests. Please try again later.', retryAfter);
+  return ok({ message: PASSWORD_RESET_REQUESTED });
+});

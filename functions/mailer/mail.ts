@@ -1,0 +1,17 @@
+/**
+ * Every mail the product sends, by template, with the data its template needs. Links are not
+ * data: the mailer builds them from the stage's own site URL, so an outbox item never names a host.
+ */
+export type Mail =
+  | { template: 'password-reset'; data: { token: string } }
+  | { template: 'password-changed'; data: { fullName: string } }
+  | { template: 'email-verification'; data: { fullName: string; token: string } }
+  | { template: 'welcome'; data: { fullName: string; organizationName: string; addedByName: string } };
+
+export type MailTemplate = Mail['template'];
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}

@@ -1,0 +1,19 @@
+import type { Mail, RenderedMail } from './mail';
+import { emailVerificationMail } from './templates/email-verification';
+import { passwordChangedMail } from './templates/password-changed';
+import { passwordResetMail } from './templates/password-reset';
+import { welcomeMail } from './templates/welcome';
+
+/** The template of each mail, chosen by its name (the switch is exhaustive over Mail). */
+export function renderOutboxMail(mail: Mail, to: string, siteUrl: string): RenderedMail {
+  switch (mail.template) {
+    case 'password-reset':
+      return passwordResetMail(mail.data, to, siteUrl);
+    case 'password-changed':
+      return passwordChangedMail(mail.data, to, siteUrl);
+    case 'email-verification':
+      return emailVerificationMail(mail.data, to, siteUrl);
+    case 'welcome':
+      return welcomeMail(mail.data, to, siteUrl);
+  }
+}

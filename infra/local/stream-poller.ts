@@ -1,0 +1,156 @@
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record as StreamRecord,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { LOCAL_AWS_ENV, localClient } from './dynamodb-local';
+import { type FilterPattern, matchesFilter } from './event-filter';
+
+export type StreamHandler = (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | void>;
+
+export interface StreamPollerOptions {
+  endpoint: string;
+  tableName: string;
+  filter: FilterPattern;
+  handler: StreamHandler;
+  batchSize: number;
+  retryAttempts: number;
+  bisectBatchOnError: boolean;
+  /** How often an idle shard is read (Lambda polls a stream about four times a second). */
+  idleMs?: number;
+}
+
+export interface StreamPoller {
+  /** Records that failed every retry: where the cloud's dead-letter queue would hold them. */
+  deadLetters: DynamoDBRecord[];
+  stop: () => Promise<void>;
+}
+
+/**
+ * The local stand-in for a Lambda event source mapping on the table's stream: reads DynamoDB
+ * Local's stream (the DynamoDB Streams API on the same endpoint), keeps the records the filter
+ * passes, and invokes the handler with Lambda's event shape, batch by batch and in order per shard.
+ * A failed batch is retried from its first failed record (ReportBatchItemFailures), split in two
+ * when bisecting, at most `retryAttempts` times; then its records are dead letters.
+ */
+export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
+  const tables = localClient(options.endpoint);
+  const table = await tables.send(new DescribeTableCommand({ TableName: options.tableName }));
+  tables.destroy();
+  const streamArn = table.Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`The table ${options.tableName} has no stream`);
+  const streams = new DynamoDBStreamsClient({
+    endpoint: options.endpoint,
+    region: LOCAL_AWS_ENV.AWS_REGION,
+    credentials: { accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY },
+  });
+  const idleMs = options.idleMs ?? 100;
+  const deadLetters: DynamoDBRecord[] = [];
+  /** Open shards and where we are in each; a finished shard stays with `undefined` so it is not read again. */
+  const iterators = new Map<string, string | undefined>();
+  let stopped = false;
+  let lastShardScan = 0;
+
+  const scanShards = async () => {
+    const out = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+    for (const shard of out.StreamDescription?.Shards ?? []) {
+      if (!shard.ShardId || iterators.has(shard.ShardId)) continue;
+      // From the oldest record kept: what was written while nothing polled still goes out (the claim stops repeats).
+      const it = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId, ShardIteratorType: 'TRIM_HORIZON' }));
+      iterators.set(shard.ShardId, it.ShardIterator);
+    }
+    lastShardScan = Date.now();
+  };
+
+  const invoke = async (records: DynamoDBRecord[]): Promise<number | undefined> => {
+    try {
+      const result = await options.handler({ Records: records }, { awsRequestId: crypto.randomUUID(), functionName: 'mailer' } as Context);
+      const failed = result?.batchItemFailures ?? [];
+      if (failed.length === 0) return undefined;
+      const indexes = failed.map((failure) => records.findIndex((record) => record.dynamodb?.SequenceNumber === failure.itemIdentifier));
+      // An identifier that names no record of the batch fails the whole batch, as Lambda does.
+      return indexes.some((index) => index < 0) ? 0 : Math.min(...indexes);
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', source: 'stream-poller', error: String((error as Error)?.message ?? error) }));
+      return 0;
+    }
+  };
+
+  const deliver = async (records: DynamoDBRecord[], retriesLeft: number): Promise<void> => {
+    const failedFrom = await invoke(records);
+    if (failedFrom === undefined) return;
+    const remaining = records.slice(failedFrom);
+    if (retriesLeft <= 0) {
+      deadLetters.push(...remaining);
+      console.error(JSON.stringify({ level: 'error', source: 'stream-poller', deadLetters: remaining.map((record) => record.dynamodb?.SequenceNumber) }));
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (options.bisectBatchOnError && remaining.length > 1) {
+      const half = Math.ceil(remaining.length / 2);
+      await deliver(remaining.slice(0, half), retriesLeft - 1);
+      await deliver(remaining.slice(half), retriesLeft - 1);
+      return;
+    }
+    await deliver(remaining, retriesLeft - 1);
+  };
+
+  const pollShard = async (shardId: string, iterator: string) => {
+    const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+    iterators.set(shardId, out.NextShardIterator);
+    const records = (out.Records ?? []).map((record) => toLambdaRecord(record, streamArn)).filter((record) => matchesFilter(options.filter, record));
+    for (let i = 0; i < records.length; i += options.batchSize) await deliver(records.slice(i, i + options.batchSize), options.retryAttempts);
+    return (out.Records?.length ?? 0) > 0;
+  };
+
+  const loop = (async () => {
+    while (!stopped) {
+      let busy = false;
+      try {
+        // New shards appear as DynamoDB Local rolls them over (and a closed one has no next iterator).
+        if (Date.now() - lastShardScan > 1000 || [...iterators.values()].every((it) => it === undefined)) await scanShards();
+        for (const [shardId, iterator] of iterators) {
+          if (iterator && !stopped) busy = (await pollShard(shardId, iterator)) || busy;
+        }
+      } catch (error) {
+        if (!stopped) console.error(JSON.stringify({ level: 'error', source: 'stream-poller', error: String((error as Error)?.message ?? error) }));
+      }
+      if (!busy && !stopped) await new Promise((resolve) => setTimeout(resolve, idleMs));
+    }
+  })();
+
+  return {
+    deadLetters,
+    stop: async () => {
+      stopped = true;
+      await loop;
+      streams.destroy();
+    },
+  };
+}
+
+/** A Streams API record in the shape Lambda hands to a function (dates as epoch seconds, the stream's ARN). */
+function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
+  const data = record.dynamodb;
+  const created = data?.ApproximateCreationDateTime;
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName as DynamoDBRecord['eventName'],
+    eventVersion: record.eventVersion,
+    eventSource: record.eventSource ?? 'aws:dynamodb',
+    awsRegion: record.awsRegion ?? LOCAL_AWS_ENV.AWS_REGION,
+    eventSourceARN: streamArn,
+    dynamodb: {
+      ...(created ? { ApproximateCreationDateTime: Math.floor(new Date(created).getTime() / 1000) } : {}),
+      Keys: data?.Keys as never,
+      ...(data?.NewImage ? { NewImage: data.NewImage as never } : {}),
+      SequenceNumber: data?.SequenceNumber,
+      SizeBytes: data?.SizeBytes,
+      StreamViewType: data?.StreamViewType as never,
+    },
+  };
+}

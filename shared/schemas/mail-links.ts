@@ -1,0 +1,44 @@
+import * as z from 'zod/mini';
+import { email, password } from './fields';
+
+/** The answer to every reset request, whether or not the address has an account (no enumeration). */
+export const PASSWORD_RESET_REQUESTED = 'If an account exists for that address, we have sent a link to reset the password.';
+/** An unknown, used, voided or expired link of a mail. */
+export const INVALID_LINK = 'This link is invalid or has expired.';
+
+/** A token from a mail link's fragment: 32 random bytes, base64url (43 characters). */
+const mailToken = z.string().check(z.minLength(1, INVALID_LINK), z.maxLength(128, INVALID_LINK));
+
+/** POST /api/password-reset/request. */
+export const passwordResetRequest = z.object({
+  username: email('Please enter a valid email address'),
+});
+export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
+
+/** POST /api/password-reset/confirm: the new password follows the change-password rules (spec section 5). */
+export const passwordResetConfirmRequest = z.object({
+  token: mailToken,
+  newPassword: password(6, 'New password must be at least 6 characters'),
+});
+export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequest>;
+
+/** The reset page's form: the new password and its confirmation (the token comes from the URL). */
+export const resetPasswordForm = z
+  .object({
+    newPassword: password(6, 'New password must be at least 6 characters'),
+    confirmPassword: password(6, 'Confirm password must be at least 6 characters'),
+  })
+  .check(
+    z.refine((value) => value.newPassword === value.confirmPassword, {
+      message: 'Passwords do not match',
+      path: ['confirmPassword'],
+    }),
+  );
+export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
+
+/** POST /api/email-verification/confirm. */
+export const emailVerificationConfirmRequest = z.object({ token: mailToken });
+export type EmailVerificationConfirmRequest = z.infer<typeof emailVerificationConfirmRequest>;
+
+/** What these routes answer: a sentence to show. */
+export const messageResponse = z.object({ message: z.string() });
