@@ -11,6 +11,8 @@ export interface MailerSettings {
   /** The stage's allow-list (previews); undefined: anyone. */
   allowList: string | undefined;
   log: (entry: Record<string, unknown>) => void;
+  /** Counts an outcome (the metrics module in the cloud). */
+  count?: (outcome: 'MailsSent' | 'MailsFailed' | 'MailsSkipped') => void;
 }
 
 /**
@@ -29,6 +31,7 @@ export async function deliverOutbox(records: DynamoDBRecord[], settings: MailerS
     try {
       await deliverOne(item, settings);
     } catch (error) {
+      settings.count?.('MailsFailed');
       settings.log({ level: 'error', source: 'mailer', outboxId: item.id, template: item.template, error: String((error as Error)?.message ?? error) });
       return { batchItemFailures: records.slice(index).map((failed) => ({ itemIdentifier: failed.dynamodb?.SequenceNumber ?? '' })) };
     }
@@ -43,6 +46,7 @@ async function deliverOne(item: OutboxItem, settings: MailerSettings) {
   }
   if (!recipientAllowed(item.to, settings.allowList)) {
     await finishOutboxItem(item.id, 'skipped');
+    settings.count?.('MailsSkipped');
     settings.log({ level: 'info', source: 'mailer', outboxId: item.id, template: item.template, outcome: 'skipped-not-allowed' });
     return;
   }
@@ -54,5 +58,6 @@ async function deliverOne(item: OutboxItem, settings: MailerSettings) {
     throw error;
   }
   await finishOutboxItem(item.id, 'sent');
+  settings.count?.('MailsSent');
   settings.log({ level: 'info', source: 'mailer', outboxId: item.id, template: item.template, outcome: 'sent' });
 }

@@ -10,6 +10,9 @@ export const BUSINESS_METRICS = {
   RequestsThrottled: 'Requests answered 429 (the failed sign-in lock)',
   ProjectsCreated: 'Projects created',
   NotificationsWritten: 'Notifications written (one per recipient)',
+  MailsSent: 'Mails the mailer handed to SES (or SMTP locally)',
+  MailsFailed: 'Mail sends that failed (the stream retries them; the DLQ holds what never went)',
+  MailsSkipped: "Mails not sent: the recipient is outside a preview stage's allow-list",
 } as const;
 
 export type BusinessMetric = keyof typeof BUSINESS_METRICS;

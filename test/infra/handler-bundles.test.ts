@@ -11,6 +11,11 @@ import { MAILER, buildFunctions, bundleHandlers } from '../../infra/local/build-
  * parse. Budget and measurements: docs/performance.md.
  */
 export const HANDLER_BUNDLE_BUDGET_BYTES = 500 * 1024;
+/**
+ * The mailer carries nodemailer (SMTP, for the local catcher) beside the SES client; it runs off
+ * the request path (the stream invokes it), so its cold start delays a mail, never an answer.
+ */
+export const MAILER_BUNDLE_BUDGET_BYTES = 800 * 1024;
 
 /**
  * Module paths that must never reach a Lambda: test and dev tooling, the local emulator, and
@@ -55,9 +60,9 @@ describe('handler bundles', () => {
     expect([...bundles.keys()].sort()).toEqual([...new Set(routes.map((route) => route.handler)), MAILER].sort());
   });
 
-  it(`keeps every minified bundle under ${HANDLER_BUNDLE_BUDGET_BYTES / 1024} KB`, async () => {
+  it(`keeps every minified route bundle under ${HANDLER_BUNDLE_BUDGET_BYTES / 1024} KB, the mailer under ${MAILER_BUNDLE_BUDGET_BYTES / 1024} KB`, async () => {
     const sizes = await Promise.all([...bundles].map(async ([handler, file]) => ({ handler, kb: Math.round((await stat(file)).size / 1024) })));
-    const over = sizes.filter((entry) => entry.kb * 1024 > HANDLER_BUNDLE_BUDGET_BYTES);
+    const over = sizes.filter((entry) => entry.kb * 1024 > (entry.handler === MAILER ? MAILER_BUNDLE_BUDGET_BYTES : HANDLER_BUNDLE_BUDGET_BYTES));
     expect(over, `over budget: ${over.map((entry) => `${entry.handler} ${entry.kb} KB`).join(', ')}`).toEqual([]);
   });
 
