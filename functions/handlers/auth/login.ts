@@ -37,7 +37,7 @@ export const handler = defineRoute(authEndpoints.login, async ({ body, clientIp 
   }
 
   if (attempts) await clearFailedLogins(body.username, clientIp);
-  const cookie = await startSession(account.user.id, account.org.id);
+  const cookies = await startSession(account.user.id, account.org.id);
   countMetric('SignInsSucceeded');
-  return ok(toUserResponse(account.user, account.org), { cookies: [cookie] });
+  return ok(toUserResponse(account.user, account.org), { cookies });
 });

@@ -16,7 +16,7 @@ export const handler = defineRoute(authEndpoints.register, async ({ body }) => {
     fullName: body.fullName,
     passwordHash: await hashPassword(body.password),
   });
-  const cookie = await startSession(user.id, org.id);
+  const cookies = await startSession(user.id, org.id);
   countMetric('Registrations');
-  return created(toUserResponse(user, org), { cookies: [cookie] });
+  return created(toUserResponse(user, org), { cookies });
 });

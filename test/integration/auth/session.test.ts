@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { SESSION_HINT_COOKIE } from '../../../shared/session-hint';
 import { registerOrganization, request, uniqueEmail } from '../support/api';
 import { testTable } from '../support/table';
 
@@ -24,6 +25,18 @@ describe('sessions', () => {
     const attributes = cookie!.split(';').slice(1).map((part) => part.trim().toLowerCase());
     expect(attributes).toEqual(expect.arrayContaining(['httponly', 'secure', 'samesite=lax', 'path=/', `max-age=${7 * 24 * 3600}`]));
     expect(attributes.some((attribute) => attribute.startsWith('domain='))).toBe(false);
+  });
+
+  it('registration and sign-in set the readable session hint beside the session, for as long', async () => {
+    const email = uniqueEmail();
+    const registered = await request('/api/register', {
+      body: { username: email, password: 'secret1', fullName: 'Ann Lee', organizationName: 'Acme', plan: 'professional', billingCycle: 'monthly' },
+    });
+    const signedIn = await request('/api/login', { body: { username: email, password: 'secret1' } });
+    for (const response of [registered, signedIn]) {
+      const hint = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_HINT_COOKIE}=`));
+      expect(hint).toBe(`${SESSION_HINT_COOKIE}=1; Secure; SameSite=Lax; Path=/; Max-Age=${7 * 24 * 3600}`);
+    }
   });
 
   it('the cookie signs the user in: GET /api/user answers the user with the admin role, never a hash', async () => {
@@ -52,6 +65,7 @@ describe('sessions', () => {
     const logout = await admin.call('/api/logout', { method: 'POST' });
     expect(logout.status).toBe(200);
     expect(logout.headers.getSetCookie()[0]).toMatch(new RegExp(`^${COOKIE}=;.*Max-Age=0`, 'i'));
+    expect(logout.headers.getSetCookie()[1]).toMatch(new RegExp(`^${SESSION_HINT_COOKIE}=;.*Max-Age=0`, 'i'));
     expect((await admin.call('/api/user')).status).toBe(401);
   });
 
