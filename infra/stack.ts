@@ -4,6 +4,7 @@ import { routes } from '../functions/routes';
 import { Alarms } from './constructs/alarms';
 import { Api } from './constructs/api';
 import { Data } from './constructs/data';
+import { Mailer } from './constructs/mailer';
 import { Edge } from './constructs/edge';
 import { Secrets } from './constructs/secrets';
 import { Web } from './constructs/web';
@@ -63,6 +64,16 @@ export class GrowthwiseStack extends Stack {
     // resource itself (not on the functions): no cycle (docs/decisions/007).
     api.allowOrigin(web.siteUrl);
     this.alarms = rules.alarms ? new Alarms(this, 'Alarms', { httpApi: api.httpApi, table: data.table, recipients: config.alarmRecipients }) : undefined;
+    const mailer = new Mailer(this, 'Mailer', {
+      table: data.table,
+      mail: config.mail,
+      stage,
+      logLevel: config.logLevel,
+      logRetention: rules.logRetention,
+      removalPolicy: rules.removalPolicy,
+    });
+    mailer.setSiteUrl(web.siteUrl);
+    this.alarms?.watchDeadLetterQueue('Mailer', mailer.deadLetterQueue);
 
     giveEveryFunctionALogGroup(this, { retention: rules.logRetention, removalPolicy: rules.removalPolicy });
 

@@ -56,6 +56,19 @@ export const ACCOUNTS: Record<AccountName, string | null> = { prod: null, previe
 /** CDK bootstrap qualifiers: prod uses CDK's default bootstrap, previews a bootstrap of their own. */
 export const BOOTSTRAP_QUALIFIERS: Record<AccountName, string> = { prod: 'hnb659fds', preview: 'gwpreview' };
 
+/** Who the stage's mail comes from and whom it may go to (the mailer, functions/mailer/). */
+export interface MailConfig {
+  /** The From header: an address of the SES identity. */
+  from: string;
+  /** The verified SES identity (a domain) the mailer may send as: its IAM allows ses:SendEmail on this one only. */
+  sesIdentity: string;
+  /**
+   * Null: anyone (prod). A list: the only recipients (exact addresses, or '@domain'); mail to anyone
+   * else is marked skipped, never sent, so a preview never writes to real customers.
+   */
+  allowedRecipients: readonly string[] | null;
+}
+
 /** Everything the stack needs to know about one stage. */
 export interface StageConfig {
   rules: StageRules;
@@ -74,6 +87,7 @@ export interface StageConfig {
   originVerifyVersionId: string | null;
   /** The handlers' log level (Powertools Logger): INFO writes one line per request. */
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  mail: MailConfig;
 }
 
 /** Prod: data outlives the stack; watched by alarms. */
@@ -116,6 +130,11 @@ const PREVIEW_THROTTLE: ApiThrottles = {
 
 const NO_RECIPIENTS: AlarmRecipients = { email: null, webhookUrl: null };
 
+/** The product's sending domain, verified in SES in each account (README, Deploy). */
+const SENDER = { from: 'Growthwise <no-reply@growthwise.example>', sesIdentity: 'growthwise.example' };
+/** Previews and dev mail only the team: a preview's test data may hold real people's addresses. */
+const TEAM_ONLY: MailConfig = { ...SENDER, allowedRecipients: ['@growthwise.example'] };
+
 /** Stripe test mode: fill in the test-mode ids from the Stripe dashboard (they are public values). */
 const STRIPE_TEST: WebRuntimeConfig = {
   stripePortalUrl: null,
@@ -139,6 +158,7 @@ export const stages = {
     alarmRecipients: NO_RECIPIENTS,
     originVerifyVersionId: null,
     logLevel: 'INFO',
+    mail: { ...SENDER, allowedRecipients: null },
   },
   dev: {
     rules: DISPOSABLE,
@@ -149,6 +169,7 @@ export const stages = {
     alarmRecipients: NO_RECIPIENTS,
     originVerifyVersionId: null,
     logLevel: 'DEBUG',
+    mail: TEAM_ONLY,
   },
 } as const satisfies Record<NamedStage, StageConfig>;
 
@@ -162,6 +183,7 @@ export const previewStage = (): StageConfig => ({
   alarmRecipients: NO_RECIPIENTS,
   originVerifyVersionId: null,
   logLevel: 'INFO',
+  mail: TEAM_ONLY,
 });
 
 /** Lower-case letters, digits and inner hyphens; short enough for every generated name. */

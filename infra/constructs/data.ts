@@ -1,5 +1,5 @@
 import { type RemovalPolicy, Validations } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../functions/db/table-definition';
 
@@ -21,6 +21,8 @@ export class Data extends Construct {
       sortKey: key(tableDefinition.sortKey),
       timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
       billingMode: BillingMode.PAY_PER_REQUEST,
+      // The mailer reads new outbox items from the stream (tableDefinition.stream).
+      stream: StreamViewType[tableDefinition.stream],
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: props.pointInTimeRecovery },
       deletionProtection: props.deletionProtection,
       removalPolicy: props.removalPolicy,

@@ -31,7 +31,7 @@ describe('alarms: prod\'s alarms reach someone, and each names its runbook line'
     const topicId = ofType(prod, 'AWS::SNS::Topic')[0]![0];
     const byId = Object.fromEntries(alarms.map(([id, alarm]) => [id.replace(/[0-9A-F]{8}$/, ''), alarm.Properties!]));
     expect(Object.keys(byId).sort()).toEqual(
-      ['AlarmsApiClientErrorSurge', 'AlarmsApiServerErrorRate', 'AlarmsApiSlow', 'AlarmsTableSystemErrors', 'AlarmsTableThrottled'],
+      ['AlarmsApiClientErrorSurge', 'AlarmsApiServerErrorRate', 'AlarmsApiSlow', 'AlarmsMailerDeadLetters', 'AlarmsTableSystemErrors', 'AlarmsTableThrottled'],
     );
     for (const alarm of Object.values(byId)) expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
     const rate = JSON.stringify(byId.AlarmsApiServerErrorRate!.Metrics);
