@@ -16,6 +16,7 @@ export default defineConfig({
       pages: {
         '/': { file: 'index.html', module: 'src/features/marketing/pages/landing-page.tsx' },
         '/auth': { file: 'auth.html', module: 'src/features/auth/pages/auth-page.tsx' },
+        '/auth?tab=register': { file: 'auth-register.html', module: 'src/features/auth/pages/auth-page.tsx' },
         '/terms': { file: 'terms.html', module: 'src/features/marketing/pages/terms-page.tsx' },
         '/privacy': { file: 'privacy.html', module: 'src/features/marketing/pages/privacy-page.tsx' },
       },

@@ -195,7 +195,7 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, 
     res.writeHead(405, { allow: 'GET, HEAD', ...SECURITY_HEADERS });
     return res.end();
   }
-  const uri = rewriteSpaPath(decodeURIComponent(url.pathname));
+  const uri = rewriteSpaPath(decodeURIComponent(url.pathname), url.searchParams.get('tab') ?? undefined);
   const file = path.join(webRoot, path.normalize(uri).replace(/^([/\\])+/, ''));
   if (!file.startsWith(webRoot)) return notFound(res);
   const info = await stat(file).catch(() => undefined);

@@ -11,12 +11,17 @@ test.describe('sign-in and registration screen', () => {
     await page.getByRole('tab', { name: 'Register' }).click();
     await expect(page.getByRole('heading', { name: 'Create a new account', level: 1 })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+    // Each mode has its own URL (what a click before the script has run opens: before-hydration.spec.ts).
+    await expect(page).toHaveURL('/auth?tab=register');
 
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Sign in to your account', level: 1 })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL('/auth');
 
-    await page.getByRole('button', { name: 'Register now' }).click();
+    await page.getByRole('link', { name: 'Register now' }).click();
+    await expect(page.getByRole('heading', { name: 'Create a new account', level: 1 })).toBeVisible();
+    await page.reload();
     await expect(page.getByRole('heading', { name: 'Create a new account', level: 1 })).toBeVisible();
 
     // Tabs work by keyboard too.
@@ -178,7 +183,7 @@ test.describe('registration', () => {
     await expect(toasts(page)).toContainText('Registration failed');
     await expect(toasts(page)).toContainText(/409: .+/);
     await expect(toasts(page)).toHaveAttribute('data-variant', 'destructive');
-    await expect(page).toHaveURL('/auth');
+    await expect(page).toHaveURL('/auth?tab=register');
     await expect(page.getByLabel('Full name')).toHaveValue('Someone Else');
   });
 });

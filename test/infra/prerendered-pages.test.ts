@@ -10,6 +10,7 @@ import { WEB_DIR } from '../../infra/local/web-build';
 const PAGES = [
   ['/', 'Grow your business with', 'landing-page'],
   ['/auth', 'Sign in to your account', 'auth-page'],
+  ['/auth?tab=register', 'Create a new account', 'auth-page'],
   ['/terms', 'Terms of Service', 'terms-page'],
   ['/privacy', 'Privacy Policy', 'privacy-page'],
 ] as const;
@@ -24,7 +25,10 @@ const root = (html: string) => /<div id="root"[^>]*>([\s\S]*)<\/div>\s*<\/body>/
  */
 describe('the web build, through the SPA fallback', () => {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'growthwise-web-build-'));
-  const html = (uri: string) => readFileSync(path.join(outDir, rewriteSpaPath(uri)), 'utf8');
+  const html = (url: string) => {
+    const { pathname, searchParams } = new URL(url, 'http://localhost');
+    return readFileSync(path.join(outDir, rewriteSpaPath(pathname, searchParams.get('tab') ?? undefined)), 'utf8');
+  };
 
   beforeAll(async () => {
     await build({ root: WEB_DIR, configFile: path.join(WEB_DIR, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
@@ -37,7 +41,8 @@ describe('the web build, through the SPA fallback', () => {
 
   it.each(PAGES)('%s arrives drawn, and its one script starts the entry with the route chunk preloaded', (uri, heading, chunk) => {
     const entry = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)">/.exec(html('/dashboard'))![1]!;
-    for (const variant of uri === '/' ? [uri] : [uri, `${uri}/`]) {
+    const [pathname, search = ''] = uri.split('?');
+    for (const variant of uri === '/' ? [uri] : [uri, `${pathname}/${search && '?'}${search}`]) {
       const page = html(variant);
       expect(page).toContain(`<div id="root" data-prerendered="${uri}">`);
       expect(root(page)).toMatch(new RegExp(`<h1[^>]*>${heading}`));

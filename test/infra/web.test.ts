@@ -12,9 +12,17 @@ const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
-/** The prerendered public pages go to their own files (decision 011), every other app path to the empty shell. */
-const SAMPLES: [string, string][] = [
+/**
+ * The prerendered public pages go to their own files (decision 011), the register mode of /auth to
+ * its own (decision 019), every other app path to the empty shell. A third element is the query's `tab`.
+ */
+const SAMPLES: [string, string, string?][] = [
   ['/', '/index.html'],
+  ['/auth', '/auth-register.html', 'register'],
+  ['/auth/', '/auth-register.html', 'register'],
+  ['/auth', '/auth.html', 'login'],
+  ['/terms', '/terms.html', 'register'],
+  ['/dashboard', '/app.html', 'register'],
   ['//', '/index.html'],
   ['/auth', '/auth.html'],
   ['/auth/', '/auth.html'],
@@ -49,16 +57,21 @@ describe('web: CloudFront serves the SPA as the emulator does', () => {
   describe('the CloudFront Function, as deployed', () => {
     const [, fn] = ofType(shared, 'AWS::CloudFront::Function')[0]!;
     const code = fn.Properties!.FunctionCode as string;
-    const viewerRequest = (uri: string) =>
-      (vm.runInNewContext(`${code}\nhandler(event);`, { event: { request: { uri, method: 'GET', headers: {} } } }) as { uri: string }).uri;
+    // CloudFront's event shape: every query parameter as { value }, an empty object when there is none.
+    const viewerRequest = (uri: string, tab?: string) =>
+      (
+        vm.runInNewContext(`${code}\nhandler(event);`, {
+          event: { request: { uri, method: 'GET', headers: {}, querystring: tab === undefined ? {} : { tab: { value: tab } } } },
+        }) as { uri: string }
+      ).uri;
 
-    it.each(SAMPLES)('rewrites %s to %s', (uri, expected) => {
-      expect(viewerRequest(uri)).toBe(expected);
-      expect(rewriteSpaPath(uri)).toBe(expected);
+    it.each(SAMPLES)('rewrites %s to %s (tab: %s)', (uri, expected, tab) => {
+      expect(viewerRequest(uri, tab)).toBe(expected);
+      expect(rewriteSpaPath(uri, tab)).toBe(expected);
     });
 
     it('answers every extension-less path with one of the HTML files a complete build has, and each of them is reached', () => {
-      const answers = new Set(SAMPLES.filter(([uri]) => !uri.startsWith('/api') && !/\.[a-z]+$/.test(uri)).map(([uri]) => viewerRequest(uri)));
+      const answers = new Set(SAMPLES.filter(([uri]) => !uri.startsWith('/api') && !/\.[a-z]+$/.test(uri)).map(([uri, , tab]) => viewerRequest(uri, tab)));
       expect([...answers].sort()).toEqual(SPA_HTML_FILES.map((file) => `/${file}`).sort());
     });
 

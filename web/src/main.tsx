@@ -20,9 +20,9 @@ void createAppRouter().then(({ router, ready }) => {
   // A prerendered page (docs/decisions/011) arrives drawn, its #root naming the path it was drawn
   // for: React takes that markup over instead of drawing it again, in a transition so that the work
   // is done in short slices the browser can interleave with input (a click is still handled first).
-  // Markup drawn for another path (say, a CDN rewrite older than this build) is replaced, as the
-  // empty shell of other paths is filled.
-  const path = window.location.pathname.replace(/(.)\/+$/, '$1');
-  if (ready && container.dataset.prerendered === path) startTransition(() => void hydrateRoot(container, app));
+  // Markup drawn for another URL (say, a CDN rewrite older than this build, or a query the build
+  // drew no page for) is replaced, as the empty shell of other paths is filled.
+  const url = window.location.pathname.replace(/(.)\/+$/, '$1') + window.location.search;
+  if (ready && container.dataset.prerendered === url) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 });

@@ -5,6 +5,7 @@ import { formatLongDate } from './features/marketing/components/format-long-date
 const PAGES = [
   ['/', 'Grow your business with Growthwise'],
   ['/auth', 'Sign in to your account'],
+  ['/auth?tab=register', 'Create a new account'],
   ['/terms', 'Terms of Service'],
   ['/privacy', 'Privacy Policy'],
 ] as const;

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Logo } from '../../../components/ui/logo';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -10,7 +9,14 @@ import { RegisterForm } from '../components/register-form';
 
 type Mode = 'login' | 'register';
 
-const switchLinkClasses = 'cursor-pointer rounded-sm font-medium text-brand-80 underline-offset-4 hover:text-brand-90 hover:underline';
+/**
+ * Each mode has its own URL, and the build prerenders both (web/vite.config.ts): the tabs and the
+ * switching link are real links, so a click made before the script has run loads the other mode's
+ * page, drawn as the app would draw it, instead of being lost.
+ */
+const MODE_URL: Record<Mode, string> = { login: '/auth', register: '/auth?tab=register' };
+
+const switchLinkClasses = 'rounded-sm font-medium text-brand-80 underline underline-offset-4 hover:text-brand-90';
 
 /**
  * /auth: Login and Register tabs; a signed-in user goes straight to the dashboard (spec section 2).
@@ -19,7 +25,12 @@ const switchLinkClasses = 'cursor-pointer rounded-sm font-medium text-brand-80 u
  */
 export function AuthPage() {
   const { data: user } = useCurrentUser();
-  const [mode, setMode] = useState<Mode>('login');
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const mode: Mode = searchParams.get('tab') === 'register' ? 'register' : 'login';
+  const setMode = (next: Mode) => {
+    if (next !== mode) void navigate(MODE_URL[next], { replace: true });
+  };
 
   if (user) return <Navigate to="/dashboard" replace />;
 
@@ -37,16 +48,16 @@ export function AuthPage() {
             {mode === 'login' ? (
               <>
                 Don&apos;t have an account?{' '}
-                <button type="button" className={switchLinkClasses} onClick={() => setMode('register')}>
+                <Link to={MODE_URL.register} replace className={switchLinkClasses}>
                   Register now
-                </button>
+                </Link>
               </>
             ) : (
               <>
                 Already have an account?{' '}
-                <button type="button" className={switchLinkClasses} onClick={() => setMode('login')}>
+                <Link to={MODE_URL.login} replace className={switchLinkClasses}>
                   Sign in
-                </button>
+                </Link>
               </>
             )}
           </p>
@@ -54,8 +65,8 @@ export function AuthPage() {
             <CardContent className="pt-5 sm:pt-6">
               <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)}>
                 <TabsList>
-                  <TabsTrigger value="login">Login</TabsTrigger>
-                  <TabsTrigger value="register">Register</TabsTrigger>
+                  <ModeTab mode="login">Login</ModeTab>
+                  <ModeTab mode="register">Register</ModeTab>
                 </TabsList>
                 <TabsContent value="login">
                   <LoginForm />
@@ -70,5 +81,17 @@ export function AuthPage() {
         <AuthSidePanel />
       </main>
     </div>
+  );
+}
+
+/** A tab that is also a link to its mode's URL (Radix keeps the tab semantics and the keyboard). */
+function ModeTab({ mode, children }: { mode: Mode; children: string }) {
+  return (
+    <TabsTrigger value={mode} asChild>
+      {/* Radix gives its trigger type="button", which means nothing on a link. */}
+      <Link to={MODE_URL[mode]} replace type={undefined} className="no-underline">
+        {children}
+      </Link>
+    </TabsTrigger>
   );
 }

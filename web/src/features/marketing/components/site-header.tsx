@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button';
 import { Logo } from '../../../components/ui/logo';
+import { useHydrated } from '../../../lib/use-browser-value';
 import { useCurrentUser } from '../../auth/api/current-user';
 
 const navLink = 'rounded-md px-3 py-2 text-sm font-medium text-ink-2 no-underline hover:bg-surface-3 hover:text-ink';
@@ -14,6 +15,8 @@ const navLink = 'rounded-md px-3 py-2 text-sm font-medium text-ink-2 no-underlin
 export function SiteHeader() {
   const { data: user } = useCurrentUser();
   const [menuOpen, setMenuOpen] = useState(false);
+  // The prerendered page shows the toggle before React runs it: until then it looks, and is, disabled.
+  const hydrated = useHydrated();
   const close = () => setMenuOpen(false);
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
@@ -46,6 +49,7 @@ export function SiteHeader() {
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          disabled={!hydrated}
           onClick={() => setMenuOpen((open) => !open)}
         >
           {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
