@@ -57,5 +57,8 @@ export const routes = [
   route(emailVerificationEndpoints.confirm, 'email-verification/confirm-email-verification', 'readwrite'),
 ] as const satisfies readonly RouteDefinition[];
 
+/** How long a handler may run: the functions' timeout in the cloud and the emulator's alike. */
+export const HANDLER_TIMEOUT_SECONDS = 10;
+
 /** A route's handler as a name fit for a Lambda function or a bundle folder: 'auth/get-user' → 'auth-get-user'. */
 export const handlerName = (route: Pick<RouteDefinition, 'handler'>) => route.handler.replaceAll('/', '-');

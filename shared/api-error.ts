@@ -4,3 +4,6 @@ export interface ApiErrorBody {
   fieldErrors?: Record<string, string>;
   requestId?: string;
 }
+
+/** The message of a 503: the database could not answer and the request may be sent again shortly (issue 18). */
+export const SERVICE_BUSY_MESSAGE = 'The service is busy. Please try again shortly.';

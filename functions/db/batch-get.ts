@@ -1,5 +1,6 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from './client';
+import { DatabaseBusyError } from './errors';
 import type { Key } from './keys';
 
 export type Item = Record<string, unknown>;
@@ -18,7 +19,7 @@ export async function batchGet(requested: Key[], options: { consistentRead?: boo
     const out = await db.send(new BatchGetCommand({ RequestItems: { [TABLE_NAME]: { Keys: chunk, ConsistentRead: options.consistentRead } } }));
     for (const item of out.Responses?.[TABLE_NAME] ?? []) found.set(keyId(item as unknown as Key), item);
     pending = [...((out.UnprocessedKeys?.[TABLE_NAME]?.Keys as Key[] | undefined) ?? []), ...rest];
-    if (attempt > 8) throw new Error('BatchGetItem kept leaving keys unprocessed');
+    if (attempt > 8) throw new DatabaseBusyError('BatchGetItem kept leaving keys unprocessed');
   }
   return found;
 }

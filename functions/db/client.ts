@@ -3,10 +3,34 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { countCall } from './call-counter';
 import { DEFAULT_LOCAL_TABLE_NAME } from './table-definition';
 
+/**
+ * How long the client waits and how often it tries (docs/decisions/019b). One call takes at most
+ * MAX_ATTEMPTS × (CONNECTION_TIMEOUT_MS + REQUEST_TIMEOUT_MS) plus the backoff between attempts
+ * (at most 1.5 s, for throttling): 9 s, inside the function's 10 s (HANDLER_TIMEOUT_SECONDS), and the
+ * handler's chain answers 503 before the function's timeout whatever the number of calls
+ * (define-route.ts). The standard retry mode also keeps a retry quota per client: once a run of
+ * failures has spent it, calls fail at once instead of multiplying the load on a struggling table.
+ */
+export const DB_CLIENT_LIMITS = {
+  CONNECTION_TIMEOUT_MS: 500,
+  // DynamoDB answers in milliseconds; DynamoDB Local on a crowded laptop or CI box may take seconds,
+  // and the local cloud, whose emulator gives a handler 29 s, sets a longer wait (local-cloud.ts).
+  REQUEST_TIMEOUT_MS: Number(process.env.DYNAMODB_REQUEST_TIMEOUT_MS) || 2_000,
+  MAX_ATTEMPTS: 3,
+} as const;
+
 /** The one DocumentClient every handler shares (one per cold start). */
 const client = new DynamoDBClient({
   // Locally DYNAMODB_ENDPOINT points at DynamoDB Local; in Lambda it is unset.
   ...(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {}),
+  retryMode: 'standard',
+  maxAttempts: DB_CLIENT_LIMITS.MAX_ATTEMPTS,
+  requestHandler: {
+    connectionTimeout: DB_CLIENT_LIMITS.CONNECTION_TIMEOUT_MS,
+    requestTimeout: DB_CLIENT_LIMITS.REQUEST_TIMEOUT_MS,
+    // Without it the request timeout only logs a warning and the call waits on.
+    throwOnRequestTimeout: true,
+  },
 });
 
 client.middlewareStack.add(

@@ -49,13 +49,17 @@ export function defineRoute<E extends Endpoint>(endpoint: E, second: RouteOption
   return build(endpoint.auth, endpoint.body, options.preload, handle as (request: never) => Promise<RouteResult>);
 }
 
+const ANSWER_BEFORE_TIMEOUT_MS = 500;
+
 function build(
   auth: AuthMode,
   body: z.ZodMiniType | undefined,
   preload: Preload | undefined,
   handle: (request: never) => Promise<RouteResult>,
 ) {
-  const chain = middy<RouteEvent, LambdaResult>({ timeoutEarlyInMillis: 0 })
+  // The handler answers 503 (middy's TimeoutError, see db/errors.ts) this long before the function's
+  // own timeout would cut it off with API Gateway's bare 500.
+  const chain = middy<RouteEvent, LambdaResult>({ timeoutEarlyInMillis: ANSWER_BEFORE_TIMEOUT_MS })
     .use(httpResponse())
     .use(requestGuard())
     .use(sessionLoader(auth === 'required', preload))

@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createServer, type Server, type Socket } from 'node:net';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { endpoint } from '../../shared/contract/endpoint';
+import { DB_CLIENT_LIMITS } from '../db/client';
 import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/http-error';
 import { ok } from '../http/response';
@@ -89,5 +91,90 @@ describe('the response middleware', () => {
       correlationId: 'apigw-123',
       error: expect.objectContaining({ name: 'Error', message: 'database password is hunter2', stack: expect.stringContaining('http-response.test.ts') }),
     });
+  });
+});
+
+/** A TCP server that accepts connections and never answers: a database that hangs. */
+const silent: { server?: Server; sockets: Socket[] } = { sockets: [] };
+async function silentServer(): Promise<number> {
+  silent.server = createServer((socket) => void silent.sockets.push(socket)).listen(0, '127.0.0.1');
+  await new Promise((resolve) => silent.server!.once('listening', resolve));
+  return (silent.server.address() as { port: number }).port;
+}
+afterAll(() => {
+  for (const socket of silent.sockets) socket.destroy();
+  silent.server?.close();
+});
+
+/** An error shaped as the AWS SDK throws it: a name, and sometimes a code, cancellation reasons or metadata. */
+const sdkError = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(`${name} happened`), { name, ...extra });
+
+describe('a database that cannot answer', () => {
+  const faults: [string, Error][] = [
+    ['throttled (ProvisionedThroughputExceeded)', sdkError('ProvisionedThroughputExceededException')],
+    ['throttled (ThrottlingException)', sdkError('ThrottlingException')],
+    ['over the account limit (RequestLimitExceeded)', sdkError('RequestLimitExceeded')],
+    ['failing (InternalServerError)', sdkError('InternalServerError')],
+    ['timed out (the SDK request timeout)', sdkError('TimeoutError')],
+    ['unreachable (connection refused)', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' })],
+    ['a transaction in conflict after the retries', sdkError('TransactionCanceledException', { CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }] })],
+    ['a transaction throttled', sdkError('TransactionCanceledException', { CancellationReasons: [{ Code: 'ThrottlingError' }] })],
+    ['any 5xx from the service', sdkError('SomethingNew', { $metadata: { httpStatusCode: 502 } })],
+  ];
+
+  it.each(faults)('%s: 503 with Retry-After and the busy message, and one log line with the cause', async (_case, fault) => {
+    const lines = captureStdout();
+    const handler = defineRoute(TEST_ENDPOINT, async () => {
+      throw fault;
+    });
+    const result = await handler(event(), context);
+    expect(result.statusCode).toBe(503);
+    expect(result.headers?.['retry-after']).toMatch(/^[1-9]\d*$/);
+    expect(JSON.parse(result.body!)).toEqual({ message: 'The service is busy. Please try again shortly.' });
+    expect(lines()).toEqual([
+      expect.objectContaining({ level: 'WARN', route: 'GET /api/test', status: 503, cause: expect.objectContaining({ name: fault.name, message: fault.message }) }),
+    ]);
+  });
+
+  it('a failed condition is no fault of the database: not a 503', async () => {
+    captureStdout();
+    const handler = defineRoute(TEST_ENDPOINT, async () => {
+      throw sdkError('TransactionCanceledException', { CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'TransactionConflict' }] });
+    });
+    expect((await handler(event(), context)).statusCode).toBe(500);
+  });
+
+  // A closed port refuses at once; a server that accepts and never answers tests the timeouts.
+  it.each([
+    ['a closed port', async () => 9],
+    ['a server that never answers', () => silentServer()],
+  ])('the real client against %s answers 503 within its retry budget', async (_case, port) => {
+    captureStdout();
+    vi.stubEnv('DYNAMODB_ENDPOINT', `http://127.0.0.1:${await port()}`);
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'local');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'local');
+    vi.stubEnv('AWS_REGION', 'us-east-1');
+    vi.resetModules();
+    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { db, TABLE_NAME } = await import('../db/client');
+    const { defineRoute: define } = await import('../http/define-route');
+    const handler = define(TEST_ENDPOINT, async () => {
+      await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { PK: 'x', SK: 'x' } }));
+      return { statusCode: 200, body: {} };
+    });
+    const startedAt = Date.now();
+    const result = await handler(event(), context);
+    expect(result.statusCode).toBe(503);
+    const { CONNECTION_TIMEOUT_MS, REQUEST_TIMEOUT_MS, MAX_ATTEMPTS } = DB_CLIENT_LIMITS;
+    // The attempts' timeouts and the backoff between them (at most 1.5 s), with room for a slow machine.
+    expect(Date.now() - startedAt).toBeLessThan(MAX_ATTEMPTS * (CONNECTION_TIMEOUT_MS + REQUEST_TIMEOUT_MS) + 1_500 + 2_000);
+    vi.unstubAllEnvs();
+  }, 20_000);
+
+  it('a handler still waiting when the function is about to time out answers 503 before it does', async () => {
+    captureStdout();
+    const handler = defineRoute(TEST_ENDPOINT, () => new Promise(() => {}));
+    const result = await handler(event(), { ...(context as object), getRemainingTimeInMillis: () => 700 } as never);
+    expect(result.statusCode).toBe(503);
   });
 });

@@ -1,5 +1,7 @@
 import type { MiddlewareObj, Request } from '@middy/core';
+import { SERVICE_BUSY_MESSAGE } from '../../shared/api-error';
 import { callsSoFar } from '../db/call-counter';
+import { isDatabaseUnavailable } from '../db/errors';
 import { HttpError } from '../http/http-error';
 import type { RouteResult } from '../http/response';
 import type { Context, LambdaResult, RouteEvent } from '../http/types';
@@ -8,6 +10,20 @@ import { countMetric, metrics, publishMetrics } from '../observability/metrics';
 import { sourceMappedStack } from '../observability/source-mapped-stack';
 
 type RouteRequest = Request<RouteEvent, LambdaResult, Error, Context>;
+
+const RETRY_AFTER_SECONDS = 2;
+
+/** What the log says of a database fault: its kind and the SDK's message, never a stack (the fault is not in the code). */
+interface DatabaseFault {
+  name: string;
+  code?: string;
+  message: string;
+}
+
+function databaseFault(error: Error): DatabaseFault {
+  const code = (error as { code?: unknown }).code;
+  return { name: error.name, ...(typeof code === 'string' ? { code } : {}), message: error.message };
+}
 
 /**
  * Registered first, so its after/onError run last: turns the route's result or any thrown error
@@ -36,13 +52,19 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
         request.response = finish(request, { statusCode: error.statusCode, body, headers: error.headers });
         return;
       }
+      if (isDatabaseUnavailable(error)) {
+        // The database could not answer (after the client's retries): the request may be sent again shortly.
+        const headers = { 'retry-after': String(RETRY_AFTER_SECONDS) };
+        request.response = finish(request, { statusCode: 503, body: { message: SERVICE_BUSY_MESSAGE }, headers }, undefined, databaseFault(error));
+        return;
+      }
       // A 500 tells the client nothing but the request id; the details go to the log line.
       const requestId = request.event.requestContext.requestId;
       request.response = finish(request, { statusCode: 500, body: { message: 'Internal server error', requestId } }, error ?? undefined);
     },
   };
 
-  function finish(request: RouteRequest, result: RouteResult, error?: unknown): LambdaResult {
+  function finish(request: RouteRequest, result: RouteResult, error?: unknown, fault?: DatabaseFault): LambdaResult {
     const { event, context } = request;
     const started = startedAt.get(event);
     const headers: Record<string, string> = {
@@ -61,7 +83,7 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
       coldStart: started?.coldStart ?? false,
       dbCalls: callsSoFar(),
       orgId: event.session?.org.id,
-    }, error);
+    }, error, fault);
     publishMetrics(event.requestContext.requestId);
     return toLambdaResult(result, headers);
   }
@@ -71,7 +93,11 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
  * The request's one log line: what happened, never who (no emails, names, cookies, tokens or
  * bodies). A 500's line carries the error with its stack mapped to the TypeScript source.
  */
-function logRequest(fields: Record<string, string | number | boolean | undefined>, error: unknown) {
+function logRequest(fields: Record<string, string | number | boolean | undefined>, error: unknown, fault?: DatabaseFault) {
+  if (fault) {
+    logger.warn('database unavailable', { ...fields, cause: fault });
+    return;
+  }
   if (error === undefined) {
     logger.info('request', fields);
     return;

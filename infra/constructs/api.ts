@@ -10,7 +10,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { type RouteDefinition, handlerName } from '../../functions/routes';
+import { HANDLER_TIMEOUT_SECONDS, type RouteDefinition, handlerName } from '../../functions/routes';
 import { HANDLER_BUNDLING, HANDLER_ESBUILD_ARGS } from '../bundling';
 import { handlerEntry } from '../local/build-functions';
 import type { ApiThrottles, RouteKey } from '../stages';
@@ -127,7 +127,7 @@ export class Api extends Construct {
       architecture: Architecture.ARM_64,
       // bcrypt is CPU-bound: Lambda's CPU share grows with memory.
       memorySize: 1024,
-      timeout: Duration.seconds(10),
+      timeout: Duration.seconds(HANDLER_TIMEOUT_SECONDS),
       role,
       logGroup,
       projectRoot: PROJECT_ROOT,

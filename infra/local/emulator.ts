@@ -120,6 +120,15 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   });
 }
 
+/** A malformed escape ('%', '%zz') is passed on as sent, never a 500: the route answers it as any unknown id. */
+function decodePath(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 function toEvent(req: IncomingMessage, url: URL, entry: CompiledRoute, values: string[], body: Buffer, requestId: string): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
@@ -130,7 +139,7 @@ function toEvent(req: IncomingMessage, url: URL, entry: CompiledRoute, values: s
   const cookies = cookieHeader ? cookieHeader.split(';').map((pair) => pair.trim()).filter(Boolean) : undefined;
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = query[name] ? `${query[name]},${value}` : value;
-  const pathParameters = Object.fromEntries(entry.names.map((name, i) => [name, decodeURIComponent(values[i] ?? '')]));
+  const pathParameters = Object.fromEntries(entry.names.map((name, i) => [name, decodePath(values[i] ?? '')]));
   const contentType = headers['content-type'] ?? '';
   const isText = body.length === 0 || TEXT_TYPES.test(contentType);
   const now = new Date();
@@ -195,7 +204,7 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, 
     res.writeHead(405, { allow: 'GET, HEAD', ...SECURITY_HEADERS });
     return res.end();
   }
-  const uri = rewriteSpaPath(decodeURIComponent(url.pathname), url.searchParams.get('tab') ?? undefined);
+  const uri = rewriteSpaPath(decodePath(url.pathname), url.searchParams.get('tab') ?? undefined);
   const file = path.join(webRoot, path.normalize(uri).replace(/^([/\\])+/, ''));
   if (!file.startsWith(webRoot)) return notFound(res);
   const info = await stat(file).catch(() => undefined);

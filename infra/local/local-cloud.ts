@@ -42,6 +42,8 @@ export interface LocalCloud {
   mailSmtpPort: number;
   /** Outbox records the mailer failed on every retry (the cloud's dead-letter queue). */
   mailDeadLetters: StreamPoller['deadLetters'];
+  /** DynamoDB Local itself, stopped and started again on the same port (and, when persistent, the same data): the fault test's outage. */
+  database: { stop: () => Promise<void>; start: () => Promise<void> };
   stop: () => Promise<void>;
 }
 
@@ -55,11 +57,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const dataDir = options.dataDir ?? path.join(PROJECT_ROOT, '.data');
   const buildDir = options.buildDir ?? path.join(PROJECT_ROOT, '.build', 'functions');
   Object.assign(process.env, LOCAL_AWS_ENV);
-  const [dynamo, bundles, mail] = await Promise.all([
-    startDynamoDbLocal({ dataDir: options.inMemory ? undefined : path.join(dataDir, 'dynamodb') }),
-    buildFunctions(buildDir),
-    startMailCatcher(options.mail),
-  ]);
+  const dynamoDataDir = options.inMemory ? undefined : path.join(dataDir, 'dynamodb');
+  const [started, bundles, mail] = await Promise.all([startDynamoDbLocal({ dataDir: dynamoDataDir }), buildFunctions(buildDir), startMailCatcher(options.mail)]);
+  let dynamo = started;
   const tableName = DEFAULT_LOCAL_TABLE_NAME;
   const url = `http://localhost:${options.port}`;
   let poller: StreamPoller | undefined;
@@ -71,6 +71,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       STAGE: 'local',
       // As Lambda sets it for a function started on demand: Powertools reports cold starts only then.
       AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
+      // DynamoDB Local is slower than DynamoDB, and much slower on a crowded machine (functions/db/client.ts).
+      DYNAMODB_REQUEST_TIMEOUT_MS: '8000',
       APP_ORIGINS: [url, `http://127.0.0.1:${options.port}`, ...(options.extraOrigins ?? [])].join(','),
       // The mailer sends over SMTP to the local catcher, with links to this app.
       SMTP_HOST: '127.0.0.1',
@@ -99,6 +101,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       inboxUrl: mail.inboxUrl,
       mailSmtpPort: mail.smtpPort,
       mailDeadLetters: poller.deadLetters,
+      database: {
+        stop: () => dynamo.stop(),
+        start: async () => {
+          dynamo = await startDynamoDbLocal({ dataDir: dynamoDataDir, port: Number(new URL(started.endpoint).port) });
+        },
+      },
       stop: async () => {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));

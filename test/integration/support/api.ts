@@ -5,6 +5,8 @@ export interface ApiResponse<T = any> {
   status: number;
   body: T;
   headers: Headers;
+  /** The body as it came. */
+  text: string;
   /** DynamoDB round trips the handler made (the emulator exposes them in tests). */
   dbCalls: number;
 }
@@ -35,7 +37,7 @@ export async function request<T = any>(path: string, options: RequestOptions = {
   } catch {
     // Not JSON: keep the text for the assertion to show.
   }
-  return { status: response.status, body: body as T, headers: response.headers, dbCalls: Number(response.headers.get('x-db-calls') ?? NaN) };
+  return { status: response.status, body: body as T, headers: response.headers, text, dbCalls: Number(response.headers.get('x-db-calls') ?? NaN) };
 }
 
 /** The `name=value` part of the session cookie a response set. */
