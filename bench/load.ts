@@ -1,3 +1,4 @@
+import { UNREAD_COUNT_POLL_MS } from '../shared/limits';
 import { PROJECT_STATUSES } from '../shared/schemas/projects';
 import { signIn } from './api-client';
 import { percentile, round1 } from './stats';
@@ -13,6 +14,13 @@ export interface LoadFigures {
   p95: number;
   p99: number;
   byKind: Record<string, number>;
+  /**
+   * The mix as one person's hour (docs/scale.md): an open tab polls the unread count every
+   * UNREAD_COUNT_POLL_MS, so the mix's polls set its pace and its other requests come in proportion.
+   */
+  requestsPerUserHour: number;
+  /** How many such people this run's throughput would serve at once: req/s × 3600 ÷ requestsPerUserHour. */
+  usersServed: number;
 }
 
 export interface LoadPlan {
@@ -91,6 +99,8 @@ export async function runLoad(plan: LoadPlan): Promise<LoadFigures> {
   const started = performance.now();
   await Promise.all(Array.from({ length: plan.clients }, (_, index) => client(index)));
   const elapsed = (performance.now() - started) / 1000;
+  const pollsPerHour = 3_600_000 / UNREAD_COUNT_POLL_MS;
+  const requestsPerUserHour = byKind.pollCount ? round1((times.length / byKind.pollCount) * pollsPerHour) : 0;
   return {
     clients: plan.clients,
     seconds: round1(elapsed),
@@ -102,5 +112,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadFigures> {
     p95: percentile(times, 95),
     p99: percentile(times, 99),
     byKind,
+    requestsPerUserHour,
+    usersServed: requestsPerUserHour ? Math.floor((times.length / elapsed) * 3600 / requestsPerUserHour) : 0,
   };
 }

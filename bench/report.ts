@@ -37,6 +37,8 @@ export function printReport(results: BenchResults) {
   for (const page of results.web.lighthouse) if (page.consoleErrors.length) lines.push(`Console errors on ${page.page}: ${page.consoleErrors.join('; ')}`, '');
   const { load } = results;
   lines.push(`Load: ${load.clients} clients, ${load.seconds} s, mix ${Object.entries(load.byKind).map(([kind, n]) => `${kind} ${n}`).join(', ')}`, '');
+  // The model of docs/scale.md counts people by requests per user-hour; this is the same count for the measured mix.
+  lines.push(`Mix as a person's hour: ${load.requestsPerUserHour} requests per user-hour (the unread poll every 30 s sets the pace); this run's throughput serves ${load.usersServed} such users at once`, '');
   table(
     ['requests', 'errors', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'rss at 10 s MB', 'rss at end MB', 'slope MB/min', 'live heap after GC at 10 s → end MB'],
     [[load.requests, load.errors, load.rps, load.p50, load.p95, load.p99, load.memory.rssAt10sMb, load.memory.rssAtEndMb, load.memory.slopeMbPerMin, `${load.liveHeap.rssAt10sMb} → ${load.liveHeap.rssAtEndMb}`]],

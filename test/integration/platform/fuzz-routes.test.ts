@@ -183,7 +183,8 @@ const percentEncoded = (value: string) => Array.from(new TextEncoder().encode(va
 const pathParam = () =>
   fc.oneof(
     { arbitrary: fc.constantFrom(...world.ids), weight: 4 },
-    { arbitrary: anyString.filter((value) => value.length > 0).map(percentEncoded), weight: 2 },
+    // CloudFront refuses a URL over 8,192 bytes before it reaches the API (and Node's server, locally, at 16 KB).
+    { arbitrary: anyString.filter((value) => value.length > 0).map(percentEncoded).filter((value) => value.length <= 2_000), weight: 2 },
     { arbitrary: fc.constantFrom('%2F', '..', '.', '%', '%zz', 'a%2Fb', '%E0%A4%A'), weight: 1 },
   );
 
