@@ -1,6 +1,10 @@
 import { SERVICE_BUSY_MESSAGE } from '../../shared/api-error';
 import { expect, registerAccount, test, uniqueEmail } from './support/fixtures';
+import type { Page } from '@playwright/test';
 import { toasts } from './support/toasts';
+
+/** While a dialog is open the toast region is hidden from the accessibility tree, yet shown. */
+const toastsBehindDialog = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)', includeHidden: true }).locator('li');
 
 /**
  * What the server answers when the database cannot (functions/middleware/http-response.ts; the
@@ -43,9 +47,9 @@ test.describe('when the service is busy (503)', () => {
     const dialog = page.getByRole('dialog', { name: 'Create New Project' });
     await dialog.getByLabel('Name', { exact: true }).fill('Launch plan');
     await dialog.getByRole('button', { name: 'Create Project' }).click();
-    await expect(toasts(page)).toHaveAttribute('data-variant', 'destructive');
-    await expect(toasts(page)).toContainText('Failed to create project');
-    await expect(toasts(page)).toContainText(`503: ${SERVICE_BUSY_MESSAGE}`);
+    await expect(toastsBehindDialog(page)).toHaveAttribute('data-variant', 'destructive');
+    await expect(toastsBehindDialog(page)).toContainText('Failed to create project');
+    await expect(toastsBehindDialog(page)).toContainText(`503: ${SERVICE_BUSY_MESSAGE}`);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('Launch plan');
   });

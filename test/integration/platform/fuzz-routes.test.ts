@@ -92,7 +92,7 @@ beforeAll(async () => {
   victimBefore = await victimState(world);
   // Each handler's first request loads its bundle (a cold start): not part of any property's time.
   await Promise.all(routes.map((route) => request(route.path.replace(/\{\w+\}/g, 'warm-up'), { method: route.method })));
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   if (world) expect(await victimState(world), 'the other organization, after the fuzzing').toEqual(victimBefore);
