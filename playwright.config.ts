@@ -9,6 +9,8 @@ import { defineConfig, devices } from '@playwright/test';
 // The config is read again by each worker: the port chosen once travels in the environment.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 const port = Number(process.env.E2E_PORT);
+// The local inbox's web port (its REST API is read by the mail specs); SMTP takes whatever is free.
+process.env.E2E_MAIL_UI_PORT ??= String(port + 1);
 const baseURL = `http://localhost:${port}`;
 const debianChromium = '/usr/bin/chromium';
 
@@ -35,6 +37,6 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { LOG_LEVEL: 'error' },
+    env: { LOG_LEVEL: 'error', MAIL_UI_PORT: process.env.E2E_MAIL_UI_PORT, MAIL_SMTP_PORT: String(port + 2) },
   },
 });

@@ -40,9 +40,9 @@ test.describe('sign-in and registration screen', () => {
     await page.getByText('Remember me').click();
     await expect(rememberMe).toBeChecked();
     const forgot = page.getByRole('link', { name: 'Forgot your password' });
-    await forgot.click();
-    await expect(page).toHaveURL('/auth');
     await expectNoSeriousA11yViolations(page);
+    await forgot.click();
+    await expect(page).toHaveURL('/forgot-password');
   });
 
   test('the Register tab has full name, organization name, email, password with its hint, and the terms checkbox with its links', async ({ page }) => {

@@ -13,6 +13,9 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', lazy: () => import('../features/marketing/pages/landing-page').then((m) => ({ Component: m.LandingPage })) },
       { path: '/auth', lazy: () => import('../features/auth/pages/auth-page').then((m) => ({ Component: m.AuthPage })) },
+      { path: '/forgot-password', lazy: () => import('../features/mail-links/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })) },
+      { path: '/reset-password', lazy: () => import('../features/mail-links/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })) },
+      { path: '/verify-email', lazy: () => import('../features/mail-links/pages/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })) },
       { path: '/terms', lazy: () => import('../features/marketing/pages/terms-page').then((m) => ({ Component: m.TermsPage })) },
       { path: '/privacy', lazy: () => import('../features/marketing/pages/privacy-page').then((m) => ({ Component: m.PrivacyPage })) },
       {

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { type LoginRequest, loginRequest } from '../../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -10,7 +11,7 @@ import { Label } from '../../../components/ui/label';
 import { useHydrated } from '../../../lib/use-browser-value';
 import { useLogin } from '../api/sign-in';
 
-/** The Login tab: email, password, 'Remember me' (form only, never sent) and a placeholder reset link. */
+/** The Login tab: email, password, 'Remember me' (form only, never sent) and the 'Forgot your password' link. */
 export function LoginForm() {
   const login = useLogin();
   const hydrated = useHydrated();
@@ -35,10 +36,10 @@ export function LoginForm() {
               Remember me
             </Label>
           </div>
-          {/* Spec section 2: a placeholder target that goes nowhere. */}
-          <a href="#" className="text-sm font-medium" onClick={(event) => event.preventDefault()}>
+          {/* Spec section 2's link, now leading to the reset request (issue 13). */}
+          <Link to="/forgot-password" className="text-sm font-medium">
             Forgot your password
-          </a>
+          </Link>
         </div>
         <Button type="submit" className="w-full" disabled={login.isPending}>
           {login.isPending ? 'Signing in...' : 'Sign in'}

@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { passwordResetEndpoints } from '../../../../../shared/contract/mail-links';
+import { INVALID_LINK, type ResetPasswordForm, resetPasswordForm } from '../../../../../shared/schemas/mail-links';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { ApiError, call } from '../../../lib/api-client';
+
+/** The token of a mail link: in the fragment (#token=...), so it never reaches a server log or a Referer. */
+export const tokenFromHash = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
+
+/** /reset-password#token=...: the new password and its confirmation, with the change-password rules. */
+export function ResetPasswordPage() {
+  const token = tokenFromHash(useLocation().hash);
+  const navigate = useNavigate();
+  const confirm = useMutation({
+    mutationFn: (values: ResetPasswordForm) => call(passwordResetEndpoints.confirm, { body: { token, newPassword: values.newPassword } }),
+    onSuccess: () => {
+      toast({ title: 'Password updated', description: 'Your password has been reset. Please sign in with your new password.' });
+      void navigate('/auth');
+    },
+  });
+  const form = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordForm), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const { errors } = form.formState;
+  const invalidLink = !token || (confirm.error instanceof ApiError && confirm.error.status === 400 && confirm.error.message.includes(INVALID_LINK));
+  return (
+    <main className="mx-auto flex min-h-screen max-w-md items-center p-4">
+      <Card className="w-full">
+        <CardHeader>
+          <CardTitle>Choose a new password</CardTitle>
+          <CardDescription>Signing in again is needed everywhere once the password is reset.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {invalidLink ? (
+            <div role="alert" className="grid gap-2">
+              <p>{INVALID_LINK}</p>
+              <Link to="/forgot-password" className="text-sm font-medium">
+                Send a new link
+              </Link>
+            </div>
+          ) : (
+            <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => confirm.mutate(values))}>
+              <FormField label="New Password" htmlFor="reset-new" hint="Must be at least 6 characters long." error={errors.newPassword?.message}>
+                <Input id="reset-new" type="password" autoComplete="new-password" {...form.register('newPassword')} />
+              </FormField>
+              <FormField label="Confirm Password" htmlFor="reset-confirm" error={errors.confirmPassword?.message}>
+                <Input id="reset-confirm" type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+              </FormField>
+              {confirm.isError ? (
+                <p role="alert" className="text-sm text-destructive">
+                  {confirm.error.message}
+                </p>
+              ) : null}
+              <Button type="submit" disabled={confirm.isPending}>
+                {confirm.isPending ? 'Resetting...' : 'Reset password'}
+              </Button>
+            </form>
+          )}
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

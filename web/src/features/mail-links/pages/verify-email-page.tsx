@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { emailVerificationEndpoints } from '../../../../../shared/contract/mail-links';
+import { INVALID_LINK } from '../../../../../shared/schemas/mail-links';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { call } from '../../../lib/api-client';
+import { tokenFromHash } from './reset-password-page';
+
+/** /verify-email#token=...: confirms the address as soon as the page opens (signed in or not). */
+export function VerifyEmailPage() {
+  const token = tokenFromHash(useLocation().hash);
+  const queryClient = useQueryClient();
+  const verify = useMutation({
+    mutationFn: () => call(emailVerificationEndpoints.confirm, { body: { token } }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+  const { mutate } = verify;
+  useEffect(() => {
+    if (token) mutate();
+  }, [token, mutate]);
+  const failed = !token || verify.isError;
+  return (
+    <main className="mx-auto flex min-h-screen max-w-md items-center p-4">
+      <Card className="w-full">
+        <CardHeader>
+          <CardTitle>Email verification</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <p role="status">{failed ? INVALID_LINK : verify.isSuccess ? verify.data.message : 'Verifying...'}</p>
+          <Link to="/dashboard" className="text-sm font-medium">
+            Go to the dashboard
+          </Link>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}
