@@ -45,6 +45,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**', '**/infra/**'] }] },
   },
   {
+    // The data layer and the domain speak domain errors (functions/domain/errors.ts), never HTTP:
+    // the response middleware alone maps them to answers.
+    files: ['functions/db/**/*.ts', 'functions/domain/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**', '**/infra/**', '**/http/**', '**/middleware/**', '**/handlers/**'] }] },
+  },
+  {
     // spa-fallback.ts is turned into a CloudFront Function (ES5-ish runtime): `var` on purpose.
     files: ['infra/web/spa-fallback.ts'],
     rules: { 'no-var': 'off' },

@@ -1,15 +1,17 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { Conflict, Refused } from '../domain/errors';
 import { TABLE_NAME, db } from './client';
 import type { UserItem } from './entities';
-import { isConditionFailure } from './errors';
 import { keys } from './keys';
 import { outboxPut } from './outbox';
-import { transactWrite } from './transact';
+import { isConditionFailure, transactWrite } from './transactions';
 
 /** The signed-in user's own account: their name and their password. */
 
+export const PASSWORD_CHANGED_MEANWHILE = 'The password was changed meanwhile. Please try again.';
+
 /** Sets the user's full name; only that attribute, so a concurrent role or avatar change is kept. */
-export async function updateFullName(orgId: string, userId: string, fullName: string): Promise<UserItem | undefined> {
+export async function updateFullName(orgId: string, userId: string, fullName: string): Promise<UserItem> {
   const out = await db
     .send(
     new UpdateCommand({
@@ -22,19 +24,19 @@ export async function updateFullName(orgId: string, userId: string, fullName: st
     }),
   )
     .catch((error: unknown) => {
-      // The user was removed after their session was loaded.
-      if (isConditionFailure(error)) return undefined;
+      // The user was removed after their session was loaded: they are signed out.
+      if (isConditionFailure(error)) throw new Refused('signed-out', 'Not authenticated');
       throw error;
     });
-  return out?.Attributes as UserItem | undefined;
+  return out.Attributes as UserItem;
 }
 
 /**
  * Replaces the password hash only if it is still the one the current password was checked
  * against: of two concurrent changes, the second one fails instead of silently winning. The
- * 'your password was changed' mail goes in the same transaction. Answers false when it did not.
+ * 'your password was changed' mail goes in the same transaction.
  */
-export async function replacePasswordHash(user: Pick<UserItem, 'orgId' | 'id' | 'username' | 'fullName'>, checkedHash: string, newHash: string): Promise<boolean> {
+export async function replacePasswordHash(user: Pick<UserItem, 'orgId' | 'id' | 'username' | 'fullName'>, checkedHash: string, newHash: string): Promise<void> {
   try {
     await transactWrite([
       {
@@ -48,9 +50,8 @@ export async function replacePasswordHash(user: Pick<UserItem, 'orgId' | 'id' | 
       },
       outboxPut(user.username, { template: 'password-changed', data: { fullName: user.fullName } }),
     ]);
-    return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) throw new Conflict(PASSWORD_CHANGED_MEANWHILE);
     throw error;
   }
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AvatarContentType } from '../../shared/schemas/account';
-import { TABLE_NAME, db } from './client';
+import { NotFound } from '../domain/errors';
+import { TABLE_NAME } from './client';
 import { keys } from './keys';
-import { transactWrite } from './transact';
+import { getItem } from './reads';
+import { transactWrite } from './transactions';
 
 /** One per user: the image bytes (Binary) and the random version its public URL names. */
 export interface AvatarItem {
@@ -43,8 +44,8 @@ export async function saveAvatar(orgId: string, userId: string, contentType: Ava
 }
 
 /** The stored image, only when the URL names its current version (older versions are gone). */
-export async function findAvatar(userId: string, version: string): Promise<AvatarItem | undefined> {
-  const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.avatar(userId) }));
-  const item = out.Item as AvatarItem | undefined;
-  return item && item.version === version ? item : undefined;
+export async function getAvatar(userId: string, version: string): Promise<AvatarItem> {
+  const item = await getItem<AvatarItem>(keys.avatar(userId));
+  if (!item || item.version !== version) throw new NotFound();
+  return item;
 }

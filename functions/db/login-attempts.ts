@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from './client';
-import { isConditionFailure } from './errors';
+import { isConditionFailure } from './transactions';
 import { keys } from './keys';
 
 export const MAX_FAILED_LOGINS = 10;

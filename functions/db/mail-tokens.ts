@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from './client';
 import { keys } from './keys';
-import type { TransactItem } from './notification-writes';
+import type { TransactItem } from './transactions';
 
 /**
  * Tokens that travel by mail (password reset, email verification): 32 random bytes, stored only as

@@ -1,9 +1,7 @@
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { TABLE_NAME } from './client';
 import { keys } from './keys';
-
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import type { TransactItem } from './transactions';
 
 export interface NotificationItem {
   type: 'NOTIFICATION';
@@ -50,14 +48,4 @@ export function unreadIncrement(orgId: string, userId: string): TransactItem {
       ExpressionAttributeValues: { ':one': 1 },
     },
   };
-}
-
-/**
- * The writes that notify each recipient: the notification and +1 on their counter. They go into
- * the same TransactWriteItems as the action itself, so neither happens without the other.
- * (A transaction may not touch one item twice: an action that already updates a recipient's user
- * item adds `ADD unreadCount :one` to that update and uses notificationPut alone.)
- */
-export function notificationWrites(orgId: string, recipientIds: string[], message: NotificationMessage): TransactItem[] {
-  return [...new Set(recipientIds)].flatMap((userId) => [notificationPut(userId, message), unreadIncrement(orgId, userId)]);
 }

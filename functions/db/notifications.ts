@@ -1,11 +1,12 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { NotFound } from '../domain/errors';
 import type { NotificationResponse } from '../../shared/schemas/notifications';
 import { TABLE_NAME, db } from './client';
-import { isConditionFailure } from './errors';
 import { collections, keys } from './keys';
 import { queryCollection } from './query-collection';
-import type { NotificationItem, TransactItem } from './notification-writes';
-import { transactWrite } from './transact';
+import type { NotificationItem } from './notification-writes';
+import { getItem } from './reads';
+import { type TransactItem, failedConditionIndexes, isConditionFailure, transactWrite } from './transactions';
 
 /** The panel shows the newest ones; older ones stay counted and are marked by mark-all-read. */
 export const NOTIFICATION_LIST_LIMIT = 50;
@@ -45,11 +46,16 @@ export async function listNotificationsOfUser(userId: string): Promise<Notificat
   return (page.Items ?? []) as NotificationItem[];
 }
 
-export async function getNotification(userId: string, notificationId: string): Promise<NotificationItem | undefined> {
-  const out = await db.send(
-    new GetCommand({ TableName: TABLE_NAME, Key: keys.notification(userId, notificationId), ConsistentRead: true }),
-  );
-  return out.Item as NotificationItem | undefined;
+export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+
+/** Notification ids are ULIDs; anything else cannot name one. */
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/** One of the user's notifications. The key is built from the user's id: another user's is simply not there. */
+export async function getNotification(userId: string, notificationId: string): Promise<NotificationItem> {
+  const item = ULID.test(notificationId) ? await getItem<NotificationItem>(keys.notification(userId, notificationId), { consistentRead: true }) : undefined;
+  if (!item) throw new NotFound(NOTIFICATION_NOT_FOUND);
+  return item;
 }
 
 /** Marks one unread notification read; only a notification that was still unread may lower the counter. */
@@ -80,17 +86,15 @@ function unreadDecrement(orgId: string, userId: string, by: number): TransactIte
 
 /**
  * Marks a notification read and lowers the counter in one transaction. The condition
- * `isRead = false` makes a concurrent mark-read or mark-all-read lower it only once.
- * Returns false when the notification was already read (nothing changed).
+ * `isRead = false` makes a concurrent mark-read or mark-all-read lower it only once; one that was
+ * read meanwhile is left as it is.
  */
-export async function markNotificationRead(orgId: string, userId: string, notificationId: string): Promise<boolean> {
+export async function markNotificationRead(orgId: string, userId: string, notificationId: string): Promise<void> {
   const ttl = nowSeconds() + READ_NOTIFICATION_RETENTION_SECONDS;
   try {
     await transactWrite([markReadUpdate(userId, notificationId, ttl), unreadDecrement(orgId, userId, 1)]);
-    return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
+    if (!isConditionFailure(error)) throw error;
   }
 }
 
@@ -121,23 +125,12 @@ export async function markAllNotificationsRead(orgId: string, userId: string): P
         marked += pending.length;
         break;
       } catch (error) {
-        const failed = failedConditions(error);
+        const failed = failedConditionIndexes(error);
         // The user item's own condition (deleted user) or an unknown failure: nothing more to mark.
-        if (!failed || failed.has(pending.length)) throw error;
+        if (failed.size === 0 || failed.has(pending.length)) throw error;
         pending = pending.filter((_, index) => !failed.has(index));
       }
     }
   }
   return marked;
-}
-
-/** Indexes of the transaction items whose condition failed, or undefined for any other error. */
-function failedConditions(error: unknown): Set<number> | undefined {
-  if (!isConditionFailure(error)) return undefined;
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  const failed = new Set<number>();
-  reasons.forEach((reason, index) => {
-    if (reason.Code === 'ConditionalCheckFailed') failed.add(index);
-  });
-  return failed.size > 0 ? failed : undefined;
 }

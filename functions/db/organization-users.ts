@@ -1,14 +1,18 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
+import { PASSWORD_REQUIRED_TO_CREATE } from '../../shared/schemas/account';
 import { ROLE_LABELS, type Role } from '../../shared/roles';
+import { Conflict, NotFound, Refused } from '../domain/errors';
+import { ADMINS_ONLY } from '../domain/require-admin';
 import { TABLE_NAME, db } from './client';
 import type { EmailItem, UserItem } from './entities';
-import { isConditionFailure } from './errors';
 import { type Key, collections, keys } from './keys';
-import { queryCollection } from './query-collection';
-import { type TransactItem, notificationPut } from './notification-writes';
+import { notificationPut } from './notification-writes';
+import { EMAIL_TAKEN } from './organizations';
 import type { ProjectItem as StoredProject } from './projects';
-import { transactWrite } from './transact';
+import { queryCollection } from './query-collection';
+import { getItem } from './reads';
+import { TRANSACTION_LIMIT, type TransactItem, isConditionFailure, transactWriteExplained } from './transactions';
 import { userPuts } from './users';
 import { outboxPut } from './outbox';
 
@@ -19,14 +23,11 @@ import { outboxPut } from './outbox';
  * organization. Two admins demoting each other at once therefore cannot leave it without one.
  */
 
-/** Why a management write was refused; the handler turns it into the HTTP answer. */
-export type Refusal = 'not-admin' | 'last-admin' | 'email-taken' | 'password-required' | 'not-found';
-export class ManagementRefused extends Error {
-  constructor(readonly reason: Refusal) {
-    super(reason);
-    this.name = 'ManagementRefused';
-  }
-}
+export const LAST_ADMIN = 'An organization needs at least one administrator';
+export const CANNOT_REMOVE_SELF = 'You cannot remove yourself';
+
+const notAdmin = () => new Refused('not-allowed', ADMINS_ONLY);
+const lastAdmin = () => new Refused('invalid', LAST_ADMIN);
 
 /** Another request changed the items between our read and our write: read again and redecide. */
 const MAX_ATTEMPTS = 4;
@@ -52,7 +53,7 @@ export interface SavedUser {
 export async function saveOrganizationUser(actor: UserItem, input: SaveUserInput): Promise<SavedUser> {
   for (let attempt = 1; ; attempt += 1) {
     const emailItem = await getItem<EmailItem>(keys.email(input.username));
-    if (emailItem && emailItem.orgId !== actor.orgId) throw new ManagementRefused('email-taken');
+    if (emailItem && emailItem.orgId !== actor.orgId) throw new Conflict(EMAIL_TAKEN);
     const existing = emailItem ? await getItem<UserItem>(keys.user(actor.orgId, emailItem.userId)) : undefined;
     try {
       if (existing) return await updateUser(actor, existing, input);
@@ -65,7 +66,7 @@ export async function saveOrganizationUser(actor: UserItem, input: SaveUserInput
 }
 
 async function createUser(actor: UserItem, input: SaveUserInput): Promise<SavedUser> {
-  if (!input.passwordHash) throw new ManagementRefused('password-required');
+  if (!input.passwordHash) throw new Refused('invalid', PASSWORD_REQUIRED_TO_CREATE, { password: PASSWORD_REQUIRED_TO_CREATE });
   const user: UserItem = {
     type: 'USER',
     id: ulid(),
@@ -85,8 +86,8 @@ async function createUser(actor: UserItem, input: SaveUserInput): Promise<SavedU
   });
   const items: TransactItem[] = [actorIsAdmin(actor), ...userPuts(user), welcome];
   if (user.role === 'admin') items.push(adminCountChange(actor.orgId, +1));
-  await run(items, (failed) => {
-    if (failed.has(0)) return new ManagementRefused('not-admin');
+  await transactWriteExplained(items, (failed) => {
+    if (failed.has(0)) return notAdmin();
     // The email was taken between our read and our write: by another organization or by ours.
     return new StaleRead();
   });
@@ -133,10 +134,10 @@ async function updateUser(actor: UserItem, current: UserItem, input: SaveUserInp
       }),
     );
   }
-  await run(items, (failed) => {
-    if (failed.has(actorCheckAt)) return new ManagementRefused('not-admin');
+  await transactWriteExplained(items, (failed) => {
+    if (failed.has(actorCheckAt)) return notAdmin();
     if (failed.has(0)) return new StaleRead();
-    if (failed.has(countAt)) return new ManagementRefused('last-admin');
+    if (failed.has(countAt)) return lastAdmin();
     return undefined;
   });
   const user: UserItem = {
@@ -154,12 +155,13 @@ async function updateUser(actor: UserItem, current: UserItem, input: SaveUserInp
  * stop working at once (a session needs its user item) and are deleted afterwards.
  */
 export async function removeOrganizationUser(actor: UserItem, userId: string): Promise<UserItem> {
+  if (userId === actor.id) throw new Refused('invalid', CANNOT_REMOVE_SELF);
   for (let attempt = 1; ; attempt += 1) {
     const [target, projects] = await Promise.all([
       getItem<UserItem>(keys.user(actor.orgId, userId)),
       projectsWithMember(actor.orgId, userId),
     ]);
-    if (!target) throw new ManagementRefused('not-found');
+    if (!target) throw new NotFound();
     const items: TransactItem[] = [
       actorIsAdmin(actor),
       {
@@ -186,9 +188,9 @@ export async function removeOrganizationUser(actor: UserItem, userId: string): P
     const room = TRANSACTION_LIMIT - items.length;
     items.push(...projects.slice(0, room).map((project): TransactItem => ({ Update: removeMemberUpdate(project, userId) })));
     try {
-      await run(items, (failed) => {
-        if (failed.has(0)) return new ManagementRefused('not-admin');
-        if (failed.has(countAt)) return new ManagementRefused('last-admin');
+      await transactWriteExplained(items, (failed) => {
+        if (failed.has(0)) return notAdmin();
+        if (failed.has(countAt)) return lastAdmin();
         if (failed.has(1)) return new StaleRead();
         // A project's members changed meanwhile: read them again.
         if ([...failed].some((index) => index >= firstProjectAt)) return new StaleRead();
@@ -203,8 +205,6 @@ export async function removeOrganizationUser(actor: UserItem, userId: string): P
     return target;
   }
 }
-
-const TRANSACTION_LIMIT = 100;
 
 class StaleRead extends Error {
   constructor() {
@@ -237,31 +237,6 @@ function adminCountChange(orgId: string, delta: 1 | -1): TransactItem {
       ExpressionAttributeValues: delta < 0 ? { ':delta': -1, ':one': 1 } : { ':delta': 1 },
     },
   };
-}
-
-/**
- * Runs a transaction; when conditions fail, `explain` gets the indexes of the failed items and
- * names the error to throw (undefined: rethrow as is).
- */
-async function run(items: TransactItem[], explain: (failed: Set<number>) => Error | undefined) {
-  try {
-    await transactWrite(items);
-  } catch (error) {
-    const failed = failedConditions(error);
-    if (failed.size === 0) throw error;
-    throw explain(failed) ?? error;
-  }
-}
-
-function failedConditions(error: unknown): Set<number> {
-  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return new Set();
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return new Set(reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : [])));
-}
-
-async function getItem<T>(key: { PK: string; SK: string }): Promise<T | undefined> {
-  const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: key }));
-  return out.Item as T | undefined;
 }
 
 /** What a member removal needs of a project (functions/db/projects.ts owns the item). */

@@ -1,13 +1,12 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
+import { Conflict } from '../domain/errors';
 import { TABLE_NAME, db } from './client';
 import type { OrganizationItem, UserItem } from './entities';
 import { keys } from './keys';
-import { isConditionFailure } from './errors';
-import { transactWrite } from './transact';
+import { isConditionFailure, transactWrite } from './transactions';
 import { userPuts } from './users';
 import { verificationForNewUser } from './email-verifications';
-import { conflict } from '../http/http-error';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
@@ -62,7 +61,7 @@ export async function createOrganizationWithAdmin(input: {
       ...verification.items,
     ]);
   } catch (error) {
-    if (isConditionFailure(error)) throw conflict(EMAIL_TAKEN);
+    if (isConditionFailure(error)) throw new Conflict(EMAIL_TAKEN);
     throw error;
   }
   return { org, user };

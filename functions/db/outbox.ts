@@ -2,9 +2,9 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Mail } from '../mailer/mail';
 import { TABLE_NAME, db } from './client';
-import { isConditionFailure } from './errors';
+import { isConditionFailure } from './transactions';
 import { keys } from './keys';
-import type { TransactItem } from './notification-writes';
+import type { TransactItem } from './transactions';
 
 /**
  * The transactional outbox (docs/data-model.md): an action that must send mail puts its outbox

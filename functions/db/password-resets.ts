@@ -1,14 +1,14 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, keyId } from './batch-get';
+import { batchGet, keyId } from './reads';
 import { TABLE_NAME, db } from './client';
 import type { EmailItem, UserItem } from './entities';
-import { isConditionFailure } from './errors';
+import { isConditionFailure } from './transactions';
 import { keys } from './keys';
 import { PASSWORD_RESET_LIFETIME_MS, findMailToken, mailTokenPut, mailTokenUse, newMailToken } from './mail-tokens';
-import type { TransactItem } from './notification-writes';
+import type { TransactItem } from './transactions';
 import { outboxPut } from './outbox';
 import { THROTTLES, type ThrottleItem, throttleCount, throttleKey, throttledForSeconds } from './throttles';
-import { transactWrite } from './transact';
+import { transactWrite } from './transactions';
 
 /**
  * A reset request: one BatchGetItem (both throttle counters and the email item) and one

@@ -1,10 +1,10 @@
 import type { ProjectMemberResponse } from '../../shared/schemas/projects';
-import { badRequest, conflict, notFound } from '../http/http-error';
-import { batchGet, keyId } from './batch-get';
+import { Conflict, NotFound, Refused } from '../domain/errors';
+import { batchGet, keyId } from './reads';
 import type { UserItem } from './entities';
 import { keys } from './keys';
 import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './project-write';
-import { PROJECT_BUSY, PROJECT_NOT_FOUND, type ProjectItem, addedToProjectMessage } from './projects';
+import { PROJECT_BUSY, PROJECT_NOT_FOUND, type ProjectItem, addedToProjectMessage, isProjectId } from './projects';
 
 export const MEMBERS_NOT_IN_ORGANIZATION = 'Every member must be a user of your organization';
 
@@ -44,6 +44,7 @@ export async function setProjectMembers(
   requestedIds: string[],
   actorId: string,
 ): Promise<ProjectMemberResponse[]> {
+  if (!isProjectId(projectId)) throw new NotFound(PROJECT_NOT_FOUND);
   const memberIds = [...new Set(requestedIds)];
   const projectKey = keys.project(orgId, projectId);
   const userKeys = memberIds.map((id) => keys.user(orgId, id));
@@ -51,9 +52,9 @@ export async function setProjectMembers(
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
     const found = await batchGet([projectKey, ...userKeys]);
     const project = found.get(keyId(projectKey)) as ProjectItem | undefined;
-    if (!project) throw notFound(PROJECT_NOT_FOUND);
+    if (!project) throw new NotFound(PROJECT_NOT_FOUND);
     const users = userKeys.map((key) => found.get(keyId(key)) as UserItem | undefined);
-    if (users.some((user) => !user || user.type !== 'USER')) throw badRequest(MEMBERS_NOT_IN_ORGANIZATION, { memberIds: MEMBERS_NOT_IN_ORGANIZATION });
+    if (users.some((user) => !user || user.type !== 'USER')) throw new Refused('invalid', MEMBERS_NOT_IN_ORGANIZATION, { memberIds: MEMBERS_NOT_IN_ORGANIZATION });
     const previous = new Set(project.memberIds);
     const outcome = await writeProjectChange(orgId, projectId, {
       set: { memberIds, updatedAt: new Date().toISOString() },
@@ -64,5 +65,5 @@ export async function setProjectMembers(
     // A recipient that vanished is a user removed since the read: the next read answers 400.
     if (outcome.kind === 'written') return (users as UserItem[]).map(toMemberResponse);
   }
-  throw conflict(PROJECT_BUSY);
+  throw new Conflict(PROJECT_BUSY);
 }

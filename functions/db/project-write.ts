@@ -1,8 +1,7 @@
 import { TABLE_NAME } from './client';
-import { isConditionFailure } from './errors';
 import { keys } from './keys';
-import { type NotificationMessage, type TransactItem, notificationPut, unreadIncrement } from './notification-writes';
-import { transactWrite } from './transact';
+import { type NotificationMessage, notificationPut, unreadIncrement } from './notification-writes';
+import { type TransactItem, failedConditionIndexes, isConditionFailure, transactWrite } from './transactions';
 
 /** How often a change is re-read and retried when someone else changed the project in between. */
 export const MAX_WRITE_ATTEMPTS = 5;
@@ -57,13 +56,8 @@ export async function writeProjectChange(orgId: string, projectId: string, chang
     return { kind: 'written' };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const failed = failedIndexes(error);
-    if (failed.includes(0) || failed.length === 0) return { kind: 'stale' };
-    return { kind: 'absent-recipients', userIds: failed.map((index) => recipients[Math.floor((index - 1) / 2)]!) };
+    const failed = failedConditionIndexes(error);
+    if (failed.has(0) || failed.size === 0) return { kind: 'stale' };
+    return { kind: 'absent-recipients', userIds: [...failed].map((index) => recipients[Math.floor((index - 1) / 2)]!) };
   }
-}
-
-function failedIndexes(error: unknown): number[] {
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
 }

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import {
   PROJECT_STATUS_LABELS,
@@ -7,13 +7,14 @@ import {
   type ProjectStatus,
   type UpdateProjectRequest,
 } from '../../shared/schemas/projects';
-import { conflict, notFound } from '../http/http-error';
+import { Conflict, NotFound } from '../domain/errors';
 import { TABLE_NAME, db } from './client';
-import { isConditionFailure } from './errors';
 import { collections, keys } from './keys';
 import { queryCollection } from './query-collection';
 import type { NotificationMessage } from './notification-writes';
 import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './project-write';
+import { getItem } from './reads';
+import { isConditionFailure } from './transactions';
 
 export interface ProjectItem {
   type: 'PROJECT';
@@ -74,10 +75,11 @@ export async function listProjects(orgId: string): Promise<ProjectItem[]> {
   return queryCollection<ProjectItem>(collections.projectsOfOrganization(orgId), { consistentRead: true });
 }
 
-/** One project of the caller's organization, or undefined (another organization's id included). */
-export async function getProject(orgId: string, projectId: string): Promise<ProjectItem | undefined> {
-  const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.project(orgId, projectId), ConsistentRead: true }));
-  return out.Item as ProjectItem | undefined;
+/** One project of the caller's organization; another organization's id is not found. */
+export async function getProject(orgId: string, projectId: string): Promise<ProjectItem> {
+  const project = isProjectId(projectId) ? await getItem<ProjectItem>(keys.project(orgId, projectId), { consistentRead: true }) : undefined;
+  if (!project) throw new NotFound(PROJECT_NOT_FOUND);
+  return project;
 }
 
 export async function createProject(orgId: string, input: CreateProjectRequest): Promise<ProjectItem> {
@@ -113,7 +115,6 @@ export async function updateProject(orgId: string, projectId: string, changes: U
   const absent = new Set<string>();
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
     const current = await getProject(orgId, projectId);
-    if (!current) throw notFound(PROJECT_NOT_FOUND);
     const set: Partial<ProjectItem> = { updatedAt: new Date().toISOString() };
     if (changes.name !== undefined) set.name = changes.name.trim();
     if (changes.description !== undefined) set.description = changes.description;
@@ -131,17 +132,18 @@ export async function updateProject(orgId: string, projectId: string, changes: U
     if (outcome.kind === 'written') return next;
     if (outcome.kind === 'absent-recipients') outcome.userIds.forEach((id) => absent.add(id));
   }
-  throw conflict(PROJECT_BUSY);
+  throw new Conflict(PROJECT_BUSY);
 }
 
 /** A project owns only its own item (members are ids on it), so deleting it is one DeleteItem. */
 export async function deleteProject(orgId: string, projectId: string): Promise<void> {
+  if (!isProjectId(projectId)) throw new NotFound(PROJECT_NOT_FOUND);
   try {
     await db.send(
       new DeleteCommand({ TableName: TABLE_NAME, Key: keys.project(orgId, projectId), ConditionExpression: 'attribute_exists(PK)' }),
     );
   } catch (error) {
-    if (isConditionFailure(error)) throw notFound(PROJECT_NOT_FOUND);
+    if (isConditionFailure(error)) throw new NotFound(PROJECT_NOT_FOUND);
     throw error;
   }
 }

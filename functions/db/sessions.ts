@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { SESSION_LIFETIME_SECONDS, type SessionClaims } from '../session/token';
-import { type Item, batchGet, keyId } from './batch-get';
+import { type Item, batchGet, keyId } from './reads';
 import { TABLE_NAME, db } from './client';
 import type { OrganizationItem, SessionItem, UserItem } from './entities';
 import { type Key, collections, keys } from './keys';

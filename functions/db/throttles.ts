@@ -1,5 +1,5 @@
 import { keys } from './keys';
-import type { TransactItem } from './notification-writes';
+import type { TransactItem } from './transactions';
 import { TABLE_NAME } from './client';
 
 /**

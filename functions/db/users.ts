@@ -1,6 +1,6 @@
 import type { OrganizationUserResponse } from '../../shared/schemas/account';
 import type { UserResponse } from '../../shared/schemas/auth';
-import { batchGet, keyId } from './batch-get';
+import { batchGet, keyId } from './reads';
 import { TABLE_NAME } from './client';
 import type { OrganizationItem, UserItem } from './entities';
 import { collections, keys } from './keys';
@@ -29,15 +29,7 @@ export function toOrganizationUserResponse(user: UserItem): OrganizationUserResp
   };
 }
 
-/** Finds the user an email belongs to: the email item, then the user and organization in one batch. */
-export async function findUserByEmail(email: string) {
-  const emailKey = keys.email(email);
-  const found = await batchGet([emailKey]);
-  const emailItem = found.get(keyId(emailKey)) as { userId: string; orgId: string } | undefined;
-  if (!emailItem) return undefined;
-  return loadUserWithOrganization(emailItem.orgId, emailItem.userId);
-}
-
+/** A user and their organization in one BatchGetItem; undefined when either is gone. */
 export async function loadUserWithOrganization(orgId: string, userId: string) {
   const userKey = keys.user(orgId, userId);
   const orgKey = keys.organization(orgId);

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type * as z from 'zod/mini';
 import type { AuthMode, BodyOutput, Endpoint, PathParams, ResponseOf } from '../../shared/contract/endpoint';
 import { runCounting } from '../db/call-counter';
-import type { Item } from '../db/batch-get';
+import type { Item } from '../db/reads';
 import type { Key } from '../db/keys';
 import type { LoadedSession } from '../db/sessions';
 import { httpResponse } from '../middleware/http-response';

@@ -1,4 +1,8 @@
-/** An error the API answers as-is: `{message, fieldErrors?}` with its status. */
+/**
+ * A failure of the HTTP exchange itself (no session, a malformed or refused request, too many
+ * attempts), answered as-is: `{message, fieldErrors?}` with its status. What the domain refuses
+ * is a functions/domain/errors.ts error instead.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -15,5 +19,3 @@ export const badRequest = (message: string, fieldErrors?: Record<string, string>
   new HttpError(400, message, fieldErrors);
 export const unauthorized = () => new HttpError(401, 'Not authenticated');
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);

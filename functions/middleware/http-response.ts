@@ -1,7 +1,8 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import { SERVICE_BUSY_MESSAGE } from '../../shared/api-error';
 import { callsSoFar } from '../db/call-counter';
-import { isDatabaseUnavailable } from '../db/errors';
+import { isDatabaseUnavailable } from '../db/faults';
+import { Conflict, DomainError, NotFound, type RefusalReason, Refused } from '../domain/errors';
 import { HttpError } from '../http/http-error';
 import type { RouteResult } from '../http/response';
 import type { Context, LambdaResult, RouteEvent } from '../http/types';
@@ -47,9 +48,10 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
     },
     onError: (request) => {
       const error = request.error;
-      if (error instanceof HttpError) {
+      if (error instanceof HttpError || error instanceof DomainError) {
+        const statusCode = error instanceof HttpError ? error.statusCode : statusOf(error);
         const body = error.fieldErrors ? { message: error.message, fieldErrors: error.fieldErrors } : { message: error.message };
-        request.response = finish(request, { statusCode: error.statusCode, body, headers: error.headers });
+        request.response = finish(request, { statusCode, body, headers: error instanceof HttpError ? error.headers : undefined });
         return;
       }
       if (isDatabaseUnavailable(error)) {
@@ -122,4 +124,14 @@ function toLambdaResult(result: RouteResult, headers: Record<string, string>): L
     ...(result.cookies?.length ? { cookies: result.cookies } : {}),
     body: hasBody ? JSON.stringify(result.body) : '',
   };
+}
+
+const REFUSAL_STATUS: Record<RefusalReason, number> = { 'signed-out': 401, 'not-allowed': 403, invalid: 400 };
+
+/** The one mapping of the domain's errors (functions/domain/errors.ts) to HTTP statuses. */
+function statusOf(error: DomainError): number {
+  if (error instanceof NotFound) return 404;
+  if (error instanceof Conflict) return 409;
+  if (error instanceof Refused) return REFUSAL_STATUS[error.reason];
+  return 500;
 }

@@ -1,5 +1,5 @@
 import { authEndpoints } from '../../../shared/contract/auth';
-import { batchGet, keyId } from '../../db/batch-get';
+import { batchGet, keyId } from '../../db/reads';
 import type { EmailItem } from '../../db/entities';
 import { keys } from '../../db/keys';
 import { type LoginAttemptsItem, clearFailedLogins, lockedForSeconds, recordFailedLogin } from '../../db/login-attempts';

@@ -1,7 +1,6 @@
 import { avatarEndpoints } from '../../../shared/contract/avatars';
-import { findAvatar } from '../../db/avatars';
+import { getAvatar } from '../../db/avatars';
 import { defineRoute } from '../../http/define-route';
-import { notFound } from '../../http/http-error';
 import { ok } from '../../http/response';
 
 /**
@@ -11,8 +10,7 @@ import { ok } from '../../http/response';
  * cached for a year.
  */
 export const handler = defineRoute(avatarEndpoints.image, async ({ params }) => {
-  const avatar = await findAvatar(params.userId, params.version);
-  if (!avatar) throw notFound();
+  const avatar = await getAvatar(params.userId, params.version);
   return ok(undefined, {
     binary: { contentType: avatar.contentType, data: Buffer.from(avatar.data) },
     headers: {

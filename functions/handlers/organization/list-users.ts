@@ -1,8 +1,8 @@
 import { organizationEndpoints } from '../../../shared/contract/organization';
 import { listUsersOfOrganization, toOrganizationUserResponse } from '../../db/users';
+import { requireAdmin } from '../../domain/require-admin';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { requireAdmin } from '../../http/require-admin';
 
 /** GET /api/organization/users (admins): every user of the caller's organization, oldest first. */
 export const handler = defineRoute(organizationEndpoints.users, async ({ session }) => {

@@ -2,11 +2,10 @@ import { organizationEndpoints } from '../../../shared/contract/organization';
 import { saveOrganizationUser } from '../../db/organization-users';
 import { toOrganizationUserResponse } from '../../db/users';
 import { deleteSessionsOfUser } from '../../db/sessions';
+import { requireAdmin } from '../../domain/require-admin';
 import { defineRoute } from '../../http/define-route';
 import { created, ok } from '../../http/response';
 import { hashPassword } from '../../session/passwords';
-import { answerRefusals } from '../../http/management-refusals';
-import { requireAdmin } from '../../http/require-admin';
 
 /**
  * POST /api/organization/users (admins): creates a user (201), or updates the organization's user
@@ -15,15 +14,13 @@ import { requireAdmin } from '../../http/require-admin';
  */
 export const handler = defineRoute(organizationEndpoints.saveUser, async ({ body, session }) => {
   requireAdmin(session);
-  const saved = await answerRefusals(async () =>
-    saveOrganizationUser(session.user, {
-      username: body.username,
-      fullName: body.fullName,
-      role: body.role,
-      organizationName: session.org.name,
-      passwordHash: body.password === undefined ? undefined : await hashPassword(body.password),
-    }),
-  );
+  const saved = await saveOrganizationUser(session.user, {
+    username: body.username,
+    fullName: body.fullName,
+    role: body.role,
+    organizationName: session.org.name,
+    passwordHash: body.password === undefined ? undefined : await hashPassword(body.password),
+  });
   // A password set by an admin signs the user out everywhere else, as a change of their own does.
   if (saved.passwordReplaced) {
     await deleteSessionsOfUser(saved.user.id, saved.user.id === session.user.id ? session.session.id : undefined);

@@ -1,12 +1,12 @@
 import { projectEndpoints } from '../../../shared/contract/projects';
 import { loadProjectMembers } from '../../db/project-members';
 import { PROJECT_NOT_FOUND, type ProjectItem, preloadProject } from '../../db/projects';
+import { NotFound } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';
-import { notFound } from '../../http/http-error';
 import { ok } from '../../http/response';
 
 export const handler = defineRoute(projectEndpoints.members, { preload: preloadProject }, async ({ preloaded }) => {
   const project = preloaded as ProjectItem | undefined;
-  if (!project) throw notFound(PROJECT_NOT_FOUND);
+  if (!project) throw new NotFound(PROJECT_NOT_FOUND);
   return ok(await loadProjectMembers(project));
 });

@@ -2,12 +2,10 @@ import { accountEndpoints } from '../../../shared/contract/account';
 import { updateFullName } from '../../db/accounts';
 import { toUserResponse } from '../../db/users';
 import { defineRoute } from '../../http/define-route';
-import { unauthorized } from '../../http/http-error';
 import { ok } from '../../http/response';
 
 /** PATCH /api/user/profile: the full name only (the schema drops role, ids and anything else). */
 export const handler = defineRoute(accountEndpoints.updateProfile, async ({ body, session }) => {
   const user = await updateFullName(session.user.orgId, session.user.id, body.fullName.trim());
-  if (!user) throw unauthorized();
   return ok(toUserResponse(user, session.org));
 });

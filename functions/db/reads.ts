@@ -1,6 +1,6 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from './client';
-import { DatabaseBusyError } from './errors';
+import { DatabaseBusyError } from './faults';
 import type { Key } from './keys';
 
 export type Item = Record<string, unknown>;
@@ -22,6 +22,12 @@ export async function batchGet(requested: Key[], options: { consistentRead?: boo
     if (attempt > 8) throw new DatabaseBusyError('BatchGetItem kept leaving keys unprocessed');
   }
   return found;
+}
+
+/** One item by its key, or undefined when there is none. */
+export async function getItem<T>(key: Key, options: { consistentRead?: boolean } = {}): Promise<T | undefined> {
+  const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: key, ConsistentRead: options.consistentRead }));
+  return out.Item as T | undefined;
 }
 
 export const keyId = (key: Key) => `${key.PK}|${key.SK}`;

@@ -1,0 +1,9 @@
+import type { LoadedSession } from '../db/sessions';
+import { Refused } from './errors';
+
+export const ADMINS_ONLY = 'Only administrators can do this';
+
+/** The organization-management routes are for admins; staff are refused. */
+export function requireAdmin(session: LoadedSession) {
+  if (session.user.role !== 'admin') throw new Refused('not-allowed', ADMINS_ONLY);
+}
