@@ -57,7 +57,7 @@ function build(
   preload: Preload | undefined,
   handle: (request: never) => Promise<RouteResult>,
 ) {
-  // The handler answers 503 (middy's TimeoutError, see db/errors.ts) this long before the function's
+  // The handler answers 503 (middy's TimeoutError, see db/faults.ts) this long before the function's
   // own timeout would cut it off with API Gateway's bare 500.
   const chain = middy<RouteEvent, LambdaResult>({ timeoutEarlyInMillis: ANSWER_BEFORE_TIMEOUT_MS })
     .use(httpResponse())
