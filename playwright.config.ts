@@ -31,7 +31,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `npx tsx infra/local/start.ts --in-memory --port ${port}`,
+    command: `npx tsx infra/local/start.ts --in-memory --port ${port} --client-address-header x-forwarded-for`,
     url: baseURL,
     reuseExistingServer: false,
     timeout: 180_000,

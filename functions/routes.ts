@@ -6,6 +6,7 @@ import { notificationEndpoints } from '../shared/contract/notifications';
 import { organizationEndpoints } from '../shared/contract/organization';
 import { emailVerificationEndpoints, passwordResetEndpoints } from '../shared/contract/mail-links';
 import { projectEndpoints } from '../shared/contract/projects';
+import { sessionEndpoints } from '../shared/contract/sessions';
 
 /**
  * The one list of API routes. The CDK stack makes one Lambda and one API Gateway route per entry;
@@ -46,6 +47,9 @@ export const routes = [
   route(organizationEndpoints.users, 'organization/list-users', 'read'),
   route(organizationEndpoints.saveUser, 'organization/save-user', 'readwrite'),
   route(organizationEndpoints.removeUser, 'organization/remove-user', 'readwrite'),
+  route(sessionEndpoints.list, 'sessions/list-sessions', 'read'),
+  route(sessionEndpoints.remove, 'sessions/delete-session', 'readwrite'),
+  route(sessionEndpoints.revokeOthers, 'sessions/revoke-other-sessions', 'readwrite'),
   route(notificationEndpoints.list, 'notifications/list-notifications', 'read'),
   route(notificationEndpoints.unreadCount, 'notifications/get-unread-count', 'read'),
   route(notificationEndpoints.markRead, 'notifications/mark-notification-read', 'readwrite'),

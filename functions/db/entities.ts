@@ -38,9 +38,13 @@ export interface SessionItem {
   id: string;
   userId: string;
   orgId: string;
-  /** Epoch ms; the only thing that decides expiry (TTL deletion runs late). */
+  /** Epoch ms: the absolute end (7 days after sign-in). With lastUsedAt, the only thing that decides expiry (TTL deletion runs late). */
   expiresAt: number;
-  /** Epoch seconds, for DynamoDB TTL clean-up. */
+  /** Epoch ms of the last use, recorded at most once an hour; 24 hours later the session is idle and ends. Absent on sessions older than issue 21: createdAt stands in. */
+  lastUsedAt?: number;
+  /** The browser's User-Agent at sign-in (at most 512 characters), shown as the session's device. */
+  userAgent?: string;
+  /** Epoch seconds, for DynamoDB TTL clean-up: the earlier of the absolute and the idle end. */
   ttl: number;
   createdAt: string;
 }

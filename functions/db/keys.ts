@@ -16,10 +16,8 @@ export const keys = {
   /** Emails are unique across the product and compared case-insensitively. */
   email: (email: string): Key => ({ PK: `EMAIL#${email.trim().toLowerCase()}`, SK: 'EMAIL' }),
   session: (userId: string, sessionId: string): Key => ({ PK: `${USER}${userId}`, SK: `SESSION#${sessionId}` }),
-  loginAttempts: (email: string, clientIp: string): Key => ({
-    PK: `LOGIN#${email.trim().toLowerCase()}#${clientIp}`,
-    SK: 'LOGIN',
-  }),
+  /** One counter per rule, subject (an email, a client address) and fixed time window of the rule. */
+  attemptWindow: (rule: string, subject: string, window: number): Key => ({ PK: `ATTEMPTS#${rule}#${subject}#${window}`, SK: 'ATTEMPTS' }),
   project: (orgId: string, projectId: string): Key => ({ PK: `${ORG}${orgId}`, SK: `PROJECT#${projectId}` }),
   notification: (userId: string, notificationId: string): Key => ({
     PK: `${USER}${userId}`,

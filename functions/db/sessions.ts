@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { SESSION_LIFETIME_SECONDS, type SessionClaims } from '../session/token';
+import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { SESSION_IDLE_MS, SESSION_LIFETIME_MS, SESSION_TOUCH_INTERVAL_MS } from '../session/lifetime';
+import type { SessionClaims } from '../session/token';
 import { type Item, batchGet, keyId } from './reads';
 import { TABLE_NAME, db } from './client';
 import type { OrganizationItem, SessionItem, UserItem } from './entities';
 import { type Key, collections, keys } from './keys';
+import { isConditionFailure } from './transactions';
 import { queryCollection } from './query-collection';
 
 export interface LoadedSession {
@@ -15,16 +17,28 @@ export interface LoadedSession {
   preloaded?: Item;
 }
 
-export async function createSession(userId: string, orgId: string): Promise<SessionItem> {
+const USER_AGENT_MAX = 512;
+
+/** Epoch seconds when TTL may delete a session last used at `lastUsedAt`: its idle end or its absolute end. */
+const ttlOf = (expiresAt: number, lastUsedAt: number) => Math.ceil(Math.min(expiresAt, lastUsedAt + SESSION_IDLE_MS) / 1000);
+
+export const lastUsedAtOf = (session: SessionItem) => session.lastUsedAt ?? Date.parse(session.createdAt);
+
+/** True while the session is neither past its absolute end nor idle for too long. */
+export const isSessionLive = (session: SessionItem, now = Date.now()) => session.expiresAt > now && lastUsedAtOf(session) + SESSION_IDLE_MS > now;
+
+export async function createSession(userId: string, orgId: string, userAgent = ''): Promise<SessionItem> {
   const now = Date.now();
-  const expiresAt = now + SESSION_LIFETIME_SECONDS * 1000;
+  const expiresAt = now + SESSION_LIFETIME_MS;
   const session: SessionItem = {
     type: 'SESSION',
     id: randomUUID(),
     userId,
     orgId,
     expiresAt,
-    ttl: Math.ceil(expiresAt / 1000),
+    lastUsedAt: now,
+    userAgent: userAgent.slice(0, USER_AGENT_MAX),
+    ttl: ttlOf(expiresAt, now),
     createdAt: new Date(now).toISOString(),
   };
   await db.send(new PutCommand({ TableName: TABLE_NAME, Item: { ...keys.session(userId, session.id), ...session } }));
@@ -46,18 +60,60 @@ export async function loadSession(claims: SessionClaims, preload?: (orgId: strin
   const user = found.get(keyId(userKey)) as UserItem | undefined;
   const org = found.get(keyId(orgKey)) as OrganizationItem | undefined;
   if (!session || !user || !org) return undefined;
-  // Expiry is decided here, by the stored time: TTL deletion can lag by days.
+  // Expiry is decided here, by the stored times: TTL deletion can lag by days.
   // The preloaded key was built from the token's organization: only trusted once the stored session agrees.
-  if (session.expiresAt <= Date.now() || session.orgId !== claims.orgId) return undefined;
+  const now = Date.now();
+  if (!isSessionLive(session, now) || session.orgId !== claims.orgId) return undefined;
+  if (now - lastUsedAtOf(session) >= SESSION_TOUCH_INTERVAL_MS) await touchSession(session, now);
   return { session, user, org, preloaded: extraKey ? found.get(keyId(extraKey)) : undefined };
+}
+
+/**
+ * Records a use, sliding the idle end (at most once an hour: see SESSION_TOUCH_INTERVAL_MS). Only
+ * while the session still exists, so a touch racing a sign-out does not bring the session back.
+ */
+async function touchSession(session: SessionItem, now: number) {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.session(session.userId, session.id),
+        UpdateExpression: 'SET lastUsedAt = :now, #ttl = :ttl',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':now': now, ':ttl': ttlOf(session.expiresAt, now) },
+      }),
+    );
+    session.lastUsedAt = now;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** The user's sessions that are still live, newest sign-in first. */
+export async function listSessionsOfUser(userId: string): Promise<SessionItem[]> {
+  const sessions = await queryCollection<SessionItem>(collections.sessionsOfUser(userId), { consistentRead: true });
+  const now = Date.now();
+  return sessions.filter((session) => isSessionLive(session, now)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** Ends one of the user's sessions; false when the user has no such session. */
+export async function deleteOwnSession(userId: string, sessionId: string): Promise<boolean> {
+  try {
+    await db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: keys.session(userId, sessionId), ConditionExpression: 'attribute_exists(PK)' }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 export async function deleteSession(userId: string, sessionId: string) {
   await db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: keys.session(userId, sessionId) }));
 }
 
-/** Ends every session of a user but `keep` (a password change keeps the current one). */
-export async function deleteSessionsOfUser(userId: string, keep?: string) {
+/** Ends every session of a user but `keep` (a password change keeps the current one); answers how many ended. */
+export async function deleteSessionsOfUser(userId: string, keep?: string): Promise<number> {
   const sessions = await queryCollection<{ PK: string; SK: string; id: string }>(collections.sessionsOfUser(userId), {
     projection: 'PK, SK, id',
   });
@@ -69,4 +125,5 @@ export async function deleteSessionsOfUser(userId: string, keep?: string) {
       writes = (out.UnprocessedItems?.[TABLE_NAME] ?? []) as typeof writes;
     }
   }
+  return doomed.length;
 }

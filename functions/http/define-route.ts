@@ -7,6 +7,7 @@ import type { Key } from '../db/keys';
 import type { LoadedSession } from '../db/sessions';
 import { httpResponse } from '../middleware/http-response';
 import { jsonBody } from '../middleware/json-body';
+import { pathIds } from '../middleware/path-ids';
 import { runCountingMetrics } from '../observability/metrics';
 import { requestGuard } from '../middleware/request-guard';
 import { sessionLoader } from '../middleware/session';
@@ -39,7 +40,7 @@ type Handle<E extends Endpoint> = (request: RouteRequest<E>) => Promise<RouteRes
 /**
  * The one way to write a handler: the endpoint (shared/contract/) says what the route takes and
  * answers, the function tells the route's story (parse → authorize → data → answer). Order of the
- * chain: response and log (runs last on the way out), origin and cross-site guard, session, body.
+ * chain: response and log (runs last on the way out), origin and cross-site guard, path ids, session, body.
  */
 export function defineRoute<E extends Endpoint>(endpoint: E, handle: Handle<E>): ReturnType<typeof build>;
 export function defineRoute<E extends Endpoint>(endpoint: E, options: RouteOptions, handle: Handle<E>): ReturnType<typeof build>;
@@ -62,6 +63,7 @@ function build(
   const chain = middy<RouteEvent, LambdaResult>({ timeoutEarlyInMillis: ANSWER_BEFORE_TIMEOUT_MS })
     .use(httpResponse())
     .use(requestGuard())
+    .use(pathIds())
     .use(sessionLoader(auth === 'required', preload))
     .use(jsonBody(body))
     .handler(async (event) => {

@@ -19,3 +19,5 @@ export const badRequest = (message: string, fieldErrors?: Record<string, string>
   new HttpError(400, message, fieldErrors);
 export const unauthorized = () => new HttpError(401, 'Not authenticated');
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, undefined, { 'retry-after': String(retryAfterSeconds) });

@@ -1,4 +1,5 @@
-import { AVATAR_DATA_URL, type AvatarContentType, INVALID_AVATAR } from '../../shared/schemas/account';
+import { imageSize } from 'image-size';
+import { AVATAR_DATA_URL, AVATAR_MAX_UPLOAD_PIXELS, type AvatarContentType, AVATAR_TOO_LARGE, INVALID_AVATAR } from '../../shared/schemas/account';
 import { badRequest } from '../http/http-error';
 
 /** The first bytes each accepted type starts with: the declared type must be the real one. */
@@ -19,5 +20,19 @@ export function decodeAvatar(dataUrl: string): { contentType: AvatarContentType;
   const contentType = match[1] as AvatarContentType;
   const data = Buffer.from(match[2]!, 'base64');
   if (!SIGNATURES[contentType](data)) throw badRequest(INVALID_AVATAR, { avatarUrl: INVALID_AVATAR });
+  // A few kilobytes can declare 30000 × 30000 pixels, which every viewer would then have to decode:
+  // the header's dimensions are checked here, whatever the browser did before the upload.
+  const { width, height } = dimensionsOf(data);
+  if (width > AVATAR_MAX_UPLOAD_PIXELS || height > AVATAR_MAX_UPLOAD_PIXELS) throw badRequest(AVATAR_TOO_LARGE, { avatarUrl: AVATAR_TOO_LARGE });
   return { contentType, data };
+}
+
+function dimensionsOf(data: Buffer): { width: number; height: number } {
+  try {
+    const { width, height } = imageSize(data);
+    return { width, height };
+  } catch {
+    // A header too damaged to read dimensions from is not an image we serve.
+    throw badRequest(INVALID_AVATAR, { avatarUrl: INVALID_AVATAR });
+  }
 }

@@ -1,10 +1,20 @@
-import { createSession } from '../db/sessions';
-import { sessionCookies } from './cookie';
-import { signSessionToken } from './token';
+import { createSession, deleteSession } from '../db/sessions';
+import type { RouteEvent } from '../http/types';
+import { readSessionCookie, sessionCookies } from './cookie';
+import { signSessionToken, verifySessionToken } from './token';
 
-/** Stores a new session and answers the Set-Cookie values: the session and its hint. */
-export async function startSession(userId: string, orgId: string): Promise<string[]> {
-  const session = await createSession(userId, orgId);
+/**
+ * Stores a new session for the browser that sent `event` and answers the Set-Cookie values (the
+ * session and its hint). A session that browser still holds ends: a new sign-in on the same browser
+ * replaces its old session instead of leaving it behind in the Sessions list (and valid for days).
+ */
+export async function startSession(userId: string, orgId: string, event: RouteEvent): Promise<string[]> {
+  const previousToken = readSessionCookie(event.cookies);
+  const previous = previousToken ? await verifySessionToken(previousToken) : undefined;
+  const [session] = await Promise.all([
+    createSession(userId, orgId, event.headers?.['user-agent'] ?? ''),
+    previous ? deleteSession(previous.userId, previous.sessionId) : undefined,
+  ]);
   const token = await signSessionToken({ sessionId: session.id, userId, orgId }, session.expiresAt);
   return sessionCookies(token);
 }

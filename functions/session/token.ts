@@ -1,8 +1,9 @@
 import { type webcrypto } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
+import { SESSION_LIFETIME_MS } from './lifetime';
 import { rotationKeys, signingKey } from './secret';
 
-export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_LIFETIME_SECONDS = SESSION_LIFETIME_MS / 1000;
 const ISSUER = 'growthwise';
 const audience = () => `growthwise:${process.env.STAGE ?? 'local'}`;
 

@@ -4,12 +4,13 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, HttpMethod, type HttpRoute, HttpStage, LogGroupLogDestination, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { SESSION_TOUCH_ATTRIBUTES } from '../../functions/db/session-touch';
 import { HANDLER_TIMEOUT_SECONDS, type RouteDefinition, handlerName } from '../../functions/routes';
 import { HANDLER_BUNDLING, HANDLER_ESBUILD_ARGS } from '../bundling';
 import { handlerEntry } from '../local/build-functions';
@@ -155,7 +156,21 @@ export class Api extends Construct {
       },
     });
     if (route.table === 'readwrite') props.table.grantReadWriteData(fn);
-    else props.table.grantReadData(fn);
+    else {
+      props.table.grantReadData(fn);
+      // Every route that reads the session may slide its idle expiry (functions/db/sessions.ts):
+      // read-only routes get exactly that write, the last-use time of an item in a user's partition.
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['dynamodb:UpdateItem'],
+          resources: [props.table.tableArn],
+          conditions: {
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['USER#*'] },
+            'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...SESSION_TOUCH_ATTRIBUTES] },
+          },
+        }),
+      );
+    }
     props.sessionSecret.grantRead(fn);
     props.originVerifySecret.grantRead(fn);
     Validations.of(fn).acknowledge({

@@ -124,7 +124,7 @@ export class Web extends Construct {
     const logGroup = new LogGroup(this, 'DeploymentLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
     const htmlCache = [CacheControl.fromString('public, max-age=0, s-maxage=31536000, must-revalidate')];
     const sources = props.webRoot
-      ? [Source.asset(props.webRoot, { exclude: ['assets', 'assets/**', 'config.json'] })]
+      ? [Source.asset(props.webRoot, { exclude: ['assets', 'assets/**', 'config.json', ...SOURCE_MAPS] })]
       : // Under every name the SPA function answers with, so each path shows it rather than an S3 error.
         SPA_HTML_FILES.map((file) => Source.data(file, PLACEHOLDER_PAGE));
     // Hashed file names: cached for a year, never pruned, so tabs still running an older build can load their chunks.
@@ -132,7 +132,7 @@ export class Web extends Construct {
       ? new BucketDeployment(this, 'Assets', {
           destinationBucket: this.bucket,
           destinationKeyPrefix: 'assets/',
-          sources: [Source.asset(path.join(props.webRoot, 'assets'))],
+          sources: [Source.asset(path.join(props.webRoot, 'assets'), { exclude: SOURCE_MAPS })],
           cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
           prune: false,
           logGroup,
@@ -155,6 +155,12 @@ export class Web extends Construct {
     acknowledgeDeploymentHandler(site, this.bucket);
   }
 }
+
+/**
+ * The build's source maps stay out of the bucket: they would publish the app's original source. They
+ * are still built (web/dist) for reading a reported stack trace.
+ */
+const SOURCE_MAPS = ['*.map', '**/*.map'];
 
 /** cdk-nag findings on CDK's own BucketDeployment handler (one singleton function and role per stack). */
 function acknowledgeDeploymentHandler(deployment: BucketDeployment, bucket: Bucket) {

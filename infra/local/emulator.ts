@@ -17,6 +17,12 @@ export interface EmulatorOptions {
   handlers: Map<string, LambdaHandler>;
   /** The built SPA; without one only /api is served. */
   webRoot?: string;
+  /**
+   * A header that names the client's address, as a proxy in front sets it (X-Forwarded-For): the
+   * tests give each simulated client an address of its own, so per-address limits apply per client.
+   * Without it the address is the connection's, as it is for `npm start`.
+   */
+  clientAddressHeader?: string;
 }
 
 /** API Gateway HTTP APIs accept payloads up to 10 MB; the handlers enforce their own, smaller limit. */
@@ -53,14 +59,28 @@ export function createEmulator(options: EmulatorOptions): Server {
   const compiled = options.routes.map(compileRoute);
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // CloudFront refuses a path whose percent-encoding is malformed; so does the emulator, before routing.
+    if (!isWellEncoded(url.pathname)) {
+      req.resume();
+      return sendJson(res, 400, { message: 'Malformed path encoding' });
+    }
     const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
-    const work = isApi ? serveApi(req, res, url, compiled, options.handlers) : serveStatic(req, res, url, options.webRoot);
+    const work = isApi ? serveApi(req, res, url, compiled, options) : serveStatic(req, res, url, options.webRoot);
     work.catch((error: unknown) => {
       console.error(JSON.stringify({ level: 'error', source: 'emulator', error: String((error as Error)?.stack ?? error) }));
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
       else res.end();
     });
   });
+}
+
+function isWellEncoded(pathname: string) {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function compileRoute(route: RouteDefinition): CompiledRoute {
@@ -72,7 +92,7 @@ function compileRoute(route: RouteDefinition): CompiledRoute {
   return { route, pattern: new RegExp(`^${source}$`), names };
 }
 
-async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, compiled: CompiledRoute[], handlers: Map<string, LambdaHandler>) {
+async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, compiled: CompiledRoute[], options: EmulatorOptions) {
   const method = (req.method ?? 'GET').toUpperCase();
   let match: { entry: CompiledRoute; values: string[] } | undefined;
   for (const entry of compiled) {
@@ -87,14 +107,14 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, com
     req.resume();
     return sendJson(res, 404, { message: 'Not found' });
   }
-  const handler = handlers.get(match.entry.route.handler);
+  const handler = options.handlers.get(match.entry.route.handler);
   if (!handler) throw new Error(`No bundle for ${match.entry.route.handler}`);
 
   const body = await readBody(req);
   if (body === undefined) return sendJson(res, 413, { message: 'Request body is too large' });
 
   const requestId = randomUUID();
-  const event = toEvent(req, url, match.entry, match.values, body, requestId);
+  const event = toEvent(req, url, match.entry, match.values, body, requestId, clientAddress(req, options.clientAddressHeader));
   const started = Date.now();
   const context = {
     awsRequestId: requestId,
@@ -129,7 +149,7 @@ function decodePath(value: string): string {
   }
 }
 
-function toEvent(req: IncomingMessage, url: URL, entry: CompiledRoute, values: string[], body: Buffer, requestId: string): APIGatewayProxyEventV2 {
+function toEvent(req: IncomingMessage, url: URL, entry: CompiledRoute, values: string[], body: Buffer, requestId: string, sourceIp: string): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name === 'cookie') continue;
@@ -162,7 +182,7 @@ function toEvent(req: IncomingMessage, url: URL, entry: CompiledRoute, values: s
         method: entry.route.method,
         path: url.pathname,
         protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: normalizeIp(req.socket.remoteAddress),
+        sourceIp,
         userAgent: headers['user-agent'] ?? '',
       },
       requestId,
@@ -178,8 +198,15 @@ function toEvent(req: IncomingMessage, url: URL, entry: CompiledRoute, values: s
 
 const normalizeIp = (address: string | undefined) => (address ?? '127.0.0.1').replace(/^::ffff:/, '');
 
+function clientAddress(req: IncomingMessage, header: string | undefined) {
+  const named = header ? req.headers[header.toLowerCase()] : undefined;
+  const first = (Array.isArray(named) ? named[0] : named)?.split(',')[0]?.trim();
+  return first || normalizeIp(req.socket.remoteAddress);
+}
+
 function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2) {
-  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string> | undefined) };
+  // CloudFront's response headers policy applies to /api answers too (overriding the origin's).
+  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string> | undefined), ...SECURITY_HEADERS };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   const body = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
   headers['content-length'] = String(body.length);
@@ -194,6 +221,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
     'content-length': String(data.length),
     'cache-control': 'no-store',
     'x-request-id': randomUUID(),
+    ...SECURITY_HEADERS,
   });
   res.end(data);
 }

@@ -31,6 +31,8 @@ export interface LocalCloudOptions {
   env?: Record<string, string>;
   /** The local inbox's ports (MAIL_SMTP_PORT, MAIL_UI_PORT for `npm start`); omitted: free ones. */
   mail?: MailCatcherOptions;
+  /** See EmulatorOptions.clientAddressHeader (the tests). */
+  clientAddressHeader?: string;
 }
 
 export interface LocalCloud {
@@ -84,7 +86,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     process.env.SESSION_SECRET = await sessionSecret(options.inMemory ? undefined : dataDir);
     // Each bundle is imported on its route's first request, as Lambda starts a function: startup stays quick.
     const handlers = new Map<string, LambdaHandler>([...bundles].map(([handler, file]) => [handler, loadOnFirstCall(file)]));
-    const server = createEmulator({ routes, handlers, webRoot: options.webRoot });
+    const server = createEmulator({ routes, handlers, webRoot: options.webRoot, clientAddressHeader: options.clientAddressHeader });
     poller = await startStreamPoller({
       endpoint: dynamo.endpoint,
       tableName,

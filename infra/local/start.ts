@@ -23,6 +23,8 @@ async function main() {
       'in-memory': { type: 'boolean', default: false },
       port: { type: 'string' },
       dev: { type: 'boolean', default: false },
+      // The end-to-end tests: each simulated client names its own address (EmulatorOptions.clientAddressHeader).
+      'client-address-header': { type: 'string' },
       /** Where persistent data lives (default .data/). */
       'data-dir': { type: 'string' },
     },
@@ -69,7 +71,7 @@ async function main() {
     });
   } else {
     const web = await buildWebIfStale();
-    const cloud = await startLocalCloud({ port, inMemory, dataDir, webRoot: WEB_DIST, mail });
+    const cloud = await startLocalCloud({ port, inMemory, dataDir, webRoot: WEB_DIST, mail, clientAddressHeader: values['client-address-header'] });
     console.log(`Growthwise is running at ${cloud.url} (${inMemory ? 'in-memory data' : `data in ${path.relative(process.cwd(), dataDir) || dataDir}/`}; web ${web}; ready in ${Math.round(performance.now() - started)} ms)`);
     console.log(`Mail inbox (every mail the app sends): ${cloud.inboxUrl}`);
     stopOnSignal(cloud.stop);

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ROLES } from '../roles';
-import { email, password, text } from './fields';
+import { email, newPassword, password, text } from './fields';
 
 /** The image types an avatar may be stored as; anything else (SVG above all: it can carry script) is refused. */
 export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
@@ -8,6 +8,9 @@ export type AvatarContentType = (typeof AVATAR_CONTENT_TYPES)[number];
 
 /** The browser shrinks every picked image to fit this square before uploading it. */
 export const AVATAR_MAX_PIXELS = 256;
+/** The server refuses larger images, whoever sent them (the web app always sends at most 256). */
+export const AVATAR_MAX_UPLOAD_PIXELS = 1024;
+export const AVATAR_TOO_LARGE = 'Image is too large. Use an image up to 1024 × 1024 pixels.';
 
 export const AVATAR_DATA_URL = /^data:(image\/(?:png|jpeg|webp|gif));base64,([A-Za-z0-9+/]+={0,2})$/;
 export const INVALID_AVATAR = 'The avatar must be a PNG, JPEG, WebP or GIF image';
@@ -22,7 +25,7 @@ export const avatarResponse = z.object({ avatarUrl: z.string() });
 
 /** PATCH /api/user/profile: only the full name; anything else a client sends is dropped. */
 export const profileRequest = z.object({
-  fullName: text(2, 'Full name must be at least 2 characters.'),
+  fullName: text(2, 'Full name must be at least 2 characters.', 'Full name'),
 });
 export type ProfileRequest = z.infer<typeof profileRequest>;
 
@@ -35,7 +38,7 @@ export type ProfileForm = z.infer<typeof profileForm>;
 /** POST /api/user/change-password. */
 export const changePasswordRequest = z.object({
   currentPassword: password(1, 'Current password is required'),
-  newPassword: password(6, 'New password must be at least 6 characters'),
+  newPassword: newPassword(6, 'New password must be at least 6 characters'),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
@@ -54,7 +57,7 @@ export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
 /** PATCH /api/organization/{id}. */
 export const organizationRequest = z.object({
-  name: text(1, 'Organization name cannot be empty'),
+  name: text(1, 'Organization name cannot be empty', 'Organization name'),
 });
 export type OrganizationRequest = z.infer<typeof organizationRequest>;
 export const organizationResponse = z.object({ id: z.string(), name: z.string() });
@@ -62,7 +65,7 @@ export const organizationResponse = z.object({ id: z.string(), name: z.string() 
 const USER_PASSWORD_MESSAGE = 'Password must be at least 6 characters';
 const userFields = {
   username: email('Please enter a valid email address'),
-  fullName: text(2, 'Full name must be at least 2 characters'),
+  fullName: text(2, 'Full name must be at least 2 characters', 'Full name'),
   role: z.enum(ROLES, 'Role must be either admin or staff'),
 };
 
@@ -72,18 +75,18 @@ const userFields = {
  */
 export const organizationUserRequest = z.object({
   ...userFields,
-  password: z.optional(password(6, USER_PASSWORD_MESSAGE)),
+  password: z.optional(newPassword(6, USER_PASSWORD_MESSAGE)),
 });
 export type OrganizationUserRequest = z.infer<typeof organizationUserRequest>;
 export const PASSWORD_REQUIRED_TO_CREATE = USER_PASSWORD_MESSAGE;
 
 /** The Add User dialog: a new user needs a password. */
-export const addUserForm = z.object({ ...userFields, password: password(6, USER_PASSWORD_MESSAGE) });
+export const addUserForm = z.object({ ...userFields, password: newPassword(6, USER_PASSWORD_MESSAGE) });
 
 /** The Edit User dialog: a blank password keeps the current one; a typed one must be valid. */
 export const editUserForm = z.object({
   ...userFields,
-  password: z.union([z.literal(''), password(6, USER_PASSWORD_MESSAGE)], USER_PASSWORD_MESSAGE),
+  password: z.union([z.literal(''), newPassword(6, USER_PASSWORD_MESSAGE)], USER_PASSWORD_MESSAGE),
 });
 export type UserDialogForm = z.infer<typeof addUserForm>;
 

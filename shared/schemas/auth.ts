@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ROLES } from '../roles';
-import { email, password, text } from './fields';
+import { email, newPassword, password, text } from './fields';
 
 /** POST /api/login. rememberMe lives only in the form and is never sent (spec section 3). */
 export const loginRequest = z.object({
@@ -11,10 +11,10 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 
 /** POST /api/register: plan and billingCycle are fixed by the spec (section 9). */
 export const registerRequest = z.object({
-  fullName: text(1, 'Full name is required'),
-  organizationName: text(1, 'Organization name is required'),
+  fullName: text(1, 'Full name is required', 'Full name'),
+  organizationName: text(1, 'Organization name is required', 'Organization name'),
   username: email('Please enter a valid email address'),
-  password: password(6, 'Password must be at least 6 characters long'),
+  password: newPassword(6, 'Password must be at least 6 characters long'),
   plan: z.optional(z.literal('professional')),
   billingCycle: z.optional(z.literal('monthly')),
 });

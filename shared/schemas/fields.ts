@@ -4,7 +4,7 @@ import { PASSWORD_MAX_BYTES } from '../limits';
 const utf8 = new TextEncoder();
 
 /** An email address, compared case-insensitively everywhere. */
-export const email = (message: string) => z.email(message);
+export const email = (message: string) => z.email(message).check(z.maxLength(EMAIL_MAX_LENGTH, message));
 
 /** A password of at most 72 UTF-8 bytes (bcrypt's limit), with the caller's minimum-length rule. */
 export const password = (min: number, message: string) =>
@@ -15,9 +15,36 @@ export const password = (min: number, message: string) =>
     }),
   );
 
-/** A required text: trimmed content of at least `min` characters. */
-export const text = (min: number, message: string, max = 200) =>
+/** Refused for a new password that is only whitespace, and on the server for one of the most common passwords. */
+export const COMMON_PASSWORD = 'This password is too common. Choose a different one.';
+
+/** A password being chosen (registration, change, admin-set): a password, and not only whitespace. */
+export const newPassword = (min: number, message: string) =>
+  password(min, message).check(z.refine((value) => value.trim().length > 0, { message: COMMON_PASSWORD }));
+
+/** Emails are at most 254 characters (RFC 5321's limit on a path): longer ones cannot be delivered to. */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** Characters that show nothing (zero-width spaces and joiners, soft hyphens, the BOM...). */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+/** Control characters, and the bidirectional embeddings, overrides and isolates that reorder what follows them ('Eve\u202eNIMDA' shows as 'EveADMIN'). */
+const NOT_ALLOWED = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+
+/** The length a person sees: without invisible characters and surrounding whitespace. */
+export const visibleLength = (value: string) => value.replace(INVISIBLE, '').trim().length;
+
+/** A name or title's refusals: control characters and bidirectional overrides ('<label> contains characters that are not allowed.'). */
+export const allowedCharacters = (label: string) =>
+  z.refine<string>((value) => !NOT_ALLOWED.test(value), { message: `${label} contains characters that are not allowed.` });
+
+/**
+ * A required name or title, trimmed: at least `min` visible characters (invisible ones do not count),
+ * at most `max`, and no control characters or bidirectional overrides.
+ */
+export const text = (min: number, message: string, label: string, max = 200) =>
   z.string().check(
-    z.refine((value) => value.trim().length >= min, { message }),
+    z.trim(),
+    z.refine((value) => visibleLength(value) >= min, { message }),
     z.maxLength(max, `Must be at most ${max} characters`),
+    allowedCharacters(label),
   );

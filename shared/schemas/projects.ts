@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import { ULID } from '../ids';
 import { ROLES } from '../roles';
+import { allowedCharacters, visibleLength } from './fields';
 
 /** The statuses the project screens write (spec section 4); new projects start as planning. */
 export const PROJECT_STATUSES = ['planning', 'in_progress', 'completed', 'on_hold'] as const;
@@ -35,8 +37,10 @@ const DUE_DATE_MESSAGE = 'Due date must be a valid date (YYYY-MM-DD)';
 
 const NAME_REQUIRED = 'Project name is required';
 const name = z.string({ error: NAME_REQUIRED }).check(
-  z.refine((value) => value.trim().length > 0, { message: NAME_REQUIRED }),
+  z.trim(),
+  z.refine((value) => visibleLength(value) > 0, { message: NAME_REQUIRED }),
   z.maxLength(PROJECT_NAME_MAX, `Project name must be at most ${PROJECT_NAME_MAX} characters`),
+  allowedCharacters('Project name'),
 );
 const description = z.nullable(
   z.string({ error: 'Description must be text' }).check(z.maxLength(PROJECT_DESCRIPTION_MAX, `Description must be at most ${PROJECT_DESCRIPTION_MAX} characters`)),
@@ -67,7 +71,7 @@ export type UpdateProjectRequest = z.infer<typeof updateProjectRequest>;
 /** PUT /api/projects/{id}/members: the whole new member set. */
 export const setProjectMembersRequest = z.object({
   memberIds: z
-    .array(z.string({ error: 'Member ids must be strings' }).check(z.minLength(1, 'Member ids must not be empty')), {
+    .array(z.string({ error: 'Member ids must be strings' }).check(z.regex(ULID, 'Member ids must be user ids')), {
       error: 'memberIds must be a list of user ids',
     })
     .check(z.maxLength(PROJECT_MEMBERS_MAX, `A project can have at most ${PROJECT_MEMBERS_MAX} members`)),

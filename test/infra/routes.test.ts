@@ -63,10 +63,23 @@ describe('API: the cloud serves exactly the route table', () => {
     for (const route of routes) {
       const fn = resources[functionOf(byKey.get(`${route.method} ${route.path}`)!)]!;
       const roleId = (fn.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-      const actions = policies
+      const statements = policies
         .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(`"${roleId}"`))
-        .flatMap(([, policy]) => (policy.Properties!.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement)
-        .flatMap((statement) => statement.Action);
+        .flatMap(([, policy]) => (policy.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Condition?: unknown }[] }).Statement);
+      const actions = statements.filter((statement) => !statement.Condition).flatMap((statement) => statement.Action);
+      const conditioned = statements.filter((statement) => statement.Condition);
+      // The one conditioned write: sliding a session's last use (any route that reads the session).
+      if (route.table === 'read') {
+        expect(conditioned).toEqual([
+          expect.objectContaining({
+            Action: 'dynamodb:UpdateItem',
+            Condition: {
+              'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['USER#*'] },
+              'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['PK', 'SK', 'lastUsedAt', 'ttl'] },
+            },
+          }),
+        ]);
+      } else expect(conditioned).toEqual([]);
       expect(actions).toContain('dynamodb:GetItem');
       expect(actions).toContain('secretsmanager:GetSecretValue');
       const writes = actions.filter((action) => WRITE_ACTIONS.includes(action));

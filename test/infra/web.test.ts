@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -149,7 +149,9 @@ describe('web: CloudFront serves the SPA as the emulator does', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'growthwise-web-'));
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>t</title>');
-    writeFileSync(path.join(dir, 'assets', 'x.js'), 'console.log(1)');
+    writeFileSync(path.join(dir, 'assets', 'x.js'), 'console.log(1)\n//# sourceMappingURL=x.js.map');
+    writeFileSync(path.join(dir, 'assets', 'x.js.map'), '{"version":3,"sources":["secret-source.ts"]}');
+    writeFileSync(path.join(dir, 'prerender.js.map'), '{"version":3}');
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     it('deploys hashed assets (immutable, never pruned) before index.html and config.json (revalidated, then invalidated)', () => {
@@ -160,6 +162,13 @@ describe('web: CloudFront serves the SPA as the emulator does', () => {
       expect(site.Properties).toMatchObject({ Prune: true, Exclude: ['assets/*'], DistributionPaths: ['/*'] });
       expect(site.Properties!.SourceObjectKeys).toHaveLength(2);
       expect(JSON.stringify(site.DependsOn)).toContain(deployments.find(([id]) => id.startsWith('WebAssets'))![0]);
+    }, 60_000);
+
+    it('keeps the source maps out of what is uploaded to the bucket (issue 21, item 7)', () => {
+      const outdir = synthStage('pr-1', dir).app.outdir;
+      const staged = readdirSync(outdir, { recursive: true, encoding: 'utf8' });
+      expect(staged.some((file) => file.endsWith(`assets${path.sep}x.js`) || file.endsWith(`${path.sep}x.js`))).toBe(true);
+      expect(staged.filter((file) => file.endsWith('.map'))).toEqual([]);
     }, 60_000);
   });
 });

@@ -2,42 +2,41 @@ import { authEndpoints } from '../../../shared/contract/auth';
 import { batchGet, keyId } from '../../db/reads';
 import type { EmailItem } from '../../db/entities';
 import { keys } from '../../db/keys';
-import { type LoginAttemptsItem, clearFailedLogins, lockedForSeconds, recordFailedLogin } from '../../db/login-attempts';
+import { clearThrottle, countAttempt, countsIn, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
 import { loadUserWithOrganization, toUserResponse } from '../../db/users';
 import { defineRoute } from '../../http/define-route';
-import { HttpError } from '../../http/http-error';
-import { countMetric } from '../../observability/metrics';
+import { HttpError, tooManyRequests } from '../../http/http-error';
 import { ok } from '../../http/response';
+import { countMetric } from '../../observability/metrics';
 import { verifyPassword } from '../../session/passwords';
 import { startSession } from '../../session/start-session';
+import { FAILED_PASSWORDS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS, TOO_MANY_SIGN_INS } from '../../session/throttle-rules';
 
 /** One message for a wrong password and an unknown email, so neither tells which. */
 export const LOGIN_FAILED = 'Invalid email or password';
 
-export const handler = defineRoute(authEndpoints.login, async ({ body, clientIp }) => {
-  const attemptsKey = keys.loginAttempts(body.username, clientIp);
+export const handler = defineRoute(authEndpoints.login, async ({ body, clientIp, event }) => {
+  const now = Date.now();
+  const account = throttleCounter(FAILED_PASSWORDS_PER_ACCOUNT, body.username, now);
+  const address = throttleCounter(FAILED_SIGN_INS_PER_ADDRESS, clientIp, now);
   const emailKey = keys.email(body.username);
-  const found = await batchGet([attemptsKey, emailKey]);
-  const attempts = found.get(keyId(attemptsKey)) as LoginAttemptsItem | undefined;
+  const found = await batchGet([account.key, account.previousKey, address.key, address.previousKey, emailKey]);
+  const accountFailures = countsIn(account, found);
 
-  const retryAfter = lockedForSeconds(attempts);
-  if (retryAfter !== undefined) {
-    throw new HttpError(429, 'Too many failed sign-in attempts. Please try again later.', undefined, {
-      'retry-after': String(retryAfter),
-    });
-  }
+  const retryAfter = Math.max(retryAfterSeconds(account, accountFailures) ?? 0, retryAfterSeconds(address, countsIn(address, found)) ?? 0);
+  if (retryAfter > 0) throw tooManyRequests(TOO_MANY_SIGN_INS, retryAfter);
 
   const emailItem = found.get(keyId(emailKey)) as EmailItem | undefined;
-  const account = emailItem ? await loadUserWithOrganization(emailItem.orgId, emailItem.userId) : undefined;
-  const valid = await verifyPassword(body.password, account?.user.passwordHash);
-  if (!account || !valid) {
-    await recordFailedLogin(body.username, clientIp);
+  const user = emailItem ? await loadUserWithOrganization(emailItem.orgId, emailItem.userId) : undefined;
+  const valid = await verifyPassword(body.password, user?.user.passwordHash);
+  if (!user || !valid) {
+    await Promise.all([countAttempt(account), countAttempt(address)]);
     countMetric('SignInsFailed');
     throw new HttpError(401, LOGIN_FAILED);
   }
 
-  if (attempts) await clearFailedLogins(body.username, clientIp);
-  const cookies = await startSession(account.user.id, account.org.id);
+  if (accountFailures.current + accountFailures.previous > 0) await clearThrottle(account);
+  const cookies = await startSession(user.user.id, user.org.id, event);
   countMetric('SignInsSucceeded');
-  return ok(toUserResponse(account.user, account.org), { cookies });
+  return ok(toUserResponse(user.user, user.org), { cookies });
 });

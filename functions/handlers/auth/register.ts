@@ -1,13 +1,24 @@
 import { authEndpoints } from '../../../shared/contract/auth';
 import { createOrganizationWithAdmin } from '../../db/organizations';
+import { countAttempt, readThrottle, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
 import { toUserResponse } from '../../db/users';
 import { defineRoute } from '../../http/define-route';
+import { tooManyRequests } from '../../http/http-error';
 import { created } from '../../http/response';
 import { countMetric } from '../../observability/metrics';
+import { refuseCommonPassword } from '../../session/common-passwords';
 import { hashPassword } from '../../session/passwords';
 import { startSession } from '../../session/start-session';
+import { REGISTRATIONS_PER_ADDRESS, TOO_MANY_REGISTRATIONS } from '../../session/throttle-rules';
 
-export const handler = defineRoute(authEndpoints.register, async ({ body }) => {
+export const handler = defineRoute(authEndpoints.register, async ({ body, clientIp, event }) => {
+  refuseCommonPassword(body.password, 'password');
+  const registrations = throttleCounter(REGISTRATIONS_PER_ADDRESS, clientIp);
+  // Counted before the work, so a burst is refused without creating anything (the count includes this one).
+  const [current, { previous }] = await Promise.all([countAttempt(registrations), readThrottle(registrations)]);
+  const retryAfter = retryAfterSeconds(registrations, { current: current - 1, previous });
+  if (retryAfter !== undefined) throw tooManyRequests(TOO_MANY_REGISTRATIONS, retryAfter);
+
   const { org, user } = await createOrganizationWithAdmin({
     organizationName: body.organizationName,
     plan: body.plan ?? 'professional',
@@ -16,7 +27,7 @@ export const handler = defineRoute(authEndpoints.register, async ({ body }) => {
     fullName: body.fullName,
     passwordHash: await hashPassword(body.password),
   });
-  const cookies = await startSession(user.id, org.id);
+  const cookies = await startSession(user.id, org.id, event);
   countMetric('Registrations');
   return created(toUserResponse(user, org), { cookies });
 });

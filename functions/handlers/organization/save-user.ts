@@ -2,10 +2,16 @@ import { organizationEndpoints } from '../../../shared/contract/organization';
 import { saveOrganizationUser } from '../../db/organization-users';
 import { toOrganizationUserResponse } from '../../db/users';
 import { deleteSessionsOfUser } from '../../db/sessions';
+import { refuseCommonPassword } from '../../session/common-passwords';
+import { Refused } from '../../domain/errors';
 import { requireAdmin } from '../../domain/require-admin';
 import { defineRoute } from '../../http/define-route';
 import { created, ok } from '../../http/response';
 import { hashPassword } from '../../session/passwords';
+
+export const OWN_ACCOUNT_REFUSED = 'You cannot change your own account here. Use User Settings to change your name or password.';
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * POST /api/organization/users (admins): creates a user (201), or updates the organization's user
@@ -14,6 +20,10 @@ import { hashPassword } from '../../session/passwords';
  */
 export const handler = defineRoute(organizationEndpoints.saveUser, async ({ body, session }) => {
   requireAdmin(session);
+  // One's own password changes only with the current one (change-password): a stolen admin cookie must
+  // not become a permanent takeover. Name and role of one's own account are not edited here either.
+  if (sameEmail(body.username, session.user.username)) throw new Refused('not-allowed', OWN_ACCOUNT_REFUSED);
+  refuseCommonPassword(body.password, 'password');
   const saved = await saveOrganizationUser(session.user, {
     username: body.username,
     fullName: body.fullName,
@@ -22,9 +32,7 @@ export const handler = defineRoute(organizationEndpoints.saveUser, async ({ body
     passwordHash: body.password === undefined ? undefined : await hashPassword(body.password),
   });
   // A password set by an admin signs the user out everywhere else, as a change of their own does.
-  if (saved.passwordReplaced) {
-    await deleteSessionsOfUser(saved.user.id, saved.user.id === session.user.id ? session.session.id : undefined);
-  }
+  if (saved.passwordReplaced) await deleteSessionsOfUser(saved.user.id);
   const entry = toOrganizationUserResponse(saved.user);
   return saved.created ? created(entry) : ok(entry);
 });

@@ -1,22 +1,33 @@
 import { accountEndpoints } from '../../../shared/contract/account';
 import { replacePasswordHash } from '../../db/accounts';
 import { deleteSessionsOfUser } from '../../db/sessions';
+import { countAttempt, readThrottle, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
 import { Refused } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';
+import { tooManyRequests } from '../../http/http-error';
+import { refuseCommonPassword } from '../../session/common-passwords';
 import { ok } from '../../http/response';
 import { hashPassword, verifyPassword } from '../../session/passwords';
+import { FAILED_PASSWORDS_PER_ACCOUNT, TOO_MANY_PASSWORD_ATTEMPTS } from '../../session/throttle-rules';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
 /**
  * POST /api/user/change-password: needs the right current password, then ends every other
  * session of the user (a stolen cookie stops working); the caller's own session stays.
+ * Wrong current passwords count toward the account's failed-password limit, as failed sign-ins do,
+ * so a stolen cookie cannot be used to guess the password.
  */
 export const handler = defineRoute(accountEndpoints.changePassword, async ({ body, session }) => {
   const { user } = session;
+  const failures = throttleCounter(FAILED_PASSWORDS_PER_ACCOUNT, user.username);
+  const retryAfter = retryAfterSeconds(failures, await readThrottle(failures));
+  if (retryAfter !== undefined) throw tooManyRequests(TOO_MANY_PASSWORD_ATTEMPTS, retryAfter);
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+    await countAttempt(failures);
     throw new Refused('invalid', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
   }
+  refuseCommonPassword(body.newPassword, 'newPassword');
   await replacePasswordHash(user, user.passwordHash, await hashPassword(body.newPassword));
   await deleteSessionsOfUser(user.id, session.session.id);
   return ok({ message: 'Password updated' });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
 
 export interface Account {
@@ -45,7 +45,18 @@ async function untilInteractive(page: Page) {
   await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
 }
 
+/** The header the e2e server takes the client's address from (playwright.config.ts, EmulatorOptions.clientAddressHeader). */
+const CLIENT_ADDRESS_HEADER = 'x-forwarded-for';
+
 export const test = base.extend<{ account: Account; signedInPage: Page }>({
+  /**
+   * Each test is a client of its own address, as separate people are: the per-address limits
+   * (registrations, failed sign-ins) then count one test's requests, not the whole run's.
+   */
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, use) => {
+    await use({ [CLIENT_ADDRESS_HEADER]: `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+  },
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);

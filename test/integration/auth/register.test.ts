@@ -3,7 +3,7 @@ import { request, uniqueEmail } from '../support/api';
 
 const valid = () => ({
   username: uniqueEmail(),
-  password: 'secret1',
+  password: 'secret-one-1',
   fullName: 'Ann Lee',
   organizationName: 'Acme',
   plan: 'professional',

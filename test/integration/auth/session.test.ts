@@ -17,7 +17,7 @@ describe('sessions', () => {
 
   it('registration sets an HttpOnly, Secure, SameSite=Lax, host-only session cookie for 7 days', async () => {
     const response = await request('/api/register', {
-      body: { username: uniqueEmail(), password: 'secret1', fullName: 'Ann Lee', organizationName: 'Acme', plan: 'professional', billingCycle: 'monthly' },
+      body: { username: uniqueEmail(), password: 'secret-one-1', fullName: 'Ann Lee', organizationName: 'Acme', plan: 'professional', billingCycle: 'monthly' },
     });
     expect(response.status).toBe(201);
     const [cookie] = response.headers.getSetCookie();

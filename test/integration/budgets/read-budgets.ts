@@ -15,6 +15,7 @@ export const READ_BUDGETS: Record<string, number> = {
   'GET /api/organization-users': 2,
   'GET /api/organization/users': 2,
   'GET /api/avatars/{userId}/{version}': 2,
+  'GET /api/user/sessions': 2,
 };
 
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;

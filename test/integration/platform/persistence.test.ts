@@ -24,7 +24,7 @@ describe('the local cloud', () => {
       const registered = await fetch(`${first.url}/api/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: email, password: 'secret1', fullName: 'Per Sistent', organizationName: 'Durable Inc' }),
+        body: JSON.stringify({ username: email, password: 'secret-one-1', fullName: 'Per Sistent', organizationName: 'Durable Inc' }),
       });
       expect(registered.status).toBe(201);
       cookie = registered.headers.getSetCookie()[0]!.split(';')[0]!;
@@ -40,7 +40,7 @@ describe('the local cloud', () => {
       const login = await fetch(`${second.url}/api/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: email, password: 'secret1' }),
+        body: JSON.stringify({ username: email, password: 'secret-one-1' }),
       });
       expect(login.status).toBe(200);
     } finally {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import { CLIENT_ADDRESS_HEADER, randomClientAddress } from './client-address';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -18,11 +19,13 @@ export interface RequestOptions {
   rawBody?: string;
   headers?: Record<string, string>;
   cookie?: string;
+  /** The client's address; by default each request comes from an address of its own. */
+  clientAddress?: string;
 }
 
 /** One request to the API through the emulator's HTTP port. */
 export async function request<T = any>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { ...options.headers };
+  const headers: Record<string, string> = { [CLIENT_ADDRESS_HEADER]: options.clientAddress ?? randomClientAddress(), ...options.headers };
   if (options.body !== undefined) headers['content-type'] ??= 'application/json';
   if (options.cookie) headers.cookie = options.cookie;
   const response = await fetch(`${inject('apiUrl')}${path}`, {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../../infra/local/free-port';
 import { startLocalCloud } from '../../../infra/local/local-cloud';
+import { CLIENT_ADDRESS_HEADER } from './client-address';
 import { divertHandlerLog } from './handler-log';
 
 declare module 'vitest' {
@@ -33,6 +34,7 @@ export default async function setup(project: TestProject) {
     inMemory: true,
     buildDir,
     env: { EXPOSE_DB_CALLS: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+    clientAddressHeader: CLIENT_ADDRESS_HEADER,
   });
   project.provide('apiUrl', cloud.url);
   project.provide('dynamoDbEndpoint', cloud.dynamoDbEndpoint);

@@ -1,0 +1,19 @@
+import { sessionEndpoints } from '../../../shared/contract/sessions';
+import { lastUsedAtOf, listSessionsOfUser } from '../../db/sessions';
+import { defineRoute } from '../../http/define-route';
+import { ok } from '../../http/response';
+import { deviceLabel } from '../../session/device-label';
+
+/** GET /api/user/sessions: the caller's live sessions, the current one marked. */
+export const handler = defineRoute(sessionEndpoints.list, async ({ session }) => {
+  const sessions = await listSessionsOfUser(session.user.id);
+  return ok(
+    sessions.map((item) => ({
+      id: item.id,
+      device: deviceLabel(item.userAgent),
+      createdAt: item.createdAt,
+      lastUsedAt: new Date(lastUsedAtOf(item)).toISOString(),
+      current: item.id === session.session.id,
+    })),
+  );
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { registerOrganization } from '../support/api';
+
+const TOO_LARGE = 'Image is too large. Use an image up to 1024 × 1024 pixels.';
+
+/** A PNG's signature and header chunk: all a reader needs for the dimensions, and a few bytes for any size. */
+function pngDeclaring(width: number, height: number) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(6, 9); // RGBA
+  const chunk = Buffer.concat([Buffer.from([0, 0, 0, 13]), Buffer.from('IHDR'), header, Buffer.alloc(4)]);
+  const bytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk]);
+  return `data:image/png;base64,${bytes.toString('base64')}`;
+}
+
+/** A GIF's header: logical screen width and height, little-endian. */
+function gifDeclaring(width: number, height: number) {
+  const bytes = Buffer.alloc(13);
+  bytes.write('GIF89a', 0, 'latin1');
+  bytes.writeUInt16LE(width, 6);
+  bytes.writeUInt16LE(height, 8);
+  return `data:image/gif;base64,${bytes.toString('base64')}`;
+}
+
+describe('avatars are checked on the server (issue 21, item 6)', () => {
+  it.each([
+    ['a PNG of 30000 × 30000', pngDeclaring(30000, 30000)],
+    ['a PNG of 1025 × 1', pngDeclaring(1025, 1)],
+    ['a GIF of 1 × 2000', gifDeclaring(1, 2000)],
+  ])('%s is 400 with the size message', async (_label, avatarUrl) => {
+    const admin = await registerOrganization();
+    const response = await admin.call('/api/user/avatar', { body: { avatarUrl } });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(TOO_LARGE);
+    expect((await admin.call('/api/user')).body.avatarUrl).toBeNull();
+  });
+
+  it('an image of exactly 1024 × 1024 is accepted', async () => {
+    const admin = await registerOrganization();
+    expect((await admin.call('/api/user/avatar', { body: { avatarUrl: pngDeclaring(1024, 1024) } })).status).toBe(200);
+  });
+});

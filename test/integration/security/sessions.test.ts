@@ -1,0 +1,129 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { type SignedIn, login, registerOrganization, request, sessionCookieOf } from '../support/api';
+import { testTable } from '../support/table';
+
+const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+const HOUR = 60 * 60 * 1000;
+
+function sessionKeyOf(signedIn: Pick<SignedIn, 'cookie'>) {
+  const claims = JSON.parse(Buffer.from(signedIn.cookie.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string };
+  return { PK: `USER#${claims.sub}`, SK: `SESSION#${claims.sid}`, id: claims.sid };
+}
+
+async function setSession(signedIn: SignedIn, values: Record<string, number>) {
+  const { db, tableName } = testTable();
+  const { PK, SK } = sessionKeyOf(signedIn);
+  const names = Object.keys(values);
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: { PK, SK },
+      UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((name) => [`#${name}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((name) => [`:${name}`, values[name]])),
+    }),
+  );
+}
+
+/** Signs in as a browser with this User-Agent; answers the session cookie. */
+const signInWith = async (email: string, password: string, userAgent: string) => {
+  const response = await request('/api/login', { body: { username: email, password }, headers: { 'user-agent': userAgent } });
+  expect(response.status).toBe(200);
+  const cookie = sessionCookieOf(response);
+  return { cookie, call: (path: string) => request(path, { cookie }) };
+};
+
+describe('sessions people can see and end (issue 21, item 4)', () => {
+  it('lists each live session with its device and times, the current one marked', async () => {
+    const admin = await registerOrganization();
+    const phone = await signInWith(admin.email, admin.password, SAFARI_IPHONE);
+    const laptop = await signInWith(admin.email, admin.password, CHROME_LINUX);
+    const listed = await laptop.call('/api/user/sessions');
+    expect(listed.status).toBe(200);
+    const byId = new Map(listed.body.map((session: { id: string }) => [session.id, session]));
+    expect(byId.get(sessionKeyOf(laptop).id)).toMatchObject({ device: 'Chrome 131 on Linux', current: true });
+    expect(byId.get(sessionKeyOf(phone).id)).toMatchObject({ device: 'Safari 17 on iOS', current: false });
+    for (const session of listed.body) {
+      expect(Date.parse(session.createdAt)).toBeGreaterThan(Date.now() - 5 * 60_000);
+      expect(Date.parse(session.lastUsedAt)).toBeGreaterThanOrEqual(Date.parse(session.createdAt));
+    }
+    expect(listed.body.filter((session: { current: boolean }) => session.current)).toHaveLength(1);
+  });
+
+  it("'Sign out' of another session ends it: its cookie is 401 from then on; another user's session id is 404", async () => {
+    const admin = await registerOrganization();
+    const other = await login(admin.email, admin.password);
+    const ended = await admin.call(`/api/user/sessions/${sessionKeyOf(other).id}`, { method: 'DELETE' });
+    expect(ended.status).toBe(200);
+    expect((await other.call('/api/user')).status).toBe(401);
+    expect((await admin.call('/api/user')).status).toBe(200);
+
+    const stranger = await registerOrganization();
+    expect((await stranger.call(`/api/user/sessions/${sessionKeyOf(admin).id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await admin.call('/api/user')).status).toBe(200);
+  });
+
+  it("'Sign out all other sessions' ends every other session and keeps this one", async () => {
+    const admin = await registerOrganization();
+    const others = [await login(admin.email, admin.password), await login(admin.email, admin.password)];
+    const revoked = await admin.call('/api/user/sessions/revoke-others', { method: 'POST' });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toEqual({ count: 2 });
+    for (const other of others) expect((await other.call('/api/user')).status).toBe(401);
+    const listed = await admin.call('/api/user/sessions');
+    expect(listed.body).toHaveLength(1);
+    expect(listed.body[0].current).toBe(true);
+  });
+
+  it('a new sign-in on the same browser replaces its old session', async () => {
+    const admin = await registerOrganization();
+    const again = await request('/api/login', { body: { username: admin.email, password: admin.password }, cookie: admin.cookie });
+    expect(again.status).toBe(200);
+    expect((await admin.call('/api/user')).status).toBe(401);
+    const listed = await request('/api/user/sessions', { cookie: sessionCookieOf(again) });
+    expect(listed.body).toHaveLength(1);
+  });
+
+  it('a session unused for 24 hours has ended, even within its 7 days', async () => {
+    const admin = await registerOrganization();
+    await setSession(admin, { lastUsedAt: Date.now() - 24 * HOUR - 1000 });
+    expect((await admin.call('/api/user')).status).toBe(401);
+  });
+
+  it('a use slides the idle end at most once an hour, so reads stay one round trip', async () => {
+    const admin = await registerOrganization();
+    const { db, tableName } = testTable();
+    const { PK, SK } = sessionKeyOf(admin);
+    const read = async () => (await db.send(new GetCommand({ TableName: tableName, Key: { PK, SK } }))).Item!;
+
+    const fresh = await admin.call('/api/user');
+    expect(fresh.dbCalls).toBe(1);
+    const before = (await read()).lastUsedAt as number;
+    expect((await admin.call('/api/user')).dbCalls).toBe(1);
+    expect((await read()).lastUsedAt).toBe(before);
+
+    await setSession(admin, { lastUsedAt: Date.now() - 23 * HOUR });
+    const sliding = await admin.call('/api/user');
+    expect(sliding.status).toBe(200);
+    expect(sliding.dbCalls).toBe(2);
+    const after = await read();
+    expect(after.lastUsedAt).toBeGreaterThan(Date.now() - 60_000);
+    expect(after.ttl).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
+  });
+
+  it('a session past its 7 days has ended, however recently used', async () => {
+    const admin = await registerOrganization();
+    await setSession(admin, { expiresAt: Date.now() - 1000, lastUsedAt: Date.now() });
+    expect((await admin.call('/api/user')).status).toBe(401);
+  });
+
+  it('an ill-shaped session id is 404 before any database call', async () => {
+    const admin = await registerOrganization();
+    const response = await admin.call(`/api/user/sessions/${'x'.repeat(1100)}`, { method: 'DELETE' });
+    expect(response.status).toBe(404);
+    expect(response.dbCalls).toBe(0);
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { registerOrganization, request, uniqueEmail } from '../support/api';
+import { randomClientAddress } from '../support/client-address';
+
+const SIGN_IN_LOCKED = 'Too many failed sign-in attempts. Please try again later.';
+
+const signIn = (username: string, password: string, clientAddress = randomClientAddress()) =>
+  request('/api/login', { body: { username, password }, clientAddress });
+
+const registration = (clientAddress: string) =>
+  request('/api/register', {
+    clientAddress,
+    body: { username: uniqueEmail('burst'), password: 'a-long-passphrase', fullName: 'Burst Person', organizationName: 'Burst Org' },
+  });
+
+function expectRetryAfterWithin(response: { headers: Headers }, maxSeconds: number) {
+  const retryAfter = Number(response.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
+}
+
+describe('throttles that follow the account and the client (issue 21, item 2)', () => {
+  it('failed sign-ins count per account across addresses: 11 wrong from each of three addresses, then the right one from a fourth is 429', async () => {
+    const victim = await registerOrganization();
+    const addresses = [randomClientAddress(), randomClientAddress(), randomClientAddress()];
+    const statuses: number[] = [];
+    for (const address of addresses) {
+      for (let i = 0; i < 11; i += 1) statuses.push((await signIn(victim.email, `wrong-${i}`, address)).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(new Set(statuses.slice(10))).toEqual(new Set([429]));
+
+    const right = await signIn(victim.email, victim.password);
+    expect(right.status).toBe(429);
+    expect(right.body.message).toBe(SIGN_IN_LOCKED);
+    expectRetryAfterWithin(right, 15 * 60);
+  });
+
+  it('an unknown email is limited exactly like a real one, so the 429 tells nothing about existence', async () => {
+    const ghost = uniqueEmail('ghost');
+    for (let i = 0; i < 10; i += 1) expect((await signIn(ghost, `wrong-${i}`)).status).toBe(401);
+    const locked = await signIn(ghost, 'wrong-again');
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toBe(SIGN_IN_LOCKED);
+  });
+
+  it('one address spraying a password over many emails is refused with 429 and Retry-After', async () => {
+    const address = randomClientAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) statuses.push((await signIn(uniqueEmail('spray'), '123456', address)).status);
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
+    const refused = await signIn(uniqueEmail('spray'), '123456', address);
+    expect(refused.status).toBe(429);
+    expectRetryAfterWithin(refused, 15 * 60);
+    // Another address is not affected.
+    const owner = await registerOrganization();
+    expect((await signIn(owner.email, owner.password)).status).toBe(200);
+  });
+
+  it('a correct sign-in below the limit clears the account counter', async () => {
+    const admin = await registerOrganization();
+    for (let i = 0; i < 9; i += 1) expect((await signIn(admin.email, `wrong-${i}`)).status).toBe(401);
+    expect((await signIn(admin.email, admin.password)).status).toBe(200);
+    for (let i = 0; i < 9; i += 1) expect((await signIn(admin.email, `wrong-again-${i}`)).status).toBe(401);
+    expect((await signIn(admin.email, admin.password)).status).toBe(200);
+  });
+
+  it('wrong current passwords on change-password count: 30 tries end in 429, and sign-in is locked too', async () => {
+    const admin = await registerOrganization();
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      statuses.push((await admin.call('/api/user/change-password', { body: { currentPassword: `wrong-${i}`, newPassword: 'new-passphrase' } })).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(new Set(statuses.slice(10))).toEqual(new Set([429]));
+    const locked = await admin.call('/api/user/change-password', { body: { currentPassword: admin.password, newPassword: 'new-passphrase' } });
+    expect(locked.status).toBe(429);
+    expectRetryAfterWithin(locked, 15 * 60);
+    expect((await signIn(admin.email, admin.password)).status).toBe(429);
+  });
+
+  it('registration is limited per client address: the 6th in an hour is 429 with Retry-After, another address still registers', async () => {
+    const address = randomClientAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i += 1) statuses.push((await registration(address)).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+    const refused = await registration(address);
+    expect(refused.body.message).toBe('Too many registrations from this address. Please try again later.');
+    expectRetryAfterWithin(refused, 60 * 60);
+    expect((await registration(randomClientAddress())).status).toBe(201);
+  });
+});
