@@ -5,6 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useCurrentUser } from '../../auth/api/current-user';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ProfileCard } from '../components/profile-card';
+import { SessionsCard } from '../components/sessions-card';
 
 /** /user-settings and /profile: the Profile tab (avatar, name, password) and the Notifications tab. */
 export function UserSettingsPage() {
@@ -13,7 +14,7 @@ export function UserSettingsPage() {
     <div className="grid gap-6">
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">User Settings</h1>
-        <p className="text-muted">Manage your profile and your password.</p>
+        <p className="text-muted">Manage your profile, your password and where you are signed in.</p>
       </div>
       {user ? (
         <Tabs defaultValue="profile" className="max-w-3xl">
@@ -25,6 +26,7 @@ export function UserSettingsPage() {
             {/* Keyed by user: a different signed-in user starts from their own values. */}
             <ProfileCard key={user.id} user={user} />
             <ChangePasswordCard />
+            <SessionsCard />
           </TabsContent>
           <TabsContent value="notifications">
             <Card>

@@ -1,0 +1,36 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { sessionEndpoints } from '../../../../../shared/contract/sessions';
+import { call } from '../../../lib/api-client';
+
+/** The caller's own signed-in sessions. */
+export const sessionQueries = {
+  all: ['account', 'sessions'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...sessionQueries.all, 'list'] as const,
+      queryFn: () => call(sessionEndpoints.list),
+    }),
+};
+
+function useInvalidateSessions() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: sessionQueries.all });
+}
+
+/** Ends one of the caller's other sessions. */
+export function useEndSession() {
+  const invalidate = useInvalidateSessions();
+  return useMutation({
+    mutationFn: (id: string) => call(sessionEndpoints.remove, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Ends every session but this one. */
+export function useEndOtherSessions() {
+  const invalidate = useInvalidateSessions();
+  return useMutation({
+    mutationFn: () => call(sessionEndpoints.revokeOthers),
+    onSuccess: invalidate,
+  });
+}
