@@ -19,7 +19,8 @@ function expectRetryAfterWithin(response: { headers: Headers }, maxSeconds: numb
   expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
 }
 
-describe('throttles that follow the account and the client (issue 21, item 2)', () => {
+// Each test makes 10–40 requests one after another, most of them a bcrypt comparison.
+describe('throttles that follow the account and the client (issue 21, item 2)', { timeout: 180_000 }, () => {
   it('failed sign-ins count per account across addresses: 11 wrong from each of three addresses, then the right one from a fourth is 429', async () => {
     const victim = await registerOrganization();
     const addresses = [randomClientAddress(), randomClientAddress(), randomClientAddress()];
