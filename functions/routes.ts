@@ -5,8 +5,12 @@ import type { Endpoint } from '../shared/contract/endpoint';
 import { notificationEndpoints } from '../shared/contract/notifications';
 import { organizationEndpoints } from '../shared/contract/organization';
 import { emailVerificationEndpoints, passwordResetEndpoints } from '../shared/contract/mail-links';
+import { billingEndpoints } from '../shared/contract/billing';
 import { projectEndpoints } from '../shared/contract/projects';
 import { sessionEndpoints } from '../shared/contract/sessions';
+
+/** The stage secrets a function may read (Secrets Manager in the cloud, the environment locally). */
+export type RouteSecret = 'session' | 'stripeSecretKey' | 'stripeWebhookSecret';
 
 /**
  * The one list of API routes. The CDK stack makes one Lambda and one API Gateway route per entry;
@@ -20,11 +24,17 @@ export interface RouteDefinition {
   path: Endpoint['path'];
   handler: string;
   table: 'read' | 'readwrite';
+  /** The secrets its function may read; ['session'] when absent. */
+  secrets?: readonly RouteSecret[];
 }
 
 /** A route-table entry for an endpoint of the contract: method and path are copied from it, never typed. */
-const route = <const E extends Endpoint, const H extends string, const T extends RouteDefinition['table']>(endpoint: E, handler: H, table: T) =>
-  ({ method: endpoint.method, path: endpoint.path, handler, table, endpoint }) as const;
+const route = <const E extends Endpoint, const H extends string, const T extends RouteDefinition['table']>(
+  endpoint: E,
+  handler: H,
+  table: T,
+  secrets?: readonly RouteSecret[],
+) => ({ method: endpoint.method, path: endpoint.path, handler, table, endpoint, ...(secrets ? { secrets } : {}) }) as const;
 
 export const routes = [
   route(authEndpoints.register, 'auth/register', 'readwrite'),
@@ -59,10 +69,17 @@ export const routes = [
   route(passwordResetEndpoints.confirm, 'password-reset/confirm-password-reset', 'readwrite'),
   route(emailVerificationEndpoints.resend, 'email-verification/resend-verification', 'readwrite'),
   route(emailVerificationEndpoints.confirm, 'email-verification/confirm-email-verification', 'readwrite'),
+  // billing (issue 16): the webhook reads no session, only Stripe's secrets
+  route(billingEndpoints.subscription, 'billing/get-subscription', 'read', ['session', 'stripeSecretKey']),
+  route(billingEndpoints.portalSession, 'billing/create-portal-session', 'read', ['session', 'stripeSecretKey']),
+  route(billingEndpoints.webhook, 'billing/receive-stripe-webhook', 'readwrite', ['stripeWebhookSecret', 'stripeSecretKey']),
 ] as const satisfies readonly RouteDefinition[];
 
 /** How long a handler may run: the functions' timeout in the cloud and the emulator's alike. */
 export const HANDLER_TIMEOUT_SECONDS = 10;
+
+/** The secrets a route's function may read. */
+export const secretsOf = (route: RouteDefinition): readonly RouteSecret[] => route.secrets ?? ['session'];
 
 /** A route's handler as a name fit for a Lambda function or a bundle folder: 'auth/get-user' → 'auth-get-user'. */
 export const handlerName = (route: Pick<RouteDefinition, 'handler'>) => route.handler.replaceAll('/', '-');

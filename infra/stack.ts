@@ -39,7 +39,7 @@ export class GrowthwiseStack extends Stack {
     const api = new Api(this, 'Api', {
       routes,
       table: data.table,
-      sessionSecret: secrets.sessionSecret,
+      secrets: { session: secrets.sessionSecret, stripeSecretKey: secrets.stripeSecretKey, stripeWebhookSecret: secrets.stripeWebhookSecret },
       originVerifySecret: secrets.originVerifySecret,
       originVerifyValue: secrets.originVerifyValue,
       stage,
@@ -80,6 +80,8 @@ export class GrowthwiseStack extends Stack {
     new CfnOutput(this, 'SiteUrl', { value: web.siteUrl, description: 'The stage\'s web app (and /api)' });
     new CfnOutput(this, 'ApiId', { value: api.httpApi.apiId, description: 'HTTP API id (API Gateway console, access logs)' });
     new CfnOutput(this, 'TableName', { value: data.table.tableName, description: 'The DynamoDB table' });
+    new CfnOutput(this, 'StripeWebhookSecretArn', { value: secrets.stripeWebhookSecret.secretArn, description: 'Put the Stripe webhook endpoint\'s signing secret (whsec_…) here (README)' });
+    new CfnOutput(this, 'StripeSecretKeyArn', { value: secrets.stripeSecretKey.secretArn, description: 'Put the Stripe secret key (sk_… or rk_…) here (README)' });
   }
 }
 

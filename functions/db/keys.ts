@@ -9,6 +9,8 @@ export interface Key {
 
 const ORG = 'ORG#';
 const USER = 'USER#';
+const STRIPE_CUSTOMER = 'STRIPE_CUSTOMER#';
+const UNMATCHED = 'UNMATCHED#';
 
 export const keys = {
   organization: (orgId: string): Key => ({ PK: `${ORG}${orgId}`, SK: 'ORG' }),
@@ -30,6 +32,14 @@ export const keys = {
   mailToken: (tokenHash: string): Key => ({ PK: `TOKEN#${tokenHash}`, SK: 'TOKEN' }),
   /** A fixed-window request counter: `scope` names the rule, `subject` whom it counts (an address, a client, a user). */
   throttle: (scope: string, subject: string): Key => ({ PK: `THROTTLE#${scope}#${subject.trim().toLowerCase()}`, SK: 'THROTTLE' }),
+  /** The organization's subscription state (docs/decisions/017). */
+  billing: (orgId: string): Key => ({ PK: `${ORG}${orgId}`, SK: 'BILLING' }),
+  /** Which organization a Stripe customer belongs to (set by checkout.session.completed). */
+  stripeCustomer: (customerId: string): Key => ({ PK: `${STRIPE_CUSTOMER}${customerId}`, SK: 'CUSTOMER' }),
+  /** An event of a customer not linked to any organization yet, kept for reconciliation. */
+  unmatchedStripeEvent: (customerId: string, eventId: string): Key => ({ PK: `${STRIPE_CUSTOMER}${customerId}`, SK: `${UNMATCHED}${eventId}` }),
+  /** A Stripe event already processed: written in the same transaction as its effect. */
+  stripeEvent: (eventId: string): Key => ({ PK: `STRIPE_EVENT#${eventId}`, SK: 'EVENT' }),
 } as const;
 
 /** Partitions and sort-key prefixes for Queries. */
@@ -38,4 +48,5 @@ export const collections = {
   projectsOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: 'PROJECT#' }),
   sessionsOfUser: (userId: string) => ({ PK: `${USER}${userId}`, prefix: 'SESSION#' }),
   notificationsOfUser: (userId: string) => ({ PK: `${USER}${userId}`, prefix: 'NOTIFICATION#' }),
+  unmatchedEventsOfCustomer: (customerId: string) => ({ PK: `${STRIPE_CUSTOMER}${customerId}`, prefix: UNMATCHED }),
 } as const;

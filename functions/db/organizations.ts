@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import { Conflict } from '../domain/errors';
 import { TABLE_NAME, db } from './client';
 import type { OrganizationItem, UserItem } from './entities';
+import { trialBilling, trialBillingPut } from './billing';
 import { keys } from './keys';
 import { isConditionFailure, transactWrite } from './transactions';
 import { userPuts } from './users';
@@ -12,8 +13,8 @@ export const EMAIL_TAKEN = 'An account with this email already exists';
 
 /**
  * Registration: the organization, its first user (admin), the email-uniqueness item and the
- * verification mail (its token and outbox item) in one transaction; a taken email (any case)
- * cancels all of it, mail included, and is 409.
+ * verification mail (its token and outbox item) and the subscription state (a trial) in one
+ * transaction; a taken email (any case) cancels all of it, mail included, and is 409.
  */
 export async function createOrganizationWithAdmin(input: {
   organizationName: string;
@@ -59,6 +60,7 @@ export async function createOrganizationWithAdmin(input: {
       },
       ...userPuts(user),
       ...verification.items,
+      trialBillingPut(trialBilling(org.id, org.plan, org.billingCycle, new Date(now))),
     ]);
   } catch (error) {
     if (isConditionFailure(error)) throw new Conflict(EMAIL_TAKEN);

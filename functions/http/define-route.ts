@@ -9,6 +9,7 @@ import { httpResponse } from '../middleware/http-response';
 import { jsonBody } from '../middleware/json-body';
 import { pathIds } from '../middleware/path-ids';
 import { runCountingMetrics } from '../observability/metrics';
+import { rawBody } from '../middleware/raw-body';
 import { requestGuard } from '../middleware/request-guard';
 import { sessionLoader } from '../middleware/session';
 import type { RouteResult } from './response';
@@ -27,6 +28,8 @@ export interface RouteOptions {
 export interface RouteRequest<E extends Endpoint> {
   event: RouteEvent;
   body: BodyOutput<E>;
+  /** The body's exact text, for webhook endpoints (`rawBody: true`). */
+  rawBody: E extends { rawBody: true } ? string : undefined;
   session: E['auth'] extends 'required' ? LoadedSession : LoadedSession | undefined;
   /** The item `preload` named, when it exists. */
   preloaded: Item | undefined;
@@ -47,29 +50,33 @@ export function defineRoute<E extends Endpoint>(endpoint: E, options: RouteOptio
 export function defineRoute<E extends Endpoint>(endpoint: E, second: RouteOptions | Handle<E>, third?: Handle<E>) {
   const options = third ? (second as RouteOptions) : {};
   const handle = third ?? (second as Handle<E>);
-  return build(endpoint.auth, endpoint.body, options.preload, handle as (request: never) => Promise<RouteResult>);
+  if (endpoint.rawBody && (endpoint.auth !== 'none' || endpoint.body)) throw new Error(`${endpoint.path}: a raw-body endpoint has auth 'none' and no body schema`);
+  return build(endpoint.auth, endpoint.rawBody ? 'raw' : endpoint.body, options.preload, handle as (request: never) => Promise<RouteResult>);
 }
 
 const ANSWER_BEFORE_TIMEOUT_MS = 500;
 
 function build(
   auth: AuthMode,
-  body: z.ZodMiniType | undefined,
+  /** 'raw': a webhook (Endpoint.rawBody). */
+  body: z.ZodMiniType | 'raw' | undefined,
   preload: Preload | undefined,
   handle: (request: never) => Promise<RouteResult>,
 ) {
   // The handler answers 503 (middy's TimeoutError, see db/faults.ts) this long before the function's
   // own timeout would cut it off with API Gateway's bare 500.
+  const webhook = body === 'raw';
+  // A webhook never reads a session: its function is not even allowed to read the session key.
+  const middlewares = webhook
+    ? [httpResponse(), requestGuard({ crossSiteCheck: false }), rawBody()]
+    : [httpResponse(), requestGuard(), pathIds(), sessionLoader(auth === 'required', preload), jsonBody(body)];
   const chain = middy<RouteEvent, LambdaResult>({ timeoutEarlyInMillis: ANSWER_BEFORE_TIMEOUT_MS })
-    .use(httpResponse())
-    .use(requestGuard())
-    .use(pathIds())
-    .use(sessionLoader(auth === 'required', preload))
-    .use(jsonBody(body))
+    .use(middlewares)
     .handler(async (event) => {
       const request = {
         event,
         body: event.parsedBody,
+        rawBody: event.rawBody,
         session: event.session,
         preloaded: event.session?.preloaded,
         params: (event.pathParameters ?? {}) as Record<string, string>,

@@ -5,6 +5,8 @@ import type { LoadedSession } from '../db/sessions';
 export interface RouteEvent extends APIGatewayProxyEventV2 {
   /** The parsed, validated JSON body (routes with a body schema). */
   parsedBody?: unknown;
+  /** The body's exact text (webhook routes). */
+  rawBody?: string;
   /** The signed-in session (routes with auth). */
   session?: LoadedSession;
   /** Viewer address: the socket's locally, CloudFront's viewer address in the cloud. */

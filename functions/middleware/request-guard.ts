@@ -11,9 +11,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  *   current or previous value during a rotation);
  * - state-changing requests a browser marks cross-site, or whose Origin names another origin.
  *   Requests with neither header (non-browser clients) pass. Host is never trusted: CloudFront rewrites it.
+ * Webhook routes skip the cross-site part: no browser sends them, their signature authenticates them.
  * It also settles the client address: the socket's locally, CloudFront's viewer address behind CloudFront.
  */
-export function requestGuard(): MiddlewareObj<RouteEvent, LambdaResult> {
+export function requestGuard(options: { crossSiteCheck: boolean } = { crossSiteCheck: true }): MiddlewareObj<RouteEvent, LambdaResult> {
   return {
     before: async ({ event }) => {
       const headers = event.headers ?? {};
@@ -23,7 +24,7 @@ export function requestGuard(): MiddlewareObj<RouteEvent, LambdaResult> {
       event.clientIp = originSecret ? viewerAddress(headers['cloudfront-viewer-address']) : undefined;
       event.clientIp ??= event.requestContext.http.sourceIp;
 
-      if (!STATE_CHANGING.has(event.requestContext.http.method)) return;
+      if (!options.crossSiteCheck || !STATE_CHANGING.has(event.requestContext.http.method)) return;
       if (headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-site request refused');
       const origin = headers.origin;
       if (origin !== undefined && !allowedOrigins().includes(origin)) throw forbidden('Cross-site request refused');

@@ -11,18 +11,26 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { SESSION_TOUCH_ATTRIBUTES } from '../../functions/db/session-touch';
-import { HANDLER_TIMEOUT_SECONDS, type RouteDefinition, handlerName } from '../../functions/routes';
+import { HANDLER_TIMEOUT_SECONDS, type RouteDefinition, type RouteSecret, handlerName, secretsOf } from '../../functions/routes';
 import { HANDLER_BUNDLING, HANDLER_ESBUILD_ARGS } from '../bundling';
 import { handlerEntry } from '../local/build-functions';
 import type { ApiThrottles, RouteKey } from '../stages';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** Where a function finds each secret's ARN (functions/session/secret.ts, functions/billing/stripe-settings.ts). */
+const SECRET_ARN_VARIABLES: Record<RouteSecret, string> = {
+  session: 'SESSION_SECRET_ARN',
+  stripeSecretKey: 'STRIPE_SECRET_KEY_ARN',
+  stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET_ARN',
+};
+
 export interface ApiProps {
   /** The route table: one function, integration and route per entry. */
   routes: readonly RouteDefinition[];
   table: ITable;
-  sessionSecret: ISecret;
+  /** The secrets a route may read, by the name the route table uses. */
+  secrets: Record<RouteSecret, ISecret>;
   originVerifySecret: ISecret;
   /** The pinned dynamic reference CloudFront sends too. */
   originVerifyValue: string;
@@ -146,7 +154,7 @@ export class Api extends Construct {
       },
       environment: {
         TABLE_NAME: props.table.tableName,
-        SESSION_SECRET_ARN: props.sessionSecret.secretArn,
+        ...Object.fromEntries(secretsOf(route).map((name) => [SECRET_ARN_VARIABLES[name], props.secrets[name].secretArn])),
         STAGE: props.stage,
         LOG_LEVEL: props.logLevel,
         // Read only when the header does not match the deployed value: during a rotation (docs/decisions/020).
@@ -171,8 +179,9 @@ export class Api extends Construct {
         }),
       );
     }
-    props.sessionSecret.grantRead(fn);
     props.originVerifySecret.grantRead(fn);
+    // Each function reads only the secrets its route names (the webhook's: Stripe's two, never the session key).
+    for (const name of secretsOf(route)) props.secrets[name].grantRead(fn);
     Validations.of(fn).acknowledge({
       id: 'AwsSolutions-L1',
       reason:

@@ -8,7 +8,10 @@ export interface SecretsProps {
   originVerifyVersionId: string | null;
 }
 
-/** The stage's generated secrets: the session signing key and the header that proves a request came through CloudFront. */
+/**
+ * The stage's secrets: the session signing key and the header that proves a request came through
+ * CloudFront (generated), and Stripe's secret key and webhook signing secret (put in by an operator).
+ */
 export class Secrets extends Construct {
   /** Read by the functions once per cold start (SESSION_SECRET_ARN). */
   readonly sessionSecret: Secret;
@@ -19,6 +22,13 @@ export class Secrets extends Construct {
    * is a template change, so CloudFormation resolves it again for CloudFront and the functions alike.
    */
   readonly originVerifyValue: string;
+  /**
+   * Stripe's secret key (sk_test_… for every stage but prod) and the webhook endpoint's signing
+   * secret (whsec_…). Created with a placeholder the functions treat as "billing not configured";
+   * README: pointing a Stripe webhook endpoint at a stage.
+   */
+  readonly stripeSecretKey: Secret;
+  readonly stripeWebhookSecret: Secret;
 
   constructor(scope: Construct, id: string, props: SecretsProps) {
     super(scope, id);
@@ -38,6 +48,23 @@ export class Secrets extends Construct {
         ? SecretValue.secretsManager(this.originVerifySecret.secretArn, { versionId: props.originVerifyVersionId })
         : this.originVerifySecret.secretValue
     ).unsafeUnwrap();
+    this.stripeSecretKey = new Secret(this, 'StripeSecretKey', {
+      description: 'Growthwise: Stripe secret key (test-mode keys on every stage but the live one); a value not starting with sk_ or rk_ means not configured',
+      generateSecretString: { passwordLength: 32, excludePunctuation: true },
+      removalPolicy: props.removalPolicy,
+    });
+    this.stripeWebhookSecret = new Secret(this, 'StripeWebhookSecret', {
+      description: 'Growthwise: signing secret of the stage\'s Stripe webhook endpoint; a value not starting with whsec_ means not configured',
+      generateSecretString: { passwordLength: 32, excludePunctuation: true },
+      removalPolicy: props.removalPolicy,
+    });
+    for (const secret of [this.stripeSecretKey, this.stripeWebhookSecret]) {
+      Validations.of(secret).acknowledge({
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'No automatic rotation: the value is issued by Stripe (dashboard: API keys, webhook endpoint) and rolled there, then put in with put-secret-value; the functions read it once per cold start.',
+      });
+    }
     Validations.of(this.sessionSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:

@@ -18,6 +18,12 @@ export interface Endpoint {
   readonly body?: z.ZodMiniType;
   /** The JSON answer's schema; absent when the answer is not JSON (an image, an empty 204). */
   readonly response?: z.ZodMiniType;
+  /**
+   * A webhook: the handler gets the body's exact text (`rawBody`) to verify a signature over it.
+   * Its body is neither parsed nor held to the JSON and cross-site rules; it must have auth 'none'
+   * (the signature is the authentication) and no body schema (docs/decisions/017).
+   */
+  readonly rawBody?: true;
 }
 
 /** Declares an endpoint, keeping its literal method and path for the types below. */

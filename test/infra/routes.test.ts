@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../functions/routes';
+import { routes, secretsOf } from '../../functions/routes';
 import { previewStage } from '../../infra/stages';
 import { ofType, resourcesOf, synthStage } from './synth-stage';
 
@@ -41,14 +41,18 @@ describe('API: the cloud serves exactly the route table', () => {
   });
 
   it("runs every route function on Node.js 22, arm64, with the stage's environment", () => {
-    for (const [, route] of apiRoutes) {
-      const fn = resources[functionOf(route.Properties!)]!.Properties!;
+    const byKey = new Map(apiRoutes.map(([, route]) => [route.Properties?.RouteKey as string, route.Properties!]));
+    for (const entry of routes) {
+      const route = { Properties: byKey.get(`${entry.method} ${entry.path}`)! };
+      const fn = resources[functionOf(route.Properties)]!.Properties!;
       expect(fn.Runtime).toBe('nodejs22.x');
       expect(fn.Architectures).toEqual(['arm64']);
       const env = (fn.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(Object.keys(env)).toEqual(
-        expect.arrayContaining(['TABLE_NAME', 'SESSION_SECRET_ARN', 'STAGE', 'APP_ORIGINS', 'ORIGIN_VERIFY_SECRET', 'ORIGIN_VERIFY_SECRET_ARN']),
-      );
+      expect(Object.keys(env)).toEqual(expect.arrayContaining(['TABLE_NAME', 'STAGE', 'APP_ORIGINS', 'ORIGIN_VERIFY_SECRET', 'ORIGIN_VERIFY_SECRET_ARN']));
+      // A function learns where only the secrets of its route are.
+      expect('SESSION_SECRET_ARN' in env, `${entry.path} session key`).toBe(secretsOf(entry).includes('session'));
+      expect('STRIPE_SECRET_KEY_ARN' in env, `${entry.path} Stripe key`).toBe(secretsOf(entry).includes('stripeSecretKey'));
+      expect('STRIPE_WEBHOOK_SECRET_ARN' in env, `${entry.path} webhook secret`).toBe(secretsOf(entry).includes('stripeWebhookSecret'));
       expect(env.STAGE).toBe('pr-1');
       // Source maps are shipped, not loaded: --enable-source-maps costs every cold start (infra/bundling.ts).
       expect(env.NODE_OPTIONS).toBeUndefined();

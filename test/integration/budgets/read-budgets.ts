@@ -16,6 +16,8 @@ export const READ_BUDGETS: Record<string, number> = {
   'GET /api/organization/users': 2,
   'GET /api/avatars/{userId}/{version}': 2,
   'GET /api/user/sessions': 2,
+  // The billing item comes with the session (preload).
+  'GET /api/billing/subscription': 1,
 };
 
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;

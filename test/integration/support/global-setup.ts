@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { freePort } from '../../../infra/local/free-port';
 import { startLocalCloud } from '../../../infra/local/local-cloud';
 import { CLIENT_ADDRESS_HEADER } from './client-address';
 import { divertHandlerLog } from './handler-log';
+import { startStripeStandIn } from '../../support/stripe-stand-in';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,23 +20,32 @@ declare module 'vitest' {
     inboxUrl: string;
     /** The catcher's SMTP port, for tests that run a mailer of their own. */
     mailSmtpPort: number;
+    stripeStandInUrl: string;
+    stripeWebhookSecret: string;
   }
 }
 
 /**
  * One in-memory local cloud on free ports for the whole integration run, stopped afterwards. The
  * handlers log at INFO into a file of the run (test/integration/platform/observability.test.ts reads it).
+ * Billing is configured: a webhook signing secret, and a test-mode secret key whose Stripe calls go
+ * to a local stand-in.
  */
 export default async function setup(project: TestProject) {
   const buildDir = await mkdtemp(path.join(os.tmpdir(), 'growthwise-functions-'));
   const handlerLogFile = path.join(buildDir, 'handlers.log');
   const restoreOutput = divertHandlerLog(handlerLogFile);
+  const stripe = await startStripeStandIn(await freePort());
+  const stripeWebhookSecret = `whsec_test_${randomBytes(16).toString('hex')}`;
   const cloud = await startLocalCloud({
     port: await freePort(),
     inMemory: true,
     buildDir,
-    env: { EXPOSE_DB_CALLS: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+    env: { EXPOSE_DB_CALLS: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', STRIPE_WEBHOOK_SECRET: stripeWebhookSecret, ...stripe.env },
     clientAddressHeader: CLIENT_ADDRESS_HEADER,
+  }).catch(async (error: unknown) => {
+    await stripe.stop();
+    throw error;
   });
   project.provide('apiUrl', cloud.url);
   project.provide('dynamoDbEndpoint', cloud.dynamoDbEndpoint);
@@ -42,8 +53,11 @@ export default async function setup(project: TestProject) {
   project.provide('handlerLogFile', handlerLogFile);
   project.provide('inboxUrl', cloud.inboxUrl);
   project.provide('mailSmtpPort', cloud.mailSmtpPort);
+  project.provide('stripeStandInUrl', stripe.url);
+  project.provide('stripeWebhookSecret', stripeWebhookSecret);
   return async () => {
     await cloud.stop();
+    await stripe.stop();
     restoreOutput();
     await rm(buildDir, { recursive: true, force: true });
   };

@@ -1,0 +1,20 @@
+import type { NotificationMessage } from '../db/notification-writes';
+
+/** 'January 5, 2026' (the spec's long date format), in UTC as Stripe's dates are. */
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** invoice.payment_failed, to every admin of the organization. */
+export const PAYMENT_FAILED: NotificationMessage = {
+  title: 'Payment failed',
+  content: 'Your last payment failed. Update your payment method.',
+  linkUrl: '/billing',
+};
+
+/** customer.subscription.trial_will_end (Stripe sends it 3 days before), to every admin. */
+export const trialEndingSoon = (trialEnd: string | null): NotificationMessage => ({
+  title: 'Your trial ends soon',
+  content: trialEnd
+    ? `Your trial ends on ${LONG_DATE.format(new Date(trialEnd))}. Choose a plan on the billing page to keep your subscription.`
+    : 'Your trial ends soon. Choose a plan on the billing page to keep your subscription.',
+  linkUrl: '/billing',
+});

@@ -1,0 +1,27 @@
+import { billingEndpoints } from '../../../shared/contract/billing';
+import { stripeClient } from '../../billing/stripe-client';
+import { type BillingItem, billingOf, preloadBilling } from '../../db/billing';
+import { defineRoute } from '../../http/define-route';
+import { Conflict } from '../../domain/errors';
+import { requireAdmin } from '../../domain/require-admin';
+import { ok } from '../../http/response';
+
+export const NO_CUSTOMER = 'This organization has no subscription to manage yet';
+export const NOT_CONFIGURED = 'Billing is not configured for this environment';
+
+/**
+ * Admins: a Stripe customer portal session for the organization's own customer (from the session's
+ * organization, never from the request), returning to the stage's /billing.
+ */
+export const handler = defineRoute(billingEndpoints.portalSession, { preload: preloadBilling }, async ({ session, preloaded }) => {
+  requireAdmin(session);
+  const billing = billingOf(session.org, preloaded as Partial<BillingItem> | undefined);
+  if (!billing.customerId) throw new Conflict(NO_CUSTOMER);
+  const stripe = await stripeClient();
+  if (!stripe) throw new Conflict(NOT_CONFIGURED);
+  const portal = await stripe.billingPortal.sessions.create({ customer: billing.customerId, return_url: `${siteOrigin()}/billing` });
+  return ok({ url: portal.url });
+});
+
+/** The stage's own site: the first allowed origin (CloudFront's URL in the cloud, localhost here). */
+const siteOrigin = () => (process.env.APP_ORIGINS ?? '').split(',')[0]!.trim();
