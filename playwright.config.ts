@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_STRIPE_WEBHOOK_SECRET } from './test/e2e/support/stripe-webhook';
 
 /**
  * End-to-end tests in Chromium against the whole product, started as `npm start` starts it but
@@ -37,6 +38,7 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { LOG_LEVEL: 'error', MAIL_UI_PORT: process.env.E2E_MAIL_UI_PORT, MAIL_SMTP_PORT: String(port + 2) },
+    // Billing events signed by the tests are accepted; Stripe's API is never called (no secret key).
+    env: { LOG_LEVEL: 'error', MAIL_UI_PORT: process.env.E2E_MAIL_UI_PORT, MAIL_SMTP_PORT: String(port + 2), STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET },
   },
 });

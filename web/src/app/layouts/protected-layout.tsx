@@ -2,7 +2,8 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { useCurrentUser } from '../../features/auth/api/current-user';
+import { isAdmin, useCurrentUser } from '../../features/auth/api/current-user';
+import { BillingBanner } from '../../features/billing/components/billing-banner';
 import { AppSidebar } from './app-sidebar';
 import { AppTopBar } from './app-top-bar';
 
@@ -42,6 +43,7 @@ export function ProtectedLayout() {
       <AppSidebar />
       <div className="flex min-h-dvh flex-col md:pl-64">
         <AppTopBar user={user} />
+        <BillingBanner isAdmin={isAdmin(user)} />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:py-8">
           <Suspense fallback={<Spinner />}>
             <Outlet />

@@ -4,12 +4,14 @@ import { StripePricingTable } from './stripe-pricing-table';
 
 interface SubscriptionPlansCardProps {
   canManage: boolean;
+  organizationId: string;
+  customerEmail: string;
   pricingTableId: string | null;
   publishableKey: string | null;
 }
 
 /** Admins see the provider's pricing table; everyone else is told to ask an administrator. */
-export function SubscriptionPlansCard({ canManage, pricingTableId, publishableKey }: SubscriptionPlansCardProps) {
+export function SubscriptionPlansCard({ canManage, organizationId, customerEmail, pricingTableId, publishableKey }: SubscriptionPlansCardProps) {
   return (
     <Card>
       <CardHeader>
@@ -22,7 +24,7 @@ export function SubscriptionPlansCard({ canManage, pricingTableId, publishableKe
             You do not have permission to manage subscriptions. Please contact your administrator.
           </p>
         ) : pricingTableId && publishableKey ? (
-          <StripePricingTable pricingTableId={pricingTableId} publishableKey={publishableKey} />
+          <StripePricingTable pricingTableId={pricingTableId} publishableKey={publishableKey} organizationId={organizationId} customerEmail={customerEmail} />
         ) : (
           <BillingNotConfigured />
         )}

@@ -2,20 +2,25 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { isAdmin, useCurrentUser } from '../../auth/api/current-user';
+import { useSubscription } from '../api/subscription';
 import { CustomerPortalCard } from '../components/customer-portal-card';
 import { InvoiceHistoryCard } from '../components/invoice-history-card';
 import { SubscriptionPlansCard } from '../components/subscription-plans-card';
+import { SubscriptionStatusCard } from '../components/subscription-status-card';
 
-/** /billing and /subscription: portal, plans and invoices (spec section 2). */
+/** /billing and /subscription: the subscription's state, then portal, plans and invoices (spec section 2). */
 export function BillingPage() {
   const { data: user } = useCurrentUser();
   const config = useRuntimeConfig();
+  const subscription = useSubscription();
+  const organization = user?.roles[0]?.organization;
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Billing</h1>
         <p className="text-muted">Manage your subscription, plans and invoices.</p>
       </div>
+      <SubscriptionStatusCard />
       {config.isPending ? (
         <Spinner label="Loading billing settings" />
       ) : config.isError ? (
@@ -27,9 +32,11 @@ export function BillingPage() {
         </div>
       ) : (
         <div className="grid gap-6">
-          <CustomerPortalCard portalUrl={config.data.stripePortalUrl} />
+          <CustomerPortalCard portalUrl={config.data.stripePortalUrl} portalSession={subscription.data?.portalSession ?? false} />
           <SubscriptionPlansCard
             canManage={isAdmin(user)}
+            organizationId={organization?.id ?? ''}
+            customerEmail={user?.username ?? ''}
             pricingTableId={config.data.stripePricingTableId}
             publishableKey={config.data.stripePublishableKey}
           />

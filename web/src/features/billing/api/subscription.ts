@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { billingEndpoints } from '../../../../../shared/contract/billing';
+import { call } from '../../../lib/api-client';
+
+/** The organization's subscription, as Stripe's webhooks last set it. */
+export const billingQueries = {
+  all: ['billing'] as const,
+  subscription: () =>
+    queryOptions({
+      queryKey: [...billingQueries.all, 'subscription'] as const,
+      queryFn: () => call(billingEndpoints.subscription),
+    }),
+};
+
+export const useSubscription = (options: { enabled?: boolean } = {}) => useQuery({ ...billingQueries.subscription(), enabled: options.enabled ?? true });

@@ -1,0 +1,46 @@
+import type { SubscriptionResponse, SubscriptionStatus } from '../../../../../shared/schemas/billing';
+import { TRIAL_WARNING_DAYS } from '../../../../../shared/schemas/billing';
+import { PRODUCT_NAME } from '../../../../../shared/product';
+import type { BadgeTone } from '../../../components/ui/badge';
+
+/** 'January 5, 2026': the spec's long date format ('MMMM d, yyyy'). */
+export const longDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(iso));
+
+export const STATUS_LABEL: Record<SubscriptionStatus, { label: string; tone: BadgeTone }> = {
+  trialing: { label: 'Trial', tone: 'info' },
+  active: { label: 'Active', tone: 'success' },
+  past_due: { label: 'Past due', tone: 'warning' },
+  canceled: { label: 'Canceled', tone: 'neutral' },
+  unpaid: { label: 'Unpaid', tone: 'danger' },
+  incomplete: { label: 'Incomplete', tone: 'warning' },
+};
+
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** 'Professional · Monthly'. */
+export const planLine = (subscription: SubscriptionResponse) => `${capitalize(subscription.plan)} · ${capitalize(subscription.interval)}`;
+
+/** The one date that matters now: when the trial ends, the subscription renews, or it cancels. */
+export function dateLine(subscription: SubscriptionResponse): string | null {
+  if (subscription.status === 'canceled') return null;
+  if (subscription.cancelAtPeriodEnd && (subscription.cancelAt ?? subscription.currentPeriodEnd)) {
+    return `Cancels on ${longDate((subscription.cancelAt ?? subscription.currentPeriodEnd)!)}`;
+  }
+  if (subscription.status === 'trialing' && subscription.trialEnd) return `Trial ends on ${longDate(subscription.trialEnd)}`;
+  if (subscription.currentPeriodEnd) return `Renews on ${longDate(subscription.currentPeriodEnd)}`;
+  return null;
+}
+
+export const PAYMENT_FAILED_TEXT = 'Your last payment failed. Update your payment method.';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What the admin banner says, if anything: a failed payment first, then the trial's end. */
+export function bannerText(subscription: SubscriptionResponse, now = Date.now()): string | null {
+  if (subscription.paymentFailed) return PAYMENT_FAILED_TEXT;
+  if (subscription.status !== 'trialing' || !subscription.trialEnd) return null;
+  const left = Date.parse(subscription.trialEnd) - now;
+  if (left <= 0) return subscription.hasSubscription ? null : `Your trial has ended. Choose a plan to keep using ${PRODUCT_NAME}.`;
+  if (left <= TRIAL_WARNING_DAYS * DAY_MS) return `Your trial ends on ${longDate(subscription.trialEnd)}. Choose a plan to keep your subscription.`;
+  return null;
+}
