@@ -2,6 +2,7 @@ import { accountEndpoints } from '../shared/contract/account';
 import { authEndpoints } from '../shared/contract/auth';
 import { avatarEndpoints } from '../shared/contract/avatars';
 import type { Endpoint } from '../shared/contract/endpoint';
+import { dashboardEndpoints } from '../shared/contract/dashboard';
 import { notificationEndpoints } from '../shared/contract/notifications';
 import { organizationEndpoints } from '../shared/contract/organization';
 import { emailVerificationEndpoints, passwordResetEndpoints } from '../shared/contract/mail-links';
@@ -48,7 +49,10 @@ export const routes = [
   route(projectEndpoints.remove, 'projects/delete-project', 'readwrite'),
   route(projectEndpoints.members, 'projects/get-project-members', 'read'),
   route(projectEndpoints.setMembers, 'projects/set-project-members', 'readwrite'),
+  route(projectEndpoints.activity, 'projects/get-project-activity', 'read'),
   route(projectEndpoints.organizationUsers, 'organization-users/list-organization-users', 'read'),
+  // dashboard (issue 17)
+  route(dashboardEndpoints.summary, 'dashboard/get-dashboard', 'read'),
   route(accountEndpoints.uploadAvatar, 'user/upload-avatar', 'readwrite'),
   route(accountEndpoints.updateProfile, 'user/update-profile', 'readwrite'),
   route(accountEndpoints.changePassword, 'user/change-password', 'readwrite'),

@@ -11,6 +11,7 @@ const ORG = 'ORG#';
 const USER = 'USER#';
 const STRIPE_CUSTOMER = 'STRIPE_CUSTOMER#';
 const UNMATCHED = 'UNMATCHED#';
+const ACTIVITY = 'ACTIVITY#';
 
 export const keys = {
   organization: (orgId: string): Key => ({ PK: `${ORG}${orgId}`, SK: 'ORG' }),
@@ -40,6 +41,12 @@ export const keys = {
   unmatchedStripeEvent: (customerId: string, eventId: string): Key => ({ PK: `${STRIPE_CUSTOMER}${customerId}`, SK: `${UNMATCHED}${eventId}` }),
   /** A Stripe event already processed: written in the same transaction as its effect. */
   stripeEvent: (eventId: string): Key => ({ PK: `STRIPE_EVENT#${eventId}`, SK: 'EVENT' }),
+  /** The organization's project counters by status and its newest activity entries. */
+  projectFigures: (orgId: string): Key => ({ PK: `${ORG}${orgId}`, SK: 'FIGURES#PROJECTS' }),
+  projectActivity: (orgId: string, projectId: string, entryId: string): Key => ({
+    PK: `${ORG}${orgId}`,
+    SK: `${ACTIVITY}${projectId}#${entryId}`,
+  }),
 } as const;
 
 /** Partitions and sort-key prefixes for Queries. */
@@ -49,4 +56,5 @@ export const collections = {
   sessionsOfUser: (userId: string) => ({ PK: `${USER}${userId}`, prefix: 'SESSION#' }),
   notificationsOfUser: (userId: string) => ({ PK: `${USER}${userId}`, prefix: 'NOTIFICATION#' }),
   unmatchedEventsOfCustomer: (customerId: string) => ({ PK: `${STRIPE_CUSTOMER}${customerId}`, prefix: UNMATCHED }),
+  activityOfProject: (orgId: string, projectId: string) => ({ PK: `${ORG}${orgId}`, prefix: `${ACTIVITY}${projectId}#` }),
 } as const;

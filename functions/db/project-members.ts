@@ -1,10 +1,13 @@
 import type { ProjectMemberResponse } from '../../shared/schemas/projects';
+import { now } from '../clock';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { batchGet, keyId } from './reads';
 import type { UserItem } from './entities';
 import { keys } from './keys';
+import { type ActivityChange, activityEntry, activityPut } from './project-activity';
+import { type FiguresItem, figuresUpdate } from './project-figures';
 import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './project-write';
-import { PROJECT_BUSY, PROJECT_NOT_FOUND, type ProjectItem, addedToProjectMessage, isProjectId } from './projects';
+import { type Actor, PROJECT_BUSY, PROJECT_NOT_FOUND, type ProjectItem, addedToProjectMessage, isProjectId } from './projects';
 
 export const MEMBERS_NOT_IN_ORGANIZATION = 'Every member must be a user of your organization';
 
@@ -33,34 +36,59 @@ export async function loadProjectMembers(project: ProjectItem): Promise<ProjectM
 }
 
 /**
- * Replaces the member set as a whole. One BatchGetItem reads the project and every requested user
- * (a user of another organization has no item under this organization's key: 400), then one
+ * Replaces the member set as a whole. One BatchGetItem reads the project, the figures item, every
+ * requested user (a user of another organization has no item under this organization's key: 400)
+ * and the members being removed (their names go into the activity entry), then one
  * TransactWriteItems sets memberIds, conditional on the version read, with a notification for each
- * newly added member but the actor. Two concurrent PUTs therefore end with exactly one of the sets.
+ * newly added member but the actor and the 'members added/removed' entries. Two concurrent PUTs
+ * therefore end with exactly one of the sets.
  */
 export async function setProjectMembers(
   orgId: string,
   projectId: string,
   requestedIds: string[],
-  actorId: string,
+  actor: Actor,
+  preloaded: ProjectItem | undefined,
 ): Promise<ProjectMemberResponse[]> {
   if (!isProjectId(projectId)) throw new NotFound(PROJECT_NOT_FOUND);
   const memberIds = [...new Set(requestedIds)];
   const projectKey = keys.project(orgId, projectId);
+  const figuresKey = keys.projectFigures(orgId);
   const userKeys = memberIds.map((id) => keys.user(orgId, id));
+  // The current members as last seen: read along, so the names of those removed are at hand.
+  let seenMembers = new Set(preloaded?.memberIds ?? []);
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
-    const found = await batchGet([projectKey, ...userKeys]);
+    const formerKeys = [...seenMembers].map((id) => keys.user(orgId, id));
+    const found = await batchGet([projectKey, figuresKey, ...userKeys, ...formerKeys], { consistentRead: true });
     const project = found.get(keyId(projectKey)) as ProjectItem | undefined;
     if (!project) throw new NotFound(PROJECT_NOT_FOUND);
     const users = userKeys.map((key) => found.get(keyId(key)) as UserItem | undefined);
     if (users.some((user) => !user || user.type !== 'USER')) throw new Refused('invalid', MEMBERS_NOT_IN_ORGANIZATION, { memberIds: MEMBERS_NOT_IN_ORGANIZATION });
     const previous = new Set(project.memberIds);
+    const added = memberIds.filter((id) => !previous.has(id));
+    const removed = project.memberIds.filter((id) => !memberIds.includes(id));
+    if (removed.some((id) => !seenMembers.has(id))) {
+      // Members changed since the set we read along: read again with theirs.
+      seenMembers = new Set(project.memberIds);
+      continue;
+    }
+    const nameOf = (id: string) => (found.get(keyId(keys.user(orgId, id))) as UserItem | undefined)?.fullName;
+    const changes: ActivityChange[] = [];
+    if (added.length) changes.push({ action: 'members_added', members: added.flatMap((id) => nameOf(id) ?? []) });
+    if (removed.length) changes.push({ action: 'members_removed', members: removed.flatMap((id) => nameOf(id) ?? []) });
+    const entries = changes.map((change) => activityEntry(project, actor, change));
     const outcome = await writeProjectChange(orgId, projectId, {
-      set: { memberIds, updatedAt: new Date().toISOString() },
+      set: { memberIds, updatedAt: now().toISOString() },
       expectedVersion: project.version,
-      recipients: memberIds.filter((id) => !previous.has(id) && id !== actorId),
+      recipients: added.filter((id) => id !== actor.id),
       message: addedToProjectMessage(project),
+      alongside: entries.length
+        ? [
+            figuresUpdate(orgId, { deltas: {}, entries, known: found.get(keyId(figuresKey)) as FiguresItem | undefined }),
+            ...entries.map((entry) => activityPut(orgId, entry)),
+          ]
+        : [],
     });
     // A recipient that vanished is a user removed since the read: the next read answers 400.
     if (outcome.kind === 'written') return (users as UserItem[]).map(toMemberResponse);

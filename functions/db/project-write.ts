@@ -13,6 +13,8 @@ export interface ProjectWrite {
   expectedVersion: number;
   recipients: string[];
   message: NotificationMessage;
+  /** Unconditional writes of the same change (the figures update, activity entries), after the notifications. */
+  alongside: TransactItem[];
 }
 
 export type WriteOutcome =
@@ -25,7 +27,7 @@ export type WriteOutcome =
 /**
  * One TransactWriteItems: the project update, conditional on the version it was computed from
  * (so two concurrent changes never interleave: the loser recomputes from the winner's state),
- * and the notifications of the change, so neither happens without the other.
+ * and the notifications, figures and activity entries of the change, so none happens without the others.
  */
 export async function writeProjectChange(orgId: string, projectId: string, change: ProjectWrite): Promise<WriteOutcome> {
   const names: Record<string, string> = { '#version': 'version' };
@@ -50,6 +52,7 @@ export async function writeProjectChange(orgId: string, projectId: string, chang
     },
     // Pairs per recipient: the notification, then +1 on their counter (which needs the user to exist).
     ...recipients.flatMap((userId) => [notificationPut(userId, change.message), unreadIncrement(orgId, userId)]),
+    ...change.alongside,
   ];
   try {
     await transactWrite(items);

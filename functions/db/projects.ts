@@ -1,4 +1,3 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import {
   PROJECT_STATUS_LABELS,
@@ -7,14 +6,23 @@ import {
   type ProjectStatus,
   type UpdateProjectRequest,
 } from '../../shared/schemas/projects';
+import { now } from '../clock';
 import { Conflict, NotFound } from '../domain/errors';
-import { TABLE_NAME, db } from './client';
+import { batchGet, keyId } from './reads';
+import { TABLE_NAME } from './client';
+import type { UserItem } from './entities';
+import { isConditionFailure } from './transactions';
 import { collections, keys } from './keys';
 import { queryCollection } from './query-collection';
 import type { NotificationMessage } from './notification-writes';
+import { type ActivityChange, activityEntry, activityPut } from './project-activity';
+import { type FiguresItem, figuresUpdate } from './project-figures';
 import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './project-write';
-import { getItem } from './reads';
-import { isConditionFailure } from './transactions';
+import { transactWrite } from './transactions';
+import type { ProjectSummary } from '../dashboard/dashboard-figures';
+
+/** Who changed a project, as activity entries name them. */
+export type Actor = Pick<UserItem, 'id' | 'fullName' | 'avatarUrl'>;
 
 export interface ProjectItem {
   type: 'PROJECT';
@@ -55,6 +63,31 @@ export function toProjectResponse(project: ProjectItem): ProjectResponse {
 export const preloadProject = ({ orgId, params }: { orgId: string; params: Record<string, string> }) =>
   isProjectId(params.id) ? keys.project(orgId, params.id) : undefined;
 
+/** For RouteOptions.preload: the organization's figures item, which every project change updates. */
+export const preloadFigures = ({ orgId }: { orgId: string }) => keys.projectFigures(orgId);
+
+/** For RouteOptions.preload: the project named by the path and the figures item. */
+export const preloadProjectAndFigures = (scope: { orgId: string; params: Record<string, string> }) =>
+  isProjectId(scope.params.id) ? [keys.project(scope.orgId, scope.params.id), keys.projectFigures(scope.orgId)] : undefined;
+
+/** A project and the figures item in one BatchGetItem (ConsistentRead): what every change computes from. */
+export async function readProjectAndFigures(orgId: string, projectId: string): Promise<{ project?: ProjectItem; figures?: FiguresItem }> {
+  const projectKey = keys.project(orgId, projectId);
+  const figuresKey = keys.projectFigures(orgId);
+  const found = await batchGet([projectKey, figuresKey], { consistentRead: true });
+  return { project: found.get(keyId(projectKey)) as ProjectItem | undefined, figures: found.get(keyId(figuresKey)) };
+}
+
+/** The entries a change of these fields makes, in the order a reader expects them. */
+function fieldChanges(before: ProjectItem, after: ProjectItem): ActivityChange[] {
+  const changes: ActivityChange[] = [];
+  if (after.name !== before.name) changes.push({ action: 'renamed', from: before.name, to: after.name });
+  if ((after.description ?? null) !== (before.description ?? null)) changes.push({ action: 'description_changed' });
+  if ((after.dueDate ?? null) !== (before.dueDate ?? null)) changes.push({ action: 'due_date_changed', from: before.dueDate, to: after.dueDate });
+  if (after.status !== before.status) changes.push({ action: 'status_changed', from: before.status, to: after.status });
+  return changes;
+}
+
 export const projectLink = (projectId: string) => `/projects/${projectId}`;
 
 export const addedToProjectMessage = (project: Pick<ProjectItem, 'id' | 'name'>): NotificationMessage => ({
@@ -75,15 +108,12 @@ export async function listProjects(orgId: string): Promise<ProjectItem[]> {
   return queryCollection<ProjectItem>(collections.projectsOfOrganization(orgId), { consistentRead: true });
 }
 
-/** One project of the caller's organization; another organization's id is not found. */
-export async function getProject(orgId: string, projectId: string): Promise<ProjectItem> {
-  const project = isProjectId(projectId) ? await getItem<ProjectItem>(keys.project(orgId, projectId), { consistentRead: true }) : undefined;
-  if (!project) throw new NotFound(PROJECT_NOT_FOUND);
-  return project;
-}
-
-export async function createProject(orgId: string, input: CreateProjectRequest): Promise<ProjectItem> {
-  const now = new Date().toISOString();
+/**
+ * One TransactWriteItems: the new project, +1 on its status's counter and the 'created' entry.
+ * `figures` is the figures item as read with the session.
+ */
+export async function createProject(orgId: string, input: CreateProjectRequest, actor: Actor, figures: FiguresItem | undefined): Promise<ProjectItem> {
+  const at = now().toISOString();
   const project: ProjectItem = {
     type: 'PROJECT',
     id: ulid(),
@@ -94,40 +124,47 @@ export async function createProject(orgId: string, input: CreateProjectRequest):
     dueDate: input.dueDate ?? null,
     memberIds: [],
     version: 0,
-    createdAt: now,
-    updatedAt: now,
+    createdAt: at,
+    updatedAt: at,
   };
-  await db.send(
-    new PutCommand({
-      TableName: TABLE_NAME,
-      Item: { ...keys.project(orgId, project.id), ...project },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  const entry = activityEntry(project, actor, { action: 'created' });
+  await transactWrite([
+    { Put: { TableName: TABLE_NAME, Item: { ...keys.project(orgId, project.id), ...project }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    figuresUpdate(orgId, { deltas: { [project.status]: 1 }, entries: [entry], known: figures }),
+    activityPut(orgId, entry),
+  ]);
   return project;
 }
 
 /**
- * Applies the fields sent; a different status notifies every member but the actor, in the same
- * transaction. Read (GetItem), then one conditional TransactWriteItems; re-read on a lost race.
+ * Applies the fields sent; a different status notifies every member but the actor and moves the
+ * project between counters, and every field that changed writes an activity entry, all in the
+ * same transaction. Read (project and figures in one BatchGetItem), then one conditional
+ * TransactWriteItems; re-read on a lost race.
  */
-export async function updateProject(orgId: string, projectId: string, changes: UpdateProjectRequest, actorId: string): Promise<ProjectItem> {
+export async function updateProject(orgId: string, projectId: string, changes: UpdateProjectRequest, actor: Actor): Promise<ProjectItem> {
   const absent = new Set<string>();
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
-    const current = await getProject(orgId, projectId);
-    const set: Partial<ProjectItem> = { updatedAt: new Date().toISOString() };
+    const { project: current, figures } = await readProjectAndFigures(orgId, projectId);
+    if (!current) throw new NotFound(PROJECT_NOT_FOUND);
+    const set: Partial<ProjectItem> = { updatedAt: now().toISOString() };
     if (changes.name !== undefined) set.name = changes.name.trim();
     if (changes.description !== undefined) set.description = changes.description;
     if (changes.status !== undefined) set.status = changes.status;
     if (changes.dueDate !== undefined) set.dueDate = changes.dueDate;
     const next: ProjectItem = { ...current, ...set, version: current.version + 1 };
-    const recipients =
-      next.status !== current.status ? current.memberIds.filter((id) => id !== actorId && !absent.has(id)) : [];
+    const statusChanged = next.status !== current.status;
+    const recipients = statusChanged ? current.memberIds.filter((id) => id !== actor.id && !absent.has(id)) : [];
+    const entries = fieldChanges(current, next).map((change) => activityEntry(next, actor, change));
+    const deltas = statusChanged ? { [current.status]: -1, [next.status]: 1 } : {};
     const outcome = await writeProjectChange(orgId, projectId, {
       set,
       expectedVersion: current.version,
       recipients,
       message: statusChangedMessage(next),
+      alongside: entries.length
+        ? [figuresUpdate(orgId, { deltas, entries, known: figures }), ...entries.map((entry) => activityPut(orgId, entry))]
+        : [],
     });
     if (outcome.kind === 'written') return next;
     if (outcome.kind === 'absent-recipients') outcome.userIds.forEach((id) => absent.add(id));
@@ -135,15 +172,48 @@ export async function updateProject(orgId: string, projectId: string, changes: U
   throw new Conflict(PROJECT_BUSY);
 }
 
-/** A project owns only its own item (members are ids on it), so deleting it is one DeleteItem. */
-export async function deleteProject(orgId: string, projectId: string): Promise<void> {
-  if (!isProjectId(projectId)) throw new NotFound(PROJECT_NOT_FOUND);
-  try {
-    await db.send(
-      new DeleteCommand({ TableName: TABLE_NAME, Key: keys.project(orgId, projectId), ConditionExpression: 'attribute_exists(PK)' }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new NotFound(PROJECT_NOT_FOUND);
-    throw error;
+/**
+ * One TransactWriteItems: the project's DeleteItem (on condition it is still the version read, so
+ * the right counter goes down), -1 on its status's counter and the 'deleted' entry, which stays in
+ * the organization's recent activity. `read` is the project and figures item as read with the
+ * session; a lost race reads them again. The project's entries are left to their TTL.
+ */
+export async function deleteProject(orgId: string, projectId: string, actor: Actor, read: { project?: ProjectItem; figures?: FiguresItem }): Promise<void> {
+  let { project, figures } = read;
+  for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) ({ project, figures } = await readProjectAndFigures(orgId, projectId));
+    if (!project) throw new NotFound(PROJECT_NOT_FOUND);
+    const entry = activityEntry(project, actor, { action: 'deleted' });
+    try {
+      await transactWrite([
+        {
+          Delete: {
+            TableName: TABLE_NAME,
+            Key: keys.project(orgId, projectId),
+            ConditionExpression: 'attribute_exists(PK) AND #version = :version',
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ':version': project.version },
+          },
+        },
+        figuresUpdate(orgId, { deltas: { [project.status]: -1 }, entries: [entry], known: figures }),
+        activityPut(orgId, entry),
+      ]);
+      return;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
   }
+  throw new Conflict(PROJECT_BUSY);
+}
+
+/**
+ * What the dashboard needs of every project of the organization: one Query (one per 1 MB page,
+ * about 5,000 projects) projecting only those attributes.
+ */
+export async function listProjectSummaries(orgId: string): Promise<ProjectSummary[]> {
+  return queryCollection<ProjectSummary>(collections.projectsOfOrganization(orgId), {
+    projection: 'id, #name, #status, dueDate, memberIds, createdAt',
+    names: { '#name': 'name', '#status': 'status' },
+    consistentRead: true,
+  });
 }

@@ -4,6 +4,8 @@ import { TABLE_NAME, db } from './client';
 export interface CollectionQueryOptions {
   /** Only these attributes (a ProjectionExpression). */
   projection?: string;
+  /** ExpressionAttributeNames for the projection or filter (reserved words such as name, status). */
+  names?: Record<string, string>;
   /** A FilterExpression and its values (applied after the key condition; pages still cost 1 MB). */
   filter?: { expression: string; values: Record<string, unknown> };
   consistentRead?: boolean;
@@ -23,6 +25,7 @@ export async function queryCollection<T>(collection: { PK: string; prefix: strin
     ExpressionAttributeValues: { ':pk': collection.PK, ':prefix': collection.prefix, ...options.filter?.values },
     ...(options.filter ? { FilterExpression: options.filter.expression } : {}),
     ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+    ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
     ...(options.consistentRead ? { ConsistentRead: true } : {}),
     ...(options.newestFirst ? { ScanIndexForward: false } : {}),
     ...(options.limit ? { Limit: options.limit } : {}),

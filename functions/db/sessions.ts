@@ -15,6 +15,8 @@ export interface LoadedSession {
   org: OrganizationItem;
   /** The item a route asked to read along with the session (see RouteOptions.preload), if it exists. */
   preloaded?: Item;
+  /** Every item the route asked for, in its order (undefined where none exists). */
+  preloadedAll: (Item | undefined)[];
 }
 
 const USER_AGENT_MAX = 512;
@@ -47,15 +49,15 @@ export async function createSession(userId: string, orgId: string, userAgent = '
 
 /**
  * The session, its user and the organization in one BatchGetItem: one round trip per request.
- * A route may add one key of its own organization's (preload), read in the same round trip.
+ * A route may add keys of its own organization's (preload), read in the same round trip.
  * Strongly consistent, so a session or change written a moment ago is seen.
  */
-export async function loadSession(claims: SessionClaims, preload?: (orgId: string) => Key | undefined): Promise<LoadedSession | undefined> {
+export async function loadSession(claims: SessionClaims, preload?: (orgId: string) => Key | Key[] | undefined): Promise<LoadedSession | undefined> {
   const sessionKey = keys.session(claims.userId, claims.sessionId);
   const userKey = keys.user(claims.orgId, claims.userId);
   const orgKey = keys.organization(claims.orgId);
-  const extraKey = preload?.(claims.orgId);
-  const found = await batchGet(extraKey ? [sessionKey, userKey, orgKey, extraKey] : [sessionKey, userKey, orgKey], { consistentRead: true });
+  const extraKeys = [preload?.(claims.orgId) ?? []].flat();
+  const found = await batchGet([sessionKey, userKey, orgKey, ...extraKeys], { consistentRead: true });
   const session = found.get(keyId(sessionKey)) as SessionItem | undefined;
   const user = found.get(keyId(userKey)) as UserItem | undefined;
   const org = found.get(keyId(orgKey)) as OrganizationItem | undefined;
@@ -65,7 +67,8 @@ export async function loadSession(claims: SessionClaims, preload?: (orgId: strin
   const now = Date.now();
   if (!isSessionLive(session, now) || session.orgId !== claims.orgId) return undefined;
   if (now - lastUsedAtOf(session) >= SESSION_TOUCH_INTERVAL_MS) await touchSession(session, now);
-  return { session, user, org, preloaded: extraKey ? found.get(keyId(extraKey)) : undefined };
+  const preloadedAll = extraKeys.map((key) => found.get(keyId(key)));
+  return { session, user, org, preloaded: preloadedAll[0], preloadedAll };
 }
 
 /**

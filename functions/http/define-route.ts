@@ -1,12 +1,12 @@
 import middy from '@middy/core';
 import type * as z from 'zod/mini';
-import type { AuthMode, BodyOutput, Endpoint, PathParams, ResponseOf } from '../../shared/contract/endpoint';
+import type { AuthMode, BodyOutput, Endpoint, PathParams, QueryOutput, ResponseOf } from '../../shared/contract/endpoint';
 import { runCounting } from '../db/call-counter';
 import type { Item } from '../db/reads';
 import type { Key } from '../db/keys';
 import type { LoadedSession } from '../db/sessions';
 import { httpResponse } from '../middleware/http-response';
-import { jsonBody } from '../middleware/json-body';
+import { jsonBody, validationError } from '../middleware/json-body';
 import { pathIds } from '../middleware/path-ids';
 import { runCountingMetrics } from '../observability/metrics';
 import { rawBody } from '../middleware/raw-body';
@@ -15,12 +15,13 @@ import { sessionLoader } from '../middleware/session';
 import type { RouteResult } from './response';
 import type { Context, LambdaResult, RouteEvent } from './types';
 
-type Preload = (scope: { orgId: string; params: Record<string, string> }) => Key | undefined;
+type Preload = (scope: { orgId: string; params: Record<string, string> }) => Key | Key[] | undefined;
 
 export interface RouteOptions {
   /**
-   * One item of the caller's organization to read in the session's own round trip (a route's main
-   * item, e.g. the project of /api/projects/{id}); the handler gets it as `preloaded`.
+   * Items of the caller's organization to read in the session's own round trip (a route's main
+   * item, e.g. the project of /api/projects/{id}); the handler gets the first as `preloaded` and
+   * all of them, in order, as `preloadedAll`.
    */
   preload?: Preload;
 }
@@ -33,7 +34,11 @@ export interface RouteRequest<E extends Endpoint> {
   session: E['auth'] extends 'required' ? LoadedSession : LoadedSession | undefined;
   /** The item `preload` named, when it exists. */
   preloaded: Item | undefined;
+  /** Every item `preload` named, in its order (undefined where none exists). */
+  preloadedAll: (Item | undefined)[];
   params: PathParams<E>;
+  /** The query string, parsed by the endpoint's query schema. */
+  query: QueryOutput<E>;
   clientIp: string;
   requestId: string;
 }
@@ -51,7 +56,7 @@ export function defineRoute<E extends Endpoint>(endpoint: E, second: RouteOption
   const options = third ? (second as RouteOptions) : {};
   const handle = third ?? (second as Handle<E>);
   if (endpoint.rawBody && (endpoint.auth !== 'none' || endpoint.body)) throw new Error(`${endpoint.path}: a raw-body endpoint has auth 'none' and no body schema`);
-  return build(endpoint.auth, endpoint.rawBody ? 'raw' : endpoint.body, options.preload, handle as (request: never) => Promise<RouteResult>);
+  return build(endpoint.auth, endpoint.rawBody ? 'raw' : endpoint.body, options.preload, handle as (request: never) => Promise<RouteResult>, endpoint.query);
 }
 
 const ANSWER_BEFORE_TIMEOUT_MS = 500;
@@ -62,6 +67,7 @@ function build(
   body: z.ZodMiniType | 'raw' | undefined,
   preload: Preload | undefined,
   handle: (request: never) => Promise<RouteResult>,
+  query?: z.ZodMiniType,
 ) {
   // The handler answers 503 (middy's TimeoutError, see db/faults.ts) this long before the function's
   // own timeout would cut it off with API Gateway's bare 500.
@@ -73,12 +79,16 @@ function build(
   const chain = middy<RouteEvent, LambdaResult>({ timeoutEarlyInMillis: ANSWER_BEFORE_TIMEOUT_MS })
     .use(middlewares)
     .handler(async (event) => {
+      const parsedQuery = query?.safeParse(event.queryStringParameters ?? {});
+      if (parsedQuery && !parsedQuery.success) throw validationError(parsedQuery.error);
       const request = {
         event,
         body: event.parsedBody,
         rawBody: event.rawBody,
         session: event.session,
         preloaded: event.session?.preloaded,
+        preloadedAll: event.session?.preloadedAll ?? [],
+        query: parsedQuery?.data,
         params: (event.pathParameters ?? {}) as Record<string, string>,
         clientIp: event.clientIp ?? event.requestContext.http.sourceIp,
         requestId: event.requestContext.requestId,

@@ -33,7 +33,8 @@ export function jsonBody(schema: Schema | undefined): MiddlewareObj<RouteEvent, 
   };
 }
 
-function validationError(error: z.core.$ZodError) {
+/** A 400 naming the first failed rule, with one message per field. */
+export function validationError(error: z.core.$ZodError) {
   const fieldErrors: Record<string, string> = {};
   let formError: string | undefined;
   for (const issue of error.issues) {

@@ -12,7 +12,7 @@ import { verifySessionToken } from '../session/token';
  */
 export function sessionLoader(
   required: boolean,
-  preload?: (scope: { orgId: string; params: Record<string, string> }) => Key | undefined,
+  preload?: (scope: { orgId: string; params: Record<string, string> }) => Key | Key[] | undefined,
 ): MiddlewareObj<RouteEvent, LambdaResult> {
   return {
     before: async ({ event }) => {

@@ -3,6 +3,8 @@ import { ulid } from 'ulid';
 import type { OrganizationItem, UserItem } from '../../functions/db/entities';
 import { keys } from '../../functions/db/keys';
 import { notificationPut } from '../../functions/db/notification-writes';
+import { activityEntry, activityPut } from '../../functions/db/project-activity';
+import { figuresItem } from '../../functions/db/project-figures';
 import type { ProjectItem } from '../../functions/db/projects';
 import { userPuts } from '../../functions/db/users';
 import { hashPassword } from '../../functions/session/passwords';
@@ -85,6 +87,9 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
   for (const user of users) items.push(...userPuts(user).map((write) => write.Put.Item as Item));
 
   const projectIds: string[] = [];
+  // What the API's creates would have written along: a 'created' entry each and the counters.
+  const entries: ReturnType<typeof activityEntry>[] = [];
+  const counts: Record<string, number> = {};
   for (let index = 0; index < options.projects; index += 1) {
     const id = ulid();
     projectIds.push(id);
@@ -104,7 +109,12 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
       updatedAt: now,
     };
     items.push({ ...keys.project(orgId, id), ...project });
+    const entry = activityEntry(project, users[0]!, { action: 'created' });
+    entries.push(entry);
+    items.push(activityPut(orgId, entry).Put!.Item as Item);
+    counts[project.status] = (counts[project.status] ?? 0) + 1;
   }
+  items.push(figuresItem(orgId, counts, entries));
 
   for (const user of users.slice(0, notified)) {
     for (let index = 0; index < options.notificationsPerUser; index += 1) {

@@ -16,6 +16,8 @@ export interface Endpoint {
   readonly auth: AuthMode;
   /** The JSON request body's schema; without one a JSON body is still checked but ignored. */
   readonly body?: z.ZodMiniType;
+  /** The query string's schema (its values are strings); without one the query string is ignored. */
+  readonly query?: z.ZodMiniType;
   /** The JSON answer's schema; absent when the answer is not JSON (an image, an empty 204). */
   readonly response?: z.ZodMiniType;
   /**
@@ -36,6 +38,8 @@ export type PathParams<E extends Endpoint> = { [Name in ParamNames<E['path']>]: 
 
 export type BodyInput<E extends Endpoint> = E['body'] extends z.ZodMiniType ? z.input<E['body']> : undefined;
 export type BodyOutput<E extends Endpoint> = E['body'] extends z.ZodMiniType ? z.output<E['body']> : undefined;
+export type QueryInput<E extends Endpoint> = E['query'] extends z.ZodMiniType ? z.input<E['query']> : undefined;
+export type QueryOutput<E extends Endpoint> = E['query'] extends z.ZodMiniType ? z.output<E['query']> : undefined;
 export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodMiniType ? z.output<E['response']> : undefined;
 
 /** The concrete path for some parameters; each value is percent-encoded. */

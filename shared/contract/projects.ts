@@ -8,6 +8,7 @@ import {
   setProjectMembersRequest,
   updateProjectRequest,
 } from '../schemas/projects';
+import { activityPageQuery, activityPageResponse } from '../schemas/activity';
 import { endpoint } from './endpoint';
 
 /** Projects of the caller's organization and their members (spec sections 4 and 7). */
@@ -24,6 +25,14 @@ export const projectEndpoints = {
     auth: 'required',
     body: setProjectMembersRequest,
     response: z.array(projectMemberResponse),
+  }),
+  /** The project's activity, newest first, ACTIVITY_PAGE_SIZE entries a page. */
+  activity: endpoint({
+    method: 'GET',
+    path: '/api/projects/{id}/activity',
+    auth: 'required',
+    query: activityPageQuery,
+    response: activityPageResponse,
   }),
   /** The people a project's member pickers offer: every user of the organization. */
   organizationUsers: endpoint({

@@ -19,10 +19,12 @@ export const PROJECT_NAME_MAX = 200;
 export const PROJECT_DESCRIPTION_MAX = 5000;
 /**
  * A members change or a status change notifies every member in the same TransactWriteItems as the
- * change itself: one update of the project plus two writes per recipient must stay within
- * DynamoDB's 100 items, so a project has at most (100 - 1) / 2 members.
+ * change itself, with the organization's figures item and its activity entries. The largest is a
+ * PATCH changing name, description, due date and status at once: one update of the project, one of
+ * the figures item, four activity entries and two writes per recipient must stay within
+ * DynamoDB's 100 items, so a project has at most (100 - 1 - 1 - 4) / 2 members.
  */
-export const PROJECT_MEMBERS_MAX = 49;
+export const PROJECT_MEMBERS_MAX = 47;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,11 +1,12 @@
 import { projectEndpoints } from '../../../shared/contract/projects';
-import { createProject, toProjectResponse } from '../../db/projects';
+import { createProject, preloadFigures, toProjectResponse } from '../../db/projects';
 import { defineRoute } from '../../http/define-route';
 import { created } from '../../http/response';
 import { countMetric } from '../../observability/metrics';
 
-export const handler = defineRoute(projectEndpoints.create, async ({ body, session }) => {
-  const project = await createProject(session.org.id, body);
+/** Two round trips: the figures item comes with the session, then one transaction. */
+export const handler = defineRoute(projectEndpoints.create, { preload: preloadFigures }, async ({ body, session, preloaded }) => {
+  const project = await createProject(session.org.id, body, session.user, preloaded);
   countMetric('ProjectsCreated');
   return created(toProjectResponse(project));
 });

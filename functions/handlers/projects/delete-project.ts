@@ -1,9 +1,13 @@
+import { NotFound } from '../../domain/errors';
 import { projectEndpoints } from '../../../shared/contract/projects';
-import { deleteProject } from '../../db/projects';
+import { PROJECT_NOT_FOUND, type ProjectItem, deleteProject, isProjectId, preloadProjectAndFigures } from '../../db/projects';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 
-export const handler = defineRoute(projectEndpoints.remove, async ({ session, params }) => {
-  await deleteProject(session.org.id, params.id);
+/** Two round trips: the project and the figures item come with the session, then one transaction. */
+export const handler = defineRoute(projectEndpoints.remove, { preload: preloadProjectAndFigures }, async ({ session, params, preloadedAll }) => {
+  if (!isProjectId(params.id)) throw new NotFound(PROJECT_NOT_FOUND);
+  const [project, figures] = preloadedAll;
+  await deleteProject(session.org.id, params.id, session.user, { project: project as ProjectItem | undefined, figures });
   return ok({ id: params.id });
 });

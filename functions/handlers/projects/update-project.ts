@@ -4,5 +4,5 @@ import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 
 export const handler = defineRoute(projectEndpoints.update, async ({ body, session, params }) => {
-  return ok(toProjectResponse(await updateProject(session.org.id, params.id, body, session.user.id)));
+  return ok(toProjectResponse(await updateProject(session.org.id, params.id, body, session.user)));
 });

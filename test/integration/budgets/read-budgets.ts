@@ -18,6 +18,8 @@ export const READ_BUDGETS: Record<string, number> = {
   'GET /api/user/sessions': 2,
   // The billing item comes with the session (preload).
   'GET /api/billing/subscription': 1,
+  'GET /api/dashboard': 2,
+  'GET /api/projects/{id}/activity': 2,
 };
 
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;

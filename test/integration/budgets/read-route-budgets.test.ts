@@ -13,7 +13,13 @@ const readRoutes = routes.filter((route) => route.method === 'GET');
 /** Lists of the caller's own that do not grow with the organization's size (one session each). */
 const NOT_ORGANIZATION_SIZED = new Set(['GET /api/user/sessions']);
 
-const itemsIn = (body: unknown) => (Array.isArray(body) ? body.length : Array.isArray((body as { members?: unknown })?.members) ? (body as { members: unknown[] }).members.length : undefined);
+/** How many items an answer holds: a list's length, a detail's members, the dashboard's project total. */
+function itemsIn(body: unknown): number | undefined {
+  if (Array.isArray(body)) return body.length;
+  const fields = body as { members?: unknown[]; counts?: { total: number } } | undefined;
+  if (Array.isArray(fields?.members)) return fields.members.length;
+  return fields?.counts?.total;
+}
 
 describe('read routes stay within their DynamoDB round-trip budget', () => {
   let few: Seeded;

@@ -22,6 +22,8 @@ declare module 'vitest' {
     mailSmtpPort: number;
     stripeStandInUrl: string;
     stripeWebhookSecret: string;
+    /** The instant the functions' clock started at (functions/clock.ts): 'today' for the whole run. */
+    clockStart: string;
   }
 }
 
@@ -30,7 +32,12 @@ declare module 'vitest' {
  * handlers log at INFO into a file of the run (test/integration/platform/observability.test.ts reads it).
  * Billing is configured: a webhook signing secret, and a test-mode secret key whose Stripe calls go
  * to a local stand-in.
+ * The functions' clock is shifted to start at CLOCK_START (a Wednesday morning, UTC), so figures that
+ * depend on 'today' (overdue, due soon, the weekly chart) are tested on a known date and the run
+ * cannot cross midnight.
  */
+const CLOCK_START = '2025-03-12T06:00:00.000Z';
+
 export default async function setup(project: TestProject) {
   const buildDir = await mkdtemp(path.join(os.tmpdir(), 'growthwise-functions-'));
   const handlerLogFile = path.join(buildDir, 'handlers.log');
@@ -41,7 +48,7 @@ export default async function setup(project: TestProject) {
     port: await freePort(),
     inMemory: true,
     buildDir,
-    env: { EXPOSE_DB_CALLS: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', STRIPE_WEBHOOK_SECRET: stripeWebhookSecret, ...stripe.env },
+    env: { EXPOSE_DB_CALLS: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', STRIPE_WEBHOOK_SECRET: stripeWebhookSecret, ...stripe.env, GROWTHWISE_CLOCK_OFFSET_MS: String(Date.parse(CLOCK_START) - Date.now()) },
     clientAddressHeader: CLIENT_ADDRESS_HEADER,
   }).catch(async (error: unknown) => {
     await stripe.stop();
@@ -55,6 +62,7 @@ export default async function setup(project: TestProject) {
   project.provide('mailSmtpPort', cloud.mailSmtpPort);
   project.provide('stripeStandInUrl', stripe.url);
   project.provide('stripeWebhookSecret', stripeWebhookSecret);
+  project.provide('clockStart', CLOCK_START);
   return async () => {
     await cloud.stop();
     await stripe.stop();

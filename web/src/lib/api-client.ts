@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { ApiErrorBody } from '../../../shared/api-error';
-import { type BodyInput, type Endpoint, type PathParams, type ResponseOf, pathOf } from '../../../shared/contract/endpoint';
+import { type BodyInput, type Endpoint, type PathParams, type QueryInput, type ResponseOf, pathOf } from '../../../shared/contract/endpoint';
 
 /** A non-2xx answer: its message is `{status}: {message}` as spec section 8 shows it. */
 export class ApiError extends Error {
@@ -42,7 +42,8 @@ export async function requestJson<T>(method: string, path: string, body?: unknow
 }
 
 type CallArgs<E extends Endpoint> = (keyof PathParams<E> extends never ? { params?: undefined } : { params: PathParams<E> }) &
-  (E extends { body: z.ZodMiniType } ? { body: BodyInput<E> } : { body?: undefined });
+  (E extends { body: z.ZodMiniType } ? { body: BodyInput<E> } : { body?: undefined }) &
+  (E extends { query: z.ZodMiniType } ? { query?: QueryInput<E> } : { query?: undefined });
 type NeedsArgs<E extends Endpoint> = keyof PathParams<E> extends never ? (E extends { body: z.ZodMiniType } ? true : false) : true;
 
 /**
@@ -53,7 +54,9 @@ export async function call<E extends Endpoint>(
   endpoint: E,
   ...[args]: NeedsArgs<E> extends true ? [CallArgs<E>] : [CallArgs<E>?]
 ): Promise<ResponseOf<E>> {
-  const { params, body } = (args ?? {}) as { params?: PathParams<E>; body?: unknown };
-  const answer = await requestJson<unknown>(endpoint.method, pathOf(endpoint, (params ?? {}) as PathParams<E>), body);
+  const { params, body, query } = (args ?? {}) as { params?: PathParams<E>; body?: unknown; query?: Record<string, string | undefined> };
+  const search = new URLSearchParams(Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+  const path = pathOf(endpoint, (params ?? {}) as PathParams<E>) + (search ? `?${search}` : '');
+  const answer = await requestJson<unknown>(endpoint.method, path, body);
   return (endpoint.response ? endpoint.response.parse(answer) : answer) as ResponseOf<E>;
 }

@@ -1,17 +1,28 @@
-import { ArrowRight, FolderKanban, LifeBuoy } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { FolderPlus } from 'lucide-react';
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../../shared/product';
+import type { DashboardResponse } from '../../../../../shared/schemas/dashboard';
+import { ActivityList } from '../../../components/activity/activity-list';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { useCurrentUser } from '../../auth/api/current-user';
+import { dashboardQuery } from '../api/dashboard';
+import { FigureCards } from '../components/figure-cards';
+import { ProjectListCard } from '../components/project-list-card';
 
-const shortcuts = [
-  { to: '/projects', title: 'Projects', text: 'Plan, track and share your projects with your team.', icon: FolderKanban },
-  { to: '/help', title: 'Help', text: 'Browse help articles or contact support.', icon: LifeBuoy },
-] as const;
+// The charting library is the dashboard's largest dependency: it comes after the figures, in its own chunk.
+const ProjectCharts = lazy(() => import('../components/project-charts'));
 
-/** /dashboard: greets the user by full name with 'Welcome to' and the product name (spec section 1). */
+/**
+ * /dashboard: greets the user by full name with 'Welcome to' and the product name (spec section 1),
+ * then the organization's project figures, charts, lists and recent activity (issue 17).
+ */
 export function DashboardPage() {
   const { data: user } = useCurrentUser();
+  const dashboard = useQuery(dashboardQuery());
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Dashboard</h1>
@@ -23,26 +34,95 @@ export function DashboardPage() {
           </CardDescription>
         </CardHeader>
       </Card>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {shortcuts.map(({ to, title, text, icon: Icon }) => (
-          <Link key={to} to={to} className="group rounded-lg text-ink no-underline hover:text-ink">
-            <Card className="h-full transition-shadow group-hover:shadow-md">
-              <CardContent className="flex items-start gap-4 pt-5 sm:pt-6">
-                <span className="rounded-md bg-brand-10 p-2 text-brand-80">
-                  <Icon className="size-5" aria-hidden />
-                </span>
-                <span className="grid gap-1">
-                  <span className="inline-flex items-center gap-1 font-semibold">
-                    {title}
-                    <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden />
-                  </span>
-                  <span className="text-sm text-muted">{text}</span>
-                </span>
-              </CardContent>
-            </Card>
-          </Link>
+      {dashboard.isPending ? (
+        <DashboardSkeleton />
+      ) : dashboard.isError ? (
+        <Card role="alert">
+          <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-5 sm:pt-6">
+            <span className="text-danger">Failed to load the dashboard. Please try again later.</span>
+            <Button variant="outline" onClick={() => dashboard.refetch()} disabled={dashboard.isFetching}>
+              {dashboard.isFetching ? 'Retrying...' : 'Retry'}
+            </Button>
+          </CardContent>
+        </Card>
+      ) : dashboard.data.counts.total === 0 && dashboard.data.recentActivity.length === 0 ? (
+        <EmptyDashboard />
+      ) : (
+        <DashboardContent dashboard={dashboard.data} />
+      )}
+    </div>
+  );
+}
+
+function DashboardContent({ dashboard }: { dashboard: DashboardResponse }) {
+  return (
+    <>
+      <FigureCards dashboard={dashboard} />
+      <Suspense fallback={<ChartsSkeleton />}>
+        <ProjectCharts dashboard={dashboard} />
+      </Suspense>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ProjectListCard title="Due soon" list={dashboard.dueSoon} empty="Nothing is due in the next 7 days." />
+        <ProjectListCard title="Overdue" list={dashboard.overdue} empty="No project is overdue." />
+        <ProjectListCard title="My projects" list={dashboard.myProjects} empty="You are not a member of any project yet." />
+        <Card>
+          <CardHeader>
+            <CardTitle>Recent activity</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {dashboard.recentActivity.length === 0 ? (
+              <p className="text-sm text-muted">No activity yet.</p>
+            ) : (
+              <ActivityList entries={dashboard.recentActivity} withProject label="Recent activity" />
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+/** A new organization: nothing to chart yet, one way forward. */
+function EmptyDashboard() {
+  return (
+    <Card className="text-center">
+      <CardHeader className="justify-items-center">
+        <span className="rounded-full bg-brand-10 p-3 text-brand-80">
+          <FolderPlus className="size-6" aria-hidden />
+        </span>
+        <CardTitle>No projects yet</CardTitle>
+        <CardDescription>Your figures, charts and team activity appear here once your organization has projects.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Link to="/projects" state={{ createProject: true }} className={buttonClasses({ variant: 'primary' })}>
+          Create Your First Project
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChartsSkeleton() {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Skeleton className="h-80 w-full" />
+      <Skeleton className="h-80 w-full" />
+    </div>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <div className="grid gap-4" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading the dashboard
+      </span>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {[0, 1, 2, 3].map((card) => (
+          <Skeleton key={card} className="h-24 w-full" />
         ))}
       </div>
+      <ChartsSkeleton />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { toast } from '../../../components/ui/toast';
 import { useUpdateProject } from '../api/project-mutations';
 import { ProjectForm, type ProjectFormValues } from './project-form';
 import { ProjectMembersGate } from './project-members-gate';
-import { isProjectStatus } from './project-status';
+import { isProjectStatus } from '../../../lib/project-status';
 
 interface EditProjectDialogProps {
   project: ProjectResponse | null;

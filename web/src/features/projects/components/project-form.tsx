@@ -8,7 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { MemberChecklist } from './member-checklist';
-import { statusOptions } from './project-status';
+import { statusOptions } from '../../../lib/project-status';
 
 export type { ProjectFormValues };
 

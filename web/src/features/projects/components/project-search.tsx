@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { overlayClasses } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/class-names';
 import { projectQueries } from '../api/projects';
-import { statusLabel, statusTone } from './project-status';
+import { statusLabel, statusTone } from '../../../lib/project-status';
 
 /** Top-bar projects search (spec section 2): Cmd/Ctrl+K or the button opens it; a result opens the project. */
 export function ProjectSearch() {

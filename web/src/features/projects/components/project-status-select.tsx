@@ -2,7 +2,7 @@ import type { ProjectResponse } from '../../../../../shared/schemas/projects';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { useUpdateProjectStatus } from '../api/project-mutations';
-import { isProjectStatus, statusOptions } from './project-status';
+import { isProjectStatus, statusOptions } from '../../../lib/project-status';
 
 /** The list's inline status dropdown: any status may change to any other (spec section 4). */
 export function ProjectStatusSelect({ project }: { project: ProjectResponse }) {

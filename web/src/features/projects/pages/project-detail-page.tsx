@@ -9,8 +9,9 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { projectQueries } from '../api/projects';
+import { ProjectActivity } from '../components/project-activity';
 import { ProjectTeam } from '../components/project-team';
-import { statusLabel, statusTone } from '../components/project-status';
+import { statusLabel, statusTone } from '../../../lib/project-status';
 
 /** 'January 5, 2025' (spec section 9); an unparsable value is 'Invalid date'. */
 function longDate(value: string) {
@@ -89,6 +90,7 @@ function ProjectDetail({ project }: { project: ProjectDetailResponse }) {
           </dl>
         </CardContent>
       </Card>
+      <ProjectActivity projectId={project.id} />
     </div>
   );
 }

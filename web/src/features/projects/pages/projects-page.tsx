@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { ProjectResponse } from '../../../../../shared/schemas/projects';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -15,7 +16,9 @@ import { ProjectsTable } from '../components/projects-table';
 /** /projects: the organization's projects with their dialogs (spec section 2, Projects list). */
 export function ProjectsPage() {
   const projects = useQuery(projectQueries.list());
-  const [creating, setCreating] = useState(false);
+  // The dashboard's empty state ('Create Your First Project') arrives with the create dialog open.
+  const arrivedToCreate = (useLocation().state as { createProject?: boolean } | null)?.createProject === true;
+  const [creating, setCreating] = useState(arrivedToCreate);
   const [editing, setEditing] = useState<ProjectResponse | null>(null);
   const [managing, setManaging] = useState<ProjectResponse | null>(null);
   const [deleting, setDeleting] = useState<ProjectResponse | null>(null);

@@ -1,5 +1,5 @@
-import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, type ProjectStatus } from '../../../../../shared/schemas/projects';
-import type { BadgeTone } from '../../../components/ui/badge';
+import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, type ProjectStatus } from '../../../shared/schemas/projects';
+import type { BadgeTone } from '../components/ui/badge';
 
 export const statusOptions = PROJECT_STATUSES.map((value) => ({ value, label: PROJECT_STATUS_LABELS[value] }));
 
@@ -23,3 +23,13 @@ const tones: Record<string, BadgeTone> = {
 };
 
 export const statusTone = (status: string): BadgeTone => tones[status.toUpperCase()] ?? 'neutral';
+
+/** The fill of each status in charts: the text colour of its badge tone. */
+export const statusChartColour: Record<BadgeTone, string> = {
+  neutral: 'var(--color-muted)',
+  brand: 'var(--color-brand-80)',
+  info: 'var(--color-info)',
+  success: 'var(--color-success)',
+  warning: 'var(--color-warning)',
+  danger: 'var(--color-danger)',
+};

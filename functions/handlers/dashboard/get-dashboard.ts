@@ -1,0 +1,25 @@
+import { dashboardEndpoints } from '../../../shared/contract/dashboard';
+import { today } from '../../clock';
+import { dashboardFigures } from '../../dashboard/dashboard-figures';
+import { type FiguresItem, recentActivity, statusCounts } from '../../db/project-figures';
+import { listProjectSummaries, preloadFigures } from '../../db/projects';
+import { defineRoute } from '../../http/define-route';
+import { ok } from '../../http/response';
+
+/**
+ * Two round trips whatever the number of projects: the figures item (counters and the newest
+ * activity) comes with the session, the projects' summaries in one Query.
+ */
+export const handler = defineRoute(dashboardEndpoints.summary, { preload: preloadFigures }, async ({ session, preloaded }) => {
+  const figures = preloaded as FiguresItem | undefined;
+  const projects = await listProjectSummaries(session.org.id);
+  return ok(
+    dashboardFigures({
+      today: today(),
+      userId: session.user.id,
+      counts: statusCounts(figures),
+      projects,
+      recentActivity: recentActivity(figures),
+    }),
+  );
+});

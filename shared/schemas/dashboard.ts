@@ -1,0 +1,41 @@
+import * as z from 'zod/mini';
+import { activityEntryResponse } from './activity';
+import { PROJECT_STATUSES } from './projects';
+
+/** How many projects each of the dashboard's lists shows (the rest is behind 'View all'). */
+export const DASHBOARD_LIST_SIZE = 5;
+/** 'Due soon' means a due date from today to this many days ahead. */
+export const DUE_SOON_DAYS = 7;
+/** The created-per-week chart covers this many weeks, the current one included. */
+export const CREATED_WEEKS = 12;
+/** 'Recent activity' shows the organization's newest entries. */
+export const RECENT_ACTIVITY_SIZE = 10;
+
+const dashboardProject = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(PROJECT_STATUSES),
+  dueDate: z.nullable(z.string()),
+});
+export type DashboardProject = z.infer<typeof dashboardProject>;
+
+const projectList = z.object({ count: z.number(), projects: z.array(dashboardProject) });
+
+/** GET /api/dashboard: the organization's figures as of `today` (UTC, 'YYYY-MM-DD'). */
+export const dashboardResponse = z.object({
+  today: z.string(),
+  counts: z.object({
+    total: z.number(),
+    planning: z.number(),
+    in_progress: z.number(),
+    completed: z.number(),
+    on_hold: z.number(),
+  }),
+  dueSoon: projectList,
+  overdue: projectList,
+  myProjects: projectList,
+  /** Oldest week first; weeks start on Monday. */
+  createdPerWeek: z.array(z.object({ weekStart: z.string(), count: z.number() })),
+  recentActivity: z.array(activityEntryResponse),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponse>;

@@ -1,0 +1,34 @@
+import { format } from 'date-fns';
+import type { ActivityEntryResponse } from '../../../../shared/schemas/activity';
+import { relativeTime } from '../../lib/relative-time';
+import { UserAvatar } from '../ui/avatar';
+import { activitySentence } from './activity-sentence';
+
+interface ActivityListProps {
+  entries: ActivityEntryResponse[];
+  /** The organization's feed names each entry's project. */
+  withProject?: boolean;
+  label: string;
+}
+
+/** 'Ada Lovelace changed the status from Planning to In Progress · 5 minutes ago', with the actor's avatar. */
+export function ActivityList({ entries, withProject = false, label }: ActivityListProps) {
+  return (
+    <ol className="grid gap-4" aria-label={label}>
+      {entries.map((entry) => (
+        <li key={entry.id} className="flex items-start gap-3">
+          <UserAvatar fullName={entry.actor.fullName} avatarUrl={entry.actor.avatarUrl} size="sm" />
+          <p className="min-w-0 text-sm break-words">
+            <span className="font-semibold">{entry.actor.fullName}</span> {activitySentence(entry, withProject)}
+            <span className="text-muted">
+              {' · '}
+              <time dateTime={entry.createdAt} title={format(new Date(entry.createdAt), 'PPpp')}>
+                {relativeTime(entry.createdAt)}
+              </time>
+            </span>
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { dashboardEndpoints } from '../../../../../shared/contract/dashboard';
+import { call } from '../../../lib/api-client';
+
+/**
+ * The dashboard summarizes projects, so its key sits under ['projects']: every project mutation
+ * invalidates that prefix and the dashboard refreshes with the list, without the projects feature
+ * knowing about the dashboard.
+ */
+export const dashboardQuery = () =>
+  queryOptions({
+    queryKey: ['projects', 'dashboard'] as const,
+    queryFn: () => call(dashboardEndpoints.summary),
+  });

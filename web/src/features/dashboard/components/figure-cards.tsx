@@ -1,0 +1,32 @@
+import { AlarmClock, CalendarClock, FolderKanban, Loader } from 'lucide-react';
+import type { DashboardResponse } from '../../../../../shared/schemas/dashboard';
+import { Card, CardContent } from '../../../components/ui/card';
+
+/** Total projects, in progress, due in the next 7 days and overdue: each a group named by its label. */
+export function FigureCards({ dashboard }: { dashboard: DashboardResponse }) {
+  const figures = [
+    { id: 'total', label: 'Total projects', value: dashboard.counts.total, icon: FolderKanban, tone: 'text-brand-80 bg-brand-10' },
+    { id: 'in-progress', label: 'In progress', value: dashboard.counts.in_progress, icon: Loader, tone: 'text-warning bg-warning-10' },
+    { id: 'due-soon', label: 'Due in the next 7 days', value: dashboard.dueSoon.count, icon: CalendarClock, tone: 'text-info bg-info-10' },
+    { id: 'overdue', label: 'Overdue', value: dashboard.overdue.count, icon: AlarmClock, tone: 'text-danger bg-danger-10' },
+  ];
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {figures.map(({ id, label, value, icon: Icon, tone }) => (
+        <Card key={id} role="group" aria-labelledby={`figure-${id}`}>
+          <CardContent className="flex items-center gap-4 pt-5 sm:pt-6">
+            <span className={`rounded-md p-2 ${tone}`}>
+              <Icon className="size-5" aria-hidden />
+            </span>
+            <div>
+              <p id={`figure-${id}`} className="text-sm text-muted">
+                {label}
+              </p>
+              <p className="text-2xl font-bold">{value}</p>
+            </div>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
