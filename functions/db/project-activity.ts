@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
+import { monotonicFactory } from 'ulid';
 import {
   ACTIVITY_KEPT_DAYS,
   ACTIVITY_PAGE_SIZE,
@@ -12,6 +12,9 @@ import { TABLE_NAME, db } from './client';
 import type { UserItem } from './entities';
 import { collections, keys } from './keys';
 import type { TransactItem } from './transactions';
+
+// Monotonic: the entries of one change, made in the same millisecond, keep their order.
+const ulid = monotonicFactory();
 
 /** The part of an entry a change decides; who and when are added by activityEntry. */
 export interface ActivityChange {
@@ -48,7 +51,8 @@ export function activityPut(orgId: string, entry: ActivityEntryResponse): Transa
   const item: ActivityItem = {
     type: 'ACTIVITY',
     ...entry,
-    ttl: Math.floor(Date.parse(entry.createdAt) / 1000) + ACTIVITY_KEPT_DAYS * 24 * 60 * 60,
+    // DynamoDB deletes by its own (real) clock, so the expiry is counted from it, not from the functions' clock.
+    ttl: Math.floor(Date.now() / 1000) + ACTIVITY_KEPT_DAYS * 24 * 60 * 60,
   };
   return { Put: { TableName: TABLE_NAME, Item: { ...keys.projectActivity(orgId, entry.projectId, entry.id), ...item } } };
 }
@@ -80,7 +84,7 @@ export async function listProjectActivity(orgId: string, projectId: string, curs
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
       FilterExpression: '#ttl > :now',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':pk': collection.PK, ':prefix': collection.prefix, ':now': Math.floor(now().getTime() / 1000) },
+      ExpressionAttributeValues: { ':pk': collection.PK, ':prefix': collection.prefix, ':now': Math.floor(Date.now() / 1000) },
       ScanIndexForward: false,
       // One more than a page: whether it exists says if there is a next page.
       Limit: ACTIVITY_PAGE_SIZE + 1,
