@@ -2,6 +2,7 @@ import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { routes } from '../functions/routes';
 import { Alarms } from './constructs/alarms';
+import { Dashboard, dashboardUrl } from './constructs/dashboard';
 import { Api } from './constructs/api';
 import { Data } from './constructs/data';
 import { Mailer } from './constructs/mailer';
@@ -22,6 +23,8 @@ export interface GrowthwiseStackProps extends StackProps {
 export class GrowthwiseStack extends Stack {
   /** Prod's alarms (undefined elsewhere): a construct with a dead-letter queue hands it to `watchDeadLetterQueue`. */
   readonly alarms: Alarms | undefined;
+  /** The stage's CloudWatch dashboard (every stage has one; the mailer adds its queues with watchQueue). */
+  readonly dashboard: Dashboard;
 
   constructor(scope: Construct, id: string, props: GrowthwiseStackProps) {
     super(scope, id, props);
@@ -74,11 +77,14 @@ export class GrowthwiseStack extends Stack {
     });
     mailer.setSiteUrl(web.siteUrl);
     this.alarms?.watchDeadLetterQueue('Mailer', mailer.deadLetterQueue);
+    this.dashboard = new Dashboard(this, 'Dashboard', { stage, httpApi: api.httpApi, functions: api.routeFunctions, table: data.table });
+    this.dashboard.watchMailer(mailer.function, mailer.deadLetterQueue);
 
     giveEveryFunctionALogGroup(this, { retention: rules.logRetention, removalPolicy: rules.removalPolicy });
 
     new CfnOutput(this, 'SiteUrl', { value: web.siteUrl, description: 'The stage\'s web app (and /api)' });
     new CfnOutput(this, 'ApiId', { value: api.httpApi.apiId, description: 'HTTP API id (API Gateway console, access logs)' });
+    new CfnOutput(this, 'DashboardUrl', { value: dashboardUrl(this, stage), description: 'The stage\'s CloudWatch dashboard' });
     new CfnOutput(this, 'TableName', { value: data.table.tableName, description: 'The DynamoDB table' });
     new CfnOutput(this, 'StripeWebhookSecretArn', { value: secrets.stripeWebhookSecret.secretArn, description: 'Put the Stripe webhook endpoint\'s signing secret (whsec_…) here (README)' });
     new CfnOutput(this, 'StripeSecretKeyArn', { value: secrets.stripeSecretKey.secretArn, description: 'Put the Stripe secret key (sk_… or rk_…) here (README)' });

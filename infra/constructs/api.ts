@@ -5,7 +5,7 @@ import { CfnStage, HttpApi, HttpMethod, type HttpRoute, HttpStage, LogGroupLogDe
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -46,6 +46,8 @@ export interface ApiProps {
 export class Api extends Construct {
   readonly httpApi: HttpApi;
   readonly functions: NodejsFunction[] = [];
+  /** Each function with the route it serves ("GET /api/user"), for the dashboard. */
+  readonly routeFunctions: { label: string; fn: NodejsFunction }[] = [];
   /** The execute-api host name, for the CloudFront origin. */
   readonly domainName: string;
 
@@ -87,6 +89,7 @@ export class Api extends Construct {
       ids.add(fnId);
       const fn = this.routeFunction(fnId, route, props);
       this.functions.push(fn);
+      this.routeFunctions.push({ label: `${route.method} ${route.path}`, fn });
       const [httpRoute] = this.httpApi.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
@@ -137,6 +140,9 @@ export class Api extends Construct {
       // bcrypt is CPU-bound: Lambda's CPU share grows with memory.
       memorySize: 1024,
       timeout: Duration.seconds(HANDLER_TIMEOUT_SECONDS),
+      // X-Ray segments for init, invocation and overhead, recorded by Lambda itself: no code in the
+      // bundle, nothing added to the cold start (docs/decisions/021b).
+      tracing: Tracing.ACTIVE,
       role,
       logGroup,
       projectRoot: PROJECT_ROOT,
@@ -182,6 +188,10 @@ export class Api extends Construct {
     props.originVerifySecret.grantRead(fn);
     // Each function reads only the secrets its route names (the webhook's: Stripe's two, never the session key).
     for (const name of secretsOf(route)) props.secrets[name].grantRead(fn);
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level permissions (X-Ray accepts only "*").',
+    });
     Validations.of(fn).acknowledge({
       id: 'AwsSolutions-L1',
       reason:
