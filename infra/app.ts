@@ -1,31 +1,68 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { App, Validations } from 'aws-cdk-lib';
+import { App, CliCredentialsStackSynthesizer, DefaultStackSynthesizer, Validations } from 'aws-cdk-lib';
+import { ManagedPolicy, PermissionsBoundary } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { DeliveryStack } from './delivery-stack';
 import { GrowthwiseStack, SharedStack } from './stack';
-import { SHARED_STACK_NAME, stackName, stageConfig } from './stages';
+import { ACCOUNTS, type AccountName, BOOTSTRAP_QUALIFIERS, PREVIEW_BOUNDARY_POLICY, SHARED_STACK_NAME, stackName, stageConfig } from './stages';
 import { SPA_HTML_FILES } from './web/spa-fallback';
 
 /**
  * The CDK app, and the only place that reads context and environment:
- * `npx cdk deploy -c stage=NAME Growthwise-NAME` deploys stage NAME. The stacks are environment-agnostic
- * (they deploy to the account and region of the credentials in use), so synthesis needs no AWS credentials.
+ * `npx cdk deploy -c stage=NAME Growthwise-NAME` deploys stage NAME. A stage goes to its account
+ * (`ACCOUNTS` in infra/stages.ts; unset: the account of the credentials in use) through its account's
+ * bootstrap: prod through CDK's default one, previews and dev through the preview bootstrap, whose
+ * roles cannot touch prod. Synthesis needs no AWS credentials.
  */
-export function buildApp(app: App = new App(), webRoot: string | null = findWebBuild()): App {
+export function buildApp(
+  app: App = new App(),
+  webRoot: string | null = findWebBuild(),
+  accounts: Record<AccountName, string | null> = ACCOUNTS,
+): App {
   const stage = String(app.node.tryGetContext('stage') ?? 'dev');
   const config = stageConfig(stage);
+  const account = accounts[config.account];
+  const target = {
+    env: account ? { account } : undefined,
+    synthesizer: new DefaultStackSynthesizer({ qualifier: BOOTSTRAP_QUALIFIERS[config.account] }),
+  };
 
   new SharedStack(app, SHARED_STACK_NAME, {
+    ...target,
     description: 'Growthwise: CloudFront function and response headers policy shared by every stage',
   });
-  new GrowthwiseStack(app, stackName(stage), {
+  const stageStack = new GrowthwiseStack(app, stackName(stage), {
+    ...target,
     stage,
     config,
     webRoot: webRoot ?? undefined,
     description: `Growthwise stage ${stage}`,
   });
+  if (config.account === 'preview') {
+    // Every role a preview creates carries the preview boundary, which denies anything of prod.
+    PermissionsBoundary.of(stageStack).apply(ManagedPolicy.fromManagedPolicyName(stageStack, 'PreviewBoundary', PREVIEW_BOUNDARY_POLICY));
+  }
+  addDeliveryStacks(app, accounts);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return app;
+}
+
+/**
+ * The GitHub roles of each account, deployed once by hand with the account's own credentials (no
+ * bootstrap needed): one stack per account when prod and previews live apart, else one for both.
+ */
+function addDeliveryStacks(app: App, accounts: Record<AccountName, string | null>) {
+  const synthesizer = () => new CliCredentialsStackSynthesizer();
+  const description = 'Growthwise: the GitHub Actions roles of this account (deployed by hand once)';
+  if (accounts.prod && accounts.preview && accounts.prod !== accounts.preview) {
+    for (const name of ['prod', 'preview'] as const) {
+      new DeliveryStack(app, `Growthwise-delivery-${name}`, { env: { account: accounts[name]! }, synthesizer: synthesizer(), holds: [name], description });
+    }
+  } else {
+    const account = accounts.prod ?? accounts.preview;
+    new DeliveryStack(app, 'Growthwise-delivery', { env: account ? { account } : undefined, synthesizer: synthesizer(), holds: ['prod', 'preview'], description });
+  }
 }
 
 /**

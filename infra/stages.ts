@@ -55,6 +55,13 @@ export const ACCOUNTS: Record<AccountName, string | null> = { prod: null, previe
 
 /** CDK bootstrap qualifiers: prod uses CDK's default bootstrap, previews a bootstrap of their own. */
 export const BOOTSTRAP_QUALIFIERS: Record<AccountName, string> = { prod: 'hnb659fds', preview: 'gwpreview' };
+/** The preview bootstrap's stack and the two policies it is made with (infra/delivery-stack.ts, README). */
+export const PREVIEW_TOOLKIT_STACK = 'GrowthwisePreviewToolkit';
+export const PREVIEW_BOUNDARY_POLICY = 'growthwise-preview-boundary';
+export const PREVIEW_EXECUTION_POLICY = 'growthwise-preview-execution';
+
+/** The repository whose workflows may deploy (GitHub OIDC subjects): set it to yours. */
+export const GITHUB_REPOSITORY = 'growthwise/growthwise';
 
 /** Who the stage's mail comes from and whom it may go to (the mailer, functions/mailer/). */
 export interface MailConfig {

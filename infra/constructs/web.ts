@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { type RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
@@ -18,7 +18,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import type { WebRuntimeConfig } from '../stages';
+import { BOOTSTRAP_QUALIFIERS, type WebRuntimeConfig } from '../stages';
 import { SPA_HTML_FILES } from '../web/spa-fallback';
 
 export interface WebProps {
@@ -168,6 +168,8 @@ function acknowledgeDeploymentHandler(deployment: BucketDeployment, bucket: Buck
   const handler = role.node.scope ?? role;
   const bucketArn = `<${Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnBucket)}.Arn>`;
   const because = 'CDK\'s BucketDeployment handler copies the build from the CDK assets bucket into the web bucket';
+  // The stage's account when the stage config names one (infra/stages.ts ACCOUNTS), else a placeholder.
+  const account = Token.isUnresolved(Stack.of(bucket).account) ? '<AWS::AccountId>' : Stack.of(bucket).account;
   Validations.of(handler).acknowledge(
     { id: 'AwsSolutions-L1', reason: 'The runtime of CDK\'s BucketDeployment handler is chosen and updated by aws-cdk-lib.' },
     {
@@ -178,10 +180,10 @@ function acknowledgeDeploymentHandler(deployment: BucketDeployment, bucket: Buck
       id: `AwsSolutions-IAM5[Action::${action}]`,
       reason: `${because}; CDK's grantRead/grantWrite action groups, limited to those two buckets.`,
     })),
-    {
-      id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+    ...Object.values(BOOTSTRAP_QUALIFIERS).map((qualifier) => ({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-${qualifier}-assets-${account}-<AWS::Region>/*]`,
       reason: `${because}: it reads the uploaded zip files from the bootstrap assets bucket.`,
-    },
+    })),
     { id: `AwsSolutions-IAM5[Resource::${bucketArn}/*]`, reason: `${because}: it writes and prunes every object of the web bucket.` },
     {
       id: 'AwsSolutions-IAM5[Resource::*]',

@@ -1,8 +1,10 @@
+import { BOOTSTRAP_QUALIFIERS } from '../../infra/stages';
 import type { Template } from 'aws-cdk-lib/assertions';
 
 /**
  * A template with its own stage's name replaced by <stage> (also inside generated ids, whose hash
- * suffix depends on the path) and asset hashes by <asset>, so two stages compare on what matters.
+ * suffix depends on the path), asset hashes by <asset> and bootstrap qualifiers by <qualifier>, so two
+ * stages compare on what matters.
  */
 export function normalized(template: Template, stage: string): Record<string, unknown> {
   const dashed = stage.replace(/-/g, '\\-');
@@ -10,7 +12,9 @@ export function normalized(template: Template, stage: string): Record<string, un
   const text = JSON.stringify(template.toJSON())
     .replace(new RegExp(`Growthwise${squeezed}([A-Za-z0-9]*?)[0-9A-F]{8}\\b`, 'g'), 'Growthwise<stage>$1<hash>')
     .replace(new RegExp(`\\b${dashed}\\b`, 'g'), '<stage>')
-    .replace(/\b[0-9a-f]{64}(\.zip)?\b/g, '<asset>$1');
+    .replace(/\b[0-9a-f]{64}(\.zip)?\b/g, '<asset>$1')
+    // Each stage deploys through its account's bootstrap (infra/stages.ts BOOTSTRAP_QUALIFIERS).
+    .replace(new RegExp(`\\b(${Object.values(BOOTSTRAP_QUALIFIERS).join('|')})\\b`, 'g'), '<qualifier>');
   return JSON.parse(text) as Record<string, unknown>;
 }
 

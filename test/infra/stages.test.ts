@@ -19,6 +19,8 @@ const RULE_PROPERTIES: Record<string, string[]> = {
   'AWS::CloudFront::Distribution': ['Properties.DistributionConfig.WebACLId'],
   // A preview mails only its allow-list (stage config).
   'AWS::Lambda::Function': ['Properties.Environment.Variables.MAIL_ALLOWED_RECIPIENTS'],
+  // Every role of a preview carries the preview permissions boundary (infra/delivery-stack.ts).
+  'AWS::IAM::Role': ['Properties.PermissionsBoundary'],
 };
 /** CDK names the mailer's event source mapping after the table's path, which holds the stack name: same resource, another id. */
 const STAGE_NAMED_IDS = /^MailerFunctionDynamoDBEventSourceGrowthwise<stage>DataTable/;

@@ -1,0 +1,86 @@
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CloudFormationStackArtifact } from 'aws-cdk-lib/cx-api';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../infra/app';
+import { GITHUB_REPOSITORY, PREVIEW_BOUNDARY_POLICY } from '../../infra/stages';
+import { ofType, resourcesOf, synthStage } from './synth-stage';
+
+function synth(stage: string, accounts = { prod: null, preview: null } as Record<'prod' | 'preview', string | null>) {
+  const app = buildApp(new App({ builtinCloudFormationValidation: false, context: { stage, 'aws:cdk:bundling-stacks': [] } }), null, accounts);
+  return app.synth();
+}
+
+const roles = (template: Template) =>
+  Object.fromEntries(ofType(template, 'AWS::IAM::Role').map(([, role]) => [role.Properties!.RoleName as string, role.Properties!]));
+
+describe('delivery: previews cannot reach prod', () => {
+  const assembly = synth('pr-1');
+  const delivery = Template.fromJSON(assembly.getStackByName('Growthwise-delivery').template as Record<string, unknown>);
+  const github = roles(delivery);
+
+  it('trusts each GitHub role to exactly one environment of this repository, never a pattern', () => {
+    const expected = { 'growthwise-github-preview': 'preview', 'growthwise-github-production': 'production', 'growthwise-github-production-diff': 'production-diff' };
+    expect(Object.keys(github).sort()).toEqual(Object.keys(expected).sort());
+    for (const [name, environment] of Object.entries(expected)) {
+      const [statement, ...others] = (github[name]!.AssumeRolePolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+      expect(others, name).toEqual([]);
+      expect(statement!.Action).toBe('sts:AssumeRoleWithWebIdentity');
+      expect(statement!.Condition, name).toEqual({
+        StringEquals: {
+          'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+          'token.actions.githubusercontent.com:sub': `repo:${GITHUB_REPOSITORY}:environment:${environment}`,
+        },
+      });
+    }
+  });
+
+  it('lets the preview role assume only the preview bootstrap\'s roles and names nothing of prod', () => {
+    const policy = JSON.stringify(github['growthwise-github-preview']!.Policies);
+    expect(policy).toContain('cdk-gwpreview-deploy-role');
+    expect(policy).not.toMatch(/hnb659fds|Growthwise-prod|Growthwise-shared|growthwise-github-production/);
+    const assumable = (github['growthwise-github-preview']!.Policies as { PolicyDocument: { Statement: { Action: unknown; Resource: unknown }[] } }[])
+      .flatMap((p) => p.PolicyDocument.Statement)
+      .filter((s) => [s.Action].flat().includes('sts:AssumeRole'))
+      .flatMap((s) => [s.Resource].flat().map((r) => JSON.stringify(r)));
+    expect(assumable.length).toBeGreaterThan(0);
+    for (const resource of assumable) expect(resource).toMatch(/:role\/cdk-gwpreview-(deploy|file-publishing|lookup)-role-/);
+  });
+
+  it('deploys a preview through the preview bootstrap, and prod through the default one', () => {
+    const preview = assembly.getStackByName('Growthwise-pr-1') as CloudFormationStackArtifact;
+    const prod = synth('prod').getStackByName('Growthwise-prod') as CloudFormationStackArtifact;
+    expect(preview.assumeRoleArn).toContain('cdk-gwpreview-deploy-role');
+    expect(preview.cloudFormationExecutionRoleArn).toContain('cdk-gwpreview-cfn-exec-role');
+    expect(JSON.stringify(preview.template)).not.toContain('hnb659fds');
+    expect(prod.assumeRoleArn).toContain('cdk-hnb659fds-deploy-role');
+  });
+
+  it('puts the preview boundary on every role a preview creates; the boundary denies prod by tag and by name, and escaping it', () => {
+    const previewRoles = ofType(synthStage('pr-1').stage, 'AWS::IAM::Role');
+    expect(previewRoles.length).toBeGreaterThan(0);
+    for (const [id, role] of previewRoles) expect(JSON.stringify(role.Properties!.PermissionsBoundary), id).toContain(`:policy/${PREVIEW_BOUNDARY_POLICY}`);
+    for (const [, role] of ofType(synthStage('prod').stage, 'AWS::IAM::Role')) expect(role.Properties!.PermissionsBoundary).toBeUndefined();
+
+    const [, boundary] = ofType(delivery, 'AWS::IAM::ManagedPolicy').find(([, p]) => p.Properties!.ManagedPolicyName === PREVIEW_BOUNDARY_POLICY)!;
+    const statements = (boundary.Properties!.PolicyDocument as { Statement: { Sid: string; Effect: string; Condition?: unknown; Resource: unknown }[] }).Statement;
+    const sid = (name: string) => statements.find((s) => s.Sid === name)!;
+    expect(sid('NothingTaggedAsProd')).toMatchObject({ Effect: 'Deny', Condition: { StringEquals: { 'aws:ResourceTag/stage': ['prod', 'shared', 'delivery'] } } });
+    expect(JSON.stringify(sid('NothingNamedAsProd').Resource)).toMatch(/stack\/Growthwise-prod\/\*.*table\/Growthwise-prod-\*.*role\/cdk-hnb659fds-\*/);
+    expect(sid('NoRoleWithoutThisBoundary')).toMatchObject({ Effect: 'Deny' });
+    // Prod's resources carry the tag the boundary denies.
+    expect(JSON.stringify(resourcesOf(synthStage('prod').stage))).toContain('{"Key":"stage","Value":"prod"}');
+  });
+
+  it('places prod and previews in their own accounts when the config names them', () => {
+    const accounts = { prod: '111111111111', preview: '222222222222' };
+    const previewApp = synth('pr-1', accounts);
+    expect(previewApp.getStackByName('Growthwise-pr-1').environment.account).toBe('222222222222');
+    expect(synth('prod', accounts).getStackByName('Growthwise-prod').environment.account).toBe('111111111111');
+    const previewDelivery = roles(Template.fromJSON(previewApp.getStackByName('Growthwise-delivery-preview').template as Record<string, unknown>));
+    const prodDelivery = roles(Template.fromJSON(previewApp.getStackByName('Growthwise-delivery-prod').template as Record<string, unknown>));
+    expect(Object.keys(previewDelivery)).toEqual(['growthwise-github-preview']);
+    expect(Object.keys(prodDelivery).sort()).toEqual(['growthwise-github-production', 'growthwise-github-production-diff']);
+    expect(previewApp.getStackByName('Growthwise-delivery-prod').environment.account).toBe('111111111111');
+  });
+});
