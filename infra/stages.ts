@@ -117,10 +117,17 @@ export const DISPOSABLE: StageRules = {
   logRetention: RetentionDays.ONE_WEEK,
 };
 
-/** Sign-in and registration hash a password with bcrypt (~100 ms of CPU): a flood costs more there than anywhere. */
+/**
+ * The routes anyone may call without a session that write (test/infra/throttles.test.ts finds every
+ * one in the contract): sign-in and registration hash a password with bcrypt (~100 ms of CPU), the
+ * mail links send mail or check a token; a flood costs more there than anywhere.
+ */
 const publicWrites = (limit: Throttle): ApiThrottles['routes'] => ({
   'POST /api/login': limit,
   'POST /api/register': limit,
+  'POST /api/password-reset/request': limit,
+  'POST /api/password-reset/confirm': limit,
+  'POST /api/email-verification/confirm': limit,
 });
 
 /** Prod: room for real traffic; the tighter route limits keep a credential-stuffing wave from starving everyone else. */
