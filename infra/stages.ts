@@ -128,6 +128,8 @@ const publicWrites = (limit: Throttle): ApiThrottles['routes'] => ({
   'POST /api/password-reset/request': limit,
   'POST /api/password-reset/confirm': limit,
   'POST /api/email-verification/confirm': limit,
+  // Stripe retries a refused delivery with backoff, so a limit costs a late event, never a lost one.
+  'POST /api/billing/webhook': limit,
 });
 
 /** Prod: room for real traffic; the tighter route limits keep a credential-stuffing wave from starving everyone else. */
