@@ -30,9 +30,9 @@ describe('sessions', () => {
   it('registration and sign-in set the readable session hint beside the session, for as long', async () => {
     const email = uniqueEmail();
     const registered = await request('/api/register', {
-      body: { username: email, password: 'secret1', fullName: 'Ann Lee', organizationName: 'Acme', plan: 'professional', billingCycle: 'monthly' },
+      body: { username: email, password: 'Harbor-lantern-42', fullName: 'Ann Lee', organizationName: 'Acme', plan: 'professional', billingCycle: 'monthly' },
     });
-    const signedIn = await request('/api/login', { body: { username: email, password: 'secret1' } });
+    const signedIn = await request('/api/login', { body: { username: email, password: 'Harbor-lantern-42' } });
     for (const response of [registered, signedIn]) {
       const hint = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_HINT_COOKIE}=`));
       expect(hint).toBe(`${SESSION_HINT_COOKIE}=1; Secure; SameSite=Lax; Path=/; Max-Age=${7 * 24 * 3600}`);
