@@ -1,3 +1,4 @@
+import { SESSION_HINT_COOKIE } from '../../shared/session-hint';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, registerAccount, test } from './support/fixtures';
 import { holdRequests, toasts } from './support/toasts';
@@ -14,6 +15,11 @@ test.describe('protected routes, signed out', () => {
   }
 
   test('a spinner shows while the user is loading', async ({ page }) => {
+    // A hint left from an ended session makes the app ask who is signed in (a fresh visitor is sent to /auth at once).
+    await page.goto('/terms');
+    await page.evaluate((name) => {
+      document.cookie = `${name}=1; Secure; SameSite=Lax; Path=/`;
+    }, SESSION_HINT_COOKIE);
     const release = await holdRequests(page, '**/api/user');
     await page.goto('/dashboard');
     await expect(page.getByRole('status').filter({ hasText: 'Loading your account' })).toBeAttached();

@@ -76,7 +76,7 @@ test.describe('Billing state', () => {
 
     // The admin is told in-app too.
     await page.getByRole('button', { name: /notifications/i }).click();
-    await expect(page.getByText('Payment failed')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Payment failed/ })).toBeVisible();
 
     const staffEmail = uniqueEmail('staff');
     const added = await page.request.post('/api/organization/users', { data: { username: staffEmail, fullName: 'Sam Staff', password: 'staff-password', role: 'staff' } });

@@ -18,7 +18,7 @@ describe('the local cloud', () => {
     const dataDir = await tempDir('data');
     const email = `persist-${Date.now()}@example.com`;
     // Each start bundles into its own folder, so this process imports fresh handler modules.
-    const first = await startLocalCloud({ port: await freePort(), inMemory: false, dataDir, buildDir: await tempDir('build'), env: { LOG_LEVEL: 'silent', SESSION_SECRET: '' } });
+    const first = await startLocalCloud({ port: await freePort(), inMemory: false, dataDir, buildDir: await tempDir('build'), env: { LOG_LEVEL: 'silent', POWERTOOLS_METRICS_DISABLED: 'true', SESSION_SECRET: '' } });
     let cookie: string;
     try {
       const registered = await fetch(`${first.url}/api/register`, {
@@ -32,7 +32,7 @@ describe('the local cloud', () => {
       await first.stop();
     }
 
-    const second = await startLocalCloud({ port: await freePort(), inMemory: false, dataDir, buildDir: await tempDir('build'), env: { LOG_LEVEL: 'silent' } });
+    const second = await startLocalCloud({ port: await freePort(), inMemory: false, dataDir, buildDir: await tempDir('build'), env: { LOG_LEVEL: 'silent', POWERTOOLS_METRICS_DISABLED: 'true' } });
     try {
       const me = await fetch(`${second.url}/api/user`, { headers: { cookie } });
       expect(me.status).toBe(200);
