@@ -1,0 +1,42 @@
+import { expect, signIn, test, uniqueEmail } from './support/fixtures';
+import { toasts } from './support/toasts';
+
+test.describe('account security (issue 21)', () => {
+  test("the Sessions section lists a second browser's session, and 'Sign out all other sessions' ends it", async ({ signedInPage: page, account, browser }) => {
+    const other = await browser.newContext();
+    await signIn(other.request, account.email, account.password);
+    expect((await other.request.get('/api/user')).status()).toBe(200);
+
+    await page.goto('/user-settings');
+    const sessions = page.getByRole('list', { name: 'Sessions' });
+    await expect(sessions.getByRole('listitem')).toHaveCount(2);
+    await expect(sessions.getByText('This browser')).toHaveCount(1);
+    await expect(sessions.getByRole('button', { name: 'Sign out' })).toHaveCount(1);
+
+    await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+    await expect(toasts(page)).toContainText('1 other session was signed out.');
+    await expect(sessions.getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Sign out all other sessions' })).toBeDisabled();
+
+    expect((await other.request.get('/api/user')).status()).toBe(401);
+    expect((await page.request.get('/api/user')).status()).toBe(200);
+    await other.close();
+  });
+
+  test('registration with a common password shows the message under the password field', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByLabel('Full name').fill('Common Person');
+    await page.getByLabel('Organization name').fill('Common Org');
+    await page.getByLabel('Email address').fill(uniqueEmail('common'));
+    await page.getByLabel('Password').fill('password123');
+    await page.getByRole('checkbox', { name: /I agree/ }).click();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const message = page.getByText('This password is too common. Choose a different one.');
+    await expect(message).toBeVisible();
+    const id = await message.getAttribute('id');
+    expect(id).toBeTruthy();
+    expect((await page.getByLabel('Password').getAttribute('aria-describedby'))?.split(' ')).toContain(id);
+    await expect(page).toHaveURL(/\/auth/);
+  });
+});
