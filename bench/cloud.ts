@@ -6,6 +6,8 @@ export interface BenchCloud {
   url: string;
   dynamoDbEndpoint: string;
   tableName: string;
+  /** The local inbox (maildev) the cloud's mailer sends to. */
+  inboxUrl: string;
   /** The emulator process's rss samples (one a second) since `since`. */
   rssSince: (since: number) => { at: number; rss: number }[];
   /** The emulator's heapUsed right after a full GC, every 2 s while sampling is on (same shape as rss samples). */
@@ -40,9 +42,9 @@ export async function startBenchCloud(options: { port: number; buildDir: string;
     if (rss !== undefined) samples.push({ at: Date.now(), rss });
   }, 1000);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const ready = await new Promise<{ url: string; dynamoDbEndpoint: string; tableName: string }>((resolve, reject) => {
+  const ready = await new Promise<{ url: string; dynamoDbEndpoint: string; tableName: string; inboxUrl: string }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the bench cloud exited (${code}) before it was ready`)));
-    child.on('message', (message: { kind: string; at: number; rss: number; url: string; dynamoDbEndpoint: string; tableName: string }) => {
+    child.on('message', (message: { kind: string; at: number; rss: number; url: string; dynamoDbEndpoint: string; tableName: string; inboxUrl: string }) => {
       if (message.kind === 'ready') resolve(message);
       if (message.kind === 'rss' && !procReadable) samples.push({ at: message.at, rss: message.rss });
       if (message.kind === 'heap') heapSamples.push({ at: message.at, rss: message.rss });

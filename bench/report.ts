@@ -27,7 +27,13 @@ export function printReport(results: BenchResults) {
   table(['case', 'items', 'DB calls', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s'], results.scale.map((s) => [s.case, s.items, s.dbCalls, s.p50, s.p95, s.p99, s.rps]));
   lines.push(`Cold start (fresh Node process: import the bundle + serve one request; median of ${results.coldStart.figures[0]?.runs ?? 0}, minus an empty process of ${results.coldStart.emptyProcessMs} ms):`, '');
   table(['handler', 'cold ms', 'import ms', 'first request ms', 'status'], [results.coldStart.reference, ...results.coldStart.figures].map((c) => [c.handler, c.coldMs, c.importMs, c.firstRequestMs, c.status]));
-  lines.push('Web, first load (gzip -9):', '');
+  const { mail } = results;
+  lines.push('Mail through the local outbox (stream poll → mailer → SMTP → maildev):', '');
+  table(
+    ['mails written at once', 'all in the inbox after s', 'mails/s', 'password reset → inbox p50 ms', 'p95 ms', 'samples'],
+    [[mail.mails, mail.seconds, mail.mailsPerSecond, mail.delayP50, mail.delayP95, mail.delaySamples]],
+  );
+  lines.push('Web, first load (gzip -9; /dashboard with its lazily loaded charts):', '');
   table(['page', 'JS KB', 'CSS KB', 'files'], results.web.firstLoad.map((w) => [w.page, w.jsGzipKb, w.cssGzipKb, w.files]));
   lines.push('Lighthouse 12.8, mobile preset:', '');
   table(

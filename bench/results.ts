@@ -3,6 +3,7 @@ import type { FloorFigures } from './dynamodb-floor';
 import type { LatencyFigures } from './http-latency';
 import type { LighthouseScores } from './lighthouse';
 import type { LoadFigures } from './load';
+import type { MailFigures } from './mail-delivery';
 import type { MemoryFigures } from './memory';
 import type { PageWeight } from './web-size';
 
@@ -40,6 +41,7 @@ export interface BenchResults {
   api: RouteFigure[];
   scale: (LatencyFigures & { case: string; items: number; dbCalls: number })[];
   coldStart: { emptyProcessMs: number; reference: ColdStartFigure; figures: ColdStartFigure[] };
+  mail: MailFigures;
   web: { firstLoad: PageWeight[]; lighthouse: LighthouseScores[] };
   load: LoadFigures & { memory: MemoryFigures; liveHeap: MemoryFigures };
   goals: GoalOutcome[];
@@ -50,7 +52,7 @@ export const GOALS = {
   routeRatio: 1.5,
   coldStartMs: 60,
   landingJsGzipKb: 120,
-  lighthouse: { performance: 95, accessibility: 100, bestPractices: 95, seo: 95 },
+  lighthouse: { performance: 95, accessibility: 100, bestPractices: 100, seo: 95 },
 };
 
 export function judge(results: BenchResults, goals: typeof GOALS): GoalOutcome[] {
@@ -66,7 +68,7 @@ export function judge(results: BenchResults, goals: typeof GOALS): GoalOutcome[]
   for (const page of results.web.lighthouse) {
     const { performance, accessibility, bestPractices, seo } = goals.lighthouse;
     outcomes.push({
-      goal: `Lighthouse ${page.page}: performance ≥ ${performance}, accessibility ${accessibility}, best practices ≥ ${bestPractices}, SEO ≥ ${seo}`,
+      goal: `Lighthouse ${page.page}: performance ≥ ${performance}, accessibility ${accessibility}, best practices ${bestPractices}, SEO ≥ ${seo}`,
       actual: `${page.performance} / ${page.accessibility} / ${page.bestPractices} / ${page.seo}`,
       met: page.performance >= performance && page.accessibility >= accessibility && page.bestPractices >= bestPractices && page.seo >= seo,
     });

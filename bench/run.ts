@@ -16,6 +16,7 @@ import { measureHttp } from './http-latency';
 import { measureInterleaved } from './interleaved-latency';
 import { runLighthouse } from './lighthouse';
 import { runLoad } from './load';
+import { measureMailDelivery } from './mail-delivery';
 import { memoryTrend } from './memory';
 import { printReport } from './report';
 import { GOALS, type BenchResults, type RouteFigure, judge } from './results';
@@ -74,6 +75,8 @@ try {
     { route: 'GET /api/projects', path: '/api/projects', cookie: mainCookie, queries: 1 },
     { route: 'GET /api/projects/{id}', path: `/api/projects/${main.projectIds[0]}`, cookie: mainCookie, queries: 0 },
     { route: 'GET /api/notifications/unread/count', path: '/api/notifications/unread/count', cookie: mainCookie, queries: 0 },
+    // The figures item comes with the session; the one Query reads the 200 projects' summaries.
+    { route: 'GET /api/dashboard', path: '/api/dashboard', cookie: mainCookie, queries: 1 },
     { route: 'POST /api/projects', path: '/api/projects', cookie: writesCookie, method: 'POST', body: { name: 'Bench project', status: 'planning' }, queries: 0 },
     // bcrypt (cost 10) is the point of this route: a few connections already fill both cores.
     { route: 'POST /api/login', path: '/api/login', method: 'POST', body: { username: writes.staff[0]!.email, password: PASSWORD }, queries: 0, connections: 2 },
@@ -129,6 +132,18 @@ try {
     const probe = await callApi(base, url, { cookie });
     scale.push({ case: label, items: probe.body.members.length as number, dbCalls: probe.dbCalls, ...(await measureHttp({ url: `${base}${url}`, headers: { cookie } }, { connections: 1, seconds: seconds.scale })) });
   }
+
+  log('mail through the local outbox');
+  const mail = await measureMailDelivery({
+    baseUrl: base,
+    inboxUrl: cloud.inboxUrl,
+    db,
+    tableName: cloud.tableName,
+    // One reset each (the per-address limit is 5 an hour), under the per-client limit of 30.
+    accountEmails: scaleOrgs[5]!.staff.slice(0, quick ? 5 : 20).map((user) => user.email),
+    mails: quick ? 50 : 300,
+  });
+  log(`  ${mail.mailsPerSecond} mails/s; request → inbox p50 ${mail.delayP50} ms, p95 ${mail.delayP95} ms`);
 
   log('cold starts');
   const coldCookie = await signIn(base, cold.admin.email, PASSWORD);
@@ -186,6 +201,7 @@ try {
     api,
     scale,
     coldStart,
+    mail,
     web: { firstLoad: web, lighthouse },
     load: { ...load, memory, liveHeap },
     goals: [],
