@@ -12,6 +12,9 @@ const USER = 'USER#';
 const STRIPE_CUSTOMER = 'STRIPE_CUSTOMER#';
 const UNMATCHED = 'UNMATCHED#';
 const ACTIVITY = 'ACTIVITY#';
+/** The audit log's partitions all begin with this: the functions' IAM policies deny changing or deleting under it. */
+export const AUDIT_PARTITION_PREFIX = 'AUDIT#';
+const AUDIT_ENTRY = 'ENTRY#';
 
 export const keys = {
   organization: (orgId: string): Key => ({ PK: `${ORG}${orgId}`, SK: 'ORG' }),
@@ -47,6 +50,8 @@ export const keys = {
     PK: `${ORG}${orgId}`,
     SK: `${ACTIVITY}${projectId}#${entryId}`,
   }),
+  /** An organization's audit entry, in a partition of its own so that IAM can tell audit keys from others (docs/decisions/016b). */
+  auditEntry: (orgId: string, entryId: string): Key => ({ PK: `${AUDIT_PARTITION_PREFIX}${orgId}`, SK: `${AUDIT_ENTRY}${entryId}` }),
 } as const;
 
 /** Partitions and sort-key prefixes for Queries. */
@@ -57,4 +62,5 @@ export const collections = {
   notificationsOfUser: (userId: string) => ({ PK: `${USER}${userId}`, prefix: 'NOTIFICATION#' }),
   unmatchedEventsOfCustomer: (customerId: string) => ({ PK: `${STRIPE_CUSTOMER}${customerId}`, prefix: UNMATCHED }),
   activityOfProject: (orgId: string, projectId: string) => ({ PK: `${ORG}${orgId}`, prefix: `${ACTIVITY}${projectId}#` }),
+  auditOfOrganization: (orgId: string) => ({ PK: `${AUDIT_PARTITION_PREFIX}${orgId}`, prefix: AUDIT_ENTRY }),
 } as const;

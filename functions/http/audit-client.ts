@@ -1,0 +1,10 @@
+import type { AuditClient } from '../db/audit-log';
+import type { RouteEvent } from './types';
+
+/**
+ * The client an audit entry records: the address the request guard settled (CloudFront's viewer
+ * address in the cloud, the socket's locally: never a header the client chose) and the User-Agent.
+ */
+export function auditClient(request: { clientIp: string; event: RouteEvent }): AuditClient {
+  return { clientAddress: request.clientIp, userAgent: request.event.headers?.['user-agent'] ?? '' };
+}
