@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { isAdmin, useCurrentUser } from '../../features/auth/api/current-user';
 import { BillingBanner } from '../../features/billing/components/billing-banner';
+import { EmailVerificationBanner } from '../../features/mail-links/components/email-verification-banner';
 import { AppSidebar } from './app-sidebar';
 import { AppTopBar } from './app-top-bar';
 
@@ -43,6 +44,7 @@ export function ProtectedLayout() {
       <AppSidebar />
       <div className="flex min-h-dvh flex-col md:pl-64">
         <AppTopBar user={user} />
+        <EmailVerificationBanner user={user} />
         <BillingBanner isAdmin={isAdmin(user)} />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:py-8">
           <Suspense fallback={<Spinner />}>

@@ -1,0 +1,34 @@
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expect, test } from './support/fixtures';
+import { mailLink } from './support/inbox';
+import { toasts } from './support/toasts';
+
+test("the verification banner: 'Resend email', the newest link from the local inbox, then no banner", async ({ signedInPage: page, account }) => {
+  // A full axe run and a mail through the outbox: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
+  await page.goto('/dashboard');
+  const banner = page.getByRole('region', { name: 'Email verification' });
+  await expect(banner).toContainText(`Please verify your email address. We sent a link to ${account.email}.`);
+  await expectNoSeriousA11yViolations(page);
+
+  await banner.getByRole('button', { name: 'Resend email' }).click();
+  await expect(toasts(page)).toContainText('Verification email sent');
+
+  // The registration's mail and the resent one: only the newest link still works.
+  await page.goto(await mailLink(account.email, 'Verify your email address', 'verify-email', 2));
+  await expect(page.getByRole('status')).toHaveText('Your email address is verified.');
+
+  await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+});
+
+test('the verification banner stays dismissed for the browser session', async ({ signedInPage: page }) => {
+  await page.goto('/dashboard');
+  const banner = page.getByRole('region', { name: 'Email verification' });
+  await banner.getByRole('button', { name: 'Dismiss' }).press('Enter');
+  await expect(banner).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+});

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { emailVerificationEndpoints } from '../../../../../shared/contract/mail-links';
+import { ApiError, call } from '../../../lib/api-client';
+import { userQueries } from '../../auth/api/current-user';
+
+/** Sends the signed-in user a new verification link (the server throttles it). */
+export function useResendVerification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(emailVerificationEndpoints.resend),
+    // A 400 here means the address was verified meanwhile (in another tab): the user query learns it.
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 400) void queryClient.invalidateQueries({ queryKey: userQueries.all });
+    },
+  });
+}
