@@ -222,7 +222,7 @@ test.describe('Account settings: Users', () => {
     await expect(row(page, staff.email)).toHaveCount(0);
     await expect(page.getByText('1 User', { exact: true })).toBeVisible();
     await staff.page.goto('/user-settings');
-    await expect(staff.page).toHaveURL(/\/auth$/);
+    await expect(staff.page).toHaveURL(/\/auth\?next=%2Fuser-settings$/);
     await staff.context.close();
   });
 

@@ -7,9 +7,9 @@ const protectedPaths = ['/dashboard', '/projects', '/projects/some-id', '/user-s
 
 test.describe('protected routes, signed out', () => {
   for (const path of protectedPaths) {
-    test(`${path} redirects to /auth`, async ({ page }) => {
+    test(`${path} redirects to /auth, keeping the way back`, async ({ page }) => {
       await page.goto(path);
-      await expect(page).toHaveURL('/auth');
+      await expect(page).toHaveURL(path === '/dashboard' ? '/auth' : `/auth?next=${encodeURIComponent(path)}`);
       await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
     });
   }

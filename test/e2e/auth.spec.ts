@@ -122,6 +122,27 @@ test.describe('login', () => {
     await expect(page.getByLabel('Email address')).toHaveValue(account.email);
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
   });
+
+  test('a wrong password is also said in the form, in an alert above the fields, with focus on the password', async ({ page, request }) => {
+    const account = await registerAccount(request);
+    await page.goto('/auth');
+    await page.getByLabel('Email address').fill(account.email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const form = page.getByRole('tabpanel', { name: 'Login' });
+    const alert = form.getByRole('alert');
+    await expect(alert).toContainText('Login failed');
+    await expect(alert).toContainText(/401: .+/);
+    await expect(page.getByLabel('Password')).toBeFocused();
+    // Above the fields, where the eye starts reading again.
+    const alertTop = (await alert.boundingBox())!.y;
+    expect(alertTop).toBeLessThan((await page.getByLabel('Email address').boundingBox())!.y);
+    await expect(toasts(page)).toContainText('Login failed');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL('/dashboard');
+  });
 });
 
 test.describe('registration', () => {

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { RouteAnnouncer } from '../components/ui/route-announcer';
 import { Toaster } from '../components/ui/toast';
 import { createQueryClient } from '../lib/query-client';
 
@@ -18,6 +19,7 @@ export function App({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       {children}
       <Toaster />
+      <RouteAnnouncer />
     </QueryClientProvider>
   );
 }

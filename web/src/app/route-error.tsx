@@ -1,10 +1,12 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { buttonClasses } from '../components/ui/button';
 import { Logo } from '../components/ui/logo';
+import { usePageTitle } from '../lib/page-title';
 
 /** Any error a route throws (a chunk that failed to load after a deploy, say): a clear page, not a crash. */
 export function RouteError() {
   const error = useRouteError();
+  usePageTitle('Something went wrong');
   const detail = isRouteErrorResponse(error) ? `${error.status}: ${error.statusText}` : error instanceof Error ? error.message : null;
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-5 p-6 text-center">

@@ -5,10 +5,11 @@ import { Spinner } from '../../components/ui/spinner';
 import { isAdmin, useCurrentUser } from '../../features/auth/api/current-user';
 import { BillingBanner } from '../../features/billing/components/billing-banner';
 import { EmailVerificationBanner } from '../../features/mail-links/components/email-verification-banner';
+import { signInUrlFor } from '../../lib/return-path';
 import { AppSidebar } from './app-sidebar';
 import { AppTopBar } from './app-top-bar';
 
-/** Protected routes (spec section 2): a spinner while the user loads, /auth without one. */
+/** Protected routes (spec section 2): a spinner while the user loads, /auth (and back) without one. */
 export function ProtectedLayout() {
   const { data: user, isPending, isError, refetch } = useCurrentUser();
   const location = useLocation();
@@ -31,7 +32,8 @@ export function ProtectedLayout() {
     // Logout moves to / and then clears the user; if this layout renders once more before the new
     // page is on screen, it must not send the user to /auth instead.
     if (window.location.pathname !== location.pathname) return null;
-    return <Navigate to="/auth" replace />;
+    // After sign-in the visitor comes back to the page asked for (a shared project link, say).
+    return <Navigate to={signInUrlFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }
   return (
     <div className="min-h-dvh">

@@ -5,9 +5,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { isAdmin, useCurrentUser } from '../../auth/api/current-user';
 import { OrganizationCard } from '../components/organization-card';
 import { UsersCard } from '../components/users-card';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** /organization-settings and /users: the Organization tab and, for admins, user management. */
 export function AccountSettingsPage() {
+  usePageTitle('Account Settings');
   const { data: user } = useCurrentUser();
   // The organization is taken from the first role entry (spec section 6).
   const organization = user?.roles[0]?.organization;

@@ -6,9 +6,11 @@ import { useCurrentUser } from '../../auth/api/current-user';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ProfileCard } from '../components/profile-card';
 import { SessionsCard } from '../components/sessions-card';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** /user-settings and /profile: the Profile tab (avatar, name, password) and the Notifications tab. */
 export function UserSettingsPage() {
+  usePageTitle('User Settings');
   const { data: user } = useCurrentUser();
   return (
     <div className="grid gap-6">

@@ -1,19 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../../shared/product';
 import type { LoginRequest, RegisterRequest, UserResponse } from '../../../../../shared/schemas/auth';
 import { toast } from '../../../components/ui/toast';
 import { authEndpoints } from '../../../../../shared/contract/auth';
 import { call } from '../../../lib/api-client';
+import { RETURN_PARAM, safeReturnPath } from '../../../lib/return-path';
 import { userQueries } from './current-user';
 
-/** After a login or registration the answer is the user: keep it and go to the dashboard. */
+/** After a login or registration the answer is the user: keep it and go back to the page asked for, or to the dashboard. */
 function useSignedIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   return (user: UserResponse) => {
     queryClient.setQueryData(userQueries.current().queryKey, user);
-    void navigate('/dashboard', { replace: true });
+    void navigate(safeReturnPath(searchParams.get(RETURN_PARAM)), { replace: true });
   };
 }
 

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { CircleAlert } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { type LoginRequest, loginRequest } from '../../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +12,7 @@ import { Label } from '../../../components/ui/label';
 import { useHydrated } from '../../../lib/use-browser-value';
 import { useLogin } from '../api/sign-in';
 
-/** The Login tab: email, password, 'Remember me' (form only, never sent) and the 'Forgot your password' link. */
+/** The Login tab: email, password, 'Remember me' (form only, never sent), the 'Forgot your password' link, and why a sign-in failed. */
 export function LoginForm() {
   const login = useLogin();
   const hydrated = useHydrated();
@@ -19,7 +20,22 @@ export function LoginForm() {
   const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequest), defaultValues: { username: '', password: '' } });
   const { errors } = form.formState;
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+    <form
+      noValidate
+      // A refused sign-in is said at the form too (the toast fades): the password is what to retype.
+      onSubmit={form.handleSubmit((values) => login.mutate(values, { onError: () => form.setFocus('password', { shouldSelect: true }) }))}
+    >
+      <div role="alert" className="empty:hidden">
+        {login.error ? (
+          <p className="mb-4 flex items-start gap-2 rounded-md border border-danger-20 bg-danger-10 p-3 text-sm text-danger">
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span className="grid gap-0.5">
+              <span className="font-semibold">Login failed</span>
+              <span>{login.error.message}</span>
+            </span>
+          </p>
+        ) : null}
+      </div>
       {/* Until React has taken over the prerendered page, a submit would send the form natively (the
           password in the URL) and react-hook-form would clear what was typed: the fields wait. */}
       <fieldset disabled={!hydrated} className="grid min-w-0 gap-4">

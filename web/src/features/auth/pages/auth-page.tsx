@@ -2,6 +2,8 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Logo } from '../../../components/ui/logo';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { usePageTitle } from '../../../lib/page-title';
+import { RETURN_PARAM, safeReturnPath } from '../../../lib/return-path';
 import { useCurrentUser } from '../api/current-user';
 import { AuthSidePanel } from '../components/auth-side-panel';
 import { LoginForm } from '../components/login-form';
@@ -12,14 +14,21 @@ type Mode = 'login' | 'register';
 /**
  * Each mode has its own URL, and the build prerenders both (web/vite.config.ts): the tabs and the
  * switching link are real links, so a click made before the script has run loads the other mode's
- * page, drawn as the app would draw it, instead of being lost.
+ * page, drawn as the app would draw it, instead of being lost. Both keep the page to return to.
  */
-const MODE_URL: Record<Mode, string> = { login: '/auth', register: '/auth?tab=register' };
+function modeUrl(mode: Mode, returnTo: string | null) {
+  const params = new URLSearchParams();
+  if (mode === 'register') params.set('tab', 'register');
+  if (returnTo) params.set(RETURN_PARAM, returnTo);
+  const query = params.toString();
+  return query ? `/auth?${query}` : '/auth';
+}
 
 const switchLinkClasses = 'rounded-sm font-medium text-brand-80 underline underline-offset-4 hover:text-brand-90';
 
 /**
- * /auth: Login and Register tabs; a signed-in user goes straight to the dashboard (spec section 2).
+ * /auth: Login and Register tabs; a signed-in user goes straight to the dashboard (spec section 2),
+ * or back to the page that sent them here.
  * The form shows while the user is still loading: that is what the prerendered page draws, and the
  * redirect follows as soon as the answer names a user.
  */
@@ -28,11 +37,13 @@ export function AuthPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const mode: Mode = searchParams.get('tab') === 'register' ? 'register' : 'login';
+  const returnTo = searchParams.get(RETURN_PARAM);
   const setMode = (next: Mode) => {
-    if (next !== mode) void navigate(MODE_URL[next], { replace: true });
+    if (next !== mode) void navigate(modeUrl(next, returnTo), { replace: true });
   };
+  usePageTitle(mode === 'login' ? 'Sign in' : 'Register');
 
-  if (user) return <Navigate to="/dashboard" replace />;
+  if (user) return <Navigate to={safeReturnPath(returnTo)} replace />;
 
   return (
     <div className="min-h-dvh">
@@ -48,14 +59,14 @@ export function AuthPage() {
             {mode === 'login' ? (
               <>
                 Don&apos;t have an account?{' '}
-                <Link to={MODE_URL.register} replace className={switchLinkClasses}>
+                <Link to={modeUrl('register', returnTo)} replace className={switchLinkClasses}>
                   Register now
                 </Link>
               </>
             ) : (
               <>
                 Already have an account?{' '}
-                <Link to={MODE_URL.login} replace className={switchLinkClasses}>
+                <Link to={modeUrl('login', returnTo)} replace className={switchLinkClasses}>
                   Sign in
                 </Link>
               </>
@@ -65,8 +76,12 @@ export function AuthPage() {
             <CardContent className="pt-5 sm:pt-6">
               <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)}>
                 <TabsList>
-                  <ModeTab mode="login">Login</ModeTab>
-                  <ModeTab mode="register">Register</ModeTab>
+                  <ModeTab mode="login" returnTo={returnTo}>
+                    Login
+                  </ModeTab>
+                  <ModeTab mode="register" returnTo={returnTo}>
+                    Register
+                  </ModeTab>
                 </TabsList>
                 <TabsContent value="login">
                   <LoginForm />
@@ -85,11 +100,11 @@ export function AuthPage() {
 }
 
 /** A tab that is also a link to its mode's URL (Radix keeps the tab semantics and the keyboard). */
-function ModeTab({ mode, children }: { mode: Mode; children: string }) {
+function ModeTab({ mode, returnTo, children }: { mode: Mode; returnTo: string | null; children: string }) {
   return (
     <TabsTrigger value={mode} asChild>
       {/* Radix gives its trigger type="button", which means nothing on a link. */}
-      <Link to={MODE_URL[mode]} replace type={undefined} className="no-underline">
+      <Link to={modeUrl(mode, returnTo)} replace type={undefined} className="no-underline">
         {children}
       </Link>
     </TabsTrigger>

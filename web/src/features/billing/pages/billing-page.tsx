@@ -7,9 +7,11 @@ import { CustomerPortalCard } from '../components/customer-portal-card';
 import { InvoiceHistoryCard } from '../components/invoice-history-card';
 import { SubscriptionPlansCard } from '../components/subscription-plans-card';
 import { SubscriptionStatusCard } from '../components/subscription-status-card';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** /billing and /subscription: the subscription's state, then portal, plans and invoices (spec section 2). */
 export function BillingPage() {
+  usePageTitle('Billing');
   const { data: user } = useCurrentUser();
   const config = useRuntimeConfig();
   const subscription = useSubscription();

@@ -12,6 +12,7 @@ import { useCurrentUser } from '../../auth/api/current-user';
 import { dashboardQuery } from '../api/dashboard';
 import { FigureCards } from '../components/figure-cards';
 import { ProjectListCard } from '../components/project-list-card';
+import { usePageTitle } from '../../../lib/page-title';
 
 // The charting library is the dashboard's largest dependency: it comes after the figures, in its own chunk.
 const ProjectCharts = lazy(() => import('../components/project-charts'));
@@ -21,6 +22,7 @@ const ProjectCharts = lazy(() => import('../components/project-charts'));
  * then the organization's project figures, charts, lists and recent activity (issue 17).
  */
 export function DashboardPage() {
+  usePageTitle('Dashboard');
   const { data: user } = useCurrentUser();
   const dashboard = useQuery(dashboardQuery());
   return (

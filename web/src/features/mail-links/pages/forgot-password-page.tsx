@@ -9,9 +9,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { call } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** /forgot-password: one field; the answer is the same sentence whether or not the address has an account. */
 export function ForgotPasswordPage() {
+  usePageTitle('Forgot your password');
   const request = useMutation({ mutationFn: (body: PasswordResetRequest) => call(passwordResetEndpoints.request, { body }) });
   const form = useForm<PasswordResetRequest>({ resolver: zodResolver(passwordResetRequest), defaultValues: { username: '' } });
   const { errors } = form.formState;

@@ -10,12 +10,14 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, call } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** The token of a mail link: in the fragment (#token=...), so it never reaches a server log or a Referer. */
 export const tokenFromHash = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
 
 /** /reset-password#token=...: the new password and its confirmation, with the change-password rules. */
 export function ResetPasswordPage() {
+  usePageTitle('Reset your password');
   const token = tokenFromHash(useLocation().hash);
   const navigate = useNavigate();
   const confirm = useMutation({

@@ -6,9 +6,11 @@ import { INVALID_LINK } from '../../../../../shared/schemas/mail-links';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { call } from '../../../lib/api-client';
 import { tokenFromHash } from './reset-password-page';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** /verify-email#token=...: confirms the address as soon as the page opens (signed in or not). */
 export function VerifyEmailPage() {
+  usePageTitle('Verify your email');
   const token = tokenFromHash(useLocation().hash);
   const queryClient = useQueryClient();
   const verify = useMutation({

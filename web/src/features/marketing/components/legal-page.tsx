@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { SimpleHeader } from './simple-header';
 import { SiteFooter } from './site-footer';
+import { usePageTitle } from '../../../lib/page-title';
 
 interface LegalPageProps {
   title: string;
@@ -12,6 +13,7 @@ interface LegalPageProps {
 
 /** The frame of a legal text: title, last-updated date, the sections and a way back home. */
 export function LegalPage({ title, lastUpdated, children }: LegalPageProps) {
+  usePageTitle(title);
   return (
     <div className="flex min-h-dvh flex-col">
       <SimpleHeader />

@@ -5,6 +5,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** Spec section 1: the six feature blurbs. */
 const features = [
@@ -17,6 +18,7 @@ const features = [
 ] as const;
 
 export function LandingPage() {
+  usePageTitle();
   const { data: user } = useCurrentUser();
   return (
     <div className="flex min-h-dvh flex-col bg-surface">

@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button';
 import { SimpleHeader } from '../components/simple-header';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** Any path that is not a route (spec section 2). */
 export function NotFoundPage() {
+  usePageTitle('Page not found');
   return (
     <div className="flex min-h-dvh flex-col">
       <SimpleHeader />

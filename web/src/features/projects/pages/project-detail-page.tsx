@@ -12,6 +12,7 @@ import { projectQueries } from '../api/projects';
 import { ProjectActivity } from '../components/project-activity';
 import { ProjectTeam } from '../components/project-team';
 import { statusLabel, statusTone } from '../../../lib/project-status';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** 'January 5, 2025' (spec section 9); an unparsable value is 'Invalid date'. */
 function longDate(value: string) {
@@ -23,6 +24,7 @@ function longDate(value: string) {
 export function ProjectDetailPage() {
   const { id = '' } = useParams();
   const project = useQuery(projectQueries.detail(id));
+  usePageTitle(project.isPending ? 'Project' : project.isError ? 'Project Not Found' : project.data.name);
 
   if (project.isPending) return <ProjectDetailSkeleton />;
   if (project.isError) return <ProjectNotFound />;

@@ -12,9 +12,11 @@ import { DeleteProjectDialog } from '../components/delete-project-dialog';
 import { EditProjectDialog } from '../components/edit-project-dialog';
 import { ManageMembersDialog } from '../components/manage-members-dialog';
 import { ProjectsTable } from '../components/projects-table';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** /projects: the organization's projects with their dialogs (spec section 2, Projects list). */
 export function ProjectsPage() {
+  usePageTitle('Projects');
   const projects = useQuery(projectQueries.list());
   // The dashboard's empty state ('Create Your First Project') arrives with the create dialog open.
   const arrivedToCreate = (useLocation().state as { createProject?: boolean } | null)?.createProject === true;
