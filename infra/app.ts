@@ -5,7 +5,16 @@ import { ManagedPolicy, PermissionsBoundary } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { DeliveryStack } from './delivery-stack';
 import { GrowthwiseStack, SharedStack } from './stack';
-import { ACCOUNTS, type AccountName, BOOTSTRAP_QUALIFIERS, PREVIEW_BOUNDARY_POLICY, SHARED_STACK_NAME, stackName, stageConfig } from './stages';
+import {
+  ACCOUNTS,
+  type AccountName,
+  BOOTSTRAP_QUALIFIERS,
+  GITHUB_REPOSITORY_FORMAT,
+  PREVIEW_BOUNDARY_POLICY,
+  SHARED_STACK_NAME,
+  stackName,
+  stageConfig,
+} from './stages';
 import { SPA_HTML_FILES } from './web/spa-fallback';
 
 /**
@@ -43,7 +52,7 @@ export function buildApp(
     // Every role a preview creates carries the preview boundary, which denies anything of prod.
     PermissionsBoundary.of(stageStack).apply(ManagedPolicy.fromManagedPolicyName(stageStack, 'PreviewBoundary', PREVIEW_BOUNDARY_POLICY));
   }
-  addDeliveryStacks(app, accounts);
+  addDeliveryStacks(app, accounts, githubRepository(app));
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return app;
 }
@@ -52,17 +61,31 @@ export function buildApp(
  * The GitHub roles of each account, deployed once by hand with the account's own credentials (no
  * bootstrap needed): one stack per account when prod and previews live apart, else one for both.
  */
-function addDeliveryStacks(app: App, accounts: Record<AccountName, string | null>) {
+function addDeliveryStacks(app: App, accounts: Record<AccountName, string | null>, repository: string | null) {
   const synthesizer = () => new CliCredentialsStackSynthesizer();
   const description = 'Growthwise: the GitHub Actions roles of this account (deployed by hand once)';
   if (accounts.prod && accounts.preview && accounts.prod !== accounts.preview) {
     for (const name of ['prod', 'preview'] as const) {
-      new DeliveryStack(app, `Growthwise-delivery-${name}`, { env: { account: accounts[name]! }, synthesizer: synthesizer(), holds: [name], description });
+      new DeliveryStack(app, `Growthwise-delivery-${name}`, { env: { account: accounts[name]! }, synthesizer: synthesizer(), holds: [name], repository, description });
     }
   } else {
     const account = accounts.prod ?? accounts.preview;
-    new DeliveryStack(app, 'Growthwise-delivery', { env: account ? { account } : undefined, synthesizer: synthesizer(), holds: ['prod', 'preview'], description });
+    new DeliveryStack(app, 'Growthwise-delivery', { env: account ? { account } : undefined, synthesizer: synthesizer(), holds: ['prod', 'preview'], repository, description });
   }
+}
+
+/**
+ * The repository whose workflows the GitHub roles trust: context `githubRepository` (cdk.json or
+ * `-c`), else GITHUB_REPOSITORY (GitHub Actions sets it). Null when neither: the delivery stack then
+ * refuses to synthesize (infra/delivery-stack.ts), the stage stacks do not need it.
+ */
+function githubRepository(app: App): string | null {
+  const fromContext: unknown = app.node.tryGetContext('githubRepository');
+  const value = typeof fromContext === 'string' && fromContext !== '' ? fromContext : process.env.GITHUB_REPOSITORY || null;
+  if (value !== null && !GITHUB_REPOSITORY_FORMAT.test(value)) {
+    throw new Error(`Invalid GitHub repository "${value}" (context githubRepository or GITHUB_REPOSITORY): expected owner/name, e.g. acme/growthwise.`);
+  }
+  return value;
 }
 
 /**

@@ -1,14 +1,20 @@
-import { Aws, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
+import { Annotations, Aws, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import { CfnOIDCProvider, Effect, ManagedPolicy, PolicyDocument, PolicyStatement, Role, WebIdentityPrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import { type AccountName, BOOTSTRAP_QUALIFIERS, GITHUB_REPOSITORY, PREVIEW_BOUNDARY_POLICY, PREVIEW_EXECUTION_POLICY, PREVIEW_TOOLKIT_STACK } from './stages';
+import { type AccountName, BOOTSTRAP_QUALIFIERS, PREVIEW_BOUNDARY_POLICY, PREVIEW_EXECUTION_POLICY, PREVIEW_TOOLKIT_STACK } from './stages';
 
 const GITHUB_OIDC = 'token.actions.githubusercontent.com';
 
 export interface DeliveryStackProps extends StackProps {
   /** The kinds of stage this account holds: both in the one-account layout. */
   holds: readonly AccountName[];
+  /** owner/name of the repository whose workflows may deploy; null: not configured (the stack refuses to deploy). */
+  repository: string | null;
 }
+
+/** Why a delivery stack without a configured repository cannot be deployed, and how to configure it. */
+export const MISSING_REPOSITORY =
+  'The GitHub repository whose workflows may deploy is not configured: set the context value githubRepository to owner/name in cdk.json (or pass -c githubRepository=owner/name, or set GITHUB_REPOSITORY). The GitHub roles trust only that repository.';
 
 /**
  * What GitHub Actions deploys with, in one account (deployed once by hand, README "Deploy"): the
@@ -22,13 +28,17 @@ export class DeliveryStack extends Stack {
     Tags.of(this).add('project', 'growthwise');
     Tags.of(this).add('stage', 'delivery');
     const provider = new CfnOIDCProvider(this, 'GitHubOidc', { url: `https://${GITHUB_OIDC}`, clientIdList: ['sts.amazonaws.com'] });
+    const { repository } = props;
+    // An error on this stack only: `cdk deploy` of a stage (which selects its own stack) still works.
+    if (repository === null) Annotations.of(this).addError(MISSING_REPOSITORY);
 
     const githubRole = (id: string, environment: string, description: string, statements: PolicyStatement[]) => {
+      if (repository === null) return;
       const role = new Role(this, id, {
         roleName: `growthwise-github-${environment}`,
         description,
         assumedBy: new WebIdentityPrincipal(provider.attrArn, {
-          StringEquals: { [`${GITHUB_OIDC}:aud`]: 'sts.amazonaws.com', [`${GITHUB_OIDC}:sub`]: `repo:${GITHUB_REPOSITORY}:environment:${environment}` },
+          StringEquals: { [`${GITHUB_OIDC}:aud`]: 'sts.amazonaws.com', [`${GITHUB_OIDC}:sub`]: `repo:${repository}:environment:${environment}` },
         }),
         inlinePolicies: { Deliver: new PolicyDocument({ statements }) },
       });

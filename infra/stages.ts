@@ -60,8 +60,11 @@ export const PREVIEW_TOOLKIT_STACK = 'GrowthwisePreviewToolkit';
 export const PREVIEW_BOUNDARY_POLICY = 'growthwise-preview-boundary';
 export const PREVIEW_EXECUTION_POLICY = 'growthwise-preview-execution';
 
-/** The repository whose workflows may deploy (GitHub OIDC subjects): set it to yours. */
-export const GITHUB_REPOSITORY = 'growthwise/growthwise';
+/**
+ * A GitHub repository as OIDC subjects name it, `owner/name`. Which one may deploy is configuration,
+ * not code (infra/app.ts): context `githubRepository` (cdk.json or `-c`), else GITHUB_REPOSITORY.
+ */
+export const GITHUB_REPOSITORY_FORMAT = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/;
 
 /** Who the stage's mail comes from and whom it may go to (the mailer, functions/mailer/). */
 export interface MailConfig {

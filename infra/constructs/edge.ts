@@ -1,4 +1,4 @@
-import { Duration, Fn } from 'aws-cdk-lib';
+import { Aws, Duration, Fn } from 'aws-cdk-lib';
 import {
   Function as CloudFrontFunction,
   FunctionCode,
@@ -27,8 +27,11 @@ export interface EdgeReferences {
 }
 
 /**
- * The CloudFront pieces every stage shares, created once per account (they count against small
- * account-wide quotas): the SPA rewrite function and the security response headers policy.
+ * The CloudFront pieces every stage shares, created once per account and region (they count against
+ * small account-wide quotas): the SPA rewrite function and the security response headers policy.
+ * CloudFront names are account-wide, so both names carry the region (CDK's generated function name
+ * starts with it; the policy's is set here, renamed in place): a second region's shared stack creates
+ * its own instead of colliding with the first's.
  */
 export class Edge extends Construct {
   readonly spaFunction: CloudFrontFunction;
@@ -42,6 +45,7 @@ export class Edge extends Construct {
       comment: 'Growthwise: extension-less paths outside /api: prerendered pages, else the SPA shell',
     });
     this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      responseHeadersPolicyName: `growthwise-security-headers-${Aws.REGION}`,
       comment: 'Growthwise: HSTS, CSP (app + Stripe pricing table), nosniff, DENY framing, referrer policy',
       securityHeadersBehavior: {
         strictTransportSecurity: {

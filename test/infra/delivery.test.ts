@@ -1,13 +1,20 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudFormationStackArtifact } from 'aws-cdk-lib/cx-api';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../infra/app';
-import { GITHUB_REPOSITORY, PREVIEW_BOUNDARY_POLICY } from '../../infra/stages';
+import { MISSING_REPOSITORY } from '../../infra/delivery-stack';
+import { PREVIEW_BOUNDARY_POLICY } from '../../infra/stages';
 import { ofType, resourcesOf, synthStage } from './synth-stage';
 
-function synth(stage: string, accounts = { prod: null, preview: null } as Record<'prod' | 'preview', string | null>) {
-  const app = buildApp(new App({ builtinCloudFormationValidation: false, context: { stage, 'aws:cdk:bundling-stacks': [] } }), null, accounts);
+const REPOSITORY = 'acme-co/growthwise';
+
+function synth(
+  stage: string,
+  accounts = { prod: null, preview: null } as Record<'prod' | 'preview', string | null>,
+  context: Record<string, unknown> = { githubRepository: REPOSITORY },
+) {
+  const app = buildApp(new App({ builtinCloudFormationValidation: false, context: { stage, 'aws:cdk:bundling-stacks': [], ...context } }), null, accounts);
   return app.synth();
 }
 
@@ -29,7 +36,7 @@ describe('delivery: previews cannot reach prod', () => {
       expect(statement!.Condition, name).toEqual({
         StringEquals: {
           'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
-          'token.actions.githubusercontent.com:sub': `repo:${GITHUB_REPOSITORY}:environment:${environment}`,
+          'token.actions.githubusercontent.com:sub': `repo:${REPOSITORY}:environment:${environment}`,
         },
       });
     }
@@ -82,5 +89,40 @@ describe('delivery: previews cannot reach prod', () => {
     expect(Object.keys(previewDelivery)).toEqual(['growthwise-github-preview']);
     expect(Object.keys(prodDelivery).sort()).toEqual(['growthwise-github-production', 'growthwise-github-production-diff']);
     expect(previewApp.getStackByName('Growthwise-delivery-prod').environment.account).toBe('111111111111');
+  });
+});
+
+describe('delivery: the trusted repository comes from configuration', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+  const subjects = (assembly: ReturnType<typeof synth>) =>
+    Object.values(roles(Template.fromJSON(assembly.getStackByName('Growthwise-delivery').template as Record<string, unknown>))).map((role) =>
+      JSON.stringify(role.AssumeRolePolicyDocument),
+    );
+
+  it('takes it from the context, else from GITHUB_REPOSITORY (which GitHub Actions sets)', () => {
+    vi.stubEnv('GITHUB_REPOSITORY', 'from-env/repo');
+    for (const subject of subjects(synth('pr-1', undefined, { githubRepository: 'from-context/repo' }))) expect(subject).toContain('repo:from-context/repo:environment:');
+    const fromEnv = subjects(synth('pr-1', undefined, {}));
+    expect(fromEnv).toHaveLength(3);
+    for (const subject of fromEnv) expect(subject).toContain('repo:from-env/repo:environment:');
+  });
+
+  it('refuses the delivery stack, and only it, when no repository is configured: no role trusts a made-up one', () => {
+    vi.stubEnv('GITHUB_REPOSITORY', '');
+    const assembly = synth('pr-1', undefined, {});
+    const delivery = assembly.getStackByName('Growthwise-delivery');
+    const errors = delivery.messages.filter((message) => message.level === 'error').map((message) => String(message.entry.data));
+    expect(errors).toEqual([MISSING_REPOSITORY]);
+    expect(MISSING_REPOSITORY).toMatch(/githubRepository.*GITHUB_REPOSITORY/);
+    expect(ofType(Template.fromJSON(delivery.template as Record<string, unknown>), 'AWS::IAM::Role')).toEqual([]);
+    for (const name of ['Growthwise-pr-1', 'Growthwise-shared']) {
+      expect(assembly.getStackByName(name).messages.filter((message) => message.level === 'error'), name).toEqual([]);
+    }
+  });
+
+  it('refuses a value that is not owner/name', () => {
+    for (const bad of ['growthwise', 'a/b/c', 'owner/', 'own er/repo']) expect(() => synth('pr-1', undefined, { githubRepository: bad }), bad).toThrow(/owner\/name/);
   });
 });
