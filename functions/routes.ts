@@ -5,6 +5,7 @@ import type { Endpoint } from '../shared/contract/endpoint';
 import { dashboardEndpoints } from '../shared/contract/dashboard';
 import { notificationEndpoints } from '../shared/contract/notifications';
 import { organizationEndpoints } from '../shared/contract/organization';
+import { invitationEndpoints, organizationInvitationEndpoints } from '../shared/contract/invitations';
 import { emailVerificationEndpoints, passwordResetEndpoints } from '../shared/contract/mail-links';
 import { billingEndpoints } from '../shared/contract/billing';
 import { projectEndpoints } from '../shared/contract/projects';
@@ -73,6 +74,13 @@ export const routes = [
   route(passwordResetEndpoints.confirm, 'password-reset/confirm-password-reset', 'readwrite'),
   route(emailVerificationEndpoints.resend, 'email-verification/resend-verification', 'readwrite'),
   route(emailVerificationEndpoints.confirm, 'email-verification/confirm-email-verification', 'readwrite'),
+  // invitations (issue 14)
+  route(organizationInvitationEndpoints.list, 'invitations/list-invitations', 'read'),
+  route(organizationInvitationEndpoints.create, 'invitations/create-invitation', 'readwrite'),
+  route(organizationInvitationEndpoints.resend, 'invitations/resend-invitation', 'readwrite'),
+  route(organizationInvitationEndpoints.revoke, 'invitations/revoke-invitation', 'readwrite'),
+  route(invitationEndpoints.lookup, 'invitations/look-up-invitation', 'readwrite'),
+  route(invitationEndpoints.accept, 'invitations/accept-invitation', 'readwrite'),
   // billing (issue 16): the webhook reads no session, only Stripe's secrets
   route(billingEndpoints.subscription, 'billing/get-subscription', 'read', ['session', 'stripeSecretKey']),
   route(billingEndpoints.portalSession, 'billing/create-portal-session', 'read', ['session', 'stripeSecretKey']),

@@ -131,6 +131,8 @@ const publicWrites = (limit: Throttle): ApiThrottles['routes'] => ({
   'POST /api/password-reset/request': limit,
   'POST /api/password-reset/confirm': limit,
   'POST /api/email-verification/confirm': limit,
+  'POST /api/invitations/lookup': limit,
+  'POST /api/invitations/accept': limit,
   // Stripe retries a refused delivery with backoff, so a limit costs a late event, never a lost one.
   'POST /api/billing/webhook': limit,
 });

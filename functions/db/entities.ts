@@ -54,3 +54,47 @@ export interface EmailItem {
   userId: string;
   orgId: string;
 }
+
+/**
+ * An invitation in its organization's partition. Stored statuses are pending, revoked and accepted;
+ * a pending one past expiresAt is expired. tokenHash is the SHA-256 of its current link's token
+ * (removed once it is revoked or accepted).
+ */
+export interface InvitationItem {
+  type: 'INVITATION';
+  id: string;
+  orgId: string;
+  /** As the admin typed it; keys use its lower-case form. */
+  email: string;
+  role: Role;
+  status: 'pending' | 'revoked' | 'accepted';
+  invitedBy: { id: string; fullName: string };
+  createdAt: string;
+  /** Epoch ms: the only thing that decides expiry (TTL deletion runs late). */
+  expiresAt: number;
+  tokenHash?: string;
+  resentAt?: string;
+  revokedAt?: string;
+  acceptedAt?: string;
+  acceptedUserId?: string;
+  /** Epoch seconds: 30 days after it expires or ends, so the list's last 30 days stay and older ones go. */
+  ttl: number;
+}
+
+/** The address an invitation holds while it is pending (one pending invitation per email and organization). */
+export interface InvitationEmailItem {
+  type: 'INVITATION_EMAIL';
+  invitationId: string;
+  /** The holding invitation's expiry (epoch ms): past it, a new invitation may take the address. */
+  expiresAt: number;
+  ttl: number;
+}
+
+/** An invitation link's token item (keyed by the token's SHA-256). */
+export interface InvitationTokenItem {
+  type: 'INVITATION_TOKEN';
+  invitationId: string;
+  orgId: string;
+  expiresAt: number;
+  ttl: number;
+}

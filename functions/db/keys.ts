@@ -15,6 +15,7 @@ const ACTIVITY = 'ACTIVITY#';
 /** The audit log's partitions all begin with this: the functions' IAM policies deny changing or deleting under it. */
 export const AUDIT_PARTITION_PREFIX = 'AUDIT#';
 const AUDIT_ENTRY = 'ENTRY#';
+const INVITATION = 'INVITATION#';
 
 export const keys = {
   organization: (orgId: string): Key => ({ PK: `${ORG}${orgId}`, SK: 'ORG' }),
@@ -52,6 +53,12 @@ export const keys = {
   }),
   /** An organization's audit entry, in a partition of its own so that IAM can tell audit keys from others (docs/decisions/016b). */
   auditEntry: (orgId: string, entryId: string): Key => ({ PK: `${AUDIT_PARTITION_PREFIX}${orgId}`, SK: `${AUDIT_ENTRY}${entryId}` }),
+  /** An invitation to join the organization (docs/decisions/015). */
+  invitation: (orgId: string, invitationId: string): Key => ({ PK: `${ORG}${orgId}`, SK: `${INVITATION}${invitationId}` }),
+  /** Which invitation holds an address in the organization while it is pending: at most one per lower-case email. */
+  invitationEmail: (orgId: string, email: string): Key => ({ PK: `${ORG}${orgId}`, SK: `INVITATION_EMAIL#${email.trim().toLowerCase()}` }),
+  /** An invitation link's token, found by its SHA-256: the token itself is never stored. */
+  invitationToken: (tokenHash: string): Key => ({ PK: `INVITATION_TOKEN#${tokenHash}`, SK: 'INVITATION_TOKEN' }),
 } as const;
 
 /** Partitions and sort-key prefixes for Queries. */
@@ -61,6 +68,7 @@ export const collections = {
   sessionsOfUser: (userId: string) => ({ PK: `${USER}${userId}`, prefix: 'SESSION#' }),
   notificationsOfUser: (userId: string) => ({ PK: `${USER}${userId}`, prefix: 'NOTIFICATION#' }),
   unmatchedEventsOfCustomer: (customerId: string) => ({ PK: `${STRIPE_CUSTOMER}${customerId}`, prefix: UNMATCHED }),
+  invitationsOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: INVITATION }),
   activityOfProject: (orgId: string, projectId: string) => ({ PK: `${ORG}${orgId}`, prefix: `${ACTIVITY}${projectId}#` }),
   auditOfOrganization: (orgId: string) => ({ PK: `${AUDIT_PARTITION_PREFIX}${orgId}`, prefix: AUDIT_ENTRY }),
 } as const;

@@ -214,7 +214,7 @@ class StaleRead extends Error {
 }
 
 /** The acting admin is still an admin when the write happens (not only when the request began). */
-function actorIsAdmin(actor: UserItem): TransactItem {
+export function actorIsAdmin(actor: UserItem): TransactItem {
   return {
     ConditionCheck: {
       TableName: TABLE_NAME,
@@ -227,7 +227,7 @@ function actorIsAdmin(actor: UserItem): TransactItem {
 }
 
 /** One admin more or less; one less only while another admin remains. */
-function adminCountChange(orgId: string, delta: 1 | -1): TransactItem {
+export function adminCountChange(orgId: string, delta: 1 | -1): TransactItem {
   return {
     Update: {
       TableName: TABLE_NAME,

@@ -27,6 +27,8 @@ export const THROTTLES = {
   /** Reset requests from one client address, whatever the email: stops walking through addresses. */
   passwordResetPerClient: { scope: 'reset-client', limit: 30, windowMs: HOUR },
   verificationResendPerUser: { scope: 'verify-resend', limit: 3, windowMs: HOUR },
+  /** Resends of one invitation: an admin can fix a lost mail, not flood an inbox. */
+  invitationResendPerInvitation: { scope: 'invite-resend', limit: 3, windowMs: HOUR },
 } as const satisfies Record<string, ThrottleRule>;
 
 export const throttleKey = (rule: ThrottleRule, subject: string) => keys.throttle(rule.scope, subject);

@@ -6,7 +6,17 @@ export type Mail =
   | { template: 'password-reset'; data: { token: string } }
   | { template: 'password-changed'; data: { fullName: string } }
   | { template: 'email-verification'; data: { fullName: string; token: string } }
-  | { template: 'welcome'; data: { fullName: string; organizationName: string; addedByName: string } };
+  | { template: 'welcome'; data: { fullName: string; organizationName: string; addedByName: string } }
+  | { template: 'invitation'; data: InvitationMailData };
+
+/** An invitation to join an organization: who invites, to which role, until when (an ISO instant), and the link's token. */
+export interface InvitationMailData {
+  organizationName: string;
+  invitedByName: string;
+  role: 'admin' | 'staff';
+  expiresAt: string;
+  token: string;
+}
 
 export type MailTemplate = Mail['template'];
 

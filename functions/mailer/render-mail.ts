@@ -1,4 +1,5 @@
 import type { Mail, RenderedMail } from './mail';
+import { invitationMail } from './templates/invitation';
 import { emailVerificationMail } from './templates/email-verification';
 import { passwordChangedMail } from './templates/password-changed';
 import { passwordResetMail } from './templates/password-reset';
@@ -15,5 +16,7 @@ export function renderOutboxMail(mail: Mail, to: string, siteUrl: string): Rende
       return emailVerificationMail(mail.data, to, siteUrl);
     case 'welcome':
       return welcomeMail(mail.data, to, siteUrl);
+    case 'invitation':
+      return invitationMail(mail.data, to, siteUrl);
   }
 }

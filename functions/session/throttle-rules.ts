@@ -15,6 +15,10 @@ export const FAILED_SIGN_INS_PER_ADDRESS: ThrottleRule = { name: 'SIGNIN-ADDRESS
 /** Registrations per client address (each creates an organization). */
 export const REGISTRATIONS_PER_ADDRESS: ThrottleRule = { name: 'REGISTER-ADDRESS', limit: 5, windowMs: 60 * MINUTE };
 
+/** Invitation lookups and acceptances per client address (an acceptance hashes a password with bcrypt). */
+export const INVITATION_LINKS_PER_ADDRESS: ThrottleRule = { name: 'INVITE-ADDRESS', limit: 30, windowMs: 15 * MINUTE };
+
 export const TOO_MANY_SIGN_INS = 'Too many failed sign-in attempts. Please try again later.';
 export const TOO_MANY_PASSWORD_ATTEMPTS = 'Too many wrong passwords. Please try again later.';
 export const TOO_MANY_REGISTRATIONS = 'Too many registrations from this address. Please try again later.';
+export const TOO_MANY_INVITATION_REQUESTS = 'Too many invitation requests from this address. Please try again later.';

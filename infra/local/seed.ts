@@ -1,6 +1,8 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import type { OrganizationItem, UserItem } from '../../functions/db/entities';
+import type { InvitationEmailItem, InvitationItem, OrganizationItem, UserItem } from '../../functions/db/entities';
+import { INVITATION_HISTORY_MS, INVITATION_LIFETIME_MS, ttlIn } from '../../functions/db/invitations';
+import { newMailToken } from '../../functions/db/mail-tokens';
 import { keys } from '../../functions/db/keys';
 import { notificationPut } from '../../functions/db/notification-writes';
 import { activityEntry, activityPut } from '../../functions/db/project-activity';
@@ -22,6 +24,8 @@ export interface SeedOptions {
   notificationsPerUser: number;
   /** Only the first N users (the admin first) get notifications; all of them when omitted. */
   notifiedUsers?: number;
+  /** Pending invitations sent by the admin (their links are not kept); none when omitted. */
+  invitations?: number;
   password: string;
 }
 
@@ -126,6 +130,24 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
       });
       items.push(write.Put!.Item as Item);
     }
+  }
+
+  for (let index = 0; index < (options.invitations ?? 0); index += 1) {
+    const invitation: InvitationItem = {
+      type: 'INVITATION',
+      id: ulid(),
+      orgId,
+      email: `invitee${index + 1}@${options.label}.example.com`,
+      role: 'staff',
+      status: 'pending',
+      invitedBy: { id: users[0]!.id, fullName: users[0]!.fullName },
+      createdAt: now,
+      expiresAt: Date.parse(now) + INVITATION_LIFETIME_MS,
+      tokenHash: newMailToken().hash,
+      ttl: ttlIn(INVITATION_LIFETIME_MS + INVITATION_HISTORY_MS),
+    };
+    const hold: InvitationEmailItem = { type: 'INVITATION_EMAIL', invitationId: invitation.id, expiresAt: invitation.expiresAt, ttl: ttlIn(INVITATION_LIFETIME_MS) };
+    items.push({ ...keys.invitation(orgId, invitation.id), ...invitation }, { ...keys.invitationEmail(orgId, invitation.email), ...hold });
   }
 
   await batchPut(db, tableName, items);

@@ -20,6 +20,7 @@ export const READ_BUDGETS: Record<string, number> = {
   'GET /api/billing/subscription': 1,
   'GET /api/dashboard': 2,
   'GET /api/projects/{id}/activity': 2,
+  'GET /api/organization/invitations': 2,
 };
 
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;

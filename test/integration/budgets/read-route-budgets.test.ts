@@ -27,8 +27,8 @@ describe('read routes stay within their DynamoDB round-trip budget', () => {
 
   beforeAll(async () => {
     [few, many] = await Promise.all([
-      seeded('few', { projects: 5, staff: 4, membersPerProject: 5, notificationsPerUser: 5 }),
-      seeded('many', { projects: 60, staff: 59, membersPerProject: 30, notificationsPerUser: 60, notifiedUsers: 1 }),
+      seeded('few', { projects: 5, staff: 4, membersPerProject: 5, notificationsPerUser: 5, invitations: 5 }),
+      seeded('many', { projects: 60, staff: 59, membersPerProject: 30, notificationsPerUser: 60, notifiedUsers: 1, invitations: 60 }),
     ]);
   });
 

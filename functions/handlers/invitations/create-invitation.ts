@@ -1,0 +1,15 @@
+import { organizationInvitationEndpoints } from '../../../shared/contract/invitations';
+import { createInvitation, toInvitationResponse } from '../../db/invitations';
+import { requireAdmin } from '../../domain/require-admin';
+import { defineRoute } from '../../http/define-route';
+import { created } from '../../http/response';
+
+/**
+ * POST /api/organization/invitations (admins): invites an address into the caller's organization and
+ * mails it the link. An address with an account, or one a pending invitation holds, is 409.
+ */
+export const handler = defineRoute(organizationInvitationEndpoints.create, async ({ body, session }) => {
+  requireAdmin(session);
+  const invitation = await createInvitation(session.user, session.org, body);
+  return created(toInvitationResponse(invitation));
+});

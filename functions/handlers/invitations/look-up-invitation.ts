@@ -1,0 +1,16 @@
+import { invitationEndpoints } from '../../../shared/contract/invitations';
+import { INVALID_INVITATION } from '../../../shared/schemas/invitations';
+import { findInvitationByToken } from '../../db/invitation-acceptance';
+import { defineRoute } from '../../http/define-route';
+import { badRequest } from '../../http/http-error';
+import { ok } from '../../http/response';
+import { countInvitationLinkRequest } from '../../session/invitation-link-throttle';
+
+/** POST /api/invitations/lookup (public): what the /invite page shows, or 400 for an invalid link. */
+export const handler = defineRoute(invitationEndpoints.lookup, async ({ body, clientIp }) => {
+  await countInvitationLinkRequest(clientIp);
+  const valid = await findInvitationByToken(body.token);
+  if (!valid) throw badRequest(INVALID_INVITATION, { token: INVALID_INVITATION });
+  const { invitation, org } = valid;
+  return ok({ organizationName: org.name, invitedByName: invitation.invitedBy.fullName, email: invitation.email, role: invitation.role });
+});

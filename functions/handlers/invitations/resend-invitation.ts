@@ -1,0 +1,23 @@
+import { organizationInvitationEndpoints } from '../../../shared/contract/invitations';
+import type { InvitationItem } from '../../db/entities';
+import { resendInvitation, toInvitationResponse } from '../../db/invitations';
+import { keys } from '../../db/keys';
+import { requireAdmin } from '../../domain/require-admin';
+import { defineRoute } from '../../http/define-route';
+import { ok } from '../../http/response';
+import { tooManyRequests } from '../../http/too-many-requests';
+
+/**
+ * POST /api/organization/invitations/{id}/resend (admins): a new link and a new 7-day expiry; the
+ * old link stops working. Another organization's id is 404; more than 3 resends an hour are 429.
+ */
+export const handler = defineRoute(
+  organizationInvitationEndpoints.resend,
+  { preload: ({ orgId, params }) => keys.invitation(orgId, params.id!) },
+  async ({ session, preloaded }) => {
+    requireAdmin(session);
+    const outcome = await resendInvitation(session.user, session.org, preloaded as InvitationItem | undefined);
+    if ('retryAfter' in outcome) throw tooManyRequests('This invitation was resent too often. Please try again later.', outcome.retryAfter);
+    return ok(toInvitationResponse(outcome.invitation));
+  },
+);

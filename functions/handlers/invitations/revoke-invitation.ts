@@ -1,0 +1,17 @@
+import { organizationInvitationEndpoints } from '../../../shared/contract/invitations';
+import type { InvitationItem } from '../../db/entities';
+import { revokeInvitation, toInvitationResponse } from '../../db/invitations';
+import { keys } from '../../db/keys';
+import { requireAdmin } from '../../domain/require-admin';
+import { defineRoute } from '../../http/define-route';
+import { ok } from '../../http/response';
+
+/** DELETE /api/organization/invitations/{id} (admins): revoked, and its link stops working at once. */
+export const handler = defineRoute(
+  organizationInvitationEndpoints.revoke,
+  { preload: ({ orgId, params }) => keys.invitation(orgId, params.id!) },
+  async ({ session, preloaded }) => {
+    requireAdmin(session);
+    return ok(toInvitationResponse(await revokeInvitation(session.user, preloaded as InvitationItem | undefined)));
+  },
+);

@@ -1,0 +1,59 @@
+import * as z from 'zod/mini';
+import { ROLES } from '../roles';
+import { email, newPassword, text } from './fields';
+
+/** How long an invitation's link works, from its sending or its latest resend. */
+export const INVITATION_LIFETIME_DAYS = 7;
+
+/** Every unknown, revoked, used, replaced or expired invitation link, in one sentence. */
+export const INVALID_INVITATION = 'This invitation is invalid or has expired.';
+export const INVITATION_ALREADY_PENDING = 'An invitation is already pending for this address.';
+export const INVITATION_NOT_PENDING = 'This invitation is no longer pending.';
+
+/** A token from the /invite link's fragment: 32 random bytes, base64url (43 characters). */
+const invitationToken = z.string().check(z.minLength(1, INVALID_INVITATION), z.maxLength(128, INVALID_INVITATION));
+
+/** POST /api/organization/invitations (the Invite User dialog's form too). */
+export const invitationRequest = z.object({
+  email: email('Please enter a valid email address'),
+  role: z.enum(ROLES, 'Role must be either admin or staff'),
+});
+export type InvitationRequest = z.infer<typeof invitationRequest>;
+
+/** 'expired' is a pending invitation past its expiry: stored as pending, answered as expired. */
+export const INVITATION_STATUSES = ['pending', 'expired', 'revoked', 'accepted'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+/** An invitation as the admins' routes answer it; dates are ISO instants. */
+export const invitationResponse = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(INVITATION_STATUSES),
+  invitedBy: z.object({ id: z.string(), fullName: z.string() }),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type InvitationResponse = z.infer<typeof invitationResponse>;
+
+/** POST /api/invitations/lookup: the token travels in the body, never in a URL. */
+export const invitationLookupRequest = z.object({ token: invitationToken });
+export const invitationLookupResponse = z.object({
+  organizationName: z.string(),
+  invitedByName: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+});
+export type InvitationLookupResponse = z.infer<typeof invitationLookupResponse>;
+
+/** POST /api/invitations/accept: the invitee's name and password follow the registration rules (spec section 5). */
+export const invitationAcceptRequest = z.object({
+  token: invitationToken,
+  fullName: text(1, 'Full name is required', 'Full name'),
+  password: newPassword(6, 'Password must be at least 6 characters long'),
+});
+export type InvitationAcceptRequest = z.infer<typeof invitationAcceptRequest>;
+
+/** The /invite page's form: the token comes from the URL's fragment. */
+export const acceptInvitationForm = z.pick(invitationAcceptRequest, { fullName: true, password: true });
+export type AcceptInvitationForm = z.infer<typeof acceptInvitationForm>;

@@ -1,0 +1,246 @@
+import { describe, expect, inject, it } from 'vitest';
+import { keys } from '../../../functions/db/keys';
+import { hashToken } from '../../../functions/db/mail-tokens';
+import { SESSION_HINT_COOKIE } from '../../../shared/session-hint';
+import { INVALID_INVITATION, INVITATION_ALREADY_PENDING } from '../../../shared/schemas/invitations';
+import { login, registerOrganization, sessionCookieOf, uniqueEmail } from '../support/api';
+import { uniqueAddress } from '../support/inbox';
+import { addMemberDirectly } from '../support/org-members';
+import { testTable } from '../support/table';
+import { INVITE_PATH, accept, invitationMail, invite, lookUp } from './invitation-support';
+
+describe('invitation lifecycle through the outbox and the local inbox', () => {
+  it('invites, mails the link, shows it to the invitee, accepts (signed in) and lets them sign in again', async () => {
+    const admin = await registerOrganization({ fullName: 'Ada Admin', organizationName: 'Lifecycle Co' });
+    const email = uniqueAddress('invitee');
+    const created = await invite(admin, email, 'staff');
+    expect(created).toMatchObject({ email, role: 'staff', status: 'pending', invitedBy: { id: admin.user.id, fullName: 'Ada Admin' } });
+    expect(Date.parse(created.expiresAt) - Date.parse(created.createdAt)).toBe(7 * 24 * 3600 * 1000);
+
+    const { mail, token } = await invitationMail(email);
+    expect(mail.subject).toBe('Ada Admin invited you to join Lifecycle Co on Growthwise');
+    expect(mail.text).toContain(`${inject('apiUrl')}/invite#token=`);
+    expect(mail.html).toContain(`href="${inject('apiUrl')}/invite#token=`);
+    expect(mail.text).toContain('as Staff');
+    expect(mail.text).toMatch(/expires on \w+ \d{1,2}, \d{4} at \d\d:\d\d UTC/);
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+
+    const looked = await lookUp(token);
+    expect(looked.status).toBe(200);
+    expect(looked.body).toEqual({ organizationName: 'Lifecycle Co', invitedByName: 'Ada Admin', email, role: 'staff' });
+
+    const accepted = await accept(token, 'Ivy Invitee', 'invited-password-42');
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+    expect(accepted.body).toMatchObject({ username: email, fullName: 'Ivy Invitee', emailVerified: true, roles: [{ role: 'staff', organization: { id: admin.orgId, name: 'Lifecycle Co' } }] });
+    const setCookies = accepted.headers.getSetCookie().join('\n');
+    expect(setCookies).toContain(`${SESSION_HINT_COOKIE}=`);
+    const me = await admin.call('/api/user', { cookie: sessionCookieOf(accepted) });
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(accepted.body.id);
+
+    const again = await login(email, 'invited-password-42');
+    expect(again.user.id).toBe(accepted.body.id);
+    const users = (await admin.call('/api/organization/users')).body as { username: string }[];
+    expect(users.map((user) => user.username)).toContain(email);
+
+    // Used: the link is dead, and the list shows it accepted.
+    expect((await lookUp(token)).status).toBe(400);
+    expect((await accept(token)).status).toBe(400);
+    const listed = (await admin.call(INVITE_PATH)).body as { id: string; status: string }[];
+    expect(listed.find((entry) => entry.id === created.id)?.status).toBe('accepted');
+  }, 90_000);
+
+  it('keeps the token only as a SHA-256 hash', async () => {
+    const admin = await registerOrganization();
+    const email = uniqueAddress('hashed');
+    const created = await invite(admin, email);
+    const { token } = await invitationMail(email);
+    const { db, tableName } = testTable();
+    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    const tokenItem = await db.send(new GetCommand({ TableName: tableName, Key: keys.invitationToken(hashToken(token)) }));
+    expect(tokenItem.Item).toMatchObject({ invitationId: created.id, orgId: admin.orgId });
+    expect(tokenItem.Item?.ttl).toBeTypeOf('number');
+    const invitation = await db.send(new GetCommand({ TableName: tableName, Key: keys.invitation(admin.orgId, created.id) }));
+    expect(JSON.stringify([tokenItem.Item, invitation.Item])).not.toContain(token);
+  });
+
+  it('an admin role raises the organization\'s admin count: the new admin can manage users', async () => {
+    const admin = await registerOrganization();
+    const email = uniqueAddress('new-admin');
+    await invite(admin, email, 'admin');
+    const { token } = await invitationMail(email);
+    const accepted = await accept(token, 'Nia Admin');
+    expect(accepted.status).toBe(201);
+    const newAdmin = await login(email, 'invited-password-42');
+    expect((await newAdmin.call(INVITE_PATH)).status).toBe(200);
+    // Two admins now: the first can be demoted by the second (the last admin could not).
+    const demoted = await newAdmin.call('/api/organization/users', { body: { username: admin.email, fullName: 'Ada Admin', role: 'staff' } });
+    expect(demoted.status, JSON.stringify(demoted.body)).toBe(200);
+  });
+});
+
+describe('resend and revoke', () => {
+  it('resend voids the old link, mails a new one with a new expiry', async () => {
+    const admin = await registerOrganization();
+    const email = uniqueAddress('resent');
+    const created = await invite(admin, email);
+    const first = await invitationMail(email, 1);
+    const resent = await admin.call(`${INVITE_PATH}/${created.id}/resend`, { method: 'POST' });
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    expect(resent.body).toMatchObject({ id: created.id, status: 'pending' });
+    expect(Date.parse(resent.body.expiresAt)).toBeGreaterThanOrEqual(Date.parse(created.expiresAt));
+    const second = await invitationMail(email, 2);
+    expect(second.token).not.toBe(first.token);
+
+    const old = await lookUp(first.token);
+    expect(old.status).toBe(400);
+    expect(old.body.message).toBe(INVALID_INVITATION);
+    expect((await accept(first.token)).status).toBe(400);
+    expect((await lookUp(second.token)).status).toBe(200);
+    expect((await accept(second.token)).status).toBe(201);
+  }, 60_000);
+
+  it('allows 3 resends an hour per invitation, then 429 with Retry-After', async () => {
+    const admin = await registerOrganization();
+    const created = await invite(admin, uniqueAddress('resend-limit'));
+    for (let index = 0; index < 3; index += 1) {
+      expect((await admin.call(`${INVITE_PATH}/${created.id}/resend`, { method: 'POST' })).status).toBe(200);
+    }
+    const refused = await admin.call(`${INVITE_PATH}/${created.id}/resend`, { method: 'POST' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('revoke kills the link at once, frees the address and keeps the invitation listed as revoked', async () => {
+    const admin = await registerOrganization();
+    const email = uniqueAddress('revoked');
+    const created = await invite(admin, email);
+    const { token } = await invitationMail(email);
+    const revoked = await admin.call(`${INVITE_PATH}/${created.id}`, { method: 'DELETE' });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toMatchObject({ id: created.id, status: 'revoked' });
+    expect((await lookUp(token)).status).toBe(400);
+    expect((await accept(token)).status).toBe(400);
+    expect((await admin.call(`${INVITE_PATH}/${created.id}/resend`, { method: 'POST' })).status).toBe(409);
+    const listed = (await admin.call(INVITE_PATH)).body as { id: string; status: string }[];
+    expect(listed.find((entry) => entry.id === created.id)?.status).toBe('revoked');
+    // The address can be invited again.
+    await invite(admin, email);
+  });
+
+  it('lists newest first', async () => {
+    const admin = await registerOrganization();
+    const a = await invite(admin, uniqueAddress('first'));
+    const b = await invite(admin, uniqueAddress('second'));
+    const listed = (await admin.call(INVITE_PATH)).body as { id: string }[];
+    expect(listed.map((entry) => entry.id)).toEqual([b.id, a.id]);
+  });
+});
+
+describe('refusals', () => {
+  it('409 for an address with an account, in this or another organization, and for a pending invitation', async () => {
+    const admin = await registerOrganization();
+    const other = await registerOrganization();
+    const member = await addMemberDirectly(admin.orgId);
+    for (const taken of [member.email, other.email, admin.email.toUpperCase()]) {
+      const answer = await admin.call(INVITE_PATH, { body: { email: taken, role: 'staff' } });
+      expect(answer.status, taken).toBe(409);
+      expect(answer.body.message).toBe('An account with this email already exists');
+    }
+    const email = uniqueAddress('pending');
+    await invite(admin, email);
+    const twice = await admin.call(INVITE_PATH, { body: { email: email.toUpperCase(), role: 'admin' } });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(INVITATION_ALREADY_PENDING);
+    // Another organization may invite the same address.
+    await invite(other, email);
+  });
+
+  it('staff are refused every admin route with 403', async () => {
+    const admin = await registerOrganization();
+    const created = await invite(admin, uniqueAddress('staff-view'));
+    const staff = await addMemberDirectly(admin.orgId);
+    expect((await staff.call(INVITE_PATH)).status).toBe(403);
+    expect((await staff.call(INVITE_PATH, { body: { email: uniqueEmail(), role: 'staff' } })).status).toBe(403);
+    expect((await staff.call(`${INVITE_PATH}/${created.id}/resend`, { method: 'POST' })).status).toBe(403);
+    expect((await staff.call(`${INVITE_PATH}/${created.id}`, { method: 'DELETE' })).status).toBe(403);
+    const listed = (await admin.call(INVITE_PATH)).body as { id: string; status: string }[];
+    expect(listed.find((entry) => entry.id === created.id)?.status).toBe('pending');
+  });
+
+  it("another organization's invitation id is 404 and stays as it was", async () => {
+    const admin = await registerOrganization();
+    const stranger = await registerOrganization();
+    const created = await invite(admin, uniqueAddress('cross-org'));
+    expect((await stranger.call(`${INVITE_PATH}/${created.id}/resend`, { method: 'POST' })).status).toBe(404);
+    expect((await stranger.call(`${INVITE_PATH}/${created.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await stranger.call(INVITE_PATH)).body).toEqual([]);
+    expect((await admin.call(`${INVITE_PATH}/not-an-id`, { method: 'DELETE' })).status).toBe(404);
+    const listed = (await admin.call(INVITE_PATH)).body as { id: string; status: string }[];
+    expect(listed.find((entry) => entry.id === created.id)?.status).toBe('pending');
+  });
+
+  it('validates every body with field messages and writes nothing', async () => {
+    const admin = await registerOrganization();
+    const bad = await admin.call(INVITE_PATH, { body: { email: 'not-an-email', role: 'owner' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors).toEqual({ email: 'Please enter a valid email address', role: 'Role must be either admin or staff' });
+    expect((await admin.call(INVITE_PATH)).body).toEqual([]);
+
+    const email = uniqueAddress('bad-accept');
+    await invite(admin, email);
+    const { token } = await invitationMail(email);
+    const weak = await accept(token, '', '123');
+    expect(weak.status).toBe(400);
+    expect(weak.body.fieldErrors).toMatchObject({ fullName: 'Full name is required', password: 'Password must be at least 6 characters long' });
+    const common = await accept(token, 'Common Carl', 'password123');
+    expect(common.status).toBe(400);
+    expect(common.body.fieldErrors).toEqual({ password: 'This password is too common. Choose a different one.' });
+    expect((await lookUp('')).status).toBe(400);
+    expect((await lookUp('x'.repeat(43))).body.message).toBe(INVALID_INVITATION);
+    // Nothing was used up by the refusals.
+    expect((await lookUp(token)).status).toBe(200);
+  });
+});
+
+describe('accepting', () => {
+  it('two accepts racing for one invitation make exactly one user', async () => {
+    const admin = await registerOrganization();
+    const email = uniqueAddress('race');
+    await invite(admin, email);
+    const { token } = await invitationMail(email);
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, index) => accept(token, `Racer ${index}`)));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, 400, 400, 400]);
+    const users = (await admin.call('/api/organization/users')).body as { username: string }[];
+    expect(users.filter((user) => user.username === email)).toHaveLength(1);
+  }, 60_000);
+
+  it('notifies the inviter and the other admins, not staff, linking to the Users tab', async () => {
+    const admin = await registerOrganization({ fullName: 'Ada Admin', organizationName: 'Notify Co' });
+    const otherAdmin = await addMemberDirectly(admin.orgId, { role: 'admin', fullName: 'Otto Admin' });
+    const staff = await addMemberDirectly(admin.orgId, { fullName: 'Sam Staff' });
+    const email = uniqueAddress('joiner');
+    await invite(admin, email);
+    const { token } = await invitationMail(email);
+    expect((await accept(token, 'Jo Joiner')).status).toBe(201);
+    for (const recipient of [admin, otherAdmin]) {
+      const notifications = (await recipient.call('/api/notifications')).body as { title: string; linkUrl: string | null; isRead: boolean }[];
+      expect(notifications).toEqual([expect.objectContaining({ title: 'Jo Joiner joined Notify Co', linkUrl: '/users', isRead: false })]);
+      expect((await recipient.call('/api/notifications/unread/count')).body).toEqual({ count: 1 });
+    }
+    expect((await staff.call('/api/notifications')).body).toEqual([]);
+  });
+
+  it('an address that got an account meanwhile is 409 and the invitation stays pending', async () => {
+    const admin = await registerOrganization();
+    const email = uniqueAddress('taken-later');
+    const created = await invite(admin, email);
+    const { token } = await invitationMail(email);
+    await registerOrganization({ email });
+    const answer = await accept(token);
+    expect(answer.status).toBe(409);
+    const listed = (await admin.call(INVITE_PATH)).body as { id: string; status: string }[];
+    expect(listed.find((entry) => entry.id === created.id)?.status).toBe('pending');
+  });
+});
