@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { ROLE_LABELS } from '../../shared/roles';
 import { now as clockNow } from '../clock';
 import { Conflict } from '../domain/errors';
+import { type AuditClient, actorOf, auditPut } from './audit-log';
 import { TABLE_NAME } from './client';
 import type { InvitationItem, InvitationTokenItem, OrganizationItem, UserItem } from './entities';
 import { INVITATION_HISTORY_MS, ttlIn } from './invitations';
@@ -60,13 +61,14 @@ class RecipientGone extends Error {
 /**
  * Accepts an invitation in one TransactWriteItems: the invitation becomes accepted (if it is still
  * pending, unexpired and names this token), its token and its address hold go, the user and the
- * email-uniqueness item are created, an admin role raises the organization's adminCount, and the
- * inviter and the other admins are notified. Of two racing accepts exactly one passes the
+ * email-uniqueness item are created, an admin role raises the organization's adminCount, the audit
+ * entry is written, and the inviter and the other admins are notified. Of two racing accepts exactly one passes the
  * invitation's condition. Answers undefined for a link that is (or became) invalid.
  */
 export async function acceptInvitation(
   token: string,
   input: { fullName: string; hashPassword: () => Promise<string> },
+  client: AuditClient,
 ): Promise<{ user: UserItem; org: OrganizationItem } | undefined> {
   let passwordHash: string | undefined;
   for (let attempt = 1; ; attempt += 1) {
@@ -122,6 +124,18 @@ export async function acceptInvitation(
     ];
     const emailAt = items.length - 1;
     if (user.role === 'admin') items.push(adminCountChange(org.id, +1));
+    items.push(
+      auditPut(
+        org.id,
+        {
+          action: 'invitation.accepted',
+          actor: actorOf(user),
+          target: { type: 'invitation', id: invitation.id, label: invitation.email },
+          details: { role: user.role, invitedBy: invitation.invitedBy.fullName },
+        },
+        client,
+      ),
+    );
     const firstNotificationAt = items.length;
     // The inviter (whatever their role now) and every admin, as far as one transaction holds them.
     const recipients = members

@@ -4,6 +4,7 @@ import { INVITATION_ALREADY_PENDING, INVITATION_LIFETIME_DAYS, INVITATION_NOT_PE
 import { now as clockNow } from '../clock';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
+import { type AuditClient, actorOf, auditPut } from './audit-log';
 import { TABLE_NAME } from './client';
 import type { InvitationEmailItem, InvitationItem, OrganizationItem, UserItem } from './entities';
 import { collections, keys } from './keys';
@@ -20,7 +21,7 @@ import { type TransactItem, transactWriteExplained } from './transactions';
  * Admins' side of invitations (docs/decisions/015): invite, list, resend, revoke. Each change is one
  * TransactWriteItems with the invitation, its token item (keyed by the token's SHA-256), the item
  * that holds the address while the invitation is pending, the mail's outbox item, and a check that
- * the actor is still an admin.
+ * the actor is still an admin, and its audit entry.
  */
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -34,6 +35,10 @@ export const INVITATION_CHANGED = 'The invitation changed meanwhile. Please try 
 export const ttlIn = (ms: number) => Math.ceil((Date.now() + ms) / 1000);
 
 const notAdmin = () => new Refused('not-allowed', ADMINS_ONLY);
+
+/** The audit entry of an admin's change to an invitation, for that change's own transaction. */
+const invitationAudit = (actor: UserItem, invitation: InvitationItem, action: 'invitation.sent' | 'invitation.resent' | 'invitation.revoked', client: AuditClient) =>
+  auditPut(invitation.orgId, { action, actor: actorOf(actor), target: { type: 'invitation', id: invitation.id, label: invitation.email }, details: { role: invitation.role } }, client);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Expired is a pending invitation past its expiry, by the functions' clock. */
@@ -84,7 +89,7 @@ function emailHasNoAccount(email: string): TransactItem {
  * Invites an address into the actor's organization. 409 when the address has an account, or when
  * an unexpired invitation of this organization holds it (the admin resends that one instead).
  */
-export async function createInvitation(actor: UserItem, org: OrganizationItem, input: { email: string; role: Role }): Promise<InvitationItem> {
+export async function createInvitation(actor: UserItem, org: OrganizationItem, input: { email: string; role: Role }, client: AuditClient): Promise<InvitationItem> {
   const now = clockNow().getTime();
   const { token, hash } = newMailToken();
   const invitation: InvitationItem = {
@@ -108,6 +113,7 @@ export async function createInvitation(actor: UserItem, org: OrganizationItem, i
       { Put: { TableName: TABLE_NAME, Item: { ...keys.invitation(invitation.orgId, invitation.id), ...invitation }, ConditionExpression: 'attribute_not_exists(PK)' } },
       tokenPut(hash, invitation, now),
       invitationMailPut(invitation, org.name, token),
+      invitationAudit(actor, invitation, 'invitation.sent', client),
     ],
     (failed) => {
       if (failed.has(0)) return notAdmin();
@@ -141,7 +147,7 @@ export type ResendOutcome = { invitation: InvitationItem } | { retryAfter: numbe
  * invitation names the new hash, so the old link stops working at once. At most
  * THROTTLES.invitationResendPerInvitation, counted in the same transaction.
  */
-export async function resendInvitation(actor: UserItem, org: OrganizationItem, current: InvitationItem | undefined): Promise<ResendOutcome> {
+export async function resendInvitation(actor: UserItem, org: OrganizationItem, current: InvitationItem | undefined, client: AuditClient): Promise<ResendOutcome> {
   if (!current) throw new NotFound();
   if (current.status !== 'pending' || !current.tokenHash) throw new Conflict(INVITATION_NOT_PENDING);
   const rule = THROTTLES.invitationResendPerInvitation;
@@ -185,6 +191,7 @@ export async function resendInvitation(actor: UserItem, org: OrganizationItem, c
       { Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(current.tokenHash) } },
       throttleCount(rule, current.id, counter, realNow),
       invitationMailPut(invitation, org.name, token),
+      invitationAudit(actor, invitation, 'invitation.resent', client),
     ],
     (failed) => {
       if (failed.has(0)) return notAdmin();
@@ -211,7 +218,7 @@ const MAX_ATTEMPTS = 4;
  * Revokes a pending invitation: its token item goes (the link stops working at once) and the
  * address is free for a new invitation. Revoking a revoked one answers it as it is.
  */
-export async function revokeInvitation(actor: UserItem, first: InvitationItem | undefined): Promise<InvitationItem> {
+export async function revokeInvitation(actor: UserItem, first: InvitationItem | undefined, client: AuditClient): Promise<InvitationItem> {
   let current = first;
   for (let attempt = 1; ; attempt += 1) {
     if (!current) throw new NotFound();
@@ -235,6 +242,7 @@ export async function revokeInvitation(actor: UserItem, first: InvitationItem | 
         },
       },
       { Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(current.tokenHash) } },
+      invitationAudit(actor, current, 'invitation.revoked', client),
     ];
     // An expired invitation's address may have been taken by a newer one: that hold stays.
     if (hold?.invitationId === current.id) {

@@ -2,6 +2,7 @@ import { invitationEndpoints } from '../../../shared/contract/invitations';
 import { INVALID_INVITATION } from '../../../shared/schemas/invitations';
 import { acceptInvitation } from '../../db/invitation-acceptance';
 import { toUserResponse } from '../../db/users';
+import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
 import { created } from '../../http/response';
@@ -14,10 +15,11 @@ import { startSession } from '../../session/start-session';
  * POST /api/invitations/accept (public): creates the invited user with the name and password they
  * chose (the registration rules) and signs them in, as registration does (201 and the cookies).
  */
-export const handler = defineRoute(invitationEndpoints.accept, async ({ body, clientIp, event }) => {
+export const handler = defineRoute(invitationEndpoints.accept, async (request) => {
+  const { body, clientIp, event } = request;
   await countInvitationLinkRequest(clientIp);
   refuseCommonPassword(body.password, 'password');
-  const accepted = await acceptInvitation(body.token, { fullName: body.fullName, hashPassword: () => hashPassword(body.password) });
+  const accepted = await acceptInvitation(body.token, { fullName: body.fullName, hashPassword: () => hashPassword(body.password) }, auditClient(request));
   if (!accepted) throw badRequest(INVALID_INVITATION, { token: INVALID_INVITATION });
   const cookies = await startSession(accepted.user.id, accepted.org.id, event);
   return created(toUserResponse(accepted.user, accepted.org), { cookies });

@@ -1,6 +1,7 @@
 import { organizationInvitationEndpoints } from '../../../shared/contract/invitations';
 import { createInvitation, toInvitationResponse } from '../../db/invitations';
 import { requireAdmin } from '../../domain/require-admin';
+import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { created } from '../../http/response';
 
@@ -8,8 +9,9 @@ import { created } from '../../http/response';
  * POST /api/organization/invitations (admins): invites an address into the caller's organization and
  * mails it the link. An address with an account, or one a pending invitation holds, is 409.
  */
-export const handler = defineRoute(organizationInvitationEndpoints.create, async ({ body, session }) => {
+export const handler = defineRoute(organizationInvitationEndpoints.create, async (request) => {
+  const { body, session } = request;
   requireAdmin(session);
-  const invitation = await createInvitation(session.user, session.org, body);
+  const invitation = await createInvitation(session.user, session.org, body, auditClient(request));
   return created(toInvitationResponse(invitation));
 });

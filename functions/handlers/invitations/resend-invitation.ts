@@ -3,6 +3,7 @@ import type { InvitationItem } from '../../db/entities';
 import { resendInvitation, toInvitationResponse } from '../../db/invitations';
 import { keys } from '../../db/keys';
 import { requireAdmin } from '../../domain/require-admin';
+import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { tooManyRequests } from '../../http/too-many-requests';
@@ -14,9 +15,10 @@ import { tooManyRequests } from '../../http/too-many-requests';
 export const handler = defineRoute(
   organizationInvitationEndpoints.resend,
   { preload: ({ orgId, params }) => keys.invitation(orgId, params.id!) },
-  async ({ session, preloaded }) => {
+  async (request) => {
+    const { session } = request;
     requireAdmin(session);
-    const outcome = await resendInvitation(session.user, session.org, preloaded as InvitationItem | undefined);
+    const outcome = await resendInvitation(session.user, session.org, request.preloaded as InvitationItem | undefined, auditClient(request));
     if ('retryAfter' in outcome) throw tooManyRequests('This invitation was resent too often. Please try again later.', outcome.retryAfter);
     return ok(toInvitationResponse(outcome.invitation));
   },

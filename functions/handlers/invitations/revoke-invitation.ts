@@ -3,6 +3,7 @@ import type { InvitationItem } from '../../db/entities';
 import { revokeInvitation, toInvitationResponse } from '../../db/invitations';
 import { keys } from '../../db/keys';
 import { requireAdmin } from '../../domain/require-admin';
+import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 
@@ -10,8 +11,9 @@ import { ok } from '../../http/response';
 export const handler = defineRoute(
   organizationInvitationEndpoints.revoke,
   { preload: ({ orgId, params }) => keys.invitation(orgId, params.id!) },
-  async ({ session, preloaded }) => {
+  async (request) => {
+    const { session } = request;
     requireAdmin(session);
-    return ok(toInvitationResponse(await revokeInvitation(session.user, preloaded as InvitationItem | undefined)));
+    return ok(toInvitationResponse(await revokeInvitation(session.user, request.preloaded as InvitationItem | undefined, auditClient(request))));
   },
 );

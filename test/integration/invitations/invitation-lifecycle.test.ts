@@ -3,7 +3,7 @@ import { keys } from '../../../functions/db/keys';
 import { hashToken } from '../../../functions/db/mail-tokens';
 import { SESSION_HINT_COOKIE } from '../../../shared/session-hint';
 import { INVALID_INVITATION, INVITATION_ALREADY_PENDING } from '../../../shared/schemas/invitations';
-import { login, registerOrganization, sessionCookieOf, uniqueEmail } from '../support/api';
+import { login, registerOrganization, request, sessionCookieOf, uniqueEmail } from '../support/api';
 import { uniqueAddress } from '../support/inbox';
 import { addMemberDirectly } from '../support/org-members';
 import { testTable } from '../support/table';
@@ -34,7 +34,7 @@ describe('invitation lifecycle through the outbox and the local inbox', () => {
     expect(accepted.body).toMatchObject({ username: email, fullName: 'Ivy Invitee', emailVerified: true, roles: [{ role: 'staff', organization: { id: admin.orgId, name: 'Lifecycle Co' } }] });
     const setCookies = accepted.headers.getSetCookie().join('\n');
     expect(setCookies).toContain(`${SESSION_HINT_COOKIE}=`);
-    const me = await admin.call('/api/user', { cookie: sessionCookieOf(accepted) });
+    const me = await request('/api/user', { cookie: sessionCookieOf(accepted) });
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(accepted.body.id);
 
@@ -135,6 +135,36 @@ describe('resend and revoke', () => {
     const listed = (await admin.call(INVITE_PATH)).body as { id: string }[];
     expect(listed.map((entry) => entry.id)).toEqual([b.id, a.id]);
   });
+});
+
+describe('audit log', () => {
+  it('records sent, resent, revoked and accepted in the audit entries of the organization', async () => {
+    const admin = await registerOrganization({ fullName: 'Audra Admin' });
+    const kept = uniqueAddress('audited-kept');
+    const dropped = uniqueAddress('audited-dropped');
+    const keptInvitation = await invite(admin, kept, 'admin');
+    const droppedInvitation = await invite(admin, dropped);
+    expect((await admin.call(`${INVITE_PATH}/${keptInvitation.id}/resend`, { method: 'POST' })).status).toBe(200);
+    expect((await admin.call(`${INVITE_PATH}/${droppedInvitation.id}`, { method: 'DELETE' })).status).toBe(200);
+    const { token } = await invitationMail(kept, 2);
+    const accepted = await accept(token, 'Kim Kept');
+    expect(accepted.status).toBe(201);
+
+    const { db, tableName } = testTable();
+    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { PK } = keys.auditEntry(admin.orgId, 'x');
+    const entries = (await db.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': PK } }))).Items ?? [];
+    const invitationEntries = entries
+      .filter((entry) => String(entry.action).startsWith('invitation.'))
+      .map((entry) => ({ action: entry.action, actor: entry.actor.fullName, target: entry.target }));
+    expect(invitationEntries).toEqual([
+      { action: 'invitation.sent', actor: 'Audra Admin', target: { type: 'invitation', id: keptInvitation.id, label: kept } },
+      { action: 'invitation.sent', actor: 'Audra Admin', target: { type: 'invitation', id: droppedInvitation.id, label: dropped } },
+      { action: 'invitation.resent', actor: 'Audra Admin', target: { type: 'invitation', id: keptInvitation.id, label: kept } },
+      { action: 'invitation.revoked', actor: 'Audra Admin', target: { type: 'invitation', id: droppedInvitation.id, label: dropped } },
+      { action: 'invitation.accepted', actor: 'Kim Kept', target: { type: 'invitation', id: keptInvitation.id, label: kept } },
+    ]);
+  }, 60_000);
 });
 
 describe('refusals', () => {
