@@ -7,12 +7,14 @@ import {
   paymentUpdate,
   subscriptionStateUpdate,
 } from '../db/billing';
+import type { AuditAction, AuditDetails } from '../../shared/schemas/audit-log';
+import { type AuditClient, BILLING_SYSTEM_ACTOR, auditPut } from '../db/audit-log';
 import { notificationWrites } from '../db/notification-writes';
 import { applyEventOnce, type Outcome, type UnmatchedEventItem, unmatchedEventDelete, unmatchedEventPut, unmatchedEventsOf } from '../db/stripe-events';
 import { listUsersOfOrganization } from '../db/users';
 import { PAYMENT_FAILED, trialEndingSoon } from './billing-notifications';
 import { stripeClient } from './stripe-client';
-import { idOf, subscriptionState } from './subscription-state';
+import { type SubscriptionState, idOf, subscriptionState } from './subscription-state';
 
 /** The events the webhook endpoint subscribes to (README: pointing Stripe at a stage). */
 export const HANDLED_EVENTS = [
@@ -33,19 +35,23 @@ const MAX_NOTIFIED_ADMINS = 45;
 
 export type EventOutcome = Outcome | 'unmatched' | 'ignored';
 
-/** Applies one verified Stripe event to the organization it concerns (docs/decisions/017). */
-export async function processStripeEvent(event: Stripe.Event): Promise<EventOutcome> {
+/**
+ * Applies one verified Stripe event to the organization it concerns (docs/decisions/017). An event
+ * that changes an organization's billing writes its audit entry in the same transaction; `client` is
+ * the webhook request's (Stripe's address and User-Agent).
+ */
+export async function processStripeEvent(event: Stripe.Event, client: AuditClient): Promise<EventOutcome> {
   switch (event.type) {
     case 'checkout.session.completed':
-      return checkoutCompleted(event, event.data.object);
+      return checkoutCompleted(event, event.data.object, client);
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
     case 'customer.subscription.trial_will_end':
-      return subscriptionChanged(event, event.data.object);
+      return subscriptionChanged(event, event.data.object, client);
     case 'invoice.paid':
     case 'invoice.payment_failed':
-      return invoiceOutcome(event, event.data.object);
+      return invoiceOutcome(event, event.data.object, client);
     default:
       return 'ignored';
   }
@@ -71,7 +77,7 @@ const FALLBACK_PLAN = 'professional';
  * the customer is linked to that organization, never to whoever paid. Events of this customer that
  * arrived before the link are applied now and removed.
  */
-async function checkoutCompleted(event: Stripe.Event, session: Stripe.Checkout.Session): Promise<EventOutcome> {
+async function checkoutCompleted(event: Stripe.Event, session: Stripe.Checkout.Session, client: AuditClient): Promise<EventOutcome> {
   const customerId = idOf(session.customer);
   if (!customerId) return 'ignored';
   const orgId = session.client_reference_id;
@@ -92,8 +98,9 @@ async function checkoutCompleted(event: Stripe.Event, session: Stripe.Checkout.S
     ? [paymentUpdate(orgId, waitingPayment.eventType === 'invoice.payment_failed' ? new Date(waitingPayment.created * 1000).toISOString() : null, waitingPayment.created * 1000)]
     : [];
   const linkOnly = [...link, customerIdsUpdate(orgId, { customerId, subscriptionId }), ...cleanUp];
+  const changed = billingEntry(orgId, 'billing.subscription_changed', event, state?.state, client, { customerLinked: true, subscriptionId: subscriptionId ?? null });
   return applyEventOnce(event, orgId, [
-    { outcome: 'applied', writes: state ? [...link, subscriptionStateUpdate(orgId, state.state, state.asOf, { customerId }), ...payment, ...cleanUp] : [...linkOnly, ...payment] },
+    { outcome: 'applied', writes: state ? [...link, subscriptionStateUpdate(orgId, state.state, state.asOf, { customerId }), ...payment, ...cleanUp, changed] : [...linkOnly, ...payment, changed] },
     // A newer state (or payment) was stored first: the link still holds.
     { outcome: 'stale', writes: linkOnly },
     // An unknown organization, or a customer already linked to another one: kept for a person to look at.
@@ -105,7 +112,7 @@ function newestPaymentEvent(waiting: UnmatchedEventItem[]) {
   return waiting.filter((item) => item.eventType.startsWith('invoice.')).sort((a, b) => b.created - a.created)[0];
 }
 
-async function subscriptionChanged(event: Stripe.Event, subscription: Stripe.Subscription): Promise<EventOutcome> {
+async function subscriptionChanged(event: Stripe.Event, subscription: Stripe.Subscription, client: AuditClient): Promise<EventOutcome> {
   const customerId = idOf(subscription.customer);
   if (!customerId) return 'ignored';
   const orgId = await organizationOfCustomer(customerId);
@@ -114,12 +121,12 @@ async function subscriptionChanged(event: Stripe.Event, subscription: Stripe.Sub
   const notify = event.type === 'customer.subscription.trial_will_end' ? notificationWrites(orgId, await adminIds(orgId), trialEndingSoon(state.trialEnd)) : [];
   // The trial warning is sent even when a newer state was stored first: the trial still ends.
   return applyEventOnce(event, orgId, [
-    { outcome: 'applied', writes: [subscriptionStateUpdate(orgId, state, asOf), ...notify] },
+    { outcome: 'applied', writes: [subscriptionStateUpdate(orgId, state, asOf), ...notify, billingEntry(orgId, 'billing.subscription_changed', event, state, client)] },
     { outcome: 'stale', writes: notify },
   ]);
 }
 
-async function invoiceOutcome(event: Stripe.Event, invoice: Stripe.Invoice): Promise<EventOutcome> {
+async function invoiceOutcome(event: Stripe.Event, invoice: Stripe.Invoice, client: AuditClient): Promise<EventOutcome> {
   const customerId = idOf(invoice.customer);
   if (!customerId) return 'ignored';
   const orgId = await organizationOfCustomer(customerId);
@@ -130,9 +137,19 @@ async function invoiceOutcome(event: Stripe.Event, invoice: Stripe.Invoice): Pro
   // A failure older than a payment already recorded is history: nobody is told about it.
   const notify = failed ? notificationWrites(orgId, await adminIds(orgId), PAYMENT_FAILED) : [];
   return applyEventOnce(event, orgId, [
-    { outcome: 'applied', writes: [update, ...notify] },
+    { outcome: 'applied', writes: [update, ...notify, billingEntry(orgId, failed ? 'billing.payment_failed' : 'billing.payment_succeeded', event, undefined, client, { invoiceId: invoice.id ?? null })] },
     { outcome: 'stale', writes: [] },
   ]);
+}
+
+/**
+ * The audit entry of a billing change, by Stripe (the billing system is the actor). Only an applied
+ * event writes one: a stale or duplicate event changed nothing.
+ */
+function billingEntry(orgId: string, action: AuditAction, event: Stripe.Event, state: SubscriptionState | undefined, client: AuditClient, extra: AuditDetails = {}) {
+  const stateDetails: AuditDetails = state ? { plan: state.plan, interval: state.interval, status: state.status, cancelAtPeriodEnd: state.cancelAtPeriodEnd } : {};
+  const target = { type: 'subscription' as const, id: state?.subscriptionId ?? orgId, label: state ? `${state.plan} (${state.interval})` : 'Subscription' };
+  return auditPut(orgId, { action, actor: BILLING_SYSTEM_ACTOR, target, details: { stripeEvent: event.type, stripeEventId: event.id, ...stateDetails, ...extra } }, client);
 }
 
 async function adminIds(orgId: string) {

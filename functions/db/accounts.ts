@@ -4,7 +4,7 @@ import { TABLE_NAME, db } from './client';
 import type { UserItem } from './entities';
 import { keys } from './keys';
 import { outboxPut } from './outbox';
-import { isConditionFailure, transactWrite } from './transactions';
+import { type TransactItem, isConditionFailure, transactWrite } from './transactions';
 
 /** The signed-in user's own account: their name and their password. */
 
@@ -34,9 +34,9 @@ export async function updateFullName(orgId: string, userId: string, fullName: st
 /**
  * Replaces the password hash only if it is still the one the current password was checked
  * against: of two concurrent changes, the second one fails instead of silently winning. The
- * 'your password was changed' mail goes in the same transaction.
+ * 'your password was changed' mail and the audit entry go in the same transaction.
  */
-export async function replacePasswordHash(user: Pick<UserItem, 'orgId' | 'id' | 'username' | 'fullName'>, checkedHash: string, newHash: string): Promise<void> {
+export async function replacePasswordHash(user: Pick<UserItem, 'orgId' | 'id' | 'username' | 'fullName'>, checkedHash: string, newHash: string, audit: TransactItem): Promise<void> {
   try {
     await transactWrite([
       {
@@ -49,6 +49,7 @@ export async function replacePasswordHash(user: Pick<UserItem, 'orgId' | 'id' | 
         },
       },
       outboxPut(user.username, { template: 'password-changed', data: { fullName: user.fullName } }),
+      audit,
     ]);
   } catch (error) {
     if (isConditionFailure(error)) throw new Conflict(PASSWORD_CHANGED_MEANWHILE);

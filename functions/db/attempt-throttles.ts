@@ -2,6 +2,7 @@ import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, keyId } from './reads';
 import { TABLE_NAME, db } from './client';
 import { type Key, keys } from './keys';
+import type { TransactItem } from './transactions';
 
 /**
  * A limit on attempts by one subject (an account's email, a client address) within a sliding window.
@@ -76,22 +77,26 @@ export async function readThrottle(counter: ThrottleCounter): Promise<ThrottleCo
   return countsIn(counter, await batchGet([counter.key, counter.previousKey]));
 }
 
+/** The UpdateItem that counts one attempt into the current window (kept until its previous-window weight has slid out too). */
+function attemptUpdate(counter: ThrottleCounter) {
+  const expiresAt = counter.windowStart + 2 * counter.rule.windowMs;
+  return {
+    TableName: TABLE_NAME,
+    Key: counter.key,
+    UpdateExpression: 'ADD #count :one SET #type = :type, #ttl = :ttl',
+    ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#ttl': 'ttl' },
+    ExpressionAttributeValues: { ':one': 1, ':type': 'ATTEMPTS', ':ttl': Math.ceil(expiresAt / 1000) },
+  };
+}
+
 /** Counts one attempt: one UpdateItem, answering the current window's count including this one. */
 export async function countAttempt(counter: ThrottleCounter): Promise<number> {
-  // Kept until the previous-window weight of this counter has slid out too.
-  const expiresAt = counter.windowStart + 2 * counter.rule.windowMs;
-  const out = await db.send(
-    new UpdateCommand({
-      TableName: TABLE_NAME,
-      Key: counter.key,
-      UpdateExpression: 'ADD #count :one SET #type = :type, #ttl = :ttl',
-      ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':one': 1, ':type': 'ATTEMPTS', ':ttl': Math.ceil(expiresAt / 1000) },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
+  const out = await db.send(new UpdateCommand({ ...attemptUpdate(counter), ReturnValues: 'UPDATED_NEW' }));
   return Number(out.Attributes?.count ?? 1);
 }
+
+/** Counting one attempt as part of a transaction (a failed sign-in with its audit entry). */
+export const attemptCount = (counter: ThrottleCounter): TransactItem => ({ Update: attemptUpdate(counter) });
 
 /** Forgets the subject's attempts (a successful sign-in, a password reset): both windows' counters. */
 export async function clearThrottle(counter: ThrottleCounter) {

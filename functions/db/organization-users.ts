@@ -4,6 +4,7 @@ import { PASSWORD_REQUIRED_TO_CREATE } from '../../shared/schemas/account';
 import { ROLE_LABELS, type Role } from '../../shared/roles';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
+import { type AuditClient, actorOf, auditPut, userTarget } from './audit-log';
 import { TABLE_NAME, db } from './client';
 import type { EmailItem, UserItem } from './entities';
 import { type Key, collections, keys } from './keys';
@@ -49,23 +50,26 @@ export interface SavedUser {
   passwordReplaced: boolean;
 }
 
-/** Creates a user in the actor's organization, or updates the one that already has this email there. */
-export async function saveOrganizationUser(actor: UserItem, input: SaveUserInput): Promise<SavedUser> {
+/**
+ * Creates a user in the actor's organization, or updates the one that already has this email there;
+ * the audit entries (added; edited and/or role changed) go in the write's own transaction.
+ */
+export async function saveOrganizationUser(actor: UserItem, input: SaveUserInput, client: AuditClient): Promise<SavedUser> {
   for (let attempt = 1; ; attempt += 1) {
     const emailItem = await getItem<EmailItem>(keys.email(input.username));
     if (emailItem && emailItem.orgId !== actor.orgId) throw new Conflict(EMAIL_TAKEN);
     const existing = emailItem ? await getItem<UserItem>(keys.user(actor.orgId, emailItem.userId)) : undefined;
     try {
-      if (existing) return await updateUser(actor, existing, input);
+      if (existing) return await updateUser(actor, existing, input, client);
       if (emailItem) throw new StaleRead();
-      return await createUser(actor, input);
+      return await createUser(actor, input, client);
     } catch (error) {
       if (!(error instanceof StaleRead) || attempt >= MAX_ATTEMPTS) throw error;
     }
   }
 }
 
-async function createUser(actor: UserItem, input: SaveUserInput): Promise<SavedUser> {
+async function createUser(actor: UserItem, input: SaveUserInput, client: AuditClient): Promise<SavedUser> {
   if (!input.passwordHash) throw new Refused('invalid', PASSWORD_REQUIRED_TO_CREATE, { password: PASSWORD_REQUIRED_TO_CREATE });
   const user: UserItem = {
     type: 'USER',
@@ -84,7 +88,8 @@ async function createUser(actor: UserItem, input: SaveUserInput): Promise<SavedU
     template: 'welcome',
     data: { fullName: user.fullName, organizationName: input.organizationName, addedByName: actor.fullName },
   });
-  const items: TransactItem[] = [actorIsAdmin(actor), ...userPuts(user), welcome];
+  const added = auditPut(actor.orgId, { action: 'user.added', actor: actorOf(actor), target: userTarget(user), details: { role: user.role } }, client);
+  const items: TransactItem[] = [actorIsAdmin(actor), ...userPuts(user), welcome, added];
   if (user.role === 'admin') items.push(adminCountChange(actor.orgId, +1));
   await transactWriteExplained(items, (failed) => {
     if (failed.has(0)) return notAdmin();
@@ -94,7 +99,7 @@ async function createUser(actor: UserItem, input: SaveUserInput): Promise<SavedU
   return { user, created: true, passwordReplaced: false };
 }
 
-async function updateUser(actor: UserItem, current: UserItem, input: SaveUserInput): Promise<SavedUser> {
+async function updateUser(actor: UserItem, current: UserItem, input: SaveUserInput, client: AuditClient): Promise<SavedUser> {
   const roleChanged = current.role !== input.role;
   const isSelf = current.id === actor.id;
   const notify = roleChanged && !isSelf;
@@ -134,6 +139,7 @@ async function updateUser(actor: UserItem, current: UserItem, input: SaveUserInp
       }),
     );
   }
+  items.push(...userChangeEntries(actor, current, input, client));
   await transactWriteExplained(items, (failed) => {
     if (failed.has(actorCheckAt)) return notAdmin();
     if (failed.has(0)) return new StaleRead();
@@ -150,11 +156,31 @@ async function updateUser(actor: UserItem, current: UserItem, input: SaveUserInp
 }
 
 /**
- * Removes a user of the actor's organization: the user, their email (free to use again), their
- * avatar and their place in every project go in one transaction with the checks. Their sessions
- * stop working at once (a session needs its user item) and are deleted afterwards.
+ * What an update of a user records: the role change with from and to, and an edit (name from and to,
+ * whether a password was set) whenever the save did anything but change the role, so that every
+ * save leaves an entry.
  */
-export async function removeOrganizationUser(actor: UserItem, userId: string): Promise<UserItem> {
+function userChangeEntries(actor: UserItem, current: UserItem, input: SaveUserInput, client: AuditClient): TransactItem[] {
+  const fullName = input.fullName.trim();
+  const target = { ...userTarget(current), label: fullName };
+  const entries: TransactItem[] = [];
+  if (current.role !== input.role) {
+    entries.push(auditPut(actor.orgId, { action: 'user.role_changed', actor: actorOf(actor), target, details: { from: current.role, to: input.role } }, client));
+  }
+  const renamed = current.fullName !== fullName;
+  if (renamed || input.passwordHash || entries.length === 0) {
+    const details = { ...(renamed ? { fromName: current.fullName, toName: fullName } : {}), passwordSet: Boolean(input.passwordHash) };
+    entries.push(auditPut(actor.orgId, { action: 'user.edited', actor: actorOf(actor), target, details }, client));
+  }
+  return entries;
+}
+
+/**
+ * Removes a user of the actor's organization: the user, their email (free to use again), their
+ * avatar, their place in every project and the audit entry go in one transaction with the checks.
+ * Their sessions stop working at once (a session needs its user item) and are deleted afterwards.
+ */
+export async function removeOrganizationUser(actor: UserItem, userId: string, client: AuditClient): Promise<UserItem> {
   if (userId === actor.id) throw new Refused('invalid', CANNOT_REMOVE_SELF);
   for (let attempt = 1; ; attempt += 1) {
     const [target, projects] = await Promise.all([
@@ -182,6 +208,7 @@ export async function removeOrganizationUser(actor: UserItem, userId: string): P
         },
       },
       { Delete: { TableName: TABLE_NAME, Key: keys.avatar(userId) } },
+      auditPut(actor.orgId, { action: 'user.removed', actor: actorOf(actor), target: userTarget(target), details: { role: target.role } }, client),
     ];
     const countAt = target.role === 'admin' ? items.push(adminCountChange(actor.orgId, -1)) - 1 : -1;
     const firstProjectAt = items.length;

@@ -1,11 +1,10 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { Conflict } from '../domain/errors';
-import { TABLE_NAME, db } from './client';
+import { TABLE_NAME } from './client';
 import type { OrganizationItem, UserItem } from './entities';
 import { trialBilling, trialBillingPut } from './billing';
 import { keys } from './keys';
-import { isConditionFailure, transactWrite } from './transactions';
+import { type TransactItem, isConditionFailure, transactWrite } from './transactions';
 import { userPuts } from './users';
 import { verificationForNewUser } from './email-verifications';
 
@@ -69,18 +68,19 @@ export async function createOrganizationWithAdmin(input: {
   return { org, user };
 }
 
-/** Renames an organization (the caller's: the id comes from the session). */
-export async function renameOrganization(orgId: string, name: string): Promise<OrganizationItem> {
-  const out = await db.send(
-    new UpdateCommand({
-      TableName: TABLE_NAME,
-      Key: keys.organization(orgId),
-      UpdateExpression: 'SET #name = :name',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: { '#name': 'name' },
-      ExpressionAttributeValues: { ':name': name },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return out.Attributes as OrganizationItem;
+/** Renames an organization (the caller's: the id comes from the session), with the rename's audit entry. */
+export async function renameOrganization(orgId: string, name: string, audit: TransactItem): Promise<void> {
+  await transactWrite([
+    {
+      Update: {
+        TableName: TABLE_NAME,
+        Key: keys.organization(orgId),
+        UpdateExpression: 'SET #name = :name',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: { ':name': name },
+      },
+    },
+    audit,
+  ]);
 }

@@ -59,10 +59,11 @@ export async function requestPasswordReset(email: string, clientIp: string, now 
 
 /**
  * Sets the new password if the token is the user's newest, unused and unexpired reset token: the
- * token's delete, the password and the 'password changed' mail in one transaction (single use).
+ * token's delete, the password, the 'password changed' mail and the audit entry (`audit`, made for
+ * the user the token names) in one transaction (single use).
  * Answers the user whose password changed, or undefined for an invalid link.
  */
-export async function confirmPasswordReset(token: string, hashPassword: () => Promise<string>): Promise<UserItem | undefined> {
+export async function confirmPasswordReset(token: string, hashPassword: () => Promise<string>, audit: (user: UserItem) => TransactItem): Promise<UserItem | undefined> {
   const found = await findMailToken(token, 'password-reset');
   if (!found) return undefined;
   const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.user(found.item.orgId, found.item.userId), ConsistentRead: true }));
@@ -82,6 +83,7 @@ export async function confirmPasswordReset(token: string, hashPassword: () => Pr
         },
       },
       outboxPut(user.username, { template: 'password-changed', data: { fullName: user.fullName } }),
+      audit(user),
     ]);
   } catch (error) {
     // Used by a concurrent confirm, or voided by a newer request, since we read it.

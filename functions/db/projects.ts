@@ -11,7 +11,7 @@ import { Conflict, NotFound } from '../domain/errors';
 import { batchGet, keyId } from './reads';
 import { TABLE_NAME } from './client';
 import type { UserItem } from './entities';
-import { isConditionFailure } from './transactions';
+import { type TransactItem, isConditionFailure } from './transactions';
 import { collections, keys } from './keys';
 import { queryCollection } from './query-collection';
 import type { NotificationMessage } from './notification-writes';
@@ -174,11 +174,17 @@ export async function updateProject(orgId: string, projectId: string, changes: U
 
 /**
  * One TransactWriteItems: the project's DeleteItem (on condition it is still the version read, so
- * the right counter goes down), -1 on its status's counter and the 'deleted' entry, which stays in
- * the organization's recent activity. `read` is the project and figures item as read with the
+ * the right counter goes down), -1 on its status's counter, the 'deleted' entry, which stays in
+ * the organization's recent activity, and the audit entry `audit` makes of the project as read. `read` is the project and figures item as read with the
  * session; a lost race reads them again. The project's entries are left to their TTL.
  */
-export async function deleteProject(orgId: string, projectId: string, actor: Actor, read: { project?: ProjectItem; figures?: FiguresItem }): Promise<void> {
+export async function deleteProject(
+  orgId: string,
+  projectId: string,
+  actor: Actor,
+  read: { project?: ProjectItem; figures?: FiguresItem },
+  audit: (project: ProjectItem) => TransactItem,
+): Promise<void> {
   let { project, figures } = read;
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
     if (attempt > 0) ({ project, figures } = await readProjectAndFigures(orgId, projectId));
@@ -197,6 +203,7 @@ export async function deleteProject(orgId: string, projectId: string, actor: Act
         },
         figuresUpdate(orgId, { deltas: { [project.status]: -1 }, entries: [entry], known: figures }),
         activityPut(orgId, entry),
+        audit(project),
       ]);
       return;
     } catch (error) {

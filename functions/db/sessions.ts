@@ -6,7 +6,7 @@ import { type Item, batchGet, keyId } from './reads';
 import { TABLE_NAME, db } from './client';
 import type { OrganizationItem, SessionItem, UserItem } from './entities';
 import { type Key, collections, keys } from './keys';
-import { isConditionFailure } from './transactions';
+import { type TransactItem, isConditionFailure, transactWrite } from './transactions';
 import { queryCollection } from './query-collection';
 
 export interface LoadedSession {
@@ -29,7 +29,8 @@ export const lastUsedAtOf = (session: SessionItem) => session.lastUsedAt ?? Date
 /** True while the session is neither past its absolute end nor idle for too long. */
 export const isSessionLive = (session: SessionItem, now = Date.now()) => session.expiresAt > now && lastUsedAtOf(session) + SESSION_IDLE_MS > now;
 
-export async function createSession(userId: string, orgId: string, userAgent = ''): Promise<SessionItem> {
+/** Stores a new session; with `audit`, the sign-in's audit entry in the same transaction. */
+export async function createSession(userId: string, orgId: string, userAgent = '', audit?: TransactItem): Promise<SessionItem> {
   const now = Date.now();
   const expiresAt = now + SESSION_LIFETIME_MS;
   const session: SessionItem = {
@@ -43,7 +44,9 @@ export async function createSession(userId: string, orgId: string, userAgent = '
     ttl: ttlOf(expiresAt, now),
     createdAt: new Date(now).toISOString(),
   };
-  await db.send(new PutCommand({ TableName: TABLE_NAME, Item: { ...keys.session(userId, session.id), ...session } }));
+  const put = { TableName: TABLE_NAME, Item: { ...keys.session(userId, session.id), ...session } };
+  if (audit) await transactWrite([{ Put: put }, audit]);
+  else await db.send(new PutCommand(put));
   return session;
 }
 
@@ -111,8 +114,11 @@ export async function deleteOwnSession(userId: string, sessionId: string): Promi
   }
 }
 
-export async function deleteSession(userId: string, sessionId: string) {
-  await db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: keys.session(userId, sessionId) }));
+/** Deletes one session; with `audit`, the sign-out's audit entry in the same transaction. */
+export async function deleteSession(userId: string, sessionId: string, audit?: TransactItem) {
+  const remove = { TableName: TABLE_NAME, Key: keys.session(userId, sessionId) };
+  if (audit) await transactWrite([{ Delete: remove }, audit]);
+  else await db.send(new DeleteCommand(remove));
 }
 
 /** Ends every session of a user but `keep` (a password change keeps the current one); answers how many ended. */

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { billingEndpoints } from '../../../shared/contract/billing';
 import { processStripeEvent } from '../../billing/process-stripe-event';
 import { stripeWebhookSecret } from '../../billing/stripe-settings';
+import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { HttpError, badRequest } from '../../http/http-error';
 import { ok } from '../../http/response';
@@ -11,7 +12,8 @@ import { ok } from '../../http/response';
  * signing secret (a bad or missing one, or a timestamp older than Stripe's 5-minute tolerance, is
  * 400 and writes nothing); each event is then applied once (functions/billing/process-stripe-event.ts).
  */
-export const handler = defineRoute(billingEndpoints.webhook, async ({ rawBody, event }) => {
+export const handler = defineRoute(billingEndpoints.webhook, async (request) => {
+  const { rawBody, event } = request;
   const secret = await stripeWebhookSecret();
   if (!secret) throw new HttpError(503, 'Billing is not configured for this environment');
   const signature = event.headers?.['stripe-signature'];
@@ -22,6 +24,6 @@ export const handler = defineRoute(billingEndpoints.webhook, async ({ rawBody, e
   } catch {
     throw badRequest('Invalid Stripe-Signature header');
   }
-  await processStripeEvent(stripeEvent);
+  await processStripeEvent(stripeEvent, auditClient(request));
   return ok({ received: true });
 });

@@ -5,6 +5,7 @@ import { deleteSessionsOfUser } from '../../db/sessions';
 import { refuseCommonPassword } from '../../session/common-passwords';
 import { Refused } from '../../domain/errors';
 import { requireAdmin } from '../../domain/require-admin';
+import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { created, ok } from '../../http/response';
 import { hashPassword } from '../../session/passwords';
@@ -18,7 +19,8 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
  * with that email (200: name, role, and the password when one is given). An email of another
  * organization is 409 and changes nothing.
  */
-export const handler = defineRoute(organizationEndpoints.saveUser, async ({ body, session }) => {
+export const handler = defineRoute(organizationEndpoints.saveUser, async (request) => {
+  const { body, session } = request;
   requireAdmin(session);
   // One's own password changes only with the current one (change-password): a stolen admin cookie must
   // not become a permanent takeover. Name and role of one's own account are not edited here either.
@@ -30,7 +32,7 @@ export const handler = defineRoute(organizationEndpoints.saveUser, async ({ body
     role: body.role,
     organizationName: session.org.name,
     passwordHash: body.password === undefined ? undefined : await hashPassword(body.password),
-  });
+  }, auditClient(request));
   // A password set by an admin signs the user out everywhere else, as a change of their own does.
   if (saved.passwordReplaced) await deleteSessionsOfUser(saved.user.id);
   const entry = toOrganizationUserResponse(saved.user);

@@ -2,6 +2,8 @@ import { passwordResetEndpoints } from '../../../shared/contract/mail-links';
 import { INVALID_LINK } from '../../../shared/schemas/mail-links';
 import { confirmPasswordReset } from '../../db/password-resets';
 import { deleteSessionsOfUser } from '../../db/sessions';
+import { actorOf, auditPut, userTarget } from '../../db/audit-log';
+import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
 import { ok } from '../../http/response';
@@ -11,8 +13,14 @@ import { hashPassword } from '../../session/passwords';
  * POST /api/password-reset/confirm: a valid link sets the new password and ends every session of
  * the user (whoever knew the old password is out); an invalid, used, voided or expired one is 400.
  */
-export const handler = defineRoute(passwordResetEndpoints.confirm, async ({ body }) => {
-  const user = await confirmPasswordReset(body.token, () => hashPassword(body.newPassword));
+export const handler = defineRoute(passwordResetEndpoints.confirm, async (request) => {
+  const { body } = request;
+  const user = await confirmPasswordReset(
+    body.token,
+    () => hashPassword(body.newPassword),
+    // The link's holder acts as its user: the mail went to that user's address.
+    (target) => auditPut(target.orgId, { action: 'user.password_reset', actor: actorOf(target), target: userTarget(target) }, auditClient(request)),
+  );
   if (!user) throw badRequest(INVALID_LINK, { token: INVALID_LINK });
   await deleteSessionsOfUser(user.id);
   return ok({ message: 'Your password has been reset. Please sign in with your new password.' });

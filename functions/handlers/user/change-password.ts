@@ -3,6 +3,8 @@ import { replacePasswordHash } from '../../db/accounts';
 import { deleteSessionsOfUser } from '../../db/sessions';
 import { countAttempt, readThrottle, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
 import { Refused } from '../../domain/errors';
+import { actorOf, auditPut, userTarget } from '../../db/audit-log';
+import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { tooManyRequests } from '../../http/http-error';
 import { refuseCommonPassword } from '../../session/common-passwords';
@@ -18,7 +20,8 @@ export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
  * Wrong current passwords count toward the account's failed-password limit, as failed sign-ins do,
  * so a stolen cookie cannot be used to guess the password.
  */
-export const handler = defineRoute(accountEndpoints.changePassword, async ({ body, session }) => {
+export const handler = defineRoute(accountEndpoints.changePassword, async (request) => {
+  const { body, session } = request;
   const { user } = session;
   const failures = throttleCounter(FAILED_PASSWORDS_PER_ACCOUNT, user.username);
   const retryAfter = retryAfterSeconds(failures, await readThrottle(failures));
@@ -28,7 +31,8 @@ export const handler = defineRoute(accountEndpoints.changePassword, async ({ bod
     throw new Refused('invalid', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
   }
   refuseCommonPassword(body.newPassword, 'newPassword');
-  await replacePasswordHash(user, user.passwordHash, await hashPassword(body.newPassword));
+  const changed = auditPut(user.orgId, { action: 'user.password_changed', actor: actorOf(user), target: userTarget(user) }, auditClient(request));
+  await replacePasswordHash(user, user.passwordHash, await hashPassword(body.newPassword), changed);
   await deleteSessionsOfUser(user.id, session.session.id);
   return ok({ message: 'Password updated' });
 });

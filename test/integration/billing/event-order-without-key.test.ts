@@ -11,14 +11,15 @@ import { subscriptionOf } from './billing-support';
  * itself in the test's process, against the same table, with no key in its environment.
  */
 describe('without a secret key, the newest event wins', () => {
-  let processStripeEvent: (event: Stripe.Event) => Promise<string>;
+  let processEvent: (event: Stripe.Event, client: { clientAddress: string; userAgent: string }) => Promise<string>;
+  const processStripeEvent = (event: Stripe.Event) => processEvent(event, { clientAddress: '198.51.100.20', userAgent: 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' });
 
   beforeAll(async () => {
     process.env.DYNAMODB_ENDPOINT = inject('dynamoDbEndpoint');
     process.env.TABLE_NAME = inject('tableName');
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_SECRET_KEY_ARN', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL']) delete process.env[name];
     Object.assign(process.env, LOCAL_AWS_ENV);
-    ({ processStripeEvent } = await import('../../../functions/billing/process-stripe-event'));
+    ({ processStripeEvent: processEvent } = await import('../../../functions/billing/process-stripe-event'));
   });
 
   it('an older event delivered after a newer one changes nothing; a newer one still applies', async () => {

@@ -1,0 +1,176 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type Stripe from 'stripe';
+import { beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
+import { keys } from '../../../functions/db/keys';
+import type { UserItem } from '../../../functions/db/entities';
+import { checkoutSessionObject, invoiceObject, newCustomerId, newSubscriptionId, stripeEvent } from '../../support/stripe-events';
+import { registerOrganization, uniqueEmail } from '../support/api';
+import { addMemberDirectly } from '../support/org-members';
+import { testTable } from '../support/table';
+import { storedAuditEntries } from './audit-entries';
+
+/**
+ * An entry and its action are one transaction: when the entry cannot be written the action does not
+ * happen, and when the action's condition fails no entry is written. To make the entry's Put fail,
+ * the next audit id is forced onto one that exists already (its `attribute_not_exists` condition
+ * then fails); the data functions run in the test's own process, against the same table.
+ */
+const forced = vi.hoisted(() => ({ id: undefined as string | undefined }));
+vi.mock('ulid', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('ulid')>();
+  return {
+    ...actual,
+    monotonicFactory: () => {
+      const next = actual.monotonicFactory();
+      return (seed?: number) => forced.id ?? next(seed);
+    },
+  };
+});
+
+const CLIENT = { clientAddress: '192.0.2.10', userAgent: 'atomicity-test' };
+const TAKEN_ID = '01JD00000000000000000TAKEN';
+
+let fns: {
+  audit: typeof import('../../../functions/db/audit-log');
+  sessions: typeof import('../../../functions/db/sessions');
+  accounts: typeof import('../../../functions/db/accounts');
+  organizations: typeof import('../../../functions/db/organizations');
+  users: typeof import('../../../functions/db/organization-users');
+  projects: typeof import('../../../functions/db/projects');
+  billing: typeof import('../../../functions/billing/process-stripe-event');
+};
+
+beforeAll(async () => {
+  Object.assign(process.env, LOCAL_AWS_ENV, { TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint') });
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_SECRET_KEY_ARN', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL']) delete process.env[name];
+  fns = {
+    audit: await import('../../../functions/db/audit-log'),
+    sessions: await import('../../../functions/db/sessions'),
+    accounts: await import('../../../functions/db/accounts'),
+    organizations: await import('../../../functions/db/organizations'),
+    users: await import('../../../functions/db/organization-users'),
+    projects: await import('../../../functions/db/projects'),
+    billing: await import('../../../functions/billing/process-stripe-event'),
+  };
+});
+
+beforeEach(() => {
+  forced.id = undefined;
+});
+
+async function stored<T>(key: { PK: string; SK: string }): Promise<T | undefined> {
+  const { db, tableName } = testTable();
+  return (await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item as T | undefined;
+}
+
+/** Occupies the id the next entry of `orgId` will get, so that entry's Put fails. */
+async function blockNextEntry(orgId: string) {
+  const { db, tableName } = testTable();
+  await db.send(new PutCommand({ TableName: tableName, Item: { ...keys.auditEntry(orgId, TAKEN_ID), type: 'AUDIT', id: TAKEN_ID } }));
+  forced.id = TAKEN_ID;
+}
+
+const userOf = async (orgId: string, userId: string) => (await stored<UserItem>(keys.user(orgId, userId)))!;
+
+/** A fresh organization with its admin as stored, and how many entries its log holds now. */
+async function organization() {
+  const admin = await registerOrganization({ fullName: 'Ada Atomic' });
+  return { admin, user: await userOf(admin.orgId, admin.user.id), entries: (await storedAuditEntries(admin.orgId)).length };
+}
+
+const entryOf = (orgId: string, user: UserItem, action: Parameters<typeof fns.audit.auditPut>[1]['action']) =>
+  fns.audit.auditPut(orgId, { action, actor: fns.audit.actorOf(user), target: fns.audit.userTarget(user) }, CLIENT);
+
+describe('an audit entry and its action are written together or not at all', () => {
+  it('sessions: no sign-in without its entry, no sign-out without its entry', async () => {
+    const { admin, user } = await organization();
+    const sessionsBefore = (await fns.sessions.listSessionsOfUser(user.id)).length;
+    await blockNextEntry(admin.orgId);
+    await expect(fns.sessions.createSession(user.id, admin.orgId, 'ua', entryOf(admin.orgId, user, 'session.signed_in'))).rejects.toThrow();
+    expect(await fns.sessions.listSessionsOfUser(user.id)).toHaveLength(sessionsBefore);
+    expect(await storedAuditEntries(admin.orgId, 'session.signed_in')).toEqual([]);
+
+    forced.id = undefined;
+    const session = await fns.sessions.createSession(user.id, admin.orgId, 'ua', entryOf(admin.orgId, user, 'session.signed_in'));
+    expect(await storedAuditEntries(admin.orgId, 'session.signed_in')).toHaveLength(1);
+
+    forced.id = TAKEN_ID;
+    await expect(fns.sessions.deleteSession(user.id, session.id, entryOf(admin.orgId, user, 'session.signed_out'))).rejects.toThrow();
+    expect(await stored(keys.session(user.id, session.id))).toBeDefined();
+    expect(await storedAuditEntries(admin.orgId, 'session.signed_out')).toEqual([]);
+  });
+
+  it('password: no change without its entry, no entry without its change', async () => {
+    const { admin, user, entries } = await organization();
+    await blockNextEntry(admin.orgId);
+    await expect(fns.accounts.replacePasswordHash(user, user.passwordHash, 'new-hash', entryOf(admin.orgId, user, 'user.password_changed'))).rejects.toThrow();
+    expect((await userOf(admin.orgId, user.id)).passwordHash).toBe(user.passwordHash);
+
+    forced.id = undefined;
+    // The hash changed meanwhile: the change is refused, and so is its entry.
+    await expect(fns.accounts.replacePasswordHash(user, 'not-the-stored-hash', 'new-hash', entryOf(admin.orgId, user, 'user.password_changed'))).rejects.toThrow();
+    expect(await storedAuditEntries(admin.orgId, 'user.password_changed')).toEqual([]);
+    expect(await storedAuditEntries(admin.orgId)).toHaveLength(entries + 1);
+  });
+
+  it('organization: no rename without its entry, no entry without its rename', async () => {
+    const { admin, user } = await organization();
+    const before = (await stored<{ name: string }>(keys.organization(admin.orgId)))!.name;
+    const renamed = (orgId: string) => fns.audit.auditPut(orgId, { action: 'organization.renamed', actor: fns.audit.actorOf(user), target: { type: 'organization', id: orgId, label: 'X' } }, CLIENT);
+    await blockNextEntry(admin.orgId);
+    await expect(fns.organizations.renameOrganization(admin.orgId, 'Renamed Ltd', renamed(admin.orgId))).rejects.toThrow();
+    expect((await stored<{ name: string }>(keys.organization(admin.orgId)))!.name).toBe(before);
+
+    forced.id = undefined;
+    const missing = '01JD0000000000000000MISSNG';
+    await expect(fns.organizations.renameOrganization(missing, 'Ghost Ltd', renamed(missing))).rejects.toThrow();
+    expect(await storedAuditEntries(missing)).toEqual([]);
+  });
+
+  it('users: no user added or removed without its entry; a refused change writes none', async () => {
+    const { admin, user } = await organization();
+    const email = uniqueEmail('atomic');
+    const input = { username: email, fullName: 'Ann Atomic', role: 'staff' as const, passwordHash: 'hash', organizationName: 'Org' };
+    await blockNextEntry(admin.orgId);
+    await expect(fns.users.saveOrganizationUser(user, input, CLIENT)).rejects.toThrow();
+    expect(await stored(keys.email(email))).toBeUndefined();
+
+    const member = await addMemberDirectly(admin.orgId, { fullName: 'Mo Member' });
+    await expect(fns.users.removeOrganizationUser(user, member.user.id, CLIENT)).rejects.toThrow();
+    expect(await stored(keys.user(admin.orgId, member.user.id))).toBeDefined();
+
+    forced.id = undefined;
+    // A staff member as the actor: the transaction's admin check fails, so neither the user nor an entry is written.
+    const staff = await userOf(admin.orgId, member.user.id);
+    await expect(fns.users.saveOrganizationUser(staff, input, CLIENT)).rejects.toThrow();
+    await expect(fns.users.removeOrganizationUser(staff, user.id, CLIENT)).rejects.toThrow();
+    expect(await stored(keys.email(email))).toBeUndefined();
+    expect(await stored(keys.user(admin.orgId, user.id))).toBeDefined();
+    for (const action of ['user.added', 'user.removed'] as const) expect(await storedAuditEntries(admin.orgId, action)).toEqual([]);
+  });
+
+  it('projects: no deletion without its entry', async () => {
+    const { admin, user } = await organization();
+    const project = (await admin.call('/api/projects', { body: { name: 'Kept' } })).body as { id: string };
+    await blockNextEntry(admin.orgId);
+    const stale = await stored<import('../../../functions/db/projects').ProjectItem>(keys.project(admin.orgId, project.id));
+    const entry = () => fns.audit.auditPut(admin.orgId, { action: 'project.deleted', actor: fns.audit.actorOf(user), target: { type: 'project', id: project.id, label: 'Kept' } }, CLIENT);
+    await expect(fns.projects.deleteProject(admin.orgId, project.id, user, { project: stale }, entry)).rejects.toThrow();
+    expect(await stored(keys.project(admin.orgId, project.id))).toBeDefined();
+    expect(await storedAuditEntries(admin.orgId, 'project.deleted')).toEqual([]);
+  });
+
+  it('billing: a change whose entry cannot be written is not applied', async () => {
+    const { admin } = await organization();
+    const customer = newCustomerId();
+    const subscription = newSubscriptionId();
+    const checkout = stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription, clientReferenceId: admin.orgId }));
+    expect(await fns.billing.processStripeEvent(checkout as unknown as Stripe.Event, CLIENT)).toBe('applied');
+    await blockNextEntry(admin.orgId);
+    const failed = stripeEvent('invoice.payment_failed', invoiceObject({ customer, subscription, status: 'open' }));
+    expect(await fns.billing.processStripeEvent(failed as unknown as Stripe.Event, CLIENT)).toBe('stale');
+    expect((await stored<{ paymentFailedAt?: string }>(keys.billing(admin.orgId)))?.paymentFailedAt ?? null).toBeNull();
+    expect(await storedAuditEntries(admin.orgId, 'billing.payment_failed')).toEqual([]);
+  });
+});
