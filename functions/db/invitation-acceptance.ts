@@ -146,7 +146,7 @@ export async function acceptInvitation(
       ...notificationWrites(org.id, recipients, {
         title: `${user.fullName} joined ${org.name}`,
         content: `${user.fullName} accepted the invitation of ${invitation.invitedBy.fullName} and joined as ${ROLE_LABELS[user.role]}.`,
-        linkUrl: '/users',
+        linkUrl: '/users?tab=users',
       }),
     );
     try {

@@ -6,6 +6,7 @@ const publicTitles: [string, string][] = [
   ['/auth', 'Sign in · Growthwise'],
   ['/auth?tab=register', 'Register · Growthwise'],
   ['/forgot-password', 'Forgot your password · Growthwise'],
+  ['/invite', 'Invitation · Growthwise'],
   ['/terms', 'Terms of Service · Growthwise'],
   ['/privacy', 'Privacy Policy · Growthwise'],
   ['/no-such-page', 'Page not found · Growthwise'],

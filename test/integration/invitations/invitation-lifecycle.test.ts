@@ -256,7 +256,7 @@ describe('accepting', () => {
     expect((await accept(token, 'Jo Joiner')).status).toBe(201);
     for (const recipient of [admin, otherAdmin]) {
       const notifications = (await recipient.call('/api/notifications')).body as { title: string; linkUrl: string | null; isRead: boolean }[];
-      expect(notifications).toEqual([expect.objectContaining({ title: 'Jo Joiner joined Notify Co', linkUrl: '/users', isRead: false })]);
+      expect(notifications).toEqual([expect.objectContaining({ title: 'Jo Joiner joined Notify Co', linkUrl: '/users?tab=users', isRead: false })]);
       expect((await recipient.call('/api/notifications/unread/count')).body).toEqual({ count: 1 });
     }
     expect((await staff.call('/api/notifications')).body).toEqual([]);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, Trash2, UserPlus } from 'lucide-react';
+import { Mail, Pencil, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import type { OrganizationUserResponse } from '../../../../../shared/schemas/account';
 import { ROLE_LABELS } from '../../../../../shared/roles';
@@ -9,14 +9,16 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { accountUserQueries } from '../api/organization-users';
+import { InviteUserDialog } from './invite-user-dialog';
+import { PendingInvitations } from './pending-invitations';
 import { RemoveUserDialog } from './remove-user-dialog';
 import { UserDialog } from './user-dialog';
 
-type DialogState = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; user: OrganizationUserResponse } | { kind: 'remove'; user: OrganizationUserResponse };
+type DialogState = { kind: 'closed' } | { kind: 'add' } | { kind: 'invite' } | { kind: 'edit'; user: OrganizationUserResponse } | { kind: 'remove'; user: OrganizationUserResponse };
 
 const countLabel = (count: number) => `${count} ${count === 1 ? 'User' : 'Users'}`;
 
-/** The admins' user management: count, Add User, and the table with Edit and Remove. */
+/** The admins' user management: count, Add User and Invite User, the table with Edit and Remove, and pending invitations. */
 export function UsersCard({ currentUserId }: { currentUserId: string }) {
   const users = useQuery(accountUserQueries.list());
   const [dialog, setDialog] = useState<DialogState>({ kind: 'closed' });
@@ -29,10 +31,16 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
           <CardTitle>Users</CardTitle>
           {users.data ? <Badge tone="brand">{countLabel(users.data.length)}</Badge> : null}
         </div>
-        <Button size="sm" onClick={() => setDialog({ kind: 'add' })}>
-          <UserPlus aria-hidden />
-          Add User
-        </Button>
+        <span className="inline-flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'invite' })}>
+            <Mail aria-hidden />
+            Invite User
+          </Button>
+          <Button size="sm" onClick={() => setDialog({ kind: 'add' })}>
+            <UserPlus aria-hidden />
+            Add User
+          </Button>
+        </span>
       </CardHeader>
       <CardContent>
         {users.isPending ? (
@@ -95,12 +103,14 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
             </table>
           </div>
         )}
+        <PendingInvitations />
       </CardContent>
       <UserDialog
         open={dialog.kind === 'add' || dialog.kind === 'edit'}
         onOpenChange={(open) => (open ? undefined : close())}
         editing={dialog.kind === 'edit' ? dialog.user : undefined}
       />
+      <InviteUserDialog open={dialog.kind === 'invite'} onOpenChange={(open) => (open ? undefined : close())} />
       <RemoveUserDialog user={dialog.kind === 'remove' ? dialog.user : undefined} onClose={close} />
     </Card>
   );

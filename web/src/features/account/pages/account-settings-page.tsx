@@ -1,4 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -14,6 +15,9 @@ export function AccountSettingsPage() {
   // The organization is taken from the first role entry (spec section 6).
   const organization = user?.roles[0]?.organization;
   const admin = isAdmin(user);
+  // ?tab=users opens on the Users tab (a joined-the-team notification links there).
+  const [searchParams] = useSearchParams();
+  const initialTab = searchParams.get('tab') === 'users' ? 'users' : 'organization';
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
@@ -21,7 +25,7 @@ export function AccountSettingsPage() {
         <p className="text-muted">Manage your organization and its users.</p>
       </div>
       {user && organization ? (
-        <Tabs defaultValue="organization" className="max-w-5xl">
+        <Tabs defaultValue={initialTab} className="max-w-5xl">
           <TabsList className="sm:w-auto">
             <TabsTrigger value="organization">Organization</TabsTrigger>
             <TabsTrigger value="users">Users</TabsTrigger>

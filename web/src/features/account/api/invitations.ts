@@ -1,0 +1,43 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { organizationInvitationEndpoints } from '../../../../../shared/contract/invitations';
+import type { InvitationRequest } from '../../../../../shared/schemas/invitations';
+import { call } from '../../../lib/api-client';
+
+/** The admins' invitations: pending ones and those of the last 30 days. */
+export const invitationQueries = {
+  all: ['account', 'invitations'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...invitationQueries.all, 'list'] as const,
+      queryFn: () => call(organizationInvitationEndpoints.list),
+    }),
+};
+
+function useInvalidateInvitations() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: invitationQueries.all });
+}
+
+export function useInviteUser() {
+  const invalidate = useInvalidateInvitations();
+  return useMutation({
+    mutationFn: (body: InvitationRequest) => call(organizationInvitationEndpoints.create, { body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useResendInvitation() {
+  const invalidate = useInvalidateInvitations();
+  return useMutation({
+    mutationFn: (id: string) => call(organizationInvitationEndpoints.resend, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRevokeInvitation() {
+  const invalidate = useInvalidateInvitations();
+  return useMutation({
+    mutationFn: (id: string) => call(organizationInvitationEndpoints.revoke, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}

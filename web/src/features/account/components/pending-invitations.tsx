@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import { RotateCw, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import type { InvitationResponse } from '../../../../../shared/schemas/invitations';
+import { ROLE_LABELS } from '../../../../../shared/roles';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { invitationQueries, useResendInvitation } from '../api/invitations';
+import { expiresIn } from '../lib/expires-in';
+import { RevokeInvitationDialog } from './revoke-invitation-dialog';
+
+/** Waiting for an answer: pending ones and expired ones (which can be resent). */
+const isOpen = (invitation: InvitationResponse) => invitation.status === 'pending' || invitation.status === 'expired';
+
+/** 'Pending invitations' under the users table: who was invited, by whom, until when; Resend and Revoke. */
+export function PendingInvitations() {
+  const invitations = useQuery(invitationQueries.list());
+  const resend = useResendInvitation();
+  const [revoking, setRevoking] = useState<InvitationResponse>();
+  const open = invitations.data?.filter(isOpen) ?? [];
+
+  const onResend = (invitation: InvitationResponse) =>
+    resend.mutate(invitation.id, {
+      onSuccess: () => toast({ title: 'Invitation resent', description: `A new link was sent to ${invitation.email}.` }),
+      onError: (error) => toast({ title: 'Failed to resend invitation', description: error.message, variant: 'destructive' }),
+    });
+
+  return (
+    <section aria-labelledby="pending-invitations-heading" className="mt-6 grid gap-3">
+      <h3 id="pending-invitations-heading" className="text-base font-semibold">
+        Pending invitations
+      </h3>
+      {invitations.isPending ? (
+        <Spinner label="Loading invitations" />
+      ) : invitations.isError ? (
+        <p role="alert" className="rounded-md border border-danger-20 bg-danger-10 p-4 text-danger">
+          There was an error loading invitations. Please try again.
+        </p>
+      ) : open.length === 0 ? (
+        <p className="text-sm text-muted">No pending invitations</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <thead className="border-b border-line text-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">Email</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Role</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Invited by</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Expires</th>
+                <th scope="col" className="py-2 text-right font-medium">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {open.map((invitation) => (
+                <tr key={invitation.id} className="border-b border-line last:border-0">
+                  <td className="py-3 pr-3 break-all">{invitation.email}</td>
+                  <td className="py-3 pr-3">
+                    <Badge tone={invitation.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[invitation.role]}</Badge>
+                  </td>
+                  <td className="py-3 pr-3">{invitation.invitedBy.fullName}</td>
+                  <td className="py-3 pr-3">
+                    {invitation.status === 'expired' ? <Badge tone="warning">Expired</Badge> : <time dateTime={invitation.expiresAt}>{expiresIn(invitation.expiresAt)}</time>}
+                  </td>
+                  <td className="py-3 text-right">
+                    <span className="inline-flex gap-2">
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={resend.isPending && resend.variables === invitation.id}
+                        aria-label={`Resend invitation to ${invitation.email}`}
+                        onClick={() => onResend(invitation)}
+                      >
+                        <RotateCw aria-hidden />
+                        Resend
+                      </Button>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        className="text-danger"
+                        aria-label={`Revoke invitation to ${invitation.email}`}
+                        onClick={() => setRevoking(invitation)}
+                      >
+                        <XCircle aria-hidden />
+                        Revoke
+                      </Button>
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <RevokeInvitationDialog invitation={revoking} onClose={() => setRevoking(undefined)} />
+    </section>
+  );
+}

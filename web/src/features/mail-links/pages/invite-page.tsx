@@ -1,0 +1,153 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { authEndpoints } from '../../../../../shared/contract/auth';
+import { invitationEndpoints } from '../../../../../shared/contract/invitations';
+import { PRODUCT_NAME } from '../../../../../shared/product';
+import { ROLE_LABELS } from '../../../../../shared/roles';
+import { type AcceptInvitationForm, INVALID_INVITATION, type InvitationLookupResponse, acceptInvitationForm } from '../../../../../shared/schemas/invitations';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { ApiError, call } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
+import { userQueries, useCurrentUser } from '../../auth/api/current-user';
+import { tokenFromHash } from './reset-password-page';
+
+const isInvalidLink = (error: unknown) => error instanceof ApiError && error.status === 400 && error.message.includes(INVALID_INVITATION);
+
+/** /invite#token=...: who invites to which organization and role; the invitee chooses a name and a password and is signed in. */
+export function InvitePage() {
+  usePageTitle('Invitation');
+  const token = tokenFromHash(useLocation().hash);
+  const currentUser = useCurrentUser();
+  const lookup = useQuery({
+    queryKey: ['invitation-link', token],
+    queryFn: () => call(invitationEndpoints.lookup, { body: { token } }),
+    enabled: token !== '' && currentUser.data === null,
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  let content;
+  if (currentUser.isPending || (token !== '' && currentUser.data === null && lookup.isPending)) content = <Spinner label="Loading invitation" />;
+  else if (currentUser.data) content = <SignOutFirst fullName={currentUser.data.fullName} />;
+  else if (!token || isInvalidLink(lookup.error)) content = <InvalidInvitation />;
+  else if (lookup.isError)
+    content = (
+      <p role="alert" className="text-danger">
+        {lookup.error.message}
+      </p>
+    );
+  else content = <AcceptForm token={token} invitation={lookup.data!} />;
+
+  return <main className="mx-auto flex min-h-screen max-w-md items-center p-4">{content}</main>;
+}
+
+function InvalidInvitation() {
+  return (
+    <Card className="w-full">
+      <CardHeader>
+        <CardTitle>Invitation</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <p role="alert">{INVALID_INVITATION}</p>
+        <Link to="/auth" className="text-sm font-medium">
+          Go to sign in
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** An invitation creates a new account: whoever is signed in in this browser signs out first. */
+function SignOutFirst({ fullName }: { fullName: string }) {
+  const queryClient = useQueryClient();
+  const signOut = useMutation({
+    mutationFn: () => call(authEndpoints.logout),
+    onSuccess: () => {
+      queryClient.setQueryData(userQueries.current().queryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueries.all[0] });
+    },
+    onError: (error) => toast({ title: 'Logout failed', description: error.message, variant: 'destructive' }),
+  });
+  return (
+    <Card className="w-full">
+      <CardHeader>
+        <CardTitle>Sign out to accept this invitation</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <p role="status">
+          You are signed in as {fullName}. Please sign out first to accept this invitation with a new account.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+            Sign out
+          </Button>
+          <Link to="/dashboard" className={buttonClasses({ variant: 'outline' })}>
+            Go to the dashboard
+          </Link>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AcceptForm({ token, invitation }: { token: string; invitation: InvitationLookupResponse }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm<AcceptInvitationForm>({ resolver: zodResolver(acceptInvitationForm), defaultValues: { fullName: '', password: '' } });
+  const { errors } = form.formState;
+  const accept = useMutation({
+    mutationFn: (values: AcceptInvitationForm) => call(invitationEndpoints.accept, { body: { token, ...values } }),
+    onSuccess: (user) => {
+      queryClient.setQueryData(userQueries.current().queryKey, user);
+      toast({ title: 'Invitation accepted', description: `Welcome to ${invitation.organizationName}, ${user.fullName}!` });
+      void navigate('/dashboard', { replace: true });
+    },
+    onError: (error) => {
+      // An invalid link shows its card; other refusals keep the form as typed, messages under their fields.
+      if (isInvalidLink(error)) return;
+      toast({ title: 'Failed to accept invitation', description: error.message, variant: 'destructive' });
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fieldErrors ?? {})) {
+          if (field === 'fullName' || field === 'password') form.setError(field, { message });
+        }
+      }
+    },
+  });
+  if (isInvalidLink(accept.error)) return <InvalidInvitation />;
+
+  return (
+    <Card className="w-full">
+      <CardHeader>
+        <CardTitle>
+          Join {invitation.organizationName} on {PRODUCT_NAME}
+        </CardTitle>
+        <CardDescription>
+          {invitation.invitedByName} invited you to join as {ROLE_LABELS[invitation.role]}.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate className="grid gap-4" onSubmit={(event) => void form.handleSubmit((values) => accept.mutate(values))(event)}>
+          <FormField label="Email" htmlFor="invite-accept-email">
+            <Input id="invite-accept-email" type="email" value={invitation.email} readOnly />
+          </FormField>
+          <FormField label="Full Name" htmlFor="invite-accept-full-name" error={errors.fullName?.message}>
+            <Input id="invite-accept-full-name" autoComplete="name" {...form.register('fullName')} />
+          </FormField>
+          <FormField label="Password" htmlFor="invite-accept-password" hint="Must be at least 6 characters" error={errors.password?.message}>
+            <Input id="invite-accept-password" type="password" autoComplete="new-password" {...form.register('password')} />
+          </FormField>
+          <Button type="submit" disabled={accept.isPending}>
+            {accept.isPending ? 'Joining...' : 'Accept invitation'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
