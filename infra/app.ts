@@ -4,16 +4,19 @@ import { App, CliCredentialsStackSynthesizer, DefaultStackSynthesizer, Validatio
 import { ManagedPolicy, PermissionsBoundary } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { DeliveryStack } from './delivery-stack';
-import { GrowthwiseStack, SharedStack } from './stack';
+import { WEB_ACL_REGION } from './constructs/api-web-acl';
+import { EdgeStack, GrowthwiseStack, SharedStack } from './stack';
 import {
   ACCOUNTS,
   type AccountName,
   BOOTSTRAP_QUALIFIERS,
+  EDGE_STACK_NAME,
   GITHUB_REPOSITORY_FORMAT,
   PREVIEW_BOUNDARY_POLICY,
   SHARED_STACK_NAME,
   stackName,
   stageConfig,
+  stagesWithWebAcl,
 } from './stages';
 import { SPA_HTML_FILES } from './web/spa-fallback';
 
@@ -41,6 +44,13 @@ export function buildApp(
     ...target,
     description: 'Growthwise: CloudFront function and response headers policy shared by every stage',
   });
+  if (stagesWithWebAcl().length > 0) {
+    new EdgeStack(app, EDGE_STACK_NAME, {
+      env: { account: accounts.prod ?? undefined, region: WEB_ACL_REGION },
+      synthesizer: new DefaultStackSynthesizer({ qualifier: BOOTSTRAP_QUALIFIERS.prod }),
+      description: 'Growthwise: the web ACLs of the stages\' CloudFront distributions (us-east-1, prod account)',
+    });
+  }
   const stageStack = new GrowthwiseStack(app, stackName(stage), {
     ...target,
     stage,

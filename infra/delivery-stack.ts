@@ -79,13 +79,13 @@ export class DeliveryStack extends Stack {
       new PreviewGuardrails(this);
     }
     if (props.holds.includes('prod')) {
-      githubRole('ProdDeployRole', 'production', 'Growthwise prod: deploys Growthwise-shared and Growthwise-prod with the default bootstrap, sets the stack policy', [
+      githubRole('ProdDeployRole', 'production', 'Growthwise prod: deploys Growthwise-shared, Growthwise-edge and Growthwise-prod with the default bootstrap, sets the stack policy', [
         cdkRoles('prod', ['deploy', 'file-publishing', 'lookup']),
         new PolicyStatement({ actions: ['cloudformation:DescribeStacks', 'cloudformation:SetStackPolicy'], resources: stacks('Growthwise-prod') }),
       ]);
       githubRole('ProdDiffRole', 'production-diff', 'Growthwise prod: reads the deployed templates for cdk diff, changes nothing', [
         cdkRoles('prod', ['lookup']),
-        new PolicyStatement({ actions: ['cloudformation:GetTemplate', 'cloudformation:DescribeStacks'], resources: stacks('Growthwise-prod', 'Growthwise-shared') }),
+        new PolicyStatement({ actions: ['cloudformation:GetTemplate', 'cloudformation:DescribeStacks'], resources: stacks('Growthwise-prod', 'Growthwise-shared', 'Growthwise-edge') }),
         new PolicyStatement({ actions: ['ssm:GetParameter'], resources: [`arn:${Aws.PARTITION}:ssm:*:${Aws.ACCOUNT_ID}:parameter/cdk-bootstrap/${BOOTSTRAP_QUALIFIERS.prod}/version`] }),
       ]);
     }
@@ -130,11 +130,13 @@ class PreviewGuardrails {
           effect: Effect.DENY,
           actions: ['*'],
           resources: [
-            ...['Growthwise-prod', 'Growthwise-shared', 'Growthwise-delivery*', 'CDKToolkit'].map((name) => arn('cloudformation', `stack/${name}/*`)),
+            ...['Growthwise-prod', 'Growthwise-shared', 'Growthwise-edge', 'Growthwise-delivery*', 'CDKToolkit'].map((name) => arn('cloudformation', `stack/${name}/*`)),
             arn('dynamodb', 'table/Growthwise-prod-*'),
             arn('lambda', 'function:Growthwise-prod-*'),
             arn('logs', 'log-group:Growthwise-prod-*'),
             arn('ssm', 'parameter/growthwise/shared/*'),
+            arn('ssm', 'parameter/growthwise/edge/*'),
+            `arn:${Aws.PARTITION}:wafv2:*:${Aws.ACCOUNT_ID}:global/webacl/growthwise-*`,
             `arn:${Aws.PARTITION}:iam::${Aws.ACCOUNT_ID}:role/Growthwise-prod-*`,
             `arn:${Aws.PARTITION}:iam::${Aws.ACCOUNT_ID}:role/cdk-${BOOTSTRAP_QUALIFIERS.prod}-*`,
             `arn:${Aws.PARTITION}:iam::${Aws.ACCOUNT_ID}:role/growthwise-github-*`,

@@ -2,6 +2,7 @@ import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { routes } from '../functions/routes';
 import { Alarms } from './constructs/alarms';
+import { ApiWebAcl } from './constructs/api-web-acl';
 import { Dashboard, dashboardUrl } from './constructs/dashboard';
 import { Api } from './constructs/api';
 import { Data } from './constructs/data';
@@ -10,7 +11,7 @@ import { Edge } from './constructs/edge';
 import { Secrets } from './constructs/secrets';
 import { Web } from './constructs/web';
 import { giveEveryFunctionALogGroup } from './owned-log-groups';
-import type { StageConfig } from './stages';
+import { type StageConfig, stagesWithWebAcl } from './stages';
 
 export interface GrowthwiseStackProps extends StackProps {
   stage: string;
@@ -59,6 +60,8 @@ export class GrowthwiseStack extends Stack {
       runtimeConfig: config.web,
       apiDomainName: api.domainName,
       originVerifyValue: secrets.originVerifyValue,
+      // Prod's web ACL (a rate-based rule per client address on /api/*), from the edge stack in us-east-1.
+      webAclArn: config.wafApiRequestsPer5Minutes === null ? undefined : ApiWebAcl.arnFor(this, stage),
       spaFunction: edge.spaFunction,
       responseHeadersPolicy: edge.responseHeadersPolicy,
       removalPolicy: rules.removalPolicy,
@@ -99,5 +102,19 @@ export class SharedStack extends Stack {
     super(scope, id, props);
     Tags.of(this).add('project', 'growthwise');
     new Edge(this, 'Edge');
+  }
+}
+
+/**
+ * The account-wide pieces that must live in us-east-1 (deployed there by the main workflow, with prod's
+ * bootstrap): the web ACL of each named stage that has one (infra/stages.ts `wafApiRequestsPer5Minutes`).
+ */
+export class EdgeStack extends Stack {
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+    Tags.of(this).add('project', 'growthwise');
+    // The preview boundary denies anything tagged so (infra/delivery-stack.ts).
+    Tags.of(this).add('stage', 'shared');
+    for (const { stage, requestsPer5Minutes } of stagesWithWebAcl()) new ApiWebAcl(this, `ApiWebAcl-${stage}`, { stage, requestsPer5Minutes });
   }
 }

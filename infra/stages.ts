@@ -209,13 +209,13 @@ export const previewStage = (): StageConfig => ({
 
 /** Lower-case letters, digits and inner hyphens; short enough for every generated name. */
 export const STAGE_NAME = /^[a-z](?:[a-z0-9-]{0,18}[a-z0-9])?$/;
-/** Names taken by the account-wide stack. */
-const RESERVED = new Set(['shared']);
+/** Names taken by the account-wide stacks (Growthwise-shared, Growthwise-edge, Growthwise-delivery[-prod|-preview]). */
+const RESERVED = new Set(['shared', 'edge', 'delivery', 'delivery-prod', 'delivery-preview']);
 
 export function stageConfig(name: string): StageConfig {
   if (!STAGE_NAME.test(name) || RESERVED.has(name)) {
     throw new Error(
-      `Invalid stage "${name}": use lower-case letters, digits and hyphens (e.g. prod, dev, pr-42), at most 20 characters, not "shared".`,
+      `Invalid stage "${name}": use lower-case letters, digits and hyphens (e.g. prod, dev, pr-42), at most 20 characters, not ${[...RESERVED].map((r) => `"${r}"`).join(', ')}.`,
     );
   }
   return name in stages ? stages[name as NamedStage] : previewStage();
@@ -225,3 +225,14 @@ export function stageConfig(name: string): StageConfig {
 export const stackName = (stage: string) => `Growthwise-${stage}`;
 /** The account-wide stack of what would otherwise count against per-account CloudFront quotas. */
 export const SHARED_STACK_NAME = 'Growthwise-shared';
+/** The prod account's stack in us-east-1, where CloudFront's web ACLs must be: each named stage's web ACL. */
+export const EDGE_STACK_NAME = 'Growthwise-edge';
+
+/** The named stages with a web ACL (`wafApiRequestsPer5Minutes`), all in the prod account. */
+export function stagesWithWebAcl(): { stage: NamedStage; requestsPer5Minutes: number }[] {
+  return (Object.entries(stages) as [NamedStage, StageConfig][]).flatMap(([stage, config]) => {
+    if (config.wafApiRequestsPer5Minutes === null) return [];
+    if (config.account !== 'prod') throw new Error(`Stage ${stage}: a web ACL lives in ${EDGE_STACK_NAME}, in the prod account; ${stage} is in the ${config.account} account.`);
+    return [{ stage, requestsPer5Minutes: config.wafApiRequestsPer5Minutes }];
+  });
+}

@@ -30,6 +30,8 @@ export interface WebProps {
   apiDomainName: string;
   /** The x-origin-verify value (a pinned dynamic reference: the template never holds the value). */
   originVerifyValue: string;
+  /** The distribution's WAF web ACL (prod); undefined: none. */
+  webAclArn: string | undefined;
   /** From the account-wide stack. */
   spaFunction: IFunction;
   responseHeadersPolicy: IResponseHeadersPolicy;
@@ -76,6 +78,7 @@ export class Web extends Construct {
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
+      webAclId: props.webAclArn,
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -107,7 +110,7 @@ export class Web extends Construct {
       {
         id: 'AwsSolutions-CFR2',
         reason:
-          'No WAF web ACL: it costs a fixed monthly fee per stage; the API is throttled per stage, logins are rate-limited by the application, and the origin refuses requests that bypass CloudFront.',
+          'Prod has a WAF web ACL; previews have none: it costs a fixed monthly fee per stage, the API is throttled per stage, logins are rate-limited by the application, and the origin refuses requests that bypass CloudFront.',
       },
       {
         id: 'AwsSolutions-CFR3',

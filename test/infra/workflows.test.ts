@@ -71,6 +71,11 @@ describe('workflows', () => {
     expect(policy).toBeGreaterThan(-1);
     expect(policy).toBeLessThan(steps.indexOf('npm run deploy -- prod'));
     expect(steps).toContain('npx tsx infra/stack-policy.ts');
+    // Prod's distribution reads its web ACL from the edge stack, so that stack goes first.
+    const edge = steps.search(/npx cdk deploy -c stage=prod --exclusively [^\n]*Growthwise-edge/);
+    expect(edge).toBeGreaterThan(-1);
+    expect(edge).toBeLessThan(steps.indexOf('npm run deploy -- prod'));
+    expect(runs(jobs.diff!)).toMatch(/npx cdk diff [^\n]*Growthwise-edge[^\n]*Growthwise-prod/);
   });
 
   it('sweeps previews with the tested script and collects the preview bootstrap\'s assets', () => {
