@@ -1,0 +1,68 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { InvitationResponse } from '../../../../../shared/schemas/invitations';
+import { invitationQueries } from '../api/invitations';
+import { PendingInvitations } from './pending-invitations';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+const invitation = (overrides: Partial<InvitationResponse>): InvitationResponse => ({
+  id: '01JQ0000000000000000000000',
+  email: 'someone@example.com',
+  role: 'staff',
+  status: 'pending',
+  invitedBy: { id: '01JQ0000000000000000000001', fullName: 'Ada Admin' },
+  createdAt: new Date(Date.now() - DAY).toISOString(),
+  expiresAt: new Date(Date.now() + 6 * DAY - 1000).toISOString(),
+  ...overrides,
+});
+
+/** The section as the Users tab shows it, with the list already loaded (no request is made). */
+function renderWith(list: InvitationResponse[]) {
+  vi.stubGlobal('fetch', () => new Promise(() => {}));
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(invitationQueries.list().queryKey, list);
+  render(
+    <QueryClientProvider client={client}>
+      <PendingInvitations />
+    </QueryClientProvider>,
+  );
+  return screen.getByRole('region', { name: 'Pending invitations' });
+}
+
+describe('Pending invitations', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows pending ones with their expiry, expired ones marked Expired (both with Resend and Revoke), and leaves out ended ones', () => {
+    const section = renderWith([
+      invitation({ id: '01JQ0000000000000000000010', email: 'fresh@example.com', role: 'admin' }),
+      invitation({ id: '01JQ0000000000000000000011', email: 'late@example.com', status: 'expired', expiresAt: new Date(Date.now() - DAY).toISOString() }),
+      invitation({ id: '01JQ0000000000000000000012', email: 'revoked@example.com', status: 'revoked' }),
+      invitation({ id: '01JQ0000000000000000000013', email: 'joined@example.com', status: 'accepted' }),
+    ]);
+    const rows = within(section).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('fresh@example.com'),
+      expect.stringContaining('late@example.com'),
+    ]);
+    expect(rows[0]).toHaveTextContent('Administrator');
+    expect(rows[0]).toHaveTextContent('Ada Admin');
+    expect(rows[0]).toHaveTextContent('in 5 days');
+    expect(rows[0]).not.toHaveTextContent('Expired');
+    expect(rows[1]).toHaveTextContent('Expired');
+    for (const row of rows) {
+      expect(within(row).getByRole('button', { name: /^Resend invitation to / })).toBeEnabled();
+      expect(within(row).getByRole('button', { name: /^Revoke invitation to / })).toBeEnabled();
+    }
+  });
+
+  it('says so when nothing is pending', () => {
+    const section = renderWith([invitation({ status: 'accepted' })]);
+    expect(section).toHaveTextContent('No pending invitations');
+    expect(within(section).queryByRole('table')).toBeNull();
+  });
+});
