@@ -7,6 +7,7 @@ import { Dashboard, dashboardUrl } from './constructs/dashboard';
 import { Api } from './constructs/api';
 import { Data } from './constructs/data';
 import { Mailer } from './constructs/mailer';
+import { TrialAlerts } from './constructs/trial-alerts';
 import { Edge } from './constructs/edge';
 import { Secrets } from './constructs/secrets';
 import { Web } from './constructs/web';
@@ -82,6 +83,13 @@ export class GrowthwiseStack extends Stack {
     });
     mailer.setSiteUrl(web.siteUrl);
     this.alarms?.watchDeadLetterQueue('Mailer', mailer.deadLetterQueue);
+    new TrialAlerts(this, 'TrialAlerts', {
+      table: data.table,
+      stage,
+      logLevel: config.logLevel,
+      logRetention: rules.logRetention,
+      removalPolicy: rules.removalPolicy,
+    });
     this.dashboard = new Dashboard(this, 'Dashboard', { stage, httpApi: api.httpApi, functions: api.routeFunctions, table: data.table });
     this.dashboard.watchMailer(mailer.function, mailer.deadLetterQueue);
 

@@ -1,7 +1,7 @@
 import type { NotificationMessage } from '../db/notification-writes';
 
 /** 'January 5, 2026' (the spec's long date format), in UTC as Stripe's dates are. */
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+export const LONG_DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** invoice.payment_failed, to every admin of the organization. */
 export const PAYMENT_FAILED: NotificationMessage = {

@@ -1,18 +1,22 @@
 import type Stripe from 'stripe';
 import {
+  type BillingItem,
   customerIdsUpdate,
   customerLinkPut,
   organizationExists,
   organizationOfCustomer,
   paymentUpdate,
+  storedBilling,
   subscriptionStateUpdate,
 } from '../db/billing';
 import type { AuditAction, AuditDetails } from '../../shared/schemas/audit-log';
 import { type AuditClient, BILLING_SYSTEM_ACTOR, auditPut } from '../db/audit-log';
-import { notificationWrites } from '../db/notification-writes';
+import type { TrialEndItem } from '../db/trial-ends';
+import { trialDay, trialIndexWrites } from '../db/trial-ends';
+import { keys } from '../db/keys';
+import { getItem } from '../db/reads';
 import { applyEventOnce, type Outcome, type UnmatchedEventItem, unmatchedEventDelete, unmatchedEventPut, unmatchedEventsOf } from '../db/stripe-events';
-import { listUsersOfOrganization } from '../db/users';
-import { PAYMENT_FAILED, trialEndingSoon } from './billing-notifications';
+import { billingAdmins, paymentFailedAlert, trialEndingAlert } from './admin-alerts';
 import { stripeClient } from './stripe-client';
 import { type SubscriptionState, idOf, subscriptionState } from './subscription-state';
 
@@ -26,12 +30,6 @@ export const HANDLED_EVENTS = [
   'invoice.paid',
   'invoice.payment_failed',
 ] as const;
-
-/**
- * A transaction holds at most 100 writes: the event record, the billing update and two per
- * notified admin. An organization with more admins notifies the first ones.
- */
-const MAX_NOTIFIED_ADMINS = 45;
 
 export type EventOutcome = Outcome | 'unmatched' | 'ignored';
 
@@ -83,7 +81,7 @@ async function checkoutCompleted(event: Stripe.Event, session: Stripe.Checkout.S
   const orgId = session.client_reference_id;
   if (!orgId) return keepUnmatched(event, customerId, null);
   const subscriptionId = idOf(session.subscription);
-  const waiting = await unmatchedEventsOf(customerId);
+  const [waiting, stored] = await Promise.all([unmatchedEventsOf(customerId), storedBilling(orgId)]);
   const newestWaiting = waiting
     .filter((item) => item.subscription)
     .sort((a, b) => b.created - a.created)[0];
@@ -92,7 +90,8 @@ async function checkoutCompleted(event: Stripe.Event, session: Stripe.Checkout.S
     fetched ??
     (newestWaiting ? { state: subscriptionState(newestWaiting.subscription as Stripe.Subscription, FALLBACK_PLAN), asOf: newestWaiting.created * 1000 } : undefined);
   const link = [organizationExists(orgId), customerLinkPut(customerId, orgId)];
-  const cleanUp = waiting.slice(0, 90).map(unmatchedEventDelete);
+  // Room in 100 for the event, the link, the state, the payment, the trial index's two writes and the audit entry.
+  const cleanUp = waiting.slice(0, 88).map(unmatchedEventDelete);
   const waitingPayment = newestPaymentEvent(waiting);
   const payment = waitingPayment
     ? [paymentUpdate(orgId, waitingPayment.eventType === 'invoice.payment_failed' ? new Date(waitingPayment.created * 1000).toISOString() : null, waitingPayment.created * 1000)]
@@ -100,7 +99,12 @@ async function checkoutCompleted(event: Stripe.Event, session: Stripe.Checkout.S
   const linkOnly = [...link, customerIdsUpdate(orgId, { customerId, subscriptionId }), ...cleanUp];
   const changed = billingEntry(orgId, 'billing.subscription_changed', event, state?.state, client, { customerLinked: true, subscriptionId: subscriptionId ?? null });
   return applyEventOnce(event, orgId, [
-    { outcome: 'applied', writes: state ? [...link, subscriptionStateUpdate(orgId, state.state, state.asOf, { customerId }), ...payment, ...cleanUp, changed] : [...linkOnly, ...payment, changed] },
+    {
+      outcome: 'applied',
+      writes: state
+        ? [...link, subscriptionStateUpdate(orgId, state.state, state.asOf, { customerId }), ...trialIndexWrites(orgId, trialFacts(stored), state.state), ...payment, ...cleanUp, changed]
+        : [...linkOnly, ...payment, changed],
+    },
     // A newer state (or payment) was stored first: the link still holds.
     { outcome: 'stale', writes: linkOnly },
     // An unknown organization, or a customer already linked to another one: kept for a person to look at.
@@ -117,14 +121,30 @@ async function subscriptionChanged(event: Stripe.Event, subscription: Stripe.Sub
   if (!customerId) return 'ignored';
   const orgId = await organizationOfCustomer(customerId);
   if (!orgId) return keepUnmatched(event, customerId, subscription);
-  const { state, asOf } = (await currentState(event, subscription, FALLBACK_PLAN))!;
-  const notify = event.type === 'customer.subscription.trial_will_end' ? notificationWrites(orgId, await adminIds(orgId), trialEndingSoon(state.trialEnd)) : [];
+  const [{ state, asOf }, stored] = await Promise.all([currentState(event, subscription, FALLBACK_PLAN).then((current) => current!), storedBilling(orgId)]);
+  const alert = event.type === 'customer.subscription.trial_will_end' ? await trialWarning(orgId, state.trialEnd, trialDay(state)) : undefined;
+  const notify = alert?.writes ?? [];
   // The trial warning is sent even when a newer state was stored first: the trial still ends.
   return applyEventOnce(event, orgId, [
-    { outcome: 'applied', writes: [subscriptionStateUpdate(orgId, state, asOf), ...notify, billingEntry(orgId, 'billing.subscription_changed', event, state, client)] },
+    {
+      outcome: 'applied',
+      writes: [subscriptionStateUpdate(orgId, state, asOf), ...trialIndexWrites(orgId, trialFacts(stored), state, alert?.alertedAt), ...notify, billingEntry(orgId, 'billing.subscription_changed', event, state, client)],
+    },
     { outcome: 'stale', writes: notify },
   ]);
 }
+
+/**
+ * Stripe's trial_will_end alerts the admins unless the daily run (functions/billing/trial-ending-alerts.ts)
+ * already announced this trial end; the alert marks the trial index, so the run will not announce it again.
+ */
+async function trialWarning(orgId: string, trialEnd: string | null, day: string | null) {
+  const indexed = day ? await getItem<TrialEndItem>(keys.trialEnd(day, orgId), { consistentRead: true }) : undefined;
+  if (indexed?.alertedAt && indexed.trialEnd === trialEnd) return undefined;
+  return { writes: trialEndingAlert(orgId, await billingAdmins(orgId), trialEnd), alertedAt: new Date().toISOString() };
+}
+
+const trialFacts = (stored: Partial<BillingItem> | undefined) => (stored?.status ? { status: stored.status, trialEnd: stored.trialEnd ?? null } : undefined);
 
 async function invoiceOutcome(event: Stripe.Event, invoice: Stripe.Invoice, client: AuditClient): Promise<EventOutcome> {
   const customerId = idOf(invoice.customer);
@@ -135,7 +155,7 @@ async function invoiceOutcome(event: Stripe.Event, invoice: Stripe.Invoice, clie
   const asOf = event.created * 1000;
   const update = paymentUpdate(orgId, failed ? new Date(asOf).toISOString() : null, asOf);
   // A failure older than a payment already recorded is history: nobody is told about it.
-  const notify = failed ? notificationWrites(orgId, await adminIds(orgId), PAYMENT_FAILED) : [];
+  const notify = failed ? paymentFailedAlert(orgId, await billingAdmins(orgId)) : [];
   return applyEventOnce(event, orgId, [
     { outcome: 'applied', writes: [update, ...notify, billingEntry(orgId, failed ? 'billing.payment_failed' : 'billing.payment_succeeded', event, undefined, client, { invoiceId: invoice.id ?? null })] },
     { outcome: 'stale', writes: [] },
@@ -150,14 +170,6 @@ function billingEntry(orgId: string, action: AuditAction, event: Stripe.Event, s
   const stateDetails: AuditDetails = state ? { plan: state.plan, interval: state.interval, status: state.status, cancelAtPeriodEnd: state.cancelAtPeriodEnd } : {};
   const target = { type: 'subscription' as const, id: state?.subscriptionId ?? orgId, label: state ? `${state.plan} (${state.interval})` : 'Subscription' };
   return auditPut(orgId, { action, actor: BILLING_SYSTEM_ACTOR, target, details: { stripeEvent: event.type, stripeEventId: event.id, ...stateDetails, ...extra } }, client);
-}
-
-async function adminIds(orgId: string) {
-  const users = await listUsersOfOrganization(orgId);
-  return users
-    .filter((user) => user.role === 'admin')
-    .map((user) => user.id)
-    .slice(0, MAX_NOTIFIED_ADMINS);
 }
 
 async function keepUnmatched(event: Stripe.Event, customerId: string, subscription: unknown): Promise<EventOutcome> {

@@ -16,6 +16,7 @@ const ACTIVITY = 'ACTIVITY#';
 export const AUDIT_PARTITION_PREFIX = 'AUDIT#';
 const AUDIT_ENTRY = 'ENTRY#';
 const INVITATION = 'INVITATION#';
+const TRIAL_ENDS = 'TRIAL_ENDS#';
 
 export const keys = {
   organization: (orgId: string): Key => ({ PK: `${ORG}${orgId}`, SK: 'ORG' }),
@@ -45,6 +46,11 @@ export const keys = {
   unmatchedStripeEvent: (customerId: string, eventId: string): Key => ({ PK: `${STRIPE_CUSTOMER}${customerId}`, SK: `${UNMATCHED}${eventId}` }),
   /** A Stripe event already processed: written in the same transaction as its effect. */
   stripeEvent: (eventId: string): Key => ({ PK: `STRIPE_EVENT#${eventId}`, SK: 'EVENT' }),
+  /**
+   * A trial that ends on `day` ('YYYY-MM-DD', UTC): one partition per day, so the daily trial alert
+   * reads the few days ahead with a Query each and never scans (functions/db/trial-ends.ts).
+   */
+  trialEnd: (day: string, orgId: string): Key => ({ PK: `${TRIAL_ENDS}${day}`, SK: `${ORG}${orgId}` }),
   /** The organization's project counters by status and its newest activity entries. */
   projectFigures: (orgId: string): Key => ({ PK: `${ORG}${orgId}`, SK: 'FIGURES#PROJECTS' }),
   projectActivity: (orgId: string, projectId: string, entryId: string): Key => ({
@@ -71,4 +77,5 @@ export const collections = {
   invitationsOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: INVITATION }),
   activityOfProject: (orgId: string, projectId: string) => ({ PK: `${ORG}${orgId}`, prefix: `${ACTIVITY}${projectId}#` }),
   auditOfOrganization: (orgId: string) => ({ PK: `${AUDIT_PARTITION_PREFIX}${orgId}`, prefix: AUDIT_ENTRY }),
+  trialsEndingOn: (day: string) => ({ PK: `${TRIAL_ENDS}${day}`, prefix: ORG }),
 } as const;

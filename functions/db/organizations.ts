@@ -3,6 +3,7 @@ import { Conflict } from '../domain/errors';
 import { TABLE_NAME } from './client';
 import type { OrganizationItem, UserItem } from './entities';
 import { trialBilling, trialBillingPut } from './billing';
+import { registeredTrialPut } from './trial-ends';
 import { keys } from './keys';
 import { type TransactItem, isConditionFailure, transactWrite } from './transactions';
 import { userPuts } from './users';
@@ -48,6 +49,7 @@ export async function createOrganizationWithAdmin(input: {
   };
   const verification = verificationForNewUser(user);
   user.emailVerificationTokenHash = verification.hash;
+  const trial = trialBilling(org.id, org.plan, org.billingCycle, new Date(now));
   try {
     await transactWrite([
       {
@@ -59,7 +61,8 @@ export async function createOrganizationWithAdmin(input: {
       },
       ...userPuts(user),
       ...verification.items,
-      trialBillingPut(trialBilling(org.id, org.plan, org.billingCycle, new Date(now))),
+      trialBillingPut(trial),
+      registeredTrialPut(org.id, trial.trialEnd!),
     ]);
   } catch (error) {
     if (isConditionFailure(error)) throw new Conflict(EMAIL_TAKEN);

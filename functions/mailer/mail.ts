@@ -7,7 +7,9 @@ export type Mail =
   | { template: 'password-changed'; data: { fullName: string } }
   | { template: 'email-verification'; data: { fullName: string; token: string } }
   | { template: 'welcome'; data: { fullName: string; organizationName: string; addedByName: string } }
-  | { template: 'invitation'; data: InvitationMailData };
+  | { template: 'invitation'; data: InvitationMailData }
+  | { template: 'payment-failed'; data: { fullName: string; organizationName: string } }
+  | { template: 'trial-ending'; data: { fullName: string; organizationName: string; trialEnd: string | null } };
 
 /** An invitation to join an organization: who invites, to which role, until when (an ISO instant), and the link's token. */
 export interface InvitationMailData {

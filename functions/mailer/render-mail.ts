@@ -1,8 +1,10 @@
 import type { Mail, RenderedMail } from './mail';
 import { invitationMail } from './templates/invitation';
 import { emailVerificationMail } from './templates/email-verification';
+import { paymentFailedMail } from './templates/payment-failed';
 import { passwordChangedMail } from './templates/password-changed';
 import { passwordResetMail } from './templates/password-reset';
+import { trialEndingMail } from './templates/trial-ending';
 import { welcomeMail } from './templates/welcome';
 
 /** The template of each mail, chosen by its name (the switch is exhaustive over Mail). */
@@ -18,5 +20,9 @@ export function renderOutboxMail(mail: Mail, to: string, siteUrl: string): Rende
       return welcomeMail(mail.data, to, siteUrl);
     case 'invitation':
       return invitationMail(mail.data, to, siteUrl);
+    case 'payment-failed':
+      return paymentFailedMail(mail.data, to, siteUrl);
+    case 'trial-ending':
+      return trialEndingMail(mail.data, to, siteUrl);
   }
 }

@@ -17,15 +17,19 @@ export const handlerEntry = (handler: string) => path.join(FUNCTIONS_DIR, 'handl
 export async function buildFunctions(outDir: string): Promise<Map<string, string>> {
   const handlers = [...new Set(routes.map((route) => route.handler))];
   await bundleHandlers(
-    { ...Object.fromEntries(handlers.map((handler) => [handlerName({ handler }), handlerEntry(handler)])), [MAILER]: MAILER_ENTRY },
+    { ...Object.fromEntries(handlers.map((handler) => [handlerName({ handler }), handlerEntry(handler)])), [MAILER]: MAILER_ENTRY, [TRIAL_ALERTS]: TRIAL_ALERTS_ENTRY },
     outDir,
   );
-  return new Map([...handlers, MAILER].map((handler) => [handler, path.join(outDir, handlerName({ handler }), 'index.mjs')]));
+  return new Map([...handlers, MAILER, TRIAL_ALERTS].map((handler) => [handler, path.join(outDir, handlerName({ handler }), 'index.mjs')]));
 }
 
 /** The stream consumer that sends the outbox's mail (not a route): bundled beside the handlers under this name. */
 export const MAILER = 'mailer';
 export const MAILER_ENTRY = path.join(FUNCTIONS_DIR, 'mailer', 'handler.ts');
+
+/** The daily trial-ending alert (a schedule invokes it in the cloud; locally its tests call it): bundled to keep it in the budget. */
+export const TRIAL_ALERTS = 'trial-alerts';
+export const TRIAL_ALERTS_ENTRY = path.join(FUNCTIONS_DIR, 'billing', 'trial-ending-handler.ts');
 
 /** Bundles each entry (name → source file) into outDir/<name>/index.mjs with the Lambda settings. */
 export async function bundleHandlers(entries: Record<string, string>, outDir: string) {

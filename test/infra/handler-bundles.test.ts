@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../functions/routes';
-import { MAILER, buildFunctions, bundleHandlers } from '../../infra/local/build-functions';
+import { MAILER, TRIAL_ALERTS, buildFunctions, bundleHandlers } from '../../infra/local/build-functions';
 
 /**
  * Every handler is bundled as the CDK bundles it; the size is what a cold start has to read and
@@ -65,7 +65,7 @@ describe('handler bundles', () => {
   });
 
   it('builds one bundle per handler of the route table, and the mailer', () => {
-    expect([...bundles.keys()].sort()).toEqual([...new Set(routes.map((route) => route.handler)), MAILER].sort());
+    expect([...bundles.keys()].sort()).toEqual([...new Set(routes.map((route) => route.handler)), MAILER, TRIAL_ALERTS].sort());
   });
 
   it(`keeps every minified route bundle under ${HANDLER_BUNDLE_BUDGET_BYTES / 1024} KB (${STRIPE_HANDLER_BUNDLE_BUDGET_BYTES / 1024} KB with Stripe), the mailer under ${MAILER_BUNDLE_BUDGET_BYTES / 1024} KB`, async () => {

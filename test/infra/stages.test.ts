@@ -22,8 +22,8 @@ const RULE_PROPERTIES: Record<string, string[]> = {
   // Every role of a preview carries the preview permissions boundary (infra/delivery-stack.ts).
   'AWS::IAM::Role': ['Properties.PermissionsBoundary'],
 };
-/** CDK names the mailer's event source mapping after the table's path, which holds the stack name: same resource, another id. */
-const STAGE_NAMED_IDS = /^MailerFunctionDynamoDBEventSourceGrowthwise<stage>DataTable/;
+/** CDK names the mailer's event source mapping and the trial rule's invoke permission after paths that hold the stack name: same resource, another id. */
+const STAGE_NAMED_IDS = /^(MailerFunctionDynamoDBEventSourceGrowthwise<stage>DataTable|TrialAlertsDailyAllowEventRuleGrowthwise<stage>TrialAlertsFunction)/;
 /** Whole resources only one kind of stage has. */
 const ONLY_IN_PROD = ['AWS::CloudWatch::Alarm', 'AWS::SNS::Topic', 'AWS::SNS::TopicPolicy', 'AWS::SNS::Subscription'];
 /** Prod reads its web ACL's ARN from us-east-1 with CDK's AwsCustomResource (its handler, role, policy and log group). */

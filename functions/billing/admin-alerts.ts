@@ -1,0 +1,49 @@
+import type { OrganizationItem, UserItem } from '../db/entities';
+import { keys } from '../db/keys';
+import { notificationWrites } from '../db/notification-writes';
+import { outboxPut } from '../db/outbox';
+import { getItem } from '../db/reads';
+import type { TransactItem } from '../db/transactions';
+import { listUsersOfOrganization } from '../db/users';
+import { PAYMENT_FAILED, trialEndingSoon } from './billing-notifications';
+
+/**
+ * A transaction holds at most 100 writes: each alerted admin takes three (the notification, the
+ * unread counter, the outbox item), the effect itself at most ten. An organization with more
+ * admins alerts the first ones.
+ */
+export const MAX_ALERTED_ADMINS = 30;
+
+export interface BillingAdmins {
+  organizationName: string;
+  admins: Pick<UserItem, 'id' | 'username' | 'fullName'>[];
+}
+
+/** The organization's admins (and its name, for the mail): its item and its users, read at once. */
+export async function billingAdmins(orgId: string): Promise<BillingAdmins> {
+  const [org, users] = await Promise.all([getItem<OrganizationItem>(keys.organization(orgId)), listUsersOfOrganization(orgId)]);
+  return {
+    organizationName: org?.name ?? 'your organization',
+    admins: users.filter((user) => user.role === 'admin').slice(0, MAX_ALERTED_ADMINS),
+  };
+}
+
+/**
+ * The in-app notification and the mail (an outbox item) for every admin, for the effect's own
+ * transaction: the alert exists exactly when the effect does.
+ */
+export function paymentFailedAlert(orgId: string, to: BillingAdmins): TransactItem[] {
+  return [
+    ...notificationWrites(orgId, to.admins.map((admin) => admin.id), PAYMENT_FAILED),
+    ...to.admins.map((admin) => outboxPut(admin.username, { template: 'payment-failed', data: { fullName: admin.fullName, organizationName: to.organizationName } })),
+  ];
+}
+
+export function trialEndingAlert(orgId: string, to: BillingAdmins, trialEnd: string | null): TransactItem[] {
+  return [
+    ...notificationWrites(orgId, to.admins.map((admin) => admin.id), trialEndingSoon(trialEnd)),
+    ...to.admins.map((admin) =>
+      outboxPut(admin.username, { template: 'trial-ending', data: { fullName: admin.fullName, organizationName: to.organizationName, trialEnd } }),
+    ),
+  ];
+}
