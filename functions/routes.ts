@@ -10,9 +10,10 @@ import { emailVerificationEndpoints, passwordResetEndpoints } from '../shared/co
 import { billingEndpoints } from '../shared/contract/billing';
 import { projectEndpoints } from '../shared/contract/projects';
 import { sessionEndpoints } from '../shared/contract/sessions';
+import { mfaEndpoints } from '../shared/contract/mfa';
 
 /** The stage secrets a function may read (Secrets Manager in the cloud, the environment locally). */
-export type RouteSecret = 'session' | 'stripeSecretKey' | 'stripeWebhookSecret';
+export type RouteSecret = 'session' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'mfaEncryption';
 
 /**
  * The one list of API routes. The CDK stack makes one Lambda and one API Gateway route per entry;
@@ -41,6 +42,7 @@ const route = <const E extends Endpoint, const H extends string, const T extends
 export const routes = [
   route(authEndpoints.register, 'auth/register', 'readwrite'),
   route(authEndpoints.login, 'auth/login', 'readwrite'),
+  route(authEndpoints.loginMfa, 'auth/login-mfa', 'readwrite', ['session', 'mfaEncryption']),
   route(authEndpoints.logout, 'auth/logout', 'readwrite'),
   route(authEndpoints.currentUser, 'auth/get-user', 'read'),
   route(projectEndpoints.list, 'projects/list-projects', 'read'),
@@ -62,6 +64,11 @@ export const routes = [
   route(organizationEndpoints.users, 'organization/list-users', 'read'),
   route(organizationEndpoints.saveUser, 'organization/save-user', 'readwrite'),
   route(organizationEndpoints.removeUser, 'organization/remove-user', 'readwrite'),
+  route(organizationEndpoints.resetUserMfa, 'organization/reset-user-mfa', 'readwrite'),
+  // two-factor (issue 15): only these read the key of the stored TOTP secrets
+  route(mfaEndpoints.setup, 'mfa/setup-mfa', 'readwrite', ['session', 'mfaEncryption']),
+  route(mfaEndpoints.enable, 'mfa/enable-mfa', 'readwrite', ['session', 'mfaEncryption']),
+  route(mfaEndpoints.disable, 'mfa/disable-mfa', 'readwrite', ['session', 'mfaEncryption']),
   route(sessionEndpoints.list, 'sessions/list-sessions', 'read'),
   route(sessionEndpoints.remove, 'sessions/delete-session', 'readwrite'),
   route(sessionEndpoints.revokeOthers, 'sessions/revoke-other-sessions', 'readwrite'),

@@ -46,7 +46,7 @@ export class GrowthwiseStack extends Stack {
     const api = new Api(this, 'Api', {
       routes,
       table: data.table,
-      secrets: { session: secrets.sessionSecret, stripeSecretKey: secrets.stripeSecretKey, stripeWebhookSecret: secrets.stripeWebhookSecret },
+      secrets: { session: secrets.sessionSecret, stripeSecretKey: secrets.stripeSecretKey, stripeWebhookSecret: secrets.stripeWebhookSecret, mfaEncryption: secrets.mfaEncryptionSecret },
       originVerifySecret: secrets.originVerifySecret,
       originVerifyValue: secrets.originVerifyValue,
       stage,

@@ -10,6 +10,8 @@ export interface OrganizationItem {
   plan: string;
   billingCycle: string;
   createdAt: string;
+  /** Every member must sign in with two-factor (issue 15); absent means false. */
+  requireMfa?: boolean;
 }
 
 export interface UserItem {
@@ -31,6 +33,16 @@ export interface UserItem {
   passwordResetTokenHash?: string;
   /** SHA-256 of the newest email-verification token. */
   emailVerificationTokenHash?: string;
+  /** Two-factor sign-in (docs/decisions/016): on once a code of the secret was entered. */
+  mfaEnabled?: boolean;
+  /** The TOTP secret, encrypted (functions/session/mfa-encryption.ts); present while mfaEnabled. */
+  mfaSecret?: string;
+  /** A secret being set up, encrypted, until a code of it enables two-factor. */
+  mfaPendingSecret?: string;
+  /** The newest TOTP time step used: a code of this step or an earlier one is refused (replay). */
+  mfaLastTimeStep?: number;
+  /** Keyed hashes of the unused recovery codes (a string set: using one deletes it). */
+  mfaRecoveryCodes?: Set<string>;
 }
 
 export interface SessionItem {
@@ -95,6 +107,17 @@ export interface InvitationTokenItem {
   type: 'INVITATION_TOKEN';
   invitationId: string;
   orgId: string;
+  expiresAt: number;
+  ttl: number;
+}
+
+/** The first step of a two-factor sign-in: the password was right, a code is still due (5 minutes). */
+export interface PendingSignInItem {
+  type: 'MFA_PENDING';
+  id: string;
+  userId: string;
+  orgId: string;
+  /** Epoch ms; decides expiry (TTL deletion runs late). */
   expiresAt: number;
   ttl: number;
 }

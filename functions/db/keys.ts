@@ -26,6 +26,8 @@ export const keys = {
   session: (userId: string, sessionId: string): Key => ({ PK: `${USER}${userId}`, SK: `SESSION#${sessionId}` }),
   /** One counter per rule, subject (an email, a client address) and fixed time window of the rule. */
   attemptWindow: (rule: string, subject: string, window: number): Key => ({ PK: `ATTEMPTS#${rule}#${subject}#${window}`, SK: 'ATTEMPTS' }),
+  /** The first step of a two-factor sign-in, named by the pending cookie. */
+  pendingSignIn: (userId: string, pendingId: string): Key => ({ PK: `${USER}${userId}`, SK: `MFA_PENDING#${pendingId}` }),
   project: (orgId: string, projectId: string): Key => ({ PK: `${ORG}${orgId}`, SK: `PROJECT#${projectId}` }),
   notification: (userId: string, notificationId: string): Key => ({
     PK: `${USER}${userId}`,

@@ -14,9 +14,14 @@ export function toUserResponse(user: UserItem, org: OrganizationItem): UserRespo
     fullName: user.fullName,
     avatarUrl: user.avatarUrl ?? null,
     emailVerified: user.emailVerified === true,
-    roles: [{ role: user.role, organization: { id: org.id, name: org.name } }],
+    mfaEnabled: user.mfaEnabled === true,
+    mfaSetupRequired: mustSetUpMfa(user, org),
+    roles: [{ role: user.role, organization: { id: org.id, name: org.name, requireMfa: org.requireMfa === true } }],
   };
 }
+
+/** The organization requires two-factor sign-in and this user has not set it up yet. */
+export const mustSetUpMfa = (user: UserItem, org: OrganizationItem) => org.requireMfa === true && user.mfaEnabled !== true;
 
 /** A user as the organization's user lists show it. */
 export function toOrganizationUserResponse(user: UserItem): OrganizationUserResponse {

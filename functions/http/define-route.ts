@@ -56,7 +56,7 @@ export function defineRoute<E extends Endpoint>(endpoint: E, second: RouteOption
   const options = third ? (second as RouteOptions) : {};
   const handle = third ?? (second as Handle<E>);
   if (endpoint.rawBody && (endpoint.auth !== 'none' || endpoint.body)) throw new Error(`${endpoint.path}: a raw-body endpoint has auth 'none' and no body schema`);
-  return build(endpoint.auth, endpoint.rawBody ? 'raw' : endpoint.body, options.preload, handle as (request: never) => Promise<RouteResult>, endpoint.query);
+  return build(endpoint.auth, endpoint.rawBody ? 'raw' : endpoint.body, options.preload, handle as (request: never) => Promise<RouteResult>, endpoint.query, endpoint.beforeMfaSetup === true);
 }
 
 const ANSWER_BEFORE_TIMEOUT_MS = 500;
@@ -68,6 +68,7 @@ function build(
   preload: Preload | undefined,
   handle: (request: never) => Promise<RouteResult>,
   query?: z.ZodMiniType,
+  beforeMfaSetup = false,
 ) {
   // The handler answers 503 (middy's TimeoutError, see db/faults.ts) this long before the function's
   // own timeout would cut it off with API Gateway's bare 500.
@@ -75,7 +76,7 @@ function build(
   // A webhook never reads a session: its function is not even allowed to read the session key.
   const middlewares = webhook
     ? [httpResponse(), requestGuard({ crossSiteCheck: false }), rawBody()]
-    : [httpResponse(), requestGuard(), pathIds(), sessionLoader(auth === 'required', preload), jsonBody(body)];
+    : [httpResponse(), requestGuard(), pathIds(), sessionLoader(auth === 'required', preload, beforeMfaSetup), jsonBody(body)];
   const chain = middy<RouteEvent, LambdaResult>({ timeoutEarlyInMillis: ANSWER_BEFORE_TIMEOUT_MS })
     .use(middlewares)
     .handler(async (event) => {

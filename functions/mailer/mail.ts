@@ -9,7 +9,11 @@ export type Mail =
   | { template: 'welcome'; data: { fullName: string; organizationName: string; addedByName: string } }
   | { template: 'invitation'; data: InvitationMailData }
   | { template: 'payment-failed'; data: { fullName: string; organizationName: string } }
-  | { template: 'trial-ending'; data: { fullName: string; organizationName: string; trialEnd: string | null } };
+  | { template: 'trial-ending'; data: { fullName: string; organizationName: string; trialEnd: string | null } }
+  | { template: 'mfa-enabled'; data: { fullName: string } }
+  | { template: 'mfa-disabled'; data: { fullName: string } }
+  | { template: 'mfa-recovery-code-used'; data: { fullName: string; remaining: number } }
+  | { template: 'mfa-reset'; data: { fullName: string; resetByName: string } };
 
 /** An invitation to join an organization: who invites, to which role, until when (an ISO instant), and the link's token. */
 export interface InvitationMailData {

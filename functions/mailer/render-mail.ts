@@ -6,6 +6,7 @@ import { passwordChangedMail } from './templates/password-changed';
 import { passwordResetMail } from './templates/password-reset';
 import { trialEndingMail } from './templates/trial-ending';
 import { welcomeMail } from './templates/welcome';
+import { mfaDisabledMail, mfaEnabledMail, mfaRecoveryCodeUsedMail, mfaResetMail } from './templates/two-factor';
 
 /** The template of each mail, chosen by its name (the switch is exhaustive over Mail). */
 export function renderOutboxMail(mail: Mail, to: string, siteUrl: string): RenderedMail {
@@ -24,5 +25,13 @@ export function renderOutboxMail(mail: Mail, to: string, siteUrl: string): Rende
       return paymentFailedMail(mail.data, to, siteUrl);
     case 'trial-ending':
       return trialEndingMail(mail.data, to, siteUrl);
+    case 'mfa-enabled':
+      return mfaEnabledMail(mail.data, to, siteUrl);
+    case 'mfa-disabled':
+      return mfaDisabledMail(mail.data, to, siteUrl);
+    case 'mfa-recovery-code-used':
+      return mfaRecoveryCodeUsedMail(mail.data, to, siteUrl);
+    case 'mfa-reset':
+      return mfaResetMail(mail.data, to, siteUrl);
   }
 }

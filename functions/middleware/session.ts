@@ -1,18 +1,23 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { Key } from '../db/keys';
+import { MFA_REQUIRED_BY_ORGANIZATION } from '../../shared/schemas/mfa';
 import { loadSession } from '../db/sessions';
-import { unauthorized } from '../http/http-error';
+import { mustSetUpMfa } from '../db/users';
+import { forbidden, unauthorized } from '../http/http-error';
 import type { LambdaResult, RouteEvent } from '../http/types';
 import { readSessionCookie } from '../session/cookie';
 import { verifySessionToken } from '../session/token';
 
 /**
  * Loads the session named by the signed cookie (never a header, query or body token) with its
- * user and organization in one round trip. Required: no valid session is 401.
+ * user and organization in one round trip. Required: no valid session is 401; and while the
+ * organization requires two-factor sign-in, a member who has not set it up gets 403 from every
+ * route but those open before setup (Endpoint.beforeMfaSetup): the one place that rule lives.
  */
 export function sessionLoader(
   required: boolean,
   preload?: (scope: { orgId: string; params: Record<string, string> }) => Key | Key[] | undefined,
+  beforeMfaSetup = false,
 ): MiddlewareObj<RouteEvent, LambdaResult> {
   return {
     before: async ({ event }) => {
@@ -21,6 +26,7 @@ export function sessionLoader(
       const params = (event.pathParameters ?? {}) as Record<string, string>;
       event.session = claims ? await loadSession(claims, preload && ((orgId) => preload({ orgId, params }))) : undefined;
       if (required && !event.session) throw unauthorized();
+      if (required && !beforeMfaSetup && event.session && mustSetUpMfa(event.session.user, event.session.org)) throw forbidden(MFA_REQUIRED_BY_ORGANIZATION);
     },
   };
 }

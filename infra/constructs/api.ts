@@ -23,6 +23,7 @@ const SECRET_ARN_VARIABLES: Record<RouteSecret, string> = {
   session: 'SESSION_SECRET_ARN',
   stripeSecretKey: 'STRIPE_SECRET_KEY_ARN',
   stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET_ARN',
+  mfaEncryption: 'MFA_ENCRYPTION_SECRET_ARN',
 };
 
 export interface ApiProps {

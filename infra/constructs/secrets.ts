@@ -29,6 +29,12 @@ export class Secrets extends Construct {
    */
   readonly stripeSecretKey: Secret;
   readonly stripeWebhookSecret: Secret;
+  /**
+   * The key material of the stored two-factor secrets and recovery-code hashes (MFA_ENCRYPTION_SECRET_ARN),
+   * read only by the two-factor routes. Never rotated: a new value would make every stored TOTP
+   * secret unreadable (docs/decisions/016).
+   */
+  readonly mfaEncryptionSecret: Secret;
 
   constructor(scope: Construct, id: string, props: SecretsProps) {
     super(scope, id);
@@ -57,6 +63,16 @@ export class Secrets extends Construct {
       description: 'Growthwise: signing secret of the stage\'s Stripe webhook endpoint; a value not starting with whsec_ means not configured',
       generateSecretString: { passwordLength: 32, excludePunctuation: true },
       removalPolicy: props.removalPolicy,
+    });
+    this.mfaEncryptionSecret = new Secret(this, 'MfaEncryptionSecret', {
+      description: 'Growthwise: key material of the stored two-factor secrets and recovery-code hashes; never rotate (docs/decisions/016)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: props.removalPolicy,
+    });
+    Validations.of(this.mfaEncryptionSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Not rotated: the TOTP secrets are stored encrypted under a key derived from it, so a new value would lock every user with two-factor out; a rotation needs a re-encryption of those items first (docs/decisions/016).',
     });
     for (const secret of [this.stripeSecretKey, this.stripeWebhookSecret]) {
       Validations.of(secret).acknowledge({

@@ -83,7 +83,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       SITE_URL: options.siteUrl ?? url,
       ...options.env,
     });
-    process.env.SESSION_SECRET = await sessionSecret(options.inMemory ? undefined : dataDir);
+    process.env.SESSION_SECRET = await localSecret('SESSION_SECRET', 'session-secret', options.inMemory ? undefined : dataDir);
+    process.env.MFA_ENCRYPTION_SECRET = await localSecret('MFA_ENCRYPTION_SECRET', 'mfa-encryption-secret', options.inMemory ? undefined : dataDir);
     // Each bundle is imported on its route's first request, as Lambda starts a function: startup stays quick.
     const handlers = new Map<string, LambdaHandler>([...bundles].map(([handler, file]) => [handler, loadOnFirstCall(file)]));
     const server = createEmulator({ routes, handlers, webRoot: options.webRoot, clientAddressHeader: options.clientAddressHeader });
@@ -141,11 +142,15 @@ function listen(server: Server, port: number) {
   });
 }
 
-/** Persistent data keeps its signing secret, so sessions survive a restart; in memory gets a fresh one. */
-async function sessionSecret(dataDir: string | undefined): Promise<string> {
-  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+/**
+ * Persistent data keeps its secrets (the session signing key, the two-factor encryption key), so
+ * sessions and two-factor survive a restart; in memory gets fresh ones.
+ */
+async function localSecret(variable: string, fileName: string, dataDir: string | undefined): Promise<string> {
+  const given = process.env[variable];
+  if (given) return given;
   if (!dataDir) return randomBytes(32).toString('hex');
-  const file = path.join(dataDir, 'session-secret');
+  const file = path.join(dataDir, fileName);
   const existing = await readFile(file, 'utf8').catch(() => undefined);
   if (existing && existing.trim().length >= 32) return existing.trim();
   const secret = randomBytes(32).toString('hex');

@@ -26,6 +26,12 @@ export interface Endpoint {
    * (the signature is the authentication) and no body schema (docs/decisions/017).
    */
   readonly rawBody?: true;
+  /**
+   * Open to a signed-in member whose organization requires two-factor sign-in before they have set
+   * it up (the setup routes, GET /api/user, logout). Every other 'required' route answers them 403
+   * (functions/middleware/session.ts).
+   */
+  readonly beforeMfaSetup?: true;
 }
 
 /** Declares an endpoint, keeping its literal method and path for the types below. */

@@ -55,12 +55,15 @@ export const changePasswordForm = z
   );
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
-/** PATCH /api/organization/{id}. */
-export const organizationRequest = z.object({
-  name: text(1, 'Organization name cannot be empty', 'Organization name'),
-});
+/** PATCH /api/organization/{id}: a new name, the two-factor requirement (issue 15), or both. */
+export const organizationRequest = z
+  .object({
+    name: z.optional(text(1, 'Organization name cannot be empty', 'Organization name')),
+    requireMfa: z.optional(z.boolean('Require two-factor authentication must be true or false')),
+  })
+  .check(z.refine((value) => value.name !== undefined || value.requireMfa !== undefined, { message: 'Organization name cannot be empty', path: ['name'] }));
 export type OrganizationRequest = z.infer<typeof organizationRequest>;
-export const organizationResponse = z.object({ id: z.string(), name: z.string() });
+export const organizationResponse = z.object({ id: z.string(), name: z.string(), requireMfa: z.boolean() });
 
 const USER_PASSWORD_MESSAGE = 'Password must be at least 6 characters';
 const userFields = {
@@ -102,6 +105,10 @@ export const organizationUserResponse = z.object({
   currentRole: z.object({ role: z.enum(ROLES) }),
 });
 export type OrganizationUserResponse = z.infer<typeof organizationUserResponse>;
+
+/** An entry of GET /api/organization/users (admins): the user and whether their two-factor sign-in is on. */
+export const managedUserResponse = z.extend(organizationUserResponse, { mfaEnabled: z.boolean() });
+export type ManagedUserResponse = z.infer<typeof managedUserResponse>;
 
 /** The removal of a user answers its id. */
 export const removedUserResponse = z.object({ id: z.string(), message: z.string() });

@@ -38,10 +38,14 @@ export const userResponse = z.object({
   avatarUrl: z.nullable(z.string()),
   /** False until the user follows the link of the verification mail. */
   emailVerified: z.boolean(),
+  /** Two-factor sign-in is on for this user. */
+  mfaEnabled: z.boolean(),
+  /** The organization requires two-factor and this user has not set it up: every screen but setup waits for it. */
+  mfaSetupRequired: z.boolean(),
   roles: z.array(
     z.object({
       role: roleSchema,
-      organization: z.object({ id: z.string(), name: z.string() }),
+      organization: z.object({ id: z.string(), name: z.string(), requireMfa: z.boolean() }),
     }),
   ),
 });

@@ -13,6 +13,8 @@ import { ok } from '../../http/response';
 import { countMetric } from '../../observability/metrics';
 import { verifyPassword } from '../../session/passwords';
 import { startSession } from '../../session/start-session';
+import { createPendingSignIn } from '../../db/pending-sign-ins';
+import { pendingSignInCookie } from '../../session/pending-sign-in-cookie';
 import { FAILED_PASSWORDS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS, TOO_MANY_SIGN_INS } from '../../session/throttle-rules';
 
 /** One message for a wrong password and an unknown email, so neither tells which. */
@@ -43,6 +45,13 @@ export const handler = defineRoute(authEndpoints.login, async (request) => {
     await transactWrite([attemptCount(account), attemptCount(address), ...failed]);
     countMetric('SignInsFailed');
     throw new HttpError(401, LOGIN_FAILED);
+  }
+
+  if (user.user.mfaEnabled) {
+    // The password is right but the sign-in is not done: the counter is cleared by a right code only.
+    const pending = await createPendingSignIn(user.user.id, user.org.id, now);
+    const claims = { pendingId: pending.id, userId: user.user.id, orgId: user.org.id, email: body.username.trim().toLowerCase() };
+    return ok({ mfaRequired: true as const }, { cookies: [await pendingSignInCookie(claims, pending.expiresAt)] });
   }
 
   if (accountFailures.current + accountFailures.previous > 0) await clearThrottle(account);

@@ -4,9 +4,9 @@ import { requireAdmin } from '../../domain/require-admin';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 
-/** GET /api/organization/users (admins): every user of the caller's organization, oldest first. */
+/** GET /api/organization/users (admins): every user of the caller's organization, oldest first, with their two-factor status. */
 export const handler = defineRoute(organizationEndpoints.users, async ({ session }) => {
   requireAdmin(session);
   const users = await listUsersOfOrganization(session.org.id);
-  return ok(users.map(toOrganizationUserResponse));
+  return ok(users.map((user) => ({ ...toOrganizationUserResponse(user), mfaEnabled: user.mfaEnabled === true })));
 });

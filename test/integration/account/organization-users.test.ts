@@ -42,8 +42,8 @@ describe('GET /api/organization/users', () => {
     expect(listing.body).toHaveLength(2);
     expect(listing.body).toEqual(
       expect.arrayContaining([
-        { id: admin.user.id, username: admin.email, fullName: 'Ada Admin', avatarUrl: null, currentRole: { role: 'admin' } },
-        { id: staff.user.id, username: staff.email, fullName: 'Sam Staff', avatarUrl: null, currentRole: { role: 'staff' } },
+        { id: admin.user.id, username: admin.email, fullName: 'Ada Admin', avatarUrl: null, currentRole: { role: 'admin' }, mfaEnabled: false },
+        { id: staff.user.id, username: staff.email, fullName: 'Sam Staff', avatarUrl: null, currentRole: { role: 'staff' }, mfaEnabled: false },
       ]),
     );
     expect(JSON.stringify(listing.body)).not.toContain('passwordHash');

@@ -49,7 +49,9 @@ describe('sessions', () => {
       fullName: 'Grace Hopper',
       avatarUrl: null,
       emailVerified: false,
-      roles: [{ role: 'admin', organization: { id: admin.orgId, name: 'Navy Labs' } }],
+      mfaEnabled: false,
+      mfaSetupRequired: false,
+      roles: [{ role: 'admin', organization: { id: admin.orgId, name: 'Navy Labs', requireMfa: false } }],
     });
     expect(JSON.stringify(response.body)).not.toMatch(/password|\$2[aby]\$/i);
     expect(JSON.stringify(response.body)).not.toMatch(/TokenHash/);

@@ -24,6 +24,8 @@ declare module 'vitest' {
     stripeWebhookSecret: string;
     /** The instant the functions' clock started at (functions/clock.ts): 'today' for the whole run. */
     clockStart: string;
+    /** The functions' clock offset (GROWTHWISE_CLOCK_OFFSET_MS): a test computes a TOTP code for the instant the functions see. */
+    clockOffsetMs: number;
   }
 }
 
@@ -44,11 +46,12 @@ export default async function setup(project: TestProject) {
   const restoreOutput = divertHandlerLog(handlerLogFile);
   const stripe = await startStripeStandIn(await freePort());
   const stripeWebhookSecret = `whsec_test_${randomBytes(16).toString('hex')}`;
+  const clockOffsetMs = Date.parse(CLOCK_START) - Date.now();
   const cloud = await startLocalCloud({
     port: await freePort(),
     inMemory: true,
     buildDir,
-    env: { EXPOSE_DB_CALLS: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', STRIPE_WEBHOOK_SECRET: stripeWebhookSecret, ...stripe.env, GROWTHWISE_CLOCK_OFFSET_MS: String(Date.parse(CLOCK_START) - Date.now()) },
+    env: { EXPOSE_DB_CALLS: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', STRIPE_WEBHOOK_SECRET: stripeWebhookSecret, ...stripe.env, GROWTHWISE_CLOCK_OFFSET_MS: String(clockOffsetMs) },
     clientAddressHeader: CLIENT_ADDRESS_HEADER,
   }).catch(async (error: unknown) => {
     await stripe.stop();
@@ -63,6 +66,7 @@ export default async function setup(project: TestProject) {
   project.provide('stripeStandInUrl', stripe.url);
   project.provide('stripeWebhookSecret', stripeWebhookSecret);
   project.provide('clockStart', CLOCK_START);
+  project.provide('clockOffsetMs', clockOffsetMs);
   return async () => {
     await cloud.stop();
     await stripe.stop();

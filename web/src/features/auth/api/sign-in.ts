@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../../shared/product';
 import type { LoginRequest, RegisterRequest, UserResponse } from '../../../../../shared/schemas/auth';
+import type { LoginMfaRequest } from '../../../../../shared/schemas/mfa';
 import { toast } from '../../../components/ui/toast';
 import { authEndpoints } from '../../../../../shared/contract/auth';
 import { call } from '../../../lib/api-client';
@@ -19,13 +20,37 @@ function useSignedIn() {
   };
 }
 
-/** POST /api/login. */
-export function useLogin() {
+const welcomeBack = (user: UserResponse) => toast({ title: 'Login successful', description: `Welcome back, ${user.fullName}!` });
+
+/**
+ * POST /api/login. For an account with two-factor on the answer is not the user yet: `onMfaRequired`
+ * lets the form ask for the code (the spec's toast and redirect follow that second step).
+ */
+export function useLogin(onMfaRequired: () => void) {
   const signedIn = useSignedIn();
   return useMutation({
     mutationFn: (body: LoginRequest) => call(authEndpoints.login, { body }),
+    onSuccess: (answer) => {
+      if ('mfaRequired' in answer) {
+        onMfaRequired();
+        return;
+      }
+      welcomeBack(answer);
+      signedIn(answer);
+    },
+    onError: (error) => {
+      toast({ title: 'Login failed', description: error.message, variant: 'destructive' });
+    },
+  });
+}
+
+/** POST /api/login/mfa: the second step, with a code or a recovery code. */
+export function useLoginMfa() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (body: LoginMfaRequest) => call(authEndpoints.loginMfa, { body }),
     onSuccess: (user) => {
-      toast({ title: 'Login successful', description: `Welcome back, ${user.fullName}!` });
+      welcomeBack(user);
       signedIn(user);
     },
     onError: (error) => {

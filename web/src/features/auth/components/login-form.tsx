@@ -11,14 +11,20 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useHydrated } from '../../../lib/use-browser-value';
 import { useLogin } from '../api/sign-in';
+import { MfaCodeForm } from './mfa-code-form';
 
-/** The Login tab: email, password, 'Remember me' (form only, never sent), the 'Forgot your password' link, and why a sign-in failed. */
+/**
+ * The Login tab: email, password, 'Remember me' (form only, never sent), the 'Forgot your password'
+ * link, and why a sign-in failed; for an account with two-factor on, then the code (issue 15).
+ */
 export function LoginForm() {
-  const login = useLogin();
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  const login = useLogin(() => setStep('code'));
   const hydrated = useHydrated();
   const [rememberMe, setRememberMe] = useState(false);
   const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequest), defaultValues: { username: '', password: '' } });
   const { errors } = form.formState;
+  if (step === 'code') return <MfaCodeForm onExpired={() => setStep('password')} />;
   return (
     <form
       noValidate

@@ -1,0 +1,74 @@
+import { authEndpoints } from '../../../shared/contract/auth';
+import { SIGN_IN_EXPIRED, WRONG_CODE, WRONG_RECOVERY_CODE } from '../../../shared/schemas/mfa';
+import { clearThrottle, countAttempt, countsIn, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
+import type { OrganizationItem, PendingSignInItem, UserItem } from '../../db/entities';
+import { keys } from '../../db/keys';
+import { claimTimeStep, useRecoveryCode } from '../../db/mfa';
+import { finishPendingSignIn, isPendingSignInLive } from '../../db/pending-sign-ins';
+import { batchGet, keyId } from '../../db/reads';
+import { deleteSessionsOfUser } from '../../db/sessions';
+import { toUserResponse } from '../../db/users';
+import { defineRoute } from '../../http/define-route';
+import { HttpError, badRequest, tooManyRequests } from '../../http/http-error';
+import { ok } from '../../http/response';
+import { countMetric } from '../../observability/metrics';
+import { decryptTotpSecret, hashRecoveryCode } from '../../session/mfa-encryption';
+import { clearedPendingSignInCookie, readPendingSignIn } from '../../session/pending-sign-in-cookie';
+import { startSession } from '../../session/start-session';
+import { FAILED_PASSWORDS_PER_ACCOUNT, TOO_MANY_SIGN_INS } from '../../session/throttle-rules';
+import { verifyTotp } from '../../session/totp';
+
+/**
+ * POST /api/login/mfa {code} | {recoveryCode}: the second step of a two-factor sign-in, with the
+ * pending cookie of the first. One BatchGetItem reads the pending sign-in, the user, the organization
+ * and the account's failure counters. A right code (of a time step not used before) or an unused
+ * recovery code uses the pending sign-in up and starts the session; a recovery code also ends every
+ * other session and sends a mail. Wrong codes count toward the account's failed-sign-in limit, a
+ * right one clears it. An absent or expired pending cookie is 400: the sign-in starts over.
+ */
+export const handler = defineRoute(authEndpoints.loginMfa, async ({ body, event }) => {
+  const field = body.code !== undefined ? 'code' : 'recoveryCode';
+  const expired = () => badRequest(SIGN_IN_EXPIRED, { [field]: SIGN_IN_EXPIRED });
+  const claims = await readPendingSignIn(event.cookies);
+  if (!claims) throw expired();
+
+  const account = throttleCounter(FAILED_PASSWORDS_PER_ACCOUNT, claims.email);
+  const pendingKey = keys.pendingSignIn(claims.userId, claims.pendingId);
+  const userKey = keys.user(claims.orgId, claims.userId);
+  const orgKey = keys.organization(claims.orgId);
+  const found = await batchGet([pendingKey, userKey, orgKey, account.key, account.previousKey], { consistentRead: true });
+  const pending = found.get(keyId(pendingKey)) as PendingSignInItem | undefined;
+  const user = found.get(keyId(userKey)) as UserItem | undefined;
+  const org = found.get(keyId(orgKey)) as OrganizationItem | undefined;
+  // A user removed, or whose two-factor was reset, since the password step starts over too.
+  if (!isPendingSignInLive(pending) || pending.orgId !== claims.orgId || !user || !org || !user.mfaEnabled || !user.mfaSecret) throw expired();
+
+  const failures = countsIn(account, found);
+  const retryAfter = retryAfterSeconds(account, failures);
+  if (retryAfter !== undefined) throw tooManyRequests(TOO_MANY_SIGN_INS, retryAfter);
+
+  const usedRecoveryCode = body.recoveryCode !== undefined;
+  if (body.recoveryCode !== undefined) {
+    if (!(await useRecoveryCode(user, await hashRecoveryCode(body.recoveryCode)))) {
+      await countAttempt(account);
+      countMetric('SignInsFailed');
+      throw new HttpError(401, WRONG_RECOVERY_CODE, { recoveryCode: WRONG_RECOVERY_CODE });
+    }
+  } else {
+    const timeStep = await verifyTotp(await decryptTotpSecret(user.mfaSecret, user.id), body.code ?? '', user.mfaLastTimeStep);
+    // The step is claimed by a conditional write: the same code sent twice at once passes once.
+    if (timeStep === undefined || !(await claimTimeStep(user, timeStep))) {
+      await countAttempt(account);
+      countMetric('SignInsFailed');
+      throw new HttpError(401, WRONG_CODE, { code: WRONG_CODE });
+    }
+  }
+  if (!(await finishPendingSignIn(user.id, pending.id))) throw expired();
+
+  if (failures.current + failures.previous > 0) await clearThrottle(account);
+  // A recovery code means the phone may be in other hands: every other session ends.
+  if (usedRecoveryCode) await deleteSessionsOfUser(user.id);
+  const cookies = await startSession(user.id, org.id, event);
+  countMetric('SignInsSucceeded');
+  return ok(toUserResponse(user, org), { cookies: [...cookies, clearedPendingSignInCookie()] });
+});

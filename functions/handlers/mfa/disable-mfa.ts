@@ -1,0 +1,34 @@
+import { mfaEndpoints } from '../../../shared/contract/mfa';
+import { WRONG_CODE, WRONG_PASSWORD } from '../../../shared/schemas/mfa';
+import { countAttempt } from '../../db/attempt-throttles';
+import { MFA_NOT_ON, disableMfa } from '../../db/mfa';
+import { deleteSessionsOfUser } from '../../db/sessions';
+import { Refused } from '../../domain/errors';
+import { defineRoute } from '../../http/define-route';
+import { ok } from '../../http/response';
+import { accountFailuresUnlessLocked } from '../../session/account-failures';
+import { decryptTotpSecret } from '../../session/mfa-encryption';
+import { verifyPassword } from '../../session/passwords';
+import { TOO_MANY_PASSWORD_ATTEMPTS } from '../../session/throttle-rules';
+import { verifyTotp } from '../../session/totp';
+
+/**
+ * POST /api/user/mfa/disable {password, code}: both proofs, so a stolen cookie alone cannot turn it
+ * off. A wrong password or a wrong code counts toward the account's failed-password limit; a code
+ * already used (its time step) is refused. Then the mail goes out and every other session ends.
+ */
+export const handler = defineRoute(mfaEndpoints.disable, async ({ body, session }) => {
+  const { user } = session;
+  if (!user.mfaEnabled || !user.mfaSecret) throw new Refused('invalid', MFA_NOT_ON);
+  const failures = await accountFailuresUnlessLocked(user.username, TOO_MANY_PASSWORD_ATTEMPTS);
+  if (!(await verifyPassword(body.password, user.passwordHash))) {
+    await countAttempt(failures);
+    throw new Refused('invalid', WRONG_PASSWORD, { password: WRONG_PASSWORD });
+  }
+  const timeStep = await verifyTotp(await decryptTotpSecret(user.mfaSecret, user.id), body.code, user.mfaLastTimeStep);
+  if (timeStep === undefined) await countAttempt(failures);
+  // A step used meanwhile (the same code sent twice at once) fails the write's condition.
+  if (timeStep === undefined || !(await disableMfa(user, timeStep))) throw new Refused('invalid', WRONG_CODE, { code: WRONG_CODE });
+  await deleteSessionsOfUser(user.id, session.session.id);
+  return ok({ message: 'Two-factor authentication is off.' });
+});

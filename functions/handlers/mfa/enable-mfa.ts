@@ -1,0 +1,35 @@
+import { mfaEndpoints } from '../../../shared/contract/mfa';
+import { WRONG_CODE } from '../../../shared/schemas/mfa';
+import { countAttempt } from '../../db/attempt-throttles';
+import { MFA_ALREADY_ON, NO_SETUP, enableMfa } from '../../db/mfa';
+import { deleteSessionsOfUser } from '../../db/sessions';
+import { Conflict, Refused } from '../../domain/errors';
+import { defineRoute } from '../../http/define-route';
+import { ok } from '../../http/response';
+import { accountFailuresUnlessLocked } from '../../session/account-failures';
+import { decryptTotpSecret } from '../../session/mfa-encryption';
+import { newRecoveryCodes } from '../../session/recovery-codes';
+import { TOO_MANY_SIGN_INS } from '../../session/throttle-rules';
+import { verifyTotp } from '../../session/totp';
+
+/**
+ * POST /api/user/mfa/enable {code}: a code of the secret being set up proves the app holds it; then
+ * two-factor is on, the 10 recovery codes are answered once (only their hashes are kept), the mail
+ * goes out and every other session of the user ends. Wrong codes count toward the account's
+ * failed-sign-in limit.
+ */
+export const handler = defineRoute(mfaEndpoints.enable, async ({ body, session }) => {
+  const { user } = session;
+  if (user.mfaEnabled) throw new Conflict(MFA_ALREADY_ON);
+  if (!user.mfaPendingSecret) throw new Refused('invalid', NO_SETUP, { code: NO_SETUP });
+  const failures = await accountFailuresUnlessLocked(user.username, TOO_MANY_SIGN_INS);
+  const timeStep = await verifyTotp(await decryptTotpSecret(user.mfaPendingSecret, user.id), body.code);
+  if (timeStep === undefined) {
+    await countAttempt(failures);
+    throw new Refused('invalid', WRONG_CODE, { code: WRONG_CODE });
+  }
+  const { codes, hashes } = await newRecoveryCodes();
+  await enableMfa(user, user.mfaPendingSecret, timeStep, hashes);
+  await deleteSessionsOfUser(user.id, session.session.id);
+  return ok({ recoveryCodes: codes });
+});

@@ -1,0 +1,20 @@
+import { mfaEndpoints } from '../../../shared/contract/mfa';
+import { MFA_ALREADY_ON, storePendingSecret } from '../../db/mfa';
+import { Conflict } from '../../domain/errors';
+import { defineRoute } from '../../http/define-route';
+import { ok } from '../../http/response';
+import { encryptTotpSecret } from '../../session/mfa-encryption';
+import { newTotpEnrolment } from '../../session/totp';
+
+/**
+ * POST /api/user/mfa/setup: a new secret for the caller's authenticator app (as a link, as text and
+ * as a QR code drawn here). It is kept encrypted as the secret being set up; two-factor is not on
+ * until a code of it is entered (enable). A new setup replaces an unfinished one.
+ */
+export const handler = defineRoute(mfaEndpoints.setup, async ({ session }) => {
+  const { user } = session;
+  if (user.mfaEnabled) throw new Conflict(MFA_ALREADY_ON);
+  const enrolment = await newTotpEnrolment(user.username);
+  await storePendingSecret(user, await encryptTotpSecret(enrolment.secret, user.id));
+  return ok(enrolment);
+});
