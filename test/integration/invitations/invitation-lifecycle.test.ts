@@ -4,6 +4,7 @@ import { hashToken } from '../../../functions/db/mail-tokens';
 import { SESSION_HINT_COOKIE } from '../../../shared/session-hint';
 import { INVALID_INVITATION, INVITATION_ALREADY_PENDING } from '../../../shared/schemas/invitations';
 import { login, registerOrganization, request, sessionCookieOf, uniqueEmail } from '../support/api';
+import { randomClientAddress } from '../support/client-address';
 import { uniqueAddress } from '../support/inbox';
 import { addMemberDirectly } from '../support/org-members';
 import { testTable } from '../support/table';
@@ -208,6 +209,21 @@ describe('refusals', () => {
     expect((await admin.call(`${INVITE_PATH}/not-an-id`, { method: 'DELETE' })).status).toBe(404);
     const listed = (await admin.call(INVITE_PATH)).body as { id: string; status: string }[];
     expect(listed.find((entry) => entry.id === created.id)?.status).toBe('pending');
+  });
+
+  it('counts lookups and accepts per client address: past 30 in 15 minutes, 429 with Retry-After', async () => {
+    const clientAddress = randomClientAddress();
+    const fromOneAddress = (path: string, body: unknown) => request(path, { body, clientAddress });
+    for (let index = 0; index < 15; index += 1) {
+      expect((await fromOneAddress('/api/invitations/lookup', { token: `unknown-${index}` })).status).toBe(400);
+      expect((await fromOneAddress('/api/invitations/accept', { token: `unknown-${index}`, fullName: 'Guess Who', password: 'guessing-password-1' })).status).toBe(400);
+    }
+    const refused = await fromOneAddress('/api/invitations/lookup', { token: 'one-more' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await fromOneAddress('/api/invitations/accept', { token: 'one-more', fullName: 'Guess Who', password: 'guessing-password-1' })).status).toBe(429);
+    // Another address is not affected.
+    expect((await request('/api/invitations/lookup', { body: { token: 'one-more' } })).status).toBe(400);
   });
 
   it('validates every body with field messages and writes nothing', async () => {
