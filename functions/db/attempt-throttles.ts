@@ -51,11 +51,16 @@ export function throttleCounter(rule: ThrottleRule, subject: string, now = Date.
   };
 }
 
+/** The attempts within the last `windowMs`, estimated from both windows' counters (may be fractional). */
+export function recentAttempts(counter: ThrottleCounter, counts: ThrottleCounts): number {
+  const elapsed = (counter.now - counter.windowStart) / counter.rule.windowMs;
+  return counts.current + counts.previous * (1 - elapsed);
+}
+
 /** Seconds until the subject may try again when the attempts of the last window reach the limit, else undefined. */
 export function retryAfterSeconds(counter: ThrottleCounter, counts: ThrottleCounts): number | undefined {
   const { rule, now, windowStart } = counter;
-  const elapsed = (now - windowStart) / rule.windowMs;
-  if (counts.current + counts.previous * (1 - elapsed) < rule.limit) return undefined;
+  if (recentAttempts(counter, counts) < rule.limit) return undefined;
   // Locked until the current window ends, or earlier when enough of the previous one slides out.
   const untilWindowEnd = windowStart + rule.windowMs - now;
   const slidOutAt = counts.current < rule.limit && counts.previous > 0 ? (1 - (rule.limit - counts.current) / counts.previous) * rule.windowMs : Infinity;

@@ -2,7 +2,7 @@ import { authEndpoints } from '../../../shared/contract/auth';
 import { batchGet, keyId } from '../../db/reads';
 import type { EmailItem } from '../../db/entities';
 import { keys } from '../../db/keys';
-import { attemptCount, clearThrottle, countsIn, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
+import { attemptCount, clearThrottle, countsIn, recentAttempts, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
 import { loadUserWithOrganization, toUserResponse } from '../../db/users';
 import { actorOf, auditPut, userTarget } from '../../db/audit-log';
 import { transactWrite } from '../../db/transactions';
@@ -11,6 +11,7 @@ import { defineRoute } from '../../http/define-route';
 import { HttpError, tooManyRequests } from '../../http/http-error';
 import { ok } from '../../http/response';
 import { countMetric } from '../../observability/metrics';
+import { slowAfterFailures } from '../../session/failed-password-delay';
 import { verifyPassword } from '../../session/passwords';
 import { startSession } from '../../session/start-session';
 import { createPendingSignIn } from '../../db/pending-sign-ins';
@@ -21,7 +22,7 @@ import { FAILED_PASSWORDS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS, TOO_MANY_SIG
 export const LOGIN_FAILED = 'Invalid email or password';
 
 export const handler = defineRoute(authEndpoints.login, async (request) => {
-  const { body, clientIp, event } = request;
+  const { body, clientIp, event, requestId } = request;
   const now = Date.now();
   const account = throttleCounter(FAILED_PASSWORDS_PER_ACCOUNT, body.username, now);
   const address = throttleCounter(FAILED_SIGN_INS_PER_ADDRESS, clientIp, now);
@@ -31,6 +32,7 @@ export const handler = defineRoute(authEndpoints.login, async (request) => {
 
   const retryAfter = Math.max(retryAfterSeconds(account, accountFailures) ?? 0, retryAfterSeconds(address, countsIn(address, found)) ?? 0);
   if (retryAfter > 0) throw tooManyRequests(TOO_MANY_SIGN_INS, retryAfter);
+  await slowAfterFailures(recentAttempts(account, accountFailures), requestId);
 
   const emailItem = found.get(keyId(emailKey)) as EmailItem | undefined;
   const user = emailItem ? await loadUserWithOrganization(emailItem.orgId, emailItem.userId) : undefined;

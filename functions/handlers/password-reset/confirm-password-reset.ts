@@ -1,5 +1,6 @@
 import { passwordResetEndpoints } from '../../../shared/contract/mail-links';
 import { INVALID_LINK } from '../../../shared/schemas/mail-links';
+import { clearThrottle, throttleCounter } from '../../db/attempt-throttles';
 import { confirmPasswordReset } from '../../db/password-resets';
 import { deleteSessionsOfUser } from '../../db/sessions';
 import { actorOf, auditPut, userTarget } from '../../db/audit-log';
@@ -7,14 +8,19 @@ import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
 import { ok } from '../../http/response';
+import { refuseCommonPassword } from '../../session/common-passwords';
 import { hashPassword } from '../../session/passwords';
+import { FAILED_PASSWORDS_PER_ACCOUNT } from '../../session/throttle-rules';
 
 /**
  * POST /api/password-reset/confirm: a valid link sets the new password and ends every session of
  * the user (whoever knew the old password is out); an invalid, used, voided or expired one is 400.
+ * The new password follows registration's rules (a common one is refused before the link is used),
+ * and the account's failed-password counter is cleared: its owner has just proved who they are.
  */
 export const handler = defineRoute(passwordResetEndpoints.confirm, async (request) => {
   const { body } = request;
+  refuseCommonPassword(body.newPassword, 'newPassword');
   const user = await confirmPasswordReset(
     body.token,
     () => hashPassword(body.newPassword),
@@ -22,6 +28,6 @@ export const handler = defineRoute(passwordResetEndpoints.confirm, async (reques
     (target) => auditPut(target.orgId, { action: 'user.password_reset', actor: actorOf(target), target: userTarget(target) }, auditClient(request)),
   );
   if (!user) throw badRequest(INVALID_LINK, { token: INVALID_LINK });
-  await deleteSessionsOfUser(user.id);
+  await Promise.all([deleteSessionsOfUser(user.id), clearThrottle(throttleCounter(FAILED_PASSWORDS_PER_ACCOUNT, user.username))]);
   return ok({ message: 'Your password has been reset. Please sign in with your new password.' });
 });

@@ -1,7 +1,7 @@
 import { accountEndpoints } from '../../../shared/contract/account';
 import { replacePasswordHash } from '../../db/accounts';
 import { deleteSessionsOfUser } from '../../db/sessions';
-import { countAttempt, readThrottle, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
+import { countAttempt, readThrottle, recentAttempts, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
 import { Refused } from '../../domain/errors';
 import { actorOf, auditPut, userTarget } from '../../db/audit-log';
 import { auditClient } from '../../http/audit-client';
@@ -9,6 +9,7 @@ import { defineRoute } from '../../http/define-route';
 import { tooManyRequests } from '../../http/http-error';
 import { refuseCommonPassword } from '../../session/common-passwords';
 import { ok } from '../../http/response';
+import { slowAfterFailures } from '../../session/failed-password-delay';
 import { hashPassword, verifyPassword } from '../../session/passwords';
 import { FAILED_PASSWORDS_PER_ACCOUNT, TOO_MANY_PASSWORD_ATTEMPTS } from '../../session/throttle-rules';
 
@@ -21,11 +22,13 @@ export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
  * so a stolen cookie cannot be used to guess the password.
  */
 export const handler = defineRoute(accountEndpoints.changePassword, async (request) => {
-  const { body, session } = request;
+  const { body, session, requestId } = request;
   const { user } = session;
   const failures = throttleCounter(FAILED_PASSWORDS_PER_ACCOUNT, user.username);
-  const retryAfter = retryAfterSeconds(failures, await readThrottle(failures));
+  const counts = await readThrottle(failures);
+  const retryAfter = retryAfterSeconds(failures, counts);
   if (retryAfter !== undefined) throw tooManyRequests(TOO_MANY_PASSWORD_ATTEMPTS, retryAfter);
+  await slowAfterFailures(recentAttempts(failures, counts), requestId);
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
     await countAttempt(failures);
     throw new Refused('invalid', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });

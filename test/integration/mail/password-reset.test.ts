@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { keys } from '../../../functions/db/keys';
 import { hashToken } from '../../../functions/db/mail-tokens';
+import { COMMON_PASSWORD } from '../../../shared/schemas/fields';
 import { INVALID_LINK, PASSWORD_RESET_REQUESTED } from '../../../shared/schemas/mail-links';
 import { login, registerOrganization, request, uniqueEmail } from '../support/api';
 import { postFrom, randomLoopbackAddress } from '../support/from-client-address';
@@ -125,6 +126,28 @@ describe('password reset', () => {
     // Another client is not affected.
     expect((await postFrom(randomLoopbackAddress(), '/api/password-reset/request', { username: uniqueEmail('other') })).status).toBe(200);
   });
+
+  it('refuses a common new password under its field, and the link still works for a better one', async () => {
+    const admin = await registerOrganization();
+    await requestReset(admin.email);
+    const token = await resetToken(admin.email);
+    const common = await confirmReset(token, 'password123');
+    expect(common.status).toBe(400);
+    expect(common.body.fieldErrors).toEqual({ newPassword: COMMON_PASSWORD });
+    expect((await confirmReset(token, 'an-uncommon-passphrase')).status).toBe(200);
+    await login(admin.email, 'an-uncommon-passphrase');
+  });
+
+  it("clears the account's failed sign-ins: an account locked by wrong passwords signs in right after its reset", async () => {
+    const admin = await registerOrganization();
+    const signIn = (password: string) => request('/api/login', { body: { username: admin.email, password } });
+    for (let i = 0; i < 10; i += 1) expect((await signIn(`wrong-${i}`)).status).toBe(401);
+    expect((await signIn(admin.password)).status).toBe(429);
+
+    await requestReset(admin.email);
+    expect((await confirmReset(await resetToken(admin.email), 'after-the-lock-passphrase')).status).toBe(200);
+    expect((await signIn('after-the-lock-passphrase')).status).toBe(200);
+  }, 60_000);
 
   it('validates with field messages', async () => {
     const bad = await requestReset('not-an-email');

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { registerOrganization, request, uniqueEmail } from '../support/api';
+import { readFile } from 'node:fs/promises';
+import { describe, expect, inject, it } from 'vitest';
+import { type ApiResponse, registerOrganization, request, uniqueEmail } from '../support/api';
 import { randomClientAddress } from '../support/client-address';
 
 const SIGN_IN_LOCKED = 'Too many failed sign-in attempts. Please try again later.';
@@ -17,6 +18,13 @@ function expectRetryAfterWithin(response: { headers: Headers }, maxSeconds: numb
   const retryAfter = Number(response.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
+}
+
+/** The delay the handler recorded for a request (its 'password attempt slowed' log line), 0 when none. */
+async function recordedDelayMs(response: ApiResponse): Promise<number> {
+  const lines = (await readFile(inject('handlerLogFile'), 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  const slowed = lines.find((line) => line.message === 'password attempt slowed' && line.correlationId === response.headers.get('x-request-id'));
+  return typeof slowed?.delayMs === 'number' ? slowed.delayMs : 0;
 }
 
 // Each test makes 10–40 requests one after another, most of them a bcrypt comparison.
@@ -43,6 +51,28 @@ describe('throttles that follow the account and the client (issue 21, item 2)', 
     const locked = await signIn(ghost, 'wrong-again');
     expect(locked.status).toBe(429);
     expect(locked.body.message).toBe(SIGN_IN_LOCKED);
+  });
+
+  it('slowed, then refused: from the 5th failure each attempt waits longer (capped), alike for a known and an unknown account; the 11th is 429', async () => {
+    const known = await registerOrganization();
+    const delaysOf = async (email: string) => {
+      const delays: number[] = [];
+      for (let i = 0; i < 10; i += 1) {
+        const answer = await signIn(email, `wrong-${i}`);
+        expect(answer.status).toBe(401);
+        delays.push(await recordedDelayMs(answer));
+      }
+      return delays;
+    };
+    const knownDelays = await delaysOf(known.email);
+    expect(knownDelays).toEqual([0, 0, 0, 0, 0, 250, 500, 1000, 2000, 2000]);
+    expect(await delaysOf(uniqueEmail('ghost'))).toEqual(knownDelays);
+
+    // Refused at once, not slowed: the lock answers before any password is checked.
+    const refused = await signIn(known.email, known.password);
+    expect(refused.status).toBe(429);
+    expectRetryAfterWithin(refused, 15 * 60);
+    expect(await recordedDelayMs(refused)).toBe(0);
   });
 
   it('one address spraying a password over many emails is refused with 429 and Retry-After', async () => {
