@@ -10,8 +10,8 @@ import { type TransactItem, isConditionFailure, transactWrite, transactWriteExpl
 
 /**
  * Two-factor state on the user item (docs/decisions/016). Every change is conditional on what the
- * decision rested on, and each one that a person must hear about writes its mail in the same
- * transaction (the outbox): no mail without the change, no change without its mail.
+ * decision rested on, and writes its mail (the outbox) and its audit entry in the same transaction:
+ * no mail or entry without the change, no change without them.
  */
 
 export const MFA_ALREADY_ON = 'Two-factor authentication is already on.';
@@ -45,7 +45,7 @@ export async function storePendingSecret(user: UserItem, encryptedSecret: string
  * Turns two-factor on with the secret being set up (still the one the code was checked against),
  * the step of that code as the newest used, and the recovery codes' hashes; sends the mail.
  */
-export async function enableMfa(user: UserItem, pendingSecret: string, timeStep: number, recoveryHashes: Set<string>) {
+export async function enableMfa(user: UserItem, pendingSecret: string, timeStep: number, recoveryHashes: Set<string>, audit: TransactItem) {
   await transactWriteExplained(
     [
       {
@@ -58,6 +58,7 @@ export async function enableMfa(user: UserItem, pendingSecret: string, timeStep:
         },
       },
       outboxPut(user.username, { template: 'mfa-enabled', data: { fullName: user.fullName } }),
+      audit,
     ],
     // Enabled or set up again by a concurrent request since we read the user.
     () => new Refused('invalid', NO_SETUP, { code: NO_SETUP }),
@@ -87,7 +88,7 @@ export async function claimTimeStep(user: UserItem, timeStep: number): Promise<b
 }
 
 /** Uses up one recovery code (its hash leaves the set) and sends the mail; false when no unused code has that hash. */
-export async function useRecoveryCode(user: UserItem, hash: string): Promise<boolean> {
+export async function useRecoveryCode(user: UserItem, hash: string, audit: TransactItem): Promise<boolean> {
   const remaining = Math.max(0, (user.mfaRecoveryCodes?.size ?? 1) - 1);
   try {
     await transactWrite([
@@ -101,6 +102,7 @@ export async function useRecoveryCode(user: UserItem, hash: string): Promise<boo
         },
       },
       outboxPut(user.username, { template: 'mfa-recovery-code-used', data: { fullName: user.fullName, remaining } }),
+      audit,
     ]);
     return true;
   } catch (error) {
@@ -113,7 +115,7 @@ export async function useRecoveryCode(user: UserItem, hash: string): Promise<boo
  * Turns two-factor off with a code of `timeStep` (newer than every step used: a replayed code
  * cannot do it) and sends the mail. False when the step was used meanwhile or two-factor is off.
  */
-export async function disableMfa(user: UserItem, timeStep: number): Promise<boolean> {
+export async function disableMfa(user: UserItem, timeStep: number, audit: TransactItem): Promise<boolean> {
   try {
     await transactWrite([
       {
@@ -126,6 +128,7 @@ export async function disableMfa(user: UserItem, timeStep: number): Promise<bool
         },
       },
       outboxPut(user.username, { template: 'mfa-disabled', data: { fullName: user.fullName } }),
+      audit,
     ]);
     return true;
   } catch (error) {
@@ -139,7 +142,7 @@ export async function disableMfa(user: UserItem, timeStep: number): Promise<bool
  * sign-in (and at once if their organization requires it). The target must be of the admin's
  * organization (else 404) and the actor still an admin when it happens.
  */
-export async function resetMfa(actor: UserItem, target: UserItem) {
+export async function resetMfa(actor: UserItem, target: UserItem, audit: TransactItem) {
   const items: TransactItem[] = [
     actorIsAdmin(actor),
     {
@@ -152,6 +155,7 @@ export async function resetMfa(actor: UserItem, target: UserItem) {
       },
     },
     outboxPut(target.username, { template: 'mfa-reset', data: { fullName: target.fullName, resetByName: actor.fullName } }),
+    audit,
   ];
   await transactWriteExplained(items, (failed) => (failed.has(0) ? new Refused('not-allowed', ADMINS_ONLY) : new NotFound()));
 }

@@ -1,6 +1,6 @@
 import { authEndpoints } from '../../../shared/contract/auth';
 import { SIGN_IN_EXPIRED, WRONG_CODE, WRONG_RECOVERY_CODE } from '../../../shared/schemas/mfa';
-import { clearThrottle, countAttempt, countsIn, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
+import { attemptCount, clearThrottle, countsIn, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
 import type { OrganizationItem, PendingSignInItem, UserItem } from '../../db/entities';
 import { keys } from '../../db/keys';
 import { claimTimeStep, useRecoveryCode } from '../../db/mfa';
@@ -8,6 +8,9 @@ import { finishPendingSignIn, isPendingSignInLive } from '../../db/pending-sign-
 import { batchGet, keyId } from '../../db/reads';
 import { deleteSessionsOfUser } from '../../db/sessions';
 import { toUserResponse } from '../../db/users';
+import { actorOf, auditPut, userTarget } from '../../db/audit-log';
+import { transactWrite } from '../../db/transactions';
+import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { HttpError, badRequest, tooManyRequests } from '../../http/http-error';
 import { ok } from '../../http/response';
@@ -26,7 +29,8 @@ import { verifyTotp } from '../../session/totp';
  * other session and sends a mail. Wrong codes count toward the account's failed-sign-in limit, a
  * right one clears it. An absent or expired pending cookie is 400: the sign-in starts over.
  */
-export const handler = defineRoute(authEndpoints.loginMfa, async ({ body, event }) => {
+export const handler = defineRoute(authEndpoints.loginMfa, async (request) => {
+  const { body, event } = request;
   const field = body.code !== undefined ? 'code' : 'recoveryCode';
   const expired = () => badRequest(SIGN_IN_EXPIRED, { [field]: SIGN_IN_EXPIRED });
   const claims = await readPendingSignIn(event.cookies);
@@ -48,18 +52,24 @@ export const handler = defineRoute(authEndpoints.loginMfa, async ({ body, event 
   if (retryAfter !== undefined) throw tooManyRequests(TOO_MANY_SIGN_INS, retryAfter);
 
   const usedRecoveryCode = body.recoveryCode !== undefined;
+  const client = auditClient(request);
+  const entry = (action: 'session.signed_in' | 'session.sign_in_failed' | 'mfa.recovery_code_used', details?: Record<string, string>) =>
+    auditPut(org.id, { action, actor: actorOf(user), target: userTarget(user), ...(details ? { details } : {}) }, client);
+  // A wrong code is counted and recorded in one transaction, as a wrong password is.
+  const refuse = async (reason: string) => {
+    await transactWrite([attemptCount(account), entry('session.sign_in_failed', { reason })]);
+    countMetric('SignInsFailed');
+  };
   if (body.recoveryCode !== undefined) {
-    if (!(await useRecoveryCode(user, await hashRecoveryCode(body.recoveryCode)))) {
-      await countAttempt(account);
-      countMetric('SignInsFailed');
+    if (!(await useRecoveryCode(user, await hashRecoveryCode(body.recoveryCode), entry('mfa.recovery_code_used')))) {
+      await refuse('wrong_recovery_code');
       throw new HttpError(401, WRONG_RECOVERY_CODE, { recoveryCode: WRONG_RECOVERY_CODE });
     }
   } else {
     const timeStep = await verifyTotp(await decryptTotpSecret(user.mfaSecret, user.id), body.code ?? '', user.mfaLastTimeStep);
     // The step is claimed by a conditional write: the same code sent twice at once passes once.
     if (timeStep === undefined || !(await claimTimeStep(user, timeStep))) {
-      await countAttempt(account);
-      countMetric('SignInsFailed');
+      await refuse('wrong_code');
       throw new HttpError(401, WRONG_CODE, { code: WRONG_CODE });
     }
   }
@@ -68,7 +78,7 @@ export const handler = defineRoute(authEndpoints.loginMfa, async ({ body, event 
   if (failures.current + failures.previous > 0) await clearThrottle(account);
   // A recovery code means the phone may be in other hands: every other session ends.
   if (usedRecoveryCode) await deleteSessionsOfUser(user.id);
-  const cookies = await startSession(user.id, org.id, event);
+  const cookies = await startSession(user.id, org.id, event, entry('session.signed_in', { method: usedRecoveryCode ? 'recovery_code' : 'totp' }));
   countMetric('SignInsSucceeded');
   return ok(toUserResponse(user, org), { cookies: [...cookies, clearedPendingSignInCookie()] });
 });

@@ -4,6 +4,8 @@ import { countAttempt } from '../../db/attempt-throttles';
 import { MFA_NOT_ON, disableMfa } from '../../db/mfa';
 import { deleteSessionsOfUser } from '../../db/sessions';
 import { Refused } from '../../domain/errors';
+import { actorOf, auditPut, userTarget } from '../../db/audit-log';
+import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { accountFailuresUnlessLocked } from '../../session/account-failures';
@@ -17,7 +19,8 @@ import { verifyTotp } from '../../session/totp';
  * off. A wrong password or a wrong code counts toward the account's failed-password limit; a code
  * already used (its time step) is refused. Then the mail goes out and every other session ends.
  */
-export const handler = defineRoute(mfaEndpoints.disable, async ({ body, session }) => {
+export const handler = defineRoute(mfaEndpoints.disable, async (request) => {
+  const { body, session } = request;
   const { user } = session;
   if (!user.mfaEnabled || !user.mfaSecret) throw new Refused('invalid', MFA_NOT_ON);
   const failures = await accountFailuresUnlessLocked(user.username, TOO_MANY_PASSWORD_ATTEMPTS);
@@ -28,7 +31,8 @@ export const handler = defineRoute(mfaEndpoints.disable, async ({ body, session 
   const timeStep = await verifyTotp(await decryptTotpSecret(user.mfaSecret, user.id), body.code, user.mfaLastTimeStep);
   if (timeStep === undefined) await countAttempt(failures);
   // A step used meanwhile (the same code sent twice at once) fails the write's condition.
-  if (timeStep === undefined || !(await disableMfa(user, timeStep))) throw new Refused('invalid', WRONG_CODE, { code: WRONG_CODE });
+  const disabled = auditPut(user.orgId, { action: 'mfa.disabled', actor: actorOf(user), target: userTarget(user) }, auditClient(request));
+  if (timeStep === undefined || !(await disableMfa(user, timeStep, disabled))) throw new Refused('invalid', WRONG_CODE, { code: WRONG_CODE });
   await deleteSessionsOfUser(user.id, session.session.id);
   return ok({ message: 'Two-factor authentication is off.' });
 });

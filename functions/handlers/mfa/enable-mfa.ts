@@ -4,6 +4,8 @@ import { countAttempt } from '../../db/attempt-throttles';
 import { MFA_ALREADY_ON, NO_SETUP, enableMfa } from '../../db/mfa';
 import { deleteSessionsOfUser } from '../../db/sessions';
 import { Conflict, Refused } from '../../domain/errors';
+import { actorOf, auditPut, userTarget } from '../../db/audit-log';
+import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { accountFailuresUnlessLocked } from '../../session/account-failures';
@@ -18,7 +20,8 @@ import { verifyTotp } from '../../session/totp';
  * goes out and every other session of the user ends. Wrong codes count toward the account's
  * failed-sign-in limit.
  */
-export const handler = defineRoute(mfaEndpoints.enable, async ({ body, session }) => {
+export const handler = defineRoute(mfaEndpoints.enable, async (request) => {
+  const { body, session } = request;
   const { user } = session;
   if (user.mfaEnabled) throw new Conflict(MFA_ALREADY_ON);
   if (!user.mfaPendingSecret) throw new Refused('invalid', NO_SETUP, { code: NO_SETUP });
@@ -29,7 +32,8 @@ export const handler = defineRoute(mfaEndpoints.enable, async ({ body, session }
     throw new Refused('invalid', WRONG_CODE, { code: WRONG_CODE });
   }
   const { codes, hashes } = await newRecoveryCodes();
-  await enableMfa(user, user.mfaPendingSecret, timeStep, hashes);
+  const enabled = auditPut(user.orgId, { action: 'mfa.enabled', actor: actorOf(user), target: userTarget(user) }, auditClient(request));
+  await enableMfa(user, user.mfaPendingSecret, timeStep, hashes, enabled);
   await deleteSessionsOfUser(user.id, session.session.id);
   return ok({ recoveryCodes: codes });
 });

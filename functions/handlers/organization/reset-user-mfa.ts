@@ -5,6 +5,8 @@ import { resetMfa } from '../../db/mfa';
 import { deleteSessionsOfUser } from '../../db/sessions';
 import { NotFound, Refused } from '../../domain/errors';
 import { requireAdmin } from '../../domain/require-admin';
+import { actorOf, auditPut, userTarget } from '../../db/audit-log';
+import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 
@@ -19,12 +21,14 @@ export const CANNOT_RESET_OWN_MFA = 'Turn off your own two-factor authentication
 export const handler = defineRoute(
   organizationEndpoints.resetUserMfa,
   { preload: ({ orgId, params }) => (params.userId ? keys.user(orgId, params.userId) : undefined) },
-  async ({ session, params, preloaded }) => {
+  async (request) => {
+    const { session, params, preloaded } = request;
     requireAdmin(session);
     if (params.userId === session.user.id) throw new Refused('not-allowed', CANNOT_RESET_OWN_MFA);
     const target = preloaded as UserItem | undefined;
     if (!target) throw new NotFound();
-    await resetMfa(session.user, target);
+    const reset = auditPut(session.org.id, { action: 'mfa.reset', actor: actorOf(session.user), target: userTarget(target) }, auditClient(request));
+    await resetMfa(session.user, target, reset);
     await deleteSessionsOfUser(target.id);
     return ok({ id: target.id, message: 'Two-factor authentication reset' });
   },
