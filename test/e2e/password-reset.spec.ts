@@ -24,3 +24,25 @@ test('forgot password: request, follow the link from the local inbox, choose a n
   await expect(page).toHaveURL('/dashboard');
   await context.close();
 });
+
+test('a common new password on the reset page shows the message under the field, and the link still works', async ({ page }) => {
+  const account = await registerAccount(page.request);
+  await page.context().clearCookies();
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('If an account exists for that address, we have sent a link to reset the password.')).toBeVisible();
+
+  await page.goto(await mailLink(account.email, 'Reset your', 'reset-password'));
+  await page.getByLabel('New Password').fill('password123');
+  await page.getByLabel('Confirm Password').fill('password123');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  const message = page.getByText('This password is too common. Choose a different one.');
+  await expect(message).toBeVisible();
+  expect((await page.getByLabel('New Password').getAttribute('aria-describedby'))?.split(' ')).toContain(await message.getAttribute('id'));
+
+  await page.getByLabel('New Password').fill('an-uncommon-passphrase');
+  await page.getByLabel('Confirm Password').fill('an-uncommon-passphrase');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page).toHaveURL('/auth');
+});

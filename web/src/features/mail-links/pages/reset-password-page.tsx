@@ -26,8 +26,14 @@ export function ResetPasswordPage() {
       toast({ title: 'Password updated', description: 'Your password has been reset. Please sign in with your new password.' });
       void navigate('/auth');
     },
+    // The server names the field at fault (a common password): its message goes under that field.
+    onError: (error) => {
+      const message = error instanceof ApiError ? error.fieldErrors?.newPassword : undefined;
+      if (message) form.setError('newPassword', { message }, { shouldFocus: true });
+    },
   });
   const form = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordForm), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const fieldError = confirm.error instanceof ApiError && confirm.error.fieldErrors?.newPassword !== undefined;
   const { errors } = form.formState;
   const invalidLink = !token || (confirm.error instanceof ApiError && confirm.error.status === 400 && confirm.error.message.includes(INVALID_LINK));
   return (
@@ -53,7 +59,7 @@ export function ResetPasswordPage() {
               <FormField label="Confirm Password" htmlFor="reset-confirm" error={errors.confirmPassword?.message}>
                 <Input id="reset-confirm" type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
               </FormField>
-              {confirm.isError ? (
+              {confirm.isError && !fieldError ? (
                 <p role="alert" className="text-sm text-destructive">
                   {confirm.error.message}
                 </p>
