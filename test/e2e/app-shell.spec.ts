@@ -155,3 +155,18 @@ test.describe('the app shell on a 375 px phone', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+test.describe('not found, signed in', () => {
+  test("keeps the sidebar and top bar, and shows the spec's title once", async ({ page }) => {
+    await registerAccount(page.request);
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found', level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+    await expect(page.getByText('404')).toHaveCount(1);
+    await expect(page).toHaveTitle('Page not found · Growthwise');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('main').getByRole('link', { name: 'Go to Dashboard' }).click();
+    await expect(page).toHaveURL('/dashboard');
+  });
+});

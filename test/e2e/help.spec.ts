@@ -93,3 +93,28 @@ test.describe('Help Center', () => {
     expect(apiCalls).toEqual([]);
   });
 });
+
+test.describe('Help articles open', () => {
+  test('each article opens in place by keyboard with its paragraphs, and the search still filters them', async ({ signedInPage: page }) => {
+    await page.goto('/help');
+    const articles = page.getByRole('list', { name: 'Help articles' }).getByRole('listitem');
+    for (const title of ['Getting started with Growthwise', 'Creating and managing projects', 'Adding users to your organization', 'Managing your subscription and invoices', 'Keeping your account secure']) {
+      const toggle = page.getByRole('button', { name: title });
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      const body = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+      await expect(body).toBeVisible();
+      expect(await body.locator('p').count()).toBeGreaterThanOrEqual(3);
+    }
+    await expect(articles.filter({ hasText: 'Creating and managing projects' })).toContainText('filter the list by status');
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Keeping your account secure' }).press('Space');
+    await expect(page.getByRole('button', { name: 'Keeping your account secure' })).toHaveAttribute('aria-expanded', 'false');
+    await page.getByLabel('Search articles').fill('billing');
+    await expect(articles).toHaveCount(1);
+    await expect(articles.first()).toContainText('Managing your subscription and invoices');
+  });
+});

@@ -43,7 +43,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', lazy: () => import('../features/marketing/pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
+      { path: '*', lazy: () => import('./not-found-route').then((m) => ({ Component: m.NotFoundRoute })) },
     ],
   },
 ];

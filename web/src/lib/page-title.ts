@@ -5,18 +5,17 @@ import { PRODUCT_NAME } from '../../../shared/product';
 export const documentTitle = (title?: string) => (title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME);
 
 let announcement = '';
-let titledOnce = false;
+let loadedPath: string | null = null;
 const listeners = new Set<() => void>();
 
 function setTitle(title?: string) {
   document.title = documentTitle(title);
-  // The first page's title is read out by the browser itself as the page loads; each later one is
-  // announced, since a client-side navigation is otherwise silent for a screen reader.
-  if (titledOnce) {
-    announcement = document.title;
-    for (const listener of listeners) listener();
-  }
-  titledOnce = true;
+  // The page the browser loaded is read out by the browser itself, however its title settles; each
+  // page reached inside the app is announced, since such a navigation is otherwise silent.
+  loadedPath ??= window.location.pathname;
+  if (window.location.pathname === loadedPath && announcement === '') return;
+  announcement = document.title;
+  for (const listener of listeners) listener();
 }
 
 /** Sets the browser tab's title while the calling page is on screen, and announces it after a navigation. */

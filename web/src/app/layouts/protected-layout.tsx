@@ -2,12 +2,9 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { isAdmin, useCurrentUser } from '../../features/auth/api/current-user';
-import { BillingBanner } from '../../features/billing/components/billing-banner';
-import { EmailVerificationBanner } from '../../features/mail-links/components/email-verification-banner';
+import { useCurrentUser } from '../../features/auth/api/current-user';
 import { signInUrlFor } from '../../lib/return-path';
-import { AppSidebar } from './app-sidebar';
-import { AppTopBar } from './app-top-bar';
+import { AppShell } from './app-shell';
 
 /** Protected routes (spec section 2): a spinner while the user loads, /auth (and back) without one. */
 export function ProtectedLayout() {
@@ -36,24 +33,10 @@ export function ProtectedLayout() {
     return <Navigate to={signInUrlFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }
   return (
-    <div className="min-h-dvh">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-surface px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <AppSidebar />
-      <div className="flex min-h-dvh flex-col md:pl-64">
-        <AppTopBar user={user} />
-        <EmailVerificationBanner user={user} />
-        <BillingBanner isAdmin={isAdmin(user)} />
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:py-8">
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
-        </main>
-      </div>
-    </div>
+    <AppShell user={user}>
+      <Suspense fallback={<Spinner />}>
+        <Outlet />
+      </Suspense>
+    </AppShell>
   );
 }

@@ -1,7 +1,7 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
 import { buttonClasses } from './button';
-import { dialogPanelClasses, overlayClasses } from './dialog';
+import { dialogPanelClasses, overlayClasses, useReturnFocus } from './dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -13,15 +13,18 @@ interface ConfirmDialogProps {
   /** Runs the action. The dialog stays open (so a pending state can show) until the caller closes it. */
   onConfirm: () => void;
   pending?: boolean;
+  /** Where focus goes on closing when not back to what opened the dialog (the next row after a delete). */
+  returnFocus?: () => HTMLElement | null | undefined;
 }
 
 /** A destructive confirmation ("Are you sure?"): focus starts on Cancel, Escape cancels. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm, pending = false }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm, pending = false, returnFocus }: ConfirmDialogProps) {
+  const focusHandlers = useReturnFocus(returnFocus);
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlayClasses} />
-        <AlertDialogPrimitive.Content className={dialogPanelClasses}>
+        <AlertDialogPrimitive.Content {...focusHandlers} className={dialogPanelClasses}>
           <div className="grid gap-1.5">
             <AlertDialogPrimitive.Title className="text-lg leading-tight font-semibold">{title}</AlertDialogPrimitive.Title>
             <AlertDialogPrimitive.Description className="text-sm text-muted">{description}</AlertDialogPrimitive.Description>

@@ -24,8 +24,9 @@ export const buttonClasses = ({ variant = 'primary', size = 'md', className }: {
     'inline-flex items-center justify-center rounded-md font-medium whitespace-nowrap no-underline transition-colors select-none',
     'disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
     variants[variant],
-    // Links styled as buttons keep the button's text colour over the global link colour.
-    variant === 'primary' || variant === 'destructive' ? 'hover:text-white' : '',
+    // Links styled as buttons keep the button's text colour over the global link colour. A filled
+    // button's focus ring is dark: the brand ring of every other control would read as the button's edge.
+    variant === 'primary' || variant === 'destructive' ? 'hover:text-white focus-visible:outline-ink' : '',
     sizes[size],
     className,
   );

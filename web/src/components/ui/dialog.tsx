@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { HTMLAttributes, ReactNode } from 'react';
+import { type HTMLAttributes, type ReactNode, useRef } from 'react';
 import { cn } from '../../lib/class-names';
 
 export const Dialog = DialogPrimitive.Root;
@@ -14,19 +14,45 @@ export const dialogPanelClasses = cn(
   'gap-4 overflow-y-auto rounded-lg border border-line bg-surface p-5 shadow-lg animate-fade-in sm:p-6',
 );
 
+/**
+ * Where focus goes when a modal closes. Radix returns it to a Radix Trigger, but most of our modals
+ * are opened from a table row's button, so this remembers what had focus as the modal opened and
+ * goes back there; `returnFocus` names another target (the next row after a delete, say).
+ */
+export function useReturnFocus(returnFocus?: () => HTMLElement | null | undefined) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const target = returnFocus?.() ?? (opener.current?.isConnected ? opener.current : null);
+      if (!target) return;
+      event.preventDefault();
+      // The page could not scroll while the modal was open, so the target is where it was: moving
+      // the page now would only undo a scroll the closing action asked for (to a new row, say).
+      target.focus({ preventScroll: true });
+    },
+  };
+}
+
 interface DialogContentProps {
   title: ReactNode;
   description?: ReactNode;
   children?: ReactNode;
   className?: string;
+  /** Where focus goes on closing when not back to what opened the dialog. */
+  returnFocus?: () => HTMLElement | null | undefined;
 }
 
 /** A modal with its title, optional description and a close button; Radix keeps focus inside. */
-export function DialogContent({ title, description, children, className }: DialogContentProps) {
+export function DialogContent({ title, description, children, className, returnFocus }: DialogContentProps) {
+  const focusHandlers = useReturnFocus(returnFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
       <DialogPrimitive.Content
+        {...focusHandlers}
         className={cn(dialogPanelClasses, className)}
         // Without a description Radix must not point aria-describedby at nothing.
         {...(description ? {} : { 'aria-describedby': undefined })}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Mail, Pencil, Trash2, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { OrganizationUserResponse } from '../../../../../shared/schemas/account';
 import { ROLE_LABELS } from '../../../../../shared/roles';
 import { UserAvatar } from '../../../components/ui/avatar';
@@ -12,6 +12,7 @@ import { accountUserQueries } from '../api/organization-users';
 import { InviteUserDialog } from './invite-user-dialog';
 import { PendingInvitations } from './pending-invitations';
 import { RemoveUserDialog } from './remove-user-dialog';
+import { UserCards } from './user-cards';
 import { UserDialog } from './user-dialog';
 
 type DialogState = { kind: 'closed' } | { kind: 'add' } | { kind: 'invite' } | { kind: 'edit'; user: OrganizationUserResponse } | { kind: 'remove'; user: OrganizationUserResponse };
@@ -23,6 +24,16 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
   const users = useQuery(accountUserQueries.list());
   const [dialog, setDialog] = useState<DialogState>({ kind: 'closed' });
   const close = () => setDialog({ kind: 'closed' });
+  const addUserButton = useRef<HTMLButtonElement>(null);
+  // Focus after a removal: the next user's (or the previous one's) first action, else Add User.
+  const neighbours = useRef<string[]>([]);
+  const startRemove = (user: OrganizationUserResponse) => {
+    const list = users.data ?? [];
+    const index = list.findIndex((item) => item.id === user.id);
+    neighbours.current = [list[index + 1]?.id, list[index - 1]?.id].filter((id): id is string => id !== undefined);
+    setDialog({ kind: 'remove', user });
+  };
+  const focusAfterRemove = () => neighbours.current.map(firstVisibleAction).find((element) => element !== null) ?? addUserButton.current;
 
   return (
     <Card>
@@ -36,7 +47,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
             <Mail aria-hidden />
             Invite User
           </Button>
-          <Button size="sm" onClick={() => setDialog({ kind: 'add' })}>
+          <Button ref={addUserButton} size="sm" onClick={() => setDialog({ kind: 'add' })}>
             <UserPlus aria-hidden />
             Add User
           </Button>
@@ -50,58 +61,61 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
             There was an error loading users. Please try again.
           </p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <thead className="border-b border-line text-muted">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">Name</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Email</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Role</th>
-                  <th scope="col" className="py-2 text-right font-medium">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.data.length === 0 ? (
+          <>
+            <UserCards users={users.data} currentUserId={currentUserId} onEdit={(user) => setDialog({ kind: 'edit', user })} onRemove={startRemove} />
+            <div className="hidden lg:block">
+              <table className="w-full text-left text-sm">
+                <thead className="border-b border-line text-muted">
                   <tr>
-                    <td colSpan={4} className="py-6 text-center text-muted">
-                      No users found
-                    </td>
+                    <th scope="col" className="py-2 pr-3 font-medium">Name</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">Email</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">Role</th>
+                    <th scope="col" className="py-2 text-right font-medium">Actions</th>
                   </tr>
-                ) : (
-                  users.data.map((user) => (
-                    <tr key={user.id} className="border-b border-line last:border-0">
-                      <td className="py-3 pr-3">
-                        <span className="flex items-center gap-3">
-                          <UserAvatar fullName={user.fullName} avatarUrl={user.avatarUrl} size="sm" />
-                          <span className="font-medium">{user.fullName}</span>
-                        </span>
-                      </td>
-                      <td className="py-3 pr-3 break-all">{user.username}</td>
-                      <td className="py-3 pr-3">
-                        <Badge tone={user.currentRole.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[user.currentRole.role]}</Badge>
-                      </td>
-                      <td className="py-3 text-right">
-                        {user.id === currentUserId ? (
-                          <span className="text-muted">Current User</span>
-                        ) : (
-                          <span className="inline-flex gap-2">
-                            <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'edit', user })}>
-                              <Pencil aria-hidden />
-                              Edit
-                            </Button>
-                            <Button variant="outline" size="sm" className="text-danger" onClick={() => setDialog({ kind: 'remove', user })}>
-                              <Trash2 aria-hidden />
-                              Remove
-                            </Button>
-                          </span>
-                        )}
+                </thead>
+                <tbody>
+                  {users.data.length === 0 ? (
+                    <tr>
+                      <td colSpan={4} className="py-6 text-center text-muted">
+                        No users found
                       </td>
                     </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+                  ) : (
+                    users.data.map((user) => (
+                      <tr key={user.id} data-user-id={user.id} className="border-b border-line last:border-0">
+                        <td className="py-3 pr-3">
+                          <span className="flex items-center gap-3">
+                            <UserAvatar fullName={user.fullName} avatarUrl={user.avatarUrl} size="sm" />
+                            <span className="font-medium wrap-anywhere">{user.fullName}</span>
+                          </span>
+                        </td>
+                        <td className="py-3 pr-3 wrap-anywhere">{user.username}</td>
+                        <td className="py-3 pr-3">
+                          <Badge tone={user.currentRole.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[user.currentRole.role]}</Badge>
+                        </td>
+                        <td className="py-3 text-right">
+                          {user.id === currentUserId ? (
+                            <span className="text-muted">Current User</span>
+                          ) : (
+                            <span className="inline-flex gap-2">
+                              <Button variant="outline" size="sm" data-first-action onClick={() => setDialog({ kind: 'edit', user })}>
+                                <Pencil aria-hidden />
+                                Edit
+                              </Button>
+                              <Button variant="outline" size="sm" className="text-danger" onClick={() => startRemove(user)}>
+                                <Trash2 aria-hidden />
+                                Remove
+                              </Button>
+                            </span>
+                          )}
+                        </td>
+                      </tr>
+                    ))
+                  )}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
         <PendingInvitations />
       </CardContent>
@@ -111,7 +125,13 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
         editing={dialog.kind === 'edit' ? dialog.user : undefined}
       />
       <InviteUserDialog open={dialog.kind === 'invite'} onOpenChange={(open) => (open ? undefined : close())} />
-      <RemoveUserDialog user={dialog.kind === 'remove' ? dialog.user : undefined} onClose={close} />
+      <RemoveUserDialog user={dialog.kind === 'remove' ? dialog.user : undefined} onClose={close} focusAfterRemove={focusAfterRemove} />
     </Card>
   );
+}
+
+/** The shown (table or card) first action of a user, if it is on screen. */
+function firstVisibleAction(userId: string) {
+  const candidates = document.querySelectorAll<HTMLElement>(`[data-user-id="${CSS.escape(userId)}"] [data-first-action]`);
+  return [...candidates].find((element) => element.offsetParent !== null) ?? null;
 }

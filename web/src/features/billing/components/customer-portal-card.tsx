@@ -3,7 +3,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast-store';
 import { usePortalSession } from '../api/portal-session';
-import { BillingNotConfigured } from './not-configured';
+import { NotAvailableYet } from './not-configured';
 
 interface CustomerPortalCardProps {
   /** The stage's configured portal link. */
@@ -30,7 +30,7 @@ export function CustomerPortalCard({ portalUrl, portalSession }: CustomerPortalC
             <span className="sr-only">(opens in a new tab)</span>
           </a>
         ) : (
-          <BillingNotConfigured />
+          <NotAvailableYet />
         )}
       </CardContent>
     </Card>

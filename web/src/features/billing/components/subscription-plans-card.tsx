@@ -1,5 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { BillingNotConfigured } from './not-configured';
+import { NotAvailableYet } from './not-configured';
 import { StripePricingTable } from './stripe-pricing-table';
 
 interface SubscriptionPlansCardProps {
@@ -26,7 +26,7 @@ export function SubscriptionPlansCard({ canManage, organizationId, customerEmail
         ) : pricingTableId && publishableKey ? (
           <StripePricingTable pricingTableId={pricingTableId} publishableKey={publishableKey} organizationId={organizationId} customerEmail={customerEmail} />
         ) : (
-          <BillingNotConfigured />
+          <NotAvailableYet />
         )}
       </CardContent>
     </Card>

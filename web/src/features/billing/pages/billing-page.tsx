@@ -5,6 +5,7 @@ import { isAdmin, useCurrentUser } from '../../auth/api/current-user';
 import { useSubscription } from '../api/subscription';
 import { CustomerPortalCard } from '../components/customer-portal-card';
 import { InvoiceHistoryCard } from '../components/invoice-history-card';
+import { BillingNotSetUp } from '../components/not-configured';
 import { SubscriptionPlansCard } from '../components/subscription-plans-card';
 import { SubscriptionStatusCard } from '../components/subscription-status-card';
 import { usePageTitle } from '../../../lib/page-title';
@@ -16,6 +17,8 @@ export function BillingPage() {
   const config = useRuntimeConfig();
   const subscription = useSubscription();
   const organization = user?.roles[0]?.organization;
+  const portal = Boolean(subscription.data?.portalSession || config.data?.stripePortalUrl);
+  const plans = Boolean(config.data?.stripePricingTableId && config.data.stripePublishableKey);
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
@@ -34,6 +37,7 @@ export function BillingPage() {
         </div>
       ) : (
         <div className="grid gap-6">
+          {subscription.isPending || portal || plans ? null : <BillingNotSetUp isAdmin={isAdmin(user)} />}
           <CustomerPortalCard portalUrl={config.data.stripePortalUrl} portalSession={subscription.data?.portalSession ?? false} />
           <SubscriptionPlansCard
             canManage={isAdmin(user)}
@@ -42,7 +46,7 @@ export function BillingPage() {
             pricingTableId={config.data.stripePricingTableId}
             publishableKey={config.data.stripePublishableKey}
           />
-          <InvoiceHistoryCard />
+          <InvoiceHistoryCard portal={portal} />
         </div>
       )}
     </div>

@@ -13,4 +13,12 @@ describe('help articles', () => {
     expect(searchHelpArticles(helpArticles, '')).toHaveLength(5);
     expect(searchHelpArticles(helpArticles, 'no such thing')).toEqual([]);
   });
+
+  it('each open onto at least three paragraphs of their own', () => {
+    for (const article of helpArticles) {
+      expect(article.body.length, article.id).toBeGreaterThanOrEqual(3);
+      for (const paragraph of article.body) expect(paragraph.length, article.id).toBeGreaterThan(60);
+    }
+    expect(new Set(helpArticles.flatMap((article) => article.body)).size).toBe(helpArticles.flatMap((article) => article.body).length);
+  });
 });

@@ -5,39 +5,67 @@ export interface HelpArticle {
   title: string;
   description: string;
   category: 'Basics' | 'Projects' | 'Administration' | 'Billing' | 'Security';
+  /** The article itself: a few paragraphs, shown when the reader opens it. */
+  body: readonly string[];
 }
 
-/** The Help Center's static articles: one per category (spec section 2). */
+/** The Help Center's static articles: one per category (spec section 2), each with its text. */
 export const helpArticles: readonly HelpArticle[] = [
   {
     id: 'getting-started',
     title: `Getting started with ${PRODUCT_NAME}`,
     description: 'Find your way around the dashboard, the projects search (Ctrl+K or Cmd+K), notifications and your avatar menu.',
     category: 'Basics',
+    body: [
+      'The dashboard is your home page: it shows your organization\'s projects at a glance, how they are spread across the statuses, and what changed recently.',
+      'To jump to any project, press Ctrl+K (Cmd+K on a Mac) anywhere in the app, or use the search box in the top bar, and type part of its name. Use the arrow keys to pick a result and Enter to open it.',
+      'The bell in the top bar shows your notifications, such as being added to a project or a project of yours changing status. Your avatar menu leads to User Settings, Account Settings, Billing and Logout.',
+    ],
   },
   {
     id: 'managing-projects',
     title: 'Creating and managing projects',
     description: 'Create a project, set its status and due date, and choose the team members who work on it.',
     category: 'Projects',
+    body: [
+      'Open Projects in the sidebar and choose New Project. Give the project a name, and optionally a description, a status, a due date and the team members who work on it. Every project starts as Planning unless you choose otherwise.',
+      'Change a status straight from the list with the coloured status control in each row: Planning, In Progress, Completed or On Hold. A project whose due date has passed and which is not completed is marked Overdue.',
+      'With many projects, filter the list by status or by part of the name, and sort it by name, due date or creation date by clicking the column headers. The filters and the order are part of the page address, so you can bookmark or share the view.',
+      'Use Manage Members to change who works on a project, Edit to change its details, and Delete to remove it for good.',
+    ],
   },
   {
     id: 'organization-users',
     title: 'Adding users to your organization',
     description: 'Administrators can rename the organization and add, edit or remove users as Administrator or Staff.',
     category: 'Administration',
+    body: [
+      'Administrators manage the organization from Account Settings. The Organization tab renames the organization; the Users tab lists everyone in it with their role.',
+      'Choose Add User to create an account for a colleague with their full name, email address, a first password and a role. Administrators can manage users and billing; Staff work on projects.',
+      'Edit changes a user\'s name, role or password. Remove takes a user out of the organization for good. Your own row says Current User: another administrator manages your account.',
+    ],
   },
   {
     id: 'subscription-and-invoices',
     title: 'Managing your subscription and invoices',
     description: 'Change your plan, update your payment method and download invoices from the customer portal.',
     category: 'Billing',
+    body: [
+      'Administrators find the organization\'s plan on the Billing page, reached from the avatar menu. It shows the current subscription, the plans you can move to and your past invoices.',
+      'Manage Subscription opens the customer portal of our payment provider, where you change plan, update the payment method or cancel. Changes made there show on the Billing page within moments.',
+      'Invoice History lists each invoice with its date, amount and status, with a link to download it. Staff members see that billing is handled by their administrator.',
+    ],
   },
   {
     id: 'account-security',
     title: 'Keeping your account secure',
     description: 'Choose a strong password, change it from User Settings, and sign out on devices you no longer use.',
     category: 'Security',
+    body: [
+      'Use a password of at least 6 characters that you do not use anywhere else; very common passwords are refused. Change it any time under User Settings with Change password.',
+      'User Settings also lists where you are signed in. If you see a device you do not recognise, or have signed in on a shared computer, sign out of the other sessions from there.',
+      'Forgot your password? Choose Forgot your password on the sign-in page and we will email you a link to set a new one. The link works once and expires after an hour.',
+    ],
   },
 ];
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PROJECT_STATUS } from '../../../../../shared/schemas/projects';
+import { DEFAULT_PROJECT_STATUS, type ProjectResponse } from '../../../../../shared/schemas/projects';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { MembersNotSetError, useCreateProject } from '../api/project-mutations';
@@ -6,12 +6,19 @@ import { ProjectForm, type ProjectFormValues } from './project-form';
 
 const emptyProject: ProjectFormValues = { name: '', description: '', status: DEFAULT_PROJECT_STATUS, dueDate: '', memberIds: [] };
 
-export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+interface CreateProjectDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Told the new project, so the list can show where it went. */
+  onCreated?: (project: ProjectResponse) => void;
+}
+
+export function CreateProjectDialog({ open, onOpenChange, onCreated }: CreateProjectDialogProps) {
   const createProject = useCreateProject();
 
   const save = async (values: ProjectFormValues) => {
     try {
-      await createProject.mutateAsync({
+      const created = await createProject.mutateAsync({
         project: {
           name: values.name.trim(),
           description: values.description.trim() === '' ? null : values.description,
@@ -21,11 +28,13 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
         memberIds: values.memberIds,
       });
       toast({ title: 'Project created' });
+      onCreated?.(created);
       onOpenChange(false);
     } catch (error) {
       if (error instanceof MembersNotSetError) {
         // The project exists: closing avoids creating it twice; its members can be set from the list.
         toast({ title: 'Failed to update project members', description: error.message, variant: 'destructive' });
+        onCreated?.(error.project);
         onOpenChange(false);
         return;
       }

@@ -1,10 +1,15 @@
 import type { ProjectResponse } from '../../../../../shared/schemas/projects';
+import { Badge } from '../../../components/ui/badge';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { useUpdateProjectStatus } from '../api/project-mutations';
-import { isProjectStatus, statusOptions } from '../../../lib/project-status';
+import { isProjectStatus, statusOptions, statusTone } from '../../../lib/project-status';
 
-/** The list's inline status dropdown: any status may change to any other (spec section 4). */
+/**
+ * The list's inline status dropdown: any status may change to any other (spec section 4). It shows
+ * the coloured badge the detail page and the palette use. While a change is saved the trigger is
+ * only marked busy: disabling it would drop the keyboard user's focus to the page.
+ */
 export function ProjectStatusSelect({ project }: { project: ProjectResponse }) {
   const updateStatus = useUpdateProjectStatus();
   // A status written elsewhere (not one of the four) is offered as itself so the trigger shows it.
@@ -13,7 +18,7 @@ export function ProjectStatusSelect({ project }: { project: ProjectResponse }) {
     <Select
       value={updateStatus.isPending ? updateStatus.variables.status : project.status}
       onValueChange={(value) => {
-        if (!isProjectStatus(value) || value === project.status) return;
+        if (updateStatus.isPending || !isProjectStatus(value) || value === project.status) return;
         updateStatus.mutate(
           { id: project.id, status: value },
           {
@@ -24,8 +29,9 @@ export function ProjectStatusSelect({ project }: { project: ProjectResponse }) {
       }}
       options={options}
       ariaLabel={`Status of ${project.name}`}
-      disabled={updateStatus.isPending}
-      className="h-9 w-36"
+      aria-busy={updateStatus.isPending || undefined}
+      appearance="inline"
+      renderOption={(option) => <Badge tone={statusTone(option.value)}>{option.label}</Badge>}
     />
   );
 }

@@ -1,70 +1,91 @@
-import { format, isValid, parseISO } from 'date-fns';
-import { Pencil, Trash2, Users } from 'lucide-react';
+import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ProjectResponse } from '../../../../../shared/schemas/projects';
-import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/class-names';
+import { isOverdue, type ProjectListView, type SortKey } from '../lib/project-list-view';
+import { ProjectDueDate, shortDate } from './project-dates';
+import { type ProjectActionHandlers, ProjectRowActions } from './project-row-actions';
 import { ProjectStatusSelect } from './project-status-select';
 
-interface ProjectsTableProps {
+export interface ProjectListProps extends ProjectActionHandlers {
   projects: ProjectResponse[];
-  onManageMembers: (project: ProjectResponse) => void;
-  onEdit: (project: ProjectResponse) => void;
-  onDelete: (project: ProjectResponse) => void;
+  /** The viewer's date, 'YYYY-MM-DD', against which due dates are overdue. */
+  today: string;
+  /** A project just created: drawn highlighted for a moment. */
+  highlightId: string | null;
 }
 
-/** 'Jan 5, 2025' (spec section 9), '—' when there is no date. */
-function shortDate(value: string | null) {
-  if (!value) return '—';
-  const date = parseISO(value);
-  return isValid(date) ? format(date, 'MMM d, yyyy') : '—';
+interface ProjectsTableProps extends ProjectListProps {
+  view: ProjectListView;
+  onSort: (key: SortKey) => void;
 }
 
-export function ProjectsTable({ projects, onManageMembers, onEdit, onDelete }: ProjectsTableProps) {
+/** Wide screens: the table, its header kept in view under the top bar, sortable by three columns. */
+export function ProjectsTable({ projects, view, onSort, today, highlightId, ...actions }: ProjectsTableProps) {
+  const sortable = (key: SortKey, label: string) => <SortableHeader label={label} sortKey={key} view={view} onSort={onSort} />;
   return (
-    <div className="overflow-x-auto rounded-lg border border-line bg-surface shadow-sm">
-      <table className="w-full min-w-[720px] text-left text-sm">
-        <thead className="border-b border-line bg-surface-2 text-xs font-semibold tracking-wide text-muted uppercase">
+    // overflow-clip rounds the corners without making a scroll box, which would stop the sticky header.
+    <div className="hidden overflow-clip rounded-lg border border-line bg-surface shadow-sm lg:block">
+      <table className="w-full text-left text-sm">
+        <thead className="text-xs font-semibold tracking-wide text-muted uppercase">
           <tr>
-            <th scope="col" className="px-4 py-3">Name</th>
-            <th scope="col" className="px-4 py-3">Status</th>
-            <th scope="col" className="px-4 py-3">Due Date</th>
-            <th scope="col" className="px-4 py-3">Created</th>
-            <th scope="col" className="px-4 py-3 text-right">Actions</th>
+            {sortable('name', 'Name')}
+            <th scope="col" className={headerCell}>
+              Status
+            </th>
+            {sortable('dueDate', 'Due Date')}
+            {sortable('createdAt', 'Created')}
+            <th scope="col" className={cn(headerCell, 'text-right')}>
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
           {projects.map((project) => (
-            <tr key={project.id} className="hover:bg-surface-2">
-              <td className="px-4 py-3 font-medium">
-                <Link to={`/projects/${project.id}`} className="break-words">
+            <tr
+              key={project.id}
+              data-project-id={project.id}
+              className={cn('transition-colors duration-700 hover:bg-surface-2', project.id === highlightId && 'bg-brand-10 hover:bg-brand-10')}
+            >
+              <td className="min-w-48 px-4 py-3 font-medium">
+                <Link to={`/projects/${project.id}`} className="wrap-anywhere">
                   {project.name}
                 </Link>
               </td>
               <td className="px-4 py-2">
                 <ProjectStatusSelect project={project} />
               </td>
-              <td className="px-4 py-3 whitespace-nowrap text-ink-2">{shortDate(project.dueDate)}</td>
+              <td className="px-4 py-3">
+                <ProjectDueDate dueDate={project.dueDate} overdue={isOverdue(project, today)} />
+              </td>
               <td className="px-4 py-3 whitespace-nowrap text-ink-2">{shortDate(project.createdAt)}</td>
               <td className="px-4 py-2">
-                <div className="flex justify-end gap-1">
-                  <Button variant="ghost" size="sm" onClick={() => onManageMembers(project)} aria-label={`Manage Members of ${project.name}`}>
-                    <Users aria-hidden />
-                    <span className="hidden lg:inline">Manage Members</span>
-                  </Button>
-                  <Button variant="ghost" size="sm" onClick={() => onEdit(project)} aria-label={`Edit ${project.name}`}>
-                    <Pencil aria-hidden />
-                    <span className="hidden lg:inline">Edit</span>
-                  </Button>
-                  <Button variant="ghost" size="sm" onClick={() => onDelete(project)} aria-label={`Delete ${project.name}`} className="text-danger hover:text-danger">
-                    <Trash2 aria-hidden />
-                    <span className="hidden lg:inline">Delete</span>
-                  </Button>
-                </div>
+                <ProjectRowActions project={project} compact {...actions} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+// top-16: under the sticky top bar (app-top-bar.tsx, h-16).
+const headerCell = 'sticky top-16 z-10 border-b border-line bg-surface-2 px-4 py-3';
+
+function SortableHeader({ label, sortKey, view, onSort }: { label: string; sortKey: SortKey; view: ProjectListView; onSort: (key: SortKey) => void }) {
+  const active = view.sort === sortKey;
+  const Icon = !active ? ChevronsUpDown : view.order === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <th scope="col" className={cn(headerCell, 'py-1.5')} aria-sort={active ? (view.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button
+        type="button"
+        onClick={() => onSort(sortKey)}
+        className={cn('-mx-2 inline-flex items-center gap-1 rounded-sm px-2 py-1.5 uppercase hover:bg-surface-3 hover:text-ink', active && 'text-ink')}
+      >
+        {label}
+        <Icon className={cn('size-3.5', !active && 'opacity-60')} aria-hidden />
+      </button>
+    </th>
   );
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { format, isValid, parseISO } from 'date-fns';
 import { ChevronRight, Pencil } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ProjectDetailResponse } from '../../../../../shared/schemas/projects';
 import { Badge } from '../../../components/ui/badge';
@@ -31,23 +30,24 @@ export function ProjectDetailPage() {
   return <ProjectDetail project={project.data} />;
 }
 
-function Breadcrumb({ current }: { current: ReactNode }) {
+function Breadcrumb({ current }: { current: string }) {
   return (
     <nav aria-label="Breadcrumb">
-      <ol className="flex flex-wrap items-center gap-1 text-sm text-muted">
-        <li>
+      {/* One line: the earlier steps keep their width and a long last item is shortened, its full text in a tooltip. */}
+      <ol className="flex items-center gap-1 text-sm text-muted">
+        <li className="shrink-0">
           <Link to="/dashboard">Dashboard</Link>
         </li>
-        <li aria-hidden>
+        <li aria-hidden className="shrink-0">
           <ChevronRight className="size-4" />
         </li>
-        <li>
+        <li className="shrink-0">
           <Link to="/projects">Projects</Link>
         </li>
-        <li aria-hidden>
+        <li aria-hidden className="shrink-0">
           <ChevronRight className="size-4" />
         </li>
-        <li aria-current="page" className="max-w-full truncate font-medium text-ink">
+        <li aria-current="page" className="min-w-0 truncate font-medium text-ink" title={current}>
           {current}
         </li>
       </ol>
@@ -60,24 +60,27 @@ function ProjectDetail({ project }: { project: ProjectDetailResponse }) {
     <div className="grid gap-6">
       <Breadcrumb current={project.name} />
       <div className="flex items-start justify-between gap-4">
-        <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words sm:text-3xl">{project.name}</h1>
+        <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{project.name}</h1>
         <Link to="/projects" className={buttonClasses({ variant: 'outline', size: 'icon' })} aria-label="Edit project" title="Edit project">
           <Pencil aria-hidden />
         </Link>
       </div>
       <Card>
-        <CardHeader className="flex flex-wrap items-center justify-between gap-3">
-          <div className="grid gap-1">
-            <CardTitle>Project details</CardTitle>
-            <CardDescription>Created {longDate(project.createdAt)}</CardDescription>
+        <CardHeader>
+          {/* Its own flex row: the header is a grid, which would stretch the badge to the card's width. */}
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="grid gap-1">
+              <CardTitle>Project details</CardTitle>
+              <CardDescription>Created {longDate(project.createdAt)}</CardDescription>
+            </div>
+            <Badge tone={statusTone(project.status)}>{statusLabel(project.status)}</Badge>
           </div>
-          <Badge tone={statusTone(project.status)}>{statusLabel(project.status)}</Badge>
         </CardHeader>
         <CardContent>
           <dl className="grid gap-5 sm:grid-cols-2">
             <div className="grid gap-1 sm:col-span-2">
               <dt className="text-sm font-medium text-muted">Description</dt>
-              <dd className="whitespace-pre-wrap break-words">{project.description ? project.description : 'No description provided.'}</dd>
+              <dd className="whitespace-pre-wrap wrap-anywhere">{project.description ? project.description : 'No description provided.'}</dd>
             </div>
             <div className="grid gap-1">
               <dt className="text-sm font-medium text-muted">Due date</dt>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
-import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { format } from 'date-fns';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ProjectResponse } from '../../../../../shared/schemas/projects';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -11,7 +12,10 @@ import { CreateProjectDialog } from '../components/create-project-dialog';
 import { DeleteProjectDialog } from '../components/delete-project-dialog';
 import { EditProjectDialog } from '../components/edit-project-dialog';
 import { ManageMembersDialog } from '../components/manage-members-dialog';
+import { ProjectCards } from '../components/project-cards';
+import { ProjectsFilters } from '../components/projects-filters';
 import { ProjectsTable } from '../components/projects-table';
+import { applyListView, hasFilters, type ProjectListView, readListView, toggleSort, writeListView } from '../lib/project-list-view';
 import { usePageTitle } from '../../../lib/page-title';
 
 /** /projects: the organization's projects with their dialogs (spec section 2, Projects list). */
@@ -28,6 +32,24 @@ export function ProjectsPage() {
     if (!open) set(null);
   };
 
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = readListView(searchParams);
+  // Replacing, not pushing: each keystroke of the name filter must not become a history entry.
+  const setView = (next: ProjectListView) => setSearchParams(writeListView(next), { replace: true });
+  const shown = useMemo(() => applyListView(projects.data ?? [], readListView(searchParams)), [projects.data, searchParams]);
+  const today = format(new Date(), 'yyyy-MM-dd');
+
+  const newProjectButton = useRef<HTMLButtonElement>(null);
+  const highlightId = useHighlight(shown);
+  // Focus after a delete: the first action of the project after the deleted one (or before it), chosen when the dialog opens.
+  const neighbours = useRef<string[]>([]);
+  const startDelete = (project: ProjectResponse) => {
+    const index = shown.findIndex((item) => item.id === project.id);
+    neighbours.current = [shown[index + 1]?.id, shown[index - 1]?.id].filter((id): id is string => id !== undefined);
+    setDeleting(project);
+  };
+  const focusAfterDelete = () => neighbours.current.map(firstVisibleAction).find((element) => element !== null) ?? newProjectButton.current;
+
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -35,7 +57,7 @@ export function ProjectsPage() {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Projects</h1>
           <p className="text-muted">Manage your projects and initiatives</p>
         </div>
-        <Button onClick={() => setCreating(true)}>
+        <Button ref={newProjectButton} onClick={() => setCreating(true)}>
           <Plus aria-hidden />
           New Project
         </Button>
@@ -66,13 +88,70 @@ export function ProjectsPage() {
           </CardContent>
         </Card>
       ) : (
-        <ProjectsTable projects={projects.data} onManageMembers={setManaging} onEdit={setEditing} onDelete={setDeleting} />
+        <>
+          <ProjectsFilters view={view} onChange={setView} shown={shown.length} total={projects.data.length} />
+          {shown.length === 0 ? (
+            <Card className="text-center">
+              <CardContent className="pt-5 text-muted sm:pt-6">No projects found.</CardContent>
+            </Card>
+          ) : (
+            <>
+              <ProjectsTable
+                projects={shown}
+                view={view}
+                onSort={(key) => setView(toggleSort(view, key))}
+                today={today}
+                highlightId={highlightId.current}
+                onManageMembers={setManaging}
+                onEdit={setEditing}
+                onDelete={startDelete}
+              />
+              <ProjectCards projects={shown} today={today} highlightId={highlightId.current} onManageMembers={setManaging} onEdit={setEditing} onDelete={startDelete} />
+            </>
+          )}
+        </>
       )}
 
-      <CreateProjectDialog open={creating} onOpenChange={setCreating} />
+      <CreateProjectDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(project) => {
+          // A new project hidden by the filters would seem lost: show the whole list again.
+          if (hasFilters(view)) setView({ ...view, status: null, name: '' });
+          highlightId.show(project.id);
+        }}
+      />
       <EditProjectDialog project={editing} onOpenChange={closeWith(setEditing)} />
       <ManageMembersDialog project={managing} onOpenChange={closeWith(setManaging)} />
-      <DeleteProjectDialog project={deleting} onOpenChange={closeWith(setDeleting)} />
+      <DeleteProjectDialog project={deleting} onOpenChange={closeWith(setDeleting)} focusAfterDelete={focusAfterDelete} />
     </div>
   );
+}
+
+/** The shown (table or card) first action of a project, if it is on screen. */
+function firstVisibleAction(projectId: string) {
+  const candidates = document.querySelectorAll<HTMLElement>(`[data-project-id="${CSS.escape(projectId)}"] [data-first-action]`);
+  return [...candidates].find((element) => element.offsetParent !== null) ?? null;
+}
+
+const HIGHLIGHT_MS = 2500;
+
+/** A newly created project, scrolled into view and highlighted for a moment once the shown list has it. */
+function useHighlight(shown: ProjectResponse[]) {
+  const [id, setId] = useState<string | null>(null);
+  const listed = id !== null && shown.some((project) => project.id === id);
+  useEffect(() => {
+    if (!id || !listed) return;
+    // After the dialog has closed and given focus back, which scrolls too.
+    const frame = requestAnimationFrame(() => {
+      const row = [...document.querySelectorAll<HTMLElement>(`[data-project-id="${CSS.escape(id)}"]`)].find((element) => element.offsetParent !== null);
+      row?.scrollIntoView({ block: 'center' });
+    });
+    const timer = setTimeout(() => setId(null), HIGHLIGHT_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [id, listed]);
+  return { current: listed ? id : null, show: setId };
 }

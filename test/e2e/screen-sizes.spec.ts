@@ -1,0 +1,106 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expect, registerAccount, test } from './support/fixtures';
+import { longPersonName, longProjectName, unbrokenName } from './support/long-names';
+import { addColleague, createProjectViaApi } from './support/projects';
+
+/** An organization as a real one grows: 30 projects and 6 colleagues, every name 60 characters or more. */
+async function seedLongNames(request: APIRequestContext) {
+  await registerAccount(request, { fullName: longPersonName(0), organizationName: 'Northwind Traders International Marketing Operations Group 01' });
+  for (let index = 1; index <= 6; index += 1) await addColleague(request, longPersonName(index));
+  const projects = [];
+  projects.push(await createProjectViaApi(request, { name: unbrokenName, status: 'in_progress', dueDate: '2025-01-05', description: `${unbrokenName} `.repeat(4) }));
+  for (let index = 1; index < 30; index += 1) {
+    projects.push(await createProjectViaApi(request, { name: longProjectName(index), status: (['planning', 'in_progress', 'completed', 'on_hold'] as const)[index % 4], dueDate: index % 3 ? '2027-06-30' : null }));
+  }
+  return projects;
+}
+
+/** The document scrolls sideways when its scroll width is larger than the viewport. */
+async function expectNoSidewaysScroll(page: Page, what: string) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  expect(scrollWidth, `${what} is ${scrollWidth}px wide in a ${clientWidth}px viewport`).toBe(clientWidth);
+}
+
+const sizes = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'laptop', width: 1366, height: 850 },
+] as const;
+
+for (const size of sizes) {
+  test.describe(`at ${size.width} × ${size.height}`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test('no protected screen scrolls sideways with 60-character names and 30 rows, and axe finds nothing serious', async ({ page }) => {
+      test.setTimeout(240_000);
+      const projects = await seedLongNames(page.request);
+      const screens: [string, (page: Page) => Promise<void>][] = [
+        ['/dashboard', (p) => expect(p.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()],
+        ['/projects', (p) => expect(p.getByRole('link', { name: unbrokenName }).first()).toBeVisible()],
+        [`/projects/${projects[0]!.id}`, (p) => expect(p.getByRole('heading', { name: unbrokenName, level: 1 })).toBeVisible()],
+        [`/projects/${projects[5]!.id}`, (p) => expect(p.getByRole('heading', { name: longProjectName(5), level: 1 })).toBeVisible()],
+        ['/user-settings', (p) => expect(p.getByRole('heading', { name: 'User Settings', level: 1 })).toBeVisible()],
+        ['/organization-settings', (p) => expect(p.getByRole('heading', { name: 'Account Settings', level: 1 })).toBeVisible()],
+        ['/users', async (p) => {
+          await p.getByRole('tab', { name: 'Users' }).click();
+          await expect(p.getByText(longPersonName(6)).locator('visible=true')).toBeVisible();
+        }],
+        ['/billing', (p) => expect(p.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible()],
+        ['/help', (p) => expect(p.getByRole('heading', { name: 'Help Center', level: 1 })).toBeVisible()],
+        ['/no-such-page', (p) => expect(p.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()],
+      ];
+      for (const [path, ready] of screens) {
+        await page.goto(path);
+        await ready(page);
+        await expectNoSidewaysScroll(page, path);
+        await expectNoSeriousA11yViolations(page);
+      }
+    });
+
+    test('every project and user action is on screen: Manage Members, Edit, Delete, status; Edit, Remove', async ({ page }) => {
+      test.setTimeout(120_000);
+      await registerAccount(page.request);
+      await addColleague(page.request, longPersonName(1));
+      await createProjectViaApi(page.request, { name: longProjectName(1) });
+      await page.goto('/projects');
+      for (const control of [
+        page.getByRole('button', { name: `Manage Members of ${longProjectName(1)}` }),
+        page.getByRole('button', { name: `Edit ${longProjectName(1)}` }),
+        page.getByRole('button', { name: `Delete ${longProjectName(1)}` }),
+        page.getByRole('combobox', { name: `Status of ${longProjectName(1)}` }),
+      ]) {
+        await control.scrollIntoViewIfNeeded();
+        await expect(control).toBeInViewport({ ratio: 1 });
+      }
+      await page.goto('/users');
+      await page.getByRole('tab', { name: 'Users' }).click();
+      for (const action of ['Edit', 'Remove']) {
+        const button = page.getByRole('button', { name: action }).locator('visible=true').first();
+        await button.scrollIntoViewIfNeeded();
+        await expect(button).toBeInViewport({ ratio: 1 });
+      }
+      await expectNoSidewaysScroll(page, '/users');
+    });
+  });
+}
+
+test.describe('at 360 and 430 wide', () => {
+  for (const width of [360, 430]) {
+    test(`the projects list, a long-named project and the Users tab fit ${width} px`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 800 });
+      await registerAccount(page.request, { fullName: longPersonName(0) });
+      const project = await createProjectViaApi(page.request, { name: unbrokenName, dueDate: '2025-01-05', status: 'in_progress' });
+      await page.goto('/projects');
+      await expect(page.getByRole('link', { name: unbrokenName }).locator('visible=true')).toBeVisible();
+      await expectNoSidewaysScroll(page, '/projects');
+      await page.goto(`/projects/${project.id}`);
+      await expect(page.getByRole('heading', { name: unbrokenName, level: 1 })).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the project');
+      await page.goto('/users');
+      await page.getByRole('tab', { name: 'Users' }).click();
+      await expect(page.getByText('Current User').locator('visible=true')).toBeVisible();
+      await expectNoSidewaysScroll(page, '/users');
+    });
+  }
+});
