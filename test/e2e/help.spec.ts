@@ -52,13 +52,13 @@ test.describe('Help Center', () => {
   test('the contact form requires every field and a valid email', async ({ signedInPage: page }) => {
     await page.goto('/help');
     await page.getByRole('tab', { name: 'Contact Support' }).click();
-    await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('type', 'email');
     await page.getByRole('button', { name: 'Submit request' }).click();
     for (const message of ['Name is required', 'Email is required', 'Subject is required', 'Message is required']) {
       await expect(page.getByText(message)).toBeVisible();
     }
     await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
-    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
     await page.getByRole('button', { name: 'Submit request' }).click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
@@ -70,7 +70,7 @@ test.describe('Help Center', () => {
     await expect(page.getByRole('link', { name: 'support@growthwise.example' })).toHaveAttribute('href', 'mailto:support@growthwise.example');
 
     await page.getByLabel('Name').fill('Ada Lovelace');
-    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
     await page.getByLabel('Subject').fill('Invoice question');
     await page.getByLabel('Message').fill('Where can I find my invoices?');
     await expectNoSeriousAxeViolations(page);
@@ -89,7 +89,7 @@ test.describe('Help Center', () => {
     await alert.getByRole('button', { name: 'OK' }).click();
     await expect(alert).toHaveCount(0);
 
-    for (const field of ['Name', 'Email', 'Subject', 'Message']) await expect(page.getByLabel(field)).toHaveValue('');
+    for (const field of ['Name', 'Email', 'Subject', 'Message']) await expect(page.getByLabel(field, { exact: true })).toHaveValue('');
     expect(apiCalls).toEqual([]);
   });
 });

@@ -57,7 +57,8 @@ function Breadcrumb({ current }: { current: string }) {
 
 function ProjectDetail({ project }: { project: ProjectDetailResponse }) {
   return (
-    <div className="grid gap-6">
+    // grid-cols-1 is minmax(0, 1fr): a column that may be narrower than a long name's one line, which then wraps.
+    <div className="grid grid-cols-1 gap-6">
       <Breadcrumb current={project.name} />
       <div className="flex items-start justify-between gap-4">
         <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{project.name}</h1>
@@ -102,7 +103,7 @@ function ProjectDetail({ project }: { project: ProjectDetailResponse }) {
 
 function ProjectDetailSkeleton() {
   return (
-    <div className="grid gap-6" aria-busy="true">
+    <div className="grid grid-cols-1 gap-6" aria-busy="true">
       <span className="sr-only" role="status">
         Loading project
       </span>
@@ -128,7 +129,7 @@ function ProjectDetailSkeleton() {
 
 function ProjectNotFound() {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Breadcrumb current="Not found" />
       <Card className="mx-auto w-full max-w-lg text-center">
         <CardHeader className="justify-items-center">

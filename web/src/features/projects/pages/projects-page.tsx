@@ -51,7 +51,7 @@ export function ProjectsPage() {
   const focusAfterDelete = () => neighbours.current.map(firstVisibleAction).find((element) => element !== null) ?? newProjectButton.current;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Projects</h1>
