@@ -1,19 +1,17 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { PASSWORD_REQUIRED_TO_CREATE } from '../../shared/schemas/account';
 import { ROLE_LABELS, type Role } from '../../shared/roles';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import { type AuditClient, actorOf, auditPut, userTarget } from './audit-log';
-import { TABLE_NAME, db } from './client';
+import { TABLE_NAME } from './client';
 import type { EmailItem, UserItem } from './entities';
-import { type Key, collections, keys } from './keys';
+import { keys } from './keys';
 import { notificationPut } from './notification-writes';
 import { EMAIL_TAKEN } from './organizations';
-import type { ProjectItem as StoredProject } from './projects';
-import { queryCollection } from './query-collection';
 import { getItem } from './reads';
-import { TRANSACTION_LIMIT, type TransactItem, isConditionFailure, transactWriteExplained } from './transactions';
+import { TRANSACTION_LIMIT, type TransactItem, transactWriteExplained } from './transactions';
+import { WRITES_PER_PROJECT, figuresOf, projectsWithMember, removeMemberOutsideTransaction, removedMemberWrites } from './removed-member-projects';
 import { userPuts } from './users';
 import { outboxPut } from './outbox';
 
@@ -177,15 +175,16 @@ function userChangeEntries(actor: UserItem, current: UserItem, input: SaveUserIn
 
 /**
  * Removes a user of the actor's organization: the user, their email (free to use again), their
- * avatar, their place in every project and the audit entry go in one transaction with the checks.
+ * avatar, their place in every project (with each project's 'members removed' activity entry) and the audit entry go in one transaction with the checks.
  * Their sessions stop working at once (a session needs its user item) and are deleted afterwards.
  */
 export async function removeOrganizationUser(actor: UserItem, userId: string, client: AuditClient): Promise<UserItem> {
   if (userId === actor.id) throw new Refused('invalid', CANNOT_REMOVE_SELF);
   for (let attempt = 1; ; attempt += 1) {
-    const [target, projects] = await Promise.all([
+    const [target, projects, figures] = await Promise.all([
       getItem<UserItem>(keys.user(actor.orgId, userId)),
       projectsWithMember(actor.orgId, userId),
+      figuresOf(actor.orgId),
     ]);
     if (!target) throw new NotFound();
     const items: TransactItem[] = [
@@ -212,8 +211,9 @@ export async function removeOrganizationUser(actor: UserItem, userId: string, cl
     ];
     const countAt = target.role === 'admin' ? items.push(adminCountChange(actor.orgId, -1)) - 1 : -1;
     const firstProjectAt = items.length;
-    const room = TRANSACTION_LIMIT - items.length;
-    items.push(...projects.slice(0, room).map((project): TransactItem => ({ Update: removeMemberUpdate(project, userId) })));
+    // The rest of the transaction: two writes per project and one figures update.
+    const room = Math.floor((TRANSACTION_LIMIT - items.length - 1) / WRITES_PER_PROJECT);
+    items.push(...removedMemberWrites(actor.orgId, projects.slice(0, room), target, actor, figures));
     try {
       await transactWriteExplained(items, (failed) => {
         if (failed.has(0)) return notAdmin();
@@ -228,7 +228,7 @@ export async function removeOrganizationUser(actor: UserItem, userId: string, cl
       continue;
     }
     // Only an organization with more projects than one transaction holds gets here.
-    for (const project of projects.slice(room)) await removeMemberOutsideTransaction(project, userId);
+    for (const project of projects.slice(room)) await removeMemberOutsideTransaction(actor.orgId, project, target, actor, MAX_ATTEMPTS);
     return target;
   }
 }
@@ -264,49 +264,4 @@ export function adminCountChange(orgId: string, delta: 1 | -1): TransactItem {
       ExpressionAttributeValues: delta < 0 ? { ':delta': -1, ':one': 1 } : { ':delta': 1 },
     },
   };
-}
-
-/** What a member removal needs of a project (functions/db/projects.ts owns the item). */
-type ProjectMembers = Pick<StoredProject, 'memberIds' | 'version'> & Key;
-
-/** The organization's projects that have the user as a member: one Query (paged), only what the write needs. */
-async function projectsWithMember(orgId: string, userId: string): Promise<ProjectMembers[]> {
-  const projects = await queryCollection<ProjectMembers>(collections.projectsOfOrganization(orgId), {
-    projection: 'PK, SK, memberIds, version',
-    consistentRead: true,
-  });
-  return projects.filter((item) => item.memberIds?.includes(userId));
-}
-
-/**
- * The member list without the user, as projects write it: conditional on the version read and
- * bumping it, so a concurrent member change computed from the old list fails and re-reads.
- */
-function removeMemberUpdate(project: ProjectMembers, userId: string) {
-  return {
-    TableName: TABLE_NAME,
-    Key: { PK: project.PK, SK: project.SK },
-    UpdateExpression: 'SET memberIds = :members, version = :next, updatedAt = :now',
-    ConditionExpression: 'version = :version',
-    ExpressionAttributeValues: {
-      ':members': project.memberIds.filter((id) => id !== userId),
-      ':version': project.version,
-      ':next': project.version + 1,
-      ':now': new Date().toISOString(),
-    },
-  };
-}
-
-/** The user is gone already; a project that changed meanwhile is read again until the id is out of it. */
-async function removeMemberOutsideTransaction(project: ProjectMembers, userId: string) {
-  let current: ProjectMembers | undefined = project;
-  for (let attempt = 1; current?.memberIds.includes(userId); attempt += 1) {
-    try {
-      await db.send(new UpdateCommand(removeMemberUpdate(current, userId)));
-      return;
-    } catch (error) {
-      if (!isConditionFailure(error) || attempt >= MAX_ATTEMPTS) throw error;
-      current = await getItem<ProjectMembers>({ PK: project.PK, SK: project.SK });
-    }
-  }
 }
