@@ -7,7 +7,8 @@ test.describe('account security (issue 21)', () => {
     await signIn(other.request, account.email, account.password);
     expect((await other.request.get('/api/user')).status()).toBe(200);
 
-    await page.goto('/user-settings');
+    // The Sessions section lives in the Security tab (issue 15).
+    await page.goto('/user-settings?tab=security');
     const sessions = page.getByRole('list', { name: 'Sessions' });
     await expect(sessions.getByRole('listitem')).toHaveCount(2);
     await expect(sessions.getByText('This browser')).toHaveCount(1);

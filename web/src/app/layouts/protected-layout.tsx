@@ -5,6 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useCurrentUser } from '../../features/auth/api/current-user';
 import { signInUrlFor } from '../../lib/return-path';
 import { AppShell } from './app-shell';
+import { MfaSetupRequired } from './mfa-setup-required';
 
 /** Protected routes (spec section 2): a spinner while the user loads, /auth (and back) without one. */
 export function ProtectedLayout() {
@@ -32,6 +33,8 @@ export function ProtectedLayout() {
     // After sign-in the visitor comes back to the page asked for (a shared project link, say).
     return <Navigate to={signInUrlFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }
+  // The organization requires two-factor and this member has none yet: setup comes before any other screen.
+  if (user.mfaSetupRequired) return <MfaSetupRequired user={user} />;
   return (
     <AppShell user={user}>
       <Suspense fallback={<Spinner />}>

@@ -41,3 +41,12 @@ export function useRemoveUser() {
     onSuccess: invalidate,
   });
 }
+
+/** An admin resets another user's two-factor sign-in (they set it up again at their next sign-in). */
+export function useResetUserMfa() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (userId: string) => call(organizationEndpoints.resetUserMfa, { params: { userId } }),
+    onSuccess: invalidate,
+  });
+}

@@ -4,12 +4,11 @@ import type { OrganizationRequest } from '../../../../../shared/schemas/account'
 import { call } from '../../../lib/api-client';
 import { userQueries } from '../../auth/api/current-user';
 
-/** Renames the organization; its name lives in the current user's roles. */
+/** Renames the organization or sets its two-factor requirement; both live in the current user's roles. */
 export function useUpdateOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, name }: OrganizationRequest & { id: string }) =>
-      call(organizationEndpoints.update, { params: { id }, body: { name } }),
+    mutationFn: ({ id, ...body }: OrganizationRequest & { id: string }) => call(organizationEndpoints.update, { params: { id }, body }),
     onSuccess: (org) =>
       queryClient.setQueryData(userQueries.current().queryKey, (user) =>
         user

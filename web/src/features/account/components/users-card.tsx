@@ -13,9 +13,10 @@ import { InviteUserDialog } from './invite-user-dialog';
 import { PendingInvitations } from './pending-invitations';
 import { RemoveUserDialog } from './remove-user-dialog';
 import { UserCards } from './user-cards';
+import { ResetMfaDialog } from './reset-mfa-dialog';
 import { UserDialog } from './user-dialog';
 
-type DialogState = { kind: 'closed' } | { kind: 'add' } | { kind: 'invite' } | { kind: 'edit'; user: OrganizationUserResponse } | { kind: 'remove'; user: OrganizationUserResponse };
+type DialogState = { kind: 'closed' } | { kind: 'add' } | { kind: 'invite' } | { kind: 'edit'; user: OrganizationUserResponse } | { kind: 'remove'; user: OrganizationUserResponse } | { kind: 'reset-mfa'; user: OrganizationUserResponse };
 
 const countLabel = (count: number) => `${count} ${count === 1 ? 'User' : 'Users'}`;
 
@@ -70,13 +71,14 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
                     <th scope="col" className="py-2 pr-3 font-medium">Name</th>
                     <th scope="col" className="py-2 pr-3 font-medium">Email</th>
                     <th scope="col" className="py-2 pr-3 font-medium">Role</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">Two-factor</th>
                     <th scope="col" className="py-2 text-right font-medium">Actions</th>
                   </tr>
                 </thead>
                 <tbody>
                   {users.data.length === 0 ? (
                     <tr>
-                      <td colSpan={4} className="py-6 text-center text-muted">
+                      <td colSpan={5} className="py-6 text-center text-muted">
                         No users found
                       </td>
                     </tr>
@@ -93,6 +95,9 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
                         <td className="py-3 pr-3">
                           <Badge tone={user.currentRole.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[user.currentRole.role]}</Badge>
                         </td>
+                        <td className="py-3 pr-3">
+                          <Badge tone={user.mfaEnabled ? 'brand' : 'neutral'}>{user.mfaEnabled ? 'On' : 'Off'}</Badge>
+                        </td>
                         <td className="py-3 text-right">
                           {user.id === currentUserId ? (
                             <span className="text-muted">Current User</span>
@@ -102,6 +107,11 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
                                 <Pencil aria-hidden />
                                 Edit
                               </Button>
+                              {user.mfaEnabled ? (
+                                <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'reset-mfa', user })}>
+                                  Reset two-factor
+                                </Button>
+                              ) : null}
                               <Button variant="outline" size="sm" className="text-danger" onClick={() => startRemove(user)}>
                                 <Trash2 aria-hidden />
                                 Remove
@@ -126,6 +136,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
       />
       <InviteUserDialog open={dialog.kind === 'invite'} onOpenChange={(open) => (open ? undefined : close())} />
       <RemoveUserDialog user={dialog.kind === 'remove' ? dialog.user : undefined} onClose={close} focusAfterRemove={focusAfterRemove} />
+      <ResetMfaDialog user={dialog.kind === 'reset-mfa' ? dialog.user : undefined} onClose={close} />
     </Card>
   );
 }

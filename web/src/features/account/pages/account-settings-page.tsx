@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { isAdmin, useCurrentUser } from '../../auth/api/current-user';
 import { OrganizationCard } from '../components/organization-card';
+import { RequireMfaCard } from '../components/require-mfa-card';
 import { UsersCard } from '../components/users-card';
 import { usePageTitle } from '../../../lib/page-title';
 
@@ -31,7 +32,10 @@ export function AccountSettingsPage() {
             <TabsTrigger value="users">Users</TabsTrigger>
           </TabsList>
           <TabsContent value="organization">
-            <OrganizationCard organization={organization} canEdit={admin} />
+            <div className="grid gap-6">
+              <OrganizationCard organization={organization} canEdit={admin} />
+              {admin ? <RequireMfaCard organization={organization} adminHasMfa={user.mfaEnabled} /> : null}
+            </div>
           </TabsContent>
           <TabsContent value="users">
             {admin ? (

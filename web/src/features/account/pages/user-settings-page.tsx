@@ -6,12 +6,21 @@ import { useCurrentUser } from '../../auth/api/current-user';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ProfileCard } from '../components/profile-card';
 import { SessionsCard } from '../components/sessions-card';
+import { TwoFactorCard } from '../components/two-factor-card';
+import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/page-title';
 
-/** /user-settings and /profile: the Profile tab (avatar, name, password) and the Notifications tab. */
+const TABS = ['profile', 'security', 'notifications'];
+
+/**
+ * /user-settings and /profile: the Profile tab (avatar, name, password), the Security tab (two-factor
+ * sign-in and the sessions, issues 15 and 21) and the Notifications tab. ?tab=security opens that tab (the mails link there).
+ */
 export function UserSettingsPage() {
   usePageTitle('User Settings');
   const { data: user } = useCurrentUser();
+  const [searchParams] = useSearchParams();
+  const asked = searchParams.get('tab') ?? 'profile';
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
@@ -19,15 +28,19 @@ export function UserSettingsPage() {
         <p className="text-muted">Manage your profile, your password and where you are signed in.</p>
       </div>
       {user ? (
-        <Tabs defaultValue="profile" className="max-w-3xl">
+        <Tabs defaultValue={TABS.includes(asked) ? asked : 'profile'} className="max-w-3xl">
           <TabsList className="sm:w-auto">
             <TabsTrigger value="profile">Profile</TabsTrigger>
+            <TabsTrigger value="security">Security</TabsTrigger>
             <TabsTrigger value="notifications">Notifications</TabsTrigger>
           </TabsList>
           <TabsContent value="profile" className="grid gap-6">
             {/* Keyed by user: a different signed-in user starts from their own values. */}
             <ProfileCard key={user.id} user={user} />
             <ChangePasswordCard />
+          </TabsContent>
+          <TabsContent value="security" className="grid gap-6">
+            <TwoFactorCard user={user} />
             <SessionsCard />
           </TabsContent>
           <TabsContent value="notifications">

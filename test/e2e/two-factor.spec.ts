@@ -1,0 +1,58 @@
+import { generate } from 'otplib';
+import { expect, test, uniqueEmail } from './support/fixtures';
+
+/** The code an authenticator app shows `stepsAhead` time steps from now (the server accepts the next step too). */
+const codeFor = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+
+test.describe('two-factor sign-in (issue 15)', () => {
+  test('set up from the QR code\'s secret, sign out, sign in with a code', async ({ signedInPage: page, account }) => {
+    await page.goto('/user-settings?tab=security');
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+    const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
+    await page.getByLabel('Authentication code').fill(await codeFor(secret));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+
+    const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect(codes).toHaveCount(10);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(page.getByRole('button', { name: 'Disable' })).toBeVisible();
+
+    expect((await page.request.post('/api/logout')).status()).toBe(200);
+    await page.goto('/auth');
+    await page.getByLabel('Email address').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // The code of the next step: the one used to turn it on cannot be used again.
+    await page.getByLabel('Authentication code').fill(await codeFor(secret, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText(`Welcome back, ${account.fullName}!`, { exact: true })).toBeVisible();
+  });
+
+  test('an admin turns on the requirement and a staff member is sent to setup', async ({ signedInPage: page, browser }) => {
+    // The admin has two-factor already (set up through the API, as the Security tab does).
+    const setup = await (await page.request.post('/api/user/mfa/setup')).json();
+    expect((await page.request.post('/api/user/mfa/enable', { data: { code: await codeFor(setup.secret) } })).status()).toBe(200);
+    const staffEmail = uniqueEmail('staff');
+    expect((await page.request.post('/api/organization/users', { data: { username: staffEmail, fullName: 'Sam Staff', password: 'member-password', role: 'staff' } })).status()).toBe(201);
+
+    await page.goto('/organization-settings');
+    const requirement = page.getByLabel('Require two-factor authentication for all members');
+    await requirement.click();
+    await expect(requirement).toBeChecked();
+
+    const staff = await browser.newContext();
+    const staffPage = await staff.newPage();
+    await staffPage.goto('/auth');
+    await staffPage.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    await staffPage.getByLabel('Email address').fill(staffEmail);
+    await staffPage.getByLabel('Password').fill('member-password');
+    await staffPage.getByRole('button', { name: 'Sign in' }).click();
+    await expect(staffPage.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
+    await staffPage.goto('/projects');
+    await expect(staffPage.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
+    await expect(staffPage.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
+    await staff.close();
+  });
+});

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { mfaEndpoints } from '../../../../../shared/contract/mfa';
+import type { MfaDisableRequest } from '../../../../../shared/schemas/mfa';
+import { call } from '../../../lib/api-client';
+import { userQueries } from '../../auth/api/current-user';
+import { sessionQueries } from './sessions';
+
+/** After a change of two-factor the user (mfaEnabled, mfaSetupRequired) and the session list (others ended) are read again. */
+export function useRefreshAfterChange() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: userQueries.all }), queryClient.invalidateQueries({ queryKey: sessionQueries.all })]);
+}
+
+/** A new secret to scan; nothing changes on the account until a code of it is entered. */
+export const useStartMfaSetup = () => useMutation({ mutationFn: () => call(mfaEndpoints.setup) });
+
+/** Turns two-factor on; answers the recovery codes (shown once). The user is refreshed when the codes are put away. */
+export const useEnableMfa = () =>
+  useMutation({ mutationFn: (code: string) => call(mfaEndpoints.enable, { body: { code } }) });
+
+export function useDisableMfa() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({ mutationFn: (body: MfaDisableRequest) => call(mfaEndpoints.disable, { body }), onSuccess: refresh });
+}
+
