@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PROJECT_STATUSES } from '../../../shared/schemas/projects';
+import { countByStatus } from '../../../functions/db/project-recount';
+import { PROJECT_STATUSES, type ProjectStatus } from '../../../shared/schemas/projects';
 import { registerOrganization } from '../support/api';
 
 /** The dashboard's counters are kept in each change's transaction: after a storm of changes they still equal a recount. */
@@ -23,8 +24,8 @@ describe('project counters by status', () => {
     // A change that lost to a delete is 404; one that kept losing races is 409: neither may move a counter.
     for (const answer of answers) expect([200, 201, 404, 409]).toContain(answer.status);
 
-    const projects = (await admin.call('/api/projects')).body as { status: string }[];
-    const recount = Object.fromEntries(PROJECT_STATUSES.map((status) => [status, projects.filter((project) => project.status === status).length]));
+    const projects = (await admin.call('/api/projects')).body as { status: ProjectStatus }[];
+    const recount = countByStatus(projects);
     const dashboard = await admin.call('/api/dashboard');
     expect(dashboard.body.counts).toEqual({ total: projects.length, ...recount });
     expect(projects).toHaveLength(12);

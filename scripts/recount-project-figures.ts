@@ -1,0 +1,21 @@
+import { parseArgs } from 'node:util';
+
+/**
+ * One-off repair: sets every organization's project counters (`ORG#o/FIGURES#PROJECTS`) to a recount
+ * of its projects. Run it once after the deployment that introduced the counters, for organizations
+ * that had projects before; it is idempotent (absolute values), so running it again is harmless.
+ *   TABLE_NAME=<stack output TableName> npx tsx scripts/recount-project-figures.ts            (AWS credentials of the stage)
+ *   npx tsx scripts/recount-project-figures.ts --endpoint http://127.0.0.1:8000              (DynamoDB Local)
+ *   ... --org <orgId>                                                                          (one organization)
+ */
+const { values } = parseArgs({ options: { endpoint: { type: 'string' }, org: { type: 'string' } } });
+if (values.endpoint) Object.assign(process.env, { DYNAMODB_ENDPOINT: values.endpoint, AWS_REGION: process.env.AWS_REGION ?? 'us-east-1', AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local', AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local' });
+// functions/db reads TABLE_NAME and the endpoint on import.
+const { organizationIds, recountOrganization } = await import('../functions/db/project-recount');
+let organizations = 0;
+for await (const orgId of values.org ? [values.org] : organizationIds()) {
+  const counts = await recountOrganization(orgId);
+  organizations += 1;
+  console.log(`${orgId}: ${JSON.stringify(counts)}`);
+}
+console.log(`Recounted ${organizations} organization(s).`);
