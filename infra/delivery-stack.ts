@@ -76,7 +76,7 @@ export class DeliveryStack extends Stack {
           resources: [`arn:${Aws.PARTITION}:s3:::cdk-${qualifier}-assets-${Aws.ACCOUNT_ID}-*`, `arn:${Aws.PARTITION}:s3:::cdk-${qualifier}-assets-${Aws.ACCOUNT_ID}-*/*`],
         }),
       ]);
-      new PreviewGuardrails(this);
+      new PreviewGuardrails(this, { prodInSameAccount: props.holds.includes('prod') });
     }
     if (props.holds.includes('prod')) {
       githubRole('ProdDeployRole', 'production', 'Growthwise prod: deploys Growthwise-shared, Growthwise-edge and Growthwise-prod with the default bootstrap, sets the stack policy', [
@@ -103,7 +103,12 @@ const PROTECTED_STAGE_TAGS = ['prod', 'shared', 'delivery'];
  * creating a role without the same boundary (no escalation out of it).
  */
 class PreviewGuardrails {
-  constructor(stack: Stack) {
+  /**
+   * prodInSameAccount: the one-account layout, where the account-wide stack is prod's too and is denied
+   * like prod. In a preview account of its own, the preview bootstrap deploys that account's
+   * Growthwise-shared (README, Deploy), which only previews and dev use.
+   */
+  constructor(stack: Stack, { prodInSameAccount }: { prodInSameAccount: boolean }) {
     const arn = (service: string, resource: string, region = '*') => `arn:${Aws.PARTITION}:${service}:${region}:${Aws.ACCOUNT_ID}:${resource}`;
     const boundaryArn = `arn:${Aws.PARTITION}:iam::${Aws.ACCOUNT_ID}:policy/${PREVIEW_BOUNDARY_POLICY}`;
     const boundary = new ManagedPolicy(stack, 'PreviewBoundary', {
@@ -130,11 +135,13 @@ class PreviewGuardrails {
           effect: Effect.DENY,
           actions: ['*'],
           resources: [
-            ...['Growthwise-prod', 'Growthwise-shared', 'Growthwise-edge', 'Growthwise-delivery*', 'CDKToolkit'].map((name) => arn('cloudformation', `stack/${name}/*`)),
+            ...['Growthwise-prod', ...(prodInSameAccount ? ['Growthwise-shared'] : []), 'Growthwise-edge', 'Growthwise-delivery*', 'CDKToolkit'].map((name) =>
+              arn('cloudformation', `stack/${name}/*`),
+            ),
             arn('dynamodb', 'table/Growthwise-prod-*'),
             arn('lambda', 'function:Growthwise-prod-*'),
             arn('logs', 'log-group:Growthwise-prod-*'),
-            arn('ssm', 'parameter/growthwise/shared/*'),
+            ...(prodInSameAccount ? [arn('ssm', 'parameter/growthwise/shared/*')] : []),
             arn('ssm', 'parameter/growthwise/edge/*'),
             `arn:${Aws.PARTITION}:wafv2:*:${Aws.ACCOUNT_ID}:global/webacl/growthwise-*`,
             `arn:${Aws.PARTITION}:iam::${Aws.ACCOUNT_ID}:role/Growthwise-prod-*`,
@@ -193,6 +200,12 @@ class PreviewGuardrails {
             'iam:PassRole',
           ],
           resources: ['*'],
+        }),
+        // The account-wide stack's parameters (its only non-CloudFront resources); the boundary denies them where prod lives.
+        new PolicyStatement({
+          sid: 'TheSharedStacksParameters',
+          actions: ['ssm:PutParameter', 'ssm:DeleteParameter', 'ssm:AddTagsToResource', 'ssm:RemoveTagsFromResource'],
+          resources: [arn('ssm', 'parameter/growthwise/shared/*')],
         }),
       ],
     });

@@ -89,6 +89,16 @@ describe('delivery: previews cannot reach prod', () => {
     expect(Object.keys(previewDelivery)).toEqual(['growthwise-github-preview']);
     expect(Object.keys(prodDelivery).sort()).toEqual(['growthwise-github-production', 'growthwise-github-production-diff']);
     expect(previewApp.getStackByName('Growthwise-delivery-prod').environment.account).toBe('111111111111');
+    // A preview account of its own deploys its own Growthwise-shared through the preview bootstrap; one shared with prod denies it.
+    const deniedNames = (template: Template) =>
+      JSON.stringify(
+        (ofType(template, 'AWS::IAM::ManagedPolicy').find(([, p]) => p.Properties!.ManagedPolicyName === PREVIEW_BOUNDARY_POLICY)![1].Properties!
+          .PolicyDocument as { Statement: { Sid: string; Resource: unknown }[] }).Statement.find((s) => s.Sid === 'NothingNamedAsProd')!.Resource,
+      );
+    const ownAccount = deniedNames(Template.fromJSON(previewApp.getStackByName('Growthwise-delivery-preview').template as Record<string, unknown>));
+    expect(ownAccount).not.toMatch(/Growthwise-shared|growthwise\/shared/);
+    expect(ownAccount).toMatch(/stack\/Growthwise-prod\//);
+    expect(deniedNames(delivery)).toMatch(/stack\/Growthwise-shared\/.*parameter\/growthwise\/shared\//);
   });
 });
 

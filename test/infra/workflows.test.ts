@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { BOOTSTRAP_QUALIFIERS, PREVIEW_BOUNDARY_POLICY, PREVIEW_EXECUTION_POLICY, PREVIEW_TOOLKIT_STACK } from '../../infra/stages';
 
 interface Job {
   needs?: string | string[];
@@ -93,5 +94,23 @@ describe('workflows', () => {
     const ciRun = readFileSync(path.resolve(import.meta.dirname, '../../.ci/run'), 'utf8');
     const pinned = /CFN_LINT_VERSION=(\S+)/.exec(ciRun)?.[1];
     expect(steps).toContain(`cfn-lint==${pinned}`);
+  });
+
+  it('has the README\'s Deploy section name every variable, secret, environment and stack the workflows use, and the preview bootstrap', () => {
+    const readme = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const deploy = readme.slice(readme.indexOf('## Deploy'), readme.indexOf('\n## ', readme.indexOf('## Deploy') + 1));
+    const text = all.map(read).join('\n');
+    const settings = new Set([...text.matchAll(/\$\{\{\s*(vars|secrets)\.([A-Z0-9_]+)\s*\}\}/g)].map((match) => match[2]!));
+    expect(settings).toContain('AWS_PROD_DIFF_ROLE_ARN');
+    for (const name of settings) expect(deploy, name).toContain(`\`${name}\``);
+    const environments = new Set(all.flatMap((file) => Object.values(workflow(file).jobs).map(environmentOf)).filter((e): e is string => !!e));
+    expect([...environments].sort()).toEqual(Object.keys(ROLE_OF_ENVIRONMENT).sort());
+    for (const environment of environments) expect(deploy, environment).toContain(`\`${environment}\``);
+    for (const stack of new Set([...text.matchAll(/Growthwise-(?:shared|edge|prod)\b/g)].map((match) => match[0]))) expect(deploy, stack).toContain(stack);
+    const bootstrap = /npx cdk bootstrap [^\n]*--qualifier ([a-z0-9]+) --toolkit-stack-name (\S+) \\\n\s*--cloudformation-execution-policies \S+:policy\/(\S+) \\\n\s*--custom-permissions-boundary (\S+)/.exec(deploy);
+    expect(bootstrap?.slice(1)).toEqual([BOOTSTRAP_QUALIFIERS.preview, PREVIEW_TOOLKIT_STACK, PREVIEW_EXECUTION_POLICY, PREVIEW_BOUNDARY_POLICY]);
+    expect(deploy).toMatch(/npx cdk bootstrap aws:\/\/PROD_ACCOUNT\/REGION aws:\/\/PROD_ACCOUNT\/us-east-1/);
+    expect(deploy).toContain('githubRepository');
+    expect(deploy).toMatch(/Point a Stripe webhook endpoint at a stage/);
   });
 });
