@@ -127,6 +127,8 @@ export const DISPOSABLE: StageRules = {
  */
 const publicWrites = (limit: Throttle): ApiThrottles['routes'] => ({
   'POST /api/login': limit,
+  // The second step of a two-factor sign-in: a 6-digit code is guessable without a limit.
+  'POST /api/login/mfa': limit,
   'POST /api/register': limit,
   'POST /api/password-reset/request': limit,
   'POST /api/password-reset/confirm': limit,
