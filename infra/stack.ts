@@ -11,6 +11,7 @@ import { TrialAlerts } from './constructs/trial-alerts';
 import { Edge } from './constructs/edge';
 import { Secrets } from './constructs/secrets';
 import { Web } from './constructs/web';
+import { denyAuditLogChanges } from './audit-log-protection';
 import { giveEveryFunctionALogGroup } from './owned-log-groups';
 import { type StageConfig, stagesWithWebAcl } from './stages';
 
@@ -94,6 +95,7 @@ export class GrowthwiseStack extends Stack {
     this.dashboard.watchMailer(mailer.function, mailer.deadLetterQueue);
 
     giveEveryFunctionALogGroup(this, { retention: rules.logRetention, removalPolicy: rules.removalPolicy });
+    denyAuditLogChanges(this, data.table);
 
     new CfnOutput(this, 'SiteUrl', { value: web.siteUrl, description: 'The stage\'s web app (and /api)' });
     new CfnOutput(this, 'ApiId', { value: api.httpApi.apiId, description: 'HTTP API id (API Gateway console, access logs)' });

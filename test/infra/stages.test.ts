@@ -21,6 +21,8 @@ const RULE_PROPERTIES: Record<string, string[]> = {
   'AWS::Lambda::Function': ['Properties.Environment.Variables.MAIL_ALLOWED_RECIPIENTS'],
   // Every role of a preview carries the preview permissions boundary (infra/delivery-stack.ts).
   'AWS::IAM::Role': ['Properties.PermissionsBoundary'],
+  // The audit log's write-once policy is attached to every role, so also to the preview-only auto-delete handler's.
+  'AWS::IAM::Policy': ['Properties.Roles'],
 };
 /** CDK names the mailer's event source mapping and the trial rule's invoke permission after paths that hold the stack name: same resource, another id. */
 const STAGE_NAMED_IDS = /^(MailerFunctionDynamoDBEventSourceGrowthwise<stage>DataTable|TrialAlertsDailyAllowEventRuleGrowthwise<stage>TrialAlertsFunction)/;
