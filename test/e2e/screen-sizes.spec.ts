@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { generate } from 'otplib';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { expect, registerAccount, test } from './support/fixtures';
+import { expect, registerAccount, signIn, test } from './support/fixtures';
 import { longPersonName, longProjectName, unbrokenName } from './support/long-names';
 import { addColleague, createProjectViaApi } from './support/projects';
 
@@ -14,6 +15,16 @@ async function seedLongNames(request: APIRequestContext) {
     projects.push(await createProjectViaApi(request, { name: longProjectName(index), status: (['planning', 'in_progress', 'completed', 'on_hold'] as const)[index % 4], dueDate: index % 3 ? '2027-06-30' : null }));
   }
   return projects;
+}
+
+/** Turns on a colleague's two-factor sign-in as they would, signed in as them in a context of their own. */
+async function turnOnTwoFactor(browser: Browser, colleague: { email: string; password: string }) {
+  const context = await browser.newContext();
+  await signIn(context.request, colleague.email, colleague.password);
+  const setup = (await (await context.request.post('/api/user/mfa/setup')).json()) as { secret: string };
+  const enabled = await context.request.post('/api/user/mfa/enable', { data: { code: await generate({ secret: setup.secret }) } });
+  expect(enabled.status(), await enabled.text()).toBe(200);
+  await context.close();
 }
 
 /** The document scrolls sideways when its scroll width is larger than the viewport. */
@@ -57,10 +68,11 @@ for (const size of sizes) {
       }
     });
 
-    test('every project and user action is on screen: Manage Members, Edit, Delete, status; Edit, Remove', async ({ page }) => {
+    test('every project and user action is on screen: Manage Members, Edit, Delete, status; Edit, two-factor, Reset two-factor, Remove', async ({ page, browser }) => {
       test.setTimeout(120_000);
       await registerAccount(page.request);
-      await addColleague(page.request, longPersonName(1));
+      const colleague = await addColleague(page.request, longPersonName(1));
+      await turnOnTwoFactor(browser, colleague);
       await createProjectViaApi(page.request, { name: longProjectName(1) });
       await page.goto('/projects');
       for (const control of [
@@ -74,12 +86,24 @@ for (const size of sizes) {
       }
       await page.goto('/users');
       await page.getByRole('tab', { name: 'Users' }).click();
-      for (const action of ['Edit', 'Remove']) {
+      for (const action of ['Edit', 'Reset two-factor', 'Remove']) {
         const button = page.getByRole('button', { name: action }).locator('visible=true').first();
         await button.scrollIntoViewIfNeeded();
         await expect(button).toBeInViewport({ ratio: 1 });
       }
+      const colleagueEntry = page.locator(`[data-user-id="${colleague.id}"]`).locator('visible=true');
+      await expect(page.getByText('Two-factor', { exact: true }).locator('visible=true').first()).toBeInViewport({ ratio: 1 });
+      await expect(colleagueEntry.getByText('On', { exact: true })).toBeInViewport({ ratio: 1 });
       await expectNoSidewaysScroll(page, '/users');
+
+      await colleagueEntry.getByRole('button', { name: /^Reset two-factor/ }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Reset two-factor authentication?' });
+      await confirm.getByRole('button', { name: 'Reset' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(colleagueEntry.getByText('Off', { exact: true })).toBeVisible();
+      await expect(colleagueEntry.getByRole('button', { name: /^Reset two-factor/ })).toHaveCount(0);
+      // The Reset two-factor button is gone with two-factor: focus goes to the colleague's first action.
+      await expect(colleagueEntry.locator('[data-first-action]')).toBeFocused();
     });
   });
 }

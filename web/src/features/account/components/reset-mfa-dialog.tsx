@@ -1,13 +1,29 @@
+import { useRef } from 'react';
 import type { OrganizationUserResponse } from '../../../../../shared/schemas/account';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { toast } from '../../../components/ui/toast';
 import { useResetUserMfa } from '../api/organization-users';
 
+interface ResetMfaDialogProps {
+  user: OrganizationUserResponse | undefined;
+  onClose: () => void;
+  /** Where focus goes after a reset (the Reset two-factor button goes once two-factor is off); a cancel goes back to that button. */
+  focusAfterReset?: (userId: string) => HTMLElement | null | undefined;
+}
+
 /** 'Are you sure?' before an admin resets another user's two-factor sign-in. */
-export function ResetMfaDialog({ user, onClose }: { user: OrganizationUserResponse | undefined; onClose: () => void }) {
+export function ResetMfaDialog({ user, onClose, focusAfterReset }: ResetMfaDialogProps) {
   const reset = useResetUserMfa();
+  // Whose two-factor was reset: the dialog's user is gone from the props by the time focus returns.
+  const resetUserId = useRef<string | null>(null);
   return (
     <ConfirmDialog
+      returnFocus={() => {
+        const userId = resetUserId.current;
+        // Read once, so a later cancel goes back to its own opener.
+        resetUserId.current = null;
+        return userId === null ? undefined : focusAfterReset?.(userId);
+      }}
       open={user !== undefined}
       onOpenChange={(open) => {
         if (!open && !reset.isPending) onClose();
@@ -24,6 +40,7 @@ export function ResetMfaDialog({ user, onClose }: { user: OrganizationUserRespon
         if (!user) return;
         reset.mutate(user.id, {
           onSuccess: () => {
+            resetUserId.current = user.id;
             toast({ title: 'Two-factor authentication reset', description: `${user.fullName} will set it up again at their next sign-in.` });
             onClose();
           },

@@ -1,19 +1,20 @@
-import { Pencil, Trash2 } from 'lucide-react';
-import type { OrganizationUserResponse } from '../../../../../shared/schemas/account';
+import { Pencil, ShieldOff, Trash2 } from 'lucide-react';
+import type { ManagedUserResponse } from '../../../../../shared/schemas/account';
 import { ROLE_LABELS } from '../../../../../shared/roles';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 
 interface UserCardsProps {
-  users: OrganizationUserResponse[];
+  users: ManagedUserResponse[];
   currentUserId: string;
-  onEdit: (user: OrganizationUserResponse) => void;
-  onRemove: (user: OrganizationUserResponse) => void;
+  onEdit: (user: ManagedUserResponse) => void;
+  onRemove: (user: ManagedUserResponse) => void;
+  onResetMfa: (user: ManagedUserResponse) => void;
 }
 
 /** Narrow screens: the Users table as one card per user, every field and action on screen. */
-export function UserCards({ users, currentUserId, onEdit, onRemove }: UserCardsProps) {
+export function UserCards({ users, currentUserId, onEdit, onRemove, onResetMfa }: UserCardsProps) {
   return (
     <ul className="grid gap-3 lg:hidden" aria-label="Users">
       {users.map((user) => (
@@ -28,6 +29,10 @@ export function UserCards({ users, currentUserId, onEdit, onRemove }: UserCardsP
               {ROLE_LABELS[user.currentRole.role]}
             </Badge>
           </div>
+          <div className="flex items-center gap-2 text-sm">
+            <span className="text-muted">Two-factor</span>
+            <Badge tone={user.mfaEnabled ? 'brand' : 'neutral'}>{user.mfaEnabled ? 'On' : 'Off'}</Badge>
+          </div>
           {user.id === currentUserId ? (
             <span className="text-sm text-muted">Current User</span>
           ) : (
@@ -36,6 +41,12 @@ export function UserCards({ users, currentUserId, onEdit, onRemove }: UserCardsP
                 <Pencil aria-hidden />
                 Edit
               </Button>
+              {user.mfaEnabled ? (
+                <Button variant="outline" size="sm" onClick={() => onResetMfa(user)} aria-label={`Reset two-factor for ${user.fullName}`}>
+                  <ShieldOff aria-hidden />
+                  Reset two-factor
+                </Button>
+              ) : null}
               <Button variant="outline" size="sm" className="text-danger" onClick={() => onRemove(user)} aria-label={`Remove ${user.fullName}`}>
                 <Trash2 aria-hidden />
                 Remove

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Mail, Pencil, Trash2, UserPlus } from 'lucide-react';
+import { Mail, Pencil, ShieldOff, Trash2, UserPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { OrganizationUserResponse } from '../../../../../shared/schemas/account';
 import { ROLE_LABELS } from '../../../../../shared/roles';
@@ -20,7 +20,7 @@ type DialogState = { kind: 'closed' } | { kind: 'add' } | { kind: 'invite' } | {
 
 const countLabel = (count: number) => `${count} ${count === 1 ? 'User' : 'Users'}`;
 
-/** The admins' user management: count, Add User and Invite User, the table with Edit and Remove, and pending invitations. */
+/** The admins' user management: count, Add User and Invite User, the table with Edit, Reset two-factor and Remove, and pending invitations. */
 export function UsersCard({ currentUserId }: { currentUserId: string }) {
   const users = useQuery(accountUserQueries.list());
   const [dialog, setDialog] = useState<DialogState>({ kind: 'closed' });
@@ -63,7 +63,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
           </p>
         ) : (
           <>
-            <UserCards users={users.data} currentUserId={currentUserId} onEdit={(user) => setDialog({ kind: 'edit', user })} onRemove={startRemove} />
+            <UserCards users={users.data} currentUserId={currentUserId} onEdit={(user) => setDialog({ kind: 'edit', user })} onRemove={startRemove} onResetMfa={(user) => setDialog({ kind: 'reset-mfa', user })} />
             <div className="hidden lg:block">
               <table className="w-full text-left text-sm">
                 <thead className="border-b border-line text-muted">
@@ -109,6 +109,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
                               </Button>
                               {user.mfaEnabled ? (
                                 <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'reset-mfa', user })}>
+                                  <ShieldOff aria-hidden />
                                   Reset two-factor
                                 </Button>
                               ) : null}
@@ -136,12 +137,12 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
       />
       <InviteUserDialog open={dialog.kind === 'invite'} onOpenChange={(open) => (open ? undefined : close())} />
       <RemoveUserDialog user={dialog.kind === 'remove' ? dialog.user : undefined} onClose={close} focusAfterRemove={focusAfterRemove} />
-      <ResetMfaDialog user={dialog.kind === 'reset-mfa' ? dialog.user : undefined} onClose={close} />
+      <ResetMfaDialog user={dialog.kind === 'reset-mfa' ? dialog.user : undefined} onClose={close} focusAfterReset={firstVisibleAction} />
     </Card>
   );
 }
 
-/** The shown (table or card) first action of a user, if it is on screen. */
+/** The shown (table or card) first action of a user, if it is on screen: where focus lands once their Remove or Reset two-factor button is gone. */
 function firstVisibleAction(userId: string) {
   const candidates = document.querySelectorAll<HTMLElement>(`[data-user-id="${CSS.escape(userId)}"] [data-first-action]`);
   return [...candidates].find((element) => element.offsetParent !== null) ?? null;
