@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -35,6 +35,8 @@ export interface ColdStartFigure {
   /** Of which: importing the bundle, and the first request (first connection, first SDK call). */
   importMs: number;
   firstRequestMs: number;
+  /** The minified bundle as deployed (index.mjs, its source map not counted): the budget of test/infra/handler-bundles.test.ts. */
+  bundleKb: number;
   status: string;
   runs: number;
 }
@@ -60,7 +62,8 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
         imports.push(probe.importMs);
         requests.push(probe.requestMs);
       });
-      return { handler, route, coldMs: round1(median(times) - empty), importMs: median(imports), firstRequestMs: median(requests), status: [...statuses].join('/'), runs };
+      const bundleKb = round1((await stat(bundle)).size / 1024);
+      return { handler, route, coldMs: round1(median(times) - empty), importMs: median(imports), firstRequestMs: median(requests), bundleKb, status: [...statuses].join('/'), runs };
     };
 
     await bundleHandlers({ [REFERENCE_NAME]: REFERENCE_ENTRY }, buildDir);
