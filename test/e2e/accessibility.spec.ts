@@ -145,7 +145,7 @@ test.describe('signed-in screens', () => {
     await expect(page.getByText(account.organizationName).first()).toBeVisible();
     await expectAccessible(page, '/organization-settings (Organization)');
     await page.getByRole('tab', { name: 'Users' }).click();
-    await expect(page.getByText(staff.email).first()).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(staff.fullName) })).toBeVisible();
     await expectAccessible(page, '/organization-settings (Users)');
 
     await checkDialog(page, 'Add User', () => page.getByRole('button', { name: 'Add User' }).click());
