@@ -46,7 +46,7 @@ test.describe('User settings', () => {
     await expect(page.getByText('Administrator', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Full Name')).toHaveValue('Ada Lovelace');
     await expect(page.getByText('This is your public display name.')).toBeVisible();
-    const email = page.getByLabel('Email');
+    const email = page.getByRole('textbox', { name: 'Email' });
     await expect(email).toHaveValue(account.email);
     await expect(email).not.toBeEditable();
     await expect(page.getByText('You cannot change your email address.')).toBeVisible();

@@ -14,11 +14,11 @@ interface ActivityListProps {
 /** 'Ada Lovelace changed the status from Planning to In Progress · 5 minutes ago', with the actor's avatar. */
 export function ActivityList({ entries, withProject = false, label }: ActivityListProps) {
   return (
-    <ol className="grid gap-4" aria-label={label}>
+    <ol className="grid grid-cols-1 gap-4" aria-label={label}>
       {entries.map((entry) => (
         <li key={entry.id} className="flex items-start gap-3">
           <UserAvatar fullName={entry.actor.fullName} avatarUrl={entry.actor.avatarUrl} size="sm" />
-          <p className="min-w-0 text-sm break-words">
+          <p className="min-w-0 text-sm wrap-anywhere">
             <span className="font-semibold">{entry.actor.fullName}</span> {activitySentence(entry, withProject)}
             <span className="text-muted">
               {' · '}

@@ -35,9 +35,9 @@ export function ProjectListCard({ title, list, empty }: ProjectListCardProps) {
         {list.projects.length === 0 ? (
           <p className="text-sm text-muted">{empty}</p>
         ) : (
-          <ul className="grid gap-3">
+          <ul className="grid grid-cols-1 gap-3">
             {list.projects.map((project) => (
-              <li key={project.id} className="flex flex-wrap items-center justify-between gap-2">
+              <li key={project.id} className="flex min-w-0 flex-wrap items-center justify-between gap-2">
                 <Link to={`/projects/${project.id}`} className="min-w-0 truncate font-medium">
                   {project.name}
                 </Link>

@@ -26,7 +26,7 @@ export function DashboardPage() {
   const { data: user } = useCurrentUser();
   const dashboard = useQuery(dashboardQuery());
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Dashboard</h1>
       <Card className="border-brand-20 bg-gradient-to-br from-brand-10 to-surface">
         <CardHeader>
@@ -63,7 +63,7 @@ function DashboardContent({ dashboard }: { dashboard: DashboardResponse }) {
       <Suspense fallback={<ChartsSkeleton />}>
         <ProjectCharts dashboard={dashboard} />
       </Suspense>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <ProjectListCard title="Due soon" list={dashboard.dueSoon} empty="Nothing is due in the next 7 days." />
         <ProjectListCard title="Overdue" list={dashboard.overdue} empty="No project is overdue." />
         <ProjectListCard title="My projects" list={dashboard.myProjects} empty="You are not a member of any project yet." />
@@ -106,7 +106,7 @@ function EmptyDashboard() {
 
 function ChartsSkeleton() {
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Skeleton className="h-80 w-full" />
       <Skeleton className="h-80 w-full" />
     </div>
