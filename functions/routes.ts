@@ -11,6 +11,7 @@ import { billingEndpoints } from '../shared/contract/billing';
 import { projectEndpoints } from '../shared/contract/projects';
 import { sessionEndpoints } from '../shared/contract/sessions';
 import { mfaEndpoints } from '../shared/contract/mfa';
+import { auditLogEndpoints } from '../shared/contract/audit-log';
 
 /** The stage secrets a function may read (Secrets Manager in the cloud, the environment locally). */
 export type RouteSecret = 'session' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'mfaEncryption';
@@ -88,6 +89,9 @@ export const routes = [
   route(organizationInvitationEndpoints.revoke, 'invitations/revoke-invitation', 'readwrite'),
   route(invitationEndpoints.lookup, 'invitations/look-up-invitation', 'readwrite'),
   route(invitationEndpoints.accept, 'invitations/accept-invitation', 'readwrite'),
+  // audit log (issue 15): read only; entries are written by the actions they record
+  route(auditLogEndpoints.list, 'audit-log/list-audit-log', 'read'),
+  route(auditLogEndpoints.exportCsv, 'audit-log/export-audit-log', 'read'),
   // billing (issue 16): the webhook reads no session, only Stripe's secrets
   route(billingEndpoints.subscription, 'billing/get-subscription', 'read', ['session', 'stripeSecretKey']),
   route(billingEndpoints.portalSession, 'billing/create-portal-session', 'read', ['session', 'stripeSecretKey']),

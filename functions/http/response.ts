@@ -6,6 +6,8 @@ export interface RouteResult<B = unknown> {
   cookies?: string[];
   /** Raw bytes (avatars): sent base64-encoded as API Gateway expects. */
   binary?: { contentType: string; data: Buffer };
+  /** A text answer that is not JSON (a CSV export), sent as it is. */
+  text?: { contentType: string; data: string };
 }
 
 type Extra = Omit<RouteResult, 'statusCode' | 'body'>;

@@ -117,6 +117,9 @@ function toLambdaResult(result: RouteResult, headers: Record<string, string>): L
       isBase64Encoded: true,
     };
   }
+  if (result.text) {
+    return { statusCode: result.statusCode, headers: { ...headers, 'content-type': result.text.contentType }, body: result.text.data };
+  }
   const hasBody = result.body !== undefined;
   return {
     statusCode: result.statusCode,

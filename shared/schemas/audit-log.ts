@@ -61,3 +61,73 @@ export const auditEntryResponse = z.object({
   details: auditDetails,
 });
 export type AuditEntryResponse = z.infer<typeof auditEntryResponse>;
+
+/** GET /api/organization/audit-log answers this many entries per page. */
+export const AUDIT_PAGE_SIZE = 50;
+/**
+ * The export's upper bound: the CSV is built in the function and answered whole (API Gateway has
+ * no streaming), and a Lambda answer may not exceed 6 MB. 5,000 entries of about 400 bytes stay
+ * far below it; a longer range is refused with a request to choose a shorter one.
+ */
+export const AUDIT_EXPORT_MAX_ENTRIES = 5_000;
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The instant a `from` or `to` filter names, in epoch ms, or undefined when it names none. A day
+ * ('YYYY-MM-DD', UTC) covers the whole day: `from` its first millisecond, `to` its last. An ISO
+ * date-time with its offset is taken as is: the web app sends the bounds of the user's own days.
+ */
+export function auditFilterInstant(value: string, bound: 'from' | 'to'): number | undefined {
+  if (DATE_ONLY.test(value)) {
+    const start = Date.parse(`${value}T00:00:00.000Z`);
+    if (Number.isNaN(start) || new Date(start).toISOString().slice(0, 10) !== value) return undefined;
+    return bound === 'from' ? start : start + DAY_MS - 1;
+  }
+  if (!DATE_TIME.test(value)) return undefined;
+  const instant = Date.parse(value);
+  return Number.isNaN(instant) ? undefined : instant;
+}
+
+export const AUDIT_FILTER_MESSAGES = {
+  from: 'From must be a valid date (YYYY-MM-DD)',
+  to: 'To must be a valid date (YYYY-MM-DD)',
+  range: 'To must not be before From',
+  action: 'Choose one of the listed actions',
+  actorId: 'Choose a person of your organization',
+  cursor: 'cursor must be the id of an audit entry',
+} as const;
+
+const ACTOR_ID = /^[0-9A-Za-z_-]{1,64}$/;
+const ENTRY_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+const filterFields = {
+  action: z.optional(z.enum(AUDIT_ACTIONS, { error: AUDIT_FILTER_MESSAGES.action })),
+  actorId: z.optional(z.string().check(z.regex(ACTOR_ID, AUDIT_FILTER_MESSAGES.actorId))),
+  from: z.optional(z.string().check(z.refine((value) => auditFilterInstant(value, 'from') !== undefined, { message: AUDIT_FILTER_MESSAGES.from }))),
+  to: z.optional(z.string().check(z.refine((value) => auditFilterInstant(value, 'to') !== undefined, { message: AUDIT_FILTER_MESSAGES.to }))),
+};
+
+/** A range whose end is before its start is refused (on `to`), not answered empty: it is a mistake. */
+const rangeInOrder = z.refine<{ from?: string; to?: string }>(
+  (value) => {
+    const from = value.from === undefined ? undefined : auditFilterInstant(value.from, 'from');
+    const to = value.to === undefined ? undefined : auditFilterInstant(value.to, 'to');
+    return from === undefined || to === undefined || from <= to;
+  },
+  { message: AUDIT_FILTER_MESSAGES.range, path: ['to'] },
+);
+
+/** The export's query string: the log's filters. */
+export const auditLogFilters = z.object(filterFields).check(rangeInOrder);
+export type AuditLogFilters = z.infer<typeof auditLogFilters>;
+
+/** GET /api/organization/audit-log?cursor=&action=&actorId=&from=&to=: the cursor is the id of the previous page's last entry. */
+export const auditLogQuery = z.object({ ...filterFields, cursor: z.optional(z.string().check(z.regex(ENTRY_ID, AUDIT_FILTER_MESSAGES.cursor))) }).check(rangeInOrder);
+export type AuditLogQuery = z.infer<typeof auditLogQuery>;
+
+/** A page of the log, newest first; `nextCursor` names the next page (null on the last). */
+export const auditLogPage = z.object({ entries: z.array(auditEntryResponse), nextCursor: z.nullable(z.string()) });
+export type AuditLogPage = z.infer<typeof auditLogPage>;

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
@@ -39,6 +39,8 @@ let fns: {
   users: typeof import('../../../functions/db/organization-users');
   projects: typeof import('../../../functions/db/projects');
   billing: typeof import('../../../functions/billing/process-stripe-event');
+  resets: typeof import('../../../functions/db/password-resets');
+  mailTokens: typeof import('../../../functions/db/mail-tokens');
 };
 
 beforeAll(async () => {
@@ -52,6 +54,8 @@ beforeAll(async () => {
     users: await import('../../../functions/db/organization-users'),
     projects: await import('../../../functions/db/projects'),
     billing: await import('../../../functions/billing/process-stripe-event'),
+    resets: await import('../../../functions/db/password-resets'),
+    mailTokens: await import('../../../functions/db/mail-tokens'),
   };
 });
 
@@ -172,5 +176,49 @@ describe('an audit entry and its action are written together or not at all', () 
     expect(await fns.billing.processStripeEvent(failed as unknown as Stripe.Event, CLIENT)).toBe('stale');
     expect((await stored<{ paymentFailedAt?: string }>(keys.billing(admin.orgId)))?.paymentFailedAt ?? null).toBeNull();
     expect(await storedAuditEntries(admin.orgId, 'billing.payment_failed')).toEqual([]);
+  });
+
+  it('password reset: no new password without its entry, no entry when the reset itself fails', async () => {
+    const { admin, user } = await organization();
+    const { db, tableName } = testTable();
+    /** A reset link for the user, as POST /api/password-reset/request makes it (its token is what the mail carries). */
+    const resetLink = async () => {
+      const { token, hash } = fns.mailTokens.newMailToken();
+      const tokenPut = fns.mailTokens.mailTokenPut(hash, 'password-reset', { userId: user.id, orgId: admin.orgId }, fns.mailTokens.PASSWORD_RESET_LIFETIME_MS);
+      await db.send(new TransactWriteCommand({
+        TransactItems: [
+          { Put: { ...tokenPut.Put!, TableName: tableName } },
+          { Update: { TableName: tableName, Key: keys.user(admin.orgId, user.id), UpdateExpression: 'SET passwordResetTokenHash = :hash', ExpressionAttributeValues: { ':hash': hash } } },
+        ],
+      }));
+      return { token, hash };
+    };
+    const resetEntry = (target: UserItem) => fns.audit.auditPut(target.orgId, { action: 'user.password_reset', actor: fns.audit.actorOf(target), target: fns.audit.userTarget(target) }, CLIENT);
+
+    // The entry cannot be written: the password stays, and the link stays usable.
+    const first = await resetLink();
+    await blockNextEntry(admin.orgId);
+    // (a failed condition of any item is answered as an unusable link: the reset did not happen)
+    await expect(fns.resets.confirmPasswordReset(first.token, async () => 'hash-after-reset', resetEntry)).resolves.toBeUndefined();
+    expect((await userOf(admin.orgId, user.id)).passwordHash).toBe(user.passwordHash);
+    expect(await stored(keys.mailToken(first.hash))).toBeDefined();
+    expect((await storedAuditEntries(admin.orgId, 'user.password_reset')).filter((entry) => entry.id !== TAKEN_ID)).toEqual([]);
+
+    // The reset's own transaction fails (a newer request voided the link while the new hash was being
+    // computed): nothing is written, its entry included.
+    forced.id = undefined;
+    const voidInTheMeantime = async () => {
+      await db.send(new UpdateCommand({ TableName: tableName, Key: keys.user(admin.orgId, user.id), UpdateExpression: 'SET passwordResetTokenHash = :newer', ExpressionAttributeValues: { ':newer': 'a-newer-link' } }));
+      return 'hash-after-reset';
+    };
+    await expect(fns.resets.confirmPasswordReset(first.token, voidInTheMeantime, resetEntry)).resolves.toBeUndefined();
+    expect((await userOf(admin.orgId, user.id)).passwordHash).toBe(user.passwordHash);
+    expect(await storedAuditEntries(admin.orgId, 'user.password_reset')).toEqual([]);
+
+    // And the same reset, not disturbed, writes both.
+    const second = await resetLink();
+    await expect(fns.resets.confirmPasswordReset(second.token, async () => 'hash-after-reset', resetEntry)).resolves.toMatchObject({ id: user.id });
+    expect((await userOf(admin.orgId, user.id)).passwordHash).toBe('hash-after-reset');
+    expect(await storedAuditEntries(admin.orgId, 'user.password_reset')).toEqual([expect.objectContaining({ actor: expect.objectContaining({ id: user.id }) })]);
   });
 });

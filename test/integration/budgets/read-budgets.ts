@@ -21,6 +21,10 @@ export const READ_BUDGETS: Record<string, number> = {
   'GET /api/dashboard': 2,
   'GET /api/projects/{id}/activity': 2,
   'GET /api/organization/invitations': 2,
+  // An unfiltered page is one Query; a filtered one may take up to 4 (docs/data-model.md, Audit log).
+  'GET /api/organization/audit-log': 2,
+  // One 1 MB Query holds the whole log of these fixtures; a longer range takes one per MB, at most 20.
+  'GET /api/organization/audit-log/export': 2,
 };
 
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;
