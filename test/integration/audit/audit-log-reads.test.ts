@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type SignedIn, registerOrganization } from '../support/api';
+import { type ApiResponse, type SignedIn, registerOrganization } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { storedAuditEntries } from './audit-entries';
 import { parseCsv, seedAuditEntries } from './seed-audit-entries';
@@ -16,7 +16,7 @@ async function allPages(admin: SignedIn, params: Record<string, string> = {}): P
   const pages: Page[] = [];
   let cursor: string | null = null;
   do {
-    const response = await admin.call<Page>(`${LOG}${query({ ...params, ...(cursor ? { cursor } : {}) })}`);
+    const response: ApiResponse<Page> = await admin.call<Page>(`${LOG}${query({ ...params, ...(cursor ? { cursor } : {}) })}`);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     pages.push(response.body);
     cursor = response.body.nextCursor;
@@ -97,7 +97,7 @@ describe('GET /api/organization/audit-log', () => {
     expect(firstPage.entries).toHaveLength(50);
 
     const firstIds = new Set(firstEntries.map((item) => item.id));
-    for (const params of [{}, { cursor: firstPage.nextCursor! }, { cursor: firstEntries.at(-1)!.id, from: '2025-03-01', to: '2025-03-02' }]) {
+    for (const params of [{}, { cursor: firstPage.nextCursor! } as Record<string, string>, { cursor: firstEntries.at(-1)!.id, from: '2025-03-01', to: '2025-03-02' }]) {
       const response = await second.call<Page>(`${LOG}${query(params)}`);
       expect(response.status).toBe(200);
       expect(response.body.entries.filter((entry) => firstIds.has(entry.id))).toEqual([]);
