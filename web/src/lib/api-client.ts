@@ -26,19 +26,22 @@ export async function requestJson<T>(method: string, path: string, body?: unknow
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  if (!response.ok) {
-    let message = text || response.statusText;
-    let fieldErrors: Record<string, string> | undefined;
-    try {
-      const parsed = JSON.parse(text) as ApiErrorBody;
-      if (parsed.message) message = parsed.message;
-      fieldErrors = parsed.fieldErrors;
-    } catch {
-      // Not JSON: the body text (or status text) is the message.
-    }
-    throw new ApiError(response.status, `${response.status}: ${message}`, fieldErrors);
-  }
+  if (!response.ok) throw apiErrorOf(response, text);
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The error a non-2xx answer stands for, from its body's text (the API's JSON error, or any text). */
+export function apiErrorOf(response: Response, text: string): ApiError {
+  let message = text || response.statusText;
+  let fieldErrors: Record<string, string> | undefined;
+  try {
+    const parsed = JSON.parse(text) as ApiErrorBody;
+    if (parsed.message) message = parsed.message;
+    fieldErrors = parsed.fieldErrors;
+  } catch {
+    // Not JSON: the body text (or status text) is the message.
+  }
+  return new ApiError(response.status, `${response.status}: ${message}`, fieldErrors);
 }
 
 type CallArgs<E extends Endpoint> = (keyof PathParams<E> extends never ? { params?: undefined } : { params: PathParams<E> }) &

@@ -4,6 +4,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { isAdmin, useCurrentUser } from '../../auth/api/current-user';
+import { AuditLogCard } from '../components/audit-log-card';
 import { OrganizationCard } from '../components/organization-card';
 import { RequireMfaCard } from '../components/require-mfa-card';
 import { UsersCard } from '../components/users-card';
@@ -16,9 +17,10 @@ export function AccountSettingsPage() {
   // The organization is taken from the first role entry (spec section 6).
   const organization = user?.roles[0]?.organization;
   const admin = isAdmin(user);
-  // ?tab=users opens on the Users tab (a joined-the-team notification links there).
+  // ?tab=users opens on the Users tab (a joined-the-team notification links there), ?tab=audit-log on the log.
   const [searchParams] = useSearchParams();
-  const initialTab = searchParams.get('tab') === 'users' ? 'users' : 'organization';
+  const tab = searchParams.get('tab');
+  const initialTab = tab === 'users' || tab === 'audit-log' ? tab : 'organization';
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
@@ -30,6 +32,7 @@ export function AccountSettingsPage() {
           <TabsList className="sm:w-auto">
             <TabsTrigger value="organization">Organization</TabsTrigger>
             <TabsTrigger value="users">Users</TabsTrigger>
+            <TabsTrigger value="audit-log">Audit Log</TabsTrigger>
           </TabsList>
           <TabsContent value="organization">
             <div className="grid gap-6">
@@ -38,21 +41,27 @@ export function AccountSettingsPage() {
             </div>
           </TabsContent>
           <TabsContent value="users">
-            {admin ? (
-              <UsersCard currentUserId={user.id} />
-            ) : (
-              <Card>
-                <CardContent className="flex items-start gap-3 pt-5 sm:pt-6">
-                  <ShieldAlert className="size-5 shrink-0 text-warning" aria-hidden />
-                  <p>You do not have permission to manage users. Please contact your administrator.</p>
-                </CardContent>
-              </Card>
-            )}
+            {admin ? <UsersCard currentUserId={user.id} /> : <NoPermission message="You do not have permission to manage users. Please contact your administrator." />}
+          </TabsContent>
+          <TabsContent value="audit-log">
+            {admin ? <AuditLogCard /> : <NoPermission message="You do not have permission to view the audit log. Please contact your administrator." />}
           </TabsContent>
         </Tabs>
       ) : (
         <Spinner label="Loading account settings" />
       )}
     </div>
+  );
+}
+
+/** What staff see in place of an admins-only card (spec section 6's permission messages). */
+function NoPermission({ message }: { message: string }) {
+  return (
+    <Card>
+      <CardContent className="flex items-start gap-3 pt-5 sm:pt-6">
+        <ShieldAlert className="size-5 shrink-0 text-warning" aria-hidden />
+        <p>{message}</p>
+      </CardContent>
+    </Card>
   );
 }
