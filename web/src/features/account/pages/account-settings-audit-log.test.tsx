@@ -3,6 +3,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { auditLogEndpoints } from '../../../../../shared/contract/audit-log';
+import { organizationEndpoints } from '../../../../../shared/contract/organization';
 import type { UserResponse } from '../../../../../shared/schemas/auth';
 import type { AuditEntryResponse, AuditLogPage } from '../../../../../shared/schemas/audit-log';
 import { userQueries } from '../../auth/api/current-user';
@@ -33,8 +35,8 @@ function renderAuditLogTab(role: 'admin' | 'staff', pages: AuditLogPage[] = []) 
   vi.stubGlobal('fetch', async (input: string) => {
     const url = new URL(input, 'http://localhost');
     requests.push(url);
-    if (url.pathname === '/api/organization/audit-log') return json(remaining.shift() ?? { entries: [], nextCursor: null });
-    if (url.pathname === '/api/organization/users') return json([]);
+    if (url.pathname === auditLogEndpoints.list.path) return json(remaining.shift() ?? { entries: [], nextCursor: null });
+    if (url.pathname === organizationEndpoints.users.path) return json([]);
     return new Promise(() => {});
   });
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
@@ -49,7 +51,7 @@ function renderAuditLogTab(role: 'admin' | 'staff', pages: AuditLogPage[] = []) 
   return requests;
 }
 
-const auditRequests = (requests: URL[]) => requests.filter((url) => url.pathname === '/api/organization/audit-log');
+const auditRequests = (requests: URL[]) => requests.filter((url) => url.pathname === auditLogEndpoints.list.path);
 
 describe('Account Settings: Audit Log tab', () => {
   afterEach(() => {
