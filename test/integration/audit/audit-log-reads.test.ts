@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type ApiResponse, type SignedIn, registerOrganization } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { storedAuditEntries } from './audit-entries';
-import { parseCsv, seedAuditEntries } from './seed-audit-entries';
+import { parseCsv } from '../../support/csv';
+import { seedAuditEntries } from './seed-audit-entries';
 
 const LOG = '/api/organization/audit-log';
 const EXPORT = '/api/organization/audit-log/export';
