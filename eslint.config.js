@@ -5,6 +5,13 @@ import tseslint from 'typescript-eslint';
 
 const API_PATH_MESSAGE = "Call an endpoint of shared/contract/ with call() from web/src/lib/api-client.ts instead of typing an '/api/' path.";
 
+// One config block's no-restricted-imports replaces another's: blocks narrower than web/** repeat these.
+const WEB_IMPORT_PATTERNS = [
+  // The dependency direction of design.md: web and functions never import each other.
+  { group: ['**/functions/**', '**/infra/**'], message: 'web/ does not import functions/ or infra/.' },
+  { regex: '^(\\.\\.?/)+shared/', message: "Import the repository's shared/ folder as '@shared/...' (web/build/aliases.ts)." },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'cdk.out', '.build', '.data', 'reports', 'test-results', 'playwright-report', 'scratch', 'bench/results'] },
   js.configs.recommended,
@@ -36,9 +43,8 @@ export default tseslint.config(
     },
   },
   {
-    // The dependency direction of design.md: web and functions never import each other.
     files: ['web/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/functions/**', '**/infra/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: WEB_IMPORT_PATTERNS }] },
   },
   {
     files: ['functions/**/*.ts', 'shared/**/*.ts'],

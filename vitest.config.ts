@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { webAliases } from './web/build/aliases';
 
 /**
  * All vitest suites, as projects: unit (node), web (jsdom), integration (the API through the
@@ -18,6 +19,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: { alias: webAliases },
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -1,10 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { webAliases } from './build/aliases.ts';
 import { prerender } from './build/prerender-plugin.ts';
 
 export default defineConfig({
   root: import.meta.dirname,
+  resolve: { alias: webAliases },
   plugins: [
     react(),
     tailwindcss(),

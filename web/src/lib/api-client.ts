@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
-import type { ApiErrorBody } from '../../../shared/api-error';
-import { type BodyInput, type Endpoint, type PathParams, type QueryInput, type ResponseOf, pathOf } from '../../../shared/contract/endpoint';
+import type { ApiErrorBody } from '@shared/api-error';
+import { type BodyInput, type Endpoint, type PathParams, type QueryInput, type ResponseOf, pathOf } from '@shared/contract/endpoint';
 
 /** A non-2xx answer: its message is `{status}: {message}` as spec section 8 shows it. */
 export class ApiError extends Error {

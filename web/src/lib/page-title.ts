@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { PRODUCT_NAME } from '../../../shared/product';
+import { PRODUCT_NAME } from '@shared/product';
 
 /** 'Projects · Growthwise'; the landing page passes nothing and is the product's name alone. */
 export const documentTitle = (title?: string) => (title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME);

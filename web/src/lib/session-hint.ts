@@ -1,4 +1,4 @@
-import { SESSION_HINT_COOKIE } from '../../../shared/session-hint';
+import { SESSION_HINT_COOKIE } from '@shared/session-hint';
 
 /** Whether this browser holds a session hint: without one GET /api/user would only answer 401. */
 export function hasSessionHint(): boolean {

@@ -1,4 +1,4 @@
-import type { UserResponse } from '../../../../shared/schemas/auth';
+import type { UserResponse } from '@shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
 import { TwoFactorCard } from '../../features/account/components/two-factor-card';

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import type { ActivityEntryResponse } from '../../../../shared/schemas/activity';
+import type { ActivityEntryResponse } from '@shared/schemas/activity';
 import { relativeTime } from '../../lib/relative-time';
 import { UserAvatar } from '../ui/avatar';
 import { activitySentence } from './activity-sentence';

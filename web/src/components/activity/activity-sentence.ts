@@ -1,6 +1,6 @@
 import { format, isValid, parseISO } from 'date-fns';
-import type { ActivityEntryResponse } from '../../../../shared/schemas/activity';
-import { PROJECT_STATUS_LABELS, type ProjectStatus } from '../../../../shared/schemas/projects';
+import type { ActivityEntryResponse } from '@shared/schemas/activity';
+import { PROJECT_STATUS_LABELS, type ProjectStatus } from '@shared/schemas/projects';
 
 const statusName = (value: string | null) => (value && value in PROJECT_STATUS_LABELS ? PROJECT_STATUS_LABELS[value as ProjectStatus] : (value ?? ''));
 

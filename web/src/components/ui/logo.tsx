@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '../../../../shared/product';
+import { PRODUCT_NAME } from '@shared/product';
 import { cn } from '../../lib/class-names';
 
 /** The Growthwise mark: a rising line in a rounded tile (the favicon is the same drawing). */

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { organizationInvitationEndpoints } from '../../../../../shared/contract/invitations';
-import type { InvitationRequest } from '../../../../../shared/schemas/invitations';
+import { organizationInvitationEndpoints } from '@shared/contract/invitations';
+import type { InvitationRequest } from '@shared/schemas/invitations';
 import { call } from '../../../lib/api-client';
 
 /** The admins' invitations: pending ones and those of the last 30 days. */

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { organizationEndpoints } from '../../../../../shared/contract/organization';
-import type { OrganizationUserRequest } from '../../../../../shared/schemas/account';
+import { organizationEndpoints } from '@shared/contract/organization';
+import type { OrganizationUserRequest } from '@shared/schemas/account';
 import { call } from '../../../lib/api-client';
 
 /** The admins' user table. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { organizationEndpoints } from '../../../../../shared/contract/organization';
-import type { OrganizationRequest } from '../../../../../shared/schemas/account';
+import { organizationEndpoints } from '@shared/contract/organization';
+import type { OrganizationRequest } from '@shared/schemas/account';
 import { call } from '../../../lib/api-client';
 import { userQueries } from '../../auth/api/current-user';
 

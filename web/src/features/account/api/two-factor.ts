@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { mfaEndpoints } from '../../../../../shared/contract/mfa';
-import type { MfaDisableRequest } from '../../../../../shared/schemas/mfa';
+import { mfaEndpoints } from '@shared/contract/mfa';
+import type { MfaDisableRequest } from '@shared/schemas/mfa';
 import { call } from '../../../lib/api-client';
 import { userQueries } from '../../auth/api/current-user';
 import { sessionQueries } from './sessions';

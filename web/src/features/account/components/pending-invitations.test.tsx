@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { InvitationResponse } from '../../../../../shared/schemas/invitations';
+import type { InvitationResponse } from '@shared/schemas/invitations';
 import { invitationQueries } from '../api/invitations';
 import { PendingInvitations } from './pending-invitations';
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { RotateCw, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import type { InvitationResponse } from '../../../../../shared/schemas/invitations';
-import { ROLE_LABELS } from '../../../../../shared/roles';
+import type { InvitationResponse } from '@shared/schemas/invitations';
+import { ROLE_LABELS } from '@shared/roles';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

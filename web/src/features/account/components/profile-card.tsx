@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { type ProfileForm, profileForm } from '../../../../../shared/schemas/account';
-import type { UserResponse } from '../../../../../shared/schemas/auth';
-import { ROLE_LABELS } from '../../../../../shared/roles';
+import { type ProfileForm, profileForm } from '@shared/schemas/account';
+import type { UserResponse } from '@shared/schemas/auth';
+import { ROLE_LABELS } from '@shared/roles';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';

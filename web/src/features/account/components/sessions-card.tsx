@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
-import type { SessionResponse } from '../../../../../shared/schemas/sessions';
+import type { SessionResponse } from '@shared/schemas/sessions';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';

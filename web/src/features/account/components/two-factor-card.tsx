@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { UserResponse } from '../../../../../shared/schemas/auth';
-import type { MfaSetupResponse } from '../../../../../shared/schemas/mfa';
+import type { UserResponse } from '@shared/schemas/auth';
+import type { MfaSetupResponse } from '@shared/schemas/mfa';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';

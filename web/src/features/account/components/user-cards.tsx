@@ -1,6 +1,6 @@
 import { Pencil, ShieldOff, Trash2 } from 'lucide-react';
-import type { ManagedUserResponse } from '../../../../../shared/schemas/account';
-import { ROLE_LABELS } from '../../../../../shared/roles';
+import type { ManagedUserResponse } from '@shared/schemas/account';
+import { ROLE_LABELS } from '@shared/roles';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

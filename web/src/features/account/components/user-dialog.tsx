@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { type OrganizationUserResponse, type UserDialogForm, addUserForm, editUserForm } from '../../../../../shared/schemas/account';
-import { ROLES, ROLE_LABELS } from '../../../../../shared/roles';
+import { type OrganizationUserResponse, type UserDialogForm, addUserForm, editUserForm } from '@shared/schemas/account';
+import { ROLES, ROLE_LABELS } from '@shared/roles';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';

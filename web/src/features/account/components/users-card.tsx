@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Mail, Pencil, ShieldOff, Trash2, UserPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { OrganizationUserResponse } from '../../../../../shared/schemas/account';
-import { ROLE_LABELS } from '../../../../../shared/roles';
+import type { OrganizationUserResponse } from '@shared/schemas/account';
+import { ROLE_LABELS } from '@shared/roles';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserResponse } from '../../../../../shared/schemas/auth';
-import { authEndpoints } from '../../../../../shared/contract/auth';
+import type { UserResponse } from '@shared/schemas/auth';
+import { authEndpoints } from '@shared/contract/auth';
 import { ApiError, call } from '../../../lib/api-client';
 import { clearSessionHint, hasSessionHint } from '../../../lib/session-hint';
 

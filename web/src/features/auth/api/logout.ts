@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../components/ui/toast';
-import { authEndpoints } from '../../../../../shared/contract/auth';
+import { authEndpoints } from '@shared/contract/auth';
 import { call } from '../../../lib/api-client';
 import { userQueries } from './current-user';
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../../../../shared/product';
-import type { LoginRequest, RegisterRequest, UserResponse } from '../../../../../shared/schemas/auth';
-import type { LoginMfaRequest } from '../../../../../shared/schemas/mfa';
+import { PRODUCT_NAME } from '@shared/product';
+import type { LoginRequest, RegisterRequest, UserResponse } from '@shared/schemas/auth';
+import type { LoginMfaRequest } from '@shared/schemas/mfa';
 import { toast } from '../../../components/ui/toast';
-import { authEndpoints } from '../../../../../shared/contract/auth';
+import { authEndpoints } from '@shared/contract/auth';
 import { call } from '../../../lib/api-client';
 import { RETURN_PARAM, safeReturnPath } from '../../../lib/return-path';
 import { userQueries } from './current-user';

@@ -1,5 +1,5 @@
 import { BarChart3, Bot, CheckCircle2, Tags, Users } from 'lucide-react';
-import { PRODUCT_NAME } from '../../../../../shared/product';
+import { PRODUCT_NAME } from '@shared/product';
 
 const benefits = [
   { label: 'AI-powered automation', icon: Bot },

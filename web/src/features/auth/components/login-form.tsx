@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CircleAlert } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { type LoginRequest, loginRequest } from '../../../../../shared/schemas/auth';
+import { type LoginRequest, loginRequest } from '@shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';

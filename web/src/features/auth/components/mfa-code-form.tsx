@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CODE_SHAPE, RECOVERY_CODE, RECOVERY_CODE_SHAPE, SIGN_IN_EXPIRED, TOTP_CODE } from '../../../../../shared/schemas/mfa';
+import { CODE_SHAPE, RECOVERY_CODE, RECOVERY_CODE_SHAPE, SIGN_IN_EXPIRED, TOTP_CODE } from '@shared/schemas/mfa';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';

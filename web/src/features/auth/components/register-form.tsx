@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { type RegisterForm as RegisterValues, registerForm } from '../../../../../shared/schemas/auth';
+import { type RegisterForm as RegisterValues, registerForm } from '@shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionResponse } from '../../../../../shared/schemas/billing';
+import type { SubscriptionResponse } from '@shared/schemas/billing';
 import { bannerText, dateLine, planLine } from './subscription-text';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
-import type { SubscriptionResponse, SubscriptionStatus } from '../../../../../shared/schemas/billing';
-import { TRIAL_WARNING_DAYS } from '../../../../../shared/schemas/billing';
-import { PRODUCT_NAME } from '../../../../../shared/product';
+import type { SubscriptionResponse, SubscriptionStatus } from '@shared/schemas/billing';
+import { TRIAL_WARNING_DAYS } from '@shared/schemas/billing';
+import { PRODUCT_NAME } from '@shared/product';
 import type { BadgeTone } from '../../../components/ui/badge';
 
 /** 'January 5, 2026': the spec's long date format ('MMMM d, yyyy'). */

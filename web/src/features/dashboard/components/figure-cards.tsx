@@ -1,5 +1,5 @@
 import { AlarmClock, CalendarClock, FolderKanban, Loader } from 'lucide-react';
-import type { DashboardResponse } from '../../../../../shared/schemas/dashboard';
+import type { DashboardResponse } from '@shared/schemas/dashboard';
 import { Card, CardContent } from '../../../components/ui/card';
 
 /** Total projects, in progress, due in the next 7 days and overdue: each a group named by its label. */

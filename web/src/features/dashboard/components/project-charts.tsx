@@ -1,7 +1,7 @@
 import { format, parseISO } from 'date-fns';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DashboardResponse } from '../../../../../shared/schemas/dashboard';
-import { PROJECT_STATUSES, PROJECT_STATUS_LABELS } from '../../../../../shared/schemas/projects';
+import type { DashboardResponse } from '@shared/schemas/dashboard';
+import { PROJECT_STATUSES, PROJECT_STATUS_LABELS } from '@shared/schemas/projects';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { statusChartColour, statusTone } from '../../../lib/project-status';
 

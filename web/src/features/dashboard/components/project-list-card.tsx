@@ -1,6 +1,6 @@
 import { format, isValid, parseISO } from 'date-fns';
 import { Link } from 'react-router-dom';
-import type { DashboardProject } from '../../../../../shared/schemas/dashboard';
+import type { DashboardProject } from '@shared/schemas/dashboard';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { statusLabel, statusTone } from '../../../lib/project-status';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { emailVerificationEndpoints } from '../../../../../shared/contract/mail-links';
+import { emailVerificationEndpoints } from '@shared/contract/mail-links';
 import { ApiError, call } from '../../../lib/api-client';
 import { userQueries } from '../../auth/api/current-user';
 

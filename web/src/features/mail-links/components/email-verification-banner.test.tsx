@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emailVerificationEndpoints } from '../../../../../shared/contract/mail-links';
-import type { UserResponse } from '../../../../../shared/schemas/auth';
+import { emailVerificationEndpoints } from '@shared/contract/mail-links';
+import type { UserResponse } from '@shared/schemas/auth';
 import { toastStore } from '../../../components/ui/toast-store';
 import { EmailVerificationBanner } from './email-verification-banner';
 

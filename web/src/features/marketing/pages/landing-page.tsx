@@ -1,6 +1,6 @@
 import { BarChart3, Bot, Clock, SlidersHorizontal, Tags, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../../../../shared/product';
+import { PRODUCT_NAME } from '@shared/product';
 import { buttonClasses } from '../../../components/ui/button';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { SiteFooter } from '../components/site-footer';

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '../../../../../shared/product';
+import { PRODUCT_NAME } from '@shared/product';
 import { LegalPage } from '../components/legal-page';
 
 /** /privacy: static, 12 sections (spec section 2). */

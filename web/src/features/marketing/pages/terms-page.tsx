@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../../../../shared/product';
+import { PRODUCT_NAME } from '@shared/product';
 import { useBrowserValue } from '../../../lib/use-browser-value';
 import { formatLongDate } from '../components/format-long-date';
 import { LegalPage } from '../components/legal-page';

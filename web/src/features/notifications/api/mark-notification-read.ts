@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notificationEndpoints } from '../../../../../shared/contract/notifications';
+import { notificationEndpoints } from '@shared/contract/notifications';
 import { toast } from '../../../components/ui/toast';
 import { call } from '../../../lib/api-client';
 import { notificationQueries } from './notifications';

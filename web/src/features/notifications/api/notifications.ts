@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { UNREAD_COUNT_POLL_MS } from '../../../../../shared/limits';
-import { notificationEndpoints } from '../../../../../shared/contract/notifications';
+import { UNREAD_COUNT_POLL_MS } from '@shared/limits';
+import { notificationEndpoints } from '@shared/contract/notifications';
 import { call } from '../../../lib/api-client';
 
 export const notificationQueries = {

@@ -1,5 +1,5 @@
 import { formatDistanceToNow } from 'date-fns';
-import type { NotificationResponse } from '../../../../../shared/schemas/notifications';
+import type { NotificationResponse } from '@shared/schemas/notifications';
 import { cn } from '../../../lib/class-names';
 
 /** One row of the panel: title, content, relative time and, while unread, a dot. */

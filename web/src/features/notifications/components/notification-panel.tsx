@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import type { NotificationResponse } from '../../../../../shared/schemas/notifications';
+import type { NotificationResponse } from '@shared/schemas/notifications';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';

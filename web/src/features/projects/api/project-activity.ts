@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { projectEndpoints } from '../../../../../shared/contract/projects';
+import { projectEndpoints } from '@shared/contract/projects';
 import { call } from '../../../lib/api-client';
 import { projectQueries } from './projects';
 

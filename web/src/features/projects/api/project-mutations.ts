@@ -4,8 +4,8 @@ import type {
   ProjectResponse,
   ProjectStatus,
   UpdateProjectRequest,
-} from '../../../../../shared/schemas/projects';
-import { projectEndpoints } from '../../../../../shared/contract/projects';
+} from '@shared/schemas/projects';
+import { projectEndpoints } from '@shared/contract/projects';
 import { call } from '../../../lib/api-client';
 import { projectQueries } from './projects';
 

@@ -1,4 +1,4 @@
-import type { ProjectMemberResponse, ProjectResponse } from '../../../../../shared/schemas/projects';
+import type { ProjectMemberResponse, ProjectResponse } from '@shared/schemas/projects';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { useUpdateProject } from '../api/project-mutations';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ProjectMemberResponse, ProjectResponse } from '../../../../../shared/schemas/projects';
+import type { ProjectMemberResponse, ProjectResponse } from '@shared/schemas/projects';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';

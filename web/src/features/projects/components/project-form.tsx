@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { type ProjectForm as ProjectFormValues, projectForm } from '../../../../../shared/schemas/projects';
+import { type ProjectForm as ProjectFormValues, projectForm } from '@shared/schemas/projects';
 import { Button } from '../../../components/ui/button';
 import { DialogClose, DialogFooter } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';

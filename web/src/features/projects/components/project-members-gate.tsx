@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { ProjectMemberResponse } from '../../../../../shared/schemas/projects';
+import type { ProjectMemberResponse } from '@shared/schemas/projects';
 import { Spinner } from '../../../components/ui/spinner';
 import { projectQueries } from '../api/projects';
 

@@ -1,5 +1,5 @@
 import { Pencil, Trash2, Users } from 'lucide-react';
-import type { ProjectResponse } from '../../../../../shared/schemas/projects';
+import type { ProjectResponse } from '@shared/schemas/projects';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/class-names';
 

@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { ProjectResponse } from '../../../../../shared/schemas/projects';
+import type { ProjectResponse } from '@shared/schemas/projects';
 import { cn } from '../../../lib/class-names';
 import { isOverdue, type ProjectListView, type SortKey } from '../lib/project-list-view';
 import { ProjectDueDate, shortDate } from './project-dates';

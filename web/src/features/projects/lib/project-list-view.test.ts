@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProjectResponse } from '../../../../../shared/schemas/projects';
+import type { ProjectResponse } from '@shared/schemas/projects';
 import { applyListView, isOverdue, readListView, toggleSort, writeListView } from './project-list-view';
 
 const project = (name: string, overrides: Partial<ProjectResponse> = {}): ProjectResponse =>

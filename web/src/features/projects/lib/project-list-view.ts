@@ -1,4 +1,4 @@
-import type { ProjectResponse } from '../../../../../shared/schemas/projects';
+import type { ProjectResponse } from '@shared/schemas/projects';
 import { isProjectStatus } from '../../../lib/project-status';
 
 /** The columns the list sorts by. */

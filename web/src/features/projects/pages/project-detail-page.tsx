@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { format, isValid, parseISO } from 'date-fns';
 import { ChevronRight, Pencil } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
-import type { ProjectDetailResponse } from '../../../../../shared/schemas/projects';
+import type { ProjectDetailResponse } from '@shared/schemas/projects';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';

@@ -3,7 +3,7 @@ import { FolderPlus, Plus } from 'lucide-react';
 import { format } from 'date-fns';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import type { ProjectResponse } from '../../../../../shared/schemas/projects';
+import type { ProjectResponse } from '@shared/schemas/projects';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
