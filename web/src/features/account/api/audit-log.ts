@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { auditLogEndpoints } from '../../../../../shared/contract/audit-log';
-import { pathOf } from '../../../../../shared/contract/endpoint';
-import type { AuditLogFilters } from '../../../../../shared/schemas/audit-log';
+import { auditLogEndpoints } from '@shared/contract/audit-log';
+import { pathOf } from '@shared/contract/endpoint';
+import type { AuditLogFilters } from '@shared/schemas/audit-log';
 import { apiErrorOf, call } from '../../../lib/api-client';
 
 /** The organization's audit log, newest first, a page of 50 at a time ('Load more'). */

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { AUDIT_ACTIONS, AUDIT_FILTER_MESSAGES, type AuditEntryResponse, type AuditLogFilters } from '../../../../../shared/schemas/audit-log';
+import { AUDIT_ACTIONS, AUDIT_FILTER_MESSAGES, type AuditEntryResponse, type AuditLogFilters } from '@shared/schemas/audit-log';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';

@@ -1,4 +1,4 @@
-import type { AuditAction } from '../../../../../shared/schemas/audit-log';
+import type { AuditAction } from '@shared/schemas/audit-log';
 
 /** Each action of the log in words, for its rows and its action filter. A new action fails typecheck here until it has words. */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {

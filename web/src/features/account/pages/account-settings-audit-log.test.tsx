@@ -3,10 +3,10 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { auditLogEndpoints } from '../../../../../shared/contract/audit-log';
-import { organizationEndpoints } from '../../../../../shared/contract/organization';
-import type { UserResponse } from '../../../../../shared/schemas/auth';
-import type { AuditEntryResponse, AuditLogPage } from '../../../../../shared/schemas/audit-log';
+import { auditLogEndpoints } from '@shared/contract/audit-log';
+import { organizationEndpoints } from '@shared/contract/organization';
+import type { UserResponse } from '@shared/schemas/auth';
+import type { AuditEntryResponse, AuditLogPage } from '@shared/schemas/audit-log';
 import { userQueries } from '../../auth/api/current-user';
 import { AccountSettingsPage } from './account-settings-page';
 
