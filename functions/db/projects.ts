@@ -68,7 +68,7 @@ export const preloadFigures = ({ orgId }: { orgId: string }) => keys.projectFigu
 
 /** For RouteOptions.preload: the project named by the path and the figures item. */
 export const preloadProjectAndFigures = (scope: { orgId: string; params: Record<string, string> }) =>
-  isProjectId(scope.params.id) ? [keys.project(scope.orgId, scope.params.id), keys.projectFigures(scope.orgId)] : undefined;
+  isProjectId(scope.params.id) ? ([keys.project(scope.orgId, scope.params.id), keys.projectFigures(scope.orgId)] as const) : undefined;
 
 /** A project and the figures item in one BatchGetItem (ConsistentRead): what every change computes from. */
 export async function readProjectAndFigures(orgId: string, projectId: string): Promise<{ project?: ProjectItem; figures?: FiguresItem }> {

@@ -13,9 +13,7 @@ export interface LoadedSession {
   session: SessionItem;
   user: UserItem;
   org: OrganizationItem;
-  /** The item a route asked to read along with the session (see RouteOptions.preload), if it exists. */
-  preloaded?: Item;
-  /** Every item the route asked for, in its order (undefined where none exists). */
+  /** Every item the route asked to read along with the session (RouteOptions.preload), in its order (undefined where none exists). */
   preloadedAll: (Item | undefined)[];
 }
 
@@ -55,7 +53,7 @@ export async function createSession(userId: string, orgId: string, userAgent = '
  * A route may add keys of its own organization's (preload), read in the same round trip.
  * Strongly consistent, so a session or change written a moment ago is seen.
  */
-export async function loadSession(claims: SessionClaims, preload?: (orgId: string) => Key | Key[] | undefined): Promise<LoadedSession | undefined> {
+export async function loadSession(claims: SessionClaims, preload?: (orgId: string) => Key | readonly Key[] | undefined): Promise<LoadedSession | undefined> {
   const sessionKey = keys.session(claims.userId, claims.sessionId);
   const userKey = keys.user(claims.orgId, claims.userId);
   const orgKey = keys.organization(claims.orgId);
@@ -71,7 +69,7 @@ export async function loadSession(claims: SessionClaims, preload?: (orgId: strin
   if (!isSessionLive(session, now) || session.orgId !== claims.orgId) return undefined;
   if (now - lastUsedAtOf(session) >= SESSION_TOUCH_INTERVAL_MS) await touchSession(session, now);
   const preloadedAll = extraKeys.map((key) => found.get(keyId(key)));
-  return { session, user, org, preloaded: preloadedAll[0], preloadedAll };
+  return { session, user, org, preloadedAll };
 }
 
 /**

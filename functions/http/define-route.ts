@@ -2,8 +2,7 @@ import middy from '@middy/core';
 import type * as z from 'zod/mini';
 import type { AuthMode, BodyOutput, Endpoint, PathParams, QueryOutput, ResponseOf } from '../../shared/contract/endpoint';
 import { runCounting } from '../db/call-counter';
-import type { Item } from '../db/reads';
-import type { Key } from '../db/keys';
+import type { Key, KeyOf } from '../db/keys';
 import type { LoadedSession } from '../db/sessions';
 import { httpResponse } from '../middleware/http-response';
 import { jsonBody, validationError } from '../middleware/json-body';
@@ -15,27 +14,39 @@ import { sessionLoader } from '../middleware/session';
 import type { RouteResult } from './response';
 import type { Context, LambdaResult, RouteEvent } from './types';
 
-type Preload = (scope: { orgId: string; params: Record<string, string> }) => Key | Key[] | undefined;
+export type PreloadScope = { orgId: string; params: Record<string, string> };
+export type Preload = (scope: PreloadScope) => Key | readonly Key[] | undefined;
 
-export interface RouteOptions {
+/** What a key reads: the item type its KeyOf names (unknown for a bare Key). */
+type ItemOf<K> = K extends KeyOf<infer T> ? T : unknown;
+
+/** The items a preload reads, in its order, each possibly missing. */
+export type PreloadedItems<P extends Preload> =
+  Exclude<ReturnType<P>, undefined> extends infer K
+    ? K extends readonly Key[]
+      ? { readonly [I in keyof K]: ItemOf<K[I]> | undefined }
+      : readonly [ItemOf<K> | undefined]
+    : never;
+
+export interface RouteOptions<P extends Preload> {
   /**
    * Items of the caller's organization to read in the session's own round trip (a route's main
    * item, e.g. the project of /api/projects/{id}); the handler gets the first as `preloaded` and
-   * all of them, in order, as `preloadedAll`.
+   * all of them, in order, as `preloadedAll`, typed by the keys' KeyOf (functions/db/keys.ts).
    */
-  preload?: Preload;
+  preload: P;
 }
 
-export interface RouteRequest<E extends Endpoint> {
+export interface RouteRequest<E extends Endpoint, Loaded extends readonly unknown[] = readonly []> {
   event: RouteEvent;
   body: BodyOutput<E>;
   /** The body's exact text, for webhook endpoints (`rawBody: true`). */
   rawBody: E extends { rawBody: true } ? string : undefined;
   session: E['auth'] extends 'required' ? LoadedSession : LoadedSession | undefined;
-  /** The item `preload` named, when it exists. */
-  preloaded: Item | undefined;
+  /** The item `preload` named first, when it exists. */
+  preloaded: Loaded[0];
   /** Every item `preload` named, in its order (undefined where none exists). */
-  preloadedAll: (Item | undefined)[];
+  preloadedAll: Loaded;
   params: PathParams<E>;
   /** The query string, parsed by the endpoint's query schema. */
   query: QueryOutput<E>;
@@ -43,7 +54,7 @@ export interface RouteRequest<E extends Endpoint> {
   requestId: string;
 }
 
-type Handle<E extends Endpoint> = (request: RouteRequest<E>) => Promise<RouteResult<ResponseOf<E>>>;
+type Handle<E extends Endpoint, Loaded extends readonly unknown[] = readonly []> = (request: RouteRequest<E, Loaded>) => Promise<RouteResult<ResponseOf<E>>>;
 
 /**
  * The one way to write a handler: the endpoint (shared/contract/) says what the route takes and
@@ -51,12 +62,12 @@ type Handle<E extends Endpoint> = (request: RouteRequest<E>) => Promise<RouteRes
  * chain: response and log (runs last on the way out), origin and cross-site guard, path ids, session, body.
  */
 export function defineRoute<E extends Endpoint>(endpoint: E, handle: Handle<E>): ReturnType<typeof build>;
-export function defineRoute<E extends Endpoint>(endpoint: E, options: RouteOptions, handle: Handle<E>): ReturnType<typeof build>;
-export function defineRoute<E extends Endpoint>(endpoint: E, second: RouteOptions | Handle<E>, third?: Handle<E>) {
-  const options = third ? (second as RouteOptions) : {};
-  const handle = third ?? (second as Handle<E>);
+export function defineRoute<E extends Endpoint, P extends Preload>(endpoint: E, options: RouteOptions<P>, handle: Handle<E, PreloadedItems<P>>): ReturnType<typeof build>;
+export function defineRoute(endpoint: Endpoint, second: unknown, third?: unknown) {
+  const options: Partial<RouteOptions<Preload>> = third ? (second as RouteOptions<Preload>) : {};
+  const handle = (third ?? second) as (request: never) => Promise<RouteResult>;
   if (endpoint.rawBody && (endpoint.auth !== 'none' || endpoint.body)) throw new Error(`${endpoint.path}: a raw-body endpoint has auth 'none' and no body schema`);
-  return build(endpoint.auth, endpoint.rawBody ? 'raw' : endpoint.body, options.preload, handle as (request: never) => Promise<RouteResult>, endpoint.query, endpoint.beforeMfaSetup === true);
+  return build(endpoint.auth, endpoint.rawBody ? 'raw' : endpoint.body, options.preload, handle, endpoint.query, endpoint.beforeMfaSetup === true);
 }
 
 const ANSWER_BEFORE_TIMEOUT_MS = 500;
@@ -87,7 +98,7 @@ function build(
         body: event.parsedBody,
         rawBody: event.rawBody,
         session: event.session,
-        preloaded: event.session?.preloaded,
+        preloaded: event.session?.preloadedAll[0],
         preloadedAll: event.session?.preloadedAll ?? [],
         query: parsedQuery?.data,
         params: (event.pathParameters ?? {}) as Record<string, string>,

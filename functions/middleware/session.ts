@@ -1,9 +1,9 @@
 import type { MiddlewareObj } from '@middy/core';
-import type { Key } from '../db/keys';
 import { MFA_REQUIRED_BY_ORGANIZATION } from '../../shared/schemas/mfa';
 import { loadSession } from '../db/sessions';
 import { mustSetUpMfa } from '../db/users';
 import { forbidden, unauthorized } from '../http/http-error';
+import type { Preload } from '../http/define-route';
 import type { LambdaResult, RouteEvent } from '../http/types';
 import { readSessionCookie } from '../session/cookie';
 import { verifySessionToken } from '../session/token';
@@ -16,7 +16,7 @@ import { verifySessionToken } from '../session/token';
  */
 export function sessionLoader(
   required: boolean,
-  preload?: (scope: { orgId: string; params: Record<string, string> }) => Key | Key[] | undefined,
+  preload?: Preload,
   beforeMfaSetup = false,
 ): MiddlewareObj<RouteEvent, LambdaResult> {
   return {

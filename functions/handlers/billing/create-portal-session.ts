@@ -1,6 +1,6 @@
 import { billingEndpoints } from '../../../shared/contract/billing';
 import { stripeClient } from '../../billing/stripe-client';
-import { type BillingItem, billingOf, preloadBilling } from '../../db/billing';
+import { billingOf, preloadBilling } from '../../db/billing';
 import { defineRoute } from '../../http/define-route';
 import { Conflict } from '../../domain/errors';
 import { requireAdmin } from '../../domain/require-admin';
@@ -15,7 +15,7 @@ export const NOT_CONFIGURED = 'Billing is not configured for this environment';
  */
 export const handler = defineRoute(billingEndpoints.portalSession, { preload: preloadBilling }, async ({ session, preloaded }) => {
   requireAdmin(session);
-  const billing = billingOf(session.org, preloaded as Partial<BillingItem> | undefined);
+  const billing = billingOf(session.org, preloaded);
   if (!billing.customerId) throw new Conflict(NO_CUSTOMER);
   const stripe = await stripeClient();
   if (!stripe) throw new Conflict(NOT_CONFIGURED);

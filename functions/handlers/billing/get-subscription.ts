@@ -1,12 +1,12 @@
 import { billingEndpoints } from '../../../shared/contract/billing';
 import { stripeSecretKey } from '../../billing/stripe-settings';
-import { type BillingItem, billingOf, preloadBilling, toSubscriptionResponse } from '../../db/billing';
+import { billingOf, preloadBilling, toSubscriptionResponse } from '../../db/billing';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 
 /** Any member: the organization's subscription, read with the session (1 round trip). */
 export const handler = defineRoute(billingEndpoints.subscription, { preload: preloadBilling }, async ({ session, preloaded }) => {
-  const billing = billingOf(session.org, preloaded as Partial<BillingItem> | undefined);
+  const billing = billingOf(session.org, preloaded);
   if (session.user.role !== 'admin') return ok(toSubscriptionResponse(billing));
   // The key is only looked at when a portal session could be opened (the organization has a customer).
   const portalSessions = billing.customerId !== null && (await stripeSecretKey()) !== undefined;

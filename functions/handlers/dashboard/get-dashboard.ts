@@ -1,7 +1,7 @@
 import { dashboardEndpoints } from '../../../shared/contract/dashboard';
 import { today } from '../../clock';
 import { dashboardFigures } from '../../dashboard/dashboard-figures';
-import { type FiguresItem, recentActivity, statusCounts } from '../../db/project-figures';
+import { recentActivity, statusCounts } from '../../db/project-figures';
 import { listProjectSummaries, preloadFigures } from '../../db/projects';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
@@ -10,8 +10,7 @@ import { ok } from '../../http/response';
  * Two round trips whatever the number of projects: the figures item (counters and the newest
  * activity) comes with the session, the projects' summaries in one Query.
  */
-export const handler = defineRoute(dashboardEndpoints.summary, { preload: preloadFigures }, async ({ session, preloaded }) => {
-  const figures = preloaded as FiguresItem | undefined;
+export const handler = defineRoute(dashboardEndpoints.summary, { preload: preloadFigures }, async ({ session, preloaded: figures }) => {
   const projects = await listProjectSummaries(session.org.id);
   return ok(
     dashboardFigures({

@@ -1,5 +1,4 @@
 import { organizationInvitationEndpoints } from '../../../shared/contract/invitations';
-import type { InvitationItem } from '../../db/entities';
 import { resendInvitation, toInvitationResponse } from '../../db/invitations';
 import { keys } from '../../db/keys';
 import { requireAdmin } from '../../domain/require-admin';
@@ -18,7 +17,7 @@ export const handler = defineRoute(
   async (request) => {
     const { session } = request;
     requireAdmin(session);
-    const outcome = await resendInvitation(session.user, session.org, request.preloaded as InvitationItem | undefined, auditClient(request));
+    const outcome = await resendInvitation(session.user, session.org, request.preloaded, auditClient(request));
     if ('retryAfter' in outcome) throw tooManyRequests('This invitation was resent too often. Please try again later.', outcome.retryAfter);
     return ok(toInvitationResponse(outcome.invitation));
   },

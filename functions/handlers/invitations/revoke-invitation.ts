@@ -1,5 +1,4 @@
 import { organizationInvitationEndpoints } from '../../../shared/contract/invitations';
-import type { InvitationItem } from '../../db/entities';
 import { revokeInvitation, toInvitationResponse } from '../../db/invitations';
 import { keys } from '../../db/keys';
 import { requireAdmin } from '../../domain/require-admin';
@@ -14,6 +13,6 @@ export const handler = defineRoute(
   async (request) => {
     const { session } = request;
     requireAdmin(session);
-    return ok(toInvitationResponse(await revokeInvitation(session.user, request.preloaded as InvitationItem | undefined, auditClient(request))));
+    return ok(toInvitationResponse(await revokeInvitation(session.user, request.preloaded, auditClient(request))));
   },
 );

@@ -1,5 +1,4 @@
 import { organizationEndpoints } from '../../../shared/contract/organization';
-import type { UserItem } from '../../db/entities';
 import { keys } from '../../db/keys';
 import { resetMfa } from '../../db/mfa';
 import { deleteSessionsOfUser } from '../../db/sessions';
@@ -22,10 +21,9 @@ export const handler = defineRoute(
   organizationEndpoints.resetUserMfa,
   { preload: ({ orgId, params }) => (params.userId ? keys.user(orgId, params.userId) : undefined) },
   async (request) => {
-    const { session, params, preloaded } = request;
+    const { session, params, preloaded: target } = request;
     requireAdmin(session);
     if (params.userId === session.user.id) throw new Refused('not-allowed', CANNOT_RESET_OWN_MFA);
-    const target = preloaded as UserItem | undefined;
     if (!target) throw new NotFound();
     const reset = auditPut(session.org.id, { action: 'mfa.reset', actor: actorOf(session.user), target: userTarget(target) }, auditClient(request));
     await resetMfa(session.user, target, reset);

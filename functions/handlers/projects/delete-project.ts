@@ -1,6 +1,6 @@
 import { NotFound } from '../../domain/errors';
 import { projectEndpoints } from '../../../shared/contract/projects';
-import { PROJECT_NOT_FOUND, type ProjectItem, deleteProject, isProjectId, preloadProjectAndFigures } from '../../db/projects';
+import { PROJECT_NOT_FOUND, deleteProject, isProjectId, preloadProjectAndFigures } from '../../db/projects';
 import { actorOf, auditPut } from '../../db/audit-log';
 import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
@@ -11,7 +11,7 @@ export const handler = defineRoute(projectEndpoints.remove, { preload: preloadPr
   const { session, params, preloadedAll } = request;
   if (!isProjectId(params.id)) throw new NotFound(PROJECT_NOT_FOUND);
   const [project, figures] = preloadedAll;
-  await deleteProject(session.org.id, params.id, session.user, { project: project as ProjectItem | undefined, figures }, (deleted) =>
+  await deleteProject(session.org.id, params.id, session.user, { project, figures }, (deleted) =>
     auditPut(session.org.id, { action: 'project.deleted', actor: actorOf(session.user), target: { type: 'project', id: deleted.id, label: deleted.name }, details: { status: deleted.status } }, auditClient(request)),
   );
   return ok({ id: params.id });

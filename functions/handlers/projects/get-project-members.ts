@@ -1,12 +1,11 @@
 import { projectEndpoints } from '../../../shared/contract/projects';
 import { loadProjectMembers } from '../../db/project-members';
-import { PROJECT_NOT_FOUND, type ProjectItem, preloadProject } from '../../db/projects';
+import { PROJECT_NOT_FOUND, preloadProject } from '../../db/projects';
 import { NotFound } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 
-export const handler = defineRoute(projectEndpoints.members, { preload: preloadProject }, async ({ preloaded }) => {
-  const project = preloaded as ProjectItem | undefined;
+export const handler = defineRoute(projectEndpoints.members, { preload: preloadProject }, async ({ preloaded: project }) => {
   if (!project) throw new NotFound(PROJECT_NOT_FOUND);
   return ok(await loadProjectMembers(project));
 });

@@ -1,14 +1,13 @@
 import { projectEndpoints } from '../../../shared/contract/projects';
 import type { ProjectDetailResponse } from '../../../shared/schemas/projects';
 import { loadProjectMembers } from '../../db/project-members';
-import { PROJECT_NOT_FOUND, type ProjectItem, preloadProject, toProjectResponse } from '../../db/projects';
+import { PROJECT_NOT_FOUND, preloadProject, toProjectResponse } from '../../db/projects';
 import { NotFound } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 
 /** Two round trips whatever the member count: the project comes with the session, the members in one batch. */
-export const handler = defineRoute(projectEndpoints.detail, { preload: preloadProject }, async ({ preloaded }) => {
-  const project = preloaded as ProjectItem | undefined;
+export const handler = defineRoute(projectEndpoints.detail, { preload: preloadProject }, async ({ preloaded: project }) => {
   if (!project) throw new NotFound(PROJECT_NOT_FOUND);
   const detail: ProjectDetailResponse = { ...toProjectResponse(project), members: await loadProjectMembers(project) };
   return ok(detail);

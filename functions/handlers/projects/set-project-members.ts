@@ -1,11 +1,11 @@
 import { NotFound } from '../../domain/errors';
 import { projectEndpoints } from '../../../shared/contract/projects';
 import { setProjectMembers } from '../../db/project-members';
-import { PROJECT_NOT_FOUND, type ProjectItem, isProjectId, preloadProject } from '../../db/projects';
+import { PROJECT_NOT_FOUND, isProjectId, preloadProject } from '../../db/projects';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 
 export const handler = defineRoute(projectEndpoints.setMembers, { preload: preloadProject }, async ({ body, session, params, preloaded }) => {
   if (!isProjectId(params.id)) throw new NotFound(PROJECT_NOT_FOUND);
-  return ok(await setProjectMembers(session.org.id, params.id, body.memberIds, session.user, preloaded as ProjectItem | undefined));
+  return ok(await setProjectMembers(session.org.id, params.id, body.memberIds, session.user, preloaded));
 });

@@ -1,0 +1,69 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { endpoint } from '../../shared/contract/endpoint';
+import { projectEndpoints } from '../../shared/contract/projects';
+import type { BillingItem } from '../db/billing';
+import type { UserItem } from '../db/entities';
+import { type Key, keys } from '../db/keys';
+import type { FiguresItem } from '../db/project-figures';
+import { type ProjectItem, preloadFigures, preloadProject, preloadProjectAndFigures } from '../db/projects';
+import { type PreloadedItems, defineRoute } from './define-route';
+import { ok } from './response';
+
+const PROJECT_ID = '01JD0000000000000000000000';
+const scope = { orgId: 'o1', params: { id: PROJECT_ID } };
+
+/*
+ * `npm run typecheck` checks this file: were `preloaded` to become unknown or any again, the
+ * expectTypeOf lines would not compile (toEqualTypeOf tells any and unknown from an item type).
+ */
+describe('defineRoute preload typing', () => {
+  it('gives the handler the item types of the preload keys, in their order', () => {
+    expectTypeOf<PreloadedItems<typeof preloadProject>>().toEqualTypeOf<readonly [ProjectItem | undefined]>();
+    expectTypeOf<PreloadedItems<typeof preloadProjectAndFigures>>().toEqualTypeOf<readonly [ProjectItem | undefined, FiguresItem | undefined]>();
+
+    const detail = defineRoute(projectEndpoints.detail, { preload: preloadProject }, async ({ preloaded, preloadedAll }) => {
+      expectTypeOf(preloaded).toEqualTypeOf<ProjectItem | undefined>();
+      expectTypeOf(preloadedAll).toEqualTypeOf<readonly [ProjectItem | undefined]>();
+      return ok({ id: preloaded?.id ?? '', name: '', description: null, status: 'planning', dueDate: null, createdAt: '', members: [] });
+    });
+    const remove = defineRoute(projectEndpoints.remove, { preload: preloadProjectAndFigures }, async ({ preloaded, preloadedAll: [project, figures] }) => {
+      expectTypeOf(preloaded).toEqualTypeOf<ProjectItem | undefined>();
+      expectTypeOf(project).toEqualTypeOf<ProjectItem | undefined>();
+      expectTypeOf(figures).toEqualTypeOf<FiguresItem | undefined>();
+      return ok({ id: '' });
+    });
+    expect(typeof detail).toBe('function');
+    expect(typeof remove).toBe('function');
+  });
+
+  it('types an inline preload from the key builder it calls', () => {
+    const probe = endpoint({ method: 'GET', path: '/api/probe/{userId}', auth: 'required' });
+    const handler = defineRoute(probe, { preload: ({ orgId, params }) => [keys.user(orgId, params.userId!), keys.billing(orgId)] as const }, async ({ preloaded, preloadedAll }) => {
+      expectTypeOf(preloaded).toEqualTypeOf<UserItem | undefined>();
+      expectTypeOf(preloadedAll[1]).toEqualTypeOf<Partial<BillingItem> | undefined>();
+      return { statusCode: 204 } as never;
+    });
+    expect(typeof handler).toBe('function');
+  });
+
+  it('says unknown for a bare Key and gives nothing without a preload', () => {
+    const probe = endpoint({ method: 'GET', path: '/api/probe', auth: 'required' });
+    const bare = (): Key => ({ PK: 'P', SK: 'S' });
+    defineRoute(probe, { preload: bare }, async ({ preloaded }) => {
+      expectTypeOf(preloaded).toEqualTypeOf<unknown>();
+      return { statusCode: 204 } as never;
+    });
+    defineRoute(probe, async ({ preloaded, preloadedAll }) => {
+      expectTypeOf(preloaded).toEqualTypeOf<undefined>();
+      expectTypeOf(preloadedAll).toEqualTypeOf<readonly []>();
+      return { statusCode: 204 } as never;
+    });
+  });
+
+  it('builds the keys the preload names from the session organization and the path', () => {
+    expect(preloadProject(scope)).toEqual(keys.project('o1', PROJECT_ID));
+    expect(preloadFigures(scope)).toEqual(keys.projectFigures('o1'));
+    expect(preloadProjectAndFigures(scope)).toEqual([keys.project('o1', PROJECT_ID), keys.projectFigures('o1')]);
+    expect(preloadProject({ orgId: 'o1', params: { id: 'not-a-ulid' } })).toBeUndefined();
+  });
+});
