@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -11,6 +12,19 @@ const WEB_IMPORT_PATTERNS = [
   { group: ['**/functions/**', '**/infra/**'], message: 'web/ does not import functions/ or infra/.' },
   { regex: '^(\\.\\.?/)+shared/', message: "Import the repository's shared/ folder as '@shared/...' (web/build/aliases.ts)." },
 ];
+
+// Feature folders do not import each other (app/ composes them; what two features need lives in
+// lib/, components/ or app/). Read from the folder, so a new feature is covered without editing this.
+const FEATURES = readdirSync(new URL('web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureImportPatterns = (feature) =>
+  FEATURES.filter((other) => other !== feature).map((other) => ({
+    // '../../<other>/...' climbs out of this feature into another; '**/features/<other>' is any longer
+    // relative path or alias naming it.
+    regex: `^(\\.\\./)+(features/)?${other}(/|$)|(^|/)features/${other}(/|$)`,
+    message: `web/src/features/${feature} does not import the ${other} feature: move what both need to web/src/lib, components or app.`,
+  }));
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'cdk.out', '.build', '.data', 'reports', 'test-results', 'playwright-report', 'scratch', 'bench/results'] },
@@ -45,6 +59,20 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: WEB_IMPORT_PATTERNS }] },
+  },
+  ...FEATURES.map((feature) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...WEB_IMPORT_PATTERNS, ...featureImportPatterns(feature)] }] },
+  })),
+  {
+    // lib/ and components/ sit below the features: they import none.
+    files: ['web/src/lib/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...WEB_IMPORT_PATTERNS, { regex: '(^|/)features(/|$)', message: 'lib/ and components/ do not import features: app/ composes them.' }] },
+      ],
+    },
   },
   {
     files: ['functions/**/*.ts', 'shared/**/*.ts'],

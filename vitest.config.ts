@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { webAliases } from './web/build/aliases';
+import { webAliases } from './web/build/aliases.ts';
 
 /**
  * All vitest suites, as projects: unit (node), web (jsdom), integration (the API through the
@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'test/unit/**/*.test.ts'],
         },
       },
       {

@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../features/auth/api/current-user';
+import { useCurrentUser } from '../lib/current-user';
 import { NotFoundContent, NotFoundPage } from '../features/marketing/pages/not-found-page';
 import { AppShell } from './layouts/app-shell';
 

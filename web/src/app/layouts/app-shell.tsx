@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UserResponse } from '@shared/schemas/auth';
-import { isAdmin } from '../../features/auth/api/current-user';
+import { isAdmin } from '../../lib/current-user';
 import { BillingBanner } from '../../features/billing/components/billing-banner';
 import { EmailVerificationBanner } from '../../features/mail-links/components/email-verification-banner';
 import { AppSidebar } from './app-sidebar';

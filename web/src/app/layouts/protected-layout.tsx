@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { useCurrentUser } from '../../features/auth/api/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { signInUrlFor } from '../../lib/return-path';
 import { AppShell } from './app-shell';
 import { MfaSetupRequired } from './mfa-setup-required';

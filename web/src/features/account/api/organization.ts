@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { organizationEndpoints } from '@shared/contract/organization';
 import type { OrganizationRequest } from '@shared/schemas/account';
 import { call } from '../../../lib/api-client';
-import { userQueries } from '../../auth/api/current-user';
+import { userQueries } from '../../../lib/current-user';
 
 /** Renames the organization or sets its two-factor requirement; both live in the current user's roles. */
 export function useUpdateOrganization() {

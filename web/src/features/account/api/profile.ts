@@ -3,7 +3,7 @@ import { accountEndpoints } from '@shared/contract/account';
 import type { ChangePasswordRequest, ProfileRequest } from '@shared/schemas/account';
 import type { UserResponse } from '@shared/schemas/auth';
 import { call } from '../../../lib/api-client';
-import { userQueries } from '../../auth/api/current-user';
+import { userQueries } from '../../../lib/current-user';
 
 /**
  * Writes a change of the signed-in user into the ['user','current'] cache, so the top bar, the

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mfaEndpoints } from '@shared/contract/mfa';
 import type { MfaDisableRequest } from '@shared/schemas/mfa';
 import { call } from '../../../lib/api-client';
-import { userQueries } from '../../auth/api/current-user';
+import { userQueries } from '../../../lib/current-user';
 import { sessionQueries } from './sessions';
 
 /** After a change of two-factor the user (mfaEnabled, mfaSetupRequired) and the session list (others ended) are read again. */

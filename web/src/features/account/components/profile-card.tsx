@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { isAdmin } from '../../auth/api/current-user';
+import { isAdmin } from '../../../lib/current-user';
 import { useUpdateProfile } from '../api/profile';
 import { AvatarUpload } from './avatar-upload';
 

@@ -7,7 +7,7 @@ import { auditLogEndpoints } from '@shared/contract/audit-log';
 import { organizationEndpoints } from '@shared/contract/organization';
 import type { UserResponse } from '@shared/schemas/auth';
 import type { AuditEntryResponse, AuditLogPage } from '@shared/schemas/audit-log';
-import { userQueries } from '../../auth/api/current-user';
+import { userQueries } from '../../../lib/current-user';
 import { AccountSettingsPage } from './account-settings-page';
 
 const ORG = { id: '01JQ0000000000000000000ORG', name: 'Acme Ltd', requireMfa: false };

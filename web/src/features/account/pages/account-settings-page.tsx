@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { isAdmin, useCurrentUser } from '../../auth/api/current-user';
+import { isAdmin, useCurrentUser } from '../../../lib/current-user';
 import { AuditLogCard } from '../components/audit-log-card';
 import { OrganizationCard } from '../components/organization-card';
 import { RequireMfaCard } from '../components/require-mfa-card';

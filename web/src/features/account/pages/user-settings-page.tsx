@@ -2,7 +2,7 @@ import { Bell } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ProfileCard } from '../components/profile-card';
 import { SessionsCard } from '../components/sessions-card';

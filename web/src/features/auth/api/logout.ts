@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../components/ui/toast';
 import { authEndpoints } from '@shared/contract/auth';
 import { call } from '../../../lib/api-client';
-import { userQueries } from './current-user';
+import { userQueries } from '../../../lib/current-user';
 
 /** POST /api/logout, then the home page with the user cleared (spec sections 2 and 4). */
 export function useLogout() {

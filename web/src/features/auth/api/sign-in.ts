@@ -7,7 +7,7 @@ import { toast } from '../../../components/ui/toast';
 import { authEndpoints } from '@shared/contract/auth';
 import { call } from '../../../lib/api-client';
 import { RETURN_PARAM, safeReturnPath } from '../../../lib/return-path';
-import { userQueries } from './current-user';
+import { userQueries } from '../../../lib/current-user';
 
 /** After a login or registration the answer is the user: keep it and go back to the page asked for, or to the dashboard. */
 function useSignedIn() {

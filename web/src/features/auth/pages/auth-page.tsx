@@ -4,7 +4,7 @@ import { Logo } from '../../../components/ui/logo';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { usePageTitle } from '../../../lib/page-title';
 import { RETURN_PARAM, safeReturnPath } from '../../../lib/return-path';
-import { useCurrentUser } from '../api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { AuthSidePanel } from '../components/auth-side-panel';
 import { LoginForm } from '../components/login-form';
 import { RegisterForm } from '../components/register-form';

@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
-import { isAdmin, useCurrentUser } from '../../auth/api/current-user';
+import { isAdmin, useCurrentUser } from '../../../lib/current-user';
 import { useSubscription } from '../api/subscription';
 import { CustomerPortalCard } from '../components/customer-portal-card';
 import { InvoiceHistoryCard } from '../components/invoice-history-card';

@@ -8,7 +8,7 @@ import { ActivityList } from '../../../components/activity/activity-list';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { dashboardQuery } from '../api/dashboard';
 import { FigureCards } from '../components/figure-cards';
 import { ProjectListCard } from '../components/project-list-card';

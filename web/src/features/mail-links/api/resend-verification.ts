@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { emailVerificationEndpoints } from '@shared/contract/mail-links';
 import { ApiError, call } from '../../../lib/api-client';
-import { userQueries } from '../../auth/api/current-user';
+import { userQueries } from '../../../lib/current-user';
 
 /** Sends the signed-in user a new verification link (the server throttles it). */
 export function useResendVerification() {

@@ -15,7 +15,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, call } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
-import { userQueries, useCurrentUser } from '../../auth/api/current-user';
+import { userQueries, useCurrentUser } from '../../../lib/current-user';
 import { tokenFromHash } from './reset-password-page';
 
 const isInvalidLink = (error: unknown) => error instanceof ApiError && error.status === 400 && error.message.includes(INVALID_INVITATION);

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button';
 import { Logo } from '../../../components/ui/logo';
 import { useHydrated } from '../../../lib/use-browser-value';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 
 const navLink = 'rounded-md px-3 py-2 text-sm font-medium text-ink-2 no-underline hover:bg-surface-3 hover:text-ink';
 

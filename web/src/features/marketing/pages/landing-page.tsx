@@ -2,7 +2,7 @@ import { BarChart3, Bot, Clock, SlidersHorizontal, Tags, Users } from 'lucide-re
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '@shared/product';
 import { buttonClasses } from '../../../components/ui/button';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { usePageTitle } from '../../../lib/page-title';

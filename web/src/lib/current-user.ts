@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserResponse } from '@shared/schemas/auth';
-import { authEndpoints } from '@shared/contract/auth';
-import { ApiError, call } from '../../../lib/api-client';
-import { clearSessionHint, hasSessionHint } from '../../../lib/session-hint';
+import { hasSessionHint } from './session-hint';
 
 /**
  * The signed-in user; signed out is null, not an error. Without the session hint the browser holds
- * no session, so nothing is asked (no 401 in a signed-out visitor's console); a 401 clears the hint.
+ * no session, so nothing is asked (no 401 in a signed-out visitor's console). The request and its
+ * schemas load only when there is something to ask: a signed-out visitor of the landing page does
+ * not download them (docs/performance.md's first-load goal).
  */
 export const userQueries = {
   all: ['user'] as const,
@@ -15,15 +15,8 @@ export const userQueries = {
       queryKey: [...userQueries.all, 'current'] as const,
       queryFn: async (): Promise<UserResponse | null> => {
         if (!hasSessionHint()) return null;
-        try {
-          return await call(authEndpoints.currentUser);
-        } catch (error) {
-          if (error instanceof ApiError && error.status === 401) {
-            clearSessionHint();
-            return null;
-          }
-          throw error;
-        }
+        const { requestCurrentUser } = await import('./current-user-request');
+        return requestCurrentUser();
       },
     }),
 };
