@@ -55,7 +55,7 @@ export const routes = [
   route(projectEndpoints.setMembers, 'projects/set-project-members', 'readwrite'),
   route(projectEndpoints.activity, 'projects/get-project-activity', 'read'),
   route(projectEndpoints.organizationUsers, 'organization-users/list-organization-users', 'read'),
-  // dashboard (issue 17)
+  // dashboard: its figures come with the session (preload)
   route(dashboardEndpoints.summary, 'dashboard/get-dashboard', 'read'),
   route(accountEndpoints.uploadAvatar, 'user/upload-avatar', 'readwrite'),
   route(accountEndpoints.updateProfile, 'user/update-profile', 'readwrite'),
@@ -66,7 +66,7 @@ export const routes = [
   route(organizationEndpoints.saveUser, 'organization/save-user', 'readwrite'),
   route(organizationEndpoints.removeUser, 'organization/remove-user', 'readwrite'),
   route(organizationEndpoints.resetUserMfa, 'organization/reset-user-mfa', 'readwrite'),
-  // two-factor (issue 15): only these read the key of the stored TOTP secrets
+  // two-factor: only these read the key of the stored TOTP secrets
   route(mfaEndpoints.setup, 'mfa/setup-mfa', 'readwrite', ['session', 'mfaEncryption']),
   route(mfaEndpoints.enable, 'mfa/enable-mfa', 'readwrite', ['session', 'mfaEncryption']),
   route(mfaEndpoints.disable, 'mfa/disable-mfa', 'readwrite', ['session', 'mfaEncryption']),
@@ -77,22 +77,22 @@ export const routes = [
   route(notificationEndpoints.unreadCount, 'notifications/get-unread-count', 'read'),
   route(notificationEndpoints.markRead, 'notifications/mark-notification-read', 'readwrite'),
   route(notificationEndpoints.markAllRead, 'notifications/mark-all-notifications-read', 'readwrite'),
-  // mail links (issue 13)
+  // mail links: public, throttled writes answered alike for known and unknown addresses
   route(passwordResetEndpoints.request, 'password-reset/request-password-reset', 'readwrite'),
   route(passwordResetEndpoints.confirm, 'password-reset/confirm-password-reset', 'readwrite'),
   route(emailVerificationEndpoints.resend, 'email-verification/resend-verification', 'readwrite'),
   route(emailVerificationEndpoints.confirm, 'email-verification/confirm-email-verification', 'readwrite'),
-  // invitations (issue 14)
+  // invitations: admins manage them; lookup and accept are public (the token is the proof)
   route(organizationInvitationEndpoints.list, 'invitations/list-invitations', 'read'),
   route(organizationInvitationEndpoints.create, 'invitations/create-invitation', 'readwrite'),
   route(organizationInvitationEndpoints.resend, 'invitations/resend-invitation', 'readwrite'),
   route(organizationInvitationEndpoints.revoke, 'invitations/revoke-invitation', 'readwrite'),
   route(invitationEndpoints.lookup, 'invitations/look-up-invitation', 'readwrite'),
   route(invitationEndpoints.accept, 'invitations/accept-invitation', 'readwrite'),
-  // audit log (issue 15): read only; entries are written by the actions they record
+  // audit log: read only; entries are written by the actions they record
   route(auditLogEndpoints.list, 'audit-log/list-audit-log', 'read'),
   route(auditLogEndpoints.exportCsv, 'audit-log/export-audit-log', 'read'),
-  // billing (issue 16): the webhook reads no session, only Stripe's secrets
+  // billing: the webhook reads no session, only Stripe's secrets
   route(billingEndpoints.subscription, 'billing/get-subscription', 'read', ['session', 'stripeSecretKey']),
   route(billingEndpoints.portalSession, 'billing/create-portal-session', 'read', ['session', 'stripeSecretKey']),
   route(billingEndpoints.webhook, 'billing/receive-stripe-webhook', 'readwrite', ['stripeWebhookSecret', 'stripeSecretKey']),

@@ -5,5 +5,5 @@ export interface ApiErrorBody {
   requestId?: string;
 }
 
-/** The message of a 503: the database could not answer and the request may be sent again shortly (issue 18). */
+/** The message of a 503: the database could not answer and the request may be sent again shortly. */
 export const SERVICE_BUSY_MESSAGE = 'The service is busy. Please try again shortly.';

@@ -7,7 +7,7 @@ import { type TrialEndItem, trialAlertMark, trialDay, trialsEndingBetween } from
 import { isConditionFailure, transactWrite } from '../db/transactions';
 import { billingAdmins, trialEndingAlert } from './admin-alerts';
 
-/** How far ahead a trial end is announced (the billing banner's window, spec of issue 16). */
+/** How far ahead a trial end is announced (the billing banner's window, so the alert and the banner agree). */
 export const TRIAL_ALERT_DAYS = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

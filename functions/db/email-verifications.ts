@@ -1,10 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, keyId } from './reads';
-import { TABLE_NAME, db } from './client';
+import { TABLE_NAME } from './client';
 import type { UserItem } from './entities';
 import { isConditionFailure } from './transactions';
 import { keys } from './keys';
-import { EMAIL_VERIFICATION_LIFETIME_MS, findMailToken, mailTokenPut, mailTokenUse, newMailToken } from './mail-tokens';
+import { EMAIL_VERIFICATION_LIFETIME_MS, findTokenOwner, mailTokenPut, mailTokenUse, newMailToken } from './mail-tokens';
 import type { TransactItem } from './transactions';
 import { outboxPut } from './outbox';
 import { THROTTLES, type ThrottleItem, throttleCount, throttleKey, throttledForSeconds } from './throttles';
@@ -61,11 +60,9 @@ export async function resendVerification(user: UserItem, now = Date.now()): Prom
 
 /** Marks the address verified if the token is the user's newest, unused and unexpired one. */
 export async function confirmVerification(token: string): Promise<boolean> {
-  const found = await findMailToken(token, 'email-verification');
+  const found = await findTokenOwner(token, 'email-verification', (owner) => owner.emailVerificationTokenHash);
   if (!found) return false;
-  const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.user(found.item.orgId, found.item.userId), ConsistentRead: true }));
-  const user = out.Item as UserItem | undefined;
-  if (!user || user.emailVerificationTokenHash !== found.hash) return false;
+  const { user } = found;
   try {
     await transactWrite([
       mailTokenUse(found.hash),

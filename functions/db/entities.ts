@@ -10,7 +10,7 @@ export interface OrganizationItem {
   plan: string;
   billingCycle: string;
   createdAt: string;
-  /** Every member must sign in with two-factor (issue 15); absent means false. */
+  /** Every member must sign in with two-factor; absent means false (organizations from before the setting). */
   requireMfa?: boolean;
 }
 
@@ -52,7 +52,7 @@ export interface SessionItem {
   orgId: string;
   /** Epoch ms: the absolute end (7 days after sign-in). With lastUsedAt, the only thing that decides expiry (TTL deletion runs late). */
   expiresAt: number;
-  /** Epoch ms of the last use, recorded at most once an hour; 24 hours later the session is idle and ends. Absent on sessions older than issue 21: createdAt stands in. */
+  /** Epoch ms of the last use, recorded at most once an hour; 24 hours later the session is idle and ends. Absent on sessions from before idle expiry existed: createdAt stands in. */
   lastUsedAt?: number;
   /** The browser's User-Agent at sign-in (at most 512 characters), shown as the session's device. */
   userAgent?: string;

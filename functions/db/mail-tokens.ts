@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from './client';
+import type { UserItem } from './entities';
 import { keys } from './keys';
+import { getItem } from './reads';
 import type { TransactItem } from './transactions';
 
 /**
@@ -44,6 +46,17 @@ export async function findMailToken(token: string, purpose: MailTokenPurpose, no
   const item = out.Item as MailTokenItem | undefined;
   if (!item || item.purpose !== purpose || item.expiresAt <= now) return undefined;
   return { hash, item };
+}
+
+/**
+ * The user a token was mailed to, while it is still the newest token of its kind on that user
+ * (`currentHash` reads which): a newer request voids the older links.
+ */
+export async function findTokenOwner(token: string, purpose: MailTokenPurpose, currentHash: (user: UserItem) => string | undefined) {
+  const found = await findMailToken(token, purpose);
+  if (!found) return undefined;
+  const user = await getItem(keys.user(found.item.orgId, found.item.userId), { consistentRead: true });
+  return user && currentHash(user) === found.hash ? { hash: found.hash, user } : undefined;
 }
 
 /** Uses the token up: the delete fails (and with it the transaction) when it was used already. */

@@ -1,10 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, keyId } from './reads';
-import { TABLE_NAME, db } from './client';
+import { TABLE_NAME } from './client';
 import type { EmailItem, UserItem } from './entities';
 import { isConditionFailure } from './transactions';
 import { keys } from './keys';
-import { PASSWORD_RESET_LIFETIME_MS, findMailToken, mailTokenPut, mailTokenUse, newMailToken } from './mail-tokens';
+import { PASSWORD_RESET_LIFETIME_MS, findTokenOwner, mailTokenPut, mailTokenUse, newMailToken } from './mail-tokens';
 import type { TransactItem } from './transactions';
 import { outboxPut } from './outbox';
 import { THROTTLES, type ThrottleItem, throttleCount, throttleKey, throttledForSeconds } from './throttles';
@@ -64,11 +63,9 @@ export async function requestPasswordReset(email: string, clientIp: string, now 
  * Answers the user whose password changed, or undefined for an invalid link.
  */
 export async function confirmPasswordReset(token: string, hashPassword: () => Promise<string>, audit: (user: UserItem) => TransactItem): Promise<UserItem | undefined> {
-  const found = await findMailToken(token, 'password-reset');
+  const found = await findTokenOwner(token, 'password-reset', (owner) => owner.passwordResetTokenHash);
   if (!found) return undefined;
-  const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.user(found.item.orgId, found.item.userId), ConsistentRead: true }));
-  const user = out.Item as UserItem | undefined;
-  if (!user || user.passwordResetTokenHash !== found.hash) return undefined;
+  const { user } = found;
   const passwordHash = await hashPassword();
   try {
     await transactWrite([

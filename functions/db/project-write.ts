@@ -1,6 +1,6 @@
 import { TABLE_NAME } from './client';
 import { keys } from './keys';
-import { type NotificationMessage, notificationPut, unreadIncrement } from './notification-writes';
+import { type NotificationMessage, notificationWrites } from './notification-writes';
 import { type TransactItem, failedConditionIndexes, isConditionFailure, transactWrite } from './transactions';
 
 /** How often a change is re-read and retried when someone else changed the project in between. */
@@ -51,7 +51,7 @@ export async function writeProjectChange(orgId: string, projectId: string, chang
       },
     },
     // Pairs per recipient: the notification, then +1 on their counter (which needs the user to exist).
-    ...recipients.flatMap((userId) => [notificationPut(userId, change.message), unreadIncrement(orgId, userId)]),
+    ...notificationWrites(orgId, recipients, change.message),
     ...change.alongside,
   ];
   try {

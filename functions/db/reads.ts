@@ -1,7 +1,7 @@
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from './client';
 import { DatabaseBusyError } from './faults';
-import type { Key } from './keys';
+import type { Key, KeyOf } from './keys';
 
 export type Item = Record<string, unknown>;
 
@@ -25,7 +25,7 @@ export async function batchGet(requested: Key[], options: { consistentRead?: boo
 }
 
 /** One item by its key, or undefined when there is none. */
-export async function getItem<T>(key: Key, options: { consistentRead?: boolean } = {}): Promise<T | undefined> {
+export async function getItem<T>(key: KeyOf<T>, options: { consistentRead?: boolean } = {}): Promise<T | undefined> {
   const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: key, ConsistentRead: options.consistentRead }));
   return out.Item as T | undefined;
 }

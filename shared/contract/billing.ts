@@ -1,7 +1,7 @@
 import { portalSessionResponse, subscriptionResponse, webhookResponse } from '../schemas/billing';
 import { endpoint } from './endpoint';
 
-/** The organization's subscription, its Stripe customer portal, and Stripe's webhook (issue 16). */
+/** The organization's subscription, its Stripe customer portal, and Stripe's webhook. */
 export const billingEndpoints = {
   subscription: endpoint({ method: 'GET', path: '/api/billing/subscription', auth: 'required', response: subscriptionResponse }),
   /** Admins only: a portal session for the organization's Stripe customer, returning to /billing. */

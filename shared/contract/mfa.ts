@@ -2,7 +2,7 @@ import { messageResponse } from '../schemas/message';
 import { mfaDisableRequest, mfaEnableRequest, mfaEnableResponse, mfaSetupResponse } from '../schemas/mfa';
 import { endpoint } from './endpoint';
 
-/** The signed-in user's own two-factor sign-in (issue 15): set it up, turn it on with a code, turn it off. */
+/** The signed-in user's own two-factor sign-in: set it up, turn it on with a code, turn it off. */
 export const mfaEndpoints = {
   /** A new secret to add to an authenticator app; nothing changes until a code of it enables two-factor. */
   setup: endpoint({ method: 'POST', path: '/api/user/mfa/setup', auth: 'required', beforeMfaSetup: true, response: mfaSetupResponse }),

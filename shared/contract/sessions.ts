@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { sessionResponse } from '../schemas/sessions';
 import { endpoint } from './endpoint';
 
-/** The caller's own signed-in sessions: see them and end them (issue 21). */
+/** The caller's own signed-in sessions: see them and end them. */
 export const sessionEndpoints = {
   list: endpoint({ method: 'GET', path: '/api/user/sessions', auth: 'required', response: z.array(sessionResponse) }),
   remove: endpoint({ method: 'DELETE', path: '/api/user/sessions/{id}', auth: 'required', response: z.object({ id: z.string() }) }),

@@ -55,7 +55,7 @@ export const changePasswordForm = z
   );
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
-/** PATCH /api/organization/{id}: a new name, the two-factor requirement (issue 15), or both. */
+/** PATCH /api/organization/{id}: a new name, the two-factor requirement, or both. */
 export const organizationRequest = z
   .object({
     name: z.optional(text(1, 'Organization name cannot be empty', 'Organization name')),

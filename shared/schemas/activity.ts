@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** What an activity entry records: one kind of change to a project (issue 17). */
+/** What an activity entry records: one kind of change to a project. */
 export const ACTIVITY_ACTIONS = [
   'created',
   'renamed',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * What an audit entry records (issue 15): one security or administrative event, named
+ * What an audit entry records: one security or administrative event, named
  * `<resource>.<past-tense verb>`. The list is fixed: filters and the CSV use these names.
  */
 export const AUDIT_ACTIONS = [

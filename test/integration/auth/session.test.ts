@@ -57,11 +57,6 @@ describe('sessions', () => {
     expect(JSON.stringify(response.body)).not.toMatch(/TokenHash/);
   });
 
-  it('loading the session and its user is one DynamoDB round trip', async () => {
-    const admin = await registerOrganization();
-    expect((await admin.call('/api/user')).dbCalls).toBe(1);
-  });
-
   it('logout ends the session for good: replaying the old cookie is 401', async () => {
     const admin = await registerOrganization();
     const logout = await admin.call('/api/logout', { method: 'POST' });
