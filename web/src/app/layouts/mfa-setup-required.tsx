@@ -2,7 +2,7 @@ import type { UserResponse } from '@shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
 import { TwoFactorCard } from '../../features/account/components/two-factor-card';
-import { useLogout } from '../../features/auth/api/logout';
+import { useLogout } from '../../features/auth/api/session';
 import { usePageTitle } from '../../lib/page-title';
 
 /**

@@ -10,7 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
-import { useLogout } from '../../features/auth/api/logout';
+import { useLogout } from '../../features/auth/api/session';
 
 const links = [
   { to: '/user-settings', label: 'User Settings', icon: UserRound },

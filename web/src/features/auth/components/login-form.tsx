@@ -10,7 +10,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useHydrated } from '../../../lib/use-browser-value';
-import { useLogin } from '../api/sign-in';
+import { useLogin } from '../api/session';
 import { MfaCodeForm } from './mfa-code-form';
 
 /**

@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useSubscription } from '../api/subscription';
+import { billingQueries } from '../api/billing';
 import { bannerText } from '../lib/subscription-text';
 
 /**
@@ -8,7 +9,7 @@ import { bannerText } from '../lib/subscription-text';
  * subscription. Nothing is locked (docs/decisions/017): the banner only tells and links to /billing.
  */
 export function BillingBanner({ isAdmin }: { isAdmin: boolean }) {
-  const subscription = useSubscription({ enabled: isAdmin });
+  const subscription = useQuery({ ...billingQueries.subscription(), enabled: isAdmin });
   const text = isAdmin && subscription.data ? bannerText(subscription.data) : null;
   if (!text) return null;
   return (

@@ -2,7 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast-store';
-import { usePortalSession } from '../api/portal-session';
+import { usePortalSession } from '../api/billing';
 import { NotAvailableYet } from './not-configured';
 
 interface CustomerPortalCardProps {

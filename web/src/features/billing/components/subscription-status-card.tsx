@@ -1,13 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useSubscription } from '../api/subscription';
+import { billingQueries } from '../api/billing';
 import { STATUS_LABEL, dateLine, planLine } from '../lib/subscription-text';
 
 /** The organization's subscription as Stripe last told the server: above the spec's three cards. */
 export function SubscriptionStatusCard() {
-  const subscription = useSubscription();
+  const subscription = useQuery(billingQueries.subscription());
   return (
     <Card>
       <CardHeader>

@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { isAdmin, useCurrentUser } from '../../../lib/current-user';
-import { useSubscription } from '../api/subscription';
+import { billingQueries } from '../api/billing';
 import { CustomerPortalCard } from '../components/customer-portal-card';
 import { InvoiceHistoryCard } from '../components/invoice-history-card';
 import { BillingNotSetUp } from '../components/not-configured';
@@ -15,7 +16,7 @@ export function BillingPage() {
   usePageTitle('Billing');
   const { data: user } = useCurrentUser();
   const config = useRuntimeConfig();
-  const subscription = useSubscription();
+  const subscription = useQuery(billingQueries.subscription());
   const organization = user?.roles[0]?.organization;
   const portal = Boolean(subscription.data?.portalSession || config.data?.stripePortalUrl);
   const plans = Boolean(config.data?.stripePricingTableId && config.data.stripePublishableKey);

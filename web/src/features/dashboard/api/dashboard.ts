@@ -7,8 +7,11 @@ import { call } from '../../../lib/api-client';
  * invalidates that prefix and the dashboard refreshes with the list, without the projects feature
  * knowing about the dashboard.
  */
-export const dashboardQuery = () =>
-  queryOptions({
-    queryKey: ['projects', 'dashboard'] as const,
-    queryFn: () => call(dashboardEndpoints.summary),
-  });
+export const dashboardQueries = {
+  all: ['projects', 'dashboard'] as const,
+  summary: () =>
+    queryOptions({
+      queryKey: [...dashboardQueries.all, 'summary'] as const,
+      queryFn: () => call(dashboardEndpoints.summary),
+    }),
+};

@@ -9,7 +9,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCurrentUser } from '../../../lib/current-user';
-import { dashboardQuery } from '../api/dashboard';
+import { dashboardQueries } from '../api/dashboard';
 import { FigureCards } from '../components/figure-cards';
 import { ProjectListCard } from '../components/project-list-card';
 import { usePageTitle } from '../../../lib/page-title';
@@ -24,7 +24,7 @@ const ProjectCharts = lazy(() => import('../components/project-charts'));
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const { data: user } = useCurrentUser();
-  const dashboard = useQuery(dashboardQuery());
+  const dashboard = useQuery(dashboardQueries.summary());
   return (
     <div className="grid grid-cols-1 gap-6">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Dashboard</h1>

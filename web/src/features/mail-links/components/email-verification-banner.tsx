@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { UserResponse } from '@shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
-import { useResendVerification } from '../api/resend-verification';
+import { useResendVerification } from '../api/email-verification';
 
 /** Per user, so another account signed in later in the same tab still sees its own banner. */
 const dismissedKey = (userId: string) => `growthwise:verification-banner-dismissed:${userId}`;

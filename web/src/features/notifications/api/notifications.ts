@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { UNREAD_COUNT_POLL_MS } from '@shared/limits';
 import { notificationEndpoints } from '@shared/contract/notifications';
+import { toast } from '../../../components/ui/toast';
 import { call } from '../../../lib/api-client';
 
 export const notificationQueries = {
@@ -18,3 +19,23 @@ export const notificationQueries = {
       refetchInterval: UNREAD_COUNT_POLL_MS,
     }),
 };
+
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(notificationEndpoints.markAllRead),
+    onSuccess: () => toast({ title: 'Success', description: 'All notifications marked as read' }),
+    onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationQueries.all }),
+  });
+}
+
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(notificationEndpoints.markRead, { params: { id } }),
+    onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+    // Both the list and the badge, whether it worked or not (spec section 7).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationQueries.all }),
+  });
+}

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import type { NotificationResponse } from '@shared/schemas/notifications';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
-import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { useMarkAllNotificationsRead } from '../api/notifications';
+import { useMarkNotificationRead } from '../api/notifications';
 import { notificationQueries } from '../api/notifications';
 import { NotificationItem } from './notification-item';
 

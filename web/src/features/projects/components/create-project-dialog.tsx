@@ -1,7 +1,7 @@
 import { DEFAULT_PROJECT_STATUS, type ProjectResponse } from '@shared/schemas/projects';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
-import { MembersNotSetError, useCreateProject } from '../api/project-mutations';
+import { MembersNotSetError, useCreateProject } from '../api/projects';
 import { ProjectForm, type ProjectFormValues } from './project-form';
 
 const emptyProject: ProjectFormValues = { name: '', description: '', status: DEFAULT_PROJECT_STATUS, dueDate: '', memberIds: [] };

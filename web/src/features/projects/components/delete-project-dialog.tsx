@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import type { ProjectResponse } from '@shared/schemas/projects';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { toast } from '../../../components/ui/toast';
-import { useDeleteProject } from '../api/project-mutations';
+import { useDeleteProject } from '../api/projects';
 
 interface DeleteProjectDialogProps {
   project: ProjectResponse | null;

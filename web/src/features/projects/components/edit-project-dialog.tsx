@@ -1,7 +1,7 @@
 import type { ProjectMemberResponse, ProjectResponse } from '@shared/schemas/projects';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
-import { useUpdateProject } from '../api/project-mutations';
+import { useUpdateProject } from '../api/projects';
 import { ProjectForm, type ProjectFormValues } from './project-form';
 import { ProjectMembersGate } from './project-members-gate';
 import { isProjectStatus } from '../../../lib/project-status';

@@ -3,7 +3,7 @@ import type { ProjectMemberResponse, ProjectResponse } from '@shared/schemas/pro
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
-import { useSetProjectMembers } from '../api/project-mutations';
+import { useSetProjectMembers } from '../api/projects';
 import { MemberChecklist } from './member-checklist';
 import { ProjectMembersGate } from './project-members-gate';
 

@@ -3,11 +3,11 @@ import { ActivityList } from '../../../components/activity/activity-list';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { projectActivityQuery } from '../api/project-activity';
+import { projectQueries } from '../api/projects';
 
 /** The project's 'Activity' section: every change, newest first, 20 at a time. */
 export function ProjectActivity({ projectId }: { projectId: string }) {
-  const activity = useInfiniteQuery(projectActivityQuery(projectId));
+  const activity = useInfiniteQuery(projectQueries.activity(projectId));
   const entries = activity.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
     <Card>

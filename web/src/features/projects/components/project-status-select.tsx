@@ -2,7 +2,7 @@ import type { ProjectResponse } from '@shared/schemas/projects';
 import { Badge } from '../../../components/ui/badge';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
-import { useUpdateProjectStatus } from '../api/project-mutations';
+import { useUpdateProjectStatus } from '../api/projects';
 import { isProjectStatus, statusOptions, statusTone } from '../../../lib/project-status';
 
 /**

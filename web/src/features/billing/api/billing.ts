@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { billingEndpoints } from '@shared/contract/billing';
 import { call } from '../../../lib/api-client';
 
@@ -12,4 +12,5 @@ export const billingQueries = {
     }),
 };
 
-export const useSubscription = (options: { enabled?: boolean } = {}) => useQuery({ ...billingQueries.subscription(), enabled: options.enabled ?? true });
+/** POST /api/billing/portal-session (admins): a Stripe customer portal session for the organization. */
+export const usePortalSession = () => useMutation({ mutationFn: () => call(billingEndpoints.portalSession) });
