@@ -35,6 +35,10 @@ export interface ColdStartFigure {
   /** Of which: importing the bundle, and the first request (first connection, first SDK call). */
   importMs: number;
   firstRequestMs: number;
+  /** Median over paired runs of (this handler's process − a reference process run just before it): what the handler adds to the SDK's cold start. */
+  overReferenceMs?: number;
+  /** The same for the import alone: what the bundle's own code and libraries cost to load beyond the SDK's. */
+  importOverReferenceMs?: number;
   /** The minified bundle as deployed (index.mjs, its source map not counted): the budget of test/infra/handler-bundles.test.ts. */
   bundleKb: number;
   status: string;
@@ -49,25 +53,63 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
   const folder = await mkdtemp(path.join(os.tmpdir(), 'growthwise-cold-'));
   try {
     const empty = median(await timesOf(runs, () => run(process.execPath, [PROBE], { env })));
-    const measure = async (handler: string, route: string, bundle: string, event: unknown): Promise<ColdStartFigure> => {
+    const probe = async (bundle: string, eventFile: string) => {
+      const started = performance.now();
+      const out = await run(process.execPath, [PROBE, bundle, eventFile], { env });
+      const wallMs = performance.now() - started;
+      const result = JSON.parse(out.stdout.trim().split('\n').at(-1)!) as { status: number; importMs: number; requestMs: number };
+      return { wallMs, ...result };
+    };
+    const eventFileOf = async (handler: string, event: unknown) => {
       const eventFile = path.join(folder, `${handler.replaceAll('/', '-')}.json`);
       await writeFile(eventFile, JSON.stringify(event));
-      const statuses = new Set<number>();
-      const imports: number[] = [];
-      const requests: number[] = [];
-      const times = await timesOf(runs, async () => {
-        const out = await run(process.execPath, [PROBE, bundle, eventFile], { env });
-        const probe = JSON.parse(out.stdout.trim().split('\n').at(-1)!) as { status: number; importMs: number; requestMs: number };
-        statuses.add(probe.status);
-        imports.push(probe.importMs);
-        requests.push(probe.requestMs);
-      });
-      const bundleKb = round1((await stat(bundle)).size / 1024);
-      return { handler, route, coldMs: round1(median(times) - empty), importMs: median(imports), firstRequestMs: median(requests), bundleKb, status: [...statuses].join('/'), runs };
+      return eventFile;
     };
 
     await bundleHandlers({ [REFERENCE_NAME]: REFERENCE_ENTRY }, buildDir);
-    const reference = await measure('(reference) DocumentClient + one GetItem', '', path.join(buildDir, REFERENCE_NAME, 'index.mjs'), { requestContext: { requestId: 'reference' } });
+    const referenceBundle = path.join(buildDir, REFERENCE_NAME, 'index.mjs');
+    const referenceEvent = await eventFileOf('reference', { requestContext: { requestId: 'reference' } });
+
+    /**
+     * `runs` fresh processes of the bundle; with `paired`, each right after a fresh process of the
+     * reference, so what the machine's load does to one run it does to its pair, and the median of
+     * the differences is what the handler adds to the SDK's own cold start (docs/decisions/021c).
+     */
+    const measure = async (handler: string, route: string, bundle: string, event: unknown, paired: boolean): Promise<ColdStartFigure> => {
+      const eventFile = await eventFileOf(handler, event);
+      const statuses = new Set<number>();
+      const walls: number[] = [];
+      const imports: number[] = [];
+      const requests: number[] = [];
+      const overReference: number[] = [];
+      const importsOverReference: number[] = [];
+      for (let i = 0; i < runs; i += 1) {
+        const reference = paired ? await probe(referenceBundle, referenceEvent) : undefined;
+        const own = await probe(bundle, eventFile);
+        statuses.add(own.status);
+        walls.push(own.wallMs);
+        imports.push(own.importMs);
+        requests.push(own.requestMs);
+        if (reference) {
+          overReference.push(own.wallMs - reference.wallMs);
+          importsOverReference.push(own.importMs - reference.importMs);
+        }
+      }
+      const bundleKb = round1((await stat(bundle)).size / 1024);
+      return {
+        handler,
+        route,
+        coldMs: round1(median(walls) - empty),
+        importMs: median(imports),
+        firstRequestMs: median(requests),
+        ...(paired ? { overReferenceMs: round1(median(overReference)), importOverReferenceMs: round1(median(importsOverReference)) } : {}),
+        bundleKb,
+        status: [...statuses].join('/'),
+        runs,
+      };
+    };
+
+    const reference = await measure('(reference) DocumentClient + one GetItem', '', referenceBundle, { requestContext: { requestId: 'reference' } }, false);
 
     const byHandler = new Map<string, RouteDefinition>();
     for (const route of routes) if (!byHandler.has(route.handler)) byHandler.set(route.handler, route);
@@ -76,7 +118,7 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
     const figures: ColdStartFigure[] = [];
     for (const route of ordered) {
       const event = lambdaEvent(route, { host: fixture.host, ...requestFor(route, fixture) });
-      figures.push(await measure(route.handler, `${route.method} ${route.path}`, path.join(buildDir, handlerName(route), 'index.mjs'), event));
+      figures.push(await measure(route.handler, `${route.method} ${route.path}`, path.join(buildDir, handlerName(route), 'index.mjs'), event, true));
     }
     return { emptyProcessMs: empty, reference, figures };
   } finally {

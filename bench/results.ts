@@ -47,10 +47,17 @@ export interface BenchResults {
   goals: GoalOutcome[];
 }
 
+/**
+ * Handlers whose representative request hashes or checks a password: bcrypt's deliberate cost is
+ * their first request, so only their import is judged (as the latency goal leaves out login).
+ */
+const PASSWORD_HASHING = new Set(['auth/register', 'auth/login', 'user/change-password']);
+
 /** The goals of docs/performance.md, each judged against a run. */
 export const GOALS = {
   routeRatio: 1.5,
-  coldStartMs: 60,
+  /** What a handler adds to the DynamoDB-only reference's cold start (paired runs; docs/decisions/021c). */
+  coldStartOverReferenceMs: 60,
   landingJsGzipKb: 120,
   lighthouse: { performance: 95, accessibility: 100, bestPractices: 100, seo: 95 },
 };
@@ -61,7 +68,13 @@ export function judge(results: BenchResults, goals: typeof GOALS): GoalOutcome[]
     outcomes.push({ goal: `${route.route}: p50 ≤ ${goals.routeRatio} × its calls at the floor`, actual: `${route.ratio} (${route.p50} ms / ${route.floorMs} ms)`, met: route.ratio <= goals.routeRatio });
   }
   for (const figure of results.coldStart.figures) {
-    outcomes.push({ goal: `cold start ${figure.handler} ≤ ${goals.coldStartMs} ms`, actual: `${figure.coldMs} ms (the SDK reference: ${results.coldStart.reference.coldMs} ms)`, met: figure.coldMs <= goals.coldStartMs });
+    const limit = goals.coldStartOverReferenceMs;
+    const reference = `the reference alone: ${results.coldStart.reference.coldMs} ms`;
+    if (PASSWORD_HASHING.has(figure.handler)) {
+      outcomes.push({ goal: `cold start ${figure.handler}: import ≤ the reference's + ${limit} ms (its request runs bcrypt)`, actual: `+${figure.importOverReferenceMs} ms (cold ${figure.coldMs} ms; ${reference})`, met: (figure.importOverReferenceMs ?? Infinity) <= limit });
+    } else {
+      outcomes.push({ goal: `cold start ${figure.handler} ≤ the reference's + ${limit} ms`, actual: `+${figure.overReferenceMs} ms (cold ${figure.coldMs} ms; ${reference})`, met: (figure.overReferenceMs ?? Infinity) <= limit });
+    }
   }
   const landing = results.web.firstLoad.find((page) => page.page === '/');
   if (landing) outcomes.push({ goal: `landing page initial JS ≤ ${goals.landingJsGzipKb} KB gzip`, actual: `${landing.jsGzipKb} KB`, met: landing.jsGzipKb <= goals.landingJsGzipKb });

@@ -40,6 +40,7 @@ const work = await mkdtemp(path.join(os.tmpdir(), 'growthwise-bench-'));
 const webRoot = path.join(work, 'web');
 const buildDir = path.join(work, 'functions');
 const sessionSecret = randomBytes(32).toString('hex');
+const mfaEncryptionSecret = randomBytes(32).toString('hex');
 
 log('building the web app (with its manifest)');
 await buildWebWithManifest(webRoot);
@@ -47,7 +48,7 @@ const web = await firstLoadWeights(webRoot);
 
 log('starting the local cloud (in memory) in its own process');
 const port = await freePort();
-const cloud = await startBenchCloud({ port, buildDir, webRoot, env: { SESSION_SECRET: sessionSecret } });
+const cloud = await startBenchCloud({ port, buildDir, webRoot, env: { SESSION_SECRET: sessionSecret, MFA_ENCRYPTION_SECRET: mfaEncryptionSecret } });
 const base = `http://127.0.0.1:${port}`;
 const db = DynamoDBDocumentClient.from(localClient(cloud.dynamoDbEndpoint), { marshallOptions: { removeUndefinedValues: true } });
 
@@ -159,6 +160,8 @@ try {
       TABLE_NAME: cloud.tableName,
       DYNAMODB_ENDPOINT: cloud.dynamoDbEndpoint,
       SESSION_SECRET: sessionSecret,
+      // Without it two-factor set-up answers 500, as it would in a stage without the secret.
+      MFA_ENCRYPTION_SECRET: mfaEncryptionSecret,
       STAGE: 'local',
       APP_ORIGINS: `http://localhost:${port},http://127.0.0.1:${port}`,
       // As in a stage: the request's log line, its metrics and Powertools' cold-start metric are written.
