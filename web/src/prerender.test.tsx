@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatLongDate } from './features/marketing/components/format-long-date';
+import { longDate } from './lib/date-format';
 
 /** Each prerendered page and the text of its one h1. */
 const PAGES = [
@@ -55,7 +55,7 @@ describe('prerendered public pages', () => {
 
   it('leaves out what only the browser knows (the year, today), and fills it in once hydrated', async () => {
     const { renderPage } = await import('./prerender');
-    const today = formatLongDate(new Date());
+    const today = longDate(new Date());
     const year = new Date().getFullYear();
     const terms = await renderPage('/terms');
     expect(terms).not.toContain(today);

@@ -1,8 +1,7 @@
-import { format } from 'date-fns';
 import type { ActivityEntryResponse } from '@shared/schemas/activity';
-import { relativeTime } from '../../lib/relative-time';
 import { UserAvatar } from '../ui/avatar';
 import { activitySentence } from './activity-sentence';
+import { dateTime, relativeTime } from '../../lib/date-format';
 
 interface ActivityListProps {
   entries: ActivityEntryResponse[];
@@ -22,7 +21,7 @@ export function ActivityList({ entries, withProject = false, label }: ActivityLi
             <span className="font-semibold">{entry.actor.fullName}</span> {activitySentence(entry, withProject)}
             <span className="text-muted">
               {' · '}
-              <time dateTime={entry.createdAt} title={format(new Date(entry.createdAt), 'PPpp')}>
+              <time dateTime={entry.createdAt} title={dateTime(entry.createdAt)}>
                 {relativeTime(entry.createdAt)}
               </time>
             </span>

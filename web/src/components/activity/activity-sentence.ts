@@ -1,14 +1,11 @@
-import { format, isValid, parseISO } from 'date-fns';
 import type { ActivityEntryResponse } from '@shared/schemas/activity';
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from '@shared/schemas/projects';
+import { shortDate } from '../../lib/date-format';
 
 const statusName = (value: string | null) => (value && value in PROJECT_STATUS_LABELS ? PROJECT_STATUS_LABELS[value as ProjectStatus] : (value ?? ''));
 
-/** 'Jan 5, 2025', as the projects list shows due dates. */
-function shortDate(value: string | null) {
-  const date = value ? parseISO(value) : undefined;
-  return date && isValid(date) ? format(date, 'MMM d, yyyy') : (value ?? '');
-}
+/** 'Jan 5, 2025', as the projects list shows due dates; a value that is not a date is shown as it is. */
+const day = (value: string | null) => shortDate(value, value ?? '');
 
 const names = (members: string[]) => (members.length ? members.join(', ') : 'a former member');
 
@@ -28,9 +25,9 @@ export function activitySentence(entry: ActivityEntryResponse, withProject = fal
     case 'description_changed':
       return `changed the description${of}`;
     case 'due_date_changed':
-      if (!entry.from) return `set the due date${of} to ${shortDate(entry.to)}`;
+      if (!entry.from) return `set the due date${of} to ${day(entry.to)}`;
       if (!entry.to) return `removed the due date${of}`;
-      return `changed the due date${of} from ${shortDate(entry.from)} to ${shortDate(entry.to)}`;
+      return `changed the due date${of} from ${day(entry.from)} to ${day(entry.to)}`;
     case 'status_changed':
       return `changed the status${of} from ${statusName(entry.from)} to ${statusName(entry.to)}`;
     case 'members_added':

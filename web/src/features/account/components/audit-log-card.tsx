@@ -1,5 +1,4 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { AUDIT_ACTIONS, AUDIT_FILTER_MESSAGES, type AuditEntryResponse, type AuditLogFilters } from '@shared/schemas/audit-log';
@@ -13,6 +12,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { auditLogQueries, downloadAuditLogCsv } from '../api/audit-log';
 import { accountUserQueries } from '../api/organization-users';
 import { AUDIT_ACTION_LABELS, auditDetailsText } from '../lib/audit-action-labels';
+import { dateTime } from '../../../lib/date-format';
 
 const ALL = 'all';
 
@@ -41,8 +41,6 @@ function filtersOf(inputs: FilterInputs): AuditLogFilters {
 
 const actionOptions = [{ value: ALL, label: 'All actions' }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }))];
 
-/** 'Jan 5, 2025, 3:04:05 PM': the spec's date format with the time of day. */
-const timeOf = (at: string) => format(new Date(at), 'MMM d, yyyy, h:mm:ss a');
 
 /** Admins: the organization's security and administrative events, filtered, 50 at a time, exported as CSV. */
 export function AuditLogCard() {
@@ -160,7 +158,7 @@ function AuditEntryTable({ entries }: { entries: AuditEntryResponse[] }) {
           {entries.map((entry) => (
             <tr key={entry.id} className="border-b border-line align-top last:border-0">
               <td className="py-3 pr-3">
-                <time dateTime={entry.at}>{timeOf(entry.at)}</time>
+                <time dateTime={entry.at}>{dateTime(entry.at)}</time>
               </td>
               <td className="py-3 pr-3">
                 <Actor entry={entry} />
@@ -186,7 +184,7 @@ function AuditEntryCards({ entries }: { entries: AuditEntryResponse[] }) {
           <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
             <span className="font-medium">{AUDIT_ACTION_LABELS[entry.action]}</span>
             <time dateTime={entry.at} className="text-muted">
-              {timeOf(entry.at)}
+              {dateTime(entry.at)}
             </time>
           </div>
           <Actor entry={entry} />

@@ -8,8 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { invitationQueries, useResendInvitation } from '../api/invitations';
-import { expiresIn } from '../lib/expires-in';
 import { RevokeInvitationDialog } from './revoke-invitation-dialog';
+import { expiresIn } from '../../../lib/date-format';
 
 /** Waiting for an answer: pending ones and expired ones (which can be resent). */
 const isOpen = (invitation: InvitationResponse) => invitation.status === 'pending' || invitation.status === 'expired';

@@ -7,8 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { sessionQueries, useEndOtherSessions, useEndSession } from '../api/sessions';
+import { dateTime } from '../../../lib/date-format';
 
-const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The Sessions section: every browser signed in to this account, this one marked, each other one
@@ -72,7 +72,7 @@ function SessionRow({ session }: { session: SessionResponse }) {
           {session.current ? <Badge tone="success">This browser</Badge> : null}
         </p>
         <p className="text-sm text-muted">
-          Signed in {when.format(new Date(session.createdAt))} · Last used {when.format(new Date(session.lastUsedAt))}
+          Signed in {dateTime(session.createdAt, { seconds: false })} · Last used {dateTime(session.lastUsedAt, { seconds: false })}
         </p>
       </div>
       {session.current ? null : (

@@ -2,9 +2,8 @@ import type { SubscriptionResponse, SubscriptionStatus } from '@shared/schemas/b
 import { TRIAL_WARNING_DAYS } from '@shared/schemas/billing';
 import { PRODUCT_NAME } from '@shared/product';
 import type { BadgeTone } from '../../../components/ui/badge';
+import { longDate } from '../../../lib/date-format';
 
-/** 'January 5, 2026': the spec's long date format ('MMMM d, yyyy'). */
-export const longDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(iso));
 
 export const STATUS_LABEL: Record<SubscriptionStatus, { label: string; tone: BadgeTone }> = {
   trialing: { label: 'Trial', tone: 'info' },

@@ -1,9 +1,9 @@
-import { format, parseISO } from 'date-fns';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DashboardResponse } from '@shared/schemas/dashboard';
 import { PROJECT_STATUSES, PROJECT_STATUS_LABELS } from '@shared/schemas/projects';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { statusChartColour, statusTone } from '../../../lib/project-status';
+import { monthDay, shortDate } from '../../../lib/date-format';
 
 const plural = (count: number) => `${count} ${count === 1 ? 'project' : 'projects'}`;
 
@@ -64,8 +64,8 @@ export default function ProjectCharts({ dashboard }: { dashboard: DashboardRespo
     fill: statusChartColour[statusTone(status)],
   }));
   const weeks = dashboard.createdPerWeek.map((week) => ({
-    label: format(parseISO(week.weekStart), 'MMM d'),
-    long: `Week of ${format(parseISO(week.weekStart), 'MMM d, yyyy')}`,
+    label: monthDay(week.weekStart),
+    long: `Week of ${shortDate(week.weekStart)}`,
     value: week.count,
   }));
   return (

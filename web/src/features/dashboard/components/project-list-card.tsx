@@ -1,16 +1,11 @@
-import { format, isValid, parseISO } from 'date-fns';
 import { Link } from 'react-router-dom';
 import type { DashboardProject } from '@shared/schemas/dashboard';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { statusLabel, statusTone } from '../../../lib/project-status';
+import { shortDate } from '../../../lib/date-format';
 
 /** 'Jan 5, 2025' as the projects list shows dates. */
-function shortDate(value: string | null) {
-  const date = value ? parseISO(value) : undefined;
-  return date && isValid(date) ? format(date, 'MMM d, yyyy') : '—';
-}
-
 interface ProjectListCardProps {
   title: string;
   list: { count: number; projects: DashboardProject[] };

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '@shared/product';
 import { useBrowserValue } from '../../../lib/use-browser-value';
-import { formatLongDate } from '../components/format-long-date';
 import { LegalPage } from '../components/legal-page';
+import { longDate } from '../../../lib/date-format';
 
-const today = () => formatLongDate(new Date());
+const today = () => longDate(new Date());
 
 /** /terms: static text whose last-updated date is today (spec section 2). */
 export function TermsPage() {

@@ -1,10 +1,9 @@
-import { formatDistanceToNow } from 'date-fns';
 import type { NotificationResponse } from '@shared/schemas/notifications';
 import { cn } from '../../../lib/class-names';
+import { distanceAgo } from '../../../lib/date-format';
 
 /** One row of the panel: title, content, relative time and, while unread, a dot. */
 export function NotificationItem({ notification, onSelect }: { notification: NotificationResponse; onSelect: () => void }) {
-  const created = new Date(notification.createdAt);
   return (
     <button
       type="button"
@@ -24,7 +23,7 @@ export function NotificationItem({ notification, onSelect }: { notification: Not
         </span>
         <span className="text-sm break-words text-muted">{notification.content}</span>
         <time dateTime={notification.createdAt} className="text-xs text-muted">
-          {Number.isNaN(created.getTime()) ? '' : formatDistanceToNow(created, { addSuffix: true })}
+          {distanceAgo(notification.createdAt)}
         </time>
       </span>
     </button>

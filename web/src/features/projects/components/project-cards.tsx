@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import { cn } from '../../../lib/class-names';
 import { isOverdue } from '../lib/project-list-view';
-import { ProjectDueDate, shortDate } from './project-dates';
+import { ProjectDueDate } from './project-dates';
 import { ProjectRowActions } from './project-row-actions';
 import { ProjectStatusSelect } from './project-status-select';
 import type { ProjectListProps } from './projects-table';
+import { shortDate } from '../../../lib/date-format';
 
 /** Narrow screens: one card per project with every field and action, nothing to scroll sideways. */
 export function ProjectCards({ projects, today, highlightId, ...actions }: ProjectListProps) {

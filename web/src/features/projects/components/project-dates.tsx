@@ -1,13 +1,6 @@
-import { format, isValid, parseISO } from 'date-fns';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/class-names';
-
-/** 'Jan 5, 2025' (spec section 9), '—' when there is no date. */
-export function shortDate(value: string | null) {
-  if (!value) return '—';
-  const date = parseISO(value);
-  return isValid(date) ? format(date, 'MMM d, yyyy') : '—';
-}
+import { shortDate } from '../../../lib/date-format';
 
 /** A due date; an overdue one in the danger colour with an 'Overdue' badge. */
 export function ProjectDueDate({ dueDate, overdue }: { dueDate: string | null; overdue: boolean }) {

@@ -3,9 +3,10 @@ import { Link } from 'react-router-dom';
 import type { ProjectResponse } from '@shared/schemas/projects';
 import { cn } from '../../../lib/class-names';
 import { isOverdue, type ProjectListView, type SortKey } from '../lib/project-list-view';
-import { ProjectDueDate, shortDate } from './project-dates';
+import { ProjectDueDate } from './project-dates';
 import { type ProjectActionHandlers, ProjectRowActions } from './project-row-actions';
 import { ProjectStatusSelect } from './project-status-select';
+import { shortDate } from '../../../lib/date-format';
 
 export interface ProjectListProps extends ProjectActionHandlers {
   projects: ProjectResponse[];

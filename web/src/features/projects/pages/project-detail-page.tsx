@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { format, isValid, parseISO } from 'date-fns';
 import { ChevronRight, Pencil } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import type { ProjectDetailResponse } from '@shared/schemas/projects';
@@ -12,13 +11,9 @@ import { ProjectActivity } from '../components/project-activity';
 import { ProjectTeam } from '../components/project-team';
 import { statusLabel, statusTone } from '../../../lib/project-status';
 import { usePageTitle } from '../../../lib/page-title';
+import { longDate } from '../../../lib/date-format';
 
 /** 'January 5, 2025' (spec section 9); an unparsable value is 'Invalid date'. */
-function longDate(value: string) {
-  const date = parseISO(value);
-  return isValid(date) ? format(date, 'MMMM d, yyyy') : 'Invalid date';
-}
-
 /** /projects/{id}: the project with its team; any non-OK answer shows Project Not Found. */
 export function ProjectDetailPage() {
   const { id = '' } = useParams();
@@ -72,7 +67,7 @@ function ProjectDetail({ project }: { project: ProjectDetailResponse }) {
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="grid gap-1">
               <CardTitle>Project details</CardTitle>
-              <CardDescription>Created {longDate(project.createdAt)}</CardDescription>
+              <CardDescription>Created {longDate(project.createdAt, 'Invalid date')}</CardDescription>
             </div>
             <Badge tone={statusTone(project.status)}>{statusLabel(project.status)}</Badge>
           </div>
@@ -85,7 +80,7 @@ function ProjectDetail({ project }: { project: ProjectDetailResponse }) {
             </div>
             <div className="grid gap-1">
               <dt className="text-sm font-medium text-muted">Due date</dt>
-              <dd>{project.dueDate ? longDate(project.dueDate) : 'No due date'}</dd>
+              <dd>{project.dueDate ? longDate(project.dueDate, 'Invalid date') : 'No due date'}</dd>
             </div>
             <div className="grid gap-1">
               <dt className="text-sm font-medium text-muted">Team members</dt>

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
-import { format } from 'date-fns';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ProjectResponse } from '@shared/schemas/projects';
@@ -17,6 +16,7 @@ import { ProjectsFilters } from '../components/projects-filters';
 import { ProjectsTable } from '../components/projects-table';
 import { applyListView, hasFilters, type ProjectListView, readListView, toggleSort, writeListView } from '../lib/project-list-view';
 import { usePageTitle } from '../../../lib/page-title';
+import { isoDay } from '../../../lib/date-format';
 
 /** /projects: the organization's projects with their dialogs (spec section 2, Projects list). */
 export function ProjectsPage() {
@@ -37,7 +37,7 @@ export function ProjectsPage() {
   // Replacing, not pushing: each keystroke of the name filter must not become a history entry.
   const setView = (next: ProjectListView) => setSearchParams(writeListView(next), { replace: true });
   const shown = useMemo(() => applyListView(projects.data ?? [], readListView(searchParams)), [projects.data, searchParams]);
-  const today = format(new Date(), 'yyyy-MM-dd');
+  const today = isoDay();
 
   const newProjectButton = useRef<HTMLButtonElement>(null);
   const highlightId = useHighlight(shown);
