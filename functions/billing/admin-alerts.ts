@@ -1,4 +1,3 @@
-import type { OrganizationItem, UserItem } from '../db/entities';
 import { keys } from '../db/keys';
 import { notificationWrites } from '../db/notification-writes';
 import { outboxPut } from '../db/outbox';
@@ -6,6 +5,8 @@ import { getItem } from '../db/reads';
 import type { TransactItem } from '../db/transactions';
 import { listUsersOfOrganization } from '../db/users';
 import { PAYMENT_FAILED, trialEndingSoon } from './billing-notifications';
+import type { OrganizationItem } from '../entities/organization';
+import type { UserItem } from '../entities/user';
 
 /**
  * A transaction holds at most 100 writes: each alerted admin takes three (the notification, the

@@ -1,10 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Conflict, Refused } from '../domain/errors';
 import { TABLE_NAME, db } from './client';
-import type { UserItem } from './entities';
 import { keys } from './keys';
 import { outboxPut } from './outbox';
 import { type TransactItem, isConditionFailure, transactWrite } from './transactions';
+import type { UserItem } from '../entities/user';
 
 /** The signed-in user's own account: their name and their password. */
 

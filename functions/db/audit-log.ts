@@ -2,9 +2,9 @@ import { monotonicFactory } from 'ulid';
 import { AUDIT_KEPT_DAYS, type AuditAction, type AuditActor, type AuditDetails, type AuditEntryResponse, type AuditTarget } from '../../shared/schemas/audit-log';
 import { now } from '../clock';
 import { TABLE_NAME } from './client';
-import type { UserItem } from './entities';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
+import type { UserItem } from '../entities/user';
 
 // Monotonic: entries of one request made in the same millisecond keep their order.
 const ulid = monotonicFactory();

@@ -2,9 +2,9 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type SubscriptionResponse, type SubscriptionStatus, TRIAL_DAYS } from '../../shared/schemas/billing';
 import type { SubscriptionState } from '../billing/subscription-state';
 import { TABLE_NAME, db } from './client';
-import type { OrganizationItem } from './entities';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
+import type { OrganizationItem } from '../entities/organization';
 
 /** `ORG#o/BILLING`: the organization's subscription as Stripe last told us (docs/decisions/017). */
 export interface BillingItem {

@@ -1,13 +1,11 @@
 import { batchGet, keyId } from './reads';
 import { TABLE_NAME } from './client';
-import type { UserItem } from './entities';
-import { isConditionFailure } from './transactions';
+import { type TransactItem, isConditionFailure, transactWrite } from './transactions';
 import { keys } from './keys';
 import { EMAIL_VERIFICATION_LIFETIME_MS, findTokenOwner, mailTokenPut, mailTokenUse, newMailToken } from './mail-tokens';
-import type { TransactItem } from './transactions';
 import { outboxPut } from './outbox';
 import { THROTTLES, type ThrottleItem, throttleCount, throttleKey, throttledForSeconds } from './throttles';
-import { transactWrite } from './transactions';
+import type { UserItem } from '../entities/user';
 
 /**
  * A new verification link for a user who is being created: the token item and the mail, for the

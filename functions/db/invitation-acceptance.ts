@@ -1,11 +1,8 @@
-import { ulid } from 'ulid';
 import { ROLE_LABELS } from '../../shared/roles';
 import { now as clockNow } from '../clock';
 import { Conflict } from '../domain/errors';
 import { type AuditClient, actorOf, auditPut } from './audit-log';
 import { TABLE_NAME } from './client';
-import type { InvitationItem, InvitationTokenItem, OrganizationItem, UserItem } from './entities';
-import { INVITATION_HISTORY_MS, ttlIn } from './invitations';
 import { keys } from './keys';
 import { hashToken } from './mail-tokens';
 import { notificationWrites } from './notification-writes';
@@ -14,6 +11,9 @@ import { EMAIL_TAKEN } from './organizations';
 import { batchGet, getItem, keyId } from './reads';
 import { TRANSACTION_LIMIT, type TransactItem, transactWriteExplained } from './transactions';
 import { listUsersOfOrganization, userPuts } from './users';
+import { INVITATION_HISTORY_MS, type InvitationItem, type InvitationTokenItem, ttlIn } from '../entities/invitation';
+import type { OrganizationItem } from '../entities/organization';
+import { type UserItem, newUser } from '../entities/user';
 
 /**
  * The invitee's side (docs/decisions/015): a link is valid while its token item exists and the
@@ -78,20 +78,16 @@ export async function acceptInvitation(
     const members = await listUsersOfOrganization(org.id);
     passwordHash ??= await input.hashPassword();
     const now = clockNow().getTime();
-    const user: UserItem = {
-      type: 'USER',
-      id: ulid(),
+    const user = newUser({
       orgId: org.id,
       username: invitation.email,
-      fullName: input.fullName.trim(),
+      fullName: input.fullName,
       role: invitation.role,
       passwordHash,
-      avatarUrl: null,
-      unreadCount: 0,
-      createdAt: new Date(now).toISOString(),
       // The invitee proved the address by opening the link that was mailed to it.
       emailVerified: true,
-    };
+      createdAt: new Date(now).toISOString(),
+    });
     const items: TransactItem[] = [
       {
         Update: {

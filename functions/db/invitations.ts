@@ -1,12 +1,10 @@
-import { ulid } from 'ulid';
 import type { Role } from '../../shared/roles';
-import { INVITATION_ALREADY_PENDING, INVITATION_LIFETIME_DAYS, INVITATION_NOT_PENDING, type InvitationResponse } from '../../shared/schemas/invitations';
+import { INVITATION_ALREADY_PENDING, INVITATION_NOT_PENDING, type InvitationResponse } from '../../shared/schemas/invitations';
 import { now as clockNow } from '../clock';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import { type AuditClient, actorOf, auditPut } from './audit-log';
 import { TABLE_NAME } from './client';
-import type { InvitationEmailItem, InvitationItem, OrganizationItem, UserItem } from './entities';
 import { collections, keys } from './keys';
 import { newMailToken } from './mail-tokens';
 import { actorIsAdmin } from './organization-users';
@@ -16,6 +14,9 @@ import { queryCollection } from './query-collection';
 import { getItem } from './reads';
 import { THROTTLES, type ThrottleItem, throttleCount, throttleKey, throttledForSeconds } from './throttles';
 import { type TransactItem, transactWriteExplained } from './transactions';
+import { INVITATION_HISTORY_MS, INVITATION_LIFETIME_MS, type InvitationEmailItem, type InvitationItem, invitationEmailItem, invitationTokenItem, newInvitation, toInvitationResponse, ttlIn } from '../entities/invitation';
+import type { OrganizationItem } from '../entities/organization';
+import type { UserItem } from '../entities/user';
 
 /**
  * Admins' side of invitations (docs/decisions/015): invite, list, resend, revoke. Each change is one
@@ -24,15 +25,8 @@ import { type TransactItem, transactWriteExplained } from './transactions';
  * the actor is still an admin, and its audit entry.
  */
 
-const DAY = 24 * 60 * 60 * 1000;
-export const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * DAY;
-/** How long expired, revoked and accepted invitations stay listed. */
-export const INVITATION_HISTORY_MS = 30 * DAY;
 export const INVITATION_ALREADY_ACCEPTED = 'This invitation has already been accepted.';
 export const INVITATION_CHANGED = 'The invitation changed meanwhile. Please try again.';
-
-/** DynamoDB deletes by its own (real) clock, so a TTL is counted from it, not from the functions' clock. */
-export const ttlIn = (ms: number) => Math.ceil((Date.now() + ms) / 1000);
 
 const notAdmin = () => new Refused('not-allowed', ADMINS_ONLY);
 
@@ -41,32 +35,17 @@ const invitationAudit = (actor: UserItem, invitation: InvitationItem, action: 'i
   auditPut(invitation.orgId, { action, actor: actorOf(actor), target: { type: 'invitation', id: invitation.id, label: invitation.email }, details: { role: invitation.role } }, client);
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Expired is a pending invitation past its expiry, by the functions' clock. */
-export function toInvitationResponse(item: InvitationItem, now = clockNow().getTime()): InvitationResponse {
-  return {
-    id: item.id,
-    email: item.email,
-    role: item.role,
-    status: item.status === 'pending' && item.expiresAt <= now ? 'expired' : item.status,
-    invitedBy: item.invitedBy,
-    createdAt: item.createdAt,
-    expiresAt: iso(item.expiresAt),
-  };
-}
-
 /** The Put of a link's token item: found by the token's hash, it names the invitation. */
 function tokenPut(hash: string, invitation: InvitationItem, now: number): TransactItem {
-  const item = { type: 'INVITATION_TOKEN', invitationId: invitation.id, orgId: invitation.orgId, expiresAt: invitation.expiresAt, ttl: ttlIn(invitation.expiresAt - now) };
-  return { Put: { TableName: TABLE_NAME, Item: { ...keys.invitationToken(hash), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } };
+  return { Put: { TableName: TABLE_NAME, Item: { ...keys.invitationToken(hash), ...invitationTokenItem(invitation, now) }, ConditionExpression: 'attribute_not_exists(PK)' } };
 }
 
 /** The invitation holds its address: refused while another unexpired invitation holds it. */
 function emailHoldPut(invitation: InvitationItem, now: number): TransactItem {
-  const item: InvitationEmailItem = { type: 'INVITATION_EMAIL', invitationId: invitation.id, expiresAt: invitation.expiresAt, ttl: ttlIn(invitation.expiresAt - now) };
   return {
     Put: {
       TableName: TABLE_NAME,
-      Item: { ...keys.invitationEmail(invitation.orgId, invitation.email), ...item },
+      Item: { ...keys.invitationEmail(invitation.orgId, invitation.email), ...invitationEmailItem(invitation, now) },
       ConditionExpression: 'attribute_not_exists(PK) OR invitationId = :id OR expiresAt <= :now',
       ExpressionAttributeValues: { ':id': invitation.id, ':now': now },
     },
@@ -92,19 +71,7 @@ function emailHasNoAccount(email: string): TransactItem {
 export async function createInvitation(actor: UserItem, org: OrganizationItem, input: { email: string; role: Role }, client: AuditClient): Promise<InvitationItem> {
   const now = clockNow().getTime();
   const { token, hash } = newMailToken();
-  const invitation: InvitationItem = {
-    type: 'INVITATION',
-    id: ulid(),
-    orgId: actor.orgId,
-    email: input.email.trim(),
-    role: input.role,
-    status: 'pending',
-    invitedBy: { id: actor.id, fullName: actor.fullName },
-    createdAt: iso(now),
-    expiresAt: now + INVITATION_LIFETIME_MS,
-    tokenHash: hash,
-    ttl: ttlIn(INVITATION_LIFETIME_MS + INVITATION_HISTORY_MS),
-  };
+  const invitation = newInvitation({ orgId: actor.orgId, email: input.email, role: input.role, invitedBy: actor, tokenHash: hash }, now);
   await transactWriteExplained(
     [
       actorIsAdmin(actor),

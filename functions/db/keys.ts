@@ -1,7 +1,9 @@
 import type { BillingItem } from './billing';
-import type { InvitationItem, OrganizationItem, UserItem } from './entities';
 import type { FiguresItem } from './project-figures';
-import type { ProjectItem } from './projects';
+import type { InvitationItem } from '../entities/invitation';
+import type { OrganizationItem } from '../entities/organization';
+import type { UserItem } from '../entities/user';
+import type { ProjectItem } from '../entities/project';
 
 /**
  * Every entity's key scheme, in one place: nothing else builds key strings.

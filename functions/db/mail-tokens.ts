@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from './client';
-import type { UserItem } from './entities';
 import { keys } from './keys';
 import { getItem } from './reads';
 import type { TransactItem } from './transactions';
+import type { UserItem } from '../entities/user';
 
 /**
  * Tokens that travel by mail (password reset, email verification): 32 random bytes, stored only as

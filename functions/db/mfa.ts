@@ -2,11 +2,11 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import { TABLE_NAME, db } from './client';
-import type { UserItem } from './entities';
 import { keys } from './keys';
 import { actorIsAdmin } from './organization-users';
 import { outboxPut } from './outbox';
 import { type TransactItem, isConditionFailure, transactWrite, transactWriteExplained } from './transactions';
+import type { UserItem } from '../entities/user';
 
 /**
  * Two-factor state on the user item (docs/decisions/016). Every change is conditional on what the

@@ -1,11 +1,9 @@
-import { ulid } from 'ulid';
 import { PASSWORD_REQUIRED_TO_CREATE } from '../../shared/schemas/account';
 import { ROLE_LABELS, type Role } from '../../shared/roles';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import { type AuditClient, actorOf, auditPut, userTarget } from './audit-log';
 import { TABLE_NAME } from './client';
-import type { EmailItem, UserItem } from './entities';
 import { keys } from './keys';
 import { notificationPut } from './notification-writes';
 import { EMAIL_TAKEN } from './organizations';
@@ -14,6 +12,7 @@ import { TRANSACTION_LIMIT, type TransactItem, transactWriteExplained } from './
 import { WRITES_PER_PROJECT, figuresOf, projectsWithMember, removeMemberOutsideTransaction, removedMemberWrites } from './removed-member-projects';
 import { userPuts } from './users';
 import { outboxPut } from './outbox';
+import { type EmailItem, type UserItem, newUser } from '../entities/user';
 
 /**
  * Admins managing their organization's users. Every role change and removal is one transaction
@@ -69,19 +68,7 @@ export async function saveOrganizationUser(actor: UserItem, input: SaveUserInput
 
 async function createUser(actor: UserItem, input: SaveUserInput, client: AuditClient): Promise<SavedUser> {
   if (!input.passwordHash) throw new Refused('invalid', PASSWORD_REQUIRED_TO_CREATE, { password: PASSWORD_REQUIRED_TO_CREATE });
-  const user: UserItem = {
-    type: 'USER',
-    id: ulid(),
-    orgId: actor.orgId,
-    username: input.username.trim(),
-    fullName: input.fullName.trim(),
-    role: input.role,
-    passwordHash: input.passwordHash,
-    avatarUrl: null,
-    unreadCount: 0,
-    createdAt: new Date().toISOString(),
-    emailVerified: false,
-  };
+  const user = newUser({ orgId: actor.orgId, username: input.username, fullName: input.fullName, role: input.role, passwordHash: input.passwordHash, emailVerified: false });
   const welcome = outboxPut(user.username, {
     template: 'welcome',
     data: { fullName: user.fullName, organizationName: input.organizationName, addedByName: actor.fullName },

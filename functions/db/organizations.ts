@@ -1,7 +1,7 @@
-import { ulid } from 'ulid';
 import { Conflict } from '../domain/errors';
 import { TABLE_NAME } from './client';
-import type { OrganizationItem, UserItem } from './entities';
+import { type OrganizationItem, newOrganization } from '../entities/organization';
+import { type UserItem, newUser } from '../entities/user';
 import { trialBilling, trialBillingPut } from './billing';
 import { registeredTrialPut } from './trial-ends';
 import { keys } from './keys';
@@ -25,28 +25,8 @@ export async function createOrganizationWithAdmin(input: {
   passwordHash: string;
 }): Promise<{ org: OrganizationItem; user: UserItem }> {
   const now = new Date().toISOString();
-  const org: OrganizationItem = {
-    type: 'ORG',
-    id: ulid(),
-    name: input.organizationName.trim(),
-    adminCount: 1,
-    plan: input.plan,
-    billingCycle: input.billingCycle,
-    createdAt: now,
-  };
-  const user: UserItem = {
-    type: 'USER',
-    id: ulid(),
-    orgId: org.id,
-    username: input.username.trim(),
-    fullName: input.fullName.trim(),
-    role: 'admin',
-    passwordHash: input.passwordHash,
-    avatarUrl: null,
-    unreadCount: 0,
-    createdAt: now,
-    emailVerified: false,
-  };
+  const org = newOrganization({ name: input.organizationName, plan: input.plan, billingCycle: input.billingCycle, createdAt: now });
+  const user = newUser({ orgId: org.id, username: input.username, fullName: input.fullName, role: 'admin', passwordHash: input.passwordHash, emailVerified: false, createdAt: now });
   const verification = verificationForNewUser(user);
   user.emailVerificationTokenHash = verification.hash;
   const trial = trialBilling(org.id, org.plan, org.billingCycle, new Date(now));

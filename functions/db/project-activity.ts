@@ -9,9 +9,9 @@ import {
 } from '../../shared/schemas/activity';
 import { now } from '../clock';
 import { TABLE_NAME, db } from './client';
-import type { UserItem } from './entities';
 import { collections, keys } from './keys';
 import type { TransactItem } from './transactions';
+import type { UserItem } from '../entities/user';
 
 // Monotonic: the entries of one change, made in the same millisecond, keep their order.
 const ulid = monotonicFactory();

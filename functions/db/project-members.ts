@@ -2,24 +2,15 @@ import type { ProjectMemberResponse } from '../../shared/schemas/projects';
 import { now } from '../clock';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { batchGet, keyId } from './reads';
-import type { UserItem } from './entities';
 import { keys } from './keys';
 import { type ActivityChange, activityEntry, activityPut } from './project-activity';
 import { type FiguresItem, figuresUpdate } from './project-figures';
 import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './project-write';
-import { type Actor, PROJECT_BUSY, PROJECT_NOT_FOUND, type ProjectItem, addedToProjectMessage, isProjectId } from './projects';
+import { type Actor, PROJECT_BUSY, PROJECT_NOT_FOUND, addedToProjectMessage } from './projects';
+import { type UserItem, toMemberResponse } from '../entities/user';
+import { type ProjectItem, isProjectId } from '../entities/project';
 
 export const MEMBERS_NOT_IN_ORGANIZATION = 'Every member must be a user of your organization';
-
-export function toMemberResponse(user: UserItem): ProjectMemberResponse {
-  return {
-    id: user.id,
-    fullName: user.fullName,
-    username: user.username,
-    avatarUrl: user.avatarUrl ?? null,
-    role: user.role,
-  };
-}
 
 /**
  * The member users of a project in one BatchGetItem (at most PROJECT_MEMBERS_MAX keys), in the

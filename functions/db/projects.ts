@@ -1,63 +1,28 @@
-import { ulid } from 'ulid';
 import {
   PROJECT_STATUS_LABELS,
   type CreateProjectRequest,
-  type ProjectResponse,
-  type ProjectStatus,
   type UpdateProjectRequest,
 } from '../../shared/schemas/projects';
 import { now } from '../clock';
 import { Conflict, NotFound } from '../domain/errors';
 import { batchGet, keyId } from './reads';
 import { TABLE_NAME } from './client';
-import type { UserItem } from './entities';
-import { type TransactItem, isConditionFailure } from './transactions';
+import { type TransactItem, isConditionFailure, transactWrite } from './transactions';
 import { collections, keys } from './keys';
 import { queryCollection } from './query-collection';
 import type { NotificationMessage } from './notification-writes';
 import { type ActivityChange, activityEntry, activityPut } from './project-activity';
 import { type FiguresItem, figuresUpdate } from './project-figures';
 import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './project-write';
-import { transactWrite } from './transactions';
 import type { ProjectSummary } from '../dashboard/dashboard-figures';
+import type { UserItem } from '../entities/user';
+import { type ProjectItem, isProjectId, newProject } from '../entities/project';
 
 /** Who changed a project, as activity entries name them. */
 export type Actor = Pick<UserItem, 'id' | 'fullName' | 'avatarUrl'>;
 
-export interface ProjectItem {
-  type: 'PROJECT';
-  id: string;
-  orgId: string;
-  name: string;
-  description: string | null;
-  status: ProjectStatus;
-  dueDate: string | null;
-  /** The member set, replaced as a whole by PUT members; user items are read by key from it. */
-  memberIds: string[];
-  /** Bumped by every change: writes are conditional on the version they were computed from. */
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
 export const PROJECT_NOT_FOUND = 'Project not found';
 export const PROJECT_BUSY = 'The project was changed by someone else at the same time. Please try again.';
-
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-
-/** Project ids are ULIDs: anything else cannot name a project and is answered 404 without a read. */
-export const isProjectId = (id: string | undefined): id is string => typeof id === 'string' && ULID.test(id);
-
-export function toProjectResponse(project: ProjectItem): ProjectResponse {
-  return {
-    id: project.id,
-    name: project.name,
-    description: project.description ?? null,
-    status: project.status,
-    dueDate: project.dueDate ?? null,
-    createdAt: project.createdAt,
-  };
-}
 
 /** For RouteOptions.preload: the project named by the path, read with the session (a non-ULID id names nothing). */
 export const preloadProject = ({ orgId, params }: { orgId: string; params: Record<string, string> }) =>
@@ -113,20 +78,7 @@ export async function listProjects(orgId: string): Promise<ProjectItem[]> {
  * `figures` is the figures item as read with the session.
  */
 export async function createProject(orgId: string, input: CreateProjectRequest, actor: Actor, figures: FiguresItem | undefined): Promise<ProjectItem> {
-  const at = now().toISOString();
-  const project: ProjectItem = {
-    type: 'PROJECT',
-    id: ulid(),
-    orgId,
-    name: input.name.trim(),
-    description: input.description ?? null,
-    status: input.status ?? 'planning',
-    dueDate: input.dueDate ?? null,
-    memberIds: [],
-    version: 0,
-    createdAt: at,
-    updatedAt: at,
-  };
+  const project = newProject(orgId, input, now().toISOString());
   const entry = activityEntry(project, actor, { action: 'created' });
   await transactWrite([
     { Put: { TableName: TABLE_NAME, Item: { ...keys.project(orgId, project.id), ...project }, ConditionExpression: 'attribute_not_exists(PK)' } },

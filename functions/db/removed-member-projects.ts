@@ -1,13 +1,13 @@
 import { RECENT_ACTIVITY_SIZE } from '../../shared/schemas/dashboard';
 import { TABLE_NAME } from './client';
-import type { UserItem } from './entities';
 import { type Key, collections, keys } from './keys';
 import { activityEntry, activityPut } from './project-activity';
 import { type FiguresItem, figuresUpdate } from './project-figures';
-import type { ProjectItem } from './projects';
 import { queryCollection } from './query-collection';
 import { getItem } from './reads';
 import { type TransactItem, isConditionFailure, transactWrite } from './transactions';
+import type { UserItem } from '../entities/user';
+import type { ProjectItem } from '../entities/project';
 
 /**
  * A user removed from the organization leaves every project they were a member of, and each of

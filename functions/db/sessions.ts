@@ -1,13 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { SESSION_IDLE_MS, SESSION_LIFETIME_MS, SESSION_TOUCH_INTERVAL_MS } from '../session/lifetime';
+import { SESSION_IDLE_MS, SESSION_TOUCH_INTERVAL_MS } from '../session/lifetime';
 import type { SessionClaims } from '../session/token';
 import { type Item, batchGet, keyId } from './reads';
 import { TABLE_NAME, db } from './client';
-import type { OrganizationItem, SessionItem, UserItem } from './entities';
 import { type Key, collections, keys } from './keys';
 import { type TransactItem, isConditionFailure, transactWrite } from './transactions';
 import { queryCollection } from './query-collection';
+import type { OrganizationItem } from '../entities/organization';
+import { type SessionItem, newSession, sessionTtl } from '../entities/session';
+import type { UserItem } from '../entities/user';
 
 export interface LoadedSession {
   session: SessionItem;
@@ -17,11 +18,6 @@ export interface LoadedSession {
   preloadedAll: (Item | undefined)[];
 }
 
-const USER_AGENT_MAX = 512;
-
-/** Epoch seconds when TTL may delete a session last used at `lastUsedAt`: its idle end or its absolute end. */
-const ttlOf = (expiresAt: number, lastUsedAt: number) => Math.ceil(Math.min(expiresAt, lastUsedAt + SESSION_IDLE_MS) / 1000);
-
 export const lastUsedAtOf = (session: SessionItem) => session.lastUsedAt ?? Date.parse(session.createdAt);
 
 /** True while the session is neither past its absolute end nor idle for too long. */
@@ -29,19 +25,7 @@ export const isSessionLive = (session: SessionItem, now = Date.now()) => session
 
 /** Stores a new session; with `audit`, the sign-in's audit entry in the same transaction. */
 export async function createSession(userId: string, orgId: string, userAgent = '', audit?: TransactItem): Promise<SessionItem> {
-  const now = Date.now();
-  const expiresAt = now + SESSION_LIFETIME_MS;
-  const session: SessionItem = {
-    type: 'SESSION',
-    id: randomUUID(),
-    userId,
-    orgId,
-    expiresAt,
-    lastUsedAt: now,
-    userAgent: userAgent.slice(0, USER_AGENT_MAX),
-    ttl: ttlOf(expiresAt, now),
-    createdAt: new Date(now).toISOString(),
-  };
+  const session = newSession(userId, orgId, userAgent, Date.now());
   const put = { TableName: TABLE_NAME, Item: { ...keys.session(userId, session.id), ...session } };
   if (audit) await transactWrite([{ Put: put }, audit]);
   else await db.send(new PutCommand(put));
@@ -85,7 +69,7 @@ async function touchSession(session: SessionItem, now: number) {
         UpdateExpression: 'SET lastUsedAt = :now, #ttl = :ttl',
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':now': now, ':ttl': ttlOf(session.expiresAt, now) },
+        ExpressionAttributeValues: { ':now': now, ':ttl': sessionTtl(session.expiresAt, now) },
       }),
     );
     session.lastUsedAt = now;

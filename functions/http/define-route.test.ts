@@ -2,12 +2,13 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { endpoint } from '../../shared/contract/endpoint';
 import { projectEndpoints } from '../../shared/contract/projects';
 import type { BillingItem } from '../db/billing';
-import type { UserItem } from '../db/entities';
 import { type Key, keys } from '../db/keys';
 import type { FiguresItem } from '../db/project-figures';
-import { type ProjectItem, preloadFigures, preloadProject, preloadProjectAndFigures } from '../db/projects';
+import { preloadFigures, preloadProject, preloadProjectAndFigures } from '../db/projects';
 import { type PreloadedItems, defineRoute } from './define-route';
 import { ok } from './response';
+import type { UserItem } from '../entities/user';
+import type { ProjectItem } from '../entities/project';
 
 const PROJECT_ID = '01JD0000000000000000000000';
 const scope = { orgId: 'o1', params: { id: PROJECT_ID } };

@@ -1,12 +1,12 @@
 import type { MiddlewareObj } from '@middy/core';
 import { MFA_REQUIRED_BY_ORGANIZATION } from '../../shared/schemas/mfa';
 import { loadSession } from '../db/sessions';
-import { mustSetUpMfa } from '../db/users';
 import { forbidden, unauthorized } from '../http/http-error';
 import type { Preload } from '../http/define-route';
 import type { LambdaResult, RouteEvent } from '../http/types';
 import { readSessionCookie } from '../session/cookie';
 import { verifySessionToken } from '../session/token';
+import { mustSetUpMfa } from '../entities/user';
 
 /**
  * Loads the session named by the signed cookie (never a header, query or body token) with its

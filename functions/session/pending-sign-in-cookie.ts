@@ -1,7 +1,7 @@
 import type { webcrypto } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
-import { PENDING_SIGN_IN_MS } from '../db/pending-sign-ins';
 import { rotationKeys, signingKey } from './secret';
+import { PENDING_SIGN_IN_MS } from '../entities/pending-sign-in';
 
 /**
  * The cookie between the two steps of a two-factor sign-in: it names a pending sign-in (a stored

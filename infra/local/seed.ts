@@ -1,16 +1,16 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
-import type { InvitationEmailItem, InvitationItem, OrganizationItem, UserItem } from '../../functions/db/entities';
-import { INVITATION_HISTORY_MS, INVITATION_LIFETIME_MS, ttlIn } from '../../functions/db/invitations';
 import { newMailToken } from '../../functions/db/mail-tokens';
 import { keys } from '../../functions/db/keys';
 import { notificationPut } from '../../functions/db/notification-writes';
 import { activityEntry, activityPut } from '../../functions/db/project-activity';
 import { figuresItem } from '../../functions/db/project-figures';
-import type { ProjectItem } from '../../functions/db/projects';
 import { userPuts } from '../../functions/db/users';
 import { hashPassword } from '../../functions/session/passwords';
 import { PROJECT_STATUSES } from '../../shared/schemas/projects';
+import { invitationEmailItem, newInvitation } from '../../functions/entities/invitation';
+import { newOrganization } from '../../functions/entities/organization';
+import { newProject } from '../../functions/entities/project';
+import { type UserItem, newUser } from '../../functions/entities/user';
 
 export interface SeedOptions {
   /** Used in the organization's name and every email, so several seeds can share one table. */
@@ -54,37 +54,30 @@ const LAST_NAMES = ['Hopper', 'Turing', 'Johnson', 'Torvalds', 'Hamilton', 'Ritc
 const PROJECT_WORDS = ['Spring launch', 'Newsletter revamp', 'Referral program', 'Webinar series', 'SEO audit', 'Brand refresh', 'Q3 campaign', 'Onboarding emails'];
 
 /**
- * Writes one whole organization straight into the table, item shapes and keys from the same data
- * modules the handlers use (users.ts, notification-writes.ts, keys.ts), with BatchWriteItem
+ * Writes one whole organization straight into the table, item shapes and keys from the same entity
+ * and data modules the handlers use (functions/entities/, users.ts, notification-writes.ts, keys.ts), with BatchWriteItem
  * (25 items a call, a few calls in flight) so thousands of items take seconds, not minutes.
  */
 export async function seedOrganization(db: DynamoDBDocumentClient, tableName: string, options: SeedOptions): Promise<SeededOrganization> {
-  const orgId = ulid();
   const now = new Date().toISOString();
-  const org: OrganizationItem = {
-    type: 'ORG',
-    id: orgId,
-    name: `${options.label} Marketing`,
-    adminCount: 1,
-    plan: 'professional',
-    billingCycle: 'monthly',
-    createdAt: now,
-  };
+  const org = newOrganization({ name: `${options.label} Marketing`, plan: 'professional', billingCycle: 'monthly', createdAt: now });
+  const orgId = org.id;
   // One bcrypt hash for everyone: the password is shared and hashing is the slow part of seeding.
   const passwordHash = await hashPassword(options.password);
   const userCount = 1 + Math.max(options.staff, options.membersPerProject - 1);
   const notified = options.notifiedUsers ?? userCount;
   const users: UserItem[] = Array.from({ length: userCount }, (_, index) => ({
-    type: 'USER',
-    id: ulid(),
-    orgId,
-    username: index === 0 ? `admin@${options.label}.example.com` : `staff${index}@${options.label}.example.com`,
-    fullName: `${FIRST_NAMES[index % FIRST_NAMES.length]} ${LAST_NAMES[(index * 5 + Math.floor(index / LAST_NAMES.length)) % LAST_NAMES.length]}${index >= FIRST_NAMES.length * LAST_NAMES.length ? ` ${index}` : ''}`,
-    role: index === 0 ? 'admin' : 'staff',
-    passwordHash,
-    avatarUrl: null,
+    ...newUser({
+      orgId,
+      username: index === 0 ? `admin@${options.label}.example.com` : `staff${index}@${options.label}.example.com`,
+      fullName: `${FIRST_NAMES[index % FIRST_NAMES.length]} ${LAST_NAMES[(index * 5 + Math.floor(index / LAST_NAMES.length)) % LAST_NAMES.length]}${index >= FIRST_NAMES.length * LAST_NAMES.length ? ` ${index}` : ''}`,
+      role: index === 0 ? 'admin' : 'staff',
+      passwordHash,
+      emailVerified: false,
+      createdAt: now,
+    }),
+    // The notifications below are written straight into the table, so their count is too.
     unreadCount: index < notified ? options.notificationsPerUser : 0,
-    createdAt: now,
   }));
 
   const items: Item[] = [{ ...keys.organization(orgId), ...org }];
@@ -95,24 +88,21 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
   const entries: ReturnType<typeof activityEntry>[] = [];
   const counts: Record<string, number> = {};
   for (let index = 0; index < options.projects; index += 1) {
-    const id = ulid();
-    projectIds.push(id);
     const memberIds = Array.from({ length: options.membersPerProject }, (_, offset) => users[(index + offset) % users.length]!.id);
     const dueDay = String(1 + (index % 28)).padStart(2, '0');
-    const project: ProjectItem = {
-      type: 'PROJECT',
-      id,
+    const project = newProject(
       orgId,
-      name: `${PROJECT_WORDS[index % PROJECT_WORDS.length]} ${index + 1}`,
-      description: index % 3 === 0 ? null : `Seeded project ${index + 1} of ${options.label}.`,
-      status: PROJECT_STATUSES[index % PROJECT_STATUSES.length]!,
-      dueDate: index % 4 === 0 ? null : `2027-${String(1 + (index % 12)).padStart(2, '0')}-${dueDay}`,
-      memberIds: [...new Set(memberIds)],
-      version: 0,
-      createdAt: now,
-      updatedAt: now,
-    };
-    items.push({ ...keys.project(orgId, id), ...project });
+      {
+        name: `${PROJECT_WORDS[index % PROJECT_WORDS.length]} ${index + 1}`,
+        description: index % 3 === 0 ? null : `Seeded project ${index + 1} of ${options.label}.`,
+        status: PROJECT_STATUSES[index % PROJECT_STATUSES.length]!,
+        dueDate: index % 4 === 0 ? null : `2027-${String(1 + (index % 12)).padStart(2, '0')}-${dueDay}`,
+        memberIds: [...new Set(memberIds)],
+      },
+      now,
+    );
+    projectIds.push(project.id);
+    items.push({ ...keys.project(orgId, project.id), ...project });
     const entry = activityEntry(project, users[0]!, { action: 'created' });
     entries.push(entry);
     items.push(activityPut(orgId, entry).Put!.Item as Item);
@@ -133,20 +123,11 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
   }
 
   for (let index = 0; index < (options.invitations ?? 0); index += 1) {
-    const invitation: InvitationItem = {
-      type: 'INVITATION',
-      id: ulid(),
-      orgId,
-      email: `invitee${index + 1}@${options.label}.example.com`,
-      role: 'staff',
-      status: 'pending',
-      invitedBy: { id: users[0]!.id, fullName: users[0]!.fullName },
-      createdAt: now,
-      expiresAt: Date.parse(now) + INVITATION_LIFETIME_MS,
-      tokenHash: newMailToken().hash,
-      ttl: ttlIn(INVITATION_LIFETIME_MS + INVITATION_HISTORY_MS),
-    };
-    const hold: InvitationEmailItem = { type: 'INVITATION_EMAIL', invitationId: invitation.id, expiresAt: invitation.expiresAt, ttl: ttlIn(INVITATION_LIFETIME_MS) };
+    const invitation = newInvitation(
+      { orgId, email: `invitee${index + 1}@${options.label}.example.com`, role: 'staff', invitedBy: users[0]!, tokenHash: newMailToken().hash },
+      Date.parse(now),
+    );
+    const hold = invitationEmailItem(invitation, Date.parse(now));
     items.push({ ...keys.invitation(orgId, invitation.id), ...invitation }, { ...keys.invitationEmail(orgId, invitation.email), ...hold });
   }
 

@@ -1,6 +1,6 @@
 import { authEndpoints } from '../../../shared/contract/auth';
-import { toUserResponse } from '../../db/users';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
+import { toUserResponse } from '../../entities/user';
 
 export const handler = defineRoute(authEndpoints.currentUser, async ({ session }) => ok(toUserResponse(session.user, session.org)));

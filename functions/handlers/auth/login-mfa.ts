@@ -1,13 +1,11 @@
 import { authEndpoints } from '../../../shared/contract/auth';
 import { SIGN_IN_EXPIRED, WRONG_CODE, WRONG_RECOVERY_CODE } from '../../../shared/schemas/mfa';
 import { attemptCount, clearThrottle, countsIn, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
-import type { OrganizationItem, PendingSignInItem, UserItem } from '../../db/entities';
 import { keys } from '../../db/keys';
 import { claimTimeStep, useRecoveryCode } from '../../db/mfa';
-import { finishPendingSignIn, isPendingSignInLive } from '../../db/pending-sign-ins';
+import { finishPendingSignIn } from '../../db/pending-sign-ins';
 import { batchGet, keyId } from '../../db/reads';
 import { deleteSessionsOfUser } from '../../db/sessions';
-import { toUserResponse } from '../../db/users';
 import { actorOf, auditPut, userTarget } from '../../db/audit-log';
 import { transactWrite } from '../../db/transactions';
 import { auditClient } from '../../http/audit-client';
@@ -20,6 +18,9 @@ import { clearedPendingSignInCookie, readPendingSignIn } from '../../session/pen
 import { startSession } from '../../session/start-session';
 import { FAILED_PASSWORDS_PER_ACCOUNT, TOO_MANY_SIGN_INS } from '../../session/throttle-rules';
 import { verifyTotp } from '../../session/totp';
+import type { OrganizationItem } from '../../entities/organization';
+import { type PendingSignInItem, isPendingSignInLive } from '../../entities/pending-sign-in';
+import { type UserItem, toUserResponse } from '../../entities/user';
 
 /**
  * POST /api/login/mfa {code} | {recoveryCode}: the second step of a two-factor sign-in, with the

@@ -1,9 +1,8 @@
 import { authEndpoints } from '../../../shared/contract/auth';
 import { batchGet, keyId } from '../../db/reads';
-import type { EmailItem } from '../../db/entities';
 import { keys } from '../../db/keys';
 import { attemptCount, clearThrottle, countsIn, recentAttempts, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
-import { loadUserWithOrganization, toUserResponse } from '../../db/users';
+import { loadUserWithOrganization } from '../../db/users';
 import { actorOf, auditPut, userTarget } from '../../db/audit-log';
 import { transactWrite } from '../../db/transactions';
 import { auditClient } from '../../http/audit-client';
@@ -17,6 +16,7 @@ import { startSession } from '../../session/start-session';
 import { createPendingSignIn } from '../../db/pending-sign-ins';
 import { pendingSignInCookie } from '../../session/pending-sign-in-cookie';
 import { FAILED_PASSWORDS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS, TOO_MANY_SIGN_INS } from '../../session/throttle-rules';
+import { type EmailItem, toUserResponse } from '../../entities/user';
 
 /** One message for a wrong password and an unknown email, so neither tells which. */
 export const LOGIN_FAILED = 'Invalid email or password';

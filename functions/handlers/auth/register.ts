@@ -1,7 +1,6 @@
 import { authEndpoints } from '../../../shared/contract/auth';
 import { createOrganizationWithAdmin } from '../../db/organizations';
 import { countAttempt, readThrottle, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
-import { toUserResponse } from '../../db/users';
 import { defineRoute } from '../../http/define-route';
 import { tooManyRequests } from '../../http/http-error';
 import { created } from '../../http/response';
@@ -10,6 +9,7 @@ import { refuseCommonPassword } from '../../session/common-passwords';
 import { hashPassword } from '../../session/passwords';
 import { startSession } from '../../session/start-session';
 import { REGISTRATIONS_PER_ADDRESS, TOO_MANY_REGISTRATIONS } from '../../session/throttle-rules';
+import { toUserResponse } from '../../entities/user';
 
 export const handler = defineRoute(authEndpoints.register, async ({ body, clientIp, event }) => {
   refuseCommonPassword(body.password, 'password');

@@ -1,7 +1,6 @@
 import { invitationEndpoints } from '../../../shared/contract/invitations';
 import { INVALID_INVITATION } from '../../../shared/schemas/invitations';
 import { acceptInvitation } from '../../db/invitation-acceptance';
-import { toUserResponse } from '../../db/users';
 import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
@@ -10,6 +9,7 @@ import { refuseCommonPassword } from '../../session/common-passwords';
 import { countInvitationLinkRequest } from '../../session/invitation-link-throttle';
 import { hashPassword } from '../../session/passwords';
 import { startSession } from '../../session/start-session';
+import { toUserResponse } from '../../entities/user';
 
 /**
  * POST /api/invitations/accept (public): creates the invited user with the name and password they

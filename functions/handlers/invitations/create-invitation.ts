@@ -1,9 +1,10 @@
 import { organizationInvitationEndpoints } from '../../../shared/contract/invitations';
-import { createInvitation, toInvitationResponse } from '../../db/invitations';
+import { createInvitation } from '../../db/invitations';
 import { requireAdmin } from '../../domain/require-admin';
 import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { created } from '../../http/response';
+import { toInvitationResponse } from '../../entities/invitation';
 
 /**
  * POST /api/organization/invitations (admins): invites an address into the caller's organization and

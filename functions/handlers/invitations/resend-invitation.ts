@@ -1,11 +1,12 @@
 import { organizationInvitationEndpoints } from '../../../shared/contract/invitations';
-import { resendInvitation, toInvitationResponse } from '../../db/invitations';
+import { resendInvitation } from '../../db/invitations';
 import { keys } from '../../db/keys';
 import { requireAdmin } from '../../domain/require-admin';
 import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { tooManyRequests } from '../../http/too-many-requests';
+import { toInvitationResponse } from '../../entities/invitation';
 
 /**
  * POST /api/organization/invitations/{id}/resend (admins): a new link and a new 7-day expiry; the

@@ -1,10 +1,11 @@
 import { organizationInvitationEndpoints } from '../../../shared/contract/invitations';
-import { revokeInvitation, toInvitationResponse } from '../../db/invitations';
+import { revokeInvitation } from '../../db/invitations';
 import { keys } from '../../db/keys';
 import { requireAdmin } from '../../domain/require-admin';
 import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
+import { toInvitationResponse } from '../../entities/invitation';
 
 /** DELETE /api/organization/invitations/{id} (admins): revoked, and its link stops working at once. */
 export const handler = defineRoute(

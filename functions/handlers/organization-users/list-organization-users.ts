@@ -1,7 +1,8 @@
 import { projectEndpoints } from '../../../shared/contract/projects';
-import { listUsersOfOrganization, toOrganizationUserResponse } from '../../db/users';
+import { listUsersOfOrganization } from '../../db/users';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
+import { toOrganizationUserResponse } from '../../entities/user';
 
 /** The people a project's member pickers offer: any member of the organization may list them. */
 export const handler = defineRoute(projectEndpoints.organizationUsers, async ({ session }) => {

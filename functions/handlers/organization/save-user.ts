@@ -1,6 +1,5 @@
 import { organizationEndpoints } from '../../../shared/contract/organization';
 import { saveOrganizationUser } from '../../db/organization-users';
-import { toOrganizationUserResponse } from '../../db/users';
 import { deleteSessionsOfUser } from '../../db/sessions';
 import { refuseCommonPassword } from '../../session/common-passwords';
 import { Refused } from '../../domain/errors';
@@ -9,6 +8,7 @@ import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { created, ok } from '../../http/response';
 import { hashPassword } from '../../session/passwords';
+import { toOrganizationUserResponse } from '../../entities/user';
 
 export const OWN_ACCOUNT_REFUSED = 'You cannot change your own account here. Use User Settings to change your name or password.';
 

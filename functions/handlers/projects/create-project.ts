@@ -1,8 +1,9 @@
 import { projectEndpoints } from '../../../shared/contract/projects';
-import { createProject, preloadFigures, toProjectResponse } from '../../db/projects';
+import { createProject, preloadFigures } from '../../db/projects';
 import { defineRoute } from '../../http/define-route';
 import { created } from '../../http/response';
 import { countMetric } from '../../observability/metrics';
+import { toProjectResponse } from '../../entities/project';
 
 /** Two round trips: the figures item comes with the session, then one transaction. */
 export const handler = defineRoute(projectEndpoints.create, { preload: preloadFigures }, async ({ body, session, preloaded }) => {

@@ -1,10 +1,11 @@
 import { NotFound } from '../../domain/errors';
 import { projectEndpoints } from '../../../shared/contract/projects';
-import { PROJECT_NOT_FOUND, deleteProject, isProjectId, preloadProjectAndFigures } from '../../db/projects';
+import { PROJECT_NOT_FOUND, deleteProject, preloadProjectAndFigures } from '../../db/projects';
 import { actorOf, auditPut } from '../../db/audit-log';
 import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
+import { isProjectId } from '../../entities/project';
 
 /** Two round trips: the project and the figures item come with the session, then one transaction. */
 export const handler = defineRoute(projectEndpoints.remove, { preload: preloadProjectAndFigures }, async (request) => {

@@ -1,7 +1,8 @@
 import { projectEndpoints } from '../../../shared/contract/projects';
-import { listProjects, toProjectResponse } from '../../db/projects';
+import { listProjects } from '../../db/projects';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
+import { toProjectResponse } from '../../entities/project';
 
 export const handler = defineRoute(projectEndpoints.list, async ({ session }) =>
   ok((await listProjects(session.org.id)).map(toProjectResponse)),

@@ -1,8 +1,8 @@
 import { accountEndpoints } from '../../../shared/contract/account';
 import { updateFullName } from '../../db/accounts';
-import { toUserResponse } from '../../db/users';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
+import { toUserResponse } from '../../entities/user';
 
 /** PATCH /api/user/profile: the full name only (the schema drops role, ids and anything else). */
 export const handler = defineRoute(accountEndpoints.updateProfile, async ({ body, session }) => {

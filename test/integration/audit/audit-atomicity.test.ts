@@ -3,12 +3,12 @@ import type Stripe from 'stripe';
 import { beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import { keys } from '../../../functions/db/keys';
-import type { UserItem } from '../../../functions/db/entities';
 import { checkoutSessionObject, invoiceObject, newCustomerId, newSubscriptionId, stripeEvent } from '../../support/stripe-events';
 import { registerOrganization, uniqueEmail } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { testTable } from '../support/table';
 import { storedAuditEntries } from './audit-entries';
+import type { UserItem } from '../../../functions/entities/user';
 
 /**
  * An entry and its action are one transaction: when the entry cannot be written the action does not
@@ -158,7 +158,7 @@ describe('an audit entry and its action are written together or not at all', () 
     const { admin, user } = await organization();
     const project = (await admin.call('/api/projects', { body: { name: 'Kept' } })).body as { id: string };
     await blockNextEntry(admin.orgId);
-    const stale = await stored<import('../../../functions/db/projects').ProjectItem>(keys.project(admin.orgId, project.id));
+    const stale = await stored<import('../../../functions/entities/project').ProjectItem>(keys.project(admin.orgId, project.id));
     const entry = () => fns.audit.auditPut(admin.orgId, { action: 'project.deleted', actor: fns.audit.actorOf(user), target: { type: 'project', id: project.id, label: 'Kept' } }, CLIENT);
     await expect(fns.projects.deleteProject(admin.orgId, project.id, user, { project: stale }, entry)).rejects.toThrow();
     expect(await stored(keys.project(admin.orgId, project.id))).toBeDefined();

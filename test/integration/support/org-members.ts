@@ -1,11 +1,10 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
 import type { Role } from '../../../shared/roles';
-import type { UserItem } from '../../../functions/db/entities';
 import { userPuts } from '../../../functions/db/users';
 import { hashPassword } from '../../../functions/session/passwords';
 import { type SignedIn, login, uniqueEmail } from './api';
 import { testTable } from './table';
+import { newUser } from '../../../functions/entities/user';
 
 /**
  * Puts a second user into an organization straight into the table (as POST /api/organization/users
@@ -16,18 +15,14 @@ export async function addMemberDirectly(orgId: string, overrides: Partial<{ full
   const { db, tableName } = testTable();
   const email = overrides.email ?? uniqueEmail('member');
   const password = 'member-password';
-  const user: UserItem = {
-    type: 'USER',
-    id: ulid(),
+  const user = newUser({
     orgId,
     username: email,
     fullName: overrides.fullName ?? 'Grace Member',
     role: overrides.role ?? 'staff',
     passwordHash: await hashPassword(password),
-    avatarUrl: null,
-    unreadCount: 0,
-    createdAt: new Date().toISOString(),
-  };
+    emailVerified: false,
+  });
   const puts = userPuts(user).map((write) => ({ Put: { ...write.Put, TableName: tableName } }));
   await db.send(new TransactWriteCommand({ TransactItems: puts }));
   return login(email, password);

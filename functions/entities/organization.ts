@@ -1,0 +1,31 @@
+import { ulid } from 'ulid';
+
+/**
+ * An organization: `ORG#<orgId> / ORG` (keys.organization). Created by registration with its first
+ * user, an admin.
+ */
+export interface OrganizationItem {
+  type: 'ORG';
+  id: string;
+  name: string;
+  /** Kept in the same transaction as every role change, so "last admin" checks are atomic. */
+  adminCount: number;
+  plan: string;
+  billingCycle: string;
+  createdAt: string;
+  /** Every member must sign in with two-factor; absent means false (organizations from before the setting). */
+  requireMfa?: boolean;
+}
+
+/** A new organization with its one admin counted (registration creates that admin in the same transaction). */
+export function newOrganization(input: { name: string; plan: string; billingCycle: string; createdAt?: string }): OrganizationItem {
+  return {
+    type: 'ORG',
+    id: ulid(),
+    name: input.name.trim(),
+    adminCount: 1,
+    plan: input.plan,
+    billingCycle: input.billingCycle,
+    createdAt: input.createdAt ?? new Date().toISOString(),
+  };
+}

@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+
+/** A password was right; the code is due within this time, else the sign-in starts over. */
+export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
+
+/**
+ * The first step of a two-factor sign-in: `USER#<userId> / MFA_PENDING#<uuid>` (keys.pendingSignIn),
+ * named by the pending cookie. The password was right, a code is still due.
+ */
+export interface PendingSignInItem {
+  type: 'MFA_PENDING';
+  id: string;
+  userId: string;
+  orgId: string;
+  /** Epoch ms; decides expiry (TTL deletion runs late). */
+  expiresAt: number;
+  ttl: number;
+}
+
+export function newPendingSignIn(userId: string, orgId: string, now: number): PendingSignInItem {
+  const expiresAt = now + PENDING_SIGN_IN_MS;
+  return { type: 'MFA_PENDING', id: randomUUID(), userId, orgId, expiresAt, ttl: Math.ceil(expiresAt / 1000) };
+}
+
+/** Expiry is decided by the stored time: TTL deletion runs late. */
+export const isPendingSignInLive = (item: PendingSignInItem | undefined, now = Date.now()): item is PendingSignInItem => !!item && item.expiresAt > now;

@@ -1,0 +1,52 @@
+import { ulid } from 'ulid';
+import type { CreateProjectRequest, ProjectResponse, ProjectStatus } from '../../shared/schemas/projects';
+
+/** A project: `ORG#<orgId> / PROJECT#<ulid>` (keys.project), in its organization's partition. */
+export interface ProjectItem {
+  type: 'PROJECT';
+  id: string;
+  orgId: string;
+  name: string;
+  description: string | null;
+  status: ProjectStatus;
+  dueDate: string | null;
+  /** The member set, replaced as a whole by PUT members; user items are read by key from it. */
+  memberIds: string[];
+  /** Bumped by every change: writes are conditional on the version they were computed from. */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/** Project ids are ULIDs: anything else cannot name a project and is answered 404 without a read. */
+export const isProjectId = (id: string | undefined): id is string => typeof id === 'string' && ULID.test(id);
+
+/** A new project as POST /api/projects sends it (status planning unless given), at version 0. */
+export function newProject(orgId: string, input: CreateProjectRequest & { memberIds?: string[] }, at: string): ProjectItem {
+  return {
+    type: 'PROJECT',
+    id: ulid(),
+    orgId,
+    name: input.name.trim(),
+    description: input.description ?? null,
+    status: input.status ?? 'planning',
+    dueDate: input.dueDate ?? null,
+    memberIds: input.memberIds ?? [],
+    version: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+export function toProjectResponse(project: ProjectItem): ProjectResponse {
+  return {
+    id: project.id,
+    name: project.name,
+    description: project.description ?? null,
+    status: project.status,
+    dueDate: project.dueDate ?? null,
+    createdAt: project.createdAt,
+  };
+}
