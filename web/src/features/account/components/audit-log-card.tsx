@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/query-state';
 import { toast } from '../../../components/ui/toast-store';
 import { auditLogQueries, downloadAuditLogCsv } from '../api/audit-log';
 import { accountUserQueries } from '../api/organization-users';
@@ -92,32 +92,28 @@ export function AuditLogCard() {
             <Input id="audit-to" type="date" value={inputs.to} min={inputs.from || undefined} onChange={(event) => change('to')(event.target.value)} />
           </FormField>
         </div>
-        {rangeError ? null : log.isPending ? (
-          <Spinner label="Loading the audit log" />
-        ) : log.isError ? (
-          <p role="alert" className="rounded-md border border-danger-20 bg-danger-10 p-4 text-danger">
-            There was an error loading the audit log. Please try again.
-          </p>
-        ) : entries.length === 0 && !log.hasNextPage ? (
-          <p className="py-6 text-center text-muted">No events match these filters.</p>
-        ) : (
-          <>
-            {entries.length === 0 ? (
-              <p className="py-2 text-muted">No matching events among the most recent ones. Load more to search further back.</p>
-            ) : (
+        {rangeError ? null : (
+          <QueryState query={log} loading="Loading the audit log" error="There was an error loading the audit log. Please try again." isEmpty={() => entries.length === 0 && !log.hasNextPage} empty={<p className="py-6 text-center text-muted">No events match these filters.</p>}>
+            {() => (
               <>
-                <AuditEntryCards entries={entries} />
-                <AuditEntryTable entries={entries} />
+                {entries.length === 0 ? (
+                  <p className="py-2 text-muted">No matching events among the most recent ones. Load more to search further back.</p>
+                ) : (
+                  <>
+                    <AuditEntryCards entries={entries} />
+                    <AuditEntryTable entries={entries} />
+                  </>
+                )}
+                {log.hasNextPage ? (
+                  <div className="flex justify-center">
+                    <Button variant="outline" onClick={() => log.fetchNextPage()} disabled={log.isFetchingNextPage}>
+                      {log.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                    </Button>
+                  </div>
+                ) : null}
               </>
             )}
-            {log.hasNextPage ? (
-              <div className="flex justify-center">
-                <Button variant="outline" onClick={() => log.fetchNextPage()} disabled={log.isFetchingNextPage}>
-                  {log.isFetchingNextPage ? 'Loading...' : 'Load more'}
-                </Button>
-              </div>
-            ) : null}
-          </>
+          </QueryState>
         )}
         {log.isFetchNextPageError ? (
           <p role="alert" className="text-sm text-danger">

@@ -5,7 +5,7 @@ import type { InvitationResponse } from '@shared/schemas/invitations';
 import { ROLE_LABELS } from '@shared/roles';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/query-state';
 import { toast } from '../../../components/ui/toast';
 import { invitationQueries, useResendInvitation } from '../api/invitations';
 import { RevokeInvitationDialog } from './revoke-invitation-dialog';
@@ -32,67 +32,61 @@ export function PendingInvitations() {
       <h3 id="pending-invitations-heading" className="text-base font-semibold">
         Pending invitations
       </h3>
-      {invitations.isPending ? (
-        <Spinner label="Loading invitations" />
-      ) : invitations.isError ? (
-        <p role="alert" className="rounded-md border border-danger-20 bg-danger-10 p-4 text-danger">
-          There was an error loading invitations. Please try again.
-        </p>
-      ) : open.length === 0 ? (
-        <p className="text-sm text-muted">No pending invitations</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="border-b border-line text-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">Email</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Role</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Invited by</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Expires</th>
-                <th scope="col" className="py-2 text-right font-medium">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {open.map((invitation) => (
-                <tr key={invitation.id} className="border-b border-line last:border-0">
-                  <td className="py-3 pr-3 break-all">{invitation.email}</td>
-                  <td className="py-3 pr-3">
-                    <Badge tone={invitation.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[invitation.role]}</Badge>
-                  </td>
-                  <td className="py-3 pr-3">{invitation.invitedBy.fullName}</td>
-                  <td className="py-3 pr-3">
-                    {invitation.status === 'expired' ? <Badge tone="warning">Expired</Badge> : <time dateTime={invitation.expiresAt}>{expiresIn(invitation.expiresAt)}</time>}
-                  </td>
-                  <td className="py-3 text-right">
-                    <span className="inline-flex gap-2">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        disabled={resend.isPending && resend.variables === invitation.id}
-                        aria-label={`Resend invitation to ${invitation.email}`}
-                        onClick={() => onResend(invitation)}
-                      >
-                        <RotateCw aria-hidden />
-                        Resend
-                      </Button>
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        className="text-danger"
-                        aria-label={`Revoke invitation to ${invitation.email}`}
-                        onClick={() => setRevoking(invitation)}
-                      >
-                        <XCircle aria-hidden />
-                        Revoke
-                      </Button>
-                    </span>
-                  </td>
+      <QueryState query={invitations} loading="Loading invitations" error="There was an error loading invitations. Please try again." isEmpty={() => open.length === 0} empty={<p className="text-sm text-muted">No pending invitations</p>}>
+        {() => (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <thead className="border-b border-line text-muted">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-medium">Email</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">Role</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">Invited by</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">Expires</th>
+                  <th scope="col" className="py-2 text-right font-medium">Actions</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {open.map((invitation) => (
+                  <tr key={invitation.id} className="border-b border-line last:border-0">
+                    <td className="py-3 pr-3 break-all">{invitation.email}</td>
+                    <td className="py-3 pr-3">
+                      <Badge tone={invitation.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[invitation.role]}</Badge>
+                    </td>
+                    <td className="py-3 pr-3">{invitation.invitedBy.fullName}</td>
+                    <td className="py-3 pr-3">
+                      {invitation.status === 'expired' ? <Badge tone="warning">Expired</Badge> : <time dateTime={invitation.expiresAt}>{expiresIn(invitation.expiresAt)}</time>}
+                    </td>
+                    <td className="py-3 text-right">
+                      <span className="inline-flex gap-2">
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          disabled={resend.isPending && resend.variables === invitation.id}
+                          aria-label={`Resend invitation to ${invitation.email}`}
+                          onClick={() => onResend(invitation)}
+                        >
+                          <RotateCw aria-hidden />
+                          Resend
+                        </Button>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          className="text-danger"
+                          aria-label={`Revoke invitation to ${invitation.email}`}
+                          onClick={() => setRevoking(invitation)}
+                        >
+                          <XCircle aria-hidden />
+                          Revoke
+                        </Button>
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
       <RevokeInvitationDialog invitation={revoking} onClose={() => setRevoking(undefined)} />
     </section>
   );

@@ -7,7 +7,7 @@ import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/query-state';
 import { accountUserQueries } from '../api/organization-users';
 import { InviteUserDialog } from './invite-user-dialog';
 import { PendingInvitations } from './pending-invitations';
@@ -55,79 +55,75 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
         </span>
       </CardHeader>
       <CardContent>
-        {users.isPending ? (
-          <Spinner label="Loading users" />
-        ) : users.isError ? (
-          <p role="alert" className="rounded-md border border-danger-20 bg-danger-10 p-4 text-danger">
-            There was an error loading users. Please try again.
-          </p>
-        ) : (
-          <>
-            <UserCards users={users.data} currentUserId={currentUserId} onEdit={(user) => setDialog({ kind: 'edit', user })} onRemove={startRemove} onResetMfa={(user) => setDialog({ kind: 'reset-mfa', user })} />
-            <div className="hidden lg:block">
-              <table className="w-full text-left text-sm">
-                <thead className="border-b border-line text-muted">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3 font-medium">Name</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Email</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Role</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Two-factor</th>
-                    <th scope="col" className="py-2 text-right font-medium">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {users.data.length === 0 ? (
+        <QueryState query={users} loading="Loading users" error="There was an error loading users. Please try again.">
+          {(rows) => (
+            <>
+              <UserCards users={rows} currentUserId={currentUserId} onEdit={(user) => setDialog({ kind: 'edit', user })} onRemove={startRemove} onResetMfa={(user) => setDialog({ kind: 'reset-mfa', user })} />
+              <div className="hidden lg:block">
+                <table className="w-full text-left text-sm">
+                  <thead className="border-b border-line text-muted">
                     <tr>
-                      <td colSpan={5} className="py-6 text-center text-muted">
-                        No users found
-                      </td>
+                      <th scope="col" className="py-2 pr-3 font-medium">Name</th>
+                      <th scope="col" className="py-2 pr-3 font-medium">Email</th>
+                      <th scope="col" className="py-2 pr-3 font-medium">Role</th>
+                      <th scope="col" className="py-2 pr-3 font-medium">Two-factor</th>
+                      <th scope="col" className="py-2 text-right font-medium">Actions</th>
                     </tr>
-                  ) : (
-                    users.data.map((user) => (
-                      <tr key={user.id} data-user-id={user.id} className="border-b border-line last:border-0">
-                        <td className="py-3 pr-3">
-                          <span className="flex items-center gap-3">
-                            <UserAvatar fullName={user.fullName} avatarUrl={user.avatarUrl} size="sm" />
-                            <span className="font-medium wrap-anywhere">{user.fullName}</span>
-                          </span>
-                        </td>
-                        <td className="py-3 pr-3 wrap-anywhere">{user.username}</td>
-                        <td className="py-3 pr-3">
-                          <Badge tone={user.currentRole.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[user.currentRole.role]}</Badge>
-                        </td>
-                        <td className="py-3 pr-3">
-                          <Badge tone={user.mfaEnabled ? 'brand' : 'neutral'}>{user.mfaEnabled ? 'On' : 'Off'}</Badge>
-                        </td>
-                        <td className="py-3 text-right">
-                          {user.id === currentUserId ? (
-                            <span className="text-muted">Current User</span>
-                          ) : (
-                            <span className="inline-flex gap-2">
-                              <Button variant="outline" size="sm" data-first-action onClick={() => setDialog({ kind: 'edit', user })}>
-                                <Pencil aria-hidden />
-                                Edit
-                              </Button>
-                              {user.mfaEnabled ? (
-                                <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'reset-mfa', user })}>
-                                  <ShieldOff aria-hidden />
-                                  Reset two-factor
-                                </Button>
-                              ) : null}
-                              <Button variant="outline" size="sm" className="text-danger" onClick={() => startRemove(user)}>
-                                <Trash2 aria-hidden />
-                                Remove
-                              </Button>
-                            </span>
-                          )}
+                  </thead>
+                  <tbody>
+                    {rows.length === 0 ? (
+                      <tr>
+                        <td colSpan={5} className="py-6 text-center text-muted">
+                          No users found
                         </td>
                       </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
-            </div>
-          </>
-        )}
+                    ) : (
+                      rows.map((user) => (
+                        <tr key={user.id} data-user-id={user.id} className="border-b border-line last:border-0">
+                          <td className="py-3 pr-3">
+                            <span className="flex items-center gap-3">
+                              <UserAvatar fullName={user.fullName} avatarUrl={user.avatarUrl} size="sm" />
+                              <span className="font-medium wrap-anywhere">{user.fullName}</span>
+                            </span>
+                          </td>
+                          <td className="py-3 pr-3 wrap-anywhere">{user.username}</td>
+                          <td className="py-3 pr-3">
+                            <Badge tone={user.currentRole.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[user.currentRole.role]}</Badge>
+                          </td>
+                          <td className="py-3 pr-3">
+                            <Badge tone={user.mfaEnabled ? 'brand' : 'neutral'}>{user.mfaEnabled ? 'On' : 'Off'}</Badge>
+                          </td>
+                          <td className="py-3 text-right">
+                            {user.id === currentUserId ? (
+                              <span className="text-muted">Current User</span>
+                            ) : (
+                              <span className="inline-flex gap-2">
+                                <Button variant="outline" size="sm" data-first-action onClick={() => setDialog({ kind: 'edit', user })}>
+                                  <Pencil aria-hidden />
+                                  Edit
+                                </Button>
+                                {user.mfaEnabled ? (
+                                  <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'reset-mfa', user })}>
+                                    <ShieldOff aria-hidden />
+                                    Reset two-factor
+                                  </Button>
+                                ) : null}
+                                <Button variant="outline" size="sm" className="text-danger" onClick={() => startRemove(user)}>
+                                  <Trash2 aria-hidden />
+                                  Remove
+                                </Button>
+                              </span>
+                            )}
+                          </td>
+                        </tr>
+                      ))
+                    )}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )}
+        </QueryState>
         <PendingInvitations />
       </CardContent>
       <UserDialog

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/query-state';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { isAdmin, useCurrentUser } from '../../../lib/current-user';
 import { billingQueries } from '../api/billing';
@@ -27,29 +26,22 @@ export function BillingPage() {
         <p className="text-muted">Manage your subscription, plans and invoices.</p>
       </div>
       <SubscriptionStatusCard />
-      {config.isPending ? (
-        <Spinner label="Loading billing settings" />
-      ) : config.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-danger-20 bg-danger-10 p-4 text-danger">
-          <p>The billing settings could not be loaded. Please try again.</p>
-          <Button variant="outline" size="sm" onClick={() => void config.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <div className="grid gap-6">
-          {subscription.isPending || portal || plans ? null : <BillingNotSetUp isAdmin={isAdmin(user)} />}
-          <CustomerPortalCard portalUrl={config.data.stripePortalUrl} portalSession={subscription.data?.portalSession ?? false} />
-          <SubscriptionPlansCard
-            canManage={isAdmin(user)}
-            organizationId={organization?.id ?? ''}
-            customerEmail={user?.username ?? ''}
-            pricingTableId={config.data.stripePricingTableId}
-            publishableKey={config.data.stripePublishableKey}
-          />
-          <InvoiceHistoryCard portal={portal} />
-        </div>
-      )}
+      <QueryState query={config} loading="Loading billing settings" error="The billing settings could not be loaded. Please try again." retry="Try again" className="rounded-lg">
+        {(settings) => (
+          <div className="grid gap-6">
+            {subscription.isPending || portal || plans ? null : <BillingNotSetUp isAdmin={isAdmin(user)} />}
+            <CustomerPortalCard portalUrl={settings.stripePortalUrl} portalSession={subscription.data?.portalSession ?? false} />
+            <SubscriptionPlansCard
+              canManage={isAdmin(user)}
+              organizationId={organization?.id ?? ''}
+              customerEmail={user?.username ?? ''}
+              pricingTableId={settings.stripePricingTableId}
+              publishableKey={settings.stripePublishableKey}
+            />
+            <InvoiceHistoryCard portal={portal} />
+          </div>
+        )}
+      </QueryState>
     </div>
   );
 }

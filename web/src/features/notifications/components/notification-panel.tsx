@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { NotificationResponse } from '@shared/schemas/notifications';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMarkAllNotificationsRead } from '../api/notifications';
-import { useMarkNotificationRead } from '../api/notifications';
-import { notificationQueries } from '../api/notifications';
+import { notificationQueries, useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/notifications';
 import { NotificationItem } from './notification-item';
 
 /** The open panel's contents: it mounts on every open, and then fetches the list afresh. */
@@ -35,25 +34,28 @@ export function NotificationPanel({ onNavigate }: { onNavigate: () => void }) {
         ) : null}
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
-        {list.isPending ? (
-          <div className="flex justify-center p-6">
-            <Spinner label="Loading notifications" />
-          </div>
-        ) : list.isError ? (
-          <p role="alert" className="p-6 text-center text-sm text-danger">
-            Notifications could not be loaded. Please try again.
-          </p>
-        ) : notifications.length === 0 ? (
-          <p className="p-6 text-center text-sm text-muted">No notifications</p>
-        ) : (
-          <ul className="divide-y divide-line">
-            {notifications.map((notification) => (
-              <li key={notification.id}>
-                <NotificationItem notification={notification} onSelect={() => select(notification)} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={list}
+          placeholder={
+            <div className="flex justify-center p-6">
+              <Spinner label="Loading notifications" />
+            </div>
+          }
+          error="Notifications could not be loaded. Please try again."
+          className="m-4 text-sm"
+          isEmpty={(all) => all.length === 0}
+          empty={<p className="p-6 text-center text-sm text-muted">No notifications</p>}
+        >
+          {(all) => (
+            <ul className="divide-y divide-line">
+              {all.map((notification) => (
+                <li key={notification.id}>
+                  <NotificationItem notification={notification} onSelect={() => select(notification)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ProjectResponse } from '@shared/schemas/projects';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { QueryState } from '../../../components/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { projectQueries } from '../api/projects';
 import { CreateProjectDialog } from '../components/create-project-dialog';
@@ -63,54 +64,58 @@ export function ProjectsPage() {
         </Button>
       </div>
 
-      {projects.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading projects" />
-        </div>
-      ) : projects.isError ? (
-        <Card role="alert" className="border-danger-20 bg-danger-10">
-          <CardContent className="pt-5 text-danger sm:pt-6">Failed to load projects. Please try again later.</CardContent>
-        </Card>
-      ) : projects.data.length === 0 ? (
-        <Card className="text-center">
-          <CardHeader className="justify-items-center">
-            <span className="rounded-full bg-brand-10 p-3 text-brand-80">
-              <FolderPlus className="size-6" aria-hidden />
-            </span>
-            <CardTitle>No Projects Yet</CardTitle>
-            <CardDescription>Create a project to start planning and tracking your work.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button onClick={() => setCreating(true)}>
-              <Plus aria-hidden />
-              Create Your First Project
-            </Button>
-          </CardContent>
-        </Card>
-      ) : (
-        <>
-          <ProjectsFilters view={view} onChange={setView} shown={shown.length} total={projects.data.length} />
-          {shown.length === 0 ? (
-            <Card className="text-center">
-              <CardContent className="pt-5 text-muted sm:pt-6">No projects found.</CardContent>
-            </Card>
-          ) : (
-            <>
-              <ProjectsTable
-                projects={shown}
-                view={view}
-                onSort={(key) => setView(toggleSort(view, key))}
-                today={today}
-                highlightId={highlightId.current}
-                onManageMembers={setManaging}
-                onEdit={setEditing}
-                onDelete={startDelete}
-              />
-              <ProjectCards projects={shown} today={today} highlightId={highlightId.current} onManageMembers={setManaging} onEdit={setEditing} onDelete={startDelete} />
-            </>
-          )}
-        </>
-      )}
+      <QueryState
+        query={projects}
+        placeholder={
+          <div className="flex justify-center py-16">
+            <Spinner label="Loading projects" />
+          </div>
+        }
+        error="Failed to load projects. Please try again later."
+        isEmpty={(all) => all.length === 0}
+        empty={
+          <Card className="text-center">
+            <CardHeader className="justify-items-center">
+              <span className="rounded-full bg-brand-10 p-3 text-brand-80">
+                <FolderPlus className="size-6" aria-hidden />
+              </span>
+              <CardTitle>No Projects Yet</CardTitle>
+              <CardDescription>Create a project to start planning and tracking your work.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Button onClick={() => setCreating(true)}>
+                <Plus aria-hidden />
+                Create Your First Project
+              </Button>
+            </CardContent>
+          </Card>
+        }
+      >
+        {(all) => (
+          <>
+            <ProjectsFilters view={view} onChange={setView} shown={shown.length} total={all.length} />
+            {shown.length === 0 ? (
+              <Card className="text-center">
+                <CardContent className="pt-5 text-muted sm:pt-6">No projects found.</CardContent>
+              </Card>
+            ) : (
+              <>
+                <ProjectsTable
+                  projects={shown}
+                  view={view}
+                  onSort={(key) => setView(toggleSort(view, key))}
+                  today={today}
+                  highlightId={highlightId.current}
+                  onManageMembers={setManaging}
+                  onEdit={setEditing}
+                  onDelete={startDelete}
+                />
+                <ProjectCards projects={shown} today={today} highlightId={highlightId.current} onManageMembers={setManaging} onEdit={setEditing} onDelete={startDelete} />
+              </>
+            )}
+          </>
+        )}
+      </QueryState>
 
       <CreateProjectDialog
         open={creating}
