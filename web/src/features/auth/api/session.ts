@@ -21,6 +21,7 @@ function useSignedIn() {
 }
 
 const welcomeBack = (user: UserResponse) => toast({ title: 'Login successful', description: `Welcome back, ${user.fullName}!` });
+const loginFailed = (error: Error) => toast({ title: 'Login failed', description: error.message, variant: 'destructive' });
 
 /**
  * POST /api/login. For an account with two-factor on the answer is not the user yet: `onMfaRequired`
@@ -38,9 +39,7 @@ export function useLogin(onMfaRequired: () => void) {
       welcomeBack(answer);
       signedIn(answer);
     },
-    onError: (error) => {
-      toast({ title: 'Login failed', description: error.message, variant: 'destructive' });
-    },
+    onError: loginFailed,
   });
 }
 
@@ -53,9 +52,7 @@ export function useLoginMfa() {
       welcomeBack(user);
       signedIn(user);
     },
-    onError: (error) => {
-      toast({ title: 'Login failed', description: error.message, variant: 'destructive' });
-    },
+    onError: loginFailed,
   });
 }
 

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import type { NotificationResponse } from '@shared/schemas/notifications';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { notificationQueries, useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/notifications';
 import { NotificationItem } from './notification-item';
 
@@ -36,11 +35,8 @@ export function NotificationPanel({ onNavigate }: { onNavigate: () => void }) {
       <div className="min-h-0 flex-1 overflow-y-auto">
         <QueryState
           query={list}
-          placeholder={
-            <div className="flex justify-center p-6">
-              <Spinner label="Loading notifications" />
-            </div>
-          }
+          loading="Loading notifications"
+          loadingBox="p-6"
           error="Notifications could not be loaded. Please try again."
           className="m-4 text-sm"
           isEmpty={(all) => all.length === 0}

@@ -6,7 +6,6 @@ import type { ProjectResponse } from '@shared/schemas/projects';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { QueryState } from '../../../components/query-state';
-import { Spinner } from '../../../components/ui/spinner';
 import { projectQueries } from '../api/projects';
 import { CreateProjectDialog } from '../components/create-project-dialog';
 import { DeleteProjectDialog } from '../components/delete-project-dialog';
@@ -66,11 +65,8 @@ export function ProjectsPage() {
 
       <QueryState
         query={projects}
-        placeholder={
-          <div className="flex justify-center py-16">
-            <Spinner label="Loading projects" />
-          </div>
-        }
+        loading="Loading projects"
+        loadingBox="py-16"
         error="Failed to load projects. Please try again later."
         isEmpty={(all) => all.length === 0}
         empty={
