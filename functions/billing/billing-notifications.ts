@@ -1,4 +1,4 @@
-import type { NotificationMessage } from '../db/notification-writes';
+import type { NotificationMessage } from '../entities/notification';
 
 /** 'January 5, 2026' (the spec's long date format), in UTC as Stripe's dates are. */
 export const LONG_DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { type SubscriptionResponse, type SubscriptionStatus, TRIAL_DAYS } from '../../shared/schemas/billing';
+import { type SubscriptionResponse, TRIAL_DAYS } from '../../shared/schemas/billing';
 import type { SubscriptionState } from '../billing/subscription-state';
 import { TABLE_NAME, db } from './client';
 import { keys } from './keys';
@@ -7,18 +7,11 @@ import type { TransactItem } from './transactions';
 import type { OrganizationItem } from '../entities/organization';
 
 /** `ORG#o/BILLING`: the organization's subscription as Stripe last told us (docs/decisions/017). */
-export interface BillingItem {
+export interface BillingItem extends Omit<SubscriptionState, 'subscriptionId'> {
   type: 'BILLING';
   orgId: string;
-  plan: string;
-  interval: string;
-  status: SubscriptionStatus;
-  trialEnd: string | null;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  cancelAt: string | null;
-  seats: number | null;
   customerId: string | null;
+  /** Null until Stripe reports a subscription (registration's trial has none). */
   subscriptionId: string | null;
   /** Epoch ms the subscription fields describe: a write carrying an older state never lands. */
   stateAsOf: number;

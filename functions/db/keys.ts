@@ -1,4 +1,5 @@
 import type { BillingItem } from './billing';
+import type { NotificationItem } from '../entities/notification';
 import type { FiguresItem } from './project-figures';
 import type { InvitationItem } from '../entities/invitation';
 import type { OrganizationItem } from '../entities/organization';
@@ -46,10 +47,7 @@ export const keys = {
   /** The first step of a two-factor sign-in, named by the pending cookie. */
   pendingSignIn: (userId: string, pendingId: string): Key => ({ PK: `${USER}${userId}`, SK: `MFA_PENDING#${pendingId}` }),
   project: (orgId: string, projectId: string) => keyOf<ProjectItem>(`${ORG}${orgId}`, `PROJECT#${projectId}`),
-  notification: (userId: string, notificationId: string): Key => ({
-    PK: `${USER}${userId}`,
-    SK: `NOTIFICATION#${notificationId}`,
-  }),
+  notification: (userId: string, notificationId: string) => keyOf<NotificationItem>(`${USER}${userId}`, `NOTIFICATION#${notificationId}`),
   avatar: (userId: string): Key => ({ PK: `${USER}${userId}`, SK: 'AVATAR' }),
   /** One mail waiting to be sent (the transactional outbox); its own partition, so the stream filter is one prefix. */
   outbox: (outboxId: string): Key => ({ PK: `OUTBOX#${outboxId}`, SK: 'OUTBOX' }),

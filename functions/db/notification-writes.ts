@@ -1,39 +1,11 @@
-import { ulid } from 'ulid';
+import { type NotificationMessage, newNotification } from '../entities/notification';
 import { TABLE_NAME } from './client';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
 
-export interface NotificationItem {
-  type: 'NOTIFICATION';
-  id: string;
-  userId: string;
-  title: string;
-  content: string;
-  isRead: boolean;
-  createdAt: string;
-  linkUrl: string | null;
-  /** Set when the notification is read (epoch seconds): read ones expire, unread ones stay counted. */
-  ttl?: number;
-}
-
-export interface NotificationMessage {
-  title: string;
-  content: string;
-  linkUrl: string | null;
-}
-
 /** The Put of one new, unread notification for a user. */
 export function notificationPut(userId: string, message: NotificationMessage): TransactItem {
-  const item: NotificationItem = {
-    type: 'NOTIFICATION',
-    id: ulid(),
-    userId,
-    title: message.title,
-    content: message.content,
-    linkUrl: message.linkUrl,
-    isRead: false,
-    createdAt: new Date().toISOString(),
-  };
+  const item = newNotification(userId, message);
   return { Put: { TableName: TABLE_NAME, Item: { ...keys.notification(userId, item.id), ...item } } };
 }
 

@@ -1,12 +1,11 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFound } from '../domain/errors';
-import type { NotificationResponse } from '../../shared/schemas/notifications';
 import { TABLE_NAME, db } from './client';
 import { collections, keys } from './keys';
 import { queryCollection } from './query-collection';
-import type { NotificationItem } from './notification-writes';
 import { getItem } from './reads';
 import { type TransactItem, failedConditionIndexes, isConditionFailure, transactWrite } from './transactions';
+import type { NotificationItem } from '../entities/notification';
 
 /** The panel shows the newest ones; older ones stay counted and are marked by mark-all-read. */
 export const NOTIFICATION_LIST_LIMIT = 50;
@@ -16,17 +15,6 @@ export const READ_NOTIFICATION_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 const MARK_ALL_CHUNK = 50;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-export function toNotificationResponse(item: NotificationItem): NotificationResponse {
-  return {
-    id: item.id,
-    title: item.title,
-    content: item.content,
-    isRead: item.isRead,
-    createdAt: item.createdAt,
-    linkUrl: item.linkUrl ?? null,
-  };
-}
 
 /** A user's newest notifications, newest first (ULID sort keys): one Query. */
 export async function listNotificationsOfUser(userId: string): Promise<NotificationItem[]> {

@@ -1,7 +1,8 @@
 import { TABLE_NAME } from './client';
 import { keys } from './keys';
-import { type NotificationMessage, notificationWrites } from './notification-writes';
+import { notificationWrites } from './notification-writes';
 import { type TransactItem, failedConditionIndexes, isConditionFailure, transactWrite } from './transactions';
+import type { NotificationMessage } from '../entities/notification';
 
 /** How often a change is re-read and retried when someone else changed the project in between. */
 export const MAX_WRITE_ATTEMPTS = 5;

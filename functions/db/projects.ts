@@ -10,13 +10,13 @@ import { TABLE_NAME } from './client';
 import { type TransactItem, isConditionFailure, transactWrite } from './transactions';
 import { collections, keys } from './keys';
 import { queryCollection } from './query-collection';
-import type { NotificationMessage } from './notification-writes';
 import { type ActivityChange, activityEntry, activityPut } from './project-activity';
 import { type FiguresItem, figuresUpdate } from './project-figures';
 import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './project-write';
 import type { ProjectSummary } from '../dashboard/dashboard-figures';
 import type { UserItem } from '../entities/user';
 import { type ProjectItem, isProjectId, newProject } from '../entities/project';
+import type { NotificationMessage } from '../entities/notification';
 
 /** Who changed a project, as activity entries name them. */
 export type Actor = Pick<UserItem, 'id' | 'fullName' | 'avatarUrl'>;

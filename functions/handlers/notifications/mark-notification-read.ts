@@ -1,7 +1,8 @@
 import { notificationEndpoints } from '../../../shared/contract/notifications';
-import { getNotification, markNotificationRead, toNotificationResponse } from '../../db/notifications';
+import { getNotification, markNotificationRead } from '../../db/notifications';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
+import { toNotificationResponse } from '../../entities/notification';
 
 export const handler = defineRoute(notificationEndpoints.markRead, async ({ session, params }) => {
   const notification = await getNotification(session.user.id, params.id);

@@ -1,0 +1,48 @@
+import { ulid } from 'ulid';
+import type { NotificationResponse } from '../../shared/schemas/notifications';
+
+/** A notification: `USER#<userId> / NOTIFICATION#<ulid>` (keys.notification), in its user's partition. */
+export interface NotificationItem {
+  type: 'NOTIFICATION';
+  id: string;
+  userId: string;
+  title: string;
+  content: string;
+  isRead: boolean;
+  createdAt: string;
+  linkUrl: string | null;
+  /** Set when the notification is read (epoch seconds): read ones expire, unread ones stay counted. */
+  ttl?: number;
+}
+
+/** What a notification says and where it leads. */
+export interface NotificationMessage {
+  title: string;
+  content: string;
+  linkUrl: string | null;
+}
+
+/** A new, unread notification for a user. */
+export function newNotification(userId: string, message: NotificationMessage): NotificationItem {
+  return {
+    type: 'NOTIFICATION',
+    id: ulid(),
+    userId,
+    title: message.title,
+    content: message.content,
+    linkUrl: message.linkUrl,
+    isRead: false,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+export function toNotificationResponse(item: NotificationItem): NotificationResponse {
+  return {
+    id: item.id,
+    title: item.title,
+    content: item.content,
+    isRead: item.isRead,
+    createdAt: item.createdAt,
+    linkUrl: item.linkUrl ?? null,
+  };
+}
