@@ -1,6 +1,6 @@
 import type { webcrypto } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
-import { rotationKeys, signingKey } from './secret';
+import { signingKey, verifyWithStageKeys } from './secret';
 import { PENDING_SIGN_IN_MS } from '../entities/pending-sign-in';
 
 /**
@@ -42,13 +42,7 @@ export const clearedPendingSignInCookie = () => `${PENDING_SIGN_IN_COOKIE}=; Htt
 export async function readPendingSignIn(cookies: string[] | undefined): Promise<PendingSignInClaims | undefined> {
   const token = cookieValue(cookies);
   if (!token) return undefined;
-  const first = await verifyWith(token, await signingKey());
-  if (first !== 'wrong-key') return first;
-  for (const key of await rotationKeys()) {
-    const rotated = await verifyWith(token, key);
-    if (rotated !== 'wrong-key') return rotated;
-  }
-  return undefined;
+  return verifyWithStageKeys((key) => verifyWith(token, key));
 }
 
 function cookieValue(cookies: string[] | undefined): string | undefined {

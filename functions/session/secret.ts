@@ -30,6 +30,20 @@ export const rotationKeys = throttled(async (): Promise<webcrypto.CryptoKey[]> =
   return previous ? [fresh, previous] : [fresh];
 }, ROTATION_REFETCH_MS);
 
+/**
+ * Checks a token with the current key, then, only when `verify` says the signature is not that
+ * key's ('wrong-key'), with the stored versions: a token signed before or after a rotation still verifies.
+ */
+export async function verifyWithStageKeys<T>(verify: (key: webcrypto.CryptoKey) => Promise<T | 'wrong-key'>): Promise<T | undefined> {
+  const first = await verify(await signingKey());
+  if (first !== 'wrong-key') return first;
+  for (const key of await rotationKeys()) {
+    const rotated = await verify(key);
+    if (rotated !== 'wrong-key') return rotated;
+  }
+  return undefined;
+}
+
 async function readKey(stage: SecretStage): Promise<webcrypto.CryptoKey | undefined> {
   const arn = process.env.SESSION_SECRET_ARN;
   const local = stage === 'AWSCURRENT' ? process.env.SESSION_SECRET : process.env.SESSION_SECRET_PREVIOUS;

@@ -1,7 +1,7 @@
 import { type webcrypto } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { SESSION_LIFETIME_MS } from './lifetime';
-import { rotationKeys, signingKey } from './secret';
+import { signingKey, verifyWithStageKeys } from './secret';
 
 export const SESSION_LIFETIME_SECONDS = SESSION_LIFETIME_MS / 1000;
 const ISSUER = 'growthwise';
@@ -30,13 +30,7 @@ export async function signSessionToken(claims: SessionClaims, expiresAtMs: numbe
  */
 export async function verifySessionToken(token: string): Promise<SessionClaims | undefined> {
   try {
-    const claims = await verifyWith(token, await signingKey());
-    if (claims !== 'wrong-key') return claims;
-    for (const key of await rotationKeys()) {
-      const rotated = await verifyWith(token, key);
-      if (rotated !== 'wrong-key') return rotated;
-    }
-    return undefined;
+    return await verifyWithStageKeys((key) => verifyWith(token, key));
   } catch {
     return undefined;
   }
