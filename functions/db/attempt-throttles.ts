@@ -1,6 +1,7 @@
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, keyId } from './reads';
 import { TABLE_NAME, db } from './client';
+import { attemptWindowTtl, attemptsIn } from '../entities/attempt-window';
 import { type Key, keys } from './keys';
 import type { TransactItem } from './transactions';
 
@@ -70,10 +71,7 @@ export function retryAfterSeconds(counter: ThrottleCounter, counts: ThrottleCoun
 
 /** The counts among items a route read in its own BatchGetItem (with `counter.key` and `counter.previousKey`). */
 export function countsIn(counter: ThrottleCounter, items: Map<string, Record<string, unknown>>): ThrottleCounts {
-  const countOf = (key: Key) => {
-    const count = items.get(keyId(key))?.count;
-    return typeof count === 'number' ? count : 0;
-  };
+  const countOf = (key: Key) => attemptsIn(items.get(keyId(key)));
   return { current: countOf(counter.key), previous: countOf(counter.previousKey) };
 }
 
@@ -84,13 +82,12 @@ export async function readThrottle(counter: ThrottleCounter): Promise<ThrottleCo
 
 /** The UpdateItem that counts one attempt into the current window (kept until its previous-window weight has slid out too). */
 function attemptUpdate(counter: ThrottleCounter) {
-  const expiresAt = counter.windowStart + 2 * counter.rule.windowMs;
   return {
     TableName: TABLE_NAME,
     Key: counter.key,
     UpdateExpression: 'ADD #count :one SET #type = :type, #ttl = :ttl',
     ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#ttl': 'ttl' },
-    ExpressionAttributeValues: { ':one': 1, ':type': 'ATTEMPTS', ':ttl': Math.ceil(expiresAt / 1000) },
+    ExpressionAttributeValues: { ':one': 1, ':type': 'ATTEMPTS', ':ttl': attemptWindowTtl(counter.windowStart, counter.rule.windowMs) },
   };
 }
 

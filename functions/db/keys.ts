@@ -5,6 +5,8 @@ import type { InvitationItem } from '../entities/invitation';
 import type { OrganizationItem } from '../entities/organization';
 import type { UserItem } from '../entities/user';
 import type { ProjectItem } from '../entities/project';
+import type { AttemptWindowItem } from '../entities/attempt-window';
+import type { AvatarItem } from '../entities/avatar';
 
 /**
  * Every entity's key scheme, in one place: nothing else builds key strings.
@@ -43,12 +45,12 @@ export const keys = {
   email: (email: string): Key => ({ PK: `EMAIL#${email.trim().toLowerCase()}`, SK: 'EMAIL' }),
   session: (userId: string, sessionId: string): Key => ({ PK: `${USER}${userId}`, SK: `SESSION#${sessionId}` }),
   /** One counter per rule, subject (an email, a client address) and fixed time window of the rule. */
-  attemptWindow: (rule: string, subject: string, window: number): Key => ({ PK: `ATTEMPTS#${rule}#${subject}#${window}`, SK: 'ATTEMPTS' }),
+  attemptWindow: (rule: string, subject: string, window: number) => keyOf<AttemptWindowItem>(`ATTEMPTS#${rule}#${subject}#${window}`, 'ATTEMPTS'),
   /** The first step of a two-factor sign-in, named by the pending cookie. */
   pendingSignIn: (userId: string, pendingId: string): Key => ({ PK: `${USER}${userId}`, SK: `MFA_PENDING#${pendingId}` }),
   project: (orgId: string, projectId: string) => keyOf<ProjectItem>(`${ORG}${orgId}`, `PROJECT#${projectId}`),
   notification: (userId: string, notificationId: string) => keyOf<NotificationItem>(`${USER}${userId}`, `NOTIFICATION#${notificationId}`),
-  avatar: (userId: string): Key => ({ PK: `${USER}${userId}`, SK: 'AVATAR' }),
+  avatar: (userId: string) => keyOf<AvatarItem>(`${USER}${userId}`, 'AVATAR'),
   /** One mail waiting to be sent (the transactional outbox); its own partition, so the stream filter is one prefix. */
   outbox: (outboxId: string): Key => ({ PK: `OUTBOX#${outboxId}`, SK: 'OUTBOX' }),
   /** A token that arrived by mail, found by the SHA-256 of the token: the token itself is never stored. */
