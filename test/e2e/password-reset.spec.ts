@@ -37,7 +37,7 @@ test('a common new password on the reset page shows the message under the field,
   await page.getByLabel('New Password').fill('password123');
   await page.getByLabel('Confirm Password').fill('password123');
   await page.getByRole('button', { name: 'Reset password' }).click();
-  const message = page.getByText('This password is too common. Choose a different one.');
+  const message = page.getByText('This password is too common. Choose a different one.', { exact: true });
   await expect(message).toBeVisible();
   expect((await page.getByLabel('New Password').getAttribute('aria-describedby'))?.split(' ')).toContain(await message.getAttribute('id'));
 
