@@ -45,19 +45,28 @@ export interface ColdStartFigure {
   runs: number;
 }
 
+export interface ColdStartOptions {
+  runs: number;
+  /** Only these handlers (e.g. 'sessions/list-sessions'); all when absent. */
+  only?: string[];
+  /** Where to write CPU profiles of each handler (and the reference), from extra processes outside the timed runs. */
+  profileDir?: string;
+}
+
 /**
  * Per handler: `runs` fresh Node processes, each importing the bundle and serving one request
  * against the running DynamoDB Local; the median minus the median of an empty Node process.
  */
-export async function measureColdStarts(buildDir: string, env: Record<string, string>, fixture: ColdStartFixture, runs: number) {
+export async function measureColdStarts(buildDir: string, env: Record<string, string>, fixture: ColdStartFixture, options: ColdStartOptions) {
+  const { runs } = options;
   const folder = await mkdtemp(path.join(os.tmpdir(), 'growthwise-cold-'));
   try {
     const empty = median(await timesOf(runs, () => run(process.execPath, [PROBE], { env })));
-    const probe = async (bundle: string, eventFile: string) => {
+    const probe = async (bundle: string, eventFile: string, nodeOptions: string[] = []) => {
       const started = performance.now();
-      const out = await run(process.execPath, [PROBE, bundle, eventFile], { env });
+      const out = await run(process.execPath, [...nodeOptions, PROBE, bundle, eventFile], { env });
       const wallMs = performance.now() - started;
-      const result = JSON.parse(out.stdout.trim().split('\n').at(-1)!) as { status: number; importMs: number; requestMs: number };
+      const result = JSON.parse(out.stdout.trim().split('\n').at(-1)!) as { status: number; importMs: number; requestMs: number; importedAtUs: number };
       return { wallMs, ...result };
     };
     const eventFileOf = async (handler: string, event: unknown) => {
@@ -95,6 +104,12 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
           importsOverReference.push(own.importMs - reference.importMs);
         }
       }
+      // Sampled every 0.1 ms, so one profile is noisy: as many profiles as timed runs, to read together.
+      for (let i = 0; options.profileDir && i < runs; i += 1) {
+        const name = `${paired ? handler.replaceAll('/', '-') : 'reference'}.${i}.cpuprofile`;
+        const marks = await probe(bundle, eventFile, ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${options.profileDir}`, `--cpu-prof-name=${name}`]);
+        await writeFile(path.join(options.profileDir, `${name}.marks.json`), JSON.stringify(marks));
+      }
       const bundleKb = round1((await stat(bundle)).size / 1024);
       return {
         handler,
@@ -112,7 +127,7 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
     const reference = await measure('(reference) DocumentClient + one GetItem', '', referenceBundle, { requestContext: { requestId: 'reference' } }, false);
 
     const byHandler = new Map<string, RouteDefinition>();
-    for (const route of routes) if (!byHandler.has(route.handler)) byHandler.set(route.handler, route);
+    for (const route of routes) if (!byHandler.has(route.handler) && (!options.only || options.only.includes(route.handler))) byHandler.set(route.handler, route);
     // Logout ends the session it names: it goes last, with a session of its own.
     const ordered = [...byHandler.values()].sort((a, b) => Number(a.handler === 'auth/logout') - Number(b.handler === 'auth/logout'));
     const figures: ColdStartFigure[] = [];

@@ -10,7 +10,8 @@ import { freePort } from '../infra/local/free-port';
 import { seedOrganization } from '../infra/local/seed';
 import { callApi, signIn } from './api-client';
 import { startBenchCloud } from './cloud';
-import { TINY_PNG, measureColdStarts } from './cold-start';
+import { measureColdStarts } from './cold-start';
+import { coldStartFixture, probeEnvironment } from './cold-start-fixture';
 import { floorCalls, measureFloor } from './dynamodb-floor';
 import { measureHttp } from './http-latency';
 import { measureInterleaved } from './interleaved-latency';
@@ -147,41 +148,11 @@ try {
   log(`  ${mail.mailsPerSecond} mails/s; request → inbox p50 ${mail.delayP50} ms, p95 ${mail.delayP95} ms`);
 
   log('cold starts');
-  const coldCookie = await signIn(base, cold.admin.email, PASSWORD);
-  const logoutCookie = await signIn(base, cold.admin.email, PASSWORD);
-  const notifications = await callApi(base, '/api/notifications', { cookie: coldCookie });
-  const avatar = await callApi<{ avatarUrl: string }>(base, '/api/user/avatar', { cookie: coldCookie, body: { avatarUrl: TINY_PNG } });
-  const [, , avatarUserId, avatarVersion] = new URL(avatar.body.avatarUrl, base).pathname.split('/').slice(1);
   const coldStart = await measureColdStarts(
     buildDir,
-    {
-      ...LOCAL_AWS_ENV,
-      PATH: process.env.PATH ?? '',
-      TABLE_NAME: cloud.tableName,
-      DYNAMODB_ENDPOINT: cloud.dynamoDbEndpoint,
-      SESSION_SECRET: sessionSecret,
-      // Without it two-factor set-up answers 500, as it would in a stage without the secret.
-      MFA_ENCRYPTION_SECRET: mfaEncryptionSecret,
-      STAGE: 'local',
-      APP_ORIGINS: `http://localhost:${port},http://127.0.0.1:${port}`,
-      // As in a stage: the request's log line, its metrics and Powertools' cold-start metric are written.
-      LOG_LEVEL: 'info',
-      AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
-    },
-    {
-      host: `127.0.0.1:${port}`,
-      cookie: coldCookie,
-      logoutCookie,
-      orgId: cold.orgId,
-      adminEmail: cold.admin.email,
-      password: PASSWORD,
-      projectIds: cold.projectIds,
-      staffIds: cold.staff.map((user) => user.id),
-      staffEmails: cold.staff.map((user) => user.email),
-      notificationId: notifications.body[0].id,
-      avatar: { userId: avatarUserId ?? '', version: avatarVersion ?? '' },
-    },
-    coldRuns,
+    probeEnvironment({ localAwsEnv: LOCAL_AWS_ENV, tableName: cloud.tableName, dynamoDbEndpoint: cloud.dynamoDbEndpoint, sessionSecret, mfaEncryptionSecret, port }),
+    await coldStartFixture(base, `127.0.0.1:${port}`, cold, PASSWORD),
+    { runs: coldRuns },
   );
 
   log('Lighthouse (mobile) on / and /auth');

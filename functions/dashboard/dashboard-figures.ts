@@ -8,6 +8,7 @@ import {
   type DashboardResponse,
 } from '../../shared/schemas/dashboard';
 import type { ProjectStatus } from '../../shared/schemas/projects';
+import { compareOrdinal } from '../domain/compare-ordinal';
 
 /** What the dashboard needs of a project (the Query projects only these attributes). */
 export interface ProjectSummary {
@@ -32,7 +33,7 @@ export interface DashboardInput {
 const day = (date: Date) => formatISO(date, { representation: 'date' });
 const summary = ({ id, name, status, dueDate }: ProjectSummary): DashboardProject => ({ id, name, status, dueDate: dueDate ?? null });
 const listOf = (projects: ProjectSummary[]) => ({ count: projects.length, projects: projects.slice(0, DASHBOARD_LIST_SIZE).map(summary) });
-const byDueDate = (a: ProjectSummary, b: ProjectSummary) => (a.dueDate ?? '').localeCompare(b.dueDate ?? '') || a.id.localeCompare(b.id);
+const byDueDate = (a: ProjectSummary, b: ProjectSummary) => compareOrdinal(a.dueDate ?? '', b.dueDate ?? '') || compareOrdinal(a.id, b.id);
 
 /**
  * The dashboard's answer. Totals come from the counters; lists and the weekly chart from the
@@ -46,7 +47,7 @@ export function dashboardFigures(input: DashboardInput): DashboardResponse {
   const open = projects.filter((project) => project.status !== 'completed' && project.dueDate);
   const overdue = open.filter((project) => project.dueDate! < today).sort(byDueDate);
   const dueSoon = open.filter((project) => project.dueDate! >= today && project.dueDate! <= soonEnd).sort(byDueDate);
-  const mine = projects.filter((project) => project.memberIds?.includes(input.userId)).sort((a, b) => b.id.localeCompare(a.id));
+  const mine = projects.filter((project) => project.memberIds?.includes(input.userId)).sort((a, b) => compareOrdinal(b.id, a.id));
 
   const thisWeek = startOfISOWeek(todayDate);
   const weeks = Array.from({ length: CREATED_WEEKS }, (_, index) => day(subWeeks(thisWeek, CREATED_WEEKS - 1 - index)));

@@ -4,6 +4,7 @@ import { PROJECT_STATUSES, type ProjectStatus } from '../../shared/schemas/proje
 import { TABLE_NAME } from './client';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
+import { compareOrdinal } from '../domain/compare-ordinal';
 
 /**
  * `ORG#o / FIGURES#PROJECTS`: the number of the organization's projects in each status
@@ -97,7 +98,7 @@ export function figuresUpdate(orgId: string, change: FiguresChange): TransactIte
 export function figuresItem(orgId: string, counts: Partial<StatusCounts>, entries: ActivityEntryResponse[]): FiguresItem {
   const item: FiguresItem = { ...keys.projectFigures(orgId) };
   for (const [status, count] of Object.entries(counts)) item[`${COUNT}${status}`] = count;
-  const newest = [...entries].sort((a, b) => b.id.localeCompare(a.id)).slice(0, RECENT_ACTIVITY_SIZE);
+  const newest = [...entries].sort((a, b) => compareOrdinal(b.id, a.id)).slice(0, RECENT_ACTIVITY_SIZE);
   for (const entry of newest) item[`${RECENT}${entry.id}`] = entry;
   return item;
 }

@@ -9,6 +9,7 @@ import { queryCollection } from './query-collection';
 import type { OrganizationItem } from '../entities/organization';
 import { type SessionItem, newSession, sessionTtl } from '../entities/session';
 import type { UserItem } from '../entities/user';
+import { compareOrdinal } from '../domain/compare-ordinal';
 
 export interface LoadedSession {
   session: SessionItem;
@@ -82,7 +83,7 @@ async function touchSession(session: SessionItem, now: number) {
 export async function listSessionsOfUser(userId: string): Promise<SessionItem[]> {
   const sessions = await queryCollection<SessionItem>(collections.sessionsOfUser(userId), { consistentRead: true });
   const now = Date.now();
-  return sessions.filter((session) => isSessionLive(session, now)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return sessions.filter((session) => isSessionLive(session, now)).sort((a, b) => compareOrdinal(b.createdAt, a.createdAt));
 }
 
 /** Ends one of the user's sessions; false when the user has no such session. */

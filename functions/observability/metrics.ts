@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { MetricUnit, Metrics } from '@aws-lambda-powertools/metrics';
 import { type BusinessMetric, METRICS_SERVICE, metricsNamespace } from './metric-names';
+import { requestScoped } from './request-scope';
 
 /** The function's one Metrics instance (CloudWatch embedded metric format on stdout). */
 export const metrics = new Metrics({ namespace: metricsNamespace(process.env.STAGE ?? 'local'), serviceName: METRICS_SERVICE });
@@ -10,13 +10,13 @@ export const metrics = new Metrics({ namespace: metricsNamespace(process.env.STA
  * synchronous step: the local emulator serves concurrent requests from one module instance, and
  * one request must not flush another's half-counted metrics.
  */
-const counted = new AsyncLocalStorage<Map<BusinessMetric, number>>();
+const counted = requestScoped<Map<BusinessMetric, number>>();
 
 export const runCountingMetrics = <T>(fn: () => Promise<T>) => counted.run(new Map(), fn);
 
 /** Counts a business event of the current request, e.g. `countMetric('SignInsSucceeded')`. */
 export function countMetric(name: BusinessMetric, count = 1) {
-  const request = counted.getStore();
+  const request = counted.get();
   if (request) request.set(name, (request.get(name) ?? 0) + count);
   else metrics.addMetric(name, MetricUnit.Count, count);
 }
@@ -26,7 +26,7 @@ export function countMetric(name: BusinessMetric, count = 1) {
  * figure leads to its log line); nothing at all when the request counted nothing.
  */
 export function publishMetrics(correlationId: string) {
-  for (const [name, count] of counted.getStore() ?? []) metrics.addMetric(name, MetricUnit.Count, count);
+  for (const [name, count] of counted.get() ?? []) metrics.addMetric(name, MetricUnit.Count, count);
   if (!metrics.hasStoredMetrics()) return;
   metrics.addMetadata('correlationId', correlationId);
   metrics.publishStoredMetrics();

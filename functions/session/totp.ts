@@ -1,19 +1,8 @@
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
-import { PRODUCT_NAME } from '../../shared/product';
+import { verify } from 'otplib';
 import { now } from '../clock';
 
 /** A code of the step before or after the current one is accepted too: a phone's clock a little off still signs in. */
 const TOLERANCE_SECONDS = 30;
-
-/** A new TOTP secret (20 random bytes, base32, as authenticator apps expect) and how to add it to an app. */
-export async function newTotpEnrolment(accountName: string) {
-  const secret = generateSecret();
-  const otpauthUrl = generateURI({ issuer: PRODUCT_NAME, label: accountName, secret });
-  // Drawn here, never by a third-party service: the QR code carries the secret.
-  const qrCode = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
-  return { secret, otpauthUrl, qrCode };
-}
 
 /**
  * The time step a code matched (SHA-1, 6 digits, 30 s, RFC 6238), or undefined. A step at or before

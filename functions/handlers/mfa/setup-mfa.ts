@@ -4,7 +4,7 @@ import { Conflict } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { encryptTotpSecret } from '../../session/mfa-encryption';
-import { newTotpEnrolment } from '../../session/totp';
+import { newTotpEnrolment } from '../../session/totp-enrolment';
 
 /**
  * POST /api/user/mfa/setup: a new secret for the caller's authenticator app (as a link, as text and
@@ -14,7 +14,7 @@ import { newTotpEnrolment } from '../../session/totp';
 export const handler = defineRoute(mfaEndpoints.setup, async ({ session }) => {
   const { user } = session;
   if (user.mfaEnabled) throw new Conflict(MFA_ALREADY_ON);
-  const enrolment = await newTotpEnrolment(user.username);
+  const enrolment = newTotpEnrolment(user.username);
   await storePendingSecret(user, await encryptTotpSecret(enrolment.secret, user.id));
   return ok(enrolment);
 });

@@ -19,7 +19,7 @@ describe('two-factor enrolment (issue 15)', () => {
     expect(setup.status).toBe(200);
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.body.otpauthUrl).toBe(`otpauth://totp/Growthwise:${encodeURIComponent(admin.email)}?secret=${setup.body.secret}&issuer=Growthwise`);
-    expect(setup.body.qrCode).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
+    expect(setup.body.qrCode).toMatch(/^data:image\/svg\+xml;base64,[A-Za-z0-9+/]+=*$/);
 
     const authenticator = new Authenticator(setup.body.secret);
     const wrongCode = (await authenticator.nextCode()) === '000000' ? '111111' : '000000';

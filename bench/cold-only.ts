@@ -1,0 +1,46 @@
+import './local-aws-env';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { LOCAL_AWS_ENV, localClient } from '../infra/local/dynamodb-local';
+import { freePort } from '../infra/local/free-port';
+import { seedOrganization } from '../infra/local/seed';
+import { startBenchCloud } from './cloud';
+import { measureColdStarts } from './cold-start';
+import { coldStartFixture, probeEnvironment } from './cold-start-fixture';
+
+/**
+ * `npm run bench:cold -- [--runs N] [--profile DIR] [handler ...]`: the cold-start phase of the bench
+ * alone, for some handlers, to work on one handler's cold start without the whole bench; with
+ * --profile, one CPU profile per handler (open it in Chrome's DevTools). The figures for the record
+ * come from `npm run bench`.
+ */
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string', default: '10' }, profile: { type: 'string' } } });
+const PASSWORD = 'bench-password';
+const work = await mkdtemp(path.join(os.tmpdir(), 'growthwise-cold-only-'));
+const sessionSecret = randomBytes(32).toString('hex');
+const mfaEncryptionSecret = randomBytes(32).toString('hex');
+const port = await freePort();
+const cloud = await startBenchCloud({ port, buildDir: path.join(work, 'functions'), env: { SESSION_SECRET: sessionSecret, MFA_ENCRYPTION_SECRET: mfaEncryptionSecret } });
+const base = `http://127.0.0.1:${port}`;
+const db = DynamoDBDocumentClient.from(localClient(cloud.dynamoDbEndpoint), { marshallOptions: { removeUndefinedValues: true } });
+try {
+  const cold = await seedOrganization(db, cloud.tableName, { label: 'bench-cold', projects: 3, membersPerProject: 2, staff: 3, notificationsPerUser: 3, password: PASSWORD });
+  const result = await measureColdStarts(
+    path.join(work, 'functions'),
+    probeEnvironment({ localAwsEnv: LOCAL_AWS_ENV, tableName: cloud.tableName, dynamoDbEndpoint: cloud.dynamoDbEndpoint, sessionSecret, mfaEncryptionSecret, port }),
+    await coldStartFixture(base, `127.0.0.1:${port}`, cold, PASSWORD),
+    { runs: Number(values.runs), ...(positionals.length ? { only: positionals } : {}), ...(values.profile ? { profileDir: path.resolve(values.profile) } : {}) },
+  );
+  console.log(`empty process ${result.emptyProcessMs.toFixed(1)} ms; reference ${result.reference.coldMs} ms (import ${result.reference.importMs.toFixed(1)}, first request ${result.reference.firstRequestMs.toFixed(1)})`);
+  console.log('| handler | cold ms | over the reference ms | import over the reference ms | first request ms | status |');
+  console.log('|---|---|---|---|---|---|');
+  for (const f of result.figures) console.log(`| ${f.handler} | ${f.coldMs} | ${f.overReferenceMs} | ${f.importOverReferenceMs} | ${f.firstRequestMs.toFixed(1)} | ${f.status} |`);
+} finally {
+  db.destroy();
+  await cloud.stop();
+  await rm(work, { recursive: true, force: true });
+}

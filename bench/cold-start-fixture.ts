@@ -1,0 +1,46 @@
+import type { SeededOrganization } from '../infra/local/seed';
+import { callApi, signIn } from './api-client';
+import { type ColdStartFixture, TINY_PNG } from './cold-start';
+
+/** What the cold-start probes' requests need from a seeded organization: two sessions, a notification, an avatar. */
+export async function coldStartFixture(base: string, host: string, cold: SeededOrganization, password: string): Promise<ColdStartFixture> {
+  const coldCookie = await signIn(base, cold.admin.email, password);
+  // Logout ends the session it names: it gets a session of its own.
+  const logoutCookie = await signIn(base, cold.admin.email, password);
+  const notifications = await callApi(base, '/api/notifications', { cookie: coldCookie });
+  const avatar = await callApi<{ avatarUrl: string }>(base, '/api/user/avatar', { cookie: coldCookie, body: { avatarUrl: TINY_PNG } });
+  const [, , avatarUserId, avatarVersion] = new URL(avatar.body.avatarUrl, base).pathname.split('/').slice(1);
+  return {
+    host,
+    cookie: coldCookie,
+    logoutCookie,
+    orgId: cold.orgId,
+    adminEmail: cold.admin.email,
+    password,
+    projectIds: cold.projectIds,
+    staffIds: cold.staff.map((user) => user.id),
+    staffEmails: cold.staff.map((user) => user.email),
+    notificationId: notifications.body[0].id,
+    avatar: { userId: avatarUserId ?? '', version: avatarVersion ?? '' },
+  };
+}
+
+/** The environment a probe process gets: the functions' own, as the local cloud gives them (no `NODE_OPTIONS`, as in Lambda). */
+export function probeEnvironment(options: { localAwsEnv: Record<string, string>; tableName: string; dynamoDbEndpoint: string; sessionSecret: string; mfaEncryptionSecret: string; port: number }) {
+  return {
+    ...options.localAwsEnv,
+    PATH: process.env.PATH ?? '',
+    TABLE_NAME: options.tableName,
+    DYNAMODB_ENDPOINT: options.dynamoDbEndpoint,
+    SESSION_SECRET: options.sessionSecret,
+    // Without it two-factor set-up answers 500, as it would in a stage without the secret.
+    MFA_ENCRYPTION_SECRET: options.mfaEncryptionSecret,
+    STAGE: 'local',
+    APP_ORIGINS: `http://localhost:${options.port},http://127.0.0.1:${options.port}`,
+    // As in a stage: the request's log line, its metrics and Powertools' cold-start metric are written.
+    LOG_LEVEL: 'info',
+    AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
+    // As Lambda sets it: an environment that serves one request at a time (functions/observability/request-scope.ts).
+    AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
+  };
+}
