@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { App } from './app/app';
+import { holdPageWhileNavigating } from './app/page-hold';
 import { createAppRouter } from './app/router';
 import './styles.css';
 
@@ -10,6 +11,7 @@ const container = document.getElementById('root')!;
 // Not a top-level await: the entry would then be unfinished while the page's chunk loads, so the
 // bundler would split every module they share out of the entry to avoid a cycle (more requests).
 void createAppRouter().then(({ router, ready }) => {
+  holdPageWhileNavigating(router);
   const app = (
     <StrictMode>
       <App>

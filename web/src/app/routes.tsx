@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
+import { PageArrival } from './page-hold';
 import { RouteError } from './route-error';
 
 /**
@@ -9,6 +10,7 @@ import { RouteError } from './route-error';
  */
 export const routes: RouteObject[] = [
   {
+    Component: PageArrival,
     ErrorBoundary: RouteError,
     children: [
       { path: '/', lazy: () => import('../features/marketing/pages/landing-page').then((m) => ({ Component: m.LandingPage })) },
