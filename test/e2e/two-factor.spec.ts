@@ -8,7 +8,10 @@ test.describe('two-factor sign-in (issue 15)', () => {
   test('set up from the QR code\'s secret, sign out, sign in with a code', async ({ signedInPage: page, account }) => {
     await page.goto('/user-settings?tab=security');
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
-    await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+    const qrCode = page.getByRole('img', { name: /QR code/ });
+    await expect(qrCode).toBeVisible();
+    // Drawn, not only laid out: the browser decoded the server's SVG (a broken image has no natural width).
+    await expect.poll(() => qrCode.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
     const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
     await page.getByLabel('Authentication code').fill(await codeFor(secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
