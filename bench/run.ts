@@ -32,7 +32,7 @@ import { buildWebWithManifest, firstLoadWeights } from './web-size';
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
 const quick = values.quick;
 const seconds = { latency: quick ? 1 : 6, throughput: quick ? 1 : 4, floor: quick ? 1 : 3, scale: quick ? 1 : 3, load: quick ? 8 : 60 };
-const coldRuns = quick ? 2 : 10;
+const coldRuns = quick ? 2 : 20;
 const PASSWORD = 'bench-password';
 
 const benchStarted = performance.now();
