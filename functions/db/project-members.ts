@@ -59,11 +59,14 @@ export async function setProjectMembers(
     const previous = new Set(project.memberIds);
     const added = memberIds.filter((id) => !previous.has(id));
     const removed = project.memberIds.filter((id) => !memberIds.includes(id));
-    if (removed.some((id) => !seenMembers.has(id))) {
-      // Members changed since the set we read along: read again with theirs.
-      seenMembers = new Set(project.memberIds);
-      continue;
+    const unseen = removed.filter((id) => !seenMembers.has(id));
+    if (unseen.length > 0) {
+      // Members changed since the set we read along: only their names are missing. Read just those,
+      // not the whole set again: a second round of reads per lost race spent the write attempts, and
+      // a PUT among four racing ones gave up with 409.
+      for (const [id, item] of await batchGet(unseen.map((id) => keys.user(orgId, id)))) found.set(id, item);
     }
+    seenMembers = previous;
     const nameOf = (id: string) => (found.get(keyId(keys.user(orgId, id))) as UserItem | undefined)?.fullName;
     const changes: ActivityChange[] = [];
     if (added.length) changes.push({ action: 'members_added', members: added.flatMap((id) => nameOf(id) ?? []) });
