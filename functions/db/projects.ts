@@ -91,13 +91,20 @@ export async function createProject(orgId: string, input: CreateProjectRequest, 
 /**
  * Applies the fields sent; a different status notifies every member but the actor and moves the
  * project between counters, and every field that changed writes an activity entry, all in the
- * same transaction. Read (project and figures in one BatchGetItem), then one conditional
- * TransactWriteItems; re-read on a lost race.
+ * same transaction. `read` is the project and figures item as read with the session, then one
+ * conditional TransactWriteItems; a lost race reads them again (one BatchGetItem).
  */
-export async function updateProject(orgId: string, projectId: string, changes: UpdateProjectRequest, actor: Actor): Promise<ProjectItem> {
+export async function updateProject(
+  orgId: string,
+  projectId: string,
+  changes: UpdateProjectRequest,
+  actor: Actor,
+  read: { project?: ProjectItem; figures?: FiguresItem },
+): Promise<ProjectItem> {
   const absent = new Set<string>();
+  let { project: current, figures } = read;
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
-    const { project: current, figures } = await readProjectAndFigures(orgId, projectId);
+    if (attempt > 0) ({ project: current, figures } = await readProjectAndFigures(orgId, projectId));
     if (!current) throw new NotFound(PROJECT_NOT_FOUND);
     const set: Partial<ProjectItem> = { updatedAt: now().toISOString() };
     if (changes.name !== undefined) set.name = changes.name.trim();

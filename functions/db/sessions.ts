@@ -106,12 +106,19 @@ export async function deleteSession(userId: string, sessionId: string, audit?: T
 
 /** Ends every session of a user but `keep` (a password change keeps the current one); answers how many ended. */
 export async function deleteSessionsOfUser(userId: string, keep?: string): Promise<number> {
-  const sessions = await queryCollection<{ PK: string; SK: string; id: string }>(collections.sessionsOfUser(userId), {
-    projection: 'PK, SK, id',
-  });
-  const doomed = sessions.filter((item) => item.id !== keep);
+  return deleteSessions(await sessionKeysOfUser(userId, keep));
+}
+
+/** The keys of a user's sessions but `keep`'s, to delete with deleteSessions. */
+export async function sessionKeysOfUser(userId: string, keep?: string): Promise<Key[]> {
+  const sessions = await queryCollection<Key & { id: string }>(collections.sessionsOfUser(userId), { projection: 'PK, SK, id' });
+  return sessions.filter((item) => item.id !== keep).map((item) => ({ PK: item.PK, SK: item.SK }));
+}
+
+/** Deletes these sessions, 25 to a BatchWriteItem; answers how many. */
+export async function deleteSessions(doomed: readonly Key[]): Promise<number> {
   for (let i = 0; i < doomed.length; i += 25) {
-    let writes = doomed.slice(i, i + 25).map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } }));
+    let writes = doomed.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: key } }));
     while (writes.length > 0) {
       const out = await db.send(new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: writes } }));
       writes = (out.UnprocessedItems?.[TABLE_NAME] ?? []) as typeof writes;

@@ -1,6 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { collections, keys } from '../../../functions/db/keys';
 import { type SignedIn, login, registerOrganization, request, uniqueEmail } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { testTable } from '../support/table';
@@ -21,6 +21,13 @@ const removeUser = (admin: SignedIn, userId: string) => admin.call(`/api/organiz
 async function stored(key: { PK: string; SK: string }) {
   const { db, tableName } = testTable();
   return (await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
+}
+/** The session items stored for a user, live or not. */
+async function storedSessionsOf(userId: string) {
+  const { db, tableName } = testTable();
+  const { PK, prefix } = collections.sessionsOfUser(userId);
+  const out = await db.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix }, ConsistentRead: true }));
+  return out.Items ?? [];
 }
 const adminCountOf = async (orgId: string) => (await stored(keys.organization(orgId)))?.adminCount as number;
 
@@ -211,11 +218,13 @@ describe('DELETE /api/organization/users/{userId}', () => {
     const untouched = await admin.call('/api/projects', { method: 'POST', body: { name: 'Gamma' } });
     await admin.call(`/api/projects/${untouched.body.id}/members`, { method: 'PUT', body: { memberIds: [keeper.user.id] } });
 
+    expect(await storedSessionsOf(staff.user.id)).toHaveLength(1);
     const removed = await removeUser(admin, staff.user.id);
     expect(removed.status).toBe(200);
     expect(removed.headers.get('content-type')).toContain('application/json');
 
     expect((await staff.call('/api/user')).status).toBe(401);
+    expect(await storedSessionsOf(staff.user.id)).toEqual([]);
     expect((await request('/api/login', { body: { username: staff.email, password: staff.password } })).status).toBe(401);
     expect((await listUsers(admin)).map((user) => user.id)).not.toContain(staff.user.id);
     for (const id of projects) {
