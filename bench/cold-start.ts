@@ -39,6 +39,11 @@ export interface ColdStartFigure {
   overReferenceMs?: number;
   /** The same for the import alone: what the bundle's own code and libraries cost to load beyond the SDK's. */
   importOverReferenceMs?: number;
+  /**
+   * The same for the process's CPU time (import and request): the whole cold start without the waits
+   * on DynamoDB (Local here) and for a core, which wall time includes.
+   */
+  cpuOverReferenceMs?: number;
   /** The minified bundle as deployed (index.mjs, its source map not counted): the budget of test/infra/handler-bundles.test.ts. */
   bundleKb: number;
   status: string;
@@ -66,7 +71,7 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
       const started = performance.now();
       const out = await run(process.execPath, [...nodeOptions, PROBE, bundle, eventFile], { env });
       const wallMs = performance.now() - started;
-      const result = JSON.parse(out.stdout.trim().split('\n').at(-1)!) as { status: number; importMs: number; requestMs: number; importedAtUs: number };
+      const result = JSON.parse(out.stdout.trim().split('\n').at(-1)!) as { status: number; importMs: number; requestMs: number; cpuMs: number; importedAtUs: number };
       return { wallMs, ...result };
     };
     const eventFileOf = async (handler: string, event: unknown) => {
@@ -92,6 +97,7 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
       const requests: number[] = [];
       const overReference: number[] = [];
       const importsOverReference: number[] = [];
+      const cpuOverReference: number[] = [];
       for (let i = 0; i < runs; i += 1) {
         const reference = paired ? await probe(referenceBundle, referenceEvent) : undefined;
         const own = await probe(bundle, eventFile);
@@ -102,6 +108,7 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
         if (reference) {
           overReference.push(own.wallMs - reference.wallMs);
           importsOverReference.push(own.importMs - reference.importMs);
+          cpuOverReference.push(own.cpuMs - reference.cpuMs);
         }
       }
       // Sampled every 0.1 ms, so one profile is noisy: as many profiles as timed runs, to read together.
@@ -117,7 +124,9 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
         coldMs: round1(median(walls) - empty),
         importMs: median(imports),
         firstRequestMs: median(requests),
-        ...(paired ? { overReferenceMs: round1(median(overReference)), importOverReferenceMs: round1(median(importsOverReference)) } : {}),
+        ...(paired
+          ? { overReferenceMs: round1(median(overReference)), importOverReferenceMs: round1(median(importsOverReference)), cpuOverReferenceMs: round1(median(cpuOverReference)) }
+          : {}),
         bundleKb,
         status: [...statuses].join('/'),
         runs,
