@@ -40,8 +40,8 @@ export interface ColdStartFigure {
   /** The same for the import alone: what the bundle's own code and libraries cost to load beyond the SDK's. */
   importOverReferenceMs?: number;
   /**
-   * The same for the process's CPU time (import and request): the whole cold start without the waits
-   * on DynamoDB (Local here) and for a core, which wall time includes.
+   * The same for the process's CPU time (import and request, all its threads, V8's compilers and GC
+   * included): the work itself, without the waits on DynamoDB Local and for a core that wall time holds.
    */
   cpuOverReferenceMs?: number;
   /** The minified bundle as deployed (index.mjs, its source map not counted): the budget of test/infra/handler-bundles.test.ts. */

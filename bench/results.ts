@@ -56,8 +56,11 @@ const PASSWORD_HASHING = new Set(['auth/register', 'auth/login', 'user/change-pa
 /** The goals of docs/performance.md, each judged against a run. */
 export const GOALS = {
   routeRatio: 1.5,
-  /** What a handler adds to the DynamoDB-only reference's cold start (paired runs; docs/decisions/021c). */
-  coldStartOverReferenceMs: 60,
+  /**
+   * What a handler may add to the DynamoDB-only reference's cold start (paired runs; docs/decisions/021c),
+   * as a share of the reference's own: a slower machine stretches both alike (docs/decisions/021e).
+   */
+  coldStartOverReferenceShare: 0.75,
   landingJsGzipKb: 120,
   lighthouse: { performance: 95, accessibility: 100, bestPractices: 100, seo: 95 },
 };
@@ -67,13 +70,14 @@ export function judge(results: BenchResults, goals: typeof GOALS): GoalOutcome[]
   for (const route of results.api.filter((entry) => entry.route !== 'POST /api/login')) {
     outcomes.push({ goal: `${route.route}: p50 ≤ ${goals.routeRatio} × its calls at the floor`, actual: `${route.ratio} (${route.p50} ms / ${route.floorMs} ms)`, met: route.ratio <= goals.routeRatio });
   }
+  const referenceMs = results.coldStart.reference.coldMs;
+  const limit = Math.round(goals.coldStartOverReferenceShare * referenceMs * 10) / 10;
+  const share = `${Math.round(goals.coldStartOverReferenceShare * 100)} %`;
   for (const figure of results.coldStart.figures) {
-    const limit = goals.coldStartOverReferenceMs;
-    const reference = `the reference alone: ${results.coldStart.reference.coldMs} ms`;
     if (PASSWORD_HASHING.has(figure.handler)) {
-      outcomes.push({ goal: `cold start ${figure.handler}: import ≤ the reference's + ${limit} ms (its request runs bcrypt)`, actual: `+${figure.importOverReferenceMs} ms (cold ${figure.coldMs} ms; ${reference})`, met: (figure.importOverReferenceMs ?? Infinity) <= limit });
+      outcomes.push({ goal: `cold start ${figure.handler}: import over the reference ≤ ${share} of the reference's cold start (${limit} ms; its request runs bcrypt)`, actual: `+${figure.importOverReferenceMs} ms (cold ${figure.coldMs} ms; the reference ${referenceMs} ms)`, met: (figure.importOverReferenceMs ?? Infinity) <= limit });
     } else {
-      outcomes.push({ goal: `cold start ${figure.handler} ≤ the reference's + ${limit} ms`, actual: `+${figure.overReferenceMs} ms (cold ${figure.coldMs} ms; ${reference})`, met: (figure.overReferenceMs ?? Infinity) <= limit });
+      outcomes.push({ goal: `cold start ${figure.handler}: over the reference ≤ ${share} of the reference's (${limit} ms)`, actual: `+${figure.overReferenceMs} ms (cold ${figure.coldMs} ms; the reference ${referenceMs} ms)`, met: (figure.overReferenceMs ?? Infinity) <= limit });
     }
   }
   const landing = results.web.firstLoad.find((page) => page.page === '/');
