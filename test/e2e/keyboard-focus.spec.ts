@@ -120,6 +120,8 @@ test.describe('keyboard focus after dialogs and the status change', () => {
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
     await expect(newProject).toBeFocused();
+    // The ring eases in with the button's colours (transition-colors): read them once it has ended.
+    await newProject.evaluate((button) => Promise.all(button.getAnimations().map((animation) => animation.finished)));
     const { outline, width, fill, background } = await newProject.evaluate((button) => {
       const style = getComputedStyle(button);
       return { outline: style.outlineColor, width: parseFloat(style.outlineWidth), fill: style.backgroundColor, background: getComputedStyle(document.body).backgroundColor };
