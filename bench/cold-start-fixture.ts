@@ -22,7 +22,39 @@ export async function coldStartFixture(base: string, host: string, cold: SeededO
     staffEmails: cold.staff.map((user) => user.email),
     notificationId: notifications.body[0].id,
     avatar: { userId: avatarUserId ?? '', version: avatarVersion ?? '' },
+    freshTargets: (routeKey, count) => freshTargets(base, coldCookie, routeKey, count),
   };
+}
+
+/**
+ * A removal succeeds once per target: remove-user and delete-project get a new staff user or project
+ * for each run, made through the API before the timed runs, so every run measures the removal itself
+ * and not the not-found answer of an already removed one.
+ */
+async function freshTargets(base: string, cookie: string, routeKey: string, count: number): Promise<Record<string, string>[] | undefined> {
+  const made = async (create: (index: number) => Promise<Record<string, string>>) => {
+    const targets: Record<string, string>[] = [];
+    for (let index = 0; index < count; index += 1) targets.push(await create(index));
+    return targets;
+  };
+  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  switch (routeKey) {
+    case 'DELETE /api/organization/users/{userId}':
+      return made(async (index) => {
+        const username = `cold-removal-${stamp}-${index}@example.com`;
+        const user = await callApi<{ id: string }>(base, '/api/organization/users', { cookie, body: { username, fullName: `Cold Removal ${index}`, role: 'staff', password: `cold-removal-password-${stamp}` } });
+        if (user.status !== 201) throw new Error(`creating the user to remove answered ${user.status}`);
+        return { userId: user.body.id };
+      });
+    case 'DELETE /api/projects/{id}':
+      return made(async (index) => {
+        const project = await callApi<{ id: string }>(base, '/api/projects', { cookie, body: { name: `Cold removal ${index}` } });
+        if (project.status !== 201) throw new Error(`creating the project to delete answered ${project.status}`);
+        return { id: project.body.id };
+      });
+    default:
+      return undefined;
+  }
 }
 
 /** The environment a probe process gets: the functions' own, as the local cloud gives them (no `NODE_OPTIONS`, as in Lambda). */

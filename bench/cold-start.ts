@@ -25,6 +25,8 @@ export interface ColdStartFixture {
   staffEmails: string[];
   notificationId: string;
   avatar: { userId: string; version: string };
+  /** Path parameters of a new target for each run of a route that removes its target; undefined for every other route. */
+  freshTargets: (routeKey: string, count: number) => Promise<Record<string, string>[] | undefined>;
 }
 
 export interface ColdStartFigure {
@@ -89,8 +91,10 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
      * reference, so what the machine's load does to one run it does to its pair, and the median of
      * the differences is what the handler adds to the SDK's own cold start (docs/decisions/021c).
      */
-    const measure = async (handler: string, route: string, bundle: string, event: unknown, paired: boolean): Promise<ColdStartFigure> => {
-      const eventFile = await eventFileOf(handler, event);
+    const measure = async (handler: string, route: string, bundle: string, events: unknown[], paired: boolean): Promise<ColdStartFigure> => {
+      const eventFiles = await Promise.all(events.map((event, index) => eventFileOf(`${handler}.${index}`, event)));
+      // One event per run when the request removes its target, else the same event every run.
+      const eventFileFor = (run: number) => eventFiles[run % eventFiles.length]!;
       const statuses = new Set<number>();
       const walls: number[] = [];
       const imports: number[] = [];
@@ -100,7 +104,7 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
       const cpuOverReference: number[] = [];
       for (let i = 0; i < runs; i += 1) {
         const reference = paired ? await probe(referenceBundle, referenceEvent) : undefined;
-        const own = await probe(bundle, eventFile);
+        const own = await probe(bundle, eventFileFor(i));
         statuses.add(own.status);
         walls.push(own.wallMs);
         imports.push(own.importMs);
@@ -114,7 +118,7 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
       // Sampled every 0.1 ms, so one profile is noisy: as many profiles as timed runs, to read together.
       for (let i = 0; options.profileDir && i < runs; i += 1) {
         const name = `${paired ? handler.replaceAll('/', '-') : 'reference'}.${i}.cpuprofile`;
-        const marks = await probe(bundle, eventFile, ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${options.profileDir}`, `--cpu-prof-name=${name}`]);
+        const marks = await probe(bundle, eventFileFor(runs + i), ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${options.profileDir}`, `--cpu-prof-name=${name}`]);
         await writeFile(path.join(options.profileDir, `${name}.marks.json`), JSON.stringify(marks));
       }
       const bundleKb = round1((await stat(bundle)).size / 1024);
@@ -133,7 +137,7 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
       };
     };
 
-    const reference = await measure('(reference) DocumentClient + one GetItem', '', referenceBundle, { requestContext: { requestId: 'reference' } }, false);
+    const reference = await measure('(reference) DocumentClient + one GetItem', '', referenceBundle, [{ requestContext: { requestId: 'reference' } }], false);
 
     const byHandler = new Map<string, RouteDefinition>();
     for (const route of routes) if (!byHandler.has(route.handler) && (!options.only || options.only.includes(route.handler))) byHandler.set(route.handler, route);
@@ -141,8 +145,10 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
     const ordered = [...byHandler.values()].sort((a, b) => Number(a.handler === 'auth/logout') - Number(b.handler === 'auth/logout'));
     const figures: ColdStartFigure[] = [];
     for (const route of ordered) {
-      const event = lambdaEvent(route, { host: fixture.host, ...requestFor(route, fixture) });
-      figures.push(await measure(route.handler, `${route.method} ${route.path}`, path.join(buildDir, handlerName(route), 'index.mjs'), event, true));
+      const request = requestFor(route, fixture);
+      const targets = await fixture.freshTargets(`${route.method} ${route.path}`, options.profileDir ? 2 * runs : runs);
+      const events = (targets ?? [request.params]).map((params) => lambdaEvent(route, { host: fixture.host, ...request, params }));
+      figures.push(await measure(route.handler, `${route.method} ${route.path}`, path.join(buildDir, handlerName(route), 'index.mjs'), events, true));
     }
     return { emptyProcessMs: empty, reference, figures };
   } finally {

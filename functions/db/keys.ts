@@ -3,7 +3,7 @@ import type { NotificationItem } from '../entities/notification';
 import type { FiguresItem } from './project-figures';
 import type { InvitationItem } from '../entities/invitation';
 import type { OrganizationItem } from '../entities/organization';
-import type { UserItem } from '../entities/user';
+import type { EmailItem, UserItem } from '../entities/user';
 import type { ProjectItem } from '../entities/project';
 import type { AttemptWindowItem } from '../entities/attempt-window';
 import type { AvatarItem } from '../entities/avatar';
@@ -42,7 +42,7 @@ export const keys = {
   organization: (orgId: string) => keyOf<OrganizationItem>(`${ORG}${orgId}`, 'ORG'),
   user: (orgId: string, userId: string) => keyOf<UserItem>(`${ORG}${orgId}`, `${USER}${userId}`),
   /** Emails are unique across the product and compared case-insensitively. */
-  email: (email: string): Key => ({ PK: `EMAIL#${email.trim().toLowerCase()}`, SK: 'EMAIL' }),
+  email: (email: string) => keyOf<EmailItem>(`EMAIL#${email.trim().toLowerCase()}`, 'EMAIL'),
   session: (userId: string, sessionId: string): Key => ({ PK: `${USER}${userId}`, SK: `SESSION#${sessionId}` }),
   /** One counter per rule, subject (an email, a client address) and fixed time window of the rule. */
   attemptWindow: (rule: string, subject: string, window: number) => keyOf<AttemptWindowItem>(`ATTEMPTS#${rule}#${subject}#${window}`, 'ATTEMPTS'),

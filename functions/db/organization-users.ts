@@ -47,13 +47,17 @@ export interface SavedUser {
   passwordReplaced: boolean;
 }
 
+/** For RouteOptions.preload: the email item the body names, read in the session's round trip. */
+export const preloadSavedEmail = ({ body }: { body: { username: string } | undefined }) => (body ? keys.email(body.username) : undefined);
+
 /**
  * Creates a user in the actor's organization, or updates the one that already has this email there;
  * the audit entries (added; edited and/or role changed) go in the write's own transaction.
  */
-export async function saveOrganizationUser(actor: UserItem, input: SaveUserInput, client: AuditClient): Promise<SavedUser> {
+export async function saveOrganizationUser(actor: UserItem, input: SaveUserInput, client: AuditClient, read?: { emailItem?: EmailItem }): Promise<SavedUser> {
   for (let attempt = 1; ; attempt += 1) {
-    const emailItem = await getItem<EmailItem>(keys.email(input.username));
+    // The first attempt can use the email item read with the session (preloadSavedEmail); a retry reads again.
+    const emailItem = attempt === 1 && read ? read.emailItem : await getItem<EmailItem>(keys.email(input.username));
     if (emailItem && emailItem.orgId !== actor.orgId) throw new Conflict(EMAIL_TAKEN);
     const existing = emailItem ? await getItem<UserItem>(keys.user(actor.orgId, emailItem.userId)) : undefined;
     try {

@@ -1,13 +1,16 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { endpoint } from '../../shared/contract/endpoint';
+import { organizationEndpoints } from '../../shared/contract/organization';
 import { projectEndpoints } from '../../shared/contract/projects';
+import type { OrganizationUserRequest } from '../../shared/schemas/account';
 import type { BillingItem } from '../db/billing';
 import { type Key, keys } from '../db/keys';
 import type { FiguresItem } from '../db/project-figures';
 import { preloadFigures, preloadProject, preloadProjectAndFigures } from '../db/projects';
 import { type PreloadedItems, defineRoute } from './define-route';
 import { ok } from './response';
-import type { UserItem } from '../entities/user';
+import type { EmailItem, UserItem } from '../entities/user';
+import { preloadSavedEmail } from '../db/organization-users';
 import type { ProjectItem } from '../entities/project';
 
 const PROJECT_ID = '01JD0000000000000000000000';
@@ -66,5 +69,19 @@ describe('defineRoute preload typing', () => {
     expect(preloadFigures(scope)).toEqual(keys.projectFigures('o1'));
     expect(preloadProjectAndFigures(scope)).toEqual([keys.project('o1', PROJECT_ID), keys.projectFigures('o1')]);
     expect(preloadProject({ orgId: 'o1', params: { id: 'not-a-ulid' } })).toBeUndefined();
+  });
+
+  it('gives a preload the body as the endpoint parses it, and the item its key names', () => {
+    defineRoute(organizationEndpoints.saveUser, { preload: ({ body }) => {
+      expectTypeOf(body).toEqualTypeOf<OrganizationUserRequest | undefined>();
+      return body && keys.email(body.username);
+    } }, async ({ preloaded }) => {
+      expectTypeOf(preloaded).toEqualTypeOf<EmailItem | undefined>();
+      return { statusCode: 204 } as never;
+    });
+    const body = { username: ' Ana@Example.com ', fullName: 'Ana', role: 'staff' as const };
+    expect(preloadSavedEmail({ body })).toEqual(keys.email('ana@example.com'));
+    // A body the schema refused: nothing is read, the request answers 400.
+    expect(preloadSavedEmail({ body: undefined })).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@ import { runCounting } from '../db/call-counter';
 import type { Key, KeyOf } from '../db/keys';
 import type { LoadedSession } from '../db/sessions';
 import { httpResponse } from '../middleware/http-response';
-import { jsonBody, validationError } from '../middleware/json-body';
+import { jsonBody, validBody, validationError } from '../middleware/json-body';
 import { pathIds } from '../middleware/path-ids';
 import { runCountingMetrics } from '../observability/metrics';
 import { rawBody } from '../middleware/raw-body';
@@ -14,25 +14,29 @@ import { sessionLoader } from '../middleware/session';
 import type { RouteResult } from './response';
 import type { Context, LambdaResult, RouteEvent } from './types';
 
-export type PreloadScope = { orgId: string; params: Record<string, string> };
-export type Preload = (scope: PreloadScope) => Key | readonly Key[] | undefined;
+/** What a preload may build keys from: the session's organization, the path, and the body once it is valid. */
+export type PreloadScope<Body = unknown> = { orgId: string; params: Record<string, string>; body: Body | undefined };
+export type Preload<Body = unknown> = (scope: PreloadScope<Body>) => Key | readonly Key[] | undefined;
+/** Any route's preload, whatever its body. */
+type AnyPreload = Preload<never>;
 
 /** What a key reads: the item type its KeyOf names (unknown for a bare Key). */
 type ItemOf<K> = K extends KeyOf<infer T> ? T : unknown;
 
 /** The items a preload reads, in its order, each possibly missing. */
-export type PreloadedItems<P extends Preload> =
+export type PreloadedItems<P extends AnyPreload> =
   Exclude<ReturnType<P>, undefined> extends infer K
     ? K extends readonly Key[]
       ? { readonly [I in keyof K]: ItemOf<K[I]> | undefined }
       : readonly [ItemOf<K> | undefined]
     : never;
 
-export interface RouteOptions<P extends Preload> {
+export interface RouteOptions<P extends AnyPreload> {
   /**
-   * Items of the caller's organization to read in the session's own round trip (a route's main
-   * item, e.g. the project of /api/projects/{id}); the handler gets the first as `preloaded` and
-   * all of them, in order, as `preloadedAll`, typed by the keys' KeyOf (functions/db/keys.ts).
+   * Items to read in the session's own round trip (a route's main item, e.g. the project of
+   * /api/projects/{id}; the email item a body names); the handler gets the first as `preloaded` and
+   * all of them, in order, as `preloadedAll`, typed by the keys' KeyOf (functions/db/keys.ts). A
+   * body that the endpoint's schema refuses preloads nothing: the request answers 400 anyway.
    */
   preload: P;
 }
@@ -62,7 +66,7 @@ type Handle<E extends Endpoint, Loaded extends readonly unknown[] = readonly []>
  * chain: response and log (runs last on the way out), origin and cross-site guard, path ids, session, body.
  */
 export function defineRoute<E extends Endpoint>(endpoint: E, handle: Handle<E>): ReturnType<typeof build>;
-export function defineRoute<E extends Endpoint, P extends Preload>(endpoint: E, options: RouteOptions<P>, handle: Handle<E, PreloadedItems<P>>): ReturnType<typeof build>;
+export function defineRoute<E extends Endpoint, P extends Preload<BodyOutput<E>>>(endpoint: E, options: RouteOptions<P>, handle: Handle<E, PreloadedItems<P>>): ReturnType<typeof build>;
 export function defineRoute(endpoint: Endpoint, second: unknown, third?: unknown) {
   const options: Partial<RouteOptions<Preload>> = third ? (second as RouteOptions<Preload>) : {};
   const handle = (third ?? second) as (request: never) => Promise<RouteResult>;
@@ -87,7 +91,7 @@ function build(
   // A webhook never reads a session: its function is not even allowed to read the session key.
   const middlewares = webhook
     ? [httpResponse(), requestGuard({ crossSiteCheck: false }), rawBody()]
-    : [httpResponse(), requestGuard(), pathIds(), sessionLoader(auth === 'required', preload, beforeMfaSetup), jsonBody(body)];
+    : [httpResponse(), requestGuard(), pathIds(), sessionLoader(auth === 'required', preload, beforeMfaSetup, (event) => validBody(event, body)), jsonBody(body)];
   const chain = middy<RouteEvent, LambdaResult>({ timeoutEarlyInMillis: ANSWER_BEFORE_TIMEOUT_MS })
     .use(middlewares)
     .handler(async (event) => {

@@ -18,13 +18,15 @@ export function sessionLoader(
   required: boolean,
   preload?: Preload,
   beforeMfaSetup = false,
+  /** The request's body once the endpoint's schema accepts it, for the preload. */
+  bodyOf: (event: RouteEvent) => unknown = () => undefined,
 ): MiddlewareObj<RouteEvent, LambdaResult> {
   return {
     before: async ({ event }) => {
       const token = readSessionCookie(event.cookies);
       const claims = token ? await verifySessionToken(token) : undefined;
       const params = (event.pathParameters ?? {}) as Record<string, string>;
-      event.session = claims ? await loadSession(claims, preload && ((orgId) => preload({ orgId, params }))) : undefined;
+      event.session = claims ? await loadSession(claims, preload && ((orgId) => preload({ orgId, params, body: bodyOf(event) }))) : undefined;
       if (required && !event.session) throw unauthorized();
       if (required && !beforeMfaSetup && event.session && mustSetUpMfa(event.session.user, event.session.org)) throw forbidden(MFA_REQUIRED_BY_ORGANIZATION);
     },

@@ -20,7 +20,7 @@ const recoveryCode = z.string(RECOVERY_CODE_SHAPE).check(
   z.regex(RECOVERY_CODE, RECOVERY_CODE_SHAPE),
 );
 
-/** POST /api/user/mfa/setup answers the secret to add to an authenticator app, as a link, as text and as a QR code (a PNG data URL). */
+/** POST /api/user/mfa/setup answers the secret to add to an authenticator app, as a link, as text and as a QR code (an SVG data URL). */
 export const mfaSetupResponse = z.object({ otpauthUrl: z.string(), secret: z.string(), qrCode: z.string() });
 export type MfaSetupResponse = z.infer<typeof mfaSetupResponse>;
 

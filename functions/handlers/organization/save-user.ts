@@ -1,5 +1,5 @@
 import { organizationEndpoints } from '../../../shared/contract/organization';
-import { saveOrganizationUser } from '../../db/organization-users';
+import { preloadSavedEmail, saveOrganizationUser } from '../../db/organization-users';
 import { deleteSessionsOfUser } from '../../db/sessions';
 import { refuseCommonPassword } from '../../session/common-passwords';
 import { Refused } from '../../domain/errors';
@@ -17,10 +17,11 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 /**
  * POST /api/organization/users (admins): creates a user (201), or updates the organization's user
  * with that email (200: name, role, and the password when one is given). An email of another
- * organization is 409 and changes nothing.
+ * organization is 409 and changes nothing. The email item comes with the session: an update takes
+ * three round trips (session, user, transaction), a creation two.
  */
-export const handler = defineRoute(organizationEndpoints.saveUser, async (request) => {
-  const { body, session } = request;
+export const handler = defineRoute(organizationEndpoints.saveUser, { preload: preloadSavedEmail }, async (request) => {
+  const { body, session, preloaded } = request;
   requireAdmin(session);
   // One's own password changes only with the current one (change-password): a stolen admin cookie must
   // not become a permanent takeover. Name and role of one's own account are not edited here either.
@@ -32,7 +33,7 @@ export const handler = defineRoute(organizationEndpoints.saveUser, async (reques
     role: body.role,
     organizationName: session.org.name,
     passwordHash: body.password === undefined ? undefined : await hashPassword(body.password),
-  }, auditClient(request));
+  }, auditClient(request), { emailItem: preloaded });
   // A password set by an admin signs the user out everywhere else, as a change of their own does.
   if (saved.passwordReplaced) await deleteSessionsOfUser(saved.user.id);
   const entry = toOrganizationUserResponse(saved.user);

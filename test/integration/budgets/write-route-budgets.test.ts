@@ -23,3 +23,17 @@ describe('project writes DynamoDB call budgets', () => {
     expect(remove.dbCalls).toBeLessThanOrEqual(2);
   });
 });
+
+describe('user management writes DynamoDB call budgets', () => {
+  it('saving a user reads the email item with the session: a creation takes 2 calls, an update 3', async () => {
+    const admin = await registerOrganization();
+    const username = `budget-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const created = await admin.call('/api/organization/users', { method: 'POST', body: { username, fullName: 'Budget Staff', role: 'staff', password: 'a-long-enough-password-1' } });
+    expect(created.status).toBe(201);
+    expect(created.dbCalls).toBeLessThanOrEqual(2);
+    const updated = await admin.call('/api/organization/users', { method: 'POST', body: { username, fullName: 'Budget Staff Renamed', role: 'admin' } });
+    expect(updated.status).toBe(200);
+    expect(updated.body.currentRole.role).toBe('admin');
+    expect(updated.dbCalls).toBeLessThanOrEqual(3);
+  });
+});

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { BUSINESS_METRICS, COLD_START_METRIC, metricsNamespace } from '../../../functions/observability/metric-names';
 import { type ApiResponse, registerOrganization, request } from '../support/api';
 import { addUserThroughApi } from '../support/org-members';
+import { startWithinOneWindow } from '../support/throttle-window';
 
 type Line = Record<string, any>;
 
@@ -85,12 +86,14 @@ describe('the business metrics (CloudWatch embedded metric format)', () => {
   });
 
   it('counts a throttled request (the failed sign-in lock answers 429)', async () => {
+    // Counts to a limit of a clock-aligned window: within one window (support/throttle-window.ts).
+    await startWithinOneWindow(15 * 60_000, 60_000);
     const admin = await registerOrganization();
     for (let i = 0; i < 10; i += 1) await request('/api/login', { body: { username: admin.email, password: `wrong-${i}` } });
     const locked = await request('/api/login', { body: { username: admin.email, password: admin.password } });
     expect(locked.status).toBe(429);
     expect(metricsOf(await handlerLog(), locked).names).toEqual(['RequestsThrottled']);
-  });
+  }, 150_000);
 
   it('counts one cold start per function, named by the function', async () => {
     await registerOrganization();
