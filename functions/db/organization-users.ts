@@ -4,6 +4,7 @@ import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import { type AuditClient, actorOf, auditPut, userTarget } from './audit-log';
 import { TABLE_NAME } from './client';
+import type { FiguresItem } from './project-figures';
 import { keys } from './keys';
 import { notificationPut } from './notification-writes';
 import { EMAIL_TAKEN } from './organizations';
@@ -164,18 +165,24 @@ function userChangeEntries(actor: UserItem, current: UserItem, input: SaveUserIn
   return entries;
 }
 
+/** For RouteOptions.preload: the user the path names and the organization's figures, read in the session's round trip. */
+export const preloadRemovedUser = ({ orgId, params }: { orgId: string; params: Record<string, string> }) =>
+  params.userId ? ([keys.user(orgId, params.userId), keys.projectFigures(orgId)] as const) : undefined;
+
 /**
  * Removes a user of the actor's organization: the user, their email (free to use again), their
  * avatar, their place in every project (with each project's 'members removed' activity entry) and the audit entry go in one transaction with the checks.
  * Their sessions stop working at once (a session needs its user item) and are deleted afterwards.
  */
-export async function removeOrganizationUser(actor: UserItem, userId: string, client: AuditClient): Promise<UserItem> {
+export async function removeOrganizationUser(actor: UserItem, userId: string, client: AuditClient, read?: { target?: UserItem; figures?: FiguresItem }): Promise<UserItem> {
   if (userId === actor.id) throw new Refused('invalid', CANNOT_REMOVE_SELF);
   for (let attempt = 1; ; attempt += 1) {
+    // The first attempt can use the user and the figures read with the session (preloadRemovedUser); a retry reads again.
+    const readNow = attempt > 1 || !read;
     const [target, projects, figures] = await Promise.all([
-      getItem<UserItem>(keys.user(actor.orgId, userId)),
+      readNow ? getItem<UserItem>(keys.user(actor.orgId, userId)) : read.target,
       projectsWithMember(actor.orgId, userId),
-      figuresOf(actor.orgId),
+      readNow ? figuresOf(actor.orgId) : read.figures,
     ]);
     if (!target) throw new NotFound();
     const items: TransactItem[] = [

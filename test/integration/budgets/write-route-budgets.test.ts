@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerOrganization } from '../support/api';
+import { login, registerOrganization } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 
 /**
@@ -35,5 +35,18 @@ describe('user management writes DynamoDB call budgets', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.currentRole.role).toBe('admin');
     expect(updated.dbCalls).toBeLessThanOrEqual(3);
+  });
+
+  it('removing a user reads them and the figures with the session: 4 calls, and 1 more per 25 sessions of theirs', async () => {
+    const admin = await registerOrganization();
+    const username = `budget-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const password = 'a-long-enough-password-2';
+    const created = await admin.call<{ id: string }>('/api/organization/users', { method: 'POST', body: { username, fullName: 'Budget Leaver', role: 'staff', password } });
+    await login(username, password);
+    await admin.call('/api/projects', { method: 'POST', body: { name: 'Left behind' } });
+    const removed = await admin.call(`/api/organization/users/${created.body.id}`, { method: 'DELETE' });
+    expect(removed.status).toBe(200);
+    // The session with the user and the figures; the user's projects and sessions side by side; the transaction; the sessions' delete.
+    expect(removed.dbCalls).toBeLessThanOrEqual(5);
   });
 });
