@@ -1,6 +1,5 @@
 import { generateSecret, generateURI } from 'otplib';
-import { create } from 'qrcode/lib/core/qrcode';
-import { render } from 'qrcode/lib/renderer/svg-tag';
+import encodeQR from 'qr';
 import { PRODUCT_NAME } from '../../shared/product';
 
 /**
@@ -16,10 +15,15 @@ export function newTotpEnrolment(accountName: string) {
 
 /**
  * The link as a QR code, an SVG data URL for an <img>. Drawn here, never by a third-party service:
- * the code carries the secret. SVG rather than PNG: no image encoding and no zlib on the request
- * (about 40 ms of set-up's cold start), and it stays sharp at any zoom.
+ * the code carries the secret. The encoder is `qr` (decision 021g): it picks the mask pattern the
+ * standard asks for, as qrcode did, but scores the eight candidates on packed bit rows, which in a
+ * new process takes a few milliseconds where qrcode's took 15–20. Its SVG has no background of its own:
+ * the white square and crisp module edges added here keep the code readable on the dark theme.
  */
 export function totpQrCode(otpauthUrl: string): string {
-  const svg = render(create(otpauthUrl, { errorCorrectionLevel: 'M' }), { margin: 2, width: 240 });
+  const svg = encodeQR(otpauthUrl, 'svg', { ecc: 'medium', border: 2 }).replace(
+    /^<svg ([^>]*)>/,
+    '<svg shape-rendering="crispEdges" $1><rect width="100%" height="100%" fill="#fff"/>',
+  );
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

@@ -1,4 +1,5 @@
 import { generate } from 'otplib';
+import decodeQR from 'qr/decode.js';
 import { expect, test, uniqueEmail } from './support/fixtures';
 
 /** The code an authenticator app shows `stepsAhead` time steps from now (the server accepts the next step too). */
@@ -13,6 +14,17 @@ test.describe('two-factor sign-in (issue 15)', () => {
     // Drawn, not only laid out: the browser decoded the server's SVG (a broken image has no natural width).
     await expect.poll(() => qrCode.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
     const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
+    // What a phone's camera would read: the pixels the page shows, decoded, are the link with the secret shown beside them.
+    const size = 320;
+    const pixels = await qrCode.evaluate((image: HTMLImageElement, side) => {
+      const canvas = Object.assign(document.createElement('canvas'), { width: side, height: side });
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0, side, side);
+      return Array.from(context.getImageData(0, 0, side, side).data);
+    }, size);
+    expect(decodeQR({ width: size, height: size, data: Uint8Array.from(pixels) })).toBe(
+      `otpauth://totp/Growthwise:${encodeURIComponent(account.email)}?secret=${secret}&issuer=Growthwise`,
+    );
     await page.getByLabel('Authentication code').fill(await codeFor(secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
 
