@@ -46,6 +46,12 @@ export interface ColdStartFigure {
    * included): the work itself, without the waits on DynamoDB Local and for a core that wall time holds.
    */
   cpuOverReferenceMs?: number;
+  /**
+   * The same as overReferenceMs less what the route's own DynamoDB calls took beyond the reference's
+   * one GetItem (the `dbMs` of the handler's log line − the reference's request): what the handler's
+   * code adds around its calls. Reported, not judged (docs/decisions/021h).
+   */
+  beyondDbOverReferenceMs?: number;
   /** The minified bundle as deployed (index.mjs, its source map not counted): the budget of test/infra/handler-bundles.test.ts. */
   bundleKb: number;
   status: string;
@@ -73,8 +79,9 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
       const started = performance.now();
       const out = await run(process.execPath, [...nodeOptions, PROBE, bundle, eventFile], { env });
       const wallMs = performance.now() - started;
-      const result = JSON.parse(out.stdout.trim().split('\n').at(-1)!) as { status: number; importMs: number; requestMs: number; cpuMs: number; importedAtUs: number };
-      return { wallMs, ...result };
+      const lines = out.stdout.trim().split('\n');
+      const result = JSON.parse(lines.at(-1)!) as { status: number; importMs: number; requestMs: number; cpuMs: number; importedAtUs: number };
+      return { wallMs, ...result, dbMs: dbTimeOf(lines) };
     };
     const eventFileOf = async (handler: string, event: unknown) => {
       const eventFile = path.join(folder, `${handler.replaceAll('/', '-')}.json`);
@@ -102,6 +109,7 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
       const overReference: number[] = [];
       const importsOverReference: number[] = [];
       const cpuOverReference: number[] = [];
+      const beyondDb: number[] = [];
       for (let i = 0; i < runs; i += 1) {
         const reference = paired ? await probe(referenceBundle, referenceEvent) : undefined;
         const own = await probe(bundle, eventFileFor(i));
@@ -113,6 +121,8 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
           overReference.push(own.wallMs - reference.wallMs);
           importsOverReference.push(own.importMs - reference.importMs);
           cpuOverReference.push(own.cpuMs - reference.cpuMs);
+          // The reference's request is its one GetItem; the handler's log line says how long its own calls took.
+          if (own.dbMs !== undefined) beyondDb.push(own.wallMs - reference.wallMs - (own.dbMs - reference.requestMs));
         }
       }
       // Sampled every 0.1 ms, so one profile is noisy: as many profiles as timed runs, to read together.
@@ -129,7 +139,7 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
         importMs: median(imports),
         firstRequestMs: median(requests),
         ...(paired
-          ? { overReferenceMs: round1(median(overReference)), importOverReferenceMs: round1(median(importsOverReference)), cpuOverReferenceMs: round1(median(cpuOverReference)) }
+          ? { overReferenceMs: round1(median(overReference)), importOverReferenceMs: round1(median(importsOverReference)), cpuOverReferenceMs: round1(median(cpuOverReference)), ...(beyondDb.length === runs ? { beyondDbOverReferenceMs: round1(median(beyondDb)) } : {}) }
           : {}),
         bundleKb,
         status: [...statuses].join('/'),
@@ -214,3 +224,14 @@ function requestFor(route: Pick<RouteDefinition, 'method' | 'path'>, f: ColdStar
 }
 
 export const TINY_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/** The `dbMs` of the handler's request log line among a probe's output lines (http-response.ts); undefined when it wrote none. */
+export function dbTimeOf(lines: readonly string[]): number | undefined {
+  for (const line of lines) {
+    if (!line.startsWith('{')) continue;
+    const parsed = JSON.parse(line) as { message?: unknown; dbMs?: unknown };
+    // 'request', or 'request failed' for a 500: both carry the request's fields.
+    if (typeof parsed.message === 'string' && parsed.message.startsWith('request') && typeof parsed.dbMs === 'number') return parsed.dbMs;
+  }
+  return undefined;
+}

@@ -1,11 +1,42 @@
 import { requestScoped } from '../observability/request-scope';
 
-/** Counts DynamoDB round trips per request (for its log line and the call budgets' x-db-calls). */
-const store = requestScoped<{ calls: number }>();
+/**
+ * DynamoDB round trips per request, and how long at least one of them was under way (concurrent
+ * calls count once): for the request's log line, the call budgets' x-db-calls, and the bench, which
+ * tells a handler's own cost from the time its route's calls take (docs/decisions/021h).
+ */
+interface CallStats {
+  calls: number;
+  inFlight: number;
+  busySince: number;
+  busyMs: number;
+}
 
-export const runCounting = <T>(fn: () => Promise<T>) => store.run({ calls: 0 }, fn);
-export const countCall = () => {
-  const counter = store.get();
-  if (counter) counter.calls += 1;
-};
+const store = requestScoped<CallStats>();
+
+export const runCounting = <T>(fn: () => Promise<T>) => store.run({ calls: 0, inFlight: 0, busySince: 0, busyMs: 0 }, fn);
+
+/** A call starts (retries and their backoff included until `done`); call the answer when it has ended, however it ended. */
+export function startCall(): () => void {
+  const stats = store.get();
+  if (!stats) return () => undefined;
+  stats.calls += 1;
+  if (stats.inFlight === 0) stats.busySince = performance.now();
+  stats.inFlight += 1;
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    stats.inFlight -= 1;
+    if (stats.inFlight === 0) stats.busyMs += performance.now() - stats.busySince;
+  };
+}
+
 export const callsSoFar = () => store.get()?.calls ?? 0;
+
+/** Milliseconds so far with a DynamoDB call under way, a call still running counted up to now. */
+export function dbTimeSoFar(): number {
+  const stats = store.get();
+  if (!stats) return 0;
+  return stats.busyMs + (stats.inFlight > 0 ? performance.now() - stats.busySince : 0);
+}

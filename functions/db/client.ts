@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { countCall } from './call-counter';
+import { startCall } from './call-counter';
 import { DEFAULT_LOCAL_TABLE_NAME } from './table-definition';
 
 /**
@@ -34,9 +34,13 @@ const client = new DynamoDBClient({
 });
 
 client.middlewareStack.add(
-  (next) => (args) => {
-    countCall();
-    return next(args);
+  (next) => async (args) => {
+    const done = startCall();
+    try {
+      return await next(args);
+    } finally {
+      done();
+    }
   },
   { step: 'initialize', name: 'countDynamoDbCalls' },
 );

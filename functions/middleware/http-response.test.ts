@@ -40,7 +40,7 @@ afterEach(() => {
 });
 
 describe('the response middleware', () => {
-  it('writes one structured line per request: route, status, duration, request and correlation ids, cold start, DynamoDB calls', async () => {
+  it('writes one structured line per request: route, status, duration, request and correlation ids, cold start, DynamoDB calls and their time', async () => {
     const lines = captureStdout();
     const handler = defineRoute(TEST_ENDPOINT, async () => ok({ fine: true }));
     const result = await handler(event(), context);
@@ -57,6 +57,7 @@ describe('the response middleware', () => {
       correlationId: 'apigw-123',
       coldStart: expect.any(Boolean),
       dbCalls: 0,
+      dbMs: 0,
     });
   });
 

@@ -1,6 +1,6 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import { SERVICE_BUSY_MESSAGE } from '../../shared/api-error';
-import { callsSoFar } from '../db/call-counter';
+import { callsSoFar, dbTimeSoFar } from '../db/call-counter';
 import { isDatabaseUnavailable } from '../db/faults';
 import { Conflict, DomainError, NotFound, type RefusalReason, Refused } from '../domain/errors';
 import { HttpError } from '../http/http-error';
@@ -84,6 +84,7 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
       correlationId: event.requestContext.requestId,
       coldStart: started?.coldStart ?? false,
       dbCalls: callsSoFar(),
+      dbMs: Math.round(dbTimeSoFar() * 10) / 10,
       orgId: event.session?.org.id,
     }, error, fault);
     publishMetrics(event.requestContext.requestId);

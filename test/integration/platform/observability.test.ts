@@ -26,7 +26,7 @@ const requestLineOf = (lines: Line[], response: ApiResponse) =>
   lines.find((line) => line.message?.startsWith('request') && line.correlationId === response.headers.get('x-request-id'));
 
 describe('the handlers\' log', () => {
-  it('holds one line per request with route, status, duration, request and correlation ids, cold start, DynamoDB calls and the organization', async () => {
+  it('holds one line per request with route, status, duration, request and correlation ids, cold start, DynamoDB calls and their time, and the organization', async () => {
     const admin = await registerOrganization();
     const answer = await admin.call('/api/projects');
     expect(answer.status).toBe(200);
@@ -42,8 +42,11 @@ describe('the handlers\' log', () => {
       correlationId: answer.headers.get('x-request-id'),
       coldStart: expect.any(Boolean),
       dbCalls: answer.dbCalls,
+      dbMs: expect.any(Number),
       orgId: admin.orgId,
     });
+    expect(line!.dbMs, 'the time of its DynamoDB calls, within the request\'s').toBeGreaterThan(0);
+    expect(line!.dbMs).toBeLessThanOrEqual(line!.durationMs + 0.1);
   });
 
   it('never holds a password, an email, a name or a cookie value, over the whole run so far', async () => {
