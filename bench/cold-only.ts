@@ -11,6 +11,7 @@ import { seedOrganization } from '../infra/local/seed';
 import { startBenchCloud } from './cloud';
 import { measureColdStarts } from './cold-start';
 import { coldStartFixture, probeEnvironment } from './cold-start-fixture';
+import { benchWebhookSecret } from './stripe-deliveries';
 
 /**
  * `npm run bench:cold -- [--runs N] [--profile DIR] [handler ...]`: the cold-start phase of the bench
@@ -23,16 +24,17 @@ const PASSWORD = 'bench-password';
 const work = await mkdtemp(path.join(os.tmpdir(), 'growthwise-cold-only-'));
 const sessionSecret = randomBytes(32).toString('hex');
 const mfaEncryptionSecret = randomBytes(32).toString('hex');
+const webhookSecret = benchWebhookSecret();
 const port = await freePort();
-const cloud = await startBenchCloud({ port, buildDir: path.join(work, 'functions'), env: { SESSION_SECRET: sessionSecret, MFA_ENCRYPTION_SECRET: mfaEncryptionSecret } });
+const cloud = await startBenchCloud({ port, buildDir: path.join(work, 'functions'), env: { SESSION_SECRET: sessionSecret, MFA_ENCRYPTION_SECRET: mfaEncryptionSecret, STRIPE_WEBHOOK_SECRET: webhookSecret } });
 const base = `http://127.0.0.1:${port}`;
 const db = DynamoDBDocumentClient.from(localClient(cloud.dynamoDbEndpoint), { marshallOptions: { removeUndefinedValues: true } });
 try {
   const cold = await seedOrganization(db, cloud.tableName, { label: 'bench-cold', projects: 3, membersPerProject: 2, staff: 3, notificationsPerUser: 3, password: PASSWORD });
   const result = await measureColdStarts(
     path.join(work, 'functions'),
-    probeEnvironment({ localAwsEnv: LOCAL_AWS_ENV, tableName: cloud.tableName, dynamoDbEndpoint: cloud.dynamoDbEndpoint, sessionSecret, mfaEncryptionSecret, port }),
-    await coldStartFixture(base, `127.0.0.1:${port}`, cold, PASSWORD),
+    probeEnvironment({ localAwsEnv: LOCAL_AWS_ENV, tableName: cloud.tableName, dynamoDbEndpoint: cloud.dynamoDbEndpoint, sessionSecret, mfaEncryptionSecret, webhookSecret, port }),
+    await coldStartFixture(base, `127.0.0.1:${port}`, cold, PASSWORD, webhookSecret),
     { runs: Number(values.runs), ...(positionals.length ? { only: positionals } : {}), ...(values.profile ? { profileDir: path.resolve(values.profile) } : {}) },
   );
   console.log(`empty process ${result.emptyProcessMs.toFixed(1)} ms; reference ${result.reference.coldMs} ms (import ${result.reference.importMs.toFixed(1)}, first request ${result.reference.firstRequestMs.toFixed(1)})`);

@@ -1,12 +1,19 @@
 import type { SeededOrganization } from '../infra/local/seed';
+import { billingEndpoints } from '../shared/contract/billing';
 import { callApi, signIn } from './api-client';
 import { type ColdStartFixture, TINY_PNG } from './cold-start';
+import { subscriptionUpdates } from './stripe-deliveries';
 
 /** Audit entries the cold-start organization holds when the audit routes are measured: one listing page. */
 const AUDIT_ENTRIES = 50;
 
-/** What the cold-start probes' requests need from a seeded organization: two sessions, a notification, an avatar. */
-export async function coldStartFixture(base: string, host: string, cold: SeededOrganization, password: string): Promise<ColdStartFixture> {
+const WEBHOOK_ROUTE = `${billingEndpoints.webhook.method} ${billingEndpoints.webhook.path}`;
+
+/**
+ * What the cold-start probes' requests need from a seeded organization: two sessions, a notification,
+ * an avatar; and the stage's webhook signing secret, which the local cloud and the probes were given.
+ */
+export async function coldStartFixture(base: string, host: string, cold: SeededOrganization, password: string, webhookSecret: string): Promise<ColdStartFixture> {
   const coldCookie = await signIn(base, cold.admin.email, password);
   // Logout ends the session it names: it gets a session of its own.
   const logoutCookie = await signIn(base, cold.admin.email, password);
@@ -32,6 +39,8 @@ export async function coldStartFixture(base: string, host: string, cold: SeededO
     notificationId: notifications.body[0].id,
     avatar: { userId: avatarUserId ?? '', version: avatarVersion ?? '' },
     freshTargets: (routeKey, count) => freshTargets(base, coldCookie, routeKey, count),
+    // Made right before the webhook is measured: the linked customer changes no route measured before it.
+    freshDeliveries: async (routeKey, count) => (routeKey === WEBHOOK_ROUTE ? subscriptionUpdates(base, webhookSecret, cold.orgId, count) : undefined),
   };
 }
 
@@ -67,7 +76,15 @@ async function freshTargets(base: string, cookie: string, routeKey: string, coun
 }
 
 /** The environment a probe process gets: the functions' own, as the local cloud gives them (no `NODE_OPTIONS`, as in Lambda). */
-export function probeEnvironment(options: { localAwsEnv: Record<string, string>; tableName: string; dynamoDbEndpoint: string; sessionSecret: string; mfaEncryptionSecret: string; port: number }) {
+export function probeEnvironment(options: {
+  localAwsEnv: Record<string, string>;
+  tableName: string;
+  dynamoDbEndpoint: string;
+  sessionSecret: string;
+  mfaEncryptionSecret: string;
+  webhookSecret: string;
+  port: number;
+}) {
   return {
     ...options.localAwsEnv,
     PATH: process.env.PATH ?? '',
@@ -76,6 +93,8 @@ export function probeEnvironment(options: { localAwsEnv: Record<string, string>;
     SESSION_SECRET: options.sessionSecret,
     // Without it two-factor set-up answers 500, as it would in a stage without the secret.
     MFA_ENCRYPTION_SECRET: options.mfaEncryptionSecret,
+    // Without it Stripe's webhook answers 503 before verifying anything, as in a stage not yet pointed at Stripe.
+    STRIPE_WEBHOOK_SECRET: options.webhookSecret,
     STAGE: 'local',
     APP_ORIGINS: `http://localhost:${options.port},http://127.0.0.1:${options.port}`,
     // As in a stage: the request's log line, its metrics and Powertools' cold-start metric are written.

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { type RouteDefinition, handlerName, routes } from '../functions/routes';
 import { bundleHandlers } from '../infra/local/build-functions';
 import { lambdaEvent } from './lambda-event';
+import type { StripeDelivery } from './stripe-deliveries';
 import { median, round1 } from './stats';
 
 const run = promisify(execFile);
@@ -27,6 +28,8 @@ export interface ColdStartFixture {
   avatar: { userId: string; version: string };
   /** Path parameters of a new target for each run of a route that removes its target; undefined for every other route. */
   freshTargets: (routeKey: string, count: number) => Promise<Record<string, string>[] | undefined>;
+  /** For Stripe's webhook, a new signed delivery for each run (bench/stripe-deliveries.ts); undefined for every other route. */
+  freshDeliveries: (routeKey: string, count: number) => Promise<StripeDelivery[] | undefined>;
 }
 
 export interface ColdStartFigure {
@@ -159,8 +162,12 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
     const figures: ColdStartFigure[] = [];
     for (const route of ordered) {
       const request = requestFor(route, fixture);
-      const targets = await fixture.freshTargets(`${route.method} ${route.path}`, options.profileDir ? 2 * runs : runs);
-      const events = (targets ?? [request.params]).map((params) => lambdaEvent(route, { host: fixture.host, ...request, params }));
+      const count = options.profileDir ? 2 * runs : runs;
+      const targets = await fixture.freshTargets(`${route.method} ${route.path}`, count);
+      const deliveries = await fixture.freshDeliveries(`${route.method} ${route.path}`, count);
+      const events = deliveries
+        ? deliveries.map((delivery) => lambdaEvent(route, { host: fixture.host, ...delivery }))
+        : (targets ?? [request.params]).map((params) => lambdaEvent(route, { host: fixture.host, ...request, params }));
       figures.push(await measure(route.handler, `${route.method} ${route.path}`, path.join(buildDir, handlerName(route), 'index.mjs'), events, true));
     }
     return { emptyProcessMs: empty, reference, figures };

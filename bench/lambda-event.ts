@@ -3,10 +3,10 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RouteDefinition } from '../functions/routes';
 
 /** An API Gateway HTTP API (payload 2.0) event for one route, as the emulator or the cloud sends it. */
-export function lambdaEvent(route: Pick<RouteDefinition, 'method' | 'path'>, options: { params?: Record<string, string>; cookie?: string; body?: unknown; host: string }): APIGatewayProxyEventV2 {
+export function lambdaEvent(route: Pick<RouteDefinition, 'method' | 'path'>, options: { params?: Record<string, string>; cookie?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; host: string }): APIGatewayProxyEventV2 {
   const params = options.params ?? {};
   const rawPath = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   const now = new Date();
   const requestId = randomUUID();
   const routeKey = `${route.method} ${route.path}`;
@@ -16,7 +16,7 @@ export function lambdaEvent(route: Pick<RouteDefinition, 'method' | 'path'>, opt
     rawPath,
     rawQueryString: '',
     ...(options.cookie ? { cookies: [options.cookie] } : {}),
-    headers: { host: options.host, 'user-agent': 'growthwise-bench', ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: { host: options.host, 'user-agent': 'growthwise-bench', ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers },
     ...(Object.keys(params).length ? { pathParameters: params } : {}),
     requestContext: {
       accountId: 'local',

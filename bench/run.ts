@@ -12,6 +12,7 @@ import { callApi, signIn } from './api-client';
 import { startBenchCloud } from './cloud';
 import { measureColdStarts } from './cold-start';
 import { coldStartFixture, probeEnvironment } from './cold-start-fixture';
+import { benchWebhookSecret } from './stripe-deliveries';
 import { floorCalls, measureFloor } from './dynamodb-floor';
 import { measureHttp } from './http-latency';
 import { measureInterleaved } from './interleaved-latency';
@@ -42,6 +43,7 @@ const webRoot = path.join(work, 'web');
 const buildDir = path.join(work, 'functions');
 const sessionSecret = randomBytes(32).toString('hex');
 const mfaEncryptionSecret = randomBytes(32).toString('hex');
+const webhookSecret = benchWebhookSecret();
 
 log('building the web app (with its manifest)');
 await buildWebWithManifest(webRoot);
@@ -49,7 +51,7 @@ const web = await firstLoadWeights(webRoot);
 
 log('starting the local cloud (in memory) in its own process');
 const port = await freePort();
-const cloud = await startBenchCloud({ port, buildDir, webRoot, env: { SESSION_SECRET: sessionSecret, MFA_ENCRYPTION_SECRET: mfaEncryptionSecret } });
+const cloud = await startBenchCloud({ port, buildDir, webRoot, env: { SESSION_SECRET: sessionSecret, MFA_ENCRYPTION_SECRET: mfaEncryptionSecret, STRIPE_WEBHOOK_SECRET: webhookSecret } });
 const base = `http://127.0.0.1:${port}`;
 const db = DynamoDBDocumentClient.from(localClient(cloud.dynamoDbEndpoint), { marshallOptions: { removeUndefinedValues: true } });
 
@@ -150,8 +152,8 @@ try {
   log('cold starts');
   const coldStart = await measureColdStarts(
     buildDir,
-    probeEnvironment({ localAwsEnv: LOCAL_AWS_ENV, tableName: cloud.tableName, dynamoDbEndpoint: cloud.dynamoDbEndpoint, sessionSecret, mfaEncryptionSecret, port }),
-    await coldStartFixture(base, `127.0.0.1:${port}`, cold, PASSWORD),
+    probeEnvironment({ localAwsEnv: LOCAL_AWS_ENV, tableName: cloud.tableName, dynamoDbEndpoint: cloud.dynamoDbEndpoint, sessionSecret, mfaEncryptionSecret, webhookSecret, port }),
+    await coldStartFixture(base, `127.0.0.1:${port}`, cold, PASSWORD, webhookSecret),
     { runs: coldRuns },
   );
 
