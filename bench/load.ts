@@ -1,5 +1,5 @@
 import { UNREAD_COUNT_POLL_MS } from '../shared/limits';
-import { PROJECT_STATUSES } from '../shared/schemas/projects';
+import { PROJECT_STATUSES } from '../shared/project-statuses';
 import { signIn } from './api-client';
 import { percentile, round1 } from './stats';
 

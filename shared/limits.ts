@@ -4,3 +4,16 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_BYTES = 72;
 export const MAX_JSON_BODY_BYTES = 256 * 1024;
 export const UNREAD_COUNT_POLL_MS = 30_000;
+
+/** Audit entries expire (DynamoDB TTL) this long after they were written. */
+export const AUDIT_KEPT_DAYS = 400;
+/** Project activity entries expire (DynamoDB TTL) this long after they were written. */
+export const ACTIVITY_KEPT_DAYS = 365;
+/** GET /api/projects/{id}/activity answers this many entries per page. */
+export const ACTIVITY_PAGE_SIZE = 20;
+/** The dashboard's 'Recent activity' shows the organization's newest entries. */
+export const RECENT_ACTIVITY_SIZE = 10;
+/** Registration starts a trial of this many days. */
+export const TRIAL_DAYS = 14;
+/** Two-factor set-up gives this many single-use recovery codes. */
+export const RECOVERY_CODE_COUNT = 10;

@@ -7,7 +7,7 @@ import {
   type DashboardProject,
   type DashboardResponse,
 } from '../../shared/schemas/dashboard';
-import type { ProjectStatus } from '../../shared/schemas/projects';
+import type { ProjectStatus } from '../../shared/project-statuses';
 import { compareOrdinal } from '../domain/compare-ordinal';
 
 /** What the dashboard needs of a project (the Query projects only these attributes). */

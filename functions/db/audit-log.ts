@@ -1,5 +1,6 @@
 import { monotonicFactory } from 'ulid';
-import { AUDIT_KEPT_DAYS, type AuditAction, type AuditActor, type AuditDetails, type AuditEntryResponse, type AuditTarget } from '../../shared/schemas/audit-log';
+import { AUDIT_KEPT_DAYS } from '../../shared/limits';
+import type { AuditAction, AuditActor, AuditDetails, AuditEntryResponse, AuditTarget } from '../../shared/schemas/audit-log';
 import { now } from '../clock';
 import { TABLE_NAME } from './client';
 import { keys } from './keys';

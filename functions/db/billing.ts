@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { type SubscriptionResponse, TRIAL_DAYS } from '../../shared/schemas/billing';
+import { TRIAL_DAYS } from '../../shared/limits';
+import type { SubscriptionResponse } from '../../shared/schemas/billing';
 import type { SubscriptionState } from '../billing/subscription-state';
 import { TABLE_NAME, db } from './client';
 import { keys } from './keys';

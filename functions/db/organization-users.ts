@@ -1,4 +1,4 @@
-import { PASSWORD_REQUIRED_TO_CREATE } from '../../shared/schemas/account';
+import { USER_PASSWORD_MESSAGE } from '../../shared/messages';
 import { ROLE_LABELS, type Role } from '../../shared/roles';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
@@ -72,7 +72,7 @@ export async function saveOrganizationUser(actor: UserItem, input: SaveUserInput
 }
 
 async function createUser(actor: UserItem, input: SaveUserInput, client: AuditClient): Promise<SavedUser> {
-  if (!input.passwordHash) throw new Refused('invalid', PASSWORD_REQUIRED_TO_CREATE, { password: PASSWORD_REQUIRED_TO_CREATE });
+  if (!input.passwordHash) throw new Refused('invalid', USER_PASSWORD_MESSAGE, { password: USER_PASSWORD_MESSAGE });
   const user = newUser({ orgId: actor.orgId, username: input.username, fullName: input.fullName, role: input.role, passwordHash: input.passwordHash, emailVerified: false });
   const welcome = outboxPut(user.username, {
     template: 'welcome',

@@ -1,12 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
-import {
-  ACTIVITY_KEPT_DAYS,
-  ACTIVITY_PAGE_SIZE,
-  type ActivityAction,
-  type ActivityEntryResponse,
-  type ActivityPageResponse,
-} from '../../shared/schemas/activity';
+import { ACTIVITY_KEPT_DAYS, ACTIVITY_PAGE_SIZE } from '../../shared/limits';
+import type { ActivityAction, ActivityEntryResponse, ActivityPageResponse } from '../../shared/schemas/activity';
 import { now } from '../clock';
 import { TABLE_NAME, db } from './client';
 import { collections, keys } from './keys';

@@ -1,6 +1,6 @@
 import type { ActivityEntryResponse } from '../../shared/schemas/activity';
-import { RECENT_ACTIVITY_SIZE } from '../../shared/schemas/dashboard';
-import { PROJECT_STATUSES, type ProjectStatus } from '../../shared/schemas/projects';
+import { RECENT_ACTIVITY_SIZE } from '../../shared/limits';
+import { PROJECT_STATUSES, type ProjectStatus } from '../../shared/project-statuses';
 import { TABLE_NAME } from './client';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';

@@ -1,5 +1,5 @@
 import { UpdateCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { PROJECT_STATUSES, type ProjectStatus } from '../../shared/schemas/projects';
+import { PROJECT_STATUSES, type ProjectStatus } from '../../shared/project-statuses';
 import { TABLE_NAME, db } from './client';
 import { collections, keys } from './keys';
 import type { StatusCounts } from './project-figures';

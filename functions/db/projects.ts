@@ -1,8 +1,5 @@
-import {
-  PROJECT_STATUS_LABELS,
-  type CreateProjectRequest,
-  type UpdateProjectRequest,
-} from '../../shared/schemas/projects';
+import { PROJECT_STATUS_LABELS } from '../../shared/project-statuses';
+import type { CreateProjectRequest, UpdateProjectRequest } from '../../shared/schemas/projects';
 import { now } from '../clock';
 import { Conflict, NotFound } from '../domain/errors';
 import { batchGet, keyId } from './reads';

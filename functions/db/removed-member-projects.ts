@@ -1,4 +1,4 @@
-import { RECENT_ACTIVITY_SIZE } from '../../shared/schemas/dashboard';
+import { RECENT_ACTIVITY_SIZE } from '../../shared/limits';
 import { TABLE_NAME } from './client';
 import { type Key, collections, keys } from './keys';
 import { activityEntry, activityPut } from './project-activity';

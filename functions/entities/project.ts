@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
-import type { CreateProjectRequest, ProjectResponse, ProjectStatus } from '../../shared/schemas/projects';
+import type { ProjectStatus } from '../../shared/project-statuses';
+import type { CreateProjectRequest, ProjectResponse } from '../../shared/schemas/projects';
 
 /** A project: `ORG#<orgId> / PROJECT#<ulid>` (keys.project), in its organization's partition. */
 export interface ProjectItem {

@@ -1,5 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
-import { MFA_REQUIRED_BY_ORGANIZATION } from '../../shared/schemas/mfa';
+import { MFA_REQUIRED_BY_ORGANIZATION } from '../../shared/messages';
 import { loadSession } from '../db/sessions';
 import { forbidden, unauthorized } from '../http/http-error';
 import type { Preload } from '../http/define-route';

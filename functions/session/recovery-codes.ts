@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { RECOVERY_CODE_COUNT } from '../../shared/schemas/mfa';
+import { RECOVERY_CODE_COUNT } from '../../shared/limits';
 import { hashRecoveryCode } from './mfa-encryption';
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';

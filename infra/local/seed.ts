@@ -6,7 +6,7 @@ import { activityEntry, activityPut } from '../../functions/db/project-activity'
 import { figuresItem } from '../../functions/db/project-figures';
 import { userPuts } from '../../functions/db/users';
 import { hashPassword } from '../../functions/session/passwords';
-import { PROJECT_STATUSES } from '../../shared/schemas/projects';
+import { PROJECT_STATUSES } from '../../shared/project-statuses';
 import { invitationEmailItem, newInvitation } from '../../functions/entities/invitation';
 import { newOrganization } from '../../functions/entities/organization';
 import { newProject } from '../../functions/entities/project';

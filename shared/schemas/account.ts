@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { USER_PASSWORD_MESSAGE } from '../messages';
 import { ROLES } from '../roles';
 import { email, newPassword, password, text } from './fields';
 
@@ -65,7 +66,6 @@ export const organizationRequest = z
 export type OrganizationRequest = z.infer<typeof organizationRequest>;
 export const organizationResponse = z.object({ id: z.string(), name: z.string(), requireMfa: z.boolean() });
 
-const USER_PASSWORD_MESSAGE = 'Password must be at least 6 characters';
 const userFields = {
   username: email('Please enter a valid email address'),
   fullName: text(2, 'Full name must be at least 2 characters', 'Full name'),
@@ -81,7 +81,6 @@ export const organizationUserRequest = z.object({
   password: z.optional(newPassword(6, USER_PASSWORD_MESSAGE)),
 });
 export type OrganizationUserRequest = z.infer<typeof organizationUserRequest>;
-export const PASSWORD_REQUIRED_TO_CREATE = USER_PASSWORD_MESSAGE;
 
 /** The Add User dialog: a new user needs a password. */
 export const addUserForm = z.object({ ...userFields, password: newPassword(6, USER_PASSWORD_MESSAGE) });

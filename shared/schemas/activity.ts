@@ -13,10 +13,6 @@ export const ACTIVITY_ACTIONS = [
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
-/** GET /api/projects/{id}/activity answers this many entries per page. */
-export const ACTIVITY_PAGE_SIZE = 20;
-/** Entries expire (DynamoDB TTL) this long after they were written. */
-export const ACTIVITY_KEPT_DAYS = 365;
 
 /**
  * One change to a project: who, when, what, from and to. `from`/`to` hold the stored values

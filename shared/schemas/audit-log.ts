@@ -35,8 +35,6 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = ['user', 'organization', 'project', 'invitation', 'subscription'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
-/** Entries expire (DynamoDB TTL) this long after they were written. */
-export const AUDIT_KEPT_DAYS = 400;
 
 /** A small, flat object of what changed (from-role and to-role, a new name): strings, numbers, booleans, nulls. */
 export const auditDetails = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));

@@ -4,8 +4,6 @@ import * as z from 'zod/mini';
 export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'unpaid', 'incomplete'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** Registration starts a trial of this many days. */
-export const TRIAL_DAYS = 14;
 /** Admins are warned (banner, notification) this many days before the trial ends. */
 export const TRIAL_WARNING_DAYS = 3;
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { activityEntryResponse } from './activity';
-import { PROJECT_STATUSES } from './projects';
+import { PROJECT_STATUSES } from '../project-statuses';
 
 /** How many projects each of the dashboard's lists shows (the rest is behind 'View all'). */
 export const DASHBOARD_LIST_SIZE = 5;
@@ -8,8 +8,6 @@ export const DASHBOARD_LIST_SIZE = 5;
 export const DUE_SOON_DAYS = 7;
 /** The created-per-week chart covers this many weeks, the current one included. */
 export const CREATED_WEEKS = 12;
-/** 'Recent activity' shows the organization's newest entries. */
-export const RECENT_ACTIVITY_SIZE = 10;
 
 const dashboardProject = z.object({
   id: z.string(),

@@ -8,7 +8,6 @@ export const CODE_SHAPE = 'Enter the 6-digit code from your authenticator app.';
 /** Recovery codes are 10 characters of base32 in two groups of 5, e.g. 'k3f7q-mz2xa' (the dash and case are optional when typed). */
 export const RECOVERY_CODE = /^[a-z2-7]{5}-?[a-z2-7]{5}$/i;
 export const RECOVERY_CODE_SHAPE = 'A recovery code has 10 letters and digits, like abcde-23456.';
-export const RECOVERY_CODE_COUNT = 10;
 
 /** The code a person types: spaces between the digit groups are forgiven. */
 const totpCode = z.string(CODE_SHAPE).check(
@@ -48,9 +47,6 @@ export type LoginMfaRequest = z.infer<typeof loginMfaRequest>;
 /** What POST /api/login answers for a correct password when the account has two-factor on: no session yet. */
 export const mfaChallengeResponse = z.object({ mfaRequired: z.literal(true) });
 export type MfaChallengeResponse = z.infer<typeof mfaChallengeResponse>;
-
-/** The 403 of every protected route (but setup, logout and GET /api/user) for a member who must set up two-factor first. */
-export const MFA_REQUIRED_BY_ORGANIZATION = 'Two-factor authentication is required by your organization.';
 
 export const WRONG_CODE = 'The code is not valid. Check your authenticator app and try again.';
 export const WRONG_RECOVERY_CODE = 'This recovery code is not valid or was already used.';

@@ -1,19 +1,8 @@
 import * as z from 'zod/mini';
 import { ULID } from '../ids';
+import { DEFAULT_PROJECT_STATUS, PROJECT_STATUSES, type ProjectStatus } from '../project-statuses';
 import { ROLES } from '../roles';
 import { allowedCharacters, visibleLength } from './fields';
-
-/** The statuses the project screens write (spec section 4); new projects start as planning. */
-export const PROJECT_STATUSES = ['planning', 'in_progress', 'completed', 'on_hold'] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-export const DEFAULT_PROJECT_STATUS: ProjectStatus = 'planning';
-
-export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
-  planning: 'Planning',
-  in_progress: 'In Progress',
-  completed: 'Completed',
-  on_hold: 'On Hold',
-};
 
 export const PROJECT_NAME_MAX = 200;
 export const PROJECT_DESCRIPTION_MAX = 5000;

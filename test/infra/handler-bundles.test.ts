@@ -2,9 +2,28 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../functions/routes';
 import { MAILER, TRIAL_ALERTS, buildFunctions, bundleHandlers } from '../../infra/local/build-functions';
+
+const SHARED = path.resolve(import.meta.dirname, '../../shared');
+
+/** The shared/ modules (relative to shared/, e.g. 'schemas/mfa.ts') that a bundle's source map names. */
+async function sharedModulesOf(file: string): Promise<string[]> {
+  const map = JSON.parse(await readFile(`${file}.map`, 'utf8')) as { sources: string[] };
+  return map.sources
+    .map((source) => path.relative(SHARED, path.resolve(path.dirname(file), source)).replaceAll('\\', '/'))
+    .filter((relative) => !relative.startsWith('..'));
+}
+
+/** The schema modules a contract module builds when it is imported: itself and what it imports. */
+async function schemasOfContract(contract: string): Promise<string[]> {
+  const result = await build({ entryPoints: [path.join(SHARED, contract)], bundle: true, write: false, metafile: true, format: 'esm', platform: 'node', logLevel: 'silent' });
+  return Object.keys(result.metafile.inputs)
+    .map((input) => path.relative(SHARED, path.resolve(input)).replaceAll('\\', '/'))
+    .filter((relative) => relative.startsWith('schemas/'));
+}
 
 /**
  * Every handler is bundled as the CDK bundles it; the size is what a cold start has to read and
@@ -108,6 +127,23 @@ describe('handler bundles', () => {
     expect(error.message).toBe('the failing route failed');
     expect(error.stack).toMatch(/fixtures\/failing-route\.ts:5:\d+/);
     expect(error.stack).toMatch(/functions\/http\/define-route\.ts:\d+:\d+/);
+  });
+
+  it("builds only its own contract's schemas: a bundle holds no schema module that none of its contract modules imports", async () => {
+    // zod builds every schema of a module when the module is imported, and esbuild cannot drop the
+    // unused ones (docs/decisions/021i): a constant the functions need lives apart from the schemas.
+    const closures = new Map<string, string[]>();
+    const strays: string[] = [];
+    for (const [handler, file] of bundles) {
+      const shared = await sharedModulesOf(file);
+      const allowed = new Set<string>();
+      for (const contract of shared.filter((module) => module.startsWith('contract/'))) {
+        if (!closures.has(contract)) closures.set(contract, await schemasOfContract(contract));
+        for (const schema of closures.get(contract)!) allowed.add(schema);
+      }
+      for (const schema of shared.filter((module) => module.startsWith('schemas/') && !allowed.has(module))) strays.push(`${handler}: ${schema}`);
+    }
+    expect(strays).toEqual([]);
   });
 
   it('puts no test, dev or local-only code and no full zod into any bundle', async () => {

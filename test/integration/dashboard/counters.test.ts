@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countByStatus } from '../../../functions/db/project-recount';
-import { PROJECT_STATUSES, type ProjectStatus } from '../../../shared/schemas/projects';
+import { PROJECT_STATUSES, type ProjectStatus } from '../../../shared/project-statuses';
 import { registerOrganization } from '../support/api';
 
 /** The dashboard's counters are kept in each change's transaction: after a storm of changes they still equal a recount. */

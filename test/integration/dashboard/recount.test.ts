@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../../functions/db/keys';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
-import type { ProjectStatus } from '../../../shared/schemas/projects';
+import type { ProjectStatus } from '../../../shared/project-statuses';
 import { registerOrganization } from '../support/api';
 import { testTable } from '../support/table';
 

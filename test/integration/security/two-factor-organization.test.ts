@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REQUIREMENT_NEEDS_OWN_MFA } from '../../../functions/db/mfa';
-import { MFA_REQUIRED_BY_ORGANIZATION } from '../../../shared/schemas/mfa';
+import { MFA_REQUIRED_BY_ORGANIZATION } from '../../../shared/messages';
 import { registerOrganization, request } from '../support/api';
 import { waitForMail } from '../support/inbox';
 import { addMemberDirectly } from '../support/org-members';

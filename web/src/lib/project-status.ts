@@ -1,4 +1,4 @@
-import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, type ProjectStatus } from '@shared/schemas/projects';
+import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, type ProjectStatus } from '@shared/project-statuses';
 import type { BadgeTone } from '../components/ui/badge';
 
 export const statusOptions = PROJECT_STATUSES.map((value) => ({ value, label: PROJECT_STATUS_LABELS[value] }));

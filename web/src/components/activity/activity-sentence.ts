@@ -1,5 +1,5 @@
 import type { ActivityEntryResponse } from '@shared/schemas/activity';
-import { PROJECT_STATUS_LABELS, type ProjectStatus } from '@shared/schemas/projects';
+import { PROJECT_STATUS_LABELS, type ProjectStatus } from '@shared/project-statuses';
 import { shortDate } from '../../lib/date-format';
 
 const statusName = (value: string | null) => (value && value in PROJECT_STATUS_LABELS ? PROJECT_STATUS_LABELS[value as ProjectStatus] : (value ?? ''));

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DashboardResponse } from '@shared/schemas/dashboard';
-import { PROJECT_STATUSES, PROJECT_STATUS_LABELS } from '@shared/schemas/projects';
+import { PROJECT_STATUSES, PROJECT_STATUS_LABELS } from '@shared/project-statuses';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { statusChartColour, statusTone } from '../../../lib/project-status';
 import { monthDay, shortDate } from '../../../lib/date-format';

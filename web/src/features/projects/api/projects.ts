@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateProjectRequest, ProjectResponse, ProjectStatus, UpdateProjectRequest } from '@shared/schemas/projects';
+import type { ProjectStatus } from '@shared/project-statuses';
+import type { CreateProjectRequest, ProjectResponse, UpdateProjectRequest } from '@shared/schemas/projects';
 import { projectEndpoints } from '@shared/contract/projects';
 import { call } from '../../../lib/api-client';
 

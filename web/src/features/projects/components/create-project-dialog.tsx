@@ -1,4 +1,5 @@
-import { DEFAULT_PROJECT_STATUS, type ProjectResponse } from '@shared/schemas/projects';
+import { DEFAULT_PROJECT_STATUS } from '@shared/project-statuses';
+import type { ProjectResponse } from '@shared/schemas/projects';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { MembersNotSetError, useCreateProject } from '../api/projects';
