@@ -57,7 +57,7 @@ interface CompiledRoute {
  */
 export function createEmulator(options: EmulatorOptions): Server {
   const compiled = options.routes.map(compileRoute);
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     // CloudFront refuses a path whose percent-encoding is malformed; so does the emulator, before routing.
     if (!isWellEncoded(url.pathname)) {
@@ -72,7 +72,16 @@ export function createEmulator(options: EmulatorOptions): Server {
       else res.end();
     });
   });
+  // Node closes an idle kept-alive connection after 5 s (and a second's grace); a client sending on it then
+  // gets ECONNRESET, and a POST is not retried. Clients reuse connections far longer (a browser, the
+  // tests' request contexts), so the emulator keeps them as a load balancer would.
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  server.headersTimeout = IDLE_CONNECTION_MS + 1_000;
+  return server;
 }
+
+/** How long the emulator keeps an idle connection open (an ALB's default is 60 s). */
+export const IDLE_CONNECTION_MS = 65_000;
 
 function isWellEncoded(pathname: string) {
   try {
