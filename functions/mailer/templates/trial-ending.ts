@@ -1,11 +1,11 @@
 import { PRODUCT_NAME } from '../../../shared/product';
-import { LONG_DATE } from '../../billing/billing-notifications';
+import { longDate } from '../../billing/billing-notifications';
 import type { RenderedMail } from '../mail';
 import { renderMail, siteLink } from './layout';
 
 /** Three days (or less) before the trial ends, to each admin. */
 export function trialEndingMail(data: { fullName: string; organizationName: string; trialEnd: string | null }, to: string, siteUrl: string): RenderedMail {
-  const when = data.trialEnd ? `on ${LONG_DATE.format(new Date(data.trialEnd))}` : 'soon';
+  const when = data.trialEnd ? `on ${longDate(data.trialEnd)}` : 'soon';
   return renderMail({
     subject: `${data.organizationName}: your ${PRODUCT_NAME} trial ends ${when}`,
     paragraphs: [
