@@ -71,17 +71,27 @@ export async function listProjects(orgId: string): Promise<ProjectItem[]> {
 }
 
 /**
- * One TransactWriteItems: the new project, +1 on its status's counter and the 'created' entry.
- * `figures` is the figures item as read with the session.
+ * The new project's writes for one TransactWriteItems: the item, +1 on its status's counter and the
+ * 'created' entry. `figures` is the figures item as read with the session. The bench's DynamoDB floor
+ * for POST /api/projects sends the same writes (bench/dynamodb-floor.ts).
  */
-export async function createProject(orgId: string, input: CreateProjectRequest, actor: Actor, figures: FiguresItem | undefined): Promise<ProjectItem> {
+export function newProjectWrites(orgId: string, input: CreateProjectRequest, actor: Actor, figures: FiguresItem | undefined): { project: ProjectItem; writes: TransactItem[] } {
   const project = newProject(orgId, input, now().toISOString());
   const entry = activityEntry(project, actor, { action: 'created' });
-  await transactWrite([
-    { Put: { TableName: TABLE_NAME, Item: { ...keys.project(orgId, project.id), ...project }, ConditionExpression: 'attribute_not_exists(PK)' } },
-    figuresUpdate(orgId, { deltas: { [project.status]: 1 }, entries: [entry], known: figures }),
-    activityPut(orgId, entry),
-  ]);
+  return {
+    project,
+    writes: [
+      { Put: { TableName: TABLE_NAME, Item: { ...keys.project(orgId, project.id), ...project }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      figuresUpdate(orgId, { deltas: { [project.status]: 1 }, entries: [entry], known: figures }),
+      activityPut(orgId, entry),
+    ],
+  };
+}
+
+/** One TransactWriteItems (newProjectWrites). */
+export async function createProject(orgId: string, input: CreateProjectRequest, actor: Actor, figures: FiguresItem | undefined): Promise<ProjectItem> {
+  const { project, writes } = newProjectWrites(orgId, input, actor, figures);
+  await transactWrite(writes);
   return project;
 }
 
