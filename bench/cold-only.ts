@@ -7,17 +7,21 @@ import { parseArgs } from 'node:util';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { LOCAL_AWS_ENV, localClient } from '../infra/local/dynamodb-local';
 import { freePort } from '../infra/local/free-port';
+import { handlerName } from '../functions/routes';
 import { seedOrganization } from '../infra/local/seed';
 import { startBenchCloud } from './cloud';
-import { measureColdStarts } from './cold-start';
+import { REFERENCE_NAME, measureColdStarts } from './cold-start';
 import { coldStartFixture, probeEnvironment } from './cold-start-fixture';
+import { comparisonTable, summarizeProfiles } from './profile-summary';
 import { benchWebhookSecret } from './stripe-deliveries';
 
 /**
  * `npm run bench:cold -- [--runs N] [--profile DIR] [handler ...]`: the cold-start phase of the bench
  * alone, for some handlers, to work on one handler's cold start without the whole bench; with
- * --profile, one CPU profile per handler (open it in Chrome's DevTools). The figures for the record
- * come from `npm run bench`.
+ * --profile, as many CPU profiles per handler as runs (open one in Chrome's DevTools), and per
+ * handler where its import and first request spent CPU beside the reference's, by package or folder of
+ * ours through the bundle's source map (bench/profile-summary.ts). The figures for the record come
+ * from `npm run bench`.
  */
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string', default: '10' }, profile: { type: 'string' } } });
 const PASSWORD = 'bench-password';
@@ -41,8 +45,18 @@ try {
   console.log('| handler | cold ms | over the reference ms | import over the reference ms | first request ms | CPU over the reference ms | beyond its DynamoDB calls ms | status |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const f of result.figures) console.log(`| ${f.handler} | ${f.coldMs} | ${f.overReferenceMs} | ${f.importOverReferenceMs} | ${f.firstRequestMs.toFixed(1)} | ${f.cpuOverReferenceMs} | ${f.beyondDbOverReferenceMs ?? ''} | ${f.status} |`);
+  if (values.profile) await printProfileSummaries(path.resolve(values.profile), path.join(work, 'functions'), result.figures.map((f) => f.handler));
 } finally {
   db.destroy();
   await cloud.stop();
   await rm(work, { recursive: true, force: true });
+}
+
+/** Per profiled handler, its CPU by source beside the reference's, for the import and the first request. */
+async function printProfileSummaries(profileDir: string, buildDir: string, handlers: string[]) {
+  const reference = await summarizeProfiles(profileDir, 'reference', path.join(buildDir, REFERENCE_NAME, 'index.mjs'));
+  for (const handler of handlers) {
+    const own = await summarizeProfiles(profileDir, handlerName({ handler }), path.join(buildDir, handlerName({ handler }), 'index.mjs'));
+    console.log(`\n${handler}: CPU by source, mean of ${own.profiles} profiles (the reference's of ${reference.profiles})\n\nImport:\n\n${comparisonTable(own.import, reference.import)}\n\nFirst request:\n\n${comparisonTable(own.request, reference.request)}`);
+  }
 }

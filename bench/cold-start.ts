@@ -11,7 +11,7 @@ import { median, round1 } from './stats';
 
 const run = promisify(execFile);
 const PROBE = path.join(import.meta.dirname, 'cold-start-probe.mjs');
-const REFERENCE_NAME = 'cold-start-reference';
+export const REFERENCE_NAME = 'cold-start-reference';
 const REFERENCE_ENTRY = path.join(import.meta.dirname, 'cold-start-reference.ts');
 
 export interface ColdStartFixture {
@@ -130,7 +130,7 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
       }
       // Sampled every 0.1 ms, so one profile is noisy: as many profiles as timed runs, to read together.
       for (let i = 0; options.profileDir && i < runs; i += 1) {
-        const name = `${paired ? handler.replaceAll('/', '-') : 'reference'}.${i}.cpuprofile`;
+        const name = `${paired ? handlerName({ handler }) : 'reference'}.${i}.cpuprofile`;
         const marks = await probe(bundle, eventFileFor(runs + i), ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${options.profileDir}`, `--cpu-prof-name=${name}`]);
         await writeFile(path.join(options.profileDir, `${name}.marks.json`), JSON.stringify(marks));
       }
