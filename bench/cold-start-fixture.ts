@@ -1,5 +1,5 @@
 import type { SeededOrganization } from '../infra/local/seed';
-import { billingEndpoints } from '../shared/contract/billing';
+import * as billingEndpoints from '../shared/contract/billing';
 import { callApi, signIn } from './api-client';
 import { type ColdStartFixture, TINY_PNG } from './cold-start';
 import { subscriptionUpdates } from './stripe-deliveries';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { billingEndpoints } from '../shared/contract/billing';
+import * as billingEndpoints from '../shared/contract/billing';
 import {
   checkoutSessionObject,
   newCustomerId,

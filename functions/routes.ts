@@ -1,17 +1,19 @@
-import { accountEndpoints } from '../shared/contract/account';
-import { authEndpoints } from '../shared/contract/auth';
-import { avatarEndpoints } from '../shared/contract/avatars';
+import * as accountEndpoints from '../shared/contract/account';
+import * as authEndpoints from '../shared/contract/auth';
+import * as avatarEndpoints from '../shared/contract/avatars';
 import type { Endpoint } from '../shared/contract/endpoint';
-import { dashboardEndpoints } from '../shared/contract/dashboard';
-import { notificationEndpoints } from '../shared/contract/notifications';
-import { organizationEndpoints } from '../shared/contract/organization';
-import { invitationEndpoints, organizationInvitationEndpoints } from '../shared/contract/invitations';
-import { emailVerificationEndpoints, passwordResetEndpoints } from '../shared/contract/mail-links';
-import { billingEndpoints } from '../shared/contract/billing';
-import { projectEndpoints } from '../shared/contract/projects';
-import { sessionEndpoints } from '../shared/contract/sessions';
-import { mfaEndpoints } from '../shared/contract/mfa';
-import { auditLogEndpoints } from '../shared/contract/audit-log';
+import * as dashboardEndpoints from '../shared/contract/dashboard';
+import * as notificationEndpoints from '../shared/contract/notifications';
+import * as organizationEndpoints from '../shared/contract/organization';
+import * as invitationEndpoints from '../shared/contract/invitations';
+import * as organizationInvitationEndpoints from '../shared/contract/organization-invitations';
+import * as emailVerificationEndpoints from '../shared/contract/email-verification';
+import * as passwordResetEndpoints from '../shared/contract/password-reset';
+import * as billingEndpoints from '../shared/contract/billing';
+import * as projectEndpoints from '../shared/contract/projects';
+import * as sessionEndpoints from '../shared/contract/sessions';
+import * as mfaEndpoints from '../shared/contract/mfa';
+import * as auditLogEndpoints from '../shared/contract/audit-log';
 
 /** The stage secrets a function may read (Secrets Manager in the cloud, the environment locally). */
 export type RouteSecret = 'session' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'mfaEncryption';

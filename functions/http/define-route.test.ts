@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { endpoint } from '../../shared/contract/endpoint';
-import { organizationEndpoints } from '../../shared/contract/organization';
-import { projectEndpoints } from '../../shared/contract/projects';
+import * as organizationEndpoints from '../../shared/contract/organization';
+import * as projectEndpoints from '../../shared/contract/projects';
 import type { OrganizationUserRequest } from '../../shared/schemas/account';
 import type { BillingItem } from '../db/billing';
 import { type Key, keys } from '../db/keys';

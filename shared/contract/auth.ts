@@ -1,17 +1,15 @@
-import * as z from 'zod/mini';
-import { loginRequest, registerRequest, userResponse } from '../schemas/auth';
-import { loginMfaRequest, mfaChallengeResponse } from '../schemas/mfa';
+import { loginRequest, loginResponse, registerRequest, userResponse } from '../schemas/auth';
+import { loginMfaRequest } from '../schemas/mfa';
 import { messageResponse } from '../schemas/message';
 import { endpoint } from './endpoint';
 
-/** Signing in and out, registration and the signed-in user (spec sections 2, 3 and 9). */
-export const authEndpoints = {
-  register: endpoint({ method: 'POST', path: '/api/register', auth: 'none', body: registerRequest, response: userResponse }),
-  /** The user, signed in; or, for an account with two-factor on, {mfaRequired: true} and a pending cookie instead of a session. */
-  login: endpoint({ method: 'POST', path: '/api/login', auth: 'none', body: loginRequest, response: z.union([userResponse, mfaChallengeResponse]) }),
-  /** The second step of a two-factor sign-in: a code or a recovery code, with the pending cookie of the first. */
-  loginMfa: endpoint({ method: 'POST', path: '/api/login/mfa', auth: 'none', body: loginMfaRequest, response: userResponse }),
-  /** Optional session: signing out with an expired cookie still clears it. */
-  logout: endpoint({ method: 'POST', path: '/api/logout', auth: 'optional', beforeMfaSetup: true, response: messageResponse }),
-  currentUser: endpoint({ method: 'GET', path: '/api/user', auth: 'required', beforeMfaSetup: true, response: userResponse }),
-};
+// Signing in and out, registration and the signed-in user (spec sections 2, 3 and 9).
+
+export const register = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/register', auth: 'none', body: registerRequest, response: userResponse });
+/** The user, signed in; or, for an account with two-factor on, {mfaRequired: true} and a pending cookie instead of a session. */
+export const login = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/login', auth: 'none', body: loginRequest, response: loginResponse });
+/** The second step of a two-factor sign-in: a code or a recovery code, with the pending cookie of the first. */
+export const loginMfa = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/login/mfa', auth: 'none', body: loginMfaRequest, response: userResponse });
+/** Optional session: signing out with an expired cookie still clears it. */
+export const logout = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/logout', auth: 'optional', beforeMfaSetup: true, response: messageResponse });
+export const currentUser = /* @__PURE__ */ endpoint({ method: 'GET', path: '/api/user', auth: 'required', beforeMfaSetup: true, response: userResponse });

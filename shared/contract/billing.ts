@@ -1,11 +1,10 @@
 import { portalSessionResponse, subscriptionResponse, webhookResponse } from '../schemas/billing';
 import { endpoint } from './endpoint';
 
-/** The organization's subscription, its Stripe customer portal, and Stripe's webhook. */
-export const billingEndpoints = {
-  subscription: endpoint({ method: 'GET', path: '/api/billing/subscription', auth: 'required', response: subscriptionResponse }),
-  /** Admins only: a portal session for the organization's Stripe customer, returning to /billing. */
-  portalSession: endpoint({ method: 'POST', path: '/api/billing/portal-session', auth: 'required', response: portalSessionResponse }),
-  /** Stripe's events, authenticated by their signature over the raw body (docs/decisions/017). */
-  webhook: endpoint({ method: 'POST', path: '/api/billing/webhook', auth: 'none', rawBody: true, response: webhookResponse }),
-};
+// The organization's subscription, its Stripe customer portal, and Stripe's webhook.
+
+export const subscription = /* @__PURE__ */ endpoint({ method: 'GET', path: '/api/billing/subscription', auth: 'required', response: subscriptionResponse });
+/** Admins only: a portal session for the organization's Stripe customer, returning to /billing. */
+export const portalSession = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/billing/portal-session', auth: 'required', response: portalSessionResponse });
+/** Stripe's events, authenticated by their signature over the raw body (docs/decisions/017). */
+export const webhook = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/billing/webhook', auth: 'none', rawBody: true, response: webhookResponse });

@@ -34,7 +34,14 @@ export interface Endpoint {
   readonly beforeMfaSetup?: true;
 }
 
-/** Declares an endpoint, keeping its literal method and path for the types below. */
+/**
+ * Declares an endpoint, keeping its literal method and path for the types below. Each endpoint is an
+ * export of its own, its call marked with esbuild's `@__PURE__` annotation (as every schema of
+ * shared/schemas/ is built in a marked arrow function), and its module is imported as a namespace
+ * (`import * as projectEndpoints from '…/contract/projects'`): esbuild then bundles into a handler
+ * its own endpoint and schemas alone, not the rest of the module's (docs/decisions/021j;
+ * test/infra/handler-bundles.test.ts fails on a schema or endpoint built without the annotation).
+ */
 export const endpoint = <const E extends Endpoint>(definition: E): E => definition;
 
 type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;

@@ -37,18 +37,18 @@ export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 
 /** A small, flat object of what changed (from-role and to-role, a new name): strings, numbers, booleans, nulls. */
-export const auditDetails = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export const auditDetails = /* @__PURE__ */ (() => z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])))();
 export type AuditDetails = z.infer<typeof auditDetails>;
 
 /** Who did it, as they were named at the time (the actor of a Stripe event is the billing system). */
-export const auditActor = z.object({ id: z.string(), fullName: z.string(), username: z.string() });
+export const auditActor = /* @__PURE__ */ (() => z.object({ id: z.string(), fullName: z.string(), username: z.string() }))();
 export type AuditActor = z.infer<typeof auditActor>;
 
-export const auditTarget = z.object({ type: z.enum(AUDIT_TARGET_TYPES), id: z.string(), label: z.string() });
+export const auditTarget = /* @__PURE__ */ (() => z.object({ type: z.enum(AUDIT_TARGET_TYPES), id: z.string(), label: z.string() }))();
 export type AuditTarget = z.infer<typeof auditTarget>;
 
 /** One entry, as stored (less its keys and TTL) and as answered. */
-export const auditEntryResponse = z.object({
+export const auditEntryResponse = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   at: z.string(),
   actor: auditActor,
@@ -57,7 +57,7 @@ export const auditEntryResponse = z.object({
   clientAddress: z.string(),
   userAgent: z.string(),
   details: auditDetails,
-});
+}))();
 export type AuditEntryResponse = z.infer<typeof auditEntryResponse>;
 
 /** GET /api/organization/audit-log answers this many entries per page. */
@@ -71,7 +71,8 @@ export const AUDIT_EXPORT_MAX_ENTRIES = 5_000;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** 24 × 60 × 60 × 1000, written out: esbuild keeps a product at the top level as if it had an effect. */
+const DAY_MS = 86_400_000;
 
 /**
  * The instant a `from` or `to` filter names, in epoch ms, or undefined when it names none. A day
@@ -101,31 +102,31 @@ export const AUDIT_FILTER_MESSAGES = {
 const ACTOR_ID = /^[0-9A-Za-z_-]{1,64}$/;
 const ENTRY_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
-const filterFields = {
+const filterFields = /* @__PURE__ */ (() => ({
   action: z.optional(z.enum(AUDIT_ACTIONS, { error: AUDIT_FILTER_MESSAGES.action })),
   actorId: z.optional(z.string().check(z.regex(ACTOR_ID, AUDIT_FILTER_MESSAGES.actorId))),
   from: z.optional(z.string().check(z.refine((value) => auditFilterInstant(value, 'from') !== undefined, { message: AUDIT_FILTER_MESSAGES.from }))),
   to: z.optional(z.string().check(z.refine((value) => auditFilterInstant(value, 'to') !== undefined, { message: AUDIT_FILTER_MESSAGES.to }))),
-};
+}))();
 
 /** A range whose end is before its start is refused (on `to`), not answered empty: it is a mistake. */
-const rangeInOrder = z.refine<{ from?: string; to?: string }>(
+const rangeInOrder = /* @__PURE__ */ (() => z.refine<{ from?: string; to?: string }>(
   (value) => {
     const from = value.from === undefined ? undefined : auditFilterInstant(value.from, 'from');
     const to = value.to === undefined ? undefined : auditFilterInstant(value.to, 'to');
     return from === undefined || to === undefined || from <= to;
   },
   { message: AUDIT_FILTER_MESSAGES.range, path: ['to'] },
-);
+))();
 
 /** The export's query string: the log's filters. */
-export const auditLogFilters = z.object(filterFields).check(rangeInOrder);
+export const auditLogFilters = /* @__PURE__ */ (() => z.object(filterFields).check(rangeInOrder))();
 export type AuditLogFilters = z.infer<typeof auditLogFilters>;
 
 /** GET /api/organization/audit-log?cursor=&action=&actorId=&from=&to=: the cursor is the id of the previous page's last entry. */
-export const auditLogQuery = z.object({ ...filterFields, cursor: z.optional(z.string().check(z.regex(ENTRY_ID, AUDIT_FILTER_MESSAGES.cursor))) }).check(rangeInOrder);
+export const auditLogQuery = /* @__PURE__ */ (() => z.object({ ...filterFields, cursor: z.optional(z.string().check(z.regex(ENTRY_ID, AUDIT_FILTER_MESSAGES.cursor))) }).check(rangeInOrder))();
 export type AuditLogQuery = z.infer<typeof auditLogQuery>;
 
 /** A page of the log, newest first; `nextCursor` names the next page (null on the last). */
-export const auditLogPage = z.object({ entries: z.array(auditEntryResponse), nextCursor: z.nullable(z.string()) });
+export const auditLogPage = /* @__PURE__ */ (() => z.object({ entries: z.array(auditEntryResponse), nextCursor: z.nullable(z.string()) }))();
 export type AuditLogPage = z.infer<typeof auditLogPage>;

@@ -1,37 +1,38 @@
 import * as z from 'zod/mini';
 import { ROLES } from '../roles';
 import { email, newPassword, password, text } from './fields';
+import { mfaChallengeResponse } from './mfa';
 
 /** POST /api/login. rememberMe lives only in the form and is never sent (spec section 3). */
-export const loginRequest = z.object({
+export const loginRequest = /* @__PURE__ */ (() => z.object({
   username: email('Please enter a valid email address'),
   password: password(1, 'Password is required'),
-});
+}))();
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 /** POST /api/register: plan and billingCycle are fixed by the spec (section 9). */
-export const registerRequest = z.object({
+export const registerRequest = /* @__PURE__ */ (() => z.object({
   fullName: text(1, 'Full name is required', 'Full name'),
   organizationName: text(1, 'Organization name is required', 'Organization name'),
   username: email('Please enter a valid email address'),
   password: newPassword(6, 'Password must be at least 6 characters long'),
   plan: z.optional(z.literal('professional')),
   billingCycle: z.optional(z.literal('monthly')),
-});
+}))();
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
 /** The register form adds the terms checkbox, which is never sent. */
-export const registerForm = z.extend(registerRequest, {
+export const registerForm = /* @__PURE__ */ (() => z.extend(registerRequest, {
   acceptTerms: z.boolean().check(
     z.refine((value) => value === true, { message: 'You must agree to the terms and conditions' }),
   ),
-});
+}))();
 export type RegisterForm = z.infer<typeof registerForm>;
 
-export const roleSchema = z.enum(ROLES);
+export const roleSchema = /* @__PURE__ */ (() => z.enum(ROLES))();
 
 /** The signed-in user as GET /api/user, POST /api/login and POST /api/register answer it. */
-export const userResponse = z.object({
+export const userResponse = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   username: z.string(),
   fullName: z.string(),
@@ -48,5 +49,8 @@ export const userResponse = z.object({
       organization: z.object({ id: z.string(), name: z.string(), requireMfa: z.boolean() }),
     }),
   ),
-});
+}))();
 export type UserResponse = z.infer<typeof userResponse>;
+
+/** POST /api/login: the user, signed in; or, for an account with two-factor on, the challenge. */
+export const loginResponse = /* @__PURE__ */ (() => z.union([userResponse, mfaChallengeResponse]))();

@@ -12,7 +12,7 @@ export const TRIAL_WARNING_DAYS = 3;
  * admins learn whether there are any (`hasCustomer`, `hasSubscription`) and whether
  * 'Manage Subscription' opens a portal session created for the organization (`portalSession`).
  */
-export const subscriptionResponse = z.object({
+export const subscriptionResponse = /* @__PURE__ */ (() => z.object({
   plan: z.string(),
   interval: z.string(),
   status: z.enum(SUBSCRIPTION_STATUSES),
@@ -29,11 +29,11 @@ export const subscriptionResponse = z.object({
   hasCustomer: z.optional(z.boolean()),
   hasSubscription: z.optional(z.boolean()),
   portalSession: z.optional(z.boolean()),
-});
+}))();
 export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;
 
 /** POST /api/billing/portal-session: the Stripe customer portal session to open. */
-export const portalSessionResponse = z.object({ url: z.string() });
+export const portalSessionResponse = /* @__PURE__ */ (() => z.object({ url: z.string() }))();
 
 /** POST /api/billing/webhook: Stripe only looks at the status. */
-export const webhookResponse = z.object({ received: z.boolean() });
+export const webhookResponse = /* @__PURE__ */ (() => z.object({ received: z.boolean() }))();

@@ -9,18 +9,18 @@ export const DUE_SOON_DAYS = 7;
 /** The created-per-week chart covers this many weeks, the current one included. */
 export const CREATED_WEEKS = 12;
 
-const dashboardProject = z.object({
+const dashboardProject = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   name: z.string(),
   status: z.enum(PROJECT_STATUSES),
   dueDate: z.nullable(z.string()),
-});
+}))();
 export type DashboardProject = z.infer<typeof dashboardProject>;
 
-const projectList = z.object({ count: z.number(), projects: z.array(dashboardProject) });
+const projectList = /* @__PURE__ */ (() => z.object({ count: z.number(), projects: z.array(dashboardProject) }))();
 
 /** GET /api/dashboard: the organization's figures as of `today` (UTC, 'YYYY-MM-DD'). */
-export const dashboardResponse = z.object({
+export const dashboardResponse = /* @__PURE__ */ (() => z.object({
   today: z.string(),
   counts: z.object({
     total: z.number(),
@@ -35,5 +35,5 @@ export const dashboardResponse = z.object({
   /** Oldest week first; weeks start on Monday. */
   createdPerWeek: z.array(z.object({ weekStart: z.string(), count: z.number() })),
   recentActivity: z.array(activityEntryResponse),
-});
+}))();
 export type DashboardResponse = z.infer<typeof dashboardResponse>;

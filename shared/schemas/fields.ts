@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { PASSWORD_MAX_BYTES } from '../limits';
 
-const utf8 = new TextEncoder();
+const utf8 = /* @__PURE__ */ new TextEncoder();
 
 /** An email address, compared case-insensitively everywhere. */
 export const email = (message: string) => z.email(message).check(z.maxLength(EMAIL_MAX_LENGTH, message));

@@ -11,13 +11,13 @@ export const INVITATION_ALREADY_PENDING = 'An invitation is already pending for 
 export const INVITATION_NOT_PENDING = 'This invitation is no longer pending.';
 
 /** A token from the /invite link's fragment: 32 random bytes, base64url (43 characters). */
-const invitationToken = z.string().check(z.minLength(1, INVALID_INVITATION), z.maxLength(128, INVALID_INVITATION));
+const invitationToken = /* @__PURE__ */ (() => z.string().check(z.minLength(1, INVALID_INVITATION), z.maxLength(128, INVALID_INVITATION)))();
 
 /** POST /api/organization/invitations (the Invite User dialog's form too). */
-export const invitationRequest = z.object({
+export const invitationRequest = /* @__PURE__ */ (() => z.object({
   email: email('Please enter a valid email address'),
   role: z.enum(ROLES, 'Role must be either admin or staff'),
-});
+}))();
 export type InvitationRequest = z.infer<typeof invitationRequest>;
 
 /** 'expired' is a pending invitation past its expiry: stored as pending, answered as expired. */
@@ -25,7 +25,7 @@ export const INVITATION_STATUSES = ['pending', 'expired', 'revoked', 'accepted']
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 /** An invitation as the admins' routes answer it; dates are ISO instants. */
-export const invitationResponse = z.object({
+export const invitationResponse = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
@@ -33,27 +33,30 @@ export const invitationResponse = z.object({
   invitedBy: z.object({ id: z.string(), fullName: z.string() }),
   createdAt: z.string(),
   expiresAt: z.string(),
-});
+}))();
 export type InvitationResponse = z.infer<typeof invitationResponse>;
 
 /** POST /api/invitations/lookup: the token travels in the body, never in a URL. */
-export const invitationLookupRequest = z.object({ token: invitationToken });
-export const invitationLookupResponse = z.object({
+export const invitationLookupRequest = /* @__PURE__ */ (() => z.object({ token: invitationToken }))();
+export const invitationLookupResponse = /* @__PURE__ */ (() => z.object({
   organizationName: z.string(),
   invitedByName: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
-});
+}))();
 export type InvitationLookupResponse = z.infer<typeof invitationLookupResponse>;
 
 /** POST /api/invitations/accept: the invitee's name and password follow the registration rules (spec section 5). */
-export const invitationAcceptRequest = z.object({
+export const invitationAcceptRequest = /* @__PURE__ */ (() => z.object({
   token: invitationToken,
   fullName: text(1, 'Full name is required', 'Full name'),
   password: newPassword(6, 'Password must be at least 6 characters long'),
-});
+}))();
 export type InvitationAcceptRequest = z.infer<typeof invitationAcceptRequest>;
 
 /** The /invite page's form: the token comes from the URL's fragment. */
-export const acceptInvitationForm = z.pick(invitationAcceptRequest, { fullName: true, password: true });
+export const acceptInvitationForm = /* @__PURE__ */ (() => z.pick(invitationAcceptRequest, { fullName: true, password: true }))();
 export type AcceptInvitationForm = z.infer<typeof acceptInvitationForm>;
+
+/** GET /api/organization/invitations. */
+export const invitationListResponse = /* @__PURE__ */ (() => z.array(invitationResponse))();

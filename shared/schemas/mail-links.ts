@@ -7,23 +7,23 @@ export const PASSWORD_RESET_REQUESTED = 'If an account exists for that address, 
 export const INVALID_LINK = 'This link is invalid or has expired.';
 
 /** A token from a mail link's fragment: 32 random bytes, base64url (43 characters). */
-const mailToken = z.string().check(z.minLength(1, INVALID_LINK), z.maxLength(128, INVALID_LINK));
+const mailToken = /* @__PURE__ */ (() => z.string().check(z.minLength(1, INVALID_LINK), z.maxLength(128, INVALID_LINK)))();
 
 /** POST /api/password-reset/request. */
-export const passwordResetRequest = z.object({
+export const passwordResetRequest = /* @__PURE__ */ (() => z.object({
   username: email('Please enter a valid email address'),
-});
+}))();
 export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
 
 /** POST /api/password-reset/confirm: the new password follows the change-password rules (spec section 5). */
-export const passwordResetConfirmRequest = z.object({
+export const passwordResetConfirmRequest = /* @__PURE__ */ (() => z.object({
   token: mailToken,
   newPassword: password(6, 'New password must be at least 6 characters'),
-});
+}))();
 export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequest>;
 
 /** The reset page's form: the new password and its confirmation (the token comes from the URL). */
-export const resetPasswordForm = z
+export const resetPasswordForm = /* @__PURE__ */ (() => z
   .object({
     newPassword: password(6, 'New password must be at least 6 characters'),
     confirmPassword: password(6, 'Confirm password must be at least 6 characters'),
@@ -33,12 +33,12 @@ export const resetPasswordForm = z
       message: 'Passwords do not match',
       path: ['confirmPassword'],
     }),
-  );
+  ))();
 export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
 
 /** POST /api/email-verification/confirm. */
-export const emailVerificationConfirmRequest = z.object({ token: mailToken });
+export const emailVerificationConfirmRequest = /* @__PURE__ */ (() => z.object({ token: mailToken }))();
 export type EmailVerificationConfirmRequest = z.infer<typeof emailVerificationConfirmRequest>;
 
 /** What these routes answer: a sentence to show. */
-export const messageResponse = z.object({ message: z.string() });
+export const messageResponse = /* @__PURE__ */ (() => z.object({ message: z.string() }))();

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
 
 /** The answer of a route that only confirms what it did, e.g. `{ "message": "Logged out" }`. */
-export const messageResponse = z.object({ message: z.string() });
+export const messageResponse = /* @__PURE__ */ (() => z.object({ message: z.string() }))();
 export type MessageResponse = z.infer<typeof messageResponse>;

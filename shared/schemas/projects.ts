@@ -27,65 +27,65 @@ export function isCalendarDate(value: string): boolean {
 const DUE_DATE_MESSAGE = 'Due date must be a valid date (YYYY-MM-DD)';
 
 const NAME_REQUIRED = 'Project name is required';
-const name = z.string({ error: NAME_REQUIRED }).check(
+const name = /* @__PURE__ */ (() => z.string({ error: NAME_REQUIRED }).check(
   z.trim(),
   z.refine((value) => visibleLength(value) > 0, { message: NAME_REQUIRED }),
   z.maxLength(PROJECT_NAME_MAX, `Project name must be at most ${PROJECT_NAME_MAX} characters`),
   allowedCharacters('Project name'),
-);
-const description = z.nullable(
+))();
+const description = /* @__PURE__ */ (() => z.nullable(
   z.string({ error: 'Description must be text' }).check(z.maxLength(PROJECT_DESCRIPTION_MAX, `Description must be at most ${PROJECT_DESCRIPTION_MAX} characters`)),
-);
-const status = z.enum(PROJECT_STATUSES, {
+))();
+const status = /* @__PURE__ */ (() => z.enum(PROJECT_STATUSES, {
   error: () => 'Status must be one of planning, in_progress, completed, on_hold',
-});
-const dueDate = z.nullable(z.string({ error: DUE_DATE_MESSAGE }).check(z.refine(isCalendarDate, { message: DUE_DATE_MESSAGE })));
+}))();
+const dueDate = /* @__PURE__ */ (() => z.nullable(z.string({ error: DUE_DATE_MESSAGE }).check(z.refine(isCalendarDate, { message: DUE_DATE_MESSAGE }))))();
 
 /** POST /api/projects. An omitted description or due date is stored as null. */
-export const createProjectRequest = z.object({
+export const createProjectRequest = /* @__PURE__ */ (() => z.object({
   name,
   description: z.optional(description),
   status: z._default(status, DEFAULT_PROJECT_STATUS),
   dueDate: z.optional(dueDate),
-});
+}))();
 export type CreateProjectRequest = z.input<typeof createProjectRequest>;
 
 /** PATCH /api/projects/{id}: only the fields sent change (the inline dropdown sends status alone). */
-export const updateProjectRequest = z.object({
+export const updateProjectRequest = /* @__PURE__ */ (() => z.object({
   name: z.optional(name),
   description: z.optional(description),
   status: z.optional(status),
   dueDate: z.optional(dueDate),
-});
+}))();
 export type UpdateProjectRequest = z.infer<typeof updateProjectRequest>;
 
 /** PUT /api/projects/{id}/members: the whole new member set. */
-export const setProjectMembersRequest = z.object({
+export const setProjectMembersRequest = /* @__PURE__ */ (() => z.object({
   memberIds: z
     .array(z.string({ error: 'Member ids must be strings' }).check(z.regex(ULID, 'Member ids must be user ids')), {
       error: 'memberIds must be a list of user ids',
     })
     .check(z.maxLength(PROJECT_MEMBERS_MAX, `A project can have at most ${PROJECT_MEMBERS_MAX} members`)),
-});
+}))();
 export type SetProjectMembersRequest = z.infer<typeof setProjectMembersRequest>;
 
 /**
  * The create and edit dialogs: the request fields as a form holds them (an empty due date is
  * sent as null, spec section 5) plus the member checklist, which is sent by PUT members.
  */
-export const projectForm = z.object({
+export const projectForm = /* @__PURE__ */ (() => z.object({
   name,
   description: z.string().check(z.maxLength(PROJECT_DESCRIPTION_MAX, `Description must be at most ${PROJECT_DESCRIPTION_MAX} characters`)),
   status,
   dueDate: z.string().check(z.refine((value) => value === '' || isCalendarDate(value), { message: DUE_DATE_MESSAGE })),
   memberIds: z.array(z.string()).check(z.maxLength(PROJECT_MEMBERS_MAX, `A project can have at most ${PROJECT_MEMBERS_MAX} members`)),
-});
+}))();
 export type ProjectForm = z.infer<typeof projectForm>;
 
-const role = z.enum(ROLES);
+const role = /* @__PURE__ */ (() => z.enum(ROLES))();
 
 /** A project as the API answers it (api-contract.md, Shapes). */
-export const projectResponse = z.object({
+export const projectResponse = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   name: z.string(),
   description: z.nullable(z.string()),
@@ -94,18 +94,25 @@ export const projectResponse = z.object({
   status: z.custom<ProjectStatus>((value) => typeof value === 'string'),
   dueDate: z.nullable(z.string()),
   createdAt: z.string(),
-});
+}))();
 export type ProjectResponse = z.infer<typeof projectResponse>;
 
 /** One member on GET /api/projects/{id}, GET and PUT /api/projects/{id}/members. */
-export const projectMemberResponse = z.object({
+export const projectMemberResponse = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   fullName: z.string(),
   username: z.string(),
   avatarUrl: z.nullable(z.string()),
   role,
-});
+}))();
 export type ProjectMemberResponse = z.infer<typeof projectMemberResponse>;
 
-export const projectDetailResponse = z.extend(projectResponse, { members: z.array(projectMemberResponse) });
+export const projectDetailResponse = /* @__PURE__ */ (() => z.extend(projectResponse, { members: z.array(projectMemberResponse) }))();
 export type ProjectDetailResponse = z.infer<typeof projectDetailResponse>;
+
+/** GET /api/projects. */
+export const projectListResponse = /* @__PURE__ */ (() => z.array(projectResponse))();
+/** GET and PUT /api/projects/{id}/members. */
+export const projectMembersResponse = /* @__PURE__ */ (() => z.array(projectMemberResponse))();
+/** DELETE /api/projects/{id}: the id of the project deleted. */
+export const deletedProjectResponse = /* @__PURE__ */ (() => z.object({ id: z.string() }))();

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /** A signed-in session of the caller, as the Sessions section lists it. */
-export const sessionResponse = z.object({
+export const sessionResponse = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   /** Browser and system read from the user agent at sign-in, e.g. 'Chrome 131 on Linux'. */
   device: z.string(),
@@ -11,5 +11,12 @@ export const sessionResponse = z.object({
   lastUsedAt: z.string(),
   /** The session of the request itself (this browser). */
   current: z.boolean(),
-});
+}))();
 export type SessionResponse = z.infer<typeof sessionResponse>;
+
+/** GET /api/user/sessions. */
+export const sessionListResponse = /* @__PURE__ */ (() => z.array(sessionResponse))();
+/** DELETE /api/user/sessions/{id}: the id of the session ended. */
+export const endedSessionResponse = /* @__PURE__ */ (() => z.object({ id: z.string() }))();
+/** POST /api/user/sessions/revoke-others: how many sessions were ended. */
+export const revokedSessionsResponse = /* @__PURE__ */ (() => z.object({ count: z.number() }))();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes';
-import { billingEndpoints } from '../../shared/contract/billing';
+import * as billingEndpoints from '../../shared/contract/billing';
 import { ofType, resourcesOf, synthStage } from './synth-stage';
 
 type Statement = { Action: string | string[]; Resource: unknown; Effect: string };

@@ -9,15 +9,13 @@ import { ofType, synthStage } from './synth-stage';
 
 const CONTRACT_DIR = path.resolve(import.meta.dirname, '../../shared/contract');
 
-/** Every endpoint every module of shared/contract/ declares, by `<file>.<group>.<name>`. */
+/** Every endpoint every module of shared/contract/ declares (each an export of its own), by `<file>.<name>`. */
 async function contractEndpoints(): Promise<[string, Endpoint][]> {
   const files = readdirSync(CONTRACT_DIR).filter((file) => file.endsWith('.ts') && file !== 'endpoint.ts' && !file.endsWith('.test.ts'));
   const found: [string, Endpoint][] = [];
   for (const file of files) {
-    const module = (await import(path.join(CONTRACT_DIR, file))) as Record<string, Record<string, Endpoint>>;
-    for (const [group, endpoints] of Object.entries(module)) {
-      for (const [name, endpoint] of Object.entries(endpoints)) found.push([`${file}.${group}.${name}`, endpoint]);
-    }
+    const module = (await import(path.join(CONTRACT_DIR, file))) as Record<string, Endpoint>;
+    for (const [name, endpoint] of Object.entries(module)) found.push([`${file}.${name}`, endpoint]);
   }
   return found;
 }

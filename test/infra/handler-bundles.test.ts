@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,13 @@ import { routes } from '../../functions/routes';
 import { MAILER, TRIAL_ALERTS, buildFunctions, bundleHandlers } from '../../infra/local/build-functions';
 
 const SHARED = path.resolve(import.meta.dirname, '../../shared');
+
+/** Every module of shared/schemas/ and shared/contract/, e.g. 'schemas/account.ts'. */
+const SCHEMA_AND_CONTRACT_MODULES = ['schemas', 'contract'].flatMap((folder) =>
+  readdirSync(path.join(SHARED, folder))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => `${folder}/${file}`),
+);
 
 /** The shared/ modules (relative to shared/, e.g. 'schemas/mfa.ts') that a bundle's source map names. */
 async function sharedModulesOf(file: string): Promise<string[]> {
@@ -132,8 +140,8 @@ describe('handler bundles', () => {
   });
 
   it("builds only its own contract's schemas: a bundle holds no schema module that none of its contract modules imports", async () => {
-    // zod builds every schema of a module when the module is imported, and esbuild cannot drop the
-    // unused ones (docs/decisions/021i): a constant the functions need lives apart from the schemas.
+    // A constant the functions need lives apart from the schemas (docs/decisions/021i), and within a
+    // schema module esbuild keeps only the schemas a bundle names (docs/decisions/021j).
     const closures = new Map<string, string[]>();
     const strays: string[] = [];
     for (const [handler, file] of bundles) {
@@ -146,6 +154,28 @@ describe('handler bundles', () => {
       for (const schema of shared.filter((module) => module.startsWith('schemas/') && !allowed.has(module))) strays.push(`${handler}: ${schema}`);
     }
     expect(strays).toEqual([]);
+  });
+
+  it("holds its own endpoint alone: no other endpoint's path, so no other endpoint's schemas", async () => {
+    // Each endpoint is an export of its own, called free of side effects, and handlers import their
+    // contract module as a namespace: esbuild drops the rest of the module (docs/decisions/021j).
+    const found: string[] = [];
+    for (const [handler, file] of bundles) {
+      if (handler === MAILER || handler === TRIAL_ALERTS) continue;
+      const text = await readFile(file, 'utf8');
+      const own = new Set(routes.filter((route) => route.handler === handler).map((route) => route.path));
+      for (const path of own) if (!text.includes(`path:"${path}"`)) found.push(`${handler}: its own ${path} is missing`);
+      for (const route of routes) if (!own.has(route.path) && text.includes(`path:"${route.path}"`)) found.push(`${handler}: ${route.method} ${route.path}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it.each([...SCHEMA_AND_CONTRACT_MODULES])('%s builds nothing when it is imported for nothing: every schema and endpoint in it is free of side effects to esbuild', async (module) => {
+    // A schema built at the top level (z.object(...) without the /* @__PURE__ */ wrapper) would be kept,
+    // and built at the cold start of every handler whose bundle takes anything from this module.
+    const result = await build({ stdin: { contents: `import ${JSON.stringify(path.join(SHARED, module))};`, resolveDir: SHARED }, bundle: true, write: false, metafile: true, format: 'esm', platform: 'node', minifySyntax: true, logLevel: 'silent' });
+    const kept = Object.entries(result.metafile.outputs).flatMap(([, output]) => Object.entries(output.inputs).filter(([input, { bytesInOutput }]) => input.includes('shared/') && bytesInOutput > 0).map(([input]) => input));
+    expect(kept).toEqual([]);
   });
 
   it('builds no ICU formatter or collator while a bundle is imported: a request that needs one builds it', async () => {

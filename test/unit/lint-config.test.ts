@@ -41,7 +41,7 @@ describe('the lint config (npm run lint) refuses what design.md forbids in web/s
       "export { dashboardQuery } from '../api/dashboard';",
       "export { useCurrentUser } from '../../../lib/current-user';",
       "export { Button } from '../../../components/ui/button';",
-      "export { projectEndpoints } from '@shared/contract/projects';",
+      "export * as projectEndpoints from '@shared/contract/projects';",
       '',
     ].join('\n');
     expect(await refusals('web/src/features/dashboard/pages/example.tsx', code)).toEqual([]);

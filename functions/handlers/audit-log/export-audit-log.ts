@@ -1,4 +1,4 @@
-import { auditLogEndpoints } from '../../../shared/contract/audit-log';
+import * as auditLogEndpoints from '../../../shared/contract/audit-log';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { AUDIT_EXPORT_MAX_ENTRIES } from '../../../shared/schemas/audit-log';
 import { today } from '../../clock';

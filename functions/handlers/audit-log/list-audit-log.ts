@@ -1,4 +1,4 @@
-import { auditLogEndpoints } from '../../../shared/contract/audit-log';
+import * as auditLogEndpoints from '../../../shared/contract/audit-log';
 import { readAuditPage } from '../../db/audit-log-reads';
 import { auditFiltersOf } from '../../domain/audit-log-filters';
 import { requireAdmin } from '../../domain/require-admin';

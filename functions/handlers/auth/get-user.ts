@@ -1,4 +1,4 @@
-import { authEndpoints } from '../../../shared/contract/auth';
+import * as authEndpoints from '../../../shared/contract/auth';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { toUserResponse } from '../../entities/user';

@@ -1,4 +1,4 @@
-import { authEndpoints } from '../../../shared/contract/auth';
+import * as authEndpoints from '../../../shared/contract/auth';
 import { SIGN_IN_EXPIRED, WRONG_CODE, WRONG_RECOVERY_CODE } from '../../../shared/schemas/mfa';
 import { attemptCount, clearThrottle, countsIn, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
 import { keys } from '../../db/keys';

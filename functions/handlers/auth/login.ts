@@ -1,4 +1,4 @@
-import { authEndpoints } from '../../../shared/contract/auth';
+import * as authEndpoints from '../../../shared/contract/auth';
 import { batchGet, keyId } from '../../db/reads';
 import { keys } from '../../db/keys';
 import { attemptCount, clearThrottle, countsIn, recentAttempts, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';

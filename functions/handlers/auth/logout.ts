@@ -1,4 +1,4 @@
-import { authEndpoints } from '../../../shared/contract/auth';
+import * as authEndpoints from '../../../shared/contract/auth';
 import { deleteSession } from '../../db/sessions';
 import { actorOf, auditPut, userTarget } from '../../db/audit-log';
 import { auditClient } from '../../http/audit-client';

@@ -1,4 +1,4 @@
-import { authEndpoints } from '../../../shared/contract/auth';
+import * as authEndpoints from '../../../shared/contract/auth';
 import { createOrganizationWithAdmin } from '../../db/organizations';
 import { countAttempt, readThrottle, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
 import { defineRoute } from '../../http/define-route';

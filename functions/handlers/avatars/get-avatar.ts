@@ -1,4 +1,4 @@
-import { avatarEndpoints } from '../../../shared/contract/avatars';
+import * as avatarEndpoints from '../../../shared/contract/avatars';
 import { getAvatar } from '../../db/avatars';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';

@@ -1,4 +1,4 @@
-import { billingEndpoints } from '../../../shared/contract/billing';
+import * as billingEndpoints from '../../../shared/contract/billing';
 import { stripeClient } from '../../billing/stripe-client';
 import { billingOf, preloadBilling } from '../../db/billing';
 import { defineRoute } from '../../http/define-route';

@@ -1,4 +1,4 @@
-import { billingEndpoints } from '../../../shared/contract/billing';
+import * as billingEndpoints from '../../../shared/contract/billing';
 import { stripeSecretKey } from '../../billing/stripe-settings';
 import { billingOf, preloadBilling, toSubscriptionResponse } from '../../db/billing';
 import { defineRoute } from '../../http/define-route';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { billingEndpoints } from '../../../shared/contract/billing';
+import * as billingEndpoints from '../../../shared/contract/billing';
 import { processStripeEvent } from '../../billing/process-stripe-event';
 import { stripeWebhookSecret } from '../../billing/stripe-settings';
 import { auditClient } from '../../http/audit-client';

@@ -1,4 +1,4 @@
-import { dashboardEndpoints } from '../../../shared/contract/dashboard';
+import * as dashboardEndpoints from '../../../shared/contract/dashboard';
 import { today } from '../../clock';
 import { dashboardFigures } from '../../dashboard/dashboard-figures';
 import { recentActivity, statusCounts } from '../../db/project-figures';

@@ -1,4 +1,4 @@
-import { emailVerificationEndpoints } from '../../../shared/contract/mail-links';
+import * as emailVerificationEndpoints from '../../../shared/contract/email-verification';
 import { INVALID_LINK } from '../../../shared/schemas/mail-links';
 import { confirmVerification } from '../../db/email-verifications';
 import { defineRoute } from '../../http/define-route';

@@ -1,4 +1,4 @@
-import { invitationEndpoints } from '../../../shared/contract/invitations';
+import * as invitationEndpoints from '../../../shared/contract/invitations';
 import { INVALID_INVITATION } from '../../../shared/schemas/invitations';
 import { acceptInvitation } from '../../db/invitation-acceptance';
 import { auditClient } from '../../http/audit-client';

@@ -1,4 +1,4 @@
-import { organizationInvitationEndpoints } from '../../../shared/contract/invitations';
+import * as organizationInvitationEndpoints from '../../../shared/contract/organization-invitations';
 import { createInvitation } from '../../db/invitations';
 import { requireAdmin } from '../../domain/require-admin';
 import { auditClient } from '../../http/audit-client';

@@ -1,4 +1,4 @@
-import { organizationInvitationEndpoints } from '../../../shared/contract/invitations';
+import * as organizationInvitationEndpoints from '../../../shared/contract/organization-invitations';
 import { resendInvitation } from '../../db/invitations';
 import { keys } from '../../db/keys';
 import { requireAdmin } from '../../domain/require-admin';

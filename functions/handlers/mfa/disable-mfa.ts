@@ -1,4 +1,4 @@
-import { mfaEndpoints } from '../../../shared/contract/mfa';
+import * as mfaEndpoints from '../../../shared/contract/mfa';
 import { WRONG_CODE, WRONG_PASSWORD } from '../../../shared/schemas/mfa';
 import { countAttempt } from '../../db/attempt-throttles';
 import { MFA_NOT_ON, disableMfa } from '../../db/mfa';

@@ -1,4 +1,4 @@
-import { mfaEndpoints } from '../../../shared/contract/mfa';
+import * as mfaEndpoints from '../../../shared/contract/mfa';
 import { WRONG_CODE } from '../../../shared/schemas/mfa';
 import { countAttempt } from '../../db/attempt-throttles';
 import { MFA_ALREADY_ON, NO_SETUP, enableMfa } from '../../db/mfa';

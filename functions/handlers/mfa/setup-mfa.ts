@@ -1,4 +1,4 @@
-import { mfaEndpoints } from '../../../shared/contract/mfa';
+import * as mfaEndpoints from '../../../shared/contract/mfa';
 import { MFA_ALREADY_ON, storePendingSecret } from '../../db/mfa';
 import { Conflict } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';

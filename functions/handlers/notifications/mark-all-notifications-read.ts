@@ -1,4 +1,4 @@
-import { notificationEndpoints } from '../../../shared/contract/notifications';
+import * as notificationEndpoints from '../../../shared/contract/notifications';
 import { markAllNotificationsRead } from '../../db/notifications';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';

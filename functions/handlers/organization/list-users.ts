@@ -1,4 +1,4 @@
-import { organizationEndpoints } from '../../../shared/contract/organization';
+import * as organizationEndpoints from '../../../shared/contract/organization';
 import { listUsersOfOrganization } from '../../db/users';
 import { requireAdmin } from '../../domain/require-admin';
 import { defineRoute } from '../../http/define-route';

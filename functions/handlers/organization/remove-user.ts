@@ -1,4 +1,4 @@
-import { organizationEndpoints } from '../../../shared/contract/organization';
+import * as organizationEndpoints from '../../../shared/contract/organization';
 import { preloadRemovedUser, removeOrganizationUser } from '../../db/organization-users';
 import { deleteSessions, sessionKeysOfUser } from '../../db/sessions';
 import { requireAdmin } from '../../domain/require-admin';

@@ -1,4 +1,4 @@
-import { organizationEndpoints } from '../../../shared/contract/organization';
+import * as organizationEndpoints from '../../../shared/contract/organization';
 import { keys } from '../../db/keys';
 import { resetMfa } from '../../db/mfa';
 import { deleteSessionsOfUser } from '../../db/sessions';

@@ -1,4 +1,4 @@
-import { organizationEndpoints } from '../../../shared/contract/organization';
+import * as organizationEndpoints from '../../../shared/contract/organization';
 import { preloadSavedEmail, saveOrganizationUser } from '../../db/organization-users';
 import { deleteSessionsOfUser } from '../../db/sessions';
 import { refuseCommonPassword } from '../../session/common-passwords';

@@ -1,4 +1,4 @@
-import { organizationEndpoints } from '../../../shared/contract/organization';
+import * as organizationEndpoints from '../../../shared/contract/organization';
 import { actorOf, auditPut } from '../../db/audit-log';
 import { setRequireMfa } from '../../db/mfa';
 import { renameOrganization } from '../../db/organizations';

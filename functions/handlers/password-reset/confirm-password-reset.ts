@@ -1,4 +1,4 @@
-import { passwordResetEndpoints } from '../../../shared/contract/mail-links';
+import * as passwordResetEndpoints from '../../../shared/contract/password-reset';
 import { INVALID_LINK } from '../../../shared/schemas/mail-links';
 import { clearThrottle, throttleCounter } from '../../db/attempt-throttles';
 import { confirmPasswordReset } from '../../db/password-resets';

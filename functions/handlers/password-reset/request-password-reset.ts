@@ -1,4 +1,4 @@
-import { passwordResetEndpoints } from '../../../shared/contract/mail-links';
+import * as passwordResetEndpoints from '../../../shared/contract/password-reset';
 import { PASSWORD_RESET_REQUESTED } from '../../../shared/schemas/mail-links';
 import { requestPasswordReset } from '../../db/password-resets';
 import { defineRoute } from '../../http/define-route';

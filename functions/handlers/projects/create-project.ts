@@ -1,4 +1,4 @@
-import { projectEndpoints } from '../../../shared/contract/projects';
+import * as projectEndpoints from '../../../shared/contract/projects';
 import { createProject, preloadFigures } from '../../db/projects';
 import { defineRoute } from '../../http/define-route';
 import { created } from '../../http/response';

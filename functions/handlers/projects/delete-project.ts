@@ -1,5 +1,5 @@
 import { NotFound } from '../../domain/errors';
-import { projectEndpoints } from '../../../shared/contract/projects';
+import * as projectEndpoints from '../../../shared/contract/projects';
 import { PROJECT_NOT_FOUND, deleteProject, preloadProjectAndFigures } from '../../db/projects';
 import { actorOf, auditPut } from '../../db/audit-log';
 import { auditClient } from '../../http/audit-client';

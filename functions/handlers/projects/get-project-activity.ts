@@ -1,4 +1,4 @@
-import { projectEndpoints } from '../../../shared/contract/projects';
+import * as projectEndpoints from '../../../shared/contract/projects';
 import { listProjectActivity } from '../../db/project-activity';
 import { PROJECT_NOT_FOUND, preloadProject } from '../../db/projects';
 import { defineRoute } from '../../http/define-route';

@@ -1,4 +1,4 @@
-import { projectEndpoints } from '../../../shared/contract/projects';
+import * as projectEndpoints from '../../../shared/contract/projects';
 import { loadProjectMembers } from '../../db/project-members';
 import { PROJECT_NOT_FOUND, preloadProject } from '../../db/projects';
 import { NotFound } from '../../domain/errors';

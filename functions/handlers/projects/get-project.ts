@@ -1,4 +1,4 @@
-import { projectEndpoints } from '../../../shared/contract/projects';
+import * as projectEndpoints from '../../../shared/contract/projects';
 import type { ProjectDetailResponse } from '../../../shared/schemas/projects';
 import { loadProjectMembers } from '../../db/project-members';
 import { PROJECT_NOT_FOUND, preloadProject } from '../../db/projects';

@@ -1,5 +1,5 @@
 import { NotFound } from '../../domain/errors';
-import { projectEndpoints } from '../../../shared/contract/projects';
+import * as projectEndpoints from '../../../shared/contract/projects';
 import { setProjectMembers } from '../../db/project-members';
 import { PROJECT_NOT_FOUND, preloadProject } from '../../db/projects';
 import { defineRoute } from '../../http/define-route';

@@ -1,4 +1,4 @@
-import { projectEndpoints } from '../../../shared/contract/projects';
+import * as projectEndpoints from '../../../shared/contract/projects';
 import { NotFound } from '../../domain/errors';
 import { PROJECT_NOT_FOUND, preloadProjectAndFigures, updateProject } from '../../db/projects';
 import { defineRoute } from '../../http/define-route';

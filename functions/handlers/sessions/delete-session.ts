@@ -1,4 +1,4 @@
-import { sessionEndpoints } from '../../../shared/contract/sessions';
+import * as sessionEndpoints from '../../../shared/contract/sessions';
 import { deleteOwnSession } from '../../db/sessions';
 import { defineRoute } from '../../http/define-route';
 import { NotFound } from '../../domain/errors';

@@ -1,4 +1,4 @@
-import { sessionEndpoints } from '../../../shared/contract/sessions';
+import * as sessionEndpoints from '../../../shared/contract/sessions';
 import { lastUsedAtOf, listSessionsOfUser } from '../../db/sessions';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';

@@ -1,4 +1,4 @@
-import { accountEndpoints } from '../../../shared/contract/account';
+import * as accountEndpoints from '../../../shared/contract/account';
 import { replacePasswordHash } from '../../db/accounts';
 import { deleteSessionsOfUser } from '../../db/sessions';
 import { countAttempt, readThrottle, recentAttempts, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';

@@ -1,4 +1,4 @@
-import { accountEndpoints } from '../../../shared/contract/account';
+import * as accountEndpoints from '../../../shared/contract/account';
 import { updateFullName } from '../../db/accounts';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';

@@ -1,4 +1,4 @@
-import { accountEndpoints } from '../../../shared/contract/account';
+import * as accountEndpoints from '../../../shared/contract/account';
 import { saveAvatar } from '../../db/avatars';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';

@@ -1,4 +1,4 @@
-import { authEndpoints } from '@shared/contract/auth';
+import * as authEndpoints from '@shared/contract/auth';
 import type { UserResponse } from '@shared/schemas/auth';
 import { ApiError, call } from './api-client';
 import { clearSessionHint } from './session-hint';

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { auditLogEndpoints } from '@shared/contract/audit-log';
+import * as auditLogEndpoints from '@shared/contract/audit-log';
 import { pathOf } from '@shared/contract/endpoint';
 import type { AuditLogFilters } from '@shared/schemas/audit-log';
 import { apiErrorOf, call } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { organizationInvitationEndpoints } from '@shared/contract/invitations';
+import * as organizationInvitationEndpoints from '@shared/contract/organization-invitations';
 import type { InvitationRequest } from '@shared/schemas/invitations';
 import { call } from '../../../lib/api-client';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { organizationEndpoints } from '@shared/contract/organization';
+import * as organizationEndpoints from '@shared/contract/organization';
 import type { OrganizationRequest } from '@shared/schemas/account';
 import { call } from '../../../lib/api-client';
 import { userQueries } from '../../../lib/current-user';

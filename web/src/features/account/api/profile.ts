@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountEndpoints } from '@shared/contract/account';
+import * as accountEndpoints from '@shared/contract/account';
 import type { ChangePasswordRequest, ProfileRequest } from '@shared/schemas/account';
 import type { UserResponse } from '@shared/schemas/auth';
 import { call } from '../../../lib/api-client';

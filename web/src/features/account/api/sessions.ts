@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { sessionEndpoints } from '@shared/contract/sessions';
+import * as sessionEndpoints from '@shared/contract/sessions';
 import { call } from '../../../lib/api-client';
 
 /** The caller's own signed-in sessions. */

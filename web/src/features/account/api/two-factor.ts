@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { mfaEndpoints } from '@shared/contract/mfa';
+import * as mfaEndpoints from '@shared/contract/mfa';
 import type { MfaDisableRequest } from '@shared/schemas/mfa';
 import { call } from '../../../lib/api-client';
 import { userQueries } from '../../../lib/current-user';

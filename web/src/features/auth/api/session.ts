@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from '@shared/product';
 import type { LoginRequest, RegisterRequest, UserResponse } from '@shared/schemas/auth';
 import type { LoginMfaRequest } from '@shared/schemas/mfa';
 import { toast } from '../../../components/ui/toast';
-import { authEndpoints } from '@shared/contract/auth';
+import * as authEndpoints from '@shared/contract/auth';
 import { call } from '../../../lib/api-client';
 import { RETURN_PARAM, safeReturnPath } from '../../../lib/return-path';
 import { userQueries } from '../../../lib/current-user';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { billingEndpoints } from '@shared/contract/billing';
+import * as billingEndpoints from '@shared/contract/billing';
 import { call } from '../../../lib/api-client';
 
 /** The organization's subscription, as Stripe's webhooks last set it. */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { dashboardEndpoints } from '@shared/contract/dashboard';
+import * as dashboardEndpoints from '@shared/contract/dashboard';
 import { call } from '../../../lib/api-client';
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { emailVerificationEndpoints } from '@shared/contract/mail-links';
+import * as emailVerificationEndpoints from '@shared/contract/email-verification';
 import { ApiError, call } from '../../../lib/api-client';
 import { userQueries } from '../../../lib/current-user';
 

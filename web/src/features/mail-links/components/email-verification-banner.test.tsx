@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emailVerificationEndpoints } from '@shared/contract/mail-links';
+import * as emailVerificationEndpoints from '@shared/contract/email-verification';
 import type { UserResponse } from '@shared/schemas/auth';
 import { toastStore } from '../../../components/ui/toast-store';
 import { EmailVerificationBanner } from './email-verification-banner';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { passwordResetEndpoints } from '@shared/contract/mail-links';
+import * as passwordResetEndpoints from '@shared/contract/password-reset';
 import { type PasswordResetRequest, passwordResetRequest } from '@shared/schemas/mail-links';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { emailVerificationEndpoints } from '@shared/contract/mail-links';
+import * as emailVerificationEndpoints from '@shared/contract/email-verification';
 import { INVALID_LINK } from '@shared/schemas/mail-links';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { call } from '../../../lib/api-client';

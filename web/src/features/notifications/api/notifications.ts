@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { UNREAD_COUNT_POLL_MS } from '@shared/limits';
-import { notificationEndpoints } from '@shared/contract/notifications';
+import * as notificationEndpoints from '@shared/contract/notifications';
 import { toast } from '../../../components/ui/toast';
 import { call } from '../../../lib/api-client';
 

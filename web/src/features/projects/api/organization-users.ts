@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { projectEndpoints } from '@shared/contract/projects';
+import * as projectEndpoints from '@shared/contract/projects';
 import { call } from '../../../lib/api-client';
 
 /** The people the member pickers offer (open to every member). */

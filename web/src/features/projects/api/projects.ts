@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProjectStatus } from '@shared/project-statuses';
 import type { CreateProjectRequest, ProjectResponse, UpdateProjectRequest } from '@shared/schemas/projects';
-import { projectEndpoints } from '@shared/contract/projects';
+import * as projectEndpoints from '@shared/contract/projects';
 import { call } from '../../../lib/api-client';
 
 /**
