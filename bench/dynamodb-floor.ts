@@ -1,7 +1,7 @@
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { collections, keys } from '../functions/db/keys';
-import type { FiguresItem } from '../functions/db/project-figures';
-import { newProjectWrites } from '../functions/db/projects';
+import type { FiguresItem } from '../functions/projects/figures';
+import { newProjectWrites } from '../functions/projects/projects';
 import type { TransactItem } from '../functions/db/transactions';
 import { percentile } from './stats';
 

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { outboxPut } from '../functions/db/outbox';
+import { outboxPut } from '../functions/mailer/outbox';
 import { batchPut } from '../infra/local/seed';
 import { percentile, round1 } from './stats';
 

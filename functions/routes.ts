@@ -1,10 +1,11 @@
-import * as accountEndpoints from '../shared/contract/account';
+import * as userEndpoints from '../shared/contract/user';
 import * as authEndpoints from '../shared/contract/auth';
 import * as avatarEndpoints from '../shared/contract/avatars';
 import type { Endpoint } from '../shared/contract/endpoint';
 import * as dashboardEndpoints from '../shared/contract/dashboard';
 import * as notificationEndpoints from '../shared/contract/notifications';
 import * as organizationEndpoints from '../shared/contract/organization';
+import * as organizationUserEndpoints from '../shared/contract/organization-users';
 import * as invitationEndpoints from '../shared/contract/invitations';
 import * as organizationInvitationEndpoints from '../shared/contract/organization-invitations';
 import * as emailVerificationEndpoints from '../shared/contract/email-verification';
@@ -56,18 +57,18 @@ export const routes = [
   route(projectEndpoints.members, 'projects/get-project-members', 'read'),
   route(projectEndpoints.setMembers, 'projects/set-project-members', 'readwrite'),
   route(projectEndpoints.activity, 'projects/get-project-activity', 'read'),
-  route(projectEndpoints.organizationUsers, 'organization-users/list-organization-users', 'read'),
+  route(projectEndpoints.organizationUsers, 'projects/list-organization-users', 'read'),
   // dashboard: its figures come with the session (preload)
   route(dashboardEndpoints.summary, 'dashboard/get-dashboard', 'read'),
-  route(accountEndpoints.uploadAvatar, 'user/upload-avatar', 'readwrite'),
-  route(accountEndpoints.updateProfile, 'user/update-profile', 'readwrite'),
-  route(accountEndpoints.changePassword, 'user/change-password', 'readwrite'),
+  route(userEndpoints.uploadAvatar, 'user/upload-avatar', 'readwrite'),
+  route(userEndpoints.updateProfile, 'user/update-profile', 'readwrite'),
+  route(userEndpoints.changePassword, 'user/change-password', 'readwrite'),
   route(avatarEndpoints.image, 'avatars/get-avatar', 'read'),
   route(organizationEndpoints.update, 'organization/update-organization', 'readwrite'),
-  route(organizationEndpoints.users, 'organization/list-users', 'read'),
-  route(organizationEndpoints.saveUser, 'organization/save-user', 'readwrite'),
-  route(organizationEndpoints.removeUser, 'organization/remove-user', 'readwrite'),
-  route(organizationEndpoints.resetUserMfa, 'organization/reset-user-mfa', 'readwrite'),
+  route(organizationUserEndpoints.users, 'organization-users/list-users', 'read'),
+  route(organizationUserEndpoints.saveUser, 'organization-users/save-user', 'readwrite'),
+  route(organizationUserEndpoints.removeUser, 'organization-users/remove-user', 'readwrite'),
+  route(organizationUserEndpoints.resetUserMfa, 'organization-users/reset-user-mfa', 'readwrite'),
   // two-factor: only these read the key of the stored TOTP secrets
   route(mfaEndpoints.setup, 'mfa/setup-mfa', 'readwrite', ['session', 'mfaEncryption']),
   route(mfaEndpoints.enable, 'mfa/enable-mfa', 'readwrite', ['session', 'mfaEncryption']),
@@ -85,10 +86,10 @@ export const routes = [
   route(emailVerificationEndpoints.resend, 'email-verification/resend-verification', 'readwrite'),
   route(emailVerificationEndpoints.confirm, 'email-verification/confirm-email-verification', 'readwrite'),
   // invitations: admins manage them; lookup and accept are public (the token is the proof)
-  route(organizationInvitationEndpoints.list, 'invitations/list-invitations', 'read'),
-  route(organizationInvitationEndpoints.create, 'invitations/create-invitation', 'readwrite'),
-  route(organizationInvitationEndpoints.resend, 'invitations/resend-invitation', 'readwrite'),
-  route(organizationInvitationEndpoints.revoke, 'invitations/revoke-invitation', 'readwrite'),
+  route(organizationInvitationEndpoints.list, 'organization-invitations/list-invitations', 'read'),
+  route(organizationInvitationEndpoints.create, 'organization-invitations/create-invitation', 'readwrite'),
+  route(organizationInvitationEndpoints.resend, 'organization-invitations/resend-invitation', 'readwrite'),
+  route(organizationInvitationEndpoints.revoke, 'organization-invitations/revoke-invitation', 'readwrite'),
   route(invitationEndpoints.lookup, 'invitations/look-up-invitation', 'readwrite'),
   route(invitationEndpoints.accept, 'invitations/accept-invitation', 'readwrite'),
   // audit log: read only; entries are written by the actions they record

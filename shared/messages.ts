@@ -9,3 +9,6 @@ export const MFA_REQUIRED_BY_ORGANIZATION = 'Two-factor authentication is requir
 
 /** A user's password on Add User and Edit user (spec section 6): too short, or missing where a new user needs one. */
 export const USER_PASSWORD_MESSAGE = 'Password must be at least 6 characters';
+
+/** An unknown, used, voided or expired link of a mail. */
+export const INVALID_LINK = 'This link is invalid or has expired.';

@@ -1,12 +1,12 @@
 import { keys } from '../db/keys';
-import { notificationWrites } from '../db/notification-writes';
-import { outboxPut } from '../db/outbox';
+import { notificationWrites } from '../notifications/writes';
+import { outboxPut } from '../mailer/outbox';
 import { getItem } from '../db/reads';
 import type { TransactItem } from '../db/transactions';
-import { listUsersOfOrganization } from '../db/users';
+import { listUsersOfOrganization } from '../user/users';
 import { PAYMENT_FAILED, trialEndingSoon } from './billing-notifications';
-import type { OrganizationItem } from '../entities/organization';
-import type { UserItem } from '../entities/user';
+import type { OrganizationItem } from '../organization/item';
+import type { UserItem } from '../user/item';
 
 /**
  * A transaction holds at most 100 writes: each alerted admin takes three (the notification, the

@@ -1,4 +1,4 @@
-import type { NotificationMessage } from '../entities/notification';
+import type { NotificationMessage } from '../notifications/item';
 
 let longDateFormat: Intl.DateTimeFormat | undefined;
 

@@ -8,14 +8,14 @@ import {
   paymentUpdate,
   storedBilling,
   subscriptionStateUpdate,
-} from '../db/billing';
+} from './billing';
 import type { AuditAction, AuditDetails } from '../../shared/schemas/audit-log';
-import { type AuditClient, BILLING_SYSTEM_ACTOR, auditPut } from '../db/audit-log';
-import type { TrialEndItem } from '../db/trial-ends';
-import { trialDay, trialIndexWrites } from '../db/trial-ends';
+import { type AuditClient, BILLING_SYSTEM_ACTOR, auditPut } from '../audit-log/entries';
+import type { TrialEndItem } from './trial-ends';
+import { trialDay, trialIndexWrites } from './trial-ends';
 import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
-import { applyEventOnce, type Outcome, type UnmatchedEventItem, unmatchedEventDelete, unmatchedEventPut, unmatchedEventsOf } from '../db/stripe-events';
+import { applyEventOnce, type Outcome, type UnmatchedEventItem, unmatchedEventDelete, unmatchedEventPut, unmatchedEventsOf } from './stripe-events';
 import { billingAdmins, paymentFailedAlert, trialEndingAlert } from './admin-alerts';
 import { stripeClient } from './stripe-client';
 import { type SubscriptionState, idOf, subscriptionState } from './subscription-state';

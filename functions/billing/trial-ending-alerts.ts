@@ -1,9 +1,9 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { now } from '../clock';
-import { storedBilling } from '../db/billing';
+import { storedBilling } from './billing';
 import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
-import { type TrialEndItem, trialAlertMark, trialDay, trialsEndingBetween } from '../db/trial-ends';
+import { type TrialEndItem, trialAlertMark, trialDay, trialsEndingBetween } from './trial-ends';
 import { isConditionFailure, transactWrite } from '../db/transactions';
 import { billingAdmins, trialEndingAlert } from './admin-alerts';
 

@@ -1,12 +1,12 @@
-import type { BillingItem } from './billing';
-import type { NotificationItem } from '../entities/notification';
-import type { FiguresItem } from './project-figures';
-import type { InvitationItem } from '../entities/invitation';
-import type { OrganizationItem } from '../entities/organization';
-import type { EmailItem, UserItem } from '../entities/user';
-import type { ProjectItem } from '../entities/project';
-import type { AttemptWindowItem } from '../entities/attempt-window';
-import type { AvatarItem } from '../entities/avatar';
+import type { BillingItem } from '../billing/billing';
+import type { NotificationItem } from '../notifications/item';
+import type { FiguresItem } from '../projects/figures';
+import type { InvitationItem } from '../invitations/item';
+import type { OrganizationItem } from '../organization/item';
+import type { EmailItem, UserItem } from '../user/item';
+import type { ProjectItem } from '../projects/item';
+import type { AttemptWindowItem } from '../throttles/attempt-window';
+import type { AvatarItem } from '../avatars/item';
 
 /**
  * Every entity's key scheme, in one place: nothing else builds key strings.
@@ -70,7 +70,7 @@ export const keys = {
   stripeEvent: (eventId: string): Key => ({ PK: `STRIPE_EVENT#${eventId}`, SK: 'EVENT' }),
   /**
    * A trial that ends on `day` ('YYYY-MM-DD', UTC): one partition per day, so the daily trial alert
-   * reads the few days ahead with a Query each and never scans (functions/db/trial-ends.ts).
+   * reads the few days ahead with a Query each and never scans (functions/billing/trial-ends.ts).
    */
   trialEnd: (day: string, orgId: string): Key => ({ PK: `${TRIAL_ENDS}${day}`, SK: `${ORG}${orgId}` }),
   /** The organization's project counters by status and its newest activity entries. */

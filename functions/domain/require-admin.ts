@@ -1,4 +1,4 @@
-import type { LoadedSession } from '../db/sessions';
+import type { LoadedSession } from '../sessions/sessions';
 import { Refused } from './errors';
 
 export const ADMINS_ONLY = 'Only administrators can do this';

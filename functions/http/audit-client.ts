@@ -1,4 +1,4 @@
-import type { AuditClient } from '../db/audit-log';
+import type { AuditClient } from '../audit-log/entries';
 import type { RouteEvent } from './types';
 
 /**

@@ -1,17 +1,17 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { endpoint } from '../../shared/contract/endpoint';
-import * as organizationEndpoints from '../../shared/contract/organization';
+import * as organizationUserEndpoints from '../../shared/contract/organization-users';
 import * as projectEndpoints from '../../shared/contract/projects';
-import type { OrganizationUserRequest } from '../../shared/schemas/account';
-import type { BillingItem } from '../db/billing';
+import type { OrganizationUserRequest } from '../../shared/schemas/organization-users';
+import type { BillingItem } from '../billing/billing';
 import { type Key, keys } from '../db/keys';
-import type { FiguresItem } from '../db/project-figures';
-import { preloadFigures, preloadProject, preloadProjectAndFigures } from '../db/projects';
+import type { FiguresItem } from '../projects/figures';
+import { preloadFigures, preloadProject, preloadProjectAndFigures } from '../projects/projects';
 import { type PreloadedItems, defineRoute } from './define-route';
 import { ok } from './response';
-import type { EmailItem, UserItem } from '../entities/user';
-import { preloadSavedEmail } from '../db/organization-users';
-import type { ProjectItem } from '../entities/project';
+import type { EmailItem, UserItem } from '../user/item';
+import { preloadSavedEmail } from '../organization-users/organization-users';
+import type { ProjectItem } from '../projects/item';
 
 const PROJECT_ID = '01JD0000000000000000000000';
 const scope = { orgId: 'o1', params: { id: PROJECT_ID } };
@@ -72,7 +72,7 @@ describe('defineRoute preload typing', () => {
   });
 
   it('gives a preload the body as the endpoint parses it, and the item its key names', () => {
-    defineRoute(organizationEndpoints.saveUser, { preload: ({ body }) => {
+    defineRoute(organizationUserEndpoints.saveUser, { preload: ({ body }) => {
       expectTypeOf(body).toEqualTypeOf<OrganizationUserRequest | undefined>();
       return body && keys.email(body.username);
     } }, async ({ preloaded }) => {

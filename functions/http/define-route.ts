@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import type { AuthMode, BodyOutput, Endpoint, PathParams, QueryOutput, ResponseOf } from '../../shared/contract/endpoint';
 import { runCounting } from '../db/call-counter';
 import type { Key, KeyOf } from '../db/keys';
-import type { LoadedSession } from '../db/sessions';
+import type { LoadedSession } from '../sessions/sessions';
 import { httpResponse } from '../middleware/http-response';
 import { jsonBody, validBody, validationError } from '../middleware/json-body';
 import { pathIds } from '../middleware/path-ids';

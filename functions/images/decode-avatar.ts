@@ -1,5 +1,5 @@
 import { imageSize } from 'image-size';
-import { AVATAR_DATA_URL, AVATAR_MAX_UPLOAD_PIXELS, type AvatarContentType, AVATAR_TOO_LARGE, INVALID_AVATAR } from '../../shared/schemas/account';
+import { AVATAR_DATA_URL, AVATAR_MAX_UPLOAD_PIXELS, type AvatarContentType, AVATAR_TOO_LARGE, INVALID_AVATAR } from '../../shared/schemas/user';
 import { badRequest } from '../http/http-error';
 
 /** The first bytes each accepted type starts with: the declared type must be the real one. */

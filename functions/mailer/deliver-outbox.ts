@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import { type OutboxItem, claimOutboxItem, finishOutboxItem, releaseOutboxClaim } from '../db/outbox';
+import { type OutboxItem, claimOutboxItem, finishOutboxItem, releaseOutboxClaim } from './outbox';
 import { renderOutboxMail } from './render-mail';
 import { type SendMail, recipientAllowed } from './transport';
 

@@ -1,6 +1,6 @@
 import type { Request } from '@middy/core';
 import { describe, expect, it } from 'vitest';
-import { organizationUserRequest } from '../../shared/schemas/account';
+import { organizationUserRequest } from '../../shared/schemas/organization-users';
 import type { LambdaResult, RouteEvent } from '../http/types';
 import { jsonBody, validBody } from './json-body';
 

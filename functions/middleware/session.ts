@@ -1,12 +1,12 @@
 import type { MiddlewareObj } from '@middy/core';
 import { MFA_REQUIRED_BY_ORGANIZATION } from '../../shared/messages';
-import { loadSession } from '../db/sessions';
+import { loadSession } from '../sessions/sessions';
 import { forbidden, unauthorized } from '../http/http-error';
 import type { Preload } from '../http/define-route';
 import type { LambdaResult, RouteEvent } from '../http/types';
-import { readSessionCookie } from '../session/cookie';
-import { verifySessionToken } from '../session/token';
-import { mustSetUpMfa } from '../entities/user';
+import { readSessionCookie } from '../security/cookie';
+import { verifySessionToken } from '../security/token';
+import { mustSetUpMfa } from '../user/item';
 
 /**
  * Loads the session named by the signed cookie (never a header, query or body token) with its

@@ -10,7 +10,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { SESSION_TOUCH_ATTRIBUTES } from '../../functions/db/session-touch';
+import { SESSION_TOUCH_ATTRIBUTES } from '../../functions/sessions/touch';
 import { HANDLER_TIMEOUT_SECONDS, type RouteDefinition, type RouteSecret, handlerName, secretsOf } from '../../functions/routes';
 import { HANDLER_BUNDLING, HANDLER_ESBUILD_ARGS } from '../bundling';
 import { handlerEntry } from '../local/build-functions';
@@ -18,7 +18,7 @@ import type { ApiThrottles, RouteKey } from '../stages';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** Where a function finds each secret's ARN (functions/session/secret.ts, functions/billing/stripe-settings.ts). */
+/** Where a function finds each secret's ARN (functions/security/secret.ts, functions/billing/stripe-settings.ts). */
 const SECRET_ARN_VARIABLES: Record<RouteSecret, string> = {
   session: 'SESSION_SECRET_ARN',
   stripeSecretKey: 'STRIPE_SECRET_KEY_ARN',
@@ -173,7 +173,7 @@ export class Api extends Construct {
     if (route.table === 'readwrite') props.table.grantReadWriteData(fn);
     else {
       props.table.grantReadData(fn);
-      // Every route that reads the session may slide its idle expiry (functions/db/sessions.ts):
+      // Every route that reads the session may slide its idle expiry (functions/sessions/sessions.ts):
       // read-only routes get exactly that write, the last-use time of an item in a user's partition.
       fn.addToRolePolicy(
         new PolicyStatement({

@@ -1,16 +1,16 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { newMailToken } from '../../functions/db/mail-tokens';
+import { newMailToken } from '../../functions/security/mail-tokens';
 import { keys } from '../../functions/db/keys';
-import { notificationPut } from '../../functions/db/notification-writes';
-import { activityEntry, activityPut } from '../../functions/db/project-activity';
-import { figuresItem } from '../../functions/db/project-figures';
-import { userPuts } from '../../functions/db/users';
-import { hashPassword } from '../../functions/session/passwords';
+import { notificationPut } from '../../functions/notifications/writes';
+import { activityEntry, activityPut } from '../../functions/projects/activity';
+import { figuresItem } from '../../functions/projects/figures';
+import { userPuts } from '../../functions/user/users';
+import { hashPassword } from '../../functions/security/passwords';
 import { PROJECT_STATUSES } from '../../shared/project-statuses';
-import { invitationEmailItem, newInvitation } from '../../functions/entities/invitation';
-import { newOrganization } from '../../functions/entities/organization';
-import { newProject } from '../../functions/entities/project';
-import { type UserItem, newUser } from '../../functions/entities/user';
+import { invitationEmailItem, newInvitation } from '../../functions/invitations/item';
+import { newOrganization } from '../../functions/organization/item';
+import { newProject } from '../../functions/projects/item';
+import { type UserItem, newUser } from '../../functions/user/item';
 
 export interface SeedOptions {
   /** Used in the organization's name and every email, so several seeds can share one table. */

@@ -1,4 +1,5 @@
-import { emailVerificationConfirmRequest, messageResponse } from '../schemas/mail-links';
+import { emailVerificationConfirmRequest } from '../schemas/email-verification';
+import { messageResponse } from '../schemas/message';
 
 // Email verification: the routes behind the link that arrives by mail.
 import { endpoint } from './endpoint';

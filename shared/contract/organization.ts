@@ -1,25 +1,6 @@
-import {
-  managedUsersResponse,
-  organizationRequest,
-  organizationResponse,
-  organizationUserRequest,
-  organizationUserResponse,
-  removedUserResponse,
-} from '../schemas/account';
+import { organizationRequest, organizationResponse } from '../schemas/organization';
 import { endpoint } from './endpoint';
 
-// Admins managing their organization and its users (spec section 6).
+// Admins managing their organization (spec section 6).
 
 export const update = /* @__PURE__ */ endpoint({ method: 'PATCH', path: '/api/organization/{id}', auth: 'required', body: organizationRequest, response: organizationResponse });
-export const users = /* @__PURE__ */ endpoint({ method: 'GET', path: '/api/organization/users', auth: 'required', response: managedUsersResponse });
-/** Creates a user (201) or updates the organization's user with that email (200). */
-export const saveUser = /* @__PURE__ */ endpoint({
-  method: 'POST',
-  path: '/api/organization/users',
-  auth: 'required',
-  body: organizationUserRequest,
-  response: organizationUserResponse,
-});
-export const removeUser = /* @__PURE__ */ endpoint({ method: 'DELETE', path: '/api/organization/users/{userId}', auth: 'required', response: removedUserResponse });
-/** An admin resets another user's two-factor sign-in: off, their sessions ended, set up again at next sign-in. */
-export const resetUserMfa = /* @__PURE__ */ endpoint({ method: 'DELETE', path: '/api/organization/users/{userId}/mfa', auth: 'required', response: removedUserResponse });

@@ -1,4 +1,5 @@
-import { messageResponse, passwordResetConfirmRequest, passwordResetRequest } from '../schemas/mail-links';
+import { passwordResetConfirmRequest, passwordResetRequest } from '../schemas/password-reset';
+import { messageResponse } from '../schemas/message';
 import { endpoint } from './endpoint';
 
 // Password reset: the routes behind the link that arrives by mail.

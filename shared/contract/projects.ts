@@ -1,4 +1,4 @@
-import { organizationUsersResponse } from '../schemas/account';
+import { organizationUsersResponse } from '../schemas/organization-users';
 import {
   createProjectRequest,
   deletedProjectResponse,

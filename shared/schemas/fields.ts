@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { PASSWORD_MAX_BYTES } from '../limits';
+import { INVALID_LINK } from '../messages';
 
 const utf8 = /* @__PURE__ */ new TextEncoder();
 
@@ -48,3 +49,6 @@ export const text = (min: number, message: string, label: string, max = 200) =>
     z.maxLength(max, `Must be at most ${max} characters`),
     allowedCharacters(label),
   );
+
+/** A token from a mail link's fragment: 32 random bytes, base64url (43 characters). */
+export const mailToken = () => z.string().check(z.minLength(1, INVALID_LINK), z.maxLength(128, INVALID_LINK));

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../shared/contract/endpoint';
@@ -7,7 +7,18 @@ import { handlerEntry } from '../../infra/local/build-functions';
 import { READ_BUDGETS, routeKey } from '../integration/budgets/read-budgets';
 import { ofType, synthStage } from './synth-stage';
 
-const CONTRACT_DIR = path.resolve(import.meta.dirname, '../../shared/contract');
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const CONTRACT_DIR = path.join(ROOT, 'shared/contract');
+
+/** The modules of shared/contract/: the names every layer uses for its resources. */
+const contractModules = () => readdirSync(CONTRACT_DIR).filter((file) => file.endsWith('.ts') && file !== 'endpoint.ts' && !file.endsWith('.test.ts')).map((file) => file.slice(0, -3)).sort();
+const foldersIn = (dir: string) => readdirSync(path.join(ROOT, dir)).filter((name) => statSync(path.join(ROOT, dir, name)).isDirectory()).sort();
+const modulesIn = (dir: string) => readdirSync(path.join(ROOT, dir)).filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)).map((name) => name.replace(/\.tsx?$/, '')).sort();
+
+/** The folders of functions/ that are plumbing or cross-resource rules, not a resource of the contract. */
+const FUNCTIONS_PLUMBING = ['aws', 'db', 'domain', 'handlers', 'http', 'images', 'mailer', 'middleware', 'observability', 'security', 'throttles'];
+/** Schema modules that several contract modules build on (field builders, a message body, project activity). */
+const SHARED_SCHEMA_MODULES = ['activity', 'fields', 'message'];
 
 /** Every endpoint every module of shared/contract/ declares (each an export of its own), by `<file>.<name>`. */
 async function contractEndpoints(): Promise<[string, Endpoint][]> {
@@ -42,5 +53,30 @@ describe('the contract: every endpoint of shared/contract/ is served', async () 
     for (const route of routes) expect(routeKey(route)).toBe(routeKey(route.endpoint));
     expect(new Set(routes.map(routeKey)).size).toBe(routes.length);
     expect(routes.every((route) => endpoints.some(([, endpoint]) => endpoint === route.endpoint))).toBe(true);
+  });
+});
+
+describe('one vocabulary: a resource has the same name from the contract to the screen', () => {
+  const contract = contractModules();
+
+  it('names a handler folder for every contract module, and no other', () => {
+    expect(foldersIn('functions/handlers')).toEqual(contract);
+  });
+
+  it("serves every endpoint from the handler folder named as the endpoint's contract module", async () => {
+    for (const module of contract) {
+      const endpoints = Object.values((await import(path.join(CONTRACT_DIR, `${module}.ts`))) as Record<string, Endpoint>);
+      for (const route of routes.filter((entry) => endpoints.includes(entry.endpoint))) expect(`${module} → ${route.handler}`).toBe(`${module} → ${module}/${route.handler.split('/')[1]}`);
+    }
+  });
+
+  it('names every schema module as a contract module, but the shared building blocks', () => {
+    const unaligned = modulesIn('shared/schemas').filter((name) => !contract.includes(name) && !SHARED_SCHEMA_MODULES.includes(name));
+    expect(unaligned, 'shared/schemas/ modules named as no contract module').toEqual([]);
+  });
+
+  it("names every resource folder of functions/ as a contract module (the rest is plumbing)", () => {
+    const unaligned = foldersIn('functions').filter((name) => !contract.includes(name) && !FUNCTIONS_PLUMBING.includes(name));
+    expect(unaligned, 'functions/ folders that are neither plumbing nor named as a contract module').toEqual([]);
   });
 });

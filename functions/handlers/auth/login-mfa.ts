@@ -1,26 +1,26 @@
 import * as authEndpoints from '../../../shared/contract/auth';
 import { SIGN_IN_EXPIRED, WRONG_CODE, WRONG_RECOVERY_CODE } from '../../../shared/schemas/mfa';
-import { attemptCount, clearThrottle, countsIn, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
+import { attemptCount, clearThrottle, countsIn, retryAfterSeconds, throttleCounter } from '../../throttles/attempt-throttles';
 import { keys } from '../../db/keys';
-import { claimTimeStep, useRecoveryCode } from '../../db/mfa';
-import { finishPendingSignIn } from '../../db/pending-sign-ins';
+import { claimTimeStep, useRecoveryCode } from '../../mfa/mfa';
+import { finishPendingSignIn } from '../../auth/pending-sign-ins';
 import { batchGet, keyId } from '../../db/reads';
-import { deleteSessionsOfUser } from '../../db/sessions';
-import { actorOf, auditPut, userTarget } from '../../db/audit-log';
+import { deleteSessionsOfUser } from '../../sessions/sessions';
+import { actorOf, auditPut, userTarget } from '../../audit-log/entries';
 import { transactWrite } from '../../db/transactions';
 import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { HttpError, badRequest, tooManyRequests } from '../../http/http-error';
 import { ok } from '../../http/response';
 import { countMetric } from '../../observability/metrics';
-import { decryptTotpSecret, hashRecoveryCode } from '../../session/mfa-encryption';
-import { clearedPendingSignInCookie, readPendingSignIn } from '../../session/pending-sign-in-cookie';
-import { startSession } from '../../session/start-session';
-import { FAILED_PASSWORDS_PER_ACCOUNT, TOO_MANY_SIGN_INS } from '../../session/throttle-rules';
-import { verifyTotp } from '../../session/totp';
-import type { OrganizationItem } from '../../entities/organization';
-import { type PendingSignInItem, isPendingSignInLive } from '../../entities/pending-sign-in';
-import { type UserItem, toUserResponse } from '../../entities/user';
+import { decryptTotpSecret, hashRecoveryCode } from '../../mfa/mfa-encryption';
+import { clearedPendingSignInCookie, readPendingSignIn } from '../../auth/pending-sign-in-cookie';
+import { startSession } from '../../sessions/start-session';
+import { FAILED_PASSWORDS_PER_ACCOUNT, TOO_MANY_SIGN_INS } from '../../throttles/rules';
+import { verifyTotp } from '../../mfa/totp';
+import type { OrganizationItem } from '../../organization/item';
+import { type PendingSignInItem, isPendingSignInLive } from '../../auth/pending-sign-in-item';
+import { type UserItem, toUserResponse } from '../../user/item';
 
 /**
  * POST /api/login/mfa {code} | {recoveryCode}: the second step of a two-factor sign-in, with the

@@ -1,22 +1,22 @@
 import * as authEndpoints from '../../../shared/contract/auth';
 import { batchGet, keyId } from '../../db/reads';
 import { keys } from '../../db/keys';
-import { attemptCount, clearThrottle, countsIn, recentAttempts, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
-import { loadUserWithOrganization } from '../../db/users';
-import { actorOf, auditPut, userTarget } from '../../db/audit-log';
+import { attemptCount, clearThrottle, countsIn, recentAttempts, retryAfterSeconds, throttleCounter } from '../../throttles/attempt-throttles';
+import { loadUserWithOrganization } from '../../user/users';
+import { actorOf, auditPut, userTarget } from '../../audit-log/entries';
 import { transactWrite } from '../../db/transactions';
 import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { HttpError, tooManyRequests } from '../../http/http-error';
 import { ok } from '../../http/response';
 import { countMetric } from '../../observability/metrics';
-import { slowAfterFailures } from '../../session/failed-password-delay';
-import { verifyPassword } from '../../session/passwords';
-import { startSession } from '../../session/start-session';
-import { createPendingSignIn } from '../../db/pending-sign-ins';
-import { pendingSignInCookie } from '../../session/pending-sign-in-cookie';
-import { FAILED_PASSWORDS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS, TOO_MANY_SIGN_INS } from '../../session/throttle-rules';
-import { type EmailItem, toUserResponse } from '../../entities/user';
+import { slowAfterFailures } from '../../throttles/failed-password-delay';
+import { verifyPassword } from '../../security/passwords';
+import { startSession } from '../../sessions/start-session';
+import { createPendingSignIn } from '../../auth/pending-sign-ins';
+import { pendingSignInCookie } from '../../auth/pending-sign-in-cookie';
+import { FAILED_PASSWORDS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS, TOO_MANY_SIGN_INS } from '../../throttles/rules';
+import { type EmailItem, toUserResponse } from '../../user/item';
 
 /** One message for a wrong password and an unknown email, so neither tells which. */
 export const LOGIN_FAILED = 'Invalid email or password';

@@ -1,10 +1,10 @@
 import * as authEndpoints from '../../../shared/contract/auth';
-import { deleteSession } from '../../db/sessions';
-import { actorOf, auditPut, userTarget } from '../../db/audit-log';
+import { deleteSession } from '../../sessions/sessions';
+import { actorOf, auditPut, userTarget } from '../../audit-log/entries';
 import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { clearedSessionCookies } from '../../session/cookie';
+import { clearedSessionCookies } from '../../security/cookie';
 
 /** Ends the session for good: the stored item goes, so replaying the old cookie is 401. */
 export const handler = defineRoute(authEndpoints.logout, async (request) => {

@@ -1,15 +1,15 @@
 import * as authEndpoints from '../../../shared/contract/auth';
-import { createOrganizationWithAdmin } from '../../db/organizations';
-import { countAttempt, readThrottle, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
+import { createOrganizationWithAdmin } from '../../organization/organizations';
+import { countAttempt, readThrottle, retryAfterSeconds, throttleCounter } from '../../throttles/attempt-throttles';
 import { defineRoute } from '../../http/define-route';
 import { tooManyRequests } from '../../http/http-error';
 import { created } from '../../http/response';
 import { countMetric } from '../../observability/metrics';
-import { refuseCommonPassword } from '../../session/common-passwords';
-import { hashPassword } from '../../session/passwords';
-import { startSession } from '../../session/start-session';
-import { REGISTRATIONS_PER_ADDRESS, TOO_MANY_REGISTRATIONS } from '../../session/throttle-rules';
-import { toUserResponse } from '../../entities/user';
+import { refuseCommonPassword } from '../../security/common-passwords';
+import { hashPassword } from '../../security/passwords';
+import { startSession } from '../../sessions/start-session';
+import { REGISTRATIONS_PER_ADDRESS, TOO_MANY_REGISTRATIONS } from '../../throttles/rules';
+import { toUserResponse } from '../../user/item';
 
 export const handler = defineRoute(authEndpoints.register, async ({ body, clientIp, event }) => {
   refuseCommonPassword(body.password, 'password');

@@ -1,6 +1,6 @@
 import * as billingEndpoints from '../../../shared/contract/billing';
 import { stripeClient } from '../../billing/stripe-client';
-import { billingOf, preloadBilling } from '../../db/billing';
+import { billingOf, preloadBilling } from '../../billing/billing';
 import { defineRoute } from '../../http/define-route';
 import { Conflict } from '../../domain/errors';
 import { requireAdmin } from '../../domain/require-admin';

@@ -1,8 +1,8 @@
 import * as dashboardEndpoints from '../../../shared/contract/dashboard';
 import { today } from '../../clock';
-import { dashboardFigures } from '../../dashboard/dashboard-figures';
-import { recentActivity, statusCounts } from '../../db/project-figures';
-import { listProjectSummaries, preloadFigures } from '../../db/projects';
+import { dashboardFigures } from '../../dashboard/figures';
+import { recentActivity, statusCounts } from '../../projects/figures';
+import { listProjectSummaries, preloadFigures } from '../../projects/projects';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 

@@ -1,5 +1,5 @@
 import * as emailVerificationEndpoints from '../../../shared/contract/email-verification';
-import { resendVerification } from '../../db/email-verifications';
+import { resendVerification } from '../../email-verification/email-verifications';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
 import { tooManyRequests } from '../../http/too-many-requests';

@@ -1,15 +1,15 @@
 import * as invitationEndpoints from '../../../shared/contract/invitations';
 import { INVALID_INVITATION } from '../../../shared/schemas/invitations';
-import { acceptInvitation } from '../../db/invitation-acceptance';
+import { acceptInvitation } from '../../invitations/acceptance';
 import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
 import { created } from '../../http/response';
-import { refuseCommonPassword } from '../../session/common-passwords';
-import { countInvitationLinkRequest } from '../../session/invitation-link-throttle';
-import { hashPassword } from '../../session/passwords';
-import { startSession } from '../../session/start-session';
-import { toUserResponse } from '../../entities/user';
+import { refuseCommonPassword } from '../../security/common-passwords';
+import { countInvitationLinkRequest } from '../../throttles/invitation-link-throttle';
+import { hashPassword } from '../../security/passwords';
+import { startSession } from '../../sessions/start-session';
+import { toUserResponse } from '../../user/item';
 
 /**
  * POST /api/invitations/accept (public): creates the invited user with the name and password they

@@ -1,10 +1,10 @@
 import * as invitationEndpoints from '../../../shared/contract/invitations';
 import { INVALID_INVITATION } from '../../../shared/schemas/invitations';
-import { findInvitationByToken } from '../../db/invitation-acceptance';
+import { findInvitationByToken } from '../../invitations/acceptance';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
 import { ok } from '../../http/response';
-import { countInvitationLinkRequest } from '../../session/invitation-link-throttle';
+import { countInvitationLinkRequest } from '../../throttles/invitation-link-throttle';
 
 /** POST /api/invitations/lookup (public): what the /invite page shows, or 400 for an invalid link. */
 export const handler = defineRoute(invitationEndpoints.lookup, async ({ body, clientIp }) => {

@@ -1,18 +1,18 @@
 import * as mfaEndpoints from '../../../shared/contract/mfa';
 import { WRONG_CODE, WRONG_PASSWORD } from '../../../shared/schemas/mfa';
-import { countAttempt } from '../../db/attempt-throttles';
-import { MFA_NOT_ON, disableMfa } from '../../db/mfa';
-import { deleteSessionsOfUser } from '../../db/sessions';
+import { countAttempt } from '../../throttles/attempt-throttles';
+import { MFA_NOT_ON, disableMfa } from '../../mfa/mfa';
+import { deleteSessionsOfUser } from '../../sessions/sessions';
 import { Refused } from '../../domain/errors';
-import { actorOf, auditPut, userTarget } from '../../db/audit-log';
+import { actorOf, auditPut, userTarget } from '../../audit-log/entries';
 import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { accountFailuresUnlessLocked } from '../../session/account-failures';
-import { decryptTotpSecret } from '../../session/mfa-encryption';
-import { verifyPassword } from '../../session/passwords';
-import { TOO_MANY_PASSWORD_ATTEMPTS } from '../../session/throttle-rules';
-import { verifyTotp } from '../../session/totp';
+import { accountFailuresUnlessLocked } from '../../throttles/account-failures';
+import { decryptTotpSecret } from '../../mfa/mfa-encryption';
+import { verifyPassword } from '../../security/passwords';
+import { TOO_MANY_PASSWORD_ATTEMPTS } from '../../throttles/rules';
+import { verifyTotp } from '../../mfa/totp';
 
 /**
  * POST /api/user/mfa/disable {password, code}: both proofs, so a stolen cookie alone cannot turn it

@@ -1,18 +1,18 @@
 import * as mfaEndpoints from '../../../shared/contract/mfa';
 import { WRONG_CODE } from '../../../shared/schemas/mfa';
-import { countAttempt } from '../../db/attempt-throttles';
-import { MFA_ALREADY_ON, NO_SETUP, enableMfa } from '../../db/mfa';
-import { deleteSessionsOfUser } from '../../db/sessions';
+import { countAttempt } from '../../throttles/attempt-throttles';
+import { MFA_ALREADY_ON, NO_SETUP, enableMfa } from '../../mfa/mfa';
+import { deleteSessionsOfUser } from '../../sessions/sessions';
 import { Conflict, Refused } from '../../domain/errors';
-import { actorOf, auditPut, userTarget } from '../../db/audit-log';
+import { actorOf, auditPut, userTarget } from '../../audit-log/entries';
 import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { accountFailuresUnlessLocked } from '../../session/account-failures';
-import { decryptTotpSecret } from '../../session/mfa-encryption';
-import { newRecoveryCodes } from '../../session/recovery-codes';
-import { TOO_MANY_SIGN_INS } from '../../session/throttle-rules';
-import { verifyTotp } from '../../session/totp';
+import { accountFailuresUnlessLocked } from '../../throttles/account-failures';
+import { decryptTotpSecret } from '../../mfa/mfa-encryption';
+import { newRecoveryCodes } from '../../mfa/recovery-codes';
+import { TOO_MANY_SIGN_INS } from '../../throttles/rules';
+import { verifyTotp } from '../../mfa/totp';
 
 /**
  * POST /api/user/mfa/enable {code}: a code of the secret being set up proves the app holds it; then

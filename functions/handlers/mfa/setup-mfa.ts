@@ -1,10 +1,10 @@
 import * as mfaEndpoints from '../../../shared/contract/mfa';
-import { MFA_ALREADY_ON, storePendingSecret } from '../../db/mfa';
+import { MFA_ALREADY_ON, storePendingSecret } from '../../mfa/mfa';
 import { Conflict } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { encryptTotpSecret } from '../../session/mfa-encryption';
-import { newTotpEnrolment } from '../../session/totp-enrolment';
+import { encryptTotpSecret } from '../../mfa/mfa-encryption';
+import { newTotpEnrolment } from '../../mfa/totp-enrolment';
 
 /**
  * POST /api/user/mfa/setup: a new secret for the caller's authenticator app (as a link, as text and

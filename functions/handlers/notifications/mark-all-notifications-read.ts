@@ -1,5 +1,5 @@
 import * as notificationEndpoints from '../../../shared/contract/notifications';
-import { markAllNotificationsRead } from '../../db/notifications';
+import { markAllNotificationsRead } from '../../notifications/notifications';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 

@@ -1,7 +1,7 @@
 import * as organizationEndpoints from '../../../shared/contract/organization';
-import { actorOf, auditPut } from '../../db/audit-log';
-import { setRequireMfa } from '../../db/mfa';
-import { renameOrganization } from '../../db/organizations';
+import { actorOf, auditPut } from '../../audit-log/entries';
+import { setRequireMfa } from '../../mfa/mfa';
+import { renameOrganization } from '../../organization/organizations';
 import { NotFound } from '../../domain/errors';
 import { requireAdmin } from '../../domain/require-admin';
 import { auditClient } from '../../http/audit-client';

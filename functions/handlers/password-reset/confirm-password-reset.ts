@@ -1,16 +1,16 @@
 import * as passwordResetEndpoints from '../../../shared/contract/password-reset';
-import { INVALID_LINK } from '../../../shared/schemas/mail-links';
-import { clearThrottle, throttleCounter } from '../../db/attempt-throttles';
-import { confirmPasswordReset } from '../../db/password-resets';
-import { deleteSessionsOfUser } from '../../db/sessions';
-import { actorOf, auditPut, userTarget } from '../../db/audit-log';
+import { INVALID_LINK } from '../../../shared/messages';
+import { clearThrottle, throttleCounter } from '../../throttles/attempt-throttles';
+import { confirmPasswordReset } from '../../password-reset/password-resets';
+import { deleteSessionsOfUser } from '../../sessions/sessions';
+import { actorOf, auditPut, userTarget } from '../../audit-log/entries';
 import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
 import { ok } from '../../http/response';
-import { refuseCommonPassword } from '../../session/common-passwords';
-import { hashPassword } from '../../session/passwords';
-import { FAILED_PASSWORDS_PER_ACCOUNT } from '../../session/throttle-rules';
+import { refuseCommonPassword } from '../../security/common-passwords';
+import { hashPassword } from '../../security/passwords';
+import { FAILED_PASSWORDS_PER_ACCOUNT } from '../../throttles/rules';
 
 /**
  * POST /api/password-reset/confirm: a valid link sets the new password and ends every session of

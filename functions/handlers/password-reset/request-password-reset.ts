@@ -1,6 +1,6 @@
 import * as passwordResetEndpoints from '../../../shared/contract/password-reset';
-import { PASSWORD_RESET_REQUESTED } from '../../../shared/schemas/mail-links';
-import { requestPasswordReset } from '../../db/password-resets';
+import { PASSWORD_RESET_REQUESTED } from '../../../shared/schemas/password-reset';
+import { requestPasswordReset } from '../../password-reset/password-resets';
 import { defineRoute } from '../../http/define-route';
 import { tooManyRequests } from '../../http/too-many-requests';
 import { ok } from '../../http/response';

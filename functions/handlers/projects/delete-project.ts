@@ -1,11 +1,11 @@
 import { NotFound } from '../../domain/errors';
 import * as projectEndpoints from '../../../shared/contract/projects';
-import { PROJECT_NOT_FOUND, deleteProject, preloadProjectAndFigures } from '../../db/projects';
-import { actorOf, auditPut } from '../../db/audit-log';
+import { PROJECT_NOT_FOUND, deleteProject, preloadProjectAndFigures } from '../../projects/projects';
+import { actorOf, auditPut } from '../../audit-log/entries';
 import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { isProjectId } from '../../entities/project';
+import { isProjectId } from '../../projects/item';
 
 /** Two round trips: the project and the figures item come with the session, then one transaction. */
 export const handler = defineRoute(projectEndpoints.remove, { preload: preloadProjectAndFigures }, async (request) => {

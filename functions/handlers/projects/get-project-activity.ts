@@ -1,6 +1,6 @@
 import * as projectEndpoints from '../../../shared/contract/projects';
-import { listProjectActivity } from '../../db/project-activity';
-import { PROJECT_NOT_FOUND, preloadProject } from '../../db/projects';
+import { listProjectActivity } from '../../projects/activity';
+import { PROJECT_NOT_FOUND, preloadProject } from '../../projects/projects';
 import { defineRoute } from '../../http/define-route';
 import { NotFound } from '../../domain/errors';
 import { ok } from '../../http/response';

@@ -1,6 +1,6 @@
 import * as projectEndpoints from '../../../shared/contract/projects';
-import { loadProjectMembers } from '../../db/project-members';
-import { PROJECT_NOT_FOUND, preloadProject } from '../../db/projects';
+import { loadProjectMembers } from '../../projects/members';
+import { PROJECT_NOT_FOUND, preloadProject } from '../../projects/projects';
 import { NotFound } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';

@@ -1,11 +1,11 @@
 import * as projectEndpoints from '../../../shared/contract/projects';
 import type { ProjectDetailResponse } from '../../../shared/schemas/projects';
-import { loadProjectMembers } from '../../db/project-members';
-import { PROJECT_NOT_FOUND, preloadProject } from '../../db/projects';
+import { loadProjectMembers } from '../../projects/members';
+import { PROJECT_NOT_FOUND, preloadProject } from '../../projects/projects';
 import { NotFound } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { toProjectResponse } from '../../entities/project';
+import { toProjectResponse } from '../../projects/item';
 
 /** Two round trips whatever the member count: the project comes with the session, the members in one batch. */
 export const handler = defineRoute(projectEndpoints.detail, { preload: preloadProject }, async ({ preloaded: project }) => {

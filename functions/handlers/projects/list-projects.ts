@@ -1,8 +1,8 @@
 import * as projectEndpoints from '../../../shared/contract/projects';
-import { listProjects } from '../../db/projects';
+import { listProjects } from '../../projects/projects';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { toProjectResponse } from '../../entities/project';
+import { toProjectResponse } from '../../projects/item';
 
 export const handler = defineRoute(projectEndpoints.list, async ({ session }) =>
   ok((await listProjects(session.org.id)).map(toProjectResponse)),

@@ -1,10 +1,10 @@
 import { NotFound } from '../../domain/errors';
 import * as projectEndpoints from '../../../shared/contract/projects';
-import { setProjectMembers } from '../../db/project-members';
-import { PROJECT_NOT_FOUND, preloadProject } from '../../db/projects';
+import { setProjectMembers } from '../../projects/members';
+import { PROJECT_NOT_FOUND, preloadProject } from '../../projects/projects';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { isProjectId } from '../../entities/project';
+import { isProjectId } from '../../projects/item';
 
 export const handler = defineRoute(projectEndpoints.setMembers, { preload: preloadProject }, async ({ body, session, params, preloaded }) => {
   if (!isProjectId(params.id)) throw new NotFound(PROJECT_NOT_FOUND);

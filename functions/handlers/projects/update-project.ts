@@ -1,9 +1,9 @@
 import * as projectEndpoints from '../../../shared/contract/projects';
 import { NotFound } from '../../domain/errors';
-import { PROJECT_NOT_FOUND, preloadProjectAndFigures, updateProject } from '../../db/projects';
+import { PROJECT_NOT_FOUND, preloadProjectAndFigures, updateProject } from '../../projects/projects';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { isProjectId, toProjectResponse } from '../../entities/project';
+import { isProjectId, toProjectResponse } from '../../projects/item';
 
 /** Two round trips: the project and the figures item come with the session, then one transaction. */
 export const handler = defineRoute(projectEndpoints.update, { preload: preloadProjectAndFigures }, async ({ body, session, params, preloadedAll }) => {

@@ -1,5 +1,5 @@
 import * as sessionEndpoints from '../../../shared/contract/sessions';
-import { deleteSessionsOfUser } from '../../db/sessions';
+import { deleteSessionsOfUser } from '../../sessions/sessions';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 

@@ -1,17 +1,17 @@
-import * as accountEndpoints from '../../../shared/contract/account';
-import { replacePasswordHash } from '../../db/accounts';
-import { deleteSessionsOfUser } from '../../db/sessions';
-import { countAttempt, readThrottle, recentAttempts, retryAfterSeconds, throttleCounter } from '../../db/attempt-throttles';
+import * as userEndpoints from '../../../shared/contract/user';
+import { replacePasswordHash } from '../../user/writes';
+import { deleteSessionsOfUser } from '../../sessions/sessions';
+import { countAttempt, readThrottle, recentAttempts, retryAfterSeconds, throttleCounter } from '../../throttles/attempt-throttles';
 import { Refused } from '../../domain/errors';
-import { actorOf, auditPut, userTarget } from '../../db/audit-log';
+import { actorOf, auditPut, userTarget } from '../../audit-log/entries';
 import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { tooManyRequests } from '../../http/http-error';
-import { refuseCommonPassword } from '../../session/common-passwords';
+import { refuseCommonPassword } from '../../security/common-passwords';
 import { ok } from '../../http/response';
-import { slowAfterFailures } from '../../session/failed-password-delay';
-import { hashPassword, verifyPassword } from '../../session/passwords';
-import { FAILED_PASSWORDS_PER_ACCOUNT, TOO_MANY_PASSWORD_ATTEMPTS } from '../../session/throttle-rules';
+import { slowAfterFailures } from '../../throttles/failed-password-delay';
+import { hashPassword, verifyPassword } from '../../security/passwords';
+import { FAILED_PASSWORDS_PER_ACCOUNT, TOO_MANY_PASSWORD_ATTEMPTS } from '../../throttles/rules';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
@@ -21,7 +21,7 @@ export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
  * Wrong current passwords count toward the account's failed-password limit, as failed sign-ins do,
  * so a stolen cookie cannot be used to guess the password.
  */
-export const handler = defineRoute(accountEndpoints.changePassword, async (request) => {
+export const handler = defineRoute(userEndpoints.changePassword, async (request) => {
   const { body, session, requestId } = request;
   const { user } = session;
   const failures = throttleCounter(FAILED_PASSWORDS_PER_ACCOUNT, user.username);

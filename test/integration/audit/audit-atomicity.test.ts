@@ -8,7 +8,7 @@ import { registerOrganization, uniqueEmail } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { testTable } from '../support/table';
 import { storedAuditEntries } from './audit-entries';
-import type { UserItem } from '../../../functions/entities/user';
+import type { UserItem } from '../../../functions/user/item';
 
 /**
  * An entry and its action are one transaction: when the entry cannot be written the action does not
@@ -32,30 +32,30 @@ const CLIENT = { clientAddress: '192.0.2.10', userAgent: 'atomicity-test' };
 const TAKEN_ID = '01JD00000000000000000TAKEN';
 
 let fns: {
-  audit: typeof import('../../../functions/db/audit-log');
-  sessions: typeof import('../../../functions/db/sessions');
-  accounts: typeof import('../../../functions/db/accounts');
-  organizations: typeof import('../../../functions/db/organizations');
-  users: typeof import('../../../functions/db/organization-users');
-  projects: typeof import('../../../functions/db/projects');
+  audit: typeof import('../../../functions/audit-log/entries');
+  sessions: typeof import('../../../functions/sessions/sessions');
+  accounts: typeof import('../../../functions/user/writes');
+  organizations: typeof import('../../../functions/organization/organizations');
+  users: typeof import('../../../functions/organization-users/organization-users');
+  projects: typeof import('../../../functions/projects/projects');
   billing: typeof import('../../../functions/billing/process-stripe-event');
-  resets: typeof import('../../../functions/db/password-resets');
-  mailTokens: typeof import('../../../functions/db/mail-tokens');
+  resets: typeof import('../../../functions/password-reset/password-resets');
+  mailTokens: typeof import('../../../functions/security/mail-tokens');
 };
 
 beforeAll(async () => {
   Object.assign(process.env, LOCAL_AWS_ENV, { TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint') });
   for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_SECRET_KEY_ARN', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL']) delete process.env[name];
   fns = {
-    audit: await import('../../../functions/db/audit-log'),
-    sessions: await import('../../../functions/db/sessions'),
-    accounts: await import('../../../functions/db/accounts'),
-    organizations: await import('../../../functions/db/organizations'),
-    users: await import('../../../functions/db/organization-users'),
-    projects: await import('../../../functions/db/projects'),
+    audit: await import('../../../functions/audit-log/entries'),
+    sessions: await import('../../../functions/sessions/sessions'),
+    accounts: await import('../../../functions/user/writes'),
+    organizations: await import('../../../functions/organization/organizations'),
+    users: await import('../../../functions/organization-users/organization-users'),
+    projects: await import('../../../functions/projects/projects'),
     billing: await import('../../../functions/billing/process-stripe-event'),
-    resets: await import('../../../functions/db/password-resets'),
-    mailTokens: await import('../../../functions/db/mail-tokens'),
+    resets: await import('../../../functions/password-reset/password-resets'),
+    mailTokens: await import('../../../functions/security/mail-tokens'),
   };
 });
 
@@ -158,7 +158,7 @@ describe('an audit entry and its action are written together or not at all', () 
     const { admin, user } = await organization();
     const project = (await admin.call('/api/projects', { body: { name: 'Kept' } })).body as { id: string };
     await blockNextEntry(admin.orgId);
-    const stale = await stored<import('../../../functions/entities/project').ProjectItem>(keys.project(admin.orgId, project.id));
+    const stale = await stored<import('../../../functions/projects/item').ProjectItem>(keys.project(admin.orgId, project.id));
     const entry = () => fns.audit.auditPut(admin.orgId, { action: 'project.deleted', actor: fns.audit.actorOf(user), target: { type: 'project', id: project.id, label: 'Kept' } }, CLIENT);
     await expect(fns.projects.deleteProject(admin.orgId, project.id, user, { project: stale }, entry)).rejects.toThrow();
     expect(await stored(keys.project(admin.orgId, project.id))).toBeDefined();

@@ -1,6 +1,6 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import type { AuditItem } from '../../../functions/db/audit-log';
+import type { AuditItem } from '../../../functions/audit-log/entries';
 import { keys } from '../../../functions/db/keys';
 import type { AuditAction, AuditActor, AuditTarget } from '../../../shared/schemas/audit-log';
 import { testTable } from '../support/table';

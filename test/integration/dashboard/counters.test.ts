@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countByStatus } from '../../../functions/db/project-recount';
+import { countByStatus } from '../../../functions/projects/recount';
 import { PROJECT_STATUSES, type ProjectStatus } from '../../../shared/project-statuses';
 import { registerOrganization } from '../support/api';
 

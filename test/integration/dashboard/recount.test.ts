@@ -10,11 +10,11 @@ import { testTable } from '../support/table';
  * The one-off recount (scripts/recount-project-figures.ts) run in the test process against the run's
  * DynamoDB Local: an organization whose projects predate the counters gets them right, twice over.
  */
-let recount: typeof import('../../../functions/db/project-recount');
+let recount: typeof import('../../../functions/projects/recount');
 
 beforeAll(async () => {
   Object.assign(process.env, LOCAL_AWS_ENV, { TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint'), POWERTOOLS_METRICS_DISABLED: 'true' });
-  recount = await import('../../../functions/db/project-recount');
+  recount = await import('../../../functions/projects/recount');
 });
 
 describe('the project counter recount', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { keys } from '../../../functions/db/keys';
-import { hashToken } from '../../../functions/db/mail-tokens';
+import { hashToken } from '../../../functions/security/mail-tokens';
 import { SESSION_HINT_COOKIE } from '../../../shared/session-hint';
 import { INVALID_INVITATION, INVITATION_ALREADY_PENDING } from '../../../shared/schemas/invitations';
 import { login, registerOrganization, request, sessionCookieOf, uniqueEmail } from '../support/api';

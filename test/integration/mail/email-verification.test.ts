@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { INVALID_LINK } from '../../../shared/schemas/mail-links';
+import { INVALID_LINK } from '../../../shared/messages';
 import { registerOrganization, request, uniqueEmail } from '../support/api';
 import { mailsTo, outboxSettled, tokenFromMail, waitForMail, waitForMails } from '../support/inbox';
 

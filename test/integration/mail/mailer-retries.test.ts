@@ -18,7 +18,7 @@ let modules: Awaited<ReturnType<typeof load>>;
 
 async function load() {
   const [outbox, transact, deliver, transport, streamPoller, filter, client] = await Promise.all([
-    import('../../../functions/db/outbox'),
+    import('../../../functions/mailer/outbox'),
     import('../../../functions/db/transactions'),
     import('../../../functions/mailer/deliver-outbox'),
     import('../../../functions/mailer/transport'),

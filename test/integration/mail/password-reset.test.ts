@@ -1,9 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { keys } from '../../../functions/db/keys';
-import { hashToken } from '../../../functions/db/mail-tokens';
+import { hashToken } from '../../../functions/security/mail-tokens';
 import { COMMON_PASSWORD } from '../../../shared/schemas/fields';
-import { INVALID_LINK, PASSWORD_RESET_REQUESTED } from '../../../shared/schemas/mail-links';
+import { INVALID_LINK } from '../../../shared/messages';
+import { PASSWORD_RESET_REQUESTED } from '../../../shared/schemas/password-reset';
 import { login, registerOrganization, request, uniqueEmail } from '../support/api';
 import { postFrom, randomLoopbackAddress } from '../support/from-client-address';
 import { mailsTo, outboxSettled, tokenFromMail, waitForMail } from '../support/inbox';

@@ -1,8 +1,8 @@
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { collections, keys } from '../../../functions/db/keys';
-import { notificationPut } from '../../../functions/db/notification-writes';
+import { notificationPut } from '../../../functions/notifications/writes';
 import { testTable } from '../support/table';
-import type { NotificationItem } from '../../../functions/entities/notification';
+import type { NotificationItem } from '../../../functions/notifications/item';
 
 /**
  * Gives a user `count` unread notifications the way the event handlers do (the Puts and the +count

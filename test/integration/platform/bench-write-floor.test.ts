@@ -3,7 +3,7 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { floorCalls } from '../../../bench/dynamodb-floor';
 import { collections, keys } from '../../../functions/db/keys';
-import { statusCounts } from '../../../functions/db/project-figures';
+import { statusCounts } from '../../../functions/projects/figures';
 import { RECENT_ACTIVITY_SIZE } from '../../../shared/limits';
 import { testTable } from '../support/table';
 

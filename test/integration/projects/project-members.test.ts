@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { collections } from '../../../functions/db/keys';
-import { MAX_WRITE_ATTEMPTS } from '../../../functions/db/project-write';
+import { MAX_WRITE_ATTEMPTS } from '../../../functions/projects/write-project-change';
 import { type SignedIn, registerOrganization, request } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { testTable } from '../support/table';

@@ -1,10 +1,10 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../../shared/roles';
-import { userPuts } from '../../../functions/db/users';
-import { hashPassword } from '../../../functions/session/passwords';
+import { userPuts } from '../../../functions/user/users';
+import { hashPassword } from '../../../functions/security/passwords';
 import { type SignedIn, login, uniqueEmail } from './api';
 import { testTable } from './table';
-import { newUser } from '../../../functions/entities/user';
+import { newUser } from '../../../functions/user/item';
 
 /**
  * Puts a second user into an organization straight into the table (as POST /api/organization/users

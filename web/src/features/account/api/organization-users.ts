@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import * as organizationEndpoints from '@shared/contract/organization';
-import type { OrganizationUserRequest } from '@shared/schemas/account';
+import * as organizationUserEndpoints from '@shared/contract/organization-users';
+import type { OrganizationUserRequest } from '@shared/schemas/organization-users';
 import { call } from '../../../lib/api-client';
 
 /** The admins' user table. */
@@ -9,7 +9,7 @@ export const accountUserQueries = {
   list: () =>
     queryOptions({
       queryKey: [...accountUserQueries.all, 'list'] as const,
-      queryFn: () => call(organizationEndpoints.users),
+      queryFn: () => call(organizationUserEndpoints.users),
     }),
 };
 
@@ -29,7 +29,7 @@ function useInvalidateUsers() {
 export function useSaveUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (body: OrganizationUserRequest) => call(organizationEndpoints.saveUser, { body }),
+    mutationFn: (body: OrganizationUserRequest) => call(organizationUserEndpoints.saveUser, { body }),
     onSuccess: invalidate,
   });
 }
@@ -37,7 +37,7 @@ export function useSaveUser() {
 export function useRemoveUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (userId: string) => call(organizationEndpoints.removeUser, { params: { userId } }),
+    mutationFn: (userId: string) => call(organizationUserEndpoints.removeUser, { params: { userId } }),
     onSuccess: invalidate,
   });
 }
@@ -46,7 +46,7 @@ export function useRemoveUser() {
 export function useResetUserMfa() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (userId: string) => call(organizationEndpoints.resetUserMfa, { params: { userId } }),
+    mutationFn: (userId: string) => call(organizationUserEndpoints.resetUserMfa, { params: { userId } }),
     onSuccess: invalidate,
   });
 }

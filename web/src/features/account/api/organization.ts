@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as organizationEndpoints from '@shared/contract/organization';
-import type { OrganizationRequest } from '@shared/schemas/account';
+import type { OrganizationRequest } from '@shared/schemas/organization';
 import { call } from '../../../lib/api-client';
 import { userQueries } from '../../../lib/current-user';
 

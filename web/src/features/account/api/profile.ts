@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as accountEndpoints from '@shared/contract/account';
-import type { ChangePasswordRequest, ProfileRequest } from '@shared/schemas/account';
+import * as userEndpoints from '@shared/contract/user';
+import type { ChangePasswordRequest, ProfileRequest } from '@shared/schemas/user';
 import type { UserResponse } from '@shared/schemas/auth';
 import { call } from '../../../lib/api-client';
 import { userQueries } from '../../../lib/current-user';
@@ -19,7 +19,7 @@ function useUpdateCurrentUser() {
 export function useUpdateProfile() {
   const updateCurrentUser = useUpdateCurrentUser();
   return useMutation({
-    mutationFn: (body: ProfileRequest) => call(accountEndpoints.updateProfile, { body }),
+    mutationFn: (body: ProfileRequest) => call(userEndpoints.updateProfile, { body }),
     onSuccess: (user) => updateCurrentUser({ fullName: user.fullName }),
   });
 }
@@ -28,7 +28,7 @@ export function useUpdateProfile() {
 export function useUploadAvatar() {
   const updateCurrentUser = useUpdateCurrentUser();
   return useMutation({
-    mutationFn: (avatarUrl: string) => call(accountEndpoints.uploadAvatar, { body: { avatarUrl } }),
+    mutationFn: (avatarUrl: string) => call(userEndpoints.uploadAvatar, { body: { avatarUrl } }),
     onSuccess: ({ avatarUrl }) => updateCurrentUser({ avatarUrl }),
   });
 }
@@ -36,6 +36,6 @@ export function useUploadAvatar() {
 /** POST /api/user/change-password (the confirmation stays in the form). */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: ChangePasswordRequest) => call(accountEndpoints.changePassword, { body }),
+    mutationFn: (body: ChangePasswordRequest) => call(userEndpoints.changePassword, { body }),
   });
 }

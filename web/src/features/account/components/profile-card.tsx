@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { type ProfileForm, profileForm } from '@shared/schemas/account';
+import { type ProfileForm, profileForm } from '@shared/schemas/user';
 import type { UserResponse } from '@shared/schemas/auth';
 import { ROLE_LABELS } from '@shared/roles';
 import { Badge } from '../../../components/ui/badge';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { OrganizationUserResponse } from '@shared/schemas/account';
+import type { OrganizationUserResponse } from '@shared/schemas/organization-users';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { toast } from '../../../components/ui/toast';
 import { useRemoveUser } from '../api/organization-users';

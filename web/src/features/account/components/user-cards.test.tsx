@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ManagedUserResponse } from '@shared/schemas/account';
+import type { ManagedUserResponse } from '@shared/schemas/organization-users';
 import { UserCards } from './user-cards';
 
 const user = (id: string, fullName: string, mfaEnabled: boolean): ManagedUserResponse => ({

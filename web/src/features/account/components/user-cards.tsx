@@ -1,5 +1,5 @@
 import { Pencil, ShieldOff, Trash2 } from 'lucide-react';
-import type { ManagedUserResponse } from '@shared/schemas/account';
+import type { ManagedUserResponse } from '@shared/schemas/organization-users';
 import { ROLE_LABELS } from '@shared/roles';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { type OrganizationUserResponse, type UserDialogForm, addUserForm, editUserForm } from '@shared/schemas/account';
+import { type OrganizationUserResponse, type UserDialogForm, addUserForm, editUserForm } from '@shared/schemas/organization-users';
 import { ROLES, ROLE_LABELS } from '@shared/roles';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Mail, Pencil, ShieldOff, Trash2, UserPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { OrganizationUserResponse } from '@shared/schemas/account';
+import type { OrganizationUserResponse } from '@shared/schemas/organization-users';
 import { ROLE_LABELS } from '@shared/roles';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_PIXELS } from '@shared/schemas/account';
+import { AVATAR_MAX_PIXELS } from '@shared/schemas/user';
 import { MAX_JSON_BODY_BYTES } from '@shared/limits';
 
 export const READ_FAILED = 'Failed to read the image file';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as auditLogEndpoints from '@shared/contract/audit-log';
-import * as organizationEndpoints from '@shared/contract/organization';
+import * as organizationUserEndpoints from '@shared/contract/organization-users';
 import type { UserResponse } from '@shared/schemas/auth';
 import type { AuditEntryResponse, AuditLogPage } from '@shared/schemas/audit-log';
 import { userQueries } from '../../../lib/current-user';
@@ -36,7 +36,7 @@ function renderAuditLogTab(role: 'admin' | 'staff', pages: AuditLogPage[] = []) 
     const url = new URL(input, 'http://localhost');
     requests.push(url);
     if (url.pathname === auditLogEndpoints.list.path) return json(remaining.shift() ?? { entries: [], nextCursor: null });
-    if (url.pathname === organizationEndpoints.users.path) return json([]);
+    if (url.pathname === organizationUserEndpoints.users.path) return json([]);
     return new Promise(() => {});
   });
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import * as passwordResetEndpoints from '@shared/contract/password-reset';
-import { type PasswordResetRequest, passwordResetRequest } from '@shared/schemas/mail-links';
+import { type PasswordResetRequest, passwordResetRequest } from '@shared/schemas/password-reset';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';

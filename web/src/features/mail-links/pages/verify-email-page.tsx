@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import * as emailVerificationEndpoints from '@shared/contract/email-verification';
-import { INVALID_LINK } from '@shared/schemas/mail-links';
+import { INVALID_LINK } from '@shared/messages';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { call } from '../../../lib/api-client';
 import { tokenFromHash } from './reset-password-page';

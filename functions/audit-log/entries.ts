@@ -1,0 +1,69 @@
+import { monotonicFactory } from 'ulid';
+import { AUDIT_KEPT_DAYS } from '../../shared/limits';
+import type { AuditAction, AuditActor, AuditDetails, AuditEntryResponse, AuditTarget } from '../../shared/schemas/audit-log';
+import { now } from '../clock';
+import { TABLE_NAME } from '../db/client';
+import { keys } from '../db/keys';
+import type { TransactItem } from '../db/transactions';
+import type { UserItem } from '../user/item';
+
+// Monotonic: entries of one request made in the same millisecond keep their order.
+const ulid = monotonicFactory();
+
+/** Stored at `AUDIT#<orgId> / ENTRY#<ulid>`; `ttl` lets DynamoDB drop it after 400 days. */
+export interface AuditItem extends AuditEntryResponse {
+  type: 'AUDIT';
+  orgId: string;
+  ttl: number;
+}
+
+/** Where a request came from, as the entry records it (functions/http/audit-client.ts reads it from the request). */
+export interface AuditClient {
+  clientAddress: string;
+  userAgent: string;
+}
+
+/** What the action decides about its entry; the id, time and client are added by auditPut. */
+export interface AuditEvent {
+  action: AuditAction;
+  actor: AuditActor;
+  target: AuditTarget;
+  details?: AuditDetails;
+}
+
+/** Long enough for every real browser's User-Agent; a longer header is cut, not refused. */
+const USER_AGENT_MAX = 512;
+
+/** The actor of an event done by a signed-in person, named as they are now (the entry keeps that name). */
+export const actorOf = (user: Pick<UserItem, 'id' | 'fullName' | 'username'>): AuditActor => ({ id: user.id, fullName: user.fullName, username: user.username });
+
+/** The actor of events nobody signed in did: Stripe's webhook telling what an organization bought. */
+export const BILLING_SYSTEM_ACTOR: AuditActor = { id: 'stripe', fullName: 'Stripe (billing)', username: '' };
+
+/** The target of an event about a person. */
+export const userTarget = (user: Pick<UserItem, 'id' | 'fullName' | 'username'>): AuditTarget => ({ type: 'user', id: user.id, label: user.fullName || user.username });
+
+/**
+ * The Put of one audit entry, for the action's own TransactWriteItems: the entry exists exactly when
+ * the action happened. The condition makes it a pure insert, so no writer can ever replace an entry
+ * (changing or deleting one is also denied by IAM on every `AUDIT#` key).
+ */
+export function auditPut(orgId: string, event: AuditEvent, client: AuditClient): TransactItem {
+  const at = now();
+  const id = ulid(at.getTime());
+  const item: AuditItem = {
+    type: 'AUDIT',
+    id,
+    orgId,
+    at: at.toISOString(),
+    actor: event.actor,
+    action: event.action,
+    target: event.target,
+    clientAddress: client.clientAddress,
+    userAgent: client.userAgent.slice(0, USER_AGENT_MAX),
+    details: event.details ?? {},
+    // DynamoDB deletes by its own (real) clock, so the expiry is counted from it, not from the functions' clock.
+    ttl: Math.floor(Date.now() / 1000) + AUDIT_KEPT_DAYS * 24 * 60 * 60,
+  };
+  return { Put: { TableName: TABLE_NAME, Item: { ...keys.auditEntry(orgId, id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } };
+}

@@ -1,0 +1,70 @@
+import type { webcrypto } from 'node:crypto';
+import { SignJWT, errors, jwtVerify } from 'jose';
+import { signingKey, verifyWithStageKeys } from '../security/secret';
+import { PENDING_SIGN_IN_MS } from './pending-sign-in-item';
+
+/**
+ * The cookie between the two steps of a two-factor sign-in: it names a pending sign-in (a stored
+ * item that expires after 5 minutes and is used up by the second step), never a session. Its token
+ * has an audience of its own, so the session check refuses it, and the cookie is sent only to the
+ * second step's path.
+ */
+export const PENDING_SIGN_IN_COOKIE = '__Secure-growthwise_mfa_pending';
+const COOKIE_PATH = '/api/login/mfa';
+const MAX_AGE_SECONDS = PENDING_SIGN_IN_MS / 1000;
+
+const ISSUER = 'growthwise';
+const audience = () => `growthwise:${process.env.STAGE ?? 'local'}:mfa-pending`;
+
+export interface PendingSignInClaims {
+  pendingId: string;
+  userId: string;
+  orgId: string;
+  /** The account's email: its failed-attempt counter is read in the second step's first round trip. */
+  email: string;
+}
+
+export async function pendingSignInCookie(claims: PendingSignInClaims, expiresAtMs: number): Promise<string> {
+  const token = await new SignJWT({ pid: claims.pendingId, org: claims.orgId, em: claims.email })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setAudience(audience())
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAtMs / 1000))
+    .sign(await signingKey());
+  return `${PENDING_SIGN_IN_COOKIE}=${token}; HttpOnly; Secure; SameSite=Strict; Path=${COOKIE_PATH}; Max-Age=${MAX_AGE_SECONDS}`;
+}
+
+export const clearedPendingSignInCookie = () => `${PENDING_SIGN_IN_COOKIE}=; HttpOnly; Secure; SameSite=Strict; Path=${COOKIE_PATH}; Max-Age=0`;
+
+/** The claims of the request's pending cookie, or undefined when it is absent, expired, tampered or of another kind. */
+export async function readPendingSignIn(cookies: string[] | undefined): Promise<PendingSignInClaims | undefined> {
+  const token = cookieValue(cookies);
+  if (!token) return undefined;
+  return verifyWithStageKeys((key) => verifyWith(token, key));
+}
+
+function cookieValue(cookies: string[] | undefined): string | undefined {
+  for (const pair of cookies ?? []) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === PENDING_SIGN_IN_COOKIE) return pair.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+async function verifyWith(token: string, key: webcrypto.CryptoKey): Promise<PendingSignInClaims | undefined | 'wrong-key'> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: audience(),
+      requiredClaims: ['exp', 'iat', 'sub', 'pid', 'org', 'em'],
+    });
+    const { pid, org, em, sub } = payload;
+    if (typeof pid !== 'string' || typeof org !== 'string' || typeof em !== 'string' || !sub) return undefined;
+    return { pendingId: pid, userId: sub, orgId: org, email: em };
+  } catch (error) {
+    return error instanceof errors.JWSSignatureVerificationFailed ? 'wrong-key' : undefined;
+  }
+}

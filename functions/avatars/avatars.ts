@@ -1,0 +1,33 @@
+import type { AvatarContentType } from '../../shared/schemas/user';
+import { NotFound } from '../domain/errors';
+import { type AvatarItem, avatarUrlOf, newAvatar } from './item';
+import { TABLE_NAME } from '../db/client';
+import { keys } from '../db/keys';
+import { getItem } from '../db/reads';
+import { transactWrite } from '../db/transactions';
+
+/** Stores a user's new image and points their avatarUrl at it, in one transaction. */
+export async function saveAvatar(orgId: string, userId: string, contentType: AvatarContentType, data: Buffer): Promise<string> {
+  const item = newAvatar(orgId, userId, contentType, data);
+  const avatarUrl = avatarUrlOf(item);
+  await transactWrite([
+    { Put: { TableName: TABLE_NAME, Item: { ...keys.avatar(userId), ...item } } },
+    {
+      Update: {
+        TableName: TABLE_NAME,
+        Key: keys.user(orgId, userId),
+        UpdateExpression: 'SET avatarUrl = :url',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':url': avatarUrl },
+      },
+    },
+  ]);
+  return avatarUrl;
+}
+
+/** The stored image, only when the URL names its current version (older versions are gone). */
+export async function getAvatar(userId: string, version: string): Promise<AvatarItem> {
+  const item = await getItem(keys.avatar(userId));
+  if (!item || item.version !== version) throw new NotFound();
+  return item;
+}

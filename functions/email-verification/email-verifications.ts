@@ -1,0 +1,82 @@
+import { batchGet, keyId } from '../db/reads';
+import { TABLE_NAME } from '../db/client';
+import { type TransactItem, isConditionFailure, transactWrite } from '../db/transactions';
+import { keys } from '../db/keys';
+import { EMAIL_VERIFICATION_LIFETIME_MS, findTokenOwner, mailTokenPut, mailTokenUse, newMailToken } from '../security/mail-tokens';
+import { outboxPut } from '../mailer/outbox';
+import { THROTTLES, type ThrottleItem, throttleCount, throttleKey, throttledForSeconds } from '../throttles/throttles';
+import type { UserItem } from '../user/item';
+
+/**
+ * A new verification link for a user who is being created: the token item and the mail, for the
+ * creating transaction, and the hash to store on the new user item (the newest token).
+ */
+export function verificationForNewUser(user: Pick<UserItem, 'id' | 'orgId' | 'username' | 'fullName'>, now = Date.now()) {
+  const { token, hash } = newMailToken();
+  const items: TransactItem[] = [
+    mailTokenPut(hash, 'email-verification', { userId: user.id, orgId: user.orgId }, EMAIL_VERIFICATION_LIFETIME_MS, now),
+    outboxPut(user.username, { template: 'email-verification', data: { fullName: user.fullName, token } }),
+  ];
+  return { items, hash };
+}
+
+export type ResendOutcome = { sent: true } | { sent: false; retryAfter: number } | { sent: false; alreadyVerified: true };
+
+/** Sends the signed-in user a new link (voiding the older ones), at most THROTTLES.verificationResendPerUser. */
+export async function resendVerification(user: UserItem, now = Date.now()): Promise<ResendOutcome> {
+  const rule = THROTTLES.verificationResendPerUser;
+  const counterKey = throttleKey(rule, user.id);
+  const userKey = keys.user(user.orgId, user.id);
+  const found = await batchGet([counterKey, userKey], { consistentRead: true });
+  const current = found.get(keyId(userKey)) as UserItem | undefined;
+  if (!current || current.emailVerified === true) return { sent: false, alreadyVerified: true };
+  const counter = found.get(keyId(counterKey)) as ThrottleItem | undefined;
+  const retryAfter = throttledForSeconds(rule, counter, now);
+  if (retryAfter !== undefined) return { sent: false, retryAfter };
+  const { items, hash } = verificationForNewUser(current, now);
+  try {
+    await transactWrite([
+      throttleCount(rule, user.id, counter, now),
+      ...items,
+      {
+        Update: {
+          TableName: TABLE_NAME,
+          Key: userKey,
+          UpdateExpression: 'SET emailVerificationTokenHash = :hash',
+          ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(emailVerified) OR emailVerified = :false)',
+          ExpressionAttributeValues: { ':hash': hash, ':false': false },
+        },
+      },
+    ]);
+  } catch (error) {
+    // Verified (or removed) between the read and the write.
+    if (isConditionFailure(error)) return { sent: false, alreadyVerified: true };
+    throw error;
+  }
+  return { sent: true };
+}
+
+/** Marks the address verified if the token is the user's newest, unused and unexpired one. */
+export async function confirmVerification(token: string): Promise<boolean> {
+  const found = await findTokenOwner(token, 'email-verification', (owner) => owner.emailVerificationTokenHash);
+  if (!found) return false;
+  const { user } = found;
+  try {
+    await transactWrite([
+      mailTokenUse(found.hash),
+      {
+        Update: {
+          TableName: TABLE_NAME,
+          Key: keys.user(user.orgId, user.id),
+          UpdateExpression: 'SET emailVerified = :true REMOVE emailVerificationTokenHash',
+          ConditionExpression: 'emailVerificationTokenHash = :token',
+          ExpressionAttributeValues: { ':true': true, ':token': found.hash },
+        },
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

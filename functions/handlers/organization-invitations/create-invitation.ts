@@ -1,0 +1,18 @@
+import * as organizationInvitationEndpoints from '../../../shared/contract/organization-invitations';
+import { createInvitation } from '../../organization-invitations/invitations';
+import { requireAdmin } from '../../domain/require-admin';
+import { auditClient } from '../../http/audit-client';
+import { defineRoute } from '../../http/define-route';
+import { created } from '../../http/response';
+import { toInvitationResponse } from '../../invitations/item';
+
+/**
+ * POST /api/organization/invitations (admins): invites an address into the caller's organization and
+ * mails it the link. An address with an account, or one a pending invitation holds, is 409.
+ */
+export const handler = defineRoute(organizationInvitationEndpoints.create, async (request) => {
+  const { body, session } = request;
+  requireAdmin(session);
+  const invitation = await createInvitation(session.user, session.org, body, auditClient(request));
+  return created(toInvitationResponse(invitation));
+});

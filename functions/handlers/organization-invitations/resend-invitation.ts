@@ -1,0 +1,25 @@
+import * as organizationInvitationEndpoints from '../../../shared/contract/organization-invitations';
+import { resendInvitation } from '../../organization-invitations/invitations';
+import { keys } from '../../db/keys';
+import { requireAdmin } from '../../domain/require-admin';
+import { auditClient } from '../../http/audit-client';
+import { defineRoute } from '../../http/define-route';
+import { ok } from '../../http/response';
+import { tooManyRequests } from '../../http/too-many-requests';
+import { toInvitationResponse } from '../../invitations/item';
+
+/**
+ * POST /api/organization/invitations/{id}/resend (admins): a new link and a new 7-day expiry; the
+ * old link stops working. Another organization's id is 404; more than 3 resends an hour are 429.
+ */
+export const handler = defineRoute(
+  organizationInvitationEndpoints.resend,
+  { preload: ({ orgId, params }) => keys.invitation(orgId, params.id!) },
+  async (request) => {
+    const { session } = request;
+    requireAdmin(session);
+    const outcome = await resendInvitation(session.user, session.org, request.preloaded, auditClient(request));
+    if ('retryAfter' in outcome) throw tooManyRequests('This invitation was resent too often. Please try again later.', outcome.retryAfter);
+    return ok(toInvitationResponse(outcome.invitation));
+  },
+);

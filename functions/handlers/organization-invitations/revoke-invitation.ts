@@ -1,0 +1,19 @@
+import * as organizationInvitationEndpoints from '../../../shared/contract/organization-invitations';
+import { revokeInvitation } from '../../organization-invitations/invitations';
+import { keys } from '../../db/keys';
+import { requireAdmin } from '../../domain/require-admin';
+import { auditClient } from '../../http/audit-client';
+import { defineRoute } from '../../http/define-route';
+import { ok } from '../../http/response';
+import { toInvitationResponse } from '../../invitations/item';
+
+/** DELETE /api/organization/invitations/{id} (admins): revoked, and its link stops working at once. */
+export const handler = defineRoute(
+  organizationInvitationEndpoints.revoke,
+  { preload: ({ orgId, params }) => keys.invitation(orgId, params.id!) },
+  async (request) => {
+    const { session } = request;
+    requireAdmin(session);
+    return ok(toInvitationResponse(await revokeInvitation(session.user, request.preloaded, auditClient(request))));
+  },
+);

@@ -1,0 +1,33 @@
+import * as organizationUserEndpoints from '../../../shared/contract/organization-users';
+import { keys } from '../../db/keys';
+import { resetMfa } from '../../mfa/mfa';
+import { deleteSessionsOfUser } from '../../sessions/sessions';
+import { NotFound, Refused } from '../../domain/errors';
+import { requireAdmin } from '../../domain/require-admin';
+import { actorOf, auditPut, userTarget } from '../../audit-log/entries';
+import { auditClient } from '../../http/audit-client';
+import { defineRoute } from '../../http/define-route';
+import { ok } from '../../http/response';
+
+export const CANNOT_RESET_OWN_MFA = 'Turn off your own two-factor authentication in your security settings.';
+
+/**
+ * DELETE /api/organization/users/{userId}/mfa (admins): turns another user's two-factor off (they
+ * lost their phone and their recovery codes), ends their sessions and tells them by mail; they set it
+ * up again at their next sign-in. The target is read with the session, from the caller's organization
+ * only: another organization's user is 404. One's own goes through disable, which asks for proofs.
+ */
+export const handler = defineRoute(
+  organizationUserEndpoints.resetUserMfa,
+  { preload: ({ orgId, params }) => (params.userId ? keys.user(orgId, params.userId) : undefined) },
+  async (request) => {
+    const { session, params, preloaded: target } = request;
+    requireAdmin(session);
+    if (params.userId === session.user.id) throw new Refused('not-allowed', CANNOT_RESET_OWN_MFA);
+    if (!target) throw new NotFound();
+    const reset = auditPut(session.org.id, { action: 'mfa.reset', actor: actorOf(session.user), target: userTarget(target) }, auditClient(request));
+    await resetMfa(session.user, target, reset);
+    await deleteSessionsOfUser(target.id);
+    return ok({ id: target.id, message: 'Two-factor authentication reset' });
+  },
+);

@@ -1,0 +1,41 @@
+import * as organizationUserEndpoints from '../../../shared/contract/organization-users';
+import { preloadSavedEmail, saveOrganizationUser } from '../../organization-users/organization-users';
+import { deleteSessionsOfUser } from '../../sessions/sessions';
+import { refuseCommonPassword } from '../../security/common-passwords';
+import { Refused } from '../../domain/errors';
+import { requireAdmin } from '../../domain/require-admin';
+import { auditClient } from '../../http/audit-client';
+import { defineRoute } from '../../http/define-route';
+import { created, ok } from '../../http/response';
+import { hashPassword } from '../../security/passwords';
+import { toOrganizationUserResponse } from '../../user/item';
+
+export const OWN_ACCOUNT_REFUSED = 'You cannot change your own account here. Use User Settings to change your name or password.';
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * POST /api/organization/users (admins): creates a user (201), or updates the organization's user
+ * with that email (200: name, role, and the password when one is given). An email of another
+ * organization is 409 and changes nothing. The email item comes with the session: an update takes
+ * three round trips (session, user, transaction), a creation two.
+ */
+export const handler = defineRoute(organizationUserEndpoints.saveUser, { preload: preloadSavedEmail }, async (request) => {
+  const { body, session, preloaded } = request;
+  requireAdmin(session);
+  // One's own password changes only with the current one (change-password): a stolen admin cookie must
+  // not become a permanent takeover. Name and role of one's own account are not edited here either.
+  if (sameEmail(body.username, session.user.username)) throw new Refused('not-allowed', OWN_ACCOUNT_REFUSED);
+  refuseCommonPassword(body.password, 'password');
+  const saved = await saveOrganizationUser(session.user, {
+    username: body.username,
+    fullName: body.fullName,
+    role: body.role,
+    organizationName: session.org.name,
+    passwordHash: body.password === undefined ? undefined : await hashPassword(body.password),
+  }, auditClient(request), { emailItem: preloaded });
+  // A password set by an admin signs the user out everywhere else, as a change of their own does.
+  if (saved.passwordReplaced) await deleteSessionsOfUser(saved.user.id);
+  const entry = toOrganizationUserResponse(saved.user);
+  return saved.created ? created(entry) : ok(entry);
+});

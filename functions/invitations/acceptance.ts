@@ -1,0 +1,162 @@
+import { ROLE_LABELS } from '../../shared/roles';
+import { now as clockNow } from '../clock';
+import { Conflict } from '../domain/errors';
+import { type AuditClient, actorOf, auditPut } from '../audit-log/entries';
+import { TABLE_NAME } from '../db/client';
+import { keys } from '../db/keys';
+import { hashToken } from '../security/mail-tokens';
+import { notificationWrites } from '../notifications/writes';
+import { adminCountChange } from '../organization-users/organization-users';
+import { EMAIL_TAKEN } from '../organization/organizations';
+import { batchGet, getItem, keyId } from '../db/reads';
+import { TRANSACTION_LIMIT, type TransactItem, transactWriteExplained } from '../db/transactions';
+import { listUsersOfOrganization, userPuts } from '../user/users';
+import { INVITATION_HISTORY_MS, type InvitationItem, type InvitationTokenItem, ttlIn } from './item';
+import type { OrganizationItem } from '../organization/item';
+import { type UserItem, newUser } from '../user/item';
+
+/**
+ * The invitee's side (docs/decisions/015): a link is valid while its token item exists and the
+ * invitation is pending, unexpired and names that token's hash (a resend or a revoke voids it).
+ */
+
+export interface ValidInvitation {
+  hash: string;
+  invitation: InvitationItem;
+  org: OrganizationItem;
+}
+
+/** The invitation a link's token opens, or undefined for an unknown, revoked, used, replaced or expired one. */
+export async function findInvitationByToken(token: string): Promise<ValidInvitation | undefined> {
+  const hash = hashToken(token);
+  const tokenItem = await getItem<InvitationTokenItem>(keys.invitationToken(hash), { consistentRead: true });
+  const now = clockNow().getTime();
+  if (!tokenItem || tokenItem.expiresAt <= now) return undefined;
+  const invitationKey = keys.invitation(tokenItem.orgId, tokenItem.invitationId);
+  const orgKey = keys.organization(tokenItem.orgId);
+  const found = await batchGet([invitationKey, orgKey], { consistentRead: true });
+  const invitation = found.get(keyId(invitationKey)) as InvitationItem | undefined;
+  const org = found.get(keyId(orgKey)) as OrganizationItem | undefined;
+  if (!invitation || !org || invitation.status !== 'pending' || invitation.tokenHash !== hash || invitation.expiresAt <= now) return undefined;
+  return { hash, invitation, org };
+}
+
+/** Every notification is two writes (the notification and the recipient's unread counter). */
+const WRITES_PER_RECIPIENT = 2;
+
+class InvalidMeanwhile extends Error {
+  constructor() {
+    super('The invitation stopped being valid meanwhile');
+    this.name = 'InvalidMeanwhile';
+  }
+}
+
+class RecipientGone extends Error {
+  constructor() {
+    super('A notified admin was removed meanwhile');
+    this.name = 'RecipientGone';
+  }
+}
+
+/**
+ * Accepts an invitation in one TransactWriteItems: the invitation becomes accepted (if it is still
+ * pending, unexpired and names this token), its token and its address hold go, the user and the
+ * email-uniqueness item are created, an admin role raises the organization's adminCount, the audit
+ * entry is written, and the inviter and the other admins are notified. Of two racing accepts exactly one passes the
+ * invitation's condition. Answers undefined for a link that is (or became) invalid.
+ */
+export async function acceptInvitation(
+  token: string,
+  input: { fullName: string; hashPassword: () => Promise<string> },
+  client: AuditClient,
+): Promise<{ user: UserItem; org: OrganizationItem } | undefined> {
+  let passwordHash: string | undefined;
+  for (let attempt = 1; ; attempt += 1) {
+    const valid = await findInvitationByToken(token);
+    if (!valid) return undefined;
+    const { hash, invitation, org } = valid;
+    const members = await listUsersOfOrganization(org.id);
+    passwordHash ??= await input.hashPassword();
+    const now = clockNow().getTime();
+    const user = newUser({
+      orgId: org.id,
+      username: invitation.email,
+      fullName: input.fullName,
+      role: invitation.role,
+      passwordHash,
+      // The invitee proved the address by opening the link that was mailed to it.
+      emailVerified: true,
+      createdAt: new Date(now).toISOString(),
+    });
+    const items: TransactItem[] = [
+      {
+        Update: {
+          TableName: TABLE_NAME,
+          Key: keys.invitation(org.id, invitation.id),
+          UpdateExpression: 'SET #status = :accepted, acceptedAt = :at, acceptedUserId = :userId, #ttl = :ttl REMOVE tokenHash',
+          ConditionExpression: '#status = :pending AND tokenHash = :hash AND expiresAt > :now',
+          ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+          ExpressionAttributeValues: {
+            ':accepted': 'accepted',
+            ':at': user.createdAt,
+            ':userId': user.id,
+            ':ttl': ttlIn(INVITATION_HISTORY_MS),
+            ':pending': 'pending',
+            ':hash': hash,
+            ':now': now,
+          },
+        },
+      },
+      { Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(hash), ConditionExpression: 'attribute_exists(PK)' } },
+      {
+        Delete: {
+          TableName: TABLE_NAME,
+          Key: keys.invitationEmail(org.id, invitation.email),
+          ConditionExpression: 'invitationId = :id',
+          ExpressionAttributeValues: { ':id': invitation.id },
+        },
+      },
+      ...userPuts(user),
+    ];
+    const emailAt = items.length - 1;
+    if (user.role === 'admin') items.push(adminCountChange(org.id, +1));
+    items.push(
+      auditPut(
+        org.id,
+        {
+          action: 'invitation.accepted',
+          actor: actorOf(user),
+          target: { type: 'invitation', id: invitation.id, label: invitation.email },
+          details: { role: user.role, invitedBy: invitation.invitedBy.fullName },
+        },
+        client,
+      ),
+    );
+    const firstNotificationAt = items.length;
+    // The inviter (whatever their role now) and every admin, as far as one transaction holds them.
+    const recipients = members
+      .filter((member) => member.role === 'admin' || member.id === invitation.invitedBy.id)
+      .map((member) => member.id)
+      .slice(0, Math.floor((TRANSACTION_LIMIT - items.length) / WRITES_PER_RECIPIENT));
+    items.push(
+      ...notificationWrites(org.id, recipients, {
+        title: `${user.fullName} joined ${org.name}`,
+        content: `${user.fullName} accepted the invitation of ${invitation.invitedBy.fullName} and joined as ${ROLE_LABELS[user.role]}.`,
+        linkUrl: '/users?tab=users',
+      }),
+    );
+    try {
+      await transactWriteExplained(items, (failed) => {
+        // The invitation, its token or its hold changed: revoked, resent, accepted (a racing accept) or expired meanwhile.
+        if (failed.has(0) || failed.has(1) || failed.has(2)) return new InvalidMeanwhile();
+        if (failed.has(emailAt)) return new Conflict(EMAIL_TAKEN);
+        if ([...failed].some((index) => index >= firstNotificationAt)) return new RecipientGone();
+        return undefined;
+      });
+      return { user, org };
+    } catch (error) {
+      if (error instanceof InvalidMeanwhile) return undefined;
+      if (!(error instanceof RecipientGone) || attempt >= 3) throw error;
+    }
+  }
+}

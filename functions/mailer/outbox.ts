@@ -1,0 +1,88 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import type { Mail } from './mail';
+import { TABLE_NAME, db } from '../db/client';
+import { isConditionFailure } from '../db/transactions';
+import { keys } from '../db/keys';
+import type { TransactItem } from '../db/transactions';
+
+/**
+ * The transactional outbox (docs/data-model.md): an action that must send mail puts its outbox
+ * item in the action's own TransactWriteItems; the table's stream hands new items to the mailer,
+ * which claims each by id before sending, so a retried batch never sends twice.
+ */
+export type OutboxItem = Mail & {
+  type: 'OUTBOX';
+  id: string;
+  to: string;
+  status: 'pending' | 'sent' | 'skipped';
+  createdAt: string;
+  /** Epoch ms until which one mailer invocation owns the item (a crashed one's claim runs out). */
+  claimedUntil?: number;
+  sentAt?: string;
+  /** Epoch seconds; set once sent, so sent items expire. */
+  ttl?: number;
+};
+
+/** Kept a week after sending: enough to answer "did the mail go out?", short enough to hold no old tokens. */
+const KEEP_SENT_SECONDS = 7 * 24 * 3600;
+/** Longer than a send takes (the mailer times out first), short enough for a retry to take over. */
+export const CLAIM_MS = 60_000;
+
+/** The Put of one outbox item, for the action's own transaction. */
+export function outboxPut(to: string, mail: Mail): TransactItem {
+  const item: OutboxItem = { type: 'OUTBOX', id: ulid(), to, status: 'pending', createdAt: new Date().toISOString(), ...mail };
+  return { Put: { TableName: TABLE_NAME, Item: { ...keys.outbox(item.id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } };
+}
+
+/**
+ * Takes the item for one send: only while it is pending and nobody else holds a live claim.
+ * Answers false when it is sent, skipped or claimed by a concurrent invocation.
+ */
+export async function claimOutboxItem(id: string, now = Date.now()): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.outbox(id),
+        UpdateExpression: 'SET claimedUntil = :until',
+        ConditionExpression: '#status = :pending AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'pending', ':now': now, ':until': now + CLAIM_MS },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Marks the item done (sent, or skipped by the stage's allow-list); its data (tokens) goes, TTL comes. */
+export async function finishOutboxItem(id: string, status: 'sent' | 'skipped', now = Date.now()) {
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE_NAME,
+      Key: keys.outbox(id),
+      UpdateExpression: 'SET #status = :status, sentAt = :at, #ttl = :ttl REMOVE #data, claimedUntil',
+      ExpressionAttributeNames: { '#status': 'status', '#data': 'data', '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':status': status, ':at': new Date(now).toISOString(), ':ttl': Math.ceil(now / 1000) + KEEP_SENT_SECONDS },
+    }),
+  );
+}
+
+/** Gives the item back after a failed send, so the retry of the batch can claim it at once. */
+export async function releaseOutboxClaim(id: string) {
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE_NAME,
+      Key: keys.outbox(id),
+      UpdateExpression: 'REMOVE claimedUntil',
+      ConditionExpression: '#status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pending': 'pending' },
+    }),
+  ).catch((error: unknown) => {
+    if (!isConditionFailure(error)) throw error;
+  });
+}

@@ -1,0 +1,200 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { Conflict, NotFound, Refused } from '../domain/errors';
+import { ADMINS_ONLY } from '../domain/require-admin';
+import { TABLE_NAME, db } from '../db/client';
+import { keys } from '../db/keys';
+import { actorIsAdmin } from '../organization-users/organization-users';
+import { outboxPut } from '../mailer/outbox';
+import { type TransactItem, isConditionFailure, transactWrite, transactWriteExplained } from '../db/transactions';
+import type { UserItem } from '../user/item';
+
+/**
+ * Two-factor state on the user item (docs/decisions/016). Every change is conditional on what the
+ * decision rested on, and writes its mail (the outbox) and its audit entry in the same transaction:
+ * no mail or entry without the change, no change without them.
+ */
+
+export const MFA_ALREADY_ON = 'Two-factor authentication is already on.';
+export const MFA_NOT_ON = 'Two-factor authentication is not on.';
+export const NO_SETUP = 'Start the setup again: no setup is in progress.';
+
+const IS_ON = 'mfaEnabled = :true';
+const IS_OFF = '(attribute_not_exists(mfaEnabled) OR mfaEnabled = :false)';
+/** What turning two-factor off removes: the secret, any half-done setup, the replay mark and the recovery codes. */
+const REMOVE_ALL = 'REMOVE mfaSecret, mfaPendingSecret, mfaLastTimeStep, mfaRecoveryCodes';
+
+/** Keeps the (encrypted) secret being set up until a code of it enables two-factor; a new setup replaces it. */
+export async function storePendingSecret(user: UserItem, encryptedSecret: string) {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.user(user.orgId, user.id),
+        UpdateExpression: 'SET mfaPendingSecret = :secret',
+        ConditionExpression: `attribute_exists(PK) AND ${IS_OFF}`,
+        ExpressionAttributeValues: { ':secret': encryptedSecret, ':false': false },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new Conflict(MFA_ALREADY_ON);
+    throw error;
+  }
+}
+
+/**
+ * Turns two-factor on with the secret being set up (still the one the code was checked against),
+ * the step of that code as the newest used, and the recovery codes' hashes; sends the mail.
+ */
+export async function enableMfa(user: UserItem, pendingSecret: string, timeStep: number, recoveryHashes: Set<string>, audit: TransactItem) {
+  await transactWriteExplained(
+    [
+      {
+        Update: {
+          TableName: TABLE_NAME,
+          Key: keys.user(user.orgId, user.id),
+          UpdateExpression: 'SET mfaEnabled = :true, mfaSecret = :secret, mfaLastTimeStep = :step, mfaRecoveryCodes = :codes REMOVE mfaPendingSecret',
+          ConditionExpression: `mfaPendingSecret = :secret AND ${IS_OFF}`,
+          ExpressionAttributeValues: { ':true': true, ':false': false, ':secret': pendingSecret, ':step': timeStep, ':codes': recoveryHashes },
+        },
+      },
+      outboxPut(user.username, { template: 'mfa-enabled', data: { fullName: user.fullName } }),
+      audit,
+    ],
+    // Enabled or set up again by a concurrent request since we read the user.
+    () => new Refused('invalid', NO_SETUP, { code: NO_SETUP }),
+  );
+}
+
+/**
+ * Records the time step of a code just accepted: only if it is newer than every step used before,
+ * so two requests racing with the same code cannot both pass. False when it was not newer.
+ */
+export async function claimTimeStep(user: UserItem, timeStep: number): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.user(user.orgId, user.id),
+        UpdateExpression: 'SET mfaLastTimeStep = :step',
+        ConditionExpression: `${IS_ON} AND (attribute_not_exists(mfaLastTimeStep) OR mfaLastTimeStep < :step)`,
+        ExpressionAttributeValues: { ':true': true, ':step': timeStep },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Uses up one recovery code (its hash leaves the set) and sends the mail; false when no unused code has that hash. */
+export async function useRecoveryCode(user: UserItem, hash: string, audit: TransactItem): Promise<boolean> {
+  const remaining = Math.max(0, (user.mfaRecoveryCodes?.size ?? 1) - 1);
+  try {
+    await transactWrite([
+      {
+        Update: {
+          TableName: TABLE_NAME,
+          Key: keys.user(user.orgId, user.id),
+          UpdateExpression: 'DELETE mfaRecoveryCodes :used',
+          ConditionExpression: `${IS_ON} AND contains(mfaRecoveryCodes, :hash)`,
+          ExpressionAttributeValues: { ':true': true, ':used': new Set([hash]), ':hash': hash },
+        },
+      },
+      outboxPut(user.username, { template: 'mfa-recovery-code-used', data: { fullName: user.fullName, remaining } }),
+      audit,
+    ]);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Turns two-factor off with a code of `timeStep` (newer than every step used: a replayed code
+ * cannot do it) and sends the mail. False when the step was used meanwhile or two-factor is off.
+ */
+export async function disableMfa(user: UserItem, timeStep: number, audit: TransactItem): Promise<boolean> {
+  try {
+    await transactWrite([
+      {
+        Update: {
+          TableName: TABLE_NAME,
+          Key: keys.user(user.orgId, user.id),
+          UpdateExpression: `SET mfaEnabled = :false ${REMOVE_ALL}`,
+          ConditionExpression: `${IS_ON} AND (attribute_not_exists(mfaLastTimeStep) OR mfaLastTimeStep < :step)`,
+          ExpressionAttributeValues: { ':true': true, ':false': false, ':step': timeStep },
+        },
+      },
+      outboxPut(user.username, { template: 'mfa-disabled', data: { fullName: user.fullName } }),
+      audit,
+    ]);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * An admin resets another user's two-factor: it is off, they set it up again at their next
+ * sign-in (and at once if their organization requires it). The target must be of the admin's
+ * organization (else 404) and the actor still an admin when it happens.
+ */
+export async function resetMfa(actor: UserItem, target: UserItem, audit: TransactItem) {
+  const items: TransactItem[] = [
+    actorIsAdmin(actor),
+    {
+      Update: {
+        TableName: TABLE_NAME,
+        Key: keys.user(actor.orgId, target.id),
+        UpdateExpression: `SET mfaEnabled = :false ${REMOVE_ALL}`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':false': false },
+      },
+    },
+    outboxPut(target.username, { template: 'mfa-reset', data: { fullName: target.fullName, resetByName: actor.fullName } }),
+    audit,
+  ];
+  await transactWriteExplained(items, (failed) => (failed.has(0) ? new Refused('not-allowed', ADMINS_ONLY) : new NotFound()));
+}
+
+export const REQUIREMENT_NEEDS_OWN_MFA = 'Set up two-factor authentication for your own account before requiring it for everyone.';
+
+/**
+ * Turns the organization's requirement on or off. Turning it on needs the acting admin to have
+ * two-factor on at that moment (a condition of the same transaction): the admin who requires it
+ * can always still sign in.
+ */
+export async function setRequireMfa(actor: UserItem, requireMfa: boolean, audit: TransactItem) {
+  const actorCheck: TransactItem = {
+    ConditionCheck: {
+      TableName: TABLE_NAME,
+      Key: keys.user(actor.orgId, actor.id),
+      ConditionExpression: requireMfa ? `#role = :admin AND ${IS_ON}` : '#role = :admin',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: requireMfa ? { ':admin': 'admin', ':true': true } : { ':admin': 'admin' },
+    },
+  };
+  await transactWriteExplained(
+    [
+      actorCheck,
+      {
+        Update: {
+          TableName: TABLE_NAME,
+          Key: keys.organization(actor.orgId),
+          UpdateExpression: 'SET requireMfa = :require',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':require': requireMfa },
+        },
+      },
+      audit,
+    ],
+    (failed) => {
+      if (!failed.has(0)) return undefined;
+      return requireMfa && actor.role === 'admin' ? new Refused('invalid', REQUIREMENT_NEEDS_OWN_MFA, { requireMfa: REQUIREMENT_NEEDS_OWN_MFA }) : new Refused('not-allowed', ADMINS_ONLY);
+    },
+  );
+}
+

@@ -1,0 +1,124 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { NotFound } from '../domain/errors';
+import { TABLE_NAME, db } from '../db/client';
+import { collections, keys } from '../db/keys';
+import { queryCollection } from '../db/query-collection';
+import { getItem } from '../db/reads';
+import { type TransactItem, failedConditionIndexes, isConditionFailure, transactWrite } from '../db/transactions';
+import type { NotificationItem } from './item';
+
+/** The panel shows the newest ones; older ones stay counted and are marked by mark-all-read. */
+export const NOTIFICATION_LIST_LIMIT = 50;
+/** Read notifications expire this long after they were read (DynamoDB TTL deletes them). */
+export const READ_NOTIFICATION_RETENTION_SECONDS = 30 * 24 * 60 * 60;
+/** Notifications marked per transaction, plus the one counter update: well under the 100-item limit. */
+const MARK_ALL_CHUNK = 50;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** A user's newest notifications, newest first (ULID sort keys): one Query. */
+export async function listNotificationsOfUser(userId: string): Promise<NotificationItem[]> {
+  const { PK, prefix } = collections.notificationsOfUser(userId);
+  const page = await db.send(
+    new QueryCommand({
+      TableName: TABLE_NAME,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      // TTL deletion can lag by days: an expired read notification is already gone for the user.
+      FilterExpression: 'attribute_not_exists(#ttl) OR #ttl > :now',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix, ':now': nowSeconds() },
+      ScanIndexForward: false,
+      Limit: NOTIFICATION_LIST_LIMIT,
+    }),
+  );
+  return (page.Items ?? []) as NotificationItem[];
+}
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+
+/** Notification ids are ULIDs; anything else cannot name one. */
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/** One of the user's notifications. The key is built from the user's id: another user's is simply not there. */
+export async function getNotification(userId: string, notificationId: string): Promise<NotificationItem> {
+  const item = ULID.test(notificationId) ? await getItem<NotificationItem>(keys.notification(userId, notificationId), { consistentRead: true }) : undefined;
+  if (!item) throw new NotFound(NOTIFICATION_NOT_FOUND);
+  return item;
+}
+
+/** Marks one unread notification read; only a notification that was still unread may lower the counter. */
+function markReadUpdate(userId: string, notificationId: string, ttl: number): TransactItem {
+  return {
+    Update: {
+      TableName: TABLE_NAME,
+      Key: keys.notification(userId, notificationId),
+      UpdateExpression: 'SET isRead = :true, #ttl = :ttl',
+      ConditionExpression: 'isRead = :false',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':true': true, ':false': false, ':ttl': ttl },
+    },
+  };
+}
+
+function unreadDecrement(orgId: string, userId: string, by: number): TransactItem {
+  return {
+    Update: {
+      TableName: TABLE_NAME,
+      Key: keys.user(orgId, userId),
+      UpdateExpression: 'ADD unreadCount :minus',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':minus': -by },
+    },
+  };
+}
+
+/**
+ * Marks a notification read and lowers the counter in one transaction. The condition
+ * `isRead = false` makes a concurrent mark-read or mark-all-read lower it only once; one that was
+ * read meanwhile is left as it is.
+ */
+export async function markNotificationRead(orgId: string, userId: string, notificationId: string): Promise<void> {
+  const ttl = nowSeconds() + READ_NOTIFICATION_RETENTION_SECONDS;
+  try {
+    await transactWrite([markReadUpdate(userId, notificationId, ttl), unreadDecrement(orgId, userId, 1)]);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Sort keys of a user's unread notifications: one Query per 1 MB page. */
+async function unreadNotificationIds(userId: string): Promise<string[]> {
+  const unread = await queryCollection<{ id: string }>(collections.notificationsOfUser(userId), {
+    projection: 'id',
+    filter: { expression: 'isRead = :false', values: { ':false': false } },
+  });
+  return unread.map((item) => item.id);
+}
+
+/**
+ * Marks every unread notification read, 50 per transaction, each transaction lowering the counter
+ * by exactly the number it marks. When a concurrent mark-read got to one first, its condition
+ * cancels the transaction: the cancellation reasons name it, and the rest is tried again without it.
+ * Returns how many this call marked.
+ */
+export async function markAllNotificationsRead(orgId: string, userId: string): Promise<number> {
+  const ids = await unreadNotificationIds(userId);
+  const ttl = nowSeconds() + READ_NOTIFICATION_RETENTION_SECONDS;
+  let marked = 0;
+  for (let start = 0; start < ids.length; start += MARK_ALL_CHUNK) {
+    let pending = ids.slice(start, start + MARK_ALL_CHUNK);
+    while (pending.length > 0) {
+      try {
+        await transactWrite([...pending.map((id) => markReadUpdate(userId, id, ttl)), unreadDecrement(orgId, userId, pending.length)]);
+        marked += pending.length;
+        break;
+      } catch (error) {
+        const failed = failedConditionIndexes(error);
+        // The user item's own condition (deleted user) or an unknown failure: nothing more to mark.
+        if (failed.size === 0 || failed.has(pending.length)) throw error;
+        pending = pending.filter((_, index) => !failed.has(index));
+      }
+    }
+  }
+  return marked;
+}

@@ -1,0 +1,28 @@
+import { type NotificationMessage, newNotification } from './item';
+import { TABLE_NAME } from '../db/client';
+import { keys } from '../db/keys';
+import type { TransactItem } from '../db/transactions';
+
+/** The Put of one new, unread notification for a user. */
+export function notificationPut(userId: string, message: NotificationMessage): TransactItem {
+  const item = newNotification(userId, message);
+  return { Put: { TableName: TABLE_NAME, Item: { ...keys.notification(userId, item.id), ...item } } };
+}
+
+/** +1 on a user's unread counter (the user must still exist). */
+export function unreadIncrement(orgId: string, userId: string): TransactItem {
+  return {
+    Update: {
+      TableName: TABLE_NAME,
+      Key: keys.user(orgId, userId),
+      UpdateExpression: 'ADD unreadCount :one',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  };
+}
+
+/** One notification to each recipient (once each), with their unread counters: two writes per recipient. */
+export function notificationWrites(orgId: string, recipientIds: string[], message: NotificationMessage): TransactItem[] {
+  return [...new Set(recipientIds)].flatMap((userId) => [notificationPut(userId, message), unreadIncrement(orgId, userId)]);
+}

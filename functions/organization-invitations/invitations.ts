@@ -1,0 +1,227 @@
+import type { Role } from '../../shared/roles';
+import { INVITATION_ALREADY_PENDING, INVITATION_NOT_PENDING, type InvitationResponse } from '../../shared/schemas/invitations';
+import { now as clockNow } from '../clock';
+import { Conflict, NotFound, Refused } from '../domain/errors';
+import { ADMINS_ONLY } from '../domain/require-admin';
+import { type AuditClient, actorOf, auditPut } from '../audit-log/entries';
+import { TABLE_NAME } from '../db/client';
+import { collections, keys } from '../db/keys';
+import { newMailToken } from '../security/mail-tokens';
+import { actorIsAdmin } from '../organization-users/organization-users';
+import { EMAIL_TAKEN } from '../organization/organizations';
+import { outboxPut } from '../mailer/outbox';
+import { queryCollection } from '../db/query-collection';
+import { getItem } from '../db/reads';
+import { THROTTLES, type ThrottleItem, throttleCount, throttleKey, throttledForSeconds } from '../throttles/throttles';
+import { type TransactItem, transactWriteExplained } from '../db/transactions';
+import { INVITATION_HISTORY_MS, INVITATION_LIFETIME_MS, type InvitationEmailItem, type InvitationItem, invitationEmailItem, invitationTokenItem, newInvitation, toInvitationResponse, ttlIn } from '../invitations/item';
+import type { OrganizationItem } from '../organization/item';
+import type { UserItem } from '../user/item';
+
+/**
+ * Admins' side of invitations (docs/decisions/015): invite, list, resend, revoke. Each change is one
+ * TransactWriteItems with the invitation, its token item (keyed by the token's SHA-256), the item
+ * that holds the address while the invitation is pending, the mail's outbox item, and a check that
+ * the actor is still an admin, and its audit entry.
+ */
+
+export const INVITATION_ALREADY_ACCEPTED = 'This invitation has already been accepted.';
+export const INVITATION_CHANGED = 'The invitation changed meanwhile. Please try again.';
+
+const notAdmin = () => new Refused('not-allowed', ADMINS_ONLY);
+
+/** The audit entry of an admin's change to an invitation, for that change's own transaction. */
+const invitationAudit = (actor: UserItem, invitation: InvitationItem, action: 'invitation.sent' | 'invitation.resent' | 'invitation.revoked', client: AuditClient) =>
+  auditPut(invitation.orgId, { action, actor: actorOf(actor), target: { type: 'invitation', id: invitation.id, label: invitation.email }, details: { role: invitation.role } }, client);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The Put of a link's token item: found by the token's hash, it names the invitation. */
+function tokenPut(hash: string, invitation: InvitationItem, now: number): TransactItem {
+  return { Put: { TableName: TABLE_NAME, Item: { ...keys.invitationToken(hash), ...invitationTokenItem(invitation, now) }, ConditionExpression: 'attribute_not_exists(PK)' } };
+}
+
+/** The invitation holds its address: refused while another unexpired invitation holds it. */
+function emailHoldPut(invitation: InvitationItem, now: number): TransactItem {
+  return {
+    Put: {
+      TableName: TABLE_NAME,
+      Item: { ...keys.invitationEmail(invitation.orgId, invitation.email), ...invitationEmailItem(invitation, now) },
+      ConditionExpression: 'attribute_not_exists(PK) OR invitationId = :id OR expiresAt <= :now',
+      ExpressionAttributeValues: { ':id': invitation.id, ':now': now },
+    },
+  };
+}
+
+function invitationMailPut(invitation: InvitationItem, organizationName: string, token: string): TransactItem {
+  return outboxPut(invitation.email, {
+    template: 'invitation',
+    data: { organizationName, invitedByName: invitation.invitedBy.fullName, role: invitation.role, expiresAt: iso(invitation.expiresAt), token },
+  });
+}
+
+/** An address that has an account anywhere cannot be invited (emails are unique across the product). */
+function emailHasNoAccount(email: string): TransactItem {
+  return { ConditionCheck: { TableName: TABLE_NAME, Key: keys.email(email), ConditionExpression: 'attribute_not_exists(PK)' } };
+}
+
+/**
+ * Invites an address into the actor's organization. 409 when the address has an account, or when
+ * an unexpired invitation of this organization holds it (the admin resends that one instead).
+ */
+export async function createInvitation(actor: UserItem, org: OrganizationItem, input: { email: string; role: Role }, client: AuditClient): Promise<InvitationItem> {
+  const now = clockNow().getTime();
+  const { token, hash } = newMailToken();
+  const invitation = newInvitation({ orgId: actor.orgId, email: input.email, role: input.role, invitedBy: actor, tokenHash: hash }, now);
+  await transactWriteExplained(
+    [
+      actorIsAdmin(actor),
+      emailHasNoAccount(invitation.email),
+      emailHoldPut(invitation, now),
+      { Put: { TableName: TABLE_NAME, Item: { ...keys.invitation(invitation.orgId, invitation.id), ...invitation }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      tokenPut(hash, invitation, now),
+      invitationMailPut(invitation, org.name, token),
+      invitationAudit(actor, invitation, 'invitation.sent', client),
+    ],
+    (failed) => {
+      if (failed.has(0)) return notAdmin();
+      if (failed.has(1)) return new Conflict(EMAIL_TAKEN);
+      if (failed.has(2)) return new Conflict(INVITATION_ALREADY_PENDING);
+      return undefined;
+    },
+  );
+  return invitation;
+}
+
+/** Ended or expired within the list's window, or still pending. */
+function listed(item: InvitationItem, now: number): boolean {
+  const since = now - INVITATION_HISTORY_MS;
+  if (item.status === 'pending') return item.expiresAt > since;
+  const endedAt = Date.parse((item.status === 'revoked' ? item.revokedAt : item.acceptedAt) ?? item.createdAt);
+  return endedAt > since;
+}
+
+/** The organization's pending invitations and those that expired or ended in the last 30 days, newest first: one Query. */
+export async function listInvitations(orgId: string): Promise<InvitationResponse[]> {
+  const now = clockNow().getTime();
+  const items = await queryCollection<InvitationItem>(collections.invitationsOfOrganization(orgId), { consistentRead: true, newestFirst: true });
+  return items.filter((item) => listed(item, now)).map((item) => toInvitationResponse(item, now));
+}
+
+export type ResendOutcome = { invitation: InvitationItem } | { retryAfter: number };
+
+/**
+ * A new link and a new expiry for a pending (or expired) invitation: the old token item goes and the
+ * invitation names the new hash, so the old link stops working at once. At most
+ * THROTTLES.invitationResendPerInvitation, counted in the same transaction.
+ */
+export async function resendInvitation(actor: UserItem, org: OrganizationItem, current: InvitationItem | undefined, client: AuditClient): Promise<ResendOutcome> {
+  if (!current) throw new NotFound();
+  if (current.status !== 'pending' || !current.tokenHash) throw new Conflict(INVITATION_NOT_PENDING);
+  const rule = THROTTLES.invitationResendPerInvitation;
+  // Throttle windows are real time (their counters expire by DynamoDB's clock).
+  const realNow = Date.now();
+  const counter = await getItem<ThrottleItem>(throttleKey(rule, current.id), { consistentRead: true });
+  const retryAfter = throttledForSeconds(rule, counter, realNow);
+  if (retryAfter !== undefined) return { retryAfter };
+
+  const now = clockNow().getTime();
+  const { token, hash } = newMailToken();
+  const invitation: InvitationItem = {
+    ...current,
+    expiresAt: now + INVITATION_LIFETIME_MS,
+    tokenHash: hash,
+    resentAt: iso(now),
+    ttl: ttlIn(INVITATION_LIFETIME_MS + INVITATION_HISTORY_MS),
+  };
+  await transactWriteExplained(
+    [
+      actorIsAdmin(actor),
+      {
+        Update: {
+          TableName: TABLE_NAME,
+          Key: keys.invitation(current.orgId, current.id),
+          UpdateExpression: 'SET expiresAt = :expiresAt, tokenHash = :hash, resentAt = :resentAt, #ttl = :ttl',
+          ConditionExpression: '#status = :pending AND tokenHash = :old',
+          ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+          ExpressionAttributeValues: {
+            ':expiresAt': invitation.expiresAt,
+            ':hash': hash,
+            ':resentAt': invitation.resentAt,
+            ':ttl': invitation.ttl,
+            ':pending': 'pending',
+            ':old': current.tokenHash,
+          },
+        },
+      },
+      emailHoldPut(invitation, now),
+      tokenPut(hash, invitation, now),
+      { Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(current.tokenHash) } },
+      throttleCount(rule, current.id, counter, realNow),
+      invitationMailPut(invitation, org.name, token),
+      invitationAudit(actor, invitation, 'invitation.resent', client),
+    ],
+    (failed) => {
+      if (failed.has(0)) return notAdmin();
+      // Revoked, accepted or resent by someone else since it was read.
+      if (failed.has(1)) return new Conflict(INVITATION_NOT_PENDING);
+      // It expired and a newer invitation took the address.
+      if (failed.has(2)) return new Conflict(INVITATION_ALREADY_PENDING);
+      return undefined;
+    },
+  );
+  return { invitation };
+}
+
+class StaleRead extends Error {
+  constructor() {
+    super('The invitation changed between read and write');
+    this.name = 'StaleRead';
+  }
+}
+
+const MAX_ATTEMPTS = 4;
+
+/**
+ * Revokes a pending invitation: its token item goes (the link stops working at once) and the
+ * address is free for a new invitation. Revoking a revoked one answers it as it is.
+ */
+export async function revokeInvitation(actor: UserItem, first: InvitationItem | undefined, client: AuditClient): Promise<InvitationItem> {
+  let current = first;
+  for (let attempt = 1; ; attempt += 1) {
+    if (!current) throw new NotFound();
+    if (current.status === 'revoked') return current;
+    if (current.status === 'accepted' || !current.tokenHash) throw new Conflict(INVITATION_ALREADY_ACCEPTED);
+    const holdKey = keys.invitationEmail(current.orgId, current.email);
+    const hold = await getItem<InvitationEmailItem>(holdKey, { consistentRead: true });
+    const now = clockNow().getTime();
+    const revoked: InvitationItem = { ...current, status: 'revoked', revokedAt: iso(now), ttl: ttlIn(INVITATION_HISTORY_MS) };
+    delete revoked.tokenHash;
+    const items: TransactItem[] = [
+      actorIsAdmin(actor),
+      {
+        Update: {
+          TableName: TABLE_NAME,
+          Key: keys.invitation(current.orgId, current.id),
+          UpdateExpression: 'SET #status = :revoked, revokedAt = :at, #ttl = :ttl REMOVE tokenHash',
+          ConditionExpression: '#status = :pending AND tokenHash = :hash',
+          ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':revoked': 'revoked', ':at': revoked.revokedAt, ':ttl': revoked.ttl, ':pending': 'pending', ':hash': current.tokenHash },
+        },
+      },
+      { Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(current.tokenHash) } },
+      invitationAudit(actor, current, 'invitation.revoked', client),
+    ];
+    // An expired invitation's address may have been taken by a newer one: that hold stays.
+    if (hold?.invitationId === current.id) {
+      items.push({ Delete: { TableName: TABLE_NAME, Key: holdKey, ConditionExpression: 'invitationId = :id', ExpressionAttributeValues: { ':id': current.id } } });
+    }
+    try {
+      await transactWriteExplained(items, (failed) => (failed.has(0) ? notAdmin() : new StaleRead()));
+      return revoked;
+    } catch (error) {
+      if (!(error instanceof StaleRead)) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw new Conflict(INVITATION_CHANGED);
+      current = await getItem<InvitationItem>(keys.invitation(current.orgId, current.id), { consistentRead: true });
+    }
+  }
+}

@@ -1,0 +1,265 @@
+import { USER_PASSWORD_MESSAGE } from '../../shared/messages';
+import { ROLE_LABELS, type Role } from '../../shared/roles';
+import { Conflict, NotFound, Refused } from '../domain/errors';
+import { ADMINS_ONLY } from '../domain/require-admin';
+import { type AuditClient, actorOf, auditPut, userTarget } from '../audit-log/entries';
+import { TABLE_NAME } from '../db/client';
+import type { FiguresItem } from '../projects/figures';
+import { keys } from '../db/keys';
+import { notificationPut } from '../notifications/writes';
+import { EMAIL_TAKEN } from '../organization/organizations';
+import { getItem } from '../db/reads';
+import { TRANSACTION_LIMIT, type TransactItem, transactWriteExplained } from '../db/transactions';
+import { WRITES_PER_PROJECT, figuresOf, projectsWithMember, removeMemberOutsideTransaction, removedMemberWrites } from '../projects/removed-member';
+import { userPuts } from '../user/users';
+import { outboxPut } from '../mailer/outbox';
+import { type EmailItem, type UserItem, newUser } from '../user/item';
+
+/**
+ * Admins managing their organization's users. Every role change and removal is one transaction
+ * whose conditions re-check what the decision rested on: the acting user is still an admin, the
+ * target still has the role that was read, and (when an admin goes) `adminCount > 1` on the
+ * organization. Two admins demoting each other at once therefore cannot leave it without one.
+ */
+
+export const LAST_ADMIN = 'An organization needs at least one administrator';
+export const CANNOT_REMOVE_SELF = 'You cannot remove yourself';
+
+const notAdmin = () => new Refused('not-allowed', ADMINS_ONLY);
+const lastAdmin = () => new Refused('invalid', LAST_ADMIN);
+
+/** Another request changed the items between our read and our write: read again and redecide. */
+const MAX_ATTEMPTS = 4;
+
+export interface SaveUserInput {
+  username: string;
+  fullName: string;
+  role: Role;
+  /** Absent: keep the current password (updates only). */
+  passwordHash?: string;
+  /** Named in the welcome mail a created user receives. */
+  organizationName: string;
+}
+
+export interface SavedUser {
+  user: UserItem;
+  created: boolean;
+  /** True when the password of an existing user was replaced (their sessions must end). */
+  passwordReplaced: boolean;
+}
+
+/** For RouteOptions.preload: the email item the body names, read in the session's round trip. */
+export const preloadSavedEmail = ({ body }: { body: { username: string } | undefined }) => (body ? keys.email(body.username) : undefined);
+
+/**
+ * Creates a user in the actor's organization, or updates the one that already has this email there;
+ * the audit entries (added; edited and/or role changed) go in the write's own transaction.
+ */
+export async function saveOrganizationUser(actor: UserItem, input: SaveUserInput, client: AuditClient, read?: { emailItem?: EmailItem }): Promise<SavedUser> {
+  for (let attempt = 1; ; attempt += 1) {
+    // The first attempt can use the email item read with the session (preloadSavedEmail); a retry reads again.
+    const emailItem = attempt === 1 && read ? read.emailItem : await getItem<EmailItem>(keys.email(input.username));
+    if (emailItem && emailItem.orgId !== actor.orgId) throw new Conflict(EMAIL_TAKEN);
+    const existing = emailItem ? await getItem<UserItem>(keys.user(actor.orgId, emailItem.userId)) : undefined;
+    try {
+      if (existing) return await updateUser(actor, existing, input, client);
+      if (emailItem) throw new StaleRead();
+      return await createUser(actor, input, client);
+    } catch (error) {
+      if (!(error instanceof StaleRead) || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function createUser(actor: UserItem, input: SaveUserInput, client: AuditClient): Promise<SavedUser> {
+  if (!input.passwordHash) throw new Refused('invalid', USER_PASSWORD_MESSAGE, { password: USER_PASSWORD_MESSAGE });
+  const user = newUser({ orgId: actor.orgId, username: input.username, fullName: input.fullName, role: input.role, passwordHash: input.passwordHash, emailVerified: false });
+  const welcome = outboxPut(user.username, {
+    template: 'welcome',
+    data: { fullName: user.fullName, organizationName: input.organizationName, addedByName: actor.fullName },
+  });
+  const added = auditPut(actor.orgId, { action: 'user.added', actor: actorOf(actor), target: userTarget(user), details: { role: user.role } }, client);
+  const items: TransactItem[] = [actorIsAdmin(actor), ...userPuts(user), welcome, added];
+  if (user.role === 'admin') items.push(adminCountChange(actor.orgId, +1));
+  await transactWriteExplained(items, (failed) => {
+    if (failed.has(0)) return notAdmin();
+    // The email was taken between our read and our write: by another organization or by ours.
+    return new StaleRead();
+  });
+  return { user, created: true, passwordReplaced: false };
+}
+
+async function updateUser(actor: UserItem, current: UserItem, input: SaveUserInput, client: AuditClient): Promise<SavedUser> {
+  const roleChanged = current.role !== input.role;
+  const isSelf = current.id === actor.id;
+  const notify = roleChanged && !isSelf;
+  const values: Record<string, unknown> = { ':fullName': input.fullName.trim(), ':role': input.role, ':current': current.role };
+  const sets = ['fullName = :fullName', '#role = :role'];
+  if (input.passwordHash) {
+    sets.push('passwordHash = :hash');
+    values[':hash'] = input.passwordHash;
+  }
+  let expression = `SET ${sets.join(', ')}`;
+  if (notify) {
+    // The transaction already updates this user item, so the unread counter goes here, not in a second write.
+    expression += ' ADD unreadCount :one';
+    values[':one'] = 1;
+  }
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: TABLE_NAME,
+        Key: keys.user(current.orgId, current.id),
+        UpdateExpression: expression,
+        ConditionExpression: 'attribute_exists(PK) AND #role = :current',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: values,
+      },
+    },
+  ];
+  // Acting on oneself: the condition above (still admin) already says the actor is an admin.
+  const actorCheckAt = isSelf ? -1 : items.push(actorIsAdmin(actor)) - 1;
+  const countAt = roleChanged ? items.push(adminCountChange(actor.orgId, input.role === 'admin' ? +1 : -1)) - 1 : -1;
+  if (notify) {
+    items.push(
+      notificationPut(current.id, {
+        title: 'Your role has changed',
+        content: `An administrator changed your role to ${ROLE_LABELS[input.role]}.`,
+        linkUrl: null,
+      }),
+    );
+  }
+  items.push(...userChangeEntries(actor, current, input, client));
+  await transactWriteExplained(items, (failed) => {
+    if (failed.has(actorCheckAt)) return notAdmin();
+    if (failed.has(0)) return new StaleRead();
+    if (failed.has(countAt)) return lastAdmin();
+    return undefined;
+  });
+  const user: UserItem = {
+    ...current,
+    fullName: input.fullName.trim(),
+    role: input.role,
+    ...(input.passwordHash ? { passwordHash: input.passwordHash } : {}),
+  };
+  return { user, created: false, passwordReplaced: Boolean(input.passwordHash) };
+}
+
+/**
+ * What an update of a user records: the role change with from and to, and an edit (name from and to,
+ * whether a password was set) whenever the save did anything but change the role, so that every
+ * save leaves an entry.
+ */
+function userChangeEntries(actor: UserItem, current: UserItem, input: SaveUserInput, client: AuditClient): TransactItem[] {
+  const fullName = input.fullName.trim();
+  const target = { ...userTarget(current), label: fullName };
+  const entries: TransactItem[] = [];
+  if (current.role !== input.role) {
+    entries.push(auditPut(actor.orgId, { action: 'user.role_changed', actor: actorOf(actor), target, details: { from: current.role, to: input.role } }, client));
+  }
+  const renamed = current.fullName !== fullName;
+  if (renamed || input.passwordHash || entries.length === 0) {
+    const details = { ...(renamed ? { fromName: current.fullName, toName: fullName } : {}), passwordSet: Boolean(input.passwordHash) };
+    entries.push(auditPut(actor.orgId, { action: 'user.edited', actor: actorOf(actor), target, details }, client));
+  }
+  return entries;
+}
+
+/** For RouteOptions.preload: the user the path names and the organization's figures, read in the session's round trip. */
+export const preloadRemovedUser = ({ orgId, params }: { orgId: string; params: Record<string, string> }) =>
+  params.userId ? ([keys.user(orgId, params.userId), keys.projectFigures(orgId)] as const) : undefined;
+
+/**
+ * Removes a user of the actor's organization: the user, their email (free to use again), their
+ * avatar, their place in every project (with each project's 'members removed' activity entry) and the audit entry go in one transaction with the checks.
+ * Their sessions stop working at once (a session needs its user item) and are deleted afterwards.
+ */
+export async function removeOrganizationUser(actor: UserItem, userId: string, client: AuditClient, read?: { target?: UserItem; figures?: FiguresItem }): Promise<UserItem> {
+  if (userId === actor.id) throw new Refused('invalid', CANNOT_REMOVE_SELF);
+  for (let attempt = 1; ; attempt += 1) {
+    // The first attempt can use the user and the figures read with the session (preloadRemovedUser); a retry reads again.
+    const readNow = attempt > 1 || !read;
+    const [target, projects, figures] = await Promise.all([
+      readNow ? getItem<UserItem>(keys.user(actor.orgId, userId)) : read.target,
+      projectsWithMember(actor.orgId, userId),
+      readNow ? figuresOf(actor.orgId) : read.figures,
+    ]);
+    if (!target) throw new NotFound();
+    const items: TransactItem[] = [
+      actorIsAdmin(actor),
+      {
+        Delete: {
+          TableName: TABLE_NAME,
+          Key: keys.user(actor.orgId, userId),
+          ConditionExpression: '#role = :role',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: { ':role': target.role },
+        },
+      },
+      {
+        Delete: {
+          TableName: TABLE_NAME,
+          Key: keys.email(target.username),
+          ConditionExpression: 'userId = :id',
+          ExpressionAttributeValues: { ':id': userId },
+        },
+      },
+      { Delete: { TableName: TABLE_NAME, Key: keys.avatar(userId) } },
+      auditPut(actor.orgId, { action: 'user.removed', actor: actorOf(actor), target: userTarget(target), details: { role: target.role } }, client),
+    ];
+    const countAt = target.role === 'admin' ? items.push(adminCountChange(actor.orgId, -1)) - 1 : -1;
+    const firstProjectAt = items.length;
+    // The rest of the transaction: two writes per project and one figures update.
+    const room = Math.floor((TRANSACTION_LIMIT - items.length - 1) / WRITES_PER_PROJECT);
+    items.push(...removedMemberWrites(actor.orgId, projects.slice(0, room), target, actor, figures));
+    try {
+      await transactWriteExplained(items, (failed) => {
+        if (failed.has(0)) return notAdmin();
+        if (failed.has(countAt)) return lastAdmin();
+        if (failed.has(1)) return new StaleRead();
+        // A project's members changed meanwhile: read them again.
+        if ([...failed].some((index) => index >= firstProjectAt)) return new StaleRead();
+        return undefined;
+      });
+    } catch (error) {
+      if (!(error instanceof StaleRead) || attempt >= MAX_ATTEMPTS) throw error;
+      continue;
+    }
+    // Only an organization with more projects than one transaction holds gets here.
+    for (const project of projects.slice(room)) await removeMemberOutsideTransaction(actor.orgId, project, target, actor, MAX_ATTEMPTS);
+    return target;
+  }
+}
+
+class StaleRead extends Error {
+  constructor() {
+    super('The items changed between read and write');
+    this.name = 'StaleRead';
+  }
+}
+
+/** The acting admin is still an admin when the write happens (not only when the request began). */
+export function actorIsAdmin(actor: UserItem): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: TABLE_NAME,
+      Key: keys.user(actor.orgId, actor.id),
+      ConditionExpression: '#role = :admin',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':admin': 'admin' },
+    },
+  };
+}
+
+/** One admin more or less; one less only while another admin remains. */
+export function adminCountChange(orgId: string, delta: 1 | -1): TransactItem {
+  return {
+    Update: {
+      TableName: TABLE_NAME,
+      Key: keys.organization(orgId),
+      UpdateExpression: 'ADD adminCount :delta',
+      ConditionExpression: delta < 0 ? 'adminCount > :one' : 'attribute_exists(PK)',
+      ExpressionAttributeValues: delta < 0 ? { ':delta': -1, ':one': 1 } : { ':delta': 1 },
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { Conflict } from '../domain/errors';
+import { TABLE_NAME } from '../db/client';
+import { type OrganizationItem, newOrganization } from './item';
+import { type UserItem, newUser } from '../user/item';
+import { trialBilling, trialBillingPut } from '../billing/billing';
+import { registeredTrialPut } from '../billing/trial-ends';
+import { keys } from '../db/keys';
+import { type TransactItem, isConditionFailure, transactWrite } from '../db/transactions';
+import { userPuts } from '../user/users';
+import { verificationForNewUser } from '../email-verification/email-verifications';
+
+export const EMAIL_TAKEN = 'An account with this email already exists';
+
+/**
+ * Registration: the organization, its first user (admin), the email-uniqueness item and the
+ * verification mail (its token and outbox item) and the subscription state (a trial) in one
+ * transaction; a taken email (any case) cancels all of it, mail included, and is 409.
+ */
+export async function createOrganizationWithAdmin(input: {
+  organizationName: string;
+  plan: string;
+  billingCycle: string;
+  username: string;
+  fullName: string;
+  passwordHash: string;
+}): Promise<{ org: OrganizationItem; user: UserItem }> {
+  const now = new Date().toISOString();
+  const org = newOrganization({ name: input.organizationName, plan: input.plan, billingCycle: input.billingCycle, createdAt: now });
+  const user = newUser({ orgId: org.id, username: input.username, fullName: input.fullName, role: 'admin', passwordHash: input.passwordHash, emailVerified: false, createdAt: now });
+  const verification = verificationForNewUser(user);
+  user.emailVerificationTokenHash = verification.hash;
+  const trial = trialBilling(org.id, org.plan, org.billingCycle, new Date(now));
+  try {
+    await transactWrite([
+      {
+        Put: {
+          TableName: TABLE_NAME,
+          Item: { ...keys.organization(org.id), ...org },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      ...userPuts(user),
+      ...verification.items,
+      trialBillingPut(trial),
+      registeredTrialPut(org.id, trial.trialEnd!),
+    ]);
+  } catch (error) {
+    if (isConditionFailure(error)) throw new Conflict(EMAIL_TAKEN);
+    throw error;
+  }
+  return { org, user };
+}
+
+/** Renames an organization (the caller's: the id comes from the session), with the rename's audit entry. */
+export async function renameOrganization(orgId: string, name: string, audit: TransactItem): Promise<void> {
+  await transactWrite([
+    {
+      Update: {
+        TableName: TABLE_NAME,
+        Key: keys.organization(orgId),
+        UpdateExpression: 'SET #name = :name',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: { ':name': name },
+      },
+    },
+    audit,
+  ]);
+}

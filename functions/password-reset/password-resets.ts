@@ -1,0 +1,89 @@
+import { batchGet, keyId } from '../db/reads';
+import { TABLE_NAME } from '../db/client';
+import { type TransactItem, isConditionFailure, transactWrite } from '../db/transactions';
+import { keys } from '../db/keys';
+import { PASSWORD_RESET_LIFETIME_MS, findTokenOwner, mailTokenPut, mailTokenUse, newMailToken } from '../security/mail-tokens';
+import { outboxPut } from '../mailer/outbox';
+import { THROTTLES, type ThrottleItem, throttleCount, throttleKey, throttledForSeconds } from '../throttles/throttles';
+import type { EmailItem, UserItem } from '../user/item';
+
+/**
+ * A reset request: one BatchGetItem (both throttle counters and the email item) and one
+ * TransactWriteItems (the counters, and for an existing account the token, the user's newest token
+ * hash and the mail's outbox item). A known and an unknown address cost the same two round trips,
+ * so neither the answer nor its time tells whether an account exists.
+ * Answers the seconds to wait when throttled.
+ */
+export async function requestPasswordReset(email: string, clientIp: string, now = Date.now()): Promise<{ retryAfter?: number }> {
+  const perAddress = THROTTLES.passwordResetPerAddress;
+  const perClient = THROTTLES.passwordResetPerClient;
+  const addressKey = throttleKey(perAddress, email);
+  const clientKey = throttleKey(perClient, clientIp);
+  const emailKey = keys.email(email);
+  const found = await batchGet([addressKey, clientKey, emailKey], { consistentRead: true });
+  const addressCount = found.get(keyId(addressKey)) as ThrottleItem | undefined;
+  const clientCount = found.get(keyId(clientKey)) as ThrottleItem | undefined;
+  const waits = [throttledForSeconds(perAddress, addressCount, now), throttledForSeconds(perClient, clientCount, now)].filter((wait) => wait !== undefined);
+  if (waits.length > 0) return { retryAfter: Math.max(...waits) };
+
+  const items: TransactItem[] = [throttleCount(perAddress, email, addressCount, now), throttleCount(perClient, clientIp, clientCount, now)];
+  const account = found.get(keyId(emailKey)) as EmailItem | undefined;
+  if (account) {
+    const { token, hash } = newMailToken();
+    items.push(
+      mailTokenPut(hash, 'password-reset', account, PASSWORD_RESET_LIFETIME_MS, now),
+      {
+        Update: {
+          TableName: TABLE_NAME,
+          Key: keys.user(account.orgId, account.userId),
+          // The newest token only: a newer request voids the links of older ones.
+          UpdateExpression: 'SET passwordResetTokenHash = :hash',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':hash': hash },
+        },
+      },
+      outboxPut(email.trim(), { template: 'password-reset', data: { token } }),
+    );
+  }
+  try {
+    await transactWrite(items);
+  } catch (error) {
+    // The account was removed between the read and the write: it has no password to reset.
+    if (!isConditionFailure(error)) throw error;
+  }
+  return {};
+}
+
+/**
+ * Sets the new password if the token is the user's newest, unused and unexpired reset token: the
+ * token's delete, the password, the 'password changed' mail and the audit entry (`audit`, made for
+ * the user the token names) in one transaction (single use).
+ * Answers the user whose password changed, or undefined for an invalid link.
+ */
+export async function confirmPasswordReset(token: string, hashPassword: () => Promise<string>, audit: (user: UserItem) => TransactItem): Promise<UserItem | undefined> {
+  const found = await findTokenOwner(token, 'password-reset', (owner) => owner.passwordResetTokenHash);
+  if (!found) return undefined;
+  const { user } = found;
+  const passwordHash = await hashPassword();
+  try {
+    await transactWrite([
+      mailTokenUse(found.hash),
+      {
+        Update: {
+          TableName: TABLE_NAME,
+          Key: keys.user(user.orgId, user.id),
+          UpdateExpression: 'SET passwordHash = :hash REMOVE passwordResetTokenHash',
+          ConditionExpression: 'passwordResetTokenHash = :token',
+          ExpressionAttributeValues: { ':hash': passwordHash, ':token': found.hash },
+        },
+      },
+      outboxPut(user.username, { template: 'password-changed', data: { fullName: user.fullName } }),
+      audit(user),
+    ]);
+  } catch (error) {
+    // Used by a concurrent confirm, or voided by a newer request, since we read it.
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+  return user;
+}

@@ -1,0 +1,91 @@
+import type { ProjectMemberResponse } from '../../shared/schemas/projects';
+import { now } from '../clock';
+import { Conflict, NotFound, Refused } from '../domain/errors';
+import { batchGet, keyId } from '../db/reads';
+import { keys } from '../db/keys';
+import { type ActivityChange, activityEntry, activityPut } from './activity';
+import { type FiguresItem, figuresUpdate } from './figures';
+import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './write-project-change';
+import { type Actor, PROJECT_BUSY, PROJECT_NOT_FOUND, addedToProjectMessage } from './projects';
+import { type UserItem, toMemberResponse } from '../user/item';
+import { type ProjectItem, isProjectId } from './item';
+
+export const MEMBERS_NOT_IN_ORGANIZATION = 'Every member must be a user of your organization';
+
+/**
+ * The member users of a project in one BatchGetItem (at most PROJECT_MEMBERS_MAX keys), in the
+ * project's order. An id whose user is gone is left out rather than failing the page.
+ */
+export async function loadProjectMembers(project: ProjectItem): Promise<ProjectMemberResponse[]> {
+  if (project.memberIds.length === 0) return [];
+  const userKeys = project.memberIds.map((id) => keys.user(project.orgId, id));
+  const found = await batchGet(userKeys);
+  return userKeys.flatMap((key) => {
+    const user = found.get(keyId(key)) as UserItem | undefined;
+    return user ? [toMemberResponse(user)] : [];
+  });
+}
+
+/**
+ * Replaces the member set as a whole. One BatchGetItem reads the project, the figures item, every
+ * requested user (a user of another organization has no item under this organization's key: 400)
+ * and the members being removed (their names go into the activity entry), then one
+ * TransactWriteItems sets memberIds, conditional on the version read, with a notification for each
+ * newly added member but the actor and the 'members added/removed' entries. Two concurrent PUTs
+ * therefore end with exactly one of the sets.
+ */
+export async function setProjectMembers(
+  orgId: string,
+  projectId: string,
+  requestedIds: string[],
+  actor: Actor,
+  preloaded: ProjectItem | undefined,
+): Promise<ProjectMemberResponse[]> {
+  if (!isProjectId(projectId)) throw new NotFound(PROJECT_NOT_FOUND);
+  const memberIds = [...new Set(requestedIds)];
+  const projectKey = keys.project(orgId, projectId);
+  const figuresKey = keys.projectFigures(orgId);
+  const userKeys = memberIds.map((id) => keys.user(orgId, id));
+  // The current members as last seen: read along, so the names of those removed are at hand.
+  let seenMembers = new Set(preloaded?.memberIds ?? []);
+  for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+    const formerKeys = [...seenMembers].map((id) => keys.user(orgId, id));
+    const found = await batchGet([projectKey, figuresKey, ...userKeys, ...formerKeys], { consistentRead: true });
+    const project = found.get(keyId(projectKey)) as ProjectItem | undefined;
+    if (!project) throw new NotFound(PROJECT_NOT_FOUND);
+    const users = userKeys.map((key) => found.get(keyId(key)) as UserItem | undefined);
+    if (users.some((user) => !user || user.type !== 'USER')) throw new Refused('invalid', MEMBERS_NOT_IN_ORGANIZATION, { memberIds: MEMBERS_NOT_IN_ORGANIZATION });
+    const previous = new Set(project.memberIds);
+    const added = memberIds.filter((id) => !previous.has(id));
+    const removed = project.memberIds.filter((id) => !memberIds.includes(id));
+    const unseen = removed.filter((id) => !seenMembers.has(id));
+    if (unseen.length > 0) {
+      // Members changed since the set we read along: only their names are missing. Read just those,
+      // not the whole set again: a second round of reads per lost race spent the write attempts, and
+      // a PUT among four racing ones gave up with 409.
+      for (const [id, item] of await batchGet(unseen.map((id) => keys.user(orgId, id)))) found.set(id, item);
+    }
+    seenMembers = previous;
+    const nameOf = (id: string) => (found.get(keyId(keys.user(orgId, id))) as UserItem | undefined)?.fullName;
+    const changes: ActivityChange[] = [];
+    if (added.length) changes.push({ action: 'members_added', members: added.flatMap((id) => nameOf(id) ?? []) });
+    if (removed.length) changes.push({ action: 'members_removed', members: removed.flatMap((id) => nameOf(id) ?? []) });
+    const entries = changes.map((change) => activityEntry(project, actor, change));
+    const outcome = await writeProjectChange(orgId, projectId, {
+      set: { memberIds, updatedAt: now().toISOString() },
+      expectedVersion: project.version,
+      recipients: added.filter((id) => id !== actor.id),
+      message: addedToProjectMessage(project),
+      alongside: entries.length
+        ? [
+            figuresUpdate(orgId, { deltas: {}, entries, known: found.get(keyId(figuresKey)) as FiguresItem | undefined }),
+            ...entries.map((entry) => activityPut(orgId, entry)),
+          ]
+        : [],
+    });
+    // A recipient that vanished is a user removed since the read: the next read answers 400.
+    if (outcome.kind === 'written') return (users as UserItem[]).map(toMemberResponse);
+  }
+  throw new Conflict(PROJECT_BUSY);
+}

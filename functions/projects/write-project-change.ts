@@ -1,0 +1,67 @@
+import { TABLE_NAME } from '../db/client';
+import { keys } from '../db/keys';
+import { notificationWrites } from '../notifications/writes';
+import { type TransactItem, failedConditionIndexes, isConditionFailure, transactWrite } from '../db/transactions';
+import type { NotificationMessage } from '../notifications/item';
+
+/** How often a change is re-read and retried when someone else changed the project in between. */
+export const MAX_WRITE_ATTEMPTS = 5;
+
+export interface ProjectWrite {
+  /** SET assignments for the project item (the version bump is added here). */
+  set: Record<string, unknown>;
+  /** The version the change was computed from: the write applies only if it is still current. */
+  expectedVersion: number;
+  recipients: string[];
+  message: NotificationMessage;
+  /** Unconditional writes of the same change (the figures update, activity entries), after the notifications. */
+  alongside: TransactItem[];
+}
+
+export type WriteOutcome =
+  | { kind: 'written' }
+  /** The project is gone or changed since it was read: read again and recompute. */
+  | { kind: 'stale' }
+  /** These recipients no longer exist (a user removed meanwhile): leave them out and retry. */
+  | { kind: 'absent-recipients'; userIds: string[] };
+
+/**
+ * One TransactWriteItems: the project update, conditional on the version it was computed from
+ * (so two concurrent changes never interleave: the loser recomputes from the winner's state),
+ * and the notifications, figures and activity entries of the change, so none happens without the others.
+ */
+export async function writeProjectChange(orgId: string, projectId: string, change: ProjectWrite): Promise<WriteOutcome> {
+  const names: Record<string, string> = { '#version': 'version' };
+  const values: Record<string, unknown> = { ':expected': change.expectedVersion, ':one': 1 };
+  const assignments = ['#version = #version + :one'];
+  Object.entries(change.set).forEach(([field, value], index) => {
+    names[`#f${index}`] = field;
+    values[`:v${index}`] = value;
+    assignments.push(`#f${index} = :v${index}`);
+  });
+  const recipients = [...new Set(change.recipients)];
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: TABLE_NAME,
+        Key: keys.project(orgId, projectId),
+        UpdateExpression: `SET ${assignments.join(', ')}`,
+        ConditionExpression: 'attribute_exists(PK) AND #version = :expected',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    },
+    // Pairs per recipient: the notification, then +1 on their counter (which needs the user to exist).
+    ...notificationWrites(orgId, recipients, change.message),
+    ...change.alongside,
+  ];
+  try {
+    await transactWrite(items);
+    return { kind: 'written' };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const failed = failedConditionIndexes(error);
+    if (failed.has(0) || failed.size === 0) return { kind: 'stale' };
+    return { kind: 'absent-recipients', userIds: [...failed].map((index) => recipients[Math.floor((index - 1) / 2)]!) };
+  }
+}

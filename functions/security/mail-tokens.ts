@@ -1,0 +1,65 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_NAME, db } from '../db/client';
+import { keys } from '../db/keys';
+import { getItem } from '../db/reads';
+import type { TransactItem } from '../db/transactions';
+import type { UserItem } from '../user/item';
+
+/**
+ * Tokens that travel by mail (password reset, email verification): 32 random bytes, stored only as
+ * their SHA-256, so a copy of the table cannot be turned into working links.
+ */
+export type MailTokenPurpose = 'password-reset' | 'email-verification';
+
+export interface MailTokenItem {
+  type: 'MAIL_TOKEN';
+  purpose: MailTokenPurpose;
+  userId: string;
+  orgId: string;
+  /** Epoch ms; the only thing that decides expiry (TTL deletion runs late). */
+  expiresAt: number;
+  ttl: number;
+}
+
+export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
+export const EMAIL_VERIFICATION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+export function newMailToken() {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+/** The Put of a new token item, for the transaction that also records it on the user and mails it. */
+export function mailTokenPut(hash: string, purpose: MailTokenPurpose, owner: { userId: string; orgId: string }, lifetimeMs: number, now = Date.now()): TransactItem {
+  const expiresAt = now + lifetimeMs;
+  const item: MailTokenItem = { type: 'MAIL_TOKEN', purpose, userId: owner.userId, orgId: owner.orgId, expiresAt, ttl: Math.ceil(expiresAt / 1000) };
+  return { Put: { TableName: TABLE_NAME, Item: { ...keys.mailToken(hash), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } };
+}
+
+/** The token's item when it exists, serves this purpose and has not expired; undefined otherwise. */
+export async function findMailToken(token: string, purpose: MailTokenPurpose, now = Date.now()) {
+  const hash = hashToken(token);
+  const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.mailToken(hash), ConsistentRead: true }));
+  const item = out.Item as MailTokenItem | undefined;
+  if (!item || item.purpose !== purpose || item.expiresAt <= now) return undefined;
+  return { hash, item };
+}
+
+/**
+ * The user a token was mailed to, while it is still the newest token of its kind on that user
+ * (`currentHash` reads which): a newer request voids the older links.
+ */
+export async function findTokenOwner(token: string, purpose: MailTokenPurpose, currentHash: (user: UserItem) => string | undefined) {
+  const found = await findMailToken(token, purpose);
+  if (!found) return undefined;
+  const user = await getItem(keys.user(found.item.orgId, found.item.userId), { consistentRead: true });
+  return user && currentHash(user) === found.hash ? { hash: found.hash, user } : undefined;
+}
+
+/** Uses the token up: the delete fails (and with it the transaction) when it was used already. */
+export function mailTokenUse(hash: string): TransactItem {
+  return { Delete: { TableName: TABLE_NAME, Key: keys.mailToken(hash), ConditionExpression: 'attribute_exists(PK)' } };
+}

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from '../security/lifetime';
+
+/** A signed-in session: `USER#<userId> / SESSION#<uuid>` (keys.session), in its user's partition. */
+export interface SessionItem {
+  type: 'SESSION';
+  id: string;
+  userId: string;
+  orgId: string;
+  /** Epoch ms: the absolute end (7 days after sign-in). With lastUsedAt, the only thing that decides expiry (TTL deletion runs late). */
+  expiresAt: number;
+  /** Epoch ms of the last use, recorded at most once an hour; 24 hours later the session is idle and ends. Absent on sessions from before idle expiry existed: createdAt stands in. */
+  lastUsedAt?: number;
+  /** The browser's User-Agent at sign-in (at most 512 characters), shown as the session's device. */
+  userAgent?: string;
+  /** Epoch seconds, for DynamoDB TTL clean-up: the earlier of the absolute and the idle end. */
+  ttl: number;
+  createdAt: string;
+}
+
+const USER_AGENT_MAX = 512;
+
+/** Epoch seconds when TTL may delete a session last used at `lastUsedAt`: its idle end or its absolute end. */
+export const sessionTtl = (expiresAt: number, lastUsedAt: number) => Math.ceil(Math.min(expiresAt, lastUsedAt + SESSION_IDLE_MS) / 1000);
+
+/** A session that starts now (epoch ms) and is used at once. */
+export function newSession(userId: string, orgId: string, userAgent: string, now: number): SessionItem {
+  const expiresAt = now + SESSION_LIFETIME_MS;
+  return {
+    type: 'SESSION',
+    id: randomUUID(),
+    userId,
+    orgId,
+    expiresAt,
+    lastUsedAt: now,
+    userAgent: userAgent.slice(0, USER_AGENT_MAX),
+    ttl: sessionTtl(expiresAt, now),
+    createdAt: new Date(now).toISOString(),
+  };
+}

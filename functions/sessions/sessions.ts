@@ -1,0 +1,128 @@
+import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { SESSION_IDLE_MS, SESSION_TOUCH_INTERVAL_MS } from '../security/lifetime';
+import type { SessionClaims } from '../security/token';
+import { type Item, batchGet, keyId } from '../db/reads';
+import { TABLE_NAME, db } from '../db/client';
+import { type Key, collections, keys } from '../db/keys';
+import { type TransactItem, isConditionFailure, transactWrite } from '../db/transactions';
+import { queryCollection } from '../db/query-collection';
+import type { OrganizationItem } from '../organization/item';
+import { type SessionItem, newSession, sessionTtl } from './item';
+import type { UserItem } from '../user/item';
+import { compareOrdinal } from '../domain/compare-ordinal';
+
+export interface LoadedSession {
+  session: SessionItem;
+  user: UserItem;
+  org: OrganizationItem;
+  /** Every item the route asked to read along with the session (RouteOptions.preload), in its order (undefined where none exists). */
+  preloadedAll: (Item | undefined)[];
+}
+
+export const lastUsedAtOf = (session: SessionItem) => session.lastUsedAt ?? Date.parse(session.createdAt);
+
+/** True while the session is neither past its absolute end nor idle for too long. */
+export const isSessionLive = (session: SessionItem, now = Date.now()) => session.expiresAt > now && lastUsedAtOf(session) + SESSION_IDLE_MS > now;
+
+/** Stores a new session; with `audit`, the sign-in's audit entry in the same transaction. */
+export async function createSession(userId: string, orgId: string, userAgent = '', audit?: TransactItem): Promise<SessionItem> {
+  const session = newSession(userId, orgId, userAgent, Date.now());
+  const put = { TableName: TABLE_NAME, Item: { ...keys.session(userId, session.id), ...session } };
+  if (audit) await transactWrite([{ Put: put }, audit]);
+  else await db.send(new PutCommand(put));
+  return session;
+}
+
+/**
+ * The session, its user and the organization in one BatchGetItem: one round trip per request.
+ * A route may add keys of its own organization's (preload), read in the same round trip.
+ * Strongly consistent, so a session or change written a moment ago is seen.
+ */
+export async function loadSession(claims: SessionClaims, preload?: (orgId: string) => Key | readonly Key[] | undefined): Promise<LoadedSession | undefined> {
+  const sessionKey = keys.session(claims.userId, claims.sessionId);
+  const userKey = keys.user(claims.orgId, claims.userId);
+  const orgKey = keys.organization(claims.orgId);
+  const extraKeys = [preload?.(claims.orgId) ?? []].flat();
+  const found = await batchGet([sessionKey, userKey, orgKey, ...extraKeys], { consistentRead: true });
+  const session = found.get(keyId(sessionKey)) as SessionItem | undefined;
+  const user = found.get(keyId(userKey)) as UserItem | undefined;
+  const org = found.get(keyId(orgKey)) as OrganizationItem | undefined;
+  if (!session || !user || !org) return undefined;
+  // Expiry is decided here, by the stored times: TTL deletion can lag by days.
+  // The preloaded key was built from the token's organization: only trusted once the stored session agrees.
+  const now = Date.now();
+  if (!isSessionLive(session, now) || session.orgId !== claims.orgId) return undefined;
+  if (now - lastUsedAtOf(session) >= SESSION_TOUCH_INTERVAL_MS) await touchSession(session, now);
+  const preloadedAll = extraKeys.map((key) => found.get(keyId(key)));
+  return { session, user, org, preloadedAll };
+}
+
+/**
+ * Records a use, sliding the idle end (at most once an hour: see SESSION_TOUCH_INTERVAL_MS). Only
+ * while the session still exists, so a touch racing a sign-out does not bring the session back.
+ */
+async function touchSession(session: SessionItem, now: number) {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.session(session.userId, session.id),
+        UpdateExpression: 'SET lastUsedAt = :now, #ttl = :ttl',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':now': now, ':ttl': sessionTtl(session.expiresAt, now) },
+      }),
+    );
+    session.lastUsedAt = now;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** The user's sessions that are still live, newest sign-in first. */
+export async function listSessionsOfUser(userId: string): Promise<SessionItem[]> {
+  const sessions = await queryCollection<SessionItem>(collections.sessionsOfUser(userId), { consistentRead: true });
+  const now = Date.now();
+  return sessions.filter((session) => isSessionLive(session, now)).sort((a, b) => compareOrdinal(b.createdAt, a.createdAt));
+}
+
+/** Ends one of the user's sessions; false when the user has no such session. */
+export async function deleteOwnSession(userId: string, sessionId: string): Promise<boolean> {
+  try {
+    await db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: keys.session(userId, sessionId), ConditionExpression: 'attribute_exists(PK)' }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Deletes one session; with `audit`, the sign-out's audit entry in the same transaction. */
+export async function deleteSession(userId: string, sessionId: string, audit?: TransactItem) {
+  const remove = { TableName: TABLE_NAME, Key: keys.session(userId, sessionId) };
+  if (audit) await transactWrite([{ Delete: remove }, audit]);
+  else await db.send(new DeleteCommand(remove));
+}
+
+/** Ends every session of a user but `keep` (a password change keeps the current one); answers how many ended. */
+export async function deleteSessionsOfUser(userId: string, keep?: string): Promise<number> {
+  return deleteSessions(await sessionKeysOfUser(userId, keep));
+}
+
+/** The keys of a user's sessions but `keep`'s, to delete with deleteSessions. */
+export async function sessionKeysOfUser(userId: string, keep?: string): Promise<Key[]> {
+  const sessions = await queryCollection<Key & { id: string }>(collections.sessionsOfUser(userId), { projection: 'PK, SK, id' });
+  return sessions.filter((item) => item.id !== keep).map((item) => ({ PK: item.PK, SK: item.SK }));
+}
+
+/** Deletes these sessions, 25 to a BatchWriteItem; answers how many. */
+export async function deleteSessions(doomed: readonly Key[]): Promise<number> {
+  for (let i = 0; i < doomed.length; i += 25) {
+    let writes = doomed.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: key } }));
+    while (writes.length > 0) {
+      const out = await db.send(new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: writes } }));
+      writes = (out.UnprocessedItems?.[TABLE_NAME] ?? []) as typeof writes;
+    }
+  }
+  return doomed.length;
+}

@@ -1,0 +1,107 @@
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet, keyId } from '../db/reads';
+import { TABLE_NAME, db } from '../db/client';
+import { attemptWindowTtl, attemptsIn } from './attempt-window';
+import { type Key, keys } from '../db/keys';
+import type { TransactItem } from '../db/transactions';
+
+/**
+ * A limit on attempts by one subject (an account's email, a client address) within a sliding window.
+ *
+ * Counted in clock-aligned windows, with the window in the counter's key: counting is always one
+ * UpdateItem (no read first, no "start a new window" write), and an old window's counter is never
+ * written again and expires by TTL. The sliding window is estimated from the current and the
+ * previous window, the previous one weighted by how much of it still lies within the last
+ * `windowMs` (the sliding-window-counter of rate limiters): so a window's end does not lift a
+ * lock at once, and reading both counters is still one BatchGetItem.
+ */
+export interface ThrottleRule {
+  readonly name: string;
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+export interface ThrottleCounter {
+  rule: ThrottleRule;
+  /** The current window's counter. */
+  key: Key;
+  previousKey: Key;
+  /** Epoch ms when the current window began. */
+  windowStart: number;
+  now: number;
+}
+
+export interface ThrottleCounts {
+  current: number;
+  previous: number;
+}
+
+/** Subjects compare case-insensitively (emails) and without surrounding space. */
+const normalize = (subject: string) => subject.trim().toLowerCase();
+
+/** The counters of `subject` under `rule` around `now`. */
+export function throttleCounter(rule: ThrottleRule, subject: string, now = Date.now()): ThrottleCounter {
+  const window = Math.floor(now / rule.windowMs);
+  const name = normalize(subject);
+  return {
+    rule,
+    key: keys.attemptWindow(rule.name, name, window),
+    previousKey: keys.attemptWindow(rule.name, name, window - 1),
+    windowStart: window * rule.windowMs,
+    now,
+  };
+}
+
+/** The attempts within the last `windowMs`, estimated from both windows' counters (may be fractional). */
+export function recentAttempts(counter: ThrottleCounter, counts: ThrottleCounts): number {
+  const elapsed = (counter.now - counter.windowStart) / counter.rule.windowMs;
+  return counts.current + counts.previous * (1 - elapsed);
+}
+
+/** Seconds until the subject may try again when the attempts of the last window reach the limit, else undefined. */
+export function retryAfterSeconds(counter: ThrottleCounter, counts: ThrottleCounts): number | undefined {
+  const { rule, now, windowStart } = counter;
+  if (recentAttempts(counter, counts) < rule.limit) return undefined;
+  // Locked until the current window ends, or earlier when enough of the previous one slides out.
+  const untilWindowEnd = windowStart + rule.windowMs - now;
+  const slidOutAt = counts.current < rule.limit && counts.previous > 0 ? (1 - (rule.limit - counts.current) / counts.previous) * rule.windowMs : Infinity;
+  const wait = Math.min(untilWindowEnd, windowStart + slidOutAt - now);
+  return Math.max(1, Math.ceil(wait / 1000));
+}
+
+/** The counts among items a route read in its own BatchGetItem (with `counter.key` and `counter.previousKey`). */
+export function countsIn(counter: ThrottleCounter, items: Map<string, Record<string, unknown>>): ThrottleCounts {
+  const countOf = (key: Key) => attemptsIn(items.get(keyId(key)));
+  return { current: countOf(counter.key), previous: countOf(counter.previousKey) };
+}
+
+/** Reads both counters on their own: one BatchGetItem. */
+export async function readThrottle(counter: ThrottleCounter): Promise<ThrottleCounts> {
+  return countsIn(counter, await batchGet([counter.key, counter.previousKey]));
+}
+
+/** The UpdateItem that counts one attempt into the current window (kept until its previous-window weight has slid out too). */
+function attemptUpdate(counter: ThrottleCounter) {
+  return {
+    TableName: TABLE_NAME,
+    Key: counter.key,
+    UpdateExpression: 'ADD #count :one SET #type = :type, #ttl = :ttl',
+    ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#ttl': 'ttl' },
+    ExpressionAttributeValues: { ':one': 1, ':type': 'ATTEMPTS', ':ttl': attemptWindowTtl(counter.windowStart, counter.rule.windowMs) },
+  };
+}
+
+/** Counts one attempt: one UpdateItem, answering the current window's count including this one. */
+export async function countAttempt(counter: ThrottleCounter): Promise<number> {
+  const out = await db.send(new UpdateCommand({ ...attemptUpdate(counter), ReturnValues: 'UPDATED_NEW' }));
+  return Number(out.Attributes?.count ?? 1);
+}
+
+/** Counting one attempt as part of a transaction (a failed sign-in with its audit entry). */
+export const attemptCount = (counter: ThrottleCounter): TransactItem => ({ Update: attemptUpdate(counter) });
+
+/** Forgets the subject's attempts (a successful sign-in, a password reset): both windows' counters. */
+export async function clearThrottle(counter: ThrottleCounter) {
+  const deletes = [counter.key, counter.previousKey].map((Key) => ({ DeleteRequest: { Key } }));
+  await db.send(new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: deletes } }));
+}

@@ -1,0 +1,122 @@
+import { ulid } from 'ulid';
+import type { Role } from '../../shared/roles';
+import type { ManagedUserResponse, OrganizationUserResponse } from '../../shared/schemas/organization-users';
+import type { UserResponse } from '../../shared/schemas/auth';
+import type { ProjectMemberResponse } from '../../shared/schemas/projects';
+import type { OrganizationItem } from '../organization/item';
+
+/** A user: `ORG#<orgId> / USER#<userId>` (keys.user), in their organization's partition. */
+export interface UserItem {
+  type: 'USER';
+  id: string;
+  orgId: string;
+  /** The email as typed at registration; keys use its lower-case form. */
+  username: string;
+  fullName: string;
+  role: Role;
+  passwordHash: string;
+  avatarUrl: string | null;
+  /** Unread notifications, changed in the same transaction as every isRead change. */
+  unreadCount: number;
+  createdAt: string;
+  /** True once the user followed a verification link; absent or false until then. */
+  emailVerified?: boolean;
+  /** SHA-256 of the newest password-reset token: a newer request voids the older links. */
+  passwordResetTokenHash?: string;
+  /** SHA-256 of the newest email-verification token. */
+  emailVerificationTokenHash?: string;
+  /** Two-factor sign-in (docs/decisions/016): on once a code of the secret was entered. */
+  mfaEnabled?: boolean;
+  /** The TOTP secret, encrypted (functions/mfa/mfa-encryption.ts); present while mfaEnabled. */
+  mfaSecret?: string;
+  /** A secret being set up, encrypted, until a code of it enables two-factor. */
+  mfaPendingSecret?: string;
+  /** The newest TOTP time step used: a code of this step or an earlier one is refused (replay). */
+  mfaLastTimeStep?: number;
+  /** Keyed hashes of the unused recovery codes (a string set: using one deletes it). */
+  mfaRecoveryCodes?: Set<string>;
+}
+
+/**
+ * `EMAIL#<lower-case email> / EMAIL` (keys.email): holds an address for one user across the
+ * product, written with the user so that emails stay unique.
+ */
+export interface EmailItem {
+  type: 'EMAIL';
+  userId: string;
+  orgId: string;
+}
+
+/**
+ * A new user as registration, an admin's 'Add user', an accepted invitation and the seed create
+ * one: no avatar, no unread notifications. `emailVerified` says whether the address is already proved
+ * (an invitee opened the link mailed to it).
+ */
+export function newUser(input: {
+  orgId: string;
+  username: string;
+  fullName: string;
+  role: Role;
+  passwordHash: string;
+  emailVerified: boolean;
+  createdAt?: string;
+}): UserItem {
+  return {
+    type: 'USER',
+    id: ulid(),
+    orgId: input.orgId,
+    username: input.username.trim(),
+    fullName: input.fullName.trim(),
+    role: input.role,
+    passwordHash: input.passwordHash,
+    avatarUrl: null,
+    unreadCount: 0,
+    createdAt: input.createdAt ?? new Date().toISOString(),
+    emailVerified: input.emailVerified,
+  };
+}
+
+/** The item that holds the user's address. */
+export const emailItemOf = (user: Pick<UserItem, 'id' | 'orgId'>): EmailItem => ({ type: 'EMAIL', userId: user.id, orgId: user.orgId });
+
+/** The organization requires two-factor sign-in and this user has not set it up yet. */
+export const mustSetUpMfa = (user: UserItem, org: OrganizationItem) => org.requireMfa === true && user.mfaEnabled !== true;
+
+/** The API's user shape (GET /api/user, sign-in): never the password hash. */
+export function toUserResponse(user: UserItem, org: OrganizationItem): UserResponse {
+  return {
+    id: user.id,
+    username: user.username,
+    fullName: user.fullName,
+    avatarUrl: user.avatarUrl ?? null,
+    emailVerified: user.emailVerified === true,
+    mfaEnabled: user.mfaEnabled === true,
+    mfaSetupRequired: mustSetUpMfa(user, org),
+    roles: [{ role: user.role, organization: { id: org.id, name: org.name, requireMfa: org.requireMfa === true } }],
+  };
+}
+
+/** A user as the organization's user lists and the member pickers show it. */
+export function toOrganizationUserResponse(user: UserItem): OrganizationUserResponse {
+  return {
+    id: user.id,
+    username: user.username,
+    fullName: user.fullName,
+    avatarUrl: user.avatarUrl ?? null,
+    currentRole: { role: user.role },
+  };
+}
+
+/** An entry of the admins' user list: with whether two-factor sign-in is on. */
+export const toManagedUserResponse = (user: UserItem): ManagedUserResponse => ({ ...toOrganizationUserResponse(user), mfaEnabled: user.mfaEnabled === true });
+
+/** A user as a project's member list shows it. */
+export function toMemberResponse(user: UserItem): ProjectMemberResponse {
+  return {
+    id: user.id,
+    fullName: user.fullName,
+    username: user.username,
+    avatarUrl: user.avatarUrl ?? null,
+    role: user.role,
+  };
+}
