@@ -79,4 +79,12 @@ describe('one vocabulary: a resource has the same name from the contract to the 
     const unaligned = foldersIn('functions').filter((name) => !contract.includes(name) && !FUNCTIONS_PLUMBING.includes(name));
     expect(unaligned, 'functions/ folders that are neither plumbing nor named as a contract module').toEqual([]);
   });
+
+  it('names every api file of the web as the contract module whose endpoints it calls', () => {
+    const unaligned = foldersIn('web/src/features')
+      .filter((feature) => existsSync(path.join(ROOT, 'web/src/features', feature, 'api')))
+      .flatMap((feature) => modulesIn(`web/src/features/${feature}/api`).map((name) => `${feature}/api/${name}`))
+      .filter((file) => !contract.includes(file.split('/').pop()!));
+    expect(unaligned, 'web api files named as no contract module').toEqual([]);
+  });
 });

@@ -27,11 +27,11 @@ export const routes: RouteObject[] = [
           { path: '/dashboard', lazy: () => import('../features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
           ...['/profile', '/user-settings'].map((path) => ({
             path,
-            lazy: () => import('../features/account/pages/user-settings-page').then((m) => ({ Component: m.UserSettingsPage })),
+            lazy: () => import('../features/user-settings/pages/user-settings-page').then((m) => ({ Component: m.UserSettingsPage })),
           })),
           ...['/users', '/organization-settings'].map((path) => ({
             path,
-            lazy: () => import('../features/account/pages/account-settings-page').then((m) => ({ Component: m.AccountSettingsPage })),
+            lazy: () => import('../features/organization/pages/account-settings-page').then((m) => ({ Component: m.AccountSettingsPage })),
           })),
           ...['/subscription', '/billing'].map((path) => ({
             path,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserResponse } from '@shared/schemas/auth';
+import { queryKeys } from './query-keys';
 import { hasSessionHint } from './session-hint';
 
 /**
@@ -9,7 +10,7 @@ import { hasSessionHint } from './session-hint';
  * not download them (docs/performance.md's first-load goal).
  */
 export const userQueries = {
-  all: ['user'] as const,
+  all: queryKeys.user,
   current: () =>
     queryOptions({
       queryKey: [...userQueries.all, 'current'] as const,

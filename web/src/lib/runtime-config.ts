@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { requestJson } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** A setting left empty (null, absent or blank) is "not configured" for this environment. */
 const optionalSetting = z.pipe(
@@ -22,7 +23,7 @@ const runtimeConfig = z.object({
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;
 
 export const runtimeConfigQueries = {
-  all: ['runtime-config'] as const,
+  all: queryKeys.runtimeConfig,
   current: () =>
     queryOptions({
       queryKey: runtimeConfigQueries.all,

@@ -1,8 +1,8 @@
 import type { UserResponse } from '@shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
-import { TwoFactorCard } from '../../features/account/components/two-factor-card';
-import { useLogout } from '../../features/auth/api/session';
+import { TwoFactorCard } from '../../features/user-settings/components/two-factor-card';
+import { useLogout } from '../../features/auth/api/auth';
 import { usePageTitle } from '../../lib/page-title';
 
 /**

@@ -10,7 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
-import { useLogout } from '../../features/auth/api/session';
+import { useLogout } from '../../features/auth/api/auth';
 
 const links = [
   { to: '/user-settings', label: 'User Settings', icon: UserRound },

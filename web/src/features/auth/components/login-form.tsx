@@ -10,7 +10,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useHydrated } from '../../../lib/use-browser-value';
-import { useLogin } from '../api/session';
+import { useLogin } from '../api/auth';
 import { MfaCodeForm } from './mfa-code-form';
 
 /**

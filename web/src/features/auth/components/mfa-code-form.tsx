@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
-import { useLoginMfa } from '../api/session';
+import { useLoginMfa } from '../api/auth';
 
 /**
  * The second step of a two-factor sign-in: the 6-digit code of the authenticator app, or one

@@ -8,7 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { ApiError } from '../../../lib/api-client';
 import { useHydrated } from '../../../lib/use-browser-value';
-import { useRegister } from '../api/session';
+import { useRegister } from '../api/auth';
 
 const fields = ['fullName', 'organizationName', 'username', 'password'] as const;
 

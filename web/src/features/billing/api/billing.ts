@@ -1,10 +1,11 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import * as billingEndpoints from '@shared/contract/billing';
 import { call } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The organization's subscription, as Stripe's webhooks last set it. */
 export const billingQueries = {
-  all: ['billing'] as const,
+  all: queryKeys.billing,
   subscription: () =>
     queryOptions({
       queryKey: [...billingQueries.all, 'subscription'] as const,

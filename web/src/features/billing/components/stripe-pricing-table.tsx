@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '../../../components/ui/spinner';
+import { queryKeys } from '../../../lib/query-keys';
 import { loadPricingTableScript } from './load-pricing-table-script';
 
 declare module 'react' {
@@ -22,7 +23,7 @@ interface StripePricingTableProps {
 
 /** Stripe's embedded pricing table: the <stripe-pricing-table> element its script defines. */
 export function StripePricingTable({ pricingTableId, publishableKey, organizationId, customerEmail }: StripePricingTableProps) {
-  const script = useQuery({ queryKey: ['stripe-pricing-table-script'], queryFn: async () => (await loadPricingTableScript(), true) });
+  const script = useQuery({ queryKey: queryKeys.stripePricingTableScript, queryFn: async () => (await loadPricingTableScript(), true) });
   if (script.isPending) return <Spinner label="Loading subscription plans" />;
   if (script.isError) {
     return (

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as dashboardEndpoints from '@shared/contract/dashboard';
 import { call } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * The dashboard summarizes projects, so its key sits under ['projects']: every project mutation
@@ -8,7 +9,7 @@ import { call } from '../../../lib/api-client';
  * knowing about the dashboard.
  */
 export const dashboardQueries = {
-  all: ['projects', 'dashboard'] as const,
+  all: queryKeys.dashboard,
   summary: () =>
     queryOptions({
       queryKey: [...dashboardQueries.all, 'summary'] as const,

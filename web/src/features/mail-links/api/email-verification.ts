@@ -14,3 +14,12 @@ export function useResendVerification() {
     },
   });
 }
+
+/** Confirms the address of the link's token; everything is read again, as what the user may see can change with it. */
+export function useConfirmEmail(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(emailVerificationEndpoints.confirm, { body: { token } }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,20 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import * as passwordResetEndpoints from '@shared/contract/password-reset';
 import { type PasswordResetRequest, passwordResetRequest } from '@shared/schemas/password-reset';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { call } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
+import { useRequestPasswordReset } from '../api/password-reset';
 
 /** /forgot-password: one field; the answer is the same sentence whether or not the address has an account. */
 export function ForgotPasswordPage() {
   usePageTitle('Forgot your password');
-  const request = useMutation({ mutationFn: (body: PasswordResetRequest) => call(passwordResetEndpoints.request, { body }) });
+  const request = useRequestPasswordReset();
   const form = useForm<PasswordResetRequest>({ resolver: zodResolver(passwordResetRequest), defaultValues: { username: '' } });
   const { errors } = form.formState;
   return (

@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import * as authEndpoints from '@shared/contract/auth';
-import * as invitationEndpoints from '@shared/contract/invitations';
+import { Link, useLocation } from 'react-router-dom';
 import { PRODUCT_NAME } from '@shared/product';
 import { ROLE_LABELS } from '@shared/roles';
 import { type AcceptInvitationForm, INVALID_INVITATION, type InvitationLookupResponse, acceptInvitationForm } from '@shared/schemas/invitations';
@@ -12,26 +10,18 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
-import { ApiError, call } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
-import { userQueries, useCurrentUser } from '../../../lib/current-user';
-import { tokenFromHash } from './reset-password-page';
-
-const isInvalidLink = (error: unknown) => error instanceof ApiError && error.status === 400 && error.message.includes(INVALID_INVITATION);
+import { useCurrentUser } from '../../../lib/current-user';
+import { useSignOut } from '../api/auth';
+import { invitationQueries, isInvalidLink, useAcceptInvitation } from '../api/invitations';
+import { tokenFromHash } from '../lib/token-from-hash';
 
 /** /invite#token=...: who invites to which organization and role; the invitee chooses a name and a password and is signed in. */
 export function InvitePage() {
   usePageTitle('Invitation');
   const token = tokenFromHash(useLocation().hash);
   const currentUser = useCurrentUser();
-  const lookup = useQuery({
-    queryKey: ['invitation-link', token],
-    queryFn: () => call(invitationEndpoints.lookup, { body: { token } }),
-    enabled: token !== '' && currentUser.data === null,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const lookup = useQuery({ ...invitationQueries.lookup(token), enabled: token !== '' && currentUser.data === null });
 
   let content;
   if (currentUser.isPending || (token !== '' && currentUser.data === null && lookup.isPending)) content = <Spinner label="Loading invitation" />;
@@ -66,15 +56,7 @@ function InvalidInvitation() {
 
 /** An invitation creates a new account: whoever is signed in in this browser signs out first. */
 function SignOutFirst({ fullName }: { fullName: string }) {
-  const queryClient = useQueryClient();
-  const signOut = useMutation({
-    mutationFn: () => call(authEndpoints.logout),
-    onSuccess: () => {
-      queryClient.setQueryData(userQueries.current().queryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueries.all[0] });
-    },
-    onError: (error) => toast({ title: 'Logout failed', description: error.message, variant: 'destructive' }),
-  });
+  const signOut = useSignOut();
   return (
     <Card className="w-full">
       <CardHeader>
@@ -98,28 +80,9 @@ function SignOutFirst({ fullName }: { fullName: string }) {
 }
 
 function AcceptForm({ token, invitation }: { token: string; invitation: InvitationLookupResponse }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const form = useForm<AcceptInvitationForm>({ resolver: zodResolver(acceptInvitationForm), defaultValues: { fullName: '', password: '' } });
   const { errors } = form.formState;
-  const accept = useMutation({
-    mutationFn: (values: AcceptInvitationForm) => call(invitationEndpoints.accept, { body: { token, ...values } }),
-    onSuccess: (user) => {
-      queryClient.setQueryData(userQueries.current().queryKey, user);
-      toast({ title: 'Invitation accepted', description: `Welcome to ${invitation.organizationName}, ${user.fullName}!` });
-      void navigate('/dashboard', { replace: true });
-    },
-    onError: (error) => {
-      // An invalid link shows its card; other refusals keep the form as typed, messages under their fields.
-      if (isInvalidLink(error)) return;
-      toast({ title: 'Failed to accept invitation', description: error.message, variant: 'destructive' });
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fieldErrors ?? {})) {
-          if (field === 'fullName' || field === 'password') form.setError(field, { message });
-        }
-      }
-    },
-  });
+  const accept = useAcceptInvitation(token, invitation.organizationName, (field, message) => form.setError(field, { message }));
   if (isInvalidLink(accept.error)) return <InvalidInvitation />;
 
   return (

@@ -1,39 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import * as passwordResetEndpoints from '@shared/contract/password-reset';
+import { Link, useLocation } from 'react-router-dom';
 import { INVALID_LINK } from '@shared/messages';
 import { type ResetPasswordForm, resetPasswordForm } from '@shared/schemas/password-reset';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { ApiError, call } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
-
-/** The token of a mail link: in the fragment (#token=...), so it never reaches a server log or a Referer. */
-export const tokenFromHash = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
+import { useConfirmPasswordReset } from '../api/password-reset';
+import { tokenFromHash } from '../lib/token-from-hash';
 
 /** /reset-password#token=...: the new password and its confirmation, with the change-password rules. */
 export function ResetPasswordPage() {
   usePageTitle('Reset your password');
   const token = tokenFromHash(useLocation().hash);
-  const navigate = useNavigate();
-  const confirm = useMutation({
-    mutationFn: (values: ResetPasswordForm) => call(passwordResetEndpoints.confirm, { body: { token, newPassword: values.newPassword } }),
-    onSuccess: () => {
-      toast({ title: 'Password updated', description: 'Your password has been reset. Please sign in with your new password.' });
-      void navigate('/auth');
-    },
-    // The server names the field at fault (a common password): its message goes under that field.
-    onError: (error) => {
-      const message = error instanceof ApiError ? error.fieldErrors?.newPassword : undefined;
-      if (message) form.setError('newPassword', { message }, { shouldFocus: true });
-    },
-  });
   const form = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordForm), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const confirm = useConfirmPasswordReset(token, (message) => form.setError('newPassword', { message }, { shouldFocus: true }));
   const fieldError = confirm.error instanceof ApiError && confirm.error.fieldErrors?.newPassword !== undefined;
   const { errors } = form.formState;
   const invalidLink = !token || (confirm.error instanceof ApiError && confirm.error.status === 400 && confirm.error.message.includes(INVALID_LINK));
@@ -53,7 +37,7 @@ export function ResetPasswordPage() {
               </Link>
             </div>
           ) : (
-            <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => confirm.mutate(values))}>
+            <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => confirm.mutate(values.newPassword))}>
               <FormField label="New Password" htmlFor="reset-new" hint="Must be at least 6 characters long." error={errors.newPassword?.message}>
                 <Input id="reset-new" type="password" autoComplete="new-password" {...form.register('newPassword')} />
               </FormField>

@@ -1,22 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import * as emailVerificationEndpoints from '@shared/contract/email-verification';
 import { INVALID_LINK } from '@shared/messages';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { call } from '../../../lib/api-client';
-import { tokenFromHash } from './reset-password-page';
 import { usePageTitle } from '../../../lib/page-title';
+import { useConfirmEmail } from '../api/email-verification';
+import { tokenFromHash } from '../lib/token-from-hash';
 
 /** /verify-email#token=...: confirms the address as soon as the page opens (signed in or not). */
 export function VerifyEmailPage() {
   usePageTitle('Verify your email');
   const token = tokenFromHash(useLocation().hash);
-  const queryClient = useQueryClient();
-  const verify = useMutation({
-    mutationFn: () => call(emailVerificationEndpoints.confirm, { body: { token } }),
-    onSuccess: () => queryClient.invalidateQueries(),
-  });
+  const verify = useConfirmEmail(token);
   const { mutate } = verify;
   useEffect(() => {
     if (token) mutate();

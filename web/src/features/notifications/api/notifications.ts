@@ -3,9 +3,10 @@ import { UNREAD_COUNT_POLL_MS } from '@shared/limits';
 import * as notificationEndpoints from '@shared/contract/notifications';
 import { toast } from '../../../components/ui/toast';
 import { call } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const notificationQueries = {
-  all: ['notifications'] as const,
+  all: queryKeys.notifications,
   list: () =>
     queryOptions({
       queryKey: [...notificationQueries.all, 'list'] as const,

@@ -3,10 +3,11 @@ import * as auditLogEndpoints from '@shared/contract/audit-log';
 import { pathOf } from '@shared/contract/endpoint';
 import type { AuditLogFilters } from '@shared/schemas/audit-log';
 import { apiErrorOf, call } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The organization's audit log, newest first, a page of 50 at a time ('Load more'). */
 export const auditLogQueries = {
-  all: ['account', 'audit-log'] as const,
+  all: queryKeys.auditLog,
   list: (filters: AuditLogFilters) =>
     infiniteQueryOptions({
       queryKey: [...auditLogQueries.all, 'list', filters] as const,

@@ -2,20 +2,21 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import * as organizationInvitationEndpoints from '@shared/contract/organization-invitations';
 import type { InvitationRequest } from '@shared/schemas/invitations';
 import { call } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The admins' invitations: pending ones and those of the last 30 days. */
-export const invitationQueries = {
-  all: ['account', 'invitations'] as const,
+export const organizationInvitationQueries = {
+  all: queryKeys.organizationInvitations,
   list: () =>
     queryOptions({
-      queryKey: [...invitationQueries.all, 'list'] as const,
+      queryKey: [...organizationInvitationQueries.all, 'list'] as const,
       queryFn: () => call(organizationInvitationEndpoints.list),
     }),
 };
 
 function useInvalidateInvitations() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: invitationQueries.all });
+  return () => queryClient.invalidateQueries({ queryKey: organizationInvitationQueries.all });
 }
 
 export function useInviteUser() {

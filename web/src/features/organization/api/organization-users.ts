@@ -2,23 +2,23 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import * as organizationUserEndpoints from '@shared/contract/organization-users';
 import type { OrganizationUserRequest } from '@shared/schemas/organization-users';
 import { call } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-/** The admins' user table. */
-export const accountUserQueries = {
-  all: ['account', 'users'] as const,
+/** The admins' user table: under the organization's users, beside the member pickers' list. */
+export const organizationUserQueries = {
+  all: queryKeys.organizationUsers,
   list: () =>
     queryOptions({
-      queryKey: [...accountUserQueries.all, 'list'] as const,
+      queryKey: [...organizationUserQueries.all, 'managed'] as const,
       queryFn: () => call(organizationUserEndpoints.users),
     }),
 };
 
 /**
- * Other screens show these users too: the member pickers (['organization-users']) and project
- * members (['projects']). Their keys are named here rather than imported, as features never import
- * each other.
+ * Other screens show these users too: the member pickers (under the same root as this table) and
+ * project members. Their roots come from lib/query-keys.ts, as features never import each other.
  */
-const SCREENS_SHOWING_USERS = [accountUserQueries.all, ['organization-users'], ['projects']] as const;
+const SCREENS_SHOWING_USERS = [queryKeys.organizationUsers, queryKeys.projects] as const;
 
 function useInvalidateUsers() {
   const queryClient = useQueryClient();

@@ -10,7 +10,7 @@ import { Select } from '../../../components/ui/select';
 import { QueryState } from '../../../components/query-state';
 import { toast } from '../../../components/ui/toast-store';
 import { auditLogQueries, downloadAuditLogCsv } from '../api/audit-log';
-import { accountUserQueries } from '../api/organization-users';
+import { organizationUserQueries } from '../api/organization-users';
 import { AUDIT_ACTION_LABELS, auditDetailsText } from '../lib/audit-action-labels';
 import { dateTime } from '../../../lib/date-format';
 
@@ -48,7 +48,7 @@ export function AuditLogCard() {
   const rangeError = inputs.from && inputs.to && inputs.from > inputs.to ? AUDIT_FILTER_MESSAGES.range : undefined;
   const filters = filtersOf(inputs);
   const log = useInfiniteQuery({ ...auditLogQueries.list(filters), enabled: !rangeError });
-  const users = useQuery(accountUserQueries.list());
+  const users = useQuery(organizationUserQueries.list());
   const [exporting, setExporting] = useState(false);
   const change = (field: keyof FilterInputs) => (value: string) => setInputs((current) => ({ ...current, [field]: value }));
   const personOptions = [{ value: ALL, label: 'Everyone' }, ...(users.data ?? []).map((user) => ({ value: user.id, label: `${user.fullName} (${user.username})` }))];

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InvitationResponse } from '@shared/schemas/invitations';
-import { invitationQueries } from '../api/invitations';
+import { organizationInvitationQueries } from '../api/organization-invitations';
 import { PendingInvitations } from './pending-invitations';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -22,7 +22,7 @@ const invitation = (overrides: Partial<InvitationResponse>): InvitationResponse 
 function renderWith(list: InvitationResponse[]) {
   vi.stubGlobal('fetch', () => new Promise(() => {}));
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(invitationQueries.list().queryKey, list);
+  client.setQueryData(organizationInvitationQueries.list().queryKey, list);
   render(
     <QueryClientProvider client={client}>
       <PendingInvitations />

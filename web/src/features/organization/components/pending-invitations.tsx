@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/query-state';
 import { toast } from '../../../components/ui/toast';
-import { invitationQueries, useResendInvitation } from '../api/invitations';
+import { organizationInvitationQueries, useResendInvitation } from '../api/organization-invitations';
 import { RevokeInvitationDialog } from './revoke-invitation-dialog';
 import { expiresIn } from '../../../lib/date-format';
 
@@ -16,7 +16,7 @@ const isOpen = (invitation: InvitationResponse) => invitation.status === 'pendin
 
 /** 'Pending invitations' under the users table: who was invited, by whom, until when; Resend and Revoke. */
 export function PendingInvitations() {
-  const invitations = useQuery(invitationQueries.list());
+  const invitations = useQuery(organizationInvitationQueries.list());
   const resend = useResendInvitation();
   const [revoking, setRevoking] = useState<InvitationResponse>();
   const open = invitations.data?.filter(isOpen) ?? [];

@@ -1,7 +1,7 @@
 import type { InvitationResponse } from '@shared/schemas/invitations';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { toast } from '../../../components/ui/toast';
-import { useRevokeInvitation } from '../api/invitations';
+import { useRevokeInvitation } from '../api/organization-invitations';
 
 /** Asks before an invitation is revoked: its link stops working at once. */
 export function RevokeInvitationDialog({ invitation, onClose }: { invitation: InvitationResponse | undefined; onClose: () => void }) {

@@ -8,7 +8,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { QueryState } from '../../../components/query-state';
-import { accountUserQueries } from '../api/organization-users';
+import { organizationUserQueries } from '../api/organization-users';
 import { InviteUserDialog } from './invite-user-dialog';
 import { PendingInvitations } from './pending-invitations';
 import { RemoveUserDialog } from './remove-user-dialog';
@@ -22,7 +22,7 @@ const countLabel = (count: number) => `${count} ${count === 1 ? 'User' : 'Users'
 
 /** The admins' user management: count, Add User and Invite User, the table with Edit, Reset two-factor and Remove, and pending invitations. */
 export function UsersCard({ currentUserId }: { currentUserId: string }) {
-  const users = useQuery(accountUserQueries.list());
+  const users = useQuery(organizationUserQueries.list());
   const [dialog, setDialog] = useState<DialogState>({ kind: 'closed' });
   const close = () => setDialog({ kind: 'closed' });
   const addUserButton = useRef<HTMLButtonElement>(null);

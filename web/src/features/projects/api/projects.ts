@@ -3,13 +3,14 @@ import type { ProjectStatus } from '@shared/project-statuses';
 import type { CreateProjectRequest, ProjectResponse, UpdateProjectRequest } from '@shared/schemas/projects';
 import * as projectEndpoints from '@shared/contract/projects';
 import { call } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * Every projects query lives under ['projects'], so a mutation that invalidates `all` refreshes
  * the list, every open detail, the members and the top-bar search at once.
  */
 export const projectQueries = {
-  all: ['projects'] as const,
+  all: queryKeys.projects,
   list: () =>
     queryOptions({
       queryKey: [...projectQueries.all, 'list'] as const,
@@ -32,6 +33,19 @@ export const projectQueries = {
       queryFn: ({ pageParam }) => call(projectEndpoints.activity, { params: { id }, query: { cursor: pageParam } }),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (page) => page.nextCursor ?? undefined,
+    }),
+};
+
+/**
+ * The people the member pickers offer (open to every member). Under the organization's users, so a
+ * change of a user by an admin refreshes the pickers too.
+ */
+export const organizationUserQueries = {
+  all: queryKeys.organizationUsers,
+  list: () =>
+    queryOptions({
+      queryKey: [...organizationUserQueries.all, 'list'] as const,
+      queryFn: () => call(projectEndpoints.organizationUsers),
     }),
 };
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Spinner } from '../../../components/ui/spinner';
-import { organizationUserQueries } from '../api/organization-users';
+import { organizationUserQueries } from '../api/projects';
 
 interface MemberChecklistProps {
   /** Prefix of the checkbox ids, unique per dialog. */

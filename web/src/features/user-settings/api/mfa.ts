@@ -2,13 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as mfaEndpoints from '@shared/contract/mfa';
 import type { MfaDisableRequest } from '@shared/schemas/mfa';
 import { call } from '../../../lib/api-client';
-import { userQueries } from '../../../lib/current-user';
-import { sessionQueries } from './sessions';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** After a change of two-factor the user (mfaEnabled, mfaSetupRequired) and the session list (others ended) are read again. */
 export function useRefreshAfterChange() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: userQueries.all }), queryClient.invalidateQueries({ queryKey: sessionQueries.all })]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.user }), queryClient.invalidateQueries({ queryKey: queryKeys.sessions })]);
 }
 
 /** A new secret to scan; nothing changes on the account until a code of it is entered. */

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as sessionEndpoints from '@shared/contract/sessions';
 import { call } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The caller's own signed-in sessions. */
 export const sessionQueries = {
-  all: ['account', 'sessions'] as const,
+  all: queryKeys.sessions,
   list: () =>
     queryOptions({
       queryKey: [...sessionQueries.all, 'list'] as const,

@@ -4,7 +4,7 @@ import type { UserResponse } from '@shared/schemas/auth';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
-import { useUploadAvatar } from '../api/profile';
+import { useUploadAvatar } from '../api/user';
 import { shrinkImage } from '../lib/shrink-image';
 
 /** The user's avatar with an upload button: the picked image shows at once, then is stored. */

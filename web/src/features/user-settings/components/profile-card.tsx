@@ -10,7 +10,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { isAdmin } from '../../../lib/current-user';
-import { useUpdateProfile } from '../api/profile';
+import { useUpdateProfile } from '../api/user';
 import { AvatarUpload } from './avatar-upload';
 
 /** Avatar, role and the profile form (full name; the email is shown read-only). */

@@ -8,7 +8,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
-import { useDisableMfa, useEnableMfa, useRefreshAfterChange, useStartMfaSetup } from '../api/two-factor';
+import { useDisableMfa, useEnableMfa, useRefreshAfterChange, useStartMfaSetup } from '../api/mfa';
 
 const fieldError = (error: unknown, field: string) => (error instanceof ApiError ? (error.fieldErrors?.[field] ?? error.message) : undefined);
 

@@ -1,0 +1,29 @@
+/**
+ * The root of every query key, named as the contract module it reads. Each feature's api file builds
+ * its keys under its root, and a mutation that changes what another screen shows invalidates that
+ * screen's root from here: features never import each other, and no key is spelled twice.
+ */
+export const queryKeys = {
+  /** The signed-in user (lib/current-user.ts); signing out keeps this root only. */
+  user: ['user'],
+  sessions: ['sessions'],
+  /**
+   * The organization's users: the admins' table (organization-users) and the member pickers
+   * (projects' organizationUsers) both live under it, so a change of a user refreshes both at once.
+   */
+  organizationUsers: ['organization-users'],
+  organizationInvitations: ['organization-invitations'],
+  auditLog: ['audit-log'],
+  /** An invitation link looked up by its token (the public invitations module). */
+  invitations: ['invitations'],
+  /** Every project query, the dashboard's included: a project mutation invalidates them all. */
+  projects: ['projects'],
+  /** Under projects: the dashboard summarizes them and refreshes with every project mutation. */
+  dashboard: ['projects', 'dashboard'],
+  notifications: ['notifications'],
+  billing: ['billing'],
+  /** Stripe's pricing-table script, loaded once a page shows the table. */
+  stripePricingTableScript: ['stripe-pricing-table-script'],
+  /** /config.json, read at run time (lib/runtime-config.ts). */
+  runtimeConfig: ['runtime-config'],
+} as const;
