@@ -15,7 +15,7 @@ export const registerRequest = /* @__PURE__ */ (() => z.object({
   fullName: text(1, 'Full name is required', 'Full name'),
   organizationName: text(1, 'Organization name is required', 'Organization name'),
   username: email('Please enter a valid email address'),
-  password: newPassword(6, 'Password must be at least 6 characters long'),
+  password: newPassword('Password must be at least 6 characters long'),
   plan: z.optional(z.literal('professional')),
   billingCycle: z.optional(z.literal('monthly')),
 }))();

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PASSWORD_MAX_BYTES } from '../limits';
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from '../limits';
 import { INVALID_LINK } from '../messages';
 
 const utf8 = /* @__PURE__ */ new TextEncoder();
@@ -19,9 +19,15 @@ export const password = (min: number, message: string) =>
 /** Refused for a new password that is only whitespace, and on the server for one of the most common passwords. */
 export const COMMON_PASSWORD = 'This password is too common. Choose a different one.';
 
-/** A password being chosen (registration, change, admin-set): a password, and not only whitespace. */
-export const newPassword = (min: number, message: string) =>
-  password(min, message).check(z.refine((value) => value.trim().length > 0, { message: COMMON_PASSWORD }));
+/** A new password's confirmation field: a password of the new-password minimum (the form checks that both match). */
+export const confirmPassword = (message: string) => password(PASSWORD_MIN_LENGTH, message);
+
+/**
+ * A password being chosen (registration, change, reset, invitation acceptance, admin-set): at least
+ * PASSWORD_MIN_LENGTH characters, and not only whitespace. Every field that sets a password is built by it.
+ */
+export const newPassword = (message: string) =>
+  password(PASSWORD_MIN_LENGTH, message).check(z.refine((value) => value.trim().length > 0, { message: COMMON_PASSWORD }));
 
 /** Emails are at most 254 characters (RFC 5321's limit on a path): longer ones cannot be delivered to. */
 export const EMAIL_MAX_LENGTH = 254;

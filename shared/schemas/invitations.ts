@@ -50,7 +50,7 @@ export type InvitationLookupResponse = z.infer<typeof invitationLookupResponse>;
 export const invitationAcceptRequest = /* @__PURE__ */ (() => z.object({
   token: invitationToken,
   fullName: text(1, 'Full name is required', 'Full name'),
-  password: newPassword(6, 'Password must be at least 6 characters long'),
+  password: newPassword('Password must be at least 6 characters long'),
 }))();
 export type InvitationAcceptRequest = z.infer<typeof invitationAcceptRequest>;
 

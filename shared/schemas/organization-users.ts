@@ -15,17 +15,17 @@ const userFields = /* @__PURE__ */ (() => ({
  */
 export const organizationUserRequest = /* @__PURE__ */ (() => z.object({
   ...userFields,
-  password: z.optional(newPassword(6, USER_PASSWORD_MESSAGE)),
+  password: z.optional(newPassword(USER_PASSWORD_MESSAGE)),
 }))();
 export type OrganizationUserRequest = z.infer<typeof organizationUserRequest>;
 
 /** The Add User dialog: a new user needs a password. */
-export const addUserForm = /* @__PURE__ */ (() => z.object({ ...userFields, password: newPassword(6, USER_PASSWORD_MESSAGE) }))();
+export const addUserForm = /* @__PURE__ */ (() => z.object({ ...userFields, password: newPassword(USER_PASSWORD_MESSAGE) }))();
 
 /** The Edit User dialog: a blank password keeps the current one; a typed one must be valid. */
 export const editUserForm = /* @__PURE__ */ (() => z.object({
   ...userFields,
-  password: z.union([z.literal(''), newPassword(6, USER_PASSWORD_MESSAGE)], USER_PASSWORD_MESSAGE),
+  password: z.union([z.literal(''), newPassword(USER_PASSWORD_MESSAGE)], USER_PASSWORD_MESSAGE),
 }))();
 export type UserDialogForm = z.infer<typeof addUserForm>;
 

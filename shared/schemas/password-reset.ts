@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { email, mailToken, password } from './fields';
+import { confirmPassword, email, mailToken, newPassword } from './fields';
 
 /** The answer to every reset request, whether or not the address has an account (no enumeration). */
 export const PASSWORD_RESET_REQUESTED = 'If an account exists for that address, we have sent a link to reset the password.';
@@ -12,15 +12,15 @@ export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
 /** POST /api/password-reset/confirm: the new password follows the change-password rules (spec section 5). */
 export const passwordResetConfirmRequest = /* @__PURE__ */ (() => z.object({
   token: mailToken(),
-  newPassword: password(6, 'New password must be at least 6 characters'),
+  newPassword: newPassword('New password must be at least 6 characters'),
 }))();
 export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequest>;
 
 /** The reset page's form: the new password and its confirmation (the token comes from the URL). */
 export const resetPasswordForm = /* @__PURE__ */ (() => z
   .object({
-    newPassword: password(6, 'New password must be at least 6 characters'),
-    confirmPassword: password(6, 'Confirm password must be at least 6 characters'),
+    newPassword: newPassword('New password must be at least 6 characters'),
+    confirmPassword: confirmPassword('Confirm password must be at least 6 characters'),
   })
   .check(
     z.refine((value) => value.newPassword === value.confirmPassword, {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { email, newPassword, password, text } from './fields';
+import { confirmPassword, email, newPassword, password, text } from './fields';
 
 /** The image types an avatar may be stored as; anything else (SVG above all: it can carry script) is refused. */
 export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
@@ -37,14 +37,14 @@ export type ProfileForm = z.infer<typeof profileForm>;
 /** POST /api/user/change-password. */
 export const changePasswordRequest = /* @__PURE__ */ (() => z.object({
   currentPassword: password(1, 'Current password is required'),
-  newPassword: newPassword(6, 'New password must be at least 6 characters'),
+  newPassword: newPassword('New password must be at least 6 characters'),
 }))();
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
 /** The change-password form adds the confirmation, which is never sent. */
 export const changePasswordForm = /* @__PURE__ */ (() => z
   .extend(changePasswordRequest, {
-    confirmPassword: password(6, 'Confirm password must be at least 6 characters'),
+    confirmPassword: confirmPassword('Confirm password must be at least 6 characters'),
   })
   .check(
     z.refine((value) => value.newPassword === value.confirmPassword, {
