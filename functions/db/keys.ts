@@ -5,7 +5,7 @@ import type { InvitationItem } from '../invitations/item';
 import type { OrganizationItem } from '../organization/item';
 import type { EmailItem, UserItem } from '../user/item';
 import type { ProjectItem } from '../projects/item';
-import type { AttemptWindowItem } from '../throttles/attempt-window';
+import type { AttemptWindowItem } from '../throttles/throttles';
 import type { AvatarItem } from '../avatars/item';
 
 /**
@@ -55,8 +55,8 @@ export const keys = {
   outbox: (outboxId: string): Key => ({ PK: `OUTBOX#${outboxId}`, SK: 'OUTBOX' }),
   /** A token that arrived by mail, found by the SHA-256 of the token: the token itself is never stored. */
   mailToken: (tokenHash: string): Key => ({ PK: `TOKEN#${tokenHash}`, SK: 'TOKEN' }),
-  /** A fixed-window request counter: `scope` names the rule, `subject` whom it counts (an address, a client, a user). */
-  throttle: (scope: string, subject: string): Key => ({ PK: `THROTTLE#${scope}#${subject.trim().toLowerCase()}`, SK: 'THROTTLE' }),
+  /** A fixed-window request counter: `name` names the rule, `subject` whom it counts (an address, a client, a user). */
+  throttle: (name: string, subject: string): Key => ({ PK: `THROTTLE#${name}#${subject.trim().toLowerCase()}`, SK: 'THROTTLE' }),
   /**
    * The organization's subscription state (docs/decisions/017); partial while only a customer link
    * exists (an organization linked before any subscription event).

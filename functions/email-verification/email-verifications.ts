@@ -4,7 +4,8 @@ import { type TransactItem, isConditionFailure, transactWrite } from '../db/tran
 import { keys } from '../db/keys';
 import { EMAIL_VERIFICATION_LIFETIME_MS, findTokenOwner, mailTokenPut, mailTokenUse, newMailToken } from '../security/mail-tokens';
 import { outboxPut } from '../mailer/outbox';
-import { THROTTLES, type ThrottleItem, throttleCount, throttleKey, throttledForSeconds } from '../throttles/throttles';
+import { type FixedWindowItem, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter } from '../throttles/throttles';
+import { VERIFICATION_RESENDS_PER_USER } from '../throttles/rules';
 import type { UserItem } from '../user/item';
 
 /**
@@ -22,21 +23,21 @@ export function verificationForNewUser(user: Pick<UserItem, 'id' | 'orgId' | 'us
 
 export type ResendOutcome = { sent: true } | { sent: false; retryAfter: number } | { sent: false; alreadyVerified: true };
 
-/** Sends the signed-in user a new link (voiding the older ones), at most THROTTLES.verificationResendPerUser. */
+/** Sends the signed-in user a new link (voiding the older ones), at most VERIFICATION_RESENDS_PER_USER. */
 export async function resendVerification(user: UserItem, now = Date.now()): Promise<ResendOutcome> {
-  const rule = THROTTLES.verificationResendPerUser;
-  const counterKey = throttleKey(rule, user.id);
+  const rule = VERIFICATION_RESENDS_PER_USER;
+  const counterKey = fixedWindowKey(rule, user.id);
   const userKey = keys.user(user.orgId, user.id);
   const found = await batchGet([counterKey, userKey], { consistentRead: true });
   const current = found.get(keyId(userKey)) as UserItem | undefined;
   if (!current || current.emailVerified === true) return { sent: false, alreadyVerified: true };
-  const counter = found.get(keyId(counterKey)) as ThrottleItem | undefined;
-  const retryAfter = throttledForSeconds(rule, counter, now);
+  const counter = found.get(keyId(counterKey)) as FixedWindowItem | undefined;
+  const retryAfter = fixedWindowRetryAfter(rule, counter, now);
   if (retryAfter !== undefined) return { sent: false, retryAfter };
   const { items, hash } = verificationForNewUser(current, now);
   try {
     await transactWrite([
-      throttleCount(rule, user.id, counter, now),
+      fixedWindowCount(rule, user.id, counter, now),
       ...items,
       {
         Update: {

@@ -12,7 +12,8 @@ import { EMAIL_TAKEN } from '../organization/organizations';
 import { outboxPut } from '../mailer/outbox';
 import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
-import { THROTTLES, type ThrottleItem, throttleCount, throttleKey, throttledForSeconds } from '../throttles/throttles';
+import { type FixedWindowItem, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter } from '../throttles/throttles';
+import { INVITATION_RESENDS_PER_INVITATION } from '../throttles/rules';
 import { type TransactItem, transactWriteExplained } from '../db/transactions';
 import { INVITATION_HISTORY_MS, INVITATION_LIFETIME_MS, type InvitationEmailItem, type InvitationItem, invitationEmailItem, invitationTokenItem, newInvitation, toInvitationResponse, ttlIn } from '../invitations/item';
 import type { OrganizationItem } from '../organization/item';
@@ -112,16 +113,16 @@ export type ResendOutcome = { invitation: InvitationItem } | { retryAfter: numbe
 /**
  * A new link and a new expiry for a pending (or expired) invitation: the old token item goes and the
  * invitation names the new hash, so the old link stops working at once. At most
- * THROTTLES.invitationResendPerInvitation, counted in the same transaction.
+ * INVITATION_RESENDS_PER_INVITATION, counted in the same transaction.
  */
 export async function resendInvitation(actor: UserItem, org: OrganizationItem, current: InvitationItem | undefined, client: AuditClient): Promise<ResendOutcome> {
   if (!current) throw new NotFound();
   if (current.status !== 'pending' || !current.tokenHash) throw new Conflict(INVITATION_NOT_PENDING);
-  const rule = THROTTLES.invitationResendPerInvitation;
+  const rule = INVITATION_RESENDS_PER_INVITATION;
   // Throttle windows are real time (their counters expire by DynamoDB's clock).
   const realNow = Date.now();
-  const counter = await getItem<ThrottleItem>(throttleKey(rule, current.id), { consistentRead: true });
-  const retryAfter = throttledForSeconds(rule, counter, realNow);
+  const counter = await getItem<FixedWindowItem>(fixedWindowKey(rule, current.id), { consistentRead: true });
+  const retryAfter = fixedWindowRetryAfter(rule, counter, realNow);
   if (retryAfter !== undefined) return { retryAfter };
 
   const now = clockNow().getTime();
@@ -156,7 +157,7 @@ export async function resendInvitation(actor: UserItem, org: OrganizationItem, c
       emailHoldPut(invitation, now),
       tokenPut(hash, invitation, now),
       { Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(current.tokenHash) } },
-      throttleCount(rule, current.id, counter, realNow),
+      fixedWindowCount(rule, current.id, counter, realNow),
       invitationMailPut(invitation, org.name, token),
       invitationAudit(actor, invitation, 'invitation.resent', client),
     ],

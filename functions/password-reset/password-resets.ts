@@ -4,7 +4,8 @@ import { type TransactItem, isConditionFailure, transactWrite } from '../db/tran
 import { keys } from '../db/keys';
 import { PASSWORD_RESET_LIFETIME_MS, findTokenOwner, mailTokenPut, mailTokenUse, newMailToken } from '../security/mail-tokens';
 import { outboxPut } from '../mailer/outbox';
-import { THROTTLES, type ThrottleItem, throttleCount, throttleKey, throttledForSeconds } from '../throttles/throttles';
+import { type FixedWindowItem, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter } from '../throttles/throttles';
+import { PASSWORD_RESETS_PER_ADDRESS, PASSWORD_RESETS_PER_CLIENT } from '../throttles/rules';
 import type { EmailItem, UserItem } from '../user/item';
 
 /**
@@ -15,18 +16,18 @@ import type { EmailItem, UserItem } from '../user/item';
  * Answers the seconds to wait when throttled.
  */
 export async function requestPasswordReset(email: string, clientIp: string, now = Date.now()): Promise<{ retryAfter?: number }> {
-  const perAddress = THROTTLES.passwordResetPerAddress;
-  const perClient = THROTTLES.passwordResetPerClient;
-  const addressKey = throttleKey(perAddress, email);
-  const clientKey = throttleKey(perClient, clientIp);
+  const perAddress = PASSWORD_RESETS_PER_ADDRESS;
+  const perClient = PASSWORD_RESETS_PER_CLIENT;
+  const addressKey = fixedWindowKey(perAddress, email);
+  const clientKey = fixedWindowKey(perClient, clientIp);
   const emailKey = keys.email(email);
   const found = await batchGet([addressKey, clientKey, emailKey], { consistentRead: true });
-  const addressCount = found.get(keyId(addressKey)) as ThrottleItem | undefined;
-  const clientCount = found.get(keyId(clientKey)) as ThrottleItem | undefined;
-  const waits = [throttledForSeconds(perAddress, addressCount, now), throttledForSeconds(perClient, clientCount, now)].filter((wait) => wait !== undefined);
+  const addressCount = found.get(keyId(addressKey)) as FixedWindowItem | undefined;
+  const clientCount = found.get(keyId(clientKey)) as FixedWindowItem | undefined;
+  const waits = [fixedWindowRetryAfter(perAddress, addressCount, now), fixedWindowRetryAfter(perClient, clientCount, now)].filter((wait) => wait !== undefined);
   if (waits.length > 0) return { retryAfter: Math.max(...waits) };
 
-  const items: TransactItem[] = [throttleCount(perAddress, email, addressCount, now), throttleCount(perClient, clientIp, clientCount, now)];
+  const items: TransactItem[] = [fixedWindowCount(perAddress, email, addressCount, now), fixedWindowCount(perClient, clientIp, clientCount, now)];
   const account = found.get(keyId(emailKey)) as EmailItem | undefined;
   if (account) {
     const { token, hash } = newMailToken();

@@ -1,4 +1,4 @@
-import { type ThrottleCounter, readThrottle, retryAfterSeconds, throttleCounter } from './attempt-throttles';
+import { type ThrottleCounter, readThrottle, retryAfterSeconds, throttleCounter } from './throttles';
 import { tooManyRequests } from '../http/http-error';
 import { FAILED_PASSWORDS_PER_ACCOUNT } from './rules';
 

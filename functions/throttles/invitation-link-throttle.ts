@@ -1,4 +1,4 @@
-import { countAttempt, readThrottle, retryAfterSeconds, throttleCounter } from './attempt-throttles';
+import { countAttempt, readThrottle, retryAfterSeconds, throttleCounter } from './throttles';
 import { tooManyRequests } from '../http/too-many-requests';
 import { INVITATION_LINKS_PER_ADDRESS, TOO_MANY_INVITATION_REQUESTS } from './rules';
 

@@ -1,24 +1,58 @@
-import type { ThrottleRule } from './attempt-throttles';
+/**
+ * Every throttle of the API, with the messages of its refusals. Two kinds of window
+ * (functions/throttles/throttles.ts): a 'fixed' rule counts from a subject's first request for
+ * `windowMs` in one item (`THROTTLE#<name>#<subject>`), read with the route's other items and counted
+ * in its transaction; a 'sliding' rule counts in clock-aligned windows (`ATTEMPTS#<name>#<subject>#<window>`)
+ * and estimates the last `windowMs` from the current and the previous window.
+ */
+export interface ThrottleRule<Window extends ThrottleWindow = ThrottleWindow> {
+  /** Part of the counters' keys: renaming a rule forgets its counts. */
+  readonly name: string;
+  readonly limit: number;
+  readonly windowMs: number;
+  readonly window: Window;
+}
+
+export type ThrottleWindow = 'fixed' | 'sliding';
 
 const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+// Sliding windows: failures and floods, where a window's end must not lift a lock at once.
 
 /**
  * Failed proofs of a password (sign-in, a wrong current password on change-password or two-factor
  * disable), per account, whatever address they come from. Keyed by the lower-case email, so an
  * unknown email is limited exactly like a real one and the 429 tells nothing about existence.
  */
-export const FAILED_PASSWORDS_PER_ACCOUNT: ThrottleRule = { name: 'PASSWORD-ACCOUNT', limit: 10, windowMs: 15 * MINUTE };
+export const FAILED_PASSWORDS_PER_ACCOUNT: ThrottleRule<'sliding'> = { name: 'PASSWORD-ACCOUNT', limit: 10, windowMs: 15 * MINUTE, window: 'sliding' };
 
 /** Failed sign-ins per client address, across accounts: one address spraying a password over many emails. */
-export const FAILED_SIGN_INS_PER_ADDRESS: ThrottleRule = { name: 'SIGNIN-ADDRESS', limit: 30, windowMs: 15 * MINUTE };
+export const FAILED_SIGN_INS_PER_ADDRESS: ThrottleRule<'sliding'> = { name: 'SIGNIN-ADDRESS', limit: 30, windowMs: 15 * MINUTE, window: 'sliding' };
 
 /** Registrations per client address (each creates an organization). */
-export const REGISTRATIONS_PER_ADDRESS: ThrottleRule = { name: 'REGISTER-ADDRESS', limit: 5, windowMs: 60 * MINUTE };
+export const REGISTRATIONS_PER_ADDRESS: ThrottleRule<'sliding'> = { name: 'REGISTER-ADDRESS', limit: 5, windowMs: 60 * MINUTE, window: 'sliding' };
 
 /** Invitation lookups and acceptances per client address (an acceptance hashes a password with bcrypt). */
-export const INVITATION_LINKS_PER_ADDRESS: ThrottleRule = { name: 'INVITE-ADDRESS', limit: 30, windowMs: 15 * MINUTE };
+export const INVITATION_LINKS_PER_ADDRESS: ThrottleRule<'sliding'> = { name: 'INVITE-ADDRESS', limit: 30, windowMs: 15 * MINUTE, window: 'sliding' };
+
+// Fixed windows: the mail-sending routes, whose counters are read and written with the route's own items.
+
+/** Reset mails to one address: a user who lost a mail can ask again; a flood cannot. */
+export const PASSWORD_RESETS_PER_ADDRESS: ThrottleRule<'fixed'> = { name: 'reset-address', limit: 5, windowMs: HOUR, window: 'fixed' };
+
+/** Reset requests from one client address, whatever the email: stops walking through addresses. */
+export const PASSWORD_RESETS_PER_CLIENT: ThrottleRule<'fixed'> = { name: 'reset-client', limit: 30, windowMs: HOUR, window: 'fixed' };
+
+export const VERIFICATION_RESENDS_PER_USER: ThrottleRule<'fixed'> = { name: 'verify-resend', limit: 3, windowMs: HOUR, window: 'fixed' };
+
+/** Resends of one invitation: an admin can fix a lost mail, not flood an inbox. */
+export const INVITATION_RESENDS_PER_INVITATION: ThrottleRule<'fixed'> = { name: 'invite-resend', limit: 3, windowMs: HOUR, window: 'fixed' };
 
 export const TOO_MANY_SIGN_INS = 'Too many failed sign-in attempts. Please try again later.';
 export const TOO_MANY_PASSWORD_ATTEMPTS = 'Too many wrong passwords. Please try again later.';
 export const TOO_MANY_REGISTRATIONS = 'Too many registrations from this address. Please try again later.';
 export const TOO_MANY_INVITATION_REQUESTS = 'Too many invitation requests from this address. Please try again later.';
+export const TOO_MANY_PASSWORD_RESETS = 'Too many password reset requests. Please try again later.';
+export const TOO_MANY_VERIFICATION_MAILS = 'Too many verification emails. Please try again later.';
+export const TOO_MANY_INVITATION_RESENDS = 'This invitation was resent too often. Please try again later.';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type ThrottleRule, retryAfterSeconds, throttleCounter } from './attempt-throttles';
+import { type ThrottleRule } from './rules';
+import { fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter, retryAfterSeconds, throttleCounter } from './throttles';
 
-const rule: ThrottleRule = { name: 'TEST', limit: 10, windowMs: 15 * 60 * 1000 };
+const rule: ThrottleRule<'sliding'> = { name: 'TEST', limit: 10, windowMs: 15 * 60 * 1000, window: 'sliding' };
 const windowStart = 1_000 * rule.windowMs;
 
 describe('sliding-window throttle estimate', () => {
@@ -24,5 +25,36 @@ describe('sliding-window throttle estimate', () => {
 
   it('names the same counters for an email in any case', () => {
     expect(throttleCounter(rule, ' A@Example.com ', windowStart).key).toEqual(throttleCounter(rule, 'a@example.com', windowStart).key);
+  });
+
+  it("keeps the stored counters' keys: ATTEMPTS#<name>#<subject>#<window>", () => {
+    const counter = throttleCounter(rule, 'A@Example.com', windowStart + 60_000);
+    expect(counter.key).toEqual({ PK: 'ATTEMPTS#TEST#a@example.com#1000', SK: 'ATTEMPTS' });
+    expect(counter.previousKey).toEqual({ PK: 'ATTEMPTS#TEST#a@example.com#999', SK: 'ATTEMPTS' });
+  });
+});
+
+describe('fixed-window throttle', () => {
+  const fixed: ThrottleRule<'fixed'> = { name: 'test-fixed', limit: 3, windowMs: 60 * 60 * 1000, window: 'fixed' };
+  const now = 1_700_000_000_000;
+
+  it("keeps the stored counter's key: THROTTLE#<name>#<subject>", () => {
+    expect(fixedWindowKey(fixed, ' A@Example.com ')).toEqual({ PK: 'THROTTLE#test-fixed#a@example.com', SK: 'THROTTLE' });
+  });
+
+  it('allows below the limit and refuses at it until the window closes', () => {
+    const windowEndsAt = now + 10 * 60_000;
+    expect(fixedWindowRetryAfter(fixed, undefined, now)).toBeUndefined();
+    expect(fixedWindowRetryAfter(fixed, { count: 2, windowEndsAt }, now)).toBeUndefined();
+    expect(fixedWindowRetryAfter(fixed, { count: 3, windowEndsAt }, now)).toBe(10 * 60);
+    expect(fixedWindowRetryAfter(fixed, { count: 3, windowEndsAt }, windowEndsAt)).toBeUndefined();
+  });
+
+  it('counts into an open window, and starts a new one when there is none or it has closed', () => {
+    const open = fixedWindowCount(fixed, 'a@example.com', { count: 1, windowEndsAt: now + 1000 }, now);
+    expect(open.Update?.UpdateExpression).toBe('ADD #count :one');
+    const started = fixedWindowCount(fixed, 'a@example.com', { count: 3, windowEndsAt: now }, now);
+    const windowEndsAt = now + fixed.windowMs;
+    expect(started.Put?.Item).toEqual({ PK: 'THROTTLE#test-fixed#a@example.com', SK: 'THROTTLE', type: 'THROTTLE', count: 1, windowEndsAt, ttl: windowEndsAt / 1000 });
   });
 });

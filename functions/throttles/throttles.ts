@@ -1,47 +1,39 @@
-import { keys } from '../db/keys';
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet, keyId } from '../db/reads';
+import { TABLE_NAME, db } from '../db/client';
+import { type Key, keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
-import { TABLE_NAME } from '../db/client';
+import type { ThrottleRule } from './rules';
 
 /**
- * Fixed-window request counters for the mail-sending routes (password reset, verification resend).
- * Read with the route's other items in one BatchGetItem, counted in the route's own transaction,
- * so a throttled and an unthrottled, a known and an unknown address cost the same round trips.
+ * The API's rate limiters, for the rules of functions/throttles/rules.ts: one group of operations
+ * per kind of window, each taking only rules of its kind (the items and round trips differ, so the
+ * routes choose, not a dispatch at run time).
  */
-export interface ThrottleRule {
-  scope: string;
-  limit: number;
-  windowMs: number;
-}
 
-export interface ThrottleItem {
+// ---------------------------------------------------------------------------------------------
+// Fixed windows (the mail-sending routes: password reset, verification resend, invitation resend).
+// Read with the route's other items in one BatchGetItem, counted in the route's own transaction,
+// so a throttled and an unthrottled, a known and an unknown address cost the same round trips.
+
+/** `THROTTLE#<rule>#<subject> / THROTTLE` (keys.throttle): one per rule and subject, replaced when its window has closed. */
+export interface FixedWindowItem {
   count: number;
   /** Epoch ms when the window that began with the first request closes. */
   windowEndsAt: number;
 }
 
-const HOUR = 60 * 60 * 1000;
-
-export const THROTTLES = {
-  /** Reset mails to one address: a user who lost a mail can ask again; a flood cannot. */
-  passwordResetPerAddress: { scope: 'reset-address', limit: 5, windowMs: HOUR },
-  /** Reset requests from one client address, whatever the email: stops walking through addresses. */
-  passwordResetPerClient: { scope: 'reset-client', limit: 30, windowMs: HOUR },
-  verificationResendPerUser: { scope: 'verify-resend', limit: 3, windowMs: HOUR },
-  /** Resends of one invitation: an admin can fix a lost mail, not flood an inbox. */
-  invitationResendPerInvitation: { scope: 'invite-resend', limit: 3, windowMs: HOUR },
-} as const satisfies Record<string, ThrottleRule>;
-
-export const throttleKey = (rule: ThrottleRule, subject: string) => keys.throttle(rule.scope, subject);
+export const fixedWindowKey = (rule: ThrottleRule<'fixed'>, subject: string) => keys.throttle(rule.name, subject);
 
 /** Seconds until the subject may ask again, or undefined when it may ask now. */
-export function throttledForSeconds(rule: ThrottleRule, item: ThrottleItem | undefined, now = Date.now()): number | undefined {
+export function fixedWindowRetryAfter(rule: ThrottleRule<'fixed'>, item: FixedWindowItem | undefined, now = Date.now()): number | undefined {
   if (!item || item.windowEndsAt <= now || item.count < rule.limit) return undefined;
   return Math.max(1, Math.ceil((item.windowEndsAt - now) / 1000));
 }
 
 /** Counts one request: into the open window read before, or a new window when there was none. */
-export function throttleCount(rule: ThrottleRule, subject: string, current: ThrottleItem | undefined, now = Date.now()): TransactItem {
-  const Key = throttleKey(rule, subject);
+export function fixedWindowCount(rule: ThrottleRule<'fixed'>, subject: string, current: FixedWindowItem | undefined, now = Date.now()): TransactItem {
+  const Key = fixedWindowKey(rule, subject);
   if (current && current.windowEndsAt > now) {
     return {
       Update: { TableName: TABLE_NAME, Key, UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } },
@@ -49,4 +41,117 @@ export function throttleCount(rule: ThrottleRule, subject: string, current: Thro
   }
   const windowEndsAt = now + rule.windowMs;
   return { Put: { TableName: TABLE_NAME, Item: { ...Key, type: 'THROTTLE', count: 1, windowEndsAt, ttl: Math.ceil(windowEndsAt / 1000) } } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sliding windows (sign-in, registration, invitation links): attempts by one subject (an account's
+// email, a client address).
+//
+// Counted in clock-aligned windows, with the window in the counter's key: counting is always one
+// UpdateItem (no read first, no "start a new window" write), and an old window's counter is never
+// written again and expires by TTL. The sliding window is estimated from the current and the
+// previous window, the previous one weighted by how much of it still lies within the last
+// `windowMs` (the sliding-window-counter of rate limiters): so a window's end does not lift a
+// lock at once, and reading both counters is still one BatchGetItem.
+
+/**
+ * `ATTEMPTS#<rule>#<subject>#<window> / ATTEMPTS` (keys.attemptWindow). Never built whole: counting
+ * one attempt is a single UpdateItem that creates it.
+ */
+export interface AttemptWindowItem {
+  type: 'ATTEMPTS';
+  count: number;
+  /** Epoch seconds: kept until its weight as the previous window has slid out too. */
+  ttl: number;
+}
+
+export interface ThrottleCounter {
+  rule: ThrottleRule<'sliding'>;
+  /** The current window's counter. */
+  key: Key;
+  previousKey: Key;
+  /** Epoch ms when the current window began. */
+  windowStart: number;
+  now: number;
+}
+
+export interface ThrottleCounts {
+  current: number;
+  previous: number;
+}
+
+/** TTL of the window starting at `windowStart` (epoch ms): the end of the window after it. */
+const attemptWindowTtl = (windowStart: number, windowMs: number) => Math.ceil((windowStart + 2 * windowMs) / 1000);
+
+/** The attempts a window's item counts; a window nobody tried in has no item. */
+const attemptsIn = (item: Partial<AttemptWindowItem> | undefined) => (typeof item?.count === 'number' ? item.count : 0);
+
+/** Subjects compare case-insensitively (emails) and without surrounding space. */
+const normalize = (subject: string) => subject.trim().toLowerCase();
+
+/** The counters of `subject` under `rule` around `now`. */
+export function throttleCounter(rule: ThrottleRule<'sliding'>, subject: string, now = Date.now()): ThrottleCounter {
+  const window = Math.floor(now / rule.windowMs);
+  const name = normalize(subject);
+  return {
+    rule,
+    key: keys.attemptWindow(rule.name, name, window),
+    previousKey: keys.attemptWindow(rule.name, name, window - 1),
+    windowStart: window * rule.windowMs,
+    now,
+  };
+}
+
+/** The attempts within the last `windowMs`, estimated from both windows' counters (may be fractional). */
+export function recentAttempts(counter: ThrottleCounter, counts: ThrottleCounts): number {
+  const elapsed = (counter.now - counter.windowStart) / counter.rule.windowMs;
+  return counts.current + counts.previous * (1 - elapsed);
+}
+
+/** Seconds until the subject may try again when the attempts of the last window reach the limit, else undefined. */
+export function retryAfterSeconds(counter: ThrottleCounter, counts: ThrottleCounts): number | undefined {
+  const { rule, now, windowStart } = counter;
+  if (recentAttempts(counter, counts) < rule.limit) return undefined;
+  // Locked until the current window ends, or earlier when enough of the previous one slides out.
+  const untilWindowEnd = windowStart + rule.windowMs - now;
+  const slidOutAt = counts.current < rule.limit && counts.previous > 0 ? (1 - (rule.limit - counts.current) / counts.previous) * rule.windowMs : Infinity;
+  const wait = Math.min(untilWindowEnd, windowStart + slidOutAt - now);
+  return Math.max(1, Math.ceil(wait / 1000));
+}
+
+/** The counts among items a route read in its own BatchGetItem (with `counter.key` and `counter.previousKey`). */
+export function countsIn(counter: ThrottleCounter, items: Map<string, Record<string, unknown>>): ThrottleCounts {
+  const countOf = (key: Key) => attemptsIn(items.get(keyId(key)));
+  return { current: countOf(counter.key), previous: countOf(counter.previousKey) };
+}
+
+/** Reads both counters on their own: one BatchGetItem. */
+export async function readThrottle(counter: ThrottleCounter): Promise<ThrottleCounts> {
+  return countsIn(counter, await batchGet([counter.key, counter.previousKey]));
+}
+
+/** The UpdateItem that counts one attempt into the current window (kept until its previous-window weight has slid out too). */
+function attemptUpdate(counter: ThrottleCounter) {
+  return {
+    TableName: TABLE_NAME,
+    Key: counter.key,
+    UpdateExpression: 'ADD #count :one SET #type = :type, #ttl = :ttl',
+    ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#ttl': 'ttl' },
+    ExpressionAttributeValues: { ':one': 1, ':type': 'ATTEMPTS', ':ttl': attemptWindowTtl(counter.windowStart, counter.rule.windowMs) },
+  };
+}
+
+/** Counts one attempt: one UpdateItem, answering the current window's count including this one. */
+export async function countAttempt(counter: ThrottleCounter): Promise<number> {
+  const out = await db.send(new UpdateCommand({ ...attemptUpdate(counter), ReturnValues: 'UPDATED_NEW' }));
+  return Number(out.Attributes?.count ?? 1);
+}
+
+/** Counting one attempt as part of a transaction (a failed sign-in with its audit entry). */
+export const attemptCount = (counter: ThrottleCounter): TransactItem => ({ Update: attemptUpdate(counter) });
+
+/** Forgets the subject's attempts (a successful sign-in, a password reset): both windows' counters. */
+export async function clearThrottle(counter: ThrottleCounter) {
+  const deletes = [counter.key, counter.previousKey].map((Key) => ({ DeleteRequest: { Key } }));
+  await db.send(new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: deletes } }));
 }

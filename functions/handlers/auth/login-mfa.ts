@@ -1,6 +1,6 @@
 import * as authEndpoints from '../../../shared/contract/auth';
 import { SIGN_IN_EXPIRED, WRONG_CODE, WRONG_RECOVERY_CODE } from '../../../shared/schemas/mfa';
-import { attemptCount, clearThrottle, countsIn, retryAfterSeconds, throttleCounter } from '../../throttles/attempt-throttles';
+import { attemptCount, clearThrottle, countsIn, retryAfterSeconds, throttleCounter } from '../../throttles/throttles';
 import { keys } from '../../db/keys';
 import { claimTimeStep, useRecoveryCode } from '../../mfa/mfa';
 import { finishPendingSignIn } from '../../auth/pending-sign-ins';

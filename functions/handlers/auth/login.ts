@@ -1,7 +1,7 @@
 import * as authEndpoints from '../../../shared/contract/auth';
 import { batchGet, keyId } from '../../db/reads';
 import { keys } from '../../db/keys';
-import { attemptCount, clearThrottle, countsIn, recentAttempts, retryAfterSeconds, throttleCounter } from '../../throttles/attempt-throttles';
+import { attemptCount, clearThrottle, countsIn, recentAttempts, retryAfterSeconds, throttleCounter } from '../../throttles/throttles';
 import { loadUserWithOrganization } from '../../user/users';
 import { actorOf, auditPut, userTarget } from '../../audit-log/entries';
 import { transactWrite } from '../../db/transactions';

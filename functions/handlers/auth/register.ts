@@ -1,6 +1,6 @@
 import * as authEndpoints from '../../../shared/contract/auth';
 import { createOrganizationWithAdmin } from '../../organization/organizations';
-import { countAttempt, readThrottle, retryAfterSeconds, throttleCounter } from '../../throttles/attempt-throttles';
+import { countAttempt, readThrottle, retryAfterSeconds, throttleCounter } from '../../throttles/throttles';
 import { defineRoute } from '../../http/define-route';
 import { tooManyRequests } from '../../http/http-error';
 import { created } from '../../http/response';

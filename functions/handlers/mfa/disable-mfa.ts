@@ -1,6 +1,6 @@
 import * as mfaEndpoints from '../../../shared/contract/mfa';
 import { WRONG_CODE, WRONG_PASSWORD } from '../../../shared/schemas/mfa';
-import { countAttempt } from '../../throttles/attempt-throttles';
+import { countAttempt } from '../../throttles/throttles';
 import { MFA_NOT_ON, disableMfa } from '../../mfa/mfa';
 import { deleteSessionsOfUser } from '../../sessions/sessions';
 import { Refused } from '../../domain/errors';

@@ -1,6 +1,6 @@
 import * as mfaEndpoints from '../../../shared/contract/mfa';
 import { WRONG_CODE } from '../../../shared/schemas/mfa';
-import { countAttempt } from '../../throttles/attempt-throttles';
+import { countAttempt } from '../../throttles/throttles';
 import { MFA_ALREADY_ON, NO_SETUP, enableMfa } from '../../mfa/mfa';
 import { deleteSessionsOfUser } from '../../sessions/sessions';
 import { Conflict, Refused } from '../../domain/errors';

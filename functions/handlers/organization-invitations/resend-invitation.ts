@@ -6,6 +6,7 @@ import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { tooManyRequests } from '../../http/too-many-requests';
+import { TOO_MANY_INVITATION_RESENDS } from '../../throttles/rules';
 import { toInvitationResponse } from '../../invitations/item';
 
 /**
@@ -19,7 +20,7 @@ export const handler = defineRoute(
     const { session } = request;
     requireAdmin(session);
     const outcome = await resendInvitation(session.user, session.org, request.preloaded, auditClient(request));
-    if ('retryAfter' in outcome) throw tooManyRequests('This invitation was resent too often. Please try again later.', outcome.retryAfter);
+    if ('retryAfter' in outcome) throw tooManyRequests(TOO_MANY_INVITATION_RESENDS, outcome.retryAfter);
     return ok(toInvitationResponse(outcome.invitation));
   },
 );

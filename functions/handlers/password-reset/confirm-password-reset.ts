@@ -1,6 +1,6 @@
 import * as passwordResetEndpoints from '../../../shared/contract/password-reset';
 import { INVALID_LINK } from '../../../shared/messages';
-import { clearThrottle, throttleCounter } from '../../throttles/attempt-throttles';
+import { clearThrottle, throttleCounter } from '../../throttles/throttles';
 import { confirmPasswordReset } from '../../password-reset/password-resets';
 import { deleteSessionsOfUser } from '../../sessions/sessions';
 import { actorOf, auditPut, userTarget } from '../../audit-log/entries';

@@ -3,6 +3,7 @@ import { PASSWORD_RESET_REQUESTED } from '../../../shared/schemas/password-reset
 import { requestPasswordReset } from '../../password-reset/password-resets';
 import { defineRoute } from '../../http/define-route';
 import { tooManyRequests } from '../../http/too-many-requests';
+import { TOO_MANY_PASSWORD_RESETS } from '../../throttles/rules';
 import { ok } from '../../http/response';
 
 /**
@@ -11,6 +12,6 @@ import { ok } from '../../http/response';
  */
 export const handler = defineRoute(passwordResetEndpoints.request, async ({ body, clientIp }) => {
   const { retryAfter } = await requestPasswordReset(body.username, clientIp);
-  if (retryAfter !== undefined) throw tooManyRequests('Too many password reset requests. Please try again later.', retryAfter);
+  if (retryAfter !== undefined) throw tooManyRequests(TOO_MANY_PASSWORD_RESETS, retryAfter);
   return ok({ message: PASSWORD_RESET_REQUESTED });
 });

@@ -1,7 +1,7 @@
 import * as userEndpoints from '../../../shared/contract/user';
 import { replacePasswordHash } from '../../user/writes';
 import { deleteSessionsOfUser } from '../../sessions/sessions';
-import { countAttempt, readThrottle, recentAttempts, retryAfterSeconds, throttleCounter } from '../../throttles/attempt-throttles';
+import { countAttempt, readThrottle, recentAttempts, retryAfterSeconds, throttleCounter } from '../../throttles/throttles';
 import { Refused } from '../../domain/errors';
 import { actorOf, auditPut, userTarget } from '../../audit-log/entries';
 import { auditClient } from '../../http/audit-client';

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { throttleCounter } from '../../../functions/throttles/attempt-throttles';
+import { throttleCounter } from '../../../functions/throttles/throttles';
 import { keys } from '../../../functions/db/keys';
 import { FAILED_PASSWORDS_PER_ACCOUNT } from '../../../functions/throttles/rules';
 import { CODE_SHAPE, ONE_CODE, RECOVERY_CODE_SHAPE, SIGN_IN_EXPIRED, WRONG_CODE, WRONG_RECOVERY_CODE } from '../../../shared/schemas/mfa';

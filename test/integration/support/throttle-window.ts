@@ -1,7 +1,7 @@
 /**
  * Waits for the next clock-aligned window of `windowMs` when the current one ends within
  * `neededMs`. The sign-in, registration and invitation-link throttles count in such windows and
- * estimate the last `windowMs` from the current and the previous one (functions/throttles/attempt-throttles.ts):
+ * estimate the last `windowMs` from the current and the previous one (functions/throttles/throttles.ts):
  * attempts that straddle a window's end are estimated a fraction below their count, so a test that
  * counts exactly to a limit would see one attempt more allowed.
  */
