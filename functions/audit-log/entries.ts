@@ -23,12 +23,23 @@ export interface AuditClient {
   userAgent: string;
 }
 
-/** What the action decides about its entry; the id, time and client are added by auditPut. */
+/** What the action decides about its entry; who, where, when and the id come from the write context. */
 export interface AuditEvent {
   action: AuditAction;
-  actor: AuditActor;
   target: AuditTarget;
   details?: AuditDetails;
+}
+
+/** Who acts, in which organization, as an audit entry names them. */
+export type ActingUser = Pick<UserItem, 'id' | 'orgId' | 'fullName' | 'username' | 'avatarUrl'>;
+
+/**
+ * Who writes and from where. Every write operation receives it and builds its own audit entry
+ * from it (auditPut), so an entry always names the session's user and the request's client.
+ */
+export interface WriteContext<Actor extends ActingUser = ActingUser> {
+  actor: Actor;
+  client: AuditClient;
 }
 
 /** Long enough for every real browser's User-Agent; a longer header is cut, not refused. */
@@ -38,7 +49,7 @@ const USER_AGENT_MAX = 512;
 export const actorOf = (user: Pick<UserItem, 'id' | 'fullName' | 'username'>): AuditActor => ({ id: user.id, fullName: user.fullName, username: user.username });
 
 /** The actor of events nobody signed in did: Stripe's webhook telling what an organization bought. */
-export const BILLING_SYSTEM_ACTOR: AuditActor = { id: 'stripe', fullName: 'Stripe (billing)', username: '' };
+export const billingSystemIn = (orgId: string): ActingUser => ({ id: 'stripe', orgId, fullName: 'Stripe (billing)', username: '', avatarUrl: null });
 
 /** The target of an event about a person. */
 export const userTarget = (user: Pick<UserItem, 'id' | 'fullName' | 'username'>): AuditTarget => ({ type: 'user', id: user.id, label: user.fullName || user.username });
@@ -48,7 +59,8 @@ export const userTarget = (user: Pick<UserItem, 'id' | 'fullName' | 'username'>)
  * the action happened. The condition makes it a pure insert, so no writer can ever replace an entry
  * (changing or deleting one is also denied by IAM on every `AUDIT#` key).
  */
-export function auditPut(orgId: string, event: AuditEvent, client: AuditClient): TransactItem {
+export function auditPut({ actor, client }: WriteContext, event: AuditEvent): TransactItem {
+  const orgId = actor.orgId;
   const at = now();
   const id = ulid(at.getTime());
   const item: AuditItem = {
@@ -56,14 +68,14 @@ export function auditPut(orgId: string, event: AuditEvent, client: AuditClient):
     id,
     orgId,
     at: at.toISOString(),
-    actor: event.actor,
+    actor: actorOf(actor),
     action: event.action,
     target: event.target,
     clientAddress: client.clientAddress,
     userAgent: client.userAgent.slice(0, USER_AGENT_MAX),
     details: event.details ?? {},
-    // DynamoDB deletes by its own (real) clock, so the expiry is counted from it, not from the functions' clock.
-    ttl: Math.floor(Date.now() / 1000) + AUDIT_KEPT_DAYS * 24 * 60 * 60,
+    // From the entry's own time: in Lambda that is DynamoDB's clock; a test host's shifted clock only meets a local table.
+    ttl: Math.floor(at.getTime() / 1000) + AUDIT_KEPT_DAYS * 24 * 60 * 60,
   };
   return { Put: { TableName: TABLE_NAME, Item: { ...keys.auditEntry(orgId, id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } };
 }

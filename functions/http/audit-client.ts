@@ -1,4 +1,4 @@
-import type { AuditClient } from '../audit-log/entries';
+import type { ActingUser, AuditClient, WriteContext } from '../audit-log/entries';
 import type { RouteEvent } from './types';
 
 /**
@@ -8,3 +8,6 @@ import type { RouteEvent } from './types';
 export function auditClient(request: { clientIp: string; event: RouteEvent }): AuditClient {
   return { clientAddress: request.clientIp, userAgent: request.event.headers?.['user-agent'] ?? '' };
 }
+
+/** The write context of a request made by a signed-in user: who acts, and from where. */
+export const writeContext = <Actor extends ActingUser>(actor: Actor, request: { clientIp: string; event: RouteEvent }): WriteContext<Actor> => ({ actor, client: auditClient(request) });

@@ -1,7 +1,7 @@
 import { ROLE_LABELS } from '../../shared/roles';
 import { now as clockNow } from '../clock';
 import { Conflict } from '../domain/errors';
-import { type AuditClient, actorOf, auditPut } from '../audit-log/entries';
+import { type AuditClient, auditPut } from '../audit-log/entries';
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
 import { hashToken } from '../security/mail-tokens';
@@ -121,15 +121,10 @@ export async function acceptInvitation(
     const emailAt = items.length - 1;
     if (user.role === 'admin') items.push(adminCountChange(org.id, +1));
     items.push(
+      // The new user acts: the invitation's link is their proof.
       auditPut(
-        org.id,
-        {
-          action: 'invitation.accepted',
-          actor: actorOf(user),
-          target: { type: 'invitation', id: invitation.id, label: invitation.email },
-          details: { role: user.role, invitedBy: invitation.invitedBy.fullName },
-        },
-        client,
+        { actor: user, client },
+        { action: 'invitation.accepted', target: { type: 'invitation', id: invitation.id, label: invitation.email }, details: { role: user.role, invitedBy: invitation.invitedBy.fullName } },
       ),
     );
     const firstNotificationAt = items.length;

@@ -1,3 +1,4 @@
+import { type WriteContext, auditPut, userTarget } from '../audit-log/entries';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
@@ -45,7 +46,8 @@ export async function storePendingSecret(user: UserItem, encryptedSecret: string
  * Turns two-factor on with the secret being set up (still the one the code was checked against),
  * the step of that code as the newest used, and the recovery codes' hashes; sends the mail.
  */
-export async function enableMfa(user: UserItem, pendingSecret: string, timeStep: number, recoveryHashes: Set<string>, audit: TransactItem) {
+export async function enableMfa(context: WriteContext, pendingSecret: string, timeStep: number, recoveryHashes: Set<string>) {
+  const user = context.actor;
   await transactWriteExplained(
     [
       {
@@ -58,7 +60,7 @@ export async function enableMfa(user: UserItem, pendingSecret: string, timeStep:
         },
       },
       outboxPut(user.username, { template: 'mfa-enabled', data: { fullName: user.fullName } }),
-      audit,
+      auditPut(context, { action: 'mfa.enabled', target: userTarget(user) }),
     ],
     // Enabled or set up again by a concurrent request since we read the user.
     () => new Refused('invalid', NO_SETUP, { code: NO_SETUP }),
@@ -88,7 +90,7 @@ export async function claimTimeStep(user: UserItem, timeStep: number): Promise<b
 }
 
 /** Uses up one recovery code (its hash leaves the set) and sends the mail; false when no unused code has that hash. */
-export async function useRecoveryCode(user: UserItem, hash: string, audit: TransactItem): Promise<boolean> {
+export async function useRecoveryCode(context: WriteContext, user: UserItem, hash: string): Promise<boolean> {
   const remaining = Math.max(0, (user.mfaRecoveryCodes?.size ?? 1) - 1);
   try {
     await transactWrite([
@@ -102,7 +104,7 @@ export async function useRecoveryCode(user: UserItem, hash: string, audit: Trans
         },
       },
       outboxPut(user.username, { template: 'mfa-recovery-code-used', data: { fullName: user.fullName, remaining } }),
-      audit,
+      auditPut(context, { action: 'mfa.recovery_code_used', target: userTarget(user) }),
     ]);
     return true;
   } catch (error) {
@@ -115,7 +117,8 @@ export async function useRecoveryCode(user: UserItem, hash: string, audit: Trans
  * Turns two-factor off with a code of `timeStep` (newer than every step used: a replayed code
  * cannot do it) and sends the mail. False when the step was used meanwhile or two-factor is off.
  */
-export async function disableMfa(user: UserItem, timeStep: number, audit: TransactItem): Promise<boolean> {
+export async function disableMfa(context: WriteContext, timeStep: number): Promise<boolean> {
+  const user = context.actor;
   try {
     await transactWrite([
       {
@@ -128,7 +131,7 @@ export async function disableMfa(user: UserItem, timeStep: number, audit: Transa
         },
       },
       outboxPut(user.username, { template: 'mfa-disabled', data: { fullName: user.fullName } }),
-      audit,
+      auditPut(context, { action: 'mfa.disabled', target: userTarget(user) }),
     ]);
     return true;
   } catch (error) {
@@ -142,7 +145,8 @@ export async function disableMfa(user: UserItem, timeStep: number, audit: Transa
  * sign-in (and at once if their organization requires it). The target must be of the admin's
  * organization (else 404) and the actor still an admin when it happens.
  */
-export async function resetMfa(actor: UserItem, target: UserItem, audit: TransactItem) {
+export async function resetMfa(context: WriteContext, target: UserItem) {
+  const { actor } = context;
   const items: TransactItem[] = [
     actorIsAdmin(actor),
     {
@@ -155,7 +159,7 @@ export async function resetMfa(actor: UserItem, target: UserItem, audit: Transac
       },
     },
     outboxPut(target.username, { template: 'mfa-reset', data: { fullName: target.fullName, resetByName: actor.fullName } }),
-    audit,
+    auditPut(context, { action: 'mfa.reset', target: userTarget(target) }),
   ];
   await transactWriteExplained(items, (failed) => (failed.has(0) ? new Refused('not-allowed', ADMINS_ONLY) : new NotFound()));
 }
@@ -167,7 +171,8 @@ export const REQUIREMENT_NEEDS_OWN_MFA = 'Set up two-factor authentication for y
  * two-factor on at that moment (a condition of the same transaction): the admin who requires it
  * can always still sign in.
  */
-export async function setRequireMfa(actor: UserItem, requireMfa: boolean, audit: TransactItem) {
+export async function setRequireMfa(context: WriteContext<UserItem>, org: { id: string; name: string }, requireMfa: boolean) {
+  const { actor } = context;
   const actorCheck: TransactItem = {
     ConditionCheck: {
       TableName: TABLE_NAME,
@@ -189,7 +194,7 @@ export async function setRequireMfa(actor: UserItem, requireMfa: boolean, audit:
           ExpressionAttributeValues: { ':require': requireMfa },
         },
       },
-      audit,
+      auditPut(context, { action: 'organization.mfa_requirement_changed', target: { type: 'organization', id: org.id, label: org.name }, details: { requireMfa } }),
     ],
     (failed) => {
       if (!failed.has(0)) return undefined;

@@ -3,7 +3,7 @@ import { INVITATION_ALREADY_PENDING, INVITATION_NOT_PENDING, type InvitationResp
 import { now as clockNow } from '../clock';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
-import { type AuditClient, actorOf, auditPut } from '../audit-log/entries';
+import { type WriteContext, auditPut } from '../audit-log/entries';
 import { TABLE_NAME } from '../db/client';
 import { collections, keys } from '../db/keys';
 import { newMailToken } from '../security/mail-tokens';
@@ -32,8 +32,8 @@ export const INVITATION_CHANGED = 'The invitation changed meanwhile. Please try 
 const notAdmin = () => new Refused('not-allowed', ADMINS_ONLY);
 
 /** The audit entry of an admin's change to an invitation, for that change's own transaction. */
-const invitationAudit = (actor: UserItem, invitation: InvitationItem, action: 'invitation.sent' | 'invitation.resent' | 'invitation.revoked', client: AuditClient) =>
-  auditPut(invitation.orgId, { action, actor: actorOf(actor), target: { type: 'invitation', id: invitation.id, label: invitation.email }, details: { role: invitation.role } }, client);
+const invitationAudit = (context: WriteContext, invitation: InvitationItem, action: 'invitation.sent' | 'invitation.resent' | 'invitation.revoked') =>
+  auditPut(context, { action, target: { type: 'invitation', id: invitation.id, label: invitation.email }, details: { role: invitation.role } });
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The Put of a link's token item: found by the token's hash, it names the invitation. */
@@ -69,7 +69,8 @@ function emailHasNoAccount(email: string): TransactItem {
  * Invites an address into the actor's organization. 409 when the address has an account, or when
  * an unexpired invitation of this organization holds it (the admin resends that one instead).
  */
-export async function createInvitation(actor: UserItem, org: OrganizationItem, input: { email: string; role: Role }, client: AuditClient): Promise<InvitationItem> {
+export async function createInvitation(context: WriteContext<UserItem>, org: OrganizationItem, input: { email: string; role: Role }): Promise<InvitationItem> {
+  const { actor } = context;
   const now = clockNow().getTime();
   const { token, hash } = newMailToken();
   const invitation = newInvitation({ orgId: actor.orgId, email: input.email, role: input.role, invitedBy: actor, tokenHash: hash }, now);
@@ -81,7 +82,7 @@ export async function createInvitation(actor: UserItem, org: OrganizationItem, i
       { Put: { TableName: TABLE_NAME, Item: { ...keys.invitation(invitation.orgId, invitation.id), ...invitation }, ConditionExpression: 'attribute_not_exists(PK)' } },
       tokenPut(hash, invitation, now),
       invitationMailPut(invitation, org.name, token),
-      invitationAudit(actor, invitation, 'invitation.sent', client),
+      invitationAudit(context, invitation, 'invitation.sent'),
     ],
     (failed) => {
       if (failed.has(0)) return notAdmin();
@@ -115,17 +116,16 @@ export type ResendOutcome = { invitation: InvitationItem } | { retryAfter: numbe
  * invitation names the new hash, so the old link stops working at once. At most
  * INVITATION_RESENDS_PER_INVITATION, counted in the same transaction.
  */
-export async function resendInvitation(actor: UserItem, org: OrganizationItem, current: InvitationItem | undefined, client: AuditClient): Promise<ResendOutcome> {
+export async function resendInvitation(context: WriteContext<UserItem>, org: OrganizationItem, current: InvitationItem | undefined): Promise<ResendOutcome> {
+  const { actor } = context;
   if (!current) throw new NotFound();
   if (current.status !== 'pending' || !current.tokenHash) throw new Conflict(INVITATION_NOT_PENDING);
   const rule = INVITATION_RESENDS_PER_INVITATION;
-  // Throttle windows are real time (their counters expire by DynamoDB's clock).
-  const realNow = Date.now();
+  const now = clockNow().getTime();
   const counter = await getItem<FixedWindowItem>(fixedWindowKey(rule, current.id), { consistentRead: true });
-  const retryAfter = fixedWindowRetryAfter(rule, counter, realNow);
+  const retryAfter = fixedWindowRetryAfter(rule, counter, now);
   if (retryAfter !== undefined) return { retryAfter };
 
-  const now = clockNow().getTime();
   const { token, hash } = newMailToken();
   const invitation: InvitationItem = {
     ...current,
@@ -157,9 +157,9 @@ export async function resendInvitation(actor: UserItem, org: OrganizationItem, c
       emailHoldPut(invitation, now),
       tokenPut(hash, invitation, now),
       { Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(current.tokenHash) } },
-      fixedWindowCount(rule, current.id, counter, realNow),
+      fixedWindowCount(rule, current.id, counter, now),
       invitationMailPut(invitation, org.name, token),
-      invitationAudit(actor, invitation, 'invitation.resent', client),
+      invitationAudit(context, invitation, 'invitation.resent'),
     ],
     (failed) => {
       if (failed.has(0)) return notAdmin();
@@ -186,7 +186,8 @@ const MAX_ATTEMPTS = 4;
  * Revokes a pending invitation: its token item goes (the link stops working at once) and the
  * address is free for a new invitation. Revoking a revoked one answers it as it is.
  */
-export async function revokeInvitation(actor: UserItem, first: InvitationItem | undefined, client: AuditClient): Promise<InvitationItem> {
+export async function revokeInvitation(context: WriteContext<UserItem>, first: InvitationItem | undefined): Promise<InvitationItem> {
+  const { actor } = context;
   let current = first;
   for (let attempt = 1; ; attempt += 1) {
     if (!current) throw new NotFound();
@@ -210,7 +211,7 @@ export async function revokeInvitation(actor: UserItem, first: InvitationItem | 
         },
       },
       { Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(current.tokenHash) } },
-      invitationAudit(actor, current, 'invitation.revoked', client),
+      invitationAudit(context, current, 'invitation.revoked'),
     ];
     // An expired invitation's address may have been taken by a newer one: that hold stays.
     if (hold?.invitationId === current.id) {

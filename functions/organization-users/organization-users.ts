@@ -2,7 +2,7 @@ import { USER_PASSWORD_MESSAGE } from '../../shared/messages';
 import { ROLE_LABELS, type Role } from '../../shared/roles';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
-import { type AuditClient, actorOf, auditPut, userTarget } from '../audit-log/entries';
+import { type ActingUser, type WriteContext, auditPut, userTarget } from '../audit-log/entries';
 import { TABLE_NAME } from '../db/client';
 import type { FiguresItem } from '../projects/figures';
 import { keys } from '../db/keys';
@@ -55,30 +55,32 @@ export const preloadSavedEmail = ({ body }: { body: { username: string } | undef
  * Creates a user in the actor's organization, or updates the one that already has this email there;
  * the audit entries (added; edited and/or role changed) go in the write's own transaction.
  */
-export async function saveOrganizationUser(actor: UserItem, input: SaveUserInput, client: AuditClient, read?: { emailItem?: EmailItem }): Promise<SavedUser> {
+export async function saveOrganizationUser(context: WriteContext, input: SaveUserInput, read?: { emailItem?: EmailItem }): Promise<SavedUser> {
+  const { actor } = context;
   for (let attempt = 1; ; attempt += 1) {
     // The first attempt can use the email item read with the session (preloadSavedEmail); a retry reads again.
     const emailItem = attempt === 1 && read ? read.emailItem : await getItem<EmailItem>(keys.email(input.username));
     if (emailItem && emailItem.orgId !== actor.orgId) throw new Conflict(EMAIL_TAKEN);
     const existing = emailItem ? await getItem<UserItem>(keys.user(actor.orgId, emailItem.userId)) : undefined;
     try {
-      if (existing) return await updateUser(actor, existing, input, client);
+      if (existing) return await updateUser(context, existing, input);
       if (emailItem) throw new StaleRead();
-      return await createUser(actor, input, client);
+      return await createUser(context, input);
     } catch (error) {
       if (!(error instanceof StaleRead) || attempt >= MAX_ATTEMPTS) throw error;
     }
   }
 }
 
-async function createUser(actor: UserItem, input: SaveUserInput, client: AuditClient): Promise<SavedUser> {
+async function createUser(context: WriteContext, input: SaveUserInput): Promise<SavedUser> {
+  const { actor } = context;
   if (!input.passwordHash) throw new Refused('invalid', USER_PASSWORD_MESSAGE, { password: USER_PASSWORD_MESSAGE });
   const user = newUser({ orgId: actor.orgId, username: input.username, fullName: input.fullName, role: input.role, passwordHash: input.passwordHash, emailVerified: false });
   const welcome = outboxPut(user.username, {
     template: 'welcome',
     data: { fullName: user.fullName, organizationName: input.organizationName, addedByName: actor.fullName },
   });
-  const added = auditPut(actor.orgId, { action: 'user.added', actor: actorOf(actor), target: userTarget(user), details: { role: user.role } }, client);
+  const added = auditPut(context, { action: 'user.added', target: userTarget(user), details: { role: user.role } });
   const items: TransactItem[] = [actorIsAdmin(actor), ...userPuts(user), welcome, added];
   if (user.role === 'admin') items.push(adminCountChange(actor.orgId, +1));
   await transactWriteExplained(items, (failed) => {
@@ -89,7 +91,8 @@ async function createUser(actor: UserItem, input: SaveUserInput, client: AuditCl
   return { user, created: true, passwordReplaced: false };
 }
 
-async function updateUser(actor: UserItem, current: UserItem, input: SaveUserInput, client: AuditClient): Promise<SavedUser> {
+async function updateUser(context: WriteContext, current: UserItem, input: SaveUserInput): Promise<SavedUser> {
+  const { actor } = context;
   const roleChanged = current.role !== input.role;
   const isSelf = current.id === actor.id;
   const notify = roleChanged && !isSelf;
@@ -129,7 +132,7 @@ async function updateUser(actor: UserItem, current: UserItem, input: SaveUserInp
       }),
     );
   }
-  items.push(...userChangeEntries(actor, current, input, client));
+  items.push(...userChangeEntries(context, current, input));
   await transactWriteExplained(items, (failed) => {
     if (failed.has(actorCheckAt)) return notAdmin();
     if (failed.has(0)) return new StaleRead();
@@ -150,17 +153,17 @@ async function updateUser(actor: UserItem, current: UserItem, input: SaveUserInp
  * whether a password was set) whenever the save did anything but change the role, so that every
  * save leaves an entry.
  */
-function userChangeEntries(actor: UserItem, current: UserItem, input: SaveUserInput, client: AuditClient): TransactItem[] {
+function userChangeEntries(context: WriteContext, current: UserItem, input: SaveUserInput): TransactItem[] {
   const fullName = input.fullName.trim();
   const target = { ...userTarget(current), label: fullName };
   const entries: TransactItem[] = [];
   if (current.role !== input.role) {
-    entries.push(auditPut(actor.orgId, { action: 'user.role_changed', actor: actorOf(actor), target, details: { from: current.role, to: input.role } }, client));
+    entries.push(auditPut(context, { action: 'user.role_changed', target, details: { from: current.role, to: input.role } }));
   }
   const renamed = current.fullName !== fullName;
   if (renamed || input.passwordHash || entries.length === 0) {
     const details = { ...(renamed ? { fromName: current.fullName, toName: fullName } : {}), passwordSet: Boolean(input.passwordHash) };
-    entries.push(auditPut(actor.orgId, { action: 'user.edited', actor: actorOf(actor), target, details }, client));
+    entries.push(auditPut(context, { action: 'user.edited', target, details }));
   }
   return entries;
 }
@@ -174,7 +177,8 @@ export const preloadRemovedUser = ({ orgId, params }: { orgId: string; params: R
  * avatar, their place in every project (with each project's 'members removed' activity entry) and the audit entry go in one transaction with the checks.
  * Their sessions stop working at once (a session needs its user item) and are deleted afterwards.
  */
-export async function removeOrganizationUser(actor: UserItem, userId: string, client: AuditClient, read?: { target?: UserItem; figures?: FiguresItem }): Promise<UserItem> {
+export async function removeOrganizationUser(context: WriteContext, userId: string, read?: { target?: UserItem; figures?: FiguresItem }): Promise<UserItem> {
+  const { actor } = context;
   if (userId === actor.id) throw new Refused('invalid', CANNOT_REMOVE_SELF);
   for (let attempt = 1; ; attempt += 1) {
     // The first attempt can use the user and the figures read with the session (preloadRemovedUser); a retry reads again.
@@ -205,7 +209,7 @@ export async function removeOrganizationUser(actor: UserItem, userId: string, cl
         },
       },
       { Delete: { TableName: TABLE_NAME, Key: keys.avatar(userId) } },
-      auditPut(actor.orgId, { action: 'user.removed', actor: actorOf(actor), target: userTarget(target), details: { role: target.role } }, client),
+      auditPut(context, { action: 'user.removed', target: userTarget(target), details: { role: target.role } }),
     ];
     const countAt = target.role === 'admin' ? items.push(adminCountChange(actor.orgId, -1)) - 1 : -1;
     const firstProjectAt = items.length;
@@ -239,7 +243,7 @@ class StaleRead extends Error {
 }
 
 /** The acting admin is still an admin when the write happens (not only when the request began). */
-export function actorIsAdmin(actor: UserItem): TransactItem {
+export function actorIsAdmin(actor: ActingUser): TransactItem {
   return {
     ConditionCheck: {
       TableName: TABLE_NAME,

@@ -1,3 +1,4 @@
+import { type WriteContext, auditPut } from '../audit-log/entries';
 import { Conflict } from '../domain/errors';
 import { TABLE_NAME } from '../db/client';
 import { type OrganizationItem, newOrganization } from './item';
@@ -5,9 +6,10 @@ import { type UserItem, newUser } from '../user/item';
 import { trialBilling, trialBillingPut } from '../billing/billing';
 import { registeredTrialPut } from '../billing/trial-ends';
 import { keys } from '../db/keys';
-import { type TransactItem, isConditionFailure, transactWrite } from '../db/transactions';
+import { isConditionFailure, transactWrite } from '../db/transactions';
 import { userPuts } from '../user/users';
 import { verificationForNewUser } from '../email-verification/email-verifications';
+import { now as clockNow } from '../clock';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
@@ -24,7 +26,7 @@ export async function createOrganizationWithAdmin(input: {
   fullName: string;
   passwordHash: string;
 }): Promise<{ org: OrganizationItem; user: UserItem }> {
-  const now = new Date().toISOString();
+  const now = clockNow().toISOString();
   const org = newOrganization({ name: input.organizationName, plan: input.plan, billingCycle: input.billingCycle, createdAt: now });
   const user = newUser({ orgId: org.id, username: input.username, fullName: input.fullName, role: 'admin', passwordHash: input.passwordHash, emailVerified: false, createdAt: now });
   const verification = verificationForNewUser(user);
@@ -52,7 +54,8 @@ export async function createOrganizationWithAdmin(input: {
 }
 
 /** Renames an organization (the caller's: the id comes from the session), with the rename's audit entry. */
-export async function renameOrganization(orgId: string, name: string, audit: TransactItem): Promise<void> {
+export async function renameOrganization(context: WriteContext, from: string, name: string): Promise<void> {
+  const { orgId } = context.actor;
   await transactWrite([
     {
       Update: {
@@ -64,6 +67,6 @@ export async function renameOrganization(orgId: string, name: string, audit: Tra
         ExpressionAttributeValues: { ':name': name },
       },
     },
-    audit,
+    auditPut(context, { action: 'organization.renamed', target: { type: 'organization', id: orgId, label: name }, details: { from, to: name } }),
   ]);
 }

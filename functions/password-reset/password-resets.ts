@@ -1,3 +1,4 @@
+import { type AuditClient, auditPut, userTarget } from '../audit-log/entries';
 import { batchGet, keyId } from '../db/reads';
 import { TABLE_NAME } from '../db/client';
 import { type TransactItem, isConditionFailure, transactWrite } from '../db/transactions';
@@ -7,6 +8,7 @@ import { outboxPut } from '../mailer/outbox';
 import { type FixedWindowItem, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter } from '../throttles/throttles';
 import { PASSWORD_RESETS_PER_ADDRESS, PASSWORD_RESETS_PER_CLIENT } from '../throttles/rules';
 import type { EmailItem, UserItem } from '../user/item';
+import { now as clockNow } from '../clock';
 
 /**
  * A reset request: one BatchGetItem (both throttle counters and the email item) and one
@@ -15,7 +17,7 @@ import type { EmailItem, UserItem } from '../user/item';
  * so neither the answer nor its time tells whether an account exists.
  * Answers the seconds to wait when throttled.
  */
-export async function requestPasswordReset(email: string, clientIp: string, now = Date.now()): Promise<{ retryAfter?: number }> {
+export async function requestPasswordReset(email: string, clientIp: string, now = clockNow().getTime()): Promise<{ retryAfter?: number }> {
   const perAddress = PASSWORD_RESETS_PER_ADDRESS;
   const perClient = PASSWORD_RESETS_PER_CLIENT;
   const addressKey = fixedWindowKey(perAddress, email);
@@ -57,11 +59,11 @@ export async function requestPasswordReset(email: string, clientIp: string, now 
 
 /**
  * Sets the new password if the token is the user's newest, unused and unexpired reset token: the
- * token's delete, the password, the 'password changed' mail and the audit entry (`audit`, made for
- * the user the token names) in one transaction (single use).
+ * token's delete, the password, the 'password changed' mail and the audit entry (the link's holder
+ * acts as the user the token names: the mail went to that user's address) in one transaction (single use).
  * Answers the user whose password changed, or undefined for an invalid link.
  */
-export async function confirmPasswordReset(token: string, hashPassword: () => Promise<string>, audit: (user: UserItem) => TransactItem): Promise<UserItem | undefined> {
+export async function confirmPasswordReset(token: string, hashPassword: () => Promise<string>, client: AuditClient): Promise<UserItem | undefined> {
   const found = await findTokenOwner(token, 'password-reset', (owner) => owner.passwordResetTokenHash);
   if (!found) return undefined;
   const { user } = found;
@@ -79,7 +81,7 @@ export async function confirmPasswordReset(token: string, hashPassword: () => Pr
         },
       },
       outboxPut(user.username, { template: 'password-changed', data: { fullName: user.fullName } }),
-      audit(user),
+      auditPut({ actor: user, client }, { action: 'user.password_reset', target: userTarget(user) }),
     ]);
   } catch (error) {
     // Used by a concurrent confirm, or voided by a newer request, since we read it.

@@ -1,3 +1,4 @@
+import type { WriteContext } from '../audit-log/entries';
 import type { ProjectMemberResponse } from '../../shared/schemas/projects';
 import { now } from '../clock';
 import { Conflict, NotFound, Refused } from '../domain/errors';
@@ -6,7 +7,7 @@ import { keys } from '../db/keys';
 import { type ActivityChange, activityEntry, activityPut } from './activity';
 import { type FiguresItem, figuresUpdate } from './figures';
 import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './write-project-change';
-import { type Actor, PROJECT_BUSY, PROJECT_NOT_FOUND, addedToProjectMessage } from './projects';
+import { PROJECT_BUSY, PROJECT_NOT_FOUND, addedToProjectMessage } from './projects';
 import { type UserItem, toMemberResponse } from '../user/item';
 import { type ProjectItem, isProjectId } from './item';
 
@@ -35,12 +36,12 @@ export async function loadProjectMembers(project: ProjectItem): Promise<ProjectM
  * therefore end with exactly one of the sets.
  */
 export async function setProjectMembers(
-  orgId: string,
+  { actor }: WriteContext,
   projectId: string,
   requestedIds: string[],
-  actor: Actor,
   preloaded: ProjectItem | undefined,
 ): Promise<ProjectMemberResponse[]> {
+  const { orgId } = actor;
   if (!isProjectId(projectId)) throw new NotFound(PROJECT_NOT_FOUND);
   const memberIds = [...new Set(requestedIds)];
   const projectKey = keys.project(orgId, projectId);

@@ -1,3 +1,4 @@
+import { type WriteContext, auditPut } from '../audit-log/entries';
 import { PROJECT_STATUS_LABELS } from '../../shared/project-statuses';
 import type { CreateProjectRequest, UpdateProjectRequest } from '../../shared/schemas/projects';
 import { now } from '../clock';
@@ -89,8 +90,8 @@ export function newProjectWrites(orgId: string, input: CreateProjectRequest, act
 }
 
 /** One TransactWriteItems (newProjectWrites). */
-export async function createProject(orgId: string, input: CreateProjectRequest, actor: Actor, figures: FiguresItem | undefined): Promise<ProjectItem> {
-  const { project, writes } = newProjectWrites(orgId, input, actor, figures);
+export async function createProject({ actor }: WriteContext, input: CreateProjectRequest, figures: FiguresItem | undefined): Promise<ProjectItem> {
+  const { project, writes } = newProjectWrites(actor.orgId, input, actor, figures);
   await transactWrite(writes);
   return project;
 }
@@ -102,12 +103,12 @@ export async function createProject(orgId: string, input: CreateProjectRequest, 
  * conditional TransactWriteItems; a lost race reads them again (one BatchGetItem).
  */
 export async function updateProject(
-  orgId: string,
+  { actor }: WriteContext,
   projectId: string,
   changes: UpdateProjectRequest,
-  actor: Actor,
   read: { project?: ProjectItem; figures?: FiguresItem },
 ): Promise<ProjectItem> {
+  const { orgId } = actor;
   const absent = new Set<string>();
   let { project: current, figures } = read;
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
@@ -141,16 +142,12 @@ export async function updateProject(
 /**
  * One TransactWriteItems: the project's DeleteItem (on condition it is still the version read, so
  * the right counter goes down), -1 on its status's counter, the 'deleted' entry, which stays in
- * the organization's recent activity, and the audit entry `audit` makes of the project as read. `read` is the project and figures item as read with the
+ * the organization's recent activity, and its audit entry. `read` is the project and figures item as read with the
  * session; a lost race reads them again. The project's entries are left to their TTL.
  */
-export async function deleteProject(
-  orgId: string,
-  projectId: string,
-  actor: Actor,
-  read: { project?: ProjectItem; figures?: FiguresItem },
-  audit: (project: ProjectItem) => TransactItem,
-): Promise<void> {
+export async function deleteProject(context: WriteContext, projectId: string, read: { project?: ProjectItem; figures?: FiguresItem }): Promise<void> {
+  const { actor } = context;
+  const { orgId } = actor;
   let { project, figures } = read;
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
     if (attempt > 0) ({ project, figures } = await readProjectAndFigures(orgId, projectId));
@@ -169,7 +166,7 @@ export async function deleteProject(
         },
         figuresUpdate(orgId, { deltas: { [project.status]: -1 }, entries: [entry], known: figures }),
         activityPut(orgId, entry),
-        audit(project),
+        auditPut(context, { action: 'project.deleted', target: { type: 'project', id: project.id, label: project.name }, details: { status: project.status } }),
       ]);
       return;
     } catch (error) {

@@ -1,9 +1,10 @@
+import { type WriteContext, auditPut, userTarget } from '../audit-log/entries';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Conflict, Refused } from '../domain/errors';
 import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
 import { outboxPut } from '../mailer/outbox';
-import { type TransactItem, isConditionFailure, transactWrite } from '../db/transactions';
+import { isConditionFailure, transactWrite } from '../db/transactions';
 import type { UserItem } from './item';
 
 /** The signed-in user's own account: their name and their password. */
@@ -36,7 +37,8 @@ export async function updateFullName(orgId: string, userId: string, fullName: st
  * against: of two concurrent changes, the second one fails instead of silently winning. The
  * 'your password was changed' mail and the audit entry go in the same transaction.
  */
-export async function replacePasswordHash(user: Pick<UserItem, 'orgId' | 'id' | 'username' | 'fullName'>, checkedHash: string, newHash: string, audit: TransactItem): Promise<void> {
+export async function replacePasswordHash(context: WriteContext, checkedHash: string, newHash: string): Promise<void> {
+  const user = context.actor;
   try {
     await transactWrite([
       {
@@ -49,7 +51,7 @@ export async function replacePasswordHash(user: Pick<UserItem, 'orgId' | 'id' | 
         },
       },
       outboxPut(user.username, { template: 'password-changed', data: { fullName: user.fullName } }),
-      audit,
+      auditPut(context, { action: 'user.password_changed', target: userTarget(user) }),
     ]);
   } catch (error) {
     if (isConditionFailure(error)) throw new Conflict(PASSWORD_CHANGED_MEANWHILE);

@@ -6,9 +6,9 @@ import { claimTimeStep, useRecoveryCode } from '../../mfa/mfa';
 import { finishPendingSignIn } from '../../auth/pending-sign-ins';
 import { batchGet, keyId } from '../../db/reads';
 import { deleteSessionsOfUser } from '../../sessions/sessions';
-import { actorOf, auditPut, userTarget } from '../../audit-log/entries';
+import { auditPut, userTarget } from '../../audit-log/entries';
 import { transactWrite } from '../../db/transactions';
-import { auditClient } from '../../http/audit-client';
+import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { HttpError, badRequest, tooManyRequests } from '../../http/http-error';
 import { ok } from '../../http/response';
@@ -53,16 +53,15 @@ export const handler = defineRoute(authEndpoints.loginMfa, async (request) => {
   if (retryAfter !== undefined) throw tooManyRequests(TOO_MANY_SIGN_INS, retryAfter);
 
   const usedRecoveryCode = body.recoveryCode !== undefined;
-  const client = auditClient(request);
-  const entry = (action: 'session.signed_in' | 'session.sign_in_failed' | 'mfa.recovery_code_used', details?: Record<string, string>) =>
-    auditPut(org.id, { action, actor: actorOf(user), target: userTarget(user), ...(details ? { details } : {}) }, client);
+  const context = writeContext(user, request);
+  const entry = (action: 'session.signed_in' | 'session.sign_in_failed', details?: Record<string, string>) => auditPut(context, { action, target: userTarget(user), ...(details ? { details } : {}) });
   // A wrong code is counted and recorded in one transaction, as a wrong password is.
   const refuse = async (reason: string) => {
     await transactWrite([attemptCount(account), entry('session.sign_in_failed', { reason })]);
     countMetric('SignInsFailed');
   };
   if (body.recoveryCode !== undefined) {
-    if (!(await useRecoveryCode(user, await hashRecoveryCode(body.recoveryCode), entry('mfa.recovery_code_used')))) {
+    if (!(await useRecoveryCode(context, user, await hashRecoveryCode(body.recoveryCode)))) {
       await refuse('wrong_recovery_code');
       throw new HttpError(401, WRONG_RECOVERY_CODE, { recoveryCode: WRONG_RECOVERY_CODE });
     }

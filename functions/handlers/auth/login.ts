@@ -3,9 +3,9 @@ import { batchGet, keyId } from '../../db/reads';
 import { keys } from '../../db/keys';
 import { attemptCount, clearThrottle, countsIn, recentAttempts, retryAfterSeconds, throttleCounter } from '../../throttles/throttles';
 import { loadUserWithOrganization } from '../../user/users';
-import { actorOf, auditPut, userTarget } from '../../audit-log/entries';
+import { auditPut, userTarget } from '../../audit-log/entries';
 import { transactWrite } from '../../db/transactions';
-import { auditClient } from '../../http/audit-client';
+import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { HttpError, tooManyRequests } from '../../http/http-error';
 import { ok } from '../../http/response';
@@ -17,13 +17,14 @@ import { createPendingSignIn } from '../../auth/pending-sign-ins';
 import { pendingSignInCookie } from '../../auth/pending-sign-in-cookie';
 import { FAILED_PASSWORDS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS, TOO_MANY_SIGN_INS } from '../../throttles/rules';
 import { type EmailItem, toUserResponse } from '../../user/item';
+import { now as clockNow } from '../../clock';
 
 /** One message for a wrong password and an unknown email, so neither tells which. */
 export const LOGIN_FAILED = 'Invalid email or password';
 
 export const handler = defineRoute(authEndpoints.login, async (request) => {
   const { body, clientIp, event, requestId } = request;
-  const now = Date.now();
+  const now = clockNow().getTime();
   const account = throttleCounter(FAILED_PASSWORDS_PER_ACCOUNT, body.username, now);
   const address = throttleCounter(FAILED_SIGN_INS_PER_ADDRESS, clientIp, now);
   const emailKey = keys.email(body.username);
@@ -42,7 +43,7 @@ export const handler = defineRoute(authEndpoints.login, async (request) => {
     // unknown email belongs to no organization, so no log holds it (docs/decisions/016b). Both are
     // one TransactWriteItems, so the round trips do not tell a known email from an unknown one.
     const failed = user
-      ? [auditPut(user.org.id, { action: 'session.sign_in_failed', actor: actorOf(user.user), target: userTarget(user.user), details: { reason: 'wrong_password' } }, auditClient(request))]
+      ? [auditPut(writeContext(user.user, request), { action: 'session.sign_in_failed', target: userTarget(user.user), details: { reason: 'wrong_password' } })]
       : [];
     await transactWrite([attemptCount(account), attemptCount(address), ...failed]);
     countMetric('SignInsFailed');
@@ -57,7 +58,7 @@ export const handler = defineRoute(authEndpoints.login, async (request) => {
   }
 
   if (accountFailures.current + accountFailures.previous > 0) await clearThrottle(account);
-  const signedIn = auditPut(user.org.id, { action: 'session.signed_in', actor: actorOf(user.user), target: userTarget(user.user), details: { method: 'password' } }, auditClient(request));
+  const signedIn = auditPut(writeContext(user.user, request), { action: 'session.signed_in', target: userTarget(user.user), details: { method: 'password' } });
   const cookies = await startSession(user.user.id, user.org.id, event, signedIn);
   countMetric('SignInsSucceeded');
   return ok(toUserResponse(user.user, user.org), { cookies });

@@ -4,8 +4,8 @@ import { countAttempt } from '../../throttles/throttles';
 import { MFA_NOT_ON, disableMfa } from '../../mfa/mfa';
 import { deleteSessionsOfUser } from '../../sessions/sessions';
 import { Refused } from '../../domain/errors';
-import { actorOf, auditPut, userTarget } from '../../audit-log/entries';
-import { auditClient } from '../../http/audit-client';
+
+import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { accountFailuresUnlessLocked } from '../../throttles/account-failures';
@@ -31,8 +31,7 @@ export const handler = defineRoute(mfaEndpoints.disable, async (request) => {
   const timeStep = await verifyTotp(await decryptTotpSecret(user.mfaSecret, user.id), body.code, user.mfaLastTimeStep);
   if (timeStep === undefined) await countAttempt(failures);
   // A step used meanwhile (the same code sent twice at once) fails the write's condition.
-  const disabled = auditPut(user.orgId, { action: 'mfa.disabled', actor: actorOf(user), target: userTarget(user) }, auditClient(request));
-  if (timeStep === undefined || !(await disableMfa(user, timeStep, disabled))) throw new Refused('invalid', WRONG_CODE, { code: WRONG_CODE });
+  if (timeStep === undefined || !(await disableMfa(writeContext(user, request), timeStep))) throw new Refused('invalid', WRONG_CODE, { code: WRONG_CODE });
   await deleteSessionsOfUser(user.id, session.session.id);
   return ok({ message: 'Two-factor authentication is off.' });
 });

@@ -4,8 +4,8 @@ import { countAttempt } from '../../throttles/throttles';
 import { MFA_ALREADY_ON, NO_SETUP, enableMfa } from '../../mfa/mfa';
 import { deleteSessionsOfUser } from '../../sessions/sessions';
 import { Conflict, Refused } from '../../domain/errors';
-import { actorOf, auditPut, userTarget } from '../../audit-log/entries';
-import { auditClient } from '../../http/audit-client';
+
+import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { accountFailuresUnlessLocked } from '../../throttles/account-failures';
@@ -32,8 +32,7 @@ export const handler = defineRoute(mfaEndpoints.enable, async (request) => {
     throw new Refused('invalid', WRONG_CODE, { code: WRONG_CODE });
   }
   const { codes, hashes } = await newRecoveryCodes();
-  const enabled = auditPut(user.orgId, { action: 'mfa.enabled', actor: actorOf(user), target: userTarget(user) }, auditClient(request));
-  await enableMfa(user, user.mfaPendingSecret, timeStep, hashes, enabled);
+  await enableMfa(writeContext(user, request), user.mfaPendingSecret, timeStep, hashes);
   await deleteSessionsOfUser(user.id, session.session.id);
   return ok({ recoveryCodes: codes });
 });

@@ -1,7 +1,7 @@
 import * as organizationInvitationEndpoints from '../../../shared/contract/organization-invitations';
 import { createInvitation } from '../../organization-invitations/invitations';
 import { requireAdmin } from '../../domain/require-admin';
-import { auditClient } from '../../http/audit-client';
+import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { created } from '../../http/response';
 import { toInvitationResponse } from '../../invitations/item';
@@ -13,6 +13,6 @@ import { toInvitationResponse } from '../../invitations/item';
 export const handler = defineRoute(organizationInvitationEndpoints.create, async (request) => {
   const { body, session } = request;
   requireAdmin(session);
-  const invitation = await createInvitation(session.user, session.org, body, auditClient(request));
+  const invitation = await createInvitation(writeContext(session.user, request), session.org, body);
   return created(toInvitationResponse(invitation));
 });

@@ -2,7 +2,7 @@ import * as organizationInvitationEndpoints from '../../../shared/contract/organ
 import { resendInvitation } from '../../organization-invitations/invitations';
 import { keys } from '../../db/keys';
 import { requireAdmin } from '../../domain/require-admin';
-import { auditClient } from '../../http/audit-client';
+import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { tooManyRequests } from '../../http/too-many-requests';
@@ -19,7 +19,7 @@ export const handler = defineRoute(
   async (request) => {
     const { session } = request;
     requireAdmin(session);
-    const outcome = await resendInvitation(session.user, session.org, request.preloaded, auditClient(request));
+    const outcome = await resendInvitation(writeContext(session.user, request), session.org, request.preloaded);
     if ('retryAfter' in outcome) throw tooManyRequests(TOO_MANY_INVITATION_RESENDS, outcome.retryAfter);
     return ok(toInvitationResponse(outcome.invitation));
   },

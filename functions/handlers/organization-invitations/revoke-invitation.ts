@@ -2,7 +2,7 @@ import * as organizationInvitationEndpoints from '../../../shared/contract/organ
 import { revokeInvitation } from '../../organization-invitations/invitations';
 import { keys } from '../../db/keys';
 import { requireAdmin } from '../../domain/require-admin';
-import { auditClient } from '../../http/audit-client';
+import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { toInvitationResponse } from '../../invitations/item';
@@ -14,6 +14,6 @@ export const handler = defineRoute(
   async (request) => {
     const { session } = request;
     requireAdmin(session);
-    return ok(toInvitationResponse(await revokeInvitation(session.user, request.preloaded, auditClient(request))));
+    return ok(toInvitationResponse(await revokeInvitation(writeContext(session.user, request), request.preloaded)));
   },
 );

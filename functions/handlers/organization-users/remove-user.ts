@@ -2,7 +2,7 @@ import * as organizationUserEndpoints from '../../../shared/contract/organizatio
 import { preloadRemovedUser, removeOrganizationUser } from '../../organization-users/organization-users';
 import { deleteSessions, sessionKeysOfUser } from '../../sessions/sessions';
 import { requireAdmin } from '../../domain/require-admin';
-import { auditClient } from '../../http/audit-client';
+import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 
@@ -20,7 +20,7 @@ export const handler = defineRoute(organizationUserEndpoints.removeUser, { prelo
   // Its failure matters only once the removal succeeded, which awaits it below.
   sessions.catch(() => undefined);
   const [target, figures] = preloadedAll;
-  const removed = await removeOrganizationUser(session.user, params.userId, auditClient(request), { target, figures });
+  const removed = await removeOrganizationUser(writeContext(session.user, request), params.userId, { target, figures });
   await deleteSessions(await sessions);
   return ok({ id: removed.id, message: 'User removed' });
 });

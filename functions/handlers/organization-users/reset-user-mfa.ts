@@ -4,8 +4,8 @@ import { resetMfa } from '../../mfa/mfa';
 import { deleteSessionsOfUser } from '../../sessions/sessions';
 import { NotFound, Refused } from '../../domain/errors';
 import { requireAdmin } from '../../domain/require-admin';
-import { actorOf, auditPut, userTarget } from '../../audit-log/entries';
-import { auditClient } from '../../http/audit-client';
+
+import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 
@@ -25,8 +25,7 @@ export const handler = defineRoute(
     requireAdmin(session);
     if (params.userId === session.user.id) throw new Refused('not-allowed', CANNOT_RESET_OWN_MFA);
     if (!target) throw new NotFound();
-    const reset = auditPut(session.org.id, { action: 'mfa.reset', actor: actorOf(session.user), target: userTarget(target) }, auditClient(request));
-    await resetMfa(session.user, target, reset);
+    await resetMfa(writeContext(session.user, request), target);
     await deleteSessionsOfUser(target.id);
     return ok({ id: target.id, message: 'Two-factor authentication reset' });
   },

@@ -4,7 +4,7 @@ import { deleteSessionsOfUser } from '../../sessions/sessions';
 import { refuseCommonPassword } from '../../security/common-passwords';
 import { Refused } from '../../domain/errors';
 import { requireAdmin } from '../../domain/require-admin';
-import { auditClient } from '../../http/audit-client';
+import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { created, ok } from '../../http/response';
 import { hashPassword } from '../../security/passwords';
@@ -27,13 +27,13 @@ export const handler = defineRoute(organizationUserEndpoints.saveUser, { preload
   // not become a permanent takeover. Name and role of one's own account are not edited here either.
   if (sameEmail(body.username, session.user.username)) throw new Refused('not-allowed', OWN_ACCOUNT_REFUSED);
   refuseCommonPassword(body.password, 'password');
-  const saved = await saveOrganizationUser(session.user, {
+  const saved = await saveOrganizationUser(writeContext(session.user, request), {
     username: body.username,
     fullName: body.fullName,
     role: body.role,
     organizationName: session.org.name,
     passwordHash: body.password === undefined ? undefined : await hashPassword(body.password),
-  }, auditClient(request), { emailItem: preloaded });
+  }, { emailItem: preloaded });
   // A password set by an admin signs the user out everywhere else, as a change of their own does.
   if (saved.passwordReplaced) await deleteSessionsOfUser(saved.user.id);
   const entry = toOrganizationUserResponse(saved.user);

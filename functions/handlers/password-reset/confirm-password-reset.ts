@@ -3,7 +3,7 @@ import { INVALID_LINK } from '../../../shared/messages';
 import { clearThrottle, throttleCounter } from '../../throttles/throttles';
 import { confirmPasswordReset } from '../../password-reset/password-resets';
 import { deleteSessionsOfUser } from '../../sessions/sessions';
-import { actorOf, auditPut, userTarget } from '../../audit-log/entries';
+
 import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
@@ -21,12 +21,7 @@ import { FAILED_PASSWORDS_PER_ACCOUNT } from '../../throttles/rules';
 export const handler = defineRoute(passwordResetEndpoints.confirm, async (request) => {
   const { body } = request;
   refuseCommonPassword(body.newPassword, 'newPassword');
-  const user = await confirmPasswordReset(
-    body.token,
-    () => hashPassword(body.newPassword),
-    // The link's holder acts as its user: the mail went to that user's address.
-    (target) => auditPut(target.orgId, { action: 'user.password_reset', actor: actorOf(target), target: userTarget(target) }, auditClient(request)),
-  );
+  const user = await confirmPasswordReset(body.token, () => hashPassword(body.newPassword), auditClient(request));
   if (!user) throw badRequest(INVALID_LINK, { token: INVALID_LINK });
   await Promise.all([deleteSessionsOfUser(user.id), clearThrottle(throttleCounter(FAILED_PASSWORDS_PER_ACCOUNT, user.username))]);
   return ok({ message: 'Your password has been reset. Please sign in with your new password.' });

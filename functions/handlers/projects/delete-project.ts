@@ -1,8 +1,7 @@
 import { NotFound } from '../../domain/errors';
 import * as projectEndpoints from '../../../shared/contract/projects';
 import { PROJECT_NOT_FOUND, deleteProject, preloadProjectAndFigures } from '../../projects/projects';
-import { actorOf, auditPut } from '../../audit-log/entries';
-import { auditClient } from '../../http/audit-client';
+import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { isProjectId } from '../../projects/item';
@@ -12,8 +11,6 @@ export const handler = defineRoute(projectEndpoints.remove, { preload: preloadPr
   const { session, params, preloadedAll } = request;
   if (!isProjectId(params.id)) throw new NotFound(PROJECT_NOT_FOUND);
   const [project, figures] = preloadedAll;
-  await deleteProject(session.org.id, params.id, session.user, { project, figures }, (deleted) =>
-    auditPut(session.org.id, { action: 'project.deleted', actor: actorOf(session.user), target: { type: 'project', id: deleted.id, label: deleted.name }, details: { status: deleted.status } }, auditClient(request)),
-  );
+  await deleteProject(writeContext(session.user, request), params.id, { project, figures });
   return ok({ id: params.id });
 });

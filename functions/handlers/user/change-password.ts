@@ -3,8 +3,8 @@ import { replacePasswordHash } from '../../user/writes';
 import { deleteSessionsOfUser } from '../../sessions/sessions';
 import { countAttempt, readThrottle, recentAttempts, retryAfterSeconds, throttleCounter } from '../../throttles/throttles';
 import { Refused } from '../../domain/errors';
-import { actorOf, auditPut, userTarget } from '../../audit-log/entries';
-import { auditClient } from '../../http/audit-client';
+
+import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { tooManyRequests } from '../../http/http-error';
 import { refuseCommonPassword } from '../../security/common-passwords';
@@ -34,8 +34,7 @@ export const handler = defineRoute(userEndpoints.changePassword, async (request)
     throw new Refused('invalid', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
   }
   refuseCommonPassword(body.newPassword, 'newPassword');
-  const changed = auditPut(user.orgId, { action: 'user.password_changed', actor: actorOf(user), target: userTarget(user) }, auditClient(request));
-  await replacePasswordHash(user, user.passwordHash, await hashPassword(body.newPassword), changed);
+  await replacePasswordHash(writeContext(user, request), user.passwordHash, await hashPassword(body.newPassword));
   await deleteSessionsOfUser(user.id, session.session.id);
   return ok({ message: 'Password updated' });
 });

@@ -84,7 +84,9 @@ async function organization() {
 }
 
 const entryOf = (orgId: string, user: UserItem, action: Parameters<typeof fns.audit.auditPut>[1]['action']) =>
-  fns.audit.auditPut(orgId, { action, actor: fns.audit.actorOf(user), target: fns.audit.userTarget(user) }, CLIENT);
+  fns.audit.auditPut({ actor: { ...user, orgId }, client: CLIENT }, { action, target: fns.audit.userTarget(user) });
+/** The write context of `user` acting from the test's client. */
+const as = (user: UserItem) => ({ actor: user, client: CLIENT });
 
 describe('an audit entry and its action are written together or not at all', () => {
   it('sessions: no sign-in without its entry, no sign-out without its entry', async () => {
@@ -108,12 +110,12 @@ describe('an audit entry and its action are written together or not at all', () 
   it('password: no change without its entry, no entry without its change', async () => {
     const { admin, user, entries } = await organization();
     await blockNextEntry(admin.orgId);
-    await expect(fns.accounts.replacePasswordHash(user, user.passwordHash, 'new-hash', entryOf(admin.orgId, user, 'user.password_changed'))).rejects.toThrow();
+    await expect(fns.accounts.replacePasswordHash(as(user), user.passwordHash, 'new-hash')).rejects.toThrow();
     expect((await userOf(admin.orgId, user.id)).passwordHash).toBe(user.passwordHash);
 
     forced.id = undefined;
     // The hash changed meanwhile: the change is refused, and so is its entry.
-    await expect(fns.accounts.replacePasswordHash(user, 'not-the-stored-hash', 'new-hash', entryOf(admin.orgId, user, 'user.password_changed'))).rejects.toThrow();
+    await expect(fns.accounts.replacePasswordHash(as(user), 'not-the-stored-hash', 'new-hash')).rejects.toThrow();
     expect(await storedAuditEntries(admin.orgId, 'user.password_changed')).toEqual([]);
     expect(await storedAuditEntries(admin.orgId)).toHaveLength(entries + 1);
   });
@@ -121,14 +123,13 @@ describe('an audit entry and its action are written together or not at all', () 
   it('organization: no rename without its entry, no entry without its rename', async () => {
     const { admin, user } = await organization();
     const before = (await stored<{ name: string }>(keys.organization(admin.orgId)))!.name;
-    const renamed = (orgId: string) => fns.audit.auditPut(orgId, { action: 'organization.renamed', actor: fns.audit.actorOf(user), target: { type: 'organization', id: orgId, label: 'X' } }, CLIENT);
     await blockNextEntry(admin.orgId);
-    await expect(fns.organizations.renameOrganization(admin.orgId, 'Renamed Ltd', renamed(admin.orgId))).rejects.toThrow();
+    await expect(fns.organizations.renameOrganization(as(user), before, 'Renamed Ltd')).rejects.toThrow();
     expect((await stored<{ name: string }>(keys.organization(admin.orgId)))!.name).toBe(before);
 
     forced.id = undefined;
     const missing = '01JD0000000000000000MISSNG';
-    await expect(fns.organizations.renameOrganization(missing, 'Ghost Ltd', renamed(missing))).rejects.toThrow();
+    await expect(fns.organizations.renameOrganization(as({ ...user, orgId: missing }), before, 'Ghost Ltd')).rejects.toThrow();
     expect(await storedAuditEntries(missing)).toEqual([]);
   });
 
@@ -137,18 +138,18 @@ describe('an audit entry and its action are written together or not at all', () 
     const email = uniqueEmail('atomic');
     const input = { username: email, fullName: 'Ann Atomic', role: 'staff' as const, passwordHash: 'hash', organizationName: 'Org' };
     await blockNextEntry(admin.orgId);
-    await expect(fns.users.saveOrganizationUser(user, input, CLIENT)).rejects.toThrow();
+    await expect(fns.users.saveOrganizationUser(as(user), input)).rejects.toThrow();
     expect(await stored(keys.email(email))).toBeUndefined();
 
     const member = await addMemberDirectly(admin.orgId, { fullName: 'Mo Member' });
-    await expect(fns.users.removeOrganizationUser(user, member.user.id, CLIENT)).rejects.toThrow();
+    await expect(fns.users.removeOrganizationUser(as(user), member.user.id)).rejects.toThrow();
     expect(await stored(keys.user(admin.orgId, member.user.id))).toBeDefined();
 
     forced.id = undefined;
     // A staff member as the actor: the transaction's admin check fails, so neither the user nor an entry is written.
     const staff = await userOf(admin.orgId, member.user.id);
-    await expect(fns.users.saveOrganizationUser(staff, input, CLIENT)).rejects.toThrow();
-    await expect(fns.users.removeOrganizationUser(staff, user.id, CLIENT)).rejects.toThrow();
+    await expect(fns.users.saveOrganizationUser(as(staff), input)).rejects.toThrow();
+    await expect(fns.users.removeOrganizationUser(as(staff), user.id)).rejects.toThrow();
     expect(await stored(keys.email(email))).toBeUndefined();
     expect(await stored(keys.user(admin.orgId, user.id))).toBeDefined();
     for (const action of ['user.added', 'user.removed'] as const) expect(await storedAuditEntries(admin.orgId, action)).toEqual([]);
@@ -159,8 +160,7 @@ describe('an audit entry and its action are written together or not at all', () 
     const project = (await admin.call('/api/projects', { body: { name: 'Kept' } })).body as { id: string };
     await blockNextEntry(admin.orgId);
     const stale = await stored<import('../../../functions/projects/item').ProjectItem>(keys.project(admin.orgId, project.id));
-    const entry = () => fns.audit.auditPut(admin.orgId, { action: 'project.deleted', actor: fns.audit.actorOf(user), target: { type: 'project', id: project.id, label: 'Kept' } }, CLIENT);
-    await expect(fns.projects.deleteProject(admin.orgId, project.id, user, { project: stale }, entry)).rejects.toThrow();
+    await expect(fns.projects.deleteProject(as(user), project.id, { project: stale })).rejects.toThrow();
     expect(await stored(keys.project(admin.orgId, project.id))).toBeDefined();
     expect(await storedAuditEntries(admin.orgId, 'project.deleted')).toEqual([]);
   });
@@ -193,13 +193,12 @@ describe('an audit entry and its action are written together or not at all', () 
       }));
       return { token, hash };
     };
-    const resetEntry = (target: UserItem) => fns.audit.auditPut(target.orgId, { action: 'user.password_reset', actor: fns.audit.actorOf(target), target: fns.audit.userTarget(target) }, CLIENT);
 
     // The entry cannot be written: the password stays, and the link stays usable.
     const first = await resetLink();
     await blockNextEntry(admin.orgId);
     // (a failed condition of any item is answered as an unusable link: the reset did not happen)
-    await expect(fns.resets.confirmPasswordReset(first.token, async () => 'hash-after-reset', resetEntry)).resolves.toBeUndefined();
+    await expect(fns.resets.confirmPasswordReset(first.token, async () => 'hash-after-reset', CLIENT)).resolves.toBeUndefined();
     expect((await userOf(admin.orgId, user.id)).passwordHash).toBe(user.passwordHash);
     expect(await stored(keys.mailToken(first.hash))).toBeDefined();
     expect((await storedAuditEntries(admin.orgId, 'user.password_reset')).filter((entry) => entry.id !== TAKEN_ID)).toEqual([]);
@@ -211,13 +210,13 @@ describe('an audit entry and its action are written together or not at all', () 
       await db.send(new UpdateCommand({ TableName: tableName, Key: keys.user(admin.orgId, user.id), UpdateExpression: 'SET passwordResetTokenHash = :newer', ExpressionAttributeValues: { ':newer': 'a-newer-link' } }));
       return 'hash-after-reset';
     };
-    await expect(fns.resets.confirmPasswordReset(first.token, voidInTheMeantime, resetEntry)).resolves.toBeUndefined();
+    await expect(fns.resets.confirmPasswordReset(first.token, voidInTheMeantime, CLIENT)).resolves.toBeUndefined();
     expect((await userOf(admin.orgId, user.id)).passwordHash).toBe(user.passwordHash);
     expect(await storedAuditEntries(admin.orgId, 'user.password_reset')).toEqual([]);
 
     // And the same reset, not disturbed, writes both.
     const second = await resetLink();
-    await expect(fns.resets.confirmPasswordReset(second.token, async () => 'hash-after-reset', resetEntry)).resolves.toMatchObject({ id: user.id });
+    await expect(fns.resets.confirmPasswordReset(second.token, async () => 'hash-after-reset', CLIENT)).resolves.toMatchObject({ id: user.id });
     expect((await userOf(admin.orgId, user.id)).passwordHash).toBe('hash-after-reset');
     expect(await storedAuditEntries(admin.orgId, 'user.password_reset')).toEqual([expect.objectContaining({ actor: expect.objectContaining({ id: user.id }) })]);
   });
