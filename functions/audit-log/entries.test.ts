@@ -26,7 +26,7 @@ describe('audit entry writer', () => {
       type: 'AUDIT',
       orgId: 'ORG1',
       action: 'user.role_changed',
-      actor: admin,
+      actor: { id: admin.id, fullName: admin.fullName, username: admin.username },
       target: { type: 'user', id: staff.id, label: 'Sam Staff' },
       clientAddress: '203.0.113.7',
       details: { from: 'staff', to: 'admin' },
