@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { now as clockNow } from '../clock';
 
 /** A password was right; the code is due within this time, else the sign-in starts over. */
 export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
@@ -24,4 +23,4 @@ export function newPendingSignIn(userId: string, orgId: string, now: number): Pe
 }
 
 /** Expiry is decided by the stored time: TTL deletion runs late. */
-export const isPendingSignInLive = (item: PendingSignInItem | undefined, now = clockNow().getTime()): item is PendingSignInItem => !!item && item.expiresAt > now;
+export const isPendingSignInLive = (item: PendingSignInItem | undefined, now = Date.now()): item is PendingSignInItem => !!item && item.expiresAt > now;

@@ -1,5 +1,4 @@
 import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { now as clockNow } from '../clock';
 
 /** Secrets Manager keeps the value being replaced as AWSPREVIOUS when a new one becomes AWSCURRENT. */
 export type SecretStage = 'AWSCURRENT' | 'AWSPREVIOUS';
@@ -24,7 +23,7 @@ export async function readSecretStage(secretId: string, stage: SecretStage): Pro
 export function throttled<T>(load: () => Promise<T>, intervalMs: number): () => Promise<T> {
   let last: { at: number; value: Promise<T> } | undefined;
   return () => {
-    const now = clockNow().getTime();
+    const now = Date.now();
     if (!last || now - last.at >= intervalMs) last = { at: now, value: load() };
     return last.value;
   };

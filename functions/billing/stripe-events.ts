@@ -3,7 +3,6 @@ import { collections, keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import { queryCollection } from '../db/query-collection';
 import { transactWrite } from '../db/transactions';
-import { now } from '../clock';
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** Stripe retries a delivery for up to 3 days: an event id is remembered well beyond that. */
@@ -40,8 +39,8 @@ function eventRecordPut(event: StripeEventRef, outcome: string, orgId: string | 
         created: event.created,
         orgId,
         outcome,
-        processedAt: now().toISOString(),
-        ttl: Math.floor(now().getTime() / 1000) + REMEMBER_EVENTS_SECONDS,
+        processedAt: new Date().toISOString(),
+        ttl: Math.floor(Date.now() / 1000) + REMEMBER_EVENTS_SECONDS,
       },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
@@ -92,7 +91,7 @@ export function unmatchedEventPut(event: StripeEventRef, customerId: string, sub
     created: event.created,
     customerId,
     subscription: subscription ?? null,
-    receivedAt: now().toISOString(),
+    receivedAt: new Date().toISOString(),
   };
   return { Put: { TableName: TABLE_NAME, Item: { ...keys.unmatchedStripeEvent(customerId, event.id), ...item } } };
 }

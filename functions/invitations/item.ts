@@ -9,7 +9,7 @@ export const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * DAY;
 export const INVITATION_HISTORY_MS = 30 * DAY;
 
 /** DynamoDB deletes by its own (real) clock, so a TTL is counted from it, not from the functions' clock. */
-export const ttlIn = (ms: number) => Math.ceil((clockNow().getTime() + ms) / 1000);
+export const ttlIn = (ms: number) => Math.ceil((Date.now() + ms) / 1000);
 
 /**
  * An invitation: `ORG#<orgId> / INVITATION#<ulid>` (keys.invitation), in its organization's

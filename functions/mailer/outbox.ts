@@ -5,7 +5,6 @@ import { TABLE_NAME, db } from '../db/client';
 import { isConditionFailure } from '../db/transactions';
 import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
-import { now as clockNow } from '../clock';
 
 /**
  * The transactional outbox (docs/data-model.md): an action that must send mail puts its outbox
@@ -32,7 +31,7 @@ export const CLAIM_MS = 60_000;
 
 /** The Put of one outbox item, for the action's own transaction. */
 export function outboxPut(to: string, mail: Mail): TransactItem {
-  const item: OutboxItem = { type: 'OUTBOX', id: ulid(), to, status: 'pending', createdAt: clockNow().toISOString(), ...mail };
+  const item: OutboxItem = { type: 'OUTBOX', id: ulid(), to, status: 'pending', createdAt: new Date().toISOString(), ...mail };
   return { Put: { TableName: TABLE_NAME, Item: { ...keys.outbox(item.id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } };
 }
 
@@ -40,7 +39,7 @@ export function outboxPut(to: string, mail: Mail): TransactItem {
  * Takes the item for one send: only while it is pending and nobody else holds a live claim.
  * Answers false when it is sent, skipped or claimed by a concurrent invocation.
  */
-export async function claimOutboxItem(id: string, now = clockNow().getTime()): Promise<boolean> {
+export async function claimOutboxItem(id: string, now = Date.now()): Promise<boolean> {
   try {
     await db.send(
       new UpdateCommand({
@@ -60,7 +59,7 @@ export async function claimOutboxItem(id: string, now = clockNow().getTime()): P
 }
 
 /** Marks the item done (sent, or skipped by the stage's allow-list); its data (tokens) goes, TTL comes. */
-export async function finishOutboxItem(id: string, status: 'sent' | 'skipped', now = clockNow().getTime()) {
+export async function finishOutboxItem(id: string, status: 'sent' | 'skipped', now = Date.now()) {
   await db.send(
     new UpdateCommand({
       TableName: TABLE_NAME,

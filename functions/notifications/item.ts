@@ -1,6 +1,5 @@
 import { ulid } from 'ulid';
 import type { NotificationResponse } from '../../shared/schemas/notifications';
-import { now } from '../clock';
 
 /** A notification: `USER#<userId> / NOTIFICATION#<ulid>` (keys.notification), in its user's partition. */
 export interface NotificationItem {
@@ -33,7 +32,7 @@ export function newNotification(userId: string, message: NotificationMessage): N
     content: message.content,
     linkUrl: message.linkUrl,
     isRead: false,
-    createdAt: now().toISOString(),
+    createdAt: new Date().toISOString(),
   };
 }
 

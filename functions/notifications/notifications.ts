@@ -6,7 +6,6 @@ import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
 import { type TransactItem, failedConditionIndexes, isConditionFailure, transactWrite } from '../db/transactions';
 import type { NotificationItem } from './item';
-import { now } from '../clock';
 
 /** The panel shows the newest ones; older ones stay counted and are marked by mark-all-read. */
 export const NOTIFICATION_LIST_LIMIT = 50;
@@ -15,7 +14,7 @@ export const READ_NOTIFICATION_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 /** Notifications marked per transaction, plus the one counter update: well under the 100-item limit. */
 const MARK_ALL_CHUNK = 50;
 
-const nowSeconds = () => Math.floor(now().getTime() / 1000);
+const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** A user's newest notifications, newest first (ULID sort keys): one Query. */
 export async function listNotificationsOfUser(userId: string): Promise<NotificationItem[]> {

@@ -47,7 +47,7 @@ export function activityPut(orgId: string, entry: ActivityEntryResponse): Transa
     type: 'ACTIVITY',
     ...entry,
     // DynamoDB deletes by its own (real) clock, so the expiry is counted from it, not from the functions' clock.
-    ttl: Math.floor(now().getTime() / 1000) + ACTIVITY_KEPT_DAYS * 24 * 60 * 60,
+    ttl: Math.floor(Date.now() / 1000) + ACTIVITY_KEPT_DAYS * 24 * 60 * 60,
   };
   return { Put: { TableName: TABLE_NAME, Item: { ...keys.projectActivity(orgId, entry.projectId, entry.id), ...item } } };
 }
@@ -79,7 +79,7 @@ export async function listProjectActivity(orgId: string, projectId: string, curs
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
       FilterExpression: '#ttl > :now',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':pk': collection.PK, ':prefix': collection.prefix, ':now': Math.floor(now().getTime() / 1000) },
+      ExpressionAttributeValues: { ':pk': collection.PK, ':prefix': collection.prefix, ':now': Math.floor(Date.now() / 1000) },
       ScanIndexForward: false,
       // One more than a page: whether it exists says if there is a next page.
       Limit: ACTIVITY_PAGE_SIZE + 1,

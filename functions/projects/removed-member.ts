@@ -8,7 +8,6 @@ import { getItem } from '../db/reads';
 import { type TransactItem, isConditionFailure, transactWrite } from '../db/transactions';
 import type { UserItem } from '../user/item';
 import type { ProjectItem } from './item';
-import { now } from '../clock';
 
 /**
  * A user removed from the organization leaves every project they were a member of, and each of
@@ -67,7 +66,7 @@ function removeMemberUpdate(project: ProjectMembers, userId: string) {
       ':members': project.memberIds.filter((id) => id !== userId),
       ':version': project.version,
       ':next': project.version + 1,
-      ':now': now().toISOString(),
+      ':now': new Date().toISOString(),
     },
   };
 }

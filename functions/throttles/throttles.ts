@@ -4,7 +4,6 @@ import { TABLE_NAME, db } from '../db/client';
 import { type Key, keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import type { ThrottleRule } from './rules';
-import { now as clockNow } from '../clock';
 
 /**
  * The API's rate limiters, for the rules of functions/throttles/rules.ts: one group of operations
@@ -27,13 +26,13 @@ export interface FixedWindowItem {
 export const fixedWindowKey = (rule: ThrottleRule<'fixed'>, subject: string) => keys.throttle(rule.name, subject);
 
 /** Seconds until the subject may ask again, or undefined when it may ask now. */
-export function fixedWindowRetryAfter(rule: ThrottleRule<'fixed'>, item: FixedWindowItem | undefined, now = clockNow().getTime()): number | undefined {
+export function fixedWindowRetryAfter(rule: ThrottleRule<'fixed'>, item: FixedWindowItem | undefined, now = Date.now()): number | undefined {
   if (!item || item.windowEndsAt <= now || item.count < rule.limit) return undefined;
   return Math.max(1, Math.ceil((item.windowEndsAt - now) / 1000));
 }
 
 /** Counts one request: into the open window read before, or a new window when there was none. */
-export function fixedWindowCount(rule: ThrottleRule<'fixed'>, subject: string, current: FixedWindowItem | undefined, now = clockNow().getTime()): TransactItem {
+export function fixedWindowCount(rule: ThrottleRule<'fixed'>, subject: string, current: FixedWindowItem | undefined, now = Date.now()): TransactItem {
   const Key = fixedWindowKey(rule, subject);
   if (current && current.windowEndsAt > now) {
     return {
@@ -91,7 +90,7 @@ const attemptsIn = (item: Partial<AttemptWindowItem> | undefined) => (typeof ite
 const normalize = (subject: string) => subject.trim().toLowerCase();
 
 /** The counters of `subject` under `rule` around `now`. */
-export function throttleCounter(rule: ThrottleRule<'sliding'>, subject: string, now = clockNow().getTime()): ThrottleCounter {
+export function throttleCounter(rule: ThrottleRule<'sliding'>, subject: string, now = Date.now()): ThrottleCounter {
   const window = Math.floor(now / rule.windowMs);
   const name = normalize(subject);
   return {
