@@ -75,7 +75,8 @@ export function auditPut({ actor, client }: WriteContext, event: AuditEvent): Tr
     userAgent: client.userAgent.slice(0, USER_AGENT_MAX),
     details: event.details ?? {},
     // From the entry's own time: in Lambda that is DynamoDB's clock; a test host's shifted clock only meets a local table.
-    ttl: Math.floor(at.getTime() / 1000) + AUDIT_KEPT_DAYS * 24 * 60 * 60,
+    // DynamoDB deletes by its own (real) clock, so the expiry is counted from it, not from the functions' clock.
+    ttl: Math.floor(Date.now() / 1000) + AUDIT_KEPT_DAYS * 24 * 60 * 60,
   };
   return { Put: { TableName: TABLE_NAME, Item: { ...keys.auditEntry(orgId, id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } };
 }

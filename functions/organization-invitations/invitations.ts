@@ -121,11 +121,13 @@ export async function resendInvitation(context: WriteContext<UserItem>, org: Org
   if (!current) throw new NotFound();
   if (current.status !== 'pending' || !current.tokenHash) throw new Conflict(INVITATION_NOT_PENDING);
   const rule = INVITATION_RESENDS_PER_INVITATION;
-  const now = clockNow().getTime();
+  // Throttle windows are real time (their counters expire by DynamoDB's clock).
+  const realNow = Date.now();
   const counter = await getItem<FixedWindowItem>(fixedWindowKey(rule, current.id), { consistentRead: true });
-  const retryAfter = fixedWindowRetryAfter(rule, counter, now);
+  const retryAfter = fixedWindowRetryAfter(rule, counter, realNow);
   if (retryAfter !== undefined) return { retryAfter };
 
+  const now = clockNow().getTime();
   const { token, hash } = newMailToken();
   const invitation: InvitationItem = {
     ...current,
@@ -157,7 +159,7 @@ export async function resendInvitation(context: WriteContext<UserItem>, org: Org
       emailHoldPut(invitation, now),
       tokenPut(hash, invitation, now),
       { Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(current.tokenHash) } },
-      fixedWindowCount(rule, current.id, counter, now),
+      fixedWindowCount(rule, current.id, counter, realNow),
       invitationMailPut(invitation, org.name, token),
       invitationAudit(context, invitation, 'invitation.resent'),
     ],
