@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const CLOCK_MESSAGE = 'Use now() from functions/clock.ts: one clock, shiftable in tests.';
 const API_PATH_MESSAGE = "Call an endpoint of shared/contract/ with call() from web/src/lib/api-client.ts instead of typing an '/api/' path.";
 
 // One config block's no-restricted-imports replaces another's: blocks narrower than web/** repeat these.
@@ -96,6 +97,19 @@ export default tseslint.config(
       'functions/throttles/invitation-link-throttle.ts',
     ],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**', '**/infra/**', '**/http/**', '**/middleware/**', '**/handlers/**'] }] },
+  },
+  {
+    // Stored times, expiries, throttle windows and token exp must agree with each other, and a test
+    // shifts them all at once (GROWTHWISE_CLOCK_OFFSET_MS): so functions/ reads time only through now().
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/clock.ts', 'functions/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: CLOCK_MESSAGE },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: CLOCK_MESSAGE },
+      ],
+    },
   },
   {
     // spa-fallback.ts is turned into a CloudFront Function (ES5-ish runtime): `var` on purpose.

@@ -14,6 +14,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // The integration suite's global setup shifts the functions' clock in this process's
+          // environment, which every worker inherits; unit tests go by the real time.
+          env: { GROWTHWISE_CLOCK_OFFSET_MS: '0' },
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'test/unit/**/*.test.ts'],
         },
       },

@@ -13,5 +13,12 @@ function offset(): number {
 
 export const now = (): Date => new Date(Date.now() + offset());
 
+/**
+ * The `ttl` attribute (epoch seconds) that drops an item at `atMs` of our time. DynamoDB compares
+ * it with its own clock, which no offset shifts, so this is the one place our time becomes the
+ * database's; reads that hide items DynamoDB has not deleted yet compare with `ttlAt(now())` too.
+ */
+export const ttlAt = (atMs: number | Date): number => Math.ceil((Number(atMs) - offset()) / 1000);
+
 /** Today's date in UTC, 'YYYY-MM-DD' (the form due dates are stored in). */
 export const today = (): string => now().toISOString().slice(0, 10);

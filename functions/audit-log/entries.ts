@@ -1,7 +1,7 @@
 import { monotonicFactory } from 'ulid';
 import { AUDIT_KEPT_DAYS } from '../../shared/limits';
 import type { AuditAction, AuditActor, AuditDetails, AuditEntryResponse, AuditTarget } from '../../shared/schemas/audit-log';
-import { now } from '../clock';
+import { now, ttlAt } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
@@ -74,9 +74,7 @@ export function auditPut({ actor, client }: WriteContext, event: AuditEvent): Tr
     clientAddress: client.clientAddress,
     userAgent: client.userAgent.slice(0, USER_AGENT_MAX),
     details: event.details ?? {},
-    // From the entry's own time: in Lambda that is DynamoDB's clock; a test host's shifted clock only meets a local table.
-    // DynamoDB deletes by its own (real) clock, so the expiry is counted from it, not from the functions' clock.
-    ttl: Math.floor(Date.now() / 1000) + AUDIT_KEPT_DAYS * 24 * 60 * 60,
+    ttl: ttlAt(at.getTime() + AUDIT_KEPT_DAYS * 24 * 60 * 60 * 1000),
   };
   return { Put: { TableName: TABLE_NAME, Item: { ...keys.auditEntry(orgId, id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } };
 }

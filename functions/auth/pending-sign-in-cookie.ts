@@ -2,6 +2,7 @@ import type { webcrypto } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { signingKey, verifyWithStageKeys } from '../security/secret';
 import { PENDING_SIGN_IN_MS } from './pending-sign-in-item';
+import { now } from '../clock';
 
 /**
  * The cookie between the two steps of a two-factor sign-in: it names a pending sign-in (a stored
@@ -30,7 +31,7 @@ export async function pendingSignInCookie(claims: PendingSignInClaims, expiresAt
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
     .setAudience(audience())
-    .setIssuedAt()
+    .setIssuedAt(now())
     .setExpirationTime(Math.floor(expiresAtMs / 1000))
     .sign(await signingKey());
   return `${PENDING_SIGN_IN_COOKIE}=${token}; HttpOnly; Secure; SameSite=Strict; Path=${COOKIE_PATH}; Max-Age=${MAX_AGE_SECONDS}`;
@@ -59,6 +60,8 @@ async function verifyWith(token: string, key: webcrypto.CryptoKey): Promise<Pend
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: audience(),
+      // exp was set from the functions' clock (PendingSignInItem.expiresAt), so it is checked against it too.
+      currentDate: now(),
       requiredClaims: ['exp', 'iat', 'sub', 'pid', 'org', 'em'],
     });
     const { pid, org, em, sub } = payload;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { now as clockNow, ttlAt } from '../clock';
 
 /** A password was right; the code is due within this time, else the sign-in starts over. */
 export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
@@ -19,8 +20,8 @@ export interface PendingSignInItem {
 
 export function newPendingSignIn(userId: string, orgId: string, now: number): PendingSignInItem {
   const expiresAt = now + PENDING_SIGN_IN_MS;
-  return { type: 'MFA_PENDING', id: randomUUID(), userId, orgId, expiresAt, ttl: Math.ceil(expiresAt / 1000) };
+  return { type: 'MFA_PENDING', id: randomUUID(), userId, orgId, expiresAt, ttl: ttlAt(expiresAt) };
 }
 
 /** Expiry is decided by the stored time: TTL deletion runs late. */
-export const isPendingSignInLive = (item: PendingSignInItem | undefined, now = Date.now()): item is PendingSignInItem => !!item && item.expiresAt > now;
+export const isPendingSignInLive = (item: PendingSignInItem | undefined, now = clockNow().getTime()): item is PendingSignInItem => !!item && item.expiresAt > now;

@@ -3,9 +3,10 @@ import { TABLE_NAME, db } from '../db/client';
 import { type PendingSignInItem, newPendingSignIn } from './pending-sign-in-item';
 import { keys } from '../db/keys';
 import { isConditionFailure } from '../db/transactions';
+import { now as clockNow } from '../clock';
 
 /** Stores the first step of a two-factor sign-in (one PutItem); the pending cookie names it. */
-export async function createPendingSignIn(userId: string, orgId: string, now = Date.now()): Promise<PendingSignInItem> {
+export async function createPendingSignIn(userId: string, orgId: string, now = clockNow().getTime()): Promise<PendingSignInItem> {
   const item = newPendingSignIn(userId, orgId, now);
   await db.send(new PutCommand({ TableName: TABLE_NAME, Item: { ...keys.pendingSignIn(userId, item.id), ...item } }));
   return item;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AvatarContentType } from '../../shared/schemas/user';
+import { now } from '../clock';
 
 /** One per user: `USER#<userId> / AVATAR` (keys.avatar), the image bytes (Binary) and the random version its public URL names. */
 export interface AvatarItem {
@@ -18,7 +19,7 @@ export interface AvatarItem {
  * each version forever.
  */
 export function newAvatar(orgId: string, userId: string, contentType: AvatarContentType, data: Uint8Array): AvatarItem {
-  return { type: 'AVATAR', userId, orgId, version: randomUUID(), contentType, data, updatedAt: new Date().toISOString() };
+  return { type: 'AVATAR', userId, orgId, version: randomUUID(), contentType, data, updatedAt: now().toISOString() };
 }
 
 /** The public URL of an avatar's version: the user's avatarUrl in every response. */

@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { now as clockNow } from '../clock';
 
 /** Secrets Manager keeps the value being replaced as AWSPREVIOUS when a new one becomes AWSCURRENT. */
 export type SecretStage = 'AWSCURRENT' | 'AWSPREVIOUS';
@@ -23,7 +24,7 @@ export async function readSecretStage(secretId: string, stage: SecretStage): Pro
 export function throttled<T>(load: () => Promise<T>, intervalMs: number): () => Promise<T> {
   let last: { at: number; value: Promise<T> } | undefined;
   return () => {
-    const now = Date.now();
+    const now = clockNow().getTime();
     if (!last || now - last.at >= intervalMs) last = { at: now, value: load() };
     return last.value;
   };

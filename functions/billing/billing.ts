@@ -6,6 +6,7 @@ import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import type { OrganizationItem } from '../organization/item';
+import { now as clockNow } from '../clock';
 
 /** `ORG#o/BILLING`: the organization's subscription as Stripe last told us (docs/decisions/017). */
 export interface BillingItem extends Omit<SubscriptionState, 'subscriptionId'> {
@@ -26,7 +27,7 @@ export interface BillingItem extends Omit<SubscriptionState, 'subscriptionId'> {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Registration's state: the plan and cycle it chose, on a trial of TRIAL_DAYS. */
-export function trialBilling(orgId: string, plan: string, interval: string, now = new Date()): BillingItem {
+export function trialBilling(orgId: string, plan: string, interval: string, now = clockNow()): BillingItem {
   return {
     type: 'BILLING',
     orgId,
@@ -99,7 +100,7 @@ export async function organizationOfCustomer(customerId: string): Promise<string
 
 /** SET each field (and the item's identity), on a condition; absent items are created. */
 function billingUpdate(orgId: string, fields: Record<string, unknown>, condition?: { expression: string; values: Record<string, unknown> }): TransactItem {
-  const all: Record<string, unknown> = { type: 'BILLING', orgId, ...fields, updatedAt: new Date().toISOString() };
+  const all: Record<string, unknown> = { type: 'BILLING', orgId, ...fields, updatedAt: clockNow().toISOString() };
   const names = Object.fromEntries(Object.keys(all).map((field) => [`#${field}`, field]));
   const values = Object.fromEntries(Object.entries(all).map(([field, value]) => [`:${field}`, value]));
   return {

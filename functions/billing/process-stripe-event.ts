@@ -19,6 +19,7 @@ import { applyEventOnce, type Outcome, type UnmatchedEventItem, unmatchedEventDe
 import { billingAdmins, paymentFailedAlert, trialEndingAlert } from './admin-alerts';
 import { stripeClient } from './stripe-client';
 import { type SubscriptionState, idOf, subscriptionState } from './subscription-state';
+import { now } from '../clock';
 
 /** The events the webhook endpoint subscribes to (README: pointing Stripe at a stage). */
 export const HANDLED_EVENTS = [
@@ -63,7 +64,7 @@ export async function processStripeEvent(event: Stripe.Event, client: AuditClien
 async function currentState(event: Stripe.Event, subscription: Stripe.Subscription | string, fallbackPlan: string) {
   const stripe = await stripeClient();
   const id = idOf(subscription)!;
-  if (stripe) return { state: subscriptionState(await stripe.subscriptions.retrieve(id), fallbackPlan), asOf: Date.now() };
+  if (stripe) return { state: subscriptionState(await stripe.subscriptions.retrieve(id), fallbackPlan), asOf: now().getTime() };
   if (typeof subscription === 'string') return undefined;
   return { state: subscriptionState(subscription, fallbackPlan), asOf: event.created * 1000 };
 }
@@ -141,7 +142,7 @@ async function subscriptionChanged(event: Stripe.Event, subscription: Stripe.Sub
 async function trialWarning(orgId: string, trialEnd: string | null, day: string | null) {
   const indexed = day ? await getItem<TrialEndItem>(keys.trialEnd(day, orgId), { consistentRead: true }) : undefined;
   if (indexed?.alertedAt && indexed.trialEnd === trialEnd) return undefined;
-  return { writes: trialEndingAlert(orgId, await billingAdmins(orgId), trialEnd), alertedAt: new Date().toISOString() };
+  return { writes: trialEndingAlert(orgId, await billingAdmins(orgId), trialEnd), alertedAt: now().toISOString() };
 }
 
 const trialFacts = (stored: Partial<BillingItem> | undefined) => (stored?.status ? { status: stored.status, trialEnd: stored.trialEnd ?? null } : undefined);

@@ -3,6 +3,7 @@ import { collections, keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import { queryCollection } from '../db/query-collection';
 import { transactWrite } from '../db/transactions';
+import { now, ttlAt } from '../clock';
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** Stripe retries a delivery for up to 3 days: an event id is remembered well beyond that. */
@@ -39,8 +40,8 @@ function eventRecordPut(event: StripeEventRef, outcome: string, orgId: string | 
         created: event.created,
         orgId,
         outcome,
-        processedAt: new Date().toISOString(),
-        ttl: Math.floor(Date.now() / 1000) + REMEMBER_EVENTS_SECONDS,
+        processedAt: now().toISOString(),
+        ttl: ttlAt(now().getTime() + REMEMBER_EVENTS_SECONDS * 1000),
       },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
@@ -91,7 +92,7 @@ export function unmatchedEventPut(event: StripeEventRef, customerId: string, sub
     created: event.created,
     customerId,
     subscription: subscription ?? null,
-    receivedAt: new Date().toISOString(),
+    receivedAt: now().toISOString(),
   };
   return { Put: { TableName: TABLE_NAME, Item: { ...keys.unmatchedStripeEvent(customerId, event.id), ...item } } };
 }

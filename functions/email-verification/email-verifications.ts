@@ -7,12 +7,13 @@ import { outboxPut } from '../mailer/outbox';
 import { type FixedWindowItem, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter } from '../throttles/throttles';
 import { VERIFICATION_RESENDS_PER_USER } from '../throttles/rules';
 import type { UserItem } from '../user/item';
+import { now as clockNow } from '../clock';
 
 /**
  * A new verification link for a user who is being created: the token item and the mail, for the
  * creating transaction, and the hash to store on the new user item (the newest token).
  */
-export function verificationForNewUser(user: Pick<UserItem, 'id' | 'orgId' | 'username' | 'fullName'>, now = Date.now()) {
+export function verificationForNewUser(user: Pick<UserItem, 'id' | 'orgId' | 'username' | 'fullName'>, now = clockNow().getTime()) {
   const { token, hash } = newMailToken();
   const items: TransactItem[] = [
     mailTokenPut(hash, 'email-verification', { userId: user.id, orgId: user.orgId }, EMAIL_VERIFICATION_LIFETIME_MS, now),
@@ -24,7 +25,7 @@ export function verificationForNewUser(user: Pick<UserItem, 'id' | 'orgId' | 'us
 export type ResendOutcome = { sent: true } | { sent: false; retryAfter: number } | { sent: false; alreadyVerified: true };
 
 /** Sends the signed-in user a new link (voiding the older ones), at most VERIFICATION_RESENDS_PER_USER. */
-export async function resendVerification(user: UserItem, now = Date.now()): Promise<ResendOutcome> {
+export async function resendVerification(user: UserItem, now = clockNow().getTime()): Promise<ResendOutcome> {
   const rule = VERIFICATION_RESENDS_PER_USER;
   const counterKey = fixedWindowKey(rule, user.id);
   const userKey = keys.user(user.orgId, user.id);

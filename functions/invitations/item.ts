@@ -1,15 +1,15 @@
 import { ulid } from 'ulid';
 import type { Role } from '../../shared/roles';
 import { INVITATION_LIFETIME_DAYS, type InvitationResponse } from '../../shared/schemas/invitations';
-import { now as clockNow } from '../clock';
+import { now as clockNow, ttlAt } from '../clock';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * DAY;
 /** How long expired, revoked and accepted invitations stay listed. */
 export const INVITATION_HISTORY_MS = 30 * DAY;
 
-/** DynamoDB deletes by its own (real) clock, so a TTL is counted from it, not from the functions' clock. */
-export const ttlIn = (ms: number) => Math.ceil((Date.now() + ms) / 1000);
+/** The ttl that drops an item `ms` from now. */
+export const ttlIn = (ms: number) => ttlAt(clockNow().getTime() + ms);
 
 /**
  * An invitation: `ORG#<orgId> / INVITATION#<ulid>` (keys.invitation), in its organization's

@@ -5,6 +5,7 @@ import { TABLE_NAME, db } from '../db/client';
 import { isConditionFailure } from '../db/transactions';
 import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
+import { now as clockNow, ttlAt } from '../clock';
 
 /**
  * The transactional outbox (docs/data-model.md): an action that must send mail puts its outbox
@@ -31,7 +32,7 @@ export const CLAIM_MS = 60_000;
 
 /** The Put of one outbox item, for the action's own transaction. */
 export function outboxPut(to: string, mail: Mail): TransactItem {
-  const item: OutboxItem = { type: 'OUTBOX', id: ulid(), to, status: 'pending', createdAt: new Date().toISOString(), ...mail };
+  const item: OutboxItem = { type: 'OUTBOX', id: ulid(), to, status: 'pending', createdAt: clockNow().toISOString(), ...mail };
   return { Put: { TableName: TABLE_NAME, Item: { ...keys.outbox(item.id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } };
 }
 
@@ -39,7 +40,7 @@ export function outboxPut(to: string, mail: Mail): TransactItem {
  * Takes the item for one send: only while it is pending and nobody else holds a live claim.
  * Answers false when it is sent, skipped or claimed by a concurrent invocation.
  */
-export async function claimOutboxItem(id: string, now = Date.now()): Promise<boolean> {
+export async function claimOutboxItem(id: string, now = clockNow().getTime()): Promise<boolean> {
   try {
     await db.send(
       new UpdateCommand({
@@ -59,14 +60,14 @@ export async function claimOutboxItem(id: string, now = Date.now()): Promise<boo
 }
 
 /** Marks the item done (sent, or skipped by the stage's allow-list); its data (tokens) goes, TTL comes. */
-export async function finishOutboxItem(id: string, status: 'sent' | 'skipped', now = Date.now()) {
+export async function finishOutboxItem(id: string, status: 'sent' | 'skipped', now = clockNow().getTime()) {
   await db.send(
     new UpdateCommand({
       TableName: TABLE_NAME,
       Key: keys.outbox(id),
       UpdateExpression: 'SET #status = :status, sentAt = :at, #ttl = :ttl REMOVE #data, claimedUntil',
       ExpressionAttributeNames: { '#status': 'status', '#data': 'data', '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':status': status, ':at': new Date(now).toISOString(), ':ttl': Math.ceil(now / 1000) + KEEP_SENT_SECONDS },
+      ExpressionAttributeValues: { ':status': status, ':at': new Date(now).toISOString(), ':ttl': ttlAt(now + KEEP_SENT_SECONDS * 1000) },
     }),
   );
 }

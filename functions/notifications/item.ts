@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import type { NotificationResponse } from '../../shared/schemas/notifications';
+import { now } from '../clock';
 
 /** A notification: `USER#<userId> / NOTIFICATION#<ulid>` (keys.notification), in its user's partition. */
 export interface NotificationItem {
@@ -32,7 +33,7 @@ export function newNotification(userId: string, message: NotificationMessage): N
     content: message.content,
     linkUrl: message.linkUrl,
     isRead: false,
-    createdAt: new Date().toISOString(),
+    createdAt: now().toISOString(),
   };
 }
 

@@ -6,6 +6,7 @@ import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
 import { type TransactItem, failedConditionIndexes, isConditionFailure, transactWrite } from '../db/transactions';
 import type { NotificationItem } from './item';
+import { now, ttlAt } from '../clock';
 
 /** The panel shows the newest ones; older ones stay counted and are marked by mark-all-read. */
 export const NOTIFICATION_LIST_LIMIT = 50;
@@ -14,7 +15,6 @@ export const READ_NOTIFICATION_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 /** Notifications marked per transaction, plus the one counter update: well under the 100-item limit. */
 const MARK_ALL_CHUNK = 50;
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** A user's newest notifications, newest first (ULID sort keys): one Query. */
 export async function listNotificationsOfUser(userId: string): Promise<NotificationItem[]> {
@@ -26,7 +26,7 @@ export async function listNotificationsOfUser(userId: string): Promise<Notificat
       // TTL deletion can lag by days: an expired read notification is already gone for the user.
       FilterExpression: 'attribute_not_exists(#ttl) OR #ttl > :now',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix, ':now': nowSeconds() },
+      ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix, ':now': ttlAt(now()) },
       ScanIndexForward: false,
       Limit: NOTIFICATION_LIST_LIMIT,
     }),
@@ -78,7 +78,7 @@ function unreadDecrement(orgId: string, userId: string, by: number): TransactIte
  * read meanwhile is left as it is.
  */
 export async function markNotificationRead(orgId: string, userId: string, notificationId: string): Promise<void> {
-  const ttl = nowSeconds() + READ_NOTIFICATION_RETENTION_SECONDS;
+  const ttl = ttlAt(now().getTime() + READ_NOTIFICATION_RETENTION_SECONDS * 1000);
   try {
     await transactWrite([markReadUpdate(userId, notificationId, ttl), unreadDecrement(orgId, userId, 1)]);
   } catch (error) {
@@ -103,7 +103,7 @@ async function unreadNotificationIds(userId: string): Promise<string[]> {
  */
 export async function markAllNotificationsRead(orgId: string, userId: string): Promise<number> {
   const ids = await unreadNotificationIds(userId);
-  const ttl = nowSeconds() + READ_NOTIFICATION_RETENTION_SECONDS;
+  const ttl = ttlAt(now().getTime() + READ_NOTIFICATION_RETENTION_SECONDS * 1000);
   let marked = 0;
   for (let start = 0; start < ids.length; start += MARK_ALL_CHUNK) {
     let pending = ids.slice(start, start + MARK_ALL_CHUNK);

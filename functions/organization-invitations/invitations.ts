@@ -121,13 +121,11 @@ export async function resendInvitation(context: WriteContext<UserItem>, org: Org
   if (!current) throw new NotFound();
   if (current.status !== 'pending' || !current.tokenHash) throw new Conflict(INVITATION_NOT_PENDING);
   const rule = INVITATION_RESENDS_PER_INVITATION;
-  // Throttle windows are real time (their counters expire by DynamoDB's clock).
-  const realNow = Date.now();
+  const now = clockNow().getTime();
   const counter = await getItem<FixedWindowItem>(fixedWindowKey(rule, current.id), { consistentRead: true });
-  const retryAfter = fixedWindowRetryAfter(rule, counter, realNow);
+  const retryAfter = fixedWindowRetryAfter(rule, counter, now);
   if (retryAfter !== undefined) return { retryAfter };
 
-  const now = clockNow().getTime();
   const { token, hash } = newMailToken();
   const invitation: InvitationItem = {
     ...current,
@@ -159,7 +157,7 @@ export async function resendInvitation(context: WriteContext<UserItem>, org: Org
       emailHoldPut(invitation, now),
       tokenPut(hash, invitation, now),
       { Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(current.tokenHash) } },
-      fixedWindowCount(rule, current.id, counter, realNow),
+      fixedWindowCount(rule, current.id, counter, now),
       invitationMailPut(invitation, org.name, token),
       invitationAudit(context, invitation, 'invitation.resent'),
     ],

@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { now } from '../clock';
 
 /**
  * An organization: `ORG#<orgId> / ORG` (keys.organization). Created by registration with its first
@@ -26,6 +27,6 @@ export function newOrganization(input: { name: string; plan: string; billingCycl
     adminCount: 1,
     plan: input.plan,
     billingCycle: input.billingCycle,
-    createdAt: input.createdAt ?? new Date().toISOString(),
+    createdAt: input.createdAt ?? now().toISOString(),
   };
 }

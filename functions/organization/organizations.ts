@@ -9,6 +9,7 @@ import { keys } from '../db/keys';
 import { isConditionFailure, transactWrite } from '../db/transactions';
 import { userPuts } from '../user/users';
 import { verificationForNewUser } from '../email-verification/email-verifications';
+import { now as clockNow } from '../clock';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
@@ -25,7 +26,7 @@ export async function createOrganizationWithAdmin(input: {
   fullName: string;
   passwordHash: string;
 }): Promise<{ org: OrganizationItem; user: UserItem }> {
-  const now = new Date().toISOString();
+  const now = clockNow().toISOString();
   const org = newOrganization({ name: input.organizationName, plan: input.plan, billingCycle: input.billingCycle, createdAt: now });
   const user = newUser({ orgId: org.id, username: input.username, fullName: input.fullName, role: 'admin', passwordHash: input.passwordHash, emailVerified: false, createdAt: now });
   const verification = verificationForNewUser(user);

@@ -8,6 +8,7 @@ import { outboxPut } from '../mailer/outbox';
 import { type FixedWindowItem, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter } from '../throttles/throttles';
 import { PASSWORD_RESETS_PER_ADDRESS, PASSWORD_RESETS_PER_CLIENT } from '../throttles/rules';
 import type { EmailItem, UserItem } from '../user/item';
+import { now as clockNow } from '../clock';
 
 /**
  * A reset request: one BatchGetItem (both throttle counters and the email item) and one
@@ -16,7 +17,7 @@ import type { EmailItem, UserItem } from '../user/item';
  * so neither the answer nor its time tells whether an account exists.
  * Answers the seconds to wait when throttled.
  */
-export async function requestPasswordReset(email: string, clientIp: string, now = Date.now()): Promise<{ retryAfter?: number }> {
+export async function requestPasswordReset(email: string, clientIp: string, now = clockNow().getTime()): Promise<{ retryAfter?: number }> {
   const perAddress = PASSWORD_RESETS_PER_ADDRESS;
   const perClient = PASSWORD_RESETS_PER_CLIENT;
   const addressKey = fixedWindowKey(perAddress, email);

@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
 import { ACTIVITY_KEPT_DAYS, ACTIVITY_PAGE_SIZE } from '../../shared/limits';
 import type { ActivityAction, ActivityEntryResponse, ActivityPageResponse } from '../../shared/schemas/activity';
-import { now } from '../clock';
+import { now, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
 import { collections, keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
@@ -47,7 +47,7 @@ export function activityPut(orgId: string, entry: ActivityEntryResponse): Transa
     type: 'ACTIVITY',
     ...entry,
     // DynamoDB deletes by its own (real) clock, so the expiry is counted from it, not from the functions' clock.
-    ttl: Math.floor(Date.now() / 1000) + ACTIVITY_KEPT_DAYS * 24 * 60 * 60,
+    ttl: ttlAt(now().getTime() + ACTIVITY_KEPT_DAYS * 24 * 60 * 60 * 1000),
   };
   return { Put: { TableName: TABLE_NAME, Item: { ...keys.projectActivity(orgId, entry.projectId, entry.id), ...item } } };
 }
@@ -79,7 +79,7 @@ export async function listProjectActivity(orgId: string, projectId: string, curs
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
       FilterExpression: '#ttl > :now',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':pk': collection.PK, ':prefix': collection.prefix, ':now': Math.floor(Date.now() / 1000) },
+      ExpressionAttributeValues: { ':pk': collection.PK, ':prefix': collection.prefix, ':now': ttlAt(now()) },
       ScanIndexForward: false,
       // One more than a page: whether it exists says if there is a next page.
       Limit: ACTIVITY_PAGE_SIZE + 1,

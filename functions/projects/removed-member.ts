@@ -8,6 +8,7 @@ import { getItem } from '../db/reads';
 import { type TransactItem, isConditionFailure, transactWrite } from '../db/transactions';
 import type { UserItem } from '../user/item';
 import type { ProjectItem } from './item';
+import { now } from '../clock';
 
 /**
  * A user removed from the organization leaves every project they were a member of, and each of
@@ -66,7 +67,7 @@ function removeMemberUpdate(project: ProjectMembers, userId: string) {
       ':members': project.memberIds.filter((id) => id !== userId),
       ':version': project.version,
       ':next': project.version + 1,
-      ':now': new Date().toISOString(),
+      ':now': now().toISOString(),
     },
   };
 }

@@ -5,6 +5,7 @@ import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import type { TransactItem } from '../db/transactions';
 import type { UserItem } from '../user/item';
+import { now as clockNow, ttlAt } from '../clock';
 
 /**
  * Tokens that travel by mail (password reset, email verification): 32 random bytes, stored only as
@@ -33,14 +34,14 @@ export function newMailToken() {
 }
 
 /** The Put of a new token item, for the transaction that also records it on the user and mails it. */
-export function mailTokenPut(hash: string, purpose: MailTokenPurpose, owner: { userId: string; orgId: string }, lifetimeMs: number, now = Date.now()): TransactItem {
+export function mailTokenPut(hash: string, purpose: MailTokenPurpose, owner: { userId: string; orgId: string }, lifetimeMs: number, now = clockNow().getTime()): TransactItem {
   const expiresAt = now + lifetimeMs;
-  const item: MailTokenItem = { type: 'MAIL_TOKEN', purpose, userId: owner.userId, orgId: owner.orgId, expiresAt, ttl: Math.ceil(expiresAt / 1000) };
+  const item: MailTokenItem = { type: 'MAIL_TOKEN', purpose, userId: owner.userId, orgId: owner.orgId, expiresAt, ttl: ttlAt(expiresAt) };
   return { Put: { TableName: TABLE_NAME, Item: { ...keys.mailToken(hash), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } };
 }
 
 /** The token's item when it exists, serves this purpose and has not expired; undefined otherwise. */
-export async function findMailToken(token: string, purpose: MailTokenPurpose, now = Date.now()) {
+export async function findMailToken(token: string, purpose: MailTokenPurpose, now = clockNow().getTime()) {
   const hash = hashToken(token);
   const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.mailToken(hash), ConsistentRead: true }));
   const item = out.Item as MailTokenItem | undefined;

@@ -2,6 +2,7 @@ import { type webcrypto } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { SESSION_LIFETIME_MS } from './lifetime';
 import { signingKey, verifyWithStageKeys } from './secret';
+import { now } from '../clock';
 
 export const SESSION_LIFETIME_SECONDS = SESSION_LIFETIME_MS / 1000;
 const ISSUER = 'growthwise';
@@ -19,7 +20,7 @@ export async function signSessionToken(claims: SessionClaims, expiresAtMs: numbe
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
     .setAudience(audience())
-    .setIssuedAt()
+    .setIssuedAt(now())
     .setExpirationTime(Math.floor(expiresAtMs / 1000))
     .sign(await signingKey());
 }
@@ -42,6 +43,8 @@ async function verifyWith(token: string, key: webcrypto.CryptoKey): Promise<Sess
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: audience(),
+      // exp was set from the functions' clock (SessionItem.expiresAt), so it is checked against it too.
+      currentDate: now(),
       // Without requiredClaims jose accepts a token that has no exp.
       requiredClaims: ['exp', 'iat', 'sub', 'sid', 'org'],
     });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from '../security/lifetime';
+import { ttlAt } from '../clock';
 
 /** A signed-in session: `USER#<userId> / SESSION#<uuid>` (keys.session), in its user's partition. */
 export interface SessionItem {
@@ -21,7 +22,7 @@ export interface SessionItem {
 const USER_AGENT_MAX = 512;
 
 /** Epoch seconds when TTL may delete a session last used at `lastUsedAt`: its idle end or its absolute end. */
-export const sessionTtl = (expiresAt: number, lastUsedAt: number) => Math.ceil(Math.min(expiresAt, lastUsedAt + SESSION_IDLE_MS) / 1000);
+export const sessionTtl = (expiresAt: number, lastUsedAt: number) => ttlAt(Math.min(expiresAt, lastUsedAt + SESSION_IDLE_MS));
 
 /** A session that starts now (epoch ms) and is used at once. */
 export function newSession(userId: string, orgId: string, userAgent: string, now: number): SessionItem {

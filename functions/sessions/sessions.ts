@@ -10,6 +10,7 @@ import type { OrganizationItem } from '../organization/item';
 import { type SessionItem, newSession, sessionTtl } from './item';
 import type { UserItem } from '../user/item';
 import { compareOrdinal } from '../domain/compare-ordinal';
+import { now as clockNow } from '../clock';
 
 export interface LoadedSession {
   session: SessionItem;
@@ -22,11 +23,11 @@ export interface LoadedSession {
 export const lastUsedAtOf = (session: SessionItem) => session.lastUsedAt ?? Date.parse(session.createdAt);
 
 /** True while the session is neither past its absolute end nor idle for too long. */
-export const isSessionLive = (session: SessionItem, now = Date.now()) => session.expiresAt > now && lastUsedAtOf(session) + SESSION_IDLE_MS > now;
+export const isSessionLive = (session: SessionItem, now = clockNow().getTime()) => session.expiresAt > now && lastUsedAtOf(session) + SESSION_IDLE_MS > now;
 
 /** Stores a new session; with `audit`, the sign-in's audit entry in the same transaction. */
 export async function createSession(userId: string, orgId: string, userAgent = '', audit?: TransactItem): Promise<SessionItem> {
-  const session = newSession(userId, orgId, userAgent, Date.now());
+  const session = newSession(userId, orgId, userAgent, clockNow().getTime());
   const put = { TableName: TABLE_NAME, Item: { ...keys.session(userId, session.id), ...session } };
   if (audit) await transactWrite([{ Put: put }, audit]);
   else await db.send(new PutCommand(put));
@@ -50,7 +51,7 @@ export async function loadSession(claims: SessionClaims, preload?: (orgId: strin
   if (!session || !user || !org) return undefined;
   // Expiry is decided here, by the stored times: TTL deletion can lag by days.
   // The preloaded key was built from the token's organization: only trusted once the stored session agrees.
-  const now = Date.now();
+  const now = clockNow().getTime();
   if (!isSessionLive(session, now) || session.orgId !== claims.orgId) return undefined;
   if (now - lastUsedAtOf(session) >= SESSION_TOUCH_INTERVAL_MS) await touchSession(session, now);
   const preloadedAll = extraKeys.map((key) => found.get(keyId(key)));
@@ -82,7 +83,7 @@ async function touchSession(session: SessionItem, now: number) {
 /** The user's sessions that are still live, newest sign-in first. */
 export async function listSessionsOfUser(userId: string): Promise<SessionItem[]> {
   const sessions = await queryCollection<SessionItem>(collections.sessionsOfUser(userId), { consistentRead: true });
-  const now = Date.now();
+  const now = clockNow().getTime();
   return sessions.filter((session) => isSessionLive(session, now)).sort((a, b) => compareOrdinal(b.createdAt, a.createdAt));
 }
 

@@ -4,6 +4,7 @@ import { TABLE_NAME, db } from '../db/client';
 import { type Key, keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import type { ThrottleRule } from './rules';
+import { now as clockNow, ttlAt } from '../clock';
 
 /**
  * The API's rate limiters, for the rules of functions/throttles/rules.ts: one group of operations
@@ -26,13 +27,13 @@ export interface FixedWindowItem {
 export const fixedWindowKey = (rule: ThrottleRule<'fixed'>, subject: string) => keys.throttle(rule.name, subject);
 
 /** Seconds until the subject may ask again, or undefined when it may ask now. */
-export function fixedWindowRetryAfter(rule: ThrottleRule<'fixed'>, item: FixedWindowItem | undefined, now = Date.now()): number | undefined {
+export function fixedWindowRetryAfter(rule: ThrottleRule<'fixed'>, item: FixedWindowItem | undefined, now = clockNow().getTime()): number | undefined {
   if (!item || item.windowEndsAt <= now || item.count < rule.limit) return undefined;
   return Math.max(1, Math.ceil((item.windowEndsAt - now) / 1000));
 }
 
 /** Counts one request: into the open window read before, or a new window when there was none. */
-export function fixedWindowCount(rule: ThrottleRule<'fixed'>, subject: string, current: FixedWindowItem | undefined, now = Date.now()): TransactItem {
+export function fixedWindowCount(rule: ThrottleRule<'fixed'>, subject: string, current: FixedWindowItem | undefined, now = clockNow().getTime()): TransactItem {
   const Key = fixedWindowKey(rule, subject);
   if (current && current.windowEndsAt > now) {
     return {
@@ -40,7 +41,7 @@ export function fixedWindowCount(rule: ThrottleRule<'fixed'>, subject: string, c
     };
   }
   const windowEndsAt = now + rule.windowMs;
-  return { Put: { TableName: TABLE_NAME, Item: { ...Key, type: 'THROTTLE', count: 1, windowEndsAt, ttl: Math.ceil(windowEndsAt / 1000) } } };
+  return { Put: { TableName: TABLE_NAME, Item: { ...Key, type: 'THROTTLE', count: 1, windowEndsAt, ttl: ttlAt(windowEndsAt) } } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -81,7 +82,7 @@ export interface ThrottleCounts {
 }
 
 /** TTL of the window starting at `windowStart` (epoch ms): the end of the window after it. */
-const attemptWindowTtl = (windowStart: number, windowMs: number) => Math.ceil((windowStart + 2 * windowMs) / 1000);
+const attemptWindowTtl = (windowStart: number, windowMs: number) => ttlAt(windowStart + 2 * windowMs);
 
 /** The attempts a window's item counts; a window nobody tried in has no item. */
 const attemptsIn = (item: Partial<AttemptWindowItem> | undefined) => (typeof item?.count === 'number' ? item.count : 0);
@@ -90,7 +91,7 @@ const attemptsIn = (item: Partial<AttemptWindowItem> | undefined) => (typeof ite
 const normalize = (subject: string) => subject.trim().toLowerCase();
 
 /** The counters of `subject` under `rule` around `now`. */
-export function throttleCounter(rule: ThrottleRule<'sliding'>, subject: string, now = Date.now()): ThrottleCounter {
+export function throttleCounter(rule: ThrottleRule<'sliding'>, subject: string, now = clockNow().getTime()): ThrottleCounter {
   const window = Math.floor(now / rule.windowMs);
   const name = normalize(subject);
   return {

@@ -4,6 +4,7 @@ import type { ManagedUserResponse, OrganizationUserResponse } from '../../shared
 import type { UserResponse } from '../../shared/schemas/auth';
 import type { ProjectMemberResponse } from '../../shared/schemas/projects';
 import type { OrganizationItem } from '../organization/item';
+import { now } from '../clock';
 
 /** A user: `ORG#<orgId> / USER#<userId>` (keys.user), in their organization's partition. */
 export interface UserItem {
@@ -71,7 +72,7 @@ export function newUser(input: {
     passwordHash: input.passwordHash,
     avatarUrl: null,
     unreadCount: 0,
-    createdAt: input.createdAt ?? new Date().toISOString(),
+    createdAt: input.createdAt ?? now().toISOString(),
     emailVerified: input.emailVerified,
   };
 }

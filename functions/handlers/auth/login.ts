@@ -17,13 +17,14 @@ import { createPendingSignIn } from '../../auth/pending-sign-ins';
 import { pendingSignInCookie } from '../../auth/pending-sign-in-cookie';
 import { FAILED_PASSWORDS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS, TOO_MANY_SIGN_INS } from '../../throttles/rules';
 import { type EmailItem, toUserResponse } from '../../user/item';
+import { now as clockNow } from '../../clock';
 
 /** One message for a wrong password and an unknown email, so neither tells which. */
 export const LOGIN_FAILED = 'Invalid email or password';
 
 export const handler = defineRoute(authEndpoints.login, async (request) => {
   const { body, clientIp, event, requestId } = request;
-  const now = Date.now();
+  const now = clockNow().getTime();
   const account = throttleCounter(FAILED_PASSWORDS_PER_ACCOUNT, body.username, now);
   const address = throttleCounter(FAILED_SIGN_INS_PER_ADDRESS, clientIp, now);
   const emailKey = keys.email(body.username);

@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { SESSION_HINT_COOKIE } from '../../../shared/session-hint';
 import { registerOrganization, request, uniqueEmail } from '../support/api';
+import { functionsNow } from '../support/functions-clock';
 import { testTable } from '../support/table';
 
 const COOKIE = '__Host-growthwise_session';
@@ -108,7 +109,7 @@ describe('sessions', () => {
         Key: { PK: `USER#${claims.sub}`, SK: `SESSION#${claims.sid}` },
         UpdateExpression: 'SET expiresAt = :past',
         ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':past': Date.now() - 1000 },
+        ExpressionAttributeValues: { ':past': functionsNow() - 1000 },
       }),
     );
     expect((await admin.call('/api/user')).status).toBe(401);

@@ -9,6 +9,7 @@ import { login, registerOrganization, request, uniqueEmail } from '../support/ap
 import { postFrom, randomLoopbackAddress } from '../support/from-client-address';
 import { mailsTo, outboxSettled, tokenFromMail, waitForMail } from '../support/inbox';
 import { testTable } from '../support/table';
+import { functionsNow } from '../support/functions-clock';
 import { startWithinOneWindow } from '../support/throttle-window';
 
 const RESET_SUBJECT = 'Reset your Growthwise password';
@@ -94,7 +95,7 @@ describe('password reset', () => {
     const token = await resetToken(admin.email);
     const { db, tableName } = testTable();
     await db.send(
-      new UpdateCommand({ TableName: tableName, Key: keys.mailToken(hashToken(token)), UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': Date.now() - 1000 } }),
+      new UpdateCommand({ TableName: tableName, Key: keys.mailToken(hashToken(token)), UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': functionsNow() - 1000 } }),
     );
     expect((await confirmReset(token, 'too-late-password')).body.message).toBe(INVALID_LINK);
     await login(admin.email, admin.password);

@@ -2,6 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { type SignedIn, login, registerOrganization, request, sessionCookieOf } from '../support/api';
 import { testTable } from '../support/table';
+import { functionsNow } from '../support/functions-clock';
 
 const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -47,7 +48,7 @@ describe('sessions people can see and end (issue 21, item 4)', () => {
     expect(byId.get(sessionKeyOf(laptop).id)).toMatchObject({ device: 'Chrome 131 on Linux', current: true });
     expect(byId.get(sessionKeyOf(phone).id)).toMatchObject({ device: 'Safari 17 on iOS', current: false });
     for (const session of listed.body) {
-      expect(Date.parse(session.createdAt)).toBeGreaterThan(Date.now() - 5 * 60_000);
+      expect(Date.parse(session.createdAt)).toBeGreaterThan(functionsNow() - 5 * 60_000);
       expect(Date.parse(session.lastUsedAt)).toBeGreaterThanOrEqual(Date.parse(session.createdAt));
     }
     expect(listed.body.filter((session: { current: boolean }) => session.current)).toHaveLength(1);
@@ -89,7 +90,7 @@ describe('sessions people can see and end (issue 21, item 4)', () => {
 
   it('a session unused for 24 hours has ended, even within its 7 days', async () => {
     const admin = await registerOrganization();
-    await setSession(admin, { lastUsedAt: Date.now() - 24 * HOUR - 1000 });
+    await setSession(admin, { lastUsedAt: functionsNow() - 24 * HOUR - 1000 });
     expect((await admin.call('/api/user')).status).toBe(401);
   });
 
@@ -105,18 +106,18 @@ describe('sessions people can see and end (issue 21, item 4)', () => {
     expect((await admin.call('/api/user')).dbCalls).toBe(1);
     expect((await read()).lastUsedAt).toBe(before);
 
-    await setSession(admin, { lastUsedAt: Date.now() - 23 * HOUR });
+    await setSession(admin, { lastUsedAt: functionsNow() - 23 * HOUR });
     const sliding = await admin.call('/api/user');
     expect(sliding.status).toBe(200);
     expect(sliding.dbCalls).toBe(2);
     const after = await read();
-    expect(after.lastUsedAt).toBeGreaterThan(Date.now() - 60_000);
+    expect(after.lastUsedAt).toBeGreaterThan(functionsNow() - 60_000);
     expect(after.ttl).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
   });
 
   it('a session past its 7 days has ended, however recently used', async () => {
     const admin = await registerOrganization();
-    await setSession(admin, { expiresAt: Date.now() - 1000, lastUsedAt: Date.now() });
+    await setSession(admin, { expiresAt: functionsNow() - 1000, lastUsedAt: functionsNow() });
     expect((await admin.call('/api/user')).status).toBe(401);
   });
 

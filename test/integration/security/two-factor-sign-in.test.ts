@@ -10,6 +10,7 @@ import { waitForMail } from '../support/inbox';
 import { testTable } from '../support/table';
 import { enrol, passwordStep, secondStep, signInWithCode, signInWithRecoveryCode } from '../support/two-factor';
 import { startWithinOneWindow } from '../support/throttle-window';
+import { functionsNow } from '../support/functions-clock';
 
 const SESSION_COOKIE = '__Host-growthwise_session';
 
@@ -21,7 +22,7 @@ function pendingKeyOf(pendingCookie: string) {
 
 const accountFailures = async (email: string) => {
   const { db, tableName } = testTable();
-  const counter = throttleCounter(FAILED_PASSWORDS_PER_ACCOUNT, email);
+  const counter = throttleCounter(FAILED_PASSWORDS_PER_ACCOUNT, email, functionsNow());
   const read = await db.send(new GetCommand({ TableName: tableName, Key: counter.key, ConsistentRead: true }));
   return Number(read.Item?.count ?? 0);
 };
@@ -95,7 +96,7 @@ describe('two-factor sign-in (issue 15)', () => {
 
     const { db, tableName } = testTable();
     await db.send(
-      new UpdateCommand({ TableName: tableName, Key: pendingKeyOf(pendingCookie), UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': Date.now() - 1000 } }),
+      new UpdateCommand({ TableName: tableName, Key: pendingKeyOf(pendingCookie), UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': functionsNow() - 1000 } }),
     );
     const expired = await secondStep(pendingCookie, { code: await authenticator.nextCode() });
     expect(expired.status).toBe(400);
