@@ -2,7 +2,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
 import { type PendingSignInItem, newPendingSignIn } from './pending-sign-in-item';
 import { keys } from '../db/keys';
-import { isConditionFailure } from '../db/transactions';
+import { conditionHeld } from '../db/transactions';
 import { now as clockNow } from '../clock';
 
 /** Stores the first step of a two-factor sign-in (one PutItem); the pending cookie names it. */
@@ -15,11 +15,5 @@ export async function createPendingSignIn(userId: string, orgId: string, now = c
 
 /** Uses the pending sign-in up: false when a concurrent second step already did (one pending sign-in, one session). */
 export async function finishPendingSignIn(userId: string, pendingId: string): Promise<boolean> {
-  try {
-    await db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: keys.pendingSignIn(userId, pendingId), ConditionExpression: 'attribute_exists(PK)' }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return conditionHeld(db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: keys.pendingSignIn(userId, pendingId), ConditionExpression: 'attribute_exists(PK)' })));
 }

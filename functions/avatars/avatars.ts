@@ -5,6 +5,7 @@ import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { transactWrite } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
 
 /** Stores a user's new image and points their avatarUrl at it, in one transaction. */
 export async function saveAvatar(orgId: string, userId: string, contentType: AvatarContentType, data: Buffer): Promise<string> {
@@ -16,9 +17,7 @@ export async function saveAvatar(orgId: string, userId: string, contentType: Ava
       Update: {
         TableName: TABLE_NAME,
         Key: keys.user(orgId, userId),
-        UpdateExpression: 'SET avatarUrl = :url',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':url': avatarUrl },
+        ...updateExpression({ set: { avatarUrl } }, { expression: 'attribute_exists(PK)' }),
       },
     },
   ]);

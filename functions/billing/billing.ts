@@ -5,6 +5,7 @@ import type { SubscriptionState } from './subscription-state';
 import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
+import { type Condition, updateExpression } from '../db/update-expression';
 import type { OrganizationItem } from '../organization/item';
 import { now as clockNow } from '../clock';
 
@@ -99,18 +100,12 @@ export async function organizationOfCustomer(customerId: string): Promise<string
 }
 
 /** SET each field (and the item's identity), on a condition; absent items are created. */
-function billingUpdate(orgId: string, fields: Record<string, unknown>, condition?: { expression: string; values: Record<string, unknown> }): TransactItem {
-  const all: Record<string, unknown> = { type: 'BILLING', orgId, ...fields, updatedAt: clockNow().toISOString() };
-  const names = Object.fromEntries(Object.keys(all).map((field) => [`#${field}`, field]));
-  const values = Object.fromEntries(Object.entries(all).map(([field, value]) => [`:${field}`, value]));
+function billingUpdate(orgId: string, fields: Record<string, unknown>, condition?: Condition): TransactItem {
   return {
     Update: {
       TableName: TABLE_NAME,
       Key: keys.billing(orgId),
-      UpdateExpression: `SET ${Object.keys(all).map((field) => `#${field} = :${field}`).join(', ')}`,
-      ...(condition ? { ConditionExpression: condition.expression } : {}),
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: { ...values, ...condition?.values },
+      ...updateExpression({ set: { type: 'BILLING', orgId, ...fields, updatedAt: clockNow().toISOString() } }, condition),
     },
   };
 }
@@ -120,7 +115,7 @@ export function subscriptionStateUpdate(orgId: string, state: SubscriptionState,
   return billingUpdate(
     orgId,
     { ...state, stateAsOf: asOf, ...extra },
-    { expression: 'attribute_not_exists(#stateAsOf) OR #stateAsOf <= :asOf', values: { ':asOf': asOf } },
+    { expression: 'attribute_not_exists(stateAsOf) OR stateAsOf <= :asOf', values: { ':asOf': asOf } },
   );
 }
 
@@ -133,7 +128,7 @@ export function paymentUpdate(orgId: string, failedAt: string | null, asOf: numb
   return billingUpdate(
     orgId,
     { paymentFailedAt: failedAt, paymentAsOf: asOf },
-    { expression: 'attribute_not_exists(#paymentAsOf) OR #paymentAsOf <= :asOf', values: { ':asOf': asOf } },
+    { expression: 'attribute_not_exists(paymentAsOf) OR paymentAsOf <= :asOf', values: { ':asOf': asOf } },
   );
 }
 

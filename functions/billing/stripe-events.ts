@@ -1,8 +1,7 @@
 import { TABLE_NAME } from '../db/client';
 import { collections, keys } from '../db/keys';
-import type { TransactItem } from '../db/transactions';
+import { type TransactItem, failedConditionIndexes, transactWrite } from '../db/transactions';
 import { queryCollection } from '../db/query-collection';
-import { transactWrite } from '../db/transactions';
 import { now, ttlAt } from '../clock';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -69,18 +68,12 @@ export async function applyEventOnce(event: StripeEventRef, orgId: string | null
       await transactWrite([eventRecordPut(event, outcome, orgId), ...writes]);
       return outcome;
     } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (!reasons) throw error;
-      if (reasons[0] === 'ConditionalCheckFailed') return 'duplicate';
-      if (index === effects.length - 1 || !reasons.includes('ConditionalCheckFailed')) throw error;
+      const failed = failedConditionIndexes(error);
+      if (failed.has(0)) return 'duplicate';
+      if (index === effects.length - 1 || failed.size === 0) throw error;
     }
   }
   throw new Error(`No effect given for ${event.id}`);
-}
-
-function cancellationReasons(error: unknown): string[] | undefined {
-  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return undefined;
-  return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
 }
 
 /** Keeps an event of an unknown customer for reconciliation (in the customer's own partition). */

@@ -4,7 +4,7 @@ import { storedBilling } from './billing';
 import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
 import { type TrialEndItem, trialAlertMark, trialDay, trialsEndingBetween } from './trial-ends';
-import { isConditionFailure, transactWrite } from '../db/transactions';
+import { conditionHeld, transactWrite } from '../db/transactions';
 import { billingAdmins, trialEndingAlert } from './admin-alerts';
 
 /** How far ahead a trial end is announced (the billing banner's window, so the alert and the banner agree). */
@@ -46,27 +46,22 @@ async function alertOne(candidate: TrialEndItem, at: Date): Promise<'alerted' | 
     await removeStale(candidate);
     return 'stale';
   }
-  try {
-    await transactWrite([trialAlertMark(day, candidate.orgId, at.toISOString()), ...trialEndingAlert(candidate.orgId, await billingAdmins(candidate.orgId), candidate.trialEnd)]);
-    return 'alerted';
-  } catch (error) {
-    if (isConditionFailure(error)) return 'already';
-    throw error;
-  }
+  const marked = await conditionHeld(
+    transactWrite([trialAlertMark(day, candidate.orgId, at.toISOString()), ...trialEndingAlert(candidate.orgId, await billingAdmins(candidate.orgId), candidate.trialEnd)]),
+  );
+  return marked ? 'alerted' : 'already';
 }
 
 /** An index item left by a change the index missed: removed unless it was rewritten meanwhile. */
 async function removeStale(candidate: TrialEndItem) {
-  try {
-    await db.send(
+  await conditionHeld(
+    db.send(
       new DeleteCommand({
         TableName: TABLE_NAME,
         Key: keys.trialEnd(candidate.trialEnd.slice(0, 10), candidate.orgId),
         ConditionExpression: 'trialEnd = :trialEnd AND attribute_not_exists(alertedAt)',
         ExpressionAttributeValues: { ':trialEnd': candidate.trialEnd },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 }

@@ -3,6 +3,7 @@ import { TABLE_NAME } from '../db/client';
 import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import type { TransactItem } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
 
 /**
  * `TRIAL_ENDS#<day> / ORG#<orgId>`: the sparse index of running trials by the day they end (UTC).
@@ -52,9 +53,7 @@ export function trialIndexWrites(orgId: string, stored: TrialFacts | undefined, 
       Update: {
         TableName: TABLE_NAME,
         Key: keys.trialEnd(after, orgId),
-        UpdateExpression: `SET #type = :type, orgId = :orgId, trialEnd = :trialEnd${alertedAt ? ', alertedAt = :at' : ''}`,
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':type': 'TRIAL_END', ':orgId': orgId, ':trialEnd': next.trialEnd, ...(alertedAt ? { ':at': alertedAt } : {}) },
+        ...updateExpression({ set: { type: 'TRIAL_END', orgId, trialEnd: next.trialEnd, ...(alertedAt ? { alertedAt } : {}) } }),
       },
     });
   }
@@ -67,9 +66,7 @@ export function trialAlertMark(day: string, orgId: string, alertedAt: string): T
     Update: {
       TableName: TABLE_NAME,
       Key: keys.trialEnd(day, orgId),
-      UpdateExpression: 'SET alertedAt = :at',
-      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(alertedAt)',
-      ExpressionAttributeValues: { ':at': alertedAt },
+      ...updateExpression({ set: { alertedAt } }, { expression: 'attribute_exists(PK) AND attribute_not_exists(alertedAt)' }),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './transactions';
+import { conditionHeld, failedConditionIndexes, isConditionFailure, isTransactionConflict } from './transactions';
 
 const cancelled = (...codes: string[]) =>
   Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: codes.map((Code) => ({ Code })) });
@@ -23,5 +23,18 @@ describe('transaction failures', () => {
     expect(isConditionFailure(Object.assign(new Error('x'), { name: 'ConditionalCheckFailedException' }))).toBe(true);
     expect(failedConditionIndexes(new Error('throttled')).size).toBe(0);
     expect(isConditionFailure('not an error')).toBe(false);
+  });
+});
+
+describe('conditionHeld', () => {
+  it('answers whether the write happened, false only when it failed on a condition', async () => {
+    await expect(conditionHeld(Promise.resolve({}))).resolves.toBe(true);
+    await expect(conditionHeld(Promise.reject(Object.assign(new Error('x'), { name: 'ConditionalCheckFailedException' })))).resolves.toBe(false);
+    await expect(conditionHeld(Promise.reject(cancelled('None', 'ConditionalCheckFailed')))).resolves.toBe(false);
+  });
+
+  it('throws any other failure', async () => {
+    const conflict = cancelled('TransactionConflict');
+    await expect(conditionHeld(Promise.reject(conflict))).rejects.toBe(conflict);
   });
 });

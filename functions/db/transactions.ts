@@ -4,7 +4,8 @@ import { db } from './client';
 
 /**
  * Everything about conditional writes and transactions, in one place: the item type, DynamoDB's
- * size limit, which condition failed (by the item's index), and the retry on lost races.
+ * size limit, whether a write's condition held, which condition failed (by the item's index), and
+ * the retry on lost races.
  */
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -23,6 +24,20 @@ const cancellationReasons = (error: unknown): CancellationReasons =>
 export function isConditionFailure(error: unknown): boolean {
   if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return true;
   return cancellationReasons(error).some((reason) => reason.Code === 'ConditionalCheckFailed');
+}
+
+/**
+ * Whether a conditional write (an UpdateItem, a DeleteItem, a transaction) happened: false when it
+ * failed on a condition, which is the data's answer for the caller to act on; any other error is thrown.
+ */
+export async function conditionHeld(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 /** True when a transaction lost a race with another transaction on the same items. */

@@ -1,6 +1,7 @@
 import { batchGet, keyId } from '../db/reads';
 import { TABLE_NAME } from '../db/client';
-import { type TransactItem, isConditionFailure, transactWrite } from '../db/transactions';
+import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
 import { keys } from '../db/keys';
 import { EMAIL_VERIFICATION_LIFETIME_MS, findTokenOwner, mailTokenPut, mailTokenUse, newMailToken } from '../security/mail-tokens';
 import { outboxPut } from '../mailer/outbox';
@@ -36,26 +37,24 @@ export async function resendVerification(user: UserItem, now = clockNow().getTim
   const retryAfter = fixedWindowRetryAfter(rule, counter, now);
   if (retryAfter !== undefined) return { sent: false, retryAfter };
   const { items, hash } = verificationForNewUser(current, now);
-  try {
-    await transactWrite([
+  const sent = await conditionHeld(
+    transactWrite([
       fixedWindowCount(rule, user.id, counter, now),
       ...items,
       {
         Update: {
           TableName: TABLE_NAME,
           Key: userKey,
-          UpdateExpression: 'SET emailVerificationTokenHash = :hash',
-          ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(emailVerified) OR emailVerified = :false)',
-          ExpressionAttributeValues: { ':hash': hash, ':false': false },
+          ...updateExpression(
+            { set: { emailVerificationTokenHash: hash } },
+            { expression: 'attribute_exists(PK) AND (attribute_not_exists(emailVerified) OR emailVerified = :false)', values: { ':false': false } },
+          ),
         },
       },
-    ]);
-  } catch (error) {
-    // Verified (or removed) between the read and the write.
-    if (isConditionFailure(error)) return { sent: false, alreadyVerified: true };
-    throw error;
-  }
-  return { sent: true };
+    ]),
+  );
+  // Not sent: verified (or removed) between the read and the write.
+  return sent ? { sent: true } : { sent: false, alreadyVerified: true };
 }
 
 /** Marks the address verified if the token is the user's newest, unused and unexpired one. */
@@ -63,22 +62,19 @@ export async function confirmVerification(token: string): Promise<boolean> {
   const found = await findTokenOwner(token, 'email-verification', (owner) => owner.emailVerificationTokenHash);
   if (!found) return false;
   const { user } = found;
-  try {
-    await transactWrite([
+  return conditionHeld(
+    transactWrite([
       mailTokenUse(found.hash),
       {
         Update: {
           TableName: TABLE_NAME,
           Key: keys.user(user.orgId, user.id),
-          UpdateExpression: 'SET emailVerified = :true REMOVE emailVerificationTokenHash',
-          ConditionExpression: 'emailVerificationTokenHash = :token',
-          ExpressionAttributeValues: { ':true': true, ':token': found.hash },
+          ...updateExpression(
+            { set: { emailVerified: true }, remove: ['emailVerificationTokenHash'] },
+            { expression: 'emailVerificationTokenHash = :token', values: { ':token': found.hash } },
+          ),
         },
       },
-    ]);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ]),
+  );
 }

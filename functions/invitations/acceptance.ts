@@ -10,6 +10,7 @@ import { adminCountChange } from '../organization-users/organization-users';
 import { EMAIL_TAKEN } from '../organization/organizations';
 import { batchGet, getItem, keyId } from '../db/reads';
 import { TRANSACTION_LIMIT, type TransactItem, transactWriteExplained } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
 import { listUsersOfOrganization, userPuts } from '../user/users';
 import { INVITATION_HISTORY_MS, type InvitationItem, type InvitationTokenItem, ttlIn } from './item';
 import type { OrganizationItem } from '../organization/item';
@@ -93,18 +94,14 @@ export async function acceptInvitation(
         Update: {
           TableName: TABLE_NAME,
           Key: keys.invitation(org.id, invitation.id),
-          UpdateExpression: 'SET #status = :accepted, acceptedAt = :at, acceptedUserId = :userId, #ttl = :ttl REMOVE tokenHash',
-          ConditionExpression: '#status = :pending AND tokenHash = :hash AND expiresAt > :now',
-          ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
-          ExpressionAttributeValues: {
-            ':accepted': 'accepted',
-            ':at': user.createdAt,
-            ':userId': user.id,
-            ':ttl': ttlIn(INVITATION_HISTORY_MS),
-            ':pending': 'pending',
-            ':hash': hash,
-            ':now': now,
-          },
+          ...updateExpression(
+            { set: { status: 'accepted', acceptedAt: user.createdAt, acceptedUserId: user.id, ttl: ttlIn(INVITATION_HISTORY_MS) }, remove: ['tokenHash'] },
+            {
+              expression: '#status = :pending AND tokenHash = :hash AND expiresAt > :now',
+              names: { '#status': 'status' },
+              values: { ':pending': 'pending', ':hash': hash, ':now': now },
+            },
+          ),
         },
       },
       { Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(hash), ConditionExpression: 'attribute_exists(PK)' } },

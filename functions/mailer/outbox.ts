@@ -2,10 +2,10 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Mail } from './mail';
 import { TABLE_NAME, db } from '../db/client';
-import { isConditionFailure } from '../db/transactions';
+import { type TransactItem, conditionHeld } from '../db/transactions';
 import { keys } from '../db/keys';
-import type { TransactItem } from '../db/transactions';
 import { now as clockNow, ttlAt } from '../clock';
+import { updateExpression } from '../db/update-expression';
 
 /**
  * The transactional outbox (docs/data-model.md): an action that must send mail puts its outbox
@@ -41,22 +41,22 @@ export function outboxPut(to: string, mail: Mail): TransactItem {
  * Answers false when it is sent, skipped or claimed by a concurrent invocation.
  */
 export async function claimOutboxItem(id: string, now = clockNow().getTime()): Promise<boolean> {
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.outbox(id),
-        UpdateExpression: 'SET claimedUntil = :until',
-        ConditionExpression: '#status = :pending AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'pending', ':now': now, ':until': now + CLAIM_MS },
+        ...updateExpression(
+          { set: { claimedUntil: now + CLAIM_MS } },
+          {
+            expression: '#status = :pending AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
+            names: { '#status': 'status' },
+            values: { ':pending': 'pending', ':now': now },
+          },
+        ),
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Marks the item done (sent, or skipped by the stage's allow-list); its data (tokens) goes, TTL comes. */
@@ -65,25 +65,23 @@ export async function finishOutboxItem(id: string, status: 'sent' | 'skipped', n
     new UpdateCommand({
       TableName: TABLE_NAME,
       Key: keys.outbox(id),
-      UpdateExpression: 'SET #status = :status, sentAt = :at, #ttl = :ttl REMOVE #data, claimedUntil',
-      ExpressionAttributeNames: { '#status': 'status', '#data': 'data', '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':status': status, ':at': new Date(now).toISOString(), ':ttl': ttlAt(now + KEEP_SENT_SECONDS * 1000) },
+      ...updateExpression({
+        set: { status, sentAt: new Date(now).toISOString(), ttl: ttlAt(now + KEEP_SENT_SECONDS * 1000) },
+        remove: ['data', 'claimedUntil'],
+      }),
     }),
   );
 }
 
-/** Gives the item back after a failed send, so the retry of the batch can claim it at once. */
+/** Gives the item back after a failed send, so the retry of the batch can claim it at once (unless it is no longer pending). */
 export async function releaseOutboxClaim(id: string) {
-  await db.send(
-    new UpdateCommand({
-      TableName: TABLE_NAME,
-      Key: keys.outbox(id),
-      UpdateExpression: 'REMOVE claimedUntil',
-      ConditionExpression: '#status = :pending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pending': 'pending' },
-    }),
-  ).catch((error: unknown) => {
-    if (!isConditionFailure(error)) throw error;
-  });
+  await conditionHeld(
+    db.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.outbox(id),
+        ...updateExpression({ remove: ['claimedUntil'] }, { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'pending' } }),
+      }),
+    ),
+  );
 }

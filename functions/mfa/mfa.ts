@@ -6,7 +6,8 @@ import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
 import { actorIsAdmin } from '../organization-users/organization-users';
 import { outboxPut } from '../mailer/outbox';
-import { type TransactItem, isConditionFailure, transactWrite, transactWriteExplained } from '../db/transactions';
+import { type TransactItem, conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
+import { type Changes, type Condition, updateExpression } from '../db/update-expression';
 import type { UserItem } from '../user/item';
 
 /**
@@ -21,25 +22,26 @@ export const NO_SETUP = 'Start the setup again: no setup is in progress.';
 
 const IS_ON = 'mfaEnabled = :true';
 const IS_OFF = '(attribute_not_exists(mfaEnabled) OR mfaEnabled = :false)';
-/** What turning two-factor off removes: the secret, any half-done setup, the replay mark and the recovery codes. */
-const REMOVE_ALL = 'REMOVE mfaSecret, mfaPendingSecret, mfaLastTimeStep, mfaRecoveryCodes';
+/** Two-factor is on and `timeStep` is newer than every step used: a replayed code cannot pass. */
+const newerStep = (timeStep: number): Condition => ({
+  expression: `${IS_ON} AND (attribute_not_exists(mfaLastTimeStep) OR mfaLastTimeStep < :step)`,
+  values: { ':true': true, ':step': timeStep },
+});
+/** Turning two-factor off removes the secret, any half-done setup, the replay mark and the recovery codes. */
+const TURNED_OFF: Changes = { set: { mfaEnabled: false }, remove: ['mfaSecret', 'mfaPendingSecret', 'mfaLastTimeStep', 'mfaRecoveryCodes'] };
 
 /** Keeps the (encrypted) secret being set up until a code of it enables two-factor; a new setup replaces it. */
 export async function storePendingSecret(user: UserItem, encryptedSecret: string) {
-  try {
-    await db.send(
+  const stored = await conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.user(user.orgId, user.id),
-        UpdateExpression: 'SET mfaPendingSecret = :secret',
-        ConditionExpression: `attribute_exists(PK) AND ${IS_OFF}`,
-        ExpressionAttributeValues: { ':secret': encryptedSecret, ':false': false },
+        ...updateExpression({ set: { mfaPendingSecret: encryptedSecret } }, { expression: `attribute_exists(PK) AND ${IS_OFF}`, values: { ':false': false } }),
       }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new Conflict(MFA_ALREADY_ON);
-    throw error;
-  }
+    ),
+  );
+  if (!stored) throw new Conflict(MFA_ALREADY_ON);
 }
 
 /**
@@ -54,9 +56,10 @@ export async function enableMfa(context: WriteContext, pendingSecret: string, ti
         Update: {
           TableName: TABLE_NAME,
           Key: keys.user(user.orgId, user.id),
-          UpdateExpression: 'SET mfaEnabled = :true, mfaSecret = :secret, mfaLastTimeStep = :step, mfaRecoveryCodes = :codes REMOVE mfaPendingSecret',
-          ConditionExpression: `mfaPendingSecret = :secret AND ${IS_OFF}`,
-          ExpressionAttributeValues: { ':true': true, ':false': false, ':secret': pendingSecret, ':step': timeStep, ':codes': recoveryHashes },
+          ...updateExpression(
+            { set: { mfaEnabled: true, mfaSecret: pendingSecret, mfaLastTimeStep: timeStep, mfaRecoveryCodes: recoveryHashes }, remove: ['mfaPendingSecret'] },
+            { expression: `mfaPendingSecret = :secret AND ${IS_OFF}`, values: { ':secret': pendingSecret, ':false': false } },
+          ),
         },
       },
       outboxPut(user.username, { template: 'mfa-enabled', data: { fullName: user.fullName } }),
@@ -72,45 +75,36 @@ export async function enableMfa(context: WriteContext, pendingSecret: string, ti
  * so two requests racing with the same code cannot both pass. False when it was not newer.
  */
 export async function claimTimeStep(user: UserItem, timeStep: number): Promise<boolean> {
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.user(user.orgId, user.id),
-        UpdateExpression: 'SET mfaLastTimeStep = :step',
-        ConditionExpression: `${IS_ON} AND (attribute_not_exists(mfaLastTimeStep) OR mfaLastTimeStep < :step)`,
-        ExpressionAttributeValues: { ':true': true, ':step': timeStep },
+        ...updateExpression({ set: { mfaLastTimeStep: timeStep } }, newerStep(timeStep)),
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Uses up one recovery code (its hash leaves the set) and sends the mail; false when no unused code has that hash. */
 export async function useRecoveryCode(context: WriteContext, user: UserItem, hash: string): Promise<boolean> {
   const remaining = Math.max(0, (user.mfaRecoveryCodes?.size ?? 1) - 1);
-  try {
-    await transactWrite([
+  return conditionHeld(
+    transactWrite([
       {
         Update: {
           TableName: TABLE_NAME,
           Key: keys.user(user.orgId, user.id),
-          UpdateExpression: 'DELETE mfaRecoveryCodes :used',
-          ConditionExpression: `${IS_ON} AND contains(mfaRecoveryCodes, :hash)`,
-          ExpressionAttributeValues: { ':true': true, ':used': new Set([hash]), ':hash': hash },
+          ...updateExpression(
+            { delete: { mfaRecoveryCodes: new Set([hash]) } },
+            { expression: `${IS_ON} AND contains(mfaRecoveryCodes, :hash)`, values: { ':true': true, ':hash': hash } },
+          ),
         },
       },
       outboxPut(user.username, { template: 'mfa-recovery-code-used', data: { fullName: user.fullName, remaining } }),
       auditPut(context, { action: 'mfa.recovery_code_used', target: userTarget(user) }),
-    ]);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ]),
+  );
 }
 
 /**
@@ -119,25 +113,13 @@ export async function useRecoveryCode(context: WriteContext, user: UserItem, has
  */
 export async function disableMfa(context: WriteContext, timeStep: number): Promise<boolean> {
   const user = context.actor;
-  try {
-    await transactWrite([
-      {
-        Update: {
-          TableName: TABLE_NAME,
-          Key: keys.user(user.orgId, user.id),
-          UpdateExpression: `SET mfaEnabled = :false ${REMOVE_ALL}`,
-          ConditionExpression: `${IS_ON} AND (attribute_not_exists(mfaLastTimeStep) OR mfaLastTimeStep < :step)`,
-          ExpressionAttributeValues: { ':true': true, ':false': false, ':step': timeStep },
-        },
-      },
+  return conditionHeld(
+    transactWrite([
+      { Update: { TableName: TABLE_NAME, Key: keys.user(user.orgId, user.id), ...updateExpression(TURNED_OFF, newerStep(timeStep)) } },
       outboxPut(user.username, { template: 'mfa-disabled', data: { fullName: user.fullName } }),
       auditPut(context, { action: 'mfa.disabled', target: userTarget(user) }),
-    ]);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ]),
+  );
 }
 
 /**
@@ -149,15 +131,7 @@ export async function resetMfa(context: WriteContext, target: UserItem) {
   const { actor } = context;
   const items: TransactItem[] = [
     actorIsAdmin(actor),
-    {
-      Update: {
-        TableName: TABLE_NAME,
-        Key: keys.user(actor.orgId, target.id),
-        UpdateExpression: `SET mfaEnabled = :false ${REMOVE_ALL}`,
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':false': false },
-      },
-    },
+    { Update: { TableName: TABLE_NAME, Key: keys.user(actor.orgId, target.id), ...updateExpression(TURNED_OFF, { expression: 'attribute_exists(PK)' }) } },
     outboxPut(target.username, { template: 'mfa-reset', data: { fullName: target.fullName, resetByName: actor.fullName } }),
     auditPut(context, { action: 'mfa.reset', target: userTarget(target) }),
   ];
@@ -189,9 +163,7 @@ export async function setRequireMfa(context: WriteContext<UserItem>, org: { id: 
         Update: {
           TableName: TABLE_NAME,
           Key: keys.organization(actor.orgId),
-          UpdateExpression: 'SET requireMfa = :require',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':require': requireMfa },
+          ...updateExpression({ set: { requireMfa } }, { expression: 'attribute_exists(PK)' }),
         },
       },
       auditPut(context, { action: 'organization.mfa_requirement_changed', target: { type: 'organization', id: org.id, label: org.name }, details: { requireMfa } }),

@@ -4,7 +4,8 @@ import { TABLE_NAME, db } from '../db/client';
 import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
-import { type TransactItem, failedConditionIndexes, isConditionFailure, transactWrite } from '../db/transactions';
+import { type TransactItem, conditionHeld, failedConditionIndexes, transactWrite } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
 import type { NotificationItem } from './item';
 import { now, ttlAt } from '../clock';
 
@@ -52,10 +53,7 @@ function markReadUpdate(userId: string, notificationId: string, ttl: number): Tr
     Update: {
       TableName: TABLE_NAME,
       Key: keys.notification(userId, notificationId),
-      UpdateExpression: 'SET isRead = :true, #ttl = :ttl',
-      ConditionExpression: 'isRead = :false',
-      ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':true': true, ':false': false, ':ttl': ttl },
+      ...updateExpression({ set: { isRead: true, ttl } }, { expression: 'isRead = :false', values: { ':false': false } }),
     },
   };
 }
@@ -65,9 +63,7 @@ function unreadDecrement(orgId: string, userId: string, by: number): TransactIte
     Update: {
       TableName: TABLE_NAME,
       Key: keys.user(orgId, userId),
-      UpdateExpression: 'ADD unreadCount :minus',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':minus': -by },
+      ...updateExpression({ add: { unreadCount: -by } }, { expression: 'attribute_exists(PK)' }),
     },
   };
 }
@@ -79,11 +75,7 @@ function unreadDecrement(orgId: string, userId: string, by: number): TransactIte
  */
 export async function markNotificationRead(orgId: string, userId: string, notificationId: string): Promise<void> {
   const ttl = ttlAt(now().getTime() + READ_NOTIFICATION_RETENTION_SECONDS * 1000);
-  try {
-    await transactWrite([markReadUpdate(userId, notificationId, ttl), unreadDecrement(orgId, userId, 1)]);
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await conditionHeld(transactWrite([markReadUpdate(userId, notificationId, ttl), unreadDecrement(orgId, userId, 1)]));
 }
 
 /** Sort keys of a user's unread notifications: one Query per 1 MB page. */

@@ -2,6 +2,7 @@ import { type NotificationMessage, newNotification } from './item';
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
 
 /** The Put of one new, unread notification for a user. */
 export function notificationPut(userId: string, message: NotificationMessage): TransactItem {
@@ -15,9 +16,7 @@ export function unreadIncrement(orgId: string, userId: string): TransactItem {
     Update: {
       TableName: TABLE_NAME,
       Key: keys.user(orgId, userId),
-      UpdateExpression: 'ADD unreadCount :one',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':one': 1 },
+      ...updateExpression({ add: { unreadCount: 1 } }, { expression: 'attribute_exists(PK)' }),
     },
   };
 }

@@ -15,6 +15,7 @@ import { getItem } from '../db/reads';
 import { type FixedWindowItem, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter } from '../throttles/throttles';
 import { INVITATION_RESENDS_PER_INVITATION } from '../throttles/rules';
 import { type TransactItem, transactWriteExplained } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
 import { INVITATION_HISTORY_MS, INVITATION_LIFETIME_MS, type InvitationEmailItem, type InvitationItem, invitationEmailItem, invitationTokenItem, newInvitation, toInvitationResponse, ttlIn } from '../invitations/item';
 import type { OrganizationItem } from '../organization/item';
 import type { UserItem } from '../user/item';
@@ -141,17 +142,10 @@ export async function resendInvitation(context: WriteContext<UserItem>, org: Org
         Update: {
           TableName: TABLE_NAME,
           Key: keys.invitation(current.orgId, current.id),
-          UpdateExpression: 'SET expiresAt = :expiresAt, tokenHash = :hash, resentAt = :resentAt, #ttl = :ttl',
-          ConditionExpression: '#status = :pending AND tokenHash = :old',
-          ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
-          ExpressionAttributeValues: {
-            ':expiresAt': invitation.expiresAt,
-            ':hash': hash,
-            ':resentAt': invitation.resentAt,
-            ':ttl': invitation.ttl,
-            ':pending': 'pending',
-            ':old': current.tokenHash,
-          },
+          ...updateExpression(
+            { set: { expiresAt: invitation.expiresAt, tokenHash: hash, resentAt: invitation.resentAt, ttl: invitation.ttl } },
+            { expression: '#status = :pending AND tokenHash = :old', names: { '#status': 'status' }, values: { ':pending': 'pending', ':old': current.tokenHash } },
+          ),
         },
       },
       emailHoldPut(invitation, now),
@@ -204,10 +198,10 @@ export async function revokeInvitation(context: WriteContext<UserItem>, first: I
         Update: {
           TableName: TABLE_NAME,
           Key: keys.invitation(current.orgId, current.id),
-          UpdateExpression: 'SET #status = :revoked, revokedAt = :at, #ttl = :ttl REMOVE tokenHash',
-          ConditionExpression: '#status = :pending AND tokenHash = :hash',
-          ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
-          ExpressionAttributeValues: { ':revoked': 'revoked', ':at': revoked.revokedAt, ':ttl': revoked.ttl, ':pending': 'pending', ':hash': current.tokenHash },
+          ...updateExpression(
+            { set: { status: 'revoked', revokedAt: revoked.revokedAt, ttl: revoked.ttl }, remove: ['tokenHash'] },
+            { expression: '#status = :pending AND tokenHash = :hash', names: { '#status': 'status' }, values: { ':pending': 'pending', ':hash': current.tokenHash } },
+          ),
         },
       },
       { Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(current.tokenHash) } },

@@ -10,6 +10,7 @@ import { notificationPut } from '../notifications/writes';
 import { EMAIL_TAKEN } from '../organization/organizations';
 import { getItem } from '../db/reads';
 import { TRANSACTION_LIMIT, type TransactItem, transactWriteExplained } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
 import { WRITES_PER_PROJECT, figuresOf, projectsWithMember, removeMemberOutsideTransaction, removedMemberWrites } from '../projects/removed-member';
 import { userPuts } from '../user/users';
 import { outboxPut } from '../mailer/outbox';
@@ -96,27 +97,19 @@ async function updateUser(context: WriteContext, current: UserItem, input: SaveU
   const roleChanged = current.role !== input.role;
   const isSelf = current.id === actor.id;
   const notify = roleChanged && !isSelf;
-  const values: Record<string, unknown> = { ':fullName': input.fullName.trim(), ':role': input.role, ':current': current.role };
-  const sets = ['fullName = :fullName', '#role = :role'];
-  if (input.passwordHash) {
-    sets.push('passwordHash = :hash');
-    values[':hash'] = input.passwordHash;
-  }
-  let expression = `SET ${sets.join(', ')}`;
-  if (notify) {
-    // The transaction already updates this user item, so the unread counter goes here, not in a second write.
-    expression += ' ADD unreadCount :one';
-    values[':one'] = 1;
-  }
   const items: TransactItem[] = [
     {
       Update: {
         TableName: TABLE_NAME,
         Key: keys.user(current.orgId, current.id),
-        UpdateExpression: expression,
-        ConditionExpression: 'attribute_exists(PK) AND #role = :current',
-        ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: values,
+        ...updateExpression(
+          {
+            set: { fullName: input.fullName.trim(), role: input.role, ...(input.passwordHash ? { passwordHash: input.passwordHash } : {}) },
+            // The transaction already updates this user item, so the unread counter goes here, not in a second write.
+            add: notify ? { unreadCount: 1 } : {},
+          },
+          { expression: 'attribute_exists(PK) AND #role = :current', names: { '#role': 'role' }, values: { ':current': current.role } },
+        ),
       },
     },
   ];
@@ -261,9 +254,7 @@ export function adminCountChange(orgId: string, delta: 1 | -1): TransactItem {
     Update: {
       TableName: TABLE_NAME,
       Key: keys.organization(orgId),
-      UpdateExpression: 'ADD adminCount :delta',
-      ConditionExpression: delta < 0 ? 'adminCount > :one' : 'attribute_exists(PK)',
-      ExpressionAttributeValues: delta < 0 ? { ':delta': -1, ':one': 1 } : { ':delta': 1 },
+      ...updateExpression({ add: { adminCount: delta } }, delta < 0 ? { expression: 'adminCount > :one', values: { ':one': 1 } } : { expression: 'attribute_exists(PK)' }),
     },
   };
 }

@@ -6,7 +6,8 @@ import { type UserItem, newUser } from '../user/item';
 import { trialBilling, trialBillingPut } from '../billing/billing';
 import { registeredTrialPut } from '../billing/trial-ends';
 import { keys } from '../db/keys';
-import { isConditionFailure, transactWrite } from '../db/transactions';
+import { conditionHeld, transactWrite } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
 import { userPuts } from '../user/users';
 import { verificationForNewUser } from '../email-verification/email-verifications';
 import { now as clockNow } from '../clock';
@@ -32,8 +33,8 @@ export async function createOrganizationWithAdmin(input: {
   const verification = verificationForNewUser(user);
   user.emailVerificationTokenHash = verification.hash;
   const trial = trialBilling(org.id, org.plan, org.billingCycle, new Date(now));
-  try {
-    await transactWrite([
+  const registered = await conditionHeld(
+    transactWrite([
       {
         Put: {
           TableName: TABLE_NAME,
@@ -45,11 +46,9 @@ export async function createOrganizationWithAdmin(input: {
       ...verification.items,
       trialBillingPut(trial),
       registeredTrialPut(org.id, trial.trialEnd!),
-    ]);
-  } catch (error) {
-    if (isConditionFailure(error)) throw new Conflict(EMAIL_TAKEN);
-    throw error;
-  }
+    ]),
+  );
+  if (!registered) throw new Conflict(EMAIL_TAKEN);
   return { org, user };
 }
 
@@ -61,10 +60,7 @@ export async function renameOrganization(context: WriteContext, from: string, na
       Update: {
         TableName: TABLE_NAME,
         Key: keys.organization(orgId),
-        UpdateExpression: 'SET #name = :name',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#name': 'name' },
-        ExpressionAttributeValues: { ':name': name },
+        ...updateExpression({ set: { name } }, { expression: 'attribute_exists(PK)' }),
       },
     },
     auditPut(context, { action: 'organization.renamed', target: { type: 'organization', id: orgId, label: name }, details: { from, to: name } }),

@@ -1,7 +1,8 @@
 import { type AuditClient, auditPut, userTarget } from '../audit-log/entries';
 import { batchGet, keyId } from '../db/reads';
 import { TABLE_NAME } from '../db/client';
-import { type TransactItem, isConditionFailure, transactWrite } from '../db/transactions';
+import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
 import { keys } from '../db/keys';
 import { PASSWORD_RESET_LIFETIME_MS, findTokenOwner, mailTokenPut, mailTokenUse, newMailToken } from '../security/mail-tokens';
 import { outboxPut } from '../mailer/outbox';
@@ -40,20 +41,14 @@ export async function requestPasswordReset(email: string, clientIp: string, now 
           TableName: TABLE_NAME,
           Key: keys.user(account.orgId, account.userId),
           // The newest token only: a newer request voids the links of older ones.
-          UpdateExpression: 'SET passwordResetTokenHash = :hash',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':hash': hash },
+          ...updateExpression({ set: { passwordResetTokenHash: hash } }, { expression: 'attribute_exists(PK)' }),
         },
       },
       outboxPut(email.trim(), { template: 'password-reset', data: { token } }),
     );
   }
-  try {
-    await transactWrite(items);
-  } catch (error) {
-    // The account was removed between the read and the write: it has no password to reset.
-    if (!isConditionFailure(error)) throw error;
-  }
+  // A failed condition: the account was removed between the read and the write, so it has no password to reset.
+  await conditionHeld(transactWrite(items));
   return {};
 }
 
@@ -68,25 +63,23 @@ export async function confirmPasswordReset(token: string, hashPassword: () => Pr
   if (!found) return undefined;
   const { user } = found;
   const passwordHash = await hashPassword();
-  try {
-    await transactWrite([
+  const reset = await conditionHeld(
+    transactWrite([
       mailTokenUse(found.hash),
       {
         Update: {
           TableName: TABLE_NAME,
           Key: keys.user(user.orgId, user.id),
-          UpdateExpression: 'SET passwordHash = :hash REMOVE passwordResetTokenHash',
-          ConditionExpression: 'passwordResetTokenHash = :token',
-          ExpressionAttributeValues: { ':hash': passwordHash, ':token': found.hash },
+          ...updateExpression(
+            { set: { passwordHash }, remove: ['passwordResetTokenHash'] },
+            { expression: 'passwordResetTokenHash = :token', values: { ':token': found.hash } },
+          ),
         },
       },
       outboxPut(user.username, { template: 'password-changed', data: { fullName: user.fullName } }),
       auditPut({ actor: user, client }, { action: 'user.password_reset', target: userTarget(user) }),
-    ]);
-  } catch (error) {
-    // Used by a concurrent confirm, or voided by a newer request, since we read it.
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
-  return user;
+    ]),
+  );
+  // Not reset: used by a concurrent confirm, or voided by a newer request, since we read it.
+  return reset ? user : undefined;
 }

@@ -4,6 +4,7 @@ import { PROJECT_STATUSES, type ProjectStatus } from '../../shared/project-statu
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
 import { compareOrdinal } from '../domain/compare-ordinal';
 
 /**
@@ -51,45 +52,21 @@ export interface FiguresChange {
 
 /** The UpdateItem of the figures item for one change (no condition: ADD and SET commute). */
 export function figuresUpdate(orgId: string, change: FiguresChange): TransactItem {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const adds: string[] = [];
-  const sets: string[] = [];
-  Object.entries(change.deltas).forEach(([status, delta], index) => {
-    if (!delta) return;
-    names[`#c${index}`] = `${COUNT}${status}`;
-    values[`:c${index}`] = delta;
-    adds.push(`#c${index} :c${index}`);
-  });
-  change.entries.forEach((entry, index) => {
-    names[`#e${index}`] = `${RECENT}${entry.id}`;
-    values[`:e${index}`] = entry;
-    sets.push(`#e${index} = :e${index}`);
-  });
   const kept = new Set(
     [...Object.keys(change.known ?? {}).filter((name) => name.startsWith(RECENT)), ...change.entries.map((entry) => `${RECENT}${entry.id}`)]
       .sort()
       .reverse()
       .slice(0, RECENT_ACTIVITY_SIZE),
   );
-  const removes = Object.keys(change.known ?? {})
-    .filter((name) => name.startsWith(RECENT) && !kept.has(name))
-    .map((name, index) => {
-      names[`#r${index}`] = name;
-      return `#r${index}`;
-    });
-  const clauses = [
-    sets.length ? `SET ${sets.join(', ')}` : '',
-    adds.length ? `ADD ${adds.join(', ')}` : '',
-    removes.length ? `REMOVE ${removes.join(', ')}` : '',
-  ].filter(Boolean);
   return {
     Update: {
       TableName: TABLE_NAME,
       Key: keys.projectFigures(orgId),
-      UpdateExpression: clauses.join(' '),
-      ExpressionAttributeNames: names,
-      ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+      ...updateExpression({
+        set: Object.fromEntries(change.entries.map((entry) => [`${RECENT}${entry.id}`, entry])),
+        add: Object.fromEntries(Object.entries(change.deltas).flatMap(([status, delta]) => (delta ? [[`${COUNT}${status}`, delta]] : []))),
+        remove: Object.keys(change.known ?? {}).filter((name) => name.startsWith(RECENT) && !kept.has(name)),
+      }),
     },
   };
 }

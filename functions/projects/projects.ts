@@ -5,7 +5,7 @@ import { now } from '../clock';
 import { Conflict, NotFound } from '../domain/errors';
 import { batchGet, keyId } from '../db/reads';
 import { TABLE_NAME } from '../db/client';
-import { type TransactItem, isConditionFailure, transactWrite } from '../db/transactions';
+import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { type ActivityChange, activityEntry, activityPut } from './activity';
@@ -153,8 +153,8 @@ export async function deleteProject(context: WriteContext, projectId: string, re
     if (attempt > 0) ({ project, figures } = await readProjectAndFigures(orgId, projectId));
     if (!project) throw new NotFound(PROJECT_NOT_FOUND);
     const entry = activityEntry(project, actor, { action: 'deleted' });
-    try {
-      await transactWrite([
+    const deleted = await conditionHeld(
+      transactWrite([
         {
           Delete: {
             TableName: TABLE_NAME,
@@ -167,11 +167,9 @@ export async function deleteProject(context: WriteContext, projectId: string, re
         figuresUpdate(orgId, { deltas: { [project.status]: -1 }, entries: [entry], known: figures }),
         activityPut(orgId, entry),
         auditPut(context, { action: 'project.deleted', target: { type: 'project', id: project.id, label: project.name }, details: { status: project.status } }),
-      ]);
-      return;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+      ]),
+    );
+    if (deleted) return;
   }
   throw new Conflict(PROJECT_BUSY);
 }

@@ -4,6 +4,7 @@ import { TABLE_NAME, db } from '../db/client';
 import { collections, keys } from '../db/keys';
 import type { StatusCounts } from './figures';
 import { queryCollection } from '../db/query-collection';
+import { updateExpression } from '../db/update-expression';
 
 /** The counters a set of projects should have: the one recount, used by the repair script and the tests. */
 export function countByStatus(projects: { status: ProjectStatus }[]): StatusCounts {
@@ -28,9 +29,7 @@ export async function recountOrganization(orgId: string): Promise<StatusCounts> 
     new UpdateCommand({
       TableName: TABLE_NAME,
       Key: keys.projectFigures(orgId),
-      UpdateExpression: `SET ${PROJECT_STATUSES.map((_, index) => `#c${index} = :c${index}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(PROJECT_STATUSES.map((status, index) => [`#c${index}`, `count_${status}`])),
-      ExpressionAttributeValues: Object.fromEntries(PROJECT_STATUSES.map((status, index) => [`:c${index}`, counts[status]])),
+      ...updateExpression({ set: Object.fromEntries(PROJECT_STATUSES.map((status) => [`count_${status}`, counts[status]])) }),
     }),
   );
   return counts;

@@ -6,6 +6,7 @@ import { type FiguresItem, figuresUpdate } from './figures';
 import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
 import { type TransactItem, isConditionFailure, transactWrite } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
 import type { UserItem } from '../user/item';
 import type { ProjectItem } from './item';
 import { now } from '../clock';
@@ -61,14 +62,10 @@ function removeMemberUpdate(project: ProjectMembers, userId: string) {
   return {
     TableName: TABLE_NAME,
     Key: { PK: project.PK, SK: project.SK },
-    UpdateExpression: 'SET memberIds = :members, version = :next, updatedAt = :now',
-    ConditionExpression: 'version = :version',
-    ExpressionAttributeValues: {
-      ':members': project.memberIds.filter((id) => id !== userId),
-      ':version': project.version,
-      ':next': project.version + 1,
-      ':now': now().toISOString(),
-    },
+    ...updateExpression(
+      { set: { memberIds: project.memberIds.filter((id) => id !== userId), version: project.version + 1, updatedAt: now().toISOString() } },
+      { expression: 'version = :version', values: { ':version': project.version } },
+    ),
   };
 }
 

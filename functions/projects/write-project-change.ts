@@ -3,6 +3,7 @@ import { keys } from '../db/keys';
 import { notificationWrites } from '../notifications/writes';
 import { type TransactItem, failedConditionIndexes, isConditionFailure, transactWrite } from '../db/transactions';
 import type { NotificationMessage } from '../notifications/item';
+import { updateExpression } from '../db/update-expression';
 
 /** How often a change is re-read and retried when someone else changed the project in between. */
 export const MAX_WRITE_ATTEMPTS = 5;
@@ -31,24 +32,16 @@ export type WriteOutcome =
  * and the notifications, figures and activity entries of the change, so none happens without the others.
  */
 export async function writeProjectChange(orgId: string, projectId: string, change: ProjectWrite): Promise<WriteOutcome> {
-  const names: Record<string, string> = { '#version': 'version' };
-  const values: Record<string, unknown> = { ':expected': change.expectedVersion, ':one': 1 };
-  const assignments = ['#version = #version + :one'];
-  Object.entries(change.set).forEach(([field, value], index) => {
-    names[`#f${index}`] = field;
-    values[`:v${index}`] = value;
-    assignments.push(`#f${index} = :v${index}`);
-  });
   const recipients = [...new Set(change.recipients)];
   const items: TransactItem[] = [
     {
       Update: {
         TableName: TABLE_NAME,
         Key: keys.project(orgId, projectId),
-        UpdateExpression: `SET ${assignments.join(', ')}`,
-        ConditionExpression: 'attribute_exists(PK) AND #version = :expected',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ...updateExpression(
+          { set: { ...change.set, version: change.expectedVersion + 1 } },
+          { expression: 'attribute_exists(PK) AND #version = :expected', names: { '#version': 'version' }, values: { ':expected': change.expectedVersion } },
+        ),
       },
     },
     // Pairs per recipient: the notification, then +1 on their counter (which needs the user to exist).

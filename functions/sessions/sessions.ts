@@ -4,7 +4,8 @@ import type { SessionClaims } from '../security/token';
 import { type Item, batchGet, keyId } from '../db/reads';
 import { TABLE_NAME, db } from '../db/client';
 import { type Key, collections, keys } from '../db/keys';
-import { type TransactItem, isConditionFailure, transactWrite } from '../db/transactions';
+import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
 import { queryCollection } from '../db/query-collection';
 import type { OrganizationItem } from '../organization/item';
 import { type SessionItem, newSession, sessionTtl } from './item';
@@ -63,21 +64,16 @@ export async function loadSession(claims: SessionClaims, preload?: (orgId: strin
  * while the session still exists, so a touch racing a sign-out does not bring the session back.
  */
 async function touchSession(session: SessionItem, now: number) {
-  try {
-    await db.send(
+  const touched = await conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.session(session.userId, session.id),
-        UpdateExpression: 'SET lastUsedAt = :now, #ttl = :ttl',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':now': now, ':ttl': sessionTtl(session.expiresAt, now) },
+        ...updateExpression({ set: { lastUsedAt: now, ttl: sessionTtl(session.expiresAt, now) } }, { expression: 'attribute_exists(PK)' }),
       }),
-    );
-    session.lastUsedAt = now;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
+  if (touched) session.lastUsedAt = now;
 }
 
 /** The user's sessions that are still live, newest sign-in first. */
@@ -89,13 +85,7 @@ export async function listSessionsOfUser(userId: string): Promise<SessionItem[]>
 
 /** Ends one of the user's sessions; false when the user has no such session. */
 export async function deleteOwnSession(userId: string, sessionId: string): Promise<boolean> {
-  try {
-    await db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: keys.session(userId, sessionId), ConditionExpression: 'attribute_exists(PK)' }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return conditionHeld(db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: keys.session(userId, sessionId), ConditionExpression: 'attribute_exists(PK)' })));
 }
 
 /** Deletes one session; with `audit`, the sign-out's audit entry in the same transaction. */

@@ -3,6 +3,7 @@ import { batchGet, keyId } from '../db/reads';
 import { TABLE_NAME, db } from '../db/client';
 import { type Key, keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
 import type { ThrottleRule } from './rules';
 import { now as clockNow, ttlAt } from '../clock';
 
@@ -37,7 +38,7 @@ export function fixedWindowCount(rule: ThrottleRule<'fixed'>, subject: string, c
   const Key = fixedWindowKey(rule, subject);
   if (current && current.windowEndsAt > now) {
     return {
-      Update: { TableName: TABLE_NAME, Key, UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } },
+      Update: { TableName: TABLE_NAME, Key, ...updateExpression({ add: { count: 1 } }) },
     };
   }
   const windowEndsAt = now + rule.windowMs;
@@ -136,9 +137,7 @@ function attemptUpdate(counter: ThrottleCounter) {
   return {
     TableName: TABLE_NAME,
     Key: counter.key,
-    UpdateExpression: 'ADD #count :one SET #type = :type, #ttl = :ttl',
-    ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#ttl': 'ttl' },
-    ExpressionAttributeValues: { ':one': 1, ':type': 'ATTEMPTS', ':ttl': attemptWindowTtl(counter.windowStart, counter.rule.windowMs) },
+    ...updateExpression({ add: { count: 1 }, set: { type: 'ATTEMPTS', ttl: attemptWindowTtl(counter.windowStart, counter.rule.windowMs) } }),
   };
 }
 

@@ -4,7 +4,8 @@ import { Conflict, Refused } from '../domain/errors';
 import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
 import { outboxPut } from '../mailer/outbox';
-import { isConditionFailure, transactWrite } from '../db/transactions';
+import { conditionHeld, transactWrite } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
 import type { UserItem } from './item';
 
 /** The signed-in user's own account: their name and their password. */
@@ -13,23 +14,17 @@ export const PASSWORD_CHANGED_MEANWHILE = 'The password was changed meanwhile. P
 
 /** Sets the user's full name; only that attribute, so a concurrent role or avatar change is kept. */
 export async function updateFullName(orgId: string, userId: string, fullName: string): Promise<UserItem> {
-  const out = await db
-    .send(
+  const update = db.send(
     new UpdateCommand({
       TableName: TABLE_NAME,
       Key: keys.user(orgId, userId),
-      UpdateExpression: 'SET fullName = :fullName',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':fullName': fullName },
+      ...updateExpression({ set: { fullName } }, { expression: 'attribute_exists(PK)' }),
       ReturnValues: 'ALL_NEW',
     }),
-  )
-    .catch((error: unknown) => {
-      // The user was removed after their session was loaded: they are signed out.
-      if (isConditionFailure(error)) throw new Refused('signed-out', 'Not authenticated');
-      throw error;
-    });
-  return out.Attributes as UserItem;
+  );
+  // The user was removed after their session was loaded: they are signed out.
+  if (!(await conditionHeld(update))) throw new Refused('signed-out', 'Not authenticated');
+  return (await update).Attributes as UserItem;
 }
 
 /**
@@ -39,22 +34,18 @@ export async function updateFullName(orgId: string, userId: string, fullName: st
  */
 export async function replacePasswordHash(context: WriteContext, checkedHash: string, newHash: string): Promise<void> {
   const user = context.actor;
-  try {
-    await transactWrite([
+  const replaced = await conditionHeld(
+    transactWrite([
       {
         Update: {
           TableName: TABLE_NAME,
           Key: keys.user(user.orgId, user.id),
-          UpdateExpression: 'SET passwordHash = :new',
-          ConditionExpression: 'passwordHash = :checked',
-          ExpressionAttributeValues: { ':new': newHash, ':checked': checkedHash },
+          ...updateExpression({ set: { passwordHash: newHash } }, { expression: 'passwordHash = :checked', values: { ':checked': checkedHash } }),
         },
       },
       outboxPut(user.username, { template: 'password-changed', data: { fullName: user.fullName } }),
       auditPut(context, { action: 'user.password_changed', target: userTarget(user) }),
-    ]);
-  } catch (error) {
-    if (isConditionFailure(error)) throw new Conflict(PASSWORD_CHANGED_MEANWHILE);
-    throw error;
-  }
+    ]),
+  );
+  if (!replaced) throw new Conflict(PASSWORD_CHANGED_MEANWHILE);
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { type UpdateExpressionInput, updateExpression } from './update-expression';
+
+/** The expression with every placeholder replaced by what it stands for: what DynamoDB will read. */
+function resolved(expression: string, { ExpressionAttributeNames = {}, ExpressionAttributeValues = {} }: UpdateExpressionInput) {
+  return expression
+    .replace(/#\w+/g, (placeholder) => ExpressionAttributeNames[placeholder] ?? `<unknown ${placeholder}>`)
+    .replace(/:\w+/g, (placeholder) => (placeholder in ExpressionAttributeValues ? JSON.stringify(ExpressionAttributeValues[placeholder]) : `<unknown ${placeholder}>`));
+}
+
+describe('updateExpression', () => {
+  it('writes each kind of change as its clause, every name and value behind a placeholder', () => {
+    const parts = updateExpression({
+      set: { status: 'accepted', ttl: 42 },
+      remove: ['tokenHash', 'data'],
+      add: { count: 1, unreadCount: -2 },
+      delete: { mfaRecoveryCodes: new Set(['used']) },
+    });
+    expect(resolved(parts.UpdateExpression, parts)).toBe('SET status = "accepted", ttl = 42 REMOVE tokenHash, data ADD count 1, unreadCount -2 DELETE mfaRecoveryCodes {}');
+    expect(Object.values(parts.ExpressionAttributeValues ?? {})).toContainEqual(new Set(['used']));
+    // Reserved words (status, ttl, data, count) never appear in the expression itself.
+    expect(parts.UpdateExpression).not.toMatch(/status|ttl|data|count/);
+  });
+
+  it('leaves out empty clauses and maps DynamoDB would refuse', () => {
+    const parts = updateExpression({ set: {}, add: {}, remove: ['claimedUntil'] });
+    expect(resolved(parts.UpdateExpression, parts)).toBe('REMOVE claimedUntil');
+    expect(parts).not.toHaveProperty('ExpressionAttributeValues');
+    expect(parts).not.toHaveProperty('ConditionExpression');
+  });
+
+  it("adds the condition with its own placeholders beside the update's", () => {
+    const parts = updateExpression(
+      { set: { claimedUntil: 100 } },
+      { expression: '#status = :pending AND claimedUntil < :now', names: { '#status': 'status' }, values: { ':pending': 'pending', ':now': 40 } },
+    );
+    expect(resolved(parts.UpdateExpression, parts)).toBe('SET claimedUntil = 100');
+    expect(resolved(parts.ConditionExpression!, parts)).toBe('status = "pending" AND claimedUntil < 40');
+  });
+
+  it("refuses a condition that uses one of the update's placeholders", () => {
+    expect(() => updateExpression({ set: { a: 1 } }, { expression: 'b = :v0', values: { ':v0': 2 } })).toThrow(/:v0/);
+    expect(() => updateExpression({ set: { a: 1 } }, { expression: 'attribute_exists(#n0)', names: { '#n0': 'b' } })).toThrow(/#n0/);
+  });
+});
