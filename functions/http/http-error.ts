@@ -19,5 +19,6 @@ export const badRequest = (message: string, fieldErrors?: Record<string, string>
   new HttpError(400, message, fieldErrors);
 export const unauthorized = () => new HttpError(401, 'Not authenticated');
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
+/** 429 with Retry-After in whole seconds, at least one, as every throttled route answers. */
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, message, undefined, { 'retry-after': String(retryAfterSeconds) });
+  new HttpError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -1,5 +1,5 @@
 import { countAttempt, readThrottle, retryAfterSeconds, throttleCounter } from './throttles';
-import { tooManyRequests } from '../http/too-many-requests';
+import { tooManyRequests } from '../http/http-error';
 import { INVITATION_LINKS_PER_ADDRESS, TOO_MANY_INVITATION_REQUESTS } from './rules';
 
 /**

@@ -2,7 +2,7 @@ import * as emailVerificationEndpoints from '../../../shared/contract/email-veri
 import { resendVerification } from '../../email-verification/email-verifications';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
-import { tooManyRequests } from '../../http/too-many-requests';
+import { tooManyRequests } from '../../http/http-error';
 import { TOO_MANY_VERIFICATION_MAILS } from '../../throttles/rules';
 import { ok } from '../../http/response';
 

@@ -5,7 +5,7 @@ import { requireAdmin } from '../../domain/require-admin';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { tooManyRequests } from '../../http/too-many-requests';
+import { tooManyRequests } from '../../http/http-error';
 import { TOO_MANY_INVITATION_RESENDS } from '../../throttles/rules';
 import { toInvitationResponse } from '../../invitations/item';
 
