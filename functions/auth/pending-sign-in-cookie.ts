@@ -9,14 +9,14 @@ import { PENDING_SIGN_IN_MS } from './pending-sign-in-item';
  * has an audience of its own, so the session check refuses it, and the cookie is sent only to the
  * second step's path.
  */
-export const PENDING_SIGN_IN_COOKIE = '__Secure-growthwise_mfa_pending';
+const PENDING_SIGN_IN_COOKIE = '__Secure-growthwise_mfa_pending';
 const COOKIE_PATH = '/api/login/mfa';
 const MAX_AGE_SECONDS = PENDING_SIGN_IN_MS / 1000;
 
 const ISSUER = 'growthwise';
 const audience = () => `growthwise:${process.env.STAGE ?? 'local'}:mfa-pending`;
 
-export interface PendingSignInClaims {
+interface PendingSignInClaims {
   pendingId: string;
   userId: string;
   orgId: string;

@@ -20,18 +20,7 @@ import { billingAdmins, paymentFailedAlert, trialEndingAlert } from './admin-ale
 import { stripeClient } from './stripe-client';
 import { type SubscriptionState, idOf, subscriptionState } from './subscription-state';
 
-/** The events the webhook endpoint subscribes to (README: pointing Stripe at a stage). */
-export const HANDLED_EVENTS = [
-  'checkout.session.completed',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'customer.subscription.trial_will_end',
-  'invoice.paid',
-  'invoice.payment_failed',
-] as const;
-
-export type EventOutcome = Outcome | 'unmatched' | 'ignored';
+type EventOutcome = Outcome | 'unmatched' | 'ignored';
 
 /**
  * Applies one verified Stripe event to the organization it concerns (docs/decisions/017). An event

@@ -75,7 +75,7 @@ export interface ThrottleCounter {
   now: number;
 }
 
-export interface ThrottleCounts {
+interface ThrottleCounts {
   current: number;
   previous: number;
 }

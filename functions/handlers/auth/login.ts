@@ -19,7 +19,7 @@ import { FAILED_PASSWORDS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS, TOO_MANY_SIG
 import { type EmailItem, toUserResponse } from '../../user/item';
 
 /** One message for a wrong password and an unknown email, so neither tells which. */
-export const LOGIN_FAILED = 'Invalid email or password';
+const LOGIN_FAILED = 'Invalid email or password';
 
 export const handler = defineRoute(authEndpoints.login, async (request) => {
   const { body, clientIp, event, requestId } = request;
