@@ -30,7 +30,7 @@ export const newPassword = (message: string) =>
   password(PASSWORD_MIN_LENGTH, message).check(z.refine((value) => value.trim().length > 0, { message: COMMON_PASSWORD }));
 
 /** Emails are at most 254 characters (RFC 5321's limit on a path): longer ones cannot be delivered to. */
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 
 /** Characters that show nothing (zero-width spaces and joiners, soft hyphens, the BOM...). */
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;

@@ -14,7 +14,6 @@ export const passwordResetConfirmRequest = /* @__PURE__ */ (() => z.object({
   token: mailToken(),
   newPassword: newPassword('New password must be at least 6 characters'),
 }))();
-export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequest>;
 
 /** The reset page's form: the new password and its confirmation (the token comes from the URL). */
 export const resetPasswordForm = /* @__PURE__ */ (() => z
