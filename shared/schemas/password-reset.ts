@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { confirmPassword, email, mailToken, newPassword } from './fields';
+import { confirmPassword, confirmationMatches, email, mailToken, newPassword } from './fields';
 
 /** The answer to every reset request, whether or not the address has an account (no enumeration). */
 export const PASSWORD_RESET_REQUESTED = 'If an account exists for that address, we have sent a link to reset the password.';
@@ -21,10 +21,5 @@ export const resetPasswordForm = /* @__PURE__ */ (() => z
     newPassword: newPassword('New password must be at least 6 characters'),
     confirmPassword: confirmPassword('Confirm password must be at least 6 characters'),
   })
-  .check(
-    z.refine((value) => value.newPassword === value.confirmPassword, {
-      message: 'Passwords do not match',
-      path: ['confirmPassword'],
-    }),
-  ))();
+  .check(confirmationMatches()))();
 export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;

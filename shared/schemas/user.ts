@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { confirmPassword, email, newPassword, password, text } from './fields';
+import { confirmPassword, confirmationMatches, email, newPassword, password, text } from './fields';
 
 /** The image types an avatar may be stored as; anything else (SVG above all: it can carry script) is refused. */
 export type AvatarContentType = 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif';
@@ -44,11 +44,6 @@ export const changePasswordForm = /* @__PURE__ */ (() => z
   .extend(changePasswordRequest, {
     confirmPassword: confirmPassword('Confirm password must be at least 6 characters'),
   })
-  .check(
-    z.refine((value) => value.newPassword === value.confirmPassword, {
-      message: 'Passwords do not match',
-      path: ['confirmPassword'],
-    }),
-  ))();
+  .check(confirmationMatches()))();
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
