@@ -5,7 +5,7 @@ import { type AccountName, BOOTSTRAP_QUALIFIERS, PREVIEW_BOUNDARY_POLICY, PREVIE
 
 const GITHUB_OIDC = 'token.actions.githubusercontent.com';
 
-export interface DeliveryStackProps extends StackProps {
+interface DeliveryStackProps extends StackProps {
   /** The kinds of stage this account holds: both in the one-account layout. */
   holds: readonly AccountName[];
   /** owner/name of the repository whose workflows may deploy; null: not configured (the stack refuses to deploy). */

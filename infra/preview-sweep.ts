@@ -16,10 +16,10 @@ export interface StackSummary {
 /** What asking GitHub about a pull request answered: its state, or that the question failed. */
 export type PullRequestAnswer = { state: 'open' | 'closed' } | { error: string };
 
-export type SweepDecision = { action: 'delete' | 'keep' | 'skip'; reason: string };
+type SweepDecision = { action: 'delete' | 'keep' | 'skip'; reason: string };
 
 /** Every state a stack can rest in (not one in progress): what the sweep lists. */
-export const RESTING_STATES = [
+const RESTING_STATES = [
   'CREATE_COMPLETE',
   'CREATE_FAILED',
   'ROLLBACK_COMPLETE',
@@ -52,7 +52,7 @@ export function decide(stack: StackSummary, answer: PullRequestAnswer): SweepDec
   return { action: 'delete', reason: `its pull request is closed (stack ${stack.status})` };
 }
 
-export interface SweepClients {
+interface SweepClients {
   listStacks(): Promise<StackSummary[]>;
   pullRequest(number: number): Promise<PullRequestAnswer>;
   deleteStack(name: string): Promise<void>;

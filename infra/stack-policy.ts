@@ -10,7 +10,7 @@ import { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import { buildApp } from './app';
 import { stackName } from './stages';
 
-export interface StackPolicy {
+interface StackPolicy {
   Statement: { Effect: 'Allow' | 'Deny'; Principal: '*'; Action: string | string[]; Resource: string }[];
 }
 

@@ -15,7 +15,7 @@ import { denyAuditLogChanges } from './audit-log-protection';
 import { giveEveryFunctionALogGroup } from './owned-log-groups';
 import { type StageConfig, stagesWithWebAcl } from './stages';
 
-export interface GrowthwiseStackProps extends StackProps {
+interface GrowthwiseStackProps extends StackProps {
   stage: string;
   config: StageConfig;
   /** The built SPA (web/dist), or undefined to deploy a placeholder page. */

@@ -12,7 +12,7 @@ export interface WebRuntimeConfig {
 }
 
 /** What decides whether a stage keeps its data. */
-export interface StageRules {
+interface StageRules {
   removalPolicy: RemovalPolicy.RETAIN | RemovalPolicy.DESTROY;
   deletionProtection: boolean;
   pointInTimeRecovery: boolean;
@@ -23,7 +23,7 @@ export interface StageRules {
 }
 
 /** API Gateway throttling: steady requests per second and burst, for the whole stage (not per client). */
-export interface Throttle {
+interface Throttle {
   rateLimit: number;
   burstLimit: number;
 }
@@ -101,7 +101,7 @@ export interface StageConfig {
 }
 
 /** Prod: data outlives the stack; watched by alarms. */
-export const KEEP_DATA: StageRules = {
+const KEEP_DATA: StageRules = {
   removalPolicy: RemovalPolicy.RETAIN,
   deletionProtection: true,
   pointInTimeRecovery: true,
@@ -111,7 +111,7 @@ export const KEEP_DATA: StageRules = {
 };
 
 /** Previews and dev: everything goes with the stack, nothing is kept for long. */
-export const DISPOSABLE: StageRules = {
+const DISPOSABLE: StageRules = {
   removalPolicy: RemovalPolicy.DESTROY,
   deletionProtection: false,
   pointInTimeRecovery: false,
@@ -165,7 +165,7 @@ const STRIPE_TEST: WebRuntimeConfig = {
   stripePricingTableId: null,
 };
 
-export type NamedStage = 'prod' | 'dev';
+type NamedStage = 'prod' | 'dev';
 
 /** The stages with a name of their own; any other valid name (pr-123, a developer's sandbox) is a preview. */
 export const stages = {
@@ -210,7 +210,7 @@ export const previewStage = (): StageConfig => ({
 });
 
 /** Lower-case letters, digits and inner hyphens; short enough for every generated name. */
-export const STAGE_NAME = /^[a-z](?:[a-z0-9-]{0,18}[a-z0-9])?$/;
+const STAGE_NAME = /^[a-z](?:[a-z0-9-]{0,18}[a-z0-9])?$/;
 /** Names taken by the account-wide stacks (Growthwise-shared, Growthwise-edge, Growthwise-delivery[-prod|-preview]). */
 const RESERVED = new Set(['shared', 'edge', 'delivery', 'delivery-prod', 'delivery-preview']);
 

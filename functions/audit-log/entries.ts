@@ -24,7 +24,7 @@ export interface AuditClient {
 }
 
 /** What the action decides about its entry; who, where, when and the id come from the write context. */
-export interface AuditEvent {
+interface AuditEvent {
   action: AuditAction;
   target: AuditTarget;
   details?: AuditDetails;
@@ -46,7 +46,7 @@ export interface WriteContext<Actor extends ActingUser = ActingUser> {
 const USER_AGENT_MAX = 512;
 
 /** The actor of an event done by a signed-in person, named as they are now (the entry keeps that name). */
-export const actorOf = (user: Pick<UserItem, 'id' | 'fullName' | 'username'>): AuditActor => ({ id: user.id, fullName: user.fullName, username: user.username });
+const actorOf = (user: Pick<UserItem, 'id' | 'fullName' | 'username'>): AuditActor => ({ id: user.id, fullName: user.fullName, username: user.username });
 
 /** The actor of events nobody signed in did: Stripe's webhook telling what an organization bought. */
 export const billingSystemIn = (orgId: string): ActingUser => ({ id: 'stripe', orgId, fullName: 'Stripe (billing)', username: '', avatarUrl: null });

@@ -1,8 +1,5 @@
-import type { webcrypto } from 'node:crypto';
-import { SignJWT, errors, jwtVerify } from 'jose';
-import { signingKey, verifyWithStageKeys } from '../security/secret';
+import { signStageToken, verifyStageToken } from '../security/stage-token';
 import { PENDING_SIGN_IN_MS } from './pending-sign-in-item';
-import { now } from '../clock';
 
 /**
  * The cookie between the two steps of a two-factor sign-in: it names a pending sign-in (a stored
@@ -10,14 +7,11 @@ import { now } from '../clock';
  * has an audience of its own, so the session check refuses it, and the cookie is sent only to the
  * second step's path.
  */
-export const PENDING_SIGN_IN_COOKIE = '__Secure-growthwise_mfa_pending';
+const PENDING_SIGN_IN_COOKIE = '__Secure-growthwise_mfa_pending';
 const COOKIE_PATH = '/api/login/mfa';
 const MAX_AGE_SECONDS = PENDING_SIGN_IN_MS / 1000;
 
-const ISSUER = 'growthwise';
-const audience = () => `growthwise:${process.env.STAGE ?? 'local'}:mfa-pending`;
-
-export interface PendingSignInClaims {
+interface PendingSignInClaims {
   pendingId: string;
   userId: string;
   orgId: string;
@@ -26,14 +20,7 @@ export interface PendingSignInClaims {
 }
 
 export async function pendingSignInCookie(claims: PendingSignInClaims, expiresAtMs: number): Promise<string> {
-  const token = await new SignJWT({ pid: claims.pendingId, org: claims.orgId, em: claims.email })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(claims.userId)
-    .setIssuer(ISSUER)
-    .setAudience(audience())
-    .setIssuedAt(now())
-    .setExpirationTime(Math.floor(expiresAtMs / 1000))
-    .sign(await signingKey());
+  const token = await signStageToken('mfa-pending', claims.userId, { pid: claims.pendingId, org: claims.orgId, em: claims.email }, expiresAtMs);
   return `${PENDING_SIGN_IN_COOKIE}=${token}; HttpOnly; Secure; SameSite=Strict; Path=${COOKIE_PATH}; Max-Age=${MAX_AGE_SECONDS}`;
 }
 
@@ -43,7 +30,11 @@ export const clearedPendingSignInCookie = () => `${PENDING_SIGN_IN_COOKIE}=; Htt
 export async function readPendingSignIn(cookies: string[] | undefined): Promise<PendingSignInClaims | undefined> {
   const token = cookieValue(cookies);
   if (!token) return undefined;
-  return verifyWithStageKeys((key) => verifyWith(token, key));
+  const payload = await verifyStageToken('mfa-pending', token, ['exp', 'iat', 'sub', 'pid', 'org', 'em']);
+  if (!payload) return undefined;
+  const { pid, org, em, sub } = payload;
+  if (typeof pid !== 'string' || typeof org !== 'string' || typeof em !== 'string' || !sub) return undefined;
+  return { pendingId: pid, userId: sub, orgId: org, email: em };
 }
 
 function cookieValue(cookies: string[] | undefined): string | undefined {
@@ -52,22 +43,4 @@ function cookieValue(cookies: string[] | undefined): string | undefined {
     if (at > 0 && pair.slice(0, at).trim() === PENDING_SIGN_IN_COOKIE) return pair.slice(at + 1).trim();
   }
   return undefined;
-}
-
-async function verifyWith(token: string, key: webcrypto.CryptoKey): Promise<PendingSignInClaims | undefined | 'wrong-key'> {
-  try {
-    const { payload } = await jwtVerify(token, key, {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-      audience: audience(),
-      // exp was set from the functions' clock (PendingSignInItem.expiresAt), so it is checked against it too.
-      currentDate: now(),
-      requiredClaims: ['exp', 'iat', 'sub', 'pid', 'org', 'em'],
-    });
-    const { pid, org, em, sub } = payload;
-    if (typeof pid !== 'string' || typeof org !== 'string' || typeof em !== 'string' || !sub) return undefined;
-    return { pendingId: pid, userId: sub, orgId: org, email: em };
-  } catch (error) {
-    return error instanceof errors.JWSSignatureVerificationFailed ? 'wrong-key' : undefined;
-  }
 }

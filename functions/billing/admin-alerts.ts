@@ -13,9 +13,9 @@ import type { UserItem } from '../user/item';
  * unread counter, the outbox item), the effect itself at most ten. An organization with more
  * admins alerts the first ones.
  */
-export const MAX_ALERTED_ADMINS = 30;
+const MAX_ALERTED_ADMINS = 30;
 
-export interface BillingAdmins {
+interface BillingAdmins {
   organizationName: string;
   admins: Pick<UserItem, 'id' | 'username' | 'fullName'>[];
 }

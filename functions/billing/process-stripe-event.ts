@@ -21,18 +21,7 @@ import { stripeClient } from './stripe-client';
 import { type SubscriptionState, idOf, subscriptionState } from './subscription-state';
 import { now } from '../clock';
 
-/** The events the webhook endpoint subscribes to (README: pointing Stripe at a stage). */
-export const HANDLED_EVENTS = [
-  'checkout.session.completed',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'customer.subscription.trial_will_end',
-  'invoice.paid',
-  'invoice.payment_failed',
-] as const;
-
-export type EventOutcome = Outcome | 'unmatched' | 'ignored';
+type EventOutcome = Outcome | 'unmatched' | 'ignored';
 
 /**
  * Applies one verified Stripe event to the organization it concerns (docs/decisions/017). An event

@@ -8,7 +8,7 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** Stripe retries a delivery for up to 3 days: an event id is remembered well beyond that. */
 const REMEMBER_EVENTS_SECONDS = 30 * DAY_SECONDS;
 
-export interface StripeEventRef {
+interface StripeEventRef {
   id: string;
   type: string;
   /** Epoch seconds, as Stripe sends it. */
@@ -50,7 +50,7 @@ function eventRecordPut(event: StripeEventRef, outcome: string, orgId: string | 
 export type Outcome = 'applied' | 'stale' | 'refused' | 'duplicate';
 
 /** One way to apply an event: what its record says happened, and the writes. */
-export interface EventEffect {
+interface EventEffect {
   outcome: Exclude<Outcome, 'duplicate'>;
   writes: TransactItem[];
 }

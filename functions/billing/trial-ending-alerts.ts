@@ -8,10 +8,10 @@ import { conditionHeld, transactWrite } from '../db/transactions';
 import { billingAdmins, trialEndingAlert } from './admin-alerts';
 
 /** How far ahead a trial end is announced (the billing banner's window, so the alert and the banner agree). */
-export const TRIAL_ALERT_DAYS = 3;
+const TRIAL_ALERT_DAYS = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface TrialAlertRun {
+interface TrialAlertRun {
   /** Organizations whose admins were told in this run. */
   alerted: string[];
   /** Announced meanwhile by another run or by Stripe's trial_will_end. */

@@ -20,7 +20,7 @@ export interface TrialEndItem {
 }
 
 /** What the index follows of a subscription state. */
-export interface TrialFacts {
+interface TrialFacts {
   status: SubscriptionStatus;
   trialEnd: string | null;
 }
@@ -71,7 +71,7 @@ export function trialAlertMark(day: string, orgId: string, alertedAt: string): T
   };
 }
 
-export const trialEndDelete = (day: string, orgId: string): TransactItem => ({ Delete: { TableName: TABLE_NAME, Key: keys.trialEnd(day, orgId) } });
+const trialEndDelete = (day: string, orgId: string): TransactItem => ({ Delete: { TableName: TABLE_NAME, Key: keys.trialEnd(day, orgId) } });
 
 /** Every UTC day from `from` to `to`, both included, as 'YYYY-MM-DD'. */
 function daysBetween(from: Date, to: Date): string[] {

@@ -20,7 +20,7 @@ export interface ProjectSummary {
   createdAt: string;
 }
 
-export interface DashboardInput {
+interface DashboardInput {
   /** 'YYYY-MM-DD' (UTC) from the functions' clock. */
   today: string;
   userId: string;

@@ -1,7 +1,7 @@
 import { type QueryCommandInput, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from './client';
 
-export interface CollectionQueryOptions {
+interface CollectionQueryOptions {
   /** Only these attributes (a ProjectionExpression). */
   projection?: string;
   /** ExpressionAttributeNames for the projection or filter (reserved words such as name, status). */

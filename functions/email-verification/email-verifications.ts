@@ -23,7 +23,7 @@ export function verificationForNewUser(user: Pick<UserItem, 'id' | 'orgId' | 'us
   return { items, hash };
 }
 
-export type ResendOutcome = { sent: true } | { sent: false; retryAfter: number } | { sent: false; alreadyVerified: true };
+type ResendOutcome = { sent: true } | { sent: false; retryAfter: number } | { sent: false; alreadyVerified: true };
 
 /** Sends the signed-in user a new link (voiding the older ones), at most VERIFICATION_RESENDS_PER_USER. */
 export async function resendVerification(user: UserItem, now = clockNow().getTime()): Promise<ResendOutcome> {

@@ -15,7 +15,7 @@ import type { RouteResult } from './response';
 import type { Context, LambdaResult, RouteEvent } from './types';
 
 /** What a preload may build keys from: the session's organization, the path, and the body once it is valid. */
-export type PreloadScope<Body = unknown> = { orgId: string; params: Record<string, string>; body: Body | undefined };
+type PreloadScope<Body = unknown> = { orgId: string; params: Record<string, string>; body: Body | undefined };
 export type Preload<Body = unknown> = (scope: PreloadScope<Body>) => Key | readonly Key[] | undefined;
 /** Any route's preload, whatever its body. */
 type AnyPreload = Preload<never>;
@@ -31,7 +31,7 @@ export type PreloadedItems<P extends AnyPreload> =
       : readonly [ItemOf<K> | undefined]
     : never;
 
-export interface RouteOptions<P extends AnyPreload> {
+interface RouteOptions<P extends AnyPreload> {
   /**
    * Items to read in the session's own round trip (a route's main item, e.g. the project of
    * /api/projects/{id}; the email item a body names); the handler gets the first as `preloaded` and
@@ -41,7 +41,7 @@ export interface RouteOptions<P extends AnyPreload> {
   preload: P;
 }
 
-export interface RouteRequest<E extends Endpoint, Loaded extends readonly unknown[] = readonly []> {
+interface RouteRequest<E extends Endpoint, Loaded extends readonly unknown[] = readonly []> {
   event: RouteEvent;
   body: BodyOutput<E>;
   /** The body's exact text, for webhook endpoints (`rawBody: true`). */

@@ -12,6 +12,6 @@ export interface RouteResult<B = unknown> {
 
 type Extra = Omit<RouteResult, 'statusCode' | 'body'>;
 
-export const json = <B>(statusCode: number, body: B, extra: Extra = {}): RouteResult<B> => ({ statusCode, body, ...extra });
+const json = <B>(statusCode: number, body: B, extra: Extra = {}): RouteResult<B> => ({ statusCode, body, ...extra });
 export const ok = <B>(body: B, extra?: Extra) => json(200, body, extra);
 export const created = <B>(body: B, extra?: Extra) => json(201, body, extra);

@@ -21,7 +21,7 @@ import { type UserItem, newUser } from '../user/item';
  * invitation is pending, unexpired and names that token's hash (a resend or a revoke voids it).
  */
 
-export interface ValidInvitation {
+interface ValidInvitation {
   hash: string;
   invitation: InvitationItem;
   org: OrganizationItem;

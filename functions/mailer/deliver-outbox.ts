@@ -5,7 +5,7 @@ import { type OutboxItem, claimOutboxItem, finishOutboxItem, releaseOutboxClaim 
 import { renderOutboxMail } from './render-mail';
 import { type SendMail, recipientAllowed } from './transport';
 
-export interface MailerSettings {
+interface MailerSettings {
   send: SendMail;
   siteUrl: string;
   /** The stage's allow-list (previews); undefined: anyone. */

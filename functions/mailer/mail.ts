@@ -24,8 +24,6 @@ export interface InvitationMailData {
   token: string;
 }
 
-export type MailTemplate = Mail['template'];
-
 export interface RenderedMail {
   subject: string;
   text: string;

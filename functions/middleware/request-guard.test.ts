@@ -6,18 +6,8 @@ import type { LambdaResult, RouteEvent } from '../http/types';
 const stored = vi.hoisted(() => ({ versions: {} as Record<string, string | undefined>, reads: 0 }));
 
 vi.mock('@aws-sdk/client-secrets-manager', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@aws-sdk/client-secrets-manager')>();
-  class SecretsManagerClient {
-    send(command: InstanceType<typeof actual.GetSecretValueCommand>) {
-      stored.reads += 1;
-      const value = stored.versions[command.input.VersionStage ?? 'AWSCURRENT'];
-      if (value === undefined) {
-        return Promise.reject(new actual.ResourceNotFoundException({ message: 'no such version stage', $metadata: {} }));
-      }
-      return Promise.resolve({ SecretString: value });
-    }
-  }
-  return { ...actual, SecretsManagerClient };
+  const { secretsManagerByStage } = await import('../../test/support/secrets-manager-by-stage');
+  return secretsManagerByStage(await importOriginal(), stored);
 });
 
 const OLD = 'o'.repeat(48);

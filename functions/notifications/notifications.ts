@@ -10,9 +10,9 @@ import type { NotificationItem } from './item';
 import { now, ttlAt } from '../clock';
 
 /** The panel shows the newest ones; older ones stay counted and are marked by mark-all-read. */
-export const NOTIFICATION_LIST_LIMIT = 50;
+const NOTIFICATION_LIST_LIMIT = 50;
 /** Read notifications expire this long after they were read (DynamoDB TTL deletes them). */
-export const READ_NOTIFICATION_RETENTION_SECONDS = 30 * 24 * 60 * 60;
+const READ_NOTIFICATION_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 /** Notifications marked per transaction, plus the one counter update: well under the 100-item limit. */
 const MARK_ALL_CHUNK = 50;
 
@@ -35,7 +35,7 @@ export async function listNotificationsOfUser(userId: string): Promise<Notificat
   return (page.Items ?? []) as NotificationItem[];
 }
 
-export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
 /** Notification ids are ULIDs; anything else cannot name one. */
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;

@@ -9,7 +9,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 const oneRequestAtATime = () => Boolean(process.env.AWS_EXECUTION_ENV) && !('AWS_LAMBDA_MAX_CONCURRENCY' in process.env);
 
-export interface RequestScoped<T> {
+interface RequestScoped<T> {
   /** Runs `fn` with `value` as this request's. */
   run<R>(value: T, fn: () => Promise<R>): Promise<R>;
   /** The current request's value; undefined outside `run`. */

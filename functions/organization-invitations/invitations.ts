@@ -27,8 +27,8 @@ import type { UserItem } from '../user/item';
  * the actor is still an admin, and its audit entry.
  */
 
-export const INVITATION_ALREADY_ACCEPTED = 'This invitation has already been accepted.';
-export const INVITATION_CHANGED = 'The invitation changed meanwhile. Please try again.';
+const INVITATION_ALREADY_ACCEPTED = 'This invitation has already been accepted.';
+const INVITATION_CHANGED = 'The invitation changed meanwhile. Please try again.';
 
 const notAdmin = () => new Refused('not-allowed', ADMINS_ONLY);
 
@@ -110,7 +110,7 @@ export async function listInvitations(orgId: string): Promise<InvitationResponse
   return items.filter((item) => listed(item, now)).map((item) => toInvitationResponse(item, now));
 }
 
-export type ResendOutcome = { invitation: InvitationItem } | { retryAfter: number };
+type ResendOutcome = { invitation: InvitationItem } | { retryAfter: number };
 
 /**
  * A new link and a new expiry for a pending (or expired) invitation: the old token item goes and the

@@ -23,8 +23,8 @@ import { type EmailItem, type UserItem, newUser } from '../user/item';
  * organization. Two admins demoting each other at once therefore cannot leave it without one.
  */
 
-export const LAST_ADMIN = 'An organization needs at least one administrator';
-export const CANNOT_REMOVE_SELF = 'You cannot remove yourself';
+const LAST_ADMIN = 'An organization needs at least one administrator';
+const CANNOT_REMOVE_SELF = 'You cannot remove yourself';
 
 const notAdmin = () => new Refused('not-allowed', ADMINS_ONLY);
 const lastAdmin = () => new Refused('invalid', LAST_ADMIN);
@@ -32,7 +32,7 @@ const lastAdmin = () => new Refused('invalid', LAST_ADMIN);
 /** Another request changed the items between our read and our write: read again and redecide. */
 const MAX_ATTEMPTS = 4;
 
-export interface SaveUserInput {
+interface SaveUserInput {
   username: string;
   fullName: string;
   role: Role;
@@ -42,7 +42,7 @@ export interface SaveUserInput {
   organizationName: string;
 }
 
-export interface SavedUser {
+interface SavedUser {
   user: UserItem;
   created: boolean;
   /** True when the password of an existing user was replaced (their sessions must end). */

@@ -20,7 +20,7 @@ export interface ActivityChange {
 }
 
 /** Stored at `ORG#o / ACTIVITY#<projectId>#<ulid>`; `ttl` lets DynamoDB drop it after a year. */
-export interface ActivityItem extends ActivityEntryResponse {
+interface ActivityItem extends ActivityEntryResponse {
   type: 'ACTIVITY';
   ttl: number;
 }
@@ -52,7 +52,7 @@ export function activityPut(orgId: string, entry: ActivityEntryResponse): Transa
   return { Put: { TableName: TABLE_NAME, Item: { ...keys.projectActivity(orgId, entry.projectId, entry.id), ...item } } };
 }
 
-export function toActivityResponse(item: ActivityEntryResponse): ActivityEntryResponse {
+function toActivityResponse(item: ActivityEntryResponse): ActivityEntryResponse {
   return {
     id: item.id,
     projectId: item.projectId,

@@ -37,7 +37,7 @@ export function recentActivity(item: FiguresItem | undefined): ActivityEntryResp
     .map((name) => item[name] as ActivityEntryResponse);
 }
 
-export interface FiguresChange {
+interface FiguresChange {
   /** +1/-1 per status a project entered or left. */
   deltas: Partial<StatusCounts>;
   /** The entries the change writes. */

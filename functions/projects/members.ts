@@ -11,7 +11,7 @@ import { PROJECT_BUSY, PROJECT_NOT_FOUND, addedToProjectMessage } from './projec
 import { type UserItem, toMemberResponse } from '../user/item';
 import { type ProjectItem, isProjectId } from './item';
 
-export const MEMBERS_NOT_IN_ORGANIZATION = 'Every member must be a user of your organization';
+const MEMBERS_NOT_IN_ORGANIZATION = 'Every member must be a user of your organization';
 
 /**
  * The member users of a project in one BatchGetItem (at most PROJECT_MEMBERS_MAX keys), in the

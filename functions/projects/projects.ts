@@ -17,7 +17,7 @@ import { type ProjectItem, isProjectId, newProject } from './item';
 import type { NotificationMessage } from '../notifications/item';
 
 /** Who changed a project, as activity entries name them. */
-export type Actor = Pick<UserItem, 'id' | 'fullName' | 'avatarUrl'>;
+type Actor = Pick<UserItem, 'id' | 'fullName' | 'avatarUrl'>;
 
 export const PROJECT_NOT_FOUND = 'Project not found';
 export const PROJECT_BUSY = 'The project was changed by someone else at the same time. Please try again.';
@@ -34,7 +34,7 @@ export const preloadProjectAndFigures = (scope: { orgId: string; params: Record<
   isProjectId(scope.params.id) ? ([keys.project(scope.orgId, scope.params.id), keys.projectFigures(scope.orgId)] as const) : undefined;
 
 /** A project and the figures item in one BatchGetItem (ConsistentRead): what every change computes from. */
-export async function readProjectAndFigures(orgId: string, projectId: string): Promise<{ project?: ProjectItem; figures?: FiguresItem }> {
+async function readProjectAndFigures(orgId: string, projectId: string): Promise<{ project?: ProjectItem; figures?: FiguresItem }> {
   const projectKey = keys.project(orgId, projectId);
   const figuresKey = keys.projectFigures(orgId);
   const found = await batchGet([projectKey, figuresKey], { consistentRead: true });
@@ -51,7 +51,7 @@ function fieldChanges(before: ProjectItem, after: ProjectItem): ActivityChange[]
   return changes;
 }
 
-export const projectLink = (projectId: string) => `/projects/${projectId}`;
+const projectLink = (projectId: string) => `/projects/${projectId}`;
 
 export const addedToProjectMessage = (project: Pick<ProjectItem, 'id' | 'name'>): NotificationMessage => ({
   title: 'Added to project',
@@ -59,7 +59,7 @@ export const addedToProjectMessage = (project: Pick<ProjectItem, 'id' | 'name'>)
   linkUrl: projectLink(project.id),
 });
 
-export const statusChangedMessage = (project: Pick<ProjectItem, 'id' | 'name' | 'status'>): NotificationMessage => ({
+const statusChangedMessage = (project: Pick<ProjectItem, 'id' | 'name' | 'status'>): NotificationMessage => ({
   title: 'Project status changed',
   content: `The project "${project.name}" is now ${PROJECT_STATUS_LABELS[project.status] ?? project.status}.`,
   linkUrl: projectLink(project.id),

@@ -18,7 +18,7 @@ import { now } from '../clock';
  */
 
 /** What a member removal needs of a project (functions/projects/projects.ts owns the item). */
-export type ProjectMembers = Pick<ProjectItem, 'id' | 'name' | 'memberIds' | 'version'> & Key;
+type ProjectMembers = Pick<ProjectItem, 'id' | 'name' | 'memberIds' | 'version'> & Key;
 
 /** Writes per project in the removal's transaction: the member list and the activity entry. */
 export const WRITES_PER_PROJECT = 2;

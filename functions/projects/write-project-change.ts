@@ -8,7 +8,7 @@ import { updateExpression } from '../db/update-expression';
 /** How often a change is re-read and retried when someone else changed the project in between. */
 export const MAX_WRITE_ATTEMPTS = 5;
 
-export interface ProjectWrite {
+interface ProjectWrite {
   /** SET assignments for the project item (the version bump is added here). */
   set: Record<string, unknown>;
   /** The version the change was computed from: the write applies only if it is still current. */
@@ -19,7 +19,7 @@ export interface ProjectWrite {
   alongside: TransactItem[];
 }
 
-export type WriteOutcome =
+type WriteOutcome =
   | { kind: 'written' }
   /** The project is gone or changed since it was read: read again and recompute. */
   | { kind: 'stale' }

@@ -11,9 +11,9 @@ import { now as clockNow, ttlAt } from '../clock';
  * Tokens that travel by mail (password reset, email verification): 32 random bytes, stored only as
  * their SHA-256, so a copy of the table cannot be turned into working links.
  */
-export type MailTokenPurpose = 'password-reset' | 'email-verification';
+type MailTokenPurpose = 'password-reset' | 'email-verification';
 
-export interface MailTokenItem {
+interface MailTokenItem {
   type: 'MAIL_TOKEN';
   purpose: MailTokenPurpose;
   userId: string;
@@ -41,7 +41,7 @@ export function mailTokenPut(hash: string, purpose: MailTokenPurpose, owner: { u
 }
 
 /** The token's item when it exists, serves this purpose and has not expired; undefined otherwise. */
-export async function findMailToken(token: string, purpose: MailTokenPurpose, now = clockNow().getTime()) {
+async function findMailToken(token: string, purpose: MailTokenPurpose, now = clockNow().getTime()) {
   const hash = hashToken(token);
   const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.mailToken(hash), ConsistentRead: true }));
   const item = out.Item as MailTokenItem | undefined;

@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 
-export const BCRYPT_COST = 10;
+const BCRYPT_COST = 10;
 
 /**
  * A hash of a random secret nobody knows: unknown emails are compared against it, so a

@@ -24,7 +24,7 @@ export function signingKey(): Promise<webcrypto.CryptoKey> {
 const ROTATION_REFETCH_MS = 60_000;
 
 /** The current and previous keys as stored now (the previous one only once the secret was rotated). */
-export const rotationKeys = throttled(async (): Promise<webcrypto.CryptoKey[]> => {
+const rotationKeys = throttled(async (): Promise<webcrypto.CryptoKey[]> => {
   const [fresh, previous] = await Promise.all([readKey('AWSCURRENT').then(required), readKey('AWSPREVIOUS')]);
   current = Promise.resolve(fresh);
   return previous ? [fresh, previous] : [fresh];

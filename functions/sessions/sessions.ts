@@ -24,7 +24,7 @@ export interface LoadedSession {
 export const lastUsedAtOf = (session: SessionItem) => session.lastUsedAt ?? Date.parse(session.createdAt);
 
 /** True while the session is neither past its absolute end nor idle for too long. */
-export const isSessionLive = (session: SessionItem, now = clockNow().getTime()) => session.expiresAt > now && lastUsedAtOf(session) + SESSION_IDLE_MS > now;
+const isSessionLive = (session: SessionItem, now = clockNow().getTime()) => session.expiresAt > now && lastUsedAtOf(session) + SESSION_IDLE_MS > now;
 
 /** Stores a new session; with `audit`, the sign-in's audit entry in the same transaction. */
 export async function createSession(userId: string, orgId: string, userAgent = '', audit?: TransactItem): Promise<SessionItem> {

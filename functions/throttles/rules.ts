@@ -13,7 +13,7 @@ export interface ThrottleRule<Window extends ThrottleWindow = ThrottleWindow> {
   readonly window: Window;
 }
 
-export type ThrottleWindow = 'fixed' | 'sliding';
+type ThrottleWindow = 'fixed' | 'sliding';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

@@ -77,7 +77,7 @@ export interface ThrottleCounter {
   now: number;
 }
 
-export interface ThrottleCounts {
+interface ThrottleCounts {
   current: number;
   previous: number;
 }

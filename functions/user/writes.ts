@@ -10,7 +10,7 @@ import type { UserItem } from './item';
 
 /** The signed-in user's own account: their name and their password. */
 
-export const PASSWORD_CHANGED_MEANWHILE = 'The password was changed meanwhile. Please try again.';
+const PASSWORD_CHANGED_MEANWHILE = 'The password was changed meanwhile. Please try again.';
 
 /** Sets the user's full name; only that attribute, so a concurrent role or avatar change is kept. */
 export async function updateFullName(orgId: string, userId: string, fullName: string): Promise<UserItem> {

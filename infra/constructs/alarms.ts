@@ -9,7 +9,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { AlarmRecipients } from '../stages';
 
-export interface AlarmsProps {
+interface AlarmsProps {
   httpApi: IHttpApi;
   table: ITable;
   recipients: AlarmRecipients;

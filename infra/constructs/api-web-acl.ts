@@ -13,7 +13,7 @@ export const webAclParameterName = (stage: string) => `/growthwise/edge/${stage}
 /** The rate-based rule's name, also its CloudWatch metric (WAF's console shows the addresses it blocks). */
 export const API_RATE_RULE = 'ApiRequestsPerClientAddress';
 
-export interface ApiWebAclProps {
+interface ApiWebAclProps {
   stage: string;
   /** Requests to /api/* one client address may make in 5 minutes before WAF blocks it (429). */
   requestsPer5Minutes: number;

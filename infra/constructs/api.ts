@@ -26,7 +26,7 @@ const SECRET_ARN_VARIABLES: Record<RouteSecret, string> = {
   mfaEncryption: 'MFA_ENCRYPTION_SECRET_ARN',
 };
 
-export interface ApiProps {
+interface ApiProps {
   /** The route table: one function, integration and route per entry. */
   routes: readonly RouteDefinition[];
   table: ITable;

@@ -33,7 +33,7 @@ export const ALARM_WIDGETS = {
   DeadLetters: WIDGETS.queues,
 } as const;
 
-export interface DashboardProps {
+interface DashboardProps {
   stage: string;
   httpApi: IHttpApi;
   /** Each route's function, labelled by its route ("GET /api/user"). */

@@ -3,7 +3,7 @@ import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } fro
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../functions/db/table-definition';
 
-export interface DataProps {
+interface DataProps {
   removalPolicy: RemovalPolicy;
   deletionProtection: boolean;
   pointInTimeRecovery: boolean;

@@ -15,13 +15,13 @@ import { CONTENT_SECURITY_POLICY, HSTS_MAX_AGE_SECONDS, SECURITY_HEADERS } from 
 import { cloudFrontFunctionCode } from '../web/spa-fallback';
 
 /** Where the account-wide stack publishes its ids for the stage stacks (read at deploy time, not synth). */
-export const EDGE_PARAMETERS = {
+const EDGE_PARAMETERS = {
   spaFunctionArn: '/growthwise/shared/spa-rewrite-function-arn',
   responseHeadersPolicyId: '/growthwise/shared/security-headers-policy-id',
 } as const;
 
 /** What every stage's distribution uses from the account-wide stack. */
-export interface EdgeReferences {
+interface EdgeReferences {
   spaFunction: IFunction;
   responseHeadersPolicy: IResponseHeadersPolicy;
 }

@@ -16,7 +16,7 @@ import type { MailConfig } from '../stages';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
-export interface MailerProps {
+interface MailerProps {
   table: ITable;
   mail: MailConfig;
   stage: string;

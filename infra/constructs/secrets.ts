@@ -2,7 +2,7 @@ import { type RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 
-export interface SecretsProps {
+interface SecretsProps {
   removalPolicy: RemovalPolicy;
   /** The origin-verify version CloudFront and the functions get; null: whatever is AWSCURRENT at the stack's first deployment. */
   originVerifyVersionId: string | null;

@@ -20,7 +20,7 @@ const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 export const TRIAL_ALERT_LEADING_KEYS = ['TRIAL_ENDS#*', 'ORG#*', 'USER#*', 'OUTBOX#*'];
 export const TRIAL_ALERT_TABLE_ACTIONS = ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
 
-export interface TrialAlertsProps {
+interface TrialAlertsProps {
   table: ITable;
   stage: string;
   logLevel: string;

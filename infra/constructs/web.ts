@@ -21,7 +21,7 @@ import { Construct } from 'constructs';
 import { BOOTSTRAP_QUALIFIERS, type WebRuntimeConfig } from '../stages';
 import { SPA_HTML_FILES } from '../web/spa-fallback';
 
-export interface WebProps {
+interface WebProps {
   /** The built SPA (web/dist); without one a placeholder page is deployed. */
   webRoot: string | undefined;
   /** Written to /config.json. */

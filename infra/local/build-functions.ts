@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import { handlerName, routes } from '../../functions/routes';
 import { HANDLER_BUNDLING } from '../bundling';
 
-export const FUNCTIONS_DIR = path.resolve(import.meta.dirname, '../../functions');
+const FUNCTIONS_DIR = path.resolve(import.meta.dirname, '../../functions');
 
 /** Where a route's handler source lives. */
 export const handlerEntry = (handler: string) => path.join(FUNCTIONS_DIR, 'handlers', `${handler}.ts`);

@@ -11,7 +11,7 @@ import { chooseEncoding, compressedFile } from './static-compression';
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-export interface EmulatorOptions {
+interface EmulatorOptions {
   routes: readonly RouteDefinition[];
   /** Handler name (route table) → the bundled handler function. */
   handlers: Map<string, LambdaHandler>;
@@ -81,7 +81,7 @@ export function createEmulator(options: EmulatorOptions): Server {
 }
 
 /** How long the emulator keeps an idle connection open (an ALB's default is 60 s). */
-export const IDLE_CONNECTION_MS = 65_000;
+const IDLE_CONNECTION_MS = 65_000;
 
 function isWellEncoded(pathname: string) {
   try {

@@ -14,7 +14,7 @@ import { type StreamHandler, type StreamPoller, startStreamPoller } from './stre
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
-export interface LocalCloudOptions {
+interface LocalCloudOptions {
   port: number;
   /** In-memory DynamoDB Local (tests, `--in-memory`) or persistent under dataDir. */
   inMemory: boolean;

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { MailDev } from 'maildev';
 import { freePort } from './free-port';
 
-export interface MailCatcher {
+interface MailCatcher {
   smtpPort: number;
   /** maildev's web inbox; its REST API lists every message at `${inboxUrl}/api/email` (maildev 3). */
   inboxUrl: string;

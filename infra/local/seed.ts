@@ -29,7 +29,7 @@ export interface SeedOptions {
   password: string;
 }
 
-export interface SeededUser {
+interface SeededUser {
   id: string;
   email: string;
   fullName: string;

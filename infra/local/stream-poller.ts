@@ -12,7 +12,7 @@ import { type FilterPattern, matchesFilter } from './event-filter';
 
 export type StreamHandler = (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | void>;
 
-export interface StreamPollerOptions {
+interface StreamPollerOptions {
   endpoint: string;
   tableName: string;
   filter: FilterPattern;

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** 'required': no valid session is 401. 'optional': the session is loaded when there is one. 'none': never read. */
 export type AuthMode = 'required' | 'optional' | 'none';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /** What an activity entry records: one kind of change to a project. */
-export const ACTIVITY_ACTIONS = [
+const ACTIVITY_ACTIONS = [
   'created',
   'renamed',
   'description_changed',

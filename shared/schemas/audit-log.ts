@@ -32,19 +32,18 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about. */
-export const AUDIT_TARGET_TYPES = ['user', 'organization', 'project', 'invitation', 'subscription'] as const;
-export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+const AUDIT_TARGET_TYPES = ['user', 'organization', 'project', 'invitation', 'subscription'] as const;
 
 
 /** A small, flat object of what changed (from-role and to-role, a new name): strings, numbers, booleans, nulls. */
-export const auditDetails = /* @__PURE__ */ (() => z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])))();
+const auditDetails = /* @__PURE__ */ (() => z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])))();
 export type AuditDetails = z.infer<typeof auditDetails>;
 
 /** Who did it, as they were named at the time (the actor of a Stripe event is the billing system). */
-export const auditActor = /* @__PURE__ */ (() => z.object({ id: z.string(), fullName: z.string(), username: z.string() }))();
+const auditActor = /* @__PURE__ */ (() => z.object({ id: z.string(), fullName: z.string(), username: z.string() }))();
 export type AuditActor = z.infer<typeof auditActor>;
 
-export const auditTarget = /* @__PURE__ */ (() => z.object({ type: z.enum(AUDIT_TARGET_TYPES), id: z.string(), label: z.string() }))();
+const auditTarget = /* @__PURE__ */ (() => z.object({ type: z.enum(AUDIT_TARGET_TYPES), id: z.string(), label: z.string() }))();
 export type AuditTarget = z.infer<typeof auditTarget>;
 
 /** One entry, as stored (less its keys and TTL) and as answered. */
@@ -125,7 +124,6 @@ export type AuditLogFilters = z.infer<typeof auditLogFilters>;
 
 /** GET /api/organization/audit-log?cursor=&action=&actorId=&from=&to=: the cursor is the id of the previous page's last entry. */
 export const auditLogQuery = /* @__PURE__ */ (() => z.object({ ...filterFields, cursor: z.optional(z.string().check(z.regex(ENTRY_ID, AUDIT_FILTER_MESSAGES.cursor))) }).check(rangeInOrder))();
-export type AuditLogQuery = z.infer<typeof auditLogQuery>;
 
 /** A page of the log, newest first; `nextCursor` names the next page (null on the last). */
 export const auditLogPage = /* @__PURE__ */ (() => z.object({ entries: z.array(auditEntryResponse), nextCursor: z.nullable(z.string()) }))();

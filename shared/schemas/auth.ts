@@ -29,7 +29,7 @@ export const registerForm = /* @__PURE__ */ (() => z.extend(registerRequest, {
 }))();
 export type RegisterForm = z.infer<typeof registerForm>;
 
-export const roleSchema = /* @__PURE__ */ (() => z.enum(ROLES))();
+const roleSchema = /* @__PURE__ */ (() => z.enum(ROLES))();
 
 /** The signed-in user as GET /api/user, POST /api/login and POST /api/register answer it. */
 export const userResponse = /* @__PURE__ */ (() => z.object({

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /** An organization's subscription status: Stripe's, with its rarer states folded in (docs/decisions/017). */
-export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'unpaid', 'incomplete'] as const;
+const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'unpaid', 'incomplete'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** Admins are warned (banner, notification) this many days before the trial ends. */

@@ -3,4 +3,3 @@ import { mailToken } from './fields';
 
 /** POST /api/email-verification/confirm. */
 export const emailVerificationConfirmRequest = /* @__PURE__ */ (() => z.object({ token: mailToken() }))();
-export type EmailVerificationConfirmRequest = z.infer<typeof emailVerificationConfirmRequest>;

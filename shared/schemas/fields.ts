@@ -22,6 +22,13 @@ export const COMMON_PASSWORD = 'This password is too common. Choose a different 
 /** A new password's confirmation field: a password of the new-password minimum (the form checks that both match). */
 export const confirmPassword = (message: string) => password(PASSWORD_MIN_LENGTH, message);
 
+/** The check of a form with a new password and its confirmation: both the same, or an error on the confirmation. */
+export const confirmationMatches = () =>
+  z.refine<{ newPassword: string; confirmPassword: string }>((value) => value.newPassword === value.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
 /**
  * A password being chosen (registration, change, reset, invitation acceptance, admin-set): at least
  * PASSWORD_MIN_LENGTH characters, and not only whitespace. Every field that sets a password is built by it.
@@ -30,7 +37,7 @@ export const newPassword = (message: string) =>
   password(PASSWORD_MIN_LENGTH, message).check(z.refine((value) => value.trim().length > 0, { message: COMMON_PASSWORD }));
 
 /** Emails are at most 254 characters (RFC 5321's limit on a path): longer ones cannot be delivered to. */
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 
 /** Characters that show nothing (zero-width spaces and joiners, soft hyphens, the BOM...). */
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;

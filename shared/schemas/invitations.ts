@@ -21,8 +21,7 @@ export const invitationRequest = /* @__PURE__ */ (() => z.object({
 export type InvitationRequest = z.infer<typeof invitationRequest>;
 
 /** 'expired' is a pending invitation past its expiry: stored as pending, answered as expired. */
-export const INVITATION_STATUSES = ['pending', 'expired', 'revoked', 'accepted'] as const;
-export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+const INVITATION_STATUSES = ['pending', 'expired', 'revoked', 'accepted'] as const;
 
 /** An invitation as the admins' routes answer it; dates are ISO instants. */
 export const invitationResponse = /* @__PURE__ */ (() => z.object({
@@ -52,7 +51,6 @@ export const invitationAcceptRequest = /* @__PURE__ */ (() => z.object({
   fullName: text(1, 'Full name is required', 'Full name'),
   password: newPassword('Password must be at least 6 characters long'),
 }))();
-export type InvitationAcceptRequest = z.infer<typeof invitationAcceptRequest>;
 
 /** The /invite page's form: the token comes from the URL's fragment. */
 export const acceptInvitationForm = /* @__PURE__ */ (() => z.pick(invitationAcceptRequest, { fullName: true, password: true }))();

@@ -25,10 +25,8 @@ export type MfaSetupResponse = z.infer<typeof mfaSetupResponse>;
 
 /** POST /api/user/mfa/enable: a code of the secret being set up proves the app has it. */
 export const mfaEnableRequest = /* @__PURE__ */ (() => z.object({ code: totpCode }))();
-export type MfaEnableRequest = z.infer<typeof mfaEnableRequest>;
 /** The recovery codes, shown once: only their hashes are kept. */
 export const mfaEnableResponse = /* @__PURE__ */ (() => z.object({ recoveryCodes: z.array(z.string()) }))();
-export type MfaEnableResponse = z.infer<typeof mfaEnableResponse>;
 
 /** POST /api/user/mfa/disable: the password and a current code. */
 export const mfaDisableRequest = /* @__PURE__ */ (() => z.object({ password: password(1, 'Password is required'), code: totpCode }))();
@@ -46,7 +44,6 @@ export type LoginMfaRequest = z.infer<typeof loginMfaRequest>;
 
 /** What POST /api/login answers for a correct password when the account has two-factor on: no session yet. */
 export const mfaChallengeResponse = /* @__PURE__ */ (() => z.object({ mfaRequired: z.literal(true) }))();
-export type MfaChallengeResponse = z.infer<typeof mfaChallengeResponse>;
 
 export const WRONG_CODE = 'The code is not valid. Check your authenticator app and try again.';
 export const WRONG_RECOVERY_CODE = 'This recovery code is not valid or was already used.';

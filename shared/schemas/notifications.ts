@@ -13,7 +13,6 @@ export type NotificationResponse = z.infer<typeof notificationResponse>;
 
 /** GET /api/notifications/unread/count; also POST /api/notifications/mark-all-read (how many were marked). */
 export const notificationCountResponse = /* @__PURE__ */ (() => z.object({ count: z.number() }))();
-export type NotificationCountResponse = z.infer<typeof notificationCountResponse>;
 
 /** GET /api/notifications. */
 export const notificationListResponse = /* @__PURE__ */ (() => z.array(notificationResponse))();

@@ -43,7 +43,7 @@ export const organizationUserResponse = /* @__PURE__ */ (() => z.object({
 export type OrganizationUserResponse = z.infer<typeof organizationUserResponse>;
 
 /** An entry of GET /api/organization/users (admins): the user and whether their two-factor sign-in is on. */
-export const managedUserResponse = /* @__PURE__ */ (() => z.extend(organizationUserResponse, { mfaEnabled: z.boolean() }))();
+const managedUserResponse = /* @__PURE__ */ (() => z.extend(organizationUserResponse, { mfaEnabled: z.boolean() }))();
 export type ManagedUserResponse = z.infer<typeof managedUserResponse>;
 
 /** The removal of a user answers its id. */

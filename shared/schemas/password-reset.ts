@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { confirmPassword, email, mailToken, newPassword } from './fields';
+import { confirmPassword, confirmationMatches, email, mailToken, newPassword } from './fields';
 
 /** The answer to every reset request, whether or not the address has an account (no enumeration). */
 export const PASSWORD_RESET_REQUESTED = 'If an account exists for that address, we have sent a link to reset the password.';
@@ -14,7 +14,6 @@ export const passwordResetConfirmRequest = /* @__PURE__ */ (() => z.object({
   token: mailToken(),
   newPassword: newPassword('New password must be at least 6 characters'),
 }))();
-export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequest>;
 
 /** The reset page's form: the new password and its confirmation (the token comes from the URL). */
 export const resetPasswordForm = /* @__PURE__ */ (() => z
@@ -22,10 +21,5 @@ export const resetPasswordForm = /* @__PURE__ */ (() => z
     newPassword: newPassword('New password must be at least 6 characters'),
     confirmPassword: confirmPassword('Confirm password must be at least 6 characters'),
   })
-  .check(
-    z.refine((value) => value.newPassword === value.confirmPassword, {
-      message: 'Passwords do not match',
-      path: ['confirmPassword'],
-    }),
-  ))();
+  .check(confirmationMatches()))();
 export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;

@@ -4,8 +4,8 @@ import { DEFAULT_PROJECT_STATUS, PROJECT_STATUSES, type ProjectStatus } from '..
 import { ROLES } from '../roles';
 import { allowedCharacters, visibleLength } from './fields';
 
-export const PROJECT_NAME_MAX = 200;
-export const PROJECT_DESCRIPTION_MAX = 5000;
+const PROJECT_NAME_MAX = 200;
+const PROJECT_DESCRIPTION_MAX = 5000;
 /**
  * A members change or a status change notifies every member in the same TransactWriteItems as the
  * change itself, with the organization's figures item and its activity entries. The largest is a
@@ -13,12 +13,12 @@ export const PROJECT_DESCRIPTION_MAX = 5000;
  * the figures item, four activity entries and two writes per recipient must stay within
  * DynamoDB's 100 items, so a project has at most (100 - 1 - 1 - 4) / 2 members.
  */
-export const PROJECT_MEMBERS_MAX = 47;
+const PROJECT_MEMBERS_MAX = 47;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** True for 'YYYY-MM-DD' naming a day that exists (no 2025-02-30). */
-export function isCalendarDate(value: string): boolean {
+function isCalendarDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
@@ -67,7 +67,6 @@ export const setProjectMembersRequest = /* @__PURE__ */ (() => z.object({
     })
     .check(z.maxLength(PROJECT_MEMBERS_MAX, `A project can have at most ${PROJECT_MEMBERS_MAX} members`)),
 }))();
-export type SetProjectMembersRequest = z.infer<typeof setProjectMembersRequest>;
 
 /**
  * The create and edit dialogs: the request fields as a form holds them (an empty due date is
@@ -98,7 +97,7 @@ export const projectResponse = /* @__PURE__ */ (() => z.object({
 export type ProjectResponse = z.infer<typeof projectResponse>;
 
 /** One member on GET /api/projects/{id}, GET and PUT /api/projects/{id}/members. */
-export const projectMemberResponse = /* @__PURE__ */ (() => z.object({
+const projectMemberResponse = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   fullName: z.string(),
   username: z.string(),

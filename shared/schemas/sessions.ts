@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /** A signed-in session of the caller, as the Sessions section lists it. */
-export const sessionResponse = /* @__PURE__ */ (() => z.object({
+const sessionResponse = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   /** Browser and system read from the user agent at sign-in, e.g. 'Chrome 131 on Linux'. */
   device: z.string(),

@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
-import { confirmPassword, email, newPassword, password, text } from './fields';
+import { confirmPassword, confirmationMatches, email, newPassword, password, text } from './fields';
 
 /** The image types an avatar may be stored as; anything else (SVG above all: it can carry script) is refused. */
-export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-export type AvatarContentType = (typeof AVATAR_CONTENT_TYPES)[number];
+export type AvatarContentType = 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif';
 
 /** The browser shrinks every picked image to fit this square before uploading it. */
 export const AVATAR_MAX_PIXELS = 256;
@@ -18,7 +17,6 @@ export const INVALID_AVATAR = 'The avatar must be a PNG, JPEG, WebP or GIF image
 export const avatarRequest = /* @__PURE__ */ (() => z.object({
   avatarUrl: z.string().check(z.regex(AVATAR_DATA_URL, INVALID_AVATAR)),
 }))();
-export type AvatarRequest = z.infer<typeof avatarRequest>;
 /** What POST /api/user/avatar answers: the URL the image is served from. */
 export const avatarResponse = /* @__PURE__ */ (() => z.object({ avatarUrl: z.string() }))();
 
@@ -46,11 +44,6 @@ export const changePasswordForm = /* @__PURE__ */ (() => z
   .extend(changePasswordRequest, {
     confirmPassword: confirmPassword('Confirm password must be at least 6 characters'),
   })
-  .check(
-    z.refine((value) => value.newPassword === value.confirmPassword, {
-      message: 'Passwords do not match',
-      path: ['confirmPassword'],
-    }),
-  ))();
+  .check(confirmationMatches()))();
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 

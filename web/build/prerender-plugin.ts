@@ -6,14 +6,14 @@ import { build, type LogLevel, type Plugin, type ResolvedConfig, type Rolldown }
 import { pageHtml, shellModules } from './page-html.ts';
 import { startScript } from './start-script.ts';
 
-export interface PrerenderedPage {
+interface PrerenderedPage {
   /** Where the page goes in the build (`index.html` for `/`). */
   file: string;
   /** The module the page's route loads lazily (from the app root): its chunks load with the entry. */
   module: string;
 }
 
-export interface PrerenderOptions {
+interface PrerenderOptions {
   /** The server entry (from the app root): exports `renderPage(path)`, the markup of #root for that path. */
   entry: string;
   /** URL path → its page. */

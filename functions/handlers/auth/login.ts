@@ -20,7 +20,7 @@ import { type EmailItem, toUserResponse } from '../../user/item';
 import { now as clockNow } from '../../clock';
 
 /** One message for a wrong password and an unknown email, so neither tells which. */
-export const LOGIN_FAILED = 'Invalid email or password';
+const LOGIN_FAILED = 'Invalid email or password';
 
 export const handler = defineRoute(authEndpoints.login, async (request) => {
   const { body, clientIp, event, requestId } = request;

@@ -6,8 +6,8 @@ import { Conflict } from '../../domain/errors';
 import { requireAdmin } from '../../domain/require-admin';
 import { ok } from '../../http/response';
 
-export const NO_CUSTOMER = 'This organization has no subscription to manage yet';
-export const NOT_CONFIGURED = 'Billing is not configured for this environment';
+const NO_CUSTOMER = 'This organization has no subscription to manage yet';
+const NOT_CONFIGURED = 'Billing is not configured for this environment';
 
 /**
  * Admins: a Stripe customer portal session for the organization's own customer (from the session's

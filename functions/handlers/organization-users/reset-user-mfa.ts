@@ -9,7 +9,7 @@ import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 
-export const CANNOT_RESET_OWN_MFA = 'Turn off your own two-factor authentication in your security settings.';
+const CANNOT_RESET_OWN_MFA = 'Turn off your own two-factor authentication in your security settings.';
 
 /**
  * DELETE /api/organization/users/{userId}/mfa (admins): turns another user's two-factor off (they

@@ -10,7 +10,7 @@ import { created, ok } from '../../http/response';
 import { hashPassword } from '../../security/passwords';
 import { toOrganizationUserResponse } from '../../user/item';
 
-export const OWN_ACCOUNT_REFUSED = 'You cannot change your own account here. Use User Settings to change your name or password.';
+const OWN_ACCOUNT_REFUSED = 'You cannot change your own account here. Use User Settings to change your name or password.';
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 

@@ -13,7 +13,7 @@ import { slowAfterFailures } from '../../throttles/failed-password-delay';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { FAILED_PASSWORDS_PER_ACCOUNT, TOO_MANY_PASSWORD_ATTEMPTS } from '../../throttles/rules';
 
-export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
 /**
  * POST /api/user/change-password: needs the right current password, then ends every other

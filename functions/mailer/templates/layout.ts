@@ -2,11 +2,11 @@ import { PRODUCT_NAME } from '../../../shared/product';
 import type { RenderedMail } from '../mail';
 
 /** Everything a template may interpolate into HTML goes through here. */
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
 
-export interface MailContent {
+interface MailContent {
   subject: string;
   /** Plain sentences (never markup): each becomes a paragraph in both parts. */
   paragraphs: string[];

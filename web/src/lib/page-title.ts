@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { PRODUCT_NAME } from '@shared/product';
 
 /** 'Projects · Growthwise'; the landing page passes nothing and is the product's name alone. */
-export const documentTitle = (title?: string) => (title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME);
+const documentTitle = (title?: string) => (title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME);
 
 let announcement = '';
 let loadedPath: string | null = null;

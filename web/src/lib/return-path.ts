@@ -1,7 +1,7 @@
 /** The /auth query parameter that holds the page a signed-out visitor asked for. */
 export const RETURN_PARAM = 'next';
 
-export const DEFAULT_RETURN_PATH = '/dashboard';
+const DEFAULT_RETURN_PATH = '/dashboard';
 
 // Any origin serves: only whether the value stays on it matters.
 const BASE = 'https://growthwise.invalid';

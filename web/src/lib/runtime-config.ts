@@ -20,9 +20,8 @@ const runtimeConfig = z.object({
   stripePublishableKey: optionalSetting,
   stripePricingTableId: optionalSetting,
 });
-export type RuntimeConfig = z.infer<typeof runtimeConfig>;
 
-export const runtimeConfigQueries = {
+const runtimeConfigQueries = {
   all: queryKeys.runtimeConfig,
   current: () =>
     queryOptions({

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { Logo } from '../../components/ui/logo';
+import { LogoLink } from '../../components/logo-link';
 import { AppNavLinks } from './app-nav-links';
 
 /** The desktop sidebar (spec section 2); phones reach the same links through MobileNav. */
@@ -7,9 +6,7 @@ export function AppSidebar() {
   return (
     <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-line bg-surface md:flex">
       <div className="flex h-16 items-center border-b border-line px-5">
-        <Link to="/dashboard" className="rounded-md no-underline" aria-label="Growthwise dashboard">
-          <Logo />
-        </Link>
+        <LogoLink to="/dashboard" />
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
         <AppNavLinks />

@@ -1,8 +1,8 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/class-names';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive';
-export type ButtonSize = 'sm' | 'md' | 'icon';
+type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive';
+type ButtonSize = 'sm' | 'md' | 'icon';
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-80 text-white shadow-sm hover:bg-brand-90 active:bg-brand-100',
@@ -31,7 +31,7 @@ export const buttonClasses = ({ variant = 'primary', size = 'md', className }: {
     className,
   );
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   ref?: React.Ref<HTMLButtonElement>;

@@ -4,7 +4,6 @@ import { type HTMLAttributes, type ReactNode, useRef } from 'react';
 import { cn } from '../../lib/class-names';
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 /** Overlay classes shared with the alert dialog. */

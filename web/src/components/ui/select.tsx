@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { cn } from '../../lib/class-names';
 import { fieldClasses } from './input';
 
-export interface SelectOption {
+interface SelectOption {
   value: string;
   label: string;
 }

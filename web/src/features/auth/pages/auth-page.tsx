@@ -1,6 +1,6 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Card, CardContent } from '../../../components/ui/card';
-import { Logo } from '../../../components/ui/logo';
+import { LogoLink } from '../../../components/logo-link';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { usePageTitle } from '../../../lib/page-title';
 import { RETURN_PARAM, safeReturnPath } from '../../../lib/return-path';
@@ -48,9 +48,7 @@ export function AuthPage() {
   return (
     <div className="min-h-dvh">
       <header className="mx-auto flex h-16 max-w-6xl items-center px-4 sm:px-6">
-        <Link to="/" className="rounded-md no-underline" aria-label="Growthwise home">
-          <Logo />
-        </Link>
+        <LogoLink to="/" />
       </header>
       <main className="mx-auto grid max-w-6xl gap-8 px-4 pt-4 pb-12 sm:px-6 lg:grid-cols-2 lg:gap-12 lg:pt-10">
         <div className="mx-auto w-full max-w-md">

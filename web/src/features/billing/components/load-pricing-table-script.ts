@@ -1,4 +1,4 @@
-export const PRICING_TABLE_SCRIPT = 'https://js.stripe.com/v3/pricing-table.js';
+const PRICING_TABLE_SCRIPT = 'https://js.stripe.com/v3/pricing-table.js';
 
 let loading: Promise<void> | undefined;
 

@@ -30,7 +30,7 @@ export function dateLine(subscription: SubscriptionResponse): string | null {
   return null;
 }
 
-export const PAYMENT_FAILED_TEXT = 'Your last payment failed. Update your payment method.';
+const PAYMENT_FAILED_TEXT = 'Your last payment failed. Update your payment method.';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

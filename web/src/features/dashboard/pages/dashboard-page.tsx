@@ -7,6 +7,7 @@ import type { DashboardResponse } from '@shared/schemas/dashboard';
 import { ActivityList } from '../../../components/activity/activity-list';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { EmptyStateCard } from '../../../components/empty-state-card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCurrentUser } from '../../../lib/current-user';
 import { dashboardQueries } from '../api/dashboard';
@@ -87,20 +88,11 @@ function DashboardContent({ dashboard }: { dashboard: DashboardResponse }) {
 /** A new organization: nothing to chart yet, one way forward. */
 function EmptyDashboard() {
   return (
-    <Card className="text-center">
-      <CardHeader className="justify-items-center">
-        <span className="rounded-full bg-brand-10 p-3 text-brand-80">
-          <FolderPlus className="size-6" aria-hidden />
-        </span>
-        <CardTitle>No projects yet</CardTitle>
-        <CardDescription>Your figures, charts and team activity appear here once your organization has projects.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Link to="/projects" state={{ createProject: true }} className={buttonClasses({ variant: 'primary' })}>
-          Create Your First Project
-        </Link>
-      </CardContent>
-    </Card>
+    <EmptyStateCard icon={FolderPlus} title="No projects yet" description="Your figures, charts and team activity appear here once your organization has projects.">
+      <Link to="/projects" state={{ createProject: true }} className={buttonClasses({ variant: 'primary' })}>
+        Create Your First Project
+      </Link>
+    </EmptyStateCard>
   );
 }
 

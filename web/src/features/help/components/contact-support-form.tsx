@@ -10,7 +10,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { type SupportRequestForm, supportRequestForm } from './support-request-schema';
 import { SupportSubmittedDialog } from './support-submitted-dialog';
 
-export const SUPPORT_EMAIL = 'support@growthwise.example';
+const SUPPORT_EMAIL = 'support@growthwise.example';
 
 const empty: SupportRequestForm = { name: '', email: '', subject: '', message: '' };
 

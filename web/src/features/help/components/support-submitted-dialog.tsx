@@ -2,7 +2,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { buttonClasses } from '../../../components/ui/button';
 import { dialogPanelClasses, overlayClasses } from '../../../components/ui/dialog';
 
-export const SUPPORT_SUBMITTED = "Your support request has been submitted. We'll get back to you soon!";
+const SUPPORT_SUBMITTED = "Your support request has been submitted. We'll get back to you soon!";
 
 /**
  * The spec's "alert" after a support request, as an in-app alert dialog rather than window.alert:

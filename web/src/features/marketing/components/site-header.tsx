@@ -2,7 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button';
-import { Logo } from '../../../components/ui/logo';
+import { LogoLink } from '../../../components/logo-link';
 import { useHydrated } from '../../../lib/use-browser-value';
 import { useCurrentUser } from '../../../lib/current-user';
 
@@ -21,9 +21,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="rounded-md no-underline" aria-label="Growthwise home">
-          <Logo />
-        </Link>
+        <LogoLink to="/" />
         <nav aria-label="Main" className="hidden items-center gap-2 md:flex">
           <a href="#features" className={navLink}>
             Features

@@ -7,7 +7,7 @@ import { notificationQueries } from '../api/notifications';
 import { NotificationPanel } from './notification-panel';
 
 /** The badge's text: the count, capped at '9+' (spec section 9). */
-export const badgeText = (count: number) => (count > 9 ? '9+' : String(count));
+const badgeText = (count: number) => (count > 9 ? '9+' : String(count));
 
 /** The top bar's bell: the unread badge (polled) and the notifications panel it toggles. */
 export function NotificationBell() {

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import * as organizationInvitationEndpoints from '@shared/contract/organization-invitations';
 import type { InvitationRequest } from '@shared/schemas/invitations';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useInvalidate } from '../../../lib/use-invalidate';
 
 /** The admins' invitations: pending ones and those of the last 30 days. */
 export const organizationInvitationQueries = {
@@ -14,10 +15,7 @@ export const organizationInvitationQueries = {
     }),
 };
 
-function useInvalidateInvitations() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: organizationInvitationQueries.all });
-}
+const useInvalidateInvitations = () => useInvalidate(organizationInvitationQueries.all);
 
 export function useInviteUser() {
   const invalidate = useInvalidateInvitations();

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import * as organizationUserEndpoints from '@shared/contract/organization-users';
 import type { OrganizationUserRequest } from '@shared/schemas/organization-users';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useInvalidate } from '../../../lib/use-invalidate';
 
 /** The admins' user table: under the organization's users, beside the member pickers' list. */
 export const organizationUserQueries = {
@@ -20,10 +21,7 @@ export const organizationUserQueries = {
  */
 const SCREENS_SHOWING_USERS = [queryKeys.organizationUsers, queryKeys.projects] as const;
 
-function useInvalidateUsers() {
-  const queryClient = useQueryClient();
-  return () => Promise.all(SCREENS_SHOWING_USERS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-}
+const useInvalidateUsers = () => useInvalidate(...SCREENS_SHOWING_USERS);
 
 /** Adds a user, or updates the one with that email. */
 export function useSaveUser() {

@@ -1,17 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { type InvitationRequest, invitationRequest } from '@shared/schemas/invitations';
-import { ROLES, ROLE_LABELS } from '@shared/roles';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useInviteUser } from '../api/organization-invitations';
-
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+import { DialogFormFooter } from './dialog-form-footer';
+import { RoleField } from './role-field';
 
 /** Invite User: an email and a role; the invitee chooses their own name and password from the mailed link. */
 export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -53,23 +50,8 @@ function InviteForm({ onDone }: { onDone: () => void }) {
       <FormField label="Email" htmlFor="invite-email" error={errors.email?.message}>
         <Input id="invite-email" type="email" autoComplete="off" {...form.register('email')} />
       </FormField>
-      <FormField label="Role" htmlFor="invite-role" error={errors.role?.message}>
-        <Controller
-          control={form.control}
-          name="role"
-          render={({ field }) => <Select id="invite-role" value={field.value} onValueChange={field.onChange} options={ROLE_OPTIONS} />}
-        />
-      </FormField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={invite.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={invite.isPending}>
-          {invite.isPending ? 'Sending...' : 'Send invitation'}
-        </Button>
-      </DialogFooter>
+      <RoleField id="invite-role" control={form.control} error={errors.role?.message} />
+      <DialogFormFooter pending={invite.isPending} submitLabel={invite.isPending ? 'Sending...' : 'Send invitation'} />
     </form>
   );
 }

@@ -1,17 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { type OrganizationUserResponse, type UserDialogForm, addUserForm, editUserForm } from '@shared/schemas/organization-users';
-import { ROLES, ROLE_LABELS } from '@shared/roles';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveUser } from '../api/organization-users';
-
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+import { DialogFormFooter } from './dialog-form-footer';
+import { RoleField } from './role-field';
 
 interface UserDialogProps {
   open: boolean;
@@ -82,23 +79,8 @@ function UserForm({ editing, onDone }: { editing?: OrganizationUserResponse; onD
       <FormField label={editing ? 'New Password (leave blank to keep current)' : 'Password'} htmlFor="user-password" error={errors.password?.message}>
         <Input id="user-password" type="password" autoComplete="new-password" {...form.register('password')} />
       </FormField>
-      <FormField label="Role" htmlFor="user-role" error={errors.role?.message}>
-        <Controller
-          control={form.control}
-          name="role"
-          render={({ field }) => <Select id="user-role" value={field.value} onValueChange={field.onChange} options={ROLE_OPTIONS} />}
-        />
-      </FormField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={save.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={save.isPending}>
-          {editing ? 'Update User' : 'Add User'}
-        </Button>
-      </DialogFooter>
+      <RoleField id="user-role" control={form.control} error={errors.role?.message} />
+      <DialogFormFooter pending={save.isPending} submitLabel={editing ? 'Update User' : 'Add User'} />
     </form>
   );
 }

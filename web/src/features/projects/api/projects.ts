@@ -4,6 +4,7 @@ import type { CreateProjectRequest, ProjectResponse, UpdateProjectRequest } from
 import * as projectEndpoints from '@shared/contract/projects';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useInvalidate } from '../../../lib/use-invalidate';
 
 /**
  * Every projects query lives under ['projects'], so a mutation that invalidates `all` refreshes
@@ -63,10 +64,7 @@ export class MembersNotSetError extends Error {
 }
 
 /** Refreshes the list, the details and the search after any change. */
-function useInvalidateProjects() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: projectQueries.all });
-}
+const useInvalidateProjects = () => useInvalidate(projectQueries.all);
 
 /** POST /api/projects, then PUT members when members were chosen (spec section 7). */
 export function useCreateProject() {

@@ -4,7 +4,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ProjectResponse } from '@shared/schemas/projects';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardContent } from '../../../components/ui/card';
+import { EmptyStateCard } from '../../../components/empty-state-card';
 import { QueryState } from '../../../components/query-state';
 import { projectQueries } from '../api/projects';
 import { CreateProjectDialog } from '../components/create-project-dialog';
@@ -70,21 +71,12 @@ export function ProjectsPage() {
         error="Failed to load projects. Please try again later."
         isEmpty={(all) => all.length === 0}
         empty={
-          <Card className="text-center">
-            <CardHeader className="justify-items-center">
-              <span className="rounded-full bg-brand-10 p-3 text-brand-80">
-                <FolderPlus className="size-6" aria-hidden />
-              </span>
-              <CardTitle>No Projects Yet</CardTitle>
-              <CardDescription>Create a project to start planning and tracking your work.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <Button onClick={() => setCreating(true)}>
-                <Plus aria-hidden />
-                Create Your First Project
-              </Button>
-            </CardContent>
-          </Card>
+          <EmptyStateCard icon={FolderPlus} title="No Projects Yet" description="Create a project to start planning and tracking your work.">
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden />
+              Create Your First Project
+            </Button>
+          </EmptyStateCard>
         }
       >
         {(all) => (

@@ -1,14 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import * as mfaEndpoints from '@shared/contract/mfa';
 import type { MfaDisableRequest } from '@shared/schemas/mfa';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useInvalidate } from '../../../lib/use-invalidate';
 
 /** After a change of two-factor the user (mfaEnabled, mfaSetupRequired) and the session list (others ended) are read again. */
-export function useRefreshAfterChange() {
-  const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.user }), queryClient.invalidateQueries({ queryKey: queryKeys.sessions })]);
-}
+export const useRefreshAfterChange = () => useInvalidate(queryKeys.user, queryKeys.sessions);
 
 /** A new secret to scan; nothing changes on the account until a code of it is entered. */
 export const useStartMfaSetup = () => useMutation({ mutationFn: () => call(mfaEndpoints.setup) });

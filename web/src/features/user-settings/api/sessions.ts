@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import * as sessionEndpoints from '@shared/contract/sessions';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useInvalidate } from '../../../lib/use-invalidate';
 
 /** The caller's own signed-in sessions. */
 export const sessionQueries = {
@@ -13,10 +14,7 @@ export const sessionQueries = {
     }),
 };
 
-function useInvalidateSessions() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: sessionQueries.all });
-}
+const useInvalidateSessions = () => useInvalidate(sessionQueries.all);
 
 /** Ends one of the caller's other sessions. */
 export function useEndSession() {

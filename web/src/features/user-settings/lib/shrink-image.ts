@@ -1,7 +1,7 @@
 import { AVATAR_MAX_PIXELS } from '@shared/schemas/user';
 import { MAX_JSON_BODY_BYTES } from '@shared/limits';
 
-export const READ_FAILED = 'Failed to read the image file';
+const READ_FAILED = 'Failed to read the image file';
 
 /** Room left in the JSON body for the data URL once the rest of `{"avatarUrl":"..."}` is counted. */
 const MAX_DATA_URL_LENGTH = MAX_JSON_BODY_BYTES - 64;
