@@ -4,7 +4,7 @@ import { TABLE_NAME } from '../db/client';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { keys } from '../db/keys';
-import { PASSWORD_RESET_LIFETIME_MS, findTokenOwner, mailTokenPut, mailTokenUse, newMailToken } from '../security/mail-tokens';
+import { PASSWORD_RESET_LIFETIME_MS, findTokenOwner, mailTokenPut, newMailToken, spendMailToken } from '../security/mail-tokens';
 import { outboxPut } from '../mailer/outbox';
 import { type FixedWindowItem, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter } from '../throttles/throttles';
 import { PASSWORD_RESETS_PER_ADDRESS, PASSWORD_RESETS_PER_CLIENT } from '../throttles/rules';
@@ -59,23 +59,13 @@ export async function requestPasswordReset(email: string, clientIp: string, now 
  * Answers the user whose password changed, or undefined for an invalid link.
  */
 export async function confirmPasswordReset(token: string, hashPassword: () => Promise<string>, client: AuditClient): Promise<UserItem | undefined> {
-  const found = await findTokenOwner(token, 'password-reset', (owner) => owner.passwordResetTokenHash);
+  const found = await findTokenOwner(token, 'password-reset');
   if (!found) return undefined;
   const { user } = found;
   const passwordHash = await hashPassword();
   const reset = await conditionHeld(
     transactWrite([
-      mailTokenUse(found.hash),
-      {
-        Update: {
-          TableName: TABLE_NAME,
-          Key: keys.user(user.orgId, user.id),
-          ...updateExpression(
-            { set: { passwordHash }, remove: ['passwordResetTokenHash'] },
-            { expression: 'passwordResetTokenHash = :token', values: { ':token': found.hash } },
-          ),
-        },
-      },
+      ...spendMailToken(found, { passwordHash }),
       outboxPut(user.username, { template: 'password-changed', data: { fullName: user.fullName } }),
       auditPut({ actor: user, client }, { action: 'user.password_reset', target: userTarget(user) }),
     ]),

@@ -4,6 +4,7 @@ import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import type { TransactItem } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
 import type { UserItem } from '../user/item';
 import { now as clockNow, ttlAt } from '../clock';
 
@@ -49,18 +50,38 @@ async function findMailToken(token: string, purpose: MailTokenPurpose, now = clo
   return { hash, item };
 }
 
-/**
- * The user a token was mailed to, while it is still the newest token of its kind on that user
- * (`currentHash` reads which): a newer request voids the older links.
- */
-export async function findTokenOwner(token: string, purpose: MailTokenPurpose, currentHash: (user: UserItem) => string | undefined) {
+/** Where a user holds the hash of the newest token of each purpose: a newer request voids the older links. */
+const CURRENT_HASH_FIELD = { 'password-reset': 'passwordResetTokenHash', 'email-verification': 'emailVerificationTokenHash' } as const satisfies Record<MailTokenPurpose, keyof UserItem>;
+
+export interface FoundMailToken {
+  hash: string;
+  purpose: MailTokenPurpose;
+  user: UserItem;
+}
+
+/** The user a token was mailed to, while it is still the newest token of its kind on that user. */
+export async function findTokenOwner(token: string, purpose: MailTokenPurpose): Promise<FoundMailToken | undefined> {
   const found = await findMailToken(token, purpose);
   if (!found) return undefined;
   const user = await getItem(keys.user(found.item.orgId, found.item.userId), { consistentRead: true });
-  return user && currentHash(user) === found.hash ? { hash: found.hash, user } : undefined;
+  return user && user[CURRENT_HASH_FIELD[purpose]] === found.hash ? { hash: found.hash, purpose, user } : undefined;
 }
 
-/** Uses the token up: the delete fails (and with it the transaction) when it was used already. */
-export function mailTokenUse(hash: string): TransactItem {
-  return { Delete: { TableName: TABLE_NAME, Key: keys.mailToken(hash), ConditionExpression: 'attribute_exists(PK)' } };
+/**
+ * Uses the token up and applies `set` to its owner: the token's delete fails when it was used
+ * already, the user's update when a newer link voided it since it was read; either fails the
+ * transaction they join.
+ */
+export function spendMailToken({ hash, purpose, user }: FoundMailToken, set: Record<string, unknown>): TransactItem[] {
+  const field = CURRENT_HASH_FIELD[purpose];
+  return [
+    { Delete: { TableName: TABLE_NAME, Key: keys.mailToken(hash), ConditionExpression: 'attribute_exists(PK)' } },
+    {
+      Update: {
+        TableName: TABLE_NAME,
+        Key: keys.user(user.orgId, user.id),
+        ...updateExpression({ set, remove: [field] }, { expression: '#current = :token', names: { '#current': field }, values: { ':token': hash } }),
+      },
+    },
+  ];
 }
