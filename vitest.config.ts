@@ -8,7 +8,9 @@ import { webAliases } from './web/build/aliases.ts';
  */
 export default defineConfig({
   test: {
-    reporters: process.env.CI ? ['default', ['json', { outputFile: 'reports/vitest.json' }]] : ['default', ['json', { outputFile: 'reports/vitest.json' }]],
+    reporters: ['default', 'json'],
+    // .ci/run runs one project at a time, each into its own report (--outputFile.json=...).
+    outputFile: { json: 'reports/vitest.json' },
     projects: [
       {
         test: {
@@ -45,6 +47,7 @@ export default defineConfig({
           name: 'infra',
           environment: 'node',
           include: ['test/infra/**/*.test.ts'],
+          setupFiles: ['test/infra/profile-syntheses.ts'],
           testTimeout: 120_000,
         },
       },

@@ -1,10 +1,11 @@
-// Totals the runners' JSON reports into the one line CI reads: `N passed, N failed`.
+// `node .ci/summarize.mjs CHECKS_FAILED REPORT...`: totals the runners' JSON reports (vitest's and
+// Playwright's) into the one line CI reads: `N passed, N failed`.
 // A missing report counts as a failure: the runner did not finish.
 import { readFileSync } from 'node:fs';
 
-const extraFailed = Number(process.argv[2] ?? 0);
+const [checksFailed = '0', ...reports] = process.argv.slice(2);
 let passed = 0;
-let failed = extraFailed;
+let failed = Number(checksFailed);
 let skipped = 0;
 
 const read = (file) => {
@@ -17,20 +18,21 @@ const read = (file) => {
   }
 };
 
-const vitest = read('reports/vitest.json');
-if (vitest) {
-  passed += vitest.numPassedTests ?? 0;
-  failed += vitest.numFailedTests ?? 0;
-  skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
-  // A suite that failed to load has no tests to count: count it.
-  failed += (vitest.testResults ?? []).filter((file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0).length;
-}
-const playwright = read('reports/playwright.json');
-if (playwright) {
-  passed += (playwright.stats?.expected ?? 0) + (playwright.stats?.flaky ?? 0);
-  failed += playwright.stats?.unexpected ?? 0;
-  skipped += playwright.stats?.skipped ?? 0;
-  failed += (playwright.errors ?? []).length;
+for (const file of reports) {
+  const report = read(file);
+  if (!report) continue;
+  if ('numTotalTests' in report) {
+    passed += report.numPassedTests ?? 0;
+    failed += report.numFailedTests ?? 0;
+    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    // A suite that failed to load has no tests to count: count it.
+    failed += (report.testResults ?? []).filter((suite) => suite.status === 'failed' && (suite.assertionResults ?? []).length === 0).length;
+  } else {
+    passed += (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
+    failed += report.stats?.unexpected ?? 0;
+    skipped += report.stats?.skipped ?? 0;
+    failed += (report.errors ?? []).length;
+  }
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

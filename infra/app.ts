@@ -3,7 +3,7 @@ import path from 'node:path';
 import { App, CliCredentialsStackSynthesizer, DefaultStackSynthesizer, Validations } from 'aws-cdk-lib';
 import { ManagedPolicy, PermissionsBoundary } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { DeliveryStack } from './delivery-stack';
+import { DeliveryStack, MISSING_REPOSITORY } from './delivery-stack';
 import { WEB_ACL_REGION } from './constructs/api-web-acl';
 import { EdgeStack, GrowthwiseStack, SharedStack } from './stack';
 import {
@@ -62,10 +62,18 @@ export function buildApp(
     // Every role a preview creates carries the preview boundary, which denies anything of prod.
     PermissionsBoundary.of(stageStack).apply(ManagedPolicy.fromManagedPolicyName(stageStack, 'PreviewBoundary', PREVIEW_BOUNDARY_POLICY));
   }
-  addDeliveryStacks(app, accounts, githubRepository(app));
+  const repository = githubRepository(app);
+  if (repository !== null || String(app.node.tryGetContext(DELIVERY_CONTEXT)) === 'true') addDeliveryStacks(app, accounts, repository);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return app;
 }
+
+/**
+ * `-c delivery=true` asks for the delivery stack where no repository is configured, to hear what to
+ * set: without a repository it is left out, so a plain `cdk synth` of a fresh clone synthesizes the
+ * stages (the stack is deployed once, by hand, after the repository is named: README "Deploy").
+ */
+export const DELIVERY_CONTEXT = 'delivery';
 
 /**
  * The GitHub roles of each account, deployed once by hand with the account's own credentials (no
@@ -86,8 +94,8 @@ function addDeliveryStacks(app: App, accounts: Record<AccountName, string | null
 
 /**
  * The repository whose workflows the GitHub roles trust: context `githubRepository` (cdk.json or
- * `-c`), else GITHUB_REPOSITORY (GitHub Actions sets it). Null when neither: the delivery stack then
- * refuses to synthesize (infra/delivery-stack.ts), the stage stacks do not need it.
+ * `-c`), else GITHUB_REPOSITORY (GitHub Actions sets it). Null when neither: the delivery stack is then
+ * left out, or refuses to synthesize where asked for (infra/delivery-stack.ts); the stage stacks do not need it.
  */
 function githubRepository(app: App): string | null {
   const fromContext: unknown = app.node.tryGetContext('githubRepository');
@@ -108,5 +116,8 @@ function findWebBuild(): string | null {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  buildApp().synth();
+  const app = buildApp();
+  // Else `cdk deploy Growthwise-delivery` would only answer that no stack matches.
+  if (!app.node.children.some((child) => child instanceof DeliveryStack)) console.error(`Growthwise-delivery is left out. ${MISSING_REPOSITORY}`);
+  app.synth();
 }

@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { buildApp } from './app';
+import { recordProfileEvent } from './local/profile-events';
 
 const [outdir, ...stageNames] = process.argv.slice(2);
 if (!outdir || stageNames.length === 0) {
@@ -22,6 +23,8 @@ for (const stage of stageNames) {
     builtinCloudFormationValidation: false,
     context: { stage, 'aws:cdk:bundling-stacks': [], githubRepository: process.env.GITHUB_REPOSITORY || LINT_REPOSITORY },
   });
+  const started = performance.now();
   const assembly = buildApp(app, null).synth();
+  recordProfileEvent('cdk-synth', started);
   console.log(`${stage}: ${assembly.stacks.map((stack) => path.relative(process.cwd(), path.join(assembly.directory, stack.templateFile))).join(' ')}`);
 }

@@ -8,14 +8,15 @@ import { PROJECT_ROOT } from '../infra/local/local-cloud';
 import { seedOrganization } from '../infra/local/seed';
 
 /**
- * `npm run seed`: a demo organization in the local database that `npm start` uses (.data/).
- * Talks to the DynamoDB Local that `npm start` runs when there is one (or to --endpoint),
- * else starts its own on .data for the time of the seed.
+ * `npm run seed`: a demo organization in the local database that `npm start` uses (.data/, or
+ * --data-dir as `npm start -- --data-dir DIR` takes it). Talks to the DynamoDB Local that `npm start`
+ * runs when there is one (or to --endpoint), else starts its own on that folder for the time of the seed.
  *   npm run seed -- --projects 1000 --members 20 --notifications 200 --staff 10
  */
 const { values } = parseArgs({
   options: {
     endpoint: { type: 'string' },
+    'data-dir': { type: 'string' },
     projects: { type: 'string', default: '12' },
     members: { type: 'string', default: '3' },
     staff: { type: 'string', default: '4' },
@@ -33,7 +34,7 @@ const count = (name: keyof typeof values) => {
 };
 
 Object.assign(process.env, LOCAL_AWS_ENV);
-const dbDir = path.join(PROJECT_ROOT, '.data', 'dynamodb');
+const dbDir = path.join(path.resolve(values['data-dir'] ?? path.join(PROJECT_ROOT, '.data')), 'dynamodb');
 const started = performance.now();
 let own: DynamoDbLocal | undefined;
 const endpoint = values.endpoint ?? (await runningEndpoint(dbDir)) ?? (own = await startDynamoDbLocal({ dataDir: dbDir })).endpoint;
@@ -50,7 +51,7 @@ try {
     password: values.password,
   });
   db.destroy();
-  console.log(`Seeded "${org.name}" (${org.items} items, ${Math.round(performance.now() - started)} ms) into ${endpoint}${own ? ' (.data)' : ''}.`);
+  console.log(`Seeded "${org.name}" (${org.items} items, ${Math.round(performance.now() - started)} ms) into ${endpoint}${own ? ` (${values['data-dir'] ?? '.data'})` : ''}.`);
   console.log(`Sign in at http://localhost:3000/auth with password "${org.password}":`);
   console.log(`  admin  ${org.admin.email}  (${org.admin.fullName})`);
   for (const user of org.staff.slice(0, 5)) console.log(`  staff  ${user.email}  (${user.fullName})`);

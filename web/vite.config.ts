@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { webAliases } from './build/aliases.ts';
 import { prerender } from './build/prerender-plugin.ts';
+import { profileBuilds } from './build/profile-plugin.ts';
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -23,6 +24,7 @@ export default defineConfig({
         '/privacy': { file: 'privacy.html', module: 'src/features/marketing/pages/privacy-page.tsx' },
       },
     }),
+    profileBuilds(),
   ],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { handlerName, routes } from '../../functions/routes';
 import { HANDLER_BUNDLING } from '../bundling';
+import { recordProfileEvent } from './profile-events';
 
 const FUNCTIONS_DIR = path.resolve(import.meta.dirname, '../../functions');
 
@@ -33,6 +34,7 @@ export const TRIAL_ALERTS_ENTRY = path.join(FUNCTIONS_DIR, 'billing', 'trial-end
 
 /** Bundles each entry (name → source file) into outDir/<name>/index.mjs with the Lambda settings. */
 export async function bundleHandlers(entries: Record<string, string>, outDir: string) {
+  const started = performance.now();
   const result = await build({
     entryPoints: Object.fromEntries(Object.entries(entries).map(([name, entry]) => [`${name}/index`, entry])),
     outdir: outDir,
@@ -61,4 +63,5 @@ export async function bundleHandlers(entries: Record<string, string>, outDir: st
     await writeFile(temporary, file.contents);
     await rename(temporary, file.path);
   }
+  recordProfileEvent('functions-build', started);
 }

