@@ -7,6 +7,8 @@ import { requestScoped } from '../observability/request-scope';
  */
 interface CallStats {
   calls: number;
+  /** Read capacity units the reads consumed, counted only where measured (EXPOSE_DB_CALLS). */
+  readUnits: number;
   inFlight: number;
   busySince: number;
   busyMs: number;
@@ -14,7 +16,7 @@ interface CallStats {
 
 const store = requestScoped<CallStats>();
 
-export const runCounting = <T>(fn: () => Promise<T>) => store.run({ calls: 0, inFlight: 0, busySince: 0, busyMs: 0 }, fn);
+export const runCounting = <T>(fn: () => Promise<T>) => store.run({ calls: 0, readUnits: 0, inFlight: 0, busySince: 0, busyMs: 0 }, fn);
 
 /** A call starts (retries and their backoff included until `done`); call the answer when it has ended, however it ended. */
 export function startCall(): () => void {
@@ -33,6 +35,13 @@ export function startCall(): () => void {
 }
 
 export const callsSoFar = () => store.get()?.calls ?? 0;
+
+export function countReadUnits(units: number) {
+  const stats = store.get();
+  if (stats) stats.readUnits += units;
+}
+
+export const readUnitsSoFar = () => store.get()?.readUnits ?? 0;
 
 /** Milliseconds so far with a DynamoDB call under way, a call still running counted up to now. */
 export function dbTimeSoFar(): number {

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { startCall } from './call-counter';
+import { countReadUnits, startCall } from './call-counter';
 import { DEFAULT_LOCAL_TABLE_NAME } from './table-definition';
 
 /**
@@ -33,11 +33,21 @@ const client = new DynamoDBClient({
   },
 });
 
+const READS = new Set(['GetItemCommand', 'BatchGetItemCommand', 'QueryCommand', 'ScanCommand']);
+type Capacity = { CapacityUnits?: number } | { CapacityUnits?: number }[] | undefined;
+const unitsOf = (capacity: Capacity) => [capacity ?? []].flat().reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
+/** Tests and the bench read the read units a request consumed beside its calls (x-db-read-units). */
+const measureReads = process.env.EXPOSE_DB_CALLS === '1';
+
 client.middlewareStack.add(
-  (next) => async (args) => {
+  (next, context) => async (args) => {
     const done = startCall();
+    const read = measureReads && READS.has(context.commandName ?? '');
+    if (read) (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'TOTAL';
     try {
-      return await next(args);
+      const result = await next(args);
+      if (read) countReadUnits(unitsOf((result.output as { ConsumedCapacity?: Capacity }).ConsumedCapacity));
+      return result;
     } finally {
       done();
     }

@@ -7,6 +7,7 @@ import type { EmailItem, UserItem } from '../user/item';
 import type { ProjectItem } from '../projects/item';
 import type { AttemptWindowItem } from '../throttles/throttles';
 import type { AvatarItem } from '../avatars/item';
+import { PROJECT_STATUSES } from '../../shared/project-statuses';
 
 /**
  * Every entity's key scheme, in one place: nothing else builds key strings.
@@ -37,6 +38,11 @@ export const AUDIT_PARTITION_PREFIX = 'AUDIT#';
 const AUDIT_ENTRY = 'ENTRY#';
 const INVITATION = 'INVITATION#';
 const TRIAL_ENDS = 'TRIAL_ENDS#';
+const PROJECT_WORDS = '#WORDS';
+/** Below every character a name may hold (control characters are refused), so 'spring' sorts before 'spring launch'. */
+const SEPARATOR = '\u0001';
+/** Due-date order puts projects without a due date after every date. */
+const NO_DUE_DATE = '~';
 
 export const keys = {
   organization: (orgId: string) => keyOf<OrganizationItem>(`${ORG}${orgId}`, 'ORG'),
@@ -49,6 +55,11 @@ export const keys = {
   /** The first step of a two-factor sign-in, named by the pending cookie. */
   pendingSignIn: (userId: string, pendingId: string): Key => ({ PK: `${USER}${userId}`, SK: `MFA_PENDING#${pendingId}` }),
   project: (orgId: string, projectId: string) => keyOf<ProjectItem>(`${ORG}${orgId}`, `PROJECT#${projectId}`),
+  /**
+   * One word of a project's name, for the word-prefix search (functions/projects/words.ts): in a
+   * partition of its own, so the organization's partition Queries never meet them.
+   */
+  projectWord: (orgId: string, word: string, projectId: string): Key => ({ PK: `${ORG}${orgId}${PROJECT_WORDS}`, SK: `${word}${SEPARATOR}${projectId}` }),
   notification: (userId: string, notificationId: string) => keyOf<NotificationItem>(`${USER}${userId}`, `NOTIFICATION#${notificationId}`),
   avatar: (userId: string) => keyOf<AvatarItem>(`${USER}${userId}`, 'AVATAR'),
   /** One mail waiting to be sent (the transactional outbox); its own partition, so the stream filter is one prefix. */
@@ -89,10 +100,34 @@ export const keys = {
   invitationToken: (tokenHash: string): Key => ({ PK: `INVITATION_TOKEN#${tokenHash}`, SK: 'INVITATION_TOKEN' }),
 } as const;
 
+/** A status's place in status order: the order of PROJECT_STATUSES, any other status after them. */
+const statusRank = (status: string) => {
+  const rank = (PROJECT_STATUSES as readonly string[]).indexOf(status);
+  return String(rank < 0 ? PROJECT_STATUSES.length : rank);
+};
+
+/**
+ * A project's sort keys in the project indexes (tableDefinition.globalSecondaryIndexes): the
+ * lower-case name, then the id, so equal names keep one order; due date and status come before it.
+ */
+export function projectIndexKeys(project: Pick<ProjectItem, 'id' | 'name' | 'status' | 'dueDate'>) {
+  const nameKey = `${project.name.toLowerCase()}${SEPARATOR}${project.id}`;
+  return {
+    nameKey,
+    dueKey: `${project.dueDate ?? NO_DUE_DATE}${SEPARATOR}${nameKey}`,
+    statusKey: `${statusRank(project.status)}${SEPARATOR}${nameKey}`,
+  };
+}
+
+/** The start of the status keys of one status. */
+export const statusKeyPrefix = (status: string) => `${statusRank(status)}${SEPARATOR}`;
+
 /** Partitions and sort-key prefixes for Queries. */
 export const collections = {
   usersOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: USER }),
   projectsOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: 'PROJECT#' }),
+  /** Word items whose word begins with `prefix`, in word order, then the projects' creation order. */
+  projectWordsBeginning: (orgId: string, prefix: string) => ({ PK: `${ORG}${orgId}${PROJECT_WORDS}`, prefix }),
   sessionsOfUser: (userId: string) => ({ PK: `${USER}${userId}`, prefix: 'SESSION#' }),
   notificationsOfUser: (userId: string) => ({ PK: `${USER}${userId}`, prefix: 'NOTIFICATION#' }),
   unmatchedEventsOfCustomer: (customerId: string) => ({ PK: `${STRIPE_CUSTOMER}${customerId}`, prefix: UNMATCHED }),

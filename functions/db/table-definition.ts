@@ -7,15 +7,33 @@ export const tableDefinition = {
   sortKey: { name: 'SK', type: 'S' },
   /** Epoch seconds; DynamoDB deletes expired items, late, so code never trusts it for expiry. */
   timeToLiveAttribute: 'ttl',
-  globalSecondaryIndexes: [],
+  /**
+   * Sparse and partitioned by organization (their partition key is the project's own PK): only
+   * project items carry the sort-key attributes, written with every project write
+   * (functions/projects/list-keys.ts). Each answers one order of GET /api/projects a page at a time
+   * (docs/decisions/027). CloudFormation creates one index per stack update: add them one a deploy.
+   */
+  globalSecondaryIndexes: [
+    { indexName: 'projectsByName', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'nameKey', type: 'S' } },
+    { indexName: 'projectsByDueDate', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'dueKey', type: 'S' } },
+    { indexName: 'projectsByStatus', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'statusKey', type: 'S' } },
+  ],
   /** The stream the mailer reads (new outbox items): the new image is all it needs. */
   stream: 'NEW_IMAGE',
 } as const satisfies {
   partitionKey: { name: string; type: 'S' };
   sortKey: { name: string; type: 'S' };
   timeToLiveAttribute: string;
-  globalSecondaryIndexes: readonly { indexName: string; partitionKey: { name: string; type: 'S' }; sortKey: { name: string; type: 'S' } }[];
+  globalSecondaryIndexes: readonly IndexDefinition[];
   stream: 'NEW_IMAGE';
 };
+
+export interface IndexDefinition {
+  indexName: string;
+  partitionKey: { name: string; type: 'S' };
+  sortKey: { name: string; type: 'S' };
+}
+
+export type IndexName = (typeof tableDefinition.globalSecondaryIndexes)[number]['indexName'];
 
 export const DEFAULT_LOCAL_TABLE_NAME = 'growthwise-local';

@@ -1,6 +1,6 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import { SERVICE_BUSY_MESSAGE } from '../../shared/api-error';
-import { callsSoFar, dbTimeSoFar } from '../db/call-counter';
+import { callsSoFar, dbTimeSoFar, readUnitsSoFar } from '../db/call-counter';
 import { isDatabaseUnavailable } from '../db/faults';
 import { Conflict, DomainError, NotFound, type RefusalReason, Refused } from '../domain/errors';
 import { HttpError } from '../http/http-error';
@@ -74,7 +74,10 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
       'x-request-id': event.requestContext.requestId,
       ...result.headers,
     };
-    if (process.env.EXPOSE_DB_CALLS === '1') headers['x-db-calls'] = String(callsSoFar());
+    if (process.env.EXPOSE_DB_CALLS === '1') {
+      headers['x-db-calls'] = String(callsSoFar());
+      headers['x-db-read-units'] = String(readUnitsSoFar());
+    }
     if (result.statusCode === 429) countMetric('RequestsThrottled');
     logRequest({
       route: event.routeKey,

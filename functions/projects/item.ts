@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { type Key, keys, projectIndexKeys } from '../db/keys';
 import type { ProjectStatus } from '../../shared/project-statuses';
 import type { CreateProjectRequest, ProjectResponse } from '../../shared/schemas/projects';
 
@@ -40,6 +41,15 @@ export function newProject(orgId: string, input: CreateProjectRequest & { member
     updatedAt: at,
   };
 }
+
+/** A project as stored: its keys, its index sort keys and its name as searched, derived from it on every write. */
+export type ProjectRecord = ProjectItem & Key & ReturnType<typeof projectIndexKeys> & { searchName: string };
+
+/** The attributes every write of a project's name, status or due date sets with them. */
+export const derivedAttributes = (project: ProjectItem) => ({ ...projectIndexKeys(project), searchName: project.name.toLowerCase() });
+
+/** The item a project is stored as: what its create, the seed and the migration write. */
+export const projectRecord = (project: ProjectItem): ProjectRecord => ({ ...keys.project(project.orgId, project.id), ...project, ...derivedAttributes(project) });
 
 export function toProjectResponse(project: ProjectItem): ProjectResponse {
   return {

@@ -5,7 +5,7 @@ import { now } from '../clock';
 import { Conflict, NotFound } from '../domain/errors';
 import { batchGet, keyId } from '../db/reads';
 import { TABLE_NAME } from '../db/client';
-import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
+import { TRANSACTION_LIMIT, type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { type ActivityChange, activityEntry, activityPut } from './activity';
@@ -13,7 +13,8 @@ import { type FiguresItem, figuresUpdate } from './figures';
 import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './write-project-change';
 import type { ProjectSummary } from '../dashboard/figures';
 import type { UserItem } from '../user/item';
-import { type ProjectItem, isProjectId, newProject } from './item';
+import { type ProjectItem, derivedAttributes, isProjectId, newProject, projectRecord } from './item';
+import { wordWrites } from './words';
 import type { NotificationMessage } from '../notifications/item';
 
 /** Who changed a project, as activity entries name them. */
@@ -65,15 +66,9 @@ const statusChangedMessage = (project: Pick<ProjectItem, 'id' | 'name' | 'status
   linkUrl: projectLink(project.id),
 });
 
-/** The organization's projects in creation order (ULID sort keys): one Query, paged internally. */
-export async function listProjects(orgId: string): Promise<ProjectItem[]> {
-  // Read-your-writes: the list is refetched right after every change.
-  return queryCollection<ProjectItem>(collections.projectsOfOrganization(orgId), { consistentRead: true });
-}
-
 /**
  * The new project's writes for one TransactWriteItems: the item, +1 on its status's counter and the
- * 'created' entry. `figures` is the figures item as read with the session. The bench's DynamoDB floor
+ * 'created' entry and the name's word items. `figures` is the figures item as read with the session. The bench's DynamoDB floor
  * for POST /api/projects sends the same writes (bench/dynamodb-floor.ts).
  */
 export function newProjectWrites(orgId: string, input: CreateProjectRequest, actor: Actor, figures: FiguresItem | undefined): { project: ProjectItem; writes: TransactItem[] } {
@@ -82,9 +77,10 @@ export function newProjectWrites(orgId: string, input: CreateProjectRequest, act
   return {
     project,
     writes: [
-      { Put: { TableName: TABLE_NAME, Item: { ...keys.project(orgId, project.id), ...project }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      { Put: { TableName: TABLE_NAME, Item: projectRecord(project), ConditionExpression: 'attribute_not_exists(PK)' } },
       figuresUpdate(orgId, { deltas: { [project.status]: 1 }, entries: [entry], known: figures }),
       activityPut(orgId, entry),
+      ...wordWrites(project, undefined, project.name),
     ],
   };
 }
@@ -120,20 +116,27 @@ export async function updateProject(
     if (changes.status !== undefined) set.status = changes.status;
     if (changes.dueDate !== undefined) set.dueDate = changes.dueDate;
     const next: ProjectItem = { ...current, ...set, version: current.version + 1 };
+    Object.assign(set, derivedAttributes(next));
     const statusChanged = next.status !== current.status;
     const recipients = statusChanged ? current.memberIds.filter((id) => id !== actor.id && !absent.has(id)) : [];
     const entries = fieldChanges(current, next).map((change) => activityEntry(next, actor, change));
     const deltas = statusChanged ? { [current.status]: -1, [next.status]: 1 } : {};
+    const alongside = entries.length ? [figuresUpdate(orgId, { deltas, entries, known: figures }), ...entries.map((entry) => activityPut(orgId, entry))] : [];
+    const words = wordWrites(current, current.name, next.name);
+    // A rename that also notifies nearly PROJECT_MEMBERS_MAX members fills the transaction: its word
+    // items follow in one of their own (the search checks names as it reads, so nothing wrong is found).
+    const wordsFit = 1 + 2 * recipients.length + alongside.length + words.length <= TRANSACTION_LIMIT;
     const outcome = await writeProjectChange(orgId, projectId, {
       set,
       expectedVersion: current.version,
       recipients,
       message: statusChangedMessage(next),
-      alongside: entries.length
-        ? [figuresUpdate(orgId, { deltas, entries, known: figures }), ...entries.map((entry) => activityPut(orgId, entry))]
-        : [],
+      alongside: wordsFit ? [...alongside, ...words] : alongside,
     });
-    if (outcome.kind === 'written') return next;
+    if (outcome.kind === 'written') {
+      if (!wordsFit) await transactWrite(words);
+      return next;
+    }
     if (outcome.kind === 'absent-recipients') outcome.userIds.forEach((id) => absent.add(id));
   }
   throw new Conflict(PROJECT_BUSY);
@@ -142,7 +145,7 @@ export async function updateProject(
 /**
  * One TransactWriteItems: the project's DeleteItem (on condition it is still the version read, so
  * the right counter goes down), -1 on its status's counter, the 'deleted' entry, which stays in
- * the organization's recent activity, and its audit entry. `read` is the project and figures item as read with the
+ * the organization's recent activity, the deletes of its word items and its audit entry. `read` is the project and figures item as read with the
  * session; a lost race reads them again. The project's entries are left to their TTL.
  */
 export async function deleteProject(context: WriteContext, projectId: string, read: { project?: ProjectItem; figures?: FiguresItem }): Promise<void> {
@@ -166,6 +169,7 @@ export async function deleteProject(context: WriteContext, projectId: string, re
         },
         figuresUpdate(orgId, { deltas: { [project.status]: -1 }, entries: [entry], known: figures }),
         activityPut(orgId, entry),
+        ...wordWrites(project, project.name, undefined),
         auditPut(context, { action: 'project.deleted', target: { type: 'project', id: project.id, label: project.name }, details: { status: project.status } }),
       ]),
     );

@@ -33,11 +33,7 @@ export class Data extends Construct {
         reason: 'A disposable stage (preview, dev): its data is test data that goes with the stack; prod has point-in-time recovery.',
       });
     }
-    for (const index of tableDefinition.globalSecondaryIndexes as readonly {
-      indexName: string;
-      partitionKey: { name: string; type: 'S' };
-      sortKey: { name: string; type: 'S' };
-    }[]) {
+    for (const index of tableDefinition.globalSecondaryIndexes) {
       this.table.addGlobalSecondaryIndex({
         indexName: index.indexName,
         partitionKey: key(index.partitionKey),

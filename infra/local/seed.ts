@@ -9,7 +9,8 @@ import { hashPassword } from '../../functions/security/passwords';
 import { PROJECT_STATUSES } from '../../shared/project-statuses';
 import { invitationEmailItem, newInvitation } from '../../functions/invitations/item';
 import { newOrganization } from '../../functions/organization/item';
-import { newProject } from '../../functions/projects/item';
+import { newProject, projectRecord } from '../../functions/projects/item';
+import { wordItems } from '../../functions/projects/words';
 import { type UserItem, newUser } from '../../functions/user/item';
 
 export interface SeedOptions {
@@ -102,7 +103,7 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
       now,
     );
     projectIds.push(project.id);
-    items.push({ ...keys.project(orgId, project.id), ...project });
+    items.push({ ...projectRecord(project) }, ...wordItems(project));
     const entry = activityEntry(project, users[0]!, { action: 'created' });
     entries.push(entry);
     items.push(activityPut(orgId, entry).Put!.Item as Item);

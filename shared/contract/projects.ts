@@ -3,6 +3,7 @@ import {
   createProjectRequest,
   deletedProjectResponse,
   projectDetailResponse,
+  projectListQuery,
   projectListResponse,
   projectMembersResponse,
   projectResponse,
@@ -14,7 +15,11 @@ import { endpoint } from './endpoint';
 
 // Projects of the caller's organization and their members (spec sections 4 and 7).
 
-export const list = /* @__PURE__ */ endpoint({ method: 'GET', path: '/api/projects', auth: 'required', response: projectListResponse });
+/**
+ * One page of the organization's projects (creation order unless sorted). Headers: `Link: <…>;
+ * rel="next"` while there is more, `X-Total-Count` when the organization's counters tell it.
+ */
+export const list = /* @__PURE__ */ endpoint({ method: 'GET', path: '/api/projects', auth: 'required', query: projectListQuery, response: projectListResponse });
 export const create = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/projects', auth: 'required', body: createProjectRequest, response: projectResponse });
 export const detail = /* @__PURE__ */ endpoint({ method: 'GET', path: '/api/projects/{id}', auth: 'required', response: projectDetailResponse });
 export const update = /* @__PURE__ */ endpoint({ method: 'PATCH', path: '/api/projects/{id}', auth: 'required', body: updateProjectRequest, response: projectResponse });

@@ -109,7 +109,37 @@ export type ProjectMemberResponse = z.infer<typeof projectMemberResponse>;
 export const projectDetailResponse = /* @__PURE__ */ (() => z.extend(projectResponse, { members: z.array(projectMemberResponse) }))();
 export type ProjectDetailResponse = z.infer<typeof projectDetailResponse>;
 
-/** GET /api/projects. */
+export const PROJECT_PAGE_DEFAULT = 100;
+export const PROJECT_PAGE_MAX = 200;
+export const PROJECT_SORTS = ['createdAt', 'name', 'dueDate', 'status'] as const;
+export type ProjectSort = (typeof PROJECT_SORTS)[number];
+export const PROJECT_SEARCH_MAX = 100;
+
+/**
+ * GET /api/projects?limit=&cursor=&sort=&order=&status=&overdue=&member=&q= (docs/decisions/027).
+ * The values stay text (a query string's); a status given twice arrives comma-joined, as API
+ * Gateway joins repeated parameters.
+ */
+export const projectListQuery = /* @__PURE__ */ (() => z.object({
+  limit: z.optional(z.string().check(z.refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= PROJECT_PAGE_MAX, {
+    message: `limit must be a whole number from 1 to ${PROJECT_PAGE_MAX}`,
+  }))),
+  cursor: z.optional(z.string().check(z.maxLength(2000, 'cursor is not one this list gave'))),
+  sort: z.optional(z.enum(PROJECT_SORTS, { error: () => `sort must be one of ${PROJECT_SORTS.join(', ')}` })),
+  order: z.optional(z.enum(['asc', 'desc'], { error: () => 'order must be asc or desc' })),
+  status: z.optional(z.string().check(z.refine((value) => value.split(',').every((part) => (PROJECT_STATUSES as readonly string[]).includes(part)), { message: 'status must be one or more of planning, in_progress, completed, on_hold' }))),
+  overdue: z.optional(z.enum(['true', 'false'], { error: () => 'overdue must be true or false' })),
+  member: z.optional(z.enum(['me'], { error: () => 'member must be me' })),
+  q: z.optional(z.string().check(
+    z.trim(),
+    z.minLength(1, 'Search must not be empty'),
+    z.maxLength(PROJECT_SEARCH_MAX, `Search must be at most ${PROJECT_SEARCH_MAX} characters`),
+    allowedCharacters('Search'),
+  )),
+}))();
+export type ProjectListQuery = z.infer<typeof projectListQuery>;
+
+/** GET /api/projects: one page; a `Link: <…>; rel="next"` header names the next one. */
 export const projectListResponse = /* @__PURE__ */ (() => z.array(projectResponse))();
 /** GET and PUT /api/projects/{id}/members. */
 export const projectMembersResponse = /* @__PURE__ */ (() => z.array(projectMemberResponse))();

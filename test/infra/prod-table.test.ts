@@ -13,7 +13,20 @@ const FROZEN = {
     { AttributeName: 'PK', KeyType: 'HASH' },
     { AttributeName: 'SK', KeyType: 'RANGE' },
   ],
-  globalSecondaryIndexes: {} as Record<string, { AttributeName: string; KeyType: string }[]>,
+  globalSecondaryIndexes: {
+    projectsByName: [
+      { AttributeName: 'PK', KeyType: 'HASH' },
+      { AttributeName: 'nameKey', KeyType: 'RANGE' },
+    ],
+    projectsByDueDate: [
+      { AttributeName: 'PK', KeyType: 'HASH' },
+      { AttributeName: 'dueKey', KeyType: 'RANGE' },
+    ],
+    projectsByStatus: [
+      { AttributeName: 'PK', KeyType: 'HASH' },
+      { AttributeName: 'statusKey', KeyType: 'RANGE' },
+    ],
+  } as Record<string, { AttributeName: string; KeyType: string }[]>,
 };
 
 describe('prod table: frozen, and protected from replacement', () => {

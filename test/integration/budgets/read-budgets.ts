@@ -27,6 +27,14 @@ export const READ_BUDGETS: Record<string, number> = {
   'GET /api/organization/audit-log/export': 2,
 };
 
+/**
+ * Read capacity units a page of GET /api/projects may consume, the session's BatchGetItem included:
+ * a page of at most 100 projects plus one looked ahead, whatever the organization's size
+ * (docs/decisions/027). Seeded projects are about 330 bytes; creation order is read consistently
+ * (1 unit per 4 KB, 18 units measured for a full page), the indexes eventually (half that).
+ */
+export const PROJECT_PAGE_READ_UNITS = 24;
+
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;
 
 export function budgetOf(route: Pick<RouteDefinition, 'method' | 'path'>): number {

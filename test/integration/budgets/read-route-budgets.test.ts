@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../functions/routes';
 import { type Seeded, concretePath, seeded } from './budget-fixtures';
-import { budgetOf, routeKey } from './read-budgets';
+import { PROJECT_PAGE_READ_UNITS, budgetOf, routeKey } from './read-budgets';
 
 /**
  * Round-trip budgets of spec'd hot paths: every open tab polls the unread count each 30 s, and
@@ -72,5 +72,28 @@ describe('GET /api/projects/{id} costs the same for 1 member as for 30', () => {
     expect(small.dbCalls).toBeLessThanOrEqual(3);
     expect(large.dbCalls).toBeLessThanOrEqual(3);
     expect(large.dbCalls).toBe(small.dbCalls);
+  });
+});
+
+describe('GET /api/projects costs the same for 5 projects as for 5,000', () => {
+  let few: Seeded;
+  let many: Seeded;
+
+  beforeAll(async () => {
+    [few, many] = await Promise.all([
+      seeded('five-projects', { projects: 5, staff: 1, membersPerProject: 1, notificationsPerUser: 0 }),
+      seeded('five-thousand-projects', { projects: 5_000, staff: 1, membersPerProject: 1, notificationsPerUser: 0 }),
+    ]);
+  }, 600_000);
+
+  it.each(['', '?sort=name', '?sort=dueDate&order=desc', '?status=completed&sort=status'])('%s: the same calls, within one read-unit budget', async (query) => {
+    const small = await few.admin.call(`/api/projects${query}`);
+    const large = await many.admin.call(`/api/projects${query}`);
+    expect([small.status, large.status]).toEqual([200, 200]);
+    expect(large.body.length).toBeGreaterThan(small.body.length);
+    expect(large.dbCalls).toBe(small.dbCalls);
+    expect(large.dbCalls).toBeLessThanOrEqual(budgetOf({ method: 'GET', path: '/api/projects' }));
+    expect(small.dbReadUnits).toBeLessThanOrEqual(PROJECT_PAGE_READ_UNITS);
+    expect(large.dbReadUnits, `${large.dbReadUnits} read units for a page of 5,000 projects`).toBeLessThanOrEqual(PROJECT_PAGE_READ_UNITS);
   });
 });

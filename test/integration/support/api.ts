@@ -10,6 +10,8 @@ export interface ApiResponse<T = any> {
   text: string;
   /** DynamoDB round trips the handler made (the emulator exposes them in tests). */
   dbCalls: number;
+  /** Read capacity units its reads consumed. */
+  dbReadUnits: number;
 }
 
 export interface RequestOptions {
@@ -40,7 +42,7 @@ export async function request<T = any>(path: string, options: RequestOptions = {
   } catch {
     // Not JSON: keep the text for the assertion to show.
   }
-  return { status: response.status, body: body as T, headers: response.headers, text, dbCalls: Number(response.headers.get('x-db-calls') ?? NaN) };
+  return { status: response.status, body: body as T, headers: response.headers, text, dbCalls: Number(response.headers.get('x-db-calls') ?? NaN), dbReadUnits: Number(response.headers.get('x-db-read-units') ?? NaN) };
 }
 
 /** The `name=value` part of the session cookie a response set. */

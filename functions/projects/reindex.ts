@@ -1,0 +1,35 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_NAME, db } from '../db/client';
+import { collections } from '../db/keys';
+import { queryCollection } from '../db/query-collection';
+import { conditionHeld } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
+import { type ProjectRecord, derivedAttributes } from './item';
+import { wordItems } from './words';
+
+/**
+ * Gives an organization's projects written before docs/decisions/027 what every project write now
+ * writes: the index sort keys and search name on the item, and the word items. Idempotent: a
+ * project already current is left alone, word items are Puts of the same keys. A project changed
+ * meanwhile (its version moved) was written with them by that change and is skipped.
+ */
+export async function reindexOrganization(orgId: string, putItems: (items: Record<string, unknown>[]) => Promise<void>): Promise<{ projects: number; updated: number }> {
+  const projects = await queryCollection<ProjectRecord>(collections.projectsOfOrganization(orgId), { consistentRead: true });
+  let updated = 0;
+  for (const project of projects) {
+    const derived = derivedAttributes(project);
+    if (Object.entries(derived).every(([name, value]) => project[name as keyof typeof derived] === value)) continue;
+    const written = await conditionHeld(
+      db.send(
+        new UpdateCommand({
+          TableName: TABLE_NAME,
+          Key: { PK: project.PK, SK: project.SK },
+          ...updateExpression({ set: derived }, { expression: 'version = :version', values: { ':version': project.version } }),
+        }),
+      ),
+    );
+    if (written) updated += 1;
+  }
+  await putItems(projects.flatMap(wordItems));
+  return { projects: projects.length, updated };
+}

@@ -1,0 +1,219 @@
+import { paginateQuery } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { collections, projectIndexKeys } from '../../../functions/db/keys';
+import type { ProjectStatus } from '../../../shared/project-statuses';
+import type { ProjectResponse } from '../../../shared/schemas/projects';
+import { type Seeded, seeded } from '../budgets/budget-fixtures';
+import { type ApiResponse, type SignedIn, login, registerOrganization } from '../support/api';
+import { testTable } from '../support/table';
+
+/**
+ * GET /api/projects by pages (docs/decisions/027): 1,050 projects seeded straight into the table
+ * (above the 1,000 where `q` turns from a substring to word prefixes), followed by `Link`.
+ */
+interface Stored {
+  id: string;
+  name: string;
+  status: ProjectStatus;
+  dueDate: string | null;
+  memberIds: string[];
+}
+
+/** Every page of a list, following `Link: <…>; rel="next"`, each page checked against the limit. */
+async function everyPage(user: SignedIn, first: string, limit: number) {
+  const ids: string[] = [];
+  let next: string | undefined = first;
+  let pages = 0;
+  while (next) {
+    const response: ApiResponse<ProjectResponse[]> = await user.call<ProjectResponse[]>(next);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.length).toBeLessThanOrEqual(limit);
+    ids.push(...response.body.map((project) => project.id));
+    next = /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1];
+    pages += 1;
+    expect(pages).toBeLessThan(200);
+  }
+  return ids;
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** The orders as the index keys define them: the same keys, compared by code unit (the seeded names are ASCII). */
+const ORDER: Record<string, (a: Stored, b: Stored) => number> = {
+  createdAt: (a, b) => compare(a.id, b.id),
+  name: (a, b) => compare(projectIndexKeys(a).nameKey, projectIndexKeys(b).nameKey),
+  dueDate: (a, b) => compare(projectIndexKeys(a).dueKey, projectIndexKeys(b).dueKey),
+  status: (a, b) => compare(projectIndexKeys(a).statusKey, projectIndexKeys(b).statusKey),
+};
+
+const lastLink = (response: { headers: Headers }) => /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1];
+const cursorOf = (link: string) => new URL(link, 'http://x').searchParams.get('cursor')!;
+
+describe('GET /api/projects pages through a large organization', () => {
+  let big: Seeded;
+  let stored: Stored[];
+
+  beforeAll(async () => {
+    big = await seeded('paging', { projects: 1_050, staff: 3, membersPerProject: 2, notificationsPerUser: 0 });
+    const { db, tableName } = testTable();
+    const { PK, prefix } = collections.projectsOfOrganization(big.org.orgId);
+    stored = [];
+    const pages = paginateQuery({ client: db }, { TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': PK, ':p': prefix } });
+    for await (const page of pages) stored.push(...((page.Items ?? []) as Stored[]));
+    db.destroy();
+    expect(stored).toHaveLength(1_050);
+  }, 240_000);
+
+  it.each(['createdAt', 'name', 'dueDate', 'status'].flatMap((sort) => [[sort, 'asc'], [sort, 'desc']]))('sort=%s order=%s yields every project once, in order', async (sort, order) => {
+    const expected = [...stored].sort(ORDER[sort]!).map((project) => project.id);
+    if (order === 'desc') expected.reverse();
+    expect(await everyPage(big.admin, `/api/projects?sort=${sort}&order=${order}&limit=200`, 200)).toEqual(expected);
+  }, 120_000);
+
+  it('answers 100 by default, in creation order, with the total and a link to the next page', async () => {
+    const first = await big.admin.call<ProjectResponse[]>('/api/projects');
+    expect(first.body.map((project) => project.id)).toEqual([...stored].sort(ORDER.createdAt).slice(0, 100).map((project) => project.id));
+    expect(first.headers.get('x-total-count')).toBe('1050');
+    expect(lastLink(first)).toMatch(/^\/api\/projects\?cursor=/);
+    expect(await everyPage(big.admin, '/api/projects', 100)).toHaveLength(1_050);
+  }, 120_000);
+
+  it('keeps the limit within 1 to 200', async () => {
+    for (const limit of ['0', '201', 'ten', '1.5']) {
+      const response = await big.admin.call(`/api/projects?limit=${limit}`);
+      expect(response.status).toBe(400);
+      expect(response.body.fieldErrors.limit).toMatch(/limit/);
+    }
+    const one = await big.admin.call<ProjectResponse[]>('/api/projects?limit=1');
+    expect(one.body).toHaveLength(1);
+    expect(lastLink(one)).toBeDefined();
+  });
+
+  it('refuses bad sort, order and filter values on their field', async () => {
+    for (const [query, field] of [['sort=size', 'sort'], ['order=up', 'order'], ['status=done', 'status'], ['status=planning,done', 'status'], ['overdue=yes', 'overdue'], ['member=you', 'member'], ['q=', 'q']]) {
+      const response = await big.admin.call(`/api/projects?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(Object.keys(response.body.fieldErrors), query).toEqual([field]);
+    }
+  });
+
+  it('filters by status, one or several (comma-separated or repeated), in any order, with the counted total', async () => {
+    const completed = stored.filter((project) => project.status === 'completed').sort(ORDER.status).map((project) => project.id);
+    expect(await everyPage(big.admin, '/api/projects?status=completed&sort=status&limit=200', 200)).toEqual(completed);
+    const two = stored.filter((project) => ['planning', 'on_hold'].includes(project.status));
+    expect(await everyPage(big.admin, '/api/projects?status=planning&status=on_hold&sort=name&limit=200', 200)).toEqual(two.sort(ORDER.name).map((project) => project.id));
+    expect(await everyPage(big.admin, '/api/projects?status=planning,on_hold&limit=200', 200)).toEqual(two.sort(ORDER.createdAt).map((project) => project.id));
+    const counted = await big.admin.call('/api/projects?status=planning,on_hold');
+    expect(counted.headers.get('x-total-count')).toBe(String(two.length));
+  }, 120_000);
+
+  it('filters by member=me (the caller\'s projects), without a total', async () => {
+    const staff = big.org.staff[0]!;
+    const mine = stored.filter((project) => project.memberIds.includes(staff.id)).sort(ORDER.dueDate).map((project) => project.id);
+    expect(mine.length).toBeGreaterThan(0);
+    const user = await login(staff.email, big.org.password);
+    expect(await everyPage(user, '/api/projects?member=me&sort=dueDate&limit=200', 200)).toEqual(mine);
+    expect((await user.call('/api/projects?member=me')).headers.get('x-total-count')).toBeNull();
+  }, 120_000);
+
+  it('above 1,000 projects, q finds every word prefix of the names, not inner substrings', async () => {
+    const expected = (prefixes: string[]) =>
+      stored.filter((project) => prefixes.every((prefix) => project.name.toLowerCase().split(/[^a-z0-9]+/).some((word) => word.startsWith(prefix)))).map((project) => project.id).sort();
+    const spr = await everyPage(big.admin, '/api/projects?q=spr&limit=200', 200);
+    expect([...spr].sort()).toEqual(expected(['spr']));
+    expect(spr.length).toBeGreaterThan(100);
+    expect((await everyPage(big.admin, '/api/projects?q=LAUNCH&limit=200', 200)).sort()).toEqual(expected(['launch']));
+    expect((await everyPage(big.admin, '/api/projects?q=Spring%2010&limit=50', 50)).sort()).toEqual(expected(['spring', '10']));
+    expect(await everyPage(big.admin, '/api/projects?q=aunc', 200)).toEqual([]);
+    expect((await big.admin.call('/api/projects?q=spr')).headers.get('x-total-count')).toBeNull();
+  }, 120_000);
+
+  it('refuses a cursor of another organization, another sort, order or filter, or one tampered with', async () => {
+    const link = lastLink(await big.admin.call('/api/projects?sort=name&limit=5'))!;
+    expect((await big.admin.call(link)).status).toBe(200);
+    const cursor = cursorOf(link);
+    const other = await registerOrganization();
+    const tampered = `${cursor.slice(0, -3)}${cursor.slice(-3) === 'AAA' ? 'BBB' : 'AAA'}`;
+    const payload = cursor.split('.')[1]!;
+    const forged = cursor.replace(payload, Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), org: other.orgId })).toString('base64url'));
+    for (const [user, path] of [
+      [other, `/api/projects?sort=name&limit=5&cursor=${cursor}`],
+      [big.admin, `/api/projects?sort=dueDate&limit=5&cursor=${cursor}`],
+      [big.admin, `/api/projects?sort=name&order=desc&limit=5&cursor=${cursor}`],
+      [big.admin, `/api/projects?sort=name&status=planning&limit=5&cursor=${cursor}`],
+      [big.admin, `/api/projects?sort=name&q=spr&limit=5&cursor=${cursor}`],
+      [big.admin, `/api/projects?sort=name&limit=5&cursor=${tampered}`],
+      [other, `/api/projects?sort=name&limit=5&cursor=${forged}`],
+      [big.admin, '/api/projects?sort=name&limit=5&cursor=not-a-cursor'],
+    ] as const) {
+      const response = await user.call(path);
+      expect(response.status, path).toBe(400);
+      expect(response.body.fieldErrors.cursor).toMatch(/cursor/);
+    }
+    // The limit may change from page to page.
+    expect((await big.admin.call(`/api/projects?sort=name&limit=7&cursor=${cursor}`)).status).toBe(200);
+  });
+});
+
+describe('GET /api/projects in a small organization', () => {
+  let admin: SignedIn;
+  let created: ProjectResponse[];
+
+  beforeAll(async () => {
+    admin = await registerOrganization();
+    created = [];
+    // The functions' clock stands at 2025-03-12 (test/integration/support/global-setup.ts).
+    for (const body of [
+      { name: 'Spring Launch', dueDate: '2025-03-01' },
+      { name: 'autumn launch', dueDate: '2025-03-11', status: 'completed' },
+      { name: 'Brand refresh', dueDate: '2025-03-12' },
+      { name: 'Webinar series', dueDate: null, status: 'on_hold' },
+      { name: 'Referral program', dueDate: '2024-12-24', status: 'in_progress' },
+    ]) {
+      const response = await admin.call<ProjectResponse>('/api/projects', { method: 'POST', body });
+      expect(response.status).toBe(201);
+      created.push(response.body);
+    }
+  });
+
+  it('answers the whole list as before: every project in creation order, no link, the total', async () => {
+    const response = await admin.call<ProjectResponse[]>('/api/projects');
+    expect(response.body).toEqual(created);
+    expect(response.headers.get('link')).toBeNull();
+    expect(response.headers.get('x-total-count')).toBe('5');
+  });
+
+  it('orders by name, due date (none last) and status', async () => {
+    const ids = async (query: string) => (await admin.call<ProjectResponse[]>(`/api/projects?${query}`)).body.map((project) => project.name);
+    expect(await ids('sort=name')).toEqual(['autumn launch', 'Brand refresh', 'Referral program', 'Spring Launch', 'Webinar series']);
+    expect(await ids('sort=dueDate')).toEqual(['Referral program', 'Spring Launch', 'autumn launch', 'Brand refresh', 'Webinar series']);
+    expect(await ids('sort=dueDate&order=desc')).toEqual(['Webinar series', 'Brand refresh', 'autumn launch', 'Spring Launch', 'Referral program']);
+    expect(await ids('sort=status')).toEqual(['Brand refresh', 'Spring Launch', 'Referral program', 'autumn launch', 'Webinar series']);
+  });
+
+  it('overdue=true: due before today and not completed, in any order', async () => {
+    const names = async (query: string) => (await admin.call<ProjectResponse[]>(`/api/projects?${query}`)).body.map((project) => project.name);
+    expect(await names('overdue=true')).toEqual(['Spring Launch', 'Referral program']);
+    expect(await names('overdue=true&sort=dueDate')).toEqual(['Referral program', 'Spring Launch']);
+    expect(await names('overdue=true&sort=name&order=desc')).toEqual(['Spring Launch', 'Referral program']);
+    expect((await admin.call('/api/projects?overdue=true')).headers.get('x-total-count')).toBeNull();
+  });
+
+  it('q up to 1,000 projects: any part of the name, whatever the case', async () => {
+    const names = async (query: string) => (await admin.call<ProjectResponse[]>(`/api/projects?${query}`)).body.map((project) => project.name);
+    expect(await names('q=AUNC')).toEqual(['Spring Launch', 'autumn launch']);
+    expect(await names('q=ing%20la&sort=name')).toEqual(['Spring Launch']);
+    expect(await names('q=launch&status=completed')).toEqual(['autumn launch']);
+    expect(await names('q=nothing')).toEqual([]);
+  });
+
+  it('member=me follows the member set as it changes, and renames move the name order', async () => {
+    const project = created[2]!;
+    expect((await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [admin.user.id] } })).status).toBe(200);
+    expect((await admin.call<ProjectResponse[]>('/api/projects?member=me')).body.map((item) => item.id)).toEqual([project.id]);
+    expect((await admin.call(`/api/projects/${project.id}`, { method: 'PATCH', body: { name: 'Zebra refresh' } })).status).toBe(200);
+    const byName = (await admin.call<ProjectResponse[]>('/api/projects?sort=name')).body.map((item) => item.name);
+    expect(byName.at(-1)).toBe('Zebra refresh');
+    expect((await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [] } })).status).toBe(200);
+    expect((await admin.call<ProjectResponse[]>('/api/projects?member=me')).body).toEqual([]);
+  });
+});
