@@ -19,6 +19,10 @@ export class ApiError extends Error {
  * `call`; this is used directly only for static JSON files such as /config.json.
  */
 export async function requestJson<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return (await requestWithHeaders<T>(method, path, body)).data;
+}
+
+async function requestWithHeaders<T>(method: string, path: string, body?: unknown): Promise<{ data: T; headers: Headers }> {
   const response = await fetch(path, {
     method,
     credentials: 'include',
@@ -27,8 +31,11 @@ export async function requestJson<T>(method: string, path: string, body?: unknow
   });
   const text = await response.text();
   if (!response.ok) throw apiErrorOf(response, text);
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
 }
+
+/** The target of a `Link: <...>; rel="next"` header (RFC 8288), if the answer has one. */
+export const nextLinkOf = (headers: Headers): string | undefined => /<([^>]+)>\s*;\s*rel="?next"?/.exec(headers.get('link') ?? '')?.[1];
 
 /** The error a non-2xx answer stands for, from its body's text (the API's JSON error, or any text). */
 export function apiErrorOf(response: Response, text: string): ApiError {
@@ -62,4 +69,19 @@ export async function call<E extends Endpoint>(
   const path = pathOf(endpoint, (params ?? {}) as PathParams<E>) + (search ? `?${search}` : '');
   const answer = await requestJson<unknown>(endpoint.method, path, body);
   return (endpoint.response ? endpoint.response.parse(answer) : answer) as ResponseOf<E>;
+}
+
+/**
+ * Every page of a paged list endpoint (an array answer with `Link: rel="next"`), followed one
+ * after another and joined: for lists the screen still shows whole.
+ */
+export async function callAllPages<E extends Endpoint & { method: 'GET' }>(endpoint: E): Promise<ResponseOf<E>> {
+  const items: unknown[] = [];
+  let path: string | undefined = pathOf(endpoint, {} as PathParams<E>);
+  while (path) {
+    const page: { data: unknown; headers: Headers } = await requestWithHeaders<unknown>('GET', path);
+    items.push(...(endpoint.response ? (endpoint.response.parse(page.data) as unknown[]) : (page.data as unknown[])));
+    path = nextLinkOf(page.headers);
+  }
+  return items as ResponseOf<E>;
 }

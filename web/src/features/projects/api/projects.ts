@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { ProjectStatus } from '@shared/project-statuses';
 import type { CreateProjectRequest, ProjectResponse, UpdateProjectRequest } from '@shared/schemas/projects';
 import * as projectEndpoints from '@shared/contract/projects';
-import { call } from '../../../lib/api-client';
+import { call, callAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidate } from '../../../lib/use-invalidate';
 
@@ -15,7 +15,7 @@ export const projectQueries = {
   list: () =>
     queryOptions({
       queryKey: [...projectQueries.all, 'list'] as const,
-      queryFn: () => call(projectEndpoints.list),
+      queryFn: () => callAllPages(projectEndpoints.list),
     }),
   detail: (id: string) =>
     queryOptions({
