@@ -30,6 +30,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/test-setup.ts'],
+          // Components and hooks keep no module state between files, and testing-library cleans the
+          // DOM after each test: one module graph for all files (27 s → 7 s on 2 cores).
+          isolate: false,
         },
       },
       {
@@ -49,6 +52,9 @@ export default defineConfig({
           include: ['test/infra/**/*.test.ts'],
           setupFiles: ['test/infra/profile-syntheses.ts'],
           testTimeout: 120_000,
+          // aws-cdk-lib loads once and synthStage's cache serves every file, not one file each
+          // (95 s → 39 s on 2 cores); the tests only read templates.
+          isolate: false,
         },
       },
     ],
