@@ -109,7 +109,6 @@ export async function updateProject(
   read: { project?: ProjectItem; figures?: FiguresItem },
 ): Promise<ProjectItem> {
   const { orgId } = actor;
-  const absent = new Set<string>();
   let { project: current, figures } = read;
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
     if (attempt > 0) ({ project: current, figures } = await readProjectAndFigures(orgId, projectId));
@@ -121,10 +120,10 @@ export async function updateProject(
     if (changes.dueDate !== undefined) set.dueDate = changes.dueDate;
     const next: ProjectItem = { ...current, ...set, version: current.version + 1 };
     const statusChanged = next.status !== current.status;
-    const recipients = statusChanged ? current.memberIds.filter((id) => id !== actor.id && !absent.has(id)) : [];
+    const recipients = statusChanged ? current.memberIds.filter((id) => id !== actor.id) : [];
     const entries = fieldChanges(current, next).map((change) => activityEntry(next, actor, change));
     const deltas = statusChanged ? { [current.status]: -1, [next.status]: 1 } : {};
-    const outcome = await writeProjectChange(orgId, projectId, {
+    const written = await writeProjectChange(orgId, projectId, {
       set,
       expectedVersion: current.version,
       recipients,
@@ -133,8 +132,7 @@ export async function updateProject(
         ? [figuresUpdate(orgId, { deltas, entries, known: figures }), ...entries.map((entry) => activityPut(orgId, entry))]
         : [],
     });
-    if (outcome.kind === 'written') return next;
-    if (outcome.kind === 'absent-recipients') outcome.userIds.forEach((id) => absent.add(id));
+    if (written) return next;
   }
   throw new Conflict(PROJECT_BUSY);
 }
