@@ -7,6 +7,7 @@ import { Dashboard, dashboardUrl } from './constructs/dashboard';
 import { Api } from './constructs/api';
 import { Data } from './constructs/data';
 import { Mailer } from './constructs/mailer';
+import { NotificationFanOut } from './constructs/notification-fan-out';
 import { TrialAlerts } from './constructs/trial-alerts';
 import { Edge } from './constructs/edge';
 import { Secrets } from './constructs/secrets';
@@ -84,6 +85,14 @@ export class GrowthwiseStack extends Stack {
     });
     mailer.setSiteUrl(web.siteUrl);
     this.alarms?.watchDeadLetterQueue('Mailer', mailer.deadLetterQueue);
+    const fanOut = new NotificationFanOut(this, 'NotificationFanOut', {
+      table: data.table,
+      stage,
+      logLevel: config.logLevel,
+      logRetention: rules.logRetention,
+      removalPolicy: rules.removalPolicy,
+    });
+    this.alarms?.watchDeadLetterQueue('NotificationFanOut', fanOut.deadLetterQueue);
     new TrialAlerts(this, 'TrialAlerts', {
       table: data.table,
       stage,

@@ -1,5 +1,5 @@
 import { keys } from '../db/keys';
-import { notificationWrites } from '../notifications/writes';
+import { notificationEventPut } from '../notifications/event';
 import { outboxPut } from '../mailer/outbox';
 import { getItem } from '../db/reads';
 import type { TransactItem } from '../db/transactions';
@@ -9,8 +9,8 @@ import type { OrganizationItem } from '../organization/item';
 import type { UserItem } from '../user/item';
 
 /**
- * A transaction holds at most 100 writes: each alerted admin takes three (the notification, the
- * unread counter, the outbox item), the effect itself at most ten. An organization with more
+ * A transaction holds at most 100 writes: each alerted admin takes one (the mail's outbox item)
+ * beside the one notification event, the effect itself at most ten. An organization with more
  * admins alerts the first ones.
  */
 const MAX_ALERTED_ADMINS = 30;
@@ -30,19 +30,19 @@ export async function billingAdmins(orgId: string): Promise<BillingAdmins> {
 }
 
 /**
- * The in-app notification and the mail (an outbox item) for every admin, for the effect's own
- * transaction: the alert exists exactly when the effect does.
+ * The in-app notifications (one event, fanned out from the stream) and the mail (an outbox item)
+ * for every admin, for the effect's own transaction: the alert exists exactly when the effect does.
  */
 export function paymentFailedAlert(orgId: string, to: BillingAdmins): TransactItem[] {
   return [
-    ...notificationWrites(orgId, to.admins.map((admin) => admin.id), PAYMENT_FAILED),
+    ...notificationEventPut(orgId, to.admins.map((admin) => admin.id), PAYMENT_FAILED),
     ...to.admins.map((admin) => outboxPut(admin.username, { template: 'payment-failed', data: { fullName: admin.fullName, organizationName: to.organizationName } })),
   ];
 }
 
 export function trialEndingAlert(orgId: string, to: BillingAdmins, trialEnd: string | null): TransactItem[] {
   return [
-    ...notificationWrites(orgId, to.admins.map((admin) => admin.id), trialEndingSoon(trialEnd)),
+    ...notificationEventPut(orgId, to.admins.map((admin) => admin.id), trialEndingSoon(trialEnd)),
     ...to.admins.map((admin) =>
       outboxPut(admin.username, { template: 'trial-ending', data: { fullName: admin.fullName, organizationName: to.organizationName, trialEnd } }),
     ),

@@ -64,6 +64,11 @@ export const keys = {
   avatar: (userId: string) => keyOf<AvatarItem>(`${USER}${userId}`, 'AVATAR'),
   /** One mail waiting to be sent (the transactional outbox); its own partition, so the stream filter is one prefix. */
   outbox: (outboxId: string): Key => ({ PK: `OUTBOX#${outboxId}`, SK: 'OUTBOX' }),
+  /**
+   * Users to notify of one change, fanned out from the table stream (functions/notifications/fan-out.ts);
+   * its own partition, so events spread across partitions and the stream filter is one type.
+   */
+  notificationEvent: (eventId: string): Key => ({ PK: `EVENT#${eventId}`, SK: 'EVENT' }),
   /** A token that arrived by mail, found by the SHA-256 of the token: the token itself is never stored. */
   mailToken: (tokenHash: string): Key => ({ PK: `TOKEN#${tokenHash}`, SK: 'TOKEN' }),
   /** A fixed-window request counter: `name` names the rule, `subject` whom it counts (an address, a client, a user). */

@@ -5,11 +5,11 @@ import { type AuditClient, auditPut } from '../audit-log/entries';
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
 import { hashToken } from '../security/mail-tokens';
-import { notificationWrites } from '../notifications/writes';
+import { notificationEventPut } from '../notifications/event';
 import { adminCountChange } from '../organization-users/organization-users';
 import { EMAIL_TAKEN } from '../organization/organizations';
 import { batchGet, getItem, keyId } from '../db/reads';
-import { TRANSACTION_LIMIT, type TransactItem, transactWriteExplained } from '../db/transactions';
+import { type TransactItem, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { listUsersOfOrganization, userPuts } from '../user/users';
 import { INVITATION_HISTORY_MS, type InvitationItem, type InvitationTokenItem, ttlIn } from './item';
@@ -42,20 +42,10 @@ export async function findInvitationByToken(token: string): Promise<ValidInvitat
   return { hash, invitation, org };
 }
 
-/** Every notification is two writes (the notification and the recipient's unread counter). */
-const WRITES_PER_RECIPIENT = 2;
-
 class InvalidMeanwhile extends Error {
   constructor() {
     super('The invitation stopped being valid meanwhile');
     this.name = 'InvalidMeanwhile';
-  }
-}
-
-class RecipientGone extends Error {
-  constructor() {
-    super('A notified admin was removed meanwhile');
-    this.name = 'RecipientGone';
   }
 }
 
@@ -71,84 +61,76 @@ export async function acceptInvitation(
   input: { fullName: string; hashPassword: () => Promise<string> },
   client: AuditClient,
 ): Promise<{ user: UserItem; org: OrganizationItem } | undefined> {
-  let passwordHash: string | undefined;
-  for (let attempt = 1; ; attempt += 1) {
-    const valid = await findInvitationByToken(token);
-    if (!valid) return undefined;
-    const { hash, invitation, org } = valid;
-    const members = await listUsersOfOrganization(org.id);
-    passwordHash ??= await input.hashPassword();
-    const now = clockNow().getTime();
-    const user = newUser({
-      orgId: org.id,
-      username: invitation.email,
-      fullName: input.fullName,
-      role: invitation.role,
-      passwordHash,
-      // The invitee proved the address by opening the link that was mailed to it.
-      emailVerified: true,
-      createdAt: new Date(now).toISOString(),
+  const valid = await findInvitationByToken(token);
+  if (!valid) return undefined;
+  const { hash, invitation, org } = valid;
+  const members = await listUsersOfOrganization(org.id);
+  const passwordHash = await input.hashPassword();
+  const now = clockNow().getTime();
+  const user = newUser({
+    orgId: org.id,
+    username: invitation.email,
+    fullName: input.fullName,
+    role: invitation.role,
+    passwordHash,
+    // The invitee proved the address by opening the link that was mailed to it.
+    emailVerified: true,
+    createdAt: new Date(now).toISOString(),
+  });
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: TABLE_NAME,
+        Key: keys.invitation(org.id, invitation.id),
+        ...updateExpression(
+          { set: { status: 'accepted', acceptedAt: user.createdAt, acceptedUserId: user.id, ttl: ttlIn(INVITATION_HISTORY_MS) }, remove: ['tokenHash'] },
+          {
+            expression: '#status = :pending AND tokenHash = :hash AND expiresAt > :now',
+            names: { '#status': 'status' },
+            values: { ':pending': 'pending', ':hash': hash, ':now': now },
+          },
+        ),
+      },
+    },
+    { Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(hash), ConditionExpression: 'attribute_exists(PK)' } },
+    {
+      Delete: {
+        TableName: TABLE_NAME,
+        Key: keys.invitationEmail(org.id, invitation.email),
+        ConditionExpression: 'invitationId = :id',
+        ExpressionAttributeValues: { ':id': invitation.id },
+      },
+    },
+    ...userPuts(user),
+  ];
+  const emailAt = items.length - 1;
+  if (user.role === 'admin') items.push(adminCountChange(org.id, +1));
+  items.push(
+    // The new user acts: the invitation's link is their proof.
+    auditPut(
+      { actor: user, client },
+      { action: 'invitation.accepted', target: { type: 'invitation', id: invitation.id, label: invitation.email }, details: { role: user.role, invitedBy: invitation.invitedBy.fullName } },
+    ),
+  );
+  // The inviter (whatever their role now) and every admin: one event, fanned out from the stream.
+  const recipients = members.filter((member) => member.role === 'admin' || member.id === invitation.invitedBy.id).map((member) => member.id);
+  items.push(
+    ...notificationEventPut(org.id, recipients, {
+      title: `${user.fullName} joined ${org.name}`,
+      content: `${user.fullName} accepted the invitation of ${invitation.invitedBy.fullName} and joined as ${ROLE_LABELS[user.role]}.`,
+      linkUrl: '/users?tab=users',
+    }),
+  );
+  try {
+    await transactWriteExplained(items, (failed) => {
+      // The invitation, its token or its hold changed: revoked, resent, accepted (a racing accept) or expired meanwhile.
+      if (failed.has(0) || failed.has(1) || failed.has(2)) return new InvalidMeanwhile();
+      if (failed.has(emailAt)) return new Conflict(EMAIL_TAKEN);
+      return undefined;
     });
-    const items: TransactItem[] = [
-      {
-        Update: {
-          TableName: TABLE_NAME,
-          Key: keys.invitation(org.id, invitation.id),
-          ...updateExpression(
-            { set: { status: 'accepted', acceptedAt: user.createdAt, acceptedUserId: user.id, ttl: ttlIn(INVITATION_HISTORY_MS) }, remove: ['tokenHash'] },
-            {
-              expression: '#status = :pending AND tokenHash = :hash AND expiresAt > :now',
-              names: { '#status': 'status' },
-              values: { ':pending': 'pending', ':hash': hash, ':now': now },
-            },
-          ),
-        },
-      },
-      { Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(hash), ConditionExpression: 'attribute_exists(PK)' } },
-      {
-        Delete: {
-          TableName: TABLE_NAME,
-          Key: keys.invitationEmail(org.id, invitation.email),
-          ConditionExpression: 'invitationId = :id',
-          ExpressionAttributeValues: { ':id': invitation.id },
-        },
-      },
-      ...userPuts(user),
-    ];
-    const emailAt = items.length - 1;
-    if (user.role === 'admin') items.push(adminCountChange(org.id, +1));
-    items.push(
-      // The new user acts: the invitation's link is their proof.
-      auditPut(
-        { actor: user, client },
-        { action: 'invitation.accepted', target: { type: 'invitation', id: invitation.id, label: invitation.email }, details: { role: user.role, invitedBy: invitation.invitedBy.fullName } },
-      ),
-    );
-    const firstNotificationAt = items.length;
-    // The inviter (whatever their role now) and every admin, as far as one transaction holds them.
-    const recipients = members
-      .filter((member) => member.role === 'admin' || member.id === invitation.invitedBy.id)
-      .map((member) => member.id)
-      .slice(0, Math.floor((TRANSACTION_LIMIT - items.length) / WRITES_PER_RECIPIENT));
-    items.push(
-      ...notificationWrites(org.id, recipients, {
-        title: `${user.fullName} joined ${org.name}`,
-        content: `${user.fullName} accepted the invitation of ${invitation.invitedBy.fullName} and joined as ${ROLE_LABELS[user.role]}.`,
-        linkUrl: '/users?tab=users',
-      }),
-    );
-    try {
-      await transactWriteExplained(items, (failed) => {
-        // The invitation, its token or its hold changed: revoked, resent, accepted (a racing accept) or expired meanwhile.
-        if (failed.has(0) || failed.has(1) || failed.has(2)) return new InvalidMeanwhile();
-        if (failed.has(emailAt)) return new Conflict(EMAIL_TAKEN);
-        if ([...failed].some((index) => index >= firstNotificationAt)) return new RecipientGone();
-        return undefined;
-      });
-      return { user, org };
-    } catch (error) {
-      if (error instanceof InvalidMeanwhile) return undefined;
-      if (!(error instanceof RecipientGone) || attempt >= 3) throw error;
-    }
+    return { user, org };
+  } catch (error) {
+    if (error instanceof InvalidMeanwhile) return undefined;
+    throw error;
   }
 }

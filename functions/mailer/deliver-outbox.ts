@@ -1,6 +1,5 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
+import { eachNewItem } from '../db/stream-batch';
 import { type OutboxItem, claimOutboxItem, finishOutboxItem, releaseOutboxClaim } from './outbox';
 import { renderOutboxMail } from './render-mail';
 import { type SendMail, recipientAllowed } from './transport';
@@ -16,27 +15,21 @@ interface MailerSettings {
 }
 
 /**
- * Sends the mail of each new outbox item of a stream batch, in order. Each item is claimed by its
- * id before sending and marked sent after, so a batch delivered again (a retry, a bisected half)
- * sends nothing twice. On the first failure the rest of the batch is reported failed from that
- * record on: Lambda retries from there (stream order is kept), bisecting until a poison record
- * stands alone and goes to the dead-letter queue.
+ * Sends the mail of each new outbox item of a stream batch, in order (eachNewItem). Each item is
+ * claimed by its id before sending and marked sent after, so a batch delivered again (a retry, a
+ * bisected half) sends nothing twice.
  */
 export async function deliverOutbox(records: DynamoDBRecord[], settings: MailerSettings): Promise<DynamoDBBatchResponse> {
-  for (const [index, record] of records.entries()) {
-    const image = record.dynamodb?.NewImage;
-    if (!image) continue;
-    const item = unmarshall(image as Record<string, AttributeValue>) as OutboxItem;
-    if (item.type !== 'OUTBOX' || item.status !== 'pending') continue;
-    try {
-      await deliverOne(item, settings);
-    } catch (error) {
+  return eachNewItem<OutboxItem>(
+    records,
+    async (item) => {
+      if (item.type === 'OUTBOX' && item.status === 'pending') await deliverOne(item, settings);
+    },
+    (item, error) => {
       settings.count?.('MailsFailed');
       settings.log({ level: 'error', source: 'mailer', outboxId: item.id, template: item.template, error: String((error as Error)?.message ?? error) });
-      return { batchItemFailures: records.slice(index).map((failed) => ({ itemIdentifier: failed.dynamodb?.SequenceNumber ?? '' })) };
-    }
-  }
-  return { batchItemFailures: [] };
+    },
+  );
 }
 
 async function deliverOne(item: OutboxItem, settings: MailerSettings) {

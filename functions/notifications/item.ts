@@ -23,17 +23,17 @@ export interface NotificationMessage {
   linkUrl: string | null;
 }
 
-/** A new, unread notification for a user. */
-export function newNotification(userId: string, message: NotificationMessage): NotificationItem {
+/** A new, unread notification for a user; a fan-out names its id and time (functions/notifications/event.ts). */
+export function newNotification(userId: string, message: NotificationMessage, { id = ulid(), createdAt = now().toISOString() } = {}): NotificationItem {
   return {
     type: 'NOTIFICATION',
-    id: ulid(),
+    id,
     userId,
     title: message.title,
     content: message.content,
     linkUrl: message.linkUrl,
     isRead: false,
-    createdAt: now().toISOString(),
+    createdAt,
   };
 }
 

@@ -20,8 +20,3 @@ export function unreadIncrement(orgId: string, userId: string): TransactItem {
     },
   };
 }
-
-/** One notification to each recipient (once each), with their unread counters: two writes per recipient. */
-export function notificationWrites(orgId: string, recipientIds: string[], message: NotificationMessage): TransactItem[] {
-  return [...new Set(recipientIds)].flatMap((userId) => [notificationPut(userId, message), unreadIncrement(orgId, userId)]);
-}

@@ -73,7 +73,7 @@ export async function setProjectMembers(
     if (added.length) changes.push({ action: 'members_added', members: added.flatMap((id) => nameOf(id) ?? []) });
     if (removed.length) changes.push({ action: 'members_removed', members: removed.flatMap((id) => nameOf(id) ?? []) });
     const entries = changes.map((change) => activityEntry(project, actor, change));
-    const outcome = await writeProjectChange(orgId, projectId, {
+    const written = await writeProjectChange(orgId, projectId, {
       set: { memberIds, updatedAt: now().toISOString() },
       expectedVersion: project.version,
       recipients: added.filter((id) => id !== actor.id),
@@ -85,8 +85,7 @@ export async function setProjectMembers(
           ]
         : [],
     });
-    // A recipient that vanished is a user removed since the read: the next read answers 400.
-    if (outcome.kind === 'written') return (users as UserItem[]).map(toMemberResponse);
+    if (written) return (users as UserItem[]).map(toMemberResponse);
   }
   throw new Conflict(PROJECT_BUSY);
 }

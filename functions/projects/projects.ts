@@ -5,7 +5,7 @@ import { now } from '../clock';
 import { Conflict, NotFound } from '../domain/errors';
 import { batchGet, keyId } from '../db/reads';
 import { TABLE_NAME } from '../db/client';
-import { TRANSACTION_LIMIT, type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
+import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { type ActivityChange, activityEntry, activityPut } from './activity';
@@ -105,7 +105,6 @@ export async function updateProject(
   read: { project?: ProjectItem; figures?: FiguresItem },
 ): Promise<ProjectItem> {
   const { orgId } = actor;
-  const absent = new Set<string>();
   let { project: current, figures } = read;
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
     if (attempt > 0) ({ project: current, figures } = await readProjectAndFigures(orgId, projectId));
@@ -118,26 +117,18 @@ export async function updateProject(
     const next: ProjectItem = { ...current, ...set, version: current.version + 1 };
     Object.assign(set, derivedAttributes(next));
     const statusChanged = next.status !== current.status;
-    const recipients = statusChanged ? current.memberIds.filter((id) => id !== actor.id && !absent.has(id)) : [];
+    const recipients = statusChanged ? current.memberIds.filter((id) => id !== actor.id) : [];
     const entries = fieldChanges(current, next).map((change) => activityEntry(next, actor, change));
     const deltas = statusChanged ? { [current.status]: -1, [next.status]: 1 } : {};
     const alongside = entries.length ? [figuresUpdate(orgId, { deltas, entries, known: figures }), ...entries.map((entry) => activityPut(orgId, entry))] : [];
-    const words = wordWrites(current, current.name, next.name);
-    // A rename that also notifies nearly PROJECT_MEMBERS_MAX members fills the transaction: its word
-    // items follow in one of their own (the search checks names as it reads, so nothing wrong is found).
-    const wordsFit = 1 + 2 * recipients.length + alongside.length + words.length <= TRANSACTION_LIMIT;
-    const outcome = await writeProjectChange(orgId, projectId, {
+    const written = await writeProjectChange(orgId, projectId, {
       set,
       expectedVersion: current.version,
       recipients,
       message: statusChangedMessage(next),
-      alongside: wordsFit ? [...alongside, ...words] : alongside,
+      alongside: [...alongside, ...wordWrites(current, current.name, next.name)],
     });
-    if (outcome.kind === 'written') {
-      if (!wordsFit) await transactWrite(words);
-      return next;
-    }
-    if (outcome.kind === 'absent-recipients') outcome.userIds.forEach((id) => absent.add(id));
+    if (written) return next;
   }
   throw new Conflict(PROJECT_BUSY);
 }

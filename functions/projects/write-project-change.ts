@@ -1,7 +1,7 @@
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
-import { notificationWrites } from '../notifications/writes';
-import { type TransactItem, failedConditionIndexes, isConditionFailure, transactWrite } from '../db/transactions';
+import { notificationEventPut } from '../notifications/event';
+import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import type { NotificationMessage } from '../notifications/item';
 import { updateExpression } from '../db/update-expression';
 
@@ -15,24 +15,18 @@ interface ProjectWrite {
   expectedVersion: number;
   recipients: string[];
   message: NotificationMessage;
-  /** Unconditional writes of the same change (the figures update, activity entries), after the notifications. */
+  /** Unconditional writes of the same change (the figures update, activity entries), after the notification event. */
   alongside: TransactItem[];
 }
-
-type WriteOutcome =
-  | { kind: 'written' }
-  /** The project is gone or changed since it was read: read again and recompute. */
-  | { kind: 'stale' }
-  /** These recipients no longer exist (a user removed meanwhile): leave them out and retry. */
-  | { kind: 'absent-recipients'; userIds: string[] };
 
 /**
  * One TransactWriteItems: the project update, conditional on the version it was computed from
  * (so two concurrent changes never interleave: the loser recomputes from the winner's state),
- * and the notifications, figures and activity entries of the change, so none happens without the others.
+ * and the notification event (the stream fans it out to the recipients), figures and activity
+ * entries of the change, so none happens without the others. Answers false when the project is
+ * gone or changed since it was read: read again and recompute.
  */
-export async function writeProjectChange(orgId: string, projectId: string, change: ProjectWrite): Promise<WriteOutcome> {
-  const recipients = [...new Set(change.recipients)];
+export async function writeProjectChange(orgId: string, projectId: string, change: ProjectWrite): Promise<boolean> {
   const items: TransactItem[] = [
     {
       Update: {
@@ -44,17 +38,8 @@ export async function writeProjectChange(orgId: string, projectId: string, chang
         ),
       },
     },
-    // Pairs per recipient: the notification, then +1 on their counter (which needs the user to exist).
-    ...notificationWrites(orgId, recipients, change.message),
+    ...notificationEventPut(orgId, change.recipients, change.message),
     ...change.alongside,
   ];
-  try {
-    await transactWrite(items);
-    return { kind: 'written' };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const failed = failedConditionIndexes(error);
-    if (failed.has(0) || failed.size === 0) return { kind: 'stale' };
-    return { kind: 'absent-recipients', userIds: [...failed].map((index) => recipients[Math.floor((index - 1) / 2)]!) };
-  }
+  return conditionHeld(transactWrite(items));
 }

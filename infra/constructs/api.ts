@@ -6,15 +6,15 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { CfnTable, ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { SESSION_TOUCH_ATTRIBUTES } from '../../functions/sessions/touch';
 import { HANDLER_TIMEOUT_SECONDS, type RouteDefinition, type RouteSecret, handlerName, secretsOf } from '../../functions/routes';
-import { HANDLER_BUNDLING, HANDLER_ESBUILD_ARGS } from '../bundling';
 import { handlerEntry } from '../local/build-functions';
 import type { ApiThrottles, RouteKey } from '../stages';
+import { NODEJS_BUNDLING } from './nodejs-bundling';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -148,17 +148,7 @@ export class Api extends Construct {
       logGroup,
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
-      bundling: {
-        format: OutputFormat.ESM,
-        target: HANDLER_BUNDLING.target,
-        minify: false,
-        sourceMap: HANDLER_BUNDLING.sourcemap,
-        sourcesContent: HANDLER_BUNDLING.sourcesContent,
-        mainFields: [...HANDLER_BUNDLING.mainFields],
-        banner: HANDLER_BUNDLING.banner,
-        externalModules: [...HANDLER_BUNDLING.external],
-        esbuildArgs: HANDLER_ESBUILD_ARGS,
-      },
+      bundling: NODEJS_BUNDLING,
       environment: {
         TABLE_NAME: props.table.tableName,
         ...Object.fromEntries(secretsOf(route).map((name) => [SECRET_ARN_VARIABLES[name], props.secrets[name].secretArn])),

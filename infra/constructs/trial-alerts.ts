@@ -5,11 +5,11 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { HANDLER_BUNDLING, HANDLER_ESBUILD_ARGS } from '../bundling';
 import { TRIAL_ALERTS_ENTRY } from '../local/build-functions';
+import { NODEJS_BUNDLING } from './nodejs-bundling';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -54,17 +54,7 @@ export class TrialAlerts extends Construct {
       logGroup,
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
-      bundling: {
-        format: OutputFormat.ESM,
-        target: HANDLER_BUNDLING.target,
-        minify: false,
-        sourceMap: HANDLER_BUNDLING.sourcemap,
-        sourcesContent: HANDLER_BUNDLING.sourcesContent,
-        mainFields: [...HANDLER_BUNDLING.mainFields],
-        banner: HANDLER_BUNDLING.banner,
-        externalModules: [...HANDLER_BUNDLING.external],
-        esbuildArgs: HANDLER_ESBUILD_ARGS,
-      },
+      bundling: NODEJS_BUNDLING,
       environment: { TABLE_NAME: props.table.tableName, STAGE: props.stage, LOG_LEVEL: props.logLevel },
     });
     role.addToPolicy(

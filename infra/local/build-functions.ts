@@ -11,22 +11,26 @@ const FUNCTIONS_DIR = path.resolve(import.meta.dirname, '../../functions');
 export const handlerEntry = (handler: string) => path.join(FUNCTIONS_DIR, 'handlers', `${handler}.ts`);
 
 /**
- * Bundles every handler of the route table and the mailer, with the settings the CDK uses, into
+ * Bundles every handler of the route table and the stream and schedule functions, with the settings the CDK uses, into
  * outDir/<name>/index.mjs. One esbuild call for all of them (each still a bundle of its own, no
  * shared chunks): esbuild parses the shared modules once, several times faster than one call each.
  */
 export async function buildFunctions(outDir: string): Promise<Map<string, string>> {
   const handlers = [...new Set(routes.map((route) => route.handler))];
   await bundleHandlers(
-    { ...Object.fromEntries(handlers.map((handler) => [handlerName({ handler }), handlerEntry(handler)])), [MAILER]: MAILER_ENTRY, [TRIAL_ALERTS]: TRIAL_ALERTS_ENTRY },
+    { ...Object.fromEntries(handlers.map((handler) => [handlerName({ handler }), handlerEntry(handler)])), [MAILER]: MAILER_ENTRY, [FAN_OUT]: FAN_OUT_ENTRY, [TRIAL_ALERTS]: TRIAL_ALERTS_ENTRY },
     outDir,
   );
-  return new Map([...handlers, MAILER, TRIAL_ALERTS].map((handler) => [handler, path.join(outDir, handlerName({ handler }), 'index.mjs')]));
+  return new Map([...handlers, MAILER, FAN_OUT, TRIAL_ALERTS].map((handler) => [handler, path.join(outDir, handlerName({ handler }), 'index.mjs')]));
 }
 
 /** The stream consumer that sends the outbox's mail (not a route): bundled beside the handlers under this name. */
 export const MAILER = 'mailer';
 export const MAILER_ENTRY = path.join(FUNCTIONS_DIR, 'mailer', 'handler.ts');
+
+/** The stream consumer that writes the notifications of notification events (not a route). */
+export const FAN_OUT = 'notification-fan-out';
+export const FAN_OUT_ENTRY = path.join(FUNCTIONS_DIR, 'notifications', 'fan-out-handler.ts');
 
 /** The daily trial-ending alert (a schedule invokes it in the cloud; locally its tests call it): bundled to keep it in the budget. */
 export const TRIAL_ALERTS = 'trial-alerts';

@@ -5,14 +5,21 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_LOCAL_TABLE_NAME } from '../../functions/db/table-definition';
 import { MAILER_EVENT_SOURCE, OUTBOX_STREAM_FILTER } from '../../functions/mailer/stream-filter';
+import { FAN_OUT_EVENT_SOURCE, NOTIFICATION_EVENT_STREAM_FILTER } from '../../functions/notifications/stream-filter';
 import { routes } from '../../functions/routes';
-import { MAILER, buildFunctions } from './build-functions';
+import { FAN_OUT, MAILER, buildFunctions } from './build-functions';
 import { LOCAL_AWS_ENV, ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { type LambdaHandler, createEmulator } from './emulator';
 import { type MailCatcherOptions, startMailCatcher } from './mail-catcher';
 import { type StreamHandler, type StreamPoller, startStreamPoller } from './stream-poller';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The functions the table's stream invokes in the cloud (mailer first), each with its mapping's filter and retries. */
+const STREAM_CONSUMERS = [
+  { name: MAILER, filter: OUTBOX_STREAM_FILTER, ...MAILER_EVENT_SOURCE },
+  { name: FAN_OUT, filter: NOTIFICATION_EVENT_STREAM_FILTER, ...FAN_OUT_EVENT_SOURCE },
+];
 
 interface LocalCloudOptions {
   port: number;
@@ -51,8 +58,8 @@ export interface LocalCloud {
 
 /**
  * The whole product on one machine: DynamoDB Local, the table, the handler bundles and the
- * emulator on one port, the mail catcher, and the stream poller that hands new outbox items to the
- * mailer as the cloud's event source mapping does. `npm start`, `npm run dev` and the tests all
+ * emulator on one port, the mail catcher, and the stream pollers that hand new outbox items to the
+ * mailer and new notification events to the fan-out, as the cloud's event source mappings do. `npm start`, `npm run dev` and the tests all
  * start it through here.
  */
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
@@ -64,7 +71,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let dynamo = started;
   const tableName = DEFAULT_LOCAL_TABLE_NAME;
   const url = `http://localhost:${options.port}`;
-  let poller: StreamPoller | undefined;
+  const pollers: StreamPoller[] = [];
   try {
     await ensureTable(dynamo.endpoint, tableName);
     Object.assign(process.env, {
@@ -88,22 +95,18 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // Each bundle is imported on its route's first request, as Lambda starts a function: startup stays quick.
     const handlers = new Map<string, LambdaHandler>([...bundles].map(([handler, file]) => [handler, loadOnFirstCall(file)]));
     const server = createEmulator({ routes, handlers, webRoot: options.webRoot, clientAddressHeader: options.clientAddressHeader });
-    poller = await startStreamPoller({
-      endpoint: dynamo.endpoint,
-      tableName,
-      filter: OUTBOX_STREAM_FILTER,
-      handler: handlers.get(MAILER) as unknown as StreamHandler,
-      ...MAILER_EVENT_SOURCE,
-    });
+    for (const consumer of STREAM_CONSUMERS) {
+      pollers.push(await startStreamPoller({ ...consumer, endpoint: dynamo.endpoint, tableName, handler: handlers.get(consumer.name) as unknown as StreamHandler }));
+    }
+    const [mailPoller] = pollers;
     await listen(server, options.port);
-    const stopPoller = poller.stop;
     return {
       url,
       dynamoDbEndpoint: dynamo.endpoint,
       tableName,
       inboxUrl: mail.inboxUrl,
       mailSmtpPort: mail.smtpPort,
-      mailDeadLetters: poller.deadLetters,
+      mailDeadLetters: mailPoller!.deadLetters,
       database: {
         stop: () => dynamo.stop(),
         start: async () => {
@@ -113,13 +116,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       stop: async () => {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        await stopPoller();
+        await Promise.all(pollers.map((each) => each.stop()));
         await mail.stop();
         await dynamo.stop();
       },
     };
   } catch (error) {
-    await poller?.stop();
+    await Promise.all(pollers.map((each) => each.stop()));
     await mail.stop();
     await dynamo.stop();
     throw error;

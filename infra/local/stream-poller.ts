@@ -13,6 +13,8 @@ import { type FilterPattern, matchesFilter } from './event-filter';
 export type StreamHandler = (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | void>;
 
 interface StreamPollerOptions {
+  /** The function's name, as Lambda hands it in the context. */
+  name: string;
   endpoint: string;
   tableName: string;
   filter: FilterPattern;
@@ -68,14 +70,14 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
 
   const invoke = async (records: DynamoDBRecord[]): Promise<number | undefined> => {
     try {
-      const result = await options.handler({ Records: records }, { awsRequestId: crypto.randomUUID(), functionName: 'mailer' } as Context);
+      const result = await options.handler({ Records: records }, { awsRequestId: crypto.randomUUID(), functionName: options.name } as Context);
       const failed = result?.batchItemFailures ?? [];
       if (failed.length === 0) return undefined;
       const indexes = failed.map((failure) => records.findIndex((record) => record.dynamodb?.SequenceNumber === failure.itemIdentifier));
       // An identifier that names no record of the batch fails the whole batch, as Lambda does.
       return indexes.some((index) => index < 0) ? 0 : Math.min(...indexes);
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', source: 'stream-poller', error: String((error as Error)?.message ?? error) }));
+      console.error(JSON.stringify({ level: 'error', source: 'stream-poller', function: options.name, error: String((error as Error)?.message ?? error) }));
       return 0;
     }
   };
@@ -86,7 +88,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     const remaining = records.slice(failedFrom);
     if (retriesLeft <= 0) {
       deadLetters.push(...remaining);
-      console.error(JSON.stringify({ level: 'error', source: 'stream-poller', deadLetters: remaining.map((record) => record.dynamodb?.SequenceNumber) }));
+      console.error(JSON.stringify({ level: 'error', source: 'stream-poller', function: options.name, deadLetters: remaining.map((record) => record.dynamodb?.SequenceNumber) }));
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -117,7 +119,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
           if (iterator && !stopped) busy = (await pollShard(shardId, iterator)) || busy;
         }
       } catch (error) {
-        if (!stopped) console.error(JSON.stringify({ level: 'error', source: 'stream-poller', error: String((error as Error)?.message ?? error) }));
+        if (!stopped) console.error(JSON.stringify({ level: 'error', source: 'stream-poller', function: options.name, error: String((error as Error)?.message ?? error) }));
       }
       if (!busy && !stopped) await new Promise((resolve) => setTimeout(resolve, idleMs));
     }

@@ -7,6 +7,7 @@ import { type SignedIn, registerOrganization } from '../support/api';
 import { mailsTo, outboxSettled, waitForMail } from '../support/inbox';
 import { addUserThroughApi } from '../support/org-members';
 import { testTable } from '../support/table';
+import { eventually } from '../support/eventually';
 import { deliverOk, stripeHolds, subscribe } from './billing-support';
 
 /**
@@ -41,8 +42,10 @@ async function dailyRunAt(at: number) {
   }
 }
 
-async function notificationsOf(member: SignedIn) {
-  return (await member.call('/api/notifications')).body as { title: string; content: string; linkUrl: string | null }[];
+/** The member's notifications once at least `count` have arrived from the fan-out. */
+async function notificationsOf(member: SignedIn, count = 0) {
+  const read = async () => (await member.call('/api/notifications')).body as { title: string; content: string; linkUrl: string | null }[];
+  return eventually(read, (list) => list.length >= count);
 }
 
 const trialMailsTo = async (member: SignedIn) => (await mailsTo(member.email)).filter((mail) => mail.subject.includes('trial ends'));
@@ -72,7 +75,7 @@ describe('billing alerts by mail through the outbox', { timeout: 90_000 }, () =>
       expect(mail.text).toContain('Update your payment method.');
       expect(mail.text).toMatch(/Open billing: http:\/\/localhost:\d+\/billing/);
       expect(mail.html).toContain('/billing');
-      expect(await notificationsOf(admin)).toEqual([expect.objectContaining({ title: 'Payment failed' })]);
+      expect(await notificationsOf(admin, 1)).toEqual([expect.objectContaining({ title: 'Payment failed' })]);
     }
     await outboxSettled();
     expect((await mailsTo(staff.email)).filter((mail) => mail.subject.includes('payment'))).toEqual([]);
@@ -98,7 +101,7 @@ describe('the daily trial-ending run', { timeout: 90_000 }, () => {
     for (const admin of [ending, secondAdmin]) {
       const mail = await waitForMail(admin.email, 'trial ends');
       expect(mail.subject).toBe(`Ending Soon Inc: your Growthwise trial ends on ${new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(trialEnd)}`);
-      expect(await notificationsOf(admin)).toEqual([expect.objectContaining({ title: 'Your trial ends soon', linkUrl: '/billing' })]);
+      expect(await notificationsOf(admin, 1)).toEqual([expect.objectContaining({ title: 'Your trial ends soon', linkUrl: '/billing' })]);
     }
     expect(await notificationsOf(staff)).toEqual([]);
     expect(await notificationsOf(later)).toEqual([]);
@@ -112,7 +115,7 @@ describe('the daily trial-ending run', { timeout: 90_000 }, () => {
     await outboxSettled();
     for (const admin of [ending, secondAdmin]) {
       expect(await trialMailsTo(admin)).toHaveLength(1);
-      expect(await notificationsOf(admin)).toHaveLength(1);
+      expect(await notificationsOf(admin, 1)).toHaveLength(1);
     }
     expect(await trialMailsTo(staff)).toEqual([]);
     expect(await trialMailsTo(later)).toEqual([]);
@@ -139,7 +142,7 @@ describe('the daily trial-ending run', { timeout: 90_000 }, () => {
     expect(await dailyRunAt(trialEnd - DAY_MS)).toMatchObject({ alerted: 0 });
     // The moved trial is announced when its new end comes near.
     expect(await dailyRunAt(trialEnd + 9 * DAY_MS)).toMatchObject({ alerted: 1 });
-    expect(await notificationsOf(moved)).toEqual([expect.objectContaining({ title: 'Your trial ends soon' })]);
+    expect(await notificationsOf(moved, 1)).toEqual([expect.objectContaining({ title: 'Your trial ends soon' })]);
     expect(await notificationsOf(paid)).toEqual([]);
   });
 
@@ -152,6 +155,6 @@ describe('the daily trial-ending run', { timeout: 90_000 }, () => {
     expect(await dailyRunAt(trialEnd - 2 * DAY_MS)).toMatchObject({ alerted: 0 });
     await outboxSettled();
     expect(await trialMailsTo(org)).toHaveLength(1);
-    expect(await notificationsOf(org)).toHaveLength(1);
+    expect(await notificationsOf(org, 1)).toHaveLength(1);
   });
 });

@@ -13,14 +13,16 @@ import { type SignedIn, registerOrganization } from '../support/api';
 import { functionsNow } from '../support/functions-clock';
 import { addUserThroughApi } from '../support/org-members';
 import { testTable } from '../support/table';
+import { eventually } from '../support/eventually';
 import { deliverOk, nowSeconds, recordedEvent, stripeHolds, subscribe, subscriptionOf } from './billing-support';
 
 const DAY = 24 * 60 * 60;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-async function notificationsOf(member: SignedIn) {
-  const response = await member.call('/api/notifications');
-  return response.body as { title: string; content: string; linkUrl: string | null }[];
+/** The member's notifications once at least `count` have arrived from the fan-out. */
+async function notificationsOf(member: SignedIn, count = 0) {
+  const read = async () => (await member.call('/api/notifications')).body as { title: string; content: string; linkUrl: string | null }[];
+  return eventually(read, (list) => list.length >= count);
 }
 
 async function unmatchedEventsOf(customerId: string) {
@@ -101,7 +103,7 @@ describe('Stripe events change the organization the customer belongs to', () => 
 
     expect(await subscriptionOf(org)).toMatchObject({ status: 'past_due', paymentFailed: true });
     for (const admin of [org, secondAdmin]) {
-      expect(await notificationsOf(admin)).toEqual([
+      expect(await notificationsOf(admin, 1)).toEqual([
         expect.objectContaining({ title: 'Payment failed', content: 'Your last payment failed. Update your payment method.', linkUrl: '/billing' }),
       ]);
     }
@@ -118,7 +120,7 @@ describe('Stripe events change the organization the customer belongs to', () => 
     const trialEnd = Date.UTC(2027, 0, 5, 12) / 1000;
     const { customer, subscription } = await subscribe(org, { status: 'trialing', trialEnd });
     await deliverOk(stripeEvent('customer.subscription.trial_will_end', subscriptionObject({ id: subscription.id, customer, status: 'trialing', trialEnd })));
-    expect(await notificationsOf(org)).toEqual([
+    expect(await notificationsOf(org, 1)).toEqual([
       expect.objectContaining({ title: 'Your trial ends soon', content: expect.stringContaining('January 5, 2027'), linkUrl: '/billing' }),
     ]);
     expect(await notificationsOf(staff)).toEqual([]);
@@ -130,7 +132,7 @@ describe('Stripe events change the organization the customer belongs to', () => 
     const failed = stripeEvent('invoice.payment_failed', invoiceObject({ customer, subscription: subscription.id, status: 'open' }));
     await Promise.all([deliverOk(failed), deliverOk(failed)]);
     await deliverOk(failed);
-    expect(await notificationsOf(org)).toHaveLength(1);
+    expect(await notificationsOf(org, 1)).toHaveLength(1);
     expect((await org.call('/api/notifications/unread/count')).body).toEqual({ count: 1 });
     expect(await recordedEvent(failed.id)).toMatchObject({ outcome: 'applied' });
   });

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { eventually } from '../support/eventually';
 import { keys } from '../../../functions/db/keys';
 import { hashToken } from '../../../functions/security/mail-tokens';
 import { SESSION_HINT_COOKIE } from '../../../shared/session-hint';
@@ -274,7 +275,8 @@ describe('accepting', () => {
     const { token } = await invitationMail(email);
     expect((await accept(token, 'Jo Joiner')).status).toBe(201);
     for (const recipient of [admin, otherAdmin]) {
-      const notifications = (await recipient.call('/api/notifications')).body as { title: string; linkUrl: string | null; isRead: boolean }[];
+      const read = async () => (await recipient.call('/api/notifications')).body as { title: string; linkUrl: string | null; isRead: boolean }[];
+      const notifications = await eventually(read, (list) => list.length > 0);
       expect(notifications).toEqual([expect.objectContaining({ title: 'Jo Joiner joined Notify Co', linkUrl: '/users?tab=users', isRead: false })]);
       expect((await recipient.call('/api/notifications/unread/count')).body).toEqual({ count: 1 });
     }

@@ -41,6 +41,7 @@ beforeAll(async () => {
     await smtp(to, mail);
   };
   poller = await modules.streamPoller.startStreamPoller({
+    name: 'mailer',
     endpoint: inject('dynamoDbEndpoint'),
     tableName,
     filter: modules.filter.OUTBOX_STREAM_FILTER,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type SignedIn, registerOrganization } from '../support/api';
+import { eventually } from '../support/eventually';
 import { addUserThroughApi as addUser } from '../support/org-members';
 
 interface Listed {
@@ -10,7 +11,8 @@ interface Listed {
   linkUrl: string | null;
 }
 
-const notificationsOf = async (user: SignedIn) => (await user.call<Listed[]>('/api/notifications')).body;
+/** The user's notifications once at least `count` have arrived from the fan-out. */
+const notificationsOf = (user: SignedIn, count = 0) => eventually(async () => (await user.call<Listed[]>('/api/notifications')).body, (list) => list.length >= count);
 const unreadCountOf = async (user: SignedIn) => (await user.call<{ count: number }>('/api/notifications/unread/count')).body.count;
 
 async function createProject(user: SignedIn, name: string): Promise<string> {
@@ -49,7 +51,7 @@ describe('being added to a project by someone else', () => {
     await setMembers(ada, projectId, [ada.user.id, grace.user.id, alan.user.id]);
 
     for (const member of [grace, alan]) {
-      const list = await notificationsOf(member);
+      const list = await notificationsOf(member, 1);
       expect(list).toHaveLength(1);
       expect(list[0]!.linkUrl).toBe(`/projects/${projectId}`);
       expect(`${list[0]!.title} ${list[0]!.content}`).toContain('Spring Launch');
@@ -68,8 +70,8 @@ describe('being added to a project by someone else', () => {
     await setMembers(ada, projectId, [grace.user.id, alan.user.id]);
     await setMembers(ada, projectId, [grace.user.id]);
     await setMembers(ada, projectId, [grace.user.id]);
-    expect(await notificationsOf(grace)).toHaveLength(1);
-    expect(await notificationsOf(alan)).toHaveLength(1);
+    expect(await notificationsOf(grace, 1)).toHaveLength(1);
+    expect(await notificationsOf(alan, 1)).toHaveLength(1);
   });
 
   it('adding yourself notifies nobody', async () => {
@@ -88,6 +90,7 @@ describe('being added to a project by someone else', () => {
     const grace = await addUser(ada, 'Grace Hopper');
     const projectId = await createProject(ada, 'Spring Launch');
     await setMembers(ada, projectId, [grace.user.id]);
+    await notificationsOf(grace, 1);
     expect(await notificationsOf(outsider)).toEqual([]);
   });
 });
@@ -103,16 +106,16 @@ describe('a project you are a member of changing status', () => {
 
     await setStatus(grace, projectId, 'in_progress');
 
-    const adaList = await notificationsOf(ada);
+    const adaList = await notificationsOf(ada, 1);
     expect(adaList).toHaveLength(1);
     expect(adaList[0]!.linkUrl).toBe(`/projects/${projectId}`);
     expect(`${adaList[0]!.title} ${adaList[0]!.content}`).toContain('Brand Refresh');
     expect(`${adaList[0]!.title} ${adaList[0]!.content}`).toContain('In Progress');
     // Alan: added by Ada, then the status change.
-    expect(await notificationsOf(alan)).toHaveLength(2);
+    expect(await notificationsOf(alan, 2)).toHaveLength(2);
     expect(await unreadCountOf(alan)).toBe(2);
     // Grace changed it: only her "added" notification.
-    expect(await notificationsOf(grace)).toHaveLength(1);
+    expect(await notificationsOf(grace, 1)).toHaveLength(1);
     expect(await notificationsOf(bystander)).toEqual([]);
   });
 
@@ -122,7 +125,7 @@ describe('a project you are a member of changing status', () => {
     const projectId = await createProject(ada, 'Podcast');
     await setMembers(ada, projectId, [grace.user.id]);
     await setStatus(ada, projectId, 'on_hold');
-    expect(await notificationsOf(grace)).toHaveLength(2);
+    expect(await notificationsOf(grace, 2)).toHaveLength(2);
     expect(await notificationsOf(ada)).toEqual([]);
   });
 
@@ -134,7 +137,7 @@ describe('a project you are a member of changing status', () => {
     await setStatus(ada, projectId, 'planning');
     const renamed = await ada.call(`/api/projects/${projectId}`, { method: 'PATCH', body: { name: 'Podcast season 2' } });
     expect(renamed.status).toBe(200);
-    expect(await notificationsOf(grace)).toHaveLength(1);
+    expect(await notificationsOf(grace, 1)).toHaveLength(1);
   });
 });
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { BUSINESS_METRICS, COLD_START_METRIC, metricsNamespace } from '../../../functions/observability/metric-names';
 import { type ApiResponse, registerOrganization, request } from '../support/api';
+import { eventually } from '../support/eventually';
 import { addUserThroughApi } from '../support/org-members';
 import { startWithinOneWindow } from '../support/throttle-window';
 
@@ -82,10 +83,16 @@ describe('the business metrics (CloudWatch embedded metric format)', () => {
     expect(metricsOf(lines, signedIn).names).toEqual(['SignInsSucceeded']);
     expect(metricsOf(lines, refused).names).toEqual(['SignInsFailed']);
     expect(metricsOf(lines, project).names).toEqual(['ProjectsCreated']);
-    const notified = metricsOf(lines, members);
-    expect(notified.names).toEqual(['NotificationsWritten']);
-    expect(notified.line.NotificationsWritten).toBe(1);
-    expect(notified.line).toMatchObject({ service: 'growthwise', _aws: { CloudWatchMetrics: [{ Namespace: metricsNamespace('local'), Dimensions: [['service']] }] } });
+    expect(lines.filter((line) => line._aws && line.correlationId === members.headers.get('x-request-id'))).toEqual([]);
+    // The fan-out writes the notification from the table stream: its metrics line has the id its log line names.
+    const fanOutMetricsOf = (all: Line[]) => {
+      const logged = all.find((line) => line.message === 'fan-out' && line.orgId === admin.orgId);
+      return logged && all.find((line) => line._aws && line.correlationId === logged.correlationId);
+    };
+    const notified = fanOutMetricsOf(await eventually(handlerLog, (all) => fanOutMetricsOf(all) !== undefined))!;
+    expect(notified._aws.CloudWatchMetrics[0].Metrics.map((metric: { Name: string }) => metric.Name)).toEqual(['NotificationsWritten']);
+    expect(notified.NotificationsWritten).toBe(1);
+    expect(notified).toMatchObject({ service: 'growthwise', _aws: { CloudWatchMetrics: [{ Namespace: metricsNamespace('local'), Dimensions: [['service']] }] } });
   });
 
   it('counts a throttled request (the failed sign-in lock answers 429)', async () => {

@@ -4,6 +4,7 @@ import { collections } from '../../../functions/db/keys';
 import { MAX_WRITE_ATTEMPTS } from '../../../functions/projects/write-project-change';
 import { type SignedIn, registerOrganization, request } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
+import { eventually } from '../support/eventually';
 import { testTable } from '../support/table';
 
 async function createProject(user: SignedIn, body: Record<string, unknown> = { name: 'Website relaunch' }) {
@@ -12,18 +13,24 @@ async function createProject(user: SignedIn, body: Record<string, unknown> = { n
   return response.body as { id: string; name: string; status: string };
 }
 
-/** The notifications stored for a user, read straight from the table (issue 6 owns their routes). */
-async function notificationsOf(userId: string) {
+/**
+ * The notifications stored for a user, read straight from the table (issue 6 owns their routes),
+ * once at least `count` have arrived from the fan-out.
+ */
+async function notificationsOf(userId: string, count = 0) {
   const { db, tableName } = testTable();
   const { PK, prefix } = collections.notificationsOfUser(userId);
-  const out = await db.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
-    }),
-  );
-  return (out.Items ?? []) as { title: string; content: string; linkUrl: string | null; isRead: boolean }[];
+  const read = async () => {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
+      }),
+    );
+    return (out.Items ?? []) as { title: string; content: string; linkUrl: string | null; isRead: boolean }[];
+  };
+  return eventually(read, (items) => items.length >= count);
 }
 
 async function unreadCountOf(user: SignedIn) {
@@ -180,11 +187,11 @@ describe('notifications written with project changes', () => {
     await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [admin.user.id, grace.user.id, alan.user.id] } });
 
     expect(await notificationsOf(admin.user.id)).toEqual([]);
-    const graceNotifications = await notificationsOf(grace.user.id);
+    const graceNotifications = await notificationsOf(grace.user.id, 1);
     expect(graceNotifications).toHaveLength(1);
     expect(graceNotifications[0]).toMatchObject({ title: 'Added to project', linkUrl: `/projects/${project.id}`, isRead: false });
     expect(graceNotifications[0]!.content).toContain('Q3 launch');
-    expect(await notificationsOf(alan.user.id)).toHaveLength(1);
+    expect(await notificationsOf(alan.user.id, 1)).toHaveLength(1);
     expect(await unreadCountOf(grace)).toBe(1);
     expect(await unreadCountOf(alan)).toBe(1);
   });
@@ -199,7 +206,7 @@ describe('notifications written with project changes', () => {
     await grace.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [admin.user.id] } });
     await grace.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [] } });
     await grace.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [admin.user.id] } });
-    expect(await notificationsOf(admin.user.id)).toHaveLength(2);
+    expect(await notificationsOf(admin.user.id, 2)).toHaveLength(2);
   });
 
   it('notifies every member but the actor when the status changes, with the project name and the new status label', async () => {
@@ -213,13 +220,13 @@ describe('notifications written with project changes', () => {
     const response = await grace.call(`/api/projects/${project.id}`, { method: 'PATCH', body: { status: 'in_progress' } });
     expect(response.status).toBe(200);
 
-    const alanNotifications = await notificationsOf(alan.user.id);
+    const alanNotifications = await notificationsOf(alan.user.id, 2);
     const statusNotice = alanNotifications.find((notification) => notification.title === 'Project status changed');
     expect(statusNotice).toMatchObject({ linkUrl: `/projects/${project.id}`, isRead: false });
     expect(statusNotice!.content).toContain('Brand refresh');
     expect(statusNotice!.content).toContain('In Progress');
     expect(await unreadCountOf(alan)).toBe(2);
-    expect((await notificationsOf(grace.user.id)).map((notification) => notification.title)).toEqual(['Added to project']);
+    expect((await notificationsOf(grace.user.id, 1)).map((notification) => notification.title)).toEqual(['Added to project']);
     expect(await notificationsOf(outsider.user.id)).toEqual([]);
     expect(await notificationsOf(admin.user.id)).toEqual([]);
   });
@@ -230,6 +237,6 @@ describe('notifications written with project changes', () => {
     const project = await createProject(admin, { name: 'Same', status: 'on_hold' });
     await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [grace.user.id] } });
     await admin.call(`/api/projects/${project.id}`, { method: 'PATCH', body: { status: 'on_hold', name: 'Renamed', description: 'New text' } });
-    expect((await notificationsOf(grace.user.id)).map((notification) => notification.title)).toEqual(['Added to project']);
+    expect((await notificationsOf(grace.user.id, 1)).map((notification) => notification.title)).toEqual(['Added to project']);
   });
 });

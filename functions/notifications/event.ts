@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import { ulid } from 'ulid';
+import { now, ttlAt } from '../clock';
+import { TABLE_NAME } from '../db/client';
+import { keys } from '../db/keys';
+import type { TransactItem } from '../db/transactions';
+import { type NotificationItem, type NotificationMessage, newNotification } from './item';
+
+/**
+ * `EVENT#<ulid> / EVENT`: one change that notifies users, written in the change's own transaction
+ * instead of a notification per recipient; the table's stream hands it to the fan-out
+ * (functions/notifications/fan-out.ts), which writes the notifications.
+ */
+export interface NotificationEventItem {
+  type: 'EVENT';
+  id: string;
+  orgId: string;
+  /** Distinct user ids of the organization, never the actor. */
+  recipientIds: string[];
+  message: NotificationMessage;
+  createdAt: string;
+  /** Epoch seconds: the stream keeps a record a day; a week leaves time to look at a dead letter's event. */
+  ttl: number;
+}
+
+const KEEP_EVENT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The event's Put for the change's transaction; none when nobody is to be notified. */
+export function notificationEventPut(orgId: string, recipientIds: string[], message: NotificationMessage): TransactItem[] {
+  if (recipientIds.length === 0) return [];
+  const createdAt = now();
+  const item: NotificationEventItem = {
+    type: 'EVENT',
+    id: ulid(createdAt.getTime()),
+    orgId,
+    recipientIds: [...new Set(recipientIds)],
+    message,
+    createdAt: createdAt.toISOString(),
+    ttl: ttlAt(createdAt.getTime() + KEEP_EVENT_MS),
+  };
+  return [{ Put: { TableName: TABLE_NAME, Item: { ...keys.notificationEvent(item.id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } }];
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * The one notification an event makes for a recipient. Its id is a ULID with the event's time and
+ * a randomness derived from (event, recipient): a redelivered event names the same item, so the
+ * conditional Put refuses it instead of notifying twice, and the list still sorts by time.
+ */
+export function eventNotification(event: NotificationEventItem, userId: string): NotificationItem {
+  const digest = createHash('sha256').update(`${event.id}#${userId}`).digest();
+  const randomness = Array.from(digest.subarray(0, 16), (byte) => CROCKFORD[byte % CROCKFORD.length]).join('');
+  return newNotification(userId, event.message, { id: `${event.id.slice(0, 10)}${randomness}`, createdAt: event.createdAt });
+}

@@ -1,0 +1,58 @@
+import type { RemovalPolicy } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { FAN_OUT_EVENT_SOURCE, NOTIFICATION_EVENT_STREAM_FILTER } from '../../functions/notifications/stream-filter';
+import { FAN_OUT_ENTRY } from '../local/build-functions';
+import { streamConsumer } from './stream-consumer';
+
+/**
+ * What the fan-out writes (functions/notifications/fan-out.ts), each in the partitions it lives in:
+ * the recipients' notifications (`USER#u`) and their unread counters on the user items (`ORG#o`).
+ */
+export const FAN_OUT_TABLE_ACCESS = [
+  { action: 'dynamodb:PutItem', leadingKeys: ['USER#*'] },
+  { action: 'dynamodb:UpdateItem', leadingKeys: ['ORG#*'] },
+] as const;
+
+interface NotificationFanOutProps {
+  table: ITable;
+  stage: string;
+  logLevel: string;
+  logRetention: RetentionDays;
+  removalPolicy: RemovalPolicy;
+}
+
+/**
+ * The notification fan-out: a function the table's stream invokes with new notification events
+ * only, writing each recipient's notification and unread counter; poison records go to its
+ * dead-letter queue. It may write only notifications and counters, nothing else.
+ */
+export class NotificationFanOut extends Construct {
+  readonly function: NodejsFunction;
+  readonly deadLetterQueue: Queue;
+
+  constructor(scope: Construct, id: string, props: NotificationFanOutProps) {
+    super(scope, id);
+    const { function: fn, deadLetterQueue, role } = streamConsumer(this, {
+      table: props.table,
+      entry: FAN_OUT_ENTRY,
+      description: 'Writes the notifications of new notification events (the table stream)',
+      filter: NOTIFICATION_EVENT_STREAM_FILTER,
+      eventSource: FAN_OUT_EVENT_SOURCE,
+      environment: { TABLE_NAME: props.table.tableName, STAGE: props.stage, LOG_LEVEL: props.logLevel },
+      logRetention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+    });
+    this.function = fn;
+    this.deadLetterQueue = deadLetterQueue;
+    for (const { action, leadingKeys } of FAN_OUT_TABLE_ACCESS) {
+      role.addToPolicy(
+        new PolicyStatement({ actions: [action], resources: [props.table.tableArn], conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': leadingKeys } } }),
+      );
+    }
+  }
+}

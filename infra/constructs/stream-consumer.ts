@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, FilterCriteria, Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { NODEJS_BUNDLING } from './nodejs-bundling';
+
+const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
+
+interface StreamConsumerProps {
+  table: ITable;
+  /** The handler's source (infra/local/build-functions.ts names it for the local cloud too). */
+  entry: string;
+  description: string;
+  /** The filter pattern the event source mapping applies (the local stream poller applies the same). */
+  filter: object;
+  eventSource: { batchSize: number; retryAttempts: number; bisectBatchOnError: boolean };
+  environment: Record<string, string>;
+  logRetention: RetentionDays;
+  removalPolicy: RemovalPolicy;
+}
+
+/**
+ * A function the table's stream invokes with the records a filter passes, retried a bounded number
+ * of times with bisection, its poison records parked in an SQS dead-letter queue, with a role of its
+ * own that may only read the stream and write its logs: the caller adds the table actions it needs.
+ * Built into the caller's own scope, so the caller's resources keep their ids.
+ */
+export function streamConsumer(scope: Construct, props: StreamConsumerProps) {
+  const deadLetterQueue = new Queue(scope, 'DeadLetters', {
+    retentionPeriod: Duration.days(14),
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    removalPolicy: props.removalPolicy,
+  });
+  Validations.of(deadLetterQueue).acknowledge({
+    id: 'AwsSolutions-SQS3',
+    reason: 'This queue is the dead-letter queue of a stream consumer\'s event source (it holds the stream records that failed every retry).',
+  });
+  const logGroup = new LogGroup(scope, 'Logs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
+  const role = new Role(scope, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+  logGroup.grantWrite(role);
+  const fn = new NodejsFunction(scope, 'Function', {
+    description: props.description,
+    entry: props.entry,
+    handler: 'handler',
+    runtime: Runtime.NODEJS_22_X,
+    architecture: Architecture.ARM_64,
+    memorySize: 512,
+    timeout: Duration.seconds(30),
+    role,
+    logGroup,
+    projectRoot: PROJECT_ROOT,
+    depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+    bundling: NODEJS_BUNDLING,
+    environment: props.environment,
+  });
+  fn.addEventSource(
+    new DynamoEventSource(props.table, {
+      startingPosition: StartingPosition.TRIM_HORIZON,
+      batchSize: props.eventSource.batchSize,
+      retryAttempts: props.eventSource.retryAttempts,
+      bisectBatchOnError: props.eventSource.bisectBatchOnError,
+      reportBatchItemFailures: true,
+      onFailure: new SqsDlq(deadLetterQueue),
+      filters: [FilterCriteria.filter(props.filter as Record<string, unknown>)],
+    }),
+  );
+  Validations.of(fn).acknowledge({
+    id: 'AwsSolutions-L1',
+    reason: 'Node.js 22 on purpose, as every handler (infra/constructs/api.ts): bundled for node20 so the local cloud runs the same bundle.',
+  });
+  Validations.of(role).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::*]',
+    reason: 'dynamodb:ListStreams takes no resource (CDK\'s DynamoEventSource grant); every other action is scoped to the table, its stream, the queue or a named resource.',
+  });
+  return { function: fn, deadLetterQueue, role };
+}

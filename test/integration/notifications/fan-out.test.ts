@@ -1,0 +1,110 @@
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
+import { keys } from '../../../functions/db/keys';
+import type { NotificationEventItem } from '../../../functions/notifications/event';
+import { newUser } from '../../../functions/user/item';
+import { userPuts } from '../../../functions/user/users';
+import { registerOrganization } from '../support/api';
+import { eventually } from '../support/eventually';
+import { testTable } from '../support/table';
+import { storedNotifications } from './seed-notifications';
+
+let modules: Awaited<ReturnType<typeof load>>;
+const load = async () => ({
+  event: await import('../../../functions/notifications/event'),
+  fanOut: await import('../../../functions/notifications/fan-out'),
+  client: await import('../../../functions/db/client'),
+});
+
+beforeAll(async () => {
+  // functions/db reads its table and endpoint once, on import: set them first.
+  Object.assign(process.env, LOCAL_AWS_ENV, { TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint') });
+  modules = await load();
+});
+
+/** Users of the organization written straight into the table: a fan-out needs them to exist, not to sign in. */
+async function addUsers(orgId: string, count: number): Promise<string[]> {
+  const { db, tableName } = testTable();
+  const users = Array.from({ length: count }, (_, index) => newUser({ orgId, username: `member-${crypto.randomUUID()}@example.com`, fullName: `Member ${index}`, role: 'staff', passwordHash: 'unused', emailVerified: true }));
+  for (const user of users) await db.send(new TransactWriteCommand({ TransactItems: userPuts(user).map((write) => ({ Put: { ...write.Put!, TableName: tableName } })) }));
+  return users.map((user) => user.id);
+}
+
+async function unreadCountOf(orgId: string, userId: string): Promise<number> {
+  const { db, tableName } = testTable();
+  const out = await db.send(new GetCommand({ TableName: tableName, Key: keys.user(orgId, userId), ConsistentRead: true }));
+  return Number(out.Item?.unreadCount ?? 0);
+}
+
+/** Each user's stored notifications and unread counter, once every one has at least `count` notifications. */
+async function delivered(orgId: string, userIds: string[], count: number) {
+  return Promise.all(
+    userIds.map(async (userId) => {
+      const notifications = await eventually(() => storedNotifications(userId), (items) => items.length >= count);
+      return { notifications: notifications.length, unread: await unreadCountOf(orgId, userId) };
+    }),
+  );
+}
+
+/** The stream record Lambda hands the fan-out for a new event item. */
+function streamRecord(orgId: string, recipientIds: string[], sequence: string): { event: NotificationEventItem; record: DynamoDBRecord } {
+  const [put] = modules.event.notificationEventPut(orgId, recipientIds, { title: 'Project status changed', content: 'The project "Fan" is now Completed.', linkUrl: '/projects/x' });
+  const event = put!.Put!.Item as NotificationEventItem;
+  return { event, record: { eventName: 'INSERT', dynamodb: { NewImage: marshall(event) as never, SequenceNumber: sequence } } };
+}
+
+const quiet = () => undefined;
+
+describe('the notification fan-out', () => {
+  it('notifies every member of a project exactly once per change, beyond one transaction of recipients', { timeout: 90_000 }, async () => {
+    const ada = await registerOrganization();
+    const members = await addUsers(ada.orgId, 40);
+    const project = await ada.call('/api/projects', { body: { name: 'Fan', description: null, status: 'planning', dueDate: null } });
+    expect((await ada.call(`/api/projects/${project.body.id}/members`, { method: 'PUT', body: { memberIds: [ada.user.id, ...members] } })).status).toBe(200);
+    expect(new Set((await delivered(ada.orgId, members, 1)).map((each) => JSON.stringify(each)))).toEqual(new Set([JSON.stringify({ notifications: 1, unread: 1 })]));
+
+    expect((await ada.call(`/api/projects/${project.body.id}`, { method: 'PATCH', body: { status: 'completed' } })).status).toBe(200);
+    expect(new Set((await delivered(ada.orgId, members, 2)).map((each) => JSON.stringify(each)))).toEqual(new Set([JSON.stringify({ notifications: 2, unread: 2 })]));
+    expect(await storedNotifications(ada.user.id)).toEqual([]);
+  });
+
+  it('writes nothing twice when the same events are delivered again, and skips a recipient who is gone', async () => {
+    const ada = await registerOrganization();
+    const members = await addUsers(ada.orgId, 30);
+    const { event, record } = streamRecord(ada.orgId, [...members, 'gone-user'], '1');
+    expect(await modules.fanOut.fanOutNotifications([record, record], quiet)).toEqual({ batchItemFailures: [] });
+    expect(await modules.fanOut.fanOutNotifications([record], quiet)).toEqual({ batchItemFailures: [] });
+    const states = await delivered(ada.orgId, members, 1);
+    expect(states.every((state) => state.notifications === 1 && state.unread === 1)).toBe(true);
+    const [first] = await storedNotifications(members[0]!);
+    expect(first).toMatchObject({ title: 'Project status changed', createdAt: event.createdAt, isRead: false });
+    expect(await storedNotifications('gone-user')).toEqual([]);
+  });
+
+  it('fails the record when a write fails halfway, and the retry notifies the rest exactly once', async () => {
+    const ada = await registerOrganization();
+    const members = await addUsers(ada.orgId, 30);
+    const { record } = streamRecord(ada.orgId, members, '7');
+    const send = modules.client.db.send.bind(modules.client.db);
+    let transactions = 0;
+    const spy = vi.spyOn(modules.client.db, 'send').mockImplementation(((command: { constructor: { name: string } }) => {
+      // The second transaction (recipients 26–30) loses its connection.
+      if (command.constructor.name === 'TransactWriteCommand' && ++transactions === 2) return Promise.reject(Object.assign(new Error('socket hang up (test)'), { name: 'Error' }));
+      return send(command as never);
+    }) as never);
+    try {
+      expect(await modules.fanOut.fanOutNotifications([record], quiet)).toEqual({ batchItemFailures: [{ itemIdentifier: '7' }] });
+    } finally {
+      spy.mockRestore();
+    }
+    const halfway = await Promise.all(members.map((userId) => storedNotifications(userId)));
+    expect(halfway.filter((items) => items.length === 1)).toHaveLength(modules.fanOut.RECIPIENTS_PER_TRANSACTION);
+
+    expect(await modules.fanOut.fanOutNotifications([record], quiet)).toEqual({ batchItemFailures: [] });
+    const states = await delivered(ada.orgId, members, 1);
+    expect(states.every((state) => state.notifications === 1 && state.unread === 1)).toBe(true);
+  });
+});
