@@ -16,14 +16,27 @@ async function staffMemberOf(admin: APIRequestContext, browser: Browser) {
   const user = await signIn(context.request, email, 'staff-password');
   return { context, id: user.id as string, page: await context.newPage() };
 }
+type Member = Awaited<ReturnType<typeof staffMemberOf>>;
 
-/** The admin creates a project and adds the member to it: the member's notification. */
-async function addToNewProject(admin: APIRequestContext, memberId: string, name: string) {
+const unreadCountOf = async (member: Member) => ((await (await member.context.request.get('/api/notifications/unread/count')).json()) as { count: number }).count;
+
+/**
+ * Notifications are written by the table stream's fan-out shortly after the change that causes
+ * them: a test waits for the member's count as the API answers it before it looks at the page.
+ */
+async function untilUnread(member: Member, count: number) {
+  await expect.poll(() => unreadCountOf(member), { timeout: 15_000 }).toBe(count);
+}
+
+/** The admin creates a project and adds the member to it: the member's notification, once fanned out. */
+async function addToNewProject(admin: APIRequestContext, member: Member, name: string) {
+  const before = await unreadCountOf(member);
   const created = await admin.post('/api/projects', { data: { name, description: null, status: 'planning', dueDate: null } });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = await created.json();
-  const members = await admin.put(`/api/projects/${id}/members`, { data: { memberIds: [memberId] } });
+  const members = await admin.put(`/api/projects/${id}/members`, { data: { memberIds: [member.id] } });
   expect(members.status(), await members.text()).toBe(200);
+  await untilUnread(member, before + 1);
   return id as string;
 }
 
@@ -39,7 +52,7 @@ test.describe('Notifications', () => {
     await registerAccount(page.request);
     const staff = await staffMemberOf(page.request, browser);
     try {
-      const projectId = await addToNewProject(page.request, staff.id, 'Spring Launch');
+      const projectId = await addToNewProject(page.request, staff, 'Spring Launch');
 
       await staff.page.goto('/dashboard');
       await expect(bell(staff.page)).toHaveAccessibleName('Notifications, 1 unread');
@@ -81,7 +94,7 @@ test.describe('Notifications', () => {
     await registerAccount(page.request);
     const staff = await staffMemberOf(page.request, browser);
     try {
-      const projectId = await addToNewProject(page.request, staff.id, 'Newsletter');
+      const projectId = await addToNewProject(page.request, staff, 'Newsletter');
       await staff.page.clock.install();
       // A page with no data of its own, settled before the change: under load the dashboard's lazily
       // mounted parts could refetch the count on mount after the change and hide the interval.
@@ -91,6 +104,7 @@ test.describe('Notifications', () => {
 
       const changed = await page.request.patch(`/api/projects/${projectId}`, { data: { status: 'in_progress' } });
       expect(changed.status()).toBe(200);
+      await untilUnread(staff, 2);
       await staff.page.clock.runFor(29_000);
       await expect(bell(staff.page)).toHaveAccessibleName('Notifications, 1 unread');
       await staff.page.clock.runFor(1_000);
@@ -104,7 +118,7 @@ test.describe('Notifications', () => {
     await registerAccount(page.request);
     const staff = await staffMemberOf(page.request, browser);
     try {
-      for (let n = 1; n <= 10; n += 1) await addToNewProject(page.request, staff.id, `Campaign ${n}`);
+      for (let n = 1; n <= 10; n += 1) await addToNewProject(page.request, staff, `Campaign ${n}`);
 
       await staff.page.goto('/dashboard');
       await expect(bell(staff.page)).toHaveAccessibleName('Notifications, 10 unread');
@@ -145,7 +159,7 @@ test.describe('Notifications', () => {
     await registerAccount(page.request);
     const staff = await staffMemberOf(page.request, browser);
     try {
-      await addToNewProject(page.request, staff.id, 'Podcast');
+      await addToNewProject(page.request, staff, 'Podcast');
       await staff.page.route('**/api/notifications/*/read', (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong' } }));
       await staff.page.route('**/api/notifications/mark-all-read', (route) => route.fulfill({ status: 503, json: { message: 'Try later' } }));
       await staff.page.goto('/dashboard');
