@@ -6,12 +6,14 @@ import { isIPv4, isIPv6 } from 'node:net';
  * IPv6 addresses apart would let one client walk around every per-address limit.
  */
 export function clientNetwork(address: string): string {
-  const bare = address.split('%')[0];
+  const bare = address.split('%', 1)[0] ?? address;
   if (!isIPv6(bare)) return address;
   const groups = ipv6Groups(bare);
-  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
-  if (mapped) return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.');
-  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
+  const group = (index: number) => groups[index] ?? 0;
+  if ([0, 1, 2, 3, 4].every((index) => group(index) === 0) && group(5) === 0xffff) {
+    return [group(6) >> 8, group(6) & 0xff, group(7) >> 8, group(7) & 0xff].join('.');
+  }
+  return `${[0, 1, 2, 3].map((index) => group(index).toString(16)).join(':')}::/64`;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (with `::` expanded and a trailing IPv4 part converted). */
@@ -20,7 +22,7 @@ function ipv6Groups(address: string): number[] {
   const parse = (part: string | undefined) =>
     (part ? part.split(':') : []).flatMap((group) => {
       if (!isIPv4(group)) return [parseInt(group, 16)];
-      const [a, b, c, d] = group.split('.').map(Number);
+      const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number);
       return [(a << 8) | b, (c << 8) | d];
     });
   const start = parse(head);

@@ -5,7 +5,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { RouteDefinition } from '../../functions/routes';
-import { SECURITY_HEADERS } from '../web/security-headers';
+import { SECURITY_HEADERS, withSecurityHeaders } from '../web/security-headers';
 import { rewriteSpaPath } from '../web/spa-fallback';
 import { chooseEncoding, compressedFile } from './static-compression';
 
@@ -215,7 +215,7 @@ function clientAddress(req: IncomingMessage, header: string | undefined) {
 
 function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2) {
   // CloudFront's response headers policy applies to /api answers too (overriding the origin's).
-  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string> | undefined), ...SECURITY_HEADERS };
+  const headers: Record<string, string | string[]> = withSecurityHeaders(result.headers as Record<string, string> | undefined);
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   const body = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
   headers['content-length'] = String(body.length);
