@@ -23,6 +23,11 @@ interface EmulatorOptions {
    * Without it the address is the connection's, as it is for `npm start`.
    */
   clientAddressHeader?: string;
+  /**
+   * Serve the web build's source maps (`npm start -- --source-maps`). Off by default, as in the cloud
+   * (they stay out of the bucket): they would hand anyone the app's original source.
+   */
+  serveSourceMaps?: boolean;
 }
 
 /** API Gateway HTTP APIs accept payloads up to 10 MB; the handlers enforce their own, smaller limit. */
@@ -65,7 +70,7 @@ export function createEmulator(options: EmulatorOptions): Server {
       return sendJson(res, 400, { message: 'Malformed path encoding' });
     }
     const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
-    const work = isApi ? serveApi(req, res, url, compiled, options) : serveStatic(req, res, url, options.webRoot);
+    const work = isApi ? serveApi(req, res, url, compiled, options) : serveStatic(req, res, url, options);
     work.catch((error: unknown) => {
       console.error(JSON.stringify({ level: 'error', source: 'emulator', error: String((error as Error)?.stack ?? error) }));
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
@@ -235,7 +240,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.end(data);
 }
 
-async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webRoot: string | undefined) {
+async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, { webRoot, serveSourceMaps }: EmulatorOptions) {
   if (!webRoot) return sendJson(res, 404, { message: 'Not found' });
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD', ...SECURITY_HEADERS });
@@ -243,7 +248,7 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, 
   }
   const uri = rewriteSpaPath(decodePath(url.pathname), url.searchParams.get('tab') ?? undefined);
   const file = path.join(webRoot, path.normalize(uri).replace(/^([/\\])+/, ''));
-  if (!file.startsWith(webRoot)) return notFound(res);
+  if (!file.startsWith(webRoot) || (file.endsWith('.map') && !serveSourceMaps)) return notFound(res);
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return notFound(res);
   const contentType = MIME[path.extname(file)] ?? 'application/octet-stream';
