@@ -5,6 +5,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { RouteDefinition } from '../../functions/routes';
+import type { Duplex } from 'node:stream';
 import { SECURITY_HEADERS, withSecurityHeaders } from '../web/security-headers';
 import { rewriteSpaPath } from '../web/spa-fallback';
 import { chooseEncoding, compressedFile } from './static-compression';
@@ -82,7 +83,22 @@ export function createEmulator(options: EmulatorOptions): Server {
   // tests' request contexts), so the emulator keeps them as a load balancer would.
   server.keepAliveTimeout = IDLE_CONNECTION_MS;
   server.headersTimeout = IDLE_CONNECTION_MS + 1_000;
+  server.on('clientError', answerUnreadableRequest);
   return server;
+}
+
+/**
+ * A request Node cannot read (a request line and headers over its 16 KB, a malformed line) is answered
+ * by Node itself with an empty text body; API Gateway answers such a request in JSON like any refusal,
+ * and so does the emulator.
+ */
+function answerUnreadableRequest(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (!socket.writable || (error.code === 'ECONNRESET')) return socket.destroy();
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'Request header fields too large'] : [400, 'Bad Request', 'Bad request'];
+  const body = JSON.stringify({ message });
+  const headers = Object.entries({ ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers.map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${body}`);
 }
 
 /** How long the emulator keeps an idle connection open (an ALB's default is 60 s). */
