@@ -20,9 +20,16 @@ describe('audit log CSV', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('one\ntwo')).toBe('"one\ntwo"');
-    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('=1+1')).toBe(`"'=1+1"`);
     expect(csvCell('=SUM(A1,A2)')).toBe('"\'=SUM(A1,A2)"');
-    expect(csvCell('@cmd')).toBe("'@cmd");
+    expect(csvCell('@cmd')).toBe(`"'@cmd"`);
+  });
+
+  it('quotes a cell with a formula character, a semicolon or a tab anywhere, so no locale splits a formula out of it', () => {
+    expect(csvCell('x;=1+2')).toBe('"x;=1+2"');
+    expect(csvCell('name\t=1+2')).toBe('"name\t=1+2"');
+    expect(csvCell('a@b')).toBe('"a@b"');
+    expect(csvCell('Spring launch')).toBe('Spring launch');
   });
 
   it('starts with a byte order mark and a header row, one CRLF-ended row per entry', () => {

@@ -8,8 +8,12 @@ const HEADER = ['Time (UTC)', 'Actor', 'Actor email', 'Actor ID', 'Action', 'Tar
  * apostrophe makes the cell plain text there; tab and carriage return are on OWASP's list too.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
-/** RFC 4180: a field holding a comma, a double quote or a line break is quoted, its quotes doubled. */
-const NEEDS_QUOTES = /[",\r\n]/;
+/**
+ * RFC 4180 quotes a field holding a comma, a double quote or a line break, its quotes doubled. We also
+ * quote one holding a formula character, a semicolon or a tab anywhere: Excel in a semicolon locale
+ * splits `x;=1+2` at the semicolon and runs the `=1+2` it finds, unless the whole field is quoted.
+ */
+const NEEDS_QUOTES = /[",\r\n;\t=+\-@]/;
 
 export function csvCell(value: string): string {
   const guarded = FORMULA_START.test(value) ? `'${value}` : value;

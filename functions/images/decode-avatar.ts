@@ -1,6 +1,7 @@
 import { imageSize } from 'image-size';
 import { AVATAR_DATA_URL, AVATAR_MAX_UPLOAD_PIXELS, type AvatarContentType, AVATAR_TOO_LARGE, INVALID_AVATAR } from '../../shared/schemas/user';
 import { badRequest } from '../http/http-error';
+import { frameExtents } from './frame-extents';
 
 /** The first bytes each accepted type starts with: the declared type must be the real one. */
 const SIGNATURES: Record<AvatarContentType, (bytes: Buffer) => boolean> = {
@@ -22,8 +23,9 @@ export function decodeAvatar(dataUrl: string): { contentType: AvatarContentType;
   if (!SIGNATURES[contentType](data)) throw badRequest(INVALID_AVATAR, { avatarUrl: INVALID_AVATAR });
   // A few kilobytes can declare 30000 × 30000 pixels, which every viewer would then have to decode:
   // the header's dimensions are checked here, whatever the browser did before the upload.
-  const { width, height } = dimensionsOf(data);
-  if (width > AVATAR_MAX_UPLOAD_PIXELS || height > AVATAR_MAX_UPLOAD_PIXELS) throw badRequest(AVATAR_TOO_LARGE, { avatarUrl: AVATAR_TOO_LARGE });
+  // Each frame of an animated image counts too: a GIF can declare 10 × 10 and hold a 12000 × 12000 frame.
+  const tooLarge = ({ width, height }: { width: number; height: number }) => width > AVATAR_MAX_UPLOAD_PIXELS || height > AVATAR_MAX_UPLOAD_PIXELS;
+  if (tooLarge(dimensionsOf(data)) || framesOf(contentType, data).some(tooLarge)) throw badRequest(AVATAR_TOO_LARGE, { avatarUrl: AVATAR_TOO_LARGE });
   return { contentType, data };
 }
 
@@ -33,6 +35,14 @@ function dimensionsOf(data: Buffer): { width: number; height: number } {
     return { width, height };
   } catch {
     // A header too damaged to read dimensions from is not an image we serve.
+    throw badRequest(INVALID_AVATAR, { avatarUrl: INVALID_AVATAR });
+  }
+}
+
+function framesOf(contentType: AvatarContentType, data: Buffer) {
+  try {
+    return frameExtents(contentType, data);
+  } catch {
     throw badRequest(INVALID_AVATAR, { avatarUrl: INVALID_AVATAR });
   }
 }

@@ -44,7 +44,8 @@ export async function requestPasswordReset(email: string, clientIp: string, now 
           ...updateExpression({ set: { passwordResetTokenHash: hash } }, { expression: 'attribute_exists(PK)' }),
         },
       },
-      outboxPut(email.trim(), { template: 'password-reset', data: { token } }),
+      // To the address the account holds, not as typed here: the key matched it case-insensitively.
+      outboxPut(account.username ?? email.trim(), { template: 'password-reset', data: { token } }),
     );
   }
   // A failed condition: the account was removed between the read and the write, so it has no password to reset.

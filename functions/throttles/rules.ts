@@ -11,6 +11,8 @@ export interface ThrottleRule<Window extends ThrottleWindow = ThrottleWindow> {
   readonly limit: number;
   readonly windowMs: number;
   readonly window: Window;
+  /** Counts per client address (its /64 for IPv6: functions/throttles/client-network.ts) rather than per account or email. */
+  readonly perClientAddress?: true;
 }
 
 type ThrottleWindow = 'fixed' | 'sliding';
@@ -28,13 +30,13 @@ const HOUR = 60 * MINUTE;
 export const FAILED_PASSWORDS_PER_ACCOUNT: ThrottleRule<'sliding'> = { name: 'PASSWORD-ACCOUNT', limit: 10, windowMs: 15 * MINUTE, window: 'sliding' };
 
 /** Failed sign-ins per client address, across accounts: one address spraying a password over many emails. */
-export const FAILED_SIGN_INS_PER_ADDRESS: ThrottleRule<'sliding'> = { name: 'SIGNIN-ADDRESS', limit: 30, windowMs: 15 * MINUTE, window: 'sliding' };
+export const FAILED_SIGN_INS_PER_ADDRESS: ThrottleRule<'sliding'> = { name: 'SIGNIN-ADDRESS', limit: 30, windowMs: 15 * MINUTE, window: 'sliding', perClientAddress: true };
 
 /** Registrations per client address (each creates an organization). */
-export const REGISTRATIONS_PER_ADDRESS: ThrottleRule<'sliding'> = { name: 'REGISTER-ADDRESS', limit: 5, windowMs: 60 * MINUTE, window: 'sliding' };
+export const REGISTRATIONS_PER_ADDRESS: ThrottleRule<'sliding'> = { name: 'REGISTER-ADDRESS', limit: 5, windowMs: 60 * MINUTE, window: 'sliding', perClientAddress: true };
 
 /** Invitation lookups and acceptances per client address (an acceptance hashes a password with bcrypt). */
-export const INVITATION_LINKS_PER_ADDRESS: ThrottleRule<'sliding'> = { name: 'INVITE-ADDRESS', limit: 30, windowMs: 15 * MINUTE, window: 'sliding' };
+export const INVITATION_LINKS_PER_ADDRESS: ThrottleRule<'sliding'> = { name: 'INVITE-ADDRESS', limit: 30, windowMs: 15 * MINUTE, window: 'sliding', perClientAddress: true };
 
 // Fixed windows: the mail-sending routes, whose counters are read and written with the route's own items.
 
@@ -42,7 +44,7 @@ export const INVITATION_LINKS_PER_ADDRESS: ThrottleRule<'sliding'> = { name: 'IN
 export const PASSWORD_RESETS_PER_ADDRESS: ThrottleRule<'fixed'> = { name: 'reset-address', limit: 5, windowMs: HOUR, window: 'fixed' };
 
 /** Reset requests from one client address, whatever the email: stops walking through addresses. */
-export const PASSWORD_RESETS_PER_CLIENT: ThrottleRule<'fixed'> = { name: 'reset-client', limit: 30, windowMs: HOUR, window: 'fixed' };
+export const PASSWORD_RESETS_PER_CLIENT: ThrottleRule<'fixed'> = { name: 'reset-client', limit: 30, windowMs: HOUR, window: 'fixed', perClientAddress: true };
 
 export const VERIFICATION_RESENDS_PER_USER: ThrottleRule<'fixed'> = { name: 'verify-resend', limit: 3, windowMs: HOUR, window: 'fixed' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ThrottleRule } from './rules';
+import { FAILED_PASSWORDS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS, INVITATION_LINKS_PER_ADDRESS, PASSWORD_RESETS_PER_CLIENT, REGISTRATIONS_PER_ADDRESS, type ThrottleRule } from './rules';
 import { fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter, retryAfterSeconds, throttleCounter } from './throttles';
 import { updateExpression } from '../db/update-expression';
 
@@ -26,6 +26,22 @@ describe('sliding-window throttle estimate', () => {
 
   it('names the same counters for an email in any case', () => {
     expect(throttleCounter(rule, ' A@Example.com ', windowStart).key).toEqual(throttleCounter(rule, 'a@example.com', windowStart).key);
+  });
+
+  it('counts every address of one IPv6 /64 as one client under a per-address rule, and an email as itself under others', () => {
+    const perAddress: ThrottleRule<'sliding'> = { ...rule, perClientAddress: true };
+    const one = throttleCounter(perAddress, '2001:db8:1:2::1', windowStart).key;
+    expect(throttleCounter(perAddress, '2001:db8:1:2:ffff::9', windowStart).key).toEqual(one);
+    expect(throttleCounter(perAddress, '2001:db8:1:3::1', windowStart).key).not.toEqual(one);
+    expect(throttleCounter(rule, '2001:db8:1:2::1', windowStart).key).not.toEqual(one);
+    const fixedPerAddress: ThrottleRule<'fixed'> = { name: 'test-fixed', limit: 3, windowMs: 1000, window: 'fixed', perClientAddress: true };
+    expect(fixedWindowKey(fixedPerAddress, '2001:db8:1:2::1')).toEqual(fixedWindowKey(fixedPerAddress, '2001:db8:1:2::2'));
+  });
+
+  it('counts sign-in failures, registrations, invitation links and reset requests per client network, account failures per email', () => {
+    const perNetwork = [FAILED_SIGN_INS_PER_ADDRESS, REGISTRATIONS_PER_ADDRESS, INVITATION_LINKS_PER_ADDRESS, PASSWORD_RESETS_PER_CLIENT];
+    expect(perNetwork.map((perAddress) => perAddress.perClientAddress)).toEqual([true, true, true, true]);
+    expect(FAILED_PASSWORDS_PER_ACCOUNT.perClientAddress).toBeUndefined();
   });
 
   it("keeps the stored counters' keys: ATTEMPTS#<name>#<subject>#<window>", () => {

@@ -6,6 +6,7 @@ import type { TransactItem } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { ThrottleRule } from './rules';
 import { now as clockNow, ttlAt } from '../clock';
+import { clientNetwork } from './client-network';
 
 /**
  * The API's rate limiters, for the rules of functions/throttles/rules.ts: one group of operations
@@ -25,7 +26,7 @@ export interface FixedWindowItem {
   windowEndsAt: number;
 }
 
-export const fixedWindowKey = (rule: ThrottleRule<'fixed'>, subject: string) => keys.throttle(rule.name, subject);
+export const fixedWindowKey = (rule: ThrottleRule<'fixed'>, subject: string) => keys.throttle(rule.name, subjectOf(rule, subject));
 
 /** Seconds until the subject may ask again, or undefined when it may ask now. */
 export function fixedWindowRetryAfter(rule: ThrottleRule<'fixed'>, item: FixedWindowItem | undefined, now = clockNow().getTime()): number | undefined {
@@ -88,13 +89,13 @@ const attemptWindowTtl = (windowStart: number, windowMs: number) => ttlAt(window
 /** The attempts a window's item counts; a window nobody tried in has no item. */
 const attemptsIn = (item: Partial<AttemptWindowItem> | undefined) => (typeof item?.count === 'number' ? item.count : 0);
 
-/** Subjects compare case-insensitively (emails) and without surrounding space. */
-const normalize = (subject: string) => subject.trim().toLowerCase();
+/** Subjects compare case-insensitively (emails) and without surrounding space; client addresses by their network. */
+const subjectOf = (rule: ThrottleRule, subject: string) => (rule.perClientAddress ? clientNetwork(subject.trim()) : subject.trim().toLowerCase());
 
 /** The counters of `subject` under `rule` around `now`. */
 export function throttleCounter(rule: ThrottleRule<'sliding'>, subject: string, now = clockNow().getTime()): ThrottleCounter {
   const window = Math.floor(now / rule.windowMs);
-  const name = normalize(subject);
+  const name = subjectOf(rule, subject);
   return {
     rule,
     key: keys.attemptWindow(rule.name, name, window),

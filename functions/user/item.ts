@@ -46,6 +46,8 @@ export interface EmailItem {
   type: 'EMAIL';
   userId: string;
   orgId: string;
+  /** The address as the user gave it (the key is lower-case): mail goes here. Missing on items written before it was kept. */
+  username?: string;
 }
 
 /**
@@ -78,7 +80,7 @@ export function newUser(input: {
 }
 
 /** The item that holds the user's address. */
-export const emailItemOf = (user: Pick<UserItem, 'id' | 'orgId'>): EmailItem => ({ type: 'EMAIL', userId: user.id, orgId: user.orgId });
+export const emailItemOf = (user: Pick<UserItem, 'id' | 'orgId' | 'username'>): EmailItem => ({ type: 'EMAIL', userId: user.id, orgId: user.orgId, username: user.username });
 
 /** The organization requires two-factor sign-in and this user has not set it up yet. */
 export const mustSetUpMfa = (user: UserItem, org: OrganizationItem) => org.requireMfa === true && user.mfaEnabled !== true;

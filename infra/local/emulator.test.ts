@@ -42,4 +42,11 @@ describe('the local emulator', () => {
     expect(first.localPort).toBeGreaterThan(0);
     expect(second.localPort, 'the same connection, still open').toBe(first.localPort);
   }, 20_000);
+
+  it('answers a request whose headers are too large for it in JSON, as API Gateway does, not with an empty text body', async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/api/projects?${'q='.padEnd(20_000, 'x')}`);
+    expect(response.status).toBe(431);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await response.json()).toEqual({ message: 'Request header fields too large' });
+  });
 });

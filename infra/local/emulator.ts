@@ -5,7 +5,8 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { RouteDefinition } from '../../functions/routes';
-import { SECURITY_HEADERS } from '../web/security-headers';
+import type { Duplex } from 'node:stream';
+import { SECURITY_HEADERS, withSecurityHeaders } from '../web/security-headers';
 import { rewriteSpaPath } from '../web/spa-fallback';
 import { chooseEncoding, compressedFile } from './static-compression';
 
@@ -23,6 +24,11 @@ interface EmulatorOptions {
    * Without it the address is the connection's, as it is for `npm start`.
    */
   clientAddressHeader?: string;
+  /**
+   * Serve the web build's source maps (`npm start -- --source-maps`). Off by default, as in the cloud
+   * (they stay out of the bucket): they would hand anyone the app's original source.
+   */
+  serveSourceMaps?: boolean;
 }
 
 /** API Gateway HTTP APIs accept payloads up to 10 MB; the handlers enforce their own, smaller limit. */
@@ -65,7 +71,7 @@ export function createEmulator(options: EmulatorOptions): Server {
       return sendJson(res, 400, { message: 'Malformed path encoding' });
     }
     const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
-    const work = isApi ? serveApi(req, res, url, compiled, options) : serveStatic(req, res, url, options.webRoot);
+    const work = isApi ? serveApi(req, res, url, compiled, options) : serveStatic(req, res, url, options);
     work.catch((error: unknown) => {
       console.error(JSON.stringify({ level: 'error', source: 'emulator', error: String((error as Error)?.stack ?? error) }));
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
@@ -77,7 +83,22 @@ export function createEmulator(options: EmulatorOptions): Server {
   // tests' request contexts), so the emulator keeps them as a load balancer would.
   server.keepAliveTimeout = IDLE_CONNECTION_MS;
   server.headersTimeout = IDLE_CONNECTION_MS + 1_000;
+  server.on('clientError', answerUnreadableRequest);
   return server;
+}
+
+/**
+ * A request Node cannot read (a request line and headers over its 16 KB, a malformed line) is answered
+ * by Node itself with an empty text body; API Gateway answers such a request in JSON like any refusal,
+ * and so does the emulator.
+ */
+function answerUnreadableRequest(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (!socket.writable || (error.code === 'ECONNRESET')) return socket.destroy();
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'Request header fields too large'] : [400, 'Bad Request', 'Bad request'];
+  const body = JSON.stringify({ message });
+  const headers = Object.entries({ ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers.map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${body}`);
 }
 
 /** How long the emulator keeps an idle connection open (an ALB's default is 60 s). */
@@ -215,7 +236,7 @@ function clientAddress(req: IncomingMessage, header: string | undefined) {
 
 function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2) {
   // CloudFront's response headers policy applies to /api answers too (overriding the origin's).
-  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string> | undefined), ...SECURITY_HEADERS };
+  const headers: Record<string, string | string[]> = withSecurityHeaders(result.headers as Record<string, string> | undefined);
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   const body = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
   headers['content-length'] = String(body.length);
@@ -235,7 +256,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.end(data);
 }
 
-async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webRoot: string | undefined) {
+async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, { webRoot, serveSourceMaps }: EmulatorOptions) {
   if (!webRoot) return sendJson(res, 404, { message: 'Not found' });
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD', ...SECURITY_HEADERS });
@@ -243,7 +264,7 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, 
   }
   const uri = rewriteSpaPath(decodePath(url.pathname), url.searchParams.get('tab') ?? undefined);
   const file = path.join(webRoot, path.normalize(uri).replace(/^([/\\])+/, ''));
-  if (!file.startsWith(webRoot)) return notFound(res);
+  if (!file.startsWith(webRoot) || (file.endsWith('.map') && !serveSourceMaps)) return notFound(res);
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return notFound(res);
   const contentType = MIME[path.extname(file)] ?? 'application/octet-stream';

@@ -40,6 +40,8 @@ interface LocalCloudOptions {
   mail?: MailCatcherOptions;
   /** See EmulatorOptions.clientAddressHeader (the tests). */
   clientAddressHeader?: string;
+  /** See EmulatorOptions.serveSourceMaps (`npm start -- --source-maps`). */
+  serveSourceMaps?: boolean;
 }
 
 export interface LocalCloud {
@@ -94,7 +96,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     process.env.MFA_ENCRYPTION_SECRET = await localSecret('MFA_ENCRYPTION_SECRET', 'mfa-encryption-secret', options.inMemory ? undefined : dataDir);
     // Each bundle is imported on its route's first request, as Lambda starts a function: startup stays quick.
     const handlers = new Map<string, LambdaHandler>([...bundles].map(([handler, file]) => [handler, loadOnFirstCall(file)]));
-    const server = createEmulator({ routes, handlers, webRoot: options.webRoot, clientAddressHeader: options.clientAddressHeader });
+    const server = createEmulator({ routes, handlers, webRoot: options.webRoot, clientAddressHeader: options.clientAddressHeader, serveSourceMaps: options.serveSourceMaps });
     for (const consumer of STREAM_CONSUMERS) {
       pollers.push(await startStreamPoller({ ...consumer, endpoint: dynamo.endpoint, tableName, handler: handlers.get(consumer.name) as unknown as StreamHandler }));
     }

@@ -7,6 +7,7 @@ const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 /**
  * `npm start`: the whole product on http://localhost:$PORT (default 3000).
  * `npm start -- --in-memory`: on an empty in-memory DynamoDB Local.
+ * `npm start -- --source-maps`: also serves the web build's source maps (off by default, as in the cloud).
  * `npm run dev`: the same API behind Vite's dev server with hot reload.
  * Prerequisites are checked first; a problem ends the process with one sentence, never a stack trace.
  */
@@ -27,6 +28,7 @@ async function main() {
       'client-address-header': { type: 'string' },
       /** Where persistent data lives (default .data/). */
       'data-dir': { type: 'string' },
+      'source-maps': { type: 'boolean', default: false },
     },
   });
   const port = Number(values.port ?? process.env.PORT ?? 3000);
@@ -71,7 +73,7 @@ async function main() {
     });
   } else {
     const web = await buildWebIfStale();
-    const cloud = await startLocalCloud({ port, inMemory, dataDir, webRoot: WEB_DIST, mail, clientAddressHeader: values['client-address-header'] });
+    const cloud = await startLocalCloud({ port, inMemory, dataDir, webRoot: WEB_DIST, mail, clientAddressHeader: values['client-address-header'], serveSourceMaps: values['source-maps'] });
     console.log(`Growthwise is running at ${cloud.url} (${inMemory ? 'in-memory data' : `data in ${path.relative(process.cwd(), dataDir) || dataDir}/`}; web ${web}; ready in ${Math.round(performance.now() - started)} ms)`);
     console.log(`Mail inbox (every mail the app sends): ${cloud.inboxUrl}`);
     stopOnSignal(cloud.stop);

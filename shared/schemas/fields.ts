@@ -18,6 +18,8 @@ export const password = (min: number, message: string) =>
 
 /** Refused for a new password that is only whitespace, and on the server for one of the most common passwords. */
 export const COMMON_PASSWORD = 'This password is too common. Choose a different one.';
+/** Refused on the server for a new password that is easy to guess though not on the list (a sequence, a repeat, a keyboard walk). */
+export const EASY_PASSWORD = 'This password is too easy to guess: avoid sequences, repeats and keyboard patterns.';
 
 /** A new password's confirmation field: a password of the new-password minimum (the form checks that both match). */
 export const confirmPassword = (message: string) => password(PASSWORD_MIN_LENGTH, message);
@@ -39,25 +41,46 @@ export const newPassword = (message: string) =>
 /** Emails are at most 254 characters (RFC 5321's limit on a path): longer ones cannot be delivered to. */
 const EMAIL_MAX_LENGTH = 254;
 
-/** Characters that show nothing (zero-width spaces and joiners, soft hyphens, the BOM...). */
+/** Characters that show nothing (zero-width spaces and joiners, soft hyphens, the BOM, tag characters...): Unicode's Default_Ignorable_Code_Point. */
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+/** Characters that look blank but are neither whitespace nor default-ignorable (the blank Braille pattern). */
+const BLANK = /\u2800/gu;
+/**
+ * The invisible characters that do a visible job: a zero-width joiner between emoji (👩‍💻), a
+ * variation selector after an emoji or a keycap digit (❤️, 1️⃣), and the joiners inside scripts that
+ * shape with them (Persian, the Indic scripts, Sinhala). Anywhere else they only hide differences.
+ */
+const VISIBLE_JOB =
+  /(?<=[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F])\u200D(?=\p{Extended_Pictographic})|(?<=[\p{Extended_Pictographic}0-9#*])[\uFE0E\uFE0F]|(?<=[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}])[\u200C\u200D](?=[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}])/gu;
 /** Control characters, and the bidirectional embeddings, overrides and isolates that reorder what follows them ('Eve\u202eNIMDA' shows as 'EveADMIN'). */
 const NOT_ALLOWED = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+/** More combining marks on one character than any script writes ('Zalgo' text that spills over its neighbours). */
+const MARK_FLOOD = /\p{M}{5,}/u;
 
-/** The length a person sees: without invisible characters and surrounding whitespace. */
-export const visibleLength = (value: string) => value.replace(INVISIBLE, '').trim().length;
+/** The length a person sees: without invisible or blank characters and surrounding whitespace. */
+export const visibleLength = (value: string) => value.replace(INVISIBLE, '').replace(BLANK, '').trim().length;
 
-/** A name or title's refusals: control characters and bidirectional overrides ('<label> contains characters that are not allowed.'). */
-export const allowedCharacters = (label: string) =>
-  z.refine<string>((value) => !NOT_ALLOWED.test(value), { message: `${label} contains characters that are not allowed.` });
+const hidesSomething = (value: string) => value.replace(VISIBLE_JOB, '').search(INVISIBLE) !== -1;
 
 /**
- * A required name or title, trimmed: at least `min` visible characters (invisible ones do not count),
- * at most `max`, and no control characters or bidirectional overrides.
+ * A name or title's refusals ('<label> contains characters that are not allowed.'): control
+ * characters, bidirectional overrides, invisible characters inside visible text (but for the joiners
+ * and selectors of emoji and joining scripts), and floods of combining marks.
+ */
+export const allowedCharacters = (label: string) =>
+  z.refine<string>((value) => !NOT_ALLOWED.test(value) && !MARK_FLOOD.test(value) && (visibleLength(value) === 0 || !hidesSomething(value)), {
+    message: `${label} contains characters that are not allowed.`,
+  });
+
+/**
+ * A required name or title, trimmed and in Unicode's composed form (NFC: 'é' is one character
+ * however it was typed): at least `min` visible characters (invisible and blank ones do not count),
+ * at most `max`, and only allowed characters.
  */
 export const text = (min: number, message: string, label: string, max = 200) =>
   z.string().check(
     z.trim(),
+    z.normalize('NFC'),
     z.refine((value) => visibleLength(value) >= min, { message }),
     z.maxLength(max, `Must be at most ${max} characters`),
     allowedCharacters(label),

@@ -29,6 +29,7 @@ const DUE_DATE_MESSAGE = 'Due date must be a valid date (YYYY-MM-DD)';
 const NAME_REQUIRED = 'Project name is required';
 const name = /* @__PURE__ */ (() => z.string({ error: NAME_REQUIRED }).check(
   z.trim(),
+  z.normalize('NFC'),
   z.refine((value) => visibleLength(value) > 0, { message: NAME_REQUIRED }),
   z.maxLength(PROJECT_NAME_MAX, `Project name must be at most ${PROJECT_NAME_MAX} characters`),
   allowedCharacters('Project name'),

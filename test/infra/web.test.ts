@@ -82,8 +82,11 @@ describe('web: CloudFront serves the SPA as the emulator does', () => {
 
   it('sends exactly the security headers the emulator sends', () => {
     const [, policy] = ofType(shared, 'AWS::CloudFront::ResponseHeadersPolicy')[0]!;
-    const headers = (policy.Properties!.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, Record<string, unknown>> })
-      .SecurityHeadersConfig;
+    const config = policy.Properties!.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: Record<string, Record<string, unknown>>;
+      CustomHeadersConfig: { Items: { Header: string; Value: string; Override: boolean }[] };
+    };
+    const headers = config.SecurityHeadersConfig;
     const hsts = headers.StrictTransportSecurity!;
     const sent = {
       'strict-transport-security': [`max-age=${hsts.AccessControlMaxAgeSec}`, hsts.IncludeSubdomains && 'includeSubDomains', hsts.Preload && 'preload']
@@ -93,9 +96,23 @@ describe('web: CloudFront serves the SPA as the emulator does', () => {
       'x-content-type-options': 'nosniff',
       'x-frame-options': headers.FrameOptions!.FrameOption,
       'referrer-policy': headers.ReferrerPolicy!.ReferrerPolicy,
+      ...Object.fromEntries(config.CustomHeadersConfig.Items.map((item) => [item.Header, item.Value])),
     };
     expect(headers.ContentTypeOptions).toEqual({ Override: true });
     expect(sent).toEqual(SECURITY_HEADERS);
+    expect(sent).toMatchObject({ 'permissions-policy': expect.stringContaining('camera=()'), 'cross-origin-opener-policy': 'same-origin' });
+  });
+
+  it("lets a response keep its own CSP (the avatar image's) and overrides every other security header", () => {
+    const [, policy] = ofType(shared, 'AWS::CloudFront::ResponseHeadersPolicy')[0]!;
+    const config = policy.Properties!.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: Record<string, { Override: boolean }>;
+      CustomHeadersConfig: { Items: { Override: boolean }[] };
+    };
+    const { ContentSecurityPolicy, ...others } = config.SecurityHeadersConfig;
+    expect(ContentSecurityPolicy!.Override).toBe(false);
+    expect(Object.values(others).map((header) => header.Override)).toEqual(Object.values(others).map(() => true));
+    expect(config.CustomHeadersConfig.Items.every((item) => item.Override)).toBe(true);
   });
 
   it('serves the bucket through the SPA function, with the security headers and no custom error responses', () => {

@@ -5,14 +5,14 @@ import { defineRoute } from '../../http/define-route';
 import { tooManyRequests } from '../../http/http-error';
 import { created } from '../../http/response';
 import { countMetric } from '../../observability/metrics';
-import { refuseCommonPassword } from '../../security/common-passwords';
+import { refuseWeakPassword } from '../../security/password-strength';
 import { hashPassword } from '../../security/passwords';
 import { startSession } from '../../sessions/start-session';
 import { REGISTRATIONS_PER_ADDRESS, TOO_MANY_REGISTRATIONS } from '../../throttles/rules';
 import { toUserResponse } from '../../user/item';
 
 export const handler = defineRoute(authEndpoints.register, async ({ body, clientIp, event }) => {
-  refuseCommonPassword(body.password, 'password');
+  refuseWeakPassword(body.password, 'password');
   const registrations = throttleCounter(REGISTRATIONS_PER_ADDRESS, clientIp);
   // Counted before the work, so a burst is refused without creating anything (the count includes this one).
   const [current, { previous }] = await Promise.all([countAttempt(registrations), readThrottle(registrations)]);

@@ -5,7 +5,7 @@ import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
 import { created } from '../../http/response';
-import { refuseCommonPassword } from '../../security/common-passwords';
+import { refuseWeakPassword } from '../../security/password-strength';
 import { countInvitationLinkRequest } from '../../throttles/invitation-link-throttle';
 import { hashPassword } from '../../security/passwords';
 import { startSession } from '../../sessions/start-session';
@@ -18,7 +18,7 @@ import { toUserResponse } from '../../user/item';
 export const handler = defineRoute(invitationEndpoints.accept, async (request) => {
   const { body, clientIp, event } = request;
   await countInvitationLinkRequest(clientIp);
-  refuseCommonPassword(body.password, 'password');
+  refuseWeakPassword(body.password, 'password');
   const accepted = await acceptInvitation(body.token, { fullName: body.fullName, hashPassword: () => hashPassword(body.password) }, auditClient(request));
   if (!accepted) throw badRequest(INVALID_INVITATION, { token: INVALID_INVITATION });
   const cookies = await startSession(accepted.user.id, accepted.org.id, event);

@@ -1,7 +1,7 @@
 import * as organizationUserEndpoints from '../../../shared/contract/organization-users';
 import { preloadSavedEmail, saveOrganizationUser } from '../../organization-users/organization-users';
 import { deleteSessionsOfUser } from '../../sessions/sessions';
-import { refuseCommonPassword } from '../../security/common-passwords';
+import { refuseWeakPassword } from '../../security/password-strength';
 import { Refused } from '../../domain/errors';
 import { requireAdmin } from '../../domain/require-admin';
 import { writeContext } from '../../http/audit-client';
@@ -26,7 +26,7 @@ export const handler = defineRoute(organizationUserEndpoints.saveUser, { preload
   // One's own password changes only with the current one (change-password): a stolen admin cookie must
   // not become a permanent takeover. Name and role of one's own account are not edited here either.
   if (sameEmail(body.username, session.user.username)) throw new Refused('not-allowed', OWN_ACCOUNT_REFUSED);
-  refuseCommonPassword(body.password, 'password');
+  refuseWeakPassword(body.password, 'password');
   const saved = await saveOrganizationUser(writeContext(session.user, request), {
     username: body.username,
     fullName: body.fullName,

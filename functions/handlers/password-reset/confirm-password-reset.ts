@@ -8,7 +8,7 @@ import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
 import { ok } from '../../http/response';
-import { refuseCommonPassword } from '../../security/common-passwords';
+import { refuseWeakPassword } from '../../security/password-strength';
 import { hashPassword } from '../../security/passwords';
 import { FAILED_PASSWORDS_PER_ACCOUNT } from '../../throttles/rules';
 
@@ -20,7 +20,7 @@ import { FAILED_PASSWORDS_PER_ACCOUNT } from '../../throttles/rules';
  */
 export const handler = defineRoute(passwordResetEndpoints.confirm, async (request) => {
   const { body } = request;
-  refuseCommonPassword(body.newPassword, 'newPassword');
+  refuseWeakPassword(body.newPassword, 'newPassword');
   const user = await confirmPasswordReset(body.token, () => hashPassword(body.newPassword), auditClient(request));
   if (!user) throw badRequest(INVALID_LINK, { token: INVALID_LINK });
   await Promise.all([deleteSessionsOfUser(user.id), clearThrottle(throttleCounter(FAILED_PASSWORDS_PER_ACCOUNT, user.username))]);

@@ -7,7 +7,7 @@ import { Refused } from '../../domain/errors';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { tooManyRequests } from '../../http/http-error';
-import { refuseCommonPassword } from '../../security/common-passwords';
+import { refuseWeakPassword } from '../../security/password-strength';
 import { ok } from '../../http/response';
 import { slowAfterFailures } from '../../throttles/failed-password-delay';
 import { hashPassword, verifyPassword } from '../../security/passwords';
@@ -33,7 +33,7 @@ export const handler = defineRoute(userEndpoints.changePassword, async (request)
     await countAttempt(failures);
     throw new Refused('invalid', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
   }
-  refuseCommonPassword(body.newPassword, 'newPassword');
+  refuseWeakPassword(body.newPassword, 'newPassword');
   await replacePasswordHash(writeContext(user, request), user.passwordHash, await hashPassword(body.newPassword));
   await deleteSessionsOfUser(user.id, session.session.id);
   return ok({ message: 'Password updated' });

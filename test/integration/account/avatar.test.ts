@@ -19,6 +19,9 @@ describe('POST /api/user/avatar and GET /api/avatars/{userId}/{version}', () => 
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    // Its own CSP, stricter than the app's, survives the security headers added to every answer.
+    expect(image.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(image.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     expect(image.bytes.equals(Buffer.from(PNG_BASE64, 'base64'))).toBe(true);
 
     expect((await admin.call('/api/user')).body.avatarUrl).toBe(uploaded.body.avatarUrl);

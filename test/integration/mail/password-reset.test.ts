@@ -53,6 +53,14 @@ describe('password reset', () => {
     expect(changed.text).toContain('Hello Rosa Reset,');
   }, 90_000);
 
+  it('mails the address the account holds, as it was registered, whatever case the request typed', async () => {
+    const registered = uniqueEmail('Rosa.Mixed');
+    await registerOrganization({ email: registered });
+    expect((await requestReset(registered.toLowerCase())).status).toBe(200);
+    const mail = await waitForMail(registered, RESET_SUBJECT);
+    expect(mail.to.map((to) => to.address)).toEqual([registered]);
+  });
+
   it('answers a known and an unknown address alike: status, body and round trips; only the known one gets mail', async () => {
     const admin = await registerOrganization();
     const unknown = uniqueEmail('nobody');

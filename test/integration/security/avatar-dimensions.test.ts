@@ -24,11 +24,23 @@ function gifDeclaring(width: number, height: number) {
   return `data:image/gif;base64,${bytes.toString('base64')}`;
 }
 
+/** A complete GIF whose header declares 10 × 10 but whose one frame is `width` × `height` (issue 39, finding 11). */
+function gifWithFrame(width: number, height: number) {
+  const screen = Buffer.from(gifDeclaring(10, 10).split(',')[1]!, 'base64');
+  const descriptor = Buffer.alloc(10);
+  descriptor[0] = 0x2c;
+  descriptor.writeUInt16LE(width, 5);
+  descriptor.writeUInt16LE(height, 7);
+  const bytes = Buffer.concat([screen, descriptor, Buffer.from([0x02, 0x02, 0x4c, 0x01, 0x00, 0x3b])]);
+  return `data:image/gif;base64,${bytes.toString('base64')}`;
+}
+
 describe('avatars are checked on the server (issue 21, item 6)', () => {
   it.each([
     ['a PNG of 30000 × 30000', pngDeclaring(30000, 30000)],
     ['a PNG of 1025 × 1', pngDeclaring(1025, 1)],
     ['a GIF of 1 × 2000', gifDeclaring(1, 2000)],
+    ['a GIF declaring 10 × 10 that holds a 12000 × 12000 frame', gifWithFrame(12000, 12000)],
   ])('%s is 400 with the size message', async (_label, avatarUrl) => {
     const admin = await registerOrganization();
     const response = await admin.call('/api/user/avatar', { body: { avatarUrl } });

@@ -13,6 +13,12 @@ describe('common and whitespace-only passwords are refused (issue 21, item 3)', 
     expect(response.body.fieldErrors.password).toBe(TOO_COMMON);
   });
 
+  it.each(['654321', '121212', 'aaaaaa', '888888', 'abcdef', '987654321'])('registration with %j, easy to guess though not on the list, is 400 with its message under the password field', async (password) => {
+    const response = await register(password);
+    expect(response.status).toBe(400);
+    expect(response.body.fieldErrors.password).toMatch(/^This password is too (common|easy to guess)/);
+  });
+
   it('an uncommon password still registers, and the spec minimum keeps its own message', async () => {
     expect((await register('violet-harbour-42')).status).toBe(201);
     expect((await register('12')).body.fieldErrors.password).toBe('Password must be at least 6 characters long');

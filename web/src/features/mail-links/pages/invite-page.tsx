@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '@shared/product';
 import { ROLE_LABELS } from '@shared/roles';
 import { type AcceptInvitationForm, INVALID_INVITATION, type InvitationLookupResponse, acceptInvitationForm } from '@shared/schemas/invitations';
@@ -14,12 +14,12 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useSignOut } from '../api/auth';
 import { invitationQueries, isInvalidLink, useAcceptInvitation } from '../api/invitations';
-import { tokenFromHash } from '../lib/token-from-hash';
+import { useMailLinkToken } from '../lib/mail-link-token';
 
 /** /invite#token=...: who invites to which organization and role; the invitee chooses a name and a password and is signed in. */
 export function InvitePage() {
   usePageTitle('Invitation');
-  const token = tokenFromHash(useLocation().hash);
+  const token = useMailLinkToken();
   const currentUser = useCurrentUser();
   const lookup = useQuery({ ...invitationQueries.lookup(token), enabled: token !== '' && currentUser.data === null });
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { INVALID_LINK } from '@shared/messages';
 import { type ResetPasswordForm, resetPasswordForm } from '@shared/schemas/password-reset';
 import { Button } from '../../../components/ui/button';
@@ -10,12 +10,12 @@ import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useConfirmPasswordReset } from '../api/password-reset';
-import { tokenFromHash } from '../lib/token-from-hash';
+import { useMailLinkToken } from '../lib/mail-link-token';
 
 /** /reset-password#token=...: the new password and its confirmation, with the change-password rules. */
 export function ResetPasswordPage() {
   usePageTitle('Reset your password');
-  const token = tokenFromHash(useLocation().hash);
+  const token = useMailLinkToken();
   const form = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordForm), defaultValues: { newPassword: '', confirmPassword: '' } });
   const confirm = useConfirmPasswordReset(token, (message) => form.setError('newPassword', { message }, { shouldFocus: true }));
   const fieldError = confirm.error instanceof ApiError && confirm.error.fieldErrors?.newPassword !== undefined;

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { INVALID_LINK } from '@shared/messages';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { usePageTitle } from '../../../lib/page-title';
 import { useConfirmEmail } from '../api/email-verification';
-import { tokenFromHash } from '../lib/token-from-hash';
+import { useMailLinkToken } from '../lib/mail-link-token';
 
 /** /verify-email#token=...: confirms the address as soon as the page opens (signed in or not). */
 export function VerifyEmailPage() {
   usePageTitle('Verify your email');
-  const token = tokenFromHash(useLocation().hash);
+  const token = useMailLinkToken();
   const verify = useConfirmEmail(token);
   const { mutate } = verify;
   useEffect(() => {
