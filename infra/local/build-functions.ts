@@ -3,6 +3,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { handlerName, routes } from '../../functions/routes';
 import { HANDLER_BUNDLING } from '../bundling';
+import { bundleThroughCache } from './bundle-cache';
 import { recordProfileEvent } from './profile-events';
 
 const FUNCTIONS_DIR = path.resolve(import.meta.dirname, '../../functions');
@@ -14,12 +15,14 @@ export const handlerEntry = (handler: string) => path.join(FUNCTIONS_DIR, 'handl
  * Bundles every handler of the route table and the stream and schedule functions, with the settings the CDK uses, into
  * outDir/<name>/index.mjs. One esbuild call for all of them (each still a bundle of its own, no
  * shared chunks): esbuild parses the shared modules once, several times faster than one call each.
+ * Sources unchanged since the last call (by any process), the bundles are copied from the cache.
  */
 export async function buildFunctions(outDir: string): Promise<Map<string, string>> {
   const handlers = [...new Set(routes.map((route) => route.handler))];
-  await bundleHandlers(
+  await bundleThroughCache(
     { ...Object.fromEntries(handlers.map((handler) => [handlerName({ handler }), handlerEntry(handler)])), [MAILER]: MAILER_ENTRY, [FAN_OUT]: FAN_OUT_ENTRY, [TRIAL_ALERTS]: TRIAL_ALERTS_ENTRY },
     outDir,
+    bundleHandlers,
   );
   return new Map([...handlers, MAILER, FAN_OUT, TRIAL_ALERTS].map((handler) => [handler, path.join(outDir, handlerName({ handler }), 'index.mjs')]));
 }

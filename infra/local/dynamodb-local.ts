@@ -25,7 +25,7 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
   const started = performance.now();
   const port = options.port ?? (await freePort());
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const child: ChildProcess = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
+  const child: ChildProcess = withJavaOptions(() => spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' }));
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -60,6 +60,25 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * Java's client compiler only, and one garbage-collector thread: about half the CPU of Java's defaults
+ * (which keep compiling for a peak speed a test run never reaches) for the same requests, on a 2-core
+ * machine that also runs the tests and a browser (docs/decisions/029).
+ */
+const JAVA_OPTIONS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
+
+/** The package spawns `java` with this process's environment, where the launcher reads JDK_JAVA_OPTIONS. */
+function withJavaOptions<T>(start: () => T): T {
+  const before = process.env.JDK_JAVA_OPTIONS;
+  process.env.JDK_JAVA_OPTIONS = [before, JAVA_OPTIONS].filter(Boolean).join(' ');
+  try {
+    return start();
+  } finally {
+    if (before === undefined) delete process.env.JDK_JAVA_OPTIONS;
+    else process.env.JDK_JAVA_OPTIONS = before;
+  }
 }
 
 export const localClient = (endpoint: string) =>

@@ -1,10 +1,8 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SPA_HTML_FILES, rewriteSpaPath } from '../../infra/web/spa-fallback';
-import { WEB_DIR } from '../../infra/local/web-build';
+import { WEB_DIST, buildWebIfStale } from '../../infra/local/web-build';
 
 /** The public pages, the text of their h1 and the chunk of their lazy route module. */
 const PAGES = [
@@ -24,16 +22,14 @@ const root = (html: string) => /<div id="root"[^>]*>([\s\S]*)<\/div>\s*<\/body>/
  * (docs/decisions/011), every other path the empty shell.
  */
 describe('the web build, through the SPA fallback', () => {
-  const outDir = mkdtempSync(path.join(os.tmpdir(), 'growthwise-web-build-'));
+  const outDir = WEB_DIST;
   const html = (url: string) => {
     const { pathname, searchParams } = new URL(url, 'http://localhost');
     return readFileSync(path.join(outDir, rewriteSpaPath(pathname, searchParams.get('tab') ?? undefined)), 'utf8');
   };
 
-  beforeAll(async () => {
-    await build({ root: WEB_DIR, configFile: path.join(WEB_DIR, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  }, 120_000);
-  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+  // The build `npm run build` made (in CI, just before), or a new one when a source is newer: one build a run (docs/decisions/029).
+  beforeAll(() => buildWebIfStale(), 120_000);
 
   it('has every HTML file the fallback answers with, and no other', () => {
     expect(readdirSync(outDir).filter((file) => file.endsWith('.html')).sort()).toEqual([...SPA_HTML_FILES].sort());

@@ -97,7 +97,9 @@ describe('a database outage in the middle of a load', () => {
       const email = `outage-${randomUUID().slice(0, 12)}@example.com`;
       const response = await fetch(`${cloud.url}/api/register`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        // A client of its own, as in the load: on a loaded machine a registration may answer 503 and be
+        // tried again, and the tries of all four from one address reached the limit of 5 an hour (429).
+        headers: { 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: randomClientAddress() },
         body: JSON.stringify(registration(email)),
       });
       if (response.status === 503 && attempt < 5) {
@@ -142,6 +144,9 @@ describe('a database outage in the middle of a load', () => {
     await cloud.database.stop();
     const downAt = Date.now();
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+    // From here DynamoDB Local may answer a handler's retry before it answers start()'s own readiness
+    // poll (on a loaded machine, seconds before): what is answered from now on is not the outage's.
+    const restartAt = Date.now();
     await cloud.database.start();
     const upAt = Date.now();
     await until(everyClient((a) => a.sentAt >= upAt && a.status < 300));
@@ -155,10 +160,11 @@ describe('a database outage in the middle of a load', () => {
       expect(busy.retryAfter).toMatch(/^[1-9]\d*$/);
       expect(busy.body).toEqual({ message: SERVICE_BUSY_MESSAGE });
     }
-    // The outage was met: everything sent while the database was down, and answered before it was up, was refused.
-    const duringOutage = answers.filter((a) => a.sentAt >= downAt && a.answeredAt < upAt);
-    expect(duringOutage.length).toBeGreaterThan(CLIENTS);
-    expect(duringOutage.filter((a) => a.status !== 503)).toEqual([]);
+    // The outage was met: every client was refused while the database was down, and everything sent
+    // while it was down and answered before it was started again was refused.
+    const sentWhileDown = answers.filter((a) => a.sentAt >= downAt);
+    expect(sentWhileDown.filter((a) => a.answeredAt < upAt && a.status === 503).length).toBeGreaterThan(CLIENTS);
+    expect(sentWhileDown.filter((a) => a.answeredAt < restartAt && a.status !== 503)).toEqual([]);
 
     // Recovery within seconds of DynamoDB Local answering again, for every client; after that nothing fails.
     const firstSuccesses = Array.from({ length: CLIENTS }, (_, client) =>
