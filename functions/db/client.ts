@@ -55,6 +55,12 @@ client.middlewareStack.add(
   { step: 'initialize', name: 'countDynamoDbCalls' },
 );
 
+/**
+ * The same client for a library that speaks DynamoDB's own attribute values (Powertools'
+ * idempotency records): its calls are counted and timed like the DocumentClient's.
+ */
+export const attributeValueClient = client;
+
 export const db = DynamoDBDocumentClient.from(client, {
   marshallOptions: { removeUndefinedValues: true },
 });
