@@ -30,6 +30,11 @@ function recordKeyOf(route: string, user: SignedIn, key: string) {
   const hash = createHash('sha256').update(JSON.stringify([route, user.orgId, user.user.id, key])).digest('base64');
   return keys.idempotencyRecord(`request#${hash}`);
 }
+/** The stored record of a key, as Powertools left it. */
+async function recordOf(route: string, user: SignedIn, key: string) {
+  const { db, tableName } = testTable();
+  return (await db.send(new GetCommand({ TableName: tableName, Key: recordKeyOf(route, user, key), ConsistentRead: true }))).Item!;
+}
 
 describe('POST /api/projects with an Idempotency-Key', () => {
   it('answers a retry with the same key with the first result (same status and body) and makes no second project', async () => {
@@ -50,20 +55,18 @@ describe('POST /api/projects with an Idempotency-Key', () => {
     const key = newKey();
     const before = Math.floor(Date.now() / 1000);
     expect((await post(admin, '/api/projects', { name: 'Launch' }, key)).status).toBe(201);
-    const { db, tableName } = testTable();
-    const record = (await db.send(new GetCommand({ TableName: tableName, Key: recordKeyOf('POST /api/projects', admin, key), ConsistentRead: true }))).Item;
+    const record = await recordOf('POST /api/projects', admin, key);
     expect(record).toMatchObject({ status: 'COMPLETED' });
-    expect(record!.ttl).toBeGreaterThanOrEqual(before + 24 * 3600);
-    expect(record!.ttl).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 24 * 3600);
+    expect(record.ttl).toBeGreaterThanOrEqual(before + 24 * 3600);
+    expect(record.ttl).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 24 * 3600);
   });
 
   it('runs a key again once its record has expired (DynamoDB may not have deleted it yet)', async () => {
     const admin = await registerOrganization();
     const key = newKey();
     const first = await post(admin, '/api/projects', { name: 'Launch' }, key);
+    const record = await recordOf('POST /api/projects', admin, key);
     const { db, tableName } = testTable();
-    const recordKey = recordKeyOf('POST /api/projects', admin, key);
-    const record = (await db.send(new GetCommand({ TableName: tableName, Key: recordKey, ConsistentRead: true }))).Item!;
     await db.send(new PutCommand({ TableName: tableName, Item: { ...record, ttl: Math.floor(Date.now() / 1000) - 1 } }));
     const later = await post(admin, '/api/projects', { name: 'Launch' }, key);
     expect(later.status).toBe(201);
@@ -87,7 +90,7 @@ describe('POST /api/projects with an Idempotency-Key', () => {
     // The body's fingerprint, as a finished request with another key stored it.
     const done = newKey();
     await post(admin, '/api/projects', { name: 'Launch' }, done);
-    const { validation } = (await db.send(new GetCommand({ TableName: tableName, Key: recordKeyOf('POST /api/projects', admin, done), ConsistentRead: true }))).Item!;
+    const { validation } = await recordOf('POST /api/projects', admin, done);
     // What Powertools stores while the first request with `key` runs.
     const key = newKey();
     const now = Date.now();
@@ -163,8 +166,7 @@ describe('POST /api/organization/users with an Idempotency-Key', () => {
     expect([otherPassword.status, otherPassword.body]).toEqual([201, first.body]);
     const otherName = await post(admin, '/api/organization/users', { ...body, fullName: 'Nia Other' }, key);
     expect([otherName.status, otherName.body]).toEqual([422, { message: IDEMPOTENCY_KEY_REUSED }]);
-    const { db, tableName } = testTable();
-    const record = (await db.send(new GetCommand({ TableName: tableName, Key: recordKeyOf('POST /api/organization/users', admin, key), ConsistentRead: true }))).Item!;
+    const record = await recordOf('POST /api/organization/users', admin, key);
     expect(JSON.stringify(record)).not.toContain('a-fine-password');
   });
 });
