@@ -24,9 +24,17 @@ export async function saveAvatar(orgId: string, userId: string, contentType: Ava
   return avatarUrl;
 }
 
-/** The stored image, only when the URL names its current version (older versions are gone). */
+/**
+ * The stored image, only when the URL names its current version (older versions are gone). Read
+ * eventually consistent (an image costs up to 48 read units strongly, half that so), and strongly
+ * only when that read does not find the version: right after an upload the uploader's page asks
+ * for the new URL at once, and a stale copy must not answer it 404.
+ */
 export async function getAvatar(userId: string, version: string): Promise<AvatarItem> {
+  const current = (item: AvatarItem | undefined): item is AvatarItem => item?.version === version;
   const item = await getItem(keys.avatar(userId));
-  if (!item || item.version !== version) throw new NotFound();
-  return item;
+  if (current(item)) return item;
+  const fresh = await getItem(keys.avatar(userId), { consistentRead: true });
+  if (!current(fresh)) throw new NotFound();
+  return fresh;
 }

@@ -9,6 +9,8 @@ interface CallStats {
   calls: number;
   /** Read capacity units the reads consumed, counted only where measured (EXPOSE_DB_CALLS). */
   readUnits: number;
+  /** Each read, in order, as `<operation>:<strong|eventual>` (measured with readUnits). */
+  reads: string[];
   inFlight: number;
   busySince: number;
   busyMs: number;
@@ -16,7 +18,7 @@ interface CallStats {
 
 const store = requestScoped<CallStats>();
 
-export const runCounting = <T>(fn: () => Promise<T>) => store.run({ calls: 0, readUnits: 0, inFlight: 0, busySince: 0, busyMs: 0 }, fn);
+export const runCounting = <T>(fn: () => Promise<T>) => store.run({ calls: 0, readUnits: 0, reads: [], inFlight: 0, busySince: 0, busyMs: 0 }, fn);
 
 /** A call starts (retries and their backoff included until `done`); call the answer when it has ended, however it ended. */
 export function startCall(): () => void {
@@ -42,6 +44,13 @@ export function countReadUnits(units: number) {
 }
 
 export const readUnitsSoFar = () => store.get()?.readUnits ?? 0;
+
+/** A read and whether it asked for strong consistency (docs/data-model.md, Read consistency). */
+export function countRead(operation: string, strong: boolean) {
+  store.get()?.reads.push(`${operation}:${strong ? 'strong' : 'eventual'}`);
+}
+
+export const readsSoFar = (): readonly string[] => store.get()?.reads ?? [];
 
 /** Milliseconds so far with a DynamoDB call under way, a call still running counted up to now. */
 export function dbTimeSoFar(): number {

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { countReadUnits, startCall } from './call-counter';
+import { countRead, countReadUnits, startCall } from './call-counter';
 import { DEFAULT_LOCAL_TABLE_NAME } from './table-definition';
 
 /**
@@ -43,7 +43,13 @@ client.middlewareStack.add(
   (next, context) => async (args) => {
     const done = startCall();
     const read = measureReads && READS.has(context.commandName ?? '');
-    if (read) (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'TOTAL';
+    if (read) {
+      const input = args.input as { ReturnConsumedCapacity?: string; ConsistentRead?: boolean; RequestItems?: Record<string, { ConsistentRead?: boolean }> };
+      input.ReturnConsumedCapacity ??= 'TOTAL';
+      // A BatchGetItem asks per table; ours has one.
+      const strong = input.ConsistentRead ?? Object.values(input.RequestItems ?? {}).some((table) => table.ConsistentRead);
+      countRead(context.commandName!.replace(/Command$/, ''), strong === true);
+    }
     try {
       const result = await next(args);
       if (read) countReadUnits(unitsOf((result.output as { ConsumedCapacity?: Capacity }).ConsumedCapacity));
@@ -54,6 +60,12 @@ client.middlewareStack.add(
   },
   { step: 'initialize', name: 'countDynamoDbCalls' },
 );
+
+/**
+ * The same client for a library that speaks DynamoDB's own attribute values (Powertools'
+ * idempotency records): its calls are counted and timed like the DocumentClient's.
+ */
+export const attributeValueClient = client;
 
 export const db = DynamoDBDocumentClient.from(client, {
   marshallOptions: { removeUndefinedValues: true },

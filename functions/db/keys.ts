@@ -103,6 +103,12 @@ export const keys = {
   invitationEmail: (orgId: string, email: string): Key => ({ PK: `${ORG}${orgId}`, SK: `INVITATION_EMAIL#${email.trim().toLowerCase()}` }),
   /** An invitation link's token, found by its SHA-256: the token itself is never stored. */
   invitationToken: (tokenHash: string): Key => ({ PK: `INVITATION_TOKEN#${tokenHash}`, SK: 'INVITATION_TOKEN' }),
+  /**
+   * The record of one Idempotency-Key (functions/middleware/idempotency.ts), named by Powertools'
+   * hash of the route, organization, user and key: a partition per key, so no organization's
+   * creations meet on one item, and no tenant can name another's.
+   */
+  idempotencyRecord: (hashedKey: string): Key => ({ PK: `IDEMPOTENCY#${hashedKey}`, SK: 'IDEMPOTENCY' }),
 } as const;
 
 /** A status's place in status order: the order of PROJECT_STATUSES, any other status after them. */

@@ -7,13 +7,15 @@ import type { BillingItem } from '../billing/billing';
 import { type Key, keys } from '../db/keys';
 import type { FiguresItem } from '../projects/figures';
 import { preloadFigures, preloadProject, preloadProjectAndFigures } from '../projects/projects';
-import { type PreloadedItems, defineRoute } from './define-route';
+import { type IdempotentRun, type PreloadedItems, defineRoute } from './define-route';
 import { ok } from './response';
 import type { EmailItem, UserItem } from '../user/item';
 import { preloadSavedEmail } from '../organization-users/organization-users';
 import type { ProjectItem } from '../projects/item';
 
 const PROJECT_ID = '01JD0000000000000000000000';
+/** Stands in for functions/middleware/idempotency.ts where only the typing is checked. */
+const runAsIs: IdempotentRun = (_request, handle) => handle();
 const scope = { orgId: 'o1', params: { id: PROJECT_ID } };
 
 /*
@@ -72,7 +74,7 @@ describe('defineRoute preload typing', () => {
   });
 
   it('gives a preload the body as the endpoint parses it, and the item its key names', () => {
-    defineRoute(organizationUserEndpoints.saveUser, { preload: ({ body }) => {
+    defineRoute(organizationUserEndpoints.saveUser, { idempotency: runAsIs, preload: ({ body }) => {
       expectTypeOf(body).toEqualTypeOf<OrganizationUserRequest | undefined>();
       return body && keys.email(body.username);
     } }, async ({ preloaded }) => {
@@ -83,5 +85,24 @@ describe('defineRoute preload typing', () => {
     expect(preloadSavedEmail({ body })).toEqual(keys.email('ana@example.com'));
     // A body the schema refused: nothing is read, the request answers 400.
     expect(preloadSavedEmail({ body: undefined })).toBeUndefined();
+  });
+});
+
+describe('defineRoute and idempotent endpoints (Endpoint.idempotent)', () => {
+  const created = async () => ({ statusCode: 201 }) as never;
+
+  it('makes the handler of an idempotent endpoint pass the idempotency, and no other handler', () => {
+    // @ts-expect-error an idempotent endpoint without the idempotency does not compile
+    expect(() => defineRoute(projectEndpoints.create, created)).toThrow('idempotent');
+    // @ts-expect-error nor with options that leave it out
+    expect(() => defineRoute(projectEndpoints.create, { preload: preloadFigures }, created)).toThrow('idempotent');
+    // @ts-expect-error an endpoint not marked idempotent may not be given it
+    expect(() => defineRoute(projectEndpoints.update, { idempotency: runAsIs }, created)).toThrow('idempotent');
+    expect(typeof defineRoute(projectEndpoints.create, { preload: preloadFigures, idempotency: runAsIs }, created)).toBe('function');
+  });
+
+  it('refuses an idempotent endpoint open without a session: its keys are a signed-in user\'s', () => {
+    const open = endpoint({ method: 'POST', path: '/api/probe', auth: 'optional', idempotent: true });
+    expect(() => defineRoute(open, { idempotency: runAsIs }, created)).toThrow('needs a session');
   });
 });

@@ -31,6 +31,15 @@ export type PreloadedItems<P extends AnyPreload> =
       : readonly [ItemOf<K> | undefined]
     : never;
 
+/**
+ * How an idempotent endpoint's handle runs (functions/middleware/idempotency.ts): given to
+ * defineRoute by the handler, so that only the bundles of those routes carry it.
+ */
+export type IdempotentRun = (request: { event: RouteEvent; session: LoadedSession; context: Context }, handle: () => Promise<RouteResult>) => Promise<RouteResult>;
+
+/** An endpoint marked `idempotent` in its contract must be given the idempotency; no other may. */
+type IdempotencyOption<E extends Endpoint> = E extends { idempotent: true } ? { idempotency: IdempotentRun } : { idempotency?: never };
+
 interface RouteOptions<P extends AnyPreload> {
   /**
    * Items to read in the session's own round trip (a route's main item, e.g. the project of
@@ -38,7 +47,8 @@ interface RouteOptions<P extends AnyPreload> {
    * all of them, in order, as `preloadedAll`, typed by the keys' KeyOf (functions/db/keys.ts). A
    * body that the endpoint's schema refuses preloads nothing: the request answers 400 anyway.
    */
-  preload: P;
+  preload?: P;
+  idempotency?: IdempotentRun;
 }
 
 interface RouteRequest<E extends Endpoint, Loaded extends readonly unknown[] = readonly []> {
@@ -65,13 +75,19 @@ type Handle<E extends Endpoint, Loaded extends readonly unknown[] = readonly []>
  * answers, the function tells the route's story (parse → authorize → data → answer). Order of the
  * chain: response and log (runs last on the way out), origin and cross-site guard, path ids, session, body.
  */
-export function defineRoute<E extends Endpoint>(endpoint: E, handle: Handle<E>): ReturnType<typeof build>;
-export function defineRoute<E extends Endpoint, P extends Preload<BodyOutput<E>>>(endpoint: E, options: RouteOptions<P>, handle: Handle<E, PreloadedItems<P>>): ReturnType<typeof build>;
+export function defineRoute<E extends Endpoint & { idempotent?: undefined }>(endpoint: E, handle: Handle<E>): ReturnType<typeof build>;
+export function defineRoute<E extends Endpoint, P extends Preload<BodyOutput<E>>>(
+  endpoint: E,
+  options: RouteOptions<P> & NoInfer<IdempotencyOption<E>>,
+  handle: Handle<E, PreloadedItems<P>>,
+): ReturnType<typeof build>;
 export function defineRoute(endpoint: Endpoint, second: unknown, third?: unknown) {
-  const options: Partial<RouteOptions<Preload>> = third ? (second as RouteOptions<Preload>) : {};
+  const options = (third ? second : {}) as { preload?: Preload; idempotency?: IdempotentRun };
   const handle = (third ?? second) as (request: never) => Promise<RouteResult>;
   if (endpoint.rawBody && (endpoint.auth !== 'none' || endpoint.body)) throw new Error(`${endpoint.path}: a raw-body endpoint has auth 'none' and no body schema`);
-  return build(endpoint.auth, endpoint.rawBody ? 'raw' : endpoint.body, options.preload, handle, endpoint.query, endpoint.beforeMfaSetup === true);
+  if ((endpoint.idempotent === true) !== (options.idempotency !== undefined)) throw new Error(`${endpoint.path}: an endpoint marked idempotent, and only such an endpoint, is given the idempotency`);
+  if (endpoint.idempotent && endpoint.auth !== 'required') throw new Error(`${endpoint.path}: an idempotent endpoint needs a session (its keys are the user's own)`);
+  return build(endpoint.auth, endpoint.rawBody ? 'raw' : endpoint.body, options.preload, handle, endpoint.query, endpoint.beforeMfaSetup === true, options.idempotency);
 }
 
 const ANSWER_BEFORE_TIMEOUT_MS = 500;
@@ -84,6 +100,7 @@ function build(
   handle: (request: never) => Promise<RouteResult>,
   query?: z.ZodMiniType,
   beforeMfaSetup = false,
+  idempotency?: IdempotentRun,
 ) {
   // The handler answers 503 (middy's TimeoutError, see db/faults.ts) this long before the function's
   // own timeout would cut it off with API Gateway's bare 500.
@@ -94,7 +111,7 @@ function build(
     : [httpResponse(), requestGuard(), pathIds(), sessionLoader(auth === 'required', preload, beforeMfaSetup, (event) => validBody(event, body)), jsonBody(body)];
   const chain = middy<RouteEvent, LambdaResult>({ timeoutEarlyInMillis: ANSWER_BEFORE_TIMEOUT_MS })
     .use(middlewares)
-    .handler(async (event) => {
+    .handler(async (event, context) => {
       const parsedQuery = query?.safeParse(event.queryStringParameters ?? {});
       if (parsedQuery && !parsedQuery.success) throw validationError(parsedQuery.error);
       const request = {
@@ -109,7 +126,9 @@ function build(
         clientIp: event.clientIp ?? event.requestContext.http.sourceIp,
         requestId: event.requestContext.requestId,
       };
-      const result = await handle(request as never);
+      const run = () => handle(request as never);
+      // After the session and the body are checked: a key is the signed-in user's, and a refused body keeps none.
+      const result = idempotency && event.session ? await idempotency({ event, session: event.session, context }, run) : await run();
       return result as unknown as LambdaResult;
     });
   return (event: RouteEvent, context: Context) => runCounting(() => runCountingMetrics(() => chain(event, context)));

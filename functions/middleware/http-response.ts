@@ -1,6 +1,6 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import { SERVICE_BUSY_MESSAGE } from '../../shared/api-error';
-import { callsSoFar, dbTimeSoFar, readUnitsSoFar } from '../db/call-counter';
+import { callsSoFar, dbTimeSoFar, readUnitsSoFar, readsSoFar } from '../db/call-counter';
 import { isDatabaseUnavailable } from '../db/faults';
 import { Conflict, DomainError, NotFound, type RefusalReason, Refused } from '../domain/errors';
 import { HttpError } from '../http/http-error';
@@ -77,6 +77,7 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
     if (process.env.EXPOSE_DB_CALLS === '1') {
       headers['x-db-calls'] = String(callsSoFar());
       headers['x-db-read-units'] = String(readUnitsSoFar());
+      headers['x-db-reads'] = readsSoFar().join(',');
     }
     if (result.statusCode === 429) countMetric('RequestsThrottled');
     logRequest({

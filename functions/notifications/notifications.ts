@@ -30,6 +30,8 @@ export async function listNotificationsOfUser(userId: string): Promise<Notificat
       ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix, ':now': ttlAt(now()) },
       ScanIndexForward: false,
       Limit: NOTIFICATION_LIST_LIMIT,
+      // Read again right after the user marks one read (the page refetches): it must show as read.
+      ConsistentRead: true,
     }),
   );
   return (page.Items ?? []) as NotificationItem[];

@@ -59,10 +59,13 @@ export const preloadSavedEmail = ({ body }: { body: { username: string } | undef
 export async function saveOrganizationUser(context: WriteContext, input: SaveUserInput, read?: { emailItem?: EmailItem }): Promise<SavedUser> {
   const { actor } = context;
   for (let attempt = 1; ; attempt += 1) {
-    // The first attempt can use the email item read with the session (preloadSavedEmail); a retry reads again.
-    const emailItem = attempt === 1 && read ? read.emailItem : await getItem<EmailItem>(keys.email(input.username));
+    // The first attempt can use the email item read with the session (preloadSavedEmail); a retry reads again,
+    // strongly: it follows a write that found the items changed, and must see that change.
+    const retry = attempt > 1;
+    const emailItem = !retry && read ? read.emailItem : await getItem<EmailItem>(keys.email(input.username), { consistentRead: retry });
     if (emailItem && emailItem.orgId !== actor.orgId) throw new Conflict(EMAIL_TAKEN);
-    const existing = emailItem ? await getItem<UserItem>(keys.user(actor.orgId, emailItem.userId)) : undefined;
+    // Eventually consistent first: the write is conditional on the role it read, so a stale read only costs a retry.
+    const existing = emailItem ? await getItem<UserItem>(keys.user(actor.orgId, emailItem.userId), { consistentRead: retry }) : undefined;
     try {
       if (existing) return await updateUser(context, existing, input);
       if (emailItem) throw new StaleRead();
@@ -177,7 +180,7 @@ export async function removeOrganizationUser(context: WriteContext, userId: stri
     // The first attempt can use the user and the figures read with the session (preloadRemovedUser); a retry reads again.
     const readNow = attempt > 1 || !read;
     const [target, projects, figures] = await Promise.all([
-      readNow ? getItem<UserItem>(keys.user(actor.orgId, userId)) : read.target,
+      readNow ? getItem<UserItem>(keys.user(actor.orgId, userId), { consistentRead: attempt > 1 }) : read.target,
       projectsWithMember(actor.orgId, userId),
       readNow ? figuresOf(actor.orgId) : read.figures,
     ]);

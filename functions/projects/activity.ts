@@ -83,6 +83,8 @@ export async function listProjectActivity(orgId: string, projectId: string, curs
       ScanIndexForward: false,
       // One more than a page: whether it exists says if there is a next page.
       Limit: ACTIVITY_PAGE_SIZE + 1,
+      // Read again right after the user's own change to the project (the page refetches): it must be listed.
+      ConsistentRead: true,
       ...(cursor ? { ExclusiveStartKey: keys.projectActivity(orgId, projectId, cursor) } : {}),
     }),
   );

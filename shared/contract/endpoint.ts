@@ -32,7 +32,28 @@ export interface Endpoint {
    * (functions/middleware/session.ts).
    */
   readonly beforeMfaSetup?: true;
+  /**
+   * A creation that accepts an `Idempotency-Key` header (IDEMPOTENCY_KEY_HEADER): a retry with the
+   * same key within IDEMPOTENCY_WINDOW_HOURS answers the first success again (same status and
+   * body, with `Idempotent-Replayed: true`) and writes nothing. The key is the signed-in user's own
+   * in their organization, for this route: another user's identical key is another request. The same
+   * key with another body is 422; while the first request with the key is still running, 409 with
+   * Retry-After (the web client waits and sends it again). Only a success is kept: a refused request
+   * (4xx) or a fault keeps nothing, so its retry runs afresh. Without the header the route behaves as
+   * if it had none of this. The handler must pass `idempotency` to defineRoute
+   * (functions/middleware/idempotency.ts); the web client must send a key (docs/decisions/033).
+   */
+  readonly idempotent?: true;
 }
+
+/** The request header that names one submit of an idempotent endpoint (Endpoint.idempotent). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** At most this many characters, each visible ASCII (a UUID is 36). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/** How long a key answers with its first result. */
+export const IDEMPOTENCY_WINDOW_HOURS = 24;
+/** The answer header that marks a replayed result. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /**
  * Declares an endpoint, keeping its literal method and path for the types below. Each endpoint is an

@@ -5,7 +5,15 @@ import { endpoint } from './endpoint';
 
 /** The pending invitations, and the expired, revoked and accepted ones of the last 30 days, newest first. */
 export const list = /* @__PURE__ */ endpoint({ method: 'GET', path: '/api/organization/invitations', auth: 'required', response: invitationListResponse });
-export const create = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/organization/invitations', auth: 'required', body: invitationRequest, response: invitationResponse });
+/** Idempotent: a retried submit with its Idempotency-Key sends no second invitation. */
+export const create = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/organization/invitations',
+  auth: 'required',
+  idempotent: true,
+  body: invitationRequest,
+  response: invitationResponse,
+});
 /** A new link and a new expiry; the old link stops working. */
 export const resend = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/organization/invitations/{id}/resend', auth: 'required', response: invitationResponse });
 export const revoke = /* @__PURE__ */ endpoint({ method: 'DELETE', path: '/api/organization/invitations/{id}', auth: 'required', response: invitationResponse });

@@ -4,11 +4,17 @@ import { endpoint } from './endpoint';
 // Admins managing their organization's users (spec section 6).
 
 export const users = /* @__PURE__ */ endpoint({ method: 'GET', path: '/api/organization/users', auth: 'required', response: managedUsersResponse });
-/** Creates a user (201) or updates the organization's user with that email (200). */
+/**
+ * Creates a user (201) or updates the organization's user with that email (200). Idempotent: a
+ * retried submit with its Idempotency-Key answers the first result; the password is left out of
+ * the body the key is compared with (no hash of it is stored), so only a change of the other fields
+ * with the same key is 422.
+ */
 export const saveUser = /* @__PURE__ */ endpoint({
   method: 'POST',
   path: '/api/organization/users',
   auth: 'required',
+  idempotent: true,
   body: organizationUserRequest,
   response: organizationUserResponse,
 });

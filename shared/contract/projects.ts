@@ -20,7 +20,8 @@ import { endpoint } from './endpoint';
  * rel="next"` while there is more, `X-Total-Count` when the organization's counters tell it.
  */
 export const list = /* @__PURE__ */ endpoint({ method: 'GET', path: '/api/projects', auth: 'required', query: projectListQuery, response: projectListResponse });
-export const create = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/projects', auth: 'required', body: createProjectRequest, response: projectResponse });
+/** Idempotent: a retried submit with its Idempotency-Key never makes a second project. */
+export const create = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/projects', auth: 'required', idempotent: true, body: createProjectRequest, response: projectResponse });
 export const detail = /* @__PURE__ */ endpoint({ method: 'GET', path: '/api/projects/{id}', auth: 'required', response: projectDetailResponse });
 export const update = /* @__PURE__ */ endpoint({ method: 'PATCH', path: '/api/projects/{id}', auth: 'required', body: updateProjectRequest, response: projectResponse });
 export const remove = /* @__PURE__ */ endpoint({ method: 'DELETE', path: '/api/projects/{id}', auth: 'required', response: deletedProjectResponse });

@@ -118,6 +118,34 @@ test.describe('Projects list', () => {
     expect(bodies).toEqual([['POST', { name: 'Bare project', description: null, status: 'planning', dueDate: null }]]);
   });
 
+  test('a create sent again after its answer was lost makes one project: the retry goes with the same Idempotency-Key', async ({ page }) => {
+    await registerAccount(page.request);
+    await page.goto('/projects');
+    const keys: string[] = [];
+    let answerLost = false;
+    await page.route('**/api/projects', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push((await route.request().headerValue('idempotency-key')) ?? '');
+      if (answerLost) return route.continue();
+      // The server creates the project; the browser never hears of it.
+      answerLost = true;
+      await route.fetch();
+      return route.abort('failed');
+    });
+    await page.getByRole('button', { name: 'New Project' }).click();
+    const create = dialog(page, 'Create New Project');
+    await create.getByLabel('Name', { exact: true }).fill('Sent twice');
+    await create.getByRole('button', { name: 'Create Project' }).click();
+    await expect(toasts(page)).toContainText('Failed to create project');
+    await create.getByRole('button', { name: 'Create Project' }).click();
+    await expect(toasts(page)).toContainText('Project created');
+    await expect(row(page, 'Sent twice')).toHaveCount(1);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    const list = await page.request.get('/api/projects');
+    expect(((await list.json()) as { name: string }[]).filter((project) => project.name === 'Sent twice')).toHaveLength(1);
+  });
+
   test("a failed create shows 'Failed to create project' with the server's message and keeps what was typed", async ({ page }) => {
     await registerAccount(page.request);
     await page.goto('/projects');

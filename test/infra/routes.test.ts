@@ -95,6 +95,12 @@ describe('API: the cloud serves exactly the route table', () => {
     }
   });
 
+  it('lets every idempotent route write its idempotency records: a readwrite route (GetItem, PutItem, UpdateItem, DeleteItem, as above)', () => {
+    const idempotent = routes.filter((route) => 'idempotent' in route.endpoint && route.endpoint.idempotent);
+    expect(idempotent.map((route) => `${route.method} ${route.path}`).sort()).toEqual(['POST /api/organization/invitations', 'POST /api/organization/users', 'POST /api/projects']);
+    for (const route of idempotent) expect(route.table, `${route.method} ${route.path}`).toBe('readwrite');
+  });
+
   it('throttles the $default stage and writes an access log', () => {
     stage.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',

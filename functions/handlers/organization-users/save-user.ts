@@ -6,6 +6,7 @@ import { Refused } from '../../domain/errors';
 import { requireAdmin } from '../../domain/require-admin';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
+import { idempotency } from '../../middleware/idempotency';
 import { created, ok } from '../../http/response';
 import { hashPassword } from '../../security/passwords';
 import { toOrganizationUserResponse } from '../../user/item';
@@ -20,7 +21,7 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
  * organization is 409 and changes nothing. The email item comes with the session: an update takes
  * three round trips (session, user, transaction), a creation two.
  */
-export const handler = defineRoute(organizationUserEndpoints.saveUser, { preload: preloadSavedEmail }, async (request) => {
+export const handler = defineRoute(organizationUserEndpoints.saveUser, { preload: preloadSavedEmail, idempotency }, async (request) => {
   const { body, session, preloaded } = request;
   requireAdmin(session);
   // One's own password changes only with the current one (change-password): a stolen admin cookie must

@@ -12,6 +12,8 @@ export interface ApiResponse<T = any> {
   dbCalls: number;
   /** Read capacity units its reads consumed. */
   dbReadUnits: number;
+  /** Each read the handler made, in order, as `<operation>:<strong|eventual>`. */
+  dbReads: string[];
 }
 
 export interface RequestOptions {
@@ -42,7 +44,7 @@ export async function request<T = any>(path: string, options: RequestOptions = {
   } catch {
     // Not JSON: keep the text for the assertion to show.
   }
-  return { status: response.status, body: body as T, headers: response.headers, text, dbCalls: Number(response.headers.get('x-db-calls') ?? NaN), dbReadUnits: Number(response.headers.get('x-db-read-units') ?? NaN) };
+  return { status: response.status, body: body as T, headers: response.headers, text, dbCalls: Number(response.headers.get('x-db-calls') ?? NaN), dbReadUnits: Number(response.headers.get('x-db-read-units') ?? NaN), dbReads: (response.headers.get('x-db-reads') ?? '').split(',').filter(Boolean) };
 }
 
 /** The `name=value` part of the session cookie a response set. */

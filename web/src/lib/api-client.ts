@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { ApiErrorBody } from '@shared/api-error';
-import { type BodyInput, type Endpoint, type PathParams, type QueryInput, type ResponseOf, pathOf } from '@shared/contract/endpoint';
+import { type BodyInput, type Endpoint, IDEMPOTENCY_KEY_HEADER, type PathParams, type QueryInput, type ResponseOf, pathOf } from '@shared/contract/endpoint';
 
 /** A non-2xx answer: its message is `{status}: {message}` as spec section 8 shows it. */
 export class ApiError extends Error {
@@ -18,20 +18,35 @@ export class ApiError extends Error {
  * The one JSON client: same origin, cookies included, JSON in and out. The API is reached through
  * `call`; this is used directly only for static JSON files such as /config.json.
  */
-export async function requestJson<T>(method: string, path: string, body?: unknown): Promise<T> {
-  return (await requestWithHeaders<T>(method, path, body)).data;
+export async function requestJson<T>(method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
+  return (await requestWithHeaders<T>(method, path, body, idempotencyKey)).data;
 }
 
-async function requestWithHeaders<T>(method: string, path: string, body?: unknown): Promise<{ data: T; headers: Headers }> {
-  const response = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw apiErrorOf(response, text);
-  return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+/** How often a request whose Idempotency-Key is still in flight on the server is sent again. */
+const IN_FLIGHT_ATTEMPTS = 5;
+
+async function requestWithHeaders<T>(method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<{ data: T; headers: Headers }> {
+  const headers: Record<string, string> = {
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...(idempotencyKey === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
+  };
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(path, {
+      method,
+      credentials: 'include',
+      headers: Object.keys(headers).length ? headers : undefined,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    // The first request with this key is still running (a double click): its answer is ours once it ends.
+    const retryAfter = Number(response.headers.get('retry-after'));
+    if (idempotencyKey !== undefined && response.status === 409 && retryAfter > 0 && attempt < IN_FLIGHT_ATTEMPTS) {
+      await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+      continue;
+    }
+    if (!response.ok) throw apiErrorOf(response, text);
+    return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+  }
 }
 
 /** The target of a `Link: <...>; rel="next"` header (RFC 8288), if the answer has one. */
@@ -53,7 +68,9 @@ export function apiErrorOf(response: Response, text: string): ApiError {
 
 type CallArgs<E extends Endpoint> = (keyof PathParams<E> extends never ? { params?: undefined } : { params: PathParams<E> }) &
   (E extends { body: z.ZodMiniType } ? { body: BodyInput<E> } : { body?: undefined }) &
-  (E extends { query: z.ZodMiniType } ? { query?: QueryInput<E> } : { query?: undefined });
+  (E extends { query: z.ZodMiniType } ? { query?: QueryInput<E> } : { query?: undefined }) &
+  // One key per submit (lib/submit-key.ts), the same for its retries.
+  (E extends { idempotent: true } ? { idempotencyKey: string } : { idempotencyKey?: undefined });
 type NeedsArgs<E extends Endpoint> = keyof PathParams<E> extends never ? (E extends { body: z.ZodMiniType } ? true : false) : true;
 
 /**
@@ -64,10 +81,10 @@ export async function call<E extends Endpoint>(
   endpoint: E,
   ...[args]: NeedsArgs<E> extends true ? [CallArgs<E>] : [CallArgs<E>?]
 ): Promise<ResponseOf<E>> {
-  const { params, body, query } = (args ?? {}) as { params?: PathParams<E>; body?: unknown; query?: Record<string, string | undefined> };
+  const { params, body, query, idempotencyKey } = (args ?? {}) as { params?: PathParams<E>; body?: unknown; query?: Record<string, string | undefined>; idempotencyKey?: string };
   const search = new URLSearchParams(Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
   const path = pathOf(endpoint, (params ?? {}) as PathParams<E>) + (search ? `?${search}` : '');
-  const answer = await requestJson<unknown>(endpoint.method, path, body);
+  const answer = await requestJson<unknown>(endpoint.method, path, body, idempotencyKey);
   return (endpoint.response ? endpoint.response.parse(answer) : answer) as ResponseOf<E>;
 }
 

@@ -4,6 +4,7 @@ import type { InvitationRequest } from '@shared/schemas/invitations';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidate } from '../../../lib/use-invalidate';
+import { useSubmitKey } from '../../../lib/submit-key';
 
 /** The admins' invitations: pending ones and those of the last 30 days. */
 export const organizationInvitationQueries = {
@@ -19,9 +20,13 @@ const useInvalidateInvitations = () => useInvalidate(organizationInvitationQueri
 
 export function useInviteUser() {
   const invalidate = useInvalidateInvitations();
+  const submitKey = useSubmitKey();
   return useMutation({
-    mutationFn: (body: InvitationRequest) => call(organizationInvitationEndpoints.create, { body }),
-    onSuccess: invalidate,
+    mutationFn: (body: InvitationRequest) => call(organizationInvitationEndpoints.create, { body, idempotencyKey: submitKey.keyFor(body) }),
+    onSuccess: () => {
+      submitKey.succeeded();
+      return invalidate();
+    },
   });
 }
 

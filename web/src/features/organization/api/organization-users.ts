@@ -4,6 +4,7 @@ import type { OrganizationUserRequest } from '@shared/schemas/organization-users
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidate } from '../../../lib/use-invalidate';
+import { useSubmitKey } from '../../../lib/submit-key';
 
 /** The admins' user table: under the organization's users, beside the member pickers' list. */
 export const organizationUserQueries = {
@@ -26,9 +27,13 @@ const useInvalidateUsers = () => useInvalidate(...SCREENS_SHOWING_USERS);
 /** Adds a user, or updates the one with that email. */
 export function useSaveUser() {
   const invalidate = useInvalidateUsers();
+  const submitKey = useSubmitKey();
   return useMutation({
-    mutationFn: (body: OrganizationUserRequest) => call(organizationUserEndpoints.saveUser, { body }),
-    onSuccess: invalidate,
+    mutationFn: (body: OrganizationUserRequest) => call(organizationUserEndpoints.saveUser, { body, idempotencyKey: submitKey.keyFor(body) }),
+    onSuccess: () => {
+      submitKey.succeeded();
+      return invalidate();
+    },
   });
 }
 

@@ -5,6 +5,7 @@ import * as projectEndpoints from '@shared/contract/projects';
 import { call, callAllPages } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidate } from '../../../lib/use-invalidate';
+import { useSubmitKey } from '../../../lib/submit-key';
 
 /**
  * Every projects query lives under ['projects'], so a mutation that invalidates `all` refreshes
@@ -69,9 +70,11 @@ const useInvalidateProjects = () => useInvalidate(projectQueries.all);
 /** POST /api/projects, then PUT members when members were chosen (spec section 7). */
 export function useCreateProject() {
   const invalidate = useInvalidateProjects();
+  const submitKey = useSubmitKey();
   return useMutation({
     mutationFn: async ({ project, memberIds }: { project: CreateProjectRequest; memberIds: string[] }) => {
-      const created = await call(projectEndpoints.create, { body: project });
+      // Sent again after MembersNotSetError, the same project answers again and only its members are set.
+      const created = await call(projectEndpoints.create, { body: project, idempotencyKey: submitKey.keyFor(project) });
       if (memberIds.length > 0) {
         try {
           await putMembers(created.id, memberIds);
@@ -81,6 +84,7 @@ export function useCreateProject() {
       }
       return created;
     },
+    onSuccess: submitKey.succeeded,
     onSettled: invalidate,
   });
 }

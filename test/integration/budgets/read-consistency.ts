@@ -1,0 +1,34 @@
+/**
+ * How each read route reads, call by call, as `<operation>:<strong|eventual>` in the order the
+ * handler makes them: the "Consistency" column of docs/data-model.md (Read consistency) as data.
+ * Strongly consistent reads cost twice the read units of eventually consistent ones; a read is
+ * strong only where the docs say why (revocation, a user's own write read back at once, a retry
+ * after a lost race). Every GET route of the table has its line.
+ */
+export const READ_CONSISTENCY: Record<string, readonly string[]> = {
+  // The session load: one BatchGetItem, strong (the session's revocation; the user item's unread count,
+  // name, password hash and two-factor state read back right after the user changes them).
+  'GET /api/user': ['BatchGetItem:strong'],
+  'GET /api/notifications/unread/count': ['BatchGetItem:strong'],
+  'GET /api/billing/subscription': ['BatchGetItem:strong'],
+  // Refetched right after the user marks one read.
+  'GET /api/notifications': ['BatchGetItem:strong', 'Query:strong'],
+  // Creation order, refetched right after the user creates a project (the other orders read the indexes, eventually).
+  'GET /api/projects': ['BatchGetItem:strong', 'Query:strong'],
+  // The project comes with the session; its members' names and avatars eventually.
+  'GET /api/projects/{id}': ['BatchGetItem:strong', 'BatchGetItem:eventual'],
+  'GET /api/projects/{id}/members': ['BatchGetItem:strong', 'BatchGetItem:eventual'],
+  // Refetched right after the user's own change to the project.
+  'GET /api/projects/{id}/activity': ['BatchGetItem:strong', 'Query:strong'],
+  'GET /api/organization-users': ['BatchGetItem:strong', 'Query:eventual'],
+  'GET /api/organization/users': ['BatchGetItem:strong', 'Query:eventual'],
+  // Refetched right after the admin invites, resends or revokes.
+  'GET /api/organization/invitations': ['BatchGetItem:strong', 'Query:strong'],
+  // Refetched right after the user ends a session.
+  'GET /api/user/sessions': ['BatchGetItem:strong', 'Query:strong'],
+  'GET /api/dashboard': ['BatchGetItem:strong', 'Query:strong'],
+  'GET /api/organization/audit-log': ['BatchGetItem:strong', 'Query:eventual'],
+  'GET /api/organization/audit-log/export': ['BatchGetItem:strong', 'Query:eventual'],
+  // The image eventually; strongly only when that read misses the version (see the avatar test).
+  'GET /api/avatars/{userId}/{version}': ['BatchGetItem:strong', 'GetItem:eventual'],
+};
