@@ -1,6 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { collections, keys } from '../functions/db/keys';
-import type { FiguresItem } from '../functions/projects/figures';
 import { newProjectWrites } from '../functions/projects/projects';
 import type { TransactItem } from '../functions/db/transactions';
 import { percentile } from './stats';
@@ -20,9 +19,8 @@ const inTable = (item: TransactItem, tableName: string): TransactItem =>
  * The floor under every route: one GetItem (the user item, as the session check reads it) and
  * one Query (the organization's projects, as GET /api/projects reads them), sent one after
  * another with the same SDK and DocumentClient the handlers use, straight to DynamoDB Local.
- * A write's floor is its own write: POST /api/projects' is the GetItem of the figures item (which
- * the route reads with the session) and the very TransactWriteItems the route sends, from the
- * functions' own builder, not a GetItem in its place.
+ * A write's floor is its own write: POST /api/projects' is the very TransactWriteItems the route
+ * sends, from the functions' own builder, not a GetItem in its place.
  */
 export function floorCalls(db: DynamoDBDocumentClient, tableName: string, target: { orgId: string; userId: string }) {
   const { PK, prefix } = collections.projectsOfOrganization(target.orgId);
@@ -31,8 +29,7 @@ export function floorCalls(db: DynamoDBDocumentClient, tableName: string, target
   const floorOrgId = `floor-${target.orgId}`;
   return {
     createProject: async () => {
-      const read = await db.send(new GetCommand({ TableName: tableName, Key: keys.projectFigures(floorOrgId), ConsistentRead: true }));
-      const { writes } = newProjectWrites(floorOrgId, { name: 'Bench project', status: 'planning' }, actor, read.Item as FiguresItem | undefined);
+      const { writes } = newProjectWrites(floorOrgId, { name: 'Bench project', status: 'planning' }, actor);
       await db.send(new TransactWriteCommand({ TransactItems: writes.map((write) => inTable(write, tableName)) }));
     },
     getItem: () => db.send(new GetCommand({ TableName: tableName, Key: keys.user(target.orgId, target.userId), ConsistentRead: true })),

@@ -4,6 +4,7 @@ import type { LatencyFigures } from './http-latency';
 import type { LighthouseScores } from './lighthouse';
 import type { LoadFigures } from './load';
 import type { MailFigures } from './mail-delivery';
+import type { WriteContentionFigures } from './write-contention';
 import type { MemoryFigures } from './memory';
 import type { PageWeight } from './web-size';
 
@@ -42,6 +43,8 @@ export interface BenchResults {
   scale: (LatencyFigures & { case: string; items: number; dbCalls: number })[];
   coldStart: { emptyProcessMs: number; reference: ColdStartFigure; figures: ColdStartFigure[] };
   mail: MailFigures;
+  /** The write phase (bench/write-contention.ts); absent in results from before it. */
+  writeContention?: WriteContentionFigures;
   web: { firstLoad: PageWeight[]; lighthouse: LighthouseScores[] };
   load: LoadFigures & { memory: MemoryFigures; liveHeap: MemoryFigures };
   goals: GoalOutcome[];

@@ -18,6 +18,8 @@ import { measureHttp } from './http-latency';
 import { measureInterleaved } from './interleaved-latency';
 import { runLighthouse } from './lighthouse';
 import { runLoad } from './load';
+import { measureWriteContention } from './write-contention';
+import { seedContention } from './write-contention-run';
 import { measureMailDelivery } from './mail-delivery';
 import { memoryTrend } from './memory';
 import { printReport } from './report';
@@ -32,7 +34,7 @@ import { buildWebWithManifest, firstLoadWeights } from './web-size';
  */
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
 const quick = values.quick;
-const seconds = { latency: quick ? 1 : 6, throughput: quick ? 1 : 4, floor: quick ? 1 : 3, scale: quick ? 1 : 3, load: quick ? 8 : 60 };
+const seconds = { latency: quick ? 1 : 6, throughput: quick ? 1 : 4, floor: quick ? 1 : 3, scale: quick ? 1 : 3, writes: quick ? 5 : 30, load: quick ? 8 : 60 };
 const coldRuns = quick ? 2 : 20;
 const PASSWORD = 'bench-password';
 
@@ -164,6 +166,10 @@ try {
   log('Lighthouse (mobile) on / and /auth');
   const lighthouse = await runLighthouse(`http://localhost:${port}`, ['/', '/auth']);
 
+  log(`writes: 20 clients changing statuses in one organization (one hot project) for ${seconds.writes} s`);
+  const writeContention = await measureWriteContention(await seedContention(db, cloud.tableName, base), { seconds: seconds.writes, fanOutSamples: quick ? 3 : 20 });
+  log(`  ${writeContention.changesPerSecond} changes/s, p95 ${writeContention.p95} ms (one client ${writeContention.singleClientP95} ms), ${writeContention.failed} failed, fan-out p95 ${writeContention.fanOut.p95} ms`);
+
   log(`load: 50 clients for ${seconds.load} s`);
   const loadStart = Date.now();
   cloud.sampleLiveHeap(true);
@@ -184,6 +190,7 @@ try {
     mail,
     web: { firstLoad: web, lighthouse },
     load: { ...load, memory, liveHeap },
+    writeContention,
     goals: [],
   };
   results.goals = judge(results, GOALS);

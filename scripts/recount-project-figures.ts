@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
 
 /**
- * One-off repair: sets every organization's project counters (`ORG#o/FIGURES#PROJECTS`) to a recount
- * of its projects. Run it once after the deployment that introduced the counters, for organizations
- * that had projects before; it is idempotent (absolute values), so running it again is harmless.
+ * One-off repair: sets every organization's project counters (`ORG#o/FIGURES#PROJECTS`: by status and
+ * by week created) to a recount of its projects, removes what earlier versions kept there, and gives
+ * older activity entries their place in the organization feed (docs/decisions/032). Run it once
+ * after the deployment that moved the counters to the stream consumer, with the stream drained; it
+ * is idempotent (absolute values), so running it again is harmless.
  *   TABLE_NAME=<stack output TableName> npx tsx scripts/recount-project-figures.ts            (AWS credentials of the stage)
  *   npx tsx scripts/recount-project-figures.ts --endpoint http://127.0.0.1:8000              (DynamoDB Local)
  *   ... --org <orgId>                                                                          (one organization)

@@ -1,70 +1,43 @@
 import { addDays, formatISO, parseISO, startOfISOWeek, subWeeks } from 'date-fns';
 import type { ActivityEntryResponse } from '../../shared/schemas/activity';
-import {
-  CREATED_WEEKS,
-  DASHBOARD_LIST_SIZE,
-  DUE_SOON_DAYS,
-  type DashboardProject,
-  type DashboardResponse,
-} from '../../shared/schemas/dashboard';
-import type { ProjectStatus } from '../../shared/project-statuses';
-import { compareOrdinal } from '../domain/compare-ordinal';
-
-/** What the dashboard needs of a project (the Query projects only these attributes). */
-export interface ProjectSummary {
-  id: string;
-  name: string;
-  status: ProjectStatus;
-  dueDate: string | null;
-  memberIds: string[];
-  createdAt: string;
-}
+import { CREATED_WEEKS, DASHBOARD_LIST_SIZE, DUE_SOON_DAYS, type DashboardResponse } from '../../shared/schemas/dashboard';
+import { type FiguresItem, createdInWeek, statusCounts } from '../projects/figures';
+import type { CountedList } from './reads';
 
 interface DashboardInput {
   /** 'YYYY-MM-DD' (UTC) from the functions' clock. */
   today: string;
-  userId: string;
-  /** Kept by every project change in the same transaction (functions/projects/figures.ts). */
-  counts: Record<ProjectStatus, number>;
-  projects: ProjectSummary[];
+  /** Kept by the stream consumer from the project changes' events (functions/projects/figures-from-events.ts). */
+  figures: FiguresItem | undefined;
+  overdue: CountedList;
+  dueSoon: CountedList;
+  mine: CountedList;
   recentActivity: ActivityEntryResponse[];
 }
 
 const day = (date: Date) => formatISO(date, { representation: 'date' });
-const summary = ({ id, name, status, dueDate }: ProjectSummary): DashboardProject => ({ id, name, status, dueDate: dueDate ?? null });
-const listOf = (projects: ProjectSummary[]) => ({ count: projects.length, projects: projects.slice(0, DASHBOARD_LIST_SIZE).map(summary) });
-const byDueDate = (a: ProjectSummary, b: ProjectSummary) => compareOrdinal(a.dueDate ?? '', b.dueDate ?? '') || compareOrdinal(a.id, b.id);
+
+/** The last day 'due soon' covers, counted from today. */
+export const dueSoonThrough = (today: string) => day(addDays(parseISO(today), DUE_SOON_DAYS));
+
+const shown = (list: CountedList) => ({ count: list.count, projects: list.projects.slice(0, DASHBOARD_LIST_SIZE) });
 
 /**
- * The dashboard's answer. Totals come from the counters; lists and the weekly chart from the
- * projects. Completed projects are never due soon or overdue; both lists run by due date, the
- * most overdue first.
+ * The dashboard's answer: totals and the weekly chart from the counters, the lists from their
+ * bounded reads (completed projects are never due soon or overdue; both lists run by due date, the
+ * most overdue first; my projects newest first).
  */
 export function dashboardFigures(input: DashboardInput): DashboardResponse {
-  const { today, counts, projects } = input;
-  const todayDate = parseISO(today);
-  const soonEnd = day(addDays(todayDate, DUE_SOON_DAYS));
-  const open = projects.filter((project) => project.status !== 'completed' && project.dueDate);
-  const overdue = open.filter((project) => project.dueDate! < today).sort(byDueDate);
-  const dueSoon = open.filter((project) => project.dueDate! >= today && project.dueDate! <= soonEnd).sort(byDueDate);
-  const mine = projects.filter((project) => project.memberIds?.includes(input.userId)).sort((a, b) => compareOrdinal(b.id, a.id));
-
-  const thisWeek = startOfISOWeek(todayDate);
+  const counts = statusCounts(input.figures);
+  const thisWeek = startOfISOWeek(parseISO(input.today));
   const weeks = Array.from({ length: CREATED_WEEKS }, (_, index) => day(subWeeks(thisWeek, CREATED_WEEKS - 1 - index)));
-  const createdPerWeek = weeks.map((weekStart) => ({ weekStart, count: 0 }));
-  for (const project of projects) {
-    const weekStart = day(startOfISOWeek(parseISO(project.createdAt.slice(0, 10))));
-    const bucket = createdPerWeek.find((week) => week.weekStart === weekStart);
-    if (bucket) bucket.count += 1;
-  }
-
   return {
-    today,
+    today: input.today,
     counts: { total: Object.values(counts).reduce((sum, count) => sum + count, 0), ...counts },
-    dueSoon: listOf(dueSoon),
-    overdue: listOf(overdue),
-    myProjects: listOf(mine),
-    createdPerWeek,
+    dueSoon: shown(input.dueSoon),
+    overdue: shown(input.overdue),
+    myProjects: shown(input.mine),
+    createdPerWeek: weeks.map((weekStart) => ({ weekStart, count: createdInWeek(input.figures, weekStart) })),
     recentActivity: input.recentActivity,
   };
 }

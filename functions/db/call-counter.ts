@@ -11,6 +11,14 @@ interface CallStats {
   readUnits: number;
   /** Each read, in order, as `<operation>:<strong|eventual>` (measured with readUnits). */
   reads: string[];
+  /** Write capacity units the writes consumed on the table's items and on its indexes, counted only where measured. */
+  writeUnits: number;
+  indexWriteUnits: number;
+  /** `PK SK` of every item the request wrote (or tried to), counted only where measured. */
+  writtenKeys: Set<string>;
+  /** TransactWriteItems sent, and how many of them DynamoDB cancelled (a lost race or a failed condition). */
+  transactions: number;
+  cancelled: number;
   inFlight: number;
   busySince: number;
   busyMs: number;
@@ -18,7 +26,8 @@ interface CallStats {
 
 const store = requestScoped<CallStats>();
 
-export const runCounting = <T>(fn: () => Promise<T>) => store.run({ calls: 0, readUnits: 0, reads: [], inFlight: 0, busySince: 0, busyMs: 0 }, fn);
+export const runCounting = <T>(fn: () => Promise<T>) =>
+  store.run({ calls: 0, readUnits: 0, reads: [], writeUnits: 0, indexWriteUnits: 0, writtenKeys: new Set(), transactions: 0, cancelled: 0, inFlight: 0, busySince: 0, busyMs: 0 }, fn);
 
 /** A call starts (retries and their backoff included until `done`); call the answer when it has ended, however it ended. */
 export function startCall(): () => void {
@@ -51,6 +60,31 @@ export function countRead(operation: string, strong: boolean) {
 }
 
 export const readsSoFar = (): readonly string[] => store.get()?.reads ?? [];
+
+/** A write's consumed units (table and indexes apart) and the keys it wrote; for a transaction, whether it was cancelled. */
+export function countWrite(units: { table: number; indexes: number }, writtenKeys: string[], transaction?: { cancelled: boolean }) {
+  const stats = store.get();
+  if (!stats) return;
+  if (transaction) {
+    stats.transactions += 1;
+    if (transaction.cancelled) stats.cancelled += 1;
+  }
+  stats.writeUnits += units.table;
+  stats.indexWriteUnits += units.indexes;
+  for (const key of writtenKeys) stats.writtenKeys.add(key);
+}
+
+/** What the request's writes consumed and which items they wrote (the write budgets' x-db-write-units, x-db-written-keys). */
+export const writesSoFar = () => {
+  const stats = store.get();
+  return {
+    units: stats?.writeUnits ?? 0,
+    indexUnits: stats?.indexWriteUnits ?? 0,
+    keys: [...(stats?.writtenKeys ?? [])],
+    transactions: stats?.transactions ?? 0,
+    cancelled: stats?.cancelled ?? 0,
+  };
+};
 
 /** Milliseconds so far with a DynamoDB call under way, a call still running counted up to now. */
 export function dbTimeSoFar(): number {

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { countRead, countReadUnits, startCall } from './call-counter';
+import { countRead, countReadUnits, countWrite, startCall } from './call-counter';
 import { DEFAULT_LOCAL_TABLE_NAME } from './table-definition';
 
 /**
@@ -34,26 +34,67 @@ const client = new DynamoDBClient({
 });
 
 const READS = new Set(['GetItemCommand', 'BatchGetItemCommand', 'QueryCommand', 'ScanCommand']);
-type Capacity = { CapacityUnits?: number } | { CapacityUnits?: number }[] | undefined;
+const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'TransactWriteItemsCommand', 'BatchWriteItemCommand']);
+interface CapacityEntry {
+  CapacityUnits?: number;
+  Table?: { CapacityUnits?: number };
+  GlobalSecondaryIndexes?: Record<string, { CapacityUnits?: number }>;
+}
+type Capacity = CapacityEntry | CapacityEntry[] | undefined;
 const unitsOf = (capacity: Capacity) => [capacity ?? []].flat().reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
-/** Tests and the bench read the read units a request consumed beside its calls (x-db-read-units). */
+/** With ReturnConsumedCapacity INDEXES: the table's units and its indexes' apart. */
+const writeUnitsOf = (capacity: Capacity) =>
+  [capacity ?? []].flat().reduce(
+    (sum, entry) => {
+      const indexes = Object.values(entry.GlobalSecondaryIndexes ?? {}).reduce((total, index) => total + (index.CapacityUnits ?? 0), 0);
+      return { table: sum.table + (entry.Table?.CapacityUnits ?? (entry.CapacityUnits ?? 0) - indexes), indexes: sum.indexes + indexes };
+    },
+    { table: 0, indexes: 0 },
+  );
+
+type KeyValue = string | { S?: string } | undefined;
+type Written = { PK?: KeyValue; SK?: KeyValue } | undefined;
+const text = (value: KeyValue) => (typeof value === 'string' ? value : (value?.S ?? ''));
+const keyText = (item: Written) => `${text(item?.PK)} ${text(item?.SK)}`;
+
+/** The keys of the items a write command names (before or after the DocumentClient marshalled them). */
+function writtenKeys(input: Record<string, unknown>): string[] {
+  const single = (input.Item ?? input.Key) as Written;
+  if (single) return [keyText(single)];
+  const transact = (input.TransactItems ?? []) as { Put?: { Item: Written }; Update?: { Key: Written }; Delete?: { Key: Written } }[];
+  const batch = Object.values((input.RequestItems ?? {}) as Record<string, { PutRequest?: { Item: Written }; DeleteRequest?: { Key: Written } }[]>).flat();
+  return [
+    ...transact.flatMap((item) => (item.Put ? [item.Put.Item] : item.Update ? [item.Update.Key] : item.Delete ? [item.Delete.Key] : [])),
+    ...batch.flatMap((request) => (request.PutRequest ? [request.PutRequest.Item] : request.DeleteRequest ? [request.DeleteRequest.Key] : [])),
+  ].map(keyText);
+}
+/** Tests and the bench read the capacity a request consumed beside its calls (x-db-read-units, x-db-write-units). */
 const measureReads = process.env.EXPOSE_DB_CALLS === '1';
 
 client.middlewareStack.add(
   (next, context) => async (args) => {
     const done = startCall();
     const read = measureReads && READS.has(context.commandName ?? '');
+    const write = measureReads && WRITES.has(context.commandName ?? '');
+    const transaction = context.commandName === 'TransactWriteItemsCommand';
+    const input = args.input as { ReturnConsumedCapacity?: string; ConsistentRead?: boolean; RequestItems?: Record<string, { ConsistentRead?: boolean }> } & Record<string, unknown>;
     if (read) {
-      const input = args.input as { ReturnConsumedCapacity?: string; ConsistentRead?: boolean; RequestItems?: Record<string, { ConsistentRead?: boolean }> };
       input.ReturnConsumedCapacity ??= 'TOTAL';
       // A BatchGetItem asks per table; ours has one.
       const strong = input.ConsistentRead ?? Object.values(input.RequestItems ?? {}).some((table) => table.ConsistentRead);
       countRead(context.commandName!.replace(/Command$/, ''), strong === true);
     }
+    if (write) input.ReturnConsumedCapacity ??= 'INDEXES';
     try {
       const result = await next(args);
-      if (read) countReadUnits(unitsOf((result.output as { ConsumedCapacity?: Capacity }).ConsumedCapacity));
+      const consumed = (result.output as { ConsumedCapacity?: Capacity }).ConsumedCapacity;
+      if (read) countReadUnits(unitsOf(consumed));
+      if (write) countWrite(writeUnitsOf(consumed), writtenKeys(input), transaction ? { cancelled: false } : undefined);
       return result;
+    } catch (error) {
+      // A cancelled transaction or failed condition wrote nothing, but named what it meant to write.
+      if (write) countWrite({ table: 0, indexes: 0 }, writtenKeys(input), transaction ? { cancelled: true } : undefined);
+      throw error;
     } finally {
       done();
     }

@@ -127,8 +127,14 @@ export function projectIndexKeys(project: Pick<ProjectItem, 'id' | 'name' | 'sta
     nameKey,
     dueKey: `${project.dueDate ?? NO_DUE_DATE}${SEPARATOR}${nameKey}`,
     statusKey: `${statusRank(project.status)}${SEPARATOR}${nameKey}`,
+    /** Only open projects with a due date are in openProjectsByDueDate (undefined: the attribute is removed). */
+    openDueKey: project.status !== 'completed' && project.dueDate ? `${project.dueDate}${SEPARATOR}${project.id}` : undefined,
   };
 }
+
+/** The open-due keys of projects due before `day` (exclusive) and up to `day` (inclusive), for key conditions. */
+export const openDueBefore = (day: string) => day;
+export const openDueThrough = (day: string) => `${day}${SEPARATOR}~`;
 
 /** The start of the status keys of one status. */
 export const statusKeyPrefix = (status: string) => `${statusRank(status)}${SEPARATOR}`;
@@ -144,6 +150,8 @@ export const collections = {
   unmatchedEventsOfCustomer: (customerId: string) => ({ PK: `${STRIPE_CUSTOMER}${customerId}`, prefix: UNMATCHED }),
   invitationsOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: INVITATION }),
   activityOfProject: (orgId: string, projectId: string) => ({ PK: `${ORG}${orgId}`, prefix: `${ACTIVITY}${projectId}#` }),
+  /** Every activity entry of the organization (the one-off recount only; the feed is the organizationActivity index). */
+  activityOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: ACTIVITY }),
   auditOfOrganization: (orgId: string) => ({ PK: `${AUDIT_PARTITION_PREFIX}${orgId}`, prefix: AUDIT_ENTRY }),
   trialsEndingOn: (day: string) => ({ PK: `${TRIAL_ENDS}${day}`, prefix: ORG }),
 } as const;

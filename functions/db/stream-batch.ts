@@ -2,6 +2,11 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 
+/** The new items of a stream batch, in order (records without a new image left out). */
+export function newItems<T>(records: DynamoDBRecord[]): T[] {
+  return records.flatMap((record) => (record.dynamodb?.NewImage ? [unmarshall(record.dynamodb.NewImage as Record<string, AttributeValue>) as T] : []));
+}
+
 /**
  * Hands each new item of a table-stream batch to `handle`, in order. On the first failure the rest
  * of the batch is reported failed from that record on (ReportBatchItemFailures): Lambda retries

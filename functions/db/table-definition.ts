@@ -17,6 +17,20 @@ export const tableDefinition = {
     { indexName: 'projectsByName', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'nameKey', type: 'S' } },
     { indexName: 'projectsByDueDate', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'dueKey', type: 'S' } },
     { indexName: 'projectsByStatus', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'statusKey', type: 'S' } },
+    /**
+     * Open projects (not completed) with a due date, by due date: the dashboard's overdue and
+     * due-soon lists are one bounded Query each, however many completed projects the organization
+     * keeps (docs/decisions/032).
+     */
+    {
+      indexName: 'openProjectsByDueDate',
+      partitionKey: { name: 'PK', type: 'S' },
+      sortKey: { name: 'openDueKey', type: 'S' },
+      // What the lists show: a narrow copy makes a project's write to it and a read of many cheap.
+      include: ['id', 'name', 'status', 'dueDate'],
+    },
+    /** Activity entries (`feedKey` = the entry's ULID), newest first: the organization's recent activity feed. */
+    { indexName: 'organizationActivity', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'feedKey', type: 'S' } },
   ],
   /** The stream the mailer reads (new outbox items): the new image is all it needs. */
   stream: 'NEW_IMAGE',
@@ -32,6 +46,8 @@ export interface IndexDefinition {
   indexName: string;
   partitionKey: { name: string; type: 'S' };
   sortKey: { name: string; type: 'S' };
+  /** Projection INCLUDE of these attributes besides the keys; absent: ALL. */
+  include?: readonly string[];
 }
 
 export type IndexName = (typeof tableDefinition.globalSecondaryIndexes)[number]['indexName'];

@@ -6,7 +6,7 @@ import type { OrganizationUserRequest } from '../../shared/schemas/organization-
 import type { BillingItem } from '../billing/billing';
 import { type Key, keys } from '../db/keys';
 import type { FiguresItem } from '../projects/figures';
-import { preloadFigures, preloadProject, preloadProjectAndFigures } from '../projects/projects';
+import { preloadFigures, preloadProject } from '../projects/projects';
 import { type IdempotentRun, type PreloadedItems, defineRoute } from './define-route';
 import { ok } from './response';
 import type { EmailItem, UserItem } from '../user/item';
@@ -17,6 +17,8 @@ const PROJECT_ID = '01JD0000000000000000000000';
 /** Stands in for functions/middleware/idempotency.ts where only the typing is checked. */
 const runAsIs: IdempotentRun = (_request, handle) => handle();
 const scope = { orgId: 'o1', params: { id: PROJECT_ID } };
+/** A preload of two keys, as a route that needs two items writes it. */
+const preloadProjectAndFigures = (at: { orgId: string; params: Record<string, string> }) => [keys.project(at.orgId, at.params.id!), keys.projectFigures(at.orgId)] as const;
 
 /*
  * `npm run typecheck` checks this file: were `preloaded` to become unknown or any again, the
@@ -69,7 +71,6 @@ describe('defineRoute preload typing', () => {
   it('builds the keys the preload names from the session organization and the path', () => {
     expect(preloadProject(scope)).toEqual(keys.project('o1', PROJECT_ID));
     expect(preloadFigures(scope)).toEqual(keys.projectFigures('o1'));
-    expect(preloadProjectAndFigures(scope)).toEqual([keys.project('o1', PROJECT_ID), keys.projectFigures('o1')]);
     expect(preloadProject({ orgId: 'o1', params: { id: 'not-a-ulid' } })).toBeUndefined();
   });
 

@@ -1,6 +1,6 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import { SERVICE_BUSY_MESSAGE } from '../../shared/api-error';
-import { callsSoFar, dbTimeSoFar, readUnitsSoFar, readsSoFar } from '../db/call-counter';
+import { callsSoFar, dbTimeSoFar, readUnitsSoFar, readsSoFar, writesSoFar } from '../db/call-counter';
 import { isDatabaseUnavailable } from '../db/faults';
 import { Conflict, DomainError, NotFound, type RefusalReason, Refused } from '../domain/errors';
 import { HttpError } from '../http/http-error';
@@ -78,6 +78,13 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
       headers['x-db-calls'] = String(callsSoFar());
       headers['x-db-read-units'] = String(readUnitsSoFar());
       headers['x-db-reads'] = readsSoFar().join(',');
+      const writes = writesSoFar();
+      headers['x-db-write-units'] = String(writes.units);
+      headers['x-db-index-write-units'] = String(writes.indexUnits);
+      headers['x-db-transactions'] = String(writes.transactions);
+      headers['x-db-cancelled'] = String(writes.cancelled);
+      // Keys may hold characters a header may not (the word items' separator).
+      headers['x-db-written-keys'] = encodeURIComponent(JSON.stringify(writes.keys));
     }
     if (result.statusCode === 429) countMetric('RequestsThrottled');
     logRequest({

@@ -7,9 +7,11 @@ import type { TransactItem } from '../db/transactions';
 import { type NotificationItem, type NotificationMessage, newNotification } from './item';
 
 /**
- * `EVENT#<ulid> / EVENT`: one change that notifies users, written in the change's own transaction
- * instead of a notification per recipient; the table's stream hands it to the fan-out
- * (functions/notifications/fan-out.ts), which writes the notifications.
+ * `EVENT#<ulid> / EVENT`: one change that notifies users or moves the organization's figures,
+ * written in the change's own transaction instead of a notification per recipient and an update of
+ * an item every change of the organization shares; the table's stream hands it to the fan-out
+ * (functions/notifications/fan-out.ts), which writes the notifications and adds the figures
+ * (functions/projects/figures-from-events.ts, docs/decisions/032).
  */
 export interface NotificationEventItem {
   type: 'EVENT';
@@ -17,7 +19,12 @@ export interface NotificationEventItem {
   orgId: string;
   /** Distinct user ids of the organization, never the actor. */
   recipientIds: string[];
-  message: NotificationMessage;
+  /** Absent when nobody is notified. */
+  message?: NotificationMessage;
+  /** What the change adds to the figures item's counters (attribute → ±n); absent when none moves. */
+  figures?: Record<string, number>;
+  /** Set by the consumer in the same transaction as the figures' ADD: counted once however often it is delivered. */
+  countedAt?: string;
   createdAt: string;
   /** Epoch seconds: the stream keeps a record a day; a week leaves time to look at a dead letter's event. */
   ttl: number;
@@ -25,16 +32,19 @@ export interface NotificationEventItem {
 
 const KEEP_EVENT_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The event's Put for the change's transaction; none when nobody is to be notified. */
-export function notificationEventPut(orgId: string, recipientIds: string[], message: NotificationMessage): TransactItem[] {
-  if (recipientIds.length === 0) return [];
+/** The event's Put for the change's transaction; none when nobody is to be notified and no counter moves. */
+export function notificationEventPut(orgId: string, recipientIds: string[], message: NotificationMessage | undefined, figures?: Record<string, number>): TransactItem[] {
+  const moved = Object.fromEntries(Object.entries(figures ?? {}).filter(([, delta]) => delta !== 0));
+  const counted = Object.keys(moved).length > 0;
+  if (recipientIds.length === 0 && !counted) return [];
   const createdAt = now();
   const item: NotificationEventItem = {
     type: 'EVENT',
     id: ulid(createdAt.getTime()),
     orgId,
     recipientIds: [...new Set(recipientIds)],
-    message,
+    ...(recipientIds.length > 0 && message ? { message } : {}),
+    ...(counted ? { figures: moved } : {}),
     createdAt: createdAt.toISOString(),
     ttl: ttlAt(createdAt.getTime() + KEEP_EVENT_MS),
   };
@@ -48,8 +58,8 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
  * a randomness derived from (event, recipient): a redelivered event names the same item, so the
  * conditional Put refuses it instead of notifying twice, and the list still sorts by time.
  */
-export function eventNotification(event: NotificationEventItem, userId: string): NotificationItem {
+export function eventNotification(event: NotificationEventItem, message: NotificationMessage, userId: string): NotificationItem {
   const digest = createHash('sha256').update(`${event.id}#${userId}`).digest();
   const randomness = Array.from(digest.subarray(0, 16), (byte) => CROCKFORD[byte % CROCKFORD.length]).join('');
-  return newNotification(userId, event.message, { id: `${event.id.slice(0, 10)}${randomness}`, createdAt: event.createdAt });
+  return newNotification(userId, message, { id: `${event.id.slice(0, 10)}${randomness}`, createdAt: event.createdAt });
 }

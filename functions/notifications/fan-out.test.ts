@@ -5,7 +5,8 @@ import type { NotificationEventItem } from './event';
 const transactWrite = vi.hoisted(() => vi.fn<(items: TransactItem[]) => Promise<void>>());
 vi.mock('../db/transactions', async (original) => ({ ...(await original<typeof import('../db/transactions')>()), transactWrite }));
 
-const { MAX_BUSY_ATTEMPTS, RECIPIENTS_PER_TRANSACTION, notifyRecipients } = await import('./fan-out');
+const { RECIPIENTS_PER_TRANSACTION, notifyRecipients } = await import('./fan-out');
+const { MAX_BUSY_ATTEMPTS } = await import('../db/transact-each-once');
 const { DatabaseBusyError } = await import('../db/faults');
 
 const event = (recipients: number): NotificationEventItem => ({

@@ -1,17 +1,16 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { TABLE_NAME } from '../db/client';
-import { DatabaseBusyError, isDatabaseUnavailable } from '../db/faults';
 import { keys } from '../db/keys';
-import { eachNewItem } from '../db/stream-batch';
-import { type TransactItem, failedConditionIndexes, transactWrite } from '../db/transactions';
+import { eachNewItem, newItems } from '../db/stream-batch';
+import { transactEachOnce } from '../db/transact-each-once';
+import { countEventFigures } from '../projects/figures-from-events';
+import type { TransactItem } from '../db/transactions';
 import { type NotificationEventItem, eventNotification } from './event';
 import type { NotificationItem } from './item';
 import { unreadIncrement } from './writes';
 
 /** Recipients per transaction: two writes each, so one transaction stays at half DynamoDB's 100-item limit. */
 export const RECIPIENTS_PER_TRANSACTION = 25;
-/** Tries of one transaction the database keeps refusing as busy (throttled, failing) before the batch is retried. */
-export const MAX_BUSY_ATTEMPTS = 4;
 
 /**
  * The notification's Put on condition it does not exist yet: a redelivered event names the same
@@ -30,46 +29,48 @@ function firstNotificationPut(notification: NotificationItem): TransactItem {
 /**
  * One transaction for a few recipients: per recipient the notification if it is new and +1 on
  * their counter if they still exist. A failed condition (already notified, or a user removed since
- * the change) cancels the whole transaction and names the recipient: the rest is written again
- * without them. Answers how many were notified now.
+ * the change) names the recipient, and the rest is written again without them (transactEachOnce).
  */
-async function notifyOnce(orgId: string, notifications: NotificationItem[]): Promise<number> {
-  let pending = notifications;
-  for (let busy = 0; pending.length > 0; ) {
-    try {
-      await transactWrite(pending.flatMap((notification) => [firstNotificationPut(notification), unreadIncrement(orgId, notification.userId)]));
-      return pending.length;
-    } catch (error) {
-      const failed = failedConditionIndexes(error);
-      if (failed.size > 0) {
-        pending = pending.filter((_, index) => !failed.has(2 * index) && !failed.has(2 * index + 1));
-        continue;
-      }
-      if (!isDatabaseUnavailable(error)) throw error;
-      busy += 1;
-      if (busy >= MAX_BUSY_ATTEMPTS) throw new DatabaseBusyError(`Notifications of ${pending.length} recipients not written after ${busy} attempts`);
-      await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** busy * (0.5 + Math.random())));
-    }
-  }
-  return 0;
-}
+const notifyOnce = (orgId: string, notifications: NotificationItem[]) =>
+  transactEachOnce(
+    notifications,
+    (pending) => ({
+      items: pending.flatMap((notification) => [firstNotificationPut(notification), unreadIncrement(orgId, notification.userId)]),
+      entryOf: (itemIndex) => Math.floor(itemIndex / 2),
+    }),
+    'Notifications',
+  );
 
 /** Every recipient of an event gets its notification and +1 on its counter, exactly once however often it runs. */
 export async function notifyRecipients(event: NotificationEventItem): Promise<number> {
+  const { message } = event;
+  if (!message) return 0;
   let notified = 0;
   for (let start = 0; start < event.recipientIds.length; start += RECIPIENTS_PER_TRANSACTION) {
     const chunk = event.recipientIds.slice(start, start + RECIPIENTS_PER_TRANSACTION);
-    notified += await notifyOnce(event.orgId, chunk.map((userId) => eventNotification(event, userId)));
+    notified += await notifyOnce(event.orgId, chunk.map((userId) => eventNotification(event, message, userId)));
   }
   return notified;
 }
 
-/** The fan-out of a stream batch of notification events (functions/notifications/fan-out-handler.ts). */
-export function fanOutNotifications(records: DynamoDBRecord[], log: (entry: Record<string, unknown>) => void): Promise<DynamoDBBatchResponse> {
+/**
+ * The fan-out of a stream batch of events (functions/notifications/fan-out-handler.ts): first the
+ * batch's figures, one ADD per organization (a failure fails the whole batch, which is retried and
+ * counted once by the events' marks), then each event's notifications.
+ */
+export async function fanOutNotifications(records: DynamoDBRecord[], log: (entry: Record<string, unknown>) => void): Promise<DynamoDBBatchResponse> {
+  const events = newItems<NotificationEventItem>(records).filter((event) => event.type === 'EVENT');
+  try {
+    const counted = await countEventFigures(events);
+    if (counted > 0) log({ level: 'info', source: 'figures', events: events.length, counted });
+  } catch (error) {
+    log({ level: 'error', source: 'figures', events: events.length, error: String((error as Error)?.message ?? error) });
+    return { batchItemFailures: records.map((record) => ({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' })) };
+  }
   return eachNewItem<NotificationEventItem>(
     records,
     async (event) => {
-      if (event.type !== 'EVENT') return;
+      if (event.type !== 'EVENT' || event.recipientIds.length === 0) return;
       const notified = await notifyRecipients(event);
       log({ level: 'info', source: 'fan-out', eventId: event.id, orgId: event.orgId, recipients: event.recipientIds.length, notified });
     },

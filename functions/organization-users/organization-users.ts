@@ -4,14 +4,13 @@ import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import { type ActingUser, type WriteContext, auditPut, userTarget } from '../audit-log/entries';
 import { TABLE_NAME } from '../db/client';
-import type { FiguresItem } from '../projects/figures';
 import { keys } from '../db/keys';
 import { notificationPut } from '../notifications/writes';
 import { EMAIL_TAKEN } from '../organization/organizations';
 import { getItem } from '../db/reads';
 import { TRANSACTION_LIMIT, type TransactItem, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import { WRITES_PER_PROJECT, figuresOf, projectsWithMember, removeMemberOutsideTransaction, removedMemberWrites } from '../projects/removed-member';
+import { WRITES_PER_PROJECT, projectsWithMember, removeMemberOutsideTransaction, removedMemberWrites } from '../projects/removed-member';
 import { userPuts } from '../user/users';
 import { outboxPut } from '../mailer/outbox';
 import { type EmailItem, type UserItem, newUser } from '../user/item';
@@ -164,25 +163,24 @@ function userChangeEntries(context: WriteContext, current: UserItem, input: Save
   return entries;
 }
 
-/** For RouteOptions.preload: the user the path names and the organization's figures, read in the session's round trip. */
+/** For RouteOptions.preload: the user the path names, read in the session's round trip. */
 export const preloadRemovedUser = ({ orgId, params }: { orgId: string; params: Record<string, string> }) =>
-  params.userId ? ([keys.user(orgId, params.userId), keys.projectFigures(orgId)] as const) : undefined;
+  params.userId ? keys.user(orgId, params.userId) : undefined;
 
 /**
  * Removes a user of the actor's organization: the user, their email (free to use again), their
  * avatar, their place in every project (with each project's 'members removed' activity entry) and the audit entry go in one transaction with the checks.
  * Their sessions stop working at once (a session needs its user item) and are deleted afterwards.
  */
-export async function removeOrganizationUser(context: WriteContext, userId: string, read?: { target?: UserItem; figures?: FiguresItem }): Promise<UserItem> {
+export async function removeOrganizationUser(context: WriteContext, userId: string, read?: { target?: UserItem }): Promise<UserItem> {
   const { actor } = context;
   if (userId === actor.id) throw new Refused('invalid', CANNOT_REMOVE_SELF);
   for (let attempt = 1; ; attempt += 1) {
-    // The first attempt can use the user and the figures read with the session (preloadRemovedUser); a retry reads again.
+    // The first attempt can use the user read with the session (preloadRemovedUser); a retry reads again.
     const readNow = attempt > 1 || !read;
-    const [target, projects, figures] = await Promise.all([
+    const [target, projects] = await Promise.all([
       readNow ? getItem<UserItem>(keys.user(actor.orgId, userId), { consistentRead: attempt > 1 }) : read.target,
       projectsWithMember(actor.orgId, userId),
-      readNow ? figuresOf(actor.orgId) : read.figures,
     ]);
     if (!target) throw new NotFound();
     const items: TransactItem[] = [
@@ -209,9 +207,9 @@ export async function removeOrganizationUser(context: WriteContext, userId: stri
     ];
     const countAt = target.role === 'admin' ? items.push(adminCountChange(actor.orgId, -1)) - 1 : -1;
     const firstProjectAt = items.length;
-    // The rest of the transaction: two writes per project and one figures update.
-    const room = Math.floor((TRANSACTION_LIMIT - items.length - 1) / WRITES_PER_PROJECT);
-    items.push(...removedMemberWrites(actor.orgId, projects.slice(0, room), target, actor, figures));
+    // The rest of the transaction: two writes per project.
+    const room = Math.floor((TRANSACTION_LIMIT - items.length) / WRITES_PER_PROJECT);
+    items.push(...removedMemberWrites(actor.orgId, projects.slice(0, room), target, actor));
     try {
       await transactWriteExplained(items, (failed) => {
         if (failed.has(0)) return notAdmin();

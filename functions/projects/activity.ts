@@ -1,10 +1,11 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
-import { ACTIVITY_KEPT_DAYS, ACTIVITY_PAGE_SIZE } from '../../shared/limits';
+import { ACTIVITY_KEPT_DAYS, ACTIVITY_PAGE_SIZE, RECENT_ACTIVITY_SIZE } from '../../shared/limits';
 import type { ActivityAction, ActivityEntryResponse, ActivityPageResponse } from '../../shared/schemas/activity';
 import { now, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
 import { collections, keys } from '../db/keys';
+import type { IndexName } from '../db/table-definition';
 import type { TransactItem } from '../db/transactions';
 import type { UserItem } from '../user/item';
 
@@ -19,9 +20,13 @@ export interface ActivityChange {
   members?: string[];
 }
 
-/** Stored at `ORG#o / ACTIVITY#<projectId>#<ulid>`; `ttl` lets DynamoDB drop it after a year. */
+/**
+ * Stored at `ORG#o / ACTIVITY#<projectId>#<ulid>`; `ttl` lets DynamoDB drop it after a year.
+ * `feedKey` (the entry's ULID) puts it in the organizationActivity index: the organization's feed.
+ */
 interface ActivityItem extends ActivityEntryResponse {
   type: 'ACTIVITY';
+  feedKey: string;
   ttl: number;
 }
 
@@ -46,6 +51,7 @@ export function activityPut(orgId: string, entry: ActivityEntryResponse): Transa
   const item: ActivityItem = {
     type: 'ACTIVITY',
     ...entry,
+    feedKey: entry.id,
     // DynamoDB deletes by its own (real) clock, so the expiry is counted from it, not from the functions' clock.
     ttl: ttlAt(now().getTime() + ACTIVITY_KEPT_DAYS * 24 * 60 * 60 * 1000),
   };
@@ -64,6 +70,24 @@ function toActivityResponse(item: ActivityEntryResponse): ActivityEntryResponse 
     members: item.members ?? [],
     createdAt: item.createdAt,
   };
+}
+
+/**
+ * The organization's newest entries, newest first: one Query of the organizationActivity index
+ * (eventually consistent, like every index read), RECENT_ACTIVITY_SIZE items.
+ */
+export async function listRecentActivity(orgId: string): Promise<ActivityEntryResponse[]> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE_NAME,
+      IndexName: 'organizationActivity' satisfies IndexName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK },
+      ScanIndexForward: false,
+      Limit: RECENT_ACTIVITY_SIZE,
+    }),
+  );
+  return ((out.Items ?? []) as ActivityItem[]).map(toActivityResponse);
 }
 
 /**

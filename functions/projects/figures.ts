@@ -1,24 +1,25 @@
-import type { ActivityEntryResponse } from '../../shared/schemas/activity';
-import { RECENT_ACTIVITY_SIZE } from '../../shared/limits';
+import { formatISO, parseISO, startOfISOWeek } from 'date-fns';
 import { PROJECT_STATUSES, type ProjectStatus } from '../../shared/project-statuses';
-import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
-import type { TransactItem } from '../db/transactions';
-import { updateExpression } from '../db/update-expression';
-import { compareOrdinal } from '../domain/compare-ordinal';
 
 /**
  * `ORG#o / FIGURES#PROJECTS`: the number of the organization's projects in each status
- * (`count_<status>`) and its newest activity entries (`recent_<entry id>`), both changed in the
- * same TransactWriteItems as every project create, status change, member change and delete.
- * Attributes rather than a map, so the first ADD or SET creates the item and nothing has to exist.
+ * (`count_<status>`) and of those created in each ISO week (`created_<Monday>`). No request writes
+ * it: a project change puts what it moves into its event item, and the stream consumer adds a
+ * batch's events in one UpdateItem per organization (functions/projects/figures-from-events.ts,
+ * docs/decisions/032). Attributes rather than a map, so the first ADD creates the item.
  */
 export type FiguresItem = Record<string, unknown>;
 
 const COUNT = 'count_';
-const RECENT = 'recent_';
+const CREATED = 'created_';
+/** What earlier versions kept on the item; the recount removes it. */
+export const LEGACY_RECENT = 'recent_';
 
 export type StatusCounts = Record<ProjectStatus, number>;
+
+/** A change's moves of the counters: attribute name → how much it adds (negative to take away). */
+export type FiguresDelta = Record<string, number>;
 
 export function statusCounts(item: FiguresItem | undefined): StatusCounts {
   const counts = {} as StatusCounts;
@@ -26,56 +27,39 @@ export function statusCounts(item: FiguresItem | undefined): StatusCounts {
   return counts;
 }
 
-/** The newest entries the item holds, newest first (ids are ULIDs: they sort by time). */
-export function recentActivity(item: FiguresItem | undefined): ActivityEntryResponse[] {
-  if (!item) return [];
-  return Object.keys(item)
-    .filter((name) => name.startsWith(RECENT))
-    .sort()
-    .reverse()
-    .slice(0, RECENT_ACTIVITY_SIZE)
-    .map((name) => item[name] as ActivityEntryResponse);
+/** The ISO week (its Monday, 'YYYY-MM-DD') a project created at this instant counts in. */
+export const weekOf = (createdAt: string) => formatISO(startOfISOWeek(parseISO(createdAt.slice(0, 10))), { representation: 'date' });
+
+/** How many projects the item counts as created in the week starting on `weekStart`. */
+export const createdInWeek = (item: FiguresItem | undefined, weekStart: string) => Number(item?.[`${CREATED}${weekStart}`] ?? 0);
+
+/** A project enters the counters (created: +1) or leaves them (deleted: -1). */
+export function projectCounted(project: { status: ProjectStatus; createdAt: string }, sign: 1 | -1): FiguresDelta {
+  return { [`${COUNT}${project.status}`]: sign, [`${CREATED}${weekOf(project.createdAt)}`]: sign };
 }
 
-interface FiguresChange {
-  /** +1/-1 per status a project entered or left. */
-  deltas: Partial<StatusCounts>;
-  /** The entries the change writes. */
-  entries: ActivityEntryResponse[];
-  /**
-   * The item as read before the change (with the session or the project): entries beyond the
-   * newest RECENT_ACTIVITY_SIZE, counting the new ones, are removed. An entry is only removed once
-   * it has that many newer ones, so concurrent writers never take away one of the newest.
-   */
-  known: FiguresItem | undefined;
+/** A project moved from one status to another (nothing when it did not). */
+export function statusMoved(from: ProjectStatus, to: ProjectStatus): FiguresDelta {
+  return from === to ? {} : { [`${COUNT}${from}`]: -1, [`${COUNT}${to}`]: 1 };
 }
 
-/** The UpdateItem of the figures item for one change (no condition: ADD and SET commute). */
-export function figuresUpdate(orgId: string, change: FiguresChange): TransactItem {
-  const kept = new Set(
-    [...Object.keys(change.known ?? {}).filter((name) => name.startsWith(RECENT)), ...change.entries.map((entry) => `${RECENT}${entry.id}`)]
-      .sort()
-      .reverse()
-      .slice(0, RECENT_ACTIVITY_SIZE),
-  );
-  return {
-    Update: {
-      TableName: TABLE_NAME,
-      Key: keys.projectFigures(orgId),
-      ...updateExpression({
-        set: Object.fromEntries(change.entries.map((entry) => [`${RECENT}${entry.id}`, entry])),
-        add: Object.fromEntries(Object.entries(change.deltas).flatMap(([status, delta]) => (delta ? [[`${COUNT}${status}`, delta]] : []))),
-        remove: Object.keys(change.known ?? {}).filter((name) => name.startsWith(RECENT) && !kept.has(name)),
-      }),
-    },
-  };
+/** The sum of several changes' moves, zeros left out (what the consumer adds for a batch). */
+export function sumDeltas(deltas: FiguresDelta[]): FiguresDelta {
+  const sum: FiguresDelta = {};
+  for (const delta of deltas) for (const [name, value] of Object.entries(delta)) sum[name] = (sum[name] ?? 0) + value;
+  return Object.fromEntries(Object.entries(sum).filter(([, value]) => value !== 0));
 }
 
-/** A whole figures item for these counts and entries (for seeding an organization written straight into the table). */
-export function figuresItem(orgId: string, counts: Partial<StatusCounts>, entries: ActivityEntryResponse[]): FiguresItem {
-  const item: FiguresItem = { ...keys.projectFigures(orgId) };
-  for (const [status, count] of Object.entries(counts)) item[`${COUNT}${status}`] = count;
-  const newest = [...entries].sort((a, b) => compareOrdinal(b.id, a.id)).slice(0, RECENT_ACTIVITY_SIZE);
-  for (const entry of newest) item[`${RECENT}${entry.id}`] = entry;
-  return item;
+/** The counters a set of projects should have, as the attributes the item holds (the recount's and the seed's). */
+export function figuresOfProjects(projects: { status: ProjectStatus; createdAt: string }[]): FiguresDelta {
+  const zeros = Object.fromEntries(PROJECT_STATUSES.map((status) => [`${COUNT}${status}`, 0]));
+  return { ...zeros, ...sumDeltas(projects.map((project) => projectCounted(project, 1))) };
+}
+
+/** The attributes a recount replaces: every counter, and what earlier versions kept. */
+export const isFigureAttribute = (name: string) => name.startsWith(COUNT) || name.startsWith(CREATED) || name.startsWith(LEGACY_RECENT);
+
+/** A whole figures item for these projects (for seeding an organization written straight into the table). */
+export function figuresItem(orgId: string, projects: { status: ProjectStatus; createdAt: string }[]): FiguresItem {
+  return { ...keys.projectFigures(orgId), ...figuresOfProjects(projects) };
 }

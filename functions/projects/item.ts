@@ -48,6 +48,18 @@ export type ProjectRecord = ProjectItem & Key & ReturnType<typeof projectIndexKe
 /** The attributes every write of a project's name, status or due date sets with them. */
 export const derivedAttributes = (project: ProjectItem) => ({ ...projectIndexKeys(project), searchName: project.name.toLowerCase() });
 
+/**
+ * The derived attributes as an update writes them: SET those a project has, REMOVE those it has
+ * no longer (a completed project leaves the open-due index).
+ */
+export function derivedChanges(project: ProjectItem): { set: Record<string, string>; remove: string[] } {
+  const entries = Object.entries(derivedAttributes(project));
+  return {
+    set: Object.fromEntries(entries.filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    remove: entries.filter(([, value]) => value === undefined).map(([name]) => name),
+  };
+}
+
 /** The item a project is stored as: what its create, the seed and the migration write. */
 export const projectRecord = (project: ProjectItem): ProjectRecord => ({ ...keys.project(project.orgId, project.id), ...project, ...derivedAttributes(project) });
 

@@ -5,7 +5,6 @@ import { Conflict, NotFound, Refused } from '../domain/errors';
 import { batchGet, keyId } from '../db/reads';
 import { keys } from '../db/keys';
 import { type ActivityChange, activityEntry, activityPut } from './activity';
-import { type FiguresItem, figuresUpdate } from './figures';
 import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './write-project-change';
 import { PROJECT_BUSY, PROJECT_NOT_FOUND, addedToProjectMessage } from './projects';
 import { type UserItem, toMemberResponse } from '../user/item';
@@ -28,8 +27,7 @@ export async function loadProjectMembers(project: ProjectItem): Promise<ProjectM
 }
 
 /**
- * Replaces the member set as a whole. One BatchGetItem reads the project, the figures item, every
- * requested user (a user of another organization has no item under this organization's key: 400)
+ * Replaces the member set as a whole. One BatchGetItem reads the project, every requested user (a user of another organization has no item under this organization's key: 400)
  * and the members being removed (their names go into the activity entry), then one
  * TransactWriteItems sets memberIds, conditional on the version read, with a notification for each
  * newly added member but the actor and the 'members added/removed' entries. Two concurrent PUTs
@@ -45,14 +43,13 @@ export async function setProjectMembers(
   if (!isProjectId(projectId)) throw new NotFound(PROJECT_NOT_FOUND);
   const memberIds = [...new Set(requestedIds)];
   const projectKey = keys.project(orgId, projectId);
-  const figuresKey = keys.projectFigures(orgId);
   const userKeys = memberIds.map((id) => keys.user(orgId, id));
   // The current members as last seen: read along, so the names of those removed are at hand.
   let seenMembers = new Set(preloaded?.memberIds ?? []);
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
     const formerKeys = [...seenMembers].map((id) => keys.user(orgId, id));
-    const found = await batchGet([projectKey, figuresKey, ...userKeys, ...formerKeys], { consistentRead: true });
+    const found = await batchGet([projectKey, ...userKeys, ...formerKeys], { consistentRead: true });
     const project = found.get(keyId(projectKey)) as ProjectItem | undefined;
     if (!project) throw new NotFound(PROJECT_NOT_FOUND);
     const users = userKeys.map((key) => found.get(keyId(key)) as UserItem | undefined);
@@ -78,12 +75,7 @@ export async function setProjectMembers(
       expectedVersion: project.version,
       recipients: added.filter((id) => id !== actor.id),
       message: addedToProjectMessage(project),
-      alongside: entries.length
-        ? [
-            figuresUpdate(orgId, { deltas: {}, entries, known: found.get(keyId(figuresKey)) as FiguresItem | undefined }),
-            ...entries.map((entry) => activityPut(orgId, entry)),
-          ]
-        : [],
+      alongside: entries.map((entry) => activityPut(orgId, entry)),
     });
     if (written) return (users as UserItem[]).map(toMemberResponse);
   }

@@ -3,19 +3,18 @@ import { PROJECT_STATUS_LABELS } from '../../shared/project-statuses';
 import type { CreateProjectRequest, UpdateProjectRequest } from '../../shared/schemas/projects';
 import { now } from '../clock';
 import { Conflict, NotFound } from '../domain/errors';
-import { batchGet, keyId } from '../db/reads';
+import { getItem } from '../db/reads';
 import { TABLE_NAME } from '../db/client';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
-import { collections, keys } from '../db/keys';
-import { queryCollection } from '../db/query-collection';
+import { keys } from '../db/keys';
 import { type ActivityChange, activityEntry, activityPut } from './activity';
-import { type FiguresItem, figuresUpdate } from './figures';
+import { projectCounted, statusMoved } from './figures';
 import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './write-project-change';
-import type { ProjectSummary } from '../dashboard/figures';
 import type { UserItem } from '../user/item';
-import { type ProjectItem, derivedAttributes, isProjectId, newProject, projectRecord } from './item';
+import { type ProjectItem, derivedChanges, isProjectId, newProject, projectRecord } from './item';
 import { wordWrites } from './words';
 import type { NotificationMessage } from '../notifications/item';
+import { notificationEventPut } from '../notifications/event';
 
 /** Who changed a project, as activity entries name them. */
 type Actor = Pick<UserItem, 'id' | 'fullName' | 'avatarUrl'>;
@@ -27,20 +26,11 @@ export const PROJECT_BUSY = 'The project was changed by someone else at the same
 export const preloadProject = ({ orgId, params }: { orgId: string; params: Record<string, string> }) =>
   isProjectId(params.id) ? keys.project(orgId, params.id) : undefined;
 
-/** For RouteOptions.preload: the organization's figures item, which every project change updates. */
+/** For RouteOptions.preload: the organization's figures item (the list's total). */
 export const preloadFigures = ({ orgId }: { orgId: string }) => keys.projectFigures(orgId);
 
-/** For RouteOptions.preload: the project named by the path and the figures item. */
-export const preloadProjectAndFigures = (scope: { orgId: string; params: Record<string, string> }) =>
-  isProjectId(scope.params.id) ? ([keys.project(scope.orgId, scope.params.id), keys.projectFigures(scope.orgId)] as const) : undefined;
-
-/** A project and the figures item in one BatchGetItem (ConsistentRead): what every change computes from. */
-async function readProjectAndFigures(orgId: string, projectId: string): Promise<{ project?: ProjectItem; figures?: FiguresItem }> {
-  const projectKey = keys.project(orgId, projectId);
-  const figuresKey = keys.projectFigures(orgId);
-  const found = await batchGet([projectKey, figuresKey], { consistentRead: true });
-  return { project: found.get(keyId(projectKey)) as ProjectItem | undefined, figures: found.get(keyId(figuresKey)) };
-}
+/** A project read again after a lost race (ConsistentRead): what the change computes from. */
+const readProject = (orgId: string, projectId: string) => getItem<ProjectItem>(keys.project(orgId, projectId), { consistentRead: true });
 
 /** The entries a change of these fields makes, in the order a reader expects them. */
 function fieldChanges(before: ProjectItem, after: ProjectItem): ActivityChange[] {
@@ -67,47 +57,42 @@ const statusChangedMessage = (project: Pick<ProjectItem, 'id' | 'name' | 'status
 });
 
 /**
- * The new project's writes for one TransactWriteItems: the item, +1 on its status's counter and the
- * 'created' entry and the name's word items. `figures` is the figures item as read with the session. The bench's DynamoDB floor
- * for POST /api/projects sends the same writes (bench/dynamodb-floor.ts).
+ * The new project's writes for one TransactWriteItems: the item, the 'created' entry, the event
+ * that adds it to the counters (+1 on its status and its week) and the name's word items. The
+ * bench's DynamoDB floor for POST /api/projects sends the same writes (bench/dynamodb-floor.ts).
  */
-export function newProjectWrites(orgId: string, input: CreateProjectRequest, actor: Actor, figures: FiguresItem | undefined): { project: ProjectItem; writes: TransactItem[] } {
+export function newProjectWrites(orgId: string, input: CreateProjectRequest, actor: Actor): { project: ProjectItem; writes: TransactItem[] } {
   const project = newProject(orgId, input, now().toISOString());
   const entry = activityEntry(project, actor, { action: 'created' });
   return {
     project,
     writes: [
       { Put: { TableName: TABLE_NAME, Item: projectRecord(project), ConditionExpression: 'attribute_not_exists(PK)' } },
-      figuresUpdate(orgId, { deltas: { [project.status]: 1 }, entries: [entry], known: figures }),
       activityPut(orgId, entry),
+      ...notificationEventPut(orgId, [], undefined, projectCounted(project, 1)),
       ...wordWrites(project, undefined, project.name),
     ],
   };
 }
 
 /** One TransactWriteItems (newProjectWrites). */
-export async function createProject({ actor }: WriteContext, input: CreateProjectRequest, figures: FiguresItem | undefined): Promise<ProjectItem> {
-  const { project, writes } = newProjectWrites(actor.orgId, input, actor, figures);
+export async function createProject({ actor }: WriteContext, input: CreateProjectRequest): Promise<ProjectItem> {
+  const { project, writes } = newProjectWrites(actor.orgId, input, actor);
   await transactWrite(writes);
   return project;
 }
 
 /**
  * Applies the fields sent; a different status notifies every member but the actor and moves the
- * project between counters, and every field that changed writes an activity entry, all in the
- * same transaction. `read` is the project and figures item as read with the session, then one
- * conditional TransactWriteItems; a lost race reads them again (one BatchGetItem).
+ * project between counters (through the change's event), and every field that changed writes an
+ * activity entry, all in the same transaction. `read` is the project as read with the session,
+ * then one conditional TransactWriteItems; a lost race reads it again.
  */
-export async function updateProject(
-  { actor }: WriteContext,
-  projectId: string,
-  changes: UpdateProjectRequest,
-  read: { project?: ProjectItem; figures?: FiguresItem },
-): Promise<ProjectItem> {
+export async function updateProject({ actor }: WriteContext, projectId: string, changes: UpdateProjectRequest, read: ProjectItem | undefined): Promise<ProjectItem> {
   const { orgId } = actor;
-  let { project: current, figures } = read;
+  let current = read;
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
-    if (attempt > 0) ({ project: current, figures } = await readProjectAndFigures(orgId, projectId));
+    if (attempt > 0) current = await readProject(orgId, projectId);
     if (!current) throw new NotFound(PROJECT_NOT_FOUND);
     const set: Partial<ProjectItem> = { updatedAt: now().toISOString() };
     if (changes.name !== undefined) set.name = changes.name.trim();
@@ -115,18 +100,18 @@ export async function updateProject(
     if (changes.status !== undefined) set.status = changes.status;
     if (changes.dueDate !== undefined) set.dueDate = changes.dueDate;
     const next: ProjectItem = { ...current, ...set, version: current.version + 1 };
-    Object.assign(set, derivedAttributes(next));
+    const derived = derivedChanges(next);
     const statusChanged = next.status !== current.status;
     const recipients = statusChanged ? current.memberIds.filter((id) => id !== actor.id) : [];
     const entries = fieldChanges(current, next).map((change) => activityEntry(next, actor, change));
-    const deltas = statusChanged ? { [current.status]: -1, [next.status]: 1 } : {};
-    const alongside = entries.length ? [figuresUpdate(orgId, { deltas, entries, known: figures }), ...entries.map((entry) => activityPut(orgId, entry))] : [];
     const written = await writeProjectChange(orgId, projectId, {
-      set,
+      set: { ...set, ...derived.set },
+      remove: derived.remove,
       expectedVersion: current.version,
       recipients,
       message: statusChangedMessage(next),
-      alongside: [...alongside, ...wordWrites(current, current.name, next.name)],
+      figures: statusMoved(current.status, next.status),
+      alongside: [...entries.map((entry) => activityPut(orgId, entry)), ...wordWrites(current, current.name, next.name)],
     });
     if (written) return next;
   }
@@ -135,16 +120,17 @@ export async function updateProject(
 
 /**
  * One TransactWriteItems: the project's DeleteItem (on condition it is still the version read, so
- * the right counter goes down), -1 on its status's counter, the 'deleted' entry, which stays in
- * the organization's recent activity, the deletes of its word items and its audit entry. `read` is the project and figures item as read with the
- * session; a lost race reads them again. The project's entries are left to their TTL.
+ * the right counter goes down), the event taking it out of the counters, the 'deleted' entry,
+ * which stays in the organization's recent activity, the deletes of its word items and its audit
+ * entry. `read` is the project as read with the session; a lost race reads it again. The project's
+ * entries are left to their TTL.
  */
-export async function deleteProject(context: WriteContext, projectId: string, read: { project?: ProjectItem; figures?: FiguresItem }): Promise<void> {
+export async function deleteProject(context: WriteContext, projectId: string, read: ProjectItem | undefined): Promise<void> {
   const { actor } = context;
   const { orgId } = actor;
-  let { project, figures } = read;
+  let project = read;
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
-    if (attempt > 0) ({ project, figures } = await readProjectAndFigures(orgId, projectId));
+    if (attempt > 0) project = await readProject(orgId, projectId);
     if (!project) throw new NotFound(PROJECT_NOT_FOUND);
     const entry = activityEntry(project, actor, { action: 'deleted' });
     const deleted = await conditionHeld(
@@ -158,8 +144,8 @@ export async function deleteProject(context: WriteContext, projectId: string, re
             ExpressionAttributeValues: { ':version': project.version },
           },
         },
-        figuresUpdate(orgId, { deltas: { [project.status]: -1 }, entries: [entry], known: figures }),
         activityPut(orgId, entry),
+        ...notificationEventPut(orgId, [], undefined, projectCounted(project, -1)),
         ...wordWrites(project, project.name, undefined),
         auditPut(context, { action: 'project.deleted', target: { type: 'project', id: project.id, label: project.name }, details: { status: project.status } }),
       ]),
@@ -167,16 +153,4 @@ export async function deleteProject(context: WriteContext, projectId: string, re
     if (deleted) return;
   }
   throw new Conflict(PROJECT_BUSY);
-}
-
-/**
- * What the dashboard needs of every project of the organization: one Query (one per 1 MB page,
- * about 5,000 projects) projecting only those attributes.
- */
-export async function listProjectSummaries(orgId: string): Promise<ProjectSummary[]> {
-  return queryCollection<ProjectSummary>(collections.projectsOfOrganization(orgId), {
-    projection: 'id, #name, #status, dueDate, memberIds, createdAt',
-    names: { '#name': 'name', '#status': 'status' },
-    consistentRead: true,
-  });
 }

@@ -4,7 +4,7 @@ import { collections } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import { type ProjectRecord, derivedAttributes } from './item';
+import { type ProjectRecord, derivedAttributes, derivedChanges } from './item';
 import { wordItems } from './words';
 
 /**
@@ -19,12 +19,13 @@ export async function reindexOrganization(orgId: string, putItems: (items: Recor
   for (const project of projects) {
     const derived = derivedAttributes(project);
     if (Object.entries(derived).every(([name, value]) => project[name as keyof typeof derived] === value)) continue;
+    const changes = derivedChanges(project);
     const written = await conditionHeld(
       db.send(
         new UpdateCommand({
           TableName: TABLE_NAME,
           Key: { PK: project.PK, SK: project.SK },
-          ...updateExpression({ set: derived }, { expression: 'version = :version', values: { ':version': project.version } }),
+          ...updateExpression(changes, { expression: 'version = :version', values: { ':version': project.version } }),
         }),
       ),
     );

@@ -1,8 +1,6 @@
-import { RECENT_ACTIVITY_SIZE } from '../../shared/limits';
 import { TABLE_NAME } from '../db/client';
-import { type Key, collections, keys } from '../db/keys';
+import { type Key, collections } from '../db/keys';
 import { activityEntry, activityPut } from './activity';
-import { type FiguresItem, figuresUpdate } from './figures';
 import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
 import { type TransactItem, isConditionFailure, transactWrite } from '../db/transactions';
@@ -33,25 +31,19 @@ export async function projectsWithMember(orgId: string, userId: string): Promise
   return projects.filter((item) => item.memberIds?.includes(userId));
 }
 
-/** The figures item (the newest activity), read with the projects so the removal can trim it. */
-export const figuresOf = (orgId: string) => getItem<FiguresItem>(keys.projectFigures(orgId), { consistentRead: true });
-
 type Actor = Pick<UserItem, 'id' | 'fullName' | 'avatarUrl'>;
 
 /**
  * For the removal's own transaction: per project the member list without the user (conditional on
- * the version read, bumping it) and a 'members removed' entry naming the user; then one update of
- * the figures item with the newest entries (the counters by status do not move: no project changed
- * status). Failed conditions are at the project writes (every WRITES_PER_PROJECT-th from the first).
+ * the version read, bumping it) and a 'members removed' entry naming the user (the counters do not
+ * move: no project changed status). Failed conditions are at the project writes (every
+ * WRITES_PER_PROJECT-th from the first).
  */
-export function removedMemberWrites(orgId: string, projects: ProjectMembers[], removed: UserItem, actor: Actor, known: FiguresItem | undefined): TransactItem[] {
-  if (projects.length === 0) return [];
-  const entries = projects.map((project) => activityEntry(project, actor, { action: 'members_removed', members: [removed.fullName] }));
-  return [
-    ...projects.flatMap((project, index) => [{ Update: removeMemberUpdate(project, removed.id) }, activityPut(orgId, entries[index]!)]),
-    // Entries of one change are in time order: only the newest can be among the organization's newest.
-    figuresUpdate(orgId, { deltas: {}, entries: entries.slice(-RECENT_ACTIVITY_SIZE), known }),
-  ];
+export function removedMemberWrites(orgId: string, projects: ProjectMembers[], removed: UserItem, actor: Actor): TransactItem[] {
+  return projects.flatMap((project) => [
+    { Update: removeMemberUpdate(project, removed.id) },
+    activityPut(orgId, activityEntry(project, actor, { action: 'members_removed', members: [removed.fullName] })),
+  ]);
 }
 
 /**
@@ -71,14 +63,14 @@ function removeMemberUpdate(project: ProjectMembers, userId: string) {
 
 /**
  * Projects beyond what one transaction holds (a user in more than ~45 projects): the user is gone
- * already, so each project gets its own transaction (its member list, its entry, the figures);
+ * already, so each project gets its own transaction (its member list, its entry);
  * a project that changed meanwhile is read again until the id is out of it.
  */
 export async function removeMemberOutsideTransaction(orgId: string, project: ProjectMembers, removed: UserItem, actor: Actor, maxAttempts: number) {
   let current: ProjectMembers | undefined = project;
   for (let attempt = 1; current?.memberIds.includes(removed.id); attempt += 1) {
     try {
-      await transactWrite(removedMemberWrites(orgId, [current], removed, actor, await figuresOf(orgId)));
+      await transactWrite(removedMemberWrites(orgId, [current], removed, actor));
       return;
     } catch (error) {
       if (!isConditionFailure(error) || attempt >= maxAttempts) throw error;

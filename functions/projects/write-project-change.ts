@@ -4,6 +4,7 @@ import { notificationEventPut } from '../notifications/event';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import type { NotificationMessage } from '../notifications/item';
 import { updateExpression } from '../db/update-expression';
+import type { FiguresDelta } from './figures';
 
 /** How often a change is re-read and retried when someone else changed the project in between. */
 export const MAX_WRITE_ATTEMPTS = 5;
@@ -11,19 +12,24 @@ export const MAX_WRITE_ATTEMPTS = 5;
 interface ProjectWrite {
   /** SET assignments for the project item (the version bump is added here). */
   set: Record<string, unknown>;
+  /** Attributes the change removes (a derived key the project no longer has). */
+  remove?: string[];
   /** The version the change was computed from: the write applies only if it is still current. */
   expectedVersion: number;
   recipients: string[];
   message: NotificationMessage;
-  /** Unconditional writes of the same change (the figures update, activity entries), after the notification event. */
+  /** What the change moves on the organization's counters: carried by the event, added by the stream consumer. */
+  figures?: FiguresDelta;
+  /** Unconditional writes of the same change (activity entries, word items), after the event. */
   alongside: TransactItem[];
 }
 
 /**
  * One TransactWriteItems: the project update, conditional on the version it was computed from
  * (so two concurrent changes never interleave: the loser recomputes from the winner's state),
- * and the notification event (the stream fans it out to the recipients), figures and activity
- * entries of the change, so none happens without the others. Answers false when the project is
+ * and the change's event (the stream fans it out to the recipients and adds its figures) and
+ * activity entries, so none happens without the others. No item every change of the organization
+ * shares is written here (docs/decisions/032). Answers false when the project is
  * gone or changed since it was read: read again and recompute.
  */
 export async function writeProjectChange(orgId: string, projectId: string, change: ProjectWrite): Promise<boolean> {
@@ -33,12 +39,12 @@ export async function writeProjectChange(orgId: string, projectId: string, chang
         TableName: TABLE_NAME,
         Key: keys.project(orgId, projectId),
         ...updateExpression(
-          { set: { ...change.set, version: change.expectedVersion + 1 } },
+          { set: { ...change.set, version: change.expectedVersion + 1 }, remove: change.remove },
           { expression: 'attribute_exists(PK) AND #version = :expected', names: { '#version': 'version' }, values: { ':expected': change.expectedVersion } },
         ),
       },
     },
-    ...notificationEventPut(orgId, change.recipients, change.message),
+    ...notificationEventPut(orgId, change.recipients, change.message, change.figures),
     ...change.alongside,
   ];
   return conditionHeld(transactWrite(items));

@@ -11,11 +11,12 @@ import { streamConsumer } from './stream-consumer';
 
 /**
  * What the fan-out writes (functions/notifications/fan-out.ts), each in the partitions it lives in:
- * the recipients' notifications (`USER#u`) and their unread counters on the user items (`ORG#o`).
+ * the recipients' notifications (`USER#u`), their unread counters on the user items and the
+ * organization's figures item (`ORG#o`), and the mark on each event it counted (`EVENT#e`).
  */
 export const FAN_OUT_TABLE_ACCESS = [
   { action: 'dynamodb:PutItem', leadingKeys: ['USER#*'] },
-  { action: 'dynamodb:UpdateItem', leadingKeys: ['ORG#*'] },
+  { action: 'dynamodb:UpdateItem', leadingKeys: ['ORG#*', 'EVENT#*'] },
 ] as const;
 
 interface NotificationFanOutProps {
@@ -40,7 +41,7 @@ export class NotificationFanOut extends Construct {
     const { function: fn, deadLetterQueue, role } = streamConsumer(this, {
       table: props.table,
       entry: FAN_OUT_ENTRY,
-      description: 'Writes the notifications of new notification events (the table stream)',
+      description: 'Writes the notifications and adds the figures of new notification events (the table stream)',
       filter: NOTIFICATION_EVENT_STREAM_FILTER,
       eventSource: FAN_OUT_EVENT_SOURCE,
       environment: { TABLE_NAME: props.table.tableName, STAGE: props.stage, LOG_LEVEL: props.logLevel },

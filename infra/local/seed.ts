@@ -4,6 +4,7 @@ import { keys } from '../../functions/db/keys';
 import { notificationPut } from '../../functions/notifications/writes';
 import { activityEntry, activityPut } from '../../functions/projects/activity';
 import { figuresItem } from '../../functions/projects/figures';
+import type { ProjectItem } from '../../functions/projects/item';
 import { userPuts } from '../../functions/user/users';
 import { hashPassword } from '../../functions/security/passwords';
 import { PROJECT_STATUSES } from '../../shared/project-statuses';
@@ -85,9 +86,8 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
   for (const user of users) items.push(...userPuts(user).map((write) => write.Put.Item as Item));
 
   const projectIds: string[] = [];
-  // What the API's creates would have written along: a 'created' entry each and the counters.
-  const entries: ReturnType<typeof activityEntry>[] = [];
-  const counts: Record<string, number> = {};
+  // What the API's creates would have written along: a 'created' entry each, and the counters the stream consumer would have added.
+  const projects: ProjectItem[] = [];
   for (let index = 0; index < options.projects; index += 1) {
     const memberIds = Array.from({ length: options.membersPerProject }, (_, offset) => users[(index + offset) % users.length]!.id);
     const dueDay = String(1 + (index % 28)).padStart(2, '0');
@@ -104,12 +104,10 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
     );
     projectIds.push(project.id);
     items.push({ ...projectRecord(project) }, ...wordItems(project));
-    const entry = activityEntry(project, users[0]!, { action: 'created' });
-    entries.push(entry);
-    items.push(activityPut(orgId, entry).Put!.Item as Item);
-    counts[project.status] = (counts[project.status] ?? 0) + 1;
+    items.push(activityPut(orgId, activityEntry(project, users[0]!, { action: 'created' })).Put!.Item as Item);
+    projects.push(project);
   }
-  items.push(figuresItem(orgId, counts, entries));
+  items.push(figuresItem(orgId, projects));
 
   for (const user of users.slice(0, notified)) {
     for (let index = 0; index < options.notificationsPerUser; index += 1) {

@@ -26,6 +26,14 @@ const FROZEN = {
       { AttributeName: 'PK', KeyType: 'HASH' },
       { AttributeName: 'statusKey', KeyType: 'RANGE' },
     ],
+    openProjectsByDueDate: [
+      { AttributeName: 'PK', KeyType: 'HASH' },
+      { AttributeName: 'openDueKey', KeyType: 'RANGE' },
+    ],
+    organizationActivity: [
+      { AttributeName: 'PK', KeyType: 'HASH' },
+      { AttributeName: 'feedKey', KeyType: 'RANGE' },
+    ],
   } as Record<string, { AttributeName: string; KeyType: string }[]>,
 };
 

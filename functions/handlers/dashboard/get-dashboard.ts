@@ -1,24 +1,25 @@
 import * as dashboardEndpoints from '../../../shared/contract/dashboard';
 import { today } from '../../clock';
-import { dashboardFigures } from '../../dashboard/figures';
-import { recentActivity, statusCounts } from '../../projects/figures';
-import { listProjectSummaries, preloadFigures } from '../../projects/projects';
+import { dashboardFigures, dueSoonThrough } from '../../dashboard/figures';
+import { dueSoonProjects, myRecentProjects, overdueProjects } from '../../dashboard/reads';
+import { listRecentActivity } from '../../projects/activity';
+import { preloadFigures } from '../../projects/projects';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 
 /**
- * Two round trips whatever the number of projects: the figures item (counters and the newest
- * activity) comes with the session, the projects' summaries in one Query.
+ * Two round trips (five calls) whatever the number of projects: the figures item (counters by status and week)
+ * comes with the session, then four bounded Queries side by side: overdue and due soon from the
+ * open-due index, the caller's projects among the newest, and the organization's activity feed.
  */
 export const handler = defineRoute(dashboardEndpoints.summary, { preload: preloadFigures }, async ({ session, preloaded: figures }) => {
-  const projects = await listProjectSummaries(session.org.id);
-  return ok(
-    dashboardFigures({
-      today: today(),
-      userId: session.user.id,
-      counts: statusCounts(figures),
-      projects,
-      recentActivity: recentActivity(figures),
-    }),
-  );
+  const orgId = session.org.id;
+  const day = today();
+  const [overdue, dueSoon, mine, recentActivity] = await Promise.all([
+    overdueProjects(orgId, day),
+    dueSoonProjects(orgId, day, dueSoonThrough(day)),
+    myRecentProjects(orgId, session.user.id),
+    listRecentActivity(orgId),
+  ]);
+  return ok(dashboardFigures({ today: day, figures, overdue, dueSoon, mine, recentActivity }));
 });

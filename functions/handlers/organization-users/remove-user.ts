@@ -8,19 +8,18 @@ import { ok } from '../../http/response';
 
 /**
  * DELETE /api/organization/users/{userId} (admins): removes a user of the caller's organization,
- * frees their email, takes them out of every project and ends their sessions. The user and the
- * figures item come with the session, from the caller's organization only (another's user is 404).
+ * frees their email, takes them out of every project and ends their sessions. The user comes with
+ * the session, from the caller's organization only (another's user is 404).
  */
 export const handler = defineRoute(organizationUserEndpoints.removeUser, { preload: preloadRemovedUser }, async (request) => {
-  const { session, params, preloadedAll } = request;
+  const { session, params, preloaded } = request;
   requireAdmin(session);
   // Read beside the removal's own reads, one round trip less. A session opened after this read is
   // left to its expiry: it stops working with the user item, as every session of theirs does.
   const sessions = sessionKeysOfUser(params.userId);
   // Its failure matters only once the removal succeeded, which awaits it below.
   sessions.catch(() => undefined);
-  const [target, figures] = preloadedAll;
-  const removed = await removeOrganizationUser(writeContext(session.user, request), params.userId, { target, figures });
+  const removed = await removeOrganizationUser(writeContext(session.user, request), params.userId, { target: preloaded });
   await deleteSessions(await sessions);
   return ok({ id: removed.id, message: 'User removed' });
 });

@@ -4,6 +4,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { type SignedIn, registerOrganization } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { testTable } from '../support/table';
+import { eventually } from '../support/eventually';
+import { keys } from '../../../functions/db/keys';
 
 /** The functions' clock runs from the global setup's start instant: this is 'today' for the API. */
 const today = inject('clockStart').slice(0, 10);
@@ -43,7 +45,7 @@ describe('GET /api/dashboard', () => {
     const late = await create(admin, { name: 'Late', status: 'in_progress', dueDate: dayFrom(-1) });
     const veryLate = await create(admin, { name: 'Very late', status: 'on_hold', dueDate: dayFrom(-30) });
     await create(admin, { name: 'Late but done', status: 'completed', dueDate: dayFrom(-3) });
-    const dueToday = await create(admin, { name: 'Due today', dueDate: today });
+    await create(admin, { name: 'Due today', dueDate: today });
     const inAWeek = await create(admin, { name: 'In a week', status: 'in_progress', dueDate: dayFrom(7) });
     await create(admin, { name: 'Done soon', status: 'completed', dueDate: dayFrom(2) });
     await create(admin, { name: 'Later', dueDate: dayFrom(8) });
@@ -52,19 +54,21 @@ describe('GET /api/dashboard', () => {
     await admin.call(`/api/projects/${undated.id}/members`, { method: 'PUT', body: { memberIds: [admin.user.id] } });
     await admin.call(`/api/projects/${inAWeek.id}/members`, { method: 'PUT', body: { memberIds: [colleague.user.id] } });
 
-    // Two projects made weeks ago: the chart buckets by the week (Monday) of createdAt.
+    // The counters come from the stream consumer a moment after the changes.
+    await eventually(() => admin.call('/api/dashboard'), (answer) => answer.body.counts.total === 8);
+    // Two projects made weeks ago: the chart reads the counters by week (Monday) of createdAt, as the consumer keeps them.
     const { db, tableName } = testTable();
     const threeWeeksAgo = subWeeks(parseISO(today), 3);
-    for (const id of [veryLate.id, dueToday.id]) {
-      await db.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: { PK: `ORG#${admin.orgId}`, SK: `PROJECT#${id}` },
-          UpdateExpression: 'SET createdAt = :at',
-          ExpressionAttributeValues: { ':at': `${formatISO(threeWeeksAgo, { representation: 'date' })}T10:00:00.000Z` },
-        }),
-      );
-    }
+    const weekKey = (date: Date) => `created_${formatISO(startOfISOWeek(date), { representation: 'date' })}`;
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.projectFigures(admin.orgId),
+        UpdateExpression: 'ADD #now :minusTwo, #then :two',
+        ExpressionAttributeNames: { '#now': weekKey(parseISO(today)), '#then': weekKey(threeWeeksAgo) },
+        ExpressionAttributeValues: { ':minusTwo': -2, ':two': 2 },
+      }),
+    );
 
     const response = await admin.call('/api/dashboard');
     expect(response.status).toBe(200);
@@ -97,7 +101,7 @@ describe('GET /api/dashboard', () => {
   it('shows at most 5 projects per list with the full count', async () => {
     const admin = await registerOrganization();
     await Promise.all(Array.from({ length: 7 }, (_, i) => create(admin, { name: `Overdue ${i}`, dueDate: dayFrom(-1 - i) })));
-    const response = await admin.call('/api/dashboard');
+    const response = await eventually(() => admin.call('/api/dashboard'), (answer) => answer.body.counts.total === 7);
     expect(response.body.overdue.count).toBe(7);
     expect(response.body.overdue.projects).toHaveLength(5);
     expect(response.body.overdue.projects[0].name).toBe('Overdue 6');

@@ -1,9 +1,10 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../../functions/db/keys';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import type { ProjectStatus } from '../../../shared/project-statuses';
 import { registerOrganization } from '../support/api';
+import { eventually } from '../support/eventually';
 import { testTable } from '../support/table';
 
 /**
@@ -23,22 +24,41 @@ describe('the project counter recount', () => {
     for (const status of ['planning', 'planning', 'in_progress', 'completed', 'on_hold'] as ProjectStatus[]) {
       expect((await admin.call('/api/projects', { method: 'POST', body: { name: `P ${status}`, status } })).status).toBe(201);
     }
-    // As an organization registered before the counters: projects, no counters (the recent activity stays).
+    const counted = (total: number) => eventually(() => admin.call('/api/dashboard'), (answer) => answer.body.counts.total === total);
+    await counted(5);
+    // As an organization from before: no counters, the recent entries on the item, entries outside the feed.
     const { db, tableName } = testTable();
-    await db.send(new UpdateCommand({ TableName: tableName, Key: keys.projectFigures(admin.orgId), UpdateExpression: 'REMOVE count_planning, count_in_progress, count_completed, count_on_hold' }));
-    expect((await admin.call('/api/dashboard')).body.counts.total).toBe(0);
+    const legacy = { id: 'old', projectName: 'Old' };
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.projectFigures(admin.orgId),
+        UpdateExpression: 'REMOVE count_planning, count_in_progress, count_completed, count_on_hold SET recent_01JP0000000000000000000000 = :entry',
+        ExpressionAttributeValues: { ':entry': legacy },
+      }),
+    );
+    const entries = await db.send(
+      new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': `ORG#${admin.orgId}`, ':p': 'ACTIVITY#' } }),
+    );
+    for (const entry of entries.Items ?? []) await db.send(new UpdateCommand({ TableName: tableName, Key: { PK: entry.PK, SK: entry.SK }, UpdateExpression: 'REMOVE feedKey' }));
+    const before = (await admin.call('/api/dashboard')).body;
+    expect(before.counts.total).toBe(0);
+    expect(before.recentActivity).toHaveLength(0);
 
     const expected = { planning: 2, in_progress: 1, completed: 1, on_hold: 1 };
     expect(await recount.recountOrganization(admin.orgId)).toEqual(expected);
     const dashboard = (await admin.call('/api/dashboard')).body;
     expect(dashboard.counts).toEqual({ total: 5, ...expected });
+    expect(dashboard.createdPerWeek.at(-1).count).toBe(5);
     expect(dashboard.recentActivity).toHaveLength(5);
+    const figures = await db.send(new GetCommand({ TableName: tableName, Key: keys.projectFigures(admin.orgId), ConsistentRead: true }));
+    expect(Object.keys(figures.Item ?? {}).filter((name) => name.startsWith('recent_'))).toEqual([]);
 
     expect(await recount.recountOrganization(admin.orgId)).toEqual(expected);
     expect((await admin.call('/api/dashboard')).body.counts).toEqual({ total: 5, ...expected });
     // Later changes keep counting from the recount.
     expect((await admin.call('/api/projects', { method: 'POST', body: { name: 'After', status: 'on_hold' } })).status).toBe(201);
-    expect((await admin.call('/api/dashboard')).body.counts).toEqual({ total: 6, ...expected, on_hold: 2 });
+    expect((await counted(6)).body.counts).toEqual({ total: 6, ...expected, on_hold: 2 });
   });
 
   it('finds every organization for the script', async () => {

@@ -29,7 +29,11 @@ beforeAll(async () => {
 async function addUsers(orgId: string, count: number): Promise<string[]> {
   const { db, tableName } = testTable();
   const users = Array.from({ length: count }, (_, index) => newUser({ orgId, username: `member-${crypto.randomUUID()}@example.com`, fullName: `Member ${index}`, role: 'staff', passwordHash: 'unused', emailVerified: true }));
-  for (const user of users) await db.send(new TransactWriteCommand({ TransactItems: userPuts(user).map((write) => ({ Put: { ...write.Put!, TableName: tableName } })) }));
+  for (let start = 0; start < users.length; start += 20) {
+    await Promise.all(
+      users.slice(start, start + 20).map((user) => db.send(new TransactWriteCommand({ TransactItems: userPuts(user).map((write) => ({ Put: { ...write.Put!, TableName: tableName } })) }))),
+    );
+  }
   return users.map((user) => user.id);
 }
 
@@ -50,8 +54,8 @@ async function delivered(orgId: string, userIds: string[], count: number) {
 }
 
 /** The stream record Lambda hands the fan-out for a new event item. */
-function streamRecord(orgId: string, recipientIds: string[], sequence: string): { event: NotificationEventItem; record: DynamoDBRecord } {
-  const [put] = modules.event.notificationEventPut(orgId, recipientIds, { title: 'Project status changed', content: 'The project "Fan" is now Completed.', linkUrl: '/projects/x' });
+function streamRecord(orgId: string, recipientIds: string[], sequence: string, figures?: Record<string, number>): { event: NotificationEventItem; record: DynamoDBRecord } {
+  const [put] = modules.event.notificationEventPut(orgId, recipientIds, { title: 'Project status changed', content: 'The project "Fan" is now Completed.', linkUrl: '/projects/x' }, figures);
   const event = put!.Put!.Item as NotificationEventItem;
   return { event, record: { eventName: 'INSERT', dynamodb: { NewImage: marshall(event) as never, SequenceNumber: sequence } } };
 }
@@ -106,5 +110,41 @@ describe('the notification fan-out', () => {
     expect(await modules.fanOut.fanOutNotifications([record], quiet)).toEqual({ batchItemFailures: [] });
     const states = await delivered(ada.orgId, members, 1);
     expect(states.every((state) => state.notifications === 1 && state.unread === 1)).toBe(true);
+  });
+
+  it('notifies all 500 recipients of a change exactly once, also delivered twice and after failing halfway', { timeout: 180_000 }, async () => {
+    const ada = await registerOrganization();
+    const members = await addUsers(ada.orgId, 500);
+    const { record } = streamRecord(ada.orgId, members, '9');
+    const send = modules.client.db.send.bind(modules.client.db);
+    let transactions = 0;
+    const spy = vi.spyOn(modules.client.db, 'send').mockImplementation(((command: { constructor: { name: string } }) => {
+      // The eleventh transaction (recipients 251–275) loses its connection.
+      if (command.constructor.name === 'TransactWriteCommand' && ++transactions === 11) return Promise.reject(Object.assign(new Error('socket hang up (test)'), { name: 'Error' }));
+      return send(command as never);
+    }) as never);
+    try {
+      expect(await modules.fanOut.fanOutNotifications([record], quiet)).toEqual({ batchItemFailures: [{ itemIdentifier: '9' }] });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await modules.fanOut.fanOutNotifications([record, record], quiet)).toEqual({ batchItemFailures: [] });
+    expect(await modules.fanOut.fanOutNotifications([record], quiet)).toEqual({ batchItemFailures: [] });
+    const states = await delivered(ada.orgId, members, 1);
+    expect(states.filter((state) => state.notifications !== 1 || state.unread !== 1)).toEqual([]);
+  });
+
+  it("adds each event's figures to its organization exactly once, however often and in whatever batches it is delivered", async () => {
+    const ada = await registerOrganization();
+    const { db, tableName } = testTable();
+    const events = ['1', '2', '3'].map((sequence) => streamRecord(ada.orgId, [], sequence, { count_planning: 1, created_2025_test: 1 }));
+    // The event items exist, as the changes' transactions wrote them: the local cloud's own poller delivers them too.
+    for (const { event } of events) await db.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: tableName, Item: { ...keys.notificationEvent(event.id), ...event } } }] }));
+    const [first, second, third] = events.map(({ record }) => record);
+    expect(await modules.fanOut.fanOutNotifications([first!, second!, first!], quiet)).toEqual({ batchItemFailures: [] });
+    expect(await modules.fanOut.fanOutNotifications([second!, third!], quiet)).toEqual({ batchItemFailures: [] });
+    expect(await modules.fanOut.fanOutNotifications([third!, first!], quiet)).toEqual({ batchItemFailures: [] });
+    const figures = await db.send(new GetCommand({ TableName: tableName, Key: keys.projectFigures(ada.orgId), ConsistentRead: true }));
+    expect(figures.Item).toMatchObject({ count_planning: 3, created_2025_test: 3 });
   });
 });

@@ -14,6 +14,11 @@ export interface ApiResponse<T = any> {
   dbReadUnits: number;
   /** Each read the handler made, in order, as `<operation>:<strong|eventual>`. */
   dbReads: string[];
+  /** Write capacity units its writes consumed on the table's items, and on its indexes. */
+  dbWriteUnits: number;
+  dbIndexWriteUnits: number;
+  /** `PK SK` of every item it wrote or tried to write. */
+  dbWrittenKeys: string[];
 }
 
 export interface RequestOptions {
@@ -44,7 +49,20 @@ export async function request<T = any>(path: string, options: RequestOptions = {
   } catch {
     // Not JSON: keep the text for the assertion to show.
   }
-  return { status: response.status, body: body as T, headers: response.headers, text, dbCalls: Number(response.headers.get('x-db-calls') ?? NaN), dbReadUnits: Number(response.headers.get('x-db-read-units') ?? NaN), dbReads: (response.headers.get('x-db-reads') ?? '').split(',').filter(Boolean) };
+  const header = (name: string) => Number(response.headers.get(name) ?? NaN);
+  const writtenKeys = response.headers.get('x-db-written-keys');
+  return {
+    status: response.status,
+    body: body as T,
+    headers: response.headers,
+    text,
+    dbCalls: header('x-db-calls'),
+    dbReadUnits: header('x-db-read-units'),
+    dbReads: (response.headers.get('x-db-reads') ?? '').split(',').filter(Boolean),
+    dbWriteUnits: header('x-db-write-units'),
+    dbIndexWriteUnits: header('x-db-index-write-units'),
+    dbWrittenKeys: writtenKeys ? (JSON.parse(decodeURIComponent(writtenKeys)) as string[]) : [],
+  };
 }
 
 /** The `name=value` part of the session cookie a response set. */

@@ -1,0 +1,137 @@
+import { signIn } from './api-client';
+import { percentile, round1 } from './stats';
+
+/**
+ * The write phase of `npm run bench` (issue 37, item 6): CLIENTS users of one organization change
+ * project statuses for a while, half of their changes on one hot project and the rest on many cold
+ * ones. Reports changes/s, latency, failed requests, and per change what the local cloud exposes
+ * (EXPOSE_DB_CALLS): transactions sent (a retry after a lost race is one more), transactions
+ * cancelled, and write units on the table and its indexes. Then the fan-out's delay: from a status
+ * change's answer to a member's unread count having risen.
+ */
+export interface WriteContentionFigures {
+  clients: number;
+  seconds: number;
+  changes: number;
+  changesPerSecond: number;
+  failed: number;
+  /** Failed changes by status code (409: the project kept changing under the request; 503: the database stayed busy). */
+  failedByStatus: Record<string, number>;
+  p50: number;
+  p95: number;
+  /** p95 of the same changes made by one client alone: the budget is p95 ≤ 1.5 × this. */
+  singleClientP95: number;
+  cancelledPerChange: number;
+  retriesPerChange: number;
+  tableUnitsPerChange: number;
+  indexUnitsPerChange: number;
+  fanOut: { samples: number; p50: number; p95: number };
+}
+
+interface Organization {
+  base: string;
+  password: string;
+  /** One email per client (its own user). */
+  emails: string[];
+  hotProjectId: string;
+  coldProjectIds: string[];
+  /** A member of the hot project who is not among the clients, whose unread count the fan-out raises. */
+  memberEmail: string;
+}
+
+const STATUSES = ['planning', 'in_progress', 'completed', 'on_hold'] as const;
+
+interface Sample {
+  ms: number;
+  ok: boolean;
+  status: number;
+  transactions: number;
+  cancelled: number;
+  tableUnits: number;
+  indexUnits: number;
+}
+
+async function changeStatus(base: string, cookie: string, projectId: string, status: string): Promise<Sample> {
+  const started = performance.now();
+  const response = await fetch(`${base}/api/projects/${projectId}`, { method: 'PATCH', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ status }) });
+  await response.arrayBuffer();
+  const header = (name: string) => Number(response.headers.get(name) ?? 0);
+  return {
+    ms: performance.now() - started,
+    ok: response.status < 400,
+    status: response.status,
+    transactions: header('x-db-transactions'),
+    cancelled: header('x-db-cancelled'),
+    tableUnits: header('x-db-write-units'),
+    indexUnits: header('x-db-index-write-units'),
+  };
+}
+
+/** Every client changes statuses back to back until the time is up: half on the hot project. */
+async function contend(org: Organization, cookies: string[], seconds: number): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  const until = performance.now() + seconds * 1000;
+  let turn = 0;
+  await Promise.all(
+    cookies.map(async (cookie, client) => {
+      while (performance.now() < until) {
+        turn += 1;
+        const hot = (turn + client) % 2 === 0;
+        const projectId = hot ? org.hotProjectId : org.coldProjectIds[(turn * 7 + client) % org.coldProjectIds.length]!;
+        samples.push(await changeStatus(org.base, cookie, projectId, STATUSES[turn % STATUSES.length]!));
+      }
+    }),
+  );
+  return samples;
+}
+
+async function unreadCount(base: string, cookie: string): Promise<number> {
+  const response = await fetch(`${base}/api/notifications/unread/count`, { headers: { cookie } });
+  const body = (await response.json()) as { count: number };
+  return body.count;
+}
+
+/** From a status change's answer to the member's unread count having risen (polled every 10 ms, as fast as the API answers). */
+async function fanOutDelays(org: Organization, cookie: string, memberCookie: string, samples: number): Promise<number[]> {
+  const delays: number[] = [];
+  for (let index = 0; index < samples; index += 1) {
+    const before = await unreadCount(org.base, memberCookie);
+    const change = await changeStatus(org.base, cookie, org.hotProjectId, STATUSES[index % STATUSES.length]!);
+    if (!change.ok) continue;
+    const answered = performance.now();
+    const deadline = answered + 30_000;
+    while ((await unreadCount(org.base, memberCookie)) <= before && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    delays.push(performance.now() - answered);
+  }
+  return delays;
+}
+
+const per = (samples: Sample[], pick: (sample: Sample) => number) => Math.round((samples.reduce((sum, sample) => sum + pick(sample), 0) / Math.max(1, samples.length)) * 100) / 100;
+
+export async function measureWriteContention(org: Organization, options: { seconds: number; fanOutSamples: number }): Promise<WriteContentionFigures> {
+  // One after another: 20 bcrypt checks at once outlast the handler's time on two busy cores.
+  const cookies: string[] = [];
+  for (const email of org.emails) cookies.push(await signIn(org.base, email, org.password));
+  const memberCookie = await signIn(org.base, org.memberEmail, org.password);
+  const single = await contend(org, cookies.slice(0, 1), Math.max(2, Math.round(options.seconds / 3)));
+  const samples = await contend(org, cookies, options.seconds);
+  const times = samples.map((sample) => sample.ms);
+  const delays = await fanOutDelays(org, cookies[0]!, memberCookie, options.fanOutSamples);
+  const round = round1;
+  return {
+    clients: cookies.length,
+    seconds: options.seconds,
+    changes: samples.length,
+    changesPerSecond: round(samples.length / options.seconds),
+    failed: samples.filter((sample) => !sample.ok).length,
+    failedByStatus: samples.filter((sample) => !sample.ok).reduce<Record<string, number>>((byStatus, sample) => ({ ...byStatus, [sample.status]: (byStatus[sample.status] ?? 0) + 1 }), {}),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    singleClientP95: percentile(single.map((sample) => sample.ms), 95),
+    cancelledPerChange: per(samples, (sample) => sample.cancelled),
+    retriesPerChange: per(samples, (sample) => Math.max(0, sample.transactions - 1)),
+    tableUnitsPerChange: per(samples, (sample) => sample.tableUnits),
+    indexUnitsPerChange: per(samples, (sample) => sample.indexUnits),
+    fanOut: { samples: delays.length, p50: percentile(delays, 50), p95: percentile(delays, 95) },
+  };
+}

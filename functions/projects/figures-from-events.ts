@@ -1,0 +1,58 @@
+import { now } from '../clock';
+import { TABLE_NAME } from '../db/client';
+import { keys } from '../db/keys';
+import { transactEachOnce } from '../db/transact-each-once';
+import { type TransactItem, TRANSACTION_LIMIT } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
+import type { NotificationEventItem } from '../notifications/event';
+import { sumDeltas } from './figures';
+
+/**
+ * Adds what a stream batch's events move to their organizations' figures items: per organization
+ * one TransactWriteItems of a single UpdateItem ADD (the batch's sum) and, per event, the mark
+ * `countedAt` on the event item on condition it is not there yet. A redelivered event (a retry, a
+ * bisected half, a failure halfway) fails its mark, is named by the cancellation reasons and left
+ * out of the sum written again: each event is counted exactly once. Answers how many were counted now.
+ */
+export async function countEventFigures(events: NotificationEventItem[]): Promise<number> {
+  const byOrganization = new Map<string, NotificationEventItem[]>();
+  for (const event of events) {
+    if (!event.figures || Object.keys(event.figures).length === 0) continue;
+    byOrganization.set(event.orgId, [...(byOrganization.get(event.orgId) ?? []), event]);
+  }
+  let counted = 0;
+  for (const [orgId, ofOrganization] of byOrganization) {
+    // One item for the figures; the rest of the transaction holds the marks.
+    for (let start = 0; start < ofOrganization.length; start += TRANSACTION_LIMIT - 1) {
+      counted += await countOnce(orgId, ofOrganization.slice(start, start + TRANSACTION_LIMIT - 1));
+    }
+  }
+  return counted;
+}
+
+function markCounted(event: NotificationEventItem, at: string): TransactItem {
+  return {
+    Update: {
+      TableName: TABLE_NAME,
+      Key: keys.notificationEvent(event.id),
+      ...updateExpression({ set: { countedAt: at } }, { expression: 'attribute_exists(PK) AND attribute_not_exists(countedAt)' }),
+    },
+  };
+}
+
+function countOnce(orgId: string, events: NotificationEventItem[]): Promise<number> {
+  return transactEachOnce(
+    events,
+    (pending) => {
+      const sum = sumDeltas(pending.map((event) => event.figures ?? {}));
+      const at = now().toISOString();
+      // Moves that cancel out (a status there and back) still mark their events.
+      const figures: TransactItem[] = Object.keys(sum).length ? [{ Update: { TableName: TABLE_NAME, Key: keys.projectFigures(orgId), ...updateExpression({ add: sum }) } }] : [];
+      return {
+        items: [...figures, ...pending.map((event) => markCounted(event, at))],
+        entryOf: (itemIndex) => (itemIndex < figures.length ? undefined : itemIndex - figures.length),
+      };
+    },
+    'Figures',
+  );
+}
