@@ -18,16 +18,17 @@ export class ApiError extends Error {
  * The one JSON client: same origin, cookies included, JSON in and out. The API is reached through
  * `call`; this is used directly only for static JSON files such as /config.json.
  */
-export async function requestJson<T>(method: string, path: string, body?: unknown): Promise<T> {
-  return (await requestWithHeaders<T>(method, path, body)).data;
+export async function requestJson<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  return (await requestWithHeaders<T>(method, path, body, signal)).data;
 }
 
-async function requestWithHeaders<T>(method: string, path: string, body?: unknown): Promise<{ data: T; headers: Headers }> {
+async function requestWithHeaders<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<{ data: T; headers: Headers }> {
   const response = await fetch(path, {
     method,
     credentials: 'include',
     headers: body === undefined ? undefined : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
   });
   const text = await response.text();
   if (!response.ok) throw apiErrorOf(response, text);
@@ -51,7 +52,7 @@ export function apiErrorOf(response: Response, text: string): ApiError {
   return new ApiError(response.status, `${response.status}: ${message}`, fieldErrors);
 }
 
-type CallArgs<E extends Endpoint> = (keyof PathParams<E> extends never ? { params?: undefined } : { params: PathParams<E> }) &
+type CallArgs<E extends Endpoint> = { signal?: AbortSignal } & (keyof PathParams<E> extends never ? { params?: undefined } : { params: PathParams<E> }) &
   (E extends { body: z.ZodMiniType } ? { body: BodyInput<E> } : { body?: undefined }) &
   (E extends { query: z.ZodMiniType } ? { query?: QueryInput<E> } : { query?: undefined });
 type NeedsArgs<E extends Endpoint> = keyof PathParams<E> extends never ? (E extends { body: z.ZodMiniType } ? true : false) : true;
@@ -64,24 +65,39 @@ export async function call<E extends Endpoint>(
   endpoint: E,
   ...[args]: NeedsArgs<E> extends true ? [CallArgs<E>] : [CallArgs<E>?]
 ): Promise<ResponseOf<E>> {
-  const { params, body, query } = (args ?? {}) as { params?: PathParams<E>; body?: unknown; query?: Record<string, string | undefined> };
-  const search = new URLSearchParams(Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
-  const path = pathOf(endpoint, (params ?? {}) as PathParams<E>) + (search ? `?${search}` : '');
-  const answer = await requestJson<unknown>(endpoint.method, path, body);
+  const { params, body, query, signal } = (args ?? {}) as { params?: PathParams<E>; body?: unknown; query?: Record<string, string | undefined>; signal?: AbortSignal };
+  const answer = await requestJson<unknown>(endpoint.method, pathWithQuery(endpoint, params, query), body, signal);
   return (endpoint.response ? endpoint.response.parse(answer) : answer) as ResponseOf<E>;
 }
 
+function pathWithQuery<E extends Endpoint>(endpoint: E, params: PathParams<E> | undefined, query: Record<string, string | undefined> | undefined): string {
+  const search = new URLSearchParams(Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+  return pathOf(endpoint, (params ?? {}) as PathParams<E>) + (search ? `?${search}` : '');
+}
+
+/** One page of a paged list endpoint: its items, the next page's path (Link rel="next") and X-Total-Count. */
+export interface ListPage<T> {
+  items: T;
+  next?: string;
+  total?: number;
+}
+
+type PagedEndpoint = Endpoint & { method: 'GET'; query: z.ZodMiniType };
+
 /**
- * Every page of a paged list endpoint (an array answer with `Link: rel="next"`), followed one
- * after another and joined: for lists the screen still shows whole.
+ * A page of a paged list endpoint (an array answer with `Link: rel="next"`): the first one asked
+ * with `query`, or the page a previous answer's Link named (`next`), followed as given.
  */
-export async function callAllPages<E extends Endpoint & { method: 'GET' }>(endpoint: E): Promise<ResponseOf<E>> {
-  const items: unknown[] = [];
-  let path: string | undefined = pathOf(endpoint, {} as PathParams<E>);
-  while (path) {
-    const page: { data: unknown; headers: Headers } = await requestWithHeaders<unknown>('GET', path);
-    items.push(...(endpoint.response ? (endpoint.response.parse(page.data) as unknown[]) : (page.data as unknown[])));
-    path = nextLinkOf(page.headers);
-  }
-  return items as ResponseOf<E>;
+export async function callPage<E extends PagedEndpoint>(
+  endpoint: E,
+  { query, next, signal }: { query?: QueryInput<E>; next?: string; signal?: AbortSignal },
+): Promise<ListPage<ResponseOf<E>>> {
+  const path = next ?? pathWithQuery(endpoint, undefined, query as Record<string, string | undefined> | undefined);
+  const { data, headers } = await requestWithHeaders<unknown>('GET', path, undefined, signal);
+  const total = headers.get('x-total-count');
+  return {
+    items: (endpoint.response ? endpoint.response.parse(data) : data) as ResponseOf<E>,
+    next: nextLinkOf(headers),
+    total: total !== null && /^\d+$/.test(total) ? Number(total) : undefined,
+  };
 }
