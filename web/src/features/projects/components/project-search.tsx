@@ -28,6 +28,10 @@ export function ProjectSearch() {
   // Fetched when opened; the last results stay (and can be chosen) while the next are asked for.
   const projects = useQuery({ ...projectQueries.search(q), enabled: open, placeholderData: keepPreviousData });
   const searching = open && (projects.isFetching || query.trim() !== q);
+  // The result chosen among these results; new results choose their first, so Enter opens a result
+  // of what was typed (cmdk would keep pointing at a result that is no longer listed).
+  const [chosen, setChosen] = useState<{ id: string; among: unknown }>({ id: '', among: undefined });
+  const value = chosen.among === projects.data ? chosen.id : (projects.data?.[0]?.id ?? '');
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -62,6 +66,8 @@ export function ProjectSearch() {
         onOpenChange={changeOpen}
         label="Search projects"
         shouldFilter={false}
+        value={value}
+        onValueChange={(id) => setChosen({ id, among: projects.data })}
         overlayClassName={overlayClasses}
         contentClassName={cn(
           'fixed top-[15dvh] left-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 overflow-hidden',

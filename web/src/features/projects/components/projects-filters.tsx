@@ -7,7 +7,7 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { isProjectStatus, statusOptions } from '../../../lib/project-status';
 import { type ProjectCount, projectCountText } from '../lib/project-count';
-import { hasFilters, type ProjectListView, SORT_KEYS, type SortKey, type SortOrder, withoutFilters } from '../lib/project-list-view';
+import { hasFilters, NO_FILTERS, type ProjectListView, SORT_KEYS, type SortKey, type SortOrder } from '../lib/project-list-view';
 
 const ALL = 'all';
 const DEFAULT_ORDER = 'default';
@@ -26,7 +26,8 @@ const sortOptions = [
 
 interface ProjectsFiltersProps {
   view: ProjectListView;
-  onChange: (view: ProjectListView) => void;
+  /** A change of some of the view's fields, applied to the view the URL holds when it is made. */
+  onChange: (change: Partial<ProjectListView>) => void;
   count: ProjectCount;
 }
 
@@ -48,7 +49,7 @@ export function ProjectsFilters({ view, onChange, count }: ProjectsFiltersProps)
               type="search"
               className="pl-9"
               value={view.name}
-              onChange={(event) => onChange({ ...view, name: event.target.value })}
+              onChange={(event) => onChange({ name: event.target.value })}
               maxLength={PROJECT_SEARCH_MAX}
               autoComplete="off"
             />
@@ -59,7 +60,7 @@ export function ProjectsFilters({ view, onChange, count }: ProjectsFiltersProps)
           <Select
             id="project-status-filter"
             value={view.status ?? ALL}
-            onValueChange={(value) => onChange({ ...view, status: isProjectStatus(value) ? value : null })}
+            onValueChange={(value) => onChange({ status: isProjectStatus(value) ? value : null })}
             options={statusFilterOptions}
           />
         </div>
@@ -70,20 +71,20 @@ export function ProjectsFilters({ view, onChange, count }: ProjectsFiltersProps)
             value={view.sort ? `${view.sort}:${view.order}` : DEFAULT_ORDER}
             onValueChange={(value) => {
               const [sort, order] = value.split(':') as [SortKey, SortOrder];
-              onChange(value === DEFAULT_ORDER ? { ...view, sort: null, order: 'asc' } : { ...view, sort, order });
+              onChange(value === DEFAULT_ORDER ? { sort: null, order: 'asc' } : { sort, order });
             }}
             options={sortOptions}
           />
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
-        <CheckboxFilter id="project-overdue-filter" label="Overdue only" checked={view.overdue} onChange={(overdue) => onChange({ ...view, overdue })} />
-        <CheckboxFilter id="project-mine-filter" label="My projects" checked={view.mine} onChange={(mine) => onChange({ ...view, mine })} />
+        <CheckboxFilter id="project-overdue-filter" label="Overdue only" checked={view.overdue} onChange={(overdue) => onChange({ overdue })} />
+        <CheckboxFilter id="project-mine-filter" label="My projects" checked={view.mine} onChange={(mine) => onChange({ mine })} />
       </div>
       <div className="flex min-h-8 flex-wrap items-center gap-3 text-sm text-muted">
         <p role="status">{projectCountText(count)}</p>
         {hasFilters(view) ? (
-          <Button variant="ghost" size="sm" onClick={() => onChange(withoutFilters(view))}>
+          <Button variant="ghost" size="sm" onClick={() => onChange(NO_FILTERS)}>
             Clear filters
           </Button>
         ) : null}

@@ -80,5 +80,5 @@ export const isOverdue = (project: Pick<ProjectResponse, 'dueDate' | 'status'>, 
 
 export const hasFilters = (view: ProjectListView) => view.status !== null || view.name.trim() !== '' || view.overdue || view.mine;
 
-/** The view without its filters (its order kept). */
-export const withoutFilters = (view: ProjectListView): ProjectListView => ({ ...view, status: null, name: '', overdue: false, mine: false });
+/** The change that clears every filter (and keeps the order). */
+export const NO_FILTERS = { status: null, name: '', overdue: false, mine: false } satisfies Partial<ProjectListView>;

@@ -16,7 +16,7 @@ import { ProjectCards } from '../components/project-cards';
 import { ProjectsFilters } from '../components/projects-filters';
 import { ProjectsLoadMore } from '../components/projects-load-more';
 import { ProjectsTable } from '../components/projects-table';
-import { hasFilters, listFiltersOf, type ProjectListView, readListView, toggleSort, withoutFilters, writeListView } from '../lib/project-list-view';
+import { hasFilters, listFiltersOf, NO_FILTERS, type ProjectListView, readListView, toggleSort, writeListView } from '../lib/project-list-view';
 import { usePageTitle } from '../../../lib/page-title';
 import { isoDay } from '../../../lib/date-format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -29,8 +29,12 @@ export function ProjectsPage() {
   usePageTitle('Projects');
   const [searchParams, setSearchParams] = useSearchParams();
   const view = readListView(searchParams);
-  // Replacing, not pushing: each keystroke of the name filter must not become a history entry.
-  const setView = (next: ProjectListView) => setSearchParams(writeListView(next), { replace: true });
+  // Replacing, not pushing: each keystroke of the name filter must not become a history entry. The
+  // change applies to the URL as it is now, which a second quick click may meet before this page has
+  // drawn the first (a header clicked twice sorts descending).
+  const updateView = (change: (current: ProjectListView) => ProjectListView) =>
+    setSearchParams(writeListView(change(readListView(new URLSearchParams(window.location.search)))), { replace: true });
+  const changeView = (change: Partial<ProjectListView>) => updateView((current) => ({ ...current, ...change }));
   const filtered = hasFilters(view);
   const name = useDebouncedValue(view.name, NAME_FILTER_DEBOUNCE_MS);
   // The server filters and sorts (decision 030); while another list is read the last one stays, dimmed.
@@ -101,7 +105,7 @@ export function ProjectsPage() {
           <>
             <ProjectsFilters
               view={view}
-              onChange={setView}
+              onChange={changeView}
               count={{ loaded: list.projects.length, complete: !hasNextPage, matched: list.matched, total: filtered ? (total.data ?? undefined) : list.matched, filtered }}
             />
             {shown.length === 0 ? (
@@ -113,7 +117,7 @@ export function ProjectsPage() {
                 <ProjectsTable
                   projects={shown}
                   view={view}
-                  onSort={(key) => setView(toggleSort(view, key))}
+                  onSort={(key) => updateView((current) => toggleSort(current, key))}
                   busy={projects.isPlaceholderData}
                   today={today}
                   highlightId={highlightId.current}
@@ -139,7 +143,7 @@ export function ProjectsPage() {
         onOpenChange={setCreating}
         onCreated={(project) => {
           // A new project hidden by the filters would seem lost: show the whole list again.
-          if (filtered) setView(withoutFilters(view));
+          if (filtered) changeView(NO_FILTERS);
           highlightId.show(project.id);
         }}
       />
