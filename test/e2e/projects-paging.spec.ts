@@ -106,7 +106,7 @@ test.describe('Projects list, page after page from the server', () => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByLabel('My projects').click();
     await expect(page).toHaveURL('/projects?member=me&sort=name&order=desc');
-    await expect(page.getByText('No projects found.')).toBeVisible();
+    await expect(page.getByText('No projects found.')).toBeVisible(LONG);
     expect(requests.map((url) => url.search)).toContain('?member=me&sort=name&order=desc');
   });
 

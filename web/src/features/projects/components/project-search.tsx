@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { FolderKanban, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -9,7 +9,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { overlayClasses } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/class-names';
-import { projectQueries } from '../api/projects';
+import { PROJECT_SEARCH_RESULTS, projectQueries } from '../api/projects';
 import { statusLabel, statusTone } from '../../../lib/project-status';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
@@ -25,8 +25,16 @@ export function ProjectSearch() {
   const [query, setQuery] = useState('');
   const navigate = useNavigate();
   const q = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
-  // Fetched when opened; the last results stay (and can be chosen) while the next are asked for.
-  const projects = useQuery({ ...projectQueries.search(q), enabled: open, placeholderData: keepPreviousData });
+  const queryClient = useQueryClient();
+  // Fetched when opened; the last results stay (and can be chosen) while the next are asked for. The
+  // first opening shows the list's first projects if /projects has them: the empty query asks for
+  // exactly those (creation order, the first PROJECT_SEARCH_RESULTS).
+  const projects = useQuery({
+    ...projectQueries.search(q),
+    enabled: open,
+    placeholderData: (previous) =>
+      previous ?? (q === '' ? queryClient.getQueryData(projectQueries.list({}).queryKey)?.pages[0]?.items.slice(0, PROJECT_SEARCH_RESULTS) : undefined),
+  });
   const searching = open && (projects.isFetching || query.trim() !== q);
   // The result chosen among these results; new results choose their first, so Enter opens a result
   // of what was typed (cmdk would keep pointing at a result that is no longer listed).

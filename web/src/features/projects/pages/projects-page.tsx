@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import type { InfiniteData } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ProjectResponse } from '@shared/schemas/projects';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +9,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { QueryState } from '../../../components/query-state';
 import { projectQueries } from '../api/projects';
+import type { ProjectPage } from '../api/project-rows';
 import { CreateProjectDialog } from '../components/create-project-dialog';
 import { DeleteProjectDialog } from '../components/delete-project-dialog';
 import { EditProjectDialog } from '../components/edit-project-dialog';
@@ -20,6 +22,9 @@ import { hasFilters, listFiltersOf, NO_FILTERS, type ProjectListView, readListVi
 import { usePageTitle } from '../../../lib/page-title';
 import { isoDay } from '../../../lib/date-format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+
+/** The loaded pages as one list, and the server's count of it (stable, so TanStack Query keeps its result). */
+const listOfPages = (data: InfiniteData<ProjectPage, unknown>) => ({ projects: data.pages.flatMap((page) => page.items), matched: data.pages[0]?.total });
 
 /** The name filter asks the server once typing pauses this long. */
 const NAME_FILTER_DEBOUNCE_MS = 250;
@@ -41,7 +46,7 @@ export function ProjectsPage() {
   const projects = useInfiniteQuery({
     ...projectQueries.list(listFiltersOf(view, name)),
     placeholderData: keepPreviousData,
-    select: (data) => ({ projects: data.pages.flatMap((page) => page.items), matched: data.pages[0]?.total }),
+    select: listOfPages,
   });
   const total = useQuery({ ...projectQueries.total(), enabled: filtered });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = projects;
