@@ -44,6 +44,11 @@ export function printReport(results: BenchResults) {
     results.web.lighthouse.map((l) => [l.page, l.performance, l.accessibility, l.bestPractices, l.seo, l.lcpMs, l.tbtMs, l.failedAudits.join(', ') || '—']),
   );
   for (const page of results.web.lighthouse) if (page.consoleErrors.length) lines.push(`Console errors on ${page.page}: ${page.consoleErrors.join('; ')}`, '');
+  lines.push('Browser (Chromium, 1366 × 850): navigation → first /projects rows drawn, and last key in Cmd/Ctrl+K → its results drawn (bench/browser-scale.ts):', '');
+  table(
+    ['organization', 'first rows p50 ms', 'first rows, each run ms', 'palette p50 ms', 'palette, each query ms'],
+    results.browser.map((b) => [b.organization, b.firstRowsP50, b.firstRowsMs.join(', '), b.paletteP50, b.paletteMs.join(', ')]),
+  );
   const { load } = results;
   lines.push(`Load: ${load.clients} clients, ${load.seconds} s, mix ${Object.entries(load.byKind).map(([kind, n]) => `${kind} ${n}`).join(', ')}`, '');
   // The model of docs/scale.md counts people by requests per user-hour; this is the same count for the measured mix.

@@ -1,6 +1,7 @@
 import type { ColdStartFigure } from './cold-start';
 import type { FloorFigures } from './dynamodb-floor';
 import type { LatencyFigures } from './http-latency';
+import type { BrowserScaleFigures } from './browser-scale';
 import type { LighthouseScores } from './lighthouse';
 import type { LoadFigures } from './load';
 import type { MailFigures } from './mail-delivery';
@@ -46,6 +47,8 @@ export interface BenchResults {
   /** The write phase (bench/write-contention.ts); absent in results from before it. */
   writeContention?: WriteContentionFigures;
   web: { firstLoad: PageWeight[]; lighthouse: LighthouseScores[] };
+  /** /projects and the palette in Chromium, per organization measured (bench/browser-scale.ts). */
+  browser: BrowserScaleFigures[];
   load: LoadFigures & { memory: MemoryFigures; liveHeap: MemoryFigures };
   goals: GoalOutcome[];
 }
@@ -66,6 +69,8 @@ export const GOALS = {
   coldStartOverReferenceShare: 0.75,
   landingJsGzipKb: 120,
   lighthouse: { performance: 95, accessibility: 100, bestPractices: 100, seo: 95 },
+  /** Issue 36: /projects first rows after navigation, and palette results after the last key (p50, ms). */
+  browser: { firstRowsMs: 1500, paletteMs: 300 },
 };
 
 export function judge(results: BenchResults, goals: typeof GOALS): GoalOutcome[] {
@@ -92,6 +97,11 @@ export function judge(results: BenchResults, goals: typeof GOALS): GoalOutcome[]
       actual: `${page.performance} / ${page.accessibility} / ${page.bestPractices} / ${page.seo}`,
       met: page.performance >= performance && page.accessibility >= accessibility && page.bestPractices >= bestPractices && page.seo >= seo,
     });
+  }
+  for (const figures of results.browser) {
+    const { firstRowsMs, paletteMs } = goals.browser;
+    outcomes.push({ goal: `browser, ${figures.organization}: /projects first rows ≤ ${firstRowsMs} ms after navigation`, actual: `p50 ${figures.firstRowsP50} ms`, met: figures.firstRowsP50 <= firstRowsMs });
+    outcomes.push({ goal: `browser, ${figures.organization}: Cmd/Ctrl+K results ≤ ${paletteMs} ms after the last key`, actual: `p50 ${figures.paletteP50} ms`, met: figures.paletteP50 <= paletteMs });
   }
   outcomes.push({ goal: 'load: 0 errors', actual: `${results.load.errors} errors in ${results.load.requests} requests`, met: results.load.errors === 0 });
   outcomes.push({

@@ -13,6 +13,7 @@ import { startBenchCloud } from './cloud';
 import { measureColdStarts } from './cold-start';
 import { coldStartFixture, probeEnvironment } from './cold-start-fixture';
 import { benchWebhookSecret } from './stripe-deliveries';
+import { DEFAULT_QUERIES, measureBrowserScale } from './browser-scale';
 import { floorCalls, measureFloor } from './dynamodb-floor';
 import { measureHttp } from './http-latency';
 import { measureInterleaved } from './interleaved-latency';
@@ -170,6 +171,19 @@ try {
   const writeContention = await measureWriteContention(await seedContention(db, cloud.tableName, base), { seconds: seconds.writes, fanOutSamples: quick ? 3 : 20 });
   log(`  ${writeContention.changesPerSecond} changes/s, p95 ${writeContention.p95} ms (one client ${writeContention.singleClientP95} ms), ${writeContention.failed} failed, fan-out p95 ${writeContention.fanOut.p95} ms`);
 
+  log('browser: /projects first rows and Cmd/Ctrl+K results (1,000 projects)');
+  const browser = [
+    await measureBrowserScale({
+      baseUrl: `http://localhost:${port}`,
+      email: scaleOrgs[2]!.admin.email,
+      password: PASSWORD,
+      organization: '1,000 projects',
+      runs: quick ? 2 : 7,
+      queries: quick ? DEFAULT_QUERIES.slice(0, 2) : DEFAULT_QUERIES,
+    }),
+  ];
+  log(`  first rows p50 ${browser[0]!.firstRowsP50} ms, palette p50 ${browser[0]!.paletteP50} ms`);
+
   log(`load: 50 clients for ${seconds.load} s`);
   const loadStart = Date.now();
   cloud.sampleLiveHeap(true);
@@ -189,6 +203,7 @@ try {
     coldStart,
     mail,
     web: { firstLoad: web, lighthouse },
+    browser,
     load: { ...load, memory, liveHeap },
     writeContention,
     goals: [],

@@ -1,28 +1,46 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pathOf } from '@shared/contract/endpoint';
 import * as projectEndpoints from '@shared/contract/projects';
-import { ApiError, callAllPages, nextLinkOf } from './api-client';
+import { ApiError, callPage, nextLinkOf } from './api-client';
 
 const project = (id: string) => ({ id, name: `Project ${id}`, description: null, status: 'planning', dueDate: null, createdAt: '2026-01-01T00:00:00.000Z' });
-const page = (ids: string[], next?: string) =>
-  new Response(JSON.stringify(ids.map(project)), { status: 200, headers: next ? { link: `<${next}>; rel="next"` } : {} });
+const page = (ids: string[], next?: string, total?: string) =>
+  new Response(JSON.stringify(ids.map(project)), {
+    status: 200,
+    headers: { ...(next ? { link: `<${next}>; rel="next"` } : {}), ...(total ? { 'x-total-count': total } : {}) },
+  });
 
 const LIST = pathOf(projectEndpoints.list, {});
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('callAllPages', () => {
-  it('follows Link rel="next" until the last page and joins the pages in order', async () => {
-    const fetchMock = vi.fn().mockResolvedValueOnce(page(['a', 'b'], `${LIST}?cursor=one`)).mockResolvedValueOnce(page(['c']));
+describe('callPage', () => {
+  it('asks the first page with the query, then the page the Link header names, with X-Total-Count when sent', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(page(['a', 'b'], `${LIST}?sort=name&cursor=one`, '3'))
+      .mockResolvedValueOnce(page(['c']));
     vi.stubGlobal('fetch', fetchMock);
-    const projects = await callAllPages(projectEndpoints.list);
-    expect(projects.map((p) => p.id)).toEqual(['a', 'b', 'c']);
-    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual([LIST, `${LIST}?cursor=one`]);
+    const first = await callPage(projectEndpoints.list, { query: { sort: 'name', status: undefined } });
+    expect(first).toMatchObject({ next: `${LIST}?sort=name&cursor=one`, total: 3 });
+    expect(first.items.map((project) => project.id)).toEqual(['a', 'b']);
+    const last = await callPage(projectEndpoints.list, { query: { sort: 'name' }, next: first.next });
+    expect(last).toMatchObject({ next: undefined, total: undefined });
+    expect(last.items.map((project) => project.id)).toEqual(['c']);
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual([`${LIST}?sort=name`, `${LIST}?sort=name&cursor=one`]);
+  });
+
+  it('passes the signal that cancels the request', async () => {
+    const fetchMock = vi.fn().mockResolvedValueOnce(page(['a']));
+    vi.stubGlobal('fetch', fetchMock);
+    const controller = new AbortController();
+    await callPage(projectEndpoints.list, { signal: controller.signal });
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ signal: controller.signal });
   });
 
   it('fails with the API error of a page that fails', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(page(['a'], `${LIST}?cursor=x`)).mockResolvedValueOnce(new Response(JSON.stringify({ message: 'Invalid cursor' }), { status: 400 })));
-    await expect(callAllPages(projectEndpoints.list)).rejects.toEqual(new ApiError(400, '400: Invalid cursor'));
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(new Response(JSON.stringify({ message: 'Invalid cursor' }), { status: 400 })));
+    await expect(callPage(projectEndpoints.list, { next: `${LIST}?cursor=x` })).rejects.toEqual(new ApiError(400, '400: Invalid cursor'));
   });
 });
 

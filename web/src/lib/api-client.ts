@@ -18,14 +18,20 @@ export class ApiError extends Error {
  * The one JSON client: same origin, cookies included, JSON in and out. The API is reached through
  * `call`; this is used directly only for static JSON files such as /config.json.
  */
-export async function requestJson<T>(method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
-  return (await requestWithHeaders<T>(method, path, body, idempotencyKey)).data;
+/** What a request may carry besides its body: one submit's Idempotency-Key, and a signal that cancels it. */
+interface RequestOptions {
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export async function requestJson<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  return (await requestWithHeaders<T>(method, path, body, options)).data;
 }
 
 /** How often a request whose Idempotency-Key is still in flight on the server is sent again. */
 const IN_FLIGHT_ATTEMPTS = 5;
 
-async function requestWithHeaders<T>(method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<{ data: T; headers: Headers }> {
+async function requestWithHeaders<T>(method: string, path: string, body?: unknown, { idempotencyKey, signal }: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = {
     ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     ...(idempotencyKey === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
@@ -36,6 +42,7 @@ async function requestWithHeaders<T>(method: string, path: string, body?: unknow
       credentials: 'include',
       headers: Object.keys(headers).length ? headers : undefined,
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     });
     const text = await response.text();
     // The first request with this key is still running (a double click): its answer is ours once it ends.
@@ -66,7 +73,7 @@ export function apiErrorOf(response: Response, text: string): ApiError {
   return new ApiError(response.status, `${response.status}: ${message}`, fieldErrors);
 }
 
-type CallArgs<E extends Endpoint> = (keyof PathParams<E> extends never ? { params?: undefined } : { params: PathParams<E> }) &
+type CallArgs<E extends Endpoint> = { signal?: AbortSignal } & (keyof PathParams<E> extends never ? { params?: undefined } : { params: PathParams<E> }) &
   (E extends { body: z.ZodMiniType } ? { body: BodyInput<E> } : { body?: undefined }) &
   (E extends { query: z.ZodMiniType } ? { query?: QueryInput<E> } : { query?: undefined }) &
   // One key per submit (lib/submit-key.ts), the same for its retries.
@@ -81,24 +88,45 @@ export async function call<E extends Endpoint>(
   endpoint: E,
   ...[args]: NeedsArgs<E> extends true ? [CallArgs<E>] : [CallArgs<E>?]
 ): Promise<ResponseOf<E>> {
-  const { params, body, query, idempotencyKey } = (args ?? {}) as { params?: PathParams<E>; body?: unknown; query?: Record<string, string | undefined>; idempotencyKey?: string };
-  const search = new URLSearchParams(Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
-  const path = pathOf(endpoint, (params ?? {}) as PathParams<E>) + (search ? `?${search}` : '');
-  const answer = await requestJson<unknown>(endpoint.method, path, body, idempotencyKey);
+  const { params, body, query, idempotencyKey, signal } = (args ?? {}) as {
+    params?: PathParams<E>;
+    body?: unknown;
+    query?: Record<string, string | undefined>;
+    idempotencyKey?: string;
+    signal?: AbortSignal;
+  };
+  const answer = await requestJson<unknown>(endpoint.method, pathWithQuery(endpoint, params, query), body, { idempotencyKey, signal });
   return (endpoint.response ? endpoint.response.parse(answer) : answer) as ResponseOf<E>;
 }
 
+function pathWithQuery<E extends Endpoint>(endpoint: E, params: PathParams<E> | undefined, query: Record<string, string | undefined> | undefined): string {
+  const search = new URLSearchParams(Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+  return pathOf(endpoint, (params ?? {}) as PathParams<E>) + (search ? `?${search}` : '');
+}
+
+/** One page of a paged list endpoint: its items, the next page's path (Link rel="next") and X-Total-Count. */
+export interface ListPage<T> {
+  items: T;
+  next?: string;
+  total?: number;
+}
+
+type PagedEndpoint = Endpoint & { method: 'GET'; query: z.ZodMiniType };
+
 /**
- * Every page of a paged list endpoint (an array answer with `Link: rel="next"`), followed one
- * after another and joined: for lists the screen still shows whole.
+ * A page of a paged list endpoint (an array answer with `Link: rel="next"`): the first one asked
+ * with `query`, or the page a previous answer's Link named (`next`), followed as given.
  */
-export async function callAllPages<E extends Endpoint & { method: 'GET' }>(endpoint: E): Promise<ResponseOf<E>> {
-  const items: unknown[] = [];
-  let path: string | undefined = pathOf(endpoint, {} as PathParams<E>);
-  while (path) {
-    const page: { data: unknown; headers: Headers } = await requestWithHeaders<unknown>('GET', path);
-    items.push(...(endpoint.response ? (endpoint.response.parse(page.data) as unknown[]) : (page.data as unknown[])));
-    path = nextLinkOf(page.headers);
-  }
-  return items as ResponseOf<E>;
+export async function callPage<E extends PagedEndpoint>(
+  endpoint: E,
+  { query, next, signal }: { query?: QueryInput<E>; next?: string; signal?: AbortSignal },
+): Promise<ListPage<ResponseOf<E>>> {
+  const path = next ?? pathWithQuery(endpoint, undefined, query as Record<string, string | undefined> | undefined);
+  const { data, headers } = await requestWithHeaders<unknown>('GET', path, undefined, { signal });
+  const total = headers.get('x-total-count');
+  return {
+    items: (endpoint.response ? endpoint.response.parse(data) : data) as ResponseOf<E>,
+    next: nextLinkOf(headers),
+    total: total !== null && /^\d+$/.test(total) ? Number(total) : undefined,
+  };
 }

@@ -2,10 +2,18 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { ProjectStatus } from '@shared/project-statuses';
 import type { CreateProjectRequest, ProjectResponse, UpdateProjectRequest } from '@shared/schemas/projects';
 import * as projectEndpoints from '@shared/contract/projects';
-import { call, callAllPages } from '../../../lib/api-client';
+import { call, callPage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidate } from '../../../lib/use-invalidate';
 import { useSubmitKey } from '../../../lib/submit-key';
+import type { ProjectListFilters } from '../lib/project-list-view';
+import { rowQueryKeys, useProjectRowsChanged } from './project-rows';
+
+/**
+ * The palette's results: a few are enough to choose from, and the spec's palette shows twelve
+ * projects at once when its input is empty (a list that scrolls at 300 px).
+ */
+export const PROJECT_SEARCH_RESULTS = 20;
 
 /**
  * Every projects query lives under ['projects'], so a mutation that invalidates `all` refreshes
@@ -13,10 +21,29 @@ import { useSubmitKey } from '../../../lib/submit-key';
  */
 export const projectQueries = {
   all: queryKeys.projects,
-  list: () =>
+  /**
+   * /projects, page after page as the server's Link names them; filters and order are the server's
+   * (decision 030). Every list is under [...all, 'list'], whose rows a change replaces in place.
+   */
+  list: (filters: ProjectListFilters) =>
+    infiniteQueryOptions({
+      queryKey: [...rowQueryKeys.list, filters] as const,
+      queryFn: ({ pageParam, signal }) => callPage(projectEndpoints.list, { query: filters, next: pageParam, signal }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (page) => page.next,
+    }),
+  /** The organization's project count (X-Total-Count of a one-project page), beside a filtered list. */
+  total: () =>
     queryOptions({
-      queryKey: [...projectQueries.all, 'list'] as const,
-      queryFn: () => callAllPages(projectEndpoints.list),
+      queryKey: rowQueryKeys.total,
+      queryFn: async ({ signal }) => (await callPage(projectEndpoints.list, { query: { limit: '1' }, signal })).total ?? null,
+    }),
+  /** The Cmd/Ctrl+K palette: the server's name search (the first projects for an empty query). */
+  search: (q: string) =>
+    queryOptions({
+      queryKey: [...rowQueryKeys.search, q] as const,
+      // The signal cancels the request of a query typed over before it was answered.
+      queryFn: ({ signal }) => call(projectEndpoints.list, { query: { q: q || undefined, limit: String(PROJECT_SEARCH_RESULTS) }, signal }),
     }),
   detail: (id: string) =>
     queryOptions({
@@ -64,7 +91,7 @@ export class MembersNotSetError extends Error {
   }
 }
 
-/** Refreshes the list, the details and the search after any change. */
+/** Refreshes the list, the details and the search after a creation, a deletion or a failed change. */
 const useInvalidateProjects = () => useInvalidate(projectQueries.all);
 
 /** POST /api/projects, then PUT members when members were chosen (spec section 7). */
@@ -89,34 +116,44 @@ export function useCreateProject() {
   });
 }
 
-/** PATCH /api/projects/{id}, then PUT members when memberIds are given. */
+/**
+ * PATCH /api/projects/{id}, then PUT members when memberIds are given. The answer replaces the
+ * project's row in every loaded page rather than reading the pages again; a failure reads all anew.
+ */
 export function useUpdateProject() {
   const invalidate = useInvalidateProjects();
+  const rowsChanged = useProjectRowsChanged();
   return useMutation({
     mutationFn: async ({ id, changes, memberIds }: { id: string; changes: UpdateProjectRequest; memberIds?: string[] }) => {
       const updated = await call(projectEndpoints.update, { params: { id }, body: changes });
       if (memberIds) await putMembers(id, memberIds);
       return updated;
     },
-    onSettled: invalidate,
+    onSuccess: (updated, { memberIds }) => rowsChanged({ project: updated, membersChanged: memberIds !== undefined }),
+    onError: invalidate,
   });
 }
 
-/** The inline status dropdown: PATCH with the status alone. */
+/** The inline status dropdown: PATCH with the status alone; its row changes in place. */
 export function useUpdateProjectStatus() {
   const invalidate = useInvalidateProjects();
+  const rowsChanged = useProjectRowsChanged();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: ProjectStatus }) =>
       call(projectEndpoints.update, { params: { id }, body: { status } }),
-    onSettled: invalidate,
+    onSuccess: (updated) => rowsChanged({ project: updated }),
+    onError: invalidate,
   });
 }
 
+/** PUT members: no row shows members, so only what does (details, 'my projects') is read again. */
 export function useSetProjectMembers() {
   const invalidate = useInvalidateProjects();
+  const rowsChanged = useProjectRowsChanged();
   return useMutation({
     mutationFn: ({ id, memberIds }: { id: string; memberIds: string[] }) => putMembers(id, memberIds),
-    onSettled: invalidate,
+    onSuccess: () => rowsChanged({ membersChanged: true }),
+    onError: invalidate,
   });
 }
 

@@ -1,23 +1,45 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { FolderKanban, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { PROJECT_SEARCH_MAX } from '@shared/schemas/projects';
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { overlayClasses } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/class-names';
-import { projectQueries } from '../api/projects';
+import { PROJECT_SEARCH_RESULTS, projectQueries } from '../api/projects';
 import { statusLabel, statusTone } from '../../../lib/project-status';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
-/** Top-bar projects search (spec section 2): Cmd/Ctrl+K or the button opens it; a result opens the project. */
+/** The palette asks the server once typing pauses this long (and cancels the request it replaces). */
+const SEARCH_DEBOUNCE_MS = 150;
+
+/**
+ * Top-bar projects search (spec section 2): Cmd/Ctrl+K or the button opens it; a result opens the
+ * project. The server searches by name (decision 027): the palette never filters on the client.
+ */
 export function ProjectSearch() {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const navigate = useNavigate();
-  // Shares the list's query: fetched when first opened, refreshed by every project mutation.
-  const projects = useQuery({ ...projectQueries.list(), enabled: open });
+  const q = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
+  const queryClient = useQueryClient();
+  // Fetched when opened; the last results stay (and can be chosen) while the next are asked for. The
+  // first opening shows the list's first projects if /projects has them: the empty query asks for
+  // exactly those (creation order, the first PROJECT_SEARCH_RESULTS).
+  const projects = useQuery({
+    ...projectQueries.search(q),
+    enabled: open,
+    placeholderData: (previous) =>
+      previous ?? (q === '' ? queryClient.getQueryData(projectQueries.list({}).queryKey)?.pages[0]?.items.slice(0, PROJECT_SEARCH_RESULTS) : undefined),
+  });
+  const searching = open && (projects.isFetching || query.trim() !== q);
+  // The result chosen among these results; new results choose their first, so Enter opens a result
+  // of what was typed (cmdk would keep pointing at a result that is no longer listed).
+  const [chosen, setChosen] = useState<{ id: string; among: unknown }>({ id: '', among: undefined });
+  const value = chosen.among === projects.data ? chosen.id : (projects.data?.[0]?.id ?? '');
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -34,9 +56,6 @@ export function ProjectSearch() {
     setOpen(next);
     if (!next) setQuery('');
   };
-
-  const needle = query.trim().toLowerCase();
-  const matches = (projects.data ?? []).filter((project) => project.name.toLowerCase().includes(needle));
 
   return (
     <>
@@ -55,6 +74,8 @@ export function ProjectSearch() {
         onOpenChange={changeOpen}
         label="Search projects"
         shouldFilter={false}
+        value={value}
+        onValueChange={(id) => setChosen({ id, among: projects.data })}
         overlayClassName={overlayClasses}
         contentClassName={cn(
           'fixed top-[15dvh] left-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 overflow-hidden',
@@ -69,10 +90,12 @@ export function ProjectSearch() {
             value={query}
             onValueChange={setQuery}
             placeholder="Search projects by name..."
+            maxLength={PROJECT_SEARCH_MAX}
             className="h-12 w-full bg-transparent text-base outline-none placeholder:text-muted sm:text-sm"
           />
+          {searching && !projects.isPending ? <Spinner label="Searching projects" className="[&>span:first-child]:size-4 [&>span:first-child]:border-2" /> : null}
         </div>
-        <Command.List className="max-h-[300px] overflow-y-auto p-1" aria-label="Projects">
+        <Command.List className="max-h-[300px] overflow-y-auto p-1" aria-label="Projects" aria-busy={searching || undefined}>
           {projects.isPending ? (
             <Command.Loading label="Loading projects">
               <div className="flex justify-center p-4">
@@ -85,8 +108,9 @@ export function ProjectSearch() {
             </p>
           ) : (
             <>
-              <Command.Empty className="p-4 text-center text-sm text-muted">No projects found.</Command.Empty>
-              {matches.map((project) => (
+              {/* Not while the answer to what was typed is awaited: the results shown are the last query's. */}
+              {searching ? null : <Command.Empty className="p-4 text-center text-sm text-muted">No projects found.</Command.Empty>}
+              {projects.data.map((project) => (
                 <Command.Item
                   key={project.id}
                   value={project.id}

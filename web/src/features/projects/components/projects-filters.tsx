@@ -1,10 +1,13 @@
 import { Search } from 'lucide-react';
+import { PROJECT_SEARCH_MAX } from '@shared/schemas/projects';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import { statusOptions } from '../../../lib/project-status';
-import { hasFilters, type ProjectListView, SORT_KEYS, type SortKey, type SortOrder } from '../lib/project-list-view';
+import { isProjectStatus, statusOptions } from '../../../lib/project-status';
+import { type ProjectCount, projectCountText } from '../lib/project-count';
+import { hasFilters, NO_FILTERS, type ProjectListView, SORT_KEYS, type SortKey, type SortOrder } from '../lib/project-list-view';
 
 const ALL = 'all';
 const DEFAULT_ORDER = 'default';
@@ -12,6 +15,7 @@ const statusFilterOptions = [{ value: ALL, label: 'All statuses' }, ...statusOpt
 
 const sortLabels: Record<SortKey, Record<SortOrder, string>> = {
   name: { asc: 'Name, A to Z', desc: 'Name, Z to A' },
+  status: { asc: 'Status, Planning first', desc: 'Status, On Hold first' },
   dueDate: { asc: 'Due date, soonest first', desc: 'Due date, latest first' },
   createdAt: { asc: 'Created, oldest first', desc: 'Created, newest first' },
 };
@@ -22,16 +26,17 @@ const sortOptions = [
 
 interface ProjectsFiltersProps {
   view: ProjectListView;
-  onChange: (view: ProjectListView) => void;
-  shown: number;
-  total: number;
+  /** A change of some of the view's fields, applied to the view the URL holds when it is made. */
+  onChange: (change: Partial<ProjectListView>) => void;
+  count: ProjectCount;
 }
 
 /**
- * The status and name filters above the list, and (on narrow screens, where there are no column
- * headers to click) the sort order. The count of shown projects is announced as it changes.
+ * The status, name, overdue and 'my projects' filters above the list, and (on narrow screens, where
+ * there are no column headers to click) the sort order. The server filters and counts; the count is
+ * announced as it changes.
  */
-export function ProjectsFilters({ view, onChange, shown, total }: ProjectsFiltersProps) {
+export function ProjectsFilters({ view, onChange, count }: ProjectsFiltersProps) {
   return (
     <div className="grid gap-3">
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem] lg:grid-cols-[minmax(0,24rem)_12rem]">
@@ -44,7 +49,8 @@ export function ProjectsFilters({ view, onChange, shown, total }: ProjectsFilter
               type="search"
               className="pl-9"
               value={view.name}
-              onChange={(event) => onChange({ ...view, name: event.target.value })}
+              onChange={(event) => onChange({ name: event.target.value })}
+              maxLength={PROJECT_SEARCH_MAX}
               autoComplete="off"
             />
           </div>
@@ -54,7 +60,7 @@ export function ProjectsFilters({ view, onChange, shown, total }: ProjectsFilter
           <Select
             id="project-status-filter"
             value={view.status ?? ALL}
-            onValueChange={(value) => onChange({ ...view, status: value === ALL ? null : value })}
+            onValueChange={(value) => onChange({ status: isProjectStatus(value) ? value : null })}
             options={statusFilterOptions}
           />
         </div>
@@ -65,20 +71,33 @@ export function ProjectsFilters({ view, onChange, shown, total }: ProjectsFilter
             value={view.sort ? `${view.sort}:${view.order}` : DEFAULT_ORDER}
             onValueChange={(value) => {
               const [sort, order] = value.split(':') as [SortKey, SortOrder];
-              onChange(value === DEFAULT_ORDER ? { ...view, sort: null, order: 'asc' } : { ...view, sort, order });
+              onChange(value === DEFAULT_ORDER ? { sort: null, order: 'asc' } : { sort, order });
             }}
             options={sortOptions}
           />
         </div>
       </div>
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
+        <CheckboxFilter id="project-overdue-filter" label="Overdue only" checked={view.overdue} onChange={(overdue) => onChange({ overdue })} />
+        <CheckboxFilter id="project-mine-filter" label="My projects" checked={view.mine} onChange={(mine) => onChange({ mine })} />
+      </div>
       <div className="flex min-h-8 flex-wrap items-center gap-3 text-sm text-muted">
-        <p role="status">{hasFilters(view) ? `${shown} of ${total} projects` : `${total} ${total === 1 ? 'project' : 'projects'}`}</p>
+        <p role="status">{projectCountText(count)}</p>
         {hasFilters(view) ? (
-          <Button variant="ghost" size="sm" onClick={() => onChange({ ...view, status: null, name: '' })}>
+          <Button variant="ghost" size="sm" onClick={() => onChange(NO_FILTERS)}>
             Clear filters
           </Button>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+function CheckboxFilter({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="flex items-center gap-2">
+      <Checkbox id={id} checked={checked} onCheckedChange={(state) => onChange(state === true)} />
+      <Label htmlFor={id}>{label}</Label>
     </div>
   );
 }

@@ -19,21 +19,21 @@ export interface ProjectListProps extends ProjectActionHandlers {
 interface ProjectsTableProps extends ProjectListProps {
   view: ProjectListView;
   onSort: (key: SortKey) => void;
+  /** Another list is being read (filters or order changed): this one is shown dimmed until it arrives. */
+  busy: boolean;
 }
 
-/** Wide screens: the table, its header kept in view under the top bar, sortable by three columns. */
-export function ProjectsTable({ projects, view, onSort, today, highlightId, ...actions }: ProjectsTableProps) {
+/** Wide screens: the table, its header kept in view under the top bar, sortable by four columns (on the server). */
+export function ProjectsTable({ projects, view, onSort, busy, today, highlightId, ...actions }: ProjectsTableProps) {
   const sortable = (key: SortKey, label: string) => <SortableHeader label={label} sortKey={key} view={view} onSort={onSort} />;
   return (
     // overflow-clip rounds the corners without making a scroll box, which would stop the sticky header.
-    <div className="hidden overflow-clip rounded-lg border border-line bg-surface shadow-sm lg:block">
+    <div className={cn('hidden overflow-clip rounded-lg border border-line bg-surface shadow-sm transition-opacity lg:block', busy && 'opacity-60')} aria-busy={busy || undefined}>
       <table className="w-full text-left text-sm">
         <thead className="text-xs font-semibold tracking-wide text-muted uppercase">
           <tr>
             {sortable('name', 'Name')}
-            <th scope="col" className={headerCell}>
-              Status
-            </th>
+            {sortable('status', 'Status')}
             {sortable('dueDate', 'Due Date')}
             {sortable('createdAt', 'Created')}
             <th scope="col" className={cn(headerCell, 'text-right')}>

@@ -1,24 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import type { ProjectResponse } from '@shared/schemas/projects';
-import { applyListView, isOverdue, readListView, toggleSort, writeListView } from './project-list-view';
-
-const project = (name: string, overrides: Partial<ProjectResponse> = {}): ProjectResponse =>
-  ({ id: name, name, description: null, status: 'planning', dueDate: null, createdAt: '2026-01-01T00:00:00.000Z', ...overrides }) as ProjectResponse;
-
-const names = (projects: ProjectResponse[]) => projects.map((item) => item.name);
+import { hasFilters, isOverdue, listFiltersOf, readListView, toggleSort, NO_FILTERS, writeListView } from './project-list-view';
 
 describe('readListView / writeListView', () => {
-  it('reads the status, name filter, sort and order from the URL and writes them back', () => {
-    const params = new URLSearchParams('status=in_progress&q=launch&sort=dueDate&order=desc');
+  it('reads the status, name filter, overdue, my projects, sort and order from the URL and writes them back', () => {
+    const params = new URLSearchParams('status=in_progress&q=launch&overdue=true&member=me&sort=dueDate&order=desc');
     const view = readListView(params);
-    expect(view).toEqual({ status: 'in_progress', name: 'launch', sort: 'dueDate', order: 'desc' });
-    expect(writeListView(view).toString()).toBe('status=in_progress&q=launch&sort=dueDate&order=desc');
+    expect(view).toEqual({ status: 'in_progress', name: 'launch', overdue: true, mine: true, sort: 'dueDate', order: 'desc' });
+    expect(writeListView(view).toString()).toBe('status=in_progress&q=launch&overdue=true&member=me&sort=dueDate&order=desc');
   });
 
   it('ignores unknown values and leaves defaults out of the URL', () => {
-    const view = readListView(new URLSearchParams('status=archived&sort=owner&order=sideways'));
-    expect(view).toEqual({ status: null, name: '', sort: null, order: 'asc' });
+    const view = readListView(new URLSearchParams('status=archived&sort=owner&order=sideways&overdue=yes&member=someone'));
+    expect(view).toEqual({ status: null, name: '', overdue: false, mine: false, sort: null, order: 'asc' });
     expect(writeListView(view).toString()).toBe('');
+  });
+});
+
+describe('listFiltersOf', () => {
+  it('asks the server for every filter and the order the view shows', () => {
+    const view = readListView(new URLSearchParams('status=on_hold&overdue=true&member=me&sort=name&order=desc'));
+    expect(listFiltersOf(view, '  spring ')).toEqual({ status: 'on_hold', q: 'spring', overdue: 'true', member: 'me', sort: 'name', order: 'desc' });
+  });
+
+  it('asks for nothing for the plain list, so it is the same query as /projects', () => {
+    expect(listFiltersOf(readListView(new URLSearchParams('order=desc')), '   ')).toEqual({});
+  });
+});
+
+describe('hasFilters / NO_FILTERS', () => {
+  it('counts status, name, overdue and my projects as filters, not the order', () => {
+    expect(hasFilters(readListView(new URLSearchParams('sort=name')))).toBe(false);
+    for (const query of ['status=planning', 'q=a', 'overdue=true', 'member=me']) expect(hasFilters(readListView(new URLSearchParams(query)))).toBe(true);
+    const cleared = { ...readListView(new URLSearchParams('status=planning&q=a&overdue=true&member=me&sort=name')), ...NO_FILTERS };
+    expect(writeListView(cleared).toString()).toBe('sort=name');
   });
 });
 
@@ -29,42 +43,6 @@ describe('toggleSort', () => {
     expect(byName).toMatchObject({ sort: 'name', order: 'asc' });
     expect(toggleSort(byName, 'name')).toMatchObject({ sort: 'name', order: 'desc' });
     expect(toggleSort(toggleSort(byName, 'name'), 'dueDate')).toMatchObject({ sort: 'dueDate', order: 'asc' });
-  });
-});
-
-describe('applyListView', () => {
-  const projects = [
-    project('beta launch', { status: 'in_progress', dueDate: '2026-03-01', createdAt: '2026-01-03T00:00:00.000Z' }),
-    project('Alpha', { dueDate: null, createdAt: '2026-01-01T00:00:00.000Z' }),
-    project('Gamma launch', { status: 'completed', dueDate: '2026-02-01', createdAt: '2026-01-02T00:00:00.000Z' }),
-  ];
-
-  it('keeps the server order without a sort', () => {
-    expect(names(applyListView(projects, readListView(new URLSearchParams())))).toEqual(['beta launch', 'Alpha', 'Gamma launch']);
-  });
-
-  it('filters by status and by part of the name, ignoring case', () => {
-    expect(names(applyListView(projects, readListView(new URLSearchParams('status=in_progress'))))).toEqual(['beta launch']);
-    expect(names(applyListView(projects, readListView(new URLSearchParams('q=LAUNCH'))))).toEqual(['beta launch', 'Gamma launch']);
-  });
-
-  it('sorts by name ignoring case, both ways', () => {
-    expect(names(applyListView(projects, readListView(new URLSearchParams('sort=name'))))).toEqual(['Alpha', 'beta launch', 'Gamma launch']);
-    expect(names(applyListView(projects, readListView(new URLSearchParams('sort=name&order=desc'))))).toEqual(['Gamma launch', 'beta launch', 'Alpha']);
-  });
-
-  it('sorts by due date with projects without one last in both directions', () => {
-    expect(names(applyListView(projects, readListView(new URLSearchParams('sort=dueDate'))))).toEqual(['Gamma launch', 'beta launch', 'Alpha']);
-    expect(names(applyListView(projects, readListView(new URLSearchParams('sort=dueDate&order=desc'))))).toEqual(['beta launch', 'Gamma launch', 'Alpha']);
-  });
-
-  it('sorts by created date', () => {
-    expect(names(applyListView(projects, readListView(new URLSearchParams('sort=createdAt&order=desc'))))).toEqual(['beta launch', 'Gamma launch', 'Alpha']);
-  });
-
-  it('does not reorder the list it was given', () => {
-    applyListView(projects, readListView(new URLSearchParams('sort=name')));
-    expect(names(projects)).toEqual(['beta launch', 'Alpha', 'Gamma launch']);
   });
 });
 

@@ -1,19 +1,24 @@
-import type { ProjectResponse } from '@shared/schemas/projects';
+import type { ProjectStatus } from '@shared/project-statuses';
+import type { ProjectListQuery, ProjectResponse } from '@shared/schemas/projects';
 import { isProjectStatus } from '../../../lib/project-status';
 
-/** The columns the list sorts by. */
-export const SORT_KEYS = ['name', 'dueDate', 'createdAt'] as const;
+/** The columns the list sorts by: each is an order the server reads from an index (decision 027). */
+export const SORT_KEYS = ['name', 'status', 'dueDate', 'createdAt'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export type SortOrder = 'asc' | 'desc';
 
 /**
  * What the list shows, read from and written to the URL (/projects?status=in_progress&sort=dueDate),
  * so a reload or a shared link shows the same list. Absent or unknown values mean no filter and the
- * server's order.
+ * server's order (creation).
  */
 export interface ProjectListView {
-  status: string | null;
+  status: ProjectStatus | null;
   name: string;
+  /** overdue=true: due before today and not completed (the server's today). */
+  overdue: boolean;
+  /** member=me: the projects the viewer is a member of. */
+  mine: boolean;
   sort: SortKey | null;
   order: SortOrder;
 }
@@ -26,6 +31,8 @@ export function readListView(params: URLSearchParams): ProjectListView {
   return {
     status: status && isProjectStatus(status) ? status : null,
     name: params.get('q') ?? '',
+    overdue: params.get('overdue') === 'true',
+    mine: params.get('member') === 'me',
     sort: isSortKey(sort) ? sort : null,
     order: params.get('order') === 'desc' ? 'desc' : 'asc',
   };
@@ -36,11 +43,30 @@ export function writeListView(view: ProjectListView): URLSearchParams {
   const params = new URLSearchParams();
   if (view.status) params.set('status', view.status);
   if (view.name.trim()) params.set('q', view.name);
+  if (view.overdue) params.set('overdue', 'true');
+  if (view.mine) params.set('member', 'me');
   if (view.sort) {
     params.set('sort', view.sort);
     if (view.order === 'desc') params.set('order', 'desc');
   }
   return params;
+}
+
+/** What GET /api/projects is asked for the view: the server filters and sorts, the page never does. */
+export type ProjectListFilters = Pick<ProjectListQuery, 'status' | 'q' | 'overdue' | 'member' | 'sort' | 'order'>;
+
+/** The view as the list's query parameters; `name` is the name filter as it is searched (debounced). */
+export function listFiltersOf(view: ProjectListView, name: string): ProjectListFilters {
+  const filters: ProjectListFilters = {};
+  if (view.status) filters.status = view.status;
+  if (name.trim()) filters.q = name.trim();
+  if (view.overdue) filters.overdue = 'true';
+  if (view.mine) filters.member = 'me';
+  if (view.sort) {
+    filters.sort = view.sort;
+    if (view.order === 'desc') filters.order = 'desc';
+  }
+  return filters;
 }
 
 /** A header clicked: its column ascending, or the other way round when it already sorts the list. */
@@ -52,32 +78,7 @@ export function toggleSort(view: ProjectListView, key: SortKey): ProjectListView
 export const isOverdue = (project: Pick<ProjectResponse, 'dueDate' | 'status'>, today: string) =>
   project.dueDate !== null && project.dueDate < today && project.status !== 'completed';
 
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+export const hasFilters = (view: ProjectListView) => view.status !== null || view.name.trim() !== '' || view.overdue || view.mine;
 
-function compare(a: ProjectResponse, b: ProjectResponse, key: SortKey): number {
-  if (key === 'name') return collator.compare(a.name, b.name);
-  const left = a[key];
-  const right = b[key];
-  // Dates are ISO strings: they sort as text. A project without a due date comes last either way.
-  if (left === right) return 0;
-  if (left === null) return 1;
-  if (right === null) return -1;
-  return left < right ? -1 : 1;
-}
-
-/** The projects the view shows, in its order. */
-export function applyListView(projects: ProjectResponse[], view: ProjectListView): ProjectResponse[] {
-  const name = view.name.trim().toLocaleLowerCase();
-  const shown = projects.filter((project) => (!view.status || project.status === view.status) && (!name || project.name.toLocaleLowerCase().includes(name)));
-  const { sort } = view;
-  if (!sort) return shown;
-  const direction = view.order === 'desc' ? -1 : 1;
-  return shown.sort((a, b) => {
-    const byKey = compare(a, b, sort);
-    // Missing due dates stay last in both directions.
-    if (sort === 'dueDate' && (a.dueDate === null) !== (b.dueDate === null)) return byKey;
-    return byKey * direction || collator.compare(a.name, b.name);
-  });
-}
-
-export const hasFilters = (view: ProjectListView) => view.status !== null || view.name.trim() !== '';
+/** The change that clears every filter (and keeps the order). */
+export const NO_FILTERS = { status: null, name: '', overdue: false, mine: false } satisfies Partial<ProjectListView>;

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { InfiniteData } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ProjectResponse } from '@shared/schemas/projects';
 import { Button } from '../../../components/ui/button';
@@ -8,21 +9,53 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { QueryState } from '../../../components/query-state';
 import { projectQueries } from '../api/projects';
+import type { ProjectPage } from '../api/project-rows';
 import { CreateProjectDialog } from '../components/create-project-dialog';
 import { DeleteProjectDialog } from '../components/delete-project-dialog';
 import { EditProjectDialog } from '../components/edit-project-dialog';
 import { ManageMembersDialog } from '../components/manage-members-dialog';
 import { ProjectCards } from '../components/project-cards';
 import { ProjectsFilters } from '../components/projects-filters';
+import { ProjectsLoadMore } from '../components/projects-load-more';
 import { ProjectsTable } from '../components/projects-table';
-import { applyListView, hasFilters, type ProjectListView, readListView, toggleSort, writeListView } from '../lib/project-list-view';
+import { hasFilters, listFiltersOf, NO_FILTERS, type ProjectListView, readListView, toggleSort, writeListView } from '../lib/project-list-view';
 import { usePageTitle } from '../../../lib/page-title';
 import { isoDay } from '../../../lib/date-format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+
+/** The loaded pages as one list, and the server's count of it (stable, so TanStack Query keeps its result). */
+const listOfPages = (data: InfiniteData<ProjectPage, unknown>) => ({ projects: data.pages.flatMap((page) => page.items), matched: data.pages[0]?.total });
+
+/** The name filter asks the server once typing pauses this long. */
+const NAME_FILTER_DEBOUNCE_MS = 250;
 
 /** /projects: the organization's projects with their dialogs (spec section 2, Projects list). */
 export function ProjectsPage() {
   usePageTitle('Projects');
-  const projects = useQuery(projectQueries.list());
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = readListView(searchParams);
+  // Replacing, not pushing: each keystroke of the name filter must not become a history entry. The
+  // change applies to the URL as it is now, which a second quick click may meet before this page has
+  // drawn the first (a header clicked twice sorts descending).
+  const updateView = (change: (current: ProjectListView) => ProjectListView) =>
+    setSearchParams(writeListView(change(readListView(new URLSearchParams(window.location.search)))), { replace: true });
+  const changeView = (change: Partial<ProjectListView>) => updateView((current) => ({ ...current, ...change }));
+  const filtered = hasFilters(view);
+  const name = useDebouncedValue(view.name, NAME_FILTER_DEBOUNCE_MS);
+  // The server filters and sorts (decision 030); while another list is read the last one stays, dimmed.
+  const projects = useInfiniteQuery({
+    ...projectQueries.list(listFiltersOf(view, name)),
+    placeholderData: keepPreviousData,
+    select: listOfPages,
+  });
+  const total = useQuery({ ...projectQueries.total(), enabled: filtered });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = projects;
+  const shown = projects.data?.projects ?? [];
+  // A rare filter may answer pages with no match yet and a next page: read on until there is a row to show.
+  const readingOn = shown.length === 0 && hasNextPage && !projects.isFetchNextPageError;
+  useEffect(() => {
+    if (readingOn && !isFetchingNextPage) void fetchNextPage();
+  }, [readingOn, isFetchingNextPage, fetchNextPage]);
   // The dashboard's empty state ('Create Your First Project') arrives with the create dialog open.
   const arrivedToCreate = (useLocation().state as { createProject?: boolean } | null)?.createProject === true;
   const [creating, setCreating] = useState(arrivedToCreate);
@@ -32,12 +65,6 @@ export function ProjectsPage() {
   const closeWith = (set: (value: ProjectResponse | null) => void) => (open: boolean) => {
     if (!open) set(null);
   };
-
-  const [searchParams, setSearchParams] = useSearchParams();
-  const view = readListView(searchParams);
-  // Replacing, not pushing: each keystroke of the name filter must not become a history entry.
-  const setView = (next: ProjectListView) => setSearchParams(writeListView(next), { replace: true });
-  const shown = useMemo(() => applyListView(projects.data ?? [], readListView(searchParams)), [projects.data, searchParams]);
   const today = isoDay();
 
   const newProjectButton = useRef<HTMLButtonElement>(null);
@@ -65,11 +92,11 @@ export function ProjectsPage() {
       </div>
 
       <QueryState
-        query={projects}
+        query={readingOn ? { ...projects, isPending: true } : projects}
         loading="Loading projects"
         loadingBox="py-16"
         error="Failed to load projects. Please try again later."
-        isEmpty={(all) => all.length === 0}
+        isEmpty={(list) => list.projects.length === 0 && !filtered && !hasNextPage}
         empty={
           <EmptyStateCard icon={FolderPlus} title="No Projects Yet" description="Create a project to start planning and tracking your work.">
             <Button onClick={() => setCreating(true)}>
@@ -79,9 +106,13 @@ export function ProjectsPage() {
           </EmptyStateCard>
         }
       >
-        {(all) => (
+        {(list) => (
           <>
-            <ProjectsFilters view={view} onChange={setView} shown={shown.length} total={all.length} />
+            <ProjectsFilters
+              view={view}
+              onChange={changeView}
+              count={{ loaded: list.projects.length, complete: !hasNextPage, matched: list.matched, total: filtered ? (total.data ?? undefined) : list.matched, filtered }}
+            />
             {shown.length === 0 ? (
               <Card className="text-center">
                 <CardContent className="pt-5 text-muted sm:pt-6">No projects found.</CardContent>
@@ -91,7 +122,8 @@ export function ProjectsPage() {
                 <ProjectsTable
                   projects={shown}
                   view={view}
-                  onSort={(key) => setView(toggleSort(view, key))}
+                  onSort={(key) => updateView((current) => toggleSort(current, key))}
+                  busy={projects.isPlaceholderData}
                   today={today}
                   highlightId={highlightId.current}
                   onManageMembers={setManaging}
@@ -99,6 +131,12 @@ export function ProjectsPage() {
                   onDelete={startDelete}
                 />
                 <ProjectCards projects={shown} today={today} highlightId={highlightId.current} onManageMembers={setManaging} onEdit={setEditing} onDelete={startDelete} />
+                <ProjectsLoadMore
+                  hasNextPage={hasNextPage}
+                  isFetchingNextPage={isFetchingNextPage}
+                  failed={projects.isFetchNextPageError}
+                  fetchNextPage={fetchNextPage}
+                />
               </>
             )}
           </>
@@ -110,7 +148,7 @@ export function ProjectsPage() {
         onOpenChange={setCreating}
         onCreated={(project) => {
           // A new project hidden by the filters would seem lost: show the whole list again.
-          if (hasFilters(view)) setView({ ...view, status: null, name: '' });
+          if (filtered) changeView(NO_FILTERS);
           highlightId.show(project.id);
         }}
       />

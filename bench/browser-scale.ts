@@ -1,0 +1,121 @@
+import { parseArgs } from 'node:util';
+import { type Page, chromium } from '@playwright/test';
+import { median, round1 } from './stats';
+
+/**
+ * The browser's side of a large organization (issue 36): in Chromium, the time from navigating to
+ * /projects to its first rows drawn, and from the last key typed in Cmd/Ctrl+K to that query's
+ * results drawn. Both are read inside the page (performance.now(), on the frame after the DOM has
+ * them), so Playwright's own round trips do not count. Used by `npm run bench` on its seeded
+ * organizations, and on its own against a running stack:
+ *   npx tsx bench/browser-scale.ts --base http://localhost:3000 --email admin@x.example.com --password …
+ */
+
+export interface BrowserScaleFigures {
+  organization: string;
+  /** Navigation start → the first project row laid out and drawn, each run. */
+  firstRowsMs: number[];
+  firstRowsP50: number;
+  /** The last keydown in the palette → the results of that query drawn, each query. */
+  paletteMs: number[];
+  paletteP50: number;
+  queries: string[];
+}
+
+export interface BrowserScaleOptions {
+  baseUrl: string;
+  email: string;
+  password: string;
+  organization: string;
+  /** Navigations to /projects (the first is a cold browser cache). */
+  runs?: number;
+  /** What is typed into the palette, one query a run. */
+  queries?: string[];
+  /** Delay between keystrokes, as a quick typist types. */
+  keyDelayMs?: number;
+}
+
+/** Words of the names the seed writes (infra/local/seed.ts): each query finds projects. */
+export const DEFAULT_QUERIES = ['spring', 'newsletter rev', 'referral', 'webinar ser', 'seo', 'brand', 'onboarding em'];
+
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export async function measureBrowserScale({ baseUrl, email, password, organization, runs = 7, queries = DEFAULT_QUERIES, keyDelayMs = 60 }: BrowserScaleOptions): Promise<BrowserScaleFigures> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  try {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 850 } });
+    const login = await context.request.post('/api/login', { data: { username: email, password } });
+    if (!login.ok()) throw new Error(`sign-in as ${email} answered ${login.status()}: ${await login.text()}`);
+    await context.addInitScript({ content: recordFirstRow });
+
+    const firstRowsMs: number[] = [];
+    let page: Page | undefined;
+    for (let run = 0; run < runs; run += 1) {
+      await page?.close();
+      page = await context.newPage();
+      await page.goto('/projects', { waitUntil: 'commit' });
+      firstRowsMs.push(round1(await page.evaluate<number>('window.firstRowDrawn')));
+    }
+
+    const paletteMs: number[] = [];
+    for (const query of queries) {
+      await page!.keyboard.press('Control+k');
+      const input = page!.getByPlaceholder('Search projects by name...');
+      await input.waitFor();
+      await page!.evaluate(watchPalette);
+      await input.pressSequentially(query, { delay: keyDelayMs });
+      paletteMs.push(round1(await page!.evaluate<number>('window.paletteDrawn')));
+      await page!.keyboard.press('Escape');
+      await input.waitFor({ state: 'hidden' });
+    }
+    return { organization, firstRowsMs, firstRowsP50: median(firstRowsMs), paletteMs, paletteP50: median(paletteMs), queries };
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * In the page before its scripts (text: the bench is type-checked without the DOM's types):
+ * window.firstRowDrawn resolves with the time since navigation start of the frame after the first
+ * project row (table or card, whichever is shown) is laid out.
+ */
+const recordFirstRow = `
+  window.firstRowDrawn = new Promise((resolve) => {
+    const check = () => {
+      const rows = document.querySelectorAll('[data-project-id]');
+      if ([...rows].some((row) => row.offsetParent !== null)) requestAnimationFrame(() => resolve(performance.now()));
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });`;
+
+/**
+ * Before typing into the open palette: window.paletteDrawn resolves with the time from the last
+ * keydown to the frame where the palette, no longer busy with that query (aria-busy, set from the
+ * keystroke until its answer is drawn), shows results or 'No projects found.'.
+ */
+const watchPalette = `(() => {
+  let lastKey = 0;
+  let busySince = false;
+  document.addEventListener('keydown', () => { lastKey = performance.now(); busySince = false; }, true);
+  window.paletteDrawn = new Promise((resolve) => {
+    const check = () => {
+      const list = document.querySelector('[cmdk-list]');
+      const busy = list?.getAttribute('aria-busy') === 'true';
+      if (busy) busySince = true;
+      const shown = list !== null && (list.querySelector('[cmdk-item]') !== null || list.textContent.includes('No projects found.'));
+      if (lastKey > 0 && busySince && !busy && shown) resolve(performance.now() - lastKey);
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+})()`;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: { base: { type: 'string', default: 'http://localhost:3000' }, email: { type: 'string' }, password: { type: 'string' }, runs: { type: 'string', default: '7' }, label: { type: 'string', default: 'seeded organization' } },
+  });
+  if (!values.email || !values.password) throw new Error('--email and --password of a user of the organization to measure are needed');
+  const figures = await measureBrowserScale({ baseUrl: values.base, email: values.email, password: values.password, organization: values.label, runs: Number(values.runs) });
+  console.log(JSON.stringify(figures, null, 2));
+}

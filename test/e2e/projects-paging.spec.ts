@@ -1,0 +1,154 @@
+import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { addDays, format } from 'date-fns';
+import { expect, registerAccount, test } from './support/fixtures';
+import { createProjectViaApi } from './support/projects';
+import { toasts } from './support/toasts';
+
+/** Two pages of the list (100 a page): 'Paged 001' … 'Paged 150', created in that order, a batch at a time. */
+const COUNT = 150;
+const nameOf = (index: number) => `Paged ${String(index).padStart(3, '0')}`;
+const ALL_NAMES = Array.from({ length: COUNT }, (_, index) => nameOf(index + 1));
+
+async function seedProjects(request: APIRequestContext, dataOf: (index: number) => Record<string, unknown> = () => ({})) {
+  for (let start = 1; start <= COUNT; start += 10) {
+    await Promise.all(Array.from({ length: Math.min(10, COUNT - start + 1) }, (_, offset) => createProjectViaApi(request, { name: nameOf(start + offset), ...dataOf(start + offset) })));
+  }
+}
+
+/** 150 projects made through the API, and their rows, on a busy two-core machine: a limit, not a timing. */
+const LONG = { timeout: 30_000 };
+const tableNames = (page: Page) => page.getByRole('table').getByRole('row').getByRole('link').allTextContents();
+const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+const listRequests = (page: Page) => {
+  const seen: URL[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname === '/api/projects') seen.push(url);
+  });
+  return seen;
+};
+
+test.describe('Projects list, page after page from the server', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test("'Load more' reads the next page until the last project, each project shown exactly once", async ({ page }) => {
+    // Without an IntersectionObserver the list loads only when asked: the button alone is tried here.
+    await page.addInitScript(() => Object.defineProperty(window, 'IntersectionObserver', { value: undefined }));
+    await registerAccount(page.request);
+    await seedProjects(page.request);
+    await page.goto('/projects');
+    await expect(page.getByRole('status').filter({ hasText: `${COUNT} projects` })).toBeVisible(LONG);
+    await expect.poll(async () => (await tableNames(page)).length, LONG).toBe(100);
+
+    const loadMore = page.getByRole('button', { name: 'Load more' });
+    await loadMore.click();
+    await expect(loadMore).toBeHidden(LONG);
+    const names = await tableNames(page);
+    expect(names).toHaveLength(COUNT);
+    expect([...names].sort()).toEqual(ALL_NAMES);
+    await expect(row(page, nameOf(COUNT))).toBeVisible();
+  });
+
+  test('scrolling to the end loads the next pages by itself, each project shown exactly once', async ({ page }) => {
+    await registerAccount(page.request);
+    await seedProjects(page.request);
+    await page.goto('/projects');
+    await expect.poll(async () => (await tableNames(page)).length, LONG).toBe(100);
+    await expect
+      .poll(async () => {
+        await page.keyboard.press('End');
+        return (await tableNames(page)).length;
+      }, LONG)
+      .toBe(COUNT);
+    await expect(page.getByRole('button', { name: 'Load more' })).toBeHidden();
+    const names = await tableNames(page);
+    expect([...names].sort()).toEqual(ALL_NAMES);
+    await expect(row(page, nameOf(COUNT))).toBeInViewport();
+  });
+
+  test('sort and filters are asked of the server, over every page, and kept in the URL', async ({ page }) => {
+    const pastDue = format(addDays(new Date(), -3), 'yyyy-MM-dd');
+    await registerAccount(page.request);
+    // Every tenth project on hold; every twentieth overdue too.
+    await seedProjects(page.request, (index) => (index % 10 === 0 ? { status: 'on_hold', dueDate: index % 20 === 0 ? pastDue : null } : {}));
+    const requests = listRequests(page);
+
+    await page.goto('/projects');
+    await expect.poll(async () => (await tableNames(page)).length, LONG).toBe(100);
+    await page.getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
+    await expect(page).toHaveURL('/projects?sort=name');
+    await page.getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
+    await expect(page).toHaveURL('/projects?sort=name&order=desc');
+    // The last project created is on the second page in creation order: it is first only if the server sorted them all.
+    await expect.poll(async () => (await tableNames(page)).slice(0, 2), LONG).toEqual([nameOf(150), nameOf(149)]);
+    expect(requests.map((url) => url.search)).toContain('?sort=name&order=desc');
+
+    await page.getByRole('combobox', { name: 'Status', exact: true }).click();
+    await page.getByRole('option', { name: 'On Hold' }).click();
+    await expect(page).toHaveURL('/projects?status=on_hold&sort=name&order=desc');
+    await expect.poll(async () => (await tableNames(page)).slice(0, 3), LONG).toEqual([nameOf(150), nameOf(140), nameOf(130)]);
+    await expect(page.getByRole('status').filter({ hasText: `15 of ${COUNT} projects` })).toBeVisible();
+    expect(requests.map((url) => url.search)).toContain('?status=on_hold&sort=name&order=desc');
+
+    await page.getByLabel('Overdue only').click();
+    await expect(page).toHaveURL('/projects?status=on_hold&overdue=true&sort=name&order=desc');
+    await expect.poll(() => tableNames(page), LONG).toEqual(Array.from({ length: 7 }, (_, index) => nameOf(140 - index * 20)));
+    expect(requests.map((url) => url.search)).toContain('?status=on_hold&overdue=true&sort=name&order=desc');
+
+    // A reload (or a shared link) asks the same of the server and shows the same list.
+    await page.reload();
+    await expect(page.getByLabel('Overdue only')).toBeChecked();
+    await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toHaveText('On Hold');
+    await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+    await expect.poll(async () => (await tableNames(page)).length, LONG).toBe(7);
+
+    // Nobody was made a member of these projects: 'My projects' has none.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByLabel('My projects').click();
+    await expect(page).toHaveURL('/projects?member=me&sort=name&order=desc');
+    await expect(page.getByText('No projects found.')).toBeVisible(LONG);
+    expect(requests.map((url) => url.search)).toContain('?member=me&sort=name&order=desc');
+  });
+
+  test('Cmd/Ctrl+K finds a project that is not on the first page of the list, asking the server', async ({ page }) => {
+    await registerAccount(page.request);
+    await seedProjects(page.request);
+    const hidden = await createProjectViaApi(page.request, { name: 'Zephyr needle', status: 'on_hold' });
+    const requests = listRequests(page);
+    await page.goto('/projects');
+    await expect.poll(async () => (await tableNames(page)).length, LONG).toBe(100);
+    await expect(page.getByRole('link', { name: 'Zephyr needle' })).toHaveCount(0);
+
+    await page.keyboard.press('Control+k');
+    const search = page.getByRole('dialog', { name: 'Search projects' });
+    await search.getByPlaceholder('Search projects by name...').fill('NEEDLE');
+    const options = search.getByRole('option');
+    await expect(options).toHaveText(['Zephyr needleOn Hold'], LONG);
+    expect(requests.some((url) => url.searchParams.get('q') === 'NEEDLE' && url.searchParams.get('limit') === '20')).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`/projects/${hidden.id}`);
+  });
+
+  test('a status change on the second page updates its row without reading the pages again', async ({ page }) => {
+    await page.addInitScript(() => Object.defineProperty(window, 'IntersectionObserver', { value: undefined }));
+    await registerAccount(page.request);
+    await seedProjects(page.request);
+    await page.goto('/projects');
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(async () => (await tableNames(page)).length, LONG).toBe(COUNT);
+    const requests = listRequests(page);
+
+    const status = row(page, nameOf(130)).getByRole('combobox', { name: `Status of ${nameOf(130)}` });
+    await status.click();
+    await page.getByRole('option', { name: 'Completed' }).click();
+    await expect(toasts(page)).toContainText('Status updated');
+    await expect(status).toHaveText('Completed');
+    expect(requests).toEqual([]);
+    expect(await tableNames(page)).toHaveLength(COUNT);
+
+    // The server has it: the list read anew shows it too.
+    await page.reload();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(row(page, nameOf(130)).getByRole('combobox', { name: `Status of ${nameOf(130)}` })).toHaveText('Completed');
+  });
+});
