@@ -98,6 +98,7 @@ export const routes = [
   // billing: the webhook reads no session, only Stripe's secrets
   route(billingEndpoints.subscription, 'billing/get-subscription', 'read', ['session', 'stripeSecretKey']),
   route(billingEndpoints.portalSession, 'billing/create-portal-session', 'read', ['session', 'stripeSecretKey']),
+  route(billingEndpoints.checkoutReference, 'billing/create-checkout-reference', 'readwrite'),
   route(billingEndpoints.webhook, 'billing/receive-stripe-webhook', 'readwrite', ['stripeWebhookSecret', 'stripeSecretKey']),
 ] as const satisfies readonly RouteDefinition[];
 

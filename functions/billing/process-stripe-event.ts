@@ -20,6 +20,8 @@ import { billingAdmins, paymentFailedAlert, trialEndingAlert } from './admin-ale
 import { stripeClient } from './stripe-client';
 import { type SubscriptionState, idOf, subscriptionState } from './subscription-state';
 import { now } from '../clock';
+import { organizationOfCheckoutReference } from './checkout-references';
+import { logger } from '../observability/logger';
 
 type EventOutcome = Outcome | 'unmatched' | 'ignored';
 
@@ -61,15 +63,20 @@ async function currentState(event: Stripe.Event, subscription: Stripe.Subscripti
 const FALLBACK_PLAN = 'professional';
 
 /**
- * Checkout from the pricing table: client_reference_id is the organization id the page put in, so
- * the customer is linked to that organization, never to whoever paid. Events of this customer that
- * arrived before the link are applied now and removed.
+ * Checkout from the pricing table: client_reference_id is a reference the server made for an admin
+ * of the organization (checkout-references.ts), so the customer is linked to that organization, never
+ * to whoever paid nor to an organization id a browser put in. Events of this customer that arrived
+ * before the link are applied now and removed. A checkout naming no reference of ours links nothing:
+ * it is kept as unmatched, for a person to look at, and logged.
  */
 async function checkoutCompleted(event: Stripe.Event, session: Stripe.Checkout.Session, client: AuditClient): Promise<EventOutcome> {
   const customerId = idOf(session.customer);
   if (!customerId) return 'ignored';
-  const orgId = session.client_reference_id;
-  if (!orgId) return keepUnmatched(event, customerId, null);
+  const orgId = await organizationOfCheckoutReference(session.client_reference_id);
+  if (!orgId) {
+    if (session.client_reference_id) logger.warn('Checkout with an unknown or expired client reference: nothing linked', { eventId: event.id, customerId });
+    return keepUnmatched(event, customerId, null);
+  }
   const subscriptionId = idOf(session.subscription);
   const [waiting, stored] = await Promise.all([unmatchedEventsOf(customerId), storedBilling(orgId)]);
   const newestWaiting = waiting

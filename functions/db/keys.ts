@@ -1,4 +1,5 @@
 import type { BillingItem } from '../billing/billing';
+import type { CheckoutReferenceItem } from '../billing/checkout-references';
 import type { NotificationItem } from '../notifications/item';
 import type { FiguresItem } from '../projects/figures';
 import type { InvitationItem } from '../invitations/item';
@@ -79,6 +80,8 @@ export const keys = {
    */
   billing: (orgId: string) => keyOf<Partial<BillingItem>>(`${ORG}${orgId}`, 'BILLING'),
   /** Which organization a Stripe customer belongs to (set by checkout.session.completed). */
+  /** A pricing-table checkout's reference, made by the server for one admin (functions/billing/checkout-references.ts). */
+  checkoutReference: (reference: string) => keyOf<CheckoutReferenceItem>(`CHECKOUT_REFERENCE#${reference}`, 'CHECKOUT_REFERENCE'),
   stripeCustomer: (customerId: string): Key => ({ PK: `${STRIPE_CUSTOMER}${customerId}`, SK: 'CUSTOMER' }),
   /** An event of a customer not linked to any organization yet, kept for reconciliation. */
   unmatchedStripeEvent: (customerId: string, eventId: string): Key => ({ PK: `${STRIPE_CUSTOMER}${customerId}`, SK: `${UNMATCHED}${eventId}` }),

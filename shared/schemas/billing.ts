@@ -35,5 +35,8 @@ export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;
 /** POST /api/billing/portal-session: the Stripe customer portal session to open. */
 export const portalSessionResponse = /* @__PURE__ */ (() => z.object({ url: z.string() }))();
 
+/** POST /api/billing/checkout-reference: the pricing table's client reference, made for the signed-in admin (docs/decisions/035). */
+export const checkoutReferenceResponse = /* @__PURE__ */ (() => z.object({ reference: z.string(), expiresAt: z.string() }))();
+
 /** POST /api/billing/webhook: Stripe only looks at the status. */
 export const webhookResponse = /* @__PURE__ */ (() => z.object({ received: z.boolean() }))();

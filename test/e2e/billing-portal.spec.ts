@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { checkoutSessionObject, newCustomerId, newSubscriptionId, stripeEvent, subscriptionObject } from '../support/stripe-events';
 import { expect, registerAccount, signIn, uniqueEmail } from './support/fixtures';
 import { test } from './support/stripe-stage';
-import { deliverStripeEvent } from './support/stripe-webhook';
+import { checkoutReference, deliverStripeEvent } from './support/stripe-webhook';
 
 const PORTAL_LINK = 'https://billing.stripe.com/p/login/test_growthwise';
 
@@ -41,7 +41,7 @@ test.describe('Billing portal session', () => {
     expect(held.status()).toBe(200);
     await deliverStripeEvent(
       page.request,
-      stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: subscription.id, clientReferenceId: account.orgId, email: account.email })),
+      stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: subscription.id, clientReferenceId: await checkoutReference(page.request), email: account.email })),
     );
 
     await page.goto('/billing');

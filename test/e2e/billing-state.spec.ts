@@ -10,7 +10,7 @@ import {
   type SubscriptionFields,
 } from '../support/stripe-events';
 import { type Account, expect, registerAccount, signIn, test, uniqueEmail } from './support/fixtures';
-import { deliverStripeEvent } from './support/stripe-webhook';
+import { checkoutReference, deliverStripeEvent } from './support/stripe-webhook';
 
 const DAY = 24 * 60 * 60;
 /** As the page writes it: 'January 5, 2026'. */
@@ -20,7 +20,7 @@ const longDate = (seconds: number) => new Intl.DateTimeFormat('en-US', { dateSty
 async function subscribed(request: APIRequestContext, account: Account, fields: Omit<SubscriptionFields, 'id' | 'customer'>) {
   const customer = newCustomerId();
   const id = newSubscriptionId();
-  await deliverStripeEvent(request, stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: id, clientReferenceId: account.orgId, email: account.email })));
+  await deliverStripeEvent(request, stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: id, clientReferenceId: await checkoutReference(request), email: account.email })));
   await deliverStripeEvent(request, stripeEvent('customer.subscription.updated', subscriptionObject({ id, customer, ...fields })));
   return { customer, id };
 }
@@ -111,7 +111,7 @@ test.describe('Billing state', () => {
     await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
   });
 
-  test("the pricing table carries the organization's id and the admin's email", async ({ page, context }) => {
+  test("the pricing table carries a reference the server made for the organization, and the admin's email", async ({ page, context }) => {
     await context.route('**/config.json', (route) =>
       route.fulfill({ json: { stripePortalUrl: 'https://billing.stripe.com/p/login/test_growthwise', stripePublishableKey: 'pk_test_growthwise', stripePricingTableId: 'prctbl_growthwise' } }),
     );
@@ -121,7 +121,8 @@ test.describe('Billing state', () => {
     const account = await registerAccount(page.request);
     await page.goto('/billing');
     const table = page.locator('stripe-pricing-table');
-    await expect(table).toHaveAttribute('client-reference-id', account.orgId);
+    await expect(table).toHaveAttribute('client-reference-id', /^[A-Za-z0-9_-]{32}$/);
+    expect(await table.getAttribute('client-reference-id')).not.toContain(account.orgId);
     await expect(table).toHaveAttribute('customer-email', account.email);
   });
 });

@@ -17,3 +17,10 @@ export async function deliverStripeEvent(request: APIRequestContext, event: Stri
   });
   if (response.status() !== 200) throw new Error(`${event.type}: ${response.status()} ${await response.text()}`);
 }
+
+/** The pricing table's client reference the server makes for the signed-in admin of `request`'s session. */
+export async function checkoutReference(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/billing/checkout-reference');
+  if (response.status() !== 201) throw new Error(`checkout-reference: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { reference: string }).reference;
+}

@@ -43,12 +43,19 @@ export async function portalSessionsCreated(): Promise<{ customer: string; retur
   return (await fetch(`${inject('stripeStandInUrl')}/__stand-in/portal-sessions`)).json() as never;
 }
 
-/** An organization that bought a subscription: checkout from the pricing table with its id, Stripe holding `fields`. */
+/** The pricing table's client reference, made by the server for `admin`'s organization (POST /api/billing/checkout-reference). */
+export async function checkoutReference(admin: SignedIn): Promise<string> {
+  const response = await admin.call('/api/billing/checkout-reference', { method: 'POST' });
+  if (response.status !== 201) throw new Error(`POST checkout-reference answered ${response.status}`);
+  return response.body.reference as string;
+}
+
+/** An organization that bought a subscription: checkout from the pricing table with the server's reference, Stripe holding `fields`. */
 export async function subscribe(org: SignedIn, fields: Partial<SubscriptionFields> = {}) {
   const customer = fields.customer ?? newCustomerId();
   const subscription = subscriptionObject({ id: newSubscriptionId(), customer, status: 'active', ...fields });
   await stripeHolds(subscription);
-  await deliverOk(stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: subscription.id, clientReferenceId: org.orgId })));
+  await deliverOk(stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: subscription.id, clientReferenceId: await checkoutReference(org) })));
   return { customer, subscription };
 }
 

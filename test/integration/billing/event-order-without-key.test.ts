@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkoutSessionObject, newCustomerId, newSubscriptionId, nowSeconds, stripeEvent, subscriptionObject } from '../../support/stripe-events';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import { registerOrganization } from '../support/api';
-import { subscriptionOf } from './billing-support';
+import { subscriptionOf, checkoutReference } from './billing-support';
 
 /**
  * A stage without a Stripe secret key cannot ask Stripe for the current subscription: the event
@@ -26,7 +26,7 @@ describe('without a secret key, the newest event wins', () => {
     const org = await registerOrganization();
     const customer = newCustomerId();
     const subscription = { id: newSubscriptionId() };
-    const checkout = stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: subscription.id, clientReferenceId: org.orgId }));
+    const checkout = stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: subscription.id, clientReferenceId: await checkoutReference(org) }));
     expect(await processStripeEvent(checkout as unknown as Stripe.Event)).toBe('applied');
     const at = nowSeconds();
     const newer = stripeEvent('customer.subscription.updated', subscriptionObject({ id: subscription.id, customer, status: 'past_due' }), at);
@@ -47,7 +47,7 @@ describe('without a secret key, the newest event wins', () => {
     const id = newSubscriptionId();
     const early = stripeEvent('customer.subscription.created', subscriptionObject({ id, customer, status: 'trialing', trialEnd: nowSeconds() + 7 * 86400 }));
     expect(await processStripeEvent(early as unknown as Stripe.Event)).toBe('unmatched');
-    const checkout = stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: id, clientReferenceId: org.orgId }));
+    const checkout = stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: id, clientReferenceId: await checkoutReference(org) }));
     expect(await processStripeEvent(checkout as unknown as Stripe.Event)).toBe('applied');
     expect(await subscriptionOf(org)).toMatchObject({ status: 'trialing', hasCustomer: true, hasSubscription: true });
   });

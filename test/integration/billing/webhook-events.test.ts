@@ -1,6 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { collections } from '../../../functions/db/keys';
+import { collections, keys } from '../../../functions/db/keys';
 import {
   checkoutSessionObject,
   invoiceObject,
@@ -14,7 +14,7 @@ import { functionsNow } from '../support/functions-clock';
 import { addUserThroughApi } from '../support/org-members';
 import { testTable } from '../support/table';
 import { eventually } from '../support/eventually';
-import { deliverOk, nowSeconds, recordedEvent, stripeHolds, subscribe, subscriptionOf } from './billing-support';
+import { deliverOk, nowSeconds, recordedEvent, stripeHolds, subscribe, subscriptionOf, checkoutReference } from './billing-support';
 
 const DAY = 24 * 60 * 60;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
@@ -169,7 +169,7 @@ describe('Stripe events change the organization the customer belongs to', () => 
     expect(await unmatchedEventsOf(customer)).toEqual([expect.objectContaining({ eventId: early.id, eventType: 'customer.subscription.created' })]);
     expect((await subscriptionOf(org)).status).toBe('trialing');
 
-    await deliverOk(stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: subscription.id, clientReferenceId: org.orgId })));
+    await deliverOk(stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: subscription.id, clientReferenceId: await checkoutReference(org) })));
     expect(await subscriptionOf(org)).toMatchObject({ status: 'active', seats: 3, hasCustomer: true });
     expect(await unmatchedEventsOf(customer)).toEqual([]);
   });
@@ -186,16 +186,20 @@ describe('Stripe events change the organization the customer belongs to', () => 
     expect(await notificationsOf(second)).toEqual([]);
 
     // A checkout naming the second organization cannot take the first one's customer.
-    const stolen = stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: subscription.id, clientReferenceId: second.orgId }));
+    const stolen = stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: subscription.id, clientReferenceId: await checkoutReference(second) }));
     await deliverOk(stolen);
     expect(await recordedEvent(stolen.id)).toMatchObject({ outcome: 'refused' });
     expect(await subscriptionOf(second)).toMatchObject({ status: 'trialing', hasCustomer: false });
   });
 
-  it('a checkout naming no existing organization is kept, not applied', async () => {
+  it('a checkout naming an organization that no longer exists is kept, not applied', async () => {
     const org = await registerOrganization();
+    const gone = await registerOrganization();
+    const reference = await checkoutReference(gone);
+    const { db, tableName } = testTable();
+    await db.send(new DeleteCommand({ TableName: tableName, Key: keys.organization(gone.orgId) }));
     const customer = newCustomerId();
-    const event = stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: null, clientReferenceId: '01JUNKNOWNORGANIZATION0000' }));
+    const event = stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: null, clientReferenceId: reference }));
     await deliverOk(event);
     expect(await recordedEvent(event.id)).toMatchObject({ outcome: 'refused' });
     expect(await unmatchedEventsOf(customer)).toHaveLength(1);

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { billingQueries } from '../api/billing';
 import { Spinner } from '../../../components/ui/spinner';
 import { queryKeys } from '../../../lib/query-keys';
 import { loadPricingTableScript } from './load-pricing-table-script';
@@ -15,17 +16,17 @@ declare module 'react' {
 interface StripePricingTableProps {
   pricingTableId: string;
   publishableKey: string;
-  /** The organization's id: checkout.session.completed carries it back, so the purchase lands on the organization. */
-  organizationId: string;
   /** The admin's email, prefilled at checkout. */
   customerEmail: string;
 }
 
 /** Stripe's embedded pricing table: the <stripe-pricing-table> element its script defines. */
-export function StripePricingTable({ pricingTableId, publishableKey, organizationId, customerEmail }: StripePricingTableProps) {
+export function StripePricingTable({ pricingTableId, publishableKey, customerEmail }: StripePricingTableProps) {
   const script = useQuery({ queryKey: queryKeys.stripePricingTableScript, queryFn: async () => (await loadPricingTableScript(), true) });
-  if (script.isPending) return <Spinner label="Loading subscription plans" />;
-  if (script.isError) {
+  // checkout.session.completed carries the reference back: the server made it for this organization, so the purchase lands there.
+  const reference = useQuery(billingQueries.checkoutReference());
+  if (script.isPending || reference.isPending) return <Spinner label="Loading subscription plans" />;
+  if (script.isError || reference.isError) {
     return (
       <p role="alert" className="text-sm text-danger">
         The subscription plans could not be loaded. Please try again later.
@@ -36,7 +37,7 @@ export function StripePricingTable({ pricingTableId, publishableKey, organizatio
     <stripe-pricing-table
       pricing-table-id={pricingTableId}
       publishable-key={publishableKey}
-      client-reference-id={organizationId}
+      client-reference-id={reference.data.reference}
       customer-email={customerEmail}
     />
   );

@@ -4,14 +4,13 @@ import { StripePricingTable } from './stripe-pricing-table';
 
 interface SubscriptionPlansCardProps {
   canManage: boolean;
-  organizationId: string;
   customerEmail: string;
   pricingTableId: string | null;
   publishableKey: string | null;
 }
 
 /** Admins see the provider's pricing table; everyone else is told to ask an administrator. */
-export function SubscriptionPlansCard({ canManage, organizationId, customerEmail, pricingTableId, publishableKey }: SubscriptionPlansCardProps) {
+export function SubscriptionPlansCard({ canManage, customerEmail, pricingTableId, publishableKey }: SubscriptionPlansCardProps) {
   return (
     <Card>
       <CardHeader>
@@ -24,7 +23,7 @@ export function SubscriptionPlansCard({ canManage, organizationId, customerEmail
             You do not have permission to manage subscriptions. Please contact your administrator.
           </p>
         ) : pricingTableId && publishableKey ? (
-          <StripePricingTable pricingTableId={pricingTableId} publishableKey={publishableKey} organizationId={organizationId} customerEmail={customerEmail} />
+          <StripePricingTable pricingTableId={pricingTableId} publishableKey={publishableKey} customerEmail={customerEmail} />
         ) : (
           <NotAvailableYet />
         )}

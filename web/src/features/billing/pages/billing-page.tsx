@@ -16,7 +16,6 @@ export function BillingPage() {
   const { data: user } = useCurrentUser();
   const config = useRuntimeConfig();
   const subscription = useQuery(billingQueries.subscription());
-  const organization = user?.roles[0]?.organization;
   const portal = Boolean(subscription.data?.portalSession || config.data?.stripePortalUrl);
   const plans = Boolean(config.data?.stripePricingTableId && config.data.stripePublishableKey);
   return (
@@ -33,7 +32,6 @@ export function BillingPage() {
             <CustomerPortalCard portalUrl={settings.stripePortalUrl} portalSession={subscription.data?.portalSession ?? false} />
             <SubscriptionPlansCard
               canManage={isAdmin(user)}
-              organizationId={organization?.id ?? ''}
               customerEmail={user?.username ?? ''}
               pricingTableId={settings.stripePricingTableId}
               publishableKey={settings.stripePublishableKey}
