@@ -1,3 +1,6 @@
+/** What a user list shows of a user (functions/user/item.ts, toManagedUserResponse). */
+const USER_LIST_ATTRIBUTES = ['type', 'id', 'orgId', 'username', 'fullName', 'avatarUrl', 'role', 'mfaEnabled', 'createdAt'] as const;
+
 /**
  * The one DynamoDB table, as plain data: the CDK data construct and the local setup
  * (DynamoDB Local) both build the table from this, so the cloud and the laptop cannot drift.
@@ -17,6 +20,15 @@ export const tableDefinition = {
     { indexName: 'projectsByName', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'nameKey', type: 'S' } },
     { indexName: 'projectsByDueDate', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'dueKey', type: 'S' } },
     { indexName: 'projectsByStatus', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'statusKey', type: 'S' } },
+    /**
+     * The organization's users by name, email, and role then name (GET /api/organization/users and
+     * /api/organization-users; the admins an acceptance notifies). Only the attributes the user
+     * lists answer: a write of anything else (the unread counter every notification moves, a
+     * password) changes no projected attribute and writes nothing to these indexes.
+     */
+    { indexName: 'usersByName', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'userNameKey', type: 'S' }, projection: USER_LIST_ATTRIBUTES },
+    { indexName: 'usersByEmail', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'userEmailKey', type: 'S' }, projection: USER_LIST_ATTRIBUTES },
+    { indexName: 'usersByRole', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'userRoleKey', type: 'S' }, projection: USER_LIST_ATTRIBUTES },
   ],
   /** The stream the mailer reads (new outbox items): the new image is all it needs. */
   stream: 'NEW_IMAGE',
@@ -32,6 +44,8 @@ export interface IndexDefinition {
   indexName: string;
   partitionKey: { name: string; type: 'S' };
   sortKey: { name: string; type: 'S' };
+  /** The non-key attributes the index holds; absent: all of them. */
+  projection?: readonly string[];
 }
 
 export type IndexName = (typeof tableDefinition.globalSecondaryIndexes)[number]['indexName'];

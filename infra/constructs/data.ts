@@ -38,7 +38,7 @@ export class Data extends Construct {
         indexName: index.indexName,
         partitionKey: key(index.partitionKey),
         sortKey: key(index.sortKey),
-        projectionType: ProjectionType.ALL,
+        ...('projection' in index ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection] } : { projectionType: ProjectionType.ALL }),
       });
     }
   }

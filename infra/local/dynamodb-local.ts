@@ -78,7 +78,7 @@ const indexSpecification = (index: IndexDefinition) => ({
     { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
     { AttributeName: index.sortKey.name, KeyType: 'RANGE' as const },
   ],
-  Projection: { ProjectionType: 'ALL' as const },
+  Projection: index.projection ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection] } : { ProjectionType: 'ALL' as const },
 });
 
 /** Every key attribute of the table and its indexes, each once. */

@@ -26,7 +26,11 @@ describe('data: the table in the cloud is the table on the laptop', () => {
       (index) => ({ name: index.IndexName, keys: index.KeySchema, projection: index.Projection }),
     );
     expect(inCloud).toEqual(
-      indexes.map((index) => ({ name: index.indexName, keys: keySchema(index), projection: { ProjectionType: 'ALL' } })),
+      indexes.map((index) => ({
+        name: index.indexName,
+        keys: keySchema(index),
+        projection: 'projection' in index ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection] } : { ProjectionType: 'ALL' },
+      })),
     );
   });
 
