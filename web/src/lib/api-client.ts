@@ -71,6 +71,30 @@ export async function call<E extends Endpoint>(
   return (endpoint.response ? endpoint.response.parse(answer) : answer) as ResponseOf<E>;
 }
 
+/** One page of a paged list: its items, the next page's path (`Link: rel="next"`) and the total (`X-Total-Count`) when the API tells them. */
+export interface ListPage<T> {
+  items: T;
+  next?: string;
+  total?: number;
+}
+
+/**
+ * One page of a paged list endpoint: the first one for a query, or the one a previous page's
+ * `next` names (the API's own link, cursor and all).
+ */
+export async function callPage<E extends Endpoint & { method: 'GET' }>(endpoint: E, from: { query?: QueryInput<E> } | { next: string }): Promise<ListPage<ResponseOf<E>>> {
+  const query = 'next' in from ? undefined : (from.query as Record<string, string | undefined> | undefined);
+  const search = new URLSearchParams(Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+  const path = 'next' in from ? from.next : pathOf(endpoint, {} as PathParams<E>) + (search ? `?${search}` : '');
+  const page = await requestWithHeaders<unknown>('GET', path);
+  const total = page.headers.get('x-total-count');
+  return {
+    items: (endpoint.response ? endpoint.response.parse(page.data) : page.data) as ResponseOf<E>,
+    next: nextLinkOf(page.headers),
+    total: total === null ? undefined : Number(total),
+  };
+}
+
 /**
  * Every page of a paged list endpoint (an array answer with `Link: rel="next"`), followed one
  * after another and joined: for lists the screen still shows whole.

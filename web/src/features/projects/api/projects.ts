@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { ProjectStatus } from '@shared/project-statuses';
 import type { CreateProjectRequest, ProjectResponse, UpdateProjectRequest } from '@shared/schemas/projects';
 import * as projectEndpoints from '@shared/contract/projects';
-import { call, callAllPages } from '../../../lib/api-client';
+import { call, callAllPages, callPage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidate } from '../../../lib/use-invalidate';
 
@@ -43,10 +43,13 @@ export const projectQueries = {
  */
 export const organizationUserQueries = {
   all: queryKeys.organizationUsers,
-  list: () =>
-    queryOptions({
-      queryKey: [...organizationUserQueries.all, 'list'] as const,
-      queryFn: () => call(projectEndpoints.organizationUsers),
+  /** A page of 100 people at a time, oldest first, or those whose name or email holds `q` (the server searches). */
+  pages: (q: string) =>
+    infiniteQueryOptions({
+      queryKey: [...organizationUserQueries.all, 'pages', q] as const,
+      queryFn: ({ pageParam }) => callPage(projectEndpoints.organizationUsers, pageParam ? { next: pageParam } : { query: q ? { q } : {} }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (page) => page.next,
     }),
 };
 
