@@ -68,7 +68,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
       <CardContent>
         <div className="relative mb-4 max-w-sm">
           <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
-          <Input type="search" aria-label="Search users by name or email" placeholder="Search users by name or email" value={search} onChange={(event) => setSearch(event.target.value)} className="pl-9" />
+          <Input type="search" aria-label="Search users" placeholder="Search users..." value={search} onChange={(event) => setSearch(event.target.value)} className="pl-9" />
         </div>
         <QueryState query={users} loading="Loading users" error="There was an error loading users. Please try again.">
           {(data) => {

@@ -93,8 +93,8 @@ export function MemberChecklist({ idPrefix, value, onChange, disabled, chosen = 
           <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
           <Input
             type="search"
-            aria-label="Search people by name or email"
-            placeholder="Search people by name or email"
+            aria-label="Search people"
+            placeholder="Search people..."
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             // Enter in the search field must not submit the dialog's form.
