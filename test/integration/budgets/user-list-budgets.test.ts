@@ -37,7 +37,7 @@ describe('the user lists and invitation acceptance cost the same for 5 users as 
     },
   );
 
-  it('accepting an invitation: the same calls and read units', async () => {
+  it('accepting an invitation: the same calls, within one read-unit budget', async () => {
     const [smallEmail, largeEmail] = [uniqueEmail('joins-few'), uniqueEmail('joins-many')];
     await Promise.all([invite(few.admin, smallEmail), invite(many.admin, largeEmail)]);
     const [smallMail, largeMail] = await Promise.all([invitationMail(smallEmail), invitationMail(largeEmail)]);
