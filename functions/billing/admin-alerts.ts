@@ -3,7 +3,7 @@ import { notificationEventPut } from '../notifications/event';
 import { outboxPut } from '../mailer/outbox';
 import { getItem } from '../db/reads';
 import type { TransactItem } from '../db/transactions';
-import { listUsersOfOrganization } from '../user/users';
+import { adminsOfOrganization } from '../user/users';
 import { PAYMENT_FAILED, trialEndingSoon } from './billing-notifications';
 import type { OrganizationItem } from '../organization/item';
 import type { UserItem } from '../user/item';
@@ -22,11 +22,8 @@ interface BillingAdmins {
 
 /** The organization's admins (and its name, for the mail): its item and its users, read at once. */
 export async function billingAdmins(orgId: string): Promise<BillingAdmins> {
-  const [org, users] = await Promise.all([getItem<OrganizationItem>(keys.organization(orgId)), listUsersOfOrganization(orgId)]);
-  return {
-    organizationName: org?.name ?? 'your organization',
-    admins: users.filter((user) => user.role === 'admin').slice(0, MAX_ALERTED_ADMINS),
-  };
+  const [org, admins] = await Promise.all([getItem<OrganizationItem>(keys.organization(orgId)), adminsOfOrganization(orgId, MAX_ALERTED_ADMINS)]);
+  return { organizationName: org?.name ?? 'your organization', admins };
 }
 
 /**

@@ -40,6 +40,7 @@ const AUDIT_ENTRY = 'ENTRY#';
 const INVITATION = 'INVITATION#';
 const TRIAL_ENDS = 'TRIAL_ENDS#';
 const PROJECT_WORDS = '#WORDS';
+const USER_WORDS = '#USER_WORDS';
 /** Below every character a name may hold (control characters are refused), so 'spring' sorts before 'spring launch'. */
 const SEPARATOR = '\u0001';
 /** Due-date order puts projects without a due date after every date. */
@@ -61,6 +62,8 @@ export const keys = {
    * partition of its own, so the organization's partition Queries never meet them.
    */
   projectWord: (orgId: string, word: string, projectId: string): Key => ({ PK: `${ORG}${orgId}${PROJECT_WORDS}`, SK: `${word}${SEPARATOR}${projectId}` }),
+  /** One word of a user's name or email (functions/user/words.ts), in a partition of its own as the project words are. */
+  userWord: (orgId: string, word: string, userId: string): Key => ({ PK: `${ORG}${orgId}${USER_WORDS}`, SK: `${word}${SEPARATOR}${userId}` }),
   notification: (userId: string, notificationId: string) => keyOf<NotificationItem>(`${USER}${userId}`, `NOTIFICATION#${notificationId}`),
   avatar: (userId: string) => keyOf<AvatarItem>(`${USER}${userId}`, 'AVATAR'),
   /** One mail waiting to be sent (the transactional outbox); its own partition, so the stream filter is one prefix. */
@@ -142,12 +145,26 @@ export const openDueThrough = (day: string) => `${day}${SEPARATOR}~`;
 /** The start of the status keys of one status. */
 export const statusKeyPrefix = (status: string) => `${statusRank(status)}${SEPARATOR}`;
 
+/**
+ * A user's sort keys in the user indexes: the lower-case name then the id (equal names keep one
+ * order), the lower-case email (unique), and the role before the name key.
+ */
+export function userIndexKeys(user: Pick<UserItem, 'id' | 'fullName' | 'username' | 'role'>) {
+  const userNameKey = `${user.fullName.toLowerCase()}${SEPARATOR}${user.id}`;
+  return { userNameKey, userEmailKey: user.username.trim().toLowerCase(), userRoleKey: `${user.role}${SEPARATOR}${userNameKey}` };
+}
+
+/** The start of the role keys of one role. */
+export const roleKeyPrefix = (role: string) => `${role}${SEPARATOR}`;
+
 /** Partitions and sort-key prefixes for Queries. */
 export const collections = {
   usersOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: USER }),
   projectsOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: 'PROJECT#' }),
   /** Word items whose word begins with `prefix`, in word order, then the projects' creation order. */
   projectWordsBeginning: (orgId: string, prefix: string) => ({ PK: `${ORG}${orgId}${PROJECT_WORDS}`, prefix }),
+  /** Word items of users whose word begins with `prefix`. */
+  userWordsBeginning: (orgId: string, prefix: string) => ({ PK: `${ORG}${orgId}${USER_WORDS}`, prefix }),
   sessionsOfUser: (userId: string) => ({ PK: `${USER}${userId}`, prefix: 'SESSION#' }),
   notificationsOfUser: (userId: string) => ({ PK: `${USER}${userId}`, prefix: 'NOTIFICATION#' }),
   unmatchedEventsOfCustomer: (customerId: string) => ({ PK: `${STRIPE_CUSTOMER}${customerId}`, prefix: UNMATCHED }),

@@ -1,3 +1,6 @@
+/** What a user list shows of a user (functions/user/item.ts, toManagedUserResponse). */
+const USER_LIST_ATTRIBUTES = ['type', 'id', 'orgId', 'username', 'fullName', 'avatarUrl', 'role', 'mfaEnabled', 'createdAt'] as const;
+
 /**
  * The one DynamoDB table, as plain data: the CDK data construct and the local setup
  * (DynamoDB Local) both build the table from this, so the cloud and the laptop cannot drift.
@@ -31,6 +34,15 @@ export const tableDefinition = {
     },
     /** Activity entries (`feedKey` = the entry's ULID), newest first: the organization's recent activity feed. */
     { indexName: 'organizationActivity', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'feedKey', type: 'S' } },
+    /**
+     * The organization's users by name, email, and role then name (GET /api/organization/users and
+     * /api/organization-users; the admins an acceptance notifies). Only the attributes the user
+     * lists answer: a write of anything else (the unread counter every notification moves, a
+     * password) changes no projected attribute and writes nothing to these indexes.
+     */
+    { indexName: 'usersByName', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'userNameKey', type: 'S' }, include: USER_LIST_ATTRIBUTES },
+    { indexName: 'usersByEmail', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'userEmailKey', type: 'S' }, include: USER_LIST_ATTRIBUTES },
+    { indexName: 'usersByRole', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'userRoleKey', type: 'S' }, include: USER_LIST_ATTRIBUTES },
   ],
   /** The stream the mailer reads (new outbox items): the new image is all it needs. */
   stream: 'NEW_IMAGE',

@@ -6,12 +6,12 @@ import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
 import { hashToken } from '../security/mail-tokens';
 import { notificationEventPut } from '../notifications/event';
-import { adminCountChange } from '../organization-users/organization-users';
+import { organizationCounts } from '../organization-users/organization-users';
 import { EMAIL_TAKEN } from '../organization/organizations';
 import { batchGet, getItem, keyId } from '../db/reads';
 import { type TransactItem, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import { listUsersOfOrganization, userPuts } from '../user/users';
+import { adminsOfOrganization, userPuts } from '../user/users';
 import { INVITATION_HISTORY_MS, type InvitationItem, type InvitationTokenItem, ttlIn } from './item';
 import type { OrganizationItem } from '../organization/item';
 import { type UserItem, newUser } from '../user/item';
@@ -42,6 +42,9 @@ export async function findInvitationByToken(token: string): Promise<ValidInvitat
   return { hash, invitation, org };
 }
 
+/** Admins an acceptance notifies (by name order): one bounded Query, whatever the organization's size. */
+const NOTIFIED_ADMINS_MAX = 100;
+
 class InvalidMeanwhile extends Error {
   constructor() {
     super('The invitation stopped being valid meanwhile');
@@ -64,7 +67,7 @@ export async function acceptInvitation(
   const valid = await findInvitationByToken(token);
   if (!valid) return undefined;
   const { hash, invitation, org } = valid;
-  const members = await listUsersOfOrganization(org.id);
+  const admins = await adminsOfOrganization(org.id, NOTIFIED_ADMINS_MAX);
   const passwordHash = await input.hashPassword();
   const now = clockNow().getTime();
   const user = newUser({
@@ -101,10 +104,10 @@ export async function acceptInvitation(
         ExpressionAttributeValues: { ':id': invitation.id },
       },
     },
-    ...userPuts(user),
   ];
-  const emailAt = items.length - 1;
-  if (user.role === 'admin') items.push(adminCountChange(org.id, +1));
+  // userPuts: the user, then its email item.
+  const emailAt = items.length + 1;
+  items.push(...userPuts(user), organizationCounts(org.id, { users: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }));
   items.push(
     // The new user acts: the invitation's link is their proof.
     auditPut(
@@ -112,8 +115,8 @@ export async function acceptInvitation(
       { action: 'invitation.accepted', target: { type: 'invitation', id: invitation.id, label: invitation.email }, details: { role: user.role, invitedBy: invitation.invitedBy.fullName } },
     ),
   );
-  // The inviter (whatever their role now) and every admin: one event, fanned out from the stream.
-  const recipients = members.filter((member) => member.role === 'admin' || member.id === invitation.invitedBy.id).map((member) => member.id);
+  // The inviter (whatever their role now; gone, the fan-out leaves them out) and the admins: one event, fanned out from the stream.
+  const recipients = [...new Set([invitation.invitedBy.id, ...admins.map((admin) => admin.id)])];
   items.push(
     ...notificationEventPut(org.id, recipients, {
       title: `${user.fullName} joined ${org.name}`,

@@ -4,7 +4,8 @@ import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import { type ActingUser, type WriteContext, auditPut, userTarget } from '../audit-log/entries';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
+import type { FiguresItem } from '../projects/figures';
+import { keys, userIndexKeys } from '../db/keys';
 import { notificationPut } from '../notifications/writes';
 import { EMAIL_TAKEN } from '../organization/organizations';
 import { getItem } from '../db/reads';
@@ -12,6 +13,7 @@ import { TRANSACTION_LIMIT, type TransactItem, transactWriteExplained } from '..
 import { updateExpression } from '../db/update-expression';
 import { WRITES_PER_PROJECT, projectsWithMember, removeMemberOutsideTransaction, removedMemberWrites } from '../projects/removed-member';
 import { userPuts } from '../user/users';
+import { userWordWrites } from '../user/words';
 import { outboxPut } from '../mailer/outbox';
 import { type EmailItem, type UserItem, newUser } from '../user/item';
 
@@ -84,8 +86,7 @@ async function createUser(context: WriteContext, input: SaveUserInput): Promise<
     data: { fullName: user.fullName, organizationName: input.organizationName, addedByName: actor.fullName },
   });
   const added = auditPut(context, { action: 'user.added', target: userTarget(user), details: { role: user.role } });
-  const items: TransactItem[] = [actorIsAdmin(actor), ...userPuts(user), welcome, added];
-  if (user.role === 'admin') items.push(adminCountChange(actor.orgId, +1));
+  const items: TransactItem[] = [actorIsAdmin(actor), ...userPuts(user), welcome, added, organizationCounts(actor.orgId, { users: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) })];
   await transactWriteExplained(items, (failed) => {
     if (failed.has(0)) return notAdmin();
     // The email was taken between our read and our write: by another organization or by ours.
@@ -99,6 +100,7 @@ async function updateUser(context: WriteContext, current: UserItem, input: SaveU
   const roleChanged = current.role !== input.role;
   const isSelf = current.id === actor.id;
   const notify = roleChanged && !isSelf;
+  const next = { ...current, fullName: input.fullName.trim(), role: input.role };
   const items: TransactItem[] = [
     {
       Update: {
@@ -106,18 +108,20 @@ async function updateUser(context: WriteContext, current: UserItem, input: SaveU
         Key: keys.user(current.orgId, current.id),
         ...updateExpression(
           {
-            set: { fullName: input.fullName.trim(), role: input.role, ...(input.passwordHash ? { passwordHash: input.passwordHash } : {}) },
+            set: { fullName: next.fullName, role: input.role, ...userIndexKeys(next), ...(input.passwordHash ? { passwordHash: input.passwordHash } : {}) },
             // The transaction already updates this user item, so the unread counter goes here, not in a second write.
             add: notify ? { unreadCount: 1 } : {},
           },
-          { expression: 'attribute_exists(PK) AND #role = :current', names: { '#role': 'role' }, values: { ':current': current.role } },
+          // The index keys and word items are computed from the name read: a concurrent rename is a stale read.
+          { expression: 'attribute_exists(PK) AND #role = :current AND fullName = :name', names: { '#role': 'role' }, values: { ':current': current.role, ':name': current.fullName } },
         ),
       },
     },
+    ...userWordWrites(current, current, next),
   ];
   // Acting on oneself: the condition above (still admin) already says the actor is an admin.
   const actorCheckAt = isSelf ? -1 : items.push(actorIsAdmin(actor)) - 1;
-  const countAt = roleChanged ? items.push(adminCountChange(actor.orgId, input.role === 'admin' ? +1 : -1)) - 1 : -1;
+  const countAt = roleChanged ? items.push(organizationCounts(actor.orgId, { admins: input.role === 'admin' ? 1 : -1 })) - 1 : -1;
   if (notify) {
     items.push(
       notificationPut(current.id, {
@@ -203,9 +207,10 @@ export async function removeOrganizationUser(context: WriteContext, userId: stri
         },
       },
       { Delete: { TableName: TABLE_NAME, Key: keys.avatar(userId) } },
+      ...userWordWrites(target, target, undefined),
       auditPut(context, { action: 'user.removed', target: userTarget(target), details: { role: target.role } }),
     ];
-    const countAt = target.role === 'admin' ? items.push(adminCountChange(actor.orgId, -1)) - 1 : -1;
+    const countAt = items.push(organizationCounts(actor.orgId, { users: -1, ...(target.role === 'admin' ? { admins: -1 } : {}) })) - 1;
     const firstProjectAt = items.length;
     // The rest of the transaction: two writes per project.
     const room = Math.floor((TRANSACTION_LIMIT - items.length) / WRITES_PER_PROJECT);
@@ -249,13 +254,17 @@ export function actorIsAdmin(actor: ActingUser): TransactItem {
   };
 }
 
-/** One admin more or less; one less only while another admin remains. */
-export function adminCountChange(orgId: string, delta: 1 | -1): TransactItem {
+/**
+ * The organization's counts of admins and of users (one update: a transaction writes an item once):
+ * one admin less only while another admin remains.
+ */
+export function organizationCounts(orgId: string, delta: { admins?: 1 | -1; users?: 1 | -1 }): TransactItem {
+  const add = { ...(delta.admins ? { adminCount: delta.admins } : {}), ...(delta.users ? { userCount: delta.users } : {}) };
   return {
     Update: {
       TableName: TABLE_NAME,
       Key: keys.organization(orgId),
-      ...updateExpression({ add: { adminCount: delta } }, delta < 0 ? { expression: 'adminCount > :one', values: { ':one': 1 } } : { expression: 'attribute_exists(PK)' }),
+      ...updateExpression({ add }, delta.admins === -1 ? { expression: 'adminCount > :one', values: { ':one': 1 } } : { expression: 'attribute_exists(PK)' }),
     },
   };
 }

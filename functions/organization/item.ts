@@ -11,6 +11,11 @@ export interface OrganizationItem {
   name: string;
   /** Kept in the same transaction as every role change, so "last admin" checks are atomic. */
   adminCount: number;
+  /**
+   * Its users, kept in the same transaction as every user created or removed (docs/decisions/031):
+   * the user lists' X-Total-Count and how they search. Absent until scripts/index-users.ts ran.
+   */
+  userCount?: number;
   plan: string;
   billingCycle: string;
   createdAt: string;
@@ -25,6 +30,7 @@ export function newOrganization(input: { name: string; plan: string; billingCycl
     id: ulid(),
     name: input.name.trim(),
     adminCount: 1,
+    userCount: 1,
     plan: input.plan,
     billingCycle: input.billingCycle,
     createdAt: input.createdAt ?? now().toISOString(),

@@ -1,21 +1,17 @@
-import { type QueryCommandInput, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { PROJECT_STATUSES, type ProjectStatus } from '../../shared/project-statuses';
 import { PROJECT_PAGE_DEFAULT, type ProjectListQuery, type ProjectSort } from '../../shared/schemas/projects';
 import { today } from '../clock';
-import { TABLE_NAME, db } from '../db/client';
+import { TABLE_NAME } from '../db/client';
 import { collections, keys, statusKeyPrefix } from '../db/keys';
-import { batchGet, keyId } from '../db/reads';
+import type { StartKey } from '../db/list-cursor';
+import { type Page, SUBSTRING_SEARCH_MAX_ITEMS, readQueryPage, readWordPage } from '../db/query-page';
 import type { IndexName } from '../db/table-definition';
 import { type FiguresItem, statusCounts } from './figures';
 import type { ProjectRecord } from './item';
 import { matchesWordPrefixes, wordsOf } from './words';
 
-/**
- * One page of GET /api/projects (docs/decisions/027): a Query of the index that holds the asked
- * order, never the whole organization. Filters the key cannot express are applied to what the
- * Query reads, at most MAX_QUERIES Queries a page: a rare filter answers a short page and a cursor
- * where the reading stopped rather than reading on.
- */
+/** One page of GET /api/projects (docs/decisions/027), read by functions/db/query-page.ts. */
 
 /** What a page is of: the query string, read. */
 export interface ProjectListing {
@@ -29,19 +25,7 @@ export interface ProjectListing {
   limit: number;
 }
 
-export type StartKey = Record<string, string>;
-
-export interface ProjectPage {
-  items: ProjectRecord[];
-  /** Where the next page starts; absent on the last. */
-  next?: StartKey;
-}
-
-/** Up to this many projects, `q` is a substring of the name; above it, a prefix of its words (the word index). */
-export const SUBSTRING_SEARCH_MAX_PROJECTS = 1_000;
-/** Items a filtered Query reads at a time, and the Queries a page may take: SUBSTRING_SEARCH_MAX_PROJECTS fit. */
-const FILTERED_QUERY_LIMIT = 400;
-const MAX_QUERIES = 3;
+export type ProjectPage = Page<ProjectRecord>;
 
 export function listingOf(query: ProjectListQuery, userId: string): ProjectListing {
   return {
@@ -55,6 +39,10 @@ export function listingOf(query: ProjectListQuery, userId: string): ProjectListi
   };
 }
 
+/** What a cursor of this listing is bound to (functions/db/list-cursor.ts): everything but the limit. */
+export const projectListOf = (listing: ProjectListing) =>
+  ['projects', listing.sort, listing.order, [...(listing.statuses ?? [])].sort(), listing.overdue, listing.memberId ?? null, listing.q?.toLowerCase() ?? null] as const;
+
 /** The organization's project count, when its counters tell it: unfiltered, or filtered by status alone. */
 export function knownTotal(listing: ProjectListing, figures: FiguresItem | undefined): number | undefined {
   if (listing.overdue || listing.memberId !== undefined || listing.q !== undefined) return undefined;
@@ -67,28 +55,20 @@ function projectsCounted(figures: FiguresItem | undefined, statuses: readonly Pr
 }
 
 export async function readProjectPage(orgId: string, listing: ProjectListing, start: StartKey | undefined, figures: FiguresItem | undefined): Promise<ProjectPage> {
-  if (listing.q !== undefined && projectsCounted(figures, PROJECT_STATUSES) > SUBSTRING_SEARCH_MAX_PROJECTS) {
+  if (listing.q !== undefined && projectsCounted(figures, PROJECT_STATUSES) > SUBSTRING_SEARCH_MAX_ITEMS) {
     return readWordSearchPage(orgId, listing, start);
   }
   const plan = queryPlan(orgId, listing);
-  const filtered = plan.filtered || listing.q !== undefined || listing.memberId !== undefined;
-  const matches = matcher(listing, plan);
-  const items: ProjectRecord[] = [];
-  let startKey = start;
-  for (let query = 0; query < MAX_QUERIES; query += 1) {
-    const out = await db.send(
-      new QueryCommand({ ...plan.input, Limit: filtered ? FILTERED_QUERY_LIMIT : listing.limit + 1, ...(startKey ? { ExclusiveStartKey: startKey } : {}) }),
-    );
-    for (const item of (out.Items ?? []) as ProjectRecord[]) {
-      if (!matches(item)) continue;
-      // One match beyond the page: there is a next page, and it starts after the page's last item.
-      if (items.length === listing.limit) return { items, next: startKeyOf(items[items.length - 1]!, plan.sortKey) };
-      items.push(item);
-    }
-    if (!out.LastEvaluatedKey) return { items };
-    startKey = out.LastEvaluatedKey as StartKey;
-  }
-  return { items, next: startKey };
+  return readQueryPage<ProjectRecord>(
+    {
+      input: plan.input,
+      limit: listing.limit,
+      sortKey: plan.sortKey,
+      filtered: plan.filtered || listing.q !== undefined || listing.memberId !== undefined,
+      matches: matcher(listing, plan),
+    },
+    start,
+  );
 }
 
 interface QueryPlan {
@@ -162,15 +142,8 @@ function matcher(listing: ProjectListing, plan: Pick<QueryPlan, 'overdueInKey' |
     (search === undefined || project.searchName.includes(search));
 }
 
-/** The start key that resumes a Query right after this item: the table's key, and the index's. */
-function startKeyOf(item: ProjectRecord, sortKey: string | undefined): StartKey {
-  const key: StartKey = { PK: item.PK, SK: item.SK };
-  if (sortKey) key[sortKey] = (item as unknown as Record<string, string>)[sortKey]!;
-  return key;
-}
-
 /**
- * `q` in an organization above SUBSTRING_SEARCH_MAX_PROJECTS: one Query of the word index on the
+ * `q` in an organization above SUBSTRING_SEARCH_MAX_ITEMS projects: one Query of the word index on the
  * query's longest word as a prefix (one more item than the page tells whether more exist), then
  * the projects by key (one BatchGetItem per 100). Every query word must begin a word of the current
  * name, and the other filters hold, so a word item left by a rename finds nothing. Results come in
@@ -180,28 +153,15 @@ async function readWordSearchPage(orgId: string, listing: ProjectListing, start:
   const queryWords = wordsOf(listing.q!);
   if (queryWords.length === 0) return { items: [] };
   const prefix = queryWords.reduce((longest, word) => (word.length > longest.length ? word : longest));
-  const { PK } = collections.projectWordsBeginning(orgId, prefix);
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE_NAME,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
-      Limit: listing.limit + 1,
-      ...(start ? { ExclusiveStartKey: start } : {}),
-    }),
-  );
-  const hits = ((out.Items ?? []) as { PK: string; SK: string; projectId: string }[]).slice(0, listing.limit);
-  const projectKeys = hits.map((hit) => keys.project(orgId, hit.projectId));
-  const found = hits.length ? await batchGet(projectKeys) : new Map();
   // The words, not the substring, decide here.
   const matches = matcher({ ...listing, q: undefined }, { overdueInKey: false, statusInKey: false });
-  const seen = new Set<string>();
-  const items = projectKeys.flatMap((key) => {
-    const project = found.get(keyId(key)) as ProjectRecord | undefined;
-    if (!project || seen.has(project.id) || !matchesWordPrefixes(project.name, queryWords) || !matches(project)) return [];
-    seen.add(project.id);
-    return [project];
-  });
-  const last = hits[hits.length - 1];
-  return (out.Items?.length ?? 0) > listing.limit && last ? { items, next: { PK: last.PK, SK: last.SK } } : { items };
+  return readWordPage<ProjectRecord>(
+    {
+      ...collections.projectWordsBeginning(orgId, prefix),
+      limit: listing.limit,
+      target: (hit) => keys.project(orgId, hit.projectId as string),
+      matches: (project) => matchesWordPrefixes(project.name, queryWords) && matches(project),
+    },
+    start,
+  );
 }

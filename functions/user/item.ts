@@ -5,6 +5,7 @@ import type { UserResponse } from '../../shared/schemas/auth';
 import type { ProjectMemberResponse } from '../../shared/schemas/projects';
 import type { OrganizationItem } from '../organization/item';
 import { now } from '../clock';
+import { type Key, keys, userIndexKeys } from '../db/keys';
 
 /** A user: `ORG#<orgId> / USER#<userId>` (keys.user), in their organization's partition. */
 export interface UserItem {
@@ -37,6 +38,12 @@ export interface UserItem {
   /** Keyed hashes of the unused recovery codes (a string set: using one deletes it). */
   mfaRecoveryCodes?: Set<string>;
 }
+
+/** A user as stored: with its keys and the user indexes' sort keys (docs/decisions/031). */
+export type UserRecord = UserItem & Key & ReturnType<typeof userIndexKeys>;
+
+/** The item a user is stored as: what registration, an admin's add, an acceptance, the seed and the migration write. */
+export const userRecord = (user: UserItem): UserRecord => ({ ...keys.user(user.orgId, user.id), ...user, ...userIndexKeys(user) });
 
 /**
  * `EMAIL#<lower-case email> / EMAIL` (keys.email): holds an address for one user across the

@@ -1,9 +1,11 @@
 import { batchGet, keyId } from '../db/reads';
-import { TABLE_NAME } from '../db/client';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_NAME, db } from '../db/client';
+import type { IndexName } from '../db/table-definition';
 import { type OrganizationItem } from '../organization/item';
-import { type UserItem, emailItemOf } from './item';
-import { collections, keys } from '../db/keys';
-import { queryCollection } from '../db/query-collection';
+import { type UserItem, emailItemOf, userRecord } from './item';
+import { userWordItems } from './words';
+import { keys, roleKeyPrefix } from '../db/keys';
 
 /** A user and their organization in one BatchGetItem; undefined when either is gone. */
 export async function loadUserWithOrganization(orgId: string, userId: string) {
@@ -15,18 +17,35 @@ export async function loadUserWithOrganization(orgId: string, userId: string) {
   return user && org ? { user, org } : undefined;
 }
 
-/** Every user of an organization: one Query on the organization's partition, paged internally. */
-export async function listUsersOfOrganization(orgId: string): Promise<UserItem[]> {
-  return queryCollection<UserItem>(collections.usersOfOrganization(orgId));
+/**
+ * The organization's first `limit` admins by name: one Query of the role index (docs/decisions/031),
+ * never the organization's other users. What an acceptance and a billing alert notify.
+ */
+export async function adminsOfOrganization(orgId: string, limit: number): Promise<Pick<UserItem, 'id' | 'username' | 'fullName' | 'role'>[]> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE_NAME,
+      IndexName: 'usersByRole' satisfies IndexName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(userRoleKey, :admin)',
+      ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ':admin': roleKeyPrefix('admin') },
+      ProjectionExpression: 'id, username, fullName, #role',
+      ExpressionAttributeNames: { '#role': 'role' },
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []) as UserItem[];
 }
 
-/** The two puts that create a user: the user item and its email-uniqueness item (fails if taken). */
+/**
+ * The puts that create a user: the user item (with its index keys) and its email-uniqueness item
+ * (either fails if taken: the email's is the second), then its word items.
+ */
 export function userPuts(user: UserItem) {
   return [
     {
       Put: {
         TableName: TABLE_NAME,
-        Item: { ...keys.user(user.orgId, user.id), ...user },
+        Item: { ...userRecord(user) },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
@@ -37,5 +56,6 @@ export function userPuts(user: UserItem) {
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
+    ...userWordItems(user).map((Item) => ({ Put: { TableName: TABLE_NAME, Item } })),
   ];
 }

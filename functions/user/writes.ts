@@ -1,30 +1,53 @@
 import { type WriteContext, auditPut, userTarget } from '../audit-log/entries';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Conflict, Refused } from '../domain/errors';
-import { TABLE_NAME, db } from '../db/client';
-import { keys } from '../db/keys';
+import { TABLE_NAME } from '../db/client';
+import { keys, userIndexKeys } from '../db/keys';
+import { getItem } from '../db/reads';
 import { outboxPut } from '../mailer/outbox';
 import { conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { UserItem } from './item';
+import { userWordWrites } from './words';
 
 /** The signed-in user's own account: their name and their password. */
 
 const PASSWORD_CHANGED_MEANWHILE = 'The password was changed meanwhile. Please try again.';
+const PROFILE_CHANGED_MEANWHILE = 'Your account was changed meanwhile. Please try again.';
 
-/** Sets the user's full name; only that attribute, so a concurrent role or avatar change is kept. */
-export async function updateFullName(orgId: string, userId: string, fullName: string): Promise<UserItem> {
-  const update = db.send(
-    new UpdateCommand({
-      TableName: TABLE_NAME,
-      Key: keys.user(orgId, userId),
-      ...updateExpression({ set: { fullName } }, { expression: 'attribute_exists(PK)' }),
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
+/** A profile save that keeps meeting a concurrent change of the same user gives up after this many reads. */
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Sets the user's full name, its index keys and its word items (docs/decisions/031), on condition
+ * that the name and role are still the ones the keys were computed from; a concurrent role or name
+ * change makes it read the user again. Other attributes (avatar, two-factor) are left alone.
+ */
+export async function updateFullName(current: UserItem, fullName: string): Promise<UserItem> {
+  let user: UserItem | undefined = current;
+  for (let attempt = 1; user; attempt += 1) {
+    const next = { ...user, fullName };
+    const { userNameKey, userRoleKey } = userIndexKeys(next);
+    const renamed = await conditionHeld(
+      transactWrite([
+        {
+          Update: {
+            TableName: TABLE_NAME,
+            Key: keys.user(user.orgId, user.id),
+            ...updateExpression(
+              { set: { fullName, userNameKey, userRoleKey } },
+              { expression: 'attribute_exists(PK) AND fullName = :name AND #role = :role', names: { '#role': 'role' }, values: { ':name': user.fullName, ':role': user.role } },
+            ),
+          },
+        },
+        ...userWordWrites(user, user, next),
+      ]),
+    );
+    if (renamed) return next;
+    if (attempt >= MAX_ATTEMPTS) throw new Conflict(PROFILE_CHANGED_MEANWHILE);
+    user = await getItem(keys.user(user.orgId, user.id), { consistentRead: true });
+  }
   // The user was removed after their session was loaded: they are signed out.
-  if (!(await conditionHeld(update))) throw new Refused('signed-out', 'Not authenticated');
-  return (await update).Attributes as UserItem;
+  throw new Refused('signed-out', 'Not authenticated');
 }
 
 /**

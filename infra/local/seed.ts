@@ -26,6 +26,12 @@ export interface SeedOptions {
   notificationsPerUser: number;
   /** Only the first N users (the admin first) get notifications; all of them when omitted. */
   notifiedUsers?: number;
+  /**
+   * A real organization's look (the scale bench): people's names from larger lists, project names
+   * of a team, word by word, and descriptions of this many characters. The default's short names
+   * and descriptions when omitted.
+   */
+  realistic?: { descriptionLength: number };
   /** Pending invitations sent by the admin (their links are not kept); none when omitted. */
   invitations?: number;
   password: string;
@@ -53,6 +59,12 @@ type Item = Record<string, unknown>;
 
 const FIRST_NAMES = ['Grace', 'Alan', 'Katherine', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Frances', 'Edsger', 'Radia', 'Tim'];
 const LAST_NAMES = ['Hopper', 'Turing', 'Johnson', 'Torvalds', 'Hamilton', 'Ritchie', 'Liskov', 'Thompson', 'Allen', 'Dijkstra', 'Perlman', 'Berners-Lee'];
+const MORE_FIRST_NAMES = ['Amara', 'Bruno', 'Chen', 'Dalia', 'Emil', 'Fatima', 'Goran', 'Hana', 'Ivan', 'Jasmin', 'Kofi', 'Lena', 'Mateo', 'Nadia', 'Oskar', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tariq', 'Uma', 'Viktor', 'Wen', 'Ximena', 'Yusuf', 'Zara', 'Aiko', 'Bilal', 'Carmen', 'Dmitri'];
+const MORE_LAST_NAMES = ['Okafor', 'Schmidt', 'Nakamura', 'Haddad', 'Kowalski', 'Fernandes', 'Lindqvist', 'Mensah', 'Petrov', 'Rossi', 'Sato', 'Tanaka', 'Novak', 'Ibrahim', 'Moreau', 'Jensen', 'Kaur', 'Laine', 'Murphy', 'Nguyen', 'Oliveira', 'Park', 'Quispe', 'Richter', 'Silva', 'Torres', 'Usman', 'Varga', 'Weber', 'Yilmaz'];
+const PROJECT_AREAS = ['EMEA', 'Americas', 'Partner', 'Product', 'Retail', 'Enterprise', 'Holiday', 'Mobile', 'Customer', 'Community', 'Field', 'Brand'];
+const PROJECT_TOPICS = ['launch campaign', 'newsletter revamp', 'referral program', 'webinar series', 'SEO audit', 'landing pages', 'onboarding emails', 'pricing page', 'case studies', 'press kit', 'trade show', 'loyalty offer', 'social calendar', 'video ads', 'analytics review', 'podcast pilot'];
+const DESCRIPTION_TEXT =
+  'Plan the work with the team, agree on goals and the budget, write the brief, line up design and copy, review the drafts with stakeholders, schedule the channels, launch on the agreed day, watch the numbers for two weeks and write down what to keep and what to change for the next round. ';
 const PROJECT_WORDS = ['Spring launch', 'Newsletter revamp', 'Referral program', 'Webinar series', 'SEO audit', 'Brand refresh', 'Q3 campaign', 'Onboarding emails'];
 
 /**
@@ -72,7 +84,9 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
     ...newUser({
       orgId,
       username: index === 0 ? `admin@${options.label}.example.com` : `staff${index}@${options.label}.example.com`,
-      fullName: `${FIRST_NAMES[index % FIRST_NAMES.length]} ${LAST_NAMES[(index * 5 + Math.floor(index / LAST_NAMES.length)) % LAST_NAMES.length]}${index >= FIRST_NAMES.length * LAST_NAMES.length ? ` ${index}` : ''}`,
+      fullName: options.realistic
+        ? `${MORE_FIRST_NAMES[index % MORE_FIRST_NAMES.length]} ${MORE_LAST_NAMES[(index * 7 + Math.floor(index / MORE_LAST_NAMES.length)) % MORE_LAST_NAMES.length]}`
+        : `${FIRST_NAMES[index % FIRST_NAMES.length]} ${LAST_NAMES[(index * 5 + Math.floor(index / LAST_NAMES.length)) % LAST_NAMES.length]}${index >= FIRST_NAMES.length * LAST_NAMES.length ? ` ${index}` : ''}`,
       role: index === 0 ? 'admin' : 'staff',
       passwordHash,
       emailVerified: false,
@@ -82,7 +96,8 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
     unreadCount: index < notified ? options.notificationsPerUser : 0,
   }));
 
-  const items: Item[] = [{ ...keys.organization(orgId), ...org }];
+  // Counted as the API's creates count them (one admin, every user).
+  const items: Item[] = [{ ...keys.organization(orgId), ...org, userCount: users.length }];
   for (const user of users) items.push(...userPuts(user).map((write) => write.Put.Item as Item));
 
   const projectIds: string[] = [];
@@ -94,8 +109,14 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
     const project = newProject(
       orgId,
       {
-        name: `${PROJECT_WORDS[index % PROJECT_WORDS.length]} ${index + 1}`,
-        description: index % 3 === 0 ? null : `Seeded project ${index + 1} of ${options.label}.`,
+        name: options.realistic
+          ? `${PROJECT_AREAS[index % PROJECT_AREAS.length]} ${PROJECT_TOPICS[Math.floor(index / PROJECT_AREAS.length) % PROJECT_TOPICS.length]} ${index + 1}`
+          : `${PROJECT_WORDS[index % PROJECT_WORDS.length]} ${index + 1}`,
+        description: options.realistic
+          ? DESCRIPTION_TEXT.repeat(Math.ceil(options.realistic.descriptionLength / DESCRIPTION_TEXT.length)).slice(0, options.realistic.descriptionLength).trim()
+          : index % 3 === 0
+            ? null
+            : `Seeded project ${index + 1} of ${options.label}.`,
         status: PROJECT_STATUSES[index % PROJECT_STATUSES.length]!,
         dueDate: index % 4 === 0 ? null : `2027-${String(1 + (index % 12)).padStart(2, '0')}-${dueDay}`,
         memberIds: [...new Set(memberIds)],

@@ -1,9 +1,13 @@
-import { managedUsersResponse, organizationUserRequest, organizationUserResponse, removedUserResponse } from '../schemas/organization-users';
+import { managedUsersResponse, organizationUserRequest, organizationUserResponse, removedUserResponse, userListQuery } from '../schemas/organization-users';
 import { endpoint } from './endpoint';
 
 // Admins managing their organization's users (spec section 6).
 
-export const users = /* @__PURE__ */ endpoint({ method: 'GET', path: '/api/organization/users', auth: 'required', response: managedUsersResponse });
+/**
+ * One page of the organization's users (oldest first unless sorted). Headers: `Link: <…>;
+ * rel="next"` while there is more, `X-Total-Count` when the organization's counts tell it.
+ */
+export const users = /* @__PURE__ */ endpoint({ method: 'GET', path: '/api/organization/users', auth: 'required', query: userListQuery, response: managedUsersResponse });
 /**
  * Creates a user (201) or updates the organization's user with that email (200). Idempotent: a
  * retried submit with its Idempotency-Key answers the first result; the password is left out of

@@ -1,4 +1,4 @@
-import { organizationUsersResponse } from '../schemas/organization-users';
+import { organizationUsersResponse, userListQuery } from '../schemas/organization-users';
 import {
   createProjectRequest,
   deletedProjectResponse,
@@ -41,10 +41,11 @@ export const activity = /* @__PURE__ */ endpoint({
   query: activityPageQuery,
   response: activityPageResponse,
 });
-/** The people a project's member pickers offer: every user of the organization. */
+/** The people a project's member pickers offer: a page of the organization's users, paged and searched as GET /api/organization/users. */
 export const organizationUsers = /* @__PURE__ */ endpoint({
   method: 'GET',
   path: '/api/organization-users',
   auth: 'required',
+  query: userListQuery,
   response: organizationUsersResponse,
 });

@@ -88,3 +88,16 @@ export const text = (min: number, message: string, label: string, max = 200) =>
 
 /** A token from a mail link's fragment: 32 random bytes, base64url (43 characters). */
 export const mailToken = () => z.string().check(z.minLength(1, INVALID_LINK), z.maxLength(128, INVALID_LINK));
+
+/** A paged list's page size: a whole number from 1 to `max` (as query-string text). */
+export const pageLimit = (max: number) =>
+  z.optional(z.string().check(z.refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= max, { message: `limit must be a whole number from 1 to ${max}` })));
+
+/** A paged list's cursor: opaque, given by the previous page's `Link` header. */
+export const pageCursor = () => z.optional(z.string().check(z.maxLength(2000, 'cursor is not one this list gave')));
+
+export const sortOrder = () => z.optional(z.enum(['asc', 'desc'], { error: () => 'order must be asc or desc' }));
+
+/** A list's search text: trimmed, not empty, at most `max` characters, no control characters. */
+export const searchText = (max: number) =>
+  z.optional(z.string().check(z.trim(), z.minLength(1, 'Search must not be empty'), z.maxLength(max, `Search must be at most ${max} characters`), allowedCharacters('Search')));

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { USER_PASSWORD_MESSAGE } from '../messages';
 import { ROLES } from '../roles';
-import { email, newPassword, text } from './fields';
+import { email, newPassword, pageCursor, pageLimit, searchText, sortOrder, text } from './fields';
 
 const userFields = /* @__PURE__ */ (() => ({
   username: email('Please enter a valid email address'),
@@ -49,7 +49,28 @@ export type ManagedUserResponse = z.infer<typeof managedUserResponse>;
 /** The removal of a user answers its id. */
 export const removedUserResponse = /* @__PURE__ */ (() => z.object({ id: z.string(), message: z.string() }))();
 
-/** GET /api/organization-users: every user of the organization, for the member pickers. */
+/** GET /api/organization-users: a page of the organization's users, for the member pickers. */
 export const organizationUsersResponse = /* @__PURE__ */ (() => z.array(organizationUserResponse))();
-/** GET /api/organization/users: the users admins manage. */
+/** GET /api/organization/users: a page of the users admins manage. */
 export const managedUsersResponse = /* @__PURE__ */ (() => z.array(managedUserResponse))();
+
+export const USER_PAGE_DEFAULT = 100;
+export const USER_PAGE_MAX = 200;
+export const USER_SORTS = ['createdAt', 'name', 'email', 'role'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const USER_SEARCH_MAX = 100;
+
+/**
+ * GET /api/organization/users and /api/organization-users?limit=&cursor=&sort=&order=&role=&q=
+ * (docs/decisions/031): a page of the organization's users, oldest first unless sorted; `q` finds
+ * names and emails, `role` one role. A `Link: <…>; rel="next"` header names the next page.
+ */
+export const userListQuery = /* @__PURE__ */ (() => z.object({
+  limit: pageLimit(USER_PAGE_MAX),
+  cursor: pageCursor(),
+  sort: z.optional(z.enum(USER_SORTS, { error: () => `sort must be one of ${USER_SORTS.join(', ')}` })),
+  order: sortOrder(),
+  role: z.optional(z.enum(ROLES, { error: () => `role must be one of ${ROLES.join(', ')}` })),
+  q: searchText(USER_SEARCH_MAX),
+}))();
+export type UserListQuery = z.infer<typeof userListQuery>;

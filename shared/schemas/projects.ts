@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { ULID } from '../ids';
 import { DEFAULT_PROJECT_STATUS, PROJECT_STATUSES, type ProjectStatus } from '../project-statuses';
 import { ROLES } from '../roles';
-import { allowedCharacters, visibleLength } from './fields';
+import { allowedCharacters, pageCursor, pageLimit, searchText, sortOrder, visibleLength } from './fields';
 
 const PROJECT_NAME_MAX = 200;
 const PROJECT_DESCRIPTION_MAX = 5000;
@@ -122,21 +122,14 @@ export const PROJECT_SEARCH_MAX = 100;
  * Gateway joins repeated parameters.
  */
 export const projectListQuery = /* @__PURE__ */ (() => z.object({
-  limit: z.optional(z.string().check(z.refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= PROJECT_PAGE_MAX, {
-    message: `limit must be a whole number from 1 to ${PROJECT_PAGE_MAX}`,
-  }))),
-  cursor: z.optional(z.string().check(z.maxLength(2000, 'cursor is not one this list gave'))),
+  limit: pageLimit(PROJECT_PAGE_MAX),
+  cursor: pageCursor(),
   sort: z.optional(z.enum(PROJECT_SORTS, { error: () => `sort must be one of ${PROJECT_SORTS.join(', ')}` })),
-  order: z.optional(z.enum(['asc', 'desc'], { error: () => 'order must be asc or desc' })),
+  order: sortOrder(),
   status: z.optional(z.string().check(z.refine((value) => value.split(',').every((part) => (PROJECT_STATUSES as readonly string[]).includes(part)), { message: 'status must be one or more of planning, in_progress, completed, on_hold' }))),
   overdue: z.optional(z.enum(['true', 'false'], { error: () => 'overdue must be true or false' })),
   member: z.optional(z.enum(['me'], { error: () => 'member must be me' })),
-  q: z.optional(z.string().check(
-    z.trim(),
-    z.minLength(1, 'Search must not be empty'),
-    z.maxLength(PROJECT_SEARCH_MAX, `Search must be at most ${PROJECT_SEARCH_MAX} characters`),
-    allowedCharacters('Search'),
-  )),
+  q: searchText(PROJECT_SEARCH_MAX),
 }))();
 export type ProjectListQuery = z.infer<typeof projectListQuery>;
 

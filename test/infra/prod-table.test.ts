@@ -34,6 +34,18 @@ const FROZEN = {
       { AttributeName: 'PK', KeyType: 'HASH' },
       { AttributeName: 'feedKey', KeyType: 'RANGE' },
     ],
+    usersByName: [
+      { AttributeName: 'PK', KeyType: 'HASH' },
+      { AttributeName: 'userNameKey', KeyType: 'RANGE' },
+    ],
+    usersByEmail: [
+      { AttributeName: 'PK', KeyType: 'HASH' },
+      { AttributeName: 'userEmailKey', KeyType: 'RANGE' },
+    ],
+    usersByRole: [
+      { AttributeName: 'PK', KeyType: 'HASH' },
+      { AttributeName: 'userRoleKey', KeyType: 'RANGE' },
+    ],
   } as Record<string, { AttributeName: string; KeyType: string }[]>,
 };
 

@@ -1,13 +1,15 @@
 import * as organizationUserEndpoints from '../../../shared/contract/organization-users';
-import { listUsersOfOrganization } from '../../user/users';
 import { requireAdmin } from '../../domain/require-admin';
 import { defineRoute } from '../../http/define-route';
+import { pageHeaders } from '../../http/next-link';
 import { ok } from '../../http/response';
+import { userListPage } from '../../organization-users/list-page';
 import { toManagedUserResponse } from '../../user/item';
 
-/** GET /api/organization/users (admins): every user of the caller's organization, oldest first, with their two-factor status. */
-export const handler = defineRoute(organizationUserEndpoints.users, async ({ session }) => {
+/** GET /api/organization/users (admins): a page of the caller's organization's users, oldest first unless sorted, with their two-factor status. */
+export const handler = defineRoute(organizationUserEndpoints.users, async ({ session, query }) => {
   requireAdmin(session);
-  const users = await listUsersOfOrganization(session.org.id);
-  return ok(users.map(toManagedUserResponse));
+  const { path } = organizationUserEndpoints.users;
+  const page = await userListPage(path, session.org, query);
+  return ok(page.users.map(toManagedUserResponse), { headers: pageHeaders(path, query, page) });
 });

@@ -36,6 +36,24 @@ export const READ_BUDGETS: Record<string, number> = {
  */
 export const PROJECT_PAGE_READ_UNITS = 24;
 
+/**
+ * Read capacity units a page of GET /api/organization/users or /api/organization-users may consume,
+ * the session's BatchGetItem included: at most 100 users plus one looked ahead (docs/decisions/031).
+ * Creation order reads the whole user items consistently; the indexes hold only what the lists show
+ * and are read eventually (half the units).
+ */
+export const USER_PAGE_READ_UNITS = 24;
+
+/**
+ * A page whose filter the key cannot express (a role in creation or email order): 400 users a Query,
+ * at most 3 (docs/data-model.md, Users), the whole user items in creation order, read consistently
+ * (57 units measured for the first Query of 400).
+ */
+export const USER_FILTERED_PAGE_READ_UNITS = 180;
+
+/** Accepting an invitation: the link's reads (counter, token, invitation, organization) and the admins, whatever the organization's size (3.5–4 measured). */
+export const ACCEPT_READ_UNITS = 5;
+
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;
 
 export function budgetOf(route: Pick<RouteDefinition, 'method' | 'path'>): number {

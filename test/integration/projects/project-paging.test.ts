@@ -4,7 +4,8 @@ import { collections, projectIndexKeys } from '../../../functions/db/keys';
 import type { ProjectStatus } from '../../../shared/project-statuses';
 import type { ProjectResponse } from '../../../shared/schemas/projects';
 import { type Seeded, seeded } from '../budgets/budget-fixtures';
-import { type ApiResponse, type SignedIn, login, registerOrganization } from '../support/api';
+import { type SignedIn, login, registerOrganization } from '../support/api';
+import { cursorOf, everyPage, nextLink } from '../support/pages';
 import { testTable } from '../support/table';
 import { eventually } from '../support/eventually';
 
@@ -20,23 +21,6 @@ interface Stored {
   memberIds: string[];
 }
 
-/** Every page of a list, following `Link: <…>; rel="next"`, each page checked against the limit. */
-async function everyPage(user: SignedIn, first: string, limit: number) {
-  const ids: string[] = [];
-  let next: string | undefined = first;
-  let pages = 0;
-  while (next) {
-    const response: ApiResponse<ProjectResponse[]> = await user.call<ProjectResponse[]>(next);
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body.length).toBeLessThanOrEqual(limit);
-    ids.push(...response.body.map((project) => project.id));
-    next = /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1];
-    pages += 1;
-    expect(pages).toBeLessThan(200);
-  }
-  return ids;
-}
-
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** The orders as the index keys define them: the same keys, compared by code unit (the seeded names are ASCII). */
 const ORDER: Record<string, (a: Stored, b: Stored) => number> = {
@@ -46,8 +30,6 @@ const ORDER: Record<string, (a: Stored, b: Stored) => number> = {
   status: (a, b) => compare(projectIndexKeys(a).statusKey, projectIndexKeys(b).statusKey),
 };
 
-const lastLink = (response: { headers: Headers }) => /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1];
-const cursorOf = (link: string) => new URL(link, 'http://x').searchParams.get('cursor')!;
 
 describe('GET /api/projects pages through a large organization', () => {
   let big: Seeded;
@@ -74,7 +56,7 @@ describe('GET /api/projects pages through a large organization', () => {
     const first = await big.admin.call<ProjectResponse[]>('/api/projects');
     expect(first.body.map((project) => project.id)).toEqual([...stored].sort(ORDER.createdAt).slice(0, 100).map((project) => project.id));
     expect(first.headers.get('x-total-count')).toBe('1050');
-    expect(lastLink(first)).toMatch(/^\/api\/projects\?cursor=/);
+    expect(nextLink(first)).toMatch(/^\/api\/projects\?cursor=/);
     expect(await everyPage(big.admin, '/api/projects', 100)).toHaveLength(1_050);
   }, 120_000);
 
@@ -86,7 +68,7 @@ describe('GET /api/projects pages through a large organization', () => {
     }
     const one = await big.admin.call<ProjectResponse[]>('/api/projects?limit=1');
     expect(one.body).toHaveLength(1);
-    expect(lastLink(one)).toBeDefined();
+    expect(nextLink(one)).toBeDefined();
   });
 
   it('refuses bad sort, order and filter values on their field', async () => {
@@ -129,7 +111,7 @@ describe('GET /api/projects pages through a large organization', () => {
   }, 120_000);
 
   it('refuses a cursor of another organization, another sort, order or filter, or one tampered with', async () => {
-    const link = lastLink(await big.admin.call('/api/projects?sort=name&limit=5'))!;
+    const link = nextLink(await big.admin.call('/api/projects?sort=name&limit=5'))!;
     expect((await big.admin.call(link)).status).toBe(200);
     const cursor = cursorOf(link);
     const other = await registerOrganization();

@@ -130,3 +130,18 @@ export async function callPage<E extends PagedEndpoint>(
     total: total !== null && /^\d+$/.test(total) ? Number(total) : undefined,
   };
 }
+
+/**
+ * Every page of a paged list endpoint (an array answer with `Link: rel="next"`), followed one
+ * after another and joined: for lists the screen still shows whole.
+ */
+export async function callAllPages<E extends Endpoint & { method: 'GET' }>(endpoint: E): Promise<ResponseOf<E>> {
+  const items: unknown[] = [];
+  let path: string | undefined = pathOf(endpoint, {} as PathParams<E>);
+  while (path) {
+    const page: { data: unknown; headers: Headers } = await requestWithHeaders<unknown>('GET', path);
+    items.push(...(endpoint.response ? (endpoint.response.parse(page.data) as unknown[]) : (page.data as unknown[])));
+    path = nextLinkOf(page.headers);
+  }
+  return items as ResponseOf<E>;
+}

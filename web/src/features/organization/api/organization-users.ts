@@ -1,7 +1,7 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
 import * as organizationUserEndpoints from '@shared/contract/organization-users';
 import type { OrganizationUserRequest } from '@shared/schemas/organization-users';
-import { call } from '../../../lib/api-client';
+import { call, callAllPages, callPage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidate } from '../../../lib/use-invalidate';
 import { useSubmitKey } from '../../../lib/submit-key';
@@ -9,10 +9,19 @@ import { useSubmitKey } from '../../../lib/submit-key';
 /** The admins' user table: under the organization's users, beside the member pickers' list. */
 export const organizationUserQueries = {
   all: queryKeys.organizationUsers,
+  /** The table: a page of 100 at a time, oldest first, or those whose name or email holds `q` (the server searches). */
+  pages: (q: string) =>
+    infiniteQueryOptions({
+      queryKey: [...organizationUserQueries.all, 'managed', 'pages', q] as const,
+      queryFn: ({ pageParam }) => callPage(organizationUserEndpoints.users, pageParam ? { next: pageParam } : { query: q ? { q } : {} }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (page) => page.next,
+    }),
+  /** Every user, for the audit log's person filter. */
   list: () =>
     queryOptions({
       queryKey: [...organizationUserQueries.all, 'managed'] as const,
-      queryFn: () => call(organizationUserEndpoints.users),
+      queryFn: () => callAllPages(organizationUserEndpoints.users),
     }),
 };
 

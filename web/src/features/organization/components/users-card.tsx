@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { Mail, Pencil, ShieldOff, Trash2, UserPlus } from 'lucide-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Mail, Pencil, Search, ShieldOff, Trash2, UserPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { OrganizationUserResponse } from '@shared/schemas/organization-users';
 import { ROLE_LABELS } from '@shared/roles';
@@ -7,6 +7,8 @@ import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { QueryState } from '../../../components/query-state';
 import { organizationUserQueries } from '../api/organization-users';
 import { InviteUserDialog } from './invite-user-dialog';
@@ -18,18 +20,27 @@ import { UserDialog } from './user-dialog';
 
 type DialogState = { kind: 'closed' } | { kind: 'add' } | { kind: 'invite' } | { kind: 'edit'; user: OrganizationUserResponse } | { kind: 'remove'; user: OrganizationUserResponse } | { kind: 'reset-mfa'; user: OrganizationUserResponse };
 
+/** The server is asked once typing pauses. */
+const SEARCH_DELAY_MS = 300;
+
 const countLabel = (count: number) => `${count} ${count === 1 ? 'User' : 'Users'}`;
 
 /** The admins' user management: count, Add User and Invite User, the table with Edit, Reset two-factor and Remove, and pending invitations. */
 export function UsersCard({ currentUserId }: { currentUserId: string }) {
-  const users = useQuery(organizationUserQueries.list());
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const users = useInfiniteQuery(organizationUserQueries.pages(q));
+  const loaded = users.data?.pages.flatMap((page) => page.items);
+  // The organization's count: the unsearched list's total (the same query when nothing is typed).
+  const everyone = useInfiniteQuery(organizationUserQueries.pages(''));
+  const total = everyone.data ? (everyone.data.pages[0]?.total ?? everyone.data.pages.flatMap((page) => page.items).length) : undefined;
   const [dialog, setDialog] = useState<DialogState>({ kind: 'closed' });
   const close = () => setDialog({ kind: 'closed' });
   const addUserButton = useRef<HTMLButtonElement>(null);
   // Focus after a removal: the next user's (or the previous one's) first action, else Add User.
   const neighbours = useRef<string[]>([]);
   const startRemove = (user: OrganizationUserResponse) => {
-    const list = users.data ?? [];
+    const list = loaded ?? [];
     const index = list.findIndex((item) => item.id === user.id);
     neighbours.current = [list[index + 1]?.id, list[index - 1]?.id].filter((id): id is string => id !== undefined);
     setDialog({ kind: 'remove', user });
@@ -41,7 +52,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
           <CardTitle>Users</CardTitle>
-          {users.data ? <Badge tone="brand">{countLabel(users.data.length)}</Badge> : null}
+          {total !== undefined ? <Badge tone="brand">{countLabel(total)}</Badge> : null}
         </div>
         <span className="inline-flex flex-wrap gap-2">
           <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'invite' })}>
@@ -55,8 +66,14 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
         </span>
       </CardHeader>
       <CardContent>
+        <div className="relative mb-4 max-w-sm">
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
+          <Input type="search" aria-label="Search users" placeholder="Search users..." value={search} onChange={(event) => setSearch(event.target.value)} className="pl-9" />
+        </div>
         <QueryState query={users} loading="Loading users" error="There was an error loading users. Please try again.">
-          {(rows) => (
+          {(data) => {
+            const rows = data.pages.flatMap((page) => page.items);
+            return (
             <>
               <UserCards users={rows} currentUserId={currentUserId} onEdit={(user) => setDialog({ kind: 'edit', user })} onRemove={startRemove} onResetMfa={(user) => setDialog({ kind: 'reset-mfa', user })} />
               <div className="hidden lg:block">
@@ -121,8 +138,21 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
                   </tbody>
                 </table>
               </div>
+              {users.hasNextPage ? (
+                <div className="mt-3 flex justify-center">
+                  <Button variant="outline" onClick={() => users.fetchNextPage()} disabled={users.isFetchingNextPage}>
+                    {users.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                  </Button>
+                </div>
+              ) : null}
+              {users.isFetchNextPageError ? (
+                <p role="alert" className="mt-2 text-sm text-danger">
+                  There was an error loading more users. Please try again.
+                </p>
+              ) : null}
             </>
-          )}
+            );
+          }}
         </QueryState>
         <PendingInvitations />
       </CardContent>

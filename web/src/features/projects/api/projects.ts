@@ -71,10 +71,13 @@ export const projectQueries = {
  */
 export const organizationUserQueries = {
   all: queryKeys.organizationUsers,
-  list: () =>
-    queryOptions({
-      queryKey: [...organizationUserQueries.all, 'list'] as const,
-      queryFn: () => call(projectEndpoints.organizationUsers),
+  /** A page of 100 people at a time, oldest first, or those whose name or email holds `q` (the server searches). */
+  pages: (q: string) =>
+    infiniteQueryOptions({
+      queryKey: [...organizationUserQueries.all, 'pages', q] as const,
+      queryFn: ({ pageParam }) => callPage(projectEndpoints.organizationUsers, pageParam ? { next: pageParam } : { query: q ? { q } : {} }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (page) => page.next,
     }),
 };
 

@@ -57,5 +57,5 @@ function EditProjectForm({ project, members, onDone }: { project: ProjectRespons
     }
   };
 
-  return <ProjectForm idPrefix="edit-project" defaultValues={defaultValues} submitLabel="Save Changes" pendingLabel="Saving..." onSubmit={save} />;
+  return <ProjectForm idPrefix="edit-project" defaultValues={defaultValues} submitLabel="Save Changes" pendingLabel="Saving..." members={members} onSubmit={save} />;
 }

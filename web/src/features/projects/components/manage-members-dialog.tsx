@@ -51,7 +51,7 @@ function MembersForm({ projectId, initial, onDone }: { projectId: string; initia
         save();
       }}
     >
-      <MemberChecklist idPrefix="manage-members" value={memberIds} onChange={setMemberIds} disabled={setMembers.isPending} />
+      <MemberChecklist idPrefix="manage-members" value={memberIds} onChange={setMemberIds} disabled={setMembers.isPending} chosen={initial} />
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>

@@ -17,12 +17,14 @@ interface ProjectFormProps {
   defaultValues: ProjectFormValues;
   submitLabel: string;
   pendingLabel: string;
+  /** The project's members as they are, with their names (Edit Project): listed first in the checklist. */
+  members?: { id: string; fullName: string; username: string; avatarUrl: string | null }[];
   /** Resolves when saved; a rejection keeps the dialog open with everything as typed. */
   onSubmit: (values: ProjectFormValues) => Promise<unknown>;
 }
 
 /** The fields of the Create New Project and Edit Project dialogs, validated by the shared schema. */
-export function ProjectForm({ idPrefix, defaultValues, submitLabel, pendingLabel, onSubmit }: ProjectFormProps) {
+export function ProjectForm({ idPrefix, defaultValues, submitLabel, pendingLabel, members, onSubmit }: ProjectFormProps) {
   const {
     register,
     control,
@@ -61,7 +63,7 @@ export function ProjectForm({ idPrefix, defaultValues, submitLabel, pendingLabel
       <Controller
         control={control}
         name="memberIds"
-        render={({ field }) => <MemberChecklist idPrefix={idPrefix} value={field.value} onChange={field.onChange} disabled={isSubmitting} />}
+        render={({ field }) => <MemberChecklist idPrefix={idPrefix} value={field.value} onChange={field.onChange} disabled={isSubmitting} chosen={members} />}
       />
       {errors.memberIds?.message ? <p className="text-sm font-medium text-danger">{errors.memberIds.message}</p> : null}
       <DialogFooter>
