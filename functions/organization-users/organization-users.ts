@@ -4,7 +4,6 @@ import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import { type ActingUser, type WriteContext, auditPut, userTarget } from '../audit-log/entries';
 import { TABLE_NAME } from '../db/client';
-import type { FiguresItem } from '../projects/figures';
 import { keys, userIndexKeys } from '../db/keys';
 import { notificationPut } from '../notifications/writes';
 import { EMAIL_TAKEN } from '../organization/organizations';
