@@ -21,6 +21,7 @@ function coldStartOutcomes(figures: ColdStartFigure[], referenceMs = 80) {
     api: [],
     coldStart: { emptyProcessMs: 55, reference: { ...figure('(reference)', 0, 0), coldMs: referenceMs, overReferenceMs: undefined }, figures },
     web: { firstLoad: [], lighthouse: [] },
+    browser: [],
     load: { errors: 0, requests: 1, memory: { flat: true }, liveHeap: { flat: true } },
   } as unknown as BenchResults;
   return judge(results, GOALS).filter((outcome) => outcome.goal.startsWith('cold start'));

@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidate } from '../../../lib/use-invalidate';
 import { useSubmitKey } from '../../../lib/submit-key';
 import type { ProjectListFilters } from '../lib/project-list-view';
-import { rowQueryKeys, useProjectRowsChanged } from './project-rows';
+import { rowQueryKeys, useProjectRowsChanged } from '../lib/project-rows';
 
 /**
  * The palette's results: a few are enough to choose from, and the spec's palette shows twelve

@@ -9,7 +9,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { QueryState } from '../../../components/query-state';
 import { projectQueries } from '../api/projects';
-import type { ProjectPage } from '../api/project-rows';
+import type { ProjectPage } from '../lib/project-rows';
 import { CreateProjectDialog } from '../components/create-project-dialog';
 import { DeleteProjectDialog } from '../components/delete-project-dialog';
 import { EditProjectDialog } from '../components/edit-project-dialog';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pathOf } from '@shared/contract/endpoint';
 import * as projectEndpoints from '@shared/contract/projects';
 import type { ProjectResponse } from '@shared/schemas/projects';
-import { projectQueries } from './projects';
+import { projectQueries } from '../api/projects';
 import { type ProjectPage, projectRowsChanged } from './project-rows';
 
 const LIST = pathOf(projectEndpoints.list, {});
