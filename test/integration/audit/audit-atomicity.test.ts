@@ -9,6 +9,7 @@ import { addMemberDirectly } from '../support/org-members';
 import { testTable } from '../support/table';
 import { storedAuditEntries } from './audit-entries';
 import type { UserItem } from '../../../functions/user/item';
+import { checkoutReference } from '../billing/billing-support';
 
 /**
  * An entry and its action are one transaction: when the entry cannot be written the action does not
@@ -169,7 +170,7 @@ describe('an audit entry and its action are written together or not at all', () 
     const { admin } = await organization();
     const customer = newCustomerId();
     const subscription = newSubscriptionId();
-    const checkout = stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription, clientReferenceId: admin.orgId }));
+    const checkout = stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription, clientReferenceId: await checkoutReference(admin) }));
     expect(await fns.billing.processStripeEvent(checkout as unknown as Stripe.Event, CLIENT)).toBe('applied');
     await blockNextEntry(admin.orgId);
     const failed = stripeEvent('invoice.payment_failed', invoiceObject({ customer, subscription, status: 'open' }));

@@ -20,13 +20,13 @@ export const READ_CONSISTENCY: Record<string, readonly string[]> = {
   'GET /api/projects/{id}/members': ['BatchGetItem:strong', 'BatchGetItem:eventual'],
   // Refetched right after the user's own change to the project.
   'GET /api/projects/{id}/activity': ['BatchGetItem:strong', 'Query:strong'],
-  'GET /api/organization-users': ['BatchGetItem:strong', 'Query:eventual'],
-  'GET /api/organization/users': ['BatchGetItem:strong', 'Query:eventual'],
+  'GET /api/organization-users': ['BatchGetItem:strong', 'Query:strong'],
+  'GET /api/organization/users': ['BatchGetItem:strong', 'Query:strong'],
   // Refetched right after the admin invites, resends or revokes.
   'GET /api/organization/invitations': ['BatchGetItem:strong', 'Query:strong'],
   // Refetched right after the user ends a session.
   'GET /api/user/sessions': ['BatchGetItem:strong', 'Query:strong'],
-  'GET /api/dashboard': ['BatchGetItem:strong', 'Query:strong'],
+  'GET /api/dashboard': ['BatchGetItem:strong', 'Query:eventual', 'Query:eventual', 'Query:eventual', 'Query:eventual'],
   'GET /api/organization/audit-log': ['BatchGetItem:strong', 'Query:eventual'],
   'GET /api/organization/audit-log/export': ['BatchGetItem:strong', 'Query:eventual'],
   // The image eventually; strongly only when that read misses the version (see the avatar test).

@@ -27,7 +27,10 @@ const INTERNAL = /\bat [\w.<>]+ \(|node_modules|\.ts:\d|\b(TypeError|ReferenceEr
 /** Keys of the table's own layout, which no JSON answer may carry. */
 const INTERNAL_KEYS = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'passwordHash', 'expiresAt', 'ttl']);
 /** Fields a route's contract answers on purpose although the table also uses the name (issue 14: an invitation's expiry). */
-const CONTRACT_FIELDS: { path: RegExp; keys: string[] }[] = [{ path: /^\/api\/organization\/invitations(\/|$)/, keys: ['expiresAt'] }];
+const CONTRACT_FIELDS: { path: RegExp; keys: string[] }[] = [
+  { path: /^\/api\/organization\/invitations(\/|$)/, keys: ['expiresAt'] },
+  { path: /^\/api\/billing\/checkout-reference$/, keys: ['expiresAt'] },
+];
 
 interface World {
   /** The fuzzer's organization: its admin and a staff member. */
