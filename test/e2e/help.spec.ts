@@ -113,8 +113,15 @@ test.describe('Help articles open', () => {
 
     await page.getByRole('button', { name: 'Keeping your account secure' }).press('Space');
     await expect(page.getByRole('button', { name: 'Keeping your account secure' })).toHaveAttribute('aria-expanded', 'false');
-    await page.getByLabel('Search articles').fill('billing');
+    await page.getByLabel('Search articles').fill('invoices');
     await expect(articles).toHaveCount(1);
     await expect(articles.first()).toContainText('Managing your subscription and invoices');
+    // The search reads the articles' text and the abbreviations people type (polish review, item 8).
+    await page.getByLabel('Search articles').fill('2FA');
+    await expect(articles).toHaveCount(1);
+    await expect(articles.first()).toContainText('Keeping your account secure');
+    await page.getByLabel('Search articles').fill('invite');
+    await expect(articles).toHaveCount(1);
+    await expect(articles.first()).toContainText('Adding users to your organization');
   });
 });

@@ -14,6 +14,16 @@ describe('help articles', () => {
     expect(searchHelpArticles(helpArticles, 'no such thing')).toEqual([]);
   });
 
+  it('are found by words of their text and by the abbreviations people type (polish review, item 8)', () => {
+    const ids = (search: string) => searchHelpArticles(helpArticles, search).map((a) => a.id);
+    expect(ids('invite')).toEqual(['organization-users']);
+    expect(ids('export')).toEqual(['organization-users']);
+    expect(ids('2fa')).toEqual(['account-security']);
+    expect(ids('Two-factor')).toEqual(['account-security']);
+    expect(ids('recovery codes')).toEqual(['account-security']);
+    expect(ids('invite security')).toEqual([]);
+  });
+
   it('each open onto at least three paragraphs of their own', () => {
     for (const article of helpArticles) {
       expect(article.body.length, article.id).toBeGreaterThanOrEqual(3);

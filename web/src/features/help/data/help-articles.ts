@@ -7,6 +7,8 @@ export interface HelpArticle {
   category: 'Basics' | 'Projects' | 'Administration' | 'Billing' | 'Security';
   /** The article itself: a few paragraphs, shown when the reader opens it. */
   body: readonly string[];
+  /** Words people search for that the text does not use (abbreviations, other products' names). */
+  keywords?: readonly string[];
 }
 
 /** The Help Center's static articles: one per category (spec section 2), each with its text. */
@@ -43,7 +45,10 @@ export const helpArticles: readonly HelpArticle[] = [
       'Administrators manage the organization from Account Settings. The Organization tab renames the organization; the Users tab lists everyone in it with their role.',
       'Choose Add User to create an account for a colleague with their full name, email address, a first password and a role. Administrators can manage users and billing; Staff work on projects.',
       'Edit changes a user\'s name, role or password. Remove takes a user out of the organization for good. Your own row says Current User: another administrator manages your account.',
+      'To let colleagues choose their own password, choose Invite User instead: we email them a link that is valid for 7 days. Pending invitations are listed under the users, where you can resend or revoke each one.',
+      'The Audit Log tab records who signed in, changed a role, invited or removed someone. Filter it by person, action or dates, and choose Export CSV to download what the filters show.',
     ],
+    keywords: ['invite', 'team', 'members', 'colleagues', 'export', 'csv', 'history', 'activity', 'admin'],
   },
   {
     id: 'subscription-and-invoices',
@@ -65,15 +70,25 @@ export const helpArticles: readonly HelpArticle[] = [
       'Use a password of at least 6 characters that you do not use anywhere else; very common passwords are refused. Change it any time under User Settings with Change password.',
       'User Settings also lists where you are signed in. If you see a device you do not recognise, or have signed in on a shared computer, sign out of the other sessions from there.',
       'Forgot your password? Choose Forgot your password on the sign-in page and we will email you a link to set a new one. The link works once and expires after an hour.',
+      'Turn on two-factor authentication under User Settings: scan the code with an authenticator app, enter the 6-digit code it shows, and keep the recovery codes somewhere safe. Administrators can require two-factor for every member from Account Settings.',
     ],
+    keywords: ['2FA', 'MFA', 'two-factor', 'authenticator', 'TOTP', 'login', 'sign in', 'sessions'],
   },
 ];
 
-/** Articles whose title, description or category contain the search, ignoring case. */
+const searchableText = (article: HelpArticle) =>
+  [article.title, article.description, article.category, ...article.body, ...(article.keywords ?? [])].join('\n').toLowerCase();
+
+/**
+ * Articles that contain every word of the search, ignoring case: in the title, description or
+ * category (spec section 2) and also in the text and keywords, so 'invite' or '2FA' find the article
+ * that explains them.
+ */
 export function searchHelpArticles(articles: readonly HelpArticle[], search: string): readonly HelpArticle[] {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return articles;
-  return articles.filter((article) =>
-    [article.title, article.description, article.category].some((field) => field.toLowerCase().includes(needle)),
-  );
+  const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return articles;
+  return articles.filter((article) => {
+    const text = searchableText(article);
+    return words.every((word) => text.includes(word));
+  });
 }
