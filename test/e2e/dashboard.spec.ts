@@ -28,11 +28,18 @@ test.describe('dashboard', () => {
     await expect(page.getByText('Welcome to Growthwise')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await markDocument(page);
 
     await page.getByRole('link', { name: 'Create Your First Project' }).click();
     const create = page.getByRole('dialog', { name: 'Create New Project' });
     await expect(create).toBeVisible();
+    // Polish review, item 10: a reload does not open the dialog again.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'No Projects Yet' })).toBeVisible();
+    await expect(create).toBeHidden();
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Create Your First Project' }).click();
+    await expect(create).toBeVisible();
+    await markDocument(page);
     await create.getByLabel('Name', { exact: true }).fill('Spring campaign');
     await create.getByLabel('Due Date (optional)').fill(dayFrom(3));
     await create.getByRole('button', { name: 'Create Project' }).click();

@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import { expect, registerAccount, test } from './support/fixtures';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { addColleague, createProjectViaApi } from './support/projects';
-import { holdRequests } from './support/toasts';
+import { holdRequests, toasts } from './support/toasts';
 
 const badgeBackground = (page: Page, label: string) =>
   page.getByRole('main').getByText(label, { exact: true }).evaluate((element) => getComputedStyle(element).backgroundColor);
@@ -28,8 +28,26 @@ test.describe('Project detail', () => {
     await expect(page.getByRole('list', { name: 'Team members' }).getByRole('button')).toHaveCount(1);
     await expectNoSeriousA11yViolations(page);
 
+    // Polish review, item 9: the edit icon goes to /projects with that project's Edit dialog open.
     await page.getByRole('link', { name: 'Edit project' }).click();
+    await expect(page).toHaveURL(`/projects?edit=${project.id}`);
+    const edit = page.getByRole('dialog', { name: 'Edit Project' });
+    await expect(edit.getByLabel('Name', { exact: true })).toHaveValue('Spring launch');
+    await edit.getByLabel('Name', { exact: true }).fill('Spring launch 2');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit).toBeHidden();
     await expect(page).toHaveURL('/projects');
+    await expect(page.getByRole('link', { name: 'Spring launch 2' }).first()).toBeVisible();
+  });
+
+  test("an edit link to a project that cannot be read says 'Project Not Found' and leaves the list as it is", async ({ page }) => {
+    await registerAccount(page.request);
+    await createProjectViaApi(page.request, { name: 'Kept' });
+    await page.goto('/projects?edit=01NOSUCHPROJECT0000000000');
+    await expect(toasts(page).filter({ hasText: 'Project Not Found' })).toBeVisible();
+    await expect(page).toHaveURL('/projects');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Kept' }).first()).toBeVisible();
   });
 
   test("shows 'No description provided.' and 'No due date' when they are empty, and colours each written status", async ({ page }) => {

@@ -82,3 +82,9 @@ export const hasFilters = (view: ProjectListView) => view.status !== null || vie
 
 /** The change that clears every filter (and keeps the order). */
 export const NO_FILTERS = { status: null, name: '', overdue: false, mine: false } satisfies Partial<ProjectListView>;
+
+/** The address parameter with which another page opens a project's Edit dialog on /projects. */
+export const EDIT_PARAM = 'edit';
+
+/** /projects with the project's Edit dialog open: where the detail page's edit icon goes (spec: 'goes to /projects'). */
+export const editProjectPath = (projectId: string) => `/projects?${EDIT_PARAM}=${encodeURIComponent(projectId)}`;

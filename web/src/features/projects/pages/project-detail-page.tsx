@@ -12,6 +12,7 @@ import { ProjectTeam } from '../components/project-team';
 import { statusLabel, statusTone } from '../../../lib/project-status';
 import { usePageTitle } from '../../../lib/page-title';
 import { longDate } from '../../../lib/date-format';
+import { editProjectPath } from '../lib/project-list-view';
 
 /** 'January 5, 2025' (spec section 9); an unparsable value is 'Invalid date'. */
 /** /projects/{id}: the project with its team; any non-OK answer shows Project Not Found. */
@@ -57,7 +58,7 @@ function ProjectDetail({ project }: { project: ProjectDetailResponse }) {
       <Breadcrumb current={project.name} />
       <div className="flex items-start justify-between gap-4">
         <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{project.name}</h1>
-        <Link to="/projects" className={buttonClasses({ variant: 'outline', size: 'icon' })} aria-label="Edit project" title="Edit project">
+        <Link to={editProjectPath(project.id)} className={buttonClasses({ variant: 'outline', size: 'icon' })} aria-label="Edit project" title="Edit project">
           <Pencil aria-hidden />
         </Link>
       </div>

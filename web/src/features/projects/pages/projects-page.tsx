@@ -2,10 +2,11 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { FolderPlus, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { InfiniteData } from '@tanstack/react-query';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ProjectResponse } from '@shared/schemas/projects';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/toast';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { QueryState } from '../../../components/query-state';
 import { projectQueries } from '../api/projects';
@@ -18,7 +19,7 @@ import { ProjectCards } from '../components/project-cards';
 import { ProjectsFilters } from '../components/projects-filters';
 import { ProjectsLoadMore } from '../components/projects-load-more';
 import { ProjectsTable } from '../components/projects-table';
-import { hasFilters, listFiltersOf, NO_FILTERS, type ProjectListView, readListView, toggleSort, writeListView } from '../lib/project-list-view';
+import { EDIT_PARAM, hasFilters, listFiltersOf, NO_FILTERS, type ProjectListView, readListView, toggleSort, writeListView } from '../lib/project-list-view';
 import { usePageTitle } from '../../../lib/page-title';
 import { isoDay } from '../../../lib/date-format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -56,10 +57,8 @@ export function ProjectsPage() {
   useEffect(() => {
     if (readingOn && !isFetchingNextPage) void fetchNextPage();
   }, [readingOn, isFetchingNextPage, fetchNextPage]);
-  // The dashboard's empty state ('Create Your First Project') arrives with the create dialog open.
-  const arrivedToCreate = (useLocation().state as { createProject?: boolean } | null)?.createProject === true;
-  const [creating, setCreating] = useState(arrivedToCreate);
-  const [editing, setEditing] = useState<ProjectResponse | null>(null);
+  const [creating, setCreating] = useCreateOnArrival();
+  const [editing, setEditing] = useEditFromAddress();
   const [managing, setManaging] = useState<ProjectResponse | null>(null);
   const [deleting, setDeleting] = useState<ProjectResponse | null>(null);
   const closeWith = (set: (value: ProjectResponse | null) => void) => (open: boolean) => {
@@ -157,6 +156,55 @@ export function ProjectsPage() {
       <DeleteProjectDialog project={deleting} onOpenChange={closeWith(setDeleting)} focusAfterDelete={focusAfterDelete} />
     </div>
   );
+}
+
+/**
+ * The dashboard's empty state ('Create Your First Project') arrives with the create dialog open. The
+ * history entry's state is cleared at once, so a reload or coming Back to this entry does not open
+ * it again.
+ */
+function useCreateOnArrival() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const arrivedToCreate = (location.state as { createProject?: boolean } | null)?.createProject === true;
+  const creating = useState(arrivedToCreate);
+  useEffect(() => {
+    if (arrivedToCreate) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [arrivedToCreate, navigate, location.pathname, location.search]);
+  return creating;
+}
+
+/**
+ * The project whose Edit dialog is open: one chosen in the list, or the one named by ?edit={id}
+ * (the detail page's edit icon), read from the server. Closing that one takes the parameter out of
+ * the address; a project that cannot be read says so in a toast.
+ */
+function useEditFromAddress() {
+  const [chosen, setChosen] = useState<ProjectResponse | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const editId = searchParams.get(EDIT_PARAM);
+  const named = useQuery({ ...projectQueries.detail(editId ?? ''), enabled: editId !== null, retry: false });
+  const forgetParam = () =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(EDIT_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  useEffect(() => {
+    if (editId === null || !named.isError) return;
+    toast({ title: 'Project Not Found', description: "We couldn't find the project you're looking for.", variant: 'destructive' });
+    forgetParam();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failed read
+  }, [editId, named.isError]);
+  const editing = chosen ?? (editId !== null && named.data ? named.data : null);
+  const setEditing = (project: ProjectResponse | null) => {
+    setChosen(project);
+    if (project === null && editId !== null) forgetParam();
+  };
+  return [editing, setEditing] as const;
 }
 
 /** The shown (table or card) first action of a project, if it is on screen. */
