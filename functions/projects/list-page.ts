@@ -3,7 +3,8 @@ import { PROJECT_STATUSES, type ProjectStatus } from '../../shared/project-statu
 import { PROJECT_PAGE_DEFAULT, type ProjectListQuery, type ProjectSort } from '../../shared/schemas/projects';
 import { today } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { collections, keys, statusKeyPrefix } from '../db/keys';
+import { collections, keys, openDueBefore, openDueThrough, statusKeyPrefix } from '../db/keys';
+import { dueSoonThrough } from '../dashboard/figures';
 import type { StartKey } from '../db/list-cursor';
 import { type Page, SUBSTRING_SEARCH_MAX_ITEMS, readQueryPage, readWordPage } from '../db/query-page';
 import type { IndexName } from '../db/table-definition';
@@ -19,6 +20,8 @@ export interface ProjectListing {
   order: 'asc' | 'desc';
   statuses?: ProjectStatus[];
   overdue: boolean;
+  /** due=soon: open projects due from today through the dashboard's 'due soon' horizon. */
+  dueSoon: boolean;
   /** member=me: the caller's projects. */
   memberId?: string;
   q?: string;
@@ -33,6 +36,7 @@ export function listingOf(query: ProjectListQuery, userId: string): ProjectListi
     order: query.order ?? 'asc',
     statuses: query.status === undefined ? undefined : ([...new Set(query.status.split(','))] as ProjectStatus[]),
     overdue: query.overdue === 'true',
+    dueSoon: query.due === 'soon',
     memberId: query.member === 'me' ? userId : undefined,
     q: query.q,
     limit: query.limit === undefined ? PROJECT_PAGE_DEFAULT : Number(query.limit),
@@ -41,11 +45,11 @@ export function listingOf(query: ProjectListQuery, userId: string): ProjectListi
 
 /** What a cursor of this listing is bound to (functions/db/list-cursor.ts): everything but the limit. */
 export const projectListOf = (listing: ProjectListing) =>
-  ['projects', listing.sort, listing.order, [...(listing.statuses ?? [])].sort(), listing.overdue, listing.memberId ?? null, listing.q?.toLowerCase() ?? null] as const;
+  ['projects', listing.sort, listing.order, [...(listing.statuses ?? [])].sort(), listing.overdue, listing.dueSoon, listing.memberId ?? null, listing.q?.toLowerCase() ?? null] as const;
 
 /** The organization's project count, when its counters tell it: unfiltered, or filtered by status alone. */
 export function knownTotal(listing: ProjectListing, figures: FiguresItem | undefined): number | undefined {
-  if (listing.overdue || listing.memberId !== undefined || listing.q !== undefined) return undefined;
+  if (listing.overdue || listing.dueSoon || listing.memberId !== undefined || listing.q !== undefined) return undefined;
   return projectsCounted(figures, listing.statuses ?? PROJECT_STATUSES);
 }
 
@@ -76,7 +80,7 @@ interface QueryPlan {
   /** The index's sort-key attribute (none: the table's own SK). */
   sortKey?: string;
   /** What the key condition already selects. */
-  overdueInKey: boolean;
+  dueInKey: boolean;
   statusInKey: boolean;
   /** Whether the Query reads projects the page may not show. */
   filtered: boolean;
@@ -99,20 +103,23 @@ function queryPlan(orgId: string, listing: ProjectListing): QueryPlan {
     const { PK, prefix } = collections.projectsOfOrganization(orgId);
     return {
       input: { TableName: TABLE_NAME, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix }, ConsistentRead: true, ScanIndexForward },
-      overdueInKey: false,
+      dueInKey: false,
       statusInKey: false,
-      filtered: listing.overdue || listing.statuses !== undefined,
+      filtered: listing.overdue || listing.dueSoon || listing.statuses !== undefined,
     };
   }
   const { indexName, sortKey } = INDEX_OF[listing.sort];
   const pk = keys.organization(orgId).PK;
-  const overdueInKey = listing.sort === 'dueDate' && listing.overdue;
+  const dueInKey = listing.sort === 'dueDate' && (listing.overdue || listing.dueSoon);
   const single = listing.statuses?.length === 1 ? listing.statuses[0] : undefined;
   const statusInKey = listing.sort === 'status' && single !== undefined;
-  const range = overdueInKey
-    ? { expression: ' AND #key < :bound', bound: today() }
+  const day = today();
+  const range: { expression: string; values: Record<string, string> } | undefined = dueInKey
+    ? listing.overdue
+      ? { expression: ' AND #key < :bound', values: { ':bound': openDueBefore(day) } }
+      : { expression: ' AND #key BETWEEN :from AND :through', values: { ':from': openDueBefore(day), ':through': openDueThrough(dueSoonThrough(day)) } }
     : single !== undefined && statusInKey
-      ? { expression: ' AND begins_with(#key, :bound)', bound: statusKeyPrefix(single) }
+      ? { expression: ' AND begins_with(#key, :bound)', values: { ':bound': statusKeyPrefix(single) } }
       : undefined;
   return {
     input: {
@@ -120,24 +127,26 @@ function queryPlan(orgId: string, listing: ProjectListing): QueryPlan {
       IndexName: indexName,
       ScanIndexForward,
       KeyConditionExpression: `PK = :pk${range?.expression ?? ''}`,
-      ExpressionAttributeValues: { ':pk': pk, ...(range ? { ':bound': range.bound } : {}) },
+      ExpressionAttributeValues: { ':pk': pk, ...range?.values },
       ...(range ? { ExpressionAttributeNames: { '#key': sortKey } } : {}),
     },
     sortKey,
-    overdueInKey,
+    dueInKey,
     statusInKey,
-    // Overdue by key still reads completed projects due before today.
-    filtered: listing.overdue || (listing.statuses !== undefined && !statusInKey),
+    // Due dates by key still read completed projects.
+    filtered: listing.overdue || listing.dueSoon || (listing.statuses !== undefined && !statusInKey),
   };
 }
 
 /** Whether a project read belongs on the page: the filters the key condition did not apply. */
-function matcher(listing: ProjectListing, plan: Pick<QueryPlan, 'overdueInKey' | 'statusInKey'>) {
+function matcher(listing: ProjectListing, plan: Pick<QueryPlan, 'dueInKey' | 'statusInKey'>) {
   const day = today();
+  const through = dueSoonThrough(day);
   const search = listing.q?.toLowerCase();
   return (project: ProjectRecord) =>
     (plan.statusInKey || listing.statuses === undefined || listing.statuses.includes(project.status)) &&
-    (!listing.overdue || (project.status !== 'completed' && (plan.overdueInKey || (project.dueDate !== null && project.dueDate < day)))) &&
+    (!listing.overdue || (project.status !== 'completed' && project.dueDate !== null && project.dueDate < day)) &&
+    (!listing.dueSoon || (project.status !== 'completed' && project.dueDate !== null && project.dueDate >= day && project.dueDate <= through)) &&
     (listing.memberId === undefined || project.memberIds.includes(listing.memberId)) &&
     (search === undefined || project.searchName.includes(search));
 }
@@ -154,7 +163,7 @@ async function readWordSearchPage(orgId: string, listing: ProjectListing, start:
   if (queryWords.length === 0) return { items: [] };
   const prefix = queryWords.reduce((longest, word) => (word.length > longest.length ? word : longest));
   // The words, not the substring, decide here.
-  const matches = matcher({ ...listing, q: undefined }, { overdueInKey: false, statusInKey: false });
+  const matches = matcher({ ...listing, q: undefined }, { dueInKey: false, statusInKey: false });
   return readWordPage<ProjectRecord>(
     {
       ...collections.projectWordsBeginning(orgId, prefix),

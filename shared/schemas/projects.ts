@@ -117,7 +117,7 @@ export type ProjectSort = (typeof PROJECT_SORTS)[number];
 export const PROJECT_SEARCH_MAX = 100;
 
 /**
- * GET /api/projects?limit=&cursor=&sort=&order=&status=&overdue=&member=&q= (docs/decisions/027).
+ * GET /api/projects?limit=&cursor=&sort=&order=&status=&overdue=&due=&member=&q= (docs/decisions/027).
  * The values stay text (a query string's); a status given twice arrives comma-joined, as API
  * Gateway joins repeated parameters.
  */
@@ -128,6 +128,8 @@ export const projectListQuery = /* @__PURE__ */ (() => z.object({
   order: sortOrder(),
   status: z.optional(z.string().check(z.refine((value) => value.split(',').every((part) => (PROJECT_STATUSES as readonly string[]).includes(part)), { message: 'status must be one or more of planning, in_progress, completed, on_hold' }))),
   overdue: z.optional(z.enum(['true', 'false'], { error: () => 'overdue must be true or false' })),
+  /** due=soon: open projects due from today through the next DUE_SOON_DAYS (the dashboard's 'Due in the next 7 days'). */
+  due: z.optional(z.enum(['soon'], { error: () => 'due must be soon' })),
   member: z.optional(z.enum(['me'], { error: () => 'member must be me' })),
   q: searchText(PROJECT_SEARCH_MAX),
 }))();

@@ -99,8 +99,33 @@ test.describe('dashboard', () => {
     await expect(mine.getByRole('link', { name: 'Late launch' })).toBeVisible();
     await expect(mine).not.toContainText('Next week');
     await expect(figure(page, 'Overdue')).toContainText('1');
+
+    // Polish review, item 2: each 'View all' and each figure opens the projects it counts, filtered by the server.
+    const rows = page.getByRole('main').getByRole('table').getByRole('link');
     await dueSoon.getByRole('link', { name: /View all/ }).click();
+    await expect(page).toHaveURL('/projects?due=soon&sort=dueDate');
+    await expect(page.getByRole('checkbox', { name: 'Due in the next 7 days' })).toBeChecked();
+    await expect(rows).toHaveText(['Next week']);
+    await page.goBack();
+    await overdue.getByRole('link', { name: /View all/ }).click();
+    await expect(page).toHaveURL('/projects?overdue=true&sort=dueDate');
+    await expect(page.getByRole('checkbox', { name: 'Overdue only' })).toBeChecked();
+    await expect(rows).toHaveText(['Late launch']);
+    await page.goBack();
+    await mine.getByRole('link', { name: /View all/ }).click();
+    await expect(page).toHaveURL('/projects?member=me');
+    await expect(rows).toHaveText(['Late launch']);
+    await page.goBack();
+    await figure(page, 'In progress').getByRole('link').click();
+    await expect(page).toHaveURL('/projects?status=in_progress');
+    await expect(rows).toHaveText(['Late launch']);
+    await page.goBack();
+    await figure(page, 'Due in the next 7 days').getByRole('link').click();
+    await expect(rows).toHaveText(['Next week']);
+    await page.goBack();
+    await figure(page, 'Total projects').getByRole('link').click();
     await expect(page).toHaveURL('/projects');
+    await expect(rows).toHaveCount(3);
   });
 });
 

@@ -72,7 +72,7 @@ describe('GET /api/projects pages through a large organization', () => {
   });
 
   it('refuses bad sort, order and filter values on their field', async () => {
-    for (const [query, field] of [['sort=size', 'sort'], ['order=up', 'order'], ['status=done', 'status'], ['status=planning,done', 'status'], ['overdue=yes', 'overdue'], ['member=you', 'member'], ['q=', 'q']]) {
+    for (const [query, field] of [['sort=size', 'sort'], ['order=up', 'order'], ['status=done', 'status'], ['status=planning,done', 'status'], ['overdue=yes', 'overdue'], ['due=later', 'due'], ['member=you', 'member'], ['q=', 'q']]) {
       const response = await big.admin.call(`/api/projects?${query}`);
       expect(response.status, query).toBe(400);
       expect(Object.keys(response.body.fieldErrors), query).toEqual([field]);
@@ -180,6 +180,21 @@ describe('GET /api/projects in a small organization', () => {
     expect(await names('overdue=true&sort=dueDate')).toEqual(['Referral program', 'Spring Launch']);
     expect(await names('overdue=true&sort=name&order=desc')).toEqual(['Spring Launch', 'Referral program']);
     expect((await admin.call('/api/projects?overdue=true')).headers.get('x-total-count')).toBeNull();
+  });
+
+  it("due=soon: open projects due from today through the dashboard's next 7 days, in any order", async () => {
+    const names = async (query: string) => (await admin.call<ProjectResponse[]>(`/api/projects?${query}`)).body.map((project) => project.name);
+    const inSixDays = await admin.call<ProjectResponse>('/api/projects', { method: 'POST', body: { name: 'Six days out', dueDate: '2025-03-18' } });
+    const inEightDays = await admin.call<ProjectResponse>('/api/projects', { method: 'POST', body: { name: 'Eight days out', dueDate: '2025-03-20' } });
+    try {
+      expect(await names('due=soon')).toEqual(['Brand refresh', 'Six days out']);
+      expect(await names('due=soon&sort=dueDate&order=desc')).toEqual(['Six days out', 'Brand refresh']);
+      expect(await names('due=soon&sort=name')).toEqual(['Brand refresh', 'Six days out']);
+      expect(await names('due=soon&overdue=true')).toEqual([]);
+      expect((await admin.call('/api/projects?due=soon')).headers.get('x-total-count')).toBeNull();
+    } finally {
+      for (const project of [inSixDays.body, inEightDays.body]) await admin.call(`/api/projects/${project.id}`, { method: 'DELETE' });
+    }
   });
 
   it('q up to 1,000 projects: any part of the name, whatever the case', async () => {

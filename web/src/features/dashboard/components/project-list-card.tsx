@@ -8,12 +8,14 @@ import { shortDate } from '../../../lib/date-format';
 /** 'Jan 5, 2025' as the projects list shows dates. */
 interface ProjectListCardProps {
   title: string;
+  /** Where 'View all' goes: the projects list with this list's filter. */
+  viewAll: string;
   list: { count: number; projects: DashboardProject[] };
   empty: string;
 }
 
 /** A short list (at most 5) of projects: name linking to the project, status and due date, with 'View all'. */
-export function ProjectListCard({ title, list, empty }: ProjectListCardProps) {
+export function ProjectListCard({ title, viewAll, list, empty }: ProjectListCardProps) {
   return (
     <Card>
       <CardHeader className="flex items-center justify-between gap-3">
@@ -21,7 +23,7 @@ export function ProjectListCard({ title, list, empty }: ProjectListCardProps) {
           {title} <span className="text-sm font-normal text-muted">({list.count})</span>
         </CardTitle>
         {list.count > 0 ? (
-          <Link to="/projects" className="text-sm font-medium" aria-label={`View all projects (${title})`}>
+          <Link to={viewAll} className="text-sm font-medium" aria-label={`View all projects (${title})`}>
             View all
           </Link>
         ) : null}

@@ -11,6 +11,7 @@ import { EmptyStateCard } from '../../../components/empty-state-card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCurrentUser } from '../../../lib/current-user';
 import { dashboardQueries } from '../api/dashboard';
+import { dashboardLinks } from '../lib/dashboard-links';
 import { FigureCards } from '../components/figure-cards';
 import { ProjectListCard } from '../components/project-list-card';
 import { usePageTitle } from '../../../lib/page-title';
@@ -65,9 +66,9 @@ function DashboardContent({ dashboard }: { dashboard: DashboardResponse }) {
         <ProjectCharts dashboard={dashboard} />
       </Suspense>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <ProjectListCard title="Due soon" list={dashboard.dueSoon} empty="Nothing is due in the next 7 days." />
-        <ProjectListCard title="Overdue" list={dashboard.overdue} empty="No project is overdue." />
-        <ProjectListCard title="My projects" list={dashboard.myProjects} empty="You are not a member of any project yet." />
+        <ProjectListCard title="Due soon" viewAll={dashboardLinks.dueSoon} list={dashboard.dueSoon} empty="Nothing is due in the next 7 days." />
+        <ProjectListCard title="Overdue" viewAll={dashboardLinks.overdue} list={dashboard.overdue} empty="No project is overdue." />
+        <ProjectListCard title="My projects" viewAll={dashboardLinks.mine} list={dashboard.myProjects} empty="You are not a member of any project yet." />
         <Card>
           <CardHeader>
             <CardTitle>Recent activity</CardTitle>

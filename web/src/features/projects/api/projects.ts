@@ -6,7 +6,7 @@ import { call, callPage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidate } from '../../../lib/use-invalidate';
 import { useSubmitKey } from '../../../lib/submit-key';
-import type { ProjectListFilters } from '../lib/project-list-view';
+import type { ProjectListFilters } from '../../../lib/project-list-view';
 import { rowQueryKeys, useProjectRowsChanged } from '../lib/project-rows';
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { cn } from '../../../lib/class-names';
-import { isOverdue } from '../lib/project-list-view';
+import { isOverdue } from '../../../lib/project-list-view';
 import { ProjectDueDate } from './project-dates';
 import { ProjectRowActions } from './project-row-actions';
 import { ProjectStatusSelect } from './project-status-select';

@@ -7,7 +7,7 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { isProjectStatus, statusOptions } from '../../../lib/project-status';
 import { type ProjectCount, projectCountText } from '../lib/project-count';
-import { hasFilters, NO_FILTERS, type ProjectListView, SORT_KEYS, type SortKey, type SortOrder } from '../lib/project-list-view';
+import { hasFilters, NO_FILTERS, type ProjectListView, SORT_KEYS, type SortKey, type SortOrder } from '../../../lib/project-list-view';
 
 const ALL = 'all';
 const DEFAULT_ORDER = 'default';
@@ -79,6 +79,7 @@ export function ProjectsFilters({ view, onChange, count }: ProjectsFiltersProps)
       </div>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
         <CheckboxFilter id="project-overdue-filter" label="Overdue only" checked={view.overdue} onChange={(overdue) => onChange({ overdue })} />
+        <CheckboxFilter id="project-due-soon-filter" label="Due in the next 7 days" checked={view.dueSoon} onChange={(dueSoon) => onChange({ dueSoon })} />
         <CheckboxFilter id="project-mine-filter" label="My projects" checked={view.mine} onChange={(mine) => onChange({ mine })} />
       </div>
       <div className="flex min-h-8 flex-wrap items-center gap-3 text-sm text-muted">

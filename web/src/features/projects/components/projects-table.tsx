@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ProjectResponse } from '@shared/schemas/projects';
 import { cn } from '../../../lib/class-names';
-import { isOverdue, type ProjectListView, type SortKey } from '../lib/project-list-view';
+import { isOverdue, type ProjectListView, type SortKey } from '../../../lib/project-list-view';
 import { ProjectDueDate } from './project-dates';
 import { type ProjectActionHandlers, ProjectRowActions } from './project-row-actions';
 import { ProjectStatusSelect } from './project-status-select';

@@ -12,7 +12,7 @@ import { ProjectTeam } from '../components/project-team';
 import { statusLabel, statusTone } from '../../../lib/project-status';
 import { usePageTitle } from '../../../lib/page-title';
 import { longDate } from '../../../lib/date-format';
-import { editProjectPath } from '../lib/project-list-view';
+import { editProjectPath } from '../../../lib/project-list-view';
 
 /** 'January 5, 2025' (spec section 9); an unparsable value is 'Invalid date'. */
 /** /projects/{id}: the project with its team; any non-OK answer shows Project Not Found. */

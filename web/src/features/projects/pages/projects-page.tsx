@@ -19,7 +19,7 @@ import { ProjectCards } from '../components/project-cards';
 import { ProjectsFilters } from '../components/projects-filters';
 import { ProjectsLoadMore } from '../components/projects-load-more';
 import { ProjectsTable } from '../components/projects-table';
-import { EDIT_PARAM, hasFilters, listFiltersOf, NO_FILTERS, type ProjectListView, readListView, toggleSort, writeListView } from '../lib/project-list-view';
+import { EDIT_PARAM, hasFilters, listFiltersOf, NO_FILTERS, type ProjectListView, readListView, toggleSort, writeListView } from '../../../lib/project-list-view';
 import { usePageTitle } from '../../../lib/page-title';
 import { isoDay } from '../../../lib/date-format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
