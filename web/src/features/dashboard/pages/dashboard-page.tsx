@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FolderPlus } from 'lucide-react';
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
@@ -26,7 +26,7 @@ const ProjectCharts = lazy(() => import('../components/project-charts'));
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const { data: user } = useCurrentUser();
-  const dashboard = useQuery(dashboardQueries.summary(useQueryClient()));
+  const dashboard = useQuery(dashboardQueries.summary());
   return (
     <div className="grid grid-cols-1 gap-6">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Dashboard</h1>
