@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { RouteAnnouncer } from '../components/ui/route-announcer';
 import { Toaster } from '../components/ui/toast';
 import { createQueryClient } from '../lib/query-client';
+import { SessionEndedHandler } from './session-ended-handler';
 
 /**
  * What every page has around its router: the query client and the toasts. The router is the
@@ -18,6 +19,7 @@ export function App({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      <SessionEndedHandler />
       <Toaster />
       <RouteAnnouncer />
     </QueryClientProvider>

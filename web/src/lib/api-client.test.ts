@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pathOf } from '@shared/contract/endpoint';
 import * as projectEndpoints from '@shared/contract/projects';
-import { ApiError, callPage, nextLinkOf } from './api-client';
+import * as authEndpoints from '@shared/contract/auth';
+import { ApiError, call, callPage, nextLinkOf } from './api-client';
+import { whenSessionEnds } from './session-ended';
 
 const project = (id: string) => ({ id, name: `Project ${id}`, description: null, status: 'planning', dueDate: null, createdAt: '2026-01-01T00:00:00.000Z' });
 const page = (ids: string[], next?: string, total?: string) =>
@@ -49,5 +51,36 @@ describe('nextLinkOf', () => {
     expect(nextLinkOf(new Headers({ link: '</items?cursor=a>; rel="prev", </items?cursor=b>; rel="next"' }))).toBe('/items?cursor=b');
     expect(nextLinkOf(new Headers({ link: '</items?cursor=a>; rel="prev"' }))).toBeUndefined();
     expect(nextLinkOf(new Headers())).toBeUndefined();
+  });
+});
+
+describe('a 401', () => {
+  const notAuthenticated = () => new Response(JSON.stringify({ message: 'Not authenticated' }), { status: 401 });
+  const settled = (promise: Promise<unknown>) => Promise.race([promise.then(() => 'resolved', () => 'rejected'), new Promise((resolve) => setTimeout(() => resolve('pending'), 50))]);
+
+  it('on a route that requires a session: the session ended, the app is told once per request and the request never settles (no error state, no toast)', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockImplementation(async () => notAuthenticated()));
+    const ended = vi.fn();
+    const stop = whenSessionEnds(ended);
+    try {
+      expect(await settled(call(projectEndpoints.detail, { params: { id: 'p1' } }))).toBe('pending');
+      expect(await settled(callPage(projectEndpoints.list, {}))).toBe('pending');
+      expect(ended).toHaveBeenCalledTimes(2);
+    } finally {
+      stop();
+    }
+  });
+
+  it('is an answer where no session is required (a failed sign-in) or where the call asks whether anyone is signed in', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockImplementation(async () => notAuthenticated()));
+    const ended = vi.fn();
+    const stop = whenSessionEnds(ended);
+    try {
+      await expect(call(authEndpoints.login, { body: { username: 'ada@example.com', password: 'wrong-password' } })).rejects.toThrow(new ApiError(401, '401: Not authenticated'));
+      await expect(call(authEndpoints.currentUser, { signedOutIsAnAnswer: true })).rejects.toBeInstanceOf(ApiError);
+      expect(ended).not.toHaveBeenCalled();
+    } finally {
+      stop();
+    }
   });
 });

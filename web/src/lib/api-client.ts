@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import type { ApiErrorBody } from '@shared/api-error';
 import { type BodyInput, type Endpoint, IDEMPOTENCY_KEY_HEADER, type PathParams, type QueryInput, type ResponseOf, pathOf } from '@shared/contract/endpoint';
+import { sessionEnded } from './session-ended';
 
 /** A non-2xx answer: its message is `{status}: {message}` as spec section 8 shows it. */
 export class ApiError extends Error {
@@ -22,6 +23,8 @@ export class ApiError extends Error {
 interface RequestOptions {
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** A 401 means the session ended (lib/session-ended.ts): the request of a route that requires one. */
+  sessionRequired?: boolean;
 }
 
 export async function requestJson<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
@@ -31,7 +34,7 @@ export async function requestJson<T>(method: string, path: string, body?: unknow
 /** How often a request whose Idempotency-Key is still in flight on the server is sent again. */
 const IN_FLIGHT_ATTEMPTS = 5;
 
-async function requestWithHeaders<T>(method: string, path: string, body?: unknown, { idempotencyKey, signal }: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
+async function requestWithHeaders<T>(method: string, path: string, body?: unknown, { idempotencyKey, signal, sessionRequired = false }: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = {
     ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     ...(idempotencyKey === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
@@ -51,6 +54,7 @@ async function requestWithHeaders<T>(method: string, path: string, body?: unknow
       await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
       continue;
     }
+    if (response.status === 401 && sessionRequired) return sessionEnded();
     if (!response.ok) throw apiErrorOf(response, text);
     return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
   }
@@ -73,7 +77,11 @@ export function apiErrorOf(response: Response, text: string): ApiError {
   return new ApiError(response.status, `${response.status}: ${message}`, fieldErrors);
 }
 
-type CallArgs<E extends Endpoint> = { signal?: AbortSignal } & (keyof PathParams<E> extends never ? { params?: undefined } : { params: PathParams<E> }) &
+type CallArgs<E extends Endpoint> = {
+  signal?: AbortSignal;
+  /** A 401 is this call's answer (is anyone signed in?), not a session that ended under the page. */
+  signedOutIsAnAnswer?: true;
+} & (keyof PathParams<E> extends never ? { params?: undefined } : { params: PathParams<E> }) &
   (E extends { body: z.ZodMiniType } ? { body: BodyInput<E> } : { body?: undefined }) &
   (E extends { query: z.ZodMiniType } ? { query?: QueryInput<E> } : { query?: undefined }) &
   // One key per submit (lib/submit-key.ts), the same for its retries.
@@ -88,14 +96,16 @@ export async function call<E extends Endpoint>(
   endpoint: E,
   ...[args]: NeedsArgs<E> extends true ? [CallArgs<E>] : [CallArgs<E>?]
 ): Promise<ResponseOf<E>> {
-  const { params, body, query, idempotencyKey, signal } = (args ?? {}) as {
+  const { params, body, query, idempotencyKey, signal, signedOutIsAnAnswer } = (args ?? {}) as {
     params?: PathParams<E>;
     body?: unknown;
     query?: Record<string, string | undefined>;
     idempotencyKey?: string;
     signal?: AbortSignal;
+    signedOutIsAnAnswer?: true;
   };
-  const answer = await requestJson<unknown>(endpoint.method, pathWithQuery(endpoint, params, query), body, { idempotencyKey, signal });
+  const sessionRequired = endpoint.auth === 'required' && !signedOutIsAnAnswer;
+  const answer = await requestJson<unknown>(endpoint.method, pathWithQuery(endpoint, params, query), body, { idempotencyKey, signal, sessionRequired });
   return (endpoint.response ? endpoint.response.parse(answer) : answer) as ResponseOf<E>;
 }
 
@@ -122,7 +132,7 @@ export async function callPage<E extends PagedEndpoint>(
   { query, next, signal }: { query?: QueryInput<E>; next?: string; signal?: AbortSignal },
 ): Promise<ListPage<ResponseOf<E>>> {
   const path = next ?? pathWithQuery(endpoint, undefined, query as Record<string, string | undefined> | undefined);
-  const { data, headers } = await requestWithHeaders<unknown>('GET', path, undefined, { signal });
+  const { data, headers } = await requestWithHeaders<unknown>('GET', path, undefined, { signal, sessionRequired: endpoint.auth === 'required' });
   const total = headers.get('x-total-count');
   return {
     items: (endpoint.response ? endpoint.response.parse(data) : data) as ResponseOf<E>,
@@ -139,7 +149,7 @@ export async function callAllPages<E extends Endpoint & { method: 'GET' }>(endpo
   const items: unknown[] = [];
   let path: string | undefined = pathOf(endpoint, {} as PathParams<E>);
   while (path) {
-    const page: { data: unknown; headers: Headers } = await requestWithHeaders<unknown>('GET', path);
+    const page: { data: unknown; headers: Headers } = await requestWithHeaders<unknown>('GET', path, undefined, { sessionRequired: endpoint.auth === 'required' });
     items.push(...(endpoint.response ? (endpoint.response.parse(page.data) as unknown[]) : (page.data as unknown[])));
     path = nextLinkOf(page.headers);
   }

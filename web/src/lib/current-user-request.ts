@@ -6,7 +6,7 @@ import { clearSessionHint } from './session-hint';
 /** GET /api/user for a browser with a session hint; a 401 means the hint is stale: it is cleared, and the visitor is signed out. */
 export async function requestCurrentUser(): Promise<UserResponse | null> {
   try {
-    return await call(authEndpoints.currentUser);
+    return await call(authEndpoints.currentUser, { signedOutIsAnAnswer: true });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       clearSessionHint();

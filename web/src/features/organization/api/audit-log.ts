@@ -3,6 +3,7 @@ import * as auditLogEndpoints from '@shared/contract/audit-log';
 import { pathOf } from '@shared/contract/endpoint';
 import type { AuditLogFilters } from '@shared/schemas/audit-log';
 import { apiErrorOf, call } from '../../../lib/api-client';
+import { sessionEnded } from '../../../lib/session-ended';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The organization's audit log, newest first, a page of 50 at a time ('Load more'). */
@@ -29,6 +30,7 @@ const FILENAME = /filename="([^"]+)"/;
 export async function downloadAuditLogCsv(filters: AuditLogFilters): Promise<void> {
   const search = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => typeof entry[1] === 'string')).toString();
   const response = await fetch(`${pathOf(auditLogEndpoints.exportCsv, {})}${search ? `?${search}` : ''}`, { credentials: 'include' });
+  if (response.status === 401) return sessionEnded();
   if (!response.ok) throw apiErrorOf(response, await response.text());
   const url = URL.createObjectURL(await response.blob());
   const anchor = document.createElement('a');
