@@ -15,12 +15,18 @@ import { now as clockNow } from '../clock';
  * creating transaction, and the hash to store on the new user item (the newest token).
  */
 export function verificationForNewUser(user: Pick<UserItem, 'id' | 'orgId' | 'username' | 'fullName'>, now = clockNow().getTime()) {
-  const { token, hash } = newMailToken();
-  const items: TransactItem[] = [
-    mailTokenPut(hash, 'email-verification', { userId: user.id, orgId: user.orgId }, EMAIL_VERIFICATION_LIFETIME_MS, now),
-    outboxPut(user.username, { template: 'email-verification', data: { fullName: user.fullName, token } }),
-  ];
+  const { token, hash, tokenPut } = verificationToken(user, now);
+  const items: TransactItem[] = [tokenPut, outboxPut(user.username, { template: 'email-verification', data: { fullName: user.fullName, token } })];
   return { items, hash };
+}
+
+/**
+ * A verification link's token, for a mail that carries it: the verification mail, or the welcome
+ * mail of a user an admin created (which must not say 'we sent a link' without one).
+ */
+export function verificationToken(user: Pick<UserItem, 'id' | 'orgId'>, now = clockNow().getTime()) {
+  const { token, hash } = newMailToken();
+  return { token, hash, tokenPut: mailTokenPut(hash, 'email-verification', { userId: user.id, orgId: user.orgId }, EMAIL_VERIFICATION_LIFETIME_MS, now) };
 }
 
 type ResendOutcome = { sent: true } | { sent: false; retryAfter: number } | { sent: false; alreadyVerified: true };

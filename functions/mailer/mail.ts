@@ -6,7 +6,7 @@ export type Mail =
   | { template: 'password-reset'; data: { token: string } }
   | { template: 'password-changed'; data: { fullName: string } }
   | { template: 'email-verification'; data: { fullName: string; token: string } }
-  | { template: 'welcome'; data: { fullName: string; organizationName: string; addedByName: string } }
+  | { template: 'welcome'; data: { fullName: string; organizationName: string; addedByName: string; token?: string } }
   | { template: 'invitation'; data: InvitationMailData }
   | { template: 'payment-failed'; data: { fullName: string; organizationName: string } }
   | { template: 'trial-ending'; data: { fullName: string; organizationName: string; trialEnd: string | null } }

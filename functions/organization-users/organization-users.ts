@@ -15,6 +15,7 @@ import { userPuts } from '../user/users';
 import { userWordWrites } from '../user/words';
 import { outboxPut } from '../mailer/outbox';
 import { type EmailItem, type UserItem, newUser } from '../user/item';
+import { verificationToken } from '../email-verification/email-verifications';
 
 /**
  * Admins managing their organization's users. Every role change and removal is one transaction
@@ -80,12 +81,22 @@ async function createUser(context: WriteContext, input: SaveUserInput): Promise<
   const { actor } = context;
   if (!input.passwordHash) throw new Refused('invalid', USER_PASSWORD_MESSAGE, { password: USER_PASSWORD_MESSAGE });
   const user = newUser({ orgId: actor.orgId, username: input.username, fullName: input.fullName, role: input.role, passwordHash: input.passwordHash, emailVerified: false });
+  // The welcome mail carries the verification link, so the app's 'we sent a link' banner is true for them too.
+  const verification = verificationToken(user);
+  user.emailVerificationTokenHash = verification.hash;
   const welcome = outboxPut(user.username, {
     template: 'welcome',
-    data: { fullName: user.fullName, organizationName: input.organizationName, addedByName: actor.fullName },
+    data: { fullName: user.fullName, organizationName: input.organizationName, addedByName: actor.fullName, token: verification.token },
   });
   const added = auditPut(context, { action: 'user.added', target: userTarget(user), details: { role: user.role } });
-  const items: TransactItem[] = [actorIsAdmin(actor), ...userPuts(user), welcome, added, organizationCounts(actor.orgId, { users: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) })];
+  const items: TransactItem[] = [
+    actorIsAdmin(actor),
+    ...userPuts(user),
+    verification.tokenPut,
+    welcome,
+    added,
+    organizationCounts(actor.orgId, { users: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }),
+  ];
   await transactWriteExplained(items, (failed) => {
     if (failed.has(0)) return notAdmin();
     // The email was taken between our read and our write: by another organization or by ours.

@@ -88,6 +88,15 @@ test.describe('Account settings: Users', () => {
     await expect(row(page, admin.email)).toContainText('Current User');
     await expect(row(page, admin.email)).toContainText('Administrator');
     await expect(row(page, admin.email).getByRole('button')).toHaveCount(0);
+    // Polish review, item 7: inviting leads (primary, first); Add User follows as a secondary action.
+    const look = (name: string) =>
+      page.getByRole('button', { name, exact: true }).evaluate((element) => ({ background: getComputedStyle(element).backgroundColor, text: getComputedStyle(element).color }));
+    const white = 'rgb(255, 255, 255)';
+    const invite = await look('Invite User');
+    expect(invite.text).toBe(white);
+    expect(invite.background).not.toBe(white);
+    expect((await look('Add User')).background).toBe(white);
+    expect(await page.getByRole('button', { name: /^(Invite|Add) User$/ }).allTextContents()).toEqual(['Invite User', 'Add User']);
 
     const staff = await staffOf(page, browser);
     const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { INVALID_LINK } from '../../../shared/messages';
-import { registerOrganization, request, uniqueEmail } from '../support/api';
+import { login, registerOrganization, request, uniqueEmail } from '../support/api';
 import { mailsTo, outboxSettled, tokenFromMail, waitForMail, waitForMails } from '../support/inbox';
 
 const VERIFY_SUBJECT = 'Verify your email address for Growthwise';
@@ -61,7 +61,7 @@ describe('email verification', () => {
     expect(await mailsTo(email)).toHaveLength(1);
   });
 
-  it('welcomes a user an admin created, naming the organization and the admin, with a sign-in link', async () => {
+  it('welcomes a user an admin created, naming the organization and the admin, with a sign-in link and a verification link that verifies them', async () => {
     const admin = await registerOrganization({ fullName: 'Ada Admin', organizationName: 'Welcome & Co' });
     const email = uniqueEmail('added');
     const added = await admin.call('/api/organization/users', { body: { username: email, fullName: 'Nina <New>', password: 'secret-password', role: 'staff' } });
@@ -73,6 +73,10 @@ describe('email verification', () => {
     expect(mail.html).toContain('Nina &lt;New&gt;');
     expect(mail.html).toContain('Welcome &amp; Co');
     expect(mail.html).not.toContain('<New>');
+    // Polish review, item 7: the app's banner says 'We sent a link to …', so the welcome mail has one.
+    expect((await confirm(tokenFromMail(mail, '/verify-email'))).status).toBe(200);
+    const nina = await login(email, 'secret-password');
+    expect((await nina.call<{ emailVerified: boolean }>('/api/user')).body.emailVerified).toBe(true);
   });
 
   it('mails "your password was changed" when a user changes it in their settings', async () => {

@@ -55,11 +55,12 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
           {total !== undefined ? <Badge tone="brand">{countLabel(total)}</Badge> : null}
         </div>
         <span className="inline-flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'invite' })}>
+          {/* Inviting is the way we lead with: the invitee proves the address and chooses the password. */}
+          <Button size="sm" onClick={() => setDialog({ kind: 'invite' })}>
             <Mail aria-hidden />
             Invite User
           </Button>
-          <Button ref={addUserButton} size="sm" onClick={() => setDialog({ kind: 'add' })}>
+          <Button ref={addUserButton} size="sm" variant="outline" onClick={() => setDialog({ kind: 'add' })}>
             <UserPlus aria-hidden />
             Add User
           </Button>
