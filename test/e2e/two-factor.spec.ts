@@ -1,6 +1,7 @@
 import { generate } from 'otplib';
 import decodeQR from 'qr/decode.js';
 import { expect, test, uniqueEmail } from './support/fixtures';
+import { toasts } from './support/toasts';
 
 /** The code an authenticator app shows `stepsAhead` time steps from now (the server accepts the next step too). */
 const codeFor = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
@@ -25,6 +26,16 @@ test.describe('two-factor sign-in (issue 15)', () => {
     expect(decodeQR({ width: size, height: size, data: Uint8Array.from(pixels) })).toBe(
       `otpauth://totp/Growthwise:${encodeURIComponent(account.email)}?secret=${secret}&issuer=Growthwise`,
     );
+    // Polish review, item 6: on a phone, the key in groups of four, a copy button and the otpauth link.
+    await expect(page.getByTestId('mfa-secret').locator('span')).toHaveCount(Math.ceil(secret.length / 4));
+    await expect(page.getByRole('link', { name: 'Open in authenticator app' })).toHaveAttribute(
+      'href',
+      `otpauth://totp/Growthwise:${encodeURIComponent(account.email)}?secret=${secret}&issuer=Growthwise`,
+    );
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy key' }).click();
+    await expect(toasts(page).filter({ hasText: 'The setup key is on your clipboard.' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await page.getByLabel('Authentication code').fill(await codeFor(secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
 

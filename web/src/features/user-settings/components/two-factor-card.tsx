@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { Copy, Smartphone } from 'lucide-react';
 import type { UserResponse } from '@shared/schemas/auth';
 import type { MfaSetupResponse } from '@shared/schemas/mfa';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -79,11 +80,37 @@ function EnableForm({ setup, onEnabled, onCancel }: { setup: MfaSetupResponse; o
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
       <img src={setup.qrCode} alt="QR code to add your account to an authenticator app" width={200} height={200} className="rounded-md border border-border" />
-      <div className="grid gap-1 text-sm">
-        <span className="font-medium">Setup key</span>
-        <code data-testid="mfa-secret" className="break-all rounded bg-neutral-10 px-2 py-1 font-mono">
-          {setup.secret}
+      <div className="grid gap-2 text-sm">
+        <span className="font-medium" id="mfa-secret-label">
+          Setup key
+        </span>
+        {/* Groups of four to read and type, drawn apart by spacing only: copying takes the key unbroken. */}
+        <code data-testid="mfa-secret" aria-labelledby="mfa-secret-label" className="flex flex-wrap gap-x-2 rounded bg-neutral-10 px-2 py-1 font-mono">
+          {keyGroups(setup.secret).map((group, index) => (
+            <span key={index}>{group}</span>
+          ))}
         </code>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              void navigator.clipboard
+                ?.writeText(setup.secret)
+                .then(() => toast({ title: 'Copied', description: 'The setup key is on your clipboard.' }))
+                .catch(() => toast({ title: 'Copy failed', description: 'Select the key and copy it yourself.', variant: 'destructive' }))
+            }
+          >
+            <Copy aria-hidden />
+            Copy key
+          </Button>
+          {/* On a phone this opens the authenticator app with the account filled in: no second device needed. */}
+          <a href={setup.otpauthUrl} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+            <Smartphone aria-hidden />
+            Open in authenticator app
+          </a>
+        </div>
       </div>
       <FormField label="Authentication code" htmlFor="mfa-enable-code" error={fieldError(enable.error, 'code')}>
         <Input id="mfa-enable-code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />
@@ -99,6 +126,9 @@ function EnableForm({ setup, onEnabled, onCancel }: { setup: MfaSetupResponse; o
     </form>
   );
 }
+
+/** The setup key in groups of four characters, as authenticator apps show keys. */
+export const keyGroups = (secret: string) => secret.match(/.{1,4}/g) ?? [];
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const refresh = useRefreshAfterChange();
