@@ -48,6 +48,8 @@ test.describe('keyboard focus after dialogs and the status change', () => {
     await openWithKeyboard(edit);
     const editDialog = page.getByRole('dialog', { name: 'Edit Project' });
     await expect(editDialog.getByLabel('Name')).toHaveValue('First project');
+    // Polish review, item 11: the dialogs open on their first field, not on ×.
+    await expect(editDialog.getByLabel('Name')).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(edit).toBeFocused();
     await openWithKeyboard(edit);
@@ -59,6 +61,7 @@ test.describe('keyboard focus after dialogs and the status change', () => {
     await openWithKeyboard(members);
     const membersDialog = page.getByRole('dialog', { name: 'Manage Project Members' });
     await expect(membersDialog.getByRole('button', { name: 'Save Members' })).toBeVisible();
+    await expect(membersDialog.getByRole('searchbox', { name: 'Search people' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(members).toBeFocused();
     await openWithKeyboard(members);
@@ -85,6 +88,12 @@ test.describe('keyboard focus after dialogs and the status change', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(toasts(page)).toContainText('Project deleted');
     await expect(page.getByRole('button', { name: 'Manage Members of Row three' })).toBeFocused();
+
+    // Polish review, item 11: a cancel after a delete still goes back to its own Delete button.
+    await openWithKeyboard(deleteTwo);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(deleteTwo).toBeFocused();
 
     // The last row has no next one: the one before it.
     await openWithKeyboard(page.getByRole('button', { name: 'Delete Row two' }));

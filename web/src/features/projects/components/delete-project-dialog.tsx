@@ -18,7 +18,12 @@ export function DeleteProjectDialog({ project, onOpenChange, focusAfterDelete }:
     <ConfirmDialog
       open={project !== null}
       onOpenChange={onOpenChange}
-      returnFocus={() => (deleted.current ? focusAfterDelete?.() : undefined)}
+      // Read once: a cancel after an earlier delete goes back to its own Delete button.
+      returnFocus={() => {
+        const wasDeleted = deleted.current;
+        deleted.current = false;
+        return wasDeleted ? focusAfterDelete?.() : undefined;
+      }}
       title="Delete Project"
       description="Are you sure you want to delete this project? This action cannot be undone."
       confirmLabel={deleteProject.isPending ? 'Deleting...' : 'Delete'}

@@ -1,12 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { ProjectMemberResponse } from '@shared/schemas/projects';
 import { Spinner } from '../../../components/ui/spinner';
 import { projectQueries } from '../api/projects';
 
-/** Loads a project's current members for a dialog: a spinner, then the error or the dialog's body. */
+/**
+ * Loads a project's current members for a dialog: a spinner, then the error or the dialog's body.
+ * A body drawn after the dialog opened finds focus on its close button (the only control there
+ * was): it moves to the body's first field, as it would have been had the body been there at once.
+ */
 export function ProjectMembersGate({ projectId, children }: { projectId: string; children: (members: ProjectMemberResponse[]) => ReactNode }) {
   const members = useQuery(projectQueries.members(projectId));
+  const body = useRef<HTMLDivElement>(null);
+  // Only a body that arrives after the spinner: one there at once gets focus from the dialog itself,
+  // which must first see what had focus before it opened (to give it back on closing).
+  const arrivedLate = useRef(members.isPending);
+  const loaded = members.isSuccess;
+  useEffect(() => {
+    const element = body.current;
+    if (!loaded || !arrivedLate.current || !element || element.contains(document.activeElement)) return;
+    element.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled]), button:not([disabled])')?.focus();
+  }, [loaded]);
   if (members.isPending) {
     return (
       <div className="flex justify-center p-6">
@@ -21,5 +35,9 @@ export function ProjectMembersGate({ projectId, children }: { projectId: string;
       </p>
     );
   }
-  return children(members.data);
+  return (
+    <div ref={body} className="contents">
+      {children(members.data)}
+    </div>
+  );
 }
