@@ -138,10 +138,14 @@ test.describe('Notifications', () => {
       expect(scrolls).toBe(true);
       await expectNoSeriousAxeViolations(staff.page);
 
-      await panel(staff.page).getByRole('button', { name: 'Mark all as read' }).click();
+      const markAll = panel(staff.page).getByRole('button', { name: 'Mark all as read' });
+      await markAll.focus();
+      await staff.page.keyboard.press('Enter');
       await expect(toasts(staff.page).getByText('Success')).toBeVisible();
       await expect(toasts(staff.page).getByText('All notifications marked as read')).toBeVisible();
       await expect(staff.page.getByTestId('unread-badge')).toHaveCount(0);
+      // Polish review, item 11: focus stays on the button pressed.
+      await expect(markAll).toBeFocused();
       await expect(bell(staff.page)).toHaveAccessibleName('Notifications');
       await expect(panel(staff.page).getByTestId('unread-dot')).toHaveCount(0);
 

@@ -35,8 +35,21 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   ref?: React.Ref<HTMLButtonElement>;
+  /**
+   * Unavailable but still focusable (aria-disabled): for a button that is pressed and then waits or
+   * has nothing left to do. A `disabled` button drops focus to the page, and a keyboard user with it.
+   */
+  unavailable?: boolean;
 }
 
-export function Button({ variant = 'primary', size = 'md', className, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={buttonClasses({ variant, size, className })} {...props} />;
+export function Button({ variant = 'primary', size = 'md', className, type = 'button', unavailable = false, onClick, ...props }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClasses({ variant, size, className: cn(unavailable && 'cursor-not-allowed opacity-60', className) })}
+      aria-disabled={unavailable || undefined}
+      onClick={unavailable ? (event) => event.preventDefault() : onClick}
+      {...props}
+    />
+  );
 }

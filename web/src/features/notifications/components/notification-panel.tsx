@@ -27,7 +27,7 @@ export function NotificationPanel({ onNavigate }: { onNavigate: () => void }) {
       <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-2.5">
         <h2 className="text-sm font-semibold">Notifications</h2>
         {notifications.length > 0 ? (
-          <Button variant="ghost" size="sm" onClick={() => markAll.mutate()} disabled={markAll.isPending}>
+          <Button variant="ghost" size="sm" onClick={() => markAll.mutate()} unavailable={markAll.isPending}>
             Mark all as read
           </Button>
         ) : null}

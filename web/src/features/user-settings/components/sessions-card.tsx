@@ -48,7 +48,7 @@ export function SessionsCard() {
           </ul>
         )}
         <div>
-          <Button variant="outline" onClick={signOutOthers} disabled={others.length === 0 || endOthers.isPending}>
+          <Button variant="outline" onClick={signOutOthers} unavailable={others.length === 0 || endOthers.isPending}>
             {endOthers.isPending ? 'Signing out...' : 'Sign out all other sessions'}
           </Button>
         </div>
