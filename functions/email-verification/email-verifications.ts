@@ -3,7 +3,7 @@ import { TABLE_NAME } from '../db/client';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { keys } from '../db/keys';
-import { EMAIL_VERIFICATION_LIFETIME_MS, findTokenOwner, mailTokenPut, newMailToken, spendMailToken } from '../security/mail-tokens';
+import { EMAIL_VERIFICATION_LIFETIME_MS, findTokenOwner, isVerifiedOwnersLink, mailTokenPut, newMailToken, spendMailToken } from '../security/mail-tokens';
 import { outboxPut } from '../mailer/outbox';
 import { type FixedWindowItem, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter } from '../throttles/throttles';
 import { VERIFICATION_RESENDS_PER_USER } from '../throttles/rules';
@@ -64,8 +64,8 @@ export async function resendVerification(user: UserItem, now = clockNow().getTim
 }
 
 /** Marks the address verified if the token is the user's newest, unused and unexpired one. */
-export async function confirmVerification(token: string): Promise<boolean> {
+export async function confirmVerification(token: string): Promise<'verified' | 'already-verified' | 'invalid'> {
   const found = await findTokenOwner(token, 'email-verification');
-  if (!found) return false;
-  return conditionHeld(transactWrite(spendMailToken(found, { emailVerified: true })));
+  if (found && (await conditionHeld(transactWrite(spendMailToken(found, { emailVerified: true }))))) return 'verified';
+  return (await isVerifiedOwnersLink(token)) ? 'already-verified' : 'invalid';
 }

@@ -22,6 +22,8 @@ interface MailTokenItem {
   /** Epoch ms; the only thing that decides expiry (TTL deletion runs late). */
   expiresAt: number;
   ttl: number;
+  /** Epoch ms: a verification link used, kept until it expires so that reopening it can say 'already verified'. */
+  spentAt?: number;
 }
 
 export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
@@ -46,8 +48,21 @@ async function findMailToken(token: string, purpose: MailTokenPurpose, now = clo
   const hash = hashToken(token);
   const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.mailToken(hash), ConsistentRead: true }));
   const item = out.Item as MailTokenItem | undefined;
-  if (!item || item.purpose !== purpose || item.expiresAt <= now) return undefined;
+  if (!item || item.purpose !== purpose || item.expiresAt <= now || item.spentAt !== undefined) return undefined;
   return { hash, item };
+}
+
+/**
+ * Whether a verification link that no longer verifies (used, or voided by a newer one) belongs to an
+ * address that is verified now: reopening it then says so rather than 'invalid'. Unknown and
+ * expired links stay invalid.
+ */
+export async function isVerifiedOwnersLink(token: string, now = clockNow().getTime()): Promise<boolean> {
+  const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.mailToken(hashToken(token)), ConsistentRead: true }));
+  const item = out.Item as MailTokenItem | undefined;
+  if (!item || item.purpose !== 'email-verification' || item.expiresAt <= now) return false;
+  const user = await getItem<UserItem>(keys.user(item.orgId, item.userId));
+  return user?.emailVerified === true;
 }
 
 /** Where a user holds the hash of the newest token of each purpose: a newer request voids the older links. */
@@ -72,10 +87,15 @@ export async function findTokenOwner(token: string, purpose: MailTokenPurpose): 
  * already, the user's update when a newer link voided it since it was read; either fails the
  * transaction they join.
  */
-export function spendMailToken({ hash, purpose, user }: FoundMailToken, set: Record<string, unknown>): TransactItem[] {
+export function spendMailToken({ hash, purpose, user }: FoundMailToken, set: Record<string, unknown>, now = clockNow().getTime()): TransactItem[] {
   const field = CURRENT_HASH_FIELD[purpose];
+  // A verification link is kept, marked spent, until it expires (isVerifiedOwnersLink); a reset link goes.
+  const spend: TransactItem =
+    purpose === 'email-verification'
+      ? { Update: { TableName: TABLE_NAME, Key: keys.mailToken(hash), ...updateExpression({ set: { spentAt: now } }, { expression: 'attribute_exists(PK) AND attribute_not_exists(spentAt)' }) } }
+      : { Delete: { TableName: TABLE_NAME, Key: keys.mailToken(hash), ConditionExpression: 'attribute_exists(PK)' } };
   return [
-    { Delete: { TableName: TABLE_NAME, Key: keys.mailToken(hash), ConditionExpression: 'attribute_exists(PK)' } },
+    spend,
     {
       Update: {
         TableName: TABLE_NAME,

@@ -15,8 +15,17 @@ test("the verification banner: 'Resend email', the newest link from the local in
   await expect(toasts(page)).toContainText('Verification email sent');
 
   // The registration's mail and the resent one: only the newest link still works.
-  await page.goto(await mailLink(account.email, 'Verify your email address', 'verify-email', 2));
+  const link = await mailLink(account.email, 'Verify your email address', 'verify-email', 2);
+  await page.goto(link);
   await expect(page.getByRole('status')).toHaveText('Your email address is verified.');
+  // Polish review, item 12: a mail-link page has the logo (leading home) and a heading, and passes axe.
+  await expect(page.getByRole('heading', { level: 1, name: 'Email verification' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Growthwise' })).toHaveAttribute('href', '/');
+  await expectNoSeriousA11yViolations(page);
+  // Reopening the used link says the address is verified, not that the link is invalid.
+  await page.goto('/dashboard');
+  await page.goto(link);
+  await expect(page.getByRole('status')).toHaveText('Your email address is already verified.');
 
   await page.getByRole('link', { name: 'Go to the dashboard' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

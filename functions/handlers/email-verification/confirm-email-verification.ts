@@ -7,6 +7,7 @@ import { ok } from '../../http/response';
 
 /** POST /api/email-verification/confirm: the token alone names the user, so it works signed in or out. */
 export const handler = defineRoute(emailVerificationEndpoints.confirm, async ({ body }) => {
-  if (!(await confirmVerification(body.token))) throw badRequest(INVALID_LINK, { token: INVALID_LINK });
-  return ok({ message: 'Your email address is verified.' });
+  const outcome = await confirmVerification(body.token);
+  if (outcome === 'invalid') throw badRequest(INVALID_LINK, { token: INVALID_LINK });
+  return ok({ message: outcome === 'verified' ? 'Your email address is verified.' : 'Your email address is already verified.' });
 });

@@ -19,9 +19,13 @@ describe('email verification', () => {
     const confirmed = await confirm(token);
     expect(confirmed.status).toBe(200);
     expect((await admin.call('/api/user')).body.emailVerified).toBe(true);
+    // Polish review, item 12: reopening the used link says the address is verified, not 'invalid'.
     const again = await confirm(token);
-    expect(again.status).toBe(400);
-    expect(again.body.message).toBe(INVALID_LINK);
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe('Your email address is already verified.');
+    const unknown = await confirm(`${token.slice(0, -4)}AAAA`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe(INVALID_LINK);
   });
 
   it('resends a new link that voids the older one, at most 3 an hour (429 with Retry-After)', async () => {
@@ -35,6 +39,8 @@ describe('email verification', () => {
     const newest = tokenFromMail(mails.at(-1)!, '/verify-email');
     expect((await confirm(first)).status).toBe(400);
     expect((await confirm(newest)).status).toBe(200);
+    // Once verified, the voided link says so too.
+    expect((await confirm(first)).body.message).toBe('Your email address is already verified.');
     // Verified: nothing more to send, whatever the counter says.
     const verified = await admin.call('/api/email-verification/resend', { method: 'POST', body: {} });
     expect(verified.status).toBe(400);

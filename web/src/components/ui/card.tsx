@@ -11,8 +11,9 @@ export function CardHeader({ className, ...props }: DivProps) {
   return <div className={cn('grid gap-1.5 p-5 pb-3 sm:p-6 sm:pb-3', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h2 className={cn('text-lg leading-tight font-semibold', className)} {...props} />;
+/** A card's title: a level-two heading, or the page's own (h1) where the card is the whole page. */
+export function CardTitle({ className, as: Heading = 'h2', ...props }: HTMLAttributes<HTMLHeadingElement> & { as?: 'h1' | 'h2' | 'h3' }) {
+  return <Heading className={cn('text-lg leading-tight font-semibold', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {

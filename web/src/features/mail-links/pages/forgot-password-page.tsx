@@ -8,6 +8,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { usePageTitle } from '../../../lib/page-title';
 import { useRequestPasswordReset } from '../api/password-reset';
+import { MailLinkMain } from '../components/mail-link-main';
 
 /** /forgot-password: one field; the answer is the same sentence whether or not the address has an account. */
 export function ForgotPasswordPage() {
@@ -16,10 +17,10 @@ export function ForgotPasswordPage() {
   const form = useForm<PasswordResetRequest>({ resolver: zodResolver(passwordResetRequest), defaultValues: { username: '' } });
   const { errors } = form.formState;
   return (
-    <main className="mx-auto flex min-h-screen max-w-md items-center p-4">
+    <MailLinkMain>
       <Card className="w-full">
         <CardHeader>
-          <CardTitle>Forgot your password</CardTitle>
+          <CardTitle as="h1">Forgot your password</CardTitle>
           <CardDescription>Enter the email address of your account and we will send you a link to reset the password.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -45,6 +46,6 @@ export function ForgotPasswordPage() {
           </Link>
         </CardContent>
       </Card>
-    </main>
+    </MailLinkMain>
   );
 }

@@ -15,6 +15,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useSignOut } from '../api/auth';
 import { invitationQueries, isInvalidLink, useAcceptInvitation } from '../api/invitations';
 import { useMailLinkToken } from '../lib/mail-link-token';
+import { MailLinkMain } from '../components/mail-link-main';
 
 /** /invite#token=...: who invites to which organization and role; the invitee chooses a name and a password and is signed in. */
 export function InvitePage() {
@@ -35,14 +36,14 @@ export function InvitePage() {
     );
   else content = <AcceptForm token={token} invitation={lookup.data!} />;
 
-  return <main className="mx-auto flex min-h-screen max-w-md items-center p-4">{content}</main>;
+  return <MailLinkMain>{content}</MailLinkMain>;
 }
 
 function InvalidInvitation() {
   return (
     <Card className="w-full">
       <CardHeader>
-        <CardTitle>Invitation</CardTitle>
+        <CardTitle as="h1">Invitation</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
         <p role="alert">{INVALID_INVITATION}</p>
@@ -60,7 +61,7 @@ function SignOutFirst({ fullName }: { fullName: string }) {
   return (
     <Card className="w-full">
       <CardHeader>
-        <CardTitle>Sign out to accept this invitation</CardTitle>
+        <CardTitle as="h1">Sign out to accept this invitation</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
         <p role="status">
@@ -88,7 +89,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
   return (
     <Card className="w-full">
       <CardHeader>
-        <CardTitle>
+        <CardTitle as="h1">
           Join {invitation.organizationName} on {PRODUCT_NAME}
         </CardTitle>
         <CardDescription>

@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useConfirmPasswordReset } from '../api/password-reset';
 import { useMailLinkToken } from '../lib/mail-link-token';
+import { MailLinkMain } from '../components/mail-link-main';
 
 /** /reset-password#token=...: the new password and its confirmation, with the change-password rules. */
 export function ResetPasswordPage() {
@@ -22,10 +23,10 @@ export function ResetPasswordPage() {
   const { errors } = form.formState;
   const invalidLink = !token || (confirm.error instanceof ApiError && confirm.error.status === 400 && confirm.error.message.includes(INVALID_LINK));
   return (
-    <main className="mx-auto flex min-h-screen max-w-md items-center p-4">
+    <MailLinkMain>
       <Card className="w-full">
         <CardHeader>
-          <CardTitle>Choose a new password</CardTitle>
+          <CardTitle as="h1">Choose a new password</CardTitle>
           <CardDescription>Signing in again is needed everywhere once the password is reset.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -56,6 +57,6 @@ export function ResetPasswordPage() {
           )}
         </CardContent>
       </Card>
-    </main>
+    </MailLinkMain>
   );
 }

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { usePageTitle } from '../../../lib/page-title';
 import { useConfirmEmail } from '../api/email-verification';
 import { useMailLinkToken } from '../lib/mail-link-token';
+import { MailLinkMain } from '../components/mail-link-main';
 
 /** /verify-email#token=...: confirms the address as soon as the page opens (signed in or not). */
 export function VerifyEmailPage() {
@@ -17,10 +18,10 @@ export function VerifyEmailPage() {
   }, [token, mutate]);
   const failed = !token || verify.isError;
   return (
-    <main className="mx-auto flex min-h-screen max-w-md items-center p-4">
+    <MailLinkMain>
       <Card className="w-full">
         <CardHeader>
-          <CardTitle>Email verification</CardTitle>
+          <CardTitle as="h1">Email verification</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-3">
           <p role="status">{failed ? INVALID_LINK : verify.isSuccess ? verify.data.message : 'Verifying...'}</p>
@@ -29,6 +30,6 @@ export function VerifyEmailPage() {
           </Link>
         </CardContent>
       </Card>
-    </main>
+    </MailLinkMain>
   );
 }
