@@ -10,6 +10,7 @@ import { PROJECT_BUSY, PROJECT_NOT_FOUND, addedToProjectMessage } from './projec
 import { type UserItem, toMemberResponse } from '../user/item';
 import { type ProjectItem, isProjectId } from './item';
 import { type MemberSetItem, memberIdsOf, memberSetWrite } from './member-set';
+import { applyMembershipChangesNow } from './memberships';
 
 const MEMBERS_NOT_IN_ORGANIZATION = 'Every member must be a user of your organization';
 
@@ -33,9 +34,9 @@ export async function loadProjectMembers(orgId: string, memberIds: string[]): Pr
  * organization's key: 400) and the members being removed (their names go into the activity
  * entry), then one TransactWriteItems: the project's version bump (conditional on the version
  * read), the new set, the 'members added/removed' entries and one event, which notifies the newly
- * added members but the actor and carries the change of the members' own items to the stream
- * consumer. Two concurrent PUTs therefore end with exactly one of the sets, and the members' own
- * items with the same one (docs/decisions/037).
+ * added members but the actor and carries the change of the members' own items; those are then
+ * written in chunks of 100 (and again by the stream consumer). Two concurrent PUTs therefore end
+ * with exactly one of the sets, and the members' own items with the same one (docs/decisions/037).
  */
 export async function setProjectMembers(
   { actor }: WriteContext,
@@ -77,16 +78,19 @@ export async function setProjectMembers(
     if (added.length) changes.push({ action: 'members_added', members: added.flatMap((id) => nameOf(id) ?? []) });
     if (removed.length) changes.push({ action: 'members_removed', members: removed.flatMap((id) => nameOf(id) ?? []) });
     const entries = changes.map((change) => activityEntry(project, actor, change));
+    const memberships = [{ projectId, version: project.version + 1, added, removed }];
     const written = await writeProjectChange(orgId, projectId, {
       set: { updatedAt: now().toISOString() },
       expectedVersion: project.version,
       recipients: added.filter((id) => id !== actor.id),
       message: addedToProjectMessage(project),
-      memberships: [{ projectId, version: project.version + 1, added, removed }],
+      memberships,
       // The set is written even unchanged: its order is the order sent.
       alongside: [memberSetWrite(orgId, projectId, memberIds), ...entries.map((entry) => activityPut(orgId, entry))],
     });
-    if (written) return (users as UserItem[]).map(toMemberResponse);
+    if (!written) continue;
+    await applyMembershipChangesNow(orgId, memberships);
+    return (users as UserItem[]).map(toMemberResponse);
   }
   throw new Conflict(PROJECT_BUSY);
 }

@@ -5,14 +5,17 @@ import { queryCollection } from '../db/query-collection';
 import { transactEachOnce } from '../db/transact-each-once';
 import { TRANSACTION_LIMIT, type TransactItem } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
+import { logger } from '../observability/logger';
 
 /**
  * `ORG#<orgId>#MEMBER#<userId> / PROJECT#<projectId>`: that a user is (or lately was) a member of a
  * project, the user's side of the member sets (functions/projects/member-set.ts), for 'my
- * projects' and for removing a user from their projects (docs/decisions/037). Written only by the
- * stream consumer from the changes' events, in transactions of at most 100, each conditional on
- * being older than the change: a redelivered or late event finds a newer version and is left out,
- * so the items end as the last change of each project left them, in whatever order they arrive.
+ * projects' and for removing a user from their projects (docs/decisions/037). Written from a
+ * change's event, in transactions of at most 100, each conditional on being older than the change:
+ * by the request right after its change (so the user's own next read sees them) and again by the
+ * stream consumer (so a request that stopped halfway is finished). A repeated or late write finds
+ * the same or a newer version and is left out, so the items end as the last change of each project
+ * left them, in whatever order the writes arrive.
  */
 export interface MembershipItem {
   type: 'MEMBERSHIP';
@@ -88,6 +91,18 @@ export async function applyMembershipChanges(orgId: string, changes: MembershipC
     written += await transactEachOnce(chunk, (pending) => ({ items: pending.map((write) => membershipUpdate(orgId, write)), entryOf: (index) => index }), 'Memberships');
   }
   return written;
+}
+
+/**
+ * The request's own application of its change, right after the change's transaction: a failure is
+ * only logged, since the change is made and the stream consumer applies the same event.
+ */
+export async function applyMembershipChangesNow(orgId: string, changes: MembershipChange[]): Promise<void> {
+  try {
+    await applyMembershipChanges(orgId, changes);
+  } catch (error) {
+    logger.warn('memberships left to the stream consumer', { orgId, projects: changes.map((change) => change.projectId), error: String((error as Error)?.message ?? error) });
+  }
 }
 
 /**

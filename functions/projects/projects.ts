@@ -5,6 +5,7 @@ import { now } from '../clock';
 import { Conflict, NotFound } from '../domain/errors';
 import { batchGet, getItem, keyId } from '../db/reads';
 import { type MemberSetItem, memberIdsOf, memberSetWrite } from './member-set';
+import { applyMembershipChangesNow } from './memberships';
 import { TABLE_NAME } from '../db/client';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { keys } from '../db/keys';
@@ -156,7 +157,9 @@ export async function deleteProject(context: WriteContext, projectId: string, re
         auditPut(context, { action: 'project.deleted', target: { type: 'project', id: project.id, label: project.name }, details: { status: project.status } }),
       ]),
     );
-    if (deleted) return;
+    if (!deleted) continue;
+    await applyMembershipChangesNow(orgId, memberships);
+    return;
   }
   throw new Conflict(PROJECT_BUSY);
 }
