@@ -4,6 +4,7 @@ import { collections, keys, openDueBefore, openDueThrough } from '../db/keys';
 import type { IndexName } from '../db/table-definition';
 import type { DashboardProject } from '../../shared/schemas/dashboard';
 import type { ProjectItem } from '../projects/item';
+import { projectIdsOfMember } from '../projects/memberships';
 
 /**
  * The dashboard's bounded reads (docs/decisions/032): none reads more items as the organization
@@ -49,22 +50,26 @@ export const dueSoonProjects = (orgId: string, today: string, through: string) =
 
 /**
  * The caller's projects among the organization's newest MY_PROJECTS_READ_MAX, newest first: one
- * Query projecting what the list shows and the member ids. Exact while the organization has at
- * most that many projects; above, it counts the caller's projects among the newest.
+ * Query projecting what the list shows, and beside it the caller's memberships (one Query of their
+ * own items, docs/decisions/037). Exact while the organization has at most that many projects;
+ * above, it counts the caller's projects among the newest.
  */
 export async function myRecentProjects(orgId: string, userId: string): Promise<CountedList> {
   const { PK, prefix } = collections.projectsOfOrganization(orgId);
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE_NAME,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
-      ProjectionExpression: 'id, #name, #status, dueDate, memberIds',
-      ExpressionAttributeNames: { '#name': 'name', '#status': 'status' },
-      ScanIndexForward: false,
-      Limit: MY_PROJECTS_READ_MAX,
-    }),
-  );
-  const mine = ((out.Items ?? []) as Pick<ProjectItem, 'id' | 'name' | 'status' | 'dueDate' | 'memberIds'>[]).filter((project) => project.memberIds?.includes(userId));
-  return { projects: mine.map(({ id, name, status, dueDate }) => ({ id, name, status, dueDate: dueDate ?? null })), count: mine.length };
+  const [out, mine] = await Promise.all([
+    db.send(
+      new QueryCommand({
+        TableName: TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
+        ProjectionExpression: 'id, #name, #status, dueDate',
+        ExpressionAttributeNames: { '#name': 'name', '#status': 'status' },
+        ScanIndexForward: false,
+        Limit: MY_PROJECTS_READ_MAX,
+      }),
+    ),
+    projectIdsOfMember(orgId, userId),
+  ]);
+  const projects = ((out.Items ?? []) as Pick<ProjectItem, 'id' | 'name' | 'status' | 'dueDate'>[]).filter((project) => mine.has(project.id));
+  return { projects: projects.map(({ id, name, status, dueDate }) => ({ id, name, status, dueDate: dueDate ?? null })), count: projects.length };
 }

@@ -6,6 +6,7 @@ import type { InvitationItem } from '../invitations/item';
 import type { OrganizationItem } from '../organization/item';
 import type { EmailItem, UserItem } from '../user/item';
 import type { ProjectItem } from '../projects/item';
+import type { MemberSetItem } from '../projects/member-set';
 import type { AttemptWindowItem } from '../throttles/throttles';
 import type { AvatarItem } from '../avatars/item';
 import { PROJECT_STATUSES } from '../../shared/project-statuses';
@@ -40,6 +41,8 @@ const AUDIT_ENTRY = 'ENTRY#';
 const INVITATION = 'INVITATION#';
 const TRIAL_ENDS = 'TRIAL_ENDS#';
 const PROJECT_WORDS = '#WORDS';
+const MEMBERS = 'MEMBERS#';
+const MEMBER = '#MEMBER#';
 const USER_WORDS = '#USER_WORDS';
 /** Below every character a name may hold (control characters are refused), so 'spring' sorts before 'spring launch'. */
 const SEPARATOR = '\u0001';
@@ -57,6 +60,10 @@ export const keys = {
   /** The first step of a two-factor sign-in, named by the pending cookie. */
   pendingSignIn: (userId: string, pendingId: string): Key => ({ PK: `${USER}${userId}`, SK: `MFA_PENDING#${pendingId}` }),
   project: (orgId: string, projectId: string) => keyOf<ProjectItem>(`${ORG}${orgId}`, `PROJECT#${projectId}`),
+  /** A project's member set, apart from the project so that a change of its status never rewrites 500 ids (docs/decisions/037). */
+  projectMembers: (orgId: string, projectId: string) => keyOf<MemberSetItem>(`${ORG}${orgId}`, `${MEMBERS}${projectId}`),
+  /** One user's membership of one project, kept from the member sets by the stream consumer: 'my projects' (docs/decisions/037). */
+  membership: (orgId: string, userId: string, projectId: string): Key => ({ PK: `${ORG}${orgId}${MEMBER}${userId}`, SK: `PROJECT#${projectId}` }),
   /**
    * One word of a project's name, for the word-prefix search (functions/projects/words.ts): in a
    * partition of its own, so the organization's partition Queries never meet them.
@@ -161,6 +168,8 @@ export const roleKeyPrefix = (role: string) => `${role}${SEPARATOR}`;
 export const collections = {
   usersOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: USER }),
   projectsOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: 'PROJECT#' }),
+  /** A user's memberships (and those ended lately, kept as tombstones), in the projects' creation order. */
+  membershipsOfUser: (orgId: string, userId: string) => ({ PK: `${ORG}${orgId}${MEMBER}${userId}`, prefix: 'PROJECT#' }),
   /** Word items whose word begins with `prefix`, in word order, then the projects' creation order. */
   projectWordsBeginning: (orgId: string, prefix: string) => ({ PK: `${ORG}${orgId}${PROJECT_WORDS}`, prefix }),
   /** Word items of users whose word begins with `prefix`. */

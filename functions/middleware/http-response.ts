@@ -10,6 +10,9 @@ import { logger } from '../observability/logger';
 import { countMetric, metrics, publishMetrics } from '../observability/metrics';
 import { sourceMappedStack } from '../observability/source-mapped-stack';
 
+/** Written keys the measured answers list (x-db-written-keys); x-db-written-key-count tells them all. */
+const WRITTEN_KEYS_SHOWN = 100;
+
 type RouteRequest = Request<RouteEvent, LambdaResult, Error, Context>;
 
 const RETRY_AFTER_SECONDS = 2;
@@ -83,8 +86,10 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
       headers['x-db-index-write-units'] = String(writes.indexUnits);
       headers['x-db-transactions'] = String(writes.transactions);
       headers['x-db-cancelled'] = String(writes.cancelled);
-      // Keys may hold characters a header may not (the word items' separator).
-      headers['x-db-written-keys'] = encodeURIComponent(JSON.stringify(writes.keys));
+      // Keys may hold characters a header may not (the word items' separator). A write of 500
+      // members' items would pass a client's 16 KB of headers: the first WRITTEN_KEYS_SHOWN and the count.
+      headers['x-db-written-keys'] = encodeURIComponent(JSON.stringify(writes.keys.slice(0, WRITTEN_KEYS_SHOWN)));
+      headers['x-db-written-key-count'] = String(writes.keys.length);
     }
     if (result.statusCode === 429) countMetric('RequestsThrottled');
     logRequest({

@@ -4,6 +4,7 @@ import { now, ttlAt } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
+import type { MembershipChange } from '../projects/memberships';
 import { type NotificationItem, type NotificationMessage, newNotification } from './item';
 
 /**
@@ -19,6 +20,13 @@ export interface NotificationEventItem {
   orgId: string;
   /** Distinct user ids of the organization, never the actor. */
   recipientIds: string[];
+  /**
+   * Every member of a project but the actor, as its member set holds them when the consumer reads it:
+   * a change notifies up to 500 members without writing 500 ids into the request's event (docs/decisions/037).
+   */
+  audience?: ProjectAudience;
+  /** What the change does to the members' own items (functions/projects/memberships.ts), applied by the consumer. */
+  memberships?: MembershipChange[];
   /** Absent when nobody is notified. */
   message?: NotificationMessage;
   /** What the change adds to the figures item's counters (attribute → ±n); absent when none moves. */
@@ -30,20 +38,42 @@ export interface NotificationEventItem {
   ttl: number;
 }
 
+/** A project's members but one, named rather than listed. */
+export interface ProjectAudience {
+  projectId: string;
+  exceptId: string;
+}
+
 const KEEP_EVENT_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The event's Put for the change's transaction; none when nobody is to be notified and no counter moves. */
-export function notificationEventPut(orgId: string, recipientIds: string[], message: NotificationMessage | undefined, figures?: Record<string, number>): TransactItem[] {
+/** What else an event may carry besides its listed recipients and figures. */
+interface EventExtras {
+  audience?: ProjectAudience;
+  memberships?: MembershipChange[];
+}
+
+/** The event's Put for the change's transaction; none when nobody is to be notified, no counter moves and no membership changes. */
+export function notificationEventPut(
+  orgId: string,
+  recipientIds: string[],
+  message: NotificationMessage | undefined,
+  figures?: Record<string, number>,
+  extras: EventExtras = {},
+): TransactItem[] {
   const moved = Object.fromEntries(Object.entries(figures ?? {}).filter(([, delta]) => delta !== 0));
   const counted = Object.keys(moved).length > 0;
-  if (recipientIds.length === 0 && !counted) return [];
+  const memberships = (extras.memberships ?? []).filter((change) => change.added.length + change.removed.length > 0);
+  const notifies = (recipientIds.length > 0 || extras.audience !== undefined) && message !== undefined;
+  if (!notifies && !counted && memberships.length === 0) return [];
   const createdAt = now();
   const item: NotificationEventItem = {
     type: 'EVENT',
     id: ulid(createdAt.getTime()),
     orgId,
     recipientIds: [...new Set(recipientIds)],
-    ...(recipientIds.length > 0 && message ? { message } : {}),
+    ...(notifies ? { message } : {}),
+    ...(notifies && extras.audience ? { audience: extras.audience } : {}),
+    ...(memberships.length > 0 ? { memberships } : {}),
     ...(counted ? { figures: moved } : {}),
     createdAt: createdAt.toISOString(),
     ttl: ttlAt(createdAt.getTime() + KEEP_EVENT_MS),

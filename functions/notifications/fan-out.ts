@@ -4,6 +4,8 @@ import { keys } from '../db/keys';
 import { eachNewItem, newItems } from '../db/stream-batch';
 import { transactEachOnce } from '../db/transact-each-once';
 import { countEventFigures } from '../projects/figures-from-events';
+import { readMemberIds } from '../projects/member-set';
+import { applyMembershipChanges } from '../projects/memberships';
 import type { TransactItem } from '../db/transactions';
 import { type NotificationEventItem, eventNotification } from './event';
 import type { NotificationItem } from './item';
@@ -41,13 +43,25 @@ const notifyOnce = (orgId: string, notifications: NotificationItem[]) =>
     'Notifications',
   );
 
+/**
+ * Whom an event notifies: those it lists and, for a change of a project, the members its set holds
+ * now but the actor (read strongly: a member removed before the fan-out is not notified).
+ */
+async function recipientsOf(event: NotificationEventItem): Promise<string[]> {
+  if (!event.audience) return event.recipientIds;
+  const { projectId, exceptId } = event.audience;
+  const members = (await readMemberIds(event.orgId, projectId)).filter((id) => id !== exceptId);
+  return [...new Set([...event.recipientIds, ...members])];
+}
+
 /** Every recipient of an event gets its notification and +1 on its counter, exactly once however often it runs. */
 export async function notifyRecipients(event: NotificationEventItem): Promise<number> {
   const { message } = event;
   if (!message) return 0;
+  const recipients = await recipientsOf(event);
   let notified = 0;
-  for (let start = 0; start < event.recipientIds.length; start += RECIPIENTS_PER_TRANSACTION) {
-    const chunk = event.recipientIds.slice(start, start + RECIPIENTS_PER_TRANSACTION);
+  for (let start = 0; start < recipients.length; start += RECIPIENTS_PER_TRANSACTION) {
+    const chunk = recipients.slice(start, start + RECIPIENTS_PER_TRANSACTION);
     notified += await notifyOnce(event.orgId, chunk.map((userId) => eventNotification(event, message, userId)));
   }
   return notified;
@@ -56,7 +70,7 @@ export async function notifyRecipients(event: NotificationEventItem): Promise<nu
 /**
  * The fan-out of a stream batch of events (functions/notifications/fan-out-handler.ts): first the
  * batch's figures, one ADD per organization (a failure fails the whole batch, which is retried and
- * counted once by the events' marks), then each event's notifications.
+ * counted once by the events' marks), then per event its members' own items and its notifications.
  */
 export async function fanOutNotifications(records: DynamoDBRecord[], log: (entry: Record<string, unknown>) => void): Promise<DynamoDBBatchResponse> {
   const events = newItems<NotificationEventItem>(records).filter((event) => event.type === 'EVENT');
@@ -70,9 +84,14 @@ export async function fanOutNotifications(records: DynamoDBRecord[], log: (entry
   return eachNewItem<NotificationEventItem>(
     records,
     async (event) => {
-      if (event.type !== 'EVENT' || event.recipientIds.length === 0) return;
+      if (event.type !== 'EVENT') return;
+      if (event.memberships?.length) {
+        const written = await applyMembershipChanges(event.orgId, event.memberships);
+        log({ level: 'info', source: 'memberships', eventId: event.id, orgId: event.orgId, written });
+      }
+      if (!event.message) return;
       const notified = await notifyRecipients(event);
-      log({ level: 'info', source: 'fan-out', eventId: event.id, orgId: event.orgId, recipients: event.recipientIds.length, notified });
+      log({ level: 'info', source: 'fan-out', eventId: event.id, orgId: event.orgId, recipients: event.recipientIds.length, audience: event.audience?.projectId, notified });
     },
     (event, error) => log({ level: 'error', source: 'fan-out', eventId: event.id, error: String((error as Error)?.message ?? error) }),
   );

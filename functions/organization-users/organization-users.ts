@@ -222,7 +222,7 @@ export async function removeOrganizationUser(context: WriteContext, userId: stri
     ];
     const countAt = items.push(organizationCounts(actor.orgId, { users: -1, ...(target.role === 'admin' ? { admins: -1 } : {}) })) - 1;
     const firstProjectAt = items.length;
-    // The rest of the transaction: two writes per project.
+    // The rest of the transaction: WRITES_PER_PROJECT writes per project.
     const room = Math.floor((TRANSACTION_LIMIT - items.length) / WRITES_PER_PROJECT);
     items.push(...removedMemberWrites(actor.orgId, projects.slice(0, room), target, actor));
     try {

@@ -12,9 +12,10 @@ export interface ProjectItem {
   description: string | null;
   status: ProjectStatus;
   dueDate: string | null;
-  /** The member set, replaced as a whole by PUT members; user items are read by key from it. */
-  memberIds: string[];
-  /** Bumped by every change: writes are conditional on the version they were computed from. */
+  /**
+   * Bumped by every change, its members' included (the member set is an item of its own,
+   * functions/projects/member-set.ts): writes are conditional on the version they were computed from.
+   */
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -26,7 +27,7 @@ const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 export const isProjectId = (id: string | undefined): id is string => typeof id === 'string' && ULID.test(id);
 
 /** A new project as POST /api/projects sends it (status planning unless given), at version 0. */
-export function newProject(orgId: string, input: CreateProjectRequest & { memberIds?: string[] }, at: string): ProjectItem {
+export function newProject(orgId: string, input: CreateProjectRequest, at: string): ProjectItem {
   return {
     type: 'PROJECT',
     id: ulid(),
@@ -35,7 +36,6 @@ export function newProject(orgId: string, input: CreateProjectRequest & { member
     description: input.description ?? null,
     status: input.status ?? 'planning',
     dueDate: input.dueDate ?? null,
-    memberIds: input.memberIds ?? [],
     version: 0,
     createdAt: at,
     updatedAt: at,

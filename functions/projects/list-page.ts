@@ -10,6 +10,7 @@ import { type Page, SUBSTRING_SEARCH_MAX_ITEMS, readQueryPage, readWordPage } fr
 import type { IndexName } from '../db/table-definition';
 import { type FiguresItem, statusCounts } from './figures';
 import type { ProjectRecord } from './item';
+import { projectIdsOfMember } from './memberships';
 import { matchesWordPrefixes, wordsOf } from './words';
 
 /** One page of GET /api/projects (docs/decisions/027), read by functions/db/query-page.ts. */
@@ -59,8 +60,10 @@ function projectsCounted(figures: FiguresItem | undefined, statuses: readonly Pr
 }
 
 export async function readProjectPage(orgId: string, listing: ProjectListing, start: StartKey | undefined, figures: FiguresItem | undefined): Promise<ProjectPage> {
+  // member=me: the caller's memberships first (docs/decisions/037), then the page filtered by them.
+  const mine = listing.memberId === undefined ? undefined : await projectIdsOfMember(orgId, listing.memberId);
   if (listing.q !== undefined && projectsCounted(figures, PROJECT_STATUSES) > SUBSTRING_SEARCH_MAX_ITEMS) {
-    return readWordSearchPage(orgId, listing, start);
+    return readWordSearchPage(orgId, listing, start, mine);
   }
   const plan = queryPlan(orgId, listing);
   return readQueryPage<ProjectRecord>(
@@ -69,7 +72,7 @@ export async function readProjectPage(orgId: string, listing: ProjectListing, st
       limit: listing.limit,
       sortKey: plan.sortKey,
       filtered: plan.filtered || listing.q !== undefined || listing.memberId !== undefined,
-      matches: matcher(listing, plan),
+      matches: matcher(listing, plan, mine),
     },
     start,
   );
@@ -139,7 +142,7 @@ function queryPlan(orgId: string, listing: ProjectListing): QueryPlan {
 }
 
 /** Whether a project read belongs on the page: the filters the key condition did not apply. */
-function matcher(listing: ProjectListing, plan: Pick<QueryPlan, 'dueInKey' | 'statusInKey'>) {
+function matcher(listing: ProjectListing, plan: Pick<QueryPlan, 'dueInKey' | 'statusInKey'>, mine: Set<string> | undefined) {
   const day = today();
   const through = dueSoonThrough(day);
   const search = listing.q?.toLowerCase();
@@ -147,7 +150,7 @@ function matcher(listing: ProjectListing, plan: Pick<QueryPlan, 'dueInKey' | 'st
     (plan.statusInKey || listing.statuses === undefined || listing.statuses.includes(project.status)) &&
     (!listing.overdue || (project.status !== 'completed' && project.dueDate !== null && project.dueDate < day)) &&
     (!listing.dueSoon || (project.status !== 'completed' && project.dueDate !== null && project.dueDate >= day && project.dueDate <= through)) &&
-    (listing.memberId === undefined || project.memberIds.includes(listing.memberId)) &&
+    (mine === undefined || mine.has(project.id)) &&
     (search === undefined || project.searchName.includes(search));
 }
 
@@ -158,12 +161,12 @@ function matcher(listing: ProjectListing, plan: Pick<QueryPlan, 'dueInKey' | 'st
  * name, and the other filters hold, so a word item left by a rename finds nothing. Results come in
  * word order, then creation order; a project two of whose words match may appear on two pages.
  */
-async function readWordSearchPage(orgId: string, listing: ProjectListing, start: StartKey | undefined): Promise<ProjectPage> {
+async function readWordSearchPage(orgId: string, listing: ProjectListing, start: StartKey | undefined, mine: Set<string> | undefined): Promise<ProjectPage> {
   const queryWords = wordsOf(listing.q!);
   if (queryWords.length === 0) return { items: [] };
   const prefix = queryWords.reduce((longest, word) => (word.length > longest.length ? word : longest));
   // The words, not the substring, decide here.
-  const matches = matcher({ ...listing, q: undefined }, { dueInKey: false, statusInKey: false });
+  const matches = matcher({ ...listing, q: undefined }, { dueInKey: false, statusInKey: false }, mine);
   return readWordPage<ProjectRecord>(
     {
       ...collections.projectWordsBeginning(orgId, prefix),

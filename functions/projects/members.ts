@@ -9,16 +9,18 @@ import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './write-project-change';
 import { PROJECT_BUSY, PROJECT_NOT_FOUND, addedToProjectMessage } from './projects';
 import { type UserItem, toMemberResponse } from '../user/item';
 import { type ProjectItem, isProjectId } from './item';
+import { type MemberSetItem, memberIdsOf, memberSetWrite } from './member-set';
+import { applyMembershipChangesNow } from './memberships';
 
 const MEMBERS_NOT_IN_ORGANIZATION = 'Every member must be a user of your organization';
 
 /**
- * The member users of a project in one BatchGetItem (at most PROJECT_MEMBERS_MAX keys), in the
- * project's order. An id whose user is gone is left out rather than failing the page.
+ * The member users in the set's order: BatchGetItems of 100 keys, side by side (one round trip for
+ * 500 members). An id whose user is gone is left out rather than failing the page.
  */
-export async function loadProjectMembers(project: ProjectItem): Promise<ProjectMemberResponse[]> {
-  if (project.memberIds.length === 0) return [];
-  const userKeys = project.memberIds.map((id) => keys.user(project.orgId, id));
+export async function loadProjectMembers(orgId: string, memberIds: string[]): Promise<ProjectMemberResponse[]> {
+  if (memberIds.length === 0) return [];
+  const userKeys = memberIds.map((id) => keys.user(orgId, id));
   const found = await batchGet(userKeys);
   return userKeys.flatMap((key) => {
     const user = found.get(keyId(key)) as UserItem | undefined;
@@ -27,36 +29,42 @@ export async function loadProjectMembers(project: ProjectItem): Promise<ProjectM
 }
 
 /**
- * Replaces the member set as a whole. One BatchGetItem reads the project, every requested user (a user of another organization has no item under this organization's key: 400)
- * and the members being removed (their names go into the activity entry), then one
- * TransactWriteItems sets memberIds, conditional on the version read, with a notification for each
- * newly added member but the actor and the 'members added/removed' entries. Two concurrent PUTs
- * therefore end with exactly one of the sets.
+ * Replaces the member set as a whole. One read (BatchGetItems side by side, strongly) of the
+ * project, its set, every requested user (a user of another organization has no item under this
+ * organization's key: 400) and the members being removed (their names go into the activity
+ * entry), then one TransactWriteItems: the project's version bump (conditional on the version
+ * read), the new set, the 'members added/removed' entries and one event, which notifies the newly
+ * added members but the actor and carries the change of the members' own items; those are then
+ * written in chunks of 100 (and again by the stream consumer). Two concurrent PUTs therefore end
+ * with exactly one of the sets, and the members' own items with the same one (docs/decisions/037).
  */
 export async function setProjectMembers(
   { actor }: WriteContext,
   projectId: string,
   requestedIds: string[],
-  preloaded: ProjectItem | undefined,
+  preloaded: { project: ProjectItem | undefined; members: MemberSetItem | undefined },
 ): Promise<ProjectMemberResponse[]> {
   const { orgId } = actor;
   if (!isProjectId(projectId)) throw new NotFound(PROJECT_NOT_FOUND);
   const memberIds = [...new Set(requestedIds)];
   const projectKey = keys.project(orgId, projectId);
+  const setKey = keys.projectMembers(orgId, projectId);
   const userKeys = memberIds.map((id) => keys.user(orgId, id));
   // The current members as last seen: read along, so the names of those removed are at hand.
-  let seenMembers = new Set(preloaded?.memberIds ?? []);
+  let seenMembers = new Set(preloaded.project ? memberIdsOf(preloaded.members) : []);
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
     const formerKeys = [...seenMembers].map((id) => keys.user(orgId, id));
-    const found = await batchGet([projectKey, ...userKeys, ...formerKeys], { consistentRead: true });
+    const found = await batchGet([projectKey, setKey, ...userKeys, ...formerKeys], { consistentRead: true });
     const project = found.get(keyId(projectKey)) as ProjectItem | undefined;
     if (!project) throw new NotFound(PROJECT_NOT_FOUND);
     const users = userKeys.map((key) => found.get(keyId(key)) as UserItem | undefined);
     if (users.some((user) => !user || user.type !== 'USER')) throw new Refused('invalid', MEMBERS_NOT_IN_ORGANIZATION, { memberIds: MEMBERS_NOT_IN_ORGANIZATION });
-    const previous = new Set(project.memberIds);
+    const current = memberIdsOf(found.get(keyId(setKey)) as MemberSetItem | undefined);
+    const previous = new Set(current);
+    const requested = new Set(memberIds);
     const added = memberIds.filter((id) => !previous.has(id));
-    const removed = project.memberIds.filter((id) => !memberIds.includes(id));
+    const removed = current.filter((id) => !requested.has(id));
     const unseen = removed.filter((id) => !seenMembers.has(id));
     if (unseen.length > 0) {
       // Members changed since the set we read along: only their names are missing. Read just those,
@@ -70,14 +78,19 @@ export async function setProjectMembers(
     if (added.length) changes.push({ action: 'members_added', members: added.flatMap((id) => nameOf(id) ?? []) });
     if (removed.length) changes.push({ action: 'members_removed', members: removed.flatMap((id) => nameOf(id) ?? []) });
     const entries = changes.map((change) => activityEntry(project, actor, change));
+    const memberships = [{ projectId, version: project.version + 1, added, removed }];
     const written = await writeProjectChange(orgId, projectId, {
-      set: { memberIds, updatedAt: now().toISOString() },
+      set: { updatedAt: now().toISOString() },
       expectedVersion: project.version,
       recipients: added.filter((id) => id !== actor.id),
       message: addedToProjectMessage(project),
-      alongside: entries.map((entry) => activityPut(orgId, entry)),
+      memberships,
+      // The set is written even unchanged: its order is the order sent.
+      alongside: [memberSetWrite(orgId, projectId, memberIds), ...entries.map((entry) => activityPut(orgId, entry))],
     });
-    if (written) return (users as UserItem[]).map(toMemberResponse);
+    if (!written) continue;
+    await applyMembershipChangesNow(orgId, memberships);
+    return (users as UserItem[]).map(toMemberResponse);
   }
   throw new Conflict(PROJECT_BUSY);
 }

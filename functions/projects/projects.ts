@@ -3,7 +3,9 @@ import { PROJECT_STATUS_LABELS } from '../../shared/project-statuses';
 import type { CreateProjectRequest, UpdateProjectRequest } from '../../shared/schemas/projects';
 import { now } from '../clock';
 import { Conflict, NotFound } from '../domain/errors';
-import { getItem } from '../db/reads';
+import { batchGet, getItem, keyId } from '../db/reads';
+import { type MemberSetItem, memberIdsOf, memberSetWrite } from './member-set';
+import { applyMembershipChangesNow } from './memberships';
 import { TABLE_NAME } from '../db/client';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { keys } from '../db/keys';
@@ -102,13 +104,14 @@ export async function updateProject({ actor }: WriteContext, projectId: string, 
     const next: ProjectItem = { ...current, ...set, version: current.version + 1 };
     const derived = derivedChanges(next);
     const statusChanged = next.status !== current.status;
-    const recipients = statusChanged ? current.memberIds.filter((id) => id !== actor.id) : [];
     const entries = fieldChanges(current, next).map((change) => activityEntry(next, actor, change));
     const written = await writeProjectChange(orgId, projectId, {
       set: { ...set, ...derived.set },
       remove: derived.remove,
       expectedVersion: current.version,
-      recipients,
+      recipients: [],
+      // The members are named, not listed: the event stays a few hundred bytes with 500 of them (docs/decisions/037).
+      audience: statusChanged ? { projectId, exceptId: actor.id } : undefined,
       message: statusChangedMessage(next),
       figures: statusMoved(current.status, next.status),
       alongside: [...entries.map((entry) => activityPut(orgId, entry)), ...wordWrites(current, current.name, next.name)],
@@ -120,19 +123,22 @@ export async function updateProject({ actor }: WriteContext, projectId: string, 
 
 /**
  * One TransactWriteItems: the project's DeleteItem (on condition it is still the version read, so
- * the right counter goes down), the event taking it out of the counters, the 'deleted' entry,
+ * the right counter goes down and the member set read is the current one), the Delete of its member
+ * set, the event taking it out of the counters and its members' own items, the 'deleted' entry,
  * which stays in the organization's recent activity, the deletes of its word items and its audit
- * entry. `read` is the project as read with the session; a lost race reads it again. The project's
- * entries are left to their TTL.
+ * entry. `read` is the project and its set as read with the session; a lost race reads them again.
+ * The project's entries are left to their TTL.
  */
-export async function deleteProject(context: WriteContext, projectId: string, read: ProjectItem | undefined): Promise<void> {
+export async function deleteProject(context: WriteContext, projectId: string, read: { project: ProjectItem; members: MemberSetItem | undefined } | undefined): Promise<void> {
   const { actor } = context;
   const { orgId } = actor;
-  let project = read;
+  let current = read;
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
-    if (attempt > 0) project = await readProject(orgId, projectId);
-    if (!project) throw new NotFound(PROJECT_NOT_FOUND);
+    if (attempt > 0) current = await readProjectWithMembers(orgId, projectId);
+    if (!current) throw new NotFound(PROJECT_NOT_FOUND);
+    const { project } = current;
     const entry = activityEntry(project, actor, { action: 'deleted' });
+    const memberships = [{ projectId, version: project.version + 1, added: [], removed: memberIdsOf(current.members) }];
     const deleted = await conditionHeld(
       transactWrite([
         {
@@ -144,13 +150,25 @@ export async function deleteProject(context: WriteContext, projectId: string, re
             ExpressionAttributeValues: { ':version': project.version },
           },
         },
+        memberSetWrite(orgId, projectId, []),
         activityPut(orgId, entry),
-        ...notificationEventPut(orgId, [], undefined, projectCounted(project, -1)),
+        ...notificationEventPut(orgId, [], undefined, projectCounted(project, -1), { memberships }),
         ...wordWrites(project, project.name, undefined),
         auditPut(context, { action: 'project.deleted', target: { type: 'project', id: project.id, label: project.name }, details: { status: project.status } }),
       ]),
     );
-    if (deleted) return;
+    if (!deleted) continue;
+    await applyMembershipChangesNow(orgId, memberships);
+    return;
   }
   throw new Conflict(PROJECT_BUSY);
+}
+
+/** A project and its member set read again after a lost race (strongly, in one BatchGetItem). */
+async function readProjectWithMembers(orgId: string, projectId: string): Promise<{ project: ProjectItem; members: MemberSetItem | undefined } | undefined> {
+  const projectKey = keys.project(orgId, projectId);
+  const setKey = keys.projectMembers(orgId, projectId);
+  const found = await batchGet([projectKey, setKey], { consistentRead: true });
+  const project = found.get(keyId(projectKey)) as ProjectItem | undefined;
+  return project && { project, members: found.get(keyId(setKey)) as MemberSetItem | undefined };
 }

@@ -1,12 +1,13 @@
-import { TABLE_NAME } from '../db/client';
-import { type Key, collections } from '../db/keys';
+import { type Key, keys } from '../db/keys';
 import { activityEntry, activityPut } from './activity';
-import { queryCollection } from '../db/query-collection';
-import { getItem } from '../db/reads';
+import { batchGet, getItem, keyId } from '../db/reads';
+import { TABLE_NAME } from '../db/client';
 import { type TransactItem, isConditionFailure, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { UserItem } from '../user/item';
 import type { ProjectItem } from './item';
+import { type MemberSetItem, memberIdsOf, memberSetWrite } from './member-set';
+import { projectIdsOfMember } from './memberships';
 import { now } from '../clock';
 
 /**
@@ -15,56 +16,64 @@ import { now } from '../clock';
  * member change on the project's page would write it.
  */
 
-/** What a member removal needs of a project (functions/projects/projects.ts owns the item). */
-type ProjectMembers = Pick<ProjectItem, 'id' | 'name' | 'memberIds' | 'version'> & Key;
+/** What a member removal needs of a project: the project (id, name, version) and its member set. */
+type ProjectMembers = Pick<ProjectItem, 'id' | 'name' | 'version'> & Key & { memberIds: string[] };
 
-/** Writes per project in the removal's transaction: the member list and the activity entry. */
-export const WRITES_PER_PROJECT = 2;
+/** Writes per project in the removal's transaction: the project's version, its member set and the activity entry. */
+export const WRITES_PER_PROJECT = 3;
 
-/** The organization's projects that have the user as a member: one Query (paged), only what the write needs. */
+/**
+ * The organization's projects that have the user as a member: the user's own membership items (as
+ * the stream consumer has applied the member changes so far, a moment behind), then the projects
+ * and their member sets read strongly, in BatchGetItems side by side. A membership added a moment
+ * before the removal may be missed: the set then keeps an id whose user is gone, which every read
+ * of members leaves out.
+ */
 export async function projectsWithMember(orgId: string, userId: string): Promise<ProjectMembers[]> {
-  const projects = await queryCollection<ProjectMembers>(collections.projectsOfOrganization(orgId), {
-    projection: 'PK, SK, id, #name, memberIds, version',
-    names: { '#name': 'name' },
-    consistentRead: true,
+  const projectIds = [...(await projectIdsOfMember(orgId, userId))];
+  if (projectIds.length === 0) return [];
+  const found = await batchGet(projectIds.flatMap((id) => [keys.project(orgId, id), keys.projectMembers(orgId, id)]), { consistentRead: true });
+  return projectIds.flatMap((id) => {
+    const project = found.get(keyId(keys.project(orgId, id))) as ProjectItem | undefined;
+    const memberIds = memberIdsOf(found.get(keyId(keys.projectMembers(orgId, id))) as MemberSetItem | undefined);
+    if (!project || !memberIds.includes(userId)) return [];
+    return [{ ...keys.project(orgId, id), id, name: project.name, version: project.version, memberIds }];
   });
-  return projects.filter((item) => item.memberIds?.includes(userId));
 }
 
 type Actor = Pick<UserItem, 'id' | 'fullName' | 'avatarUrl'>;
 
 /**
- * For the removal's own transaction: per project the member list without the user (conditional on
- * the version read, bumping it) and a 'members removed' entry naming the user (the counters do not
- * move: no project changed status). Failed conditions are at the project writes (every
- * WRITES_PER_PROJECT-th from the first).
+ * For the removal's own transaction: per project the version bump (conditional on the version
+ * read), the member set without the user and a 'members removed' entry naming the user (the
+ * counters do not move: no project changed status). Failed conditions are at the project writes
+ * (every WRITES_PER_PROJECT-th from the first). The removed user's own membership items are left:
+ * nothing reads them once the user is gone, and no user gets that id again.
  */
 export function removedMemberWrites(orgId: string, projects: ProjectMembers[], removed: UserItem, actor: Actor): TransactItem[] {
   return projects.flatMap((project) => [
-    { Update: removeMemberUpdate(project, removed.id) },
+    { Update: versionBump(project) },
+    memberSetWrite(orgId, project.id, project.memberIds.filter((id) => id !== removed.id)),
     activityPut(orgId, activityEntry(project, actor, { action: 'members_removed', members: [removed.fullName] })),
   ]);
 }
 
-/**
- * The member list without the user, as projects write it: conditional on the version read and
- * bumping it, so a concurrent member change computed from the old list fails and re-reads.
- */
-function removeMemberUpdate(project: ProjectMembers, userId: string) {
+/** The project's version bump that guards its member set's write: a concurrent member change computed from the old set fails and re-reads. */
+function versionBump(project: ProjectMembers) {
   return {
     TableName: TABLE_NAME,
     Key: { PK: project.PK, SK: project.SK },
     ...updateExpression(
-      { set: { memberIds: project.memberIds.filter((id) => id !== userId), version: project.version + 1, updatedAt: now().toISOString() } },
+      { set: { version: project.version + 1, updatedAt: now().toISOString() } },
       { expression: 'version = :version', values: { ':version': project.version } },
     ),
   };
 }
 
 /**
- * Projects beyond what one transaction holds (a user in more than ~45 projects): the user is gone
- * already, so each project gets its own transaction (its member list, its entry);
- * a project that changed meanwhile is read again until the id is out of it.
+ * Projects beyond what one transaction holds (a user in more than ~30 projects): the user is gone
+ * already, so each project gets its own transaction (its version, its set, its entry); a project
+ * that changed meanwhile is read again until the id is out of its set.
  */
 export async function removeMemberOutsideTransaction(orgId: string, project: ProjectMembers, removed: UserItem, actor: Actor, maxAttempts: number) {
   let current: ProjectMembers | undefined = project;
@@ -74,7 +83,15 @@ export async function removeMemberOutsideTransaction(orgId: string, project: Pro
       return;
     } catch (error) {
       if (!isConditionFailure(error) || attempt >= maxAttempts) throw error;
-      current = await getItem<ProjectMembers>({ PK: project.PK, SK: project.SK }, { consistentRead: true });
+      current = await readProjectMembers(orgId, project.id);
     }
   }
+}
+
+async function readProjectMembers(orgId: string, projectId: string): Promise<ProjectMembers | undefined> {
+  const [project, set] = await Promise.all([
+    getItem(keys.project(orgId, projectId), { consistentRead: true }),
+    getItem(keys.projectMembers(orgId, projectId), { consistentRead: true }),
+  ]);
+  return project && { ...keys.project(orgId, projectId), id: projectId, name: project.name, version: project.version, memberIds: memberIdsOf(set) };
 }

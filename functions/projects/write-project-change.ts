@@ -1,6 +1,7 @@
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
-import { notificationEventPut } from '../notifications/event';
+import { type ProjectAudience, notificationEventPut } from '../notifications/event';
+import type { MembershipChange } from './memberships';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import type { NotificationMessage } from '../notifications/item';
 import { updateExpression } from '../db/update-expression';
@@ -16,8 +17,13 @@ interface ProjectWrite {
   remove?: string[];
   /** The version the change was computed from: the write applies only if it is still current. */
   expectedVersion: number;
+  /** Users the change notifies by id (those newly added). */
   recipients: string[];
+  /** Or every member but the actor, read by the consumer from the member set (a status change). */
+  audience?: ProjectAudience;
   message: NotificationMessage;
+  /** What the change does to the members' own items (a member change). */
+  memberships?: MembershipChange[];
   /** What the change moves on the organization's counters: carried by the event, added by the stream consumer. */
   figures?: FiguresDelta;
   /** Unconditional writes of the same change (activity entries, word items), after the event. */
@@ -44,7 +50,7 @@ export async function writeProjectChange(orgId: string, projectId: string, chang
         ),
       },
     },
-    ...notificationEventPut(orgId, change.recipients, change.message, change.figures),
+    ...notificationEventPut(orgId, change.recipients, change.message, change.figures, { audience: change.audience, memberships: change.memberships }),
     ...change.alongside,
   ];
   return conditionHeld(transactWrite(items));

@@ -10,11 +10,13 @@ import { FAN_OUT_ENTRY } from '../local/build-functions';
 import { streamConsumer } from './stream-consumer';
 
 /**
- * What the fan-out writes (functions/notifications/fan-out.ts), each in the partitions it lives in:
- * the recipients' notifications (`USER#u`), their unread counters on the user items and the
- * organization's figures item (`ORG#o`), and the mark on each event it counted (`EVENT#e`).
+ * What the fan-out reads and writes (functions/notifications/fan-out.ts), each in the partitions it
+ * lives in: the member set of a changed project (read, `ORG#o`), the recipients' notifications
+ * (`USER#u`), their unread counters on the user items, the organization's figures item and the
+ * members' own items (`ORG#o`, `ORG#o#MEMBER#u`), and the mark on each event it counted (`EVENT#e`).
  */
 export const FAN_OUT_TABLE_ACCESS = [
+  { action: 'dynamodb:GetItem', leadingKeys: ['ORG#*'] },
   { action: 'dynamodb:PutItem', leadingKeys: ['USER#*'] },
   { action: 'dynamodb:UpdateItem', leadingKeys: ['ORG#*', 'EVENT#*'] },
 ] as const;
@@ -30,7 +32,7 @@ interface NotificationFanOutProps {
 /**
  * The notification fan-out: a function the table's stream invokes with new notification events
  * only, writing each recipient's notification and unread counter; poison records go to its
- * dead-letter queue. It may write only notifications and counters, nothing else.
+ * dead-letter queue. It may write only notifications, counters and memberships, and read member sets.
  */
 export class NotificationFanOut extends Construct {
   readonly function: NodejsFunction;

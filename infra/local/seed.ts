@@ -1,4 +1,6 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { memberSetWrite } from '../../functions/projects/member-set';
+import type { MembershipItem } from '../../functions/projects/memberships';
 import { newMailToken } from '../../functions/security/mail-tokens';
 import { keys } from '../../functions/db/keys';
 import { notificationPut } from '../../functions/notifications/writes';
@@ -119,12 +121,11 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
             : `Seeded project ${index + 1} of ${options.label}.`,
         status: PROJECT_STATUSES[index % PROJECT_STATUSES.length]!,
         dueDate: index % 4 === 0 ? null : `2027-${String(1 + (index % 12)).padStart(2, '0')}-${dueDay}`,
-        memberIds: [...new Set(memberIds)],
       },
       now,
     );
     projectIds.push(project.id);
-    items.push({ ...projectRecord(project) }, ...wordItems(project));
+    items.push({ ...projectRecord(project) }, ...wordItems(project), ...memberItems(orgId, project.id, [...new Set(memberIds)]));
     items.push(activityPut(orgId, activityEntry(project, users[0]!, { action: 'created' })).Put!.Item as Item);
     projects.push(project);
   }
@@ -181,4 +182,12 @@ export async function batchPut(db: DynamoDBDocumentClient, tableName: string, it
     }
   };
   await Promise.all(Array.from({ length: Math.min(inFlight, chunks.length) }, worker));
+}
+
+/** A project's member set and its members' own items, as a PUT of members and the stream consumer would have left them (docs/decisions/037). */
+function memberItems(orgId: string, projectId: string, memberIds: string[]): Item[] {
+  if (memberIds.length === 0) return [];
+  const set = memberSetWrite(orgId, projectId, memberIds).Put!.Item as Item;
+  const memberships = memberIds.map((userId): Item => ({ ...keys.membership(orgId, userId, projectId), type: 'MEMBERSHIP', orgId, userId, projectId, member: true, version: 0 } satisfies MembershipItem & Item));
+  return [set, ...memberships];
 }

@@ -31,7 +31,7 @@ describe('the notification fan-out in the cloud', () => {
     expect(alarms[0]![1].Properties).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
   });
 
-  it('has a role of its own that may write only notifications (USER#) and counters (ORG#), besides reading the stream and logging', () => {
+  it('has a role of its own that may write only notifications (USER#), counters and memberships (ORG#) and read member sets (ORG#), besides reading the stream and logging', () => {
     const roleId = (fn.Properties?.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]!;
     expect(ofType(prod, 'AWS::Lambda::Function').filter(([, each]) => JSON.stringify(each.Properties?.Role).includes(roleId))).toHaveLength(1);
     const statements = ofType(prod, 'AWS::IAM::Policy')

@@ -8,9 +8,10 @@ import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 
 /**
- * Two round trips (five calls) whatever the number of projects: the figures item (counters by status and week)
- * comes with the session, then four bounded Queries side by side: overdue and due soon from the
- * open-due index, the caller's projects among the newest, and the organization's activity feed.
+ * Two round trips (six calls) whatever the number of projects: the figures item (counters by status and week)
+ * comes with the session, then five bounded Queries side by side: overdue and due soon from the
+ * open-due index, the newest projects and the caller's memberships (their projects among the newest),
+ * and the organization's activity feed.
  */
 export const handler = defineRoute(dashboardEndpoints.summary, { preload: preloadFigures }, async ({ session, preloaded: figures }) => {
   const orgId = session.org.id;

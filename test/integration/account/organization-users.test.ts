@@ -230,9 +230,9 @@ describe('DELETE /api/organization/users/{userId}', () => {
     for (const id of projects) {
       const detail = await admin.call(`/api/projects/${id}`);
       expect(detail.body.members.map((member: { id: string }) => member.id)).toEqual([keeper.user.id]);
-      expect((await stored(keys.project(admin.orgId, id)))?.memberIds).toEqual([keeper.user.id]);
+      expect((await stored(keys.projectMembers(admin.orgId, id)))?.memberIds).toEqual([keeper.user.id]);
     }
-    expect((await stored(keys.project(admin.orgId, untouched.body.id)))?.memberIds).toEqual([keeper.user.id]);
+    expect((await stored(keys.projectMembers(admin.orgId, untouched.body.id)))?.memberIds).toEqual([keeper.user.id]);
     expect(await stored(keys.email(staff.email))).toBeUndefined();
 
     // The email is free again.

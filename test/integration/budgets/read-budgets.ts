@@ -18,8 +18,8 @@ export const READ_BUDGETS: Record<string, number> = {
   'GET /api/user/sessions': 2,
   // The billing item comes with the session (preload).
   'GET /api/billing/subscription': 1,
-  // The figures with the session, then four bounded Queries side by side (docs/decisions/032): the same at 5 and 5,000 projects.
-  'GET /api/dashboard': 5,
+  // The figures with the session, then five bounded Queries side by side (docs/decisions/032; the caller's memberships, 037): the same at 5 and 5,000 projects.
+  'GET /api/dashboard': 6,
   'GET /api/projects/{id}/activity': 2,
   'GET /api/organization/invitations': 2,
   // An unfiltered page is one Query; a filtered one may take up to 4 (docs/data-model.md, Audit log).

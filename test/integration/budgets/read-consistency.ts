@@ -15,7 +15,7 @@ export const READ_CONSISTENCY: Record<string, readonly string[]> = {
   'GET /api/notifications': ['BatchGetItem:strong', 'Query:strong'],
   // Creation order, refetched right after the user creates a project (the other orders read the indexes, eventually).
   'GET /api/projects': ['BatchGetItem:strong', 'Query:strong'],
-  // The project comes with the session; its members' names and avatars eventually.
+  // The project and its member set come with the session; its members' names and avatars eventually.
   'GET /api/projects/{id}': ['BatchGetItem:strong', 'BatchGetItem:eventual'],
   'GET /api/projects/{id}/members': ['BatchGetItem:strong', 'BatchGetItem:eventual'],
   // Refetched right after the user's own change to the project.
@@ -26,7 +26,8 @@ export const READ_CONSISTENCY: Record<string, readonly string[]> = {
   'GET /api/organization/invitations': ['BatchGetItem:strong', 'Query:strong'],
   // Refetched right after the user ends a session.
   'GET /api/user/sessions': ['BatchGetItem:strong', 'Query:strong'],
-  'GET /api/dashboard': ['BatchGetItem:strong', 'Query:eventual', 'Query:eventual', 'Query:eventual', 'Query:eventual'],
+  // The fifth Query is the caller's memberships, which the stream consumer keeps: eventual like it (docs/decisions/037).
+  'GET /api/dashboard': ['BatchGetItem:strong', 'Query:eventual', 'Query:eventual', 'Query:eventual', 'Query:eventual', 'Query:eventual'],
   'GET /api/organization/audit-log': ['BatchGetItem:strong', 'Query:eventual'],
   'GET /api/organization/audit-log/export': ['BatchGetItem:strong', 'Query:eventual'],
   // The image eventually; strongly only when that read misses the version (see the avatar test).

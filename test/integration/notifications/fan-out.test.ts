@@ -5,9 +5,8 @@ import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import { keys } from '../../../functions/db/keys';
 import type { NotificationEventItem } from '../../../functions/notifications/event';
-import { newUser } from '../../../functions/user/item';
-import { userPuts } from '../../../functions/user/users';
 import { registerOrganization } from '../support/api';
+import { addUsersDirectly } from '../support/org-members';
 import { eventually } from '../support/eventually';
 import { testTable } from '../support/table';
 import { storedNotifications } from './seed-notifications';
@@ -17,6 +16,7 @@ const load = async () => ({
   event: await import('../../../functions/notifications/event'),
   fanOut: await import('../../../functions/notifications/fan-out'),
   client: await import('../../../functions/db/client'),
+  reads: await import('../../../functions/db/reads'),
 });
 
 beforeAll(async () => {
@@ -24,18 +24,6 @@ beforeAll(async () => {
   Object.assign(process.env, LOCAL_AWS_ENV, { TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint') });
   modules = await load();
 });
-
-/** Users of the organization written straight into the table: a fan-out needs them to exist, not to sign in. */
-async function addUsers(orgId: string, count: number): Promise<string[]> {
-  const { db, tableName } = testTable();
-  const users = Array.from({ length: count }, (_, index) => newUser({ orgId, username: `member-${crypto.randomUUID()}@example.com`, fullName: `Member ${index}`, role: 'staff', passwordHash: 'unused', emailVerified: true }));
-  for (let start = 0; start < users.length; start += 20) {
-    await Promise.all(
-      users.slice(start, start + 20).map((user) => db.send(new TransactWriteCommand({ TransactItems: userPuts(user).map((write) => ({ Put: { ...write.Put!, TableName: tableName } })) }))),
-    );
-  }
-  return users.map((user) => user.id);
-}
 
 async function unreadCountOf(orgId: string, userId: string): Promise<number> {
   const { db, tableName } = testTable();
@@ -62,10 +50,25 @@ function streamRecord(orgId: string, recipientIds: string[], sequence: string, f
 
 const quiet = () => undefined;
 
+/** The consumer run over one record while its `nth` transaction loses its connection. */
+async function runFailingTransaction(nth: number, record: DynamoDBRecord) {
+  const send = modules.client.db.send.bind(modules.client.db);
+  let transactions = 0;
+  const spy = vi.spyOn(modules.client.db, 'send').mockImplementation(((command: { constructor: { name: string } }) => {
+    if (command.constructor.name === 'TransactWriteCommand' && ++transactions === nth) return Promise.reject(Object.assign(new Error('socket hang up (test)'), { name: 'Error' }));
+    return send(command as never);
+  }) as never);
+  try {
+    return await modules.fanOut.fanOutNotifications([record], quiet);
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 describe('the notification fan-out', () => {
   it('notifies every member of a project exactly once per change, beyond one transaction of recipients', { timeout: 90_000 }, async () => {
     const ada = await registerOrganization();
-    const members = await addUsers(ada.orgId, 40);
+    const members = await addUsersDirectly(ada.orgId, 40);
     const project = await ada.call('/api/projects', { body: { name: 'Fan', description: null, status: 'planning', dueDate: null } });
     expect((await ada.call(`/api/projects/${project.body.id}/members`, { method: 'PUT', body: { memberIds: [ada.user.id, ...members] } })).status).toBe(200);
     expect(new Set((await delivered(ada.orgId, members, 1)).map((each) => JSON.stringify(each)))).toEqual(new Set([JSON.stringify({ notifications: 1, unread: 1 })]));
@@ -77,7 +80,7 @@ describe('the notification fan-out', () => {
 
   it('writes nothing twice when the same events are delivered again, and skips a recipient who is gone', async () => {
     const ada = await registerOrganization();
-    const members = await addUsers(ada.orgId, 30);
+    const members = await addUsersDirectly(ada.orgId, 30);
     const { event, record } = streamRecord(ada.orgId, [...members, 'gone-user'], '1');
     expect(await modules.fanOut.fanOutNotifications([record, record], quiet)).toEqual({ batchItemFailures: [] });
     expect(await modules.fanOut.fanOutNotifications([record], quiet)).toEqual({ batchItemFailures: [] });
@@ -90,20 +93,10 @@ describe('the notification fan-out', () => {
 
   it('fails the record when a write fails halfway, and the retry notifies the rest exactly once', async () => {
     const ada = await registerOrganization();
-    const members = await addUsers(ada.orgId, 30);
+    const members = await addUsersDirectly(ada.orgId, 30);
     const { record } = streamRecord(ada.orgId, members, '7');
-    const send = modules.client.db.send.bind(modules.client.db);
-    let transactions = 0;
-    const spy = vi.spyOn(modules.client.db, 'send').mockImplementation(((command: { constructor: { name: string } }) => {
-      // The second transaction (recipients 26–30) loses its connection.
-      if (command.constructor.name === 'TransactWriteCommand' && ++transactions === 2) return Promise.reject(Object.assign(new Error('socket hang up (test)'), { name: 'Error' }));
-      return send(command as never);
-    }) as never);
-    try {
-      expect(await modules.fanOut.fanOutNotifications([record], quiet)).toEqual({ batchItemFailures: [{ itemIdentifier: '7' }] });
-    } finally {
-      spy.mockRestore();
-    }
+    // The second transaction (recipients 26–30) loses its connection.
+    expect(await runFailingTransaction(2, record)).toEqual({ batchItemFailures: [{ itemIdentifier: '7' }] });
     const halfway = await Promise.all(members.map((userId) => storedNotifications(userId)));
     expect(halfway.filter((items) => items.length === 1)).toHaveLength(modules.fanOut.RECIPIENTS_PER_TRANSACTION);
 
@@ -114,24 +107,51 @@ describe('the notification fan-out', () => {
 
   it('notifies all 500 recipients of a change exactly once, also delivered twice and after failing halfway', { timeout: 180_000 }, async () => {
     const ada = await registerOrganization();
-    const members = await addUsers(ada.orgId, 500);
+    const members = await addUsersDirectly(ada.orgId, 500);
     const { record } = streamRecord(ada.orgId, members, '9');
-    const send = modules.client.db.send.bind(modules.client.db);
-    let transactions = 0;
-    const spy = vi.spyOn(modules.client.db, 'send').mockImplementation(((command: { constructor: { name: string } }) => {
-      // The eleventh transaction (recipients 251–275) loses its connection.
-      if (command.constructor.name === 'TransactWriteCommand' && ++transactions === 11) return Promise.reject(Object.assign(new Error('socket hang up (test)'), { name: 'Error' }));
-      return send(command as never);
-    }) as never);
-    try {
-      expect(await modules.fanOut.fanOutNotifications([record], quiet)).toEqual({ batchItemFailures: [{ itemIdentifier: '9' }] });
-    } finally {
-      spy.mockRestore();
-    }
+    // The eleventh transaction (recipients 251–275) loses its connection.
+    expect(await runFailingTransaction(11, record)).toEqual({ batchItemFailures: [{ itemIdentifier: '9' }] });
     expect(await modules.fanOut.fanOutNotifications([record, record], quiet)).toEqual({ batchItemFailures: [] });
     expect(await modules.fanOut.fanOutNotifications([record], quiet)).toEqual({ batchItemFailures: [] });
     const states = await delivered(ada.orgId, members, 1);
     expect(states.filter((state) => state.notifications !== 1 || state.unread !== 1)).toEqual([]);
+  });
+
+  it('a status change of a project of 500 members notifies all 500 exactly once, also when the consumer runs twice over its event and after failing halfway', { timeout: 300_000 }, async () => {
+    const ada = await registerOrganization();
+    const members = await addUsersDirectly(ada.orgId, 500);
+    const project = await ada.call('/api/projects', { body: { name: 'Five hundred', description: null, status: 'planning', dueDate: null } });
+    // Ada, the admin who changes it, is not one of the 500.
+    const put = await ada.call(`/api/projects/${project.body.id}/members`, { method: 'PUT', body: { memberIds: members } });
+    expect(put.status).toBe(200);
+    expect(put.body).toHaveLength(500);
+    // The members' own items, written in chunks by the request: every one a member at the change's version.
+    const memberships = await modules.reads.batchGet(members.map((userId) => keys.membership(ada.orgId, userId, project.body.id)), { consistentRead: true });
+    expect([...memberships.values()].filter((item) => item.member === true && item.version === 1)).toHaveLength(500);
+    const detail = await ada.call(`/api/projects/${project.body.id}`);
+    expect(detail.body.members.map((member: { id: string }) => member.id)).toEqual(members);
+    expect(new Set((await delivered(ada.orgId, members, 1)).map((each) => JSON.stringify(each)))).toEqual(new Set([JSON.stringify({ notifications: 1, unread: 1 })]));
+
+    // Through the API and the local cloud's stream: the event names the project, the consumer reads its 500 members.
+    expect((await ada.call(`/api/projects/${project.body.id}`, { method: 'PATCH', body: { status: 'completed' } })).status).toBe(200);
+    expect(new Set((await delivered(ada.orgId, members, 2)).map((each) => JSON.stringify(each)))).toEqual(new Set([JSON.stringify({ notifications: 2, unread: 2 })]));
+    expect(await storedNotifications(ada.user.id)).toEqual([]);
+
+    // The same kind of event handed to the consumer directly: it fails halfway, then runs twice.
+    const [put2] = modules.event.notificationEventPut(ada.orgId, [], { title: 'Project status changed', content: 'The project "Five hundred" is now On Hold.', linkUrl: `/projects/${project.body.id}` }, undefined, {
+      audience: { projectId: project.body.id, exceptId: ada.user.id },
+    });
+    const event = put2!.Put!.Item as NotificationEventItem;
+    const record: DynamoDBRecord = { eventName: 'INSERT', dynamodb: { NewImage: marshall(event) as never, SequenceNumber: '11' } };
+    // The eleventh transaction (recipients 251–275) loses its connection.
+    expect(await runFailingTransaction(11, record)).toEqual({ batchItemFailures: [{ itemIdentifier: '11' }] });
+    const halfway = await Promise.all(members.map((userId) => storedNotifications(userId)));
+    expect(halfway.filter((items) => items.length === 3)).toHaveLength(10 * modules.fanOut.RECIPIENTS_PER_TRANSACTION);
+    expect(await modules.fanOut.fanOutNotifications([record, record], quiet)).toEqual({ batchItemFailures: [] });
+    expect(await modules.fanOut.fanOutNotifications([record], quiet)).toEqual({ batchItemFailures: [] });
+    const states = await delivered(ada.orgId, members, 3);
+    expect(states.filter((state) => state.notifications !== 3 || state.unread !== 3)).toEqual([]);
+    expect(await storedNotifications(ada.user.id)).toEqual([]);
   });
 
   it("adds each event's figures to its organization exactly once, however often and in whatever batches it is delivered", async () => {

@@ -103,7 +103,7 @@ describe('PUT and GET /api/projects/{id}/members', () => {
     ['memberIds that is not a list', { memberIds: 'abc' }, 'memberIds'],
     ['a member id that is not a string', { memberIds: [7] }, 'memberIds.0'],
     ['an empty member id', { memberIds: [''] }, 'memberIds.0'],
-    ['more than 47 members', { memberIds: Array.from({ length: 48 }, (_, i) => `user-${i}`) }, 'memberIds'],
+    ['more than 500 members', { memberIds: Array.from({ length: 501 }, (_, i) => `01JAAAAAAAAAAAAAAAAAAA${String(i).padStart(4, '0')}`) }, 'memberIds'],
   ])('rejects %s with 400 and keeps the members', async (_label, body, field) => {
     const admin = await registerOrganization();
     const project = await createProject(admin);

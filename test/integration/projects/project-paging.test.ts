@@ -18,6 +18,7 @@ interface Stored {
   name: string;
   status: ProjectStatus;
   dueDate: string | null;
+  /** From the project's member set item (docs/decisions/037). */
   memberIds: string[];
 }
 
@@ -42,6 +43,10 @@ describe('GET /api/projects pages through a large organization', () => {
     stored = [];
     const pages = paginateQuery({ client: db }, { TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': PK, ':p': prefix } });
     for await (const page of pages) stored.push(...((page.Items ?? []) as Stored[]));
+    const sets = new Map<string, string[]>();
+    const setPages = paginateQuery({ client: db }, { TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': PK, ':p': 'MEMBERS#' } });
+    for await (const page of setPages) for (const set of page.Items ?? []) sets.set(set.projectId as string, set.memberIds as string[]);
+    for (const project of stored) project.memberIds = sets.get(project.id) ?? [];
     db.destroy();
     expect(stored).toHaveLength(1_050);
   }, 240_000);

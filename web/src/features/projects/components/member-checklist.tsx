@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import type { OrganizationUserResponse } from '@shared/schemas/organization-users';
+import { PROJECT_MEMBERS_MAX, PROJECT_MEMBERS_MAX_MESSAGE } from '@shared/schemas/projects';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -62,6 +63,8 @@ export function MemberChecklist({ idPrefix, value, onChange, disabled, chosen = 
   ];
 
   const selected = new Set(value);
+  // At the cap, the people not chosen cannot be checked: the save would be refused.
+  const full = value.length >= PROJECT_MEMBERS_MAX;
   const toggle = (id: string, checked: boolean) => onChange(checked ? [...value.filter((existing) => existing !== id), id] : value.filter((existing) => existing !== id));
 
   // Roving focus: one row takes Tab (the last one focused, else the first); arrows move it.
@@ -88,6 +91,7 @@ export function MemberChecklist({ idPrefix, value, onChange, disabled, chosen = 
           {value.length} selected
         </span>
       </legend>
+      {full ? <p className="text-xs text-muted">{PROJECT_MEMBERS_MAX_MESSAGE}</p> : null}
       {nothingAtAll ? null : (
         <div className="relative">
           <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
@@ -125,7 +129,7 @@ export function MemberChecklist({ idPrefix, value, onChange, disabled, chosen = 
                           onCheckedChange={(checked) => toggle(user.id, checked === true)}
                           onFocus={() => setActive(user.id)}
                           tabIndex={user.id === tabStop ? 0 : -1}
-                          disabled={disabled}
+                          disabled={disabled || (full && !selected.has(user.id))}
                         />
                         <UserAvatar fullName={user.fullName} avatarUrl={user.avatarUrl} size="sm" />
                         <span className="grid min-w-0">

@@ -1,0 +1,119 @@
+import { now, ttlAt } from '../clock';
+import { TABLE_NAME } from '../db/client';
+import { collections, keys } from '../db/keys';
+import { queryCollection } from '../db/query-collection';
+import { transactEachOnce } from '../db/transact-each-once';
+import { TRANSACTION_LIMIT, type TransactItem } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
+import { logger } from '../observability/logger';
+
+/**
+ * `ORG#<orgId>#MEMBER#<userId> / PROJECT#<projectId>`: that a user is (or lately was) a member of a
+ * project, the user's side of the member sets (functions/projects/member-set.ts), for 'my
+ * projects' and for removing a user from their projects (docs/decisions/037). Written from a
+ * change's event, in transactions of at most 100, each conditional on being older than the change:
+ * by the request right after its change (so the user's own next read sees them) and again by the
+ * stream consumer (so a request that stopped halfway is finished). A repeated or late write finds
+ * the same or a newer version and is left out, so the items end as the last change of each project
+ * left them, in whatever order the writes arrive.
+ */
+export interface MembershipItem {
+  type: 'MEMBERSHIP';
+  orgId: string;
+  userId: string;
+  projectId: string;
+  /** False once the user left the project: kept a while, so an older event arriving late cannot make them a member again. */
+  member: boolean;
+  /** The project's version after the change that wrote it. */
+  version: number;
+  /** Only on a former membership. */
+  ttl?: number;
+}
+
+/** What one change does to its project's memberships, carried by the change's event. */
+export interface MembershipChange {
+  projectId: string;
+  /** The project's version after the change. */
+  version: number;
+  added: string[];
+  removed: string[];
+}
+
+/**
+ * How long a former membership stays: the stream keeps a record 24 hours and retries within that,
+ * so no event older than its tombstone can arrive after it is gone.
+ */
+const KEEP_FORMER_MS = 3 * 24 * 60 * 60 * 1000;
+
+interface MembershipWrite {
+  userId: string;
+  projectId: string;
+  version: number;
+  member: boolean;
+}
+
+function membershipUpdate(orgId: string, write: MembershipWrite): TransactItem {
+  const { userId, projectId, version, member } = write;
+  const set = { type: 'MEMBERSHIP', orgId, userId, projectId, member, version, ...(member ? {} : { ttl: ttlAt(now().getTime() + KEEP_FORMER_MS) }) };
+  return {
+    Update: {
+      TableName: TABLE_NAME,
+      Key: keys.membership(orgId, userId, projectId),
+      ...updateExpression({ set, remove: member ? ['ttl'] : [] }, { expression: 'attribute_not_exists(PK) OR #version < :version', names: { '#version': 'version' }, values: { ':version': version } }),
+    },
+  };
+}
+
+/** The writes of some changes, one per user and project (a later change of the same project wins). */
+function writesOf(changes: MembershipChange[]): MembershipWrite[] {
+  const latest = new Map<string, MembershipWrite>();
+  for (const { projectId, version, added, removed } of changes) {
+    for (const [ids, member] of [[added, true], [removed, false]] as const) {
+      for (const userId of ids) {
+        const id = `${projectId}#${userId}`;
+        if ((latest.get(id)?.version ?? -1) < version) latest.set(id, { userId, projectId, version, member });
+      }
+    }
+  }
+  return [...latest.values()];
+}
+
+/**
+ * Applies changes to the memberships, TRANSACTION_LIMIT at a time: a membership already at the
+ * change's version or a newer one fails its condition, is named by the cancellation reasons and
+ * left out (transactEachOnce). Safe to run again on the same changes. Answers how many were written now.
+ */
+export async function applyMembershipChanges(orgId: string, changes: MembershipChange[]): Promise<number> {
+  const writes = writesOf(changes);
+  let written = 0;
+  for (let start = 0; start < writes.length; start += TRANSACTION_LIMIT) {
+    const chunk = writes.slice(start, start + TRANSACTION_LIMIT);
+    written += await transactEachOnce(chunk, (pending) => ({ items: pending.map((write) => membershipUpdate(orgId, write)), entryOf: (index) => index }), 'Memberships');
+  }
+  return written;
+}
+
+/**
+ * The request's own application of its change, right after the change's transaction: a failure is
+ * only logged, since the change is made and the stream consumer applies the same event.
+ */
+export async function applyMembershipChangesNow(orgId: string, changes: MembershipChange[]): Promise<void> {
+  try {
+    await applyMembershipChanges(orgId, changes);
+  } catch (error) {
+    logger.warn('memberships left to the stream consumer', { orgId, projects: changes.map((change) => change.projectId), error: String((error as Error)?.message ?? error) });
+  }
+}
+
+/**
+ * The ids of the projects a user is a member of, as the stream consumer has applied the changes so
+ * far (a moment behind a member change): one Query per MB, about 10,000 memberships each.
+ */
+export async function projectIdsOfMember(orgId: string, userId: string): Promise<Set<string>> {
+  const items = await queryCollection<Pick<MembershipItem, 'projectId'>>(collections.membershipsOfUser(orgId, userId), {
+    projection: 'projectId',
+    filter: { expression: '#member = :member', values: { ':member': true } },
+    names: { '#member': 'member' },
+  });
+  return new Set(items.map((item) => item.projectId));
+}
