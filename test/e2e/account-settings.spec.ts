@@ -83,6 +83,16 @@ test.describe('Account settings: Users', () => {
   test("lists the users with the count badge, 'Current User' on the caller's row, Edit and Remove on the others, and their avatars", async ({ page, browser }) => {
     const admin = await registerAccount(page.request, { fullName: 'Ada Admin' });
     await openUsersTab(page);
+    // Polish review, item 13: the tab is in the address, and each tab's label is on one line.
+    await expect(page).toHaveURL('/organization-settings?tab=users');
+    for (const name of ['Organization', 'Users', 'Audit Log']) {
+      const lines = await page.getByRole('tab', { name }).evaluate((tab) => {
+        const range = document.createRange();
+        range.selectNodeContents(tab);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(lines, name).toBe(1);
+    }
     await expect(page.getByText('1 User', { exact: true })).toBeVisible();
     for (const header of ['Name', 'Email', 'Role', 'Actions']) await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
     await expect(row(page, admin.email)).toContainText('Current User');

@@ -12,6 +12,8 @@ test.describe('account security (issue 21)', () => {
     const sessions = page.getByRole('list', { name: 'Sessions' });
     await expect(sessions.getByRole('listitem')).toHaveCount(2);
     await expect(sessions.getByText('This browser')).toHaveCount(1);
+    // Polish review, item 13: this browser is listed first.
+    await expect(sessions.getByRole('listitem').first()).toContainText('This browser');
     await expect(sessions.getByRole('button', { name: 'Sign out' })).toHaveCount(1);
 
     const signOutOthers = page.getByRole('button', { name: 'Sign out all other sessions' });

@@ -12,7 +12,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'inline-flex h-9 flex-1 items-center justify-center rounded-sm px-3 text-sm font-medium text-muted transition-colors hover:text-ink',
+        'inline-flex h-9 flex-1 items-center justify-center rounded-sm px-3 text-sm font-medium whitespace-nowrap text-muted transition-colors hover:text-ink',
         'data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-sm',
         className,
       )}

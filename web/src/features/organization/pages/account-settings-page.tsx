@@ -1,5 +1,4 @@
 import { ShieldAlert } from 'lucide-react';
-import { useSearchParams } from 'react-router-dom';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -9,6 +8,7 @@ import { OrganizationCard } from '../components/organization-card';
 import { RequireMfaCard } from '../components/require-mfa-card';
 import { UsersCard } from '../components/users-card';
 import { usePageTitle } from '../../../lib/page-title';
+import { useTabParam } from '../../../lib/use-tab-param';
 
 /** /organization-settings and /users: the Organization tab and, for admins, user management. */
 export function AccountSettingsPage() {
@@ -18,9 +18,7 @@ export function AccountSettingsPage() {
   const organization = user?.roles[0]?.organization;
   const admin = isAdmin(user);
   // ?tab=users opens on the Users tab (a joined-the-team notification links there), ?tab=audit-log on the log.
-  const [searchParams] = useSearchParams();
-  const tab = searchParams.get('tab');
-  const initialTab = tab === 'users' || tab === 'audit-log' ? tab : 'organization';
+  const [tab, chooseTab] = useTabParam(['organization', 'users', 'audit-log'], 'organization');
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
@@ -28,7 +26,7 @@ export function AccountSettingsPage() {
         <p className="text-muted">Manage your organization and its users.</p>
       </div>
       {user && organization ? (
-        <Tabs defaultValue={initialTab} className="max-w-5xl">
+        <Tabs value={tab} onValueChange={chooseTab} className="max-w-5xl">
           <TabsList className="sm:w-auto">
             <TabsTrigger value="organization">Organization</TabsTrigger>
             <TabsTrigger value="users">Users</TabsTrigger>

@@ -42,7 +42,8 @@ export function SessionsCard() {
           <p className="text-sm text-danger">{sessions.error.message}</p>
         ) : (
           <ul className="grid divide-y divide-line rounded-md border border-line" aria-label="Sessions">
-            {sessions.data.map((session) => (
+            {/* This browser first: it is the one the reader knows, and the others are read against it. */}
+            {[...sessions.data].sort((a, b) => Number(b.current) - Number(a.current)).map((session) => (
               <SessionRow key={session.id} session={session} />
             ))}
           </ul>

@@ -7,10 +7,10 @@ import { ChangePasswordCard } from '../components/change-password-card';
 import { ProfileCard } from '../components/profile-card';
 import { SessionsCard } from '../components/sessions-card';
 import { TwoFactorCard } from '../components/two-factor-card';
-import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/page-title';
+import { useTabParam } from '../../../lib/use-tab-param';
 
-const TABS = ['profile', 'security', 'notifications'];
+const TABS = ['profile', 'security', 'notifications'] as const;
 
 /**
  * /user-settings and /profile: the Profile tab (avatar, name, password), the Security tab (two-factor
@@ -19,8 +19,7 @@ const TABS = ['profile', 'security', 'notifications'];
 export function UserSettingsPage() {
   usePageTitle('User Settings');
   const { data: user } = useCurrentUser();
-  const [searchParams] = useSearchParams();
-  const asked = searchParams.get('tab') ?? 'profile';
+  const [tab, chooseTab] = useTabParam(TABS, 'profile');
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
@@ -28,7 +27,7 @@ export function UserSettingsPage() {
         <p className="text-muted">Manage your profile, your password and where you are signed in.</p>
       </div>
       {user ? (
-        <Tabs defaultValue={TABS.includes(asked) ? asked : 'profile'} className="max-w-3xl">
+        <Tabs value={tab} onValueChange={chooseTab} className="max-w-3xl">
           <TabsList className="sm:w-auto">
             <TabsTrigger value="profile">Profile</TabsTrigger>
             <TabsTrigger value="security">Security</TabsTrigger>
