@@ -154,3 +154,20 @@ test('the invalid-link card, and a signed-in visitor is told to sign out first',
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByText('This invitation is invalid or has expired.')).toBeVisible();
 });
+
+// Polish review, item 13: on a phone the pending invitations are cards, with Resend and Revoke on screen.
+test('on a phone, each pending invitation is a card whose Resend and Revoke are on screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await registerAccount(page.request, { fullName: 'Pia Phone' });
+  const invitee = uniqueEmail('phone-invitee-with-a-rather-long-address');
+  expect((await page.request.post('/api/organization/invitations', { data: { email: invitee, role: 'staff' } })).status()).toBe(201);
+  await page.goto('/organization-settings?tab=users');
+  const card = pendingSection(page).getByRole('listitem').filter({ hasText: invitee });
+  await expect(card).toContainText('Invited by Pia Phone');
+  for (const name of [`Resend invitation to ${invitee}`, `Revoke invitation to ${invitee}`]) {
+    const box = (await card.getByRole('button', { name }).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  await expect(pendingSection(page).getByRole('table')).toBeHidden();
+});

@@ -34,60 +34,81 @@ export function PendingInvitations() {
       </h3>
       <QueryState query={invitations} loading="Loading invitations" error="There was an error loading invitations. Please try again." isEmpty={() => open.length === 0} empty={<p className="text-sm text-muted">No pending invitations</p>}>
         {() => (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="border-b border-line text-muted">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">Email</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Role</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Invited by</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Expires</th>
-                  <th scope="col" className="py-2 text-right font-medium">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {open.map((invitation) => (
-                  <tr key={invitation.id} className="border-b border-line last:border-0">
-                    <td className="py-3 pr-3 break-all">{invitation.email}</td>
-                    <td className="py-3 pr-3">
-                      <Badge tone={invitation.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[invitation.role]}</Badge>
-                    </td>
-                    <td className="py-3 pr-3">{invitation.invitedBy.fullName}</td>
-                    <td className="py-3 pr-3">
-                      {invitation.status === 'expired' ? <Badge tone="warning">Expired</Badge> : <time dateTime={invitation.expiresAt}>{expiresIn(invitation.expiresAt)}</time>}
-                    </td>
-                    <td className="py-3 text-right">
-                      <span className="inline-flex gap-2">
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          disabled={resend.isPending && resend.variables === invitation.id}
-                          aria-label={`Resend invitation to ${invitation.email}`}
-                          onClick={() => onResend(invitation)}
-                        >
-                          <RotateCw aria-hidden />
-                          Resend
-                        </Button>
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          className="text-danger"
-                          aria-label={`Revoke invitation to ${invitation.email}`}
-                          onClick={() => setRevoking(invitation)}
-                        >
-                          <XCircle aria-hidden />
-                          Revoke
-                        </Button>
-                      </span>
-                    </td>
+          <>
+            {/* Phones: one card per invitation, so Resend and Revoke are on screen without scrolling sideways. */}
+            <ul className="grid gap-3 sm:hidden" aria-label="Pending invitations">
+              {open.map((invitation) => (
+                <li key={invitation.id} className="grid gap-2 rounded-md border border-line p-3 text-sm">
+                  <p className="font-medium break-all">{invitation.email}</p>
+                  <p className="flex flex-wrap items-center gap-2 text-muted">
+                    <Badge tone={invitation.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[invitation.role]}</Badge>
+                    <span>Invited by {invitation.invitedBy.fullName}</span>
+                    <InvitationExpiry invitation={invitation} />
+                  </p>
+                  <InvitationActions invitation={invitation} resending={resend.isPending && resend.variables === invitation.id} onResend={onResend} onRevoke={setRevoking} />
+                </li>
+              ))}
+            </ul>
+            <div className="hidden overflow-x-auto sm:block">
+              <table className="w-full min-w-[40rem] text-left text-sm">
+                <thead className="border-b border-line text-muted">
+                  <tr>
+                    <th scope="col" className="py-2 pr-3 font-medium">Email</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">Role</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">Invited by</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">Expires</th>
+                    <th scope="col" className="py-2 text-right font-medium">Actions</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {open.map((invitation) => (
+                    <tr key={invitation.id} className="border-b border-line last:border-0">
+                      <td className="py-3 pr-3 break-all">{invitation.email}</td>
+                      <td className="py-3 pr-3">
+                        <Badge tone={invitation.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[invitation.role]}</Badge>
+                      </td>
+                      <td className="py-3 pr-3">{invitation.invitedBy.fullName}</td>
+                      <td className="py-3 pr-3">
+                        <InvitationExpiry invitation={invitation} />
+                      </td>
+                      <td className="py-3 text-right">
+                        <InvitationActions invitation={invitation} resending={resend.isPending && resend.variables === invitation.id} onResend={onResend} onRevoke={setRevoking} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </QueryState>
       <RevokeInvitationDialog invitation={revoking} onClose={() => setRevoking(undefined)} />
     </section>
+  );
+}
+
+function InvitationExpiry({ invitation }: { invitation: InvitationResponse }) {
+  return invitation.status === 'expired' ? <Badge tone="warning">Expired</Badge> : <time dateTime={invitation.expiresAt}>{expiresIn(invitation.expiresAt)}</time>;
+}
+
+interface InvitationActionsProps {
+  invitation: InvitationResponse;
+  resending: boolean;
+  onResend: (invitation: InvitationResponse) => void;
+  onRevoke: (invitation: InvitationResponse) => void;
+}
+
+function InvitationActions({ invitation, resending, onResend, onRevoke }: InvitationActionsProps) {
+  return (
+    <span className="inline-flex gap-2">
+      <Button variant="outline" size="sm" disabled={resending} aria-label={`Resend invitation to ${invitation.email}`} onClick={() => onResend(invitation)}>
+        <RotateCw aria-hidden />
+        Resend
+      </Button>
+      <Button variant="outline" size="sm" className="text-danger" aria-label={`Revoke invitation to ${invitation.email}`} onClick={() => onRevoke(invitation)}>
+        <XCircle aria-hidden />
+        Revoke
+      </Button>
+    </span>
   );
 }
