@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ProfileCard } from '../components/profile-card';
 import { SessionsCard } from '../components/sessions-card';
+import { StepUpDialog } from '../components/step-up-dialog';
 import { TwoFactorCard } from '../components/two-factor-card';
 import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/page-title';
@@ -42,6 +43,7 @@ export function UserSettingsPage() {
           <TabsContent value="security" className="grid gap-6">
             <TwoFactorCard user={user} />
             <SessionsCard />
+            <StepUpDialog />
           </TabsContent>
           <TabsContent value="notifications">
             <Card>
