@@ -72,7 +72,12 @@ test.describe('two-factor sign-in (issue 15)', () => {
     await expect(staffPage.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
     await staffPage.goto('/projects');
     await expect(staffPage.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
-    await expect(staffPage.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
+    // The setup is a security change: 'Confirm it's you' is there too, before the QR code (issue 39).
+    await staffPage.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    const confirm = staffPage.getByRole('dialog', { name: "Confirm it's you" });
+    await confirm.getByLabel('Password').fill('member-password');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(staffPage.getByRole('img', { name: /QR code/ })).toBeVisible();
     await staff.close();
   });
 });
