@@ -47,8 +47,8 @@ export async function coldStartFixture(base: string, host: string, cold: SeededO
 /**
  * A removal succeeds once per target: remove-user and delete-project get a new staff user or project
  * for each run, made through the API before the timed runs, so every run measures the removal itself
- * and not the not-found answer of an already removed one. Two-factor setup and enable get the
- * session stepped up first, so they are measured doing their work rather than refusing it.
+ * and not the not-found answer of an already removed one. Two-factor setup, enable and new recovery
+ * codes get the session stepped up first, so they are measured doing their work rather than refusing it.
  */
 async function freshTargets(base: string, cookie: string, password: string, routeKey: string, count: number): Promise<Record<string, string>[] | undefined> {
   const made = async (create: (index: number) => Promise<Record<string, string>>) => {
@@ -72,7 +72,8 @@ async function freshTargets(base: string, cookie: string, password: string, rout
         return { id: project.body.id };
       });
     case 'POST /api/user/mfa/setup':
-    case 'POST /api/user/mfa/enable': {
+    case 'POST /api/user/mfa/enable':
+    case 'POST /api/user/mfa/recovery-codes': {
       // Security changes need a recent step-up (docs/decisions/038): measured doing their work, not refusing.
       const confirmed = await callApi(base, '/api/user/step-up', { cookie, body: { password } });
       if (confirmed.status !== 204) throw new Error(`the step-up answered ${confirmed.status}`);

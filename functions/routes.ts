@@ -73,6 +73,7 @@ export const routes = [
   route(mfaEndpoints.setup, 'mfa/setup-mfa', 'readwrite', ['session', 'mfaEncryption']),
   route(mfaEndpoints.enable, 'mfa/enable-mfa', 'readwrite', ['session', 'mfaEncryption']),
   route(mfaEndpoints.disable, 'mfa/disable-mfa', 'readwrite', ['session', 'mfaEncryption']),
+  route(mfaEndpoints.regenerateRecoveryCodes, 'mfa/regenerate-recovery-codes', 'readwrite', ['session', 'mfaEncryption']),
   route(sessionEndpoints.list, 'sessions/list-sessions', 'read'),
   route(sessionEndpoints.remove, 'sessions/delete-session', 'readwrite'),
   route(sessionEndpoints.revokeOthers, 'sessions/revoke-other-sessions', 'readwrite'),

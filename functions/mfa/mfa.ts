@@ -129,6 +129,21 @@ export async function useRecoveryCode(context: WriteContext, user: UserItem, has
 }
 
 /**
+ * Replaces the recovery codes with new ones (their hashes) while two-factor is on, and sends the
+ * mail: the old codes stop working at once. False when two-factor is off.
+ */
+export async function replaceRecoveryCodes(context: WriteContext, recoveryHashes: Set<string>): Promise<boolean> {
+  const user = context.actor;
+  return conditionHeld(
+    transactWrite([
+      { Update: { TableName: TABLE_NAME, Key: keys.user(user.orgId, user.id), ...updateExpression({ set: { mfaRecoveryCodes: recoveryHashes } }, { expression: IS_ON, values: { ':true': true } }) } },
+      outboxPut(user.username, { template: 'mfa-recovery-codes-regenerated', data: { fullName: user.fullName } }),
+      auditPut(context, { action: 'mfa.recovery_codes_regenerated', target: userTarget(user) }),
+    ]),
+  );
+}
+
+/**
  * Turns two-factor off with a code of `timeStep` (newer than every step used: a replayed code
  * cannot do it) and sends the mail. False when the step was used meanwhile or two-factor is off.
  */

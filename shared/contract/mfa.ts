@@ -15,4 +15,6 @@ export const enable = /* @__PURE__ */ endpoint({
   body: mfaEnableRequest,
   response: mfaEnableResponse,
 });
+/** New recovery codes in place of the old ones (which stop working), shown once: the stored ones are hashes, so this is how they are 'viewed'. A security change. */
+export const regenerateRecoveryCodes = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/user/mfa/recovery-codes', auth: 'required', stepUp: true, response: mfaEnableResponse });
 export const disable = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/user/mfa/disable', auth: 'required', body: mfaDisableRequest, response: messageResponse });

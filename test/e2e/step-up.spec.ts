@@ -1,3 +1,4 @@
+import { generate } from 'otplib';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { toasts } from './support/toasts';
@@ -45,5 +46,25 @@ test.describe("'Confirm it's you' before security changes (issue 39)", () => {
     await expect(page.getByRole('img', { name: /QR code/ })).toHaveCount(0);
     await expect(setUp).toBeEnabled();
     expect((await (await page.request.get('/api/user')).json()).mfaEnabled).toBe(false);
+  });
+
+  test("'Get new recovery codes' asks to confirm it's you on a new session, then shows 10 new codes once", async ({ signedInPage: page, account }) => {
+    // Two-factor on through the API, as the Security tab does; then a new sign-in with a code: a session not stepped up.
+    expect((await page.request.post('/api/user/step-up', { data: { password: account.password } })).status()).toBe(204);
+    const setup = await (await page.request.post('/api/user/mfa/setup')).json();
+    const codeAt = (stepsAhead: number) => generate({ secret: setup.secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+    expect((await page.request.post('/api/user/mfa/enable', { data: { code: await codeAt(0) } })).status()).toBe(200);
+    expect((await page.request.post('/api/logout')).status()).toBe(200);
+    expect((await (await page.request.post('/api/login', { data: { username: account.email, password: account.password } })).json()).mfaRequired).toBe(true);
+    expect((await page.request.post('/api/login/mfa', { data: { code: await codeAt(1) } })).status()).toBe(200);
+
+    await page.goto('/user-settings?tab=security');
+    await page.getByRole('button', { name: 'Get new recovery codes' }).click();
+    const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
+    await dialog.getByLabel('Password').fill(account.password);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(page.getByRole('button', { name: 'Get new recovery codes' })).toBeVisible();
   });
 });

@@ -76,3 +76,12 @@ export function mfaRemovedByPasswordResetMail(data: { fullName: string }, to: st
     reason: reason(to),
   });
 }
+
+export function mfaRecoveryCodesRegeneratedMail(data: { fullName: string }, to: string, siteUrl: string): RenderedMail {
+  return renderMail({
+    subject: `New recovery codes were made for your ${PRODUCT_NAME} account`,
+    paragraphs: [`Hello ${data.fullName},`, 'New two-factor recovery codes were just made for your account. The old ones no longer work.', NOT_YOU],
+    action: securityLink(siteUrl),
+    reason: reason(to),
+  });
+}

@@ -114,6 +114,7 @@ const NOT_DRIVEN: Record<string, string> = {
   'POST /api/login/mfa': "the pending item and the session (USER#u), the user's last time step (ORG#o/USER#u), an audit entry (AUDIT#o/ENTRY#<ulid>)",
   'POST /api/user/mfa/enable': "the user item, an outbox item, an audit entry; the user's own sessions",
   'POST /api/user/mfa/disable': "the user item, an outbox item, an audit entry; the user's own sessions",
+  'POST /api/user/mfa/recovery-codes': 'the user item, an outbox item, an audit entry',
   'DELETE /api/organization/users/{userId}/mfa': "the target's user item, an outbox item, an audit entry; the target's sessions",
   'POST /api/password-reset/confirm': "the token (TOKEN#h), the user item, an outbox item; the user's sessions and counters",
   'POST /api/email-verification/confirm': 'the token (TOKEN#h) and the user item',

@@ -2,13 +2,14 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../../functions/db/keys';
 import { STEP_UP_REQUIRED, STEP_UP_REQUIRED_MESSAGE } from '../../../shared/messages';
-import { WRONG_CODE, WRONG_PASSWORD } from '../../../shared/schemas/mfa';
+import { WRONG_CODE, WRONG_PASSWORD, WRONG_RECOVERY_CODE } from '../../../shared/schemas/mfa';
 import { PASSWORD_OR_CODE } from '../../../shared/schemas/sessions';
 import { type SignedIn, login, registerOrganization, request } from '../support/api';
 import { functionsNow } from '../support/functions-clock';
 import { mailsTo, tokenFromMail, waitForMail } from '../support/inbox';
 import { testTable } from '../support/table';
-import { enrol, passwordStep, secondStep, signInWithCode } from '../support/two-factor';
+import { enrol, passwordStep, secondStep, signInWithCode, signInWithRecoveryCode, stepUp } from '../support/two-factor';
+import { storedAuditEntries } from '../audit/audit-entries';
 
 const MINUTE = 60_000;
 const STEP_UP_REFUSAL = { message: STEP_UP_REQUIRED_MESSAGE, code: STEP_UP_REQUIRED };
@@ -85,6 +86,36 @@ describe('step-up before security changes (issue 39, finding 1)', () => {
     const refused = await admin.call('/api/user/step-up', { body: { code: '123456' } });
     expect(refused.status).toBe(400);
     expect(refused.body.fieldErrors).toEqual({ code: 'Two-factor authentication is not on.' });
+  });
+});
+
+describe('new recovery codes (issue 39, finding 1: viewing recovery codes needs a step-up)', () => {
+  it('are a security change: 403 without a recent step-up; after it, 10 new codes replace the old ones, with a mail and an audit entry', async () => {
+    const admin = await registerOrganization({ fullName: 'Rory Recovery' });
+    const { authenticator, recoveryCodes: oldCodes } = await enrol(admin);
+    const signedIn = await signInWithCode(admin, await authenticator.nextCode());
+    const refused = await signedIn.call('/api/user/mfa/recovery-codes', { method: 'POST' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual(STEP_UP_REFUSAL);
+
+    await stepUp(signedIn);
+    const made = await signedIn.call('/api/user/mfa/recovery-codes', { method: 'POST' });
+    expect(made.status).toBe(200);
+    expect(made.body.recoveryCodes).toHaveLength(10);
+    expect(made.body.recoveryCodes.filter((code: string) => oldCodes.includes(code))).toEqual([]);
+
+    const old = await secondStep(await passwordStep(admin.email, admin.password), { recoveryCode: oldCodes[0]! });
+    expect(old.status).toBe(401);
+    expect(old.body.fieldErrors).toEqual({ recoveryCode: WRONG_RECOVERY_CODE });
+    expect((await signInWithRecoveryCode(admin, made.body.recoveryCodes[0])).user.id).toBe(admin.user.id);
+    expect((await waitForMail(admin.email, 'New recovery codes were made for your Growthwise account')).text).toContain('Hello Rory Recovery,');
+    expect(await storedAuditEntries(admin.orgId, 'mfa.recovery_codes_regenerated')).toHaveLength(1);
+  }, 90_000);
+
+  it('are refused while two-factor is off', async () => {
+    const admin = await registerOrganization();
+    await stepUp(admin);
+    expect((await admin.call('/api/user/mfa/recovery-codes', { method: 'POST' })).status).toBe(400);
   });
 });
 

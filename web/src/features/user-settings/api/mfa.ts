@@ -16,6 +16,9 @@ export const useStartMfaSetup = () => useMutation({ mutationFn: () => withStepUp
 export const useEnableMfa = () =>
   useMutation({ mutationFn: (code: string) => withStepUp(() => call(mfaEndpoints.enable, { body: { code } })) });
 
+/** New recovery codes in place of the old ones, shown once: a security change, confirmed with the password first when the session has not lately. */
+export const useRegenerateRecoveryCodes = () => useMutation({ mutationFn: () => withStepUp(() => call(mfaEndpoints.regenerateRecoveryCodes)) });
+
 export function useDisableMfa() {
   const refresh = useRefreshAfterChange();
   return useMutation({ mutationFn: (body: MfaDisableRequest) => call(mfaEndpoints.disable, { body }), onSuccess: refresh });
