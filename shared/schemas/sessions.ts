@@ -9,7 +9,7 @@ const sessionResponse = /* @__PURE__ */ (() => z.object({
   device: z.string(),
   /** ISO-8601: when the session was signed in. */
   createdAt: z.string(),
-  /** ISO-8601, approximate: the last use is recorded at most once an hour. */
+  /** ISO-8601, approximate: the last use is recorded at most every 5 minutes, and background polls do not count. */
   lastUsedAt: z.string(),
   /** The session of the request itself (this browser). */
   current: z.boolean(),
