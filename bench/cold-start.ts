@@ -211,6 +211,8 @@ function requestFor(route: Pick<RouteDefinition, 'method' | 'path'>, f: ColdStar
       return { cookie, body: { avatarUrl: TINY_PNG } };
     case 'PATCH /api/user/profile':
       return { cookie, body: { fullName: 'Cold Start Admin' } };
+    case 'POST /api/user/step-up':
+      return { cookie, body: { password: f.password } };
     case 'POST /api/user/change-password':
       // A wrong current password: the whole check runs, and the other sessions stay.
       return { cookie, body: { currentPassword: 'not-the-password', newPassword: 'another-password' } };

@@ -73,9 +73,12 @@ export const routes = [
   route(mfaEndpoints.setup, 'mfa/setup-mfa', 'readwrite', ['session', 'mfaEncryption']),
   route(mfaEndpoints.enable, 'mfa/enable-mfa', 'readwrite', ['session', 'mfaEncryption']),
   route(mfaEndpoints.disable, 'mfa/disable-mfa', 'readwrite', ['session', 'mfaEncryption']),
+  route(mfaEndpoints.regenerateRecoveryCodes, 'mfa/regenerate-recovery-codes', 'readwrite', ['session', 'mfaEncryption']),
   route(sessionEndpoints.list, 'sessions/list-sessions', 'read'),
   route(sessionEndpoints.remove, 'sessions/delete-session', 'readwrite'),
   route(sessionEndpoints.revokeOthers, 'sessions/revoke-other-sessions', 'readwrite'),
+  // step-up: a two-factor code is one of its proofs
+  route(sessionEndpoints.stepUp, 'sessions/step-up-session', 'readwrite', ['session', 'mfaEncryption']),
   route(notificationEndpoints.list, 'notifications/list-notifications', 'read'),
   route(notificationEndpoints.unreadCount, 'notifications/get-unread-count', 'read'),
   route(notificationEndpoints.markRead, 'notifications/mark-notification-read', 'readwrite'),

@@ -2,6 +2,8 @@
 export interface ApiErrorBody {
   message: string;
   fieldErrors?: Record<string, string>;
+  /** A refusal the client acts on beyond showing it (STEP_UP_REQUIRED: ask for the password, then send again). */
+  code?: string;
   requestId?: string;
 }
 

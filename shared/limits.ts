@@ -17,3 +17,5 @@ export const RECENT_ACTIVITY_SIZE = 10;
 export const TRIAL_DAYS = 14;
 /** Two-factor set-up gives this many single-use recovery codes. */
 export const RECOVERY_CODE_COUNT = 10;
+/** A security change needs the password or a two-factor code confirmed on the session this recently (docs/decisions/038). */
+export const STEP_UP_WINDOW_MS = 5 * 60 * 1000;

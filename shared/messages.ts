@@ -12,3 +12,14 @@ export const USER_PASSWORD_MESSAGE = 'Password must be at least 6 characters';
 
 /** An unknown, used, voided or expired link of a mail. */
 export const INVALID_LINK = 'This link is invalid or has expired.';
+
+/**
+ * The 403 of a security change (Endpoint.stepUp) when this session has not confirmed the password or a
+ * two-factor code within STEP_UP_WINDOW_MS; its body's `code` is STEP_UP_REQUIRED, so the web knows to
+ * ask and send the change again (docs/decisions/038).
+ */
+export const STEP_UP_REQUIRED = 'STEP_UP_REQUIRED';
+export const STEP_UP_REQUIRED_MESSAGE = 'Please confirm your password to continue.';
+
+/** An invitation whose inviter is no longer an admin of the organization: it cannot be accepted (docs/decisions/038). */
+export const INVITATION_VOIDED = 'This invitation is no longer valid: the person who sent it is no longer an admin of the organization. Ask an admin to invite you again.';

@@ -4,6 +4,7 @@ import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { now, ttlAt } from '../clock';
+import { logger } from '../observability/logger';
 
 /**
  * `CHECKOUT_REFERENCE#<reference> / CHECKOUT_REFERENCE`: the pricing table's client_reference_id,
@@ -41,10 +42,18 @@ export async function createCheckoutReference(orgId: string, userId: string): Pr
  * The organization a checkout's reference was made for, unless it expired longer ago than Stripe
  * keeps retrying a delivery (the stored times are the functions' clock, Stripe's event times are
  * not: they are never compared); undefined for anything else (an organization id, a forged or
- * expired reference), without a read when it cannot be one of ours.
+ * expired reference), without a read when it cannot be one of ours. The reference acts with the
+ * authority of the admin it was made for, so that is checked again now: one who is no longer an
+ * admin of the organization (demoted or removed) links nothing (docs/decisions/038).
  */
 export async function organizationOfCheckoutReference(reference: string | null): Promise<string | undefined> {
   if (!reference || !REFERENCE_SHAPE.test(reference)) return undefined;
   const item = await getItem(keys.checkoutReference(reference), { consistentRead: true });
-  return item && item.expiresAt + DELIVERY_RETRIES_MS >= now().getTime() ? item.orgId : undefined;
+  if (!item || item.expiresAt + DELIVERY_RETRIES_MS < now().getTime()) return undefined;
+  const maker = await getItem(keys.user(item.orgId, item.userId), { consistentRead: true });
+  if (maker?.role !== 'admin') {
+    logger.warn('Checkout reference of someone no longer an admin of its organization: nothing linked', { orgId: item.orgId });
+    return undefined;
+  }
+  return item.orgId;
 }

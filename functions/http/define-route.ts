@@ -10,7 +10,7 @@ import { pathIds } from '../middleware/path-ids';
 import { runCountingMetrics } from '../observability/metrics';
 import { rawBody } from '../middleware/raw-body';
 import { requestGuard } from '../middleware/request-guard';
-import { sessionLoader } from '../middleware/session';
+import { type SessionRules, sessionLoader } from '../middleware/session';
 import type { RouteResult } from './response';
 import type { Context, LambdaResult, RouteEvent } from './types';
 
@@ -87,7 +87,8 @@ export function defineRoute(endpoint: Endpoint, second: unknown, third?: unknown
   if (endpoint.rawBody && (endpoint.auth !== 'none' || endpoint.body)) throw new Error(`${endpoint.path}: a raw-body endpoint has auth 'none' and no body schema`);
   if ((endpoint.idempotent === true) !== (options.idempotency !== undefined)) throw new Error(`${endpoint.path}: an endpoint marked idempotent, and only such an endpoint, is given the idempotency`);
   if (endpoint.idempotent && endpoint.auth !== 'required') throw new Error(`${endpoint.path}: an idempotent endpoint needs a session (its keys are the user's own)`);
-  return build(endpoint.auth, endpoint.rawBody ? 'raw' : endpoint.body, options.preload, handle, endpoint.query, endpoint.beforeMfaSetup === true, options.idempotency);
+  const sessionRules = { beforeMfaSetup: endpoint.beforeMfaSetup === true, stepUp: endpoint.stepUp === true, passive: endpoint.passive === true };
+  return build(endpoint.auth, endpoint.rawBody ? 'raw' : endpoint.body, options.preload, handle, endpoint.query, sessionRules, options.idempotency);
 }
 
 const ANSWER_BEFORE_TIMEOUT_MS = 500;
@@ -99,7 +100,7 @@ function build(
   preload: Preload | undefined,
   handle: (request: never) => Promise<RouteResult>,
   query?: z.ZodMiniType,
-  beforeMfaSetup = false,
+  sessionRules: SessionRules = {},
   idempotency?: IdempotentRun,
 ) {
   // The handler answers 503 (middy's TimeoutError, see db/faults.ts) this long before the function's
@@ -108,7 +109,7 @@ function build(
   // A webhook never reads a session: its function is not even allowed to read the session key.
   const middlewares = webhook
     ? [httpResponse(), requestGuard({ crossSiteCheck: false }), rawBody()]
-    : [httpResponse(), requestGuard(), pathIds(), sessionLoader(auth === 'required', preload, beforeMfaSetup, (event) => validBody(event, body)), jsonBody(body)];
+    : [httpResponse(), requestGuard(), pathIds(), sessionLoader(auth === 'required', preload, sessionRules, (event) => validBody(event, body)), jsonBody(body)];
   const chain = middy<RouteEvent, LambdaResult>({ timeoutEarlyInMillis: ANSWER_BEFORE_TIMEOUT_MS })
     .use(middlewares)
     .handler(async (event, context) => {

@@ -1,12 +1,13 @@
 import { ROLE_LABELS } from '../../shared/roles';
 import { now as clockNow } from '../clock';
-import { Conflict } from '../domain/errors';
+import { INVITATION_VOIDED } from '../../shared/messages';
+import { Conflict, Refused } from '../domain/errors';
 import { type AuditClient, auditPut } from '../audit-log/entries';
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
 import { hashToken } from '../security/mail-tokens';
 import { notificationEventPut } from '../notifications/event';
-import { organizationCounts } from '../organization-users/organization-users';
+import { actorIsAdmin, organizationCounts } from '../organization-users/organization-users';
 import { EMAIL_TAKEN } from '../organization/organizations';
 import { batchGet, getItem, keyId } from '../db/reads';
 import { type TransactItem, transactWriteExplained } from '../db/transactions';
@@ -27,7 +28,12 @@ interface ValidInvitation {
   org: OrganizationItem;
 }
 
-/** The invitation a link's token opens, or undefined for an unknown, revoked, used, replaced or expired one. */
+/**
+ * The invitation a link's token opens, or undefined for an unknown, revoked, used, replaced or
+ * expired one. An invitation acts with its inviter's authority, so it is re-checked here, at use:
+ * an inviter who is no longer an admin of the organization (demoted or removed) voids it (Refused,
+ * INVITATION_VOIDED; docs/decisions/038). The inviter is read in the same BatchGetItem.
+ */
 export async function findInvitationByToken(token: string): Promise<ValidInvitation | undefined> {
   const hash = hashToken(token);
   const tokenItem = await getItem<InvitationTokenItem>(keys.invitationToken(hash), { consistentRead: true });
@@ -39,8 +45,12 @@ export async function findInvitationByToken(token: string): Promise<ValidInvitat
   const invitation = found.get(keyId(invitationKey)) as InvitationItem | undefined;
   const org = found.get(keyId(orgKey)) as OrganizationItem | undefined;
   if (!invitation || !org || invitation.status !== 'pending' || invitation.tokenHash !== hash || invitation.expiresAt <= now) return undefined;
+  const inviter = await getItem(keys.user(org.id, invitation.invitedBy.id), { consistentRead: true });
+  if (inviter?.role !== 'admin') throw voided();
   return { hash, invitation, org };
 }
+
+const voided = () => new Refused('invalid', INVITATION_VOIDED, { token: INVITATION_VOIDED });
 
 /** Admins an acceptance notifies (by name order): one bounded Query, whatever the organization's size. */
 const NOTIFIED_ADMINS_MAX = 100;
@@ -105,6 +115,9 @@ export async function acceptInvitation(
       },
     },
   ];
+  // Demoted or removed since the read above: the invitation is void all the same.
+  const inviterAt = items.length;
+  items.push(actorIsAdmin({ id: invitation.invitedBy.id, orgId: org.id }));
   // userPuts: the user, then its email item.
   const emailAt = items.length + 1;
   items.push(...userPuts(user), organizationCounts(org.id, { users: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }));
@@ -128,6 +141,7 @@ export async function acceptInvitation(
     await transactWriteExplained(items, (failed) => {
       // The invitation, its token or its hold changed: revoked, resent, accepted (a racing accept) or expired meanwhile.
       if (failed.has(0) || failed.has(1) || failed.has(2)) return new InvalidMeanwhile();
+      if (failed.has(inviterAt)) return voided();
       if (failed.has(emailAt)) return new Conflict(EMAIL_TAKEN);
       return undefined;
     });

@@ -13,7 +13,9 @@ export type Mail =
   | { template: 'mfa-enabled'; data: { fullName: string } }
   | { template: 'mfa-disabled'; data: { fullName: string } }
   | { template: 'mfa-recovery-code-used'; data: { fullName: string; remaining: number } }
-  | { template: 'mfa-reset'; data: { fullName: string; resetByName: string } };
+  | { template: 'mfa-reset'; data: { fullName: string; resetByName: string } }
+  | { template: 'mfa-removed-by-password-reset'; data: { fullName: string } }
+  | { template: 'mfa-recovery-codes-regenerated'; data: { fullName: string } };
 
 /** An invitation to join an organization: who invites, to which role, until when (an ISO instant), and the link's token. */
 export interface InvitationMailData {

@@ -6,7 +6,7 @@ import { passwordChangedMail } from './templates/password-changed';
 import { passwordResetMail } from './templates/password-reset';
 import { trialEndingMail } from './templates/trial-ending';
 import { welcomeMail } from './templates/welcome';
-import { mfaDisabledMail, mfaEnabledMail, mfaRecoveryCodeUsedMail, mfaResetMail } from './templates/two-factor';
+import { mfaDisabledMail, mfaEnabledMail, mfaRecoveryCodeUsedMail, mfaRecoveryCodesRegeneratedMail, mfaRemovedByPasswordResetMail, mfaResetMail } from './templates/two-factor';
 
 type Render<M extends Mail> = (data: M['data'], to: string, siteUrl: string) => RenderedMail;
 
@@ -23,6 +23,8 @@ const TEMPLATES: { [M in Mail as M['template']]: Render<M> } = {
   'mfa-disabled': mfaDisabledMail,
   'mfa-recovery-code-used': mfaRecoveryCodeUsedMail,
   'mfa-reset': mfaResetMail,
+  'mfa-removed-by-password-reset': mfaRemovedByPasswordResetMail,
+  'mfa-recovery-codes-regenerated': mfaRecoveryCodesRegeneratedMail,
 };
 
 export function renderOutboxMail(mail: Mail, to: string, siteUrl: string): RenderedMail {

@@ -9,6 +9,7 @@ import { outboxPut } from '../mailer/outbox';
 import { type TransactItem, conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
 import { type Changes, type Condition, updateExpression } from '../db/update-expression';
 import type { UserItem } from '../user/item';
+import { now as clockNow } from '../clock';
 
 /**
  * Two-factor state on the user item (docs/decisions/016). Every change is conditional on what the
@@ -28,7 +29,21 @@ const newerStep = (timeStep: number): Condition => ({
   values: { ':true': true, ':step': timeStep },
 });
 /** Turning two-factor off removes the secret, any half-done setup, the replay mark and the recovery codes. */
-const TURNED_OFF: Changes = { set: { mfaEnabled: false }, remove: ['mfaSecret', 'mfaPendingSecret', 'mfaLastTimeStep', 'mfaRecoveryCodes'] };
+export const TURNED_OFF: Changes = {
+  set: { mfaEnabled: false },
+  remove: ['mfaSecret', 'mfaPendingSecret', 'mfaLastTimeStep', 'mfaRecoveryCodes', 'mfaEnabledAt', 'mfaSignedInAt'],
+};
+
+/** How long a new factor stays removable by a password reset until a sign-in has passed it. */
+export const UNCONFIRMED_MFA_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * True when two-factor was turned on in the last 24 hours and no sign-in has passed it since: a
+ * password reset by mail then removes it (docs/decisions/038), so someone who put their own
+ * authenticator on the account with a stolen cookie cannot keep its owner out for good.
+ */
+export const isUnconfirmedNewMfa = (user: UserItem, now: number) =>
+  user.mfaEnabled === true && user.mfaEnabledAt !== undefined && now - user.mfaEnabledAt < UNCONFIRMED_MFA_MS && !(user.mfaSignedInAt !== undefined && user.mfaSignedInAt >= user.mfaEnabledAt);
 
 /** Keeps the (encrypted) secret being set up until a code of it enables two-factor; a new setup replaces it. */
 export async function storePendingSecret(user: UserItem, encryptedSecret: string) {
@@ -57,7 +72,10 @@ export async function enableMfa(context: WriteContext, pendingSecret: string, ti
           TableName: TABLE_NAME,
           Key: keys.user(user.orgId, user.id),
           ...updateExpression(
-            { set: { mfaEnabled: true, mfaSecret: pendingSecret, mfaLastTimeStep: timeStep, mfaRecoveryCodes: recoveryHashes }, remove: ['mfaPendingSecret'] },
+            {
+              set: { mfaEnabled: true, mfaSecret: pendingSecret, mfaLastTimeStep: timeStep, mfaRecoveryCodes: recoveryHashes, mfaEnabledAt: clockNow().getTime() },
+              remove: ['mfaPendingSecret', 'mfaSignedInAt'],
+            },
             { expression: `mfaPendingSecret = :secret AND ${IS_OFF}`, values: { ':secret': pendingSecret, ':false': false } },
           ),
         },
@@ -72,21 +90,24 @@ export async function enableMfa(context: WriteContext, pendingSecret: string, ti
 
 /**
  * Records the time step of a code just accepted: only if it is newer than every step used before,
- * so two requests racing with the same code cannot both pass. False when it was not newer.
+ * so two requests racing with the same code cannot both pass. False when it was not newer. A
+ * sign-in's code (after the password) also marks the factor as passed by a sign-in; a step-up's
+ * does not: a cookie thief holding the factor they put there could give that.
  */
-export async function claimTimeStep(user: UserItem, timeStep: number): Promise<boolean> {
+export async function claimTimeStep(user: UserItem, timeStep: number, purpose: 'sign-in' | 'step-up' = 'sign-in'): Promise<boolean> {
+  const set = purpose === 'sign-in' ? { mfaLastTimeStep: timeStep, mfaSignedInAt: clockNow().getTime() } : { mfaLastTimeStep: timeStep };
   return conditionHeld(
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.user(user.orgId, user.id),
-        ...updateExpression({ set: { mfaLastTimeStep: timeStep } }, newerStep(timeStep)),
+        ...updateExpression({ set }, newerStep(timeStep)),
       }),
     ),
   );
 }
 
-/** Uses up one recovery code (its hash leaves the set) and sends the mail; false when no unused code has that hash. */
+/** Uses up one recovery code in a sign-in (its hash leaves the set; the factor counts as passed) and sends the mail; false when no unused code has that hash. */
 export async function useRecoveryCode(context: WriteContext, user: UserItem, hash: string): Promise<boolean> {
   const remaining = Math.max(0, (user.mfaRecoveryCodes?.size ?? 1) - 1);
   return conditionHeld(
@@ -96,13 +117,28 @@ export async function useRecoveryCode(context: WriteContext, user: UserItem, has
           TableName: TABLE_NAME,
           Key: keys.user(user.orgId, user.id),
           ...updateExpression(
-            { delete: { mfaRecoveryCodes: new Set([hash]) } },
+            { delete: { mfaRecoveryCodes: new Set([hash]) }, set: { mfaSignedInAt: clockNow().getTime() } },
             { expression: `${IS_ON} AND contains(mfaRecoveryCodes, :hash)`, values: { ':true': true, ':hash': hash } },
           ),
         },
       },
       outboxPut(user.username, { template: 'mfa-recovery-code-used', data: { fullName: user.fullName, remaining } }),
       auditPut(context, { action: 'mfa.recovery_code_used', target: userTarget(user) }),
+    ]),
+  );
+}
+
+/**
+ * Replaces the recovery codes with new ones (their hashes) while two-factor is on, and sends the
+ * mail: the old codes stop working at once. False when two-factor is off.
+ */
+export async function replaceRecoveryCodes(context: WriteContext, recoveryHashes: Set<string>): Promise<boolean> {
+  const user = context.actor;
+  return conditionHeld(
+    transactWrite([
+      { Update: { TableName: TABLE_NAME, Key: keys.user(user.orgId, user.id), ...updateExpression({ set: { mfaRecoveryCodes: recoveryHashes } }, { expression: IS_ON, values: { ':true': true } }) } },
+      outboxPut(user.username, { template: 'mfa-recovery-codes-regenerated', data: { fullName: user.fullName } }),
+      auditPut(context, { action: 'mfa.recovery_codes_regenerated', target: userTarget(user) }),
     ]),
   );
 }

@@ -53,7 +53,8 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
       const error = request.error;
       if (error instanceof HttpError || error instanceof DomainError) {
         const statusCode = error instanceof HttpError ? error.statusCode : statusOf(error);
-        const body = error.fieldErrors ? { message: error.message, fieldErrors: error.fieldErrors } : { message: error.message };
+        const code = error instanceof HttpError ? error.code : undefined;
+        const body = { message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}), ...(code ? { code } : {}) };
         request.response = finish(request, { statusCode, body, headers: error instanceof HttpError ? error.headers : undefined });
         return;
       }

@@ -1,23 +1,34 @@
 import type { MiddlewareObj } from '@middy/core';
 import { MFA_REQUIRED_BY_ORGANIZATION } from '../../shared/messages';
-import { loadSession } from '../sessions/sessions';
-import { forbidden, unauthorized } from '../http/http-error';
+import { isSteppedUp, loadSession } from '../sessions/sessions';
+import { forbidden, stepUpRequired, unauthorized } from '../http/http-error';
 import type { Preload } from '../http/define-route';
 import type { LambdaResult, RouteEvent } from '../http/types';
 import { readSessionCookie } from '../security/cookie';
 import { verifySessionToken } from '../security/token';
 import { mustSetUpMfa } from '../user/item';
 
+/** What the endpoint's contract asks of the session besides its existence (shared/contract/endpoint.ts). */
+export interface SessionRules {
+  /** Open to a member who must still set up two-factor (Endpoint.beforeMfaSetup). */
+  beforeMfaSetup?: boolean;
+  /** A security change: the session must have stepped up lately (Endpoint.stepUp). */
+  stepUp?: boolean;
+  /** A background read that does not count as a use (Endpoint.passive). */
+  passive?: boolean;
+}
+
 /**
  * Loads the session named by the signed cookie (never a header, query or body token) with its
- * user and organization in one round trip. Required: no valid session is 401; and while the
+ * user and organization in one round trip. Required: no valid session is 401; while the
  * organization requires two-factor sign-in, a member who has not set it up gets 403 from every
- * route but those open before setup (Endpoint.beforeMfaSetup): the one place that rule lives.
+ * route but those open before setup (Endpoint.beforeMfaSetup); and a security change (Endpoint.stepUp)
+ * without a recent step-up is 403 STEP_UP_REQUIRED: the one place these rules live.
  */
 export function sessionLoader(
   required: boolean,
   preload?: Preload,
-  beforeMfaSetup = false,
+  rules: SessionRules = {},
   /** The request's body once the endpoint's schema accepts it, for the preload. */
   bodyOf: (event: RouteEvent) => unknown = () => undefined,
 ): MiddlewareObj<RouteEvent, LambdaResult> {
@@ -26,9 +37,12 @@ export function sessionLoader(
       const token = readSessionCookie(event.cookies);
       const claims = token ? await verifySessionToken(token) : undefined;
       const params = (event.pathParameters ?? {}) as Record<string, string>;
-      event.session = claims ? await loadSession(claims, preload && ((orgId) => preload({ orgId, params, body: bodyOf(event) }))) : undefined;
-      if (required && !event.session) throw unauthorized();
-      if (required && !beforeMfaSetup && event.session && mustSetUpMfa(event.session.user, event.session.org)) throw forbidden(MFA_REQUIRED_BY_ORGANIZATION);
+      const withPreload = preload && ((orgId: string) => preload({ orgId, params, body: bodyOf(event) }));
+      event.session = claims ? await loadSession(claims, withPreload, { touch: !rules.passive }) : undefined;
+      if (!required) return;
+      if (!event.session) throw unauthorized();
+      if (!rules.beforeMfaSetup && mustSetUpMfa(event.session.user, event.session.org)) throw forbidden(MFA_REQUIRED_BY_ORGANIZATION);
+      if (rules.stepUp && !isSteppedUp(event.session.session)) throw stepUpRequired();
     },
   };
 }

@@ -252,7 +252,7 @@ class StaleRead extends Error {
 }
 
 /** The acting admin is still an admin when the write happens (not only when the request began). */
-export function actorIsAdmin(actor: ActingUser): TransactItem {
+export function actorIsAdmin(actor: Pick<ActingUser, 'id' | 'orgId'>): TransactItem {
   return {
     ConditionCheck: {
       TableName: TABLE_NAME,

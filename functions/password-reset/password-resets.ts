@@ -6,6 +6,7 @@ import { updateExpression } from '../db/update-expression';
 import { keys } from '../db/keys';
 import { PASSWORD_RESET_LIFETIME_MS, findTokenOwner, mailTokenPut, newMailToken, spendMailToken } from '../security/mail-tokens';
 import { outboxPut } from '../mailer/outbox';
+import { TURNED_OFF, isUnconfirmedNewMfa } from '../mfa/mfa';
 import { type FixedWindowItem, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter } from '../throttles/throttles';
 import { PASSWORD_RESETS_PER_ADDRESS, PASSWORD_RESETS_PER_CLIENT } from '../throttles/rules';
 import type { EmailItem, UserItem } from '../user/item';
@@ -57,6 +58,8 @@ export async function requestPasswordReset(email: string, clientIp: string, now 
  * Sets the new password if the token is the user's newest, unused and unexpired reset token: the
  * token's delete, the password, the 'password changed' mail and the audit entry (the link's holder
  * acts as the user the token names: the mail went to that user's address) in one transaction (single use).
+ * Two-factor turned on in the last 24 hours that no sign-in has passed yet goes with it, with its own
+ * mail and entry (docs/decisions/038): the owner of the mailbox, not whoever held a cookie, keeps the account.
  * Answers the user whose password changed, or undefined for an invalid link.
  */
 export async function confirmPasswordReset(token: string, hashPassword: () => Promise<string>, client: AuditClient): Promise<UserItem | undefined> {
@@ -64,11 +67,19 @@ export async function confirmPasswordReset(token: string, hashPassword: () => Pr
   if (!found) return undefined;
   const { user } = found;
   const passwordHash = await hashPassword();
+  const removesMfa = isUnconfirmedNewMfa(user, clockNow().getTime());
+  const context = { actor: user, client };
   const reset = await conditionHeld(
     transactWrite([
-      ...spendMailToken(found, { passwordHash }),
+      ...(removesMfa ? spendMailToken(found, { passwordHash, ...TURNED_OFF.set }, TURNED_OFF.remove) : spendMailToken(found, { passwordHash })),
       outboxPut(user.username, { template: 'password-changed', data: { fullName: user.fullName } }),
-      auditPut({ actor: user, client }, { action: 'user.password_reset', target: userTarget(user) }),
+      auditPut(context, { action: 'user.password_reset', target: userTarget(user) }),
+      ...(removesMfa
+        ? [
+            outboxPut(user.username, { template: 'mfa-removed-by-password-reset', data: { fullName: user.fullName } }),
+            auditPut(context, { action: 'mfa.disabled', target: userTarget(user), details: { by: 'password-reset' } }),
+          ]
+        : []),
     ]),
   );
   // Not reset: used by a concurrent confirm, or voided by a newer request, since we read it.

@@ -83,11 +83,11 @@ export async function findTokenOwner(token: string, purpose: MailTokenPurpose): 
 }
 
 /**
- * Uses the token up and applies `set` to its owner: the token's delete fails when it was used
- * already, the user's update when a newer link voided it since it was read; either fails the
- * transaction they join.
+ * Uses the token up and applies `set` (and `remove`) to its owner: the token's delete fails when it
+ * was used already, the user's update when a newer link voided it since it was read; either fails
+ * the transaction they join.
  */
-export function spendMailToken({ hash, purpose, user }: FoundMailToken, set: Record<string, unknown>, now = clockNow().getTime()): TransactItem[] {
+export function spendMailToken({ hash, purpose, user }: FoundMailToken, set: Record<string, unknown>, remove: readonly string[] = [], now = clockNow().getTime()): TransactItem[] {
   const field = CURRENT_HASH_FIELD[purpose];
   // A verification link is kept, marked spent, until it expires (isVerifiedOwnersLink); a reset link goes.
   const spend: TransactItem =
@@ -100,7 +100,7 @@ export function spendMailToken({ hash, purpose, user }: FoundMailToken, set: Rec
       Update: {
         TableName: TABLE_NAME,
         Key: keys.user(user.orgId, user.id),
-        ...updateExpression({ set, remove: [field] }, { expression: '#current = :token', names: { '#current': field }, values: { ':token': hash } }),
+        ...updateExpression({ set, remove: [field, ...remove] }, { expression: '#current = :token', names: { '#current': field }, values: { ':token': hash } }),
       },
     },
   ];

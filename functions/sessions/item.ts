@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from '../security/lifetime';
+import { SESSION_IDLE_LONGEST_MS, SESSION_LIFETIME_MS } from '../security/lifetime';
 import { ttlAt } from '../clock';
 
 /** A signed-in session: `USER#<userId> / SESSION#<uuid>` (keys.session), in its user's partition. */
@@ -10,8 +10,10 @@ export interface SessionItem {
   orgId: string;
   /** Epoch ms: the absolute end (7 days after sign-in). With lastUsedAt, the only thing that decides expiry (TTL deletion runs late). */
   expiresAt: number;
-  /** Epoch ms of the last use, recorded at most once an hour; 24 hours later the session is idle and ends. Absent on sessions from before idle expiry existed: createdAt stands in. */
+  /** Epoch ms of the last use, recorded at most every SESSION_TOUCH_INTERVAL_MS; the organization's idle limit later the session ends (sessionIdleLimit). Absent on sessions from before idle expiry existed: createdAt stands in. */
   lastUsedAt?: number;
+  /** Epoch ms when the password or a two-factor code was last confirmed on this session (POST /api/user/step-up); security changes need it recent. */
+  steppedUpAt?: number;
   /** The browser's User-Agent at sign-in (at most 512 characters), shown as the session's device. */
   userAgent?: string;
   /** Epoch seconds, for DynamoDB TTL clean-up: the earlier of the absolute and the idle end. */
@@ -21,8 +23,8 @@ export interface SessionItem {
 
 const USER_AGENT_MAX = 512;
 
-/** Epoch seconds when TTL may delete a session last used at `lastUsedAt`: its idle end or its absolute end. */
-export const sessionTtl = (expiresAt: number, lastUsedAt: number) => ttlAt(Math.min(expiresAt, lastUsedAt + SESSION_IDLE_MS));
+/** Epoch seconds when TTL may delete a session last used at `lastUsedAt`: its longest idle end or its absolute end. */
+export const sessionTtl = (expiresAt: number, lastUsedAt: number) => ttlAt(Math.min(expiresAt, lastUsedAt + SESSION_IDLE_LONGEST_MS));
 
 /** A session that starts now (epoch ms) and is used at once. */
 export function newSession(userId: string, orgId: string, userAgent: string, now: number): SessionItem {

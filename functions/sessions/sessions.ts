@@ -1,5 +1,6 @@
 import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { SESSION_IDLE_MS, SESSION_TOUCH_INTERVAL_MS } from '../security/lifetime';
+import { STEP_UP_WINDOW_MS } from '../../shared/limits';
+import { SESSION_TOUCH_INTERVAL_MS, sessionIdleLimit } from '../security/lifetime';
 import type { SessionClaims } from '../security/token';
 import { type Item, batchGet, keyId } from '../db/reads';
 import { TABLE_NAME, db } from '../db/client';
@@ -23,8 +24,12 @@ export interface LoadedSession {
 
 export const lastUsedAtOf = (session: SessionItem) => session.lastUsedAt ?? Date.parse(session.createdAt);
 
-/** True while the session is neither past its absolute end nor idle for too long. */
-const isSessionLive = (session: SessionItem, now = clockNow().getTime()) => session.expiresAt > now && lastUsedAtOf(session) + SESSION_IDLE_MS > now;
+/** True while the session is neither past its absolute end nor idle for longer than its organization allows. */
+const isSessionLive = (session: SessionItem, org: Pick<OrganizationItem, 'requireMfa'>, now: number) =>
+  session.expiresAt > now && lastUsedAtOf(session) + sessionIdleLimit(org) > now;
+
+/** True while the session's last step-up is recent enough for a security change. */
+export const isSteppedUp = (session: SessionItem, now = clockNow().getTime()) => session.steppedUpAt !== undefined && now - session.steppedUpAt < STEP_UP_WINDOW_MS;
 
 /** Stores a new session; with `audit`, the sign-in's audit entry in the same transaction. */
 export async function createSession(userId: string, orgId: string, userAgent = '', audit?: TransactItem): Promise<SessionItem> {
@@ -40,7 +45,12 @@ export async function createSession(userId: string, orgId: string, userAgent = '
  * A route may add keys of its own organization's (preload), read in the same round trip.
  * Strongly consistent, so a session or change written a moment ago is seen.
  */
-export async function loadSession(claims: SessionClaims, preload?: (orgId: string) => Key | readonly Key[] | undefined): Promise<LoadedSession | undefined> {
+export async function loadSession(
+  claims: SessionClaims,
+  preload?: (orgId: string) => Key | readonly Key[] | undefined,
+  /** false for a background read (Endpoint.passive): the session is checked but its idle end does not slide. */
+  { touch = true } = {},
+): Promise<LoadedSession | undefined> {
   const sessionKey = keys.session(claims.userId, claims.sessionId);
   const userKey = keys.user(claims.orgId, claims.userId);
   const orgKey = keys.organization(claims.orgId);
@@ -53,14 +63,14 @@ export async function loadSession(claims: SessionClaims, preload?: (orgId: strin
   // Expiry is decided here, by the stored times: TTL deletion can lag by days.
   // The preloaded key was built from the token's organization: only trusted once the stored session agrees.
   const now = clockNow().getTime();
-  if (!isSessionLive(session, now) || session.orgId !== claims.orgId) return undefined;
-  if (now - lastUsedAtOf(session) >= SESSION_TOUCH_INTERVAL_MS) await touchSession(session, now);
+  if (!isSessionLive(session, org, now) || session.orgId !== claims.orgId) return undefined;
+  if (touch && now - lastUsedAtOf(session) >= SESSION_TOUCH_INTERVAL_MS) await touchSession(session, now);
   const preloadedAll = extraKeys.map((key) => found.get(keyId(key)));
   return { session, user, org, preloadedAll };
 }
 
 /**
- * Records a use, sliding the idle end (at most once an hour: see SESSION_TOUCH_INTERVAL_MS). Only
+ * Records a use, sliding the idle end (at most every SESSION_TOUCH_INTERVAL_MS). Only
  * while the session still exists, so a touch racing a sign-out does not bring the session back.
  */
 async function touchSession(session: SessionItem, now: number) {
@@ -76,11 +86,28 @@ async function touchSession(session: SessionItem, now: number) {
   if (touched) session.lastUsedAt = now;
 }
 
-/** The user's sessions that are still live, newest sign-in first. */
-export async function listSessionsOfUser(userId: string): Promise<SessionItem[]> {
+/**
+ * Records that the password or a two-factor code was just confirmed on this session: security
+ * changes are open to it for STEP_UP_WINDOW_MS. Only while the session exists (a step-up racing a
+ * sign-out does not bring it back).
+ */
+export async function markSteppedUp(session: SessionItem, now = clockNow().getTime()) {
+  await conditionHeld(
+    db.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.session(session.userId, session.id),
+        ...updateExpression({ set: { steppedUpAt: now } }, { expression: 'attribute_exists(PK)' }),
+      }),
+    ),
+  );
+}
+
+/** The user's sessions that are still live by their organization's rules, newest sign-in first. */
+export async function listSessionsOfUser(userId: string, org: Pick<OrganizationItem, 'requireMfa'>): Promise<SessionItem[]> {
   const sessions = await queryCollection<SessionItem>(collections.sessionsOfUser(userId), { consistentRead: true });
   const now = clockNow().getTime();
-  return sessions.filter((session) => isSessionLive(session, now)).sort((a, b) => compareOrdinal(b.createdAt, a.createdAt));
+  return sessions.filter((session) => isSessionLive(session, org, now)).sort((a, b) => compareOrdinal(b.createdAt, a.createdAt));
 }
 
 /** Ends one of the user's sessions; false when the user has no such session. */

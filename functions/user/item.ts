@@ -37,6 +37,10 @@ export interface UserItem {
   mfaLastTimeStep?: number;
   /** Keyed hashes of the unused recovery codes (a string set: using one deletes it). */
   mfaRecoveryCodes?: Set<string>;
+  /** Epoch ms when two-factor was last turned on (absent on accounts enrolled before it was kept). */
+  mfaEnabledAt?: number;
+  /** Epoch ms of the last sign-in that passed the second step (a code or a recovery code): the factor is its owner's. */
+  mfaSignedInAt?: number;
 }
 
 /** A user as stored: with its keys and the user indexes' sort keys (docs/decisions/031). */

@@ -33,6 +33,18 @@ export interface Endpoint {
    */
   readonly beforeMfaSetup?: true;
   /**
+   * A security change (setting up two-factor, ending every other session): the session must have
+   * confirmed the password or a two-factor code (POST /api/user/step-up) within STEP_UP_WINDOW_MS,
+   * else 403 with `code: STEP_UP_REQUIRED` (functions/middleware/session.ts; docs/decisions/038).
+   */
+  readonly stepUp?: true;
+  /**
+   * Read in the background by an open page (the unread count's 30-second poll): it is answered
+   * while the session lives, but does not count as a use, so a tab left open still goes idle
+   * (docs/decisions/039).
+   */
+  readonly passive?: true;
+  /**
    * A creation that accepts an `Idempotency-Key` header (IDEMPOTENCY_KEY_HEADER): a retry with the
    * same key within IDEMPOTENCY_WINDOW_HOURS answers the first success again (same status and
    * body, with `Idempotent-Replayed: true`) and writes nothing. The key is the signed-in user's own

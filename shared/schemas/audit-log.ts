@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'mfa.disabled',
   'mfa.reset',
   'mfa.recovery_code_used',
+  'mfa.recovery_codes_regenerated',
   'invitation.sent',
   'invitation.resent',
   'invitation.revoked',

@@ -10,7 +10,7 @@ export const RECOVERY_CODE = /^[a-z2-7]{5}-?[a-z2-7]{5}$/i;
 export const RECOVERY_CODE_SHAPE = 'A recovery code has 10 letters and digits, like abcde-23456.';
 
 /** The code a person types: spaces between the digit groups are forgiven. */
-const totpCode = /* @__PURE__ */ (() => z.string(CODE_SHAPE).check(
+export const totpCode = /* @__PURE__ */ (() => z.string(CODE_SHAPE).check(
   z.overwrite((value) => value.replace(/\s+/g, '')),
   z.regex(TOTP_CODE, CODE_SHAPE),
 ))();

@@ -18,6 +18,7 @@ test.describe('audit log (issue 15)', () => {
     const member = { username: staffEmail, fullName: 'Sam Staff', password: 'member-password' };
     expect((await page.request.post('/api/organization/users', { data: { ...member, role: 'staff' } })).status()).toBe(201);
     expect((await page.request.post('/api/organization/users', { data: { ...member, role: 'admin' } })).status()).toBe(200);
+    expect((await page.request.post('/api/user/step-up', { data: { password: account.password } })).status()).toBe(204);
     const setup = await (await page.request.post('/api/user/mfa/setup')).json();
     expect((await page.request.post('/api/user/mfa/enable', { data: { code: await generate({ secret: setup.secret }) } })).status()).toBe(200);
 

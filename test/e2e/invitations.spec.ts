@@ -171,3 +171,26 @@ test('on a phone, each pending invitation is a card whose Resend and Revoke are 
   }
   await expect(pendingSection(page).getByRole('table')).toBeHidden();
 });
+
+test("an invitation whose inviter is no longer an admin opens on a card that says so, with no form (issue 39)", async ({ page, browser }) => {
+  await registerAccount(page.request, { fullName: 'Olive Owner' });
+  const inviter = { username: uniqueEmail('ivan'), fullName: 'Ivan Inviter', password: 'inviter-password' };
+  expect((await page.request.post('/api/organization/users', { data: { ...inviter, role: 'admin' } })).status()).toBe(201);
+  const inviterContext = await browser.newContext();
+  expect((await inviterContext.request.post('/api/login', { data: { username: inviter.username, password: inviter.password } })).status()).toBe(200);
+  const email = uniqueEmail('invitee');
+  expect((await inviterContext.request.post('/api/organization/invitations', { data: { email, role: 'admin' } })).status()).toBe(201);
+  await inviterContext.close();
+  // The owner demotes the inviter: the invitation no longer carries an admin's authority.
+  expect((await page.request.post('/api/organization/users', { data: { username: inviter.username, fullName: inviter.fullName, role: 'staff' } })).status()).toBe(200);
+
+  const invitee = await browser.newContext();
+  const inviteePage = await invitee.newPage();
+  await inviteePage.goto(await mailLink(email, 'Ivan Inviter invited you', 'invite'));
+  await expect(
+    inviteePage.getByText('This invitation is no longer valid: the person who sent it is no longer an admin of the organization. Ask an admin to invite you again.'),
+  ).toBeVisible();
+  await expect(inviteePage.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0);
+  await expect(inviteePage.getByRole('link', { name: 'Go to sign in' })).toBeVisible();
+  await invitee.close();
+});

@@ -21,6 +21,7 @@ async function seedLongNames(request: APIRequestContext) {
 async function turnOnTwoFactor(browser: Browser, colleague: { email: string; password: string }) {
   const context = await browser.newContext();
   await signIn(context.request, colleague.email, colleague.password);
+  expect((await context.request.post('/api/user/step-up', { data: { password: colleague.password } })).status()).toBe(204);
   const setup = (await (await context.request.post('/api/user/mfa/setup')).json()) as { secret: string };
   const enabled = await context.request.post('/api/user/mfa/enable', { data: { code: await generate({ secret: setup.secret }) } });
   expect(enabled.status(), await enabled.text()).toBe(200);

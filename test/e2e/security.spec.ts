@@ -19,6 +19,10 @@ test.describe('account security (issue 21)', () => {
     const signOutOthers = page.getByRole('button', { name: 'Sign out all other sessions' });
     await signOutOthers.focus();
     await page.keyboard.press('Enter');
+    // A security change: the password is confirmed first (issue 39), then it goes through.
+    const confirm = page.getByRole('dialog', { name: "Confirm it's you" });
+    await confirm.getByLabel('Password').fill(account.password);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
     await expect(toasts(page)).toContainText('1 other session was signed out.');
     await expect(sessions.getByRole('listitem')).toHaveCount(1);
     await expect(signOutOthers).toHaveAttribute('aria-disabled', 'true');

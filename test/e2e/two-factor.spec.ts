@@ -10,6 +10,10 @@ test.describe('two-factor sign-in (issue 15)', () => {
   test('set up from the QR code\'s secret, sign out, sign in with a code', async ({ signedInPage: page, account }) => {
     await page.goto('/user-settings?tab=security');
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    // A security change: 'Confirm it's you' first (issue 39).
+    const confirm = page.getByRole('dialog', { name: "Confirm it's you" });
+    await confirm.getByLabel('Password').fill(account.password);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
     const qrCode = page.getByRole('img', { name: /QR code/ });
     await expect(qrCode).toBeVisible();
     // Drawn, not only laid out: the browser decoded the server's SVG (a broken image has no natural width).
@@ -56,8 +60,9 @@ test.describe('two-factor sign-in (issue 15)', () => {
     await expect(page.getByText(`Welcome back, ${account.fullName}!`, { exact: true })).toBeVisible();
   });
 
-  test('an admin turns on the requirement and a staff member is sent to setup', async ({ signedInPage: page, browser }) => {
-    // The admin has two-factor already (set up through the API, as the Security tab does).
+  test('an admin turns on the requirement and a staff member is sent to setup', async ({ signedInPage: page, account, browser }) => {
+    // The admin has two-factor already (set up through the API, as the Security tab does, the password confirmed first).
+    expect((await page.request.post('/api/user/step-up', { data: { password: account.password } })).status()).toBe(204);
     const setup = await (await page.request.post('/api/user/mfa/setup')).json();
     expect((await page.request.post('/api/user/mfa/enable', { data: { code: await codeFor(setup.secret) } })).status()).toBe(200);
     const staffEmail = uniqueEmail('staff');
@@ -78,7 +83,12 @@ test.describe('two-factor sign-in (issue 15)', () => {
     await expect(staffPage.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
     await staffPage.goto('/projects');
     await expect(staffPage.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
-    await expect(staffPage.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
+    // The setup is a security change: 'Confirm it's you' is there too, before the QR code (issue 39).
+    await staffPage.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    const confirm = staffPage.getByRole('dialog', { name: "Confirm it's you" });
+    await confirm.getByLabel('Password').fill('member-password');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(staffPage.getByRole('img', { name: /QR code/ })).toBeVisible();
     await staff.close();
   });
 });

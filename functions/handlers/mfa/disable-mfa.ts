@@ -2,7 +2,7 @@ import * as mfaEndpoints from '../../../shared/contract/mfa';
 import { WRONG_CODE, WRONG_PASSWORD } from '../../../shared/schemas/mfa';
 import { countAttempt } from '../../throttles/throttles';
 import { MFA_NOT_ON, disableMfa } from '../../mfa/mfa';
-import { deleteSessionsOfUser } from '../../sessions/sessions';
+import { deleteSessionsOfUser, markSteppedUp } from '../../sessions/sessions';
 import { Refused } from '../../domain/errors';
 
 import { writeContext } from '../../http/audit-client';
@@ -17,7 +17,8 @@ import { verifyTotp } from '../../mfa/totp';
 /**
  * POST /api/user/mfa/disable {password, code}: both proofs, so a stolen cookie alone cannot turn it
  * off. A wrong password or a wrong code counts toward the account's failed-password limit; a code
- * already used (its time step) is refused. Then the mail goes out and every other session ends.
+ * already used (its time step) is refused. Then the mail goes out, every other session ends, and
+ * this one counts as stepped up (docs/decisions/038).
  */
 export const handler = defineRoute(mfaEndpoints.disable, async (request) => {
   const { body, session } = request;
@@ -32,6 +33,7 @@ export const handler = defineRoute(mfaEndpoints.disable, async (request) => {
   if (timeStep === undefined) await countAttempt(failures);
   // A step used meanwhile (the same code sent twice at once) fails the write's condition.
   if (timeStep === undefined || !(await disableMfa(writeContext(user, request), timeStep))) throw new Refused('invalid', WRONG_CODE, { code: WRONG_CODE });
-  await deleteSessionsOfUser(user.id, session.session.id);
+  // Both proofs were just given: setting up a new authenticator next needs no other step-up.
+  await Promise.all([deleteSessionsOfUser(user.id, session.session.id), markSteppedUp(session.session)]);
   return ok({ message: 'Two-factor authentication is off.' });
 });

@@ -6,7 +6,7 @@ import { deviceLabel } from '../../sessions/device-label';
 
 /** GET /api/user/sessions: the caller's live sessions, the current one marked. */
 export const handler = defineRoute(sessionEndpoints.list, async ({ session }) => {
-  const sessions = await listSessionsOfUser(session.user.id);
+  const sessions = await listSessionsOfUser(session.user.id, session.org);
   return ok(
     sessions.map((item) => ({
       id: item.id,

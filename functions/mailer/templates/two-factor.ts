@@ -62,3 +62,26 @@ export function mfaResetMail(data: { fullName: string; resetByName: string }, to
     reason: reason(to),
   });
 }
+
+export function mfaRemovedByPasswordResetMail(data: { fullName: string }, to: string, siteUrl: string): RenderedMail {
+  return renderMail({
+    subject: `Two-factor authentication was removed from your ${PRODUCT_NAME} account`,
+    paragraphs: [
+      `Hello ${data.fullName},`,
+      'Your password was just reset from the link we emailed you. Two-factor authentication had been turned on for your account in the last 24 hours and no sign-in had used it yet, so we removed it with the reset: if someone else set it up, their authenticator app no longer signs in to your account.',
+      'Sign in with your new password, then set up two-factor authentication again with your own authenticator app.',
+      'If you did not reset your password, tell your administrator.',
+    ],
+    action: securityLink(siteUrl),
+    reason: reason(to),
+  });
+}
+
+export function mfaRecoveryCodesRegeneratedMail(data: { fullName: string }, to: string, siteUrl: string): RenderedMail {
+  return renderMail({
+    subject: `New recovery codes were made for your ${PRODUCT_NAME} account`,
+    paragraphs: [`Hello ${data.fullName},`, 'New two-factor recovery codes were just made for your account. The old ones no longer work.', NOT_YOU],
+    action: securityLink(siteUrl),
+    reason: reason(to),
+  });
+}

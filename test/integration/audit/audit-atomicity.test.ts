@@ -92,10 +92,10 @@ const as = (user: UserItem) => ({ actor: user, client: CLIENT });
 describe('an audit entry and its action are written together or not at all', () => {
   it('sessions: no sign-in without its entry, no sign-out without its entry', async () => {
     const { admin, user } = await organization();
-    const sessionsBefore = (await fns.sessions.listSessionsOfUser(user.id)).length;
+    const sessionsBefore = (await fns.sessions.listSessionsOfUser(user.id, {})).length;
     await blockNextEntry(admin.orgId);
     await expect(fns.sessions.createSession(user.id, admin.orgId, 'ua', entryOf(admin.orgId, user, 'session.signed_in'))).rejects.toThrow();
-    expect(await fns.sessions.listSessionsOfUser(user.id)).toHaveLength(sessionsBefore);
+    expect(await fns.sessions.listSessionsOfUser(user.id, {})).toHaveLength(sessionsBefore);
     expect(await storedAuditEntries(admin.orgId, 'session.signed_in')).toEqual([]);
 
     forced.id = undefined;

@@ -5,7 +5,7 @@ import { functionsNow } from '../support/functions-clock';
 import { testTable } from '../support/table';
 import { checkoutSessionObject, newCustomerId, newSubscriptionId, nowSeconds, stripeEvent, subscriptionObject } from '../../support/stripe-events';
 import { registerOrganization } from '../support/api';
-import { addMemberDirectly } from '../support/org-members';
+import { addMemberDirectly, addUserThroughApi } from '../support/org-members';
 import { checkoutReference, deliverOk, stripeHolds, subscriptionOf } from './billing-support';
 
 /** A paid checkout from the pricing table that carries `clientReferenceId`. */
@@ -54,5 +54,16 @@ describe('the pricing table checkout is tied to the organization on the server (
     await db.send(new UpdateCommand({ TableName: tableName, Key: keys.checkoutReference(reference), UpdateExpression: 'SET expiresAt = :at', ExpressionAttributeValues: { ':at': expiredAt } }));
     await checkoutCarrying(reference);
     expect(await subscriptionOf(admin)).toEqual(before);
+  });
+
+  it('links nothing when the admin the reference was made for is no longer an admin (issue 39, finding 2)', async () => {
+    const owner = await registerOrganization();
+    const second = await addUserThroughApi(owner, 'Demi Demoted', 'admin');
+    const before = await subscriptionOf(owner);
+    const reference = await checkoutReference(second);
+    expect((await owner.call('/api/organization/users', { body: { username: second.email, fullName: 'Demi Demoted', role: 'staff' } })).status).toBe(200);
+    await checkoutCarrying(reference);
+    expect(await subscriptionOf(owner)).toEqual(before);
+    expect(before.hasCustomer).toBe(false);
   });
 });

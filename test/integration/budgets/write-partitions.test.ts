@@ -3,6 +3,7 @@ import { routes } from '../../../functions/routes';
 import { type ApiResponse, type SignedIn, login, registerOrganization, request, uniqueEmail } from '../support/api';
 import { eventually } from '../support/eventually';
 import { addMemberDirectly, addUserThroughApi, addUsersDirectly } from '../support/org-members';
+import { stepUp } from '../support/two-factor';
 
 /**
  * The write budget of every state-changing route (docs/decisions/032): which items each request
@@ -64,7 +65,12 @@ const DRIVEN: Record<string, Drive> = {
   'POST /api/organization/users': (world, lane) =>
     world.admins[lane].call('/api/organization/users', { body: { username: uniqueEmail('saved'), fullName: 'Saved User', role: 'staff', password: 'a-long-enough-password' } }),
   'DELETE /api/organization/users/{userId}': async (world, lane) => world.admins[lane].call(`/api/organization/users/${(await freshStaff(world)).user.id}`, { method: 'DELETE' }),
-  'POST /api/user/mfa/setup': async (world) => (await freshStaff(world)).call('/api/user/mfa/setup', { method: 'POST' }),
+  'POST /api/user/mfa/setup': async (world) => {
+    const user = await freshStaff(world);
+    await stepUp(user);
+    return user.call('/api/user/mfa/setup', { method: 'POST' });
+  },
+  'POST /api/user/step-up': (world, lane) => world.staff[lane].call('/api/user/step-up', { body: { password: world.staff[lane].password } }),
   'DELETE /api/user/sessions/{id}': async (world) => {
     const user = await freshStaff(world);
     const other = await login(user.email, user.password);
@@ -75,6 +81,7 @@ const DRIVEN: Record<string, Drive> = {
   'POST /api/user/sessions/revoke-others': async (world) => {
     const user = await freshStaff(world);
     await login(user.email, user.password);
+    await stepUp(user);
     return user.call('/api/user/sessions/revoke-others', { method: 'POST' });
   },
   'PATCH /api/notifications/{id}/read': async (world, lane) => {
@@ -107,6 +114,7 @@ const NOT_DRIVEN: Record<string, string> = {
   'POST /api/login/mfa': "the pending item and the session (USER#u), the user's last time step (ORG#o/USER#u), an audit entry (AUDIT#o/ENTRY#<ulid>)",
   'POST /api/user/mfa/enable': "the user item, an outbox item, an audit entry; the user's own sessions",
   'POST /api/user/mfa/disable': "the user item, an outbox item, an audit entry; the user's own sessions",
+  'POST /api/user/mfa/recovery-codes': 'the user item, an outbox item, an audit entry',
   'DELETE /api/organization/users/{userId}/mfa': "the target's user item, an outbox item, an audit entry; the target's sessions",
   'POST /api/password-reset/confirm': "the token (TOKEN#h), the user item, an outbox item; the user's sessions and counters",
   'POST /api/email-verification/confirm': 'the token (TOKEN#h) and the user item',

@@ -251,8 +251,10 @@ function checkAnswer(route: RouteDefinition, status: number, contentTypeHeader: 
     expect(isJson, `a ${status} answers JSON`).toBe(true);
     const body = JSON.parse(text) as Record<string, unknown>;
     expect(typeof body.message).toBe('string');
-    expect(Object.keys(body).every((key) => ['message', 'fieldErrors', 'requestId'].includes(key))).toBe(true);
+    expect(Object.keys(body).every((key) => ['message', 'fieldErrors', 'requestId', 'code'].includes(key))).toBe(true);
     if (body.fieldErrors !== undefined) expect(Object.values(body.fieldErrors as object).every((value) => typeof value === 'string')).toBe(true);
+    // The one code the API answers (ApiErrorBody.code): a security change without a recent step-up.
+    if (body.code !== undefined) expect(body.code).toBe('STEP_UP_REQUIRED');
     return;
   }
   const allowed = new Set(CONTRACT_FIELDS.filter(({ path }) => path.test(route.path)).flatMap(({ keys }) => keys));

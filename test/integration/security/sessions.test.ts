@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { type SignedIn, login, registerOrganization, request, sessionCookieOf } from '../support/api';
 import { testTable } from '../support/table';
 import { functionsNow } from '../support/functions-clock';
+import { enrol, stepUp } from '../support/two-factor';
 
 const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
 function sessionKeyOf(signedIn: Pick<SignedIn, 'cookie'>) {
   const claims = JSON.parse(Buffer.from(signedIn.cookie.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string };
@@ -70,6 +72,7 @@ describe('sessions people can see and end (issue 21, item 4)', () => {
   it("'Sign out all other sessions' ends every other session and keeps this one", async () => {
     const admin = await registerOrganization();
     const others = [await login(admin.email, admin.password), await login(admin.email, admin.password)];
+    await stepUp(admin);
     const revoked = await admin.call('/api/user/sessions/revoke-others', { method: 'POST' });
     expect(revoked.status).toBe(200);
     expect(revoked.body).toEqual({ count: 2 });
@@ -88,13 +91,44 @@ describe('sessions people can see and end (issue 21, item 4)', () => {
     expect(listed.body).toHaveLength(1);
   });
 
-  it('a session unused for 24 hours has ended, even within its 7 days', async () => {
+  it('a session unused for 2 hours has ended, even within its 7 days (issue 39, idle timeout)', async () => {
     const admin = await registerOrganization();
-    await setSession(admin, { lastUsedAt: functionsNow() - 24 * HOUR - 1000 });
+    await setSession(admin, { lastUsedAt: functionsNow() - 2 * HOUR + 60_000 });
+    expect((await admin.call('/api/user')).status).toBe(200);
+    await setSession(admin, { lastUsedAt: functionsNow() - 2 * HOUR - 1000 });
     expect((await admin.call('/api/user')).status).toBe(401);
   });
 
-  it('a use slides the idle end at most once an hour, so reads stay one round trip', async () => {
+  it('in an organization that requires two-factor, a session unused for 30 minutes has ended (issue 39, idle timeout)', async () => {
+    const admin = await registerOrganization();
+    await enrol(admin);
+    expect((await admin.call(`/api/organization/${admin.orgId}`, { method: 'PATCH', body: { requireMfa: true } })).status).toBe(200);
+    await setSession(admin, { lastUsedAt: functionsNow() - 29 * MINUTE });
+    expect((await admin.call('/api/user')).status).toBe(200);
+    await setSession(admin, { lastUsedAt: functionsNow() - 30 * MINUTE - 1000 });
+    expect((await admin.call('/api/user')).status).toBe(401);
+  }, 60_000);
+
+  it('the 30-second unread-count poll is answered while the session lives but is not a use: it neither slides the idle end nor keeps the session alive', async () => {
+    const admin = await registerOrganization();
+    const { db, tableName } = testTable();
+    const { PK, SK } = sessionKeyOf(admin);
+    const lastUsedAt = async () => (await db.send(new GetCommand({ TableName: tableName, Key: { PK, SK }, ConsistentRead: true }))).Item!.lastUsedAt as number;
+
+    const idleSince = functionsNow() - HOUR;
+    await setSession(admin, { lastUsedAt: idleSince });
+    const poll = await admin.call('/api/notifications/unread/count');
+    expect(poll.status).toBe(200);
+    expect(poll.body).toEqual({ count: 0 });
+    expect(poll.dbCalls).toBe(1);
+    expect(await lastUsedAt()).toBe(idleSince);
+
+    // Past the idle limit the poll ends too: the page learns it is signed out.
+    await setSession(admin, { lastUsedAt: functionsNow() - 2 * HOUR - 1000 });
+    expect((await admin.call('/api/notifications/unread/count')).status).toBe(401);
+  });
+
+  it('a use slides the idle end at most every 5 minutes, so reads stay one round trip', async () => {
     const admin = await registerOrganization();
     const { db, tableName } = testTable();
     const { PK, SK } = sessionKeyOf(admin);
@@ -106,13 +140,13 @@ describe('sessions people can see and end (issue 21, item 4)', () => {
     expect((await admin.call('/api/user')).dbCalls).toBe(1);
     expect((await read()).lastUsedAt).toBe(before);
 
-    await setSession(admin, { lastUsedAt: functionsNow() - 23 * HOUR });
+    await setSession(admin, { lastUsedAt: functionsNow() - 5 * MINUTE - 1000 });
     const sliding = await admin.call('/api/user');
     expect(sliding.status).toBe(200);
     expect(sliding.dbCalls).toBe(2);
     const after = await read();
     expect(after.lastUsedAt).toBeGreaterThan(functionsNow() - 60_000);
-    expect(after.ttl).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
+    expect(after.ttl).toBeGreaterThan(Date.now() / 1000 + 1.9 * 3600);
   });
 
   it('a session past its 7 days has ended, however recently used', async () => {

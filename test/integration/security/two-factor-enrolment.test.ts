@@ -5,7 +5,7 @@ import { CODE_SHAPE, RECOVERY_CODE, WRONG_CODE, WRONG_PASSWORD } from '../../../
 import { type SignedIn, login, registerOrganization, request, sessionCookieOf } from '../support/api';
 import { waitForMail } from '../support/inbox';
 import { testTable } from '../support/table';
-import { Authenticator, enrol, signInWithCode, signInWithRecoveryCode } from '../support/two-factor';
+import { Authenticator, enrol, signInWithCode, signInWithRecoveryCode, stepUp } from '../support/two-factor';
 
 const storedUser = async (user: SignedIn) => {
   const { db, tableName } = testTable();
@@ -15,6 +15,7 @@ const storedUser = async (user: SignedIn) => {
 describe('two-factor enrolment (issue 15)', () => {
   it('sets up from a secret shown as a link, as text and as a QR code drawn by the server; a wrong code leaves it off', async () => {
     const admin = await registerOrganization();
+    await stepUp(admin);
     const setup = await admin.call('/api/user/mfa/setup', { method: 'POST' });
     expect(setup.status).toBe(200);
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -95,6 +96,7 @@ describe('two-factor enrolment (issue 15)', () => {
 
   it('answers 400 with field messages for codes that are not 6 digits, never 500', async () => {
     const admin = await registerOrganization();
+    await stepUp(admin);
     await admin.call('/api/user/mfa/setup', { method: 'POST' });
     for (const code of ['12345', '1234567', 'abcdef', '', 123456, null, '１２３４５６']) {
       const refused = await admin.call('/api/user/mfa/enable', { body: { code } });

@@ -4,7 +4,7 @@ import { MFA_REQUIRED_BY_ORGANIZATION } from '../../../shared/messages';
 import { registerOrganization, request } from '../support/api';
 import { waitForMail } from '../support/inbox';
 import { addMemberDirectly } from '../support/org-members';
-import { Authenticator, enrol, signInWithCode } from '../support/two-factor';
+import { Authenticator, enrol, signInWithCode, stepUp } from '../support/two-factor';
 
 const requireMfa = (admin: { orgId: string; call: (path: string, options?: object) => Promise<any> }, value: boolean) =>
   admin.call(`/api/organization/${admin.orgId}`, { method: 'PATCH', body: { requireMfa: value } });
@@ -55,6 +55,8 @@ describe("an organization's two-factor requirement (issue 15)", () => {
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ mfaEnabled: false, mfaSetupRequired: true });
 
+    // The step-up is open before setup: setup itself needs it.
+    await stepUp(staff);
     const setup = await staff.call('/api/user/mfa/setup', { method: 'POST' });
     expect(setup.status).toBe(200);
     const enabled = await staff.call('/api/user/mfa/enable', { body: { code: await new Authenticator(setup.body.secret).nextCode() } });

@@ -38,8 +38,15 @@ export interface Enrolled {
   recoveryCodes: string[];
 }
 
-/** Sets two-factor up for a signed-in user through the API, as the Security tab does. */
+/** Confirms the password on the user's session, as the 'Confirm it's you' dialog does: security changes are open for 5 minutes. */
+export async function stepUp(user: SignedIn) {
+  const confirmed = await user.call('/api/user/step-up', { body: { password: user.password } });
+  if (confirmed.status !== 204) throw new Error(`step-up failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+}
+
+/** Sets two-factor up for a signed-in user through the API, as the Security tab does (confirming the password first). */
 export async function enrol(user: SignedIn): Promise<Enrolled> {
+  await stepUp(user);
   const setup = await user.call('/api/user/mfa/setup', { method: 'POST' });
   if (setup.status !== 200) throw new Error(`setup failed: ${setup.status} ${JSON.stringify(setup.body)}`);
   const authenticator = new Authenticator(setup.body.secret);

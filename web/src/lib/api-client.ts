@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fieldErrors?: Record<string, string>,
+    /** ApiErrorBody.code: a refusal the app acts on (STEP_UP_REQUIRED). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -67,14 +69,16 @@ export const nextLinkOf = (headers: Headers): string | undefined => /<([^>]+)>\s
 export function apiErrorOf(response: Response, text: string): ApiError {
   let message = text || response.statusText;
   let fieldErrors: Record<string, string> | undefined;
+  let code: string | undefined;
   try {
     const parsed = JSON.parse(text) as ApiErrorBody;
     if (parsed.message) message = parsed.message;
     fieldErrors = parsed.fieldErrors;
+    code = parsed.code;
   } catch {
     // Not JSON: the body text (or status text) is the message.
   }
-  return new ApiError(response.status, `${response.status}: ${message}`, fieldErrors);
+  return new ApiError(response.status, `${response.status}: ${message}`, fieldErrors, code);
 }
 
 type CallArgs<E extends Endpoint> = {

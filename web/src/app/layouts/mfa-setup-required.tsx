@@ -1,6 +1,7 @@
 import type { UserResponse } from '@shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
+import { StepUpDialog } from '../../features/user-settings/components/step-up-dialog';
 import { TwoFactorCard } from '../../features/user-settings/components/two-factor-card';
 import { useLogout } from '../../features/auth/api/auth';
 import { usePageTitle } from '../../lib/page-title';
@@ -25,6 +26,7 @@ export function MfaSetupRequired({ user }: { user: UserResponse }) {
         <p className="text-muted">{user.roles[0]?.organization.name} requires it for every member before you continue.</p>
       </div>
       <TwoFactorCard user={user} />
+      <StepUpDialog />
     </main>
   );
 }

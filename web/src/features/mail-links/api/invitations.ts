@@ -1,14 +1,20 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import * as invitationEndpoints from '@shared/contract/invitations';
+import { INVITATION_VOIDED } from '@shared/messages';
 import { type AcceptInvitationForm, INVALID_INVITATION } from '@shared/schemas/invitations';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, call } from '../../../lib/api-client';
 import { userQueries } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** The server's refusal of a link that is unknown, used, revoked or expired. */
-export const isInvalidLink = (error: unknown) => error instanceof ApiError && error.status === 400 && error.message.includes(INVALID_INVITATION);
+/**
+ * The server's refusal of a link that is unknown, used, revoked or expired, or voided because its
+ * inviter is no longer an admin: the message the page shows instead of the form, else undefined.
+ */
+export const invalidLinkMessage = (error: unknown) =>
+  error instanceof ApiError && error.status === 400 ? [INVALID_INVITATION, INVITATION_VOIDED].find((message) => error.message.includes(message)) : undefined;
+export const isInvalidLink = (error: unknown) => invalidLinkMessage(error) !== undefined;
 
 export const invitationQueries = {
   all: queryKeys.invitations,

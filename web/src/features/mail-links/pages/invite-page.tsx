@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../lib/page-title';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useSignOut } from '../api/auth';
-import { invitationQueries, isInvalidLink, useAcceptInvitation } from '../api/invitations';
+import { invalidLinkMessage, invitationQueries, isInvalidLink, useAcceptInvitation } from '../api/invitations';
 import { useMailLinkToken } from '../lib/mail-link-token';
 import { MailLinkMain } from '../components/mail-link-main';
 
@@ -27,7 +27,7 @@ export function InvitePage() {
   let content;
   if (currentUser.isPending || (token !== '' && currentUser.data === null && lookup.isPending)) content = <Spinner label="Loading invitation" />;
   else if (currentUser.data) content = <SignOutFirst fullName={currentUser.data.fullName} />;
-  else if (!token || isInvalidLink(lookup.error)) content = <InvalidInvitation />;
+  else if (!token || isInvalidLink(lookup.error)) content = <InvalidInvitation message={invalidLinkMessage(lookup.error)} />;
   else if (lookup.isError)
     content = (
       <p role="alert" className="text-danger">
@@ -39,14 +39,14 @@ export function InvitePage() {
   return <MailLinkMain>{content}</MailLinkMain>;
 }
 
-function InvalidInvitation() {
+function InvalidInvitation({ message = INVALID_INVITATION }: { message?: string }) {
   return (
     <Card className="w-full">
       <CardHeader>
         <CardTitle as="h1">Invitation</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <p role="alert">{INVALID_INVITATION}</p>
+        <p role="alert">{message}</p>
         <Link to="/auth" className="text-sm font-medium">
           Go to sign in
         </Link>
@@ -84,7 +84,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
   const form = useForm<AcceptInvitationForm>({ resolver: zodResolver(acceptInvitationForm), defaultValues: { fullName: '', password: '' } });
   const { errors } = form.formState;
   const accept = useAcceptInvitation(token, invitation.organizationName, (field, message) => form.setError(field, { message }));
-  if (isInvalidLink(accept.error)) return <InvalidInvitation />;
+  if (isInvalidLink(accept.error)) return <InvalidInvitation message={invalidLinkMessage(accept.error)} />;
 
   return (
     <Card className="w-full">

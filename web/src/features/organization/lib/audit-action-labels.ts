@@ -15,6 +15,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'mfa.disabled': 'Two-factor turned off',
   'mfa.reset': 'Two-factor reset',
   'mfa.recovery_code_used': 'Recovery code used',
+  'mfa.recovery_codes_regenerated': 'New recovery codes',
   'invitation.sent': 'Invitation sent',
   'invitation.resent': 'Invitation resent',
   'invitation.revoked': 'Invitation revoked',

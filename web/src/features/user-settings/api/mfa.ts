@@ -4,16 +4,20 @@ import type { MfaDisableRequest } from '@shared/schemas/mfa';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidate } from '../../../lib/use-invalidate';
+import { withStepUp } from '../lib/step-up';
 
 /** After a change of two-factor the user (mfaEnabled, mfaSetupRequired) and the session list (others ended) are read again. */
 export const useRefreshAfterChange = () => useInvalidate(queryKeys.user, queryKeys.sessions);
 
-/** A new secret to scan; nothing changes on the account until a code of it is entered. */
-export const useStartMfaSetup = () => useMutation({ mutationFn: () => call(mfaEndpoints.setup) });
+/** A new secret to scan; nothing changes on the account until a code of it is entered. A security change: the password is confirmed first when the session has not lately. */
+export const useStartMfaSetup = () => useMutation({ mutationFn: () => withStepUp(() => call(mfaEndpoints.setup)) });
 
-/** Turns two-factor on; answers the recovery codes (shown once). The user is refreshed when the codes are put away. */
+/** Turns two-factor on; answers the recovery codes (shown once). The user is refreshed when the codes are put away. Asks to confirm the password again when the setup took more than 5 minutes. */
 export const useEnableMfa = () =>
-  useMutation({ mutationFn: (code: string) => call(mfaEndpoints.enable, { body: { code } }) });
+  useMutation({ mutationFn: (code: string) => withStepUp(() => call(mfaEndpoints.enable, { body: { code } })) });
+
+/** New recovery codes in place of the old ones, shown once: a security change, confirmed with the password first when the session has not lately. */
+export const useRegenerateRecoveryCodes = () => useMutation({ mutationFn: () => withStepUp(() => call(mfaEndpoints.regenerateRecoveryCodes)) });
 
 export function useDisableMfa() {
   const refresh = useRefreshAfterChange();

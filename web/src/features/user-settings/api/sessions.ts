@@ -3,6 +3,7 @@ import * as sessionEndpoints from '@shared/contract/sessions';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidate } from '../../../lib/use-invalidate';
+import { withStepUp } from '../lib/step-up';
 
 /** The caller's own signed-in sessions. */
 export const sessionQueries = {
@@ -25,11 +26,14 @@ export function useEndSession() {
   });
 }
 
-/** Ends every session but this one. */
+/** Ends every session but this one: a security change, confirmed with the password first when the session has not lately. */
 export function useEndOtherSessions() {
   const invalidate = useInvalidateSessions();
   return useMutation({
-    mutationFn: () => call(sessionEndpoints.revokeOthers),
+    mutationFn: () => withStepUp(() => call(sessionEndpoints.revokeOthers)),
     onSuccess: invalidate,
   });
 }
+
+/** Confirms the password on this session ('Confirm it's you'): security changes are open to it for 5 minutes. */
+export const useStepUp = () => useMutation({ mutationFn: (password: string) => call(sessionEndpoints.stepUp, { body: { password } }) });

@@ -9,7 +9,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
-import { useDisableMfa, useEnableMfa, useRefreshAfterChange, useStartMfaSetup } from '../api/mfa';
+import { useDisableMfa, useEnableMfa, useRefreshAfterChange, useRegenerateRecoveryCodes, useStartMfaSetup } from '../api/mfa';
 
 const fieldError = (error: unknown, field: string) => (error instanceof ApiError ? (error.fieldErrors?.[field] ?? error.message) : undefined);
 
@@ -42,7 +42,10 @@ export function TwoFactorCard({ user }: { user: UserResponse }) {
         ) : setup ? (
           <EnableForm setup={setup} onEnabled={(codes) => { setSetup(undefined); setRecoveryCodes(codes); }} onCancel={() => setSetup(undefined)} />
         ) : user.mfaEnabled ? (
-          <DisableForm />
+          <>
+            <NewRecoveryCodes onMade={setRecoveryCodes} />
+            <DisableForm />
+          </>
         ) : (
           <div>
             <Button
@@ -158,6 +161,31 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         </Button>
         <Button type="button" onClick={() => void refresh().then(onDone)}>
           I have saved them
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Recovery codes are stored as hashes: lost ones are replaced, not shown again. */
+function NewRecoveryCodes({ onMade }: { onMade: (codes: string[]) => void }) {
+  const regenerate = useRegenerateRecoveryCodes();
+  return (
+    <div className="grid gap-2 border-b border-line pb-4">
+      <p className="text-sm text-muted">Lost your recovery codes, or used most of them? Get new ones: the old codes stop working.</p>
+      <div>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={regenerate.isPending}
+          onClick={() =>
+            regenerate.mutate(undefined, {
+              onSuccess: (answer) => onMade(answer.recoveryCodes),
+              onError: (error) => toast({ title: 'New recovery codes failed', description: error.message, variant: 'destructive' }),
+            })
+          }
+        >
+          {regenerate.isPending ? 'Making new codes...' : 'Get new recovery codes'}
         </Button>
       </div>
     </div>

@@ -1,0 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useSyncExternalStore } from 'react';
+import { useForm } from 'react-hook-form';
+import { type StepUpPasswordForm, stepUpPasswordForm } from '@shared/schemas/sessions';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { ApiError } from '../../../lib/api-client';
+import { useStepUp } from '../api/sessions';
+import { stepUpStore } from '../lib/step-up';
+
+/**
+ * 'Confirm it's you': shown when a security change (two-factor setup, signing out every other
+ * session) needs the password confirmed on this session; once it is, the change goes through.
+ * Mounted once per page that can make such changes.
+ */
+export function StepUpDialog() {
+  const pending = useSyncExternalStore(stepUpStore.subscribe, stepUpStore.getSnapshot);
+  return (
+    <Dialog open={pending !== undefined} onOpenChange={(open) => (open ? undefined : stepUpStore.cancel())}>
+      {pending ? (
+        <DialogContent title="Confirm it's you" description="For your security, enter your password to continue. You will not be asked again for the next 5 minutes.">
+          <StepUpForm />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function StepUpForm() {
+  const stepUp = useStepUp();
+  const form = useForm<StepUpPasswordForm>({ resolver: zodResolver(stepUpPasswordForm), defaultValues: { password: '' } });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(({ password }) =>
+    stepUp.mutate(password, {
+      onSuccess: () => stepUpStore.confirm(),
+      onError: (error) => {
+        const message = error instanceof ApiError ? (error.fieldErrors?.password ?? error.message) : error.message;
+        form.setError('password', { message }, { shouldFocus: true });
+      },
+    }),
+  );
+  return (
+    <form noValidate className="grid gap-4" onSubmit={onSubmit}>
+      <FormField label="Password" htmlFor="step-up-password" error={errors.password?.message}>
+        <Input id="step-up-password" type="password" autoComplete="current-password" autoFocus {...form.register('password')} />
+      </FormField>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={() => stepUpStore.cancel()}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={stepUp.isPending}>
+          {stepUp.isPending ? 'Confirming...' : 'Confirm'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
