@@ -4,6 +4,8 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_BYTES = 72;
 export const MAX_JSON_BODY_BYTES = 256 * 1024;
 export const UNREAD_COUNT_POLL_MS = 30_000;
+/** 'Due soon' (the dashboard's list, the projects list's due=soon) means a due date from today to this many days ahead. */
+export const DUE_SOON_DAYS = 7;
 
 /** Audit entries expire (DynamoDB TTL) this long after they were written. */
 export const AUDIT_KEPT_DAYS = 400;

@@ -1,6 +1,6 @@
-import { addDays, formatISO, parseISO, startOfISOWeek, subWeeks } from 'date-fns';
+import { formatISO, parseISO, startOfISOWeek, subWeeks } from 'date-fns';
 import type { ActivityEntryResponse } from '../../shared/schemas/activity';
-import { CREATED_WEEKS, DASHBOARD_LIST_SIZE, DUE_SOON_DAYS, type DashboardResponse } from '../../shared/schemas/dashboard';
+import { CREATED_WEEKS, DASHBOARD_LIST_SIZE, type DashboardResponse } from '../../shared/schemas/dashboard';
 import { type FiguresItem, createdInWeek, statusCounts } from '../projects/figures';
 import type { CountedList } from './reads';
 
@@ -17,8 +17,6 @@ interface DashboardInput {
 
 const day = (date: Date) => formatISO(date, { representation: 'date' });
 
-/** The last day 'due soon' covers, counted from today. */
-export const dueSoonThrough = (today: string) => day(addDays(parseISO(today), DUE_SOON_DAYS));
 
 const shown = (list: CountedList) => ({ count: list.count, projects: list.projects.slice(0, DASHBOARD_LIST_SIZE) });
 

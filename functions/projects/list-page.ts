@@ -4,7 +4,7 @@ import { PROJECT_PAGE_DEFAULT, type ProjectListQuery, type ProjectSort } from '.
 import { today } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import { collections, keys, openDueBefore, openDueThrough, statusKeyPrefix } from '../db/keys';
-import { dueSoonThrough } from '../dashboard/figures';
+import { dueSoonThrough } from './due-soon';
 import type { StartKey } from '../db/list-cursor';
 import { type Page, SUBSTRING_SEARCH_MAX_ITEMS, readQueryPage, readWordPage } from '../db/query-page';
 import type { IndexName } from '../db/table-definition';

@@ -4,8 +4,6 @@ import { PROJECT_STATUSES } from '../project-statuses';
 
 /** How many projects each of the dashboard's lists shows (the rest is behind 'View all'). */
 export const DASHBOARD_LIST_SIZE = 5;
-/** 'Due soon' means a due date from today to this many days ahead. */
-export const DUE_SOON_DAYS = 7;
 /** The created-per-week chart covers this many weeks, the current one included. */
 export const CREATED_WEEKS = 12;
 

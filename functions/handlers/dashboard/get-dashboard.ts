@@ -1,6 +1,7 @@
 import * as dashboardEndpoints from '../../../shared/contract/dashboard';
 import { today } from '../../clock';
-import { dashboardFigures, dueSoonThrough } from '../../dashboard/figures';
+import { dashboardFigures } from '../../dashboard/figures';
+import { dueSoonThrough } from '../../projects/due-soon';
 import { dueSoonProjects, myRecentProjects, overdueProjects } from '../../dashboard/reads';
 import { listRecentActivity } from '../../projects/activity';
 import { preloadFigures } from '../../projects/projects';
