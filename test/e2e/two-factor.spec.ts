@@ -70,7 +70,16 @@ test.describe('two-factor sign-in (issue 15)', () => {
 
     await page.goto('/organization-settings');
     const requirement = page.getByLabel('Require two-factor authentication for all members');
+    // Polish review, item 5: a switch that can lock people out asks first, saying who is affected.
+    await requirement.press('Space');
+    const ask = page.getByRole('alertdialog', { name: 'Require two-factor authentication?' });
+    await expect(ask).toContainText('Every member who has not set up two-factor authentication will be asked to set it up on their next request');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(requirement).not.toBeChecked();
+    await expect(requirement).toBeFocused();
     await requirement.click();
+    await ask.getByRole('button', { name: 'Require two-factor' }).click();
+    await expect(ask).toBeHidden();
     await expect(requirement).toBeChecked();
 
     const staff = await browser.newContext();

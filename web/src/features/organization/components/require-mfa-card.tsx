@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Label } from '../../../components/ui/label';
@@ -7,6 +9,22 @@ import { useUpdateOrganization } from '../api/organization';
 /** Admins require two-factor sign-in for every member (issue 15); they need it on themselves first. */
 export function RequireMfaCard({ organization, adminHasMfa }: { organization: { id: string; requireMfa: boolean }; adminHasMfa: boolean }) {
   const update = useUpdateOrganization();
+  // Turning it on locks out, until they set it up, everyone who has not: it is asked first. Off is not.
+  const [confirming, setConfirming] = useState(false);
+  const apply = (requireMfa: boolean) =>
+    update.mutate(
+      { id: organization.id, requireMfa },
+      {
+        onSuccess: (org) => {
+          setConfirming(false);
+          toast({
+            title: 'Organization updated',
+            description: org.requireMfa ? 'Two-factor authentication is now required for all members.' : 'Two-factor authentication is no longer required.',
+          });
+        },
+        onError: (error) => toast({ title: 'Update failed', description: error.message, variant: 'destructive' }),
+      },
+    );
   return (
     <Card>
       <CardHeader>
@@ -22,25 +40,22 @@ export function RequireMfaCard({ organization, adminHasMfa }: { organization: { 
             id="require-mfa"
             checked={organization.requireMfa}
             disabled={update.isPending || (!adminHasMfa && !organization.requireMfa)}
-            onCheckedChange={(checked) =>
-              update.mutate(
-                { id: organization.id, requireMfa: checked === true },
-                {
-                  onSuccess: (org) =>
-                    toast({
-                      title: 'Organization updated',
-                      description: org.requireMfa ? 'Two-factor authentication is now required for all members.' : 'Two-factor authentication is no longer required.',
-                    }),
-                  onError: (error) => toast({ title: 'Update failed', description: error.message, variant: 'destructive' }),
-                },
-              )
-            }
+            onCheckedChange={(checked) => (checked === true ? setConfirming(true) : apply(false))}
           />
           <Label htmlFor="require-mfa" className="font-normal">
             Require two-factor authentication for all members
           </Label>
         </div>
       </CardContent>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Require two-factor authentication?"
+        description="Every member who has not set up two-factor authentication will be asked to set it up on their next request, and can do nothing else until they have. Members who are signed in now are asked too."
+        confirmLabel={update.isPending ? 'Saving...' : 'Require two-factor'}
+        pending={update.isPending}
+        onConfirm={() => apply(true)}
+      />
     </Card>
   );
 }
