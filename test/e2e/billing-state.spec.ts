@@ -37,7 +37,8 @@ test.describe('Billing state', () => {
     await expect(stateCard(page)).toContainText('Professional · Monthly');
     await expect(stateCard(page)).toContainText('Trial');
     const trialEnds = [longDate(before + 14 * DAY), longDate(nowSeconds() + 14 * DAY)];
-    await expect(stateCard(page)).toContainText(new RegExp(`Trial ends on (${trialEnds.join('|')})`));
+    // Polish review, day one: the trial's days left, beside its end.
+    await expect(stateCard(page)).toContainText(new RegExp(`Trial ends on (${trialEnds.join('|')}) \\(14 days left\\)`));
     await expect(banner(page)).toHaveCount(0);
     // The spec's three cards follow the state.
     for (const title of ['Customer Portal', 'Subscription Plans', 'Invoice History']) await expect(page.getByRole('heading', { name: title })).toBeVisible();

@@ -24,7 +24,10 @@ describe('the billing texts', () => {
   });
 
   it('says when the trial ends, the subscription renews or cancels, and nothing once canceled', () => {
-    expect(dateLine({ ...base, trialEnd: '2026-01-05T12:00:00.000Z' })).toBe('Trial ends on January 5, 2026');
+    const now = Date.parse('2026-01-01T12:00:00.000Z');
+    expect(dateLine({ ...base, trialEnd: '2026-01-05T12:00:00.000Z' }, now)).toBe('Trial ends on January 5, 2026 (4 days left)');
+    expect(dateLine({ ...base, trialEnd: '2026-01-02T08:00:00.000Z' }, now)).toBe('Trial ends on January 2, 2026 (1 day left)');
+    expect(dateLine({ ...base, trialEnd: '2025-12-30T12:00:00.000Z' }, now)).toBe('Trial ended on December 30, 2025');
     expect(dateLine({ ...base, status: 'active', trialEnd: null, currentPeriodEnd: '2026-02-05T12:00:00.000Z' })).toBe('Renews on February 5, 2026');
     expect(dateLine({ ...base, status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: '2026-02-05T12:00:00.000Z', cancelAt: '2026-02-05T12:00:00.000Z' })).toBe(
       'Cancels on February 5, 2026',
