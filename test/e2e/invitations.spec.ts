@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { expect, registerAccount, test, uniqueEmail } from './support/fixtures';
+import { expect, registerAccount, signIn, test, uniqueEmail } from './support/fixtures';
+import { addColleague } from './support/projects';
 import { mailLink } from './support/inbox';
 import { holdRequests, toasts } from './support/toasts';
 
@@ -193,4 +194,29 @@ test("an invitation whose inviter is no longer an admin opens on a card that say
   await expect(inviteePage.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0);
   await expect(inviteePage.getByRole('link', { name: 'Go to sign in' })).toBeVisible();
   await invitee.close();
+});
+
+// Polish review, day one: admins invite from the sidebar; staff have no such link.
+test("'Invite people' in an admin's sidebar opens Invite User on the Users tab; staff do not see it", async ({ page, browser }) => {
+  await registerAccount(page.request, { fullName: 'Sid Sidebar' });
+  const staff = await addColleague(page.request, 'Stan Staff');
+  await page.goto('/dashboard');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Invite people' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite User' });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL('/organization-settings?tab=users&invite=1');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL('/organization-settings?tab=users');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Invite User', exact: true })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  const staffContext = await browser.newContext();
+  await signIn(staffContext.request, staff.email, staff.password);
+  const staffPage = await staffContext.newPage();
+  await staffPage.goto('/dashboard');
+  await expect(staffPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' })).toBeVisible();
+  await expect(staffPage.getByRole('link', { name: 'Invite people' })).toHaveCount(0);
+  await staffContext.close();
 });

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Mail, Pencil, Search, ShieldOff, Trash2, UserPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { OrganizationUserResponse } from '@shared/schemas/organization-users';
 import { ROLE_LABELS } from '@shared/roles';
 import { UserAvatar } from '../../../components/ui/avatar';
@@ -11,6 +12,7 @@ import { Input } from '../../../components/ui/input';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { QueryState } from '../../../components/query-state';
 import { organizationUserQueries } from '../api/organization-users';
+import { INVITE_PARAM } from '../lib/invite-link';
 import { InviteUserDialog } from './invite-user-dialog';
 import { PendingInvitations } from './pending-invitations';
 import { RemoveUserDialog } from './remove-user-dialog';
@@ -36,6 +38,21 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
   const total = everyone.data ? (everyone.data.pages[0]?.total ?? everyone.data.pages.flatMap((page) => page.items).length) : undefined;
   const [dialog, setDialog] = useState<DialogState>({ kind: 'closed' });
   const close = () => setDialog({ kind: 'closed' });
+  // ?invite=1 (the sidebar's 'Invite people') holds Invite User open; closing it takes the parameter out.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const askedToInvite = searchParams.has(INVITE_PARAM);
+  const closeInvite = () => {
+    close();
+    if (askedToInvite)
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(INVITE_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+  };
   const addUserButton = useRef<HTMLButtonElement>(null);
   // Focus after a removal: the next user's (or the previous one's) first action, else Add User.
   const neighbours = useRef<string[]>([]);
@@ -162,7 +179,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
         onOpenChange={(open) => (open ? undefined : close())}
         editing={dialog.kind === 'edit' ? dialog.user : undefined}
       />
-      <InviteUserDialog open={dialog.kind === 'invite'} onOpenChange={(open) => (open ? undefined : close())} />
+      <InviteUserDialog open={dialog.kind === 'invite' || askedToInvite} onOpenChange={(open) => (open ? undefined : closeInvite())} />
       <RemoveUserDialog user={dialog.kind === 'remove' ? dialog.user : undefined} onClose={close} focusAfterRemove={focusAfterRemove} />
       <ResetMfaDialog user={dialog.kind === 'reset-mfa' ? dialog.user : undefined} onClose={close} focusAfterReset={firstVisibleAction} />
     </Card>
