@@ -27,6 +27,12 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await expect(page.getByText('Welcome to Growthwise')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
+    // Polish review, day one: the first steps, each a link; none done yet.
+    const steps = page.getByRole('list', { name: 'Getting started' });
+    await expect(steps.getByRole('listitem')).toHaveText(['Create a project', 'Invite your team', 'Set up two-factor authentication']);
+    await expect(page.getByText('0 of 3 done')).toBeVisible();
+    await expect(steps.getByRole('link', { name: 'Invite your team' })).toHaveAttribute('href', '/organization-settings?tab=users&invite=1');
+    await expect(steps.getByRole('link', { name: 'Set up two-factor authentication' })).toHaveAttribute('href', '/user-settings?tab=security');
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('link', { name: 'Create Your First Project' }).click();

@@ -2,7 +2,7 @@ import { FolderKanban, LayoutDashboard, UserPlus } from 'lucide-react';
 import { Link, NavLink } from 'react-router-dom';
 import { cn } from '../../lib/class-names';
 import { isAdmin, useCurrentUser } from '../../lib/current-user';
-import { INVITE_PEOPLE_PATH } from '../../features/organization/lib/invite-link';
+import { INVITE_PEOPLE_PATH } from '../../lib/invite-link';
 
 const links = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },

@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { dashboardQueries } from '../api/dashboard';
 import { dashboardLinks } from '../lib/dashboard-links';
 import { FigureCards } from '../components/figure-cards';
+import { GettingStartedCard } from '../components/getting-started-card';
 import { ProjectListCard } from '../components/project-list-card';
 import { usePageTitle } from '../../../lib/page-title';
 
@@ -50,7 +51,10 @@ export function DashboardPage() {
           </CardContent>
         </Card>
       ) : dashboard.data.counts.total === 0 && dashboard.data.recentActivity.length === 0 ? (
-        <EmptyDashboard />
+        <>
+          <EmptyDashboard />
+          {user ? <GettingStartedCard user={user} /> : null}
+        </>
       ) : (
         <DashboardContent dashboard={dashboard.data} />
       )}

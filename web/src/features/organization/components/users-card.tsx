@@ -12,7 +12,7 @@ import { Input } from '../../../components/ui/input';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { QueryState } from '../../../components/query-state';
 import { organizationUserQueries } from '../api/organization-users';
-import { INVITE_PARAM } from '../lib/invite-link';
+import { INVITE_PARAM } from '../../../lib/invite-link';
 import { InviteUserDialog } from './invite-user-dialog';
 import { PendingInvitations } from './pending-invitations';
 import { RemoveUserDialog } from './remove-user-dialog';
