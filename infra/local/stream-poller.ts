@@ -57,13 +57,15 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   let stopped = false;
   let lastShardScan = 0;
 
+  // From the oldest record kept: what was written while nothing polled still goes out (the claim stops repeats).
+  const iteratorFromOldest = async (shardId: string) =>
+    (await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }))).ShardIterator;
+
   const scanShards = async () => {
     const out = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
     for (const shard of out.StreamDescription?.Shards ?? []) {
       if (!shard.ShardId || iterators.has(shard.ShardId)) continue;
-      // From the oldest record kept: what was written while nothing polled still goes out (the claim stops repeats).
-      const it = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId, ShardIteratorType: 'TRIM_HORIZON' }));
-      iterators.set(shard.ShardId, it.ShardIterator);
+      iterators.set(shard.ShardId, await iteratorFromOldest(shard.ShardId));
     }
     lastShardScan = Date.now();
   };
@@ -102,13 +104,24 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   };
 
   const pollShard = async (shardId: string, iterator: string) => {
-    const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+    const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 })).catch(async (error: unknown) => {
+      if ((error as Error).name !== 'TrimmedDataAccessException') throw error;
+      // DynamoDB Local numbers the records of all its tables with one counter, and an iterator taken
+      // while this shard was empty points at the number the shard began at: once another table's
+      // write has taken that number, this table's first record lies after it and every read is
+      // refused as "past the oldest record". Taken again now, the iterator starts at the oldest kept.
+      iterators.set(shardId, await iteratorFromOldest(shardId));
+      return undefined;
+    });
+    if (!out) return false;
     iterators.set(shardId, out.NextShardIterator);
     const records = (out.Records ?? []).map((record) => toLambdaRecord(record, streamArn)).filter((record) => matchesFilter(options.filter, record));
     for (let i = 0; i < records.length; i += options.batchSize) await deliver(records.slice(i, i + options.batchSize), options.retryAttempts);
     return (out.Records?.length ?? 0) > 0;
   };
 
+  // Started means reading: the shards there now have their iterators before the caller writes.
+  await scanShards();
   const loop = (async () => {
     while (!stopped) {
       let busy = false;
