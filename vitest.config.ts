@@ -41,10 +41,9 @@ export default defineConfig({
           environment: 'node',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/integration/support/global-setup.ts'],
-          // One file at a time: at three, the files that poll their own table's stream in the suite's
-          // DynamoDB Local (mailer-retries, and invitation-expiry while it shared it) lost their mail in
-          // fresh-clone runs, though each passes alone (docs/decisions/029).
-          maxWorkers: 1,
+          // Three files at a time: a file mostly waits on the suite's cloud (handlers in this process,
+          // DynamoDB Local in Java), so one file at a time leaves a core idle (docs/decisions/029, 036).
+          maxWorkers: 3,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
