@@ -22,8 +22,12 @@ interface StreamPollerOptions {
   batchSize: number;
   retryAttempts: number;
   bisectBatchOnError: boolean;
-  /** How often an idle shard is read (Lambda polls a stream about four times a second). */
+  /**
+   * The first wait after a read that found nothing; each further empty read doubles it up to
+   * `maxIdleMs`, and a read with records resets it (Lambda polls a stream about four times a second).
+   */
   idleMs?: number;
+  maxIdleMs?: number;
 }
 
 export interface StreamPoller {
@@ -51,6 +55,11 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     credentials: { accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY },
   });
   const idleMs = options.idleMs ?? 100;
+  // Two idle pollers reading ten times a second each cost DynamoDB Local and this process about a
+  // tenth of a core together, for a whole test run or `npm start`; a quiet stream is read less often.
+  const maxIdleMs = options.maxIdleMs ?? 800;
+  let idleWait = idleMs;
+  let wake: (() => void) | undefined;
   const deadLetters: DynamoDBRecord[] = [];
   /** Open shards and where we are in each; a finished shard stays with `undefined` so it is not read again. */
   const iterators = new Map<string, string | undefined>();
@@ -126,15 +135,23 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     while (!stopped) {
       let busy = false;
       try {
-        // New shards appear as DynamoDB Local rolls them over (and a closed one has no next iterator).
-        if (Date.now() - lastShardScan > 1000 || [...iterators.values()].every((it) => it === undefined)) await scanShards();
+        // New shards appear as DynamoDB Local rolls them over: a closed one has no next iterator, and
+        // once none is left the scan comes at once; the periodic one finds a shard opened beside another.
+        if (Date.now() - lastShardScan > 10_000 || [...iterators.values()].every((it) => it === undefined)) await scanShards();
         for (const [shardId, iterator] of iterators) {
           if (iterator && !stopped) busy = (await pollShard(shardId, iterator)) || busy;
         }
       } catch (error) {
         if (!stopped) console.error(JSON.stringify({ level: 'error', source: 'stream-poller', function: options.name, error: String((error as Error)?.message ?? error) }));
       }
-      if (!busy && !stopped) await new Promise((resolve) => setTimeout(resolve, idleMs));
+      if (busy) idleWait = idleMs;
+      else if (!stopped) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, idleWait);
+        });
+        idleWait = Math.min(maxIdleMs, idleWait * 2);
+      }
     }
   })();
 
@@ -142,6 +159,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     deadLetters,
     stop: async () => {
       stopped = true;
+      wake?.();
       await loop;
       streams.destroy();
     },
