@@ -112,8 +112,10 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     await deliver(remaining, retriesLeft - 1);
   };
 
+  // As many records a read as the Streams API gives (1,000): a burst of another file's seeded items
+  // goes by in a few reads, not dozens, before the next mail behind it.
   const pollShard = async (shardId: string, iterator: string) => {
-    const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 })).catch(async (error: unknown) => {
+    const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 })).catch(async (error: unknown) => {
       if ((error as Error).name !== 'TrimmedDataAccessException') throw error;
       // DynamoDB Local numbers the records of all its tables with one counter, and an iterator taken
       // while this shard was empty points at the number the shard began at: once another table's
