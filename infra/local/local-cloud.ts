@@ -25,6 +25,11 @@ interface LocalCloudOptions {
   port: number;
   /** In-memory DynamoDB Local (tests, `--in-memory`) or persistent under dataDir. */
   inMemory: boolean;
+  /**
+   * A DynamoDB Local already running (a test suite's) to keep this cloud's table in, instead of one
+   * of its own: a Java start less (docs/decisions/029). Left running when the cloud stops.
+   */
+  sharedDatabase?: { endpoint: string; tableName: string };
   dataDir?: string;
   /** Where the handler bundles go; tests use a folder of their own. */
   buildDir?: string;
@@ -53,7 +58,7 @@ export interface LocalCloud {
   mailSmtpPort: number;
   /** Outbox records the mailer failed on every retry (the cloud's dead-letter queue). */
   mailDeadLetters: StreamPoller['deadLetters'];
-  /** DynamoDB Local itself, stopped and started again on the same port (and, when persistent, the same data): the fault test's outage. */
+  /** DynamoDB Local itself, stopped and started again on the same port (and, when persistent, the same data): the fault test's outage. Not for a shared one. */
   database: { stop: () => Promise<void>; start: () => Promise<void> };
   stop: () => Promise<void>;
 }
@@ -69,13 +74,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const buildDir = options.buildDir ?? path.join(PROJECT_ROOT, '.build', 'functions');
   Object.assign(process.env, LOCAL_AWS_ENV);
   const dynamoDataDir = options.inMemory ? undefined : path.join(dataDir, 'dynamodb');
+  const shared = options.sharedDatabase;
   const [started, bundles, mail] = await Promise.all([
-    startDynamoDbLocal({ dataDir: dynamoDataDir }),
+    shared ? { endpoint: shared.endpoint, stop: async () => {} } : startDynamoDbLocal({ dataDir: dynamoDataDir }),
     buildFunctions(buildDir),
     startMailCatcher(options.mail),
   ]);
   let dynamo = started;
-  const tableName = DEFAULT_LOCAL_TABLE_NAME;
+  const tableName = shared?.tableName ?? DEFAULT_LOCAL_TABLE_NAME;
   const url = `http://localhost:${options.port}`;
   const pollers: StreamPoller[] = [];
   try {
@@ -116,6 +122,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       database: {
         stop: () => dynamo.stop(),
         start: async () => {
+          if (shared) throw new Error('A cloud on a shared DynamoDB Local does not restart it');
           dynamo = await startDynamoDbLocal({ dataDir: dynamoDataDir, port: Number(new URL(started.endpoint).port) });
         },
       },

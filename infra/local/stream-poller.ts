@@ -22,8 +22,12 @@ interface StreamPollerOptions {
   batchSize: number;
   retryAttempts: number;
   bisectBatchOnError: boolean;
-  /** How often an idle shard is read (Lambda polls a stream about four times a second). */
+  /**
+   * The first wait after a read that found nothing; each further empty read doubles it up to
+   * `maxIdleMs`, and a read with records resets it (Lambda polls a stream about four times a second).
+   */
   idleMs?: number;
+  maxIdleMs?: number;
 }
 
 export interface StreamPoller {
@@ -51,19 +55,26 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     credentials: { accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY },
   });
   const idleMs = options.idleMs ?? 100;
+  // Two idle pollers reading ten times a second each cost DynamoDB Local and this process about a
+  // tenth of a core together, for a whole test run or `npm start`; a quiet stream is read less often.
+  const maxIdleMs = options.maxIdleMs ?? 800;
+  let idleWait = idleMs;
+  let wake: (() => void) | undefined;
   const deadLetters: DynamoDBRecord[] = [];
   /** Open shards and where we are in each; a finished shard stays with `undefined` so it is not read again. */
   const iterators = new Map<string, string | undefined>();
   let stopped = false;
   let lastShardScan = 0;
 
+  // From the oldest record kept: what was written while nothing polled still goes out (the claim stops repeats).
+  const iteratorFromOldest = async (shardId: string) =>
+    (await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }))).ShardIterator;
+
   const scanShards = async () => {
     const out = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
     for (const shard of out.StreamDescription?.Shards ?? []) {
       if (!shard.ShardId || iterators.has(shard.ShardId)) continue;
-      // From the oldest record kept: what was written while nothing polled still goes out (the claim stops repeats).
-      const it = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId, ShardIteratorType: 'TRIM_HORIZON' }));
-      iterators.set(shard.ShardId, it.ShardIterator);
+      iterators.set(shard.ShardId, await iteratorFromOldest(shard.ShardId));
     }
     lastShardScan = Date.now();
   };
@@ -101,27 +112,48 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     await deliver(remaining, retriesLeft - 1);
   };
 
+  // As many records a read as the Streams API gives (1,000): a burst of another file's seeded items
+  // goes by in a few reads, not dozens, before the next mail behind it.
   const pollShard = async (shardId: string, iterator: string) => {
-    const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+    const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 })).catch(async (error: unknown) => {
+      if ((error as Error).name !== 'TrimmedDataAccessException') throw error;
+      // DynamoDB Local numbers the records of all its tables with one counter, and an iterator taken
+      // while this shard was empty points at the number the shard began at: once another table's
+      // write has taken that number, this table's first record lies after it and every read is
+      // refused as "past the oldest record". Taken again now, the iterator starts at the oldest kept.
+      iterators.set(shardId, await iteratorFromOldest(shardId));
+      return undefined;
+    });
+    if (!out) return false;
     iterators.set(shardId, out.NextShardIterator);
     const records = (out.Records ?? []).map((record) => toLambdaRecord(record, streamArn)).filter((record) => matchesFilter(options.filter, record));
     for (let i = 0; i < records.length; i += options.batchSize) await deliver(records.slice(i, i + options.batchSize), options.retryAttempts);
     return (out.Records?.length ?? 0) > 0;
   };
 
+  // Started means reading: the shards there now have their iterators before the caller writes.
+  await scanShards();
   const loop = (async () => {
     while (!stopped) {
       let busy = false;
       try {
-        // New shards appear as DynamoDB Local rolls them over (and a closed one has no next iterator).
-        if (Date.now() - lastShardScan > 1000 || [...iterators.values()].every((it) => it === undefined)) await scanShards();
+        // New shards appear as DynamoDB Local rolls them over: a closed one has no next iterator, and
+        // once none is left the scan comes at once; the periodic one finds a shard opened beside another.
+        if (Date.now() - lastShardScan > 10_000 || [...iterators.values()].every((it) => it === undefined)) await scanShards();
         for (const [shardId, iterator] of iterators) {
           if (iterator && !stopped) busy = (await pollShard(shardId, iterator)) || busy;
         }
       } catch (error) {
         if (!stopped) console.error(JSON.stringify({ level: 'error', source: 'stream-poller', function: options.name, error: String((error as Error)?.message ?? error) }));
       }
-      if (!busy && !stopped) await new Promise((resolve) => setTimeout(resolve, idleMs));
+      if (busy) idleWait = idleMs;
+      else if (!stopped) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, idleWait);
+        });
+        idleWait = Math.min(maxIdleMs, idleWait * 2);
+      }
     }
   })();
 
@@ -129,6 +161,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     deadLetters,
     stop: async () => {
       stopped = true;
+      wake?.();
       await loop;
       streams.destroy();
     },

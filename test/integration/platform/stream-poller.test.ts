@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteTableCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { describe, expect, inject, it } from 'vitest';
+import { ensureTable, localClient } from '../../../infra/local/dynamodb-local';
+import { startStreamPoller } from '../../../infra/local/stream-poller';
+import { eventually } from '../support/eventually';
+
+/**
+ * The local event source mapping on a table that shares its DynamoDB Local with other tables, as
+ * the suite's database holds the suite's table and the tables of tests that run a consumer of their
+ * own (mailer-retries). DynamoDB Local numbers the stream records of all its tables with one counter.
+ */
+describe('the local stream poller', () => {
+  it('hands a new table its first record when another table of the same database was written after the poller started', async () => {
+    const endpoint = inject('dynamoDbEndpoint');
+    const client = localClient(endpoint);
+    const [watched, other] = [`stream-watched-${randomUUID().slice(0, 8)}`, `stream-other-${randomUUID().slice(0, 8)}`];
+    await Promise.all([ensureTable(endpoint, watched), ensureTable(endpoint, other)]);
+    const received: DynamoDBRecord[] = [];
+    const poller = await startStreamPoller({
+      name: 'stream-poller-test',
+      endpoint,
+      tableName: watched,
+      filter: {},
+      handler: async (event) => void received.push(...event.Records),
+      batchSize: 10,
+      retryAttempts: 0,
+      bisectBatchOnError: false,
+    });
+    try {
+      const put = (tableName: string, id: string) => client.send(new PutItemCommand({ TableName: tableName, Item: { PK: { S: id }, SK: { S: 'ITEM' } } }));
+      // The poller holds an iterator for the watched table's empty shard; the other table takes the next record numbers.
+      await put(other, 'elsewhere');
+      await put(watched, 'first');
+      await put(watched, 'second');
+      const keys = await eventually(
+        async () => received.map((record) => record.dynamodb?.Keys?.PK?.S),
+        (seen) => seen.length >= 2,
+      );
+      expect(keys).toEqual(['first', 'second']);
+    } finally {
+      await poller.stop();
+      await Promise.all([watched, other].map((TableName) => client.send(new DeleteTableCommand({ TableName }))));
+      client.destroy();
+    }
+  });
+});
