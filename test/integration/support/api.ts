@@ -33,14 +33,27 @@ export interface RequestOptions {
 }
 
 /** One request to the API through the emulator's HTTP port. */
+/** A request that failed because its kept-alive socket was closed by the server at that moment. */
+function closedIdleConnection(error: unknown) {
+  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
+  return error instanceof TypeError && ['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE'].includes(cause?.code ?? '');
+}
+
 export async function request<T = any>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { [CLIENT_ADDRESS_HEADER]: options.clientAddress ?? randomClientAddress(), ...options.headers };
   if (options.body !== undefined) headers['content-type'] ??= 'application/json';
   if (options.cookie) headers.cookie = options.cookie;
-  const response = await fetch(`${inject('apiUrl')}${path}`, {
-    method: options.method ?? (options.body !== undefined || options.rawBody !== undefined ? 'POST' : 'GET'),
-    headers,
-    body: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
+  const send = () =>
+    fetch(`${inject('apiUrl')}${path}`, {
+      method: options.method ?? (options.body !== undefined || options.rawBody !== undefined ? 'POST' : 'GET'),
+      headers,
+      body: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
+    });
+  const response = await send().catch((error: unknown) => {
+    if (!closedIdleConnection(error)) throw error;
+    // The emulator closed a kept-alive connection as this request went out on it (a busy machine lets
+    // the two idle timers cross): the request never reached a handler, so it is sent once more.
+    return send();
   });
   const text = await response.text();
   let body: unknown = text;
