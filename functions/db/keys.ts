@@ -7,6 +7,7 @@ import type { OrganizationItem } from '../organization/item';
 import type { EmailItem, UserItem } from '../user/item';
 import type { ProjectItem } from '../projects/item';
 import type { AttemptWindowItem } from '../throttles/throttles';
+import type { SignInCodeItem } from '../auth/sign-in-codes';
 import type { AvatarItem } from '../avatars/item';
 import { PROJECT_STATUSES } from '../../shared/project-statuses';
 
@@ -56,6 +57,11 @@ export const keys = {
   attemptWindow: (rule: string, subject: string, window: number) => keyOf<AttemptWindowItem>(`ATTEMPTS#${rule}#${subject}#${window}`, 'ATTEMPTS'),
   /** The first step of a two-factor sign-in, named by the pending cookie. */
   pendingSignIn: (userId: string, pendingId: string): Key => ({ PK: `${USER}${userId}`, SK: `MFA_PENDING#${pendingId}` }),
+  /**
+   * A sign-in waiting for its emailed one-time code (docs/decisions/040), named by its cookie. Its own
+   * partition: it exists for unknown emails and wrong passwords too, which have no user.
+   */
+  signInCode: (id: string) => keyOf<SignInCodeItem>(`SIGNIN_CODE#${id}`, 'SIGNIN_CODE'),
   project: (orgId: string, projectId: string) => keyOf<ProjectItem>(`${ORG}${orgId}`, `PROJECT#${projectId}`),
   /**
    * One word of a project's name, for the word-prefix search (functions/projects/words.ts): in a

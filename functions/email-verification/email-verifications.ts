@@ -1,11 +1,11 @@
 import { batchGet, keyId } from '../db/reads';
 import { TABLE_NAME } from '../db/client';
-import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
+import { type TransactItem, conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { keys } from '../db/keys';
 import { EMAIL_VERIFICATION_LIFETIME_MS, findTokenOwner, mailTokenPut, newMailToken, spendMailToken } from '../security/mail-tokens';
 import { outboxPut } from '../mailer/outbox';
-import { type FixedWindowItem, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter } from '../throttles/throttles';
+import { type FixedWindowItem, countInFixedWindows, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter, windowMoved } from '../throttles/throttles';
 import { VERIFICATION_RESENDS_PER_USER } from '../throttles/rules';
 import type { UserItem } from '../user/item';
 import { now as clockNow } from '../clock';
@@ -26,7 +26,11 @@ export function verificationForNewUser(user: Pick<UserItem, 'id' | 'orgId' | 'us
 type ResendOutcome = { sent: true } | { sent: false; retryAfter: number } | { sent: false; alreadyVerified: true };
 
 /** Sends the signed-in user a new link (voiding the older ones), at most VERIFICATION_RESENDS_PER_USER. */
-export async function resendVerification(user: UserItem, now = clockNow().getTime()): Promise<ResendOutcome> {
+export async function resendVerification(user: UserItem): Promise<ResendOutcome> {
+  return countInFixedWindows(() => resendOnce(user, clockNow().getTime()));
+}
+
+async function resendOnce(user: UserItem, now: number): Promise<ResendOutcome> {
   const rule = VERIFICATION_RESENDS_PER_USER;
   const counterKey = fixedWindowKey(rule, user.id);
   const userKey = keys.user(user.orgId, user.id);
@@ -38,7 +42,7 @@ export async function resendVerification(user: UserItem, now = clockNow().getTim
   if (retryAfter !== undefined) return { sent: false, retryAfter };
   const { items, hash } = verificationForNewUser(current, now);
   const sent = await conditionHeld(
-    transactWrite([
+    transactWriteExplained([
       fixedWindowCount(rule, user.id, counter, now),
       ...items,
       {
@@ -51,7 +55,7 @@ export async function resendVerification(user: UserItem, now = clockNow().getTim
           ),
         },
       },
-    ]),
+    ], (failed) => windowMoved(failed, [0])),
   );
   // Not sent: verified (or removed) between the read and the write.
   return sent ? { sent: true } : { sent: false, alreadyVerified: true };

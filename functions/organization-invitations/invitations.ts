@@ -12,7 +12,7 @@ import { EMAIL_TAKEN } from '../organization/organizations';
 import { outboxPut } from '../mailer/outbox';
 import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
-import { type FixedWindowItem, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter } from '../throttles/throttles';
+import { type FixedWindowItem, countInFixedWindows, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter, windowMoved } from '../throttles/throttles';
 import { INVITATION_RESENDS_PER_INVITATION } from '../throttles/rules';
 import { type TransactItem, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
@@ -118,11 +118,14 @@ type ResendOutcome = { invitation: InvitationItem } | { retryAfter: number };
  * INVITATION_RESENDS_PER_INVITATION, counted in the same transaction.
  */
 export async function resendInvitation(context: WriteContext<UserItem>, org: OrganizationItem, current: InvitationItem | undefined): Promise<ResendOutcome> {
-  const { actor } = context;
   if (!current) throw new NotFound();
+  return countInFixedWindows(() => resendOnce(context, org, current, clockNow().getTime()));
+}
+
+async function resendOnce(context: WriteContext<UserItem>, org: OrganizationItem, current: InvitationItem, now: number): Promise<ResendOutcome> {
+  const { actor } = context;
   if (current.status !== 'pending' || !current.tokenHash) throw new Conflict(INVITATION_NOT_PENDING);
   const rule = INVITATION_RESENDS_PER_INVITATION;
-  const now = clockNow().getTime();
   const counter = await getItem<FixedWindowItem>(fixedWindowKey(rule, current.id), { consistentRead: true });
   const retryAfter = fixedWindowRetryAfter(rule, counter, now);
   if (retryAfter !== undefined) return { retryAfter };
@@ -161,7 +164,7 @@ export async function resendInvitation(context: WriteContext<UserItem>, org: Org
       if (failed.has(1)) return new Conflict(INVITATION_NOT_PENDING);
       // It expired and a newer invitation took the address.
       if (failed.has(2)) return new Conflict(INVITATION_ALREADY_PENDING);
-      return undefined;
+      return windowMoved(failed, [5]);
     },
   );
   return { invitation };
