@@ -61,9 +61,20 @@ async function resendOnce(user: UserItem, now: number): Promise<ResendOutcome> {
   return sent ? { sent: true } : { sent: false, alreadyVerified: true };
 }
 
-/** Marks the address verified if the token is the user's newest, unused and unexpired one. */
+/**
+ * Marks the address verified if the token is the user's newest, unused and unexpired one, and the
+ * address still belongs to the user: an invitation or an admin's Add User may have taken over an
+ * unproved registration's address meanwhile (docs/decisions/041), and then its link proves nothing.
+ */
 export async function confirmVerification(token: string): Promise<boolean> {
   const found = await findTokenOwner(token, 'email-verification');
   if (!found) return false;
-  return conditionHeld(transactWrite(spendMailToken(found, { emailVerified: true })));
+  const addressHeld: TransactItem = {
+    Update: {
+      TableName: TABLE_NAME,
+      Key: keys.email(found.user.username),
+      ...updateExpression({ remove: ['unverified'] }, { expression: 'userId = :user', values: { ':user': found.user.id } }),
+    },
+  };
+  return conditionHeld(transactWrite([...spendMailToken(found, { emailVerified: true }), addressHeld]));
 }

@@ -8,7 +8,7 @@ export type Mail =
   | { template: 'email-verification'; data: { fullName: string; token: string } }
   | { template: 'welcome'; data: { fullName: string; organizationName: string; addedByName: string } }
   | { template: 'invitation'; data: InvitationMailData }
-  | { template: 'invitation-attempt'; data: Record<string, never> }
+  | { template: 'invitation-attempt'; data: { attemptedAt: string } }
   | { template: 'sign-in-code'; data: { fullName: string; code: string } }
   | { template: 'payment-failed'; data: { fullName: string; organizationName: string } }
   | { template: 'trial-ending'; data: { fullName: string; organizationName: string; trialEnd: string | null } }

@@ -1,5 +1,5 @@
 import type { Key } from '../db/keys';
-import { type ThrottleCounter, attemptCount, clearThrottle, countsIn, recentAttempts, releaseAttempt, reserveAttempt, retryAfterSeconds, throttleCounter } from './throttles';
+import { type ThrottleCounter, attemptCount, clearThrottle, countsIn, recentAttempts, releaseAttempt, reserveAll, reserveAttempt, retryAfterSeconds, throttleCounter } from './throttles';
 import type { TransactItem } from '../db/transactions';
 import { FAILED_PASSWORDS_PER_ACCOUNT, FAILED_PASSWORDS_PER_DEVICE, FAILED_SIGN_INS_PER_ADDRESS } from './rules';
 
@@ -79,12 +79,8 @@ export async function signInGate(counters: SignInCounters, found: Map<string, Re
   const emailCode: EmailCodeGate = { gate: 'email-code', failed: [attemptCount(account), attemptCount(address)] };
   const addressCounts = countsIn(address, found);
   if (retryAfterSeconds(account, accountCounts) !== undefined || retryAfterSeconds(address, addressCounts) !== undefined) return emailCode;
-  const [forAccount, forAddress] = await Promise.all([reserveAttempt(account, accountCounts.previous), reserveAttempt(address, addressCounts.previous)]);
-  if (!forAccount.reserved || !forAddress.reserved) {
-    // The other reservation is given back: this attempt is counted once, as an emailed-code attempt's failure.
-    await Promise.all([forAccount.reserved ? releaseAttempt(account) : undefined, forAddress.reserved ? releaseAttempt(address) : undefined]);
-    return emailCode;
-  }
+  // Used up meanwhile by parallel attempts: this one is counted once, as an emailed-code attempt's failure.
+  if (!(await reserveAll([account, address], found)).reserved) return emailCode;
   return {
     gate: 'password',
     failures: recentAttempts(account, accountCounts),

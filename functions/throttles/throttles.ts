@@ -198,6 +198,20 @@ export async function reserveAttempt(counter: ThrottleCounter, previous: number)
   return (await conditionHeld(db.send(new UpdateCommand(update)))) ? { reserved: true } : refused();
 }
 
+/**
+ * Reserves one attempt under every counter, or under none: when one is used up, those taken are
+ * given back. `found` holds the counters' items when the route read them in its own BatchGetItem;
+ * without it they are read here (one BatchGetItem).
+ */
+export async function reserveAll(counters: ThrottleCounter[], found?: Map<string, Record<string, unknown>>): Promise<Reservation> {
+  const items = found ?? (await batchGet(counters.flatMap((counter) => [counter.key, counter.previousKey])));
+  const reservations = await Promise.all(counters.map((counter) => reserveAttempt(counter, countsIn(counter, items).previous)));
+  const waits = reservations.flatMap((reservation) => (reservation.reserved ? [] : [reservation.retryAfter]));
+  if (waits.length === 0) return { reserved: true };
+  await Promise.all(counters.map((counter, index) => (reservations[index]!.reserved ? releaseAttempt(counter) : undefined)));
+  return { reserved: false, retryAfter: Math.max(...waits) };
+}
+
 /** Gives a reserved attempt back (the attempt succeeded), into the window it was taken from. */
 export async function releaseAttempt(counter: ThrottleCounter): Promise<void> {
   await db.send(new UpdateCommand({ TableName: TABLE_NAME, Key: counter.key, ...updateExpression({ add: { count: -1 } }, { expression: 'attribute_exists(PK)' }) })).catch((error: unknown) => {
