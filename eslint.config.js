@@ -94,6 +94,7 @@ export default tseslint.config(
       'functions/images/**',
       'functions/sessions/start-session.ts',
       'functions/throttles/account-failures.ts',
+      'functions/auth/password-proven.ts',
       'functions/throttles/invitation-link-throttle.ts',
     ],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**', '**/infra/**', '**/http/**', '**/middleware/**', '**/handlers/**'] }] },

@@ -47,6 +47,7 @@ export const routes = [
   route(authEndpoints.register, 'auth/register', 'readwrite'),
   route(authEndpoints.login, 'auth/login', 'readwrite'),
   route(authEndpoints.loginMfa, 'auth/login-mfa', 'readwrite', ['session', 'mfaEncryption']),
+  route(authEndpoints.loginCode, 'auth/login-code', 'readwrite'),
   route(authEndpoints.logout, 'auth/logout', 'readwrite'),
   route(authEndpoints.currentUser, 'auth/get-user', 'read'),
   route(projectEndpoints.list, 'projects/list-projects', 'read'),

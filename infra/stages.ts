@@ -129,6 +129,8 @@ const publicWrites = (limit: Throttle): ApiThrottles['routes'] => ({
   'POST /api/login': limit,
   // The second step of a two-factor sign-in: a 6-digit code is guessable without a limit.
   'POST /api/login/mfa': limit,
+  // The emailed code of a sign-in that needed more proof (docs/decisions/040): 5 tries per code besides.
+  'POST /api/login/code': limit,
   'POST /api/register': limit,
   'POST /api/password-reset/request': limit,
   'POST /api/password-reset/confirm': limit,

@@ -1,5 +1,6 @@
 import { signStageToken, verifyStageToken } from '../security/stage-token';
 import { PENDING_SIGN_IN_MS } from './pending-sign-in-item';
+import { cookieValue } from '../security/cookie';
 
 /**
  * The cookie between the two steps of a two-factor sign-in: it names a pending sign-in (a stored
@@ -28,19 +29,11 @@ export const clearedPendingSignInCookie = () => `${PENDING_SIGN_IN_COOKIE}=; Htt
 
 /** The claims of the request's pending cookie, or undefined when it is absent, expired, tampered or of another kind. */
 export async function readPendingSignIn(cookies: string[] | undefined): Promise<PendingSignInClaims | undefined> {
-  const token = cookieValue(cookies);
+  const token = cookieValue(cookies, PENDING_SIGN_IN_COOKIE);
   if (!token) return undefined;
   const payload = await verifyStageToken('mfa-pending', token, ['exp', 'iat', 'sub', 'pid', 'org', 'em']);
   if (!payload) return undefined;
   const { pid, org, em, sub } = payload;
   if (typeof pid !== 'string' || typeof org !== 'string' || typeof em !== 'string' || !sub) return undefined;
   return { pendingId: pid, userId: sub, orgId: org, email: em };
-}
-
-function cookieValue(cookies: string[] | undefined): string | undefined {
-  for (const pair of cookies ?? []) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === PENDING_SIGN_IN_COOKIE) return pair.slice(at + 1).trim();
-  }
-  return undefined;
 }

@@ -8,6 +8,7 @@ import type { EmailItem, UserItem } from '../user/item';
 import type { ProjectItem } from '../projects/item';
 import type { MemberSetItem } from '../projects/member-set';
 import type { AttemptWindowItem } from '../throttles/throttles';
+import type { SignInCodeItem } from '../auth/sign-in-codes';
 import type { AvatarItem } from '../avatars/item';
 import { PROJECT_STATUSES } from '../../shared/project-statuses';
 
@@ -59,6 +60,11 @@ export const keys = {
   attemptWindow: (rule: string, subject: string, window: number) => keyOf<AttemptWindowItem>(`ATTEMPTS#${rule}#${subject}#${window}`, 'ATTEMPTS'),
   /** The first step of a two-factor sign-in, named by the pending cookie. */
   pendingSignIn: (userId: string, pendingId: string): Key => ({ PK: `${USER}${userId}`, SK: `MFA_PENDING#${pendingId}` }),
+  /**
+   * A sign-in waiting for its emailed one-time code (docs/decisions/040), named by its cookie. Its own
+   * partition: it exists for unknown emails and wrong passwords too, which have no user.
+   */
+  signInCode: (id: string) => keyOf<SignInCodeItem>(`SIGNIN_CODE#${id}`, 'SIGNIN_CODE'),
   project: (orgId: string, projectId: string) => keyOf<ProjectItem>(`${ORG}${orgId}`, `PROJECT#${projectId}`),
   /** A project's member set, apart from the project so that a change of its status never rewrites 500 ids (docs/decisions/037). */
   projectMembers: (orgId: string, projectId: string) => keyOf<MemberSetItem>(`${ORG}${orgId}`, `${MEMBERS}${projectId}`),

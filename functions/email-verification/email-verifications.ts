@@ -1,11 +1,11 @@
 import { batchGet, keyId } from '../db/reads';
 import { TABLE_NAME } from '../db/client';
-import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
+import { type TransactItem, conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { keys } from '../db/keys';
 import { EMAIL_VERIFICATION_LIFETIME_MS, findTokenOwner, isVerifiedOwnersLink, mailTokenPut, newMailToken, spendMailToken } from '../security/mail-tokens';
 import { outboxPut } from '../mailer/outbox';
-import { type FixedWindowItem, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter } from '../throttles/throttles';
+import { type FixedWindowItem, countInFixedWindows, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter, windowMoved } from '../throttles/throttles';
 import { VERIFICATION_RESENDS_PER_USER } from '../throttles/rules';
 import type { UserItem } from '../user/item';
 import { now as clockNow } from '../clock';
@@ -32,7 +32,11 @@ export function verificationToken(user: Pick<UserItem, 'id' | 'orgId'>, now = cl
 type ResendOutcome = { sent: true } | { sent: false; retryAfter: number } | { sent: false; alreadyVerified: true };
 
 /** Sends the signed-in user a new link (voiding the older ones), at most VERIFICATION_RESENDS_PER_USER. */
-export async function resendVerification(user: UserItem, now = clockNow().getTime()): Promise<ResendOutcome> {
+export async function resendVerification(user: UserItem): Promise<ResendOutcome> {
+  return countInFixedWindows(() => resendOnce(user, clockNow().getTime()));
+}
+
+async function resendOnce(user: UserItem, now: number): Promise<ResendOutcome> {
   const rule = VERIFICATION_RESENDS_PER_USER;
   const counterKey = fixedWindowKey(rule, user.id);
   const userKey = keys.user(user.orgId, user.id);
@@ -44,7 +48,7 @@ export async function resendVerification(user: UserItem, now = clockNow().getTim
   if (retryAfter !== undefined) return { sent: false, retryAfter };
   const { items, hash } = verificationForNewUser(current, now);
   const sent = await conditionHeld(
-    transactWrite([
+    transactWriteExplained([
       fixedWindowCount(rule, user.id, counter, now),
       ...items,
       {
@@ -57,15 +61,29 @@ export async function resendVerification(user: UserItem, now = clockNow().getTim
           ),
         },
       },
-    ]),
+    ], (failed) => windowMoved(failed, [0])),
   );
   // Not sent: verified (or removed) between the read and the write.
   return sent ? { sent: true } : { sent: false, alreadyVerified: true };
 }
 
-/** Marks the address verified if the token is the user's newest, unused and unexpired one. */
+/**
+ * Marks the address verified if the token is the user's newest, unused and unexpired one, and the
+ * address still belongs to the user: an invitation or an admin's Add User may have taken over an
+ * unproved registration's address meanwhile (docs/decisions/041), and then its link proves nothing.
+ * A used or voided link of an address verified since says so (decision 042's mail-link pages).
+ */
 export async function confirmVerification(token: string): Promise<'verified' | 'already-verified' | 'invalid'> {
   const found = await findTokenOwner(token, 'email-verification');
-  if (found && (await conditionHeld(transactWrite(spendMailToken(found, { emailVerified: true }))))) return 'verified';
+  if (found) {
+    const addressHeld: TransactItem = {
+      Update: {
+        TableName: TABLE_NAME,
+        Key: keys.email(found.user.username),
+        ...updateExpression({ remove: ['unverified'] }, { expression: 'userId = :user', values: { ':user': found.user.id } }),
+      },
+    };
+    if (await conditionHeld(transactWrite([...spendMailToken(found, { emailVerified: true }), addressHeld]))) return 'verified';
+  }
   return (await isVerifiedOwnersLink(token)) ? 'already-verified' : 'invalid';
 }

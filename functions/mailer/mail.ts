@@ -8,6 +8,8 @@ export type Mail =
   | { template: 'email-verification'; data: { fullName: string; token: string } }
   | { template: 'welcome'; data: { fullName: string; organizationName: string; addedByName: string; token?: string } }
   | { template: 'invitation'; data: InvitationMailData }
+  | { template: 'invitation-attempt'; data: { attemptedAt: string } }
+  | { template: 'sign-in-code'; data: { fullName: string; code: string } }
   | { template: 'payment-failed'; data: { fullName: string; organizationName: string } }
   | { template: 'trial-ending'; data: { fullName: string; organizationName: string; trialEnd: string | null } }
   | { template: 'mfa-enabled'; data: { fullName: string } }

@@ -1,5 +1,7 @@
 import type { Mail, RenderedMail } from './mail';
 import { invitationMail } from './templates/invitation';
+import { invitationAttemptMail } from './templates/invitation-attempt';
+import { signInCodeMail } from './templates/sign-in-code';
 import { emailVerificationMail } from './templates/email-verification';
 import { paymentFailedMail } from './templates/payment-failed';
 import { passwordChangedMail } from './templates/password-changed';
@@ -17,6 +19,8 @@ const TEMPLATES: { [M in Mail as M['template']]: Render<M> } = {
   'email-verification': emailVerificationMail,
   welcome: welcomeMail,
   invitation: invitationMail,
+  'invitation-attempt': invitationAttemptMail,
+  'sign-in-code': signInCodeMail,
   'payment-failed': paymentFailedMail,
   'trial-ending': trialEndingMail,
   'mfa-enabled': mfaEnabledMail,

@@ -12,13 +12,14 @@ import { EMAIL_TAKEN } from '../organization/organizations';
 import { outboxPut } from '../mailer/outbox';
 import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
-import { type FixedWindowItem, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter } from '../throttles/throttles';
+import { type FixedWindowItem, countInFixedWindows, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter, windowMoved } from '../throttles/throttles';
 import { INVITATION_RESENDS_PER_INVITATION } from '../throttles/rules';
 import { type TransactItem, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { INVITATION_HISTORY_MS, INVITATION_LIFETIME_MS, type InvitationEmailItem, type InvitationItem, invitationEmailItem, invitationTokenItem, newInvitation, toInvitationResponse, ttlIn } from '../invitations/item';
 import type { OrganizationItem } from '../organization/item';
-import type { UserItem } from '../user/item';
+import { type EmailItem, type UserItem, holdsAddress } from '../user/item';
+import { TAKES_UNVERIFIED_HOLD } from '../user/users';
 
 /**
  * Admins' side of invitations (docs/decisions/015): invite, list, resend, revoke. Each change is one
@@ -61,38 +62,83 @@ function invitationMailPut(invitation: InvitationItem, organizationName: string,
   });
 }
 
-/** An address that has an account anywhere cannot be invited (emails are unique across the product). */
-function emailHasNoAccount(email: string): TransactItem {
-  return { ConditionCheck: { TableName: TABLE_NAME, Key: keys.email(email), ConditionExpression: 'attribute_not_exists(PK)' } };
+/**
+ * What the address is to this organization: free (no account, or an unproved registration, which
+ * gives way: docs/decisions/041), a member's, or another organization's account.
+ */
+type AddressState = { held: 'free' } | { held: 'here' } | { held: 'elsewhere'; owner: EmailItem };
+
+async function addressState(email: string, orgId: string): Promise<AddressState> {
+  const item = await getItem<EmailItem>(keys.email(email), { consistentRead: true });
+  if (item?.orgId === orgId) return { held: 'here' };
+  return holdsAddress(item) ? { held: 'elsewhere', owner: item } : { held: 'free' };
+}
+
+/** The transaction's check that the address is still as read: free, or still that account's. */
+function addressStill(email: string, state: AddressState): TransactItem {
+  const Key = keys.email(email);
+  if (state.held === 'elsewhere') {
+    return { ConditionCheck: { TableName: TABLE_NAME, Key, ConditionExpression: 'userId = :owner AND attribute_not_exists(unverified)', ExpressionAttributeValues: { ':owner': state.owner.userId } } };
+  }
+  return { ConditionCheck: { TableName: TABLE_NAME, Key, ConditionExpression: TAKES_UNVERIFIED_HOLD.expression, ExpressionAttributeValues: TAKES_UNVERIFIED_HOLD.values } };
 }
 
 /**
- * Invites an address into the actor's organization. 409 when the address has an account, or when
- * an unexpired invitation of this organization holds it (the admin resends that one instead).
+ * The invitation's mail: the link, or, for an address another organization's account holds, a
+ * mail to its owner saying someone tried (the invitation is written all the same and its link is
+ * mailed to no one, so the admin's answer, list and audit log cannot tell: docs/decisions/041).
+ */
+function mailFor(invitation: InvitationItem, state: AddressState, organizationName: string, token: string): TransactItem {
+  // The data is never empty: the stream's image of an empty map does not unmarshal.
+  if (state.held === 'elsewhere') return outboxPut(state.owner.username ?? invitation.email, { template: 'invitation-attempt', data: { attemptedAt: invitation.resentAt ?? invitation.createdAt } });
+  return invitationMailPut(invitation, organizationName, token);
+}
+
+/** The address changed between the read and the write: read it again. */
+class AddressMoved extends Error {
+  constructor() {
+    super('The invited address changed between read and write');
+    this.name = 'AddressMoved';
+  }
+}
+
+/**
+ * Invites an address into the actor's organization. 409 when a member of this organization has the
+ * address, or when an unexpired invitation of this organization holds it (the admin resends that
+ * one instead). An address with an account in another organization is invited alike, quietly.
  */
 export async function createInvitation(context: WriteContext<UserItem>, org: OrganizationItem, input: { email: string; role: Role }): Promise<InvitationItem> {
   const { actor } = context;
-  const now = clockNow().getTime();
-  const { token, hash } = newMailToken();
-  const invitation = newInvitation({ orgId: actor.orgId, email: input.email, role: input.role, invitedBy: actor, tokenHash: hash }, now);
-  await transactWriteExplained(
-    [
-      actorIsAdmin(actor),
-      emailHasNoAccount(invitation.email),
-      emailHoldPut(invitation, now),
-      { Put: { TableName: TABLE_NAME, Item: { ...keys.invitation(invitation.orgId, invitation.id), ...invitation }, ConditionExpression: 'attribute_not_exists(PK)' } },
-      tokenPut(hash, invitation, now),
-      invitationMailPut(invitation, org.name, token),
-      invitationAudit(context, invitation, 'invitation.sent'),
-    ],
-    (failed) => {
-      if (failed.has(0)) return notAdmin();
-      if (failed.has(1)) return new Conflict(EMAIL_TAKEN);
-      if (failed.has(2)) return new Conflict(INVITATION_ALREADY_PENDING);
-      return undefined;
-    },
-  );
-  return invitation;
+  for (let attempt = 1; ; attempt += 1) {
+    const state = await addressState(input.email, actor.orgId);
+    // Inside the organization the admin may know: the member is in the Users list.
+    if (state.held === 'here') throw new Conflict(EMAIL_TAKEN);
+    const now = clockNow().getTime();
+    const { token, hash } = newMailToken();
+    const invitation = newInvitation({ orgId: actor.orgId, email: input.email, role: input.role, invitedBy: actor, tokenHash: hash }, now);
+    try {
+      await transactWriteExplained(
+        [
+          actorIsAdmin(actor),
+          addressStill(invitation.email, state),
+          emailHoldPut(invitation, now),
+          { Put: { TableName: TABLE_NAME, Item: { ...keys.invitation(invitation.orgId, invitation.id), ...invitation }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          tokenPut(hash, invitation, now),
+          mailFor(invitation, state, org.name, token),
+          invitationAudit(context, invitation, 'invitation.sent'),
+        ],
+        (failed) => {
+          if (failed.has(0)) return notAdmin();
+          if (failed.has(1)) return new AddressMoved();
+          if (failed.has(2)) return new Conflict(INVITATION_ALREADY_PENDING);
+          return undefined;
+        },
+      );
+      return invitation;
+    } catch (error) {
+      if (!(error instanceof AddressMoved) || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /** Ended or expired within the list's window, or still pending. */
@@ -118,14 +164,18 @@ type ResendOutcome = { invitation: InvitationItem } | { retryAfter: number };
  * INVITATION_RESENDS_PER_INVITATION, counted in the same transaction.
  */
 export async function resendInvitation(context: WriteContext<UserItem>, org: OrganizationItem, current: InvitationItem | undefined): Promise<ResendOutcome> {
-  const { actor } = context;
   if (!current) throw new NotFound();
+  return countInFixedWindows(() => resendOnce(context, org, current, clockNow().getTime()));
+}
+
+async function resendOnce(context: WriteContext<UserItem>, org: OrganizationItem, current: InvitationItem, now: number): Promise<ResendOutcome> {
+  const { actor } = context;
   if (current.status !== 'pending' || !current.tokenHash) throw new Conflict(INVITATION_NOT_PENDING);
   const rule = INVITATION_RESENDS_PER_INVITATION;
-  const now = clockNow().getTime();
-  const counter = await getItem<FixedWindowItem>(fixedWindowKey(rule, current.id), { consistentRead: true });
+  const [counter, state] = await Promise.all([getItem<FixedWindowItem>(fixedWindowKey(rule, current.id), { consistentRead: true }), addressState(current.email, current.orgId)]);
   const retryAfter = fixedWindowRetryAfter(rule, counter, now);
   if (retryAfter !== undefined) return { retryAfter };
+  if (state.held === 'here') throw new Conflict(EMAIL_TAKEN);
 
   const { token, hash } = newMailToken();
   const invitation: InvitationItem = {
@@ -152,7 +202,7 @@ export async function resendInvitation(context: WriteContext<UserItem>, org: Org
       tokenPut(hash, invitation, now),
       { Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(current.tokenHash) } },
       fixedWindowCount(rule, current.id, counter, now),
-      invitationMailPut(invitation, org.name, token),
+      mailFor(invitation, state, org.name, token),
       invitationAudit(context, invitation, 'invitation.resent'),
     ],
     (failed) => {
@@ -161,7 +211,7 @@ export async function resendInvitation(context: WriteContext<UserItem>, org: Org
       if (failed.has(1)) return new Conflict(INVITATION_NOT_PENDING);
       // It expired and a newer invitation took the address.
       if (failed.has(2)) return new Conflict(INVITATION_ALREADY_PENDING);
-      return undefined;
+      return windowMoved(failed, [5]);
     },
   );
   return { invitation };

@@ -14,7 +14,7 @@ import { WRITES_PER_PROJECT, projectsWithMember, removeMemberOutsideTransaction,
 import { userPuts } from '../user/users';
 import { userWordWrites } from '../user/words';
 import { outboxPut } from '../mailer/outbox';
-import { type EmailItem, type UserItem, newUser } from '../user/item';
+import { type EmailItem, type UserItem, holdsAddress, newUser } from '../user/item';
 import { verificationToken } from '../email-verification/email-verifications';
 
 /**
@@ -63,7 +63,9 @@ export async function saveOrganizationUser(context: WriteContext, input: SaveUse
     // The first attempt can use the email item read with the session (preloadSavedEmail); a retry reads again,
     // strongly: it follows a write that found the items changed, and must see that change.
     const retry = attempt > 1;
-    const emailItem = !retry && read ? read.emailItem : await getItem<EmailItem>(keys.email(input.username), { consistentRead: retry });
+    const stored = !retry && read ? read.emailItem : await getItem<EmailItem>(keys.email(input.username), { consistentRead: retry });
+    // Another organization's unproved registration gives the address way (docs/decisions/041).
+    const emailItem = stored?.orgId !== actor.orgId && !holdsAddress(stored) ? undefined : stored;
     if (emailItem && emailItem.orgId !== actor.orgId) throw new Conflict(EMAIL_TAKEN);
     // Eventually consistent first: the write is conditional on the role it read, so a stale read only costs a retry.
     const existing = emailItem ? await getItem<UserItem>(keys.user(actor.orgId, emailItem.userId), { consistentRead: retry }) : undefined;

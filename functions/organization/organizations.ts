@@ -42,7 +42,7 @@ export async function createOrganizationWithAdmin(input: {
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
-      ...userPuts(user),
+      ...userPuts(user, { registration: true }),
       ...verification.items,
       trialBillingPut(trial),
       registeredTrialPut(org.id, trial.trialEnd!),

@@ -1,13 +1,13 @@
 import { type AuditClient, auditPut, userTarget } from '../audit-log/entries';
 import { batchGet, keyId } from '../db/reads';
 import { TABLE_NAME } from '../db/client';
-import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
+import { type TransactItem, conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { keys } from '../db/keys';
 import { PASSWORD_RESET_LIFETIME_MS, findTokenOwner, mailTokenPut, newMailToken, spendMailToken } from '../security/mail-tokens';
 import { outboxPut } from '../mailer/outbox';
 import { TURNED_OFF, isUnconfirmedNewMfa } from '../mfa/mfa';
-import { type FixedWindowItem, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter } from '../throttles/throttles';
+import { type FixedWindowItem, countInFixedWindows, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter, windowMoved } from '../throttles/throttles';
 import { PASSWORD_RESETS_PER_ADDRESS, PASSWORD_RESETS_PER_CLIENT } from '../throttles/rules';
 import type { EmailItem, UserItem } from '../user/item';
 import { now as clockNow } from '../clock';
@@ -19,7 +19,11 @@ import { now as clockNow } from '../clock';
  * so neither the answer nor its time tells whether an account exists.
  * Answers the seconds to wait when throttled.
  */
-export async function requestPasswordReset(email: string, clientIp: string, now = clockNow().getTime()): Promise<{ retryAfter?: number }> {
+export async function requestPasswordReset(email: string, clientIp: string): Promise<{ retryAfter?: number }> {
+  return countInFixedWindows(() => requestOnce(email, clientIp, clockNow().getTime()));
+}
+
+async function requestOnce(email: string, clientIp: string, now: number): Promise<{ retryAfter?: number }> {
   const perAddress = PASSWORD_RESETS_PER_ADDRESS;
   const perClient = PASSWORD_RESETS_PER_CLIENT;
   const addressKey = fixedWindowKey(perAddress, email);
@@ -49,8 +53,8 @@ export async function requestPasswordReset(email: string, clientIp: string, now 
       outboxPut(account.username ?? email.trim(), { template: 'password-reset', data: { token } }),
     );
   }
-  // A failed condition: the account was removed between the read and the write, so it has no password to reset.
-  await conditionHeld(transactWrite(items));
+  // Another failed condition: the account was removed between the read and the write, so it has no password to reset.
+  await conditionHeld(transactWriteExplained(items, (failed) => windowMoved(failed, [0, 1])));
   return {};
 }
 

@@ -16,11 +16,13 @@ export const clearedSessionCookies = () => [
   `${SESSION_HINT_COOKIE}=; Secure; SameSite=Lax; Path=/; Max-Age=0`,
 ];
 
-/** API Gateway payload 2.0 puts the Cookie header's pairs in event.cookies. */
-export function readSessionCookie(cookies: string[] | undefined): string | undefined {
+export const readSessionCookie = (cookies: string[] | undefined) => cookieValue(cookies, SESSION_COOKIE);
+
+/** The value of the cookie `name`: API Gateway payload 2.0 puts the Cookie header's pairs in event.cookies. */
+export function cookieValue(cookies: string[] | undefined, name: string): string | undefined {
   for (const pair of cookies ?? []) {
     const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === SESSION_COOKIE) return pair.slice(at + 1).trim();
+    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
   }
   return undefined;
 }

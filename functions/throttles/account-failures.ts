@@ -1,15 +1,16 @@
-import { type ThrottleCounter, readThrottle, retryAfterSeconds, throttleCounter } from './throttles';
+import { clearThrottle, readThrottle, recentAttempts, reserveAttempt, throttleCounter } from './throttles';
 import { tooManyRequests } from '../http/http-error';
-import { FAILED_PASSWORDS_PER_ACCOUNT } from './rules';
+import { FAILED_PROOFS_PER_USER } from './rules';
 
 /**
- * The account's failed-proof counter (wrong passwords and wrong two-factor codes count alike),
- * read before a proof is checked: while it is at its limit the proof is not even tried (429).
- * Answers the counter, to count a failure on.
+ * Reserves one proof attempt of a signed-in (or password-proven) user before the proof is checked
+ * (reserve-then-check, so parallel guesses cannot pass the limit): 429 with `message` when none is
+ * left. A wrong proof keeps the reservation as its count; a right one clears the user's count (`passed`).
  */
-export async function accountFailuresUnlessLocked(username: string, message: string): Promise<ThrottleCounter> {
-  const counter = throttleCounter(FAILED_PASSWORDS_PER_ACCOUNT, username);
-  const retryAfter = retryAfterSeconds(counter, await readThrottle(counter));
-  if (retryAfter !== undefined) throw tooManyRequests(message, retryAfter);
-  return counter;
+export async function reserveProofAttempt(userId: string, message: string): Promise<{ recentFailures: number; passed: () => Promise<void> }> {
+  const counter = throttleCounter(FAILED_PROOFS_PER_USER, userId);
+  const counts = await readThrottle(counter);
+  const reservation = await reserveAttempt(counter, counts.previous);
+  if (!reservation.reserved) throw tooManyRequests(message, reservation.retryAfter);
+  return { recentFailures: recentAttempts(counter, counts), passed: () => clearThrottle(counter) };
 }

@@ -32,6 +32,27 @@ export const FAILED_PASSWORDS_PER_ACCOUNT: ThrottleRule<'sliding'> = { name: 'PA
 /** Failed sign-ins per client address, across accounts: one address spraying a password over many emails. */
 export const FAILED_SIGN_INS_PER_ADDRESS: ThrottleRule<'sliding'> = { name: 'SIGNIN-ADDRESS', limit: 30, windowMs: 15 * MINUTE, window: 'sliding', perClientAddress: true };
 
+/**
+ * Failed passwords for one account from one known device (a browser holding the signed device cookie
+ * of an earlier sign-in of that account): the owner's own browser has an allowance of its own, so
+ * strangers filling the account's counter do not lock it out (docs/decisions/040).
+ */
+export const FAILED_PASSWORDS_PER_DEVICE: ThrottleRule<'sliding'> = { name: 'PASSWORD-DEVICE', limit: 10, windowMs: 15 * MINUTE, window: 'sliding' };
+
+/**
+ * Wrong proofs given by someone past the stranger's door: a wrong current password or code with a
+ * session (change-password, two-factor enable and disable), a wrong two-factor code after a right
+ * password. Keyed by the user id, so only the account's owner (or whoever holds their session or
+ * password) can fill it, never a stranger who knows only the email.
+ */
+export const FAILED_PROOFS_PER_USER: ThrottleRule<'sliding'> = { name: 'PROOF-USER', limit: 10, windowMs: 15 * MINUTE, window: 'sliding' };
+
+/** Invitations sent and resent by one admin (its user id). */
+export const INVITATIONS_PER_ADMIN: ThrottleRule<'sliding'> = { name: 'INVITE-ADMIN', limit: 30, windowMs: 60 * MINUTE, window: 'sliding' };
+
+/** Invitations sent and resent in one organization (its id), by all its admins together. */
+export const INVITATIONS_PER_ORGANIZATION: ThrottleRule<'sliding'> = { name: 'INVITE-ORG', limit: 100, windowMs: 60 * MINUTE, window: 'sliding' };
+
 /** Registrations per client address (each creates an organization). */
 export const REGISTRATIONS_PER_ADDRESS: ThrottleRule<'sliding'> = { name: 'REGISTER-ADDRESS', limit: 5, windowMs: 60 * MINUTE, window: 'sliding', perClientAddress: true };
 
@@ -46,6 +67,9 @@ export const PASSWORD_RESETS_PER_ADDRESS: ThrottleRule<'fixed'> = { name: 'reset
 /** Reset requests from one client address, whatever the email: stops walking through addresses. */
 export const PASSWORD_RESETS_PER_CLIENT: ThrottleRule<'fixed'> = { name: 'reset-client', limit: 30, windowMs: HOUR, window: 'fixed', perClientAddress: true };
 
+/** Sign-in code mails to one account (the one-time codes of docs/decisions/040): enough for a person, no flood. */
+export const SIGN_IN_CODES_PER_ACCOUNT: ThrottleRule<'fixed'> = { name: 'signin-code', limit: 5, windowMs: HOUR, window: 'fixed' };
+
 export const VERIFICATION_RESENDS_PER_USER: ThrottleRule<'fixed'> = { name: 'verify-resend', limit: 3, windowMs: HOUR, window: 'fixed' };
 
 /** Resends of one invitation: an admin can fix a lost mail, not flood an inbox. */
@@ -58,3 +82,4 @@ export const TOO_MANY_INVITATION_REQUESTS = 'Too many invitation requests from t
 export const TOO_MANY_PASSWORD_RESETS = 'Too many password reset requests. Please try again later.';
 export const TOO_MANY_VERIFICATION_MAILS = 'Too many verification emails. Please try again later.';
 export const TOO_MANY_INVITATION_RESENDS = 'This invitation was resent too often. Please try again later.';
+export const TOO_MANY_INVITATIONS = 'Too many invitations were sent in the last hour. Please try again later.';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FAILED_PASSWORDS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS, INVITATION_LINKS_PER_ADDRESS, PASSWORD_RESETS_PER_CLIENT, REGISTRATIONS_PER_ADDRESS, type ThrottleRule } from './rules';
-import { fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter, retryAfterSeconds, throttleCounter } from './throttles';
+import { WindowMoved, countInFixedWindows, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter, retryAfterSeconds, throttleCounter, windowMoved } from './throttles';
 import { updateExpression } from '../db/update-expression';
 
 const rule: ThrottleRule<'sliding'> = { name: 'TEST', limit: 10, windowMs: 15 * 60 * 1000, window: 'sliding' };
@@ -67,11 +67,25 @@ describe('fixed-window throttle', () => {
     expect(fixedWindowRetryAfter(fixed, { count: 3, windowEndsAt }, windowEndsAt)).toBeUndefined();
   });
 
-  it('counts into an open window, and starts a new one when there is none or it has closed', () => {
+  it('counts into an open window only while it is as read and below the limit, and starts a new one only when none is open', () => {
     const open = fixedWindowCount(fixed, 'a@example.com', { count: 1, windowEndsAt: now + 1000 }, now);
-    expect(open.Update).toMatchObject(updateExpression({ add: { count: 1 } }));
+    expect(open.Update).toMatchObject(updateExpression({ add: { count: 1 } }, { expression: 'windowEndsAt = :ends AND #count < :limit', names: { '#count': 'count' }, values: { ':ends': now + 1000, ':limit': 3 } }));
     const started = fixedWindowCount(fixed, 'a@example.com', { count: 3, windowEndsAt: now }, now);
     const windowEndsAt = now + fixed.windowMs;
     expect(started.Put?.Item).toEqual({ PK: 'THROTTLE#test-fixed#a@example.com', SK: 'THROTTLE', type: 'THROTTLE', count: 1, windowEndsAt, ttl: windowEndsAt / 1000 });
+    expect(started.Put?.ConditionExpression).toBe('attribute_not_exists(PK) OR windowEndsAt <= :now');
+  });
+
+  it('tells a moved window from the transaction\'s other failed conditions, and runs the attempt again while it moves', async () => {
+    expect(windowMoved(new Set([0]), [0, 1])).toBeInstanceOf(WindowMoved);
+    expect(windowMoved(new Set([3]), [0, 1])).toBeUndefined();
+    let rounds = 0;
+    const answer = await countInFixedWindows(async () => {
+      rounds += 1;
+      if (rounds < 3) throw new WindowMoved();
+      return 'counted';
+    });
+    expect([answer, rounds]).toEqual(['counted', 3]);
+    await expect(countInFixedWindows(() => Promise.reject(new Error('other')))).rejects.toThrow('other');
   });
 });

@@ -2,8 +2,8 @@ import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, keyId } from '../db/reads';
 import { TABLE_NAME, db } from '../db/client';
 import { type Key, keys } from '../db/keys';
-import type { TransactItem } from '../db/transactions';
-import { updateExpression } from '../db/update-expression';
+import { type TransactItem, conditionHeld, isConditionFailure } from '../db/transactions';
+import { type Condition, updateExpression } from '../db/update-expression';
 import type { ThrottleRule } from './rules';
 import { now as clockNow, ttlAt } from '../clock';
 import { clientNetwork } from './client-network';
@@ -34,16 +34,52 @@ export function fixedWindowRetryAfter(rule: ThrottleRule<'fixed'>, item: FixedWi
   return Math.max(1, Math.ceil((item.windowEndsAt - now) / 1000));
 }
 
-/** Counts one request: into the open window read before, or a new window when there was none. */
+/**
+ * Counts one request: into the open window read before, or a new window when there was none. The
+ * count is conditional on the window being as it was read and below the limit, so concurrent
+ * requests that all read room cannot all pass: the losers' transactions fail on this item
+ * (`windowMoved`) and are run again from a fresh read (`countInFixedWindows`).
+ */
 export function fixedWindowCount(rule: ThrottleRule<'fixed'>, subject: string, current: FixedWindowItem | undefined, now = clockNow().getTime()): TransactItem {
   const Key = fixedWindowKey(rule, subject);
   if (current && current.windowEndsAt > now) {
-    return {
-      Update: { TableName: TABLE_NAME, Key, ...updateExpression({ add: { count: 1 } }) },
-    };
+    const condition = { expression: 'windowEndsAt = :ends AND #count < :limit', names: { '#count': 'count' }, values: { ':ends': current.windowEndsAt, ':limit': rule.limit } };
+    return { Update: { TableName: TABLE_NAME, Key, ...updateExpression({ add: { count: 1 } }, condition) } };
   }
   const windowEndsAt = now + rule.windowMs;
-  return { Put: { TableName: TABLE_NAME, Item: { ...Key, type: 'THROTTLE', count: 1, windowEndsAt, ttl: ttlAt(windowEndsAt) } } };
+  return {
+    Put: {
+      TableName: TABLE_NAME,
+      Item: { ...Key, type: 'THROTTLE', count: 1, windowEndsAt, ttl: ttlAt(windowEndsAt) },
+      ConditionExpression: 'attribute_not_exists(PK) OR windowEndsAt <= :now',
+      ExpressionAttributeValues: { ':now': now },
+    },
+  };
+}
+
+/** A fixed window's conditional count failed: another request counted since the window was read. */
+export class WindowMoved extends Error {
+  constructor() {
+    super('A throttle window changed between read and count');
+    this.name = 'WindowMoved';
+  }
+}
+
+/** For transactWriteExplained: WindowMoved when one of the counts (their indexes in the transaction) failed. */
+export const windowMoved = (failed: Set<number>, countIndexes: number[]) => (countIndexes.some((index) => failed.has(index)) ? new WindowMoved() : undefined);
+
+/**
+ * Runs a read-check-count-write `attempt` again from its read while a concurrent request moved a
+ * window it counts in: the fresh read then sees that request's count (and refuses at the limit).
+ */
+export async function countInFixedWindows<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let round = 1; ; round += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof WindowMoved) || round >= 20) throw error;
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -134,12 +170,54 @@ export async function readThrottle(counter: ThrottleCounter): Promise<ThrottleCo
 }
 
 /** The UpdateItem that counts one attempt into the current window (kept until its previous-window weight has slid out too). */
-function attemptUpdate(counter: ThrottleCounter) {
+function attemptUpdate(counter: ThrottleCounter, condition?: Condition) {
   return {
     TableName: TABLE_NAME,
     Key: counter.key,
-    ...updateExpression({ add: { count: 1 }, set: { type: 'ATTEMPTS', ttl: attemptWindowTtl(counter.windowStart, counter.rule.windowMs) } }),
+    ...updateExpression({ add: { count: 1 }, set: { type: 'ATTEMPTS', ttl: attemptWindowTtl(counter.windowStart, counter.rule.windowMs) } }, condition),
   };
+}
+
+/** Room left in the current window: the limit less the previous window's weighted attempts (may be fractional). */
+const roomIn = (counter: ThrottleCounter, previous: number) => counter.rule.limit - recentAttempts(counter, { current: 0, previous });
+
+export type Reservation = { reserved: true } | { reserved: false; retryAfter: number };
+
+/**
+ * Reserve-then-check: takes one attempt of the subject's allowance before the guarded work, as one
+ * conditional UpdateItem (`ADD count` only while `count` is below the room the previous window
+ * leaves). N parallel attempts take N, so at most the limit are ever checked; one refused here has
+ * counted nothing. The previous window no longer changes, so `previous` read before is exact.
+ * A failure keeps its reservation as its count; a success gives it back (releaseAttempt) or clears.
+ */
+export async function reserveAttempt(counter: ThrottleCounter, previous: number): Promise<Reservation> {
+  const room = roomIn(counter, previous);
+  const refused = (): Reservation => ({ reserved: false, retryAfter: retryAfterSeconds(counter, { current: Math.max(0, Math.ceil(room)), previous }) ?? 1 });
+  if (room <= 0) return refused();
+  const update = attemptUpdate(counter, { expression: 'attribute_not_exists(#count) OR #count < :room', names: { '#count': 'count' }, values: { ':room': room } });
+  return (await conditionHeld(db.send(new UpdateCommand(update)))) ? { reserved: true } : refused();
+}
+
+/**
+ * Reserves one attempt under every counter, or under none: when one is used up, those taken are
+ * given back. `found` holds the counters' items when the route read them in its own BatchGetItem;
+ * without it they are read here (one BatchGetItem).
+ */
+export async function reserveAll(counters: ThrottleCounter[], found?: Map<string, Record<string, unknown>>): Promise<Reservation> {
+  const items = found ?? (await batchGet(counters.flatMap((counter) => [counter.key, counter.previousKey])));
+  const reservations = await Promise.all(counters.map((counter) => reserveAttempt(counter, countsIn(counter, items).previous)));
+  const waits = reservations.flatMap((reservation) => (reservation.reserved ? [] : [reservation.retryAfter]));
+  if (waits.length === 0) return { reserved: true };
+  await Promise.all(counters.map((counter, index) => (reservations[index]!.reserved ? releaseAttempt(counter) : undefined)));
+  return { reserved: false, retryAfter: Math.max(...waits) };
+}
+
+/** Gives a reserved attempt back (the attempt succeeded), into the window it was taken from. */
+export async function releaseAttempt(counter: ThrottleCounter): Promise<void> {
+  await db.send(new UpdateCommand({ TableName: TABLE_NAME, Key: counter.key, ...updateExpression({ add: { count: -1 } }, { expression: 'attribute_exists(PK)' }) })).catch((error: unknown) => {
+    // Cleared meanwhile (a right password elsewhere): nothing to give back.
+    if (!isConditionFailure(error)) throw error;
+  });
 }
 
 /** Counts one attempt: one UpdateItem, answering the current window's count including this one. */

@@ -59,7 +59,16 @@ export interface EmailItem {
   orgId: string;
   /** The address as the user gave it (the key is lower-case): mail goes here. Missing on items written before it was kept. */
   username?: string;
+  /**
+   * Held by a registration whose owner has not yet followed the verification link: anyone can type
+   * any address into the form, so such a hold never blocks an invitation or an admin's Add User for
+   * the address, which take it over (docs/decisions/041). Removed by the verification.
+   */
+  unverified?: true;
 }
+
+/** Whether the address is held by an account (not by an unproved registration, which gives way). */
+export const holdsAddress = (item: EmailItem | undefined): item is EmailItem => !!item && item.unverified !== true;
 
 /**
  * A new user as registration, an admin's 'Add user', an accepted invitation and the seed create
@@ -91,7 +100,13 @@ export function newUser(input: {
 }
 
 /** The item that holds the user's address. */
-export const emailItemOf = (user: Pick<UserItem, 'id' | 'orgId' | 'username'>): EmailItem => ({ type: 'EMAIL', userId: user.id, orgId: user.orgId, username: user.username });
+export const emailItemOf = (user: Pick<UserItem, 'id' | 'orgId' | 'username'>, unverified = false): EmailItem => ({
+  type: 'EMAIL',
+  userId: user.id,
+  orgId: user.orgId,
+  username: user.username,
+  ...(unverified ? { unverified: true as const } : {}),
+});
 
 /** The organization requires two-factor sign-in and this user has not set it up yet. */
 export const mustSetUpMfa = (user: UserItem, org: OrganizationItem) => org.requireMfa === true && user.mfaEnabled !== true;

@@ -52,5 +52,29 @@ export const userResponse = /* @__PURE__ */ (() => z.object({
 }))();
 export type UserResponse = z.infer<typeof userResponse>;
 
-/** POST /api/login: the user, signed in; or, for an account with two-factor on, the challenge. */
-export const loginResponse = /* @__PURE__ */ (() => z.union([userResponse, mfaChallengeResponse]))();
+/**
+ * What POST /api/login answers when the sign-in needs more proof (docs/decisions/040): a code was
+ * mailed if the password was right. The same for a wrong password, so it tells nothing.
+ */
+export const emailCodeChallengeResponse = /* @__PURE__ */ (() => z.object({ emailCodeRequired: z.literal(true) }))();
+
+/** POST /api/login: the user, signed in; or, for an account with two-factor on, the challenge; or the emailed code's. */
+export const loginResponse = /* @__PURE__ */ (() => z.union([userResponse, mfaChallengeResponse, emailCodeChallengeResponse]))();
+
+/** POST /api/login/code: the user, signed in; or, for an account with two-factor on, its challenge next. */
+export const loginCodeResponse = /* @__PURE__ */ (() => z.union([userResponse, mfaChallengeResponse]))();
+
+/** The emailed sign-in code: 6 digits, spaces forgiven. */
+export const SIGN_IN_CODE = /^\d{6}$/;
+export const SIGN_IN_CODE_SHAPE = 'Enter the 6-digit code from the email.';
+export const WRONG_SIGN_IN_CODE = 'The code is not valid. Check the email and try again.';
+export const SIGN_IN_CODE_EXPIRED = 'This code has expired or was tried too often. Please sign in again.';
+
+/** POST /api/login/code. */
+export const loginCodeRequest = /* @__PURE__ */ (() => z.object({
+  code: z.string(SIGN_IN_CODE_SHAPE).check(
+    z.overwrite((value) => value.replace(/\s+/g, '')),
+    z.regex(SIGN_IN_CODE, SIGN_IN_CODE_SHAPE),
+  ),
+}))();
+export type LoginCodeRequest = z.infer<typeof loginCodeRequest>;

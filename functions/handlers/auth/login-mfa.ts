@@ -1,6 +1,7 @@
 import * as authEndpoints from '../../../shared/contract/auth';
 import { SIGN_IN_EXPIRED, WRONG_CODE, WRONG_RECOVERY_CODE } from '../../../shared/schemas/mfa';
-import { attemptCount, clearThrottle, countsIn, retryAfterSeconds, throttleCounter } from '../../throttles/throttles';
+import { reserveProofAttempt } from '../../throttles/account-failures';
+import { deviceCookie, readDevice } from '../../auth/device-cookie';
 import { keys } from '../../db/keys';
 import { claimTimeStep, useRecoveryCode } from '../../mfa/mfa';
 import { finishPendingSignIn } from '../../auth/pending-sign-ins';
@@ -10,13 +11,13 @@ import { auditPut, userTarget } from '../../audit-log/entries';
 import { transactWrite } from '../../db/transactions';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
-import { HttpError, badRequest, tooManyRequests } from '../../http/http-error';
+import { HttpError, badRequest } from '../../http/http-error';
 import { ok } from '../../http/response';
 import { countMetric } from '../../observability/metrics';
 import { decryptTotpSecret, hashRecoveryCode } from '../../mfa/mfa-encryption';
 import { clearedPendingSignInCookie, readPendingSignIn } from '../../auth/pending-sign-in-cookie';
 import { startSession } from '../../sessions/start-session';
-import { FAILED_PASSWORDS_PER_ACCOUNT, TOO_MANY_SIGN_INS } from '../../throttles/rules';
+import { TOO_MANY_SIGN_INS } from '../../throttles/rules';
 import { verifyTotp } from '../../mfa/totp';
 import type { OrganizationItem } from '../../organization/item';
 import { type PendingSignInItem, isPendingSignInLive } from '../../auth/pending-sign-in-item';
@@ -24,11 +25,10 @@ import { type UserItem, toUserResponse } from '../../user/item';
 
 /**
  * POST /api/login/mfa {code} | {recoveryCode}: the second step of a two-factor sign-in, with the
- * pending cookie of the first. One BatchGetItem reads the pending sign-in, the user, the organization
- * and the account's failure counters. A right code (of a time step not used before) or an unused
+ * pending cookie of the first. One BatchGetItem reads the pending sign-in, the user and the
+ * organization; each code checked takes one of the user's proof attempts first. A right code (of a time step not used before) or an unused
  * recovery code uses the pending sign-in up and starts the session; a recovery code also ends every
- * other session and sends a mail. Wrong codes count toward the account's failed-sign-in limit, a
- * right one clears it. An absent or expired pending cookie is 400: the sign-in starts over.
+ * other session and sends a mail, and this browser becomes a known device of the account. An absent or expired pending cookie is 400: the sign-in starts over.
  */
 export const handler = defineRoute(authEndpoints.loginMfa, async (request) => {
   const { body, event } = request;
@@ -37,27 +37,25 @@ export const handler = defineRoute(authEndpoints.loginMfa, async (request) => {
   const claims = await readPendingSignIn(event.cookies);
   if (!claims) throw expired();
 
-  const account = throttleCounter(FAILED_PASSWORDS_PER_ACCOUNT, claims.email);
   const pendingKey = keys.pendingSignIn(claims.userId, claims.pendingId);
   const userKey = keys.user(claims.orgId, claims.userId);
   const orgKey = keys.organization(claims.orgId);
-  const found = await batchGet([pendingKey, userKey, orgKey, account.key, account.previousKey], { consistentRead: true });
+  const found = await batchGet([pendingKey, userKey, orgKey], { consistentRead: true });
   const pending = found.get(keyId(pendingKey)) as PendingSignInItem | undefined;
   const user = found.get(keyId(userKey)) as UserItem | undefined;
   const org = found.get(keyId(orgKey)) as OrganizationItem | undefined;
   // A user removed, or whose two-factor was reset, since the password step starts over too.
   if (!isPendingSignInLive(pending) || pending.orgId !== claims.orgId || !user || !org || !user.mfaEnabled || !user.mfaSecret) throw expired();
 
-  const failures = countsIn(account, found);
-  const retryAfter = retryAfterSeconds(account, failures);
-  if (retryAfter !== undefined) throw tooManyRequests(TOO_MANY_SIGN_INS, retryAfter);
+  // Reserve-then-check, on the user's own proofs: only someone who had the password can use them up.
+  const attempt = await reserveProofAttempt(user.id, TOO_MANY_SIGN_INS);
 
   const usedRecoveryCode = body.recoveryCode !== undefined;
   const context = writeContext(user, request);
   const entry = (action: 'session.signed_in' | 'session.sign_in_failed', details?: Record<string, string>) => auditPut(context, { action, target: userTarget(user), ...(details ? { details } : {}) });
-  // A wrong code is counted and recorded in one transaction, as a wrong password is.
+  // A wrong code is recorded (the reserved attempt is its count).
   const refuse = async (reason: string) => {
-    await transactWrite([attemptCount(account), entry('session.sign_in_failed', { reason })]);
+    await transactWrite([entry('session.sign_in_failed', { reason })]);
     countMetric('SignInsFailed');
   };
   if (body.recoveryCode !== undefined) {
@@ -75,10 +73,11 @@ export const handler = defineRoute(authEndpoints.loginMfa, async (request) => {
   }
   if (!(await finishPendingSignIn(user.id, pending.id))) throw expired();
 
-  if (failures.current + failures.previous > 0) await clearThrottle(account);
+  await attempt.passed();
   // A recovery code means the phone may be in other hands: every other session ends.
   if (usedRecoveryCode) await deleteSessionsOfUser(user.id);
   const cookies = await startSession(user.id, org.id, event, entry('session.signed_in', { method: usedRecoveryCode ? 'recovery_code' : 'totp' }));
   countMetric('SignInsSucceeded');
-  return ok(toUserResponse(user, org), { cookies: [...cookies, clearedPendingSignInCookie()] });
+  const device = await deviceCookie(await readDevice(event.cookies), user.id);
+  return ok(toUserResponse(user, org), { cookies: [...cookies, device, clearedPendingSignInCookie()] });
 });

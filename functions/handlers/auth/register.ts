@@ -10,6 +10,7 @@ import { hashPassword } from '../../security/passwords';
 import { startSession } from '../../sessions/start-session';
 import { REGISTRATIONS_PER_ADDRESS, TOO_MANY_REGISTRATIONS } from '../../throttles/rules';
 import { toUserResponse } from '../../user/item';
+import { deviceCookie, readDevice } from '../../auth/device-cookie';
 
 export const handler = defineRoute(authEndpoints.register, async ({ body, clientIp, event }) => {
   refuseWeakPassword(body.password, 'password');
@@ -29,5 +30,6 @@ export const handler = defineRoute(authEndpoints.register, async ({ body, client
   });
   const cookies = await startSession(user.id, org.id, event);
   countMetric('Registrations');
-  return created(toUserResponse(user, org), { cookies });
+  // The registering browser is the account's first known device (docs/decisions/040).
+  return created(toUserResponse(user, org), { cookies: [...cookies, await deviceCookie(await readDevice(event.cookies), user.id)] });
 });

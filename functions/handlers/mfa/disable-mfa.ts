@@ -1,6 +1,5 @@
 import * as mfaEndpoints from '../../../shared/contract/mfa';
 import { WRONG_CODE, WRONG_PASSWORD } from '../../../shared/schemas/mfa';
-import { countAttempt } from '../../throttles/throttles';
 import { MFA_NOT_ON, disableMfa } from '../../mfa/mfa';
 import { deleteSessionsOfUser, markSteppedUp } from '../../sessions/sessions';
 import { Refused } from '../../domain/errors';
@@ -8,7 +7,7 @@ import { Refused } from '../../domain/errors';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { accountFailuresUnlessLocked } from '../../throttles/account-failures';
+import { reserveProofAttempt } from '../../throttles/account-failures';
 import { decryptTotpSecret } from '../../mfa/mfa-encryption';
 import { verifyPassword } from '../../security/passwords';
 import { TOO_MANY_PASSWORD_ATTEMPTS } from '../../throttles/rules';
@@ -16,7 +15,7 @@ import { verifyTotp } from '../../mfa/totp';
 
 /**
  * POST /api/user/mfa/disable {password, code}: both proofs, so a stolen cookie alone cannot turn it
- * off. A wrong password or a wrong code counts toward the account's failed-password limit; a code
+ * off. A wrong password or a wrong code keeps the proof attempt it took first (reserve-then-check); a code
  * already used (its time step) is refused. Then the mail goes out, every other session ends, and
  * this one counts as stepped up (docs/decisions/038).
  */
@@ -24,15 +23,13 @@ export const handler = defineRoute(mfaEndpoints.disable, async (request) => {
   const { body, session } = request;
   const { user } = session;
   if (!user.mfaEnabled || !user.mfaSecret) throw new Refused('invalid', MFA_NOT_ON);
-  const failures = await accountFailuresUnlessLocked(user.username, TOO_MANY_PASSWORD_ATTEMPTS);
-  if (!(await verifyPassword(body.password, user.passwordHash))) {
-    await countAttempt(failures);
-    throw new Refused('invalid', WRONG_PASSWORD, { password: WRONG_PASSWORD });
-  }
+  // One attempt covers both proofs: a wrong password or a wrong code keeps it as the failure.
+  const attempt = await reserveProofAttempt(user.id, TOO_MANY_PASSWORD_ATTEMPTS);
+  if (!(await verifyPassword(body.password, user.passwordHash))) throw new Refused('invalid', WRONG_PASSWORD, { password: WRONG_PASSWORD });
   const timeStep = await verifyTotp(await decryptTotpSecret(user.mfaSecret, user.id), body.code, user.mfaLastTimeStep);
-  if (timeStep === undefined) await countAttempt(failures);
   // A step used meanwhile (the same code sent twice at once) fails the write's condition.
   if (timeStep === undefined || !(await disableMfa(writeContext(user, request), timeStep))) throw new Refused('invalid', WRONG_CODE, { code: WRONG_CODE });
+  await attempt.passed();
   // Both proofs were just given: setting up a new authenticator next needs no other step-up.
   await Promise.all([deleteSessionsOfUser(user.id, session.session.id), markSteppedUp(session.session)]);
   return ok({ message: 'Two-factor authentication is off.' });

@@ -6,12 +6,14 @@ import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { tooManyRequests } from '../../http/http-error';
-import { TOO_MANY_INVITATION_RESENDS } from '../../throttles/rules';
+import { TOO_MANY_INVITATIONS, TOO_MANY_INVITATION_RESENDS } from '../../throttles/rules';
+import { reserveInvitationMail } from '../../throttles/invitation-limits';
 import { toInvitationResponse } from '../../invitations/item';
 
 /**
  * POST /api/organization/invitations/{id}/resend (admins): a new link and a new 7-day expiry; the
- * old link stops working. Another organization's id is 404; more than 3 resends an hour are 429.
+ * old link stops working. Another organization's id is 404; more than 3 resends an hour, or beyond
+ * the admin's or the organization's hourly allowance of invitation mails, are 429.
  */
 export const handler = defineRoute(
   organizationInvitationEndpoints.resend,
@@ -19,6 +21,8 @@ export const handler = defineRoute(
   async (request) => {
     const { session } = request;
     requireAdmin(session);
+    const reserved = await reserveInvitationMail(session.user.id, session.org.id);
+    if (!reserved.reserved) throw tooManyRequests(TOO_MANY_INVITATIONS, reserved.retryAfter);
     const outcome = await resendInvitation(writeContext(session.user, request), session.org, request.preloaded);
     if ('retryAfter' in outcome) throw tooManyRequests(TOO_MANY_INVITATION_RESENDS, outcome.retryAfter);
     return ok(toInvitationResponse(outcome.invitation));

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { collections, keys } from '../../../functions/db/keys';
 import { type SignedIn, login, registerOrganization, request, uniqueEmail } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
+import { tokenFromMail, waitForMail } from '../support/inbox';
 import { testTable } from '../support/table';
 
 interface Entry {
@@ -102,9 +103,12 @@ describe('POST /api/organization/users', () => {
     expect((await staff.call('/api/user')).status).toBe(401);
   });
 
-  it('answers 409 for an email of another organization and changes nothing', async () => {
+  it('answers 409 for a verified email of another organization and changes nothing', async () => {
     const admin = await registerOrganization();
     const other = await registerOrganization({ fullName: 'Olga Other' });
+    // An unverified registration gives the address way (invitation-limits.test.ts, docs/decisions/041).
+    const verifyToken = tokenFromMail(await waitForMail(other.email, 'Verify your email address'), '/verify-email');
+    expect((await request('/api/email-verification/confirm', { body: { token: verifyToken } })).status).toBe(200);
     const refused = await saveUser(admin, { username: other.email, fullName: 'Hijacked', password: 'hijack-password', role: 'staff' });
     expect(refused.status).toBe(409);
     expect((await other.call('/api/user')).body).toMatchObject({ fullName: 'Olga Other', roles: [{ role: 'admin', organization: { id: other.orgId } }] });

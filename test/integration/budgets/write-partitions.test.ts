@@ -111,6 +111,7 @@ const DRIVEN: Record<string, Drive> = {
  * cover them. None writes an item every request of an organization writes, except as noted.
  */
 const NOT_DRIVEN: Record<string, string> = {
+  'POST /api/login/code': "the sign-in code item (SIGNIN_CODE#id), the account's failure counters, then what a sign-in writes (the session, an audit entry)",
   'POST /api/login/mfa': "the pending item and the session (USER#u), the user's last time step (ORG#o/USER#u), an audit entry (AUDIT#o/ENTRY#<ulid>)",
   'POST /api/user/mfa/enable': "the user item, an outbox item, an audit entry; the user's own sessions",
   'POST /api/user/mfa/disable': "the user item, an outbox item, an audit entry; the user's own sessions",
@@ -129,8 +130,13 @@ const NOT_DRIVEN: Record<string, string> = {
  * the user list's X-Total-Count), moved in the transaction that adds or removes a user: admins do
  * that by hand, a few a minute at most. Provisioning by SCIM (issue 40) adds users by machine and
  * must move the count to the stream consumer, as the project figures are (docs/decisions/032).
+ * And the organization's hourly allowance of invitation mails (ATTEMPTS#INVITE-ORG#o#…), taken by
+ * each invitation and resend: admins invite by hand, 100 an hour at most (docs/decisions/041).
  */
+const invitationAllowance = (key: string) => key.startsWith('ATTEMPTS#INVITE-ORG#');
 const SHARED_BY_DESIGN: Record<string, (key: string) => boolean> = {
+  'POST /api/organization/invitations': invitationAllowance,
+  'POST /api/organization/invitations/{id}/resend': invitationAllowance,
   'PATCH /api/organization/{id}': (key) => / ORG$/.test(key),
   'POST /api/organization/users': (key) => / ORG$/.test(key),
   'DELETE /api/organization/users/{userId}': (key) => / ORG$/.test(key),

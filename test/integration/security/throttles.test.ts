@@ -4,7 +4,8 @@ import { type ApiResponse, registerOrganization, request, uniqueEmail } from '..
 import { randomClientAddress } from '../support/client-address';
 import { startWithinOneWindow } from '../support/throttle-window';
 
-const SIGN_IN_LOCKED = 'Too many failed sign-in attempts. Please try again later.';
+/** POST /api/login's answer when failures ask for more proof (docs/decisions/040). */
+const MORE_PROOF = { emailCodeRequired: true };
 
 const signIn = (username: string, password: string, clientAddress = randomClientAddress()) =>
   request('/api/login', { body: { username, password }, clientAddress });
@@ -38,31 +39,34 @@ describe('throttles that follow the account and the client (issue 21, item 2)', 
     await startWithinOneWindow(15 * 60_000, 90_000);
   }, 200_000);
 
-  it('failed sign-ins count per account across addresses: 11 wrong from each of three addresses, then the right one from a fourth is 429', async () => {
+  it('failed sign-ins count per account across addresses: after 10, any other browser (a fourth address too) is asked for the emailed code', async () => {
     const victim = await registerOrganization();
     const addresses = [randomClientAddress(), randomClientAddress(), randomClientAddress()];
-    const statuses: number[] = [];
+    const answers: ApiResponse[] = [];
     for (const address of addresses) {
-      for (let i = 0; i < 11; i += 1) statuses.push((await signIn(victim.email, `wrong-${i}`, address)).status);
+      for (let i = 0; i < 11; i += 1) answers.push(await signIn(victim.email, `wrong-${i}`, address));
     }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(new Set(statuses.slice(10))).toEqual(new Set([429]));
+    expect(answers.slice(0, 10).map((answer) => answer.status)).toEqual(Array(10).fill(401));
+    expect(answers.slice(10).every((answer) => answer.status === 200 && answer.body.emailCodeRequired === true)).toBe(true);
 
     const right = await signIn(victim.email, victim.password);
-    expect(right.status).toBe(429);
-    expect(right.body.message).toBe(SIGN_IN_LOCKED);
-    expectRetryAfterWithin(right, 15 * 60);
+    expect(right.status).toBe(200);
+    expect(right.body).toEqual(MORE_PROOF);
   });
 
-  it('an unknown email is limited exactly like a real one, so the 429 tells nothing about existence', async () => {
+  it('an unknown email is limited exactly like a real one, so asking for a code tells nothing about existence', async () => {
     const ghost = uniqueEmail('ghost');
+    const known = await registerOrganization();
     for (let i = 0; i < 10; i += 1) expect((await signIn(ghost, `wrong-${i}`)).status).toBe(401);
-    const locked = await signIn(ghost, 'wrong-again');
-    expect(locked.status).toBe(429);
-    expect(locked.body.message).toBe(SIGN_IN_LOCKED);
+    for (let i = 0; i < 10; i += 1) expect((await signIn(known.email, `wrong-${i}`)).status).toBe(401);
+    const ghostAsked = await signIn(ghost, 'wrong-again');
+    const knownAsked = await signIn(known.email, 'wrong-again');
+    expect([ghostAsked.status, knownAsked.status]).toEqual([200, 200]);
+    expect(ghostAsked.body).toEqual(MORE_PROOF);
+    expect(knownAsked.body).toEqual(MORE_PROOF);
   });
 
-  it('slowed, then refused: from the 5th failure each attempt waits longer (capped), alike for a known and an unknown account; the 11th is 429', async () => {
+  it('slowed, then asked for more proof: from the 5th failure each attempt waits longer (capped), alike for a known and an unknown account; the 11th asks for the code', async () => {
     const known = await registerOrganization();
     const delaysOf = async (email: string) => {
       const delays: number[] = [];
@@ -77,21 +81,19 @@ describe('throttles that follow the account and the client (issue 21, item 2)', 
     expect(knownDelays).toEqual([0, 0, 0, 0, 0, 250, 500, 1000, 2000, 2000]);
     expect(await delaysOf(uniqueEmail('ghost'))).toEqual(knownDelays);
 
-    // Refused at once, not slowed: the lock answers before any password is checked.
-    const refused = await signIn(known.email, known.password);
-    expect(refused.status).toBe(429);
-    expectRetryAfterWithin(refused, 15 * 60);
-    expect(await recordedDelayMs(refused)).toBe(0);
+    // Not slowed: the code, not the wait, is what stops a guesser now.
+    const asked = await signIn(known.email, known.password);
+    expect(asked.body).toEqual(MORE_PROOF);
+    expect(await recordedDelayMs(asked)).toBe(0);
   });
 
-  it('one address spraying a password over many emails is refused with 429 and Retry-After', async () => {
+  it('one address spraying a password over many emails is asked for codes after 30 failures: it learns nothing more', async () => {
     const address = randomClientAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 31; i += 1) statuses.push((await signIn(uniqueEmail('spray'), '123456', address)).status);
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
-    const refused = await signIn(uniqueEmail('spray'), '123456', address);
-    expect(refused.status).toBe(429);
-    expectRetryAfterWithin(refused, 15 * 60);
+    const asked = await signIn(uniqueEmail('spray'), '123456', address);
+    expect(asked.body).toEqual(MORE_PROOF);
     // Another address is not affected.
     const owner = await registerOrganization();
     expect((await signIn(owner.email, owner.password)).status).toBe(200);
@@ -105,7 +107,7 @@ describe('throttles that follow the account and the client (issue 21, item 2)', 
     expect((await signIn(admin.email, admin.password)).status).toBe(200);
   });
 
-  it('wrong current passwords on change-password count: 30 tries end in 429, and sign-in is locked too', async () => {
+  it("wrong current passwords on change-password count: 30 tries end in 429; they are the user's own proofs, so sign-in stays open", async () => {
     const admin = await registerOrganization();
     const statuses: number[] = [];
     for (let i = 0; i < 30; i += 1) {
@@ -116,7 +118,7 @@ describe('throttles that follow the account and the client (issue 21, item 2)', 
     const locked = await admin.call('/api/user/change-password', { body: { currentPassword: admin.password, newPassword: 'new-passphrase' } });
     expect(locked.status).toBe(429);
     expectRetryAfterWithin(locked, 15 * 60);
-    expect((await signIn(admin.email, admin.password)).status).toBe(429);
+    expect((await signIn(admin.email, admin.password)).status).toBe(200);
   });
 
   it('registration is limited per client address: the 6th in an hour is 429 with Retry-After, another address still registers', async () => {

@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { throttleCounter } from '../../../functions/throttles/throttles';
 import { keys } from '../../../functions/db/keys';
-import { FAILED_PASSWORDS_PER_ACCOUNT } from '../../../functions/throttles/rules';
+import { FAILED_PROOFS_PER_USER } from '../../../functions/throttles/rules';
 import { CODE_SHAPE, ONE_CODE, RECOVERY_CODE_SHAPE, SIGN_IN_EXPIRED, WRONG_CODE, WRONG_RECOVERY_CODE } from '../../../shared/schemas/mfa';
 import { registerOrganization, request } from '../support/api';
 import { randomClientAddress } from '../support/client-address';
@@ -20,9 +20,9 @@ function pendingKeyOf(pendingCookie: string) {
   return keys.pendingSignIn(claims.sub, claims.pid);
 }
 
-const accountFailures = async (email: string) => {
+const proofFailures = async (userId: string) => {
   const { db, tableName } = testTable();
-  const counter = throttleCounter(FAILED_PASSWORDS_PER_ACCOUNT, email, functionsNow());
+  const counter = throttleCounter(FAILED_PROOFS_PER_USER, userId, functionsNow());
   const read = await db.send(new GetCommand({ TableName: tableName, Key: counter.key, ConsistentRead: true }));
   return Number(read.Item?.count ?? 0);
 };
@@ -129,27 +129,27 @@ describe('two-factor sign-in (issue 15)', () => {
     }
   });
 
-  it("counts wrong codes toward the account's failed sign-ins (then 429, even for a right code), and a right code clears the count", async () => {
+  it("counts wrong codes toward the user's own proofs (then 429, even for a right code), a right code clears them, and the password step stays open", async () => {
     // Counts to a limit of a clock-aligned window: within one window (support/throttle-window.ts).
     await startWithinOneWindow(15 * 60_000, 60_000);
     const admin = await registerOrganization();
     const { authenticator, recoveryCodes } = await enrol(admin);
     const pendingCookie = await passwordStep(admin.email, admin.password);
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      // Each from another address: the account's counter follows the account.
+      // Each from another address: the counter follows the user.
       expect((await secondStep(pendingCookie, { code: '000000' }, randomClientAddress())).status).toBe(401);
     }
-    expect(await accountFailures(admin.email)).toBe(3);
+    expect(await proofFailures(admin.user.id)).toBe(3);
     await signInWithCode(admin, await authenticator.nextCode());
-    expect(await accountFailures(admin.email)).toBe(0);
+    expect(await proofFailures(admin.user.id)).toBe(0);
 
     const next = await passwordStep(admin.email, admin.password);
     for (let attempt = 0; attempt < 10; attempt += 1) await secondStep(next, { recoveryCode: 'aaaaa-aaaaa' });
     const locked = await secondStep(next, { recoveryCode: recoveryCodes[0]! });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    // The password step is locked as well: the count is the account's.
-    expect((await request('/api/login', { body: { username: admin.email, password: admin.password } })).status).toBe(429);
+    // Only someone past the password can use these up, so they never close the password step (docs/decisions/040).
+    expect((await request('/api/login', { body: { username: admin.email, password: admin.password } })).body).toEqual({ mfaRequired: true });
   }, 150_000);
 
   it('counts a wrong password on disable toward the same counter', async () => {
@@ -157,6 +157,6 @@ describe('two-factor sign-in (issue 15)', () => {
     await enrol(admin);
     const refused = await admin.call('/api/user/mfa/disable', { body: { password: 'wrong-password', code: '123456' } });
     expect(refused.status).toBe(400);
-    expect(await accountFailures(admin.email)).toBe(1);
+    expect(await proofFailures(admin.user.id)).toBe(1);
   });
 });

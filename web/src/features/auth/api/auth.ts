@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '@shared/product';
-import type { LoginRequest, RegisterRequest, UserResponse } from '@shared/schemas/auth';
+import type { LoginCodeRequest, LoginRequest, RegisterRequest, UserResponse } from '@shared/schemas/auth';
 import type { LoginMfaRequest } from '@shared/schemas/mfa';
 import { toast } from '../../../components/ui/toast';
 import * as authEndpoints from '@shared/contract/auth';
@@ -23,14 +23,35 @@ function useSignedIn() {
 const welcomeBack = (user: UserResponse) => toast({ title: 'Login successful', description: `Welcome back, ${user.fullName}!` });
 const loginFailed = (error: Error) => toast({ title: 'Login failed', description: error.message, variant: 'destructive' });
 
+/** What the sign-in asks for next when its answer is not the user yet. */
+export type NextProof = 'mfa' | 'email-code';
+
 /**
- * POST /api/login. For an account with two-factor on the answer is not the user yet: `onMfaRequired`
- * lets the form ask for the code (the spec's toast and redirect follow that second step).
+ * POST /api/login. For an account with two-factor on, or when failed attempts ask for more proof
+ * (docs/decisions/040), the answer is not the user yet: `onNextProof` lets the form ask for the code
+ * (the spec's toast and redirect follow that step).
  */
-export function useLogin(onMfaRequired: () => void) {
+export function useLogin(onNextProof: (proof: NextProof) => void) {
   const signedIn = useSignedIn();
   return useMutation({
     mutationFn: (body: LoginRequest) => call(authEndpoints.login, { body }),
+    onSuccess: (answer) => {
+      if ('mfaRequired' in answer) onNextProof('mfa');
+      else if ('emailCodeRequired' in answer) onNextProof('email-code');
+      else {
+        welcomeBack(answer);
+        signedIn(answer);
+      }
+    },
+    onError: loginFailed,
+  });
+}
+
+/** POST /api/login/code: the emailed code; for an account with two-factor on, the app's code is asked next. */
+export function useLoginCode(onMfaRequired: () => void) {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (body: LoginCodeRequest) => call(authEndpoints.loginCode, { body }),
     onSuccess: (answer) => {
       if ('mfaRequired' in answer) {
         onMfaRequired();

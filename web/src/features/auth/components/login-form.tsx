@@ -10,21 +10,24 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useHydrated } from '../../../lib/use-browser-value';
-import { useLogin } from '../api/auth';
+import { type NextProof, useLogin } from '../api/auth';
+import { EmailCodeForm } from './email-code-form';
 import { MfaCodeForm } from './mfa-code-form';
 
 /**
  * The Login tab: email, password, 'Remember me' (form only, never sent), the 'Forgot your password'
- * link, and why a sign-in failed; for an account with two-factor on, then the code (issue 15).
+ * link, and why a sign-in failed; for an account with two-factor on, then the code (issue 15); when
+ * failed attempts ask for more proof, first the emailed code (docs/decisions/040).
  */
 export function LoginForm() {
-  const [step, setStep] = useState<'password' | 'code'>('password');
-  const login = useLogin(() => setStep('code'));
+  const [step, setStep] = useState<'password' | NextProof>('password');
+  const login = useLogin(setStep);
   const hydrated = useHydrated();
   const [rememberMe, setRememberMe] = useState(false);
   const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequest), defaultValues: { username: '', password: '' } });
   const { errors } = form.formState;
-  if (step === 'code') return <MfaCodeForm onExpired={() => setStep('password')} />;
+  if (step === 'mfa') return <MfaCodeForm onExpired={() => setStep('password')} />;
+  if (step === 'email-code') return <EmailCodeForm onMfaRequired={() => setStep('mfa')} onExpired={() => setStep('password')} />;
   return (
     <form
       noValidate
