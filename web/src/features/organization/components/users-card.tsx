@@ -13,6 +13,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { QueryState } from '../../../components/query-state';
 import { organizationUserQueries } from '../api/organization-users';
 import { INVITE_PARAM } from '../../../lib/invite-link';
+import { withoutParam } from '../../../lib/search-params';
 import { InviteUserDialog } from './invite-user-dialog';
 import { PendingInvitations } from './pending-invitations';
 import { RemoveUserDialog } from './remove-user-dialog';
@@ -43,15 +44,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
   const askedToInvite = searchParams.has(INVITE_PARAM);
   const closeInvite = () => {
     close();
-    if (askedToInvite)
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.delete(INVITE_PARAM);
-          return next;
-        },
-        { replace: true },
-      );
+    if (askedToInvite) setSearchParams(withoutParam(INVITE_PARAM), { replace: true });
   };
   const addUserButton = useRef<HTMLButtonElement>(null);
   // Focus after a removal: the next user's (or the previous one's) first action, else Add User.

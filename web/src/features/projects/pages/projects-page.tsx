@@ -23,6 +23,7 @@ import { EDIT_PARAM, hasFilters, listFiltersOf, NO_FILTERS, type ProjectListView
 import { usePageTitle } from '../../../lib/page-title';
 import { isoDay } from '../../../lib/date-format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { withoutParam } from '../../../lib/search-params';
 
 /** The loaded pages as one list, and the server's count of it (stable, so TanStack Query keeps its result). */
 const listOfPages = (data: InfiniteData<ProjectPage, unknown>) => ({ projects: data.pages.flatMap((page) => page.items), matched: data.pages[0]?.total });
@@ -184,15 +185,7 @@ function useEditFromAddress() {
   const [searchParams, setSearchParams] = useSearchParams();
   const editId = searchParams.get(EDIT_PARAM);
   const named = useQuery({ ...projectQueries.detail(editId ?? ''), enabled: editId !== null, retry: false });
-  const forgetParam = () =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(EDIT_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
+  const forgetParam = () => setSearchParams(withoutParam(EDIT_PARAM), { replace: true });
   useEffect(() => {
     if (editId === null || !named.isError) return;
     toast({ title: 'Project Not Found', description: "We couldn't find the project you're looking for.", variant: 'destructive' });
