@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerOrganization, uniqueEmail } from '../support/api';
 import { storedAuditEntries } from './audit-entries';
+import { verifyAddress } from '../support/verify-address';
 
 describe('audit log: users added, edited, role changed, removed', () => {
   it('records each change an admin makes to the organization’s users, with from and to', async () => {
@@ -35,6 +36,8 @@ describe('audit log: users added, edited, role changed, removed', () => {
   it('a refused change records nothing: an email of another organization, a staff member managing users', async () => {
     const admin = await registerOrganization();
     const other = await registerOrganization();
+    // Verified: an unverified registration's address could be taken over (decision 041).
+    await verifyAddress(other);
     const before = await storedAuditEntries(admin.orgId);
     const taken = await admin.call('/api/organization/users', { body: { username: other.email, fullName: 'Not Ours', password: 'member-password', role: 'staff' } });
     expect(taken.status).toBe(409);

@@ -1,19 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiResponse, type SignedIn, registerOrganization, request, uniqueEmail } from '../support/api';
+import { type ApiResponse, registerOrganization, request, uniqueEmail } from '../support/api';
 import { mailsTo, outboxSettled, tokenFromMail, uniqueAddress, waitForMail } from '../support/inbox';
 import { addUserThroughApi } from '../support/org-members';
 import { startWithinOneWindow } from '../support/throttle-window';
+import { verifyAddress } from '../support/verify-address';
 import { INVITATION_SUBJECT, INVITE_PATH, accept, invitationMail, invite } from './invitation-support';
 
 const TOO_MANY_INVITATIONS = 'Too many invitations were sent in the last hour. Please try again later.';
 const ATTEMPT_SUBJECT = 'Someone tried to invite you';
 const VERIFY_SUBJECT = 'Verify your email address';
 
-/** Follows the verification link mailed to `user`: their address is proved from now on. */
-async function verify(user: SignedIn) {
-  const token = tokenFromMail(await waitForMail(user.email, VERIFY_SUBJECT), '/verify-email');
-  expect((await request('/api/email-verification/confirm', { body: { token } })).status).toBe(200);
-}
 
 /** The shape of an answer, its values replaced by their types: what an admin could compare. */
 const shapeOf = (answer: ApiResponse) => ({ status: answer.status, keys: Object.keys(answer.body).sort(), types: Object.values(answer.body).map((value) => typeof value) });
@@ -21,7 +17,7 @@ const shapeOf = (answer: ApiResponse) => ({ status: answer.status, keys: Object.
 describe('invitations limited and quiet (issue 39, item 4)', { timeout: 180_000 }, () => {
   it("an address with a verified account in another organization is answered like any other invitation; its owner is told, and no link is mailed", async () => {
     const outsider = await registerOrganization();
-    await verify(outsider);
+    await verifyAddress(outsider);
     const admin = await registerOrganization();
     const fresh = await admin.call(INVITE_PATH, { body: { email: uniqueAddress('fresh'), role: 'staff' } });
     const taken = await admin.call(INVITE_PATH, { body: { email: outsider.email.toUpperCase(), role: 'staff' } });
@@ -121,7 +117,7 @@ describe("registering someone else's address needs proof before it holds it (iss
     const owner = await registerOrganization();
     const racer = await request('/api/register', { body: { username: owner.email, password: 'another-passphrase', fullName: 'Racer', organizationName: 'Racer Org' } });
     expect(racer.status).toBe(409);
-    await verify(owner);
+    await verifyAddress(owner);
     const admin = await registerOrganization();
     const added = await admin.call('/api/organization/users', { body: { username: owner.email, fullName: 'Not Them', password: 'added-password-1', role: 'staff' } });
     expect(added.status).toBe(409);

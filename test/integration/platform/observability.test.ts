@@ -95,12 +95,12 @@ describe('the business metrics (CloudWatch embedded metric format)', () => {
     expect(notified).toMatchObject({ service: 'growthwise', _aws: { CloudWatchMetrics: [{ Namespace: metricsNamespace('local'), Dimensions: [['service']] }] } });
   });
 
-  it('counts a throttled request (the failed sign-in lock answers 429)', async () => {
+  it('counts a throttled request (ten wrong current passwords, then 429)', async () => {
     // Counts to a limit of a clock-aligned window: within one window (support/throttle-window.ts).
     await startWithinOneWindow(15 * 60_000, 60_000);
     const admin = await registerOrganization();
-    for (let i = 0; i < 10; i += 1) await request('/api/login', { body: { username: admin.email, password: `wrong-${i}` } });
-    const locked = await request('/api/login', { body: { username: admin.email, password: admin.password } });
+    for (let i = 0; i < 10; i += 1) await admin.call('/api/user/change-password', { body: { currentPassword: `wrong-${i}`, newPassword: 'new-passphrase-1' } });
+    const locked = await admin.call('/api/user/change-password', { body: { currentPassword: admin.password, newPassword: 'new-passphrase-1' } });
     expect(locked.status).toBe(429);
     expect(metricsOf(await handlerLog(), locked).names).toEqual(['RequestsThrottled']);
   }, 150_000);

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { type ApiResponse, registerOrganization, request, uniqueEmail } from '../support/api';
 import { randomClientAddress } from '../support/client-address';
 import { startWithinOneWindow } from '../support/throttle-window';
-import { enrol, pendingCookieOf } from '../support/two-factor';
+import { enrol, pendingCookieOf, stepUp } from '../support/two-factor';
 import { invite } from '../invitations/invitation-support';
 
 /**
@@ -68,6 +68,7 @@ describe('limits that hold under concurrency: bursts of 50 at once (issue 39, it
 
   it('two-factor enable and disable: at most 10 wrong proofs are checked for one user', async () => {
     const enabling = await registerOrganization();
+    await stepUp(enabling);
     expect((await enabling.call('/api/user/mfa/setup', { method: 'POST' })).status).toBe(200);
     const enables = await burst(() => enabling.call('/api/user/mfa/enable', { body: { code: '000000' } }));
     expect(countOf(enables, 400)).toBeLessThanOrEqual(10);
