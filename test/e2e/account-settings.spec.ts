@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, registerAccount, signIn, test, uniqueEmail } from './support/fixtures';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { mailLink } from './support/inbox';
 import { toasts } from './support/toasts';
 
 /** A staff member of the admin's organization, signed in in a browser context of their own. */
@@ -173,6 +174,10 @@ test.describe('Account settings: Users', () => {
 
   test("a failed add shows 'Failed to add user' and the dialog keeps what was typed", async ({ page, request }) => {
     const other = await registerAccount(request);
+    // A verified address: an unverified registration's would be taken over (decision 041).
+    const link = await mailLink(other.email, 'Verify your email address', 'verify-email');
+    const token = decodeURIComponent(new URL(link).hash.replace('#token=', ''));
+    expect((await request.post('/api/email-verification/confirm', { data: { token } })).status()).toBe(200);
     await registerAccount(page.request);
     await openUsersTab(page);
     await page.getByRole('button', { name: 'Add User' }).click();
