@@ -45,7 +45,8 @@ test.describe('more proof after failed sign-ins, never a lockout (issue 39, item
     // A wrong code says so under the field and keeps the step.
     await code.fill('000000');
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByText('The code is not valid. Check the email and try again.')).toBeVisible();
+    // Under the field (the 'Login failed' toast says it too, after '401: ').
+    await expect(page.getByText('The code is not valid. Check the email and try again.', { exact: true })).toBeVisible();
 
     await code.fill(await mailedCode(account.email));
     await page.getByRole('button', { name: 'Verify' }).click();
