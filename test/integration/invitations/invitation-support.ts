@@ -13,8 +13,8 @@ export async function invite(admin: SignedIn, email: string, role: 'admin' | 'st
   return answer.body as { id: string; email: string; role: string; status: string; expiresAt: string; createdAt: string; invitedBy: { id: string; fullName: string } };
 }
 
-/** Waits for invitation mail number `count` to `email` (the outbox is asynchronous) and answers it with its token. */
-export async function invitationMail(email: string, count = 1, timeoutMs = 20_000): Promise<{ mail: CaughtMail; token: string }> {
+/** Waits for invitation mail number `count` to `email` (the outbox is asynchronous, and may be behind the burst of mails an earlier file queued) and answers it with its token. */
+export async function invitationMail(email: string, count = 1, timeoutMs = 60_000): Promise<{ mail: CaughtMail; token: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mails = (await mailsTo(email)).filter((mail) => mail.subject.includes(INVITATION_SUBJECT));
