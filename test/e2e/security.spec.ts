@@ -24,6 +24,8 @@ test.describe('account security (issue 21)', () => {
     await confirm.getByLabel('Password').fill(account.password);
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await expect(confirm).toBeHidden();
+    // Polish review: focus comes back to the button that asked for the confirmation.
+    await expect(signOutOthers).toBeFocused();
     await expect(toasts(page)).toContainText('1 other session was signed out.');
     await expect(sessions.getByRole('listitem')).toHaveCount(1);
     await expect(signOutOthers).toHaveAttribute('aria-disabled', 'true');

@@ -42,6 +42,8 @@ test.describe("'Confirm it's you' before security changes (issue 39)", () => {
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
+    // Focus goes back to the button that asked, so a keyboard user is where they were.
+    await expect(setUp).toBeFocused();
     await expect(toasts(page)).toContainText('Please confirm your password to continue.');
     await expect(page.getByRole('img', { name: /QR code/ })).toHaveCount(0);
     await expect(setUp).toBeEnabled();

@@ -20,7 +20,10 @@ export function StepUpDialog() {
   return (
     <Dialog open={pending !== undefined} onOpenChange={(open) => (open ? undefined : stepUpStore.cancel())}>
       {pending ? (
-        <DialogContent title="Confirm it's you" description="For your security, enter your password to continue. You will not be asked again for the next 5 minutes.">
+        <DialogContent
+          // It opens on a refused request, not on a trigger: focus goes back to what asked for the change.
+          returnFocus={() => (pending.returnFocus?.isConnected ? pending.returnFocus : null)}
+          title="Confirm it's you" description="For your security, enter your password to continue. You will not be asked again for the next 5 minutes.">
           <StepUpForm />
         </DialogContent>
       ) : null}

@@ -49,7 +49,8 @@ export function TwoFactorCard({ user }: { user: UserResponse }) {
         ) : (
           <div>
             <Button
-              disabled={start.isPending}
+              // Unavailable, not disabled, while it waits: it keeps focus through the 'Confirm it's you' dialog.
+              unavailable={start.isPending}
               onClick={() =>
                 start.mutate(undefined, {
                   onSuccess: setSetup,
@@ -177,7 +178,7 @@ function NewRecoveryCodes({ onMade }: { onMade: (codes: string[]) => void }) {
         <Button
           type="button"
           variant="outline"
-          disabled={regenerate.isPending}
+          unavailable={regenerate.isPending}
           onClick={() =>
             regenerate.mutate(undefined, {
               onSuccess: (answer) => onMade(answer.recoveryCodes),

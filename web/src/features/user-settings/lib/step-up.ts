@@ -6,6 +6,8 @@ interface PendingStepUp {
   confirmed: () => void;
   /** The refusal the change met, answered to it when the person cancels. */
   cancelled: () => void;
+  /** What had focus when the change met the refusal: the dialog gives focus back to it. */
+  returnFocus: HTMLElement | null;
 }
 
 type Listener = () => void;
@@ -54,7 +56,8 @@ export async function withStepUp<T>(change: () => Promise<T>): Promise<T> {
     if (!(error instanceof ApiError && error.code === STEP_UP_REQUIRED)) throw error;
     await new Promise<void>((resolve, reject) => {
       pending?.cancelled();
-      publish({ confirmed: resolve, cancelled: () => reject(error) });
+      const focused = document.activeElement;
+      publish({ confirmed: resolve, cancelled: () => reject(error), returnFocus: focused instanceof HTMLElement && focused !== document.body ? focused : null });
     });
     return change();
   }
