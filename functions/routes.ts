@@ -87,6 +87,7 @@ export const routes = [
   // mail links: public, throttled writes answered alike for known and unknown addresses
   route(passwordResetEndpoints.request, 'password-reset/request-password-reset', 'readwrite'),
   route(passwordResetEndpoints.confirm, 'password-reset/confirm-password-reset', 'readwrite'),
+  route(passwordResetEndpoints.check, 'password-reset/check-password-reset', 'read'),
   route(emailVerificationEndpoints.resend, 'email-verification/resend-verification', 'readwrite'),
   route(emailVerificationEndpoints.confirm, 'email-verification/confirm-email-verification', 'readwrite'),
   // invitations: admins manage them; lookup and accept are public (the token is the proof)

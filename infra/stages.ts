@@ -134,6 +134,7 @@ const publicWrites = (limit: Throttle): ApiThrottles['routes'] => ({
   'POST /api/register': limit,
   'POST /api/password-reset/request': limit,
   'POST /api/password-reset/confirm': limit,
+  'POST /api/password-reset/check': limit,
   'POST /api/email-verification/confirm': limit,
   'POST /api/invitations/lookup': limit,
   'POST /api/invitations/accept': limit,

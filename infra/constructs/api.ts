@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Duration, type RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, HttpMethod, type HttpRoute, HttpStage, LogGroupLogDestination, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -15,6 +15,9 @@ import { HANDLER_TIMEOUT_SECONDS, type RouteDefinition, type RouteSecret, handle
 import { handlerEntry } from '../local/build-functions';
 import type { ApiThrottles, RouteKey } from '../stages';
 import { NODEJS_BUNDLING } from './nodejs-bundling';
+
+/** How cdk-nag spells a value in a finding: a pseudo parameter as <AWS::...>, a concrete one as it is. */
+const nagName = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<${pseudo}>` : value);
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -127,11 +130,73 @@ export class Api extends Construct {
     for (const fn of this.functions) fn.addEnvironment('APP_ORIGINS', origin);
   }
 
+  /** Route functions with the same grants share a role: one per table access and set of secrets (docs/decisions/053). */
+  private readonly roles = new Map<string, Role>();
+
+  /**
+   * The role of the functions whose routes have this table access and these secrets. Sharing it loses
+   * nothing of least privilege (the grants are the same), and keeps a stage at a handful of IAM roles
+   * instead of one per route: the account's quota of 1,000 roles bounds how many previews it holds.
+   */
+  private roleFor(route: RouteDefinition, props: ApiProps): Role {
+    const secrets = [...secretsOf(route)].sort();
+    const profile = [route.table, ...secrets].join('-');
+    const existing = this.roles.get(profile);
+    if (existing) return existing;
+    const role = new Role(this, `role-${profile}`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Growthwise ${props.stage} route functions: table ${route.table}${secrets.length > 0 ? `, secrets ${secrets.join(', ')}` : ''}`,
+    });
+    if (route.table === 'readwrite') props.table.grantReadWriteData(role);
+    else {
+      props.table.grantReadData(role);
+      // Every route that reads the session may slide its idle expiry (functions/sessions/sessions.ts):
+      // read-only routes get exactly that write, the last-use time of an item in a user's partition.
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['dynamodb:UpdateItem'],
+          resources: [props.table.tableArn],
+          conditions: {
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['USER#*'] },
+            'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...SESSION_TOUCH_ATTRIBUTES] },
+          },
+        }),
+      );
+    }
+    // Its functions' log groups, by the name CloudFormation gives them ({stack}-{logical id}-{suffix},
+    // and every logical id under this construct starts with its id): one statement however many
+    // functions share the role, where a grant per log group passes IAM's 10,240-character limit on a
+    // role's policies at about 70 routes.
+    const logGroups = Stack.of(this).formatArn({
+      service: 'logs',
+      resource: 'log-group',
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      resourceName: `${Stack.of(this).stackName}-${this.node.id}*`,
+    });
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroups] }));
+    props.originVerifySecret.grantRead(role);
+    // Each function reads only the secrets its route names (the webhook's: Stripe's two, never the session key).
+    for (const name of secrets) props.secrets[name].grantRead(role);
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${Stack.of(props.table).getLogicalId(props.table.node.defaultChild as CfnTable)}.Arn>/index/*]`,
+      reason: "CDK's table grant names the table's indexes by a wildcard: the project indexes of the same table (docs/decisions/027).",
+    });
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:logs:${nagName(Stack.of(this).region, 'AWS::Region')}:${nagName(Stack.of(this).account, 'AWS::AccountId')}:log-group:${Stack.of(this).stackName}-${this.node.id}*]`,
+      reason: "The API's own log groups, by CloudFormation's generated names; one statement instead of one per function keeps shared roles within IAM's policy size (docs/decisions/053).",
+    });
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level permissions (X-Ray accepts only "*").',
+    });
+    this.roles.set(profile, role);
+    return role;
+  }
+
   private routeFunction(id: string, route: RouteDefinition, props: ApiProps): NodejsFunction {
     const logGroup = new LogGroup(this, `${id}-logs`, { retention: props.logRetention, removalPolicy: props.removalPolicy });
-    // An explicit role instead of AWSLambdaBasicExecutionRole: it may write to its own log group only.
-    const role = new Role(this, `${id}-role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
-    logGroup.grantWrite(role);
+    // An explicit role instead of AWSLambdaBasicExecutionRole: it may write to the API's log groups only.
+    const role = this.roleFor(route, props);
     const fn = new NodejsFunction(this, id, {
       description: `${route.method} ${route.path}`,
       entry: handlerEntry(route.handler),
@@ -159,33 +224,6 @@ export class Api extends Construct {
         // A dynamic reference: CloudFormation resolves it at deploy time; the template never holds the value.
         ORIGIN_VERIFY_SECRET: props.originVerifyValue,
       },
-    });
-    if (route.table === 'readwrite') props.table.grantReadWriteData(fn);
-    else {
-      props.table.grantReadData(fn);
-      // Every route that reads the session may slide its idle expiry (functions/sessions/sessions.ts):
-      // read-only routes get exactly that write, the last-use time of an item in a user's partition.
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['dynamodb:UpdateItem'],
-          resources: [props.table.tableArn],
-          conditions: {
-            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['USER#*'] },
-            'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...SESSION_TOUCH_ATTRIBUTES] },
-          },
-        }),
-      );
-    }
-    props.originVerifySecret.grantRead(fn);
-    // Each function reads only the secrets its route names (the webhook's: Stripe's two, never the session key).
-    for (const name of secretsOf(route)) props.secrets[name].grantRead(fn);
-    Validations.of(role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${Stack.of(props.table).getLogicalId(props.table.node.defaultChild as CfnTable)}.Arn>/index/*]`,
-      reason: "CDK's table grant names the table's indexes by a wildcard: the project indexes of the same table (docs/decisions/027).",
-    });
-    Validations.of(role).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level permissions (X-Ray accepts only "*").',
     });
     Validations.of(fn).acknowledge({
       id: 'AwsSolutions-L1',

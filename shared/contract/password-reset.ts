@@ -1,4 +1,4 @@
-import { passwordResetConfirmRequest, passwordResetRequest } from '../schemas/password-reset';
+import { passwordResetCheckRequest, passwordResetConfirmRequest, passwordResetRequest } from '../schemas/password-reset';
 import { messageResponse } from '../schemas/message';
 import { endpoint } from './endpoint';
 
@@ -6,3 +6,4 @@ import { endpoint } from './endpoint';
 
 export const request = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/password-reset/request', auth: 'none', body: passwordResetRequest, response: messageResponse });
 export const confirm = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/password-reset/confirm', auth: 'none', body: passwordResetConfirmRequest, response: messageResponse });
+export const check = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/password-reset/check', auth: 'none', body: passwordResetCheckRequest, response: messageResponse });

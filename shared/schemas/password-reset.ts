@@ -15,6 +15,11 @@ export const passwordResetConfirmRequest = /* @__PURE__ */ (() => z.object({
   newPassword: newPassword('New password must be at least 6 characters'),
 }))();
 
+/** POST /api/password-reset/check: the reset page asks as it opens whether its link still works. */
+export const passwordResetCheckRequest = /* @__PURE__ */ (() => z.object({
+  token: mailToken(),
+}))();
+
 /** The reset page's form: the new password and its confirmation (the token comes from the URL). */
 export const resetPasswordForm = /* @__PURE__ */ (() => z
   .object({

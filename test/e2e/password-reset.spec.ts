@@ -1,4 +1,5 @@
 import { expect, registerAccount, test } from './support/fixtures';
+import { INVALID_LINK } from '../../shared/messages';
 import { mailLink } from './support/inbox';
 
 test('forgot password: request, follow the link from the local inbox, choose a new password, sign in with it', async ({ browser }) => {
@@ -12,7 +13,8 @@ test('forgot password: request, follow the link from the local inbox, choose a n
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('If an account exists for that address, we have sent a link to reset the password.')).toBeVisible();
 
-  await page.goto(await mailLink(account.email, 'Reset your', 'reset-password'));
+  const link = await mailLink(account.email, 'Reset your', 'reset-password');
+  await page.goto(link);
   await page.getByLabel('New Password').fill('a-new-password');
   await page.getByLabel('Confirm Password').fill('a-new-password');
   await page.getByRole('button', { name: 'Reset password' }).click();
@@ -22,6 +24,13 @@ test('forgot password: request, follow the link from the local inbox, choose a n
   await page.getByLabel('Password', { exact: true }).fill('a-new-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL('/dashboard');
+
+  // Polish review, item 12: the used link says so as the page opens, before anything is typed.
+  await context.clearCookies();
+  await page.goto(link);
+  await expect(page.getByRole('alert')).toContainText(INVALID_LINK);
+  await expect(page.getByRole('link', { name: 'Send a new link' })).toBeVisible();
+  await expect(page.getByLabel('New Password')).toHaveCount(0);
   await context.close();
 });
 

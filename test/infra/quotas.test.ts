@@ -5,7 +5,8 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../infra/app';
 import { EDGE_STACK_NAME, SHARED_STACK_NAME, stackName, stageConfig } from '../../infra/stages';
-import { ofType } from './synth-stage';
+import { routes, secretsOf } from '../../functions/routes';
+import { ofType, synthStage } from './synth-stage';
 
 /**
  * The default quotas a preview counts against, per account (or per region, for one region), as AWS
@@ -105,5 +106,44 @@ describe('quotas: what one stage uses of the account\'s quotas, and how many pre
     expect(shared1.fits, `one account: ${shared1.fits} previews (${shared1.binding} binds)`).toBeGreaterThanOrEqual(promised);
     expect(separate.fits, `preview account: ${separate.fits} previews (${separate.binding} binds)`).toBeGreaterThanOrEqual(shared1.fits);
     expect(README).toContain(shared1.binding);
+  });
+});
+
+/** IAM's limit on the inline policies of one role, in characters without whitespace. */
+const ROLE_POLICY_LIMIT = 10_240;
+/** A generous length for whatever a reference resolves to at deploy time (an ARN, a table name). */
+const RESOLVED_REFERENCE = 160;
+
+describe("roles: route functions share one role per set of grants, and each role's policies fit IAM's limit", () => {
+  const { stage } = synthStage('prod');
+  const policies = ofType(stage, 'AWS::IAM::Policy');
+  const roleIds = (policy: { Properties?: Record<string, unknown> }) => (policy.Properties!.Roles as { Ref: string }[]).map((role) => role.Ref);
+
+  it('gives the route functions as many roles as there are sets of grants (table access and secrets), however many routes', () => {
+    const profiles = new Set(routes.map((route) => [route.table, ...[...secretsOf(route)].sort()].join('+')));
+    const routeRoles = new Set(
+      ofType(stage, 'AWS::Lambda::Function')
+        .filter(([, fn]) => routes.some((route) => fn.Properties?.Description === `${route.method} ${route.path}`))
+        .map(([, fn]) => (fn.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]),
+    );
+    expect(routeRoles.size).toBe(profiles.size);
+    expect(routes.length).toBeGreaterThan(routeRoles.size * 3);
+  });
+
+  it(`keeps every role's policies under ${ROLE_POLICY_LIMIT} characters with each reference resolved to ${RESOLVED_REFERENCE}`, () => {
+    const sizes = new Map<string, number>();
+    const resolved = (value: unknown): unknown =>
+      value && typeof value === 'object'
+        ? Object.keys(value).some((key) => key === 'Ref' || key.startsWith('Fn::'))
+          ? 'x'.repeat(RESOLVED_REFERENCE)
+          : Array.isArray(value)
+            ? value.map(resolved)
+            : Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolved(inner)]))
+        : value;
+    for (const [, policy] of policies) {
+      const size = JSON.stringify(resolved(policy.Properties!.PolicyDocument)).length;
+      for (const role of roleIds(policy)) sizes.set(role, (sizes.get(role) ?? 0) + size);
+    }
+    for (const [role, size] of sizes) expect(size, role).toBeLessThan(ROLE_POLICY_LIMIT);
   });
 });

@@ -109,6 +109,23 @@ describe('password reset', () => {
     await login(admin.email, admin.password);
   });
 
+  it('tells the reset page whether its link still works, without using it: voided, used and unknown links are invalid', async () => {
+    const checkLink = (token: string) => request('/api/password-reset/check', { body: { token } });
+    const admin = await registerOrganization();
+    await requestReset(admin.email);
+    const first = await resetToken(admin.email);
+    expect(await checkLink(first)).toMatchObject({ status: 200, body: { message: 'This link is valid.' } });
+    // Checking twice leaves the link as it was.
+    expect((await checkLink(first)).status).toBe(200);
+    await requestReset(admin.email);
+    const second = await resetToken(admin.email, 1);
+    expect(await checkLink(first)).toMatchObject({ status: 400, body: { message: INVALID_LINK, fieldErrors: { token: INVALID_LINK } } });
+    expect((await checkLink(second)).status).toBe(200);
+    expect((await confirmReset(second, 'from-new-link')).status).toBe(200);
+    expect((await checkLink(second)).status).toBe(400);
+    expect((await checkLink(Buffer.alloc(32, 7).toString('base64url'))).status).toBe(400);
+  });
+
   it('voids the older link when a newer one is requested', async () => {
     const admin = await registerOrganization();
     await requestReset(admin.email);

@@ -16,6 +16,8 @@ export const queryKeys = {
   auditLog: ['audit-log'],
   /** An invitation link looked up by its token (the public invitations module). */
   invitations: ['invitations'],
+  /** A password-reset link checked by its token as the reset page opens. */
+  passwordResetLink: ['password-reset-link'],
   /** Every project query, the dashboard's included: a project mutation invalidates them all. */
   projects: ['projects'],
   /** Under projects: the dashboard summarizes them and refreshes with every project mutation. */

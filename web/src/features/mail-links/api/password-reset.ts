@@ -1,9 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import * as passwordResetEndpoints from '@shared/contract/password-reset';
 import type { PasswordResetRequest } from '@shared/schemas/password-reset';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, call } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Asks for a reset link; the answer is the same sentence whether or not the address has an account. */
 export const useRequestPasswordReset = () =>
@@ -27,3 +28,18 @@ export function useConfirmPasswordReset(token: string, onNewPasswordError: (mess
     },
   });
 }
+
+/**
+ * Whether the link still works, asked once as the page opens: a used, voided or expired link is
+ * said at once instead of after the new password is typed twice. A check that could not be made
+ * (offline, say) leaves the form; the confirm answers then.
+ */
+export const usePasswordResetLinkCheck = (token: string) =>
+  useQuery({
+    queryKey: [...queryKeys.passwordResetLink, token],
+    queryFn: () => call(passwordResetEndpoints.check, { body: { token } }),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });

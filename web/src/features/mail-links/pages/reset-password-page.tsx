@@ -9,7 +9,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
-import { useConfirmPasswordReset } from '../api/password-reset';
+import { useConfirmPasswordReset, usePasswordResetLinkCheck } from '../api/password-reset';
 import { useMailLinkToken } from '../lib/mail-link-token';
 import { MailLinkMain } from '../components/mail-link-main';
 
@@ -18,10 +18,12 @@ export function ResetPasswordPage() {
   usePageTitle('Reset your password');
   const token = useMailLinkToken();
   const form = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordForm), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const linkCheck = usePasswordResetLinkCheck(token);
   const confirm = useConfirmPasswordReset(token, (message) => form.setError('newPassword', { message }, { shouldFocus: true }));
   const fieldError = confirm.error instanceof ApiError && confirm.error.fieldErrors?.newPassword !== undefined;
   const { errors } = form.formState;
-  const invalidLink = !token || (confirm.error instanceof ApiError && confirm.error.status === 400 && confirm.error.message.includes(INVALID_LINK));
+  const refusesLink = (error: unknown) => error instanceof ApiError && error.status === 400 && error.message.includes(INVALID_LINK);
+  const invalidLink = !token || refusesLink(linkCheck.error) || refusesLink(confirm.error);
   return (
     <MailLinkMain>
       <Card className="w-full">
