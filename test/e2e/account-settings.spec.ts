@@ -226,6 +226,28 @@ test.describe('Account settings: Users', () => {
     await staff.context.close();
   });
 
+  test("changes a role from the table's role dropdown, by keyboard, with the Edit dialog's toast (polish review, day one)", async ({ page, browser }) => {
+    await registerAccount(page.request);
+    const staff = await staffOf(page, browser, 'Rita Role');
+    await openUsersTab(page);
+    const role = row(page, staff.email).getByRole('combobox', { name: 'Role of Rita Role' });
+    await expect(role).toHaveText('Staff');
+    await role.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('option', { name: 'Administrator' }).press('Enter');
+    await expect(toasts(page)).toContainText('User added successfully');
+    await expect(toasts(page)).toContainText('Updated Rita Role');
+    await expect(role).toHaveText('Administrator');
+    await expect(role).toBeFocused();
+    // The server holds it: the staff member is an admin now, name kept.
+    const me = await (await staff.page.request.get('/api/user')).json();
+    expect(me.roles[0].role).toBe('admin');
+    expect(me.fullName).toBe('Rita Role');
+    // The caller's own row has no dropdown: an admin does not demote themself by a slip.
+    await expect(page.getByRole('row').filter({ hasText: 'Current User' }).getByRole('combobox')).toHaveCount(0);
+    await staff.context.close();
+  });
+
   test("removes a user after 'Are you sure?': 'User removed', and their session ends", async ({ page, browser }) => {
     await registerAccount(page.request);
     const staff = await staffOf(page, browser, 'Leaving Lee');

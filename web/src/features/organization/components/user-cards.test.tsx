@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ManagedUserResponse } from '@shared/schemas/organization-users';
@@ -18,13 +19,25 @@ const pat = user('01JQ0000000000000000000003', 'Pat Plain', false);
 
 function renderCards() {
   const handlers = { onEdit: vi.fn(), onRemove: vi.fn(), onResetMfa: vi.fn() };
-  render(<UserCards users={[ada, sam, pat]} currentUserId={ada.id} {...handlers} />);
+  // Another user's role is a dropdown that saves through the API: it needs a query client.
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <UserCards users={[ada, sam, pat]} currentUserId={ada.id} {...handlers} />
+    </QueryClientProvider>,
+  );
   const card = (name: string) => screen.getAllByRole('listitem').find((item) => within(item).queryByText(name) !== null)!;
   return { handlers, card };
 }
 
 describe('UserCards', () => {
   afterEach(cleanup);
+
+  it("shows another user's role as a dropdown named for them, and the caller's own as a badge", () => {
+    const { card } = renderCards();
+    expect(within(card('Sam Secure')).getByRole('combobox', { name: 'Role of Sam Secure' }).textContent).toBe('Staff');
+    expect(within(card('Ada Admin')).queryByRole('combobox')).toBeNull();
+    expect(within(card('Ada Admin')).getByText('Administrator')).toBeTruthy();
+  });
 
   it('shows each user\'s two-factor status as the table does', () => {
     const { card } = renderCards();

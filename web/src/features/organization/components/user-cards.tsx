@@ -4,6 +4,7 @@ import { ROLE_LABELS } from '@shared/roles';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { UserRoleSelect } from './user-role-select';
 
 interface UserCardsProps {
   users: ManagedUserResponse[];
@@ -25,9 +26,15 @@ export function UserCards({ users, currentUserId, onEdit, onRemove, onResetMfa }
               <span className="font-medium wrap-anywhere">{user.fullName}</span>
               <span className="text-sm text-ink-2 wrap-anywhere">{user.username}</span>
             </div>
-            <Badge tone={user.currentRole.role === 'admin' ? 'brand' : 'neutral'} className="shrink-0">
-              {ROLE_LABELS[user.currentRole.role]}
-            </Badge>
+            {user.id === currentUserId ? (
+              <Badge tone={user.currentRole.role === 'admin' ? 'brand' : 'neutral'} className="shrink-0">
+                {ROLE_LABELS[user.currentRole.role]}
+              </Badge>
+            ) : (
+              <span className="shrink-0">
+                <UserRoleSelect user={user} />
+              </span>
+            )}
           </div>
           <div className="flex items-center gap-2 text-sm">
             <span className="text-muted">Two-factor</span>

@@ -17,6 +17,7 @@ import { withoutParam } from '../../../lib/search-params';
 import { InviteUserDialog } from './invite-user-dialog';
 import { PendingInvitations } from './pending-invitations';
 import { RemoveUserDialog } from './remove-user-dialog';
+import { UserRoleSelect } from './user-role-select';
 import { UserCards } from './user-cards';
 import { ResetMfaDialog } from './reset-mfa-dialog';
 import { UserDialog } from './user-dialog';
@@ -116,7 +117,11 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
                           </td>
                           <td className="py-3 pr-3 wrap-anywhere">{user.username}</td>
                           <td className="py-3 pr-3">
-                            <Badge tone={user.currentRole.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[user.currentRole.role]}</Badge>
+                            {user.id === currentUserId ? (
+                              <Badge tone={user.currentRole.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[user.currentRole.role]}</Badge>
+                            ) : (
+                              <UserRoleSelect user={user} />
+                            )}
                           </td>
                           <td className="py-3 pr-3">
                             <Badge tone={user.mfaEnabled ? 'brand' : 'neutral'}>{user.mfaEnabled ? 'On' : 'Off'}</Badge>
