@@ -47,6 +47,8 @@ test.describe('Projects search', () => {
 
     await page.keyboard.press('Control+k');
     await search.getByPlaceholder('Search projects by name...').fill('keyboard');
+    // As a person does: Enter once the result is listed (before, Enter has nothing to open).
+    await expect(search.getByRole('option', { name: /Keyboard project/ })).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(`/projects/${only.id}`);
   });
@@ -84,5 +86,33 @@ test.describe('Projects search', () => {
     await expect(search.getByRole('option').filter({ hasText: 'Project 01' })).toHaveCount(0);
     await search.getByPlaceholder('Search projects by name...').fill('brand');
     await expect(search.getByRole('option')).toHaveText(['Brand newPlanning']);
+  });
+
+  test("finds people (for admins) and the app's screens too, each opening where it belongs (polish review, day one)", async ({ page }) => {
+    await registerAccount(page.request);
+    const email = `grace-${Date.now()}@example.com`;
+    expect((await page.request.post('/api/organization/users', { data: { username: email, fullName: 'Grace Palette', password: 'staff-password', role: 'staff' } })).status()).toBe(201);
+    await page.goto('/dashboard');
+    await page.keyboard.press('Control+k');
+    const search = page.getByRole('dialog', { name: 'Search projects' });
+    const input = search.getByPlaceholder('Search projects by name...');
+    await input.fill('grace pal');
+    const person = search.getByRole('group', { name: 'People' }).getByRole('option');
+    await expect(person).toHaveCount(1);
+    await expect(person).toContainText('Grace Palette');
+    await expect(search.getByText('No projects found.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/organization-settings\?tab=users&q=Grace(\+|%20)Palette$/);
+    await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('searchbox', { name: 'Search users' })).toHaveValue('Grace Palette');
+    await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible();
+
+    await page.keyboard.press('Control+k');
+    await input.fill('two-factor');
+    await expect(search.getByRole('group', { name: 'Go to' }).getByRole('option')).toHaveText(['User Settings: Security']);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/user-settings?tab=security');
+    await expect(page.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
   });
 });

@@ -4,3 +4,11 @@ export const withoutParam = (name: string) => (current: URLSearchParams) => {
   next.delete(name);
   return next;
 };
+
+/** For setSearchParams: the current parameters with `name` set to `value`, or without it when empty. */
+export const withParam = (name: string, value: string) => (current: URLSearchParams) => {
+  const next = new URLSearchParams(current);
+  if (value === '') next.delete(name);
+  else next.set(name, value);
+  return next;
+};

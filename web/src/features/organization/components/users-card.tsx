@@ -13,7 +13,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { QueryState } from '../../../components/query-state';
 import { organizationUserQueries } from '../api/organization-users';
 import { INVITE_PARAM } from '../../../lib/invite-link';
-import { withoutParam } from '../../../lib/search-params';
+import { withParam, withoutParam } from '../../../lib/search-params';
 import { InviteUserDialog } from './invite-user-dialog';
 import { PendingInvitations } from './pending-invitations';
 import { RemoveUserDialog } from './remove-user-dialog';
@@ -26,12 +26,16 @@ type DialogState = { kind: 'closed' } | { kind: 'add' } | { kind: 'invite' } | {
 
 /** The server is asked once typing pauses. */
 const SEARCH_DELAY_MS = 300;
+const SEARCH_PARAM = 'q';
 
 const countLabel = (count: number) => `${count} ${count === 1 ? 'User' : 'Users'}`;
 
 /** The admins' user management: count, Add User and Invite User, the table with Edit, Reset two-factor and Remove, and pending invitations. */
 export function UsersCard({ currentUserId }: { currentUserId: string }) {
-  const [search, setSearch] = useState('');
+  // The search lives in the address (?q=), so the palette can open the tab searched for a person.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.get(SEARCH_PARAM) ?? '';
+  const setSearch = (text: string) => setSearchParams(withParam(SEARCH_PARAM, text), { replace: true });
   const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const users = useInfiniteQuery(organizationUserQueries.pages(q));
   const loaded = users.data?.pages.flatMap((page) => page.items);
@@ -41,7 +45,6 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
   const [dialog, setDialog] = useState<DialogState>({ kind: 'closed' });
   const close = () => setDialog({ kind: 'closed' });
   // ?invite=1 (the sidebar's 'Invite people') holds Invite User open; closing it takes the parameter out.
-  const [searchParams, setSearchParams] = useSearchParams();
   const askedToInvite = searchParams.has(INVITE_PARAM);
   const closeInvite = () => {
     close();

@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Command } from 'cmdk';
-import { FolderKanban, Search } from 'lucide-react';
+import { ArrowRight, FolderKanban, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PROJECT_SEARCH_MAX } from '@shared/schemas/projects';
@@ -9,16 +9,26 @@ import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { overlayClasses } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/class-names';
-import { PROJECT_SEARCH_RESULTS, projectQueries } from '../api/projects';
+import { UserAvatar } from '../../../components/ui/avatar';
+import { matchDestinations } from '../../../lib/app-destinations';
+import { isAdmin, useCurrentUser } from '../../../lib/current-user';
+import { PROJECT_SEARCH_RESULTS, organizationUserQueries, projectQueries } from '../api/projects';
 import { statusLabel, statusTone } from '../../../lib/project-status';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /** The palette asks the server once typing pauses this long (and cancels the request it replaces). */
 const SEARCH_DEBOUNCE_MS = 150;
+/** People shown for what an admin typed: the Users tab lists the rest. */
+const PEOPLE_RESULTS = 5;
+
+const groupClasses = '[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted';
+const itemClasses = 'flex cursor-default items-center gap-3 rounded-sm px-3 py-2 text-sm select-none data-[selected=true]:bg-brand-10 data-[selected=true]:text-brand-100';
 
 /**
  * Top-bar projects search (spec section 2): Cmd/Ctrl+K or the button opens it; a result opens the
- * project. The server searches by name (decision 027): the palette never filters on the client.
+ * project. The server searches projects by name (decision 027), and for admins people by name or
+ * email (a person opens the Users tab searched for them); what is typed also finds the app's screens
+ * and tabs ('Go to', matched on the client: a fixed list of a dozen).
  */
 export function ProjectSearch() {
   const [open, setOpen] = useState(false);
@@ -35,11 +45,26 @@ export function ProjectSearch() {
     placeholderData: (previous) =>
       previous ?? (q === '' ? queryClient.getQueryData(projectQueries.list({}).queryKey)?.pages[0]?.items.slice(0, PROJECT_SEARCH_RESULTS) : undefined),
   });
-  const searching = open && (projects.isFetching || query.trim() !== q);
-  // The result chosen among these results; new results choose their first, so Enter opens a result
-  // of what was typed (cmdk would keep pointing at a result that is no longer listed).
-  const [chosen, setChosen] = useState<{ id: string; among: unknown }>({ id: '', among: undefined });
-  const value = chosen.among === projects.data ? chosen.id : (projects.data?.[0]?.id ?? '');
+  const { data: user } = useCurrentUser();
+  const admin = isAdmin(user);
+  const people = useInfiniteQuery({ ...organizationUserQueries.pages(q), enabled: open && admin && q !== '' });
+  const personResults = admin && q !== '' ? (people.data?.pages[0]?.items ?? []).slice(0, PEOPLE_RESULTS) : [];
+  const destinations = query.trim() === '' ? [] : matchDestinations(query.trim(), admin);
+  const searching = open && (projects.isFetching || people.isFetching || query.trim() !== q);
+  // Every result in the order listed; new results choose their first, so Enter opens a result of what
+  // was typed (cmdk would keep pointing at a result that is no longer listed).
+  const values = [
+    ...(projects.data ?? []).map((project) => `project:${project.id}`),
+    ...personResults.map((person) => `person:${person.id}`),
+    ...destinations.map((destination) => `page:${destination.path}`),
+  ];
+  const listed = values.join(' ');
+  const [chosen, setChosen] = useState<{ value: string; among: string }>({ value: '', among: '' });
+  const value = chosen.among === listed ? chosen.value : (values[0] ?? '');
+  const go = (path: string) => {
+    changeOpen(false);
+    void navigate(path);
+  };
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -75,7 +100,7 @@ export function ProjectSearch() {
         label="Search projects"
         shouldFilter={false}
         value={value}
-        onValueChange={(id) => setChosen({ id, among: projects.data })}
+        onValueChange={(chosenValue) => setChosen({ value: chosenValue, among: listed })}
         overlayClassName={overlayClasses}
         contentClassName={cn(
           'fixed top-[15dvh] left-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 overflow-hidden',
@@ -110,21 +135,45 @@ export function ProjectSearch() {
             <>
               {/* Not while the answer to what was typed is awaited: the results shown are the last query's. */}
               {searching ? null : <Command.Empty className="p-4 text-center text-sm text-muted">No projects found.</Command.Empty>}
-              {projects.data.map((project) => (
-                <Command.Item
-                  key={project.id}
-                  value={project.id}
-                  onSelect={() => {
-                    changeOpen(false);
-                    void navigate(`/projects/${project.id}`);
-                  }}
-                  className="flex cursor-default items-center gap-3 rounded-sm px-3 py-2 text-sm select-none data-[selected=true]:bg-brand-10 data-[selected=true]:text-brand-100"
-                >
-                  <FolderKanban className="size-4 shrink-0 text-muted" aria-hidden />
-                  <span className="min-w-0 flex-1 truncate font-medium">{project.name}</span>
-                  <Badge tone={statusTone(project.status)}>{statusLabel(project.status)}</Badge>
-                </Command.Item>
-              ))}
+              {projects.data.length > 0 ? (
+                <Command.Group heading={values.length > projects.data.length ? 'Projects' : undefined} className={groupClasses}>
+                  {projects.data.map((project) => (
+                    <Command.Item key={project.id} value={`project:${project.id}`} onSelect={() => go(`/projects/${project.id}`)} className={itemClasses}>
+                      <FolderKanban className="size-4 shrink-0 text-muted" aria-hidden />
+                      <span className="min-w-0 flex-1 truncate font-medium">{project.name}</span>
+                      <Badge tone={statusTone(project.status)}>{statusLabel(project.status)}</Badge>
+                    </Command.Item>
+                  ))}
+                </Command.Group>
+              ) : values.length > 0 && !searching ? (
+                <p className="px-3 pt-2 pb-1 text-sm text-muted">No projects found.</p>
+              ) : null}
+              {personResults.length > 0 ? (
+                <Command.Group heading="People" className={groupClasses}>
+                  {personResults.map((person) => (
+                    <Command.Item
+                      key={person.id}
+                      value={`person:${person.id}`}
+                      onSelect={() => go(`/organization-settings?tab=users&q=${encodeURIComponent(person.fullName)}`)}
+                      className={itemClasses}
+                    >
+                      <UserAvatar fullName={person.fullName} avatarUrl={person.avatarUrl} size="sm" />
+                      <span className="min-w-0 flex-1 truncate font-medium">{person.fullName}</span>
+                      <span className="hidden min-w-0 truncate text-muted sm:inline">{person.username}</span>
+                    </Command.Item>
+                  ))}
+                </Command.Group>
+              ) : null}
+              {destinations.length > 0 ? (
+                <Command.Group heading="Go to" className={groupClasses}>
+                  {destinations.map((destination) => (
+                    <Command.Item key={destination.path} value={`page:${destination.path}`} onSelect={() => go(destination.path)} className={itemClasses}>
+                      <ArrowRight className="size-4 shrink-0 text-muted" aria-hidden />
+                      <span className="min-w-0 flex-1 truncate font-medium">{destination.label}</span>
+                    </Command.Item>
+                  ))}
+                </Command.Group>
+              ) : null}
             </>
           )}
         </Command.List>
