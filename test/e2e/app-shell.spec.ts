@@ -45,14 +45,23 @@ test.describe('the signed-in app shell', () => {
     await page.goto('/dashboard');
     const sidebar = page.getByRole('complementary');
     const nav = sidebar.getByRole('navigation', { name: 'Main' });
+    const projects = nav.getByRole('link', { name: 'Projects', exact: true });
+    const myProjects = nav.getByRole('link', { name: 'My projects' });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-    await expect(nav.getByRole('link', { name: 'Projects' })).not.toHaveAttribute('aria-current', 'page');
-    await nav.getByRole('link', { name: 'Projects' }).click();
+    await expect(projects).not.toHaveAttribute('aria-current', 'page');
+    await projects.click();
     await expect(page).toHaveURL('/projects');
-    await expect(nav.getByRole('link', { name: 'Projects' })).toHaveAttribute('aria-current', 'page');
+    await expect(projects).toHaveAttribute('aria-current', 'page');
+    await expect(myProjects).not.toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
     await page.goto('/projects/any-project');
-    await expect(nav.getByRole('link', { name: 'Projects' })).toHaveAttribute('aria-current', 'page');
+    await expect(projects).toHaveAttribute('aria-current', 'page');
+    // Polish review, day one: 'My projects' is the list's member=me view, one click away.
+    await myProjects.click();
+    await expect(page).toHaveURL('/projects?member=me');
+    await expect(myProjects).toHaveAttribute('aria-current', 'page');
+    await expect(projects).not.toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('main').getByRole('checkbox', { name: 'My projects' })).toBeChecked();
     await sidebar.getByRole('link', { name: 'Growthwise dashboard' }).click();
     await expect(page).toHaveURL('/dashboard');
   });

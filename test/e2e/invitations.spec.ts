@@ -216,7 +216,7 @@ test("'Invite people' in an admin's sidebar opens Invite User on the Users tab; 
   await signIn(staffContext.request, staff.email, staff.password);
   const staffPage = await staffContext.newPage();
   await staffPage.goto('/dashboard');
-  await expect(staffPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' })).toBeVisible();
+  await expect(staffPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects', exact: true })).toBeVisible();
   await expect(staffPage.getByRole('link', { name: 'Invite people' })).toHaveCount(0);
   await staffContext.close();
 });

@@ -68,7 +68,7 @@ test.describe('page titles', () => {
     await expect(page).toHaveTitle('Dashboard · Growthwise');
     // The page the browser loaded is not announced (the browser reads its title itself).
     expect(await politeAnnouncements(page)).not.toContain('Dashboard · Growthwise');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects', exact: true }).click();
     await expect(page).toHaveTitle('Projects · Growthwise');
     await expect.poll(() => politeAnnouncements(page)).toContain('Projects · Growthwise');
   });

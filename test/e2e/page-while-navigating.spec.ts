@@ -43,7 +43,7 @@ test('a keyboard user who opens a page from the menu keeps the focus on the menu
   await registerAccount(page.request);
   const release = await holdModule(page, /\/projects-page-[^/]*\.js$/);
   await page.goto('/dashboard');
-  const projects = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' });
+  const projects = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects', exact: true });
   await projects.focus();
   await projects.press('Enter');
   await expect(root(page)).toHaveAttribute('aria-busy', 'true');
