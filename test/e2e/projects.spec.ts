@@ -302,6 +302,16 @@ test.describe('Projects list', () => {
     await createProjectViaApi(page.request, { name: 'Narrow' });
     await page.goto('/projects');
     await expect(page.getByRole('button', { name: 'New Project' })).toBeInViewport();
+    // Polish review, item 13: the first project is on the first screen; the filters beyond the name fold under 'Filters'.
+    await expect(page.getByRole('link', { name: 'Narrow' })).toBeInViewport();
+    const filters = page.getByRole('button', { name: 'Filters' });
+    await expect(filters).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByLabel('Status', { exact: true })).toBeHidden();
+    await filters.click();
+    await page.getByRole('checkbox', { name: 'My projects' }).click();
+    await expect(page).toHaveURL('/projects?member=me');
+    await expect(page.getByRole('button', { name: 'Filters (1)' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByLabel('Status', { exact: true })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page);

@@ -1,10 +1,12 @@
-import { Search } from 'lucide-react';
+import { ListFilter, Search } from 'lucide-react';
+import { useState } from 'react';
 import { PROJECT_SEARCH_MAX } from '@shared/schemas/projects';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
+import { cn } from '../../../lib/class-names';
 import { isProjectStatus, statusOptions } from '../../../lib/project-status';
 import { type ProjectCount, projectCountText } from '../lib/project-count';
 import { hasFilters, NO_FILTERS, type ProjectListView, SORT_KEYS, type SortKey, type SortOrder } from '../../../lib/project-list-view';
@@ -34,9 +36,12 @@ interface ProjectsFiltersProps {
 /**
  * The status, name, overdue and 'my projects' filters above the list, and (on narrow screens, where
  * there are no column headers to click) the sort order. The server filters and counts; the count is
- * announced as it changes.
+ * announced as it changes. On a phone only the name filter shows until 'Filters' opens the rest (with
+ * how many are on), so the first project is on the first screen.
  */
 export function ProjectsFilters({ view, onChange, count }: ProjectsFiltersProps) {
+  const [moreShown, setMoreShown] = useState(false);
+  const moreOn = [view.status !== null, view.sort !== null, view.overdue, view.dueSoon, view.mine].filter(Boolean).length;
   return (
     <div className="grid gap-3">
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem] lg:grid-cols-[minmax(0,24rem)_12rem]">
@@ -55,6 +60,8 @@ export function ProjectsFilters({ view, onChange, count }: ProjectsFiltersProps)
             />
           </div>
         </div>
+        {/* A box of its own only on phones, where it folds away; from sm up its fields sit in the grid. */}
+        <div id="project-more-filters" className={cn(moreShown ? 'grid gap-3' : 'hidden', 'sm:contents')}>
         <div className="grid gap-1.5">
           <Label htmlFor="project-status-filter">Status</Label>
           <Select
@@ -76,13 +83,18 @@ export function ProjectsFilters({ view, onChange, count }: ProjectsFiltersProps)
             options={sortOptions}
           />
         </div>
-      </div>
-      <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
-        <CheckboxFilter id="project-overdue-filter" label="Overdue only" checked={view.overdue} onChange={(overdue) => onChange({ overdue })} />
-        <CheckboxFilter id="project-due-soon-filter" label="Due in the next 7 days" checked={view.dueSoon} onChange={(dueSoon) => onChange({ dueSoon })} />
-        <CheckboxFilter id="project-mine-filter" label="My projects" checked={view.mine} onChange={(mine) => onChange({ mine })} />
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm sm:col-span-2">
+          <CheckboxFilter id="project-overdue-filter" label="Overdue only" checked={view.overdue} onChange={(overdue) => onChange({ overdue })} />
+          <CheckboxFilter id="project-due-soon-filter" label="Due in the next 7 days" checked={view.dueSoon} onChange={(dueSoon) => onChange({ dueSoon })} />
+          <CheckboxFilter id="project-mine-filter" label="My projects" checked={view.mine} onChange={(mine) => onChange({ mine })} />
+        </div>
+        </div>
       </div>
       <div className="flex min-h-8 flex-wrap items-center gap-3 text-sm text-muted">
+        <Button variant="outline" size="sm" className="sm:hidden" aria-expanded={moreShown} aria-controls="project-more-filters" onClick={() => setMoreShown((shown) => !shown)}>
+          <ListFilter aria-hidden />
+          {moreOn > 0 ? `Filters (${moreOn})` : 'Filters'}
+        </Button>
         <p role="status">{projectCountText(count)}</p>
         {hasFilters(view) ? (
           <Button variant="ghost" size="sm" onClick={() => onChange(NO_FILTERS)}>
