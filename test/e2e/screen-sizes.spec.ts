@@ -69,6 +69,25 @@ for (const size of sizes) {
       }
     });
 
+    test('the public and mail-link screens and every settings tab: none scrolls sideways, axe finds nothing serious (polish review)', async ({ page }) => {
+      test.setTimeout(120_000);
+      const check = async (path: string, ready: () => Promise<void>) => {
+        await page.goto(path);
+        await ready();
+        await expectNoSidewaysScroll(page, path);
+        await expectNoSeriousA11yViolations(page);
+      };
+      const h1 = () => expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      // Signed out: the landing page, sign-in, the legal pages and each page a mail links to (here without a token).
+      for (const path of ['/', '/auth', '/terms', '/privacy', '/forgot-password', '/reset-password', '/verify-email', '/invite']) await check(path, h1);
+      await registerAccount(page.request);
+      const tab = (name: string) => () => expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
+      await check('/notifications', h1);
+      await check('/user-settings?tab=security', tab('Security'));
+      await check('/user-settings?tab=notifications', tab('Notifications'));
+      await check('/organization-settings?tab=audit-log', tab('Audit Log'));
+    });
+
     test('every project and user action is on screen: Manage Members, Edit, Delete, status; Edit, two-factor, Reset two-factor, Remove', async ({ page, browser }) => {
       test.setTimeout(120_000);
       await registerAccount(page.request);
