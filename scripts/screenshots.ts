@@ -8,8 +8,8 @@ import { PROJECT_ROOT } from '../infra/local/local-cloud';
 import { longPersonName, longProjectName, unbrokenName } from '../test/e2e/support/long-names';
 
 /**
- * `npx tsx scripts/screenshots.ts`: docs/screenshots/*.png of the projects list, the Users tab and
- * a long-named project's detail, at 390 × 844 and 1366 × 850, from the whole product started in
+ * `npx tsx scripts/screenshots.ts`: docs/screenshots/*.png of the projects list, the Users tab, a
+ * long-named project's detail, the dashboard, the palette and the Security tab, at 390 × 844 and 1366 × 850, from the whole product started in
  * memory (as the end-to-end tests start it) and seeded through its API with 30 projects and long names.
  */
 const OUT_DIR = path.join(PROJECT_ROOT, 'docs', 'screenshots');
@@ -99,6 +99,18 @@ try {
     await page.goto(`/projects/${projectId}`);
     await page.getByRole('heading', { name: unbrokenName, level: 1 }).waitFor();
     await shoot('project-detail');
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await shoot('dashboard');
+    // The palette finding people and screens as well as projects.
+    await page.keyboard.press('Control+k');
+    await page.getByPlaceholder('Search projects by name...').fill('maria');
+    await page.getByRole('group', { name: 'People' }).waitFor();
+    await shoot('palette');
+    await page.keyboard.press('Escape');
+    await page.goto('/user-settings?tab=security');
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).waitFor();
+    await shoot('user-settings-security');
     await context.close();
   }
 } finally {

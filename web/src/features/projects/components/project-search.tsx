@@ -159,7 +159,7 @@ export function ProjectSearch() {
                     >
                       <UserAvatar fullName={person.fullName} avatarUrl={person.avatarUrl} size="sm" />
                       <span className="min-w-0 flex-1 truncate font-medium">{person.fullName}</span>
-                      <span className="hidden min-w-0 truncate text-muted sm:inline">{person.username}</span>
+                      <span className="hidden max-w-[45%] min-w-0 truncate text-muted sm:inline">{person.username}</span>
                     </Command.Item>
                   ))}
                 </Command.Group>
