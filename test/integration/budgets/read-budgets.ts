@@ -22,6 +22,7 @@ export const READ_BUDGETS: Record<string, number> = {
   'GET /api/dashboard': 6,
   'GET /api/projects/{id}/activity': 2,
   'GET /api/organization/invitations': 2,
+  'GET /api/organization/sso/domains': 2,
   // An unfiltered page is one Query; a filtered one may take up to 4 (docs/data-model.md, Audit log).
   'GET /api/organization/audit-log': 2,
   // One 1 MB Query holds the whole log of these fixtures; a longer range takes one per MB, at most 20.

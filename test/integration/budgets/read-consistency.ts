@@ -24,6 +24,8 @@ export const READ_CONSISTENCY: Record<string, readonly string[]> = {
   'GET /api/organization/users': ['BatchGetItem:strong', 'Query:strong'],
   // Refetched right after the admin invites, resends or revokes.
   'GET /api/organization/invitations': ['BatchGetItem:strong', 'Query:strong'],
+  // Refetched right after the admin adds, verifies or removes a domain.
+  'GET /api/organization/sso/domains': ['BatchGetItem:strong', 'Query:strong'],
   // Refetched right after the user ends a session.
   'GET /api/user/sessions': ['BatchGetItem:strong', 'Query:strong'],
   // The fifth Query is the caller's memberships, which the stream consumer keeps: eventual like it (docs/decisions/037).

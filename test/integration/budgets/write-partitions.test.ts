@@ -4,6 +4,7 @@ import { type ApiResponse, type SignedIn, login, registerOrganization, request, 
 import { eventually } from '../support/eventually';
 import { addMemberDirectly, addUserThroughApi, addUsersDirectly } from '../support/org-members';
 import { stepUp } from '../support/two-factor';
+import { publishRecord, uniqueDomain } from '../sso/sso-support';
 
 /**
  * The write budget of every state-changing route (docs/decisions/032): which items each request
@@ -102,6 +103,23 @@ const DRIVEN: Record<string, Drive> = {
   'DELETE /api/organization/invitations/{id}': async (world, lane) => {
     const invited = await world.admins[lane].call('/api/organization/invitations', { body: { email: uniqueEmail('revoked'), role: 'staff' } });
     return world.admins[lane].call(`/api/organization/invitations/${invited.body.id}`, { method: 'DELETE' });
+  },
+  'POST /api/organization/sso/domains': async (world, lane) => {
+    await stepUp(world.admins[lane]);
+    return world.admins[lane].call('/api/organization/sso/domains', { body: { domain: uniqueDomain() } });
+  },
+  'POST /api/organization/sso/domains/{domain}/verify': async (world, lane) => {
+    const admin = world.admins[lane];
+    await stepUp(admin);
+    const added = await admin.call('/api/organization/sso/domains', { body: { domain: uniqueDomain() } });
+    await publishRecord(added.body.txtName, [added.body.txtValue]);
+    return admin.call(`/api/organization/sso/domains/${added.body.domain}/verify`, { method: 'POST' });
+  },
+  'DELETE /api/organization/sso/domains/{domain}': async (world, lane) => {
+    const admin = world.admins[lane];
+    await stepUp(admin);
+    const added = await admin.call('/api/organization/sso/domains', { body: { domain: uniqueDomain() } });
+    return admin.call(`/api/organization/sso/domains/${added.body.domain}`, { method: 'DELETE' });
   },
 };
 

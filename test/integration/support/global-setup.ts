@@ -8,6 +8,7 @@ import { startLocalCloud } from '../../../infra/local/local-cloud';
 import { CLIENT_ADDRESS_HEADER } from './client-address';
 import { divertHandlerLog } from './handler-log';
 import { startStripeStandIn } from '../../support/stripe-stand-in';
+import { startLocalDns } from '../../support/local-dns';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,6 +27,8 @@ declare module 'vitest' {
     clockStart: string;
     /** The functions' clock offset (GROWTHWISE_CLOCK_OFFSET_MS): a test computes a TOTP code for the instant the functions see. */
     clockOffsetMs: number;
+    /** The local DNS server's control port: a test publishes a domain's TXT record there (test/support/local-dns.ts). */
+    dnsControlUrl: string;
   }
 }
 
@@ -45,16 +48,18 @@ export default async function setup(project: TestProject) {
   const handlerLogFile = path.join(buildDir, 'handlers.log');
   const restoreOutput = divertHandlerLog(handlerLogFile);
   const stripe = await startStripeStandIn(await freePort());
+  const dns = await startLocalDns();
   const stripeWebhookSecret = `whsec_test_${randomBytes(16).toString('hex')}`;
   const clockOffsetMs = Date.parse(CLOCK_START) - Date.now();
   const cloud = await startLocalCloud({
     port: await freePort(),
     inMemory: true,
     buildDir,
-    env: { EXPOSE_DB_CALLS: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', STRIPE_WEBHOOK_SECRET: stripeWebhookSecret, ...stripe.env, GROWTHWISE_CLOCK_OFFSET_MS: String(clockOffsetMs) },
+    env: { EXPOSE_DB_CALLS: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', STRIPE_WEBHOOK_SECRET: stripeWebhookSecret, ...stripe.env, GROWTHWISE_CLOCK_OFFSET_MS: String(clockOffsetMs), DNS_SERVERS: dns.servers },
     clientAddressHeader: CLIENT_ADDRESS_HEADER,
   }).catch(async (error: unknown) => {
     await stripe.stop();
+    await dns.stop();
     throw error;
   });
   project.provide('apiUrl', cloud.url);
@@ -67,9 +72,11 @@ export default async function setup(project: TestProject) {
   project.provide('stripeWebhookSecret', stripeWebhookSecret);
   project.provide('clockStart', CLOCK_START);
   project.provide('clockOffsetMs', clockOffsetMs);
+  project.provide('dnsControlUrl', dns.controlUrl);
   return async () => {
     await cloud.stop();
     await stripe.stop();
+    await dns.stop();
     restoreOutput();
     await rm(buildDir, { recursive: true, force: true });
   };

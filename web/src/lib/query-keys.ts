@@ -14,6 +14,8 @@ export const queryKeys = {
   organizationUsers: ['organization-users'],
   organizationInvitations: ['organization-invitations'],
   auditLog: ['audit-log'],
+  /** The organization's single sign-on settings: its verified domains. */
+  sso: ['sso'],
   /** An invitation link looked up by its token (the public invitations module). */
   invitations: ['invitations'],
   /** Every project query, the dashboard's included: a project mutation invalidates them all. */

@@ -1,0 +1,34 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import * as ssoEndpoints from '@shared/contract/sso';
+import { call } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { withStepUp } from '../../../lib/step-up';
+import { useInvalidate } from '../../../lib/use-invalidate';
+
+/** The organization's single sign-on settings (admins). */
+export const ssoQueries = {
+  all: queryKeys.sso,
+  domains: () =>
+    queryOptions({
+      queryKey: [...ssoQueries.all, 'domains'] as const,
+      queryFn: () => call(ssoEndpoints.listDomains),
+    }),
+};
+
+const useInvalidateSso = () => useInvalidate(ssoQueries.all);
+
+/** Adding a domain is a security change: it may ask 'Confirm it's you' first. */
+export function useAddDomain() {
+  const invalidate = useInvalidateSso();
+  return useMutation({ mutationFn: (domain: string) => withStepUp(() => call(ssoEndpoints.addDomain, { body: { domain } })), onSuccess: invalidate });
+}
+
+export function useVerifyDomain() {
+  const invalidate = useInvalidateSso();
+  return useMutation({ mutationFn: (domain: string) => call(ssoEndpoints.verifyDomain, { params: { domain } }), onSuccess: invalidate });
+}
+
+export function useRemoveDomain() {
+  const invalidate = useInvalidateSso();
+  return useMutation({ mutationFn: (domain: string) => withStepUp(() => call(ssoEndpoints.removeDomain, { params: { domain } })), onSuccess: invalidate });
+}
