@@ -20,7 +20,8 @@ const NXDOMAIN = 3;
 
 type Zone = Map<string, string[] | { rcode: number }>;
 
-export async function startLocalDns(): Promise<LocalDns> {
+/** On the ports given (the end-to-end run's, chosen before the app starts), or on free ones. */
+export async function startLocalDns(ports: { dns?: number; control?: number } = {}): Promise<LocalDns> {
   const zone: Zone = new Map();
   const { Packet } = dns2;
   const dns = dns2.createServer({
@@ -37,7 +38,7 @@ export async function startLocalDns(): Promise<LocalDns> {
       send(response);
     },
   });
-  const { udp } = await dns.listen({ udp: { port: 0, address: '127.0.0.1' } });
+  const { udp } = await dns.listen({ udp: { port: ports.dns ?? 0, address: '127.0.0.1' } });
   const control = createServer((req, res) => {
     const name = decodeURIComponent((req.url ?? '').replace(/^\/txt\//, '')).toLowerCase();
     void readBody(req).then((body) => {
@@ -46,7 +47,7 @@ export async function startLocalDns(): Promise<LocalDns> {
       res.writeHead(204).end();
     });
   });
-  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => control.listen(ports.control ?? 0, '127.0.0.1', resolve));
   const address = control.address();
   if (!udp || !address || typeof address !== 'object') throw new Error('the local DNS server did not start');
   return {
@@ -63,10 +64,4 @@ async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Publishes TXT records at a name on the local DNS server (an empty list: the name exists without them). */
-export async function publishTxt(controlUrl: string, name: string, values: string[] | { rcode: number }): Promise<void> {
-  const response = await fetch(`${controlUrl}/txt/${encodeURIComponent(name)}`, { method: 'PUT', body: JSON.stringify(values) });
-  if (!response.ok) throw new Error(`the local DNS server refused the record: ${response.status}`);
 }
