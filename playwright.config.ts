@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_STRIPE_WEBHOOK_SECRET } from './test/e2e/support/stripe-webhook';
-import { e2eDnsPorts } from './test/e2e/support/local-dns-ports';
+import { e2eDnsPorts } from './test/e2e/support/local-servers';
 
 /**
  * End-to-end tests in Chromium against the whole product, started as `npm start` starts it but

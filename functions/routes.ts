@@ -109,6 +109,11 @@ export const routes = [
   route(ssoEndpoints.addDomain, 'sso/add-sso-domain', 'readwrite'),
   route(ssoEndpoints.verifyDomain, 'sso/verify-sso-domain', 'readwrite'),
   route(ssoEndpoints.removeDomain, 'sso/remove-sso-domain', 'readwrite'),
+  // single sign-on: the connection's client secret is encrypted under the two-factor secret's stage key (decision 044)
+  route(ssoEndpoints.settings, 'sso/get-sso-settings', 'read'),
+  route(ssoEndpoints.saveConnection, 'sso/save-sso-connection', 'readwrite', ['session', 'mfaEncryption']),
+  route(ssoEndpoints.start, 'sso/start-sso-sign-in', 'read'),
+  route(ssoEndpoints.oidcCallback, 'sso/finish-oidc-sign-in', 'readwrite', ['session', 'mfaEncryption']),
   route(billingEndpoints.webhook, 'billing/receive-stripe-webhook', 'readwrite', ['stripeWebhookSecret', 'stripeSecretKey']),
 ] as const satisfies readonly RouteDefinition[];
 

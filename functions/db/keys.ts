@@ -10,7 +10,7 @@ import type { MemberSetItem } from '../projects/member-set';
 import type { AttemptWindowItem } from '../throttles/throttles';
 import type { SignInCodeItem } from '../auth/sign-in-codes';
 import type { AvatarItem } from '../avatars/item';
-import type { SsoDomainClaimItem, SsoDomainItem } from '../sso/item';
+import type { SsoConnectionItem, SsoDomainClaimItem, SsoDomainItem } from '../sso/item';
 import { PROJECT_STATUSES } from '../../shared/project-statuses';
 
 /**
@@ -134,6 +134,8 @@ export const keys = {
   ssoDomain: (orgId: string, domain: string) => keyOf<SsoDomainItem>(`${ORG}${orgId}`, `${SSO_DOMAIN}${domain}`),
   /** Which organization verified a domain: at most one, product-wide; SSO sign-in finds the organization by it. */
   ssoDomainClaim: (domain: string) => keyOf<SsoDomainClaimItem>(`${SSO_DOMAIN}${domain}`, 'SSO_DOMAIN'),
+  /** The organization's identity-provider connection (one per organization). */
+  ssoConnection: (orgId: string) => keyOf<SsoConnectionItem>(`${ORG}${orgId}`, 'SSO_CONNECTION'),
 } as const;
 
 /** A status's place in status order: the order of PROJECT_STATUSES, any other status after them. */

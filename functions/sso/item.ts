@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { SsoDomainResponse } from '../../shared/schemas/sso';
+import type { Role } from '../../shared/roles';
+import type { SsoDomainResponse, SsoSettingsResponse } from '../../shared/schemas/sso';
 
 /**
  * A domain an organization added for single sign-on: `ORG#<orgId> / SSO_DOMAIN#<domain>`
@@ -40,5 +41,31 @@ export function toSsoDomainResponse(item: SsoDomainItem): SsoDomainResponse {
     txtValue: item.txtValue,
     createdAt: item.createdAt,
     verifiedAt: item.verifiedAt ?? null,
+  };
+}
+
+/**
+ * The organization's identity-provider connection: `ORG#<orgId> / SSO_CONNECTION`
+ * (keys.ssoConnection). The client secret is stored encrypted (functions/mfa/mfa-encryption.ts).
+ */
+export interface SsoConnectionItem {
+  type: 'SSO_CONNECTION';
+  orgId: string;
+  protocol: 'oidc';
+  issuer: string;
+  clientId: string;
+  clientSecretEncrypted: string;
+  /** The role of a person created at their first sign-in. */
+  jitRole: Role;
+  updatedAt: string;
+}
+
+/** The path the identity provider sends people back to, on the stage's own site. */
+export const OIDC_CALLBACK_PATH = '/api/sso/oidc/callback';
+
+export function toSsoSettingsResponse(connection: SsoConnectionItem | undefined, origin: string): SsoSettingsResponse {
+  return {
+    connection: connection ? { protocol: connection.protocol, issuer: connection.issuer, clientId: connection.clientId, jitRole: connection.jitRole, updatedAt: connection.updatedAt } : null,
+    redirectUri: `${origin}${OIDC_CALLBACK_PATH}`,
   };
 }

@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'sso.domain_added',
   'sso.domain_verified',
   'sso.domain_removed',
+  'sso.connection_changed',
   'project.deleted',
   'billing.subscription_changed',
   'billing.payment_failed',

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { publishTxt } from '../support/local-dns-records';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { e2eDnsControlUrl } from './support/local-dns-ports';
+import { e2eDnsControlUrl, e2eIdp } from './support/local-servers';
 import { expect, test } from './support/fixtures';
 
 test.describe('Enterprise sign-in (issue 40)', () => {
-  test('an admin adds a domain, confirms it is them, publishes the TXT record shown and verifies the domain', async ({ signedInPage: page, account }) => {
+  test('an admin verifies a domain and connects the identity provider; a person of that domain signs in through it in another browser', async ({ signedInPage: page, account, browser }) => {
     const domain = `acme-${randomUUID().slice(0, 8)}.test`;
     await page.goto('/organization-settings?tab=sso');
     await expect(page.getByRole('tab', { name: 'Single sign-on', selected: true })).toBeVisible();
@@ -34,5 +34,32 @@ test.describe('Enterprise sign-in (issue 40)', () => {
     await row.getByRole('button', { name: `Verify ${domain}` }).click();
     await expect(row.getByText('Verified', { exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: `Verify ${domain}` })).toBeHidden();
+
+    // The identity provider: its redirect URI to register, then the connection (still within the step-up's 5 minutes).
+    const idp = e2eIdp();
+    await expect(page.getByLabel('Redirect URI')).toHaveValue(idp.redirectUri);
+    await page.getByLabel('Issuer URL').fill(idp.issuer);
+    await page.getByLabel('Client ID').fill(idp.clientId);
+    await page.getByLabel('Client secret').fill(idp.clientSecret);
+    await page.getByRole('button', { name: 'Save identity provider' }).click();
+    await expect(page.getByText('Identity provider saved').first()).toBeVisible();
+
+    // Someone new at the domain, in a browser of their own: /auth, 'Sign in with SSO', the identity provider, the dashboard.
+    const person = await browser.newContext();
+    const other = await person.newPage();
+    await other.goto('/auth');
+    await other.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    await other.getByRole('button', { name: 'Sign in with SSO' }).click();
+    await other.getByLabel('Work email').fill(`grace.hopper@${domain}`);
+    await other.getByRole('button', { name: 'Continue with SSO' }).click();
+    // The local identity provider's development screens: any password, then consent.
+    await other.getByPlaceholder('Enter any login').fill(`grace.hopper@${domain}`);
+    await other.getByPlaceholder('and password').fill('any password');
+    await other.getByRole('button', { name: 'Sign-in' }).click();
+    await other.getByRole('button', { name: 'Continue' }).click();
+    await expect(other).toHaveURL(/\/dashboard$/);
+    await expect(other.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(other.getByText('Grace Hopper', { exact: true }).first()).toBeVisible();
+    await person.close();
   });
 });

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import * as ssoEndpoints from '@shared/contract/sso';
+import type { SsoConnectionRequest } from '@shared/schemas/sso';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { withStepUp } from '../../../lib/step-up';
@@ -12,6 +13,11 @@ export const ssoQueries = {
     queryOptions({
       queryKey: [...ssoQueries.all, 'domains'] as const,
       queryFn: () => call(ssoEndpoints.listDomains),
+    }),
+  settings: () =>
+    queryOptions({
+      queryKey: [...ssoQueries.all, 'settings'] as const,
+      queryFn: () => call(ssoEndpoints.settings),
     }),
 };
 
@@ -31,4 +37,10 @@ export function useVerifyDomain() {
 export function useRemoveDomain() {
   const invalidate = useInvalidateSso();
   return useMutation({ mutationFn: (domain: string) => withStepUp(() => call(ssoEndpoints.removeDomain, { params: { domain } })), onSuccess: invalidate });
+}
+
+/** Saving the connection is a security change: it may ask 'Confirm it's you' first. */
+export function useSaveConnection() {
+  const invalidate = useInvalidateSso();
+  return useMutation({ mutationFn: (body: SsoConnectionRequest) => withStepUp(() => call(ssoEndpoints.saveConnection, { body })), onSuccess: invalidate });
 }

@@ -25,6 +25,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sso.domain_added': 'Domain added',
   'sso.domain_verified': 'Domain verified',
   'sso.domain_removed': 'Domain removed',
+  'sso.connection_changed': 'SSO connection changed',
   'project.deleted': 'Project deleted',
   'billing.subscription_changed': 'Subscription changed',
   'billing.payment_failed': 'Payment failed',

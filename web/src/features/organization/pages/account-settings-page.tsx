@@ -6,6 +6,7 @@ import { isAdmin, useCurrentUser } from '../../../lib/current-user';
 import { AuditLogCard } from '../components/audit-log-card';
 import { OrganizationCard } from '../components/organization-card';
 import { RequireMfaCard } from '../components/require-mfa-card';
+import { SsoConnectionCard } from '../components/sso-connection-card';
 import { SsoDomainsCard } from '../components/sso-domains-card';
 import { UsersCard } from '../components/users-card';
 import { usePageTitle } from '../../../lib/page-title';
@@ -47,7 +48,14 @@ export function AccountSettingsPage() {
             {admin ? <AuditLogCard /> : <NoPermission message="You do not have permission to view the audit log. Please contact your administrator." />}
           </TabsContent>
           <TabsContent value="sso">
-            {admin ? <SsoDomainsCard /> : <NoPermission message="You do not have permission to manage single sign-on. Please contact your administrator." />}
+            {admin ? (
+              <div className="grid gap-6">
+                <SsoDomainsCard />
+                <SsoConnectionCard />
+              </div>
+            ) : (
+              <NoPermission message="You do not have permission to manage single sign-on. Please contact your administrator." />
+            )}
           </TabsContent>
         </Tabs>
       ) : (
