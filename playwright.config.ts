@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_STRIPE_WEBHOOK_SECRET } from './test/e2e/support/stripe-webhook';
+import { e2eDnsPorts } from './test/e2e/support/local-servers';
 
 /**
  * End-to-end tests in Chromium against the whole product, started as `npm start` starts it but
@@ -23,6 +24,8 @@ export default defineConfig({
   workers: process.env.CI ? 3 : undefined,
   timeout: 30_000,
   expect: { timeout: 7_000 },
+  // The local DNS server the verified-domain spec publishes TXT records on.
+  globalSetup: './test/support/e2e-global-setup.ts',
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {
     baseURL,
@@ -41,6 +44,6 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // Billing events signed by the tests are accepted; Stripe's API is never called (no secret key).
-    env: { LOG_LEVEL: 'error', MAIL_UI_PORT: process.env.E2E_MAIL_UI_PORT, MAIL_SMTP_PORT: String(port + 2), STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET },
+    env: { LOG_LEVEL: 'error', MAIL_UI_PORT: process.env.E2E_MAIL_UI_PORT, MAIL_SMTP_PORT: String(port + 2), STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET, DNS_SERVERS: `127.0.0.1:${e2eDnsPorts().dns}` },
   },
 });

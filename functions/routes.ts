@@ -15,6 +15,7 @@ import * as projectEndpoints from '../shared/contract/projects';
 import * as sessionEndpoints from '../shared/contract/sessions';
 import * as mfaEndpoints from '../shared/contract/mfa';
 import * as auditLogEndpoints from '../shared/contract/audit-log';
+import * as ssoEndpoints from '../shared/contract/sso';
 
 /** The stage secrets a function may read (Secrets Manager in the cloud, the environment locally). */
 export type RouteSecret = 'session' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'mfaEncryption';
@@ -104,6 +105,16 @@ export const routes = [
   route(billingEndpoints.subscription, 'billing/get-subscription', 'read', ['session', 'stripeSecretKey']),
   route(billingEndpoints.portalSession, 'billing/create-portal-session', 'read', ['session', 'stripeSecretKey']),
   route(billingEndpoints.checkoutReference, 'billing/create-checkout-reference', 'readwrite'),
+  // enterprise sign-in (issue 40): verified domains
+  route(ssoEndpoints.listDomains, 'sso/list-sso-domains', 'read'),
+  route(ssoEndpoints.addDomain, 'sso/add-sso-domain', 'readwrite'),
+  route(ssoEndpoints.verifyDomain, 'sso/verify-sso-domain', 'readwrite'),
+  route(ssoEndpoints.removeDomain, 'sso/remove-sso-domain', 'readwrite'),
+  // single sign-on: the connection's client secret is encrypted under the two-factor secret's stage key (decision 044)
+  route(ssoEndpoints.settings, 'sso/get-sso-settings', 'read'),
+  route(ssoEndpoints.saveConnection, 'sso/save-sso-connection', 'readwrite', ['session', 'mfaEncryption']),
+  route(ssoEndpoints.start, 'sso/start-sso-sign-in', 'read'),
+  route(ssoEndpoints.oidcCallback, 'sso/finish-oidc-sign-in', 'readwrite', ['session', 'mfaEncryption']),
   route(billingEndpoints.webhook, 'billing/receive-stripe-webhook', 'readwrite', ['stripeWebhookSecret', 'stripeSecretKey']),
 ] as const satisfies readonly RouteDefinition[];
 

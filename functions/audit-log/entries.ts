@@ -51,6 +51,9 @@ const actorOf = (user: Pick<UserItem, 'id' | 'fullName' | 'username'>): AuditAct
 /** The actor of events nobody signed in did: Stripe's webhook telling what an organization bought. */
 export const billingSystemIn = (orgId: string): ActingUser => ({ id: 'stripe', orgId, fullName: 'Stripe (billing)', username: '', avatarUrl: null });
 
+/** The actor of changes single sign-on makes by itself: a person created at their first sign-in (issue 40). */
+export const ssoSystemIn = (orgId: string): ActingUser => ({ id: 'sso', orgId, fullName: 'SSO', username: '', avatarUrl: null });
+
 /** The target of an event about a person. */
 export const userTarget = (user: Pick<UserItem, 'id' | 'fullName' | 'username'>): AuditTarget => ({ type: 'user', id: user.id, label: user.fullName || user.username });
 

@@ -10,6 +10,7 @@ import type { MemberSetItem } from '../projects/member-set';
 import type { AttemptWindowItem } from '../throttles/throttles';
 import type { SignInCodeItem } from '../auth/sign-in-codes';
 import type { AvatarItem } from '../avatars/item';
+import type { SsoConnectionItem, SsoDomainClaimItem, SsoDomainItem } from '../sso/item';
 import { PROJECT_STATUSES } from '../../shared/project-statuses';
 
 /**
@@ -40,6 +41,7 @@ const ACTIVITY = 'ACTIVITY#';
 export const AUDIT_PARTITION_PREFIX = 'AUDIT#';
 const AUDIT_ENTRY = 'ENTRY#';
 const INVITATION = 'INVITATION#';
+const SSO_DOMAIN = 'SSO_DOMAIN#';
 const TRIAL_ENDS = 'TRIAL_ENDS#';
 const PROJECT_WORDS = '#WORDS';
 const MEMBERS = 'MEMBERS#';
@@ -128,6 +130,12 @@ export const keys = {
    * creations meet on one item, and no tenant can name another's.
    */
   idempotencyRecord: (hashedKey: string): Key => ({ PK: `IDEMPOTENCY#${hashedKey}`, SK: 'IDEMPOTENCY' }),
+  /** A domain the organization added for single sign-on, verified or not (issue 40). */
+  ssoDomain: (orgId: string, domain: string) => keyOf<SsoDomainItem>(`${ORG}${orgId}`, `${SSO_DOMAIN}${domain}`),
+  /** Which organization verified a domain: at most one, product-wide; SSO sign-in finds the organization by it. */
+  ssoDomainClaim: (domain: string) => keyOf<SsoDomainClaimItem>(`${SSO_DOMAIN}${domain}`, 'SSO_DOMAIN'),
+  /** The organization's identity-provider connection (one per organization). */
+  ssoConnection: (orgId: string) => keyOf<SsoConnectionItem>(`${ORG}${orgId}`, 'SSO_CONNECTION'),
 } as const;
 
 /** A status's place in status order: the order of PROJECT_STATUSES, any other status after them. */
@@ -189,4 +197,5 @@ export const collections = {
   activityOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: ACTIVITY }),
   auditOfOrganization: (orgId: string) => ({ PK: `${AUDIT_PARTITION_PREFIX}${orgId}`, prefix: AUDIT_ENTRY }),
   trialsEndingOn: (day: string) => ({ PK: `${TRIAL_ENDS}${day}`, prefix: ORG }),
+  ssoDomainsOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: SSO_DOMAIN }),
 } as const;

@@ -25,6 +25,10 @@ export const AUDIT_ACTIONS = [
   'invitation.accepted',
   'organization.renamed',
   'organization.mfa_requirement_changed',
+  'sso.domain_added',
+  'sso.domain_verified',
+  'sso.domain_removed',
+  'sso.connection_changed',
   'project.deleted',
   'billing.subscription_changed',
   'billing.payment_failed',
@@ -33,7 +37,7 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about. */
-const AUDIT_TARGET_TYPES = ['user', 'organization', 'project', 'invitation', 'subscription'] as const;
+const AUDIT_TARGET_TYPES = ['user', 'organization', 'project', 'invitation', 'subscription', 'domain'] as const;
 
 
 /** A small, flat object of what changed (from-role and to-role, a new name): strings, numbers, booleans, nulls. */

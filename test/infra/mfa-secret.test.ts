@@ -22,10 +22,10 @@ describe.each(['prod', 'pr-1'])('stage %s: the two-factor encryption secret', (n
     expect(mfaSecret![1].DeletionPolicy).toBe(name === 'prod' ? 'Retain' : 'Delete');
   });
 
-  it('is readable only by the functions of the routes that name it (setup, enable, disable, new recovery codes, the code step of sign-in, a step-up by code)', () => {
+  it('is readable only by the functions of the routes that name it (setup, enable, disable, new recovery codes, the code step of sign-in, a step-up by code; saving and using an SSO connection, whose client secret is encrypted under it: decision 044)', () => {
     const functions = ofType(stage, 'AWS::Lambda::Function');
     const readers = routes.filter((route) => secretsOf(route).includes('mfaEncryption')).map((route) => `${route.method} ${route.path}`);
-    expect(readers.sort()).toEqual(['POST /api/login/mfa', 'POST /api/user/mfa/disable', 'POST /api/user/mfa/enable', 'POST /api/user/mfa/recovery-codes', 'POST /api/user/mfa/setup', 'POST /api/user/step-up']);
+    expect(readers.sort()).toEqual(['POST /api/login/mfa', 'POST /api/user/mfa/disable', 'POST /api/user/mfa/enable', 'POST /api/user/mfa/recovery-codes', 'POST /api/user/mfa/setup', 'POST /api/user/step-up', 'GET /api/sso/oidc/callback', 'PUT /api/organization/sso'].sort());
     for (const [, fn] of functions) {
       const description = String(fn.Properties?.Description ?? '');
       const env = (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};

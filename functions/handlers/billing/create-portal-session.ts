@@ -5,6 +5,7 @@ import { defineRoute } from '../../http/define-route';
 import { Conflict } from '../../domain/errors';
 import { requireAdmin } from '../../domain/require-admin';
 import { ok } from '../../http/response';
+import { siteOrigin } from '../../http/site-origin';
 
 const NO_CUSTOMER = 'This organization has no subscription to manage yet';
 const NOT_CONFIGURED = 'Billing is not configured for this environment';
@@ -22,6 +23,3 @@ export const handler = defineRoute(billingEndpoints.portalSession, { preload: pr
   const portal = await stripe.billingPortal.sessions.create({ customer: billing.customerId, return_url: `${siteOrigin()}/billing` });
   return ok({ url: portal.url });
 });
-
-/** The stage's own site: the first allowed origin (CloudFront's URL in the cloud, localhost here). */
-const siteOrigin = () => (process.env.APP_ORIGINS ?? '').split(',')[0]!.trim();

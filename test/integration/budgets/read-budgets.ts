@@ -22,6 +22,11 @@ export const READ_BUDGETS: Record<string, number> = {
   'GET /api/dashboard': 6,
   'GET /api/projects/{id}/activity': 2,
   'GET /api/organization/invitations': 2,
+  'GET /api/organization/sso/domains': 2,
+  // The connection comes with the session (preload).
+  'GET /api/organization/sso': 1,
+  // A sign-in's callback: the connection, the domain's claim, the email item, the user and organization, then the session's write.
+  'GET /api/sso/oidc/callback': 5,
   // An unfiltered page is one Query; a filtered one may take up to 4 (docs/data-model.md, Audit log).
   'GET /api/organization/audit-log': 2,
   // One 1 MB Query holds the whole log of these fixtures; a longer range takes one per MB, at most 20.
@@ -53,6 +58,9 @@ export const USER_FILTERED_PAGE_READ_UNITS = 180;
 
 /** Accepting an invitation: the link's reads (counter, token, invitation, organization) and the admins, whatever the organization's size (3.5–4 measured). */
 export const ACCEPT_READ_UNITS = 5;
+
+/** A GET route that answers a redirect, not JSON: the identity provider's callback (refused here, with no pending sign-in: 302 to /auth). */
+export const okStatusOf = (route: Pick<RouteDefinition, 'method' | 'path'>) => (routeKey(route) === 'GET /api/sso/oidc/callback' ? 302 : 200);
 
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;
 

@@ -24,6 +24,11 @@ export const READ_CONSISTENCY: Record<string, readonly string[]> = {
   'GET /api/organization/users': ['BatchGetItem:strong', 'Query:strong'],
   // Refetched right after the admin invites, resends or revokes.
   'GET /api/organization/invitations': ['BatchGetItem:strong', 'Query:strong'],
+  'GET /api/organization/sso': ['BatchGetItem:strong'],
+  // Driven here signed in but with no pending sign-in: the session load alone, then refused; a sign-in's own reads are strong (test/integration/sso).
+  'GET /api/sso/oidc/callback': ['BatchGetItem:strong'],
+  // Refetched right after the admin adds, verifies or removes a domain.
+  'GET /api/organization/sso/domains': ['BatchGetItem:strong', 'Query:strong'],
   // Refetched right after the user ends a session.
   'GET /api/user/sessions': ['BatchGetItem:strong', 'Query:strong'],
   // The fifth Query is the caller's memberships, which the stream consumer keeps: eventual like it (docs/decisions/037).

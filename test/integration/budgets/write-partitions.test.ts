@@ -4,6 +4,7 @@ import { type ApiResponse, type SignedIn, login, registerOrganization, request, 
 import { eventually } from '../support/eventually';
 import { addMemberDirectly, addUserThroughApi, addUsersDirectly } from '../support/org-members';
 import { stepUp } from '../support/two-factor';
+import { localIdp, publishRecord, uniqueDomain } from '../sso/sso-support';
 
 /**
  * The write budget of every state-changing route (docs/decisions/032): which items each request
@@ -103,6 +104,27 @@ const DRIVEN: Record<string, Drive> = {
     const invited = await world.admins[lane].call('/api/organization/invitations', { body: { email: uniqueEmail('revoked'), role: 'staff' } });
     return world.admins[lane].call(`/api/organization/invitations/${invited.body.id}`, { method: 'DELETE' });
   },
+  'POST /api/organization/sso/domains': async (world, lane) => {
+    await stepUp(world.admins[lane]);
+    return world.admins[lane].call('/api/organization/sso/domains', { body: { domain: uniqueDomain() } });
+  },
+  'POST /api/organization/sso/domains/{domain}/verify': async (world, lane) => {
+    const admin = world.admins[lane];
+    await stepUp(admin);
+    const added = await admin.call('/api/organization/sso/domains', { body: { domain: uniqueDomain() } });
+    await publishRecord(added.body.txtName, [added.body.txtValue]);
+    return admin.call(`/api/organization/sso/domains/${added.body.domain}/verify`, { method: 'POST' });
+  },
+  'PUT /api/organization/sso': async (world, lane) => {
+    await stepUp(world.admins[lane]);
+    return world.admins[lane].call('/api/organization/sso', { method: 'PUT', body: localIdp() });
+  },
+  'DELETE /api/organization/sso/domains/{domain}': async (world, lane) => {
+    const admin = world.admins[lane];
+    await stepUp(admin);
+    const added = await admin.call('/api/organization/sso/domains', { body: { domain: uniqueDomain() } });
+    return admin.call(`/api/organization/sso/domains/${added.body.domain}`, { method: 'DELETE' });
+  },
 };
 
 /**
@@ -121,6 +143,7 @@ const NOT_DRIVEN: Record<string, string> = {
   'POST /api/email-verification/confirm': 'the token (TOKEN#h) and the user item',
   'POST /api/invitations/lookup': "the client address's counter (ATTEMPTS#…)",
   'POST /api/invitations/accept': 'the invitation, its token and hold, the new user and email items, the notification event; ORG#o/ORG userCount (and adminCount for an admin): one per accepted invitation',
+  'GET /api/sso/oidc/callback': "the session (USER#u), its audit entry; at a first sign-in the new user as Add User writes it (user, email and word items, ORG#o/ORG userCount): test/integration/sso",
   'POST /api/billing/webhook': "the processed event (STRIPE_EVENT#e) and the organization's billing state ORG#o/BILLING: Stripe's few events per subscription, not the users' requests",
 };
 
@@ -140,6 +163,8 @@ const SHARED_BY_DESIGN: Record<string, (key: string) => boolean> = {
   'PATCH /api/organization/{id}': (key) => / ORG$/.test(key),
   'POST /api/organization/users': (key) => / ORG$/.test(key),
   'DELETE /api/organization/users/{userId}': (key) => / ORG$/.test(key),
+  // The organization's one identity-provider connection: an admin setting, saved a few times at most.
+  'PUT /api/organization/sso': (key) => / SSO_CONNECTION$/.test(key),
 };
 
 const stateChanging = routes.filter((route) => route.table === 'readwrite').map((route) => `${route.method} ${route.path}`);

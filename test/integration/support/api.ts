@@ -47,6 +47,8 @@ export async function request<T = any>(path: string, options: RequestOptions = {
     fetch(`${inject('apiUrl')}${path}`, {
       method: options.method ?? (options.body !== undefined || options.rawBody !== undefined ? 'POST' : 'GET'),
       headers,
+      // A redirect (the SSO callback's) is the answer under test, not a page to fetch.
+      redirect: 'manual',
       body: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
     });
   const response = await send().catch((error: unknown) => {

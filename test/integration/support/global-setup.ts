@@ -8,6 +8,8 @@ import { startLocalCloud } from '../../../infra/local/local-cloud';
 import { CLIENT_ADDRESS_HEADER } from './client-address';
 import { divertHandlerLog } from './handler-log';
 import { startStripeStandIn } from '../../support/stripe-stand-in';
+import { startLocalDns } from '../../support/local-dns';
+import { startLocalOidcProvider } from '../../support/local-oidc-provider';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,6 +28,12 @@ declare module 'vitest' {
     clockStart: string;
     /** The functions' clock offset (GROWTHWISE_CLOCK_OFFSET_MS): a test computes a TOTP code for the instant the functions see. */
     clockOffsetMs: number;
+    /** The local DNS server's control port: a test publishes a domain's TXT record there (test/support/local-dns.ts). */
+    dnsControlUrl: string;
+    /** The local OpenID Connect identity provider (test/support/local-oidc-provider.ts) and its one client, registered with this run's callback. */
+    oidcIssuer: string;
+    oidcClientId: string;
+    oidcClientSecret: string;
   }
 }
 
@@ -45,16 +53,21 @@ export default async function setup(project: TestProject) {
   const handlerLogFile = path.join(buildDir, 'handlers.log');
   const restoreOutput = divertHandlerLog(handlerLogFile);
   const stripe = await startStripeStandIn(await freePort());
+  const dns = await startLocalDns();
+  const port = await freePort();
+  const idp = await startLocalOidcProvider({ port: await freePort(), redirectUris: [`http://localhost:${port}/api/sso/oidc/callback`] });
   const stripeWebhookSecret = `whsec_test_${randomBytes(16).toString('hex')}`;
   const clockOffsetMs = Date.parse(CLOCK_START) - Date.now();
   const cloud = await startLocalCloud({
-    port: await freePort(),
+    port,
     inMemory: true,
     buildDir,
-    env: { EXPOSE_DB_CALLS: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', STRIPE_WEBHOOK_SECRET: stripeWebhookSecret, ...stripe.env, GROWTHWISE_CLOCK_OFFSET_MS: String(clockOffsetMs) },
+    env: { EXPOSE_DB_CALLS: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', STRIPE_WEBHOOK_SECRET: stripeWebhookSecret, ...stripe.env, GROWTHWISE_CLOCK_OFFSET_MS: String(clockOffsetMs), DNS_SERVERS: dns.servers },
     clientAddressHeader: CLIENT_ADDRESS_HEADER,
   }).catch(async (error: unknown) => {
     await stripe.stop();
+    await dns.stop();
+    await idp.stop();
     throw error;
   });
   project.provide('apiUrl', cloud.url);
@@ -67,9 +80,15 @@ export default async function setup(project: TestProject) {
   project.provide('stripeWebhookSecret', stripeWebhookSecret);
   project.provide('clockStart', CLOCK_START);
   project.provide('clockOffsetMs', clockOffsetMs);
+  project.provide('dnsControlUrl', dns.controlUrl);
+  project.provide('oidcIssuer', idp.issuer);
+  project.provide('oidcClientId', idp.clientId);
+  project.provide('oidcClientSecret', idp.clientSecret);
   return async () => {
     await cloud.stop();
     await stripe.stop();
+    await dns.stop();
+    await idp.stop();
     restoreOutput();
     await rm(buildDir, { recursive: true, force: true });
   };

@@ -14,6 +14,8 @@ export const queryKeys = {
   organizationUsers: ['organization-users'],
   organizationInvitations: ['organization-invitations'],
   auditLog: ['audit-log'],
+  /** The organization's single sign-on settings: its verified domains. */
+  sso: ['sso'],
   /** An invitation link looked up by its token (the public invitations module). */
   invitations: ['invitations'],
   /** A password-reset link checked by its token as the reset page opens. */

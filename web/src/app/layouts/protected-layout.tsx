@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { signInUrlFor } from '../../lib/return-path';
 import { AppShell } from './app-shell';
 import { MfaSetupRequired } from './mfa-setup-required';
+import { StepUpDialog } from '../../features/user-settings/components/step-up-dialog';
 
 /** Protected routes (spec section 2): a spinner while the user loads, /auth (and back) without one. */
 export function ProtectedLayout() {
@@ -40,6 +41,8 @@ export function ProtectedLayout() {
       <Suspense fallback={<Spinner />}>
         <Outlet />
       </Suspense>
+      {/* 'Confirm it's you', once for every page that makes security changes (docs/decisions/038). */}
+      <StepUpDialog />
     </AppShell>
   );
 }

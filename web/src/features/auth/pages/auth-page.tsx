@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { AuthSidePanel } from '../components/auth-side-panel';
 import { LoginForm } from '../components/login-form';
 import { RegisterForm } from '../components/register-form';
+import { SsoSignIn } from '../components/sso-sign-in';
 
 type Mode = 'login' | 'register';
 
@@ -83,6 +84,7 @@ export function AuthPage() {
                 </TabsList>
                 <TabsContent value="login">
                   <LoginForm />
+                  <SsoSignIn />
                 </TabsContent>
                 <TabsContent value="register">
                   <RegisterForm />

@@ -6,6 +6,8 @@ import { isAdmin, useCurrentUser } from '../../../lib/current-user';
 import { AuditLogCard } from '../components/audit-log-card';
 import { OrganizationCard } from '../components/organization-card';
 import { RequireMfaCard } from '../components/require-mfa-card';
+import { SsoConnectionCard } from '../components/sso-connection-card';
+import { SsoDomainsCard } from '../components/sso-domains-card';
 import { UsersCard } from '../components/users-card';
 import { usePageTitle } from '../../../lib/page-title';
 import { useTabParam } from '../../../lib/use-tab-param';
@@ -18,7 +20,7 @@ export function AccountSettingsPage() {
   const organization = user?.roles[0]?.organization;
   const admin = isAdmin(user);
   // ?tab=users opens on the Users tab (a joined-the-team notification links there), ?tab=audit-log on the log.
-  const [tab, chooseTab] = useTabParam(['organization', 'users', 'audit-log'], 'organization');
+  const [tab, chooseTab] = useTabParam(['organization', 'users', 'audit-log', 'sso'], 'organization');
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
@@ -31,6 +33,7 @@ export function AccountSettingsPage() {
             <TabsTrigger value="organization">Organization</TabsTrigger>
             <TabsTrigger value="users">Users</TabsTrigger>
             <TabsTrigger value="audit-log">Audit Log</TabsTrigger>
+            <TabsTrigger value="sso">Single sign-on</TabsTrigger>
           </TabsList>
           <TabsContent value="organization">
             <div className="grid gap-6">
@@ -43,6 +46,16 @@ export function AccountSettingsPage() {
           </TabsContent>
           <TabsContent value="audit-log">
             {admin ? <AuditLogCard /> : <NoPermission message="You do not have permission to view the audit log. Please contact your administrator." />}
+          </TabsContent>
+          <TabsContent value="sso">
+            {admin ? (
+              <div className="grid gap-6">
+                <SsoDomainsCard />
+                <SsoConnectionCard />
+              </div>
+            ) : (
+              <NoPermission message="You do not have permission to manage single sign-on. Please contact your administrator." />
+            )}
           </TabsContent>
         </Tabs>
       ) : (

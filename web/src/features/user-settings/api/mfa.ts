@@ -4,7 +4,7 @@ import type { MfaDisableRequest } from '@shared/schemas/mfa';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidate } from '../../../lib/use-invalidate';
-import { withStepUp } from '../lib/step-up';
+import { withStepUp } from '../../../lib/step-up';
 
 /** After a change of two-factor the user (mfaEnabled, mfaSetupRequired) and the session list (others ended) are read again. */
 export const useRefreshAfterChange = () => useInvalidate(queryKeys.user, queryKeys.sessions);

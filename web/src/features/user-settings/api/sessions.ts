@@ -3,7 +3,7 @@ import * as sessionEndpoints from '@shared/contract/sessions';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidate } from '../../../lib/use-invalidate';
-import { withStepUp } from '../lib/step-up';
+import { withStepUp } from '../../../lib/step-up';
 
 /** The caller's own signed-in sessions. */
 export const sessionQueries = {

@@ -8,12 +8,12 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { useStepUp } from '../api/sessions';
-import { stepUpStore } from '../lib/step-up';
+import { stepUpStore } from '../../../lib/step-up';
 
 /**
  * 'Confirm it's you': shown when a security change (two-factor setup, signing out every other
  * session) needs the password confirmed on this session; once it is, the change goes through.
- * Mounted once per page that can make such changes.
+ * Mounted once: in the signed-in layout (app/layouts/protected-layout.tsx) and on the required-setup screen.
  */
 export function StepUpDialog() {
   const pending = useSyncExternalStore(stepUpStore.subscribe, stepUpStore.getSnapshot);

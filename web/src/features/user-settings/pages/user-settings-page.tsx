@@ -6,7 +6,6 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ProfileCard } from '../components/profile-card';
 import { SessionsCard } from '../components/sessions-card';
-import { StepUpDialog } from '../components/step-up-dialog';
 import { TwoFactorCard } from '../components/two-factor-card';
 import { usePageTitle } from '../../../lib/page-title';
 import { useTabParam } from '../../../lib/use-tab-param';
@@ -42,7 +41,6 @@ export function UserSettingsPage() {
           <TabsContent value="security" className="grid gap-6">
             <TwoFactorCard user={user} />
             <SessionsCard />
-            <StepUpDialog />
           </TabsContent>
           <TabsContent value="notifications">
             <Card>

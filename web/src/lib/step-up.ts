@@ -1,5 +1,5 @@
 import { STEP_UP_REQUIRED } from '@shared/messages';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 /** A security change waiting for the person to confirm it's them (docs/decisions/038). */
 interface PendingStepUp {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STEP_UP_REQUIRED, STEP_UP_REQUIRED_MESSAGE } from '@shared/messages';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 import { stepUpStore, withStepUp } from './step-up';
 
 const refusal = () => new ApiError(403, `403: ${STEP_UP_REQUIRED_MESSAGE}`, undefined, STEP_UP_REQUIRED);

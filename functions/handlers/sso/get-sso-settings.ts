@@ -1,0 +1,13 @@
+import * as ssoEndpoints from '../../../shared/contract/sso';
+import { keys } from '../../db/keys';
+import { requireAdmin } from '../../domain/require-admin';
+import { defineRoute } from '../../http/define-route';
+import { ok } from '../../http/response';
+import { siteOrigin } from '../../http/site-origin';
+import { toSsoSettingsResponse } from '../../sso/item';
+
+/** GET /api/organization/sso (admins): the connection without its secret, and the redirect URI to register at the identity provider. */
+export const handler = defineRoute(ssoEndpoints.settings, { preload: ({ orgId }) => keys.ssoConnection(orgId) }, async ({ session, preloaded }) => {
+  requireAdmin(session);
+  return ok(toSsoSettingsResponse(preloaded, siteOrigin()));
+});

@@ -1,0 +1,50 @@
+import type { SsoConnectionRequest } from '../../shared/schemas/sso';
+import { type WriteContext, auditPut } from '../audit-log/entries';
+import { now as clockNow } from '../clock';
+import { TABLE_NAME } from '../db/client';
+import { keys } from '../db/keys';
+import { getItem } from '../db/reads';
+import { transactWriteExplained } from '../db/transactions';
+import { Refused } from '../domain/errors';
+import { ADMINS_ONLY } from '../domain/require-admin';
+import { encryptSsoClientSecret } from '../mfa/mfa-encryption';
+import { actorIsAdmin } from '../organization-users/organization-users';
+import type { SsoConnectionItem } from './item';
+import { discover } from './oidc';
+
+/** The organization's connection, or undefined while it has none. */
+export const ssoConnectionOf = (orgId: string) => getItem(keys.ssoConnection(orgId), { consistentRead: true });
+
+/**
+ * Saves the organization's OIDC connection, once its issuer's discovery document was read (a typo
+ * is told at once, not at the first sign-in). The secret is stored encrypted; the audit entry names
+ * the issuer and client id, never the secret.
+ */
+export async function saveOidcConnection(context: WriteContext, input: SsoConnectionRequest): Promise<SsoConnectionItem> {
+  const { actor } = context;
+  try {
+    await discover(input.issuer, input.clientId, input.clientSecret);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Refused('invalid', `Could not read the identity provider's configuration at ${input.issuer}: ${reason}`, { issuer: 'Could not read the identity provider’s configuration at this URL' });
+  }
+  const item: SsoConnectionItem = {
+    type: 'SSO_CONNECTION',
+    orgId: actor.orgId,
+    protocol: 'oidc',
+    issuer: input.issuer,
+    clientId: input.clientId,
+    clientSecretEncrypted: await encryptSsoClientSecret(input.clientSecret, actor.orgId),
+    jitRole: input.jitRole ?? 'staff',
+    updatedAt: clockNow().toISOString(),
+  };
+  await transactWriteExplained(
+    [
+      actorIsAdmin(actor),
+      { Put: { TableName: TABLE_NAME, Item: { ...keys.ssoConnection(actor.orgId), ...item } } },
+      auditPut(context, { action: 'sso.connection_changed', target: { type: 'organization', id: actor.orgId, label: input.issuer }, details: { protocol: 'oidc', issuer: input.issuer, clientId: input.clientId, jitRole: item.jitRole } }),
+    ],
+    (failed) => (failed.has(0) ? new Refused('not-allowed', ADMINS_ONLY) : undefined),
+  );
+  return item;
+}

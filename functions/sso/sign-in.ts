@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { domainOfEmail, isDomainName } from '../../shared/domain-name';
+import { auditPut, ssoSystemIn, userTarget } from '../audit-log/entries';
+import { now as clockNow } from '../clock';
+import { keys } from '../db/keys';
+import { getItem } from '../db/reads';
+import { transactWriteExplained } from '../db/transactions';
+import { Refused } from '../domain/errors';
+import { decryptSsoClientSecret } from '../mfa/mfa-encryption';
+import type { OrganizationItem } from '../organization/item';
+import { organizationCounts } from '../organization-users/organization-users';
+import { hashPassword } from '../security/passwords';
+import { type EmailItem, type UserItem, holdsAddress, newUser } from '../user/item';
+import { loadUserWithOrganization, userPuts } from '../user/users';
+import type { AuditClient } from '../audit-log/entries';
+import { ssoConnectionOf } from './connections';
+import { OIDC_CALLBACK_PATH, type SsoConnectionItem } from './item';
+import { type OidcPerson, authorizationUrl, discover, finishAuthorization } from './oidc';
+import { type PendingSsoSignIn, SSO_SIGN_IN_MS } from './sso-sign-in-cookie';
+
+/** One answer for every email whose domain no organization verified and connected: the route tells nothing more. */
+export const SSO_NOT_AVAILABLE = 'Single sign-on is not set up for this email address. Sign in with your password, or ask your administrator.';
+
+/** Where people land after signing in, unless they were going somewhere. */
+const LANDING = '/dashboard';
+
+/**
+ * The first step: the work email's domain names the organization (its claim, one GetItem), whose
+ * connection names the identity provider. Whether the person has an account is not read: the answer
+ * is the same for everyone at the domain.
+ */
+export async function startSsoSignIn(email: string, origin: string): Promise<{ redirectUrl: string; pending: PendingSsoSignIn; expiresAt: number }> {
+  const domain = domainOfEmail(email);
+  const claim = isDomainName(domain) ? await getItem(keys.ssoDomainClaim(domain)) : undefined;
+  const connection = claim ? await ssoConnectionOf(claim.orgId) : undefined;
+  if (!claim || !connection) throw new Refused('invalid', SSO_NOT_AVAILABLE, { email: SSO_NOT_AVAILABLE });
+  const config = await discover(connection.issuer, connection.clientId);
+  const { url, attempt } = await authorizationUrl(config, `${origin}${OIDC_CALLBACK_PATH}`, email);
+  return { redirectUrl: url, pending: { ...attempt, orgId: claim.orgId, returnTo: LANDING }, expiresAt: clockNow().getTime() + SSO_SIGN_IN_MS };
+}
+
+/** Why a callback was refused: logged for the admins' support, never told to the browser beyond 'it failed'. */
+export class SsoRefused extends Error {
+  constructor(readonly reason: string) {
+    super(`Single sign-on refused: ${reason}`);
+    this.name = 'SsoRefused';
+  }
+}
+
+/**
+ * The callback: the identity provider's answer checked against this browser's pending sign-in
+ * (state, nonce, PKCE; by openid-client), the email's domain verified by that same organization,
+ * then the person: a member signs in; an address of another organization's account is refused; an
+ * unknown address is created with the connection's role (just in time).
+ */
+export async function finishOidcSignIn(pending: PendingSsoSignIn, callbackUrl: URL, client: AuditClient): Promise<{ user: UserItem; org: OrganizationItem; created: boolean }> {
+  const connection = await ssoConnectionOf(pending.orgId);
+  if (!connection) throw new SsoRefused('the organization has no connection');
+  const person = await authorize(connection, callbackUrl, pending);
+  const { email } = person;
+  if (!email || !person.emailVerified) throw new SsoRefused('the identity provider named no verified email');
+  const claim = await getItem(keys.ssoDomainClaim(domainOfEmail(email)), { consistentRead: true });
+  if (claim?.orgId !== pending.orgId) throw new SsoRefused(`${email} is not at a domain this organization verified`);
+
+  const emailItem = await getItem<EmailItem>(keys.email(email), { consistentRead: true });
+  if (holdsAddress(emailItem)) {
+    if (emailItem.orgId !== pending.orgId) throw new SsoRefused(`${email} has an account in another organization`);
+    const member = await loadUserWithOrganization(emailItem.orgId, emailItem.userId);
+    if (!member) throw new SsoRefused('the member was removed meanwhile');
+    return { ...member, created: false };
+  }
+  return { ...(await createJustInTime(connection, { ...person, email }, client)), created: true };
+}
+
+async function authorize(connection: SsoConnectionItem, callbackUrl: URL, pending: PendingSsoSignIn): Promise<OidcPerson> {
+  try {
+    const config = await discover(connection.issuer, connection.clientId, await decryptSsoClientSecret(connection.clientSecretEncrypted, connection.orgId));
+    return await finishAuthorization(config, callbackUrl, pending);
+  } catch (error) {
+    throw new SsoRefused(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+  }
+}
+
+/**
+ * A person at a verified domain signing in for the first time: a user with the connection's role,
+ * their address proved by the identity provider, and a random password nobody knows (a reset by
+ * mail gives them one). Written as an Add User is, with its audit entry by the actor 'SSO'.
+ */
+async function createJustInTime(connection: SsoConnectionItem, person: OidcPerson & { email: string }, client: AuditClient) {
+  const loaded = await getItem(keys.organization(connection.orgId), { consistentRead: true });
+  if (!loaded) throw new SsoRefused('the organization no longer exists');
+  const user = newUser({
+    orgId: connection.orgId,
+    username: person.email,
+    fullName: person.name?.trim() || person.email.split('@')[0]!,
+    role: connection.jitRole,
+    passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+    emailVerified: true,
+  });
+  await transactWriteExplained(
+    [
+      ...userPuts(user),
+      organizationCounts(connection.orgId, { users: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }),
+      auditPut({ actor: ssoSystemIn(connection.orgId), client }, { action: 'user.added', target: userTarget(user), details: { role: user.role, by: 'sso' } }),
+    ],
+    // The address was taken between the read and the write (another tab signing in at once): the next try finds the account.
+    (failed) => (failed.size > 0 ? new SsoRefused('the address was taken meanwhile; try again') : undefined),
+  );
+  return { user, org: loaded };
+}

@@ -1,0 +1,36 @@
+import { cookieValue } from '../security/cookie';
+import { signStageToken, verifyStageToken } from '../security/stage-token';
+import type { OidcAttempt } from './oidc';
+
+/**
+ * The browser's pending single sign-on (docs/decisions/044): the attempt's state, nonce and PKCE
+ * verifier, the organization and where to land, signed with the stage key under an audience of its
+ * own. It binds the callback to the browser that started it (a callback with another browser's
+ * state is refused: login CSRF), and is sent only to /api/sso/. SameSite=Lax: the identity
+ * provider's redirect back is a cross-site top-level GET, which Lax lets through.
+ */
+const SSO_COOKIE = '__Secure-growthwise_sso';
+const COOKIE_PATH = '/api/sso/';
+/** Time enough to sign in at the identity provider, password and second factor included. */
+export const SSO_SIGN_IN_MS = 10 * 60 * 1000;
+
+export interface PendingSsoSignIn extends OidcAttempt {
+  orgId: string;
+  /** Where the person was going (a deep link), or /dashboard. */
+  returnTo: string;
+}
+
+export async function ssoSignInCookie(pending: PendingSsoSignIn, expiresAtMs: number): Promise<string> {
+  const token = await signStageToken('sso-sign-in', pending.orgId, { st: pending.state, nn: pending.nonce, cv: pending.codeVerifier, rt: pending.returnTo }, expiresAtMs);
+  return `${SSO_COOKIE}=${token}; HttpOnly; Secure; SameSite=Lax; Path=${COOKIE_PATH}; Max-Age=${SSO_SIGN_IN_MS / 1000}`;
+}
+
+export const clearedSsoSignInCookie = () => `${SSO_COOKIE}=; HttpOnly; Secure; SameSite=Lax; Path=${COOKIE_PATH}; Max-Age=0`;
+
+export async function readSsoSignIn(cookies: string[] | undefined): Promise<PendingSsoSignIn | undefined> {
+  const token = cookieValue(cookies, SSO_COOKIE);
+  if (!token) return undefined;
+  const payload = await verifyStageToken('sso-sign-in', token, ['exp', 'iat', 'sub', 'st', 'nn', 'cv', 'rt']);
+  if (!payload?.sub || typeof payload.st !== 'string' || typeof payload.nn !== 'string' || typeof payload.cv !== 'string' || typeof payload.rt !== 'string') return undefined;
+  return { orgId: payload.sub, state: payload.st, nonce: payload.nn, codeVerifier: payload.cv, returnTo: payload.rt };
+}
