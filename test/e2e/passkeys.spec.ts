@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { expect, signIn, test, uniqueEmail } from './support/fixtures';
 import { toasts } from './support/toasts';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
  * Chromium's virtual authenticator (CDP WebAuthn domain): a platform authenticator that holds
@@ -40,6 +41,7 @@ test.describe('passkeys (issue 41)', () => {
     await expect(page.getByLabel('Passkey name')).toHaveValue(/Chrome on /);
     await addPasskey(page, account.password, 'Work laptop');
     await expect(page.getByRole('list', { name: 'Passkeys' }).getByRole('listitem', { name: 'Work laptop' })).toContainText('Never used');
+    await expectNoSeriousA11yViolations(page);
 
     expect((await page.request.post('/api/logout')).status()).toBe(200);
     await authenticator.answers(false);

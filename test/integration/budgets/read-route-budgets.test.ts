@@ -10,8 +10,8 @@ import { PROJECT_PAGE_READ_UNITS, budgetOf, routeKey } from './read-budgets';
  */
 const readRoutes = routes.filter((route) => route.method === 'GET');
 
-/** Lists of the caller's own that do not grow with the organization's size (one session each). */
-const NOT_ORGANIZATION_SIZED = new Set(['GET /api/user/sessions']);
+/** Lists of the caller's own that do not grow with the organization's size (one session each, no passkeys). */
+const NOT_ORGANIZATION_SIZED = new Set(['GET /api/user/sessions', 'GET /api/user/passkeys']);
 
 /** How many items an answer holds: a list's length, a detail's members, the dashboard's project total. */
 function itemsIn(body: unknown): number | undefined {
