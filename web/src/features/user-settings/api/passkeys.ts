@@ -1,6 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { startRegistration } from '@simplewebauthn/browser';
 import * as passkeyEndpoints from '@shared/contract/passkeys';
+import { toast } from '../../../components/ui/toast';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidate } from '../../../lib/use-invalidate';
@@ -25,13 +26,19 @@ const useRefreshAfterPasskeyChange = () => useInvalidate(passkeyQueries.all, que
  */
 export function useAddPasskey() {
   const refresh = useRefreshAfterPasskeyChange();
+  // Said here, not at the call: the user read again may end the required-setup screen that made the
+  // call, and a call's own callbacks do not run once its component is gone.
+  const added = (passkey: { name: string }) => toast({ title: 'Passkey added', description: `${passkey.name} can now sign you in.` });
   return useMutation({
     mutationFn: async (name: string) => {
       const options = await withStepUp(() => call(passkeyEndpoints.registrationOptions));
       const response = await startRegistration({ optionsJSON: options });
       return withStepUp(() => call(passkeyEndpoints.add, { body: { name, response } }));
     },
-    onSuccess: refresh,
+    onSuccess: (passkey) => {
+      added(passkey);
+      return refresh();
+    },
   });
 }
 

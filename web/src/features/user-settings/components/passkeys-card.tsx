@@ -70,7 +70,6 @@ function AddPasskeyForm() {
     }
     setError(undefined);
     add.mutate(parsed.data.name, {
-      onSuccess: (passkey) => toast({ title: 'Passkey added', description: `${passkey.name} can now sign you in.` }),
       onError: (failure) => toast({ title: 'Passkey not added', description: passkeyErrorMessage(failure), variant: 'destructive' }),
     });
   };
