@@ -16,6 +16,7 @@ import * as sessionEndpoints from '../shared/contract/sessions';
 import * as mfaEndpoints from '../shared/contract/mfa';
 import * as auditLogEndpoints from '../shared/contract/audit-log';
 import * as ssoEndpoints from '../shared/contract/sso';
+import * as passkeyEndpoints from '../shared/contract/passkeys';
 
 /** The stage secrets a function may read (Secrets Manager in the cloud, the environment locally). */
 export type RouteSecret = 'session' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'mfaEncryption';
@@ -81,6 +82,15 @@ export const routes = [
   route(sessionEndpoints.revokeOthers, 'sessions/revoke-other-sessions', 'readwrite'),
   // step-up: a two-factor code is one of its proofs
   route(sessionEndpoints.stepUp, 'sessions/step-up-session', 'readwrite', ['session', 'mfaEncryption']),
+  // passkeys (docs/decisions/046): the caller's own, and signing in with one
+  route(passkeyEndpoints.registrationOptions, 'passkeys/create-registration-options', 'readwrite'),
+  route(passkeyEndpoints.add, 'passkeys/add-passkey', 'readwrite'),
+  route(passkeyEndpoints.list, 'passkeys/list-passkeys', 'read'),
+  route(passkeyEndpoints.remove, 'passkeys/remove-passkey', 'readwrite'),
+  route(passkeyEndpoints.signInOptions, 'passkeys/create-sign-in-options', 'readwrite'),
+  route(passkeyEndpoints.signIn, 'passkeys/sign-in-with-passkey', 'readwrite'),
+  route(passkeyEndpoints.secondFactorOptions, 'passkeys/create-second-factor-options', 'readwrite'),
+  route(passkeyEndpoints.secondFactor, 'passkeys/finish-sign-in-with-passkey', 'readwrite'),
   route(notificationEndpoints.list, 'notifications/list-notifications', 'read'),
   route(notificationEndpoints.unreadCount, 'notifications/get-unread-count', 'read'),
   route(notificationEndpoints.markRead, 'notifications/mark-notification-read', 'readwrite'),

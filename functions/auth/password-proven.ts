@@ -5,7 +5,7 @@ import type { RouteEvent } from '../http/types';
 import { countMetric } from '../observability/metrics';
 import { startSession } from '../sessions/start-session';
 import type { OrganizationItem } from '../organization/item';
-import { type UserItem, toUserResponse } from '../user/item';
+import { type UserItem, secondFactorsOf, toUserResponse } from '../user/item';
 import { createPendingSignIn } from './pending-sign-ins';
 import { pendingSignInCookie } from './pending-sign-in-cookie';
 import { type KnownDevice, deviceCookie } from './device-cookie';
@@ -22,13 +22,30 @@ export async function passwordProven(
   request: { clientIp: string; event: RouteEvent },
   extraCookies: string[] = [],
 ) {
-  if (user.mfaEnabled) {
+  const factors = secondFactorsOf(user, org);
+  if (factors.length > 0) {
     const pending = await createPendingSignIn(user.id, org.id);
     const claims = { pendingId: pending.id, userId: user.id, orgId: org.id, email: email.trim().toLowerCase() };
-    return ok({ mfaRequired: true as const }, { cookies: [...extraCookies, await pendingSignInCookie(claims, pending.expiresAt)] });
+    const challenge = factors.includes('passkey') ? { mfaRequired: true as const, factors } : { mfaRequired: true as const };
+    return ok(challenge, { cookies: [...extraCookies, await pendingSignInCookie(claims, pending.expiresAt)] });
   }
-  const signedIn = auditPut(writeContext(user, request), { action: 'session.signed_in', target: userTarget(user), details: { method: 'password' } });
-  const cookies = await startSession(user.id, org.id, request.event, signedIn);
+  return signedIn({ user, org }, device, request, 'password', extraCookies);
+}
+
+/**
+ * The one way a sign-in ends (a password alone, a password and a second factor, a passkey): the
+ * session with its 'session.signed_in' entry, the metric, and this browser as a known device of
+ * the account. Answers the user, signed in.
+ */
+export async function signedIn(
+  { user, org }: { user: UserItem; org: OrganizationItem },
+  device: KnownDevice | undefined,
+  request: { clientIp: string; event: RouteEvent },
+  method: 'password' | 'totp' | 'recovery_code' | 'passkey' | 'password_and_passkey',
+  extraCookies: string[] = [],
+) {
+  const entry = auditPut(writeContext(user, request), { action: 'session.signed_in', target: userTarget(user), details: { method } });
+  const cookies = await startSession(user.id, org.id, request.event, entry);
   countMetric('SignInsSucceeded');
   return ok(toUserResponse(user, org), { cookies: [...cookies, await deviceCookie(device, user.id), ...extraCookies] });
 }

@@ -1,6 +1,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
-import { type PendingSignInItem, newPendingSignIn } from './pending-sign-in-item';
+import { type PendingSignInItem, isPendingSignInLive, newPendingSignIn } from './pending-sign-in-item';
+import { getItem } from '../db/reads';
 import { keys } from '../db/keys';
 import { conditionHeld } from '../db/transactions';
 import { now as clockNow } from '../clock';
@@ -16,4 +17,10 @@ export async function createPendingSignIn(userId: string, orgId: string, now = c
 /** Uses the pending sign-in up: false when a concurrent second step already did (one pending sign-in, one session). */
 export async function finishPendingSignIn(userId: string, pendingId: string): Promise<boolean> {
   return conditionHeld(db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: keys.pendingSignIn(userId, pendingId), ConditionExpression: 'attribute_exists(PK)' })));
+}
+
+/** The pending sign-in a cookie names, while it lives (read strongly: a second step may have used it up a moment ago). */
+export async function findLivePendingSignIn(userId: string, pendingId: string): Promise<PendingSignInItem | undefined> {
+  const item = (await getItem(keys.pendingSignIn(userId, pendingId), { consistentRead: true })) as PendingSignInItem | undefined;
+  return isPendingSignInLive(item) ? item : undefined;
 }

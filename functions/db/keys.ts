@@ -11,6 +11,8 @@ import type { AttemptWindowItem } from '../throttles/throttles';
 import type { SignInCodeItem } from '../auth/sign-in-codes';
 import type { AvatarItem } from '../avatars/item';
 import type { SsoConnectionItem, SsoDomainClaimItem, SsoDomainItem } from '../sso/item';
+import type { PasskeyItem } from '../passkeys/item';
+import type { WebAuthnChallengeItem } from '../passkeys/challenges';
 import { PROJECT_STATUSES } from '../../shared/project-statuses';
 
 /**
@@ -47,6 +49,7 @@ const PROJECT_WORDS = '#WORDS';
 const MEMBERS = 'MEMBERS#';
 const MEMBER = '#MEMBER#';
 const USER_WORDS = '#USER_WORDS';
+const PASSKEY = 'PASSKEY#';
 /** Below every character a name may hold (control characters are refused), so 'spring' sorts before 'spring launch'. */
 const SEPARATOR = '\u0001';
 /** Due-date order puts projects without a due date after every date. */
@@ -81,6 +84,10 @@ export const keys = {
   userWord: (orgId: string, word: string, userId: string): Key => ({ PK: `${ORG}${orgId}${USER_WORDS}`, SK: `${word}${SEPARATOR}${userId}` }),
   notification: (userId: string, notificationId: string) => keyOf<NotificationItem>(`${USER}${userId}`, `NOTIFICATION#${notificationId}`),
   avatar: (userId: string) => keyOf<AvatarItem>(`${USER}${userId}`, 'AVATAR'),
+  /** One of the user's passkeys, by its credential id: a sign-in finds it from the answer's user handle and id. */
+  passkey: (userId: string, credentialId: string) => keyOf<PasskeyItem>(`${USER}${userId}`, `${PASSKEY}${credentialId}`),
+  /** A WebAuthn challenge handed out, by its value (32 random bytes): its own partition, used up once. */
+  webAuthnChallenge: (challenge: string) => keyOf<WebAuthnChallengeItem>(`WEBAUTHN_CHALLENGE#${challenge}`, 'WEBAUTHN_CHALLENGE'),
   /** One mail waiting to be sent (the transactional outbox); its own partition, so the stream filter is one prefix. */
   outbox: (outboxId: string): Key => ({ PK: `OUTBOX#${outboxId}`, SK: 'OUTBOX' }),
   /**
@@ -190,6 +197,7 @@ export const collections = {
   userWordsBeginning: (orgId: string, prefix: string) => ({ PK: `${ORG}${orgId}${USER_WORDS}`, prefix }),
   sessionsOfUser: (userId: string) => ({ PK: `${USER}${userId}`, prefix: 'SESSION#' }),
   notificationsOfUser: (userId: string) => ({ PK: `${USER}${userId}`, prefix: 'NOTIFICATION#' }),
+  passkeysOfUser: (userId: string) => ({ PK: `${USER}${userId}`, prefix: PASSKEY }),
   unmatchedEventsOfCustomer: (customerId: string) => ({ PK: `${STRIPE_CUSTOMER}${customerId}`, prefix: UNMATCHED }),
   invitationsOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: INVITATION }),
   activityOfProject: (orgId: string, projectId: string) => ({ PK: `${ORG}${orgId}`, prefix: `${ACTIVITY}${projectId}#` }),

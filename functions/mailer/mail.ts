@@ -17,7 +17,10 @@ export type Mail =
   | { template: 'mfa-recovery-code-used'; data: { fullName: string; remaining: number } }
   | { template: 'mfa-reset'; data: { fullName: string; resetByName: string } }
   | { template: 'mfa-removed-by-password-reset'; data: { fullName: string } }
-  | { template: 'mfa-recovery-codes-regenerated'; data: { fullName: string } };
+  | { template: 'mfa-recovery-codes-regenerated'; data: { fullName: string } }
+  | { template: 'passkey-added'; data: { fullName: string; passkeyName: string } }
+  | { template: 'passkey-removed'; data: { fullName: string; passkeyName: string } }
+  | { template: 'passkey-cloned'; data: { fullName: string; passkeyName: string } };
 
 /** An invitation to join an organization: who invites, to which role, until when (an ISO instant), and the link's token. */
 export interface InvitationMailData {

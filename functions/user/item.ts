@@ -41,6 +41,8 @@ export interface UserItem {
   mfaEnabledAt?: number;
   /** Epoch ms of the last sign-in that passed the second step (a code or a recovery code): the factor is its owner's. */
   mfaSignedInAt?: number;
+  /** How many passkeys the user has (functions/passkeys/passkeys.ts keeps it with each add and removal). */
+  passkeyCount?: number;
 }
 
 /** A user as stored: with its keys and the user indexes' sort keys (docs/decisions/031). */
@@ -108,8 +110,20 @@ export const emailItemOf = (user: Pick<UserItem, 'id' | 'orgId' | 'username'>, u
   ...(unverified ? { unverified: true as const } : {}),
 });
 
-/** The organization requires two-factor sign-in and this user has not set it up yet. */
-export const mustSetUpMfa = (user: UserItem, org: OrganizationItem) => org.requireMfa === true && user.mfaEnabled !== true;
+export const hasPasskey = (user: UserItem) => (user.passkeyCount ?? 0) > 0;
+
+/**
+ * The second factors a password sign-in asks for: the authenticator app's code when two-factor is
+ * on, and a passkey where one stands as a factor (two-factor on, or required by the organization:
+ * docs/decisions/046). Empty: the password alone signs in.
+ */
+export function secondFactorsOf(user: UserItem, org: OrganizationItem): ('code' | 'passkey')[] {
+  const passkey = hasPasskey(user) && (user.mfaEnabled === true || org.requireMfa === true);
+  return [...(user.mfaEnabled === true ? (['code'] as const) : []), ...(passkey ? (['passkey'] as const) : [])];
+}
+
+/** The organization requires two-factor sign-in and this user has no second factor yet (an authenticator app or a passkey). */
+export const mustSetUpMfa = (user: UserItem, org: OrganizationItem) => org.requireMfa === true && user.mfaEnabled !== true && !hasPasskey(user);
 
 /** The API's user shape (GET /api/user, sign-in): never the password hash. */
 export function toUserResponse(user: UserItem, org: OrganizationItem): UserResponse {

@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'mfa.reset',
   'mfa.recovery_code_used',
   'mfa.recovery_codes_regenerated',
+  'passkey.added',
+  'passkey.removed',
   'invitation.sent',
   'invitation.resent',
   'invitation.revoked',

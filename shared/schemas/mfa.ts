@@ -42,8 +42,15 @@ export const loginMfaRequest = /* @__PURE__ */ (() => z
   ))();
 export type LoginMfaRequest = z.infer<typeof loginMfaRequest>;
 
-/** What POST /api/login answers for a correct password when the account has two-factor on: no session yet. */
-export const mfaChallengeResponse = /* @__PURE__ */ (() => z.object({ mfaRequired: z.literal(true) }))();
+export const SECOND_FACTORS = ['code', 'passkey'] as const;
+export type SecondFactor = (typeof SECOND_FACTORS)[number];
+
+/**
+ * What POST /api/login answers for a correct password when the account has a second factor: no
+ * session yet. `factors` is sent when a passkey is among them (docs/decisions/046); absent, the
+ * authenticator app's code (or a recovery code) is the one way on, as before passkeys.
+ */
+export const mfaChallengeResponse = /* @__PURE__ */ (() => z.object({ mfaRequired: z.literal(true), factors: z.optional(z.array(z.enum(SECOND_FACTORS))) }))();
 
 export const WRONG_CODE = 'The code is not valid. Check your authenticator app and try again.';
 export const WRONG_RECOVERY_CODE = 'This recovery code is not valid or was already used.';

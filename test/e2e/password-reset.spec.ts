@@ -22,7 +22,7 @@ test('forgot password: request, follow the link from the local inbox, choose a n
 
   await page.getByLabel('Email address').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill('a-new-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL('/dashboard');
 
   // Polish review, item 12: the used link says so as the page opens, before anything is typed.

@@ -36,7 +36,7 @@ test.describe('more proof after failed sign-ins, never a lockout (issue 39, item
     await page.goto('/auth');
     await page.getByLabel('Email address').fill(account.email);
     await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Check your email')).toBeVisible();
     await expect(page.getByText('If the password was right, we sent a 6-digit sign-in code to your email address. Enter it to finish signing in.')).toBeVisible();
     const code = page.getByLabel('Sign-in code');
@@ -58,7 +58,7 @@ test.describe('more proof after failed sign-ins, never a lockout (issue 39, item
     await page.goto('/auth');
     await page.getByLabel('Email address').fill(account.email);
     await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
@@ -71,9 +71,9 @@ test.describe('more proof after failed sign-ins, never a lockout (issue 39, item
     await page.goto('/auth');
     await page.getByLabel('Email address').fill(account.email);
     await page.getByLabel('Password').fill('mistyped-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Check your email')).toBeVisible();
     await page.getByRole('button', { name: 'Back to sign in' }).click();
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   });
 });

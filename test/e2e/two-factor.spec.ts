@@ -52,7 +52,7 @@ test.describe('two-factor sign-in (issue 15)', () => {
     await page.goto('/auth');
     await page.getByLabel('Email address').fill(account.email);
     await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     // The code of the next step: the one used to turn it on cannot be used again.
     await page.getByLabel('Authentication code').fill(await codeFor(secret, 1));
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -88,7 +88,7 @@ test.describe('two-factor sign-in (issue 15)', () => {
     await staffPage.locator('html[data-interactive]').waitFor({ state: 'attached' });
     await staffPage.getByLabel('Email address').fill(staffEmail);
     await staffPage.getByLabel('Password').fill('member-password');
-    await staffPage.getByRole('button', { name: 'Sign in' }).click();
+    await staffPage.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(staffPage.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
     await staffPage.goto('/projects');
     await expect(staffPage.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();

@@ -1,7 +1,8 @@
 import * as authEndpoints from '../../../shared/contract/auth';
 import { SIGN_IN_EXPIRED, WRONG_CODE, WRONG_RECOVERY_CODE } from '../../../shared/schemas/mfa';
 import { reserveProofAttempt } from '../../throttles/account-failures';
-import { deviceCookie, readDevice } from '../../auth/device-cookie';
+import { readDevice } from '../../auth/device-cookie';
+import { signedIn } from '../../auth/password-proven';
 import { keys } from '../../db/keys';
 import { claimTimeStep, useRecoveryCode } from '../../mfa/mfa';
 import { finishPendingSignIn } from '../../auth/pending-sign-ins';
@@ -12,16 +13,14 @@ import { transactWrite } from '../../db/transactions';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { HttpError, badRequest } from '../../http/http-error';
-import { ok } from '../../http/response';
 import { countMetric } from '../../observability/metrics';
 import { decryptTotpSecret, hashRecoveryCode } from '../../mfa/mfa-encryption';
 import { clearedPendingSignInCookie, readPendingSignIn } from '../../auth/pending-sign-in-cookie';
-import { startSession } from '../../sessions/start-session';
 import { TOO_MANY_SIGN_INS } from '../../throttles/rules';
 import { verifyTotp } from '../../mfa/totp';
 import type { OrganizationItem } from '../../organization/item';
 import { type PendingSignInItem, isPendingSignInLive } from '../../auth/pending-sign-in-item';
-import { type UserItem, toUserResponse } from '../../user/item';
+import type { UserItem } from '../../user/item';
 
 /**
  * POST /api/login/mfa {code} | {recoveryCode}: the second step of a two-factor sign-in, with the
@@ -52,10 +51,10 @@ export const handler = defineRoute(authEndpoints.loginMfa, async (request) => {
 
   const usedRecoveryCode = body.recoveryCode !== undefined;
   const context = writeContext(user, request);
-  const entry = (action: 'session.signed_in' | 'session.sign_in_failed', details?: Record<string, string>) => auditPut(context, { action, target: userTarget(user), ...(details ? { details } : {}) });
+  const failure = (reason: string) => auditPut(context, { action: 'session.sign_in_failed', target: userTarget(user), details: { reason } });
   // A wrong code is recorded (the reserved attempt is its count).
   const refuse = async (reason: string) => {
-    await transactWrite([entry('session.sign_in_failed', { reason })]);
+    await transactWrite([failure(reason)]);
     countMetric('SignInsFailed');
   };
   if (body.recoveryCode !== undefined) {
@@ -76,8 +75,5 @@ export const handler = defineRoute(authEndpoints.loginMfa, async (request) => {
   await attempt.passed();
   // A recovery code means the phone may be in other hands: every other session ends.
   if (usedRecoveryCode) await deleteSessionsOfUser(user.id);
-  const cookies = await startSession(user.id, org.id, event, entry('session.signed_in', { method: usedRecoveryCode ? 'recovery_code' : 'totp' }));
-  countMetric('SignInsSucceeded');
-  const device = await deviceCookie(await readDevice(event.cookies), user.id);
-  return ok(toUserResponse(user, org), { cookies: [...cookies, device, clearedPendingSignInCookie()] });
+  return signedIn({ user, org }, await readDevice(event.cookies), request, usedRecoveryCode ? 'recovery_code' : 'totp', [clearedPendingSignInCookie()]);
 });

@@ -16,6 +16,7 @@ export const READ_BUDGETS: Record<string, number> = {
   'GET /api/organization/users': 2,
   'GET /api/avatars/{userId}/{version}': 2,
   'GET /api/user/sessions': 2,
+  'GET /api/user/passkeys': 2,
   // The billing item comes with the session (preload).
   'GET /api/billing/subscription': 1,
   // The figures with the session, then five bounded Queries side by side (docs/decisions/032; the caller's memberships, 037): the same at 5 and 5,000 projects.

@@ -10,8 +10,8 @@ import { budgetOf, okStatusOf, PROJECT_PAGE_READ_UNITS, routeKey } from './read-
  */
 const readRoutes = routes.filter((route) => route.method === 'GET');
 
-/** Lists that do not grow with the organization's size: the caller's own sessions, the organization's few domains (at most 20). */
-const NOT_ORGANIZATION_SIZED = new Set(['GET /api/user/sessions', 'GET /api/organization/sso/domains']);
+/** Lists that do not grow with the organization's size: the caller's own sessions and passkeys, the organization's few domains (at most 20). */
+const NOT_ORGANIZATION_SIZED = new Set(['GET /api/user/sessions', 'GET /api/user/passkeys', 'GET /api/organization/sso/domains']);
 
 /** How many items an answer holds: a list's length, a detail's members, the dashboard's project total. */
 function itemsIn(body: unknown): number | undefined {

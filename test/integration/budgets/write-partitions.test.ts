@@ -5,6 +5,8 @@ import { eventually } from '../support/eventually';
 import { addMemberDirectly, addUserThroughApi, addUsersDirectly } from '../support/org-members';
 import { stepUp } from '../support/two-factor';
 import { localIdp, publishRecord, uniqueDomain } from '../sso/sso-support';
+import { addPasskey, sendSignIn, signInOptions } from '../support/passkeys';
+import { SoftwareAuthenticator } from '../support/software-authenticator';
 
 /**
  * The write budget of every state-changing route (docs/decisions/032): which items each request
@@ -100,6 +102,25 @@ const DRIVEN: Record<string, Drive> = {
     return world.admins[lane].call(`/api/organization/invitations/${invited.body.id}/resend`, { method: 'POST' });
   },
   'POST /api/billing/checkout-reference': (world, lane) => world.admins[lane].call('/api/billing/checkout-reference', { method: 'POST' }),
+  'POST /api/user/passkeys/options': async (world) => {
+    const user = await freshStaff(world);
+    await stepUp(user);
+    return user.call('/api/user/passkeys/options', { method: 'POST' });
+  },
+  'POST /api/user/passkeys': async (world) => {
+    const user = await freshStaff(world);
+    await stepUp(user);
+    const options = await user.call('/api/user/passkeys/options', { method: 'POST' });
+    return user.call('/api/user/passkeys', { body: { name: 'Driven', response: new SoftwareAuthenticator().create(options.body) } });
+  },
+  'DELETE /api/user/passkeys/{id}': async (world) => {
+    const user = await freshStaff(world);
+    await addPasskey(user);
+    const [passkey] = (await user.call('/api/user/passkeys')).body as { id: string }[];
+    return user.call(`/api/user/passkeys/${passkey!.id}`, { method: 'DELETE' });
+  },
+  'POST /api/login/passkey/options': () => request('/api/login/passkey/options', { method: 'POST' }),
+  'POST /api/login/passkey': async (world) => sendSignIn((await addPasskey(await freshStaff(world))).get(await signInOptions())),
   'DELETE /api/organization/invitations/{id}': async (world, lane) => {
     const invited = await world.admins[lane].call('/api/organization/invitations', { body: { email: uniqueEmail('revoked'), role: 'staff' } });
     return world.admins[lane].call(`/api/organization/invitations/${invited.body.id}`, { method: 'DELETE' });
@@ -144,6 +165,8 @@ const NOT_DRIVEN: Record<string, string> = {
   'POST /api/invitations/lookup': "the client address's counter (ATTEMPTS#…)",
   'POST /api/invitations/accept': 'the invitation, its token and hold, the new user and email items, the notification event; ORG#o/ORG userCount (and adminCount for an admin): one per accepted invitation',
   'GET /api/sso/oidc/callback': "the session (USER#u), its audit entry; at a first sign-in the new user as Add User writes it (user, email and word items, ORG#o/ORG userCount): test/integration/sso",
+  'POST /api/login/mfa/passkey/options': "a WebAuthn challenge (WEBAUTHN_CHALLENGE#c), after reading the pending item (USER#u)",
+  'POST /api/login/mfa/passkey': "the challenge (deleted), the passkey's counter (USER#u/PASSKEY#cred), the pending item and the session (USER#u), an audit entry",
   'POST /api/billing/webhook': "the processed event (STRIPE_EVENT#e) and the organization's billing state ORG#o/BILLING: Stripe's few events per subscription, not the users' requests",
 };
 

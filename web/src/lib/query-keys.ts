@@ -7,6 +7,7 @@ export const queryKeys = {
   /** The signed-in user (lib/current-user.ts); signing out keeps this root only. */
   user: ['user'],
   sessions: ['sessions'],
+  passkeys: ['passkeys'],
   /**
    * The organization's users: the admins' table (organization-users) and the member pickers
    * (projects' organizationUsers) both live under it, so a change of a user refreshes both at once.

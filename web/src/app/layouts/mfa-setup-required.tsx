@@ -3,12 +3,13 @@ import { Button } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
 import { StepUpDialog } from '../../features/user-settings/components/step-up-dialog';
 import { TwoFactorCard } from '../../features/user-settings/components/two-factor-card';
+import { PasskeysCard } from '../../features/user-settings/components/passkeys-card';
 import { useLogout } from '../../features/auth/api/auth';
 import { usePageTitle } from '../../lib/page-title';
 
 /**
  * What a member sees, whatever page they opened, while their organization requires two-factor
- * sign-in and they have not set it up: only the setup (every other route answers them 403) and a way out.
+ * sign-in and they have not set it up: only the setup (an authenticator app or a passkey; every other route answers them 403) and a way out.
  */
 export function MfaSetupRequired({ user }: { user: UserResponse }) {
   usePageTitle('Set up two-factor authentication');
@@ -26,6 +27,8 @@ export function MfaSetupRequired({ user }: { user: UserResponse }) {
         <p className="text-muted">{user.roles[0]?.organization.name} requires it for every member before you continue.</p>
       </div>
       <TwoFactorCard user={user} />
+      {/* A passkey meets the requirement too (docs/decisions/046). */}
+      <PasskeysCard />
       <StepUpDialog />
     </main>
   );

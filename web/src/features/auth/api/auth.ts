@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '@shared/product';
 import type { LoginCodeRequest, LoginRequest, RegisterRequest, UserResponse } from '@shared/schemas/auth';
-import type { LoginMfaRequest } from '@shared/schemas/mfa';
+import type { LoginMfaRequest, SecondFactor } from '@shared/schemas/mfa';
 import { toast } from '../../../components/ui/toast';
 import * as authEndpoints from '@shared/contract/auth';
 import { call } from '../../../lib/api-client';
@@ -10,7 +10,7 @@ import { RETURN_PARAM, safeReturnPath } from '../../../lib/return-path';
 import { userQueries } from '../../../lib/current-user';
 
 /** After a login or registration the answer is the user: keep it and go back to the page asked for, or to the dashboard. */
-function useSignedIn() {
+export function useSignedIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -20,23 +20,26 @@ function useSignedIn() {
   };
 }
 
-const welcomeBack = (user: UserResponse) => toast({ title: 'Login successful', description: `Welcome back, ${user.fullName}!` });
-const loginFailed = (error: Error) => toast({ title: 'Login failed', description: error.message, variant: 'destructive' });
+export const welcomeBack = (user: UserResponse) => toast({ title: 'Login successful', description: `Welcome back, ${user.fullName}!` });
+export const loginFailed = (error: Error) => toast({ title: 'Login failed', description: error.message, variant: 'destructive' });
 
 /** What the sign-in asks for next when its answer is not the user yet. */
 export type NextProof = 'mfa' | 'email-code';
+
+/** The second factors the password step offers: absent in its answer, the authenticator code alone (docs/decisions/046). */
+export const offeredFactors = (answer: { factors?: SecondFactor[] }): SecondFactor[] => answer.factors ?? ['code'];
 
 /**
  * POST /api/login. For an account with two-factor on, or when failed attempts ask for more proof
  * (docs/decisions/040), the answer is not the user yet: `onNextProof` lets the form ask for the code
  * (the spec's toast and redirect follow that step).
  */
-export function useLogin(onNextProof: (proof: NextProof) => void) {
+export function useLogin(onNextProof: (proof: NextProof, factors?: SecondFactor[]) => void) {
   const signedIn = useSignedIn();
   return useMutation({
     mutationFn: (body: LoginRequest) => call(authEndpoints.login, { body }),
     onSuccess: (answer) => {
-      if ('mfaRequired' in answer) onNextProof('mfa');
+      if ('mfaRequired' in answer) onNextProof('mfa', offeredFactors(answer));
       else if ('emailCodeRequired' in answer) onNextProof('email-code');
       else {
         welcomeBack(answer);
@@ -48,13 +51,13 @@ export function useLogin(onNextProof: (proof: NextProof) => void) {
 }
 
 /** POST /api/login/code: the emailed code; for an account with two-factor on, the app's code is asked next. */
-export function useLoginCode(onMfaRequired: () => void) {
+export function useLoginCode(onMfaRequired: (factors: SecondFactor[]) => void) {
   const signedIn = useSignedIn();
   return useMutation({
     mutationFn: (body: LoginCodeRequest) => call(authEndpoints.loginCode, { body }),
     onSuccess: (answer) => {
       if ('mfaRequired' in answer) {
-        onMfaRequired();
+        onMfaRequired(offeredFactors(answer));
         return;
       }
       welcomeBack(answer);

@@ -4,13 +4,14 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
+import type { SecondFactor } from '@shared/schemas/mfa';
 import { useLoginCode } from '../api/auth';
 
 /**
  * The emailed code of a sign-in that needs more proof (docs/decisions/040). The server answers the
  * same for a wrong password, so the text says a code comes only if the password was right.
  */
-export function EmailCodeForm({ onMfaRequired, onExpired }: { onMfaRequired: () => void; onExpired: () => void }) {
+export function EmailCodeForm({ onMfaRequired, onExpired }: { onMfaRequired: (factors: SecondFactor[]) => void; onExpired: () => void }) {
   const loginCode = useLoginCode(onMfaRequired);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();

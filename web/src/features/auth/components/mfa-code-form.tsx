@@ -1,16 +1,64 @@
 import { useState } from 'react';
-import { CODE_SHAPE, RECOVERY_CODE, RECOVERY_CODE_SHAPE, SIGN_IN_EXPIRED, TOTP_CODE } from '@shared/schemas/mfa';
+import { KeyRound } from 'lucide-react';
+import { CODE_SHAPE, RECOVERY_CODE, RECOVERY_CODE_SHAPE, SIGN_IN_EXPIRED, type SecondFactor, TOTP_CODE } from '@shared/schemas/mfa';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { useLoginMfa } from '../api/auth';
+import { usePasskeySecondFactor } from '../api/passkeys';
 
 /**
  * The second step of a two-factor sign-in: the 6-digit code of the authenticator app, or one
- * recovery code. When the 5 minutes of the pending sign-in are over, `onExpired` goes back to the password.
+ * recovery code; or a passkey where the account has one (`factors`, issue 41), alone when the
+ * account has no authenticator app. When the 5 minutes of the pending sign-in are over, `onExpired` goes back to the password.
  */
-export function MfaCodeForm({ onExpired }: { onExpired: () => void }) {
+export function MfaCodeForm({ factors, onExpired }: { factors: SecondFactor[]; onExpired: () => void }) {
+  if (!factors.includes('code')) {
+    return (
+      <div className="grid min-w-0 gap-4">
+        <p className="text-sm text-muted">Your organization requires two-factor authentication. Confirm it's you with your passkey.</p>
+        <PasskeyStep onExpired={onExpired} primary />
+        <BackToSignIn onExpired={onExpired} />
+      </div>
+    );
+  }
+  return <CodeStep passkey={factors.includes('passkey')} onExpired={onExpired} />;
+}
+
+const linkButtonClasses = 'font-medium text-primary underline-offset-4 hover:underline';
+
+function BackToSignIn({ onExpired }: { onExpired: () => void }) {
+  return (
+    <button type="button" className={`justify-self-start text-sm ${linkButtonClasses}`} onClick={onExpired}>
+      Back to sign in
+    </button>
+  );
+}
+
+/** 'Use a passkey': the account's passkeys answer this sign-in's challenge. */
+function PasskeyStep({ onExpired, primary = false }: { onExpired: () => void; primary?: boolean }) {
+  const passkey = usePasskeySecondFactor();
+  return (
+    <Button
+      variant={primary ? 'primary' : 'outline'}
+      className="w-full"
+      disabled={passkey.isPending}
+      onClick={() =>
+        passkey.mutate(undefined, {
+          onError: (failure) => {
+            if (failure instanceof ApiError && failure.message === SIGN_IN_EXPIRED) onExpired();
+          },
+        })
+      }
+    >
+      <KeyRound className="size-4" aria-hidden />
+      {passkey.isPending ? 'Waiting for your passkey...' : 'Use a passkey'}
+    </Button>
+  );
+}
+
+function CodeStep({ passkey, onExpired }: { passkey: boolean; onExpired: () => void }) {
   const loginMfa = useLoginMfa();
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');
@@ -56,6 +104,7 @@ export function MfaCodeForm({ onExpired }: { onExpired: () => void }) {
       <Button type="submit" className="w-full" disabled={loginMfa.isPending}>
         {loginMfa.isPending ? 'Verifying...' : 'Verify'}
       </Button>
+      {passkey ? <PasskeyStep onExpired={onExpired} /> : null}
       <div className="flex flex-wrap justify-between gap-3 text-sm">
         <button
           type="button"

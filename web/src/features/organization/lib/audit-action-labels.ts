@@ -16,6 +16,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'mfa.reset': 'Two-factor reset',
   'mfa.recovery_code_used': 'Recovery code used',
   'mfa.recovery_codes_regenerated': 'New recovery codes',
+  'passkey.added': 'Passkey added',
+  'passkey.removed': 'Passkey removed',
   'invitation.sent': 'Invitation sent',
   'invitation.resent': 'Invitation resent',
   'invitation.revoked': 'Invitation revoked',

@@ -5,6 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useCurrentUser } from '../../../lib/current-user';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ProfileCard } from '../components/profile-card';
+import { PasskeysCard } from '../components/passkeys-card';
 import { SessionsCard } from '../components/sessions-card';
 import { TwoFactorCard } from '../components/two-factor-card';
 import { usePageTitle } from '../../../lib/page-title';
@@ -14,7 +15,7 @@ const TABS = ['profile', 'security', 'notifications'] as const;
 
 /**
  * /user-settings and /profile: the Profile tab (avatar, name, password), the Security tab (two-factor
- * sign-in and the sessions, issues 15 and 21) and the Notifications tab. ?tab=security opens that tab (the mails link there).
+ * sign-in, passkeys and the sessions, issues 15, 21 and 41) and the Notifications tab. ?tab=security opens that tab (the mails link there).
  */
 export function UserSettingsPage() {
   usePageTitle('User Settings');
@@ -40,6 +41,7 @@ export function UserSettingsPage() {
           </TabsContent>
           <TabsContent value="security" className="grid gap-6">
             <TwoFactorCard user={user} />
+            <PasskeysCard />
             <SessionsCard />
           </TabsContent>
           <TabsContent value="notifications">

@@ -1,0 +1,50 @@
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_NAME, db } from '../db/client';
+import { keys } from '../db/keys';
+import { isConditionFailure } from '../db/transactions';
+import { now as clockNow, ttlAt } from '../clock';
+
+/** A challenge answers within this time, else the ceremony starts over. */
+export const CHALLENGE_MS = 5 * 60 * 1000;
+
+/**
+ * What a challenge was handed out for: adding a passkey (to one user), a passwordless sign-in (to
+ * anyone), or the second step of one pending sign-in (to its user).
+ */
+export type ChallengePurpose = { purpose: 'register'; userId: string } | { purpose: 'sign-in' } | { purpose: 'second-factor'; userId: string; pendingId: string };
+
+/** `WEBAUTHN_CHALLENGE#<challenge> / WEBAUTHN_CHALLENGE` (keys.webAuthnChallenge): stored, used up by its first answer. */
+export type WebAuthnChallengeItem = ChallengePurpose & {
+  type: 'WEBAUTHN_CHALLENGE';
+  challenge: string;
+  /** Epoch ms; decides expiry (TTL deletion runs late). */
+  expiresAt: number;
+  ttl: number;
+};
+
+/** Stores a challenge just made (one PutItem). */
+export async function storeChallenge(challenge: string, purpose: ChallengePurpose, now = clockNow().getTime()) {
+  const expiresAt = now + CHALLENGE_MS;
+  const item: WebAuthnChallengeItem = { ...purpose, type: 'WEBAUTHN_CHALLENGE', challenge, expiresAt, ttl: ttlAt(expiresAt) };
+  await db.send(new PutCommand({ TableName: TABLE_NAME, Item: { ...keys.webAuthnChallenge(challenge), ...item } }));
+}
+
+/**
+ * Uses a challenge up (a conditional delete answering the item), whatever the answer's fate: a
+ * second answer with the same challenge finds nothing, even one sent at the same instant. Undefined
+ * when it was never handed out, already used, expired, or handed out for another purpose.
+ */
+export async function takeChallenge<P extends ChallengePurpose['purpose']>(challenge: string, purpose: P, now = clockNow().getTime()) {
+  if (!challenge || challenge.length > 128) return undefined;
+  try {
+    const taken = await db.send(
+      new DeleteCommand({ TableName: TABLE_NAME, Key: keys.webAuthnChallenge(challenge), ConditionExpression: 'attribute_exists(PK)', ReturnValues: 'ALL_OLD' }),
+    );
+    const item = taken.Attributes as WebAuthnChallengeItem | undefined;
+    if (!item || item.purpose !== purpose || item.expiresAt <= now) return undefined;
+    return item as Extract<WebAuthnChallengeItem, { purpose: P }>;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}

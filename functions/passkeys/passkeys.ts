@@ -1,0 +1,97 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type WriteContext, auditPut, userTarget } from '../audit-log/entries';
+import { TABLE_NAME, db } from '../db/client';
+import { collections, keys } from '../db/keys';
+import { queryCollection } from '../db/query-collection';
+import { getItem } from '../db/reads';
+import { conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
+import { Conflict, NotFound, Refused } from '../domain/errors';
+import { outboxPut } from '../mailer/outbox';
+import type { UserItem } from '../user/item';
+import { now as clockNow } from '../clock';
+import { MAX_PASSKEYS, TOO_MANY_PASSKEYS } from '../../shared/schemas/passkeys';
+import type { PasskeyItem } from './item';
+
+/**
+ * The user's passkeys (docs/decisions/046). Adding and removing one keeps `passkeyCount` on the user
+ * item in the same transaction, with its mail and audit entry: the session check, which reads the
+ * user anyway, knows whether a passkey stands as the member's second factor.
+ */
+
+export const PASSKEY_NOT_FOUND = 'Passkey not found';
+
+/** The user's passkeys, newest first (one Query of their partition's PASSKEY# items). */
+export async function listPasskeys(userId: string): Promise<PasskeyItem[]> {
+  const passkeys = await queryCollection<PasskeyItem>(collections.passkeysOfUser(userId));
+  return passkeys.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** One of the user's passkeys by its credential id (the key holds the user: another's is not found). */
+export const findPasskey = (userId: string, credentialId: string) => getItem(keys.passkey(userId, credentialId), { consistentRead: true });
+
+/** Stores a new passkey of the acting user, with its mail and audit entry; refused past MAX_PASSKEYS or when the credential is known. */
+export async function addPasskey(context: WriteContext<UserItem>, passkey: PasskeyItem) {
+  const user = context.actor;
+  await transactWriteExplained(
+    [
+      { Put: { TableName: TABLE_NAME, Item: { ...keys.passkey(user.id, passkey.credentialId), ...passkey }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      {
+        Update: {
+          TableName: TABLE_NAME,
+          Key: keys.user(user.orgId, user.id),
+          ...updateExpression({ add: { passkeyCount: 1 } }, { expression: 'attribute_exists(PK) AND (attribute_not_exists(passkeyCount) OR passkeyCount < :max)', values: { ':max': MAX_PASSKEYS } }),
+        },
+      },
+      outboxPut(user.username, { template: 'passkey-added', data: { fullName: user.fullName, passkeyName: passkey.name } }),
+      auditPut(context, { action: 'passkey.added', target: userTarget(user), details: { passkey: passkey.name } }),
+    ],
+    (failed) => (failed.has(0) ? new Conflict('This passkey is already added.') : new Refused('invalid', TOO_MANY_PASSKEYS)),
+  );
+}
+
+/** Removes one of the acting user's passkeys, with its mail and audit entry. */
+export async function removePasskey(context: WriteContext<UserItem>, passkeyId: string) {
+  const user = context.actor;
+  // The API names a passkey by our id, the key by the credential's: the user's few passkeys are one Query.
+  const passkey = (await listPasskeys(user.id)).find((candidate) => candidate.id === passkeyId);
+  if (!passkey) throw new NotFound(PASSKEY_NOT_FOUND);
+  await transactWriteExplained(
+    [
+      { Delete: { TableName: TABLE_NAME, Key: keys.passkey(user.id, passkey.credentialId), ConditionExpression: 'attribute_exists(PK)' } },
+      { Update: { TableName: TABLE_NAME, Key: keys.user(user.orgId, user.id), ...updateExpression({ add: { passkeyCount: -1 } }, { expression: 'passkeyCount > :zero', values: { ':zero': 0 } }) } },
+      outboxPut(user.username, { template: 'passkey-removed', data: { fullName: user.fullName, passkeyName: passkey.name } }),
+      auditPut(context, { action: 'passkey.removed', target: userTarget(user), details: { passkey: passkey.name } }),
+    ],
+    // Removed by a concurrent request since it was read.
+    () => new NotFound(PASSKEY_NOT_FOUND),
+  );
+}
+
+/**
+ * Records a sign-in's use: the new counter and backup state, only if the counter is still the one
+ * the answer was checked against, so two answers racing cannot both move it. False otherwise.
+ */
+export async function recordPasskeyUse(passkey: PasskeyItem, counter: number, backedUp: boolean): Promise<boolean> {
+  return conditionHeld(
+    db.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.passkey(passkey.userId, passkey.credentialId),
+        ...updateExpression({ set: { counter, backedUp, lastUsedAt: clockNow().toISOString() } }, { expression: 'attribute_exists(PK) AND #counter = :seen', names: { '#counter': 'counter' }, values: { ':seen': passkey.counter } }),
+      }),
+    ),
+  );
+}
+
+/**
+ * An answer signed by the passkey's key whose counter did not move forward: the key has been copied
+ * (WebAuthn §7.2 step 22). The sign-in is refused; the owner is told, and the organization's log keeps it.
+ */
+export async function reportClonedPasskey(context: WriteContext<UserItem>, passkey: PasskeyItem, counter: number) {
+  const user = context.actor;
+  await transactWrite([
+      outboxPut(user.username, { template: 'passkey-cloned', data: { fullName: user.fullName, passkeyName: passkey.name } }),
+      auditPut(context, { action: 'session.sign_in_failed', target: userTarget(user), details: { reason: 'passkey_counter_went_back', passkey: passkey.name, counter, expected: passkey.counter } }),
+  ]);
+}
