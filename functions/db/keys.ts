@@ -10,6 +10,7 @@ import type { MemberSetItem } from '../projects/member-set';
 import type { AttemptWindowItem } from '../throttles/throttles';
 import type { SignInCodeItem } from '../auth/sign-in-codes';
 import type { AvatarItem } from '../avatars/item';
+import type { CommentItem } from '../comments/item';
 import { PROJECT_STATUSES } from '../../shared/project-statuses';
 
 /**
@@ -36,6 +37,7 @@ const USER = 'USER#';
 const STRIPE_CUSTOMER = 'STRIPE_CUSTOMER#';
 const UNMATCHED = 'UNMATCHED#';
 const ACTIVITY = 'ACTIVITY#';
+const COMMENT = 'COMMENT#';
 /** The audit log's partitions all begin with this: the functions' IAM policies deny changing or deleting under it. */
 export const AUDIT_PARTITION_PREFIX = 'AUDIT#';
 const AUDIT_ENTRY = 'ENTRY#';
@@ -114,6 +116,8 @@ export const keys = {
     PK: `${ORG}${orgId}`,
     SK: `${ACTIVITY}${projectId}#${entryId}`,
   }),
+  /** One comment on a project, in the organization's partition after the project's activity (docs/decisions/048). */
+  comment: (orgId: string, projectId: string, commentId: string) => keyOf<CommentItem>(`${ORG}${orgId}`, `${COMMENT}${projectId}#${commentId}`),
   /** An organization's audit entry, in a partition of its own so that IAM can tell audit keys from others (docs/decisions/016b). */
   auditEntry: (orgId: string, entryId: string): Key => ({ PK: `${AUDIT_PARTITION_PREFIX}${orgId}`, SK: `${AUDIT_ENTRY}${entryId}` }),
   /** An invitation to join the organization (docs/decisions/015). */
@@ -185,6 +189,8 @@ export const collections = {
   unmatchedEventsOfCustomer: (customerId: string) => ({ PK: `${STRIPE_CUSTOMER}${customerId}`, prefix: UNMATCHED }),
   invitationsOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: INVITATION }),
   activityOfProject: (orgId: string, projectId: string) => ({ PK: `${ORG}${orgId}`, prefix: `${ACTIVITY}${projectId}#` }),
+  /** A project's comments, in time order (their ids are ULIDs). */
+  commentsOfProject: (orgId: string, projectId: string) => ({ PK: `${ORG}${orgId}`, prefix: `${COMMENT}${projectId}#` }),
   /** Every activity entry of the organization (the one-off recount only; the feed is the organizationActivity index). */
   activityOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: ACTIVITY }),
   auditOfOrganization: (orgId: string) => ({ PK: `${AUDIT_PARTITION_PREFIX}${orgId}`, prefix: AUDIT_ENTRY }),

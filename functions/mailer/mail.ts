@@ -17,7 +17,17 @@ export type Mail =
   | { template: 'mfa-recovery-code-used'; data: { fullName: string; remaining: number } }
   | { template: 'mfa-reset'; data: { fullName: string; resetByName: string } }
   | { template: 'mfa-removed-by-password-reset'; data: { fullName: string } }
-  | { template: 'mfa-recovery-codes-regenerated'; data: { fullName: string } };
+  | { template: 'mfa-recovery-codes-regenerated'; data: { fullName: string } }
+  | { template: 'mention'; data: MentionMailData };
+
+/** Someone mentioned the recipient in a project's comment: who, where, the comment's start, and the path of the comment in the app. */
+export interface MentionMailData {
+  fullName: string;
+  authorName: string;
+  projectName: string;
+  excerpt: string;
+  path: string;
+}
 
 /** An invitation to join an organization: who invites, to which role, until when (an ISO instant), and the link's token. */
 export interface InvitationMailData {

@@ -8,6 +8,7 @@ import { passwordChangedMail } from './templates/password-changed';
 import { passwordResetMail } from './templates/password-reset';
 import { trialEndingMail } from './templates/trial-ending';
 import { welcomeMail } from './templates/welcome';
+import { mentionMail } from './templates/mention';
 import { mfaDisabledMail, mfaEnabledMail, mfaRecoveryCodeUsedMail, mfaRecoveryCodesRegeneratedMail, mfaRemovedByPasswordResetMail, mfaResetMail } from './templates/two-factor';
 
 type Render<M extends Mail> = (data: M['data'], to: string, siteUrl: string) => RenderedMail;
@@ -29,6 +30,7 @@ const TEMPLATES: { [M in Mail as M['template']]: Render<M> } = {
   'mfa-reset': mfaResetMail,
   'mfa-removed-by-password-reset': mfaRemovedByPasswordResetMail,
   'mfa-recovery-codes-regenerated': mfaRecoveryCodesRegeneratedMail,
+  mention: mentionMail,
 };
 
 export function renderOutboxMail(mail: Mail, to: string, siteUrl: string): RenderedMail {

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'organization.renamed',
   'organization.mfa_requirement_changed',
   'project.deleted',
+  'comment.deleted',
   'billing.subscription_changed',
   'billing.payment_failed',
   'billing.payment_succeeded',

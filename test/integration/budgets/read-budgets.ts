@@ -21,6 +21,8 @@ export const READ_BUDGETS: Record<string, number> = {
   // The figures with the session, then five bounded Queries side by side (docs/decisions/032; the caller's memberships, 037): the same at 5 and 5,000 projects.
   'GET /api/dashboard': 6,
   'GET /api/projects/{id}/activity': 2,
+  // The project with the session, then one Query of a page of comments, whatever their number (decision 048).
+  'GET /api/projects/{id}/comments': 2,
   'GET /api/organization/invitations': 2,
   // An unfiltered page is one Query; a filtered one may take up to 4 (docs/data-model.md, Audit log).
   'GET /api/organization/audit-log': 2,

@@ -23,6 +23,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'organization.renamed': 'Organization renamed',
   'organization.mfa_requirement_changed': 'Two-factor requirement changed',
   'project.deleted': 'Project deleted',
+  'comment.deleted': 'Comment deleted',
   'billing.subscription_changed': 'Subscription changed',
   'billing.payment_failed': 'Payment failed',
   'billing.payment_succeeded': 'Payment succeeded',
