@@ -118,6 +118,12 @@ export const keys = {
   }),
   /** One comment on a project, in the organization's partition after the project's activity (docs/decisions/048). */
   comment: (orgId: string, projectId: string, commentId: string) => keyOf<CommentItem>(`${ORG}${orgId}`, `${COMMENT}${projectId}#${commentId}`),
+  /**
+   * That a project's members were reminded of its due date on `day` (`kind`: due tomorrow, or overdue
+   * since that day): put with the reminder's event, so a second run that day reminds nobody. A
+   * partition per project and day, so a day's run spreads its writes.
+   */
+  dueReminder: (orgId: string, projectId: string, kind: string, day: string): Key => ({ PK: `REMINDER#${orgId}#${projectId}#${kind}#${day}`, SK: 'REMINDER' }),
   /** An organization's audit entry, in a partition of its own so that IAM can tell audit keys from others (docs/decisions/016b). */
   auditEntry: (orgId: string, entryId: string): Key => ({ PK: `${AUDIT_PARTITION_PREFIX}${orgId}`, SK: `${AUDIT_ENTRY}${entryId}` }),
   /** An invitation to join the organization (docs/decisions/015). */
@@ -152,8 +158,13 @@ export function projectIndexKeys(project: Pick<ProjectItem, 'id' | 'name' | 'sta
     statusKey: `${statusRank(project.status)}${SEPARATOR}${nameKey}`,
     /** Only open projects with a due date are in openProjectsByDueDate (undefined: the attribute is removed). */
     openDueKey: project.status !== 'completed' && project.dueDate ? `${project.dueDate}${SEPARATOR}${project.id}` : undefined,
+    /** The same open projects by day across organizations (projectsDueOn): the due-date reminders' index. */
+    dueDayKey: project.status !== 'completed' && project.dueDate ? dueDayKey(project.dueDate) : undefined,
   };
 }
+
+/** The partition of projectsDueOn holding the open projects due on `day` ('YYYY-MM-DD'). */
+export const dueDayKey = (day: string) => `DUE#${day}`;
 
 /** The open-due keys of projects due before `day` (exclusive) and up to `day` (inclusive), for key conditions. */
 export const openDueBefore = (day: string) => day;

@@ -18,7 +18,17 @@ export type Mail =
   | { template: 'mfa-reset'; data: { fullName: string; resetByName: string } }
   | { template: 'mfa-removed-by-password-reset'; data: { fullName: string } }
   | { template: 'mfa-recovery-codes-regenerated'; data: { fullName: string } }
-  | { template: 'mention'; data: MentionMailData };
+  | { template: 'mention'; data: MentionMailData }
+  | { template: 'due-reminder'; data: DueReminderMailData };
+
+/** A project of the recipient's is due tomorrow, or became overdue today. */
+export interface DueReminderMailData {
+  fullName: string;
+  kind: 'due-tomorrow' | 'overdue';
+  projectName: string;
+  dueDate: string;
+  path: string;
+}
 
 /** Someone mentioned the recipient in a project's comment: who, where, the comment's start, and the path of the comment in the app. */
 export interface MentionMailData {

@@ -9,6 +9,7 @@ import { passwordResetMail } from './templates/password-reset';
 import { trialEndingMail } from './templates/trial-ending';
 import { welcomeMail } from './templates/welcome';
 import { mentionMail } from './templates/mention';
+import { dueReminderMail } from './templates/due-reminder';
 import { mfaDisabledMail, mfaEnabledMail, mfaRecoveryCodeUsedMail, mfaRecoveryCodesRegeneratedMail, mfaRemovedByPasswordResetMail, mfaResetMail } from './templates/two-factor';
 
 type Render<M extends Mail> = (data: M['data'], to: string, siteUrl: string) => RenderedMail;
@@ -31,6 +32,7 @@ const TEMPLATES: { [M in Mail as M['template']]: Render<M> } = {
   'mfa-removed-by-password-reset': mfaRemovedByPasswordResetMail,
   'mfa-recovery-codes-regenerated': mfaRecoveryCodesRegeneratedMail,
   mention: mentionMail,
+  'due-reminder': dueReminderMail,
 };
 
 export function renderOutboxMail(mail: Mail, to: string, siteUrl: string): RenderedMail {

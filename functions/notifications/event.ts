@@ -6,6 +6,7 @@ import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import type { MembershipChange } from '../projects/memberships';
 import { type NotificationItem, type NotificationMessage, newNotification } from './item';
+import type { DueReminderMailData } from '../mailer/mail';
 
 /**
  * `EVENT#<ulid> / EVENT`: one change that notifies users or moves the organization's figures,
@@ -34,6 +35,8 @@ export interface NotificationEventItem {
    * mail, written by the consumer with the notification (docs/decisions/048).
    */
   mentioned?: MentionNotice;
+  /** A mail each recipient of `message` also gets (a due-date reminder), written by the consumer with the notification. */
+  mail?: AudienceMail;
   /** What the change adds to the figures item's counters (attribute → ±n); absent when none moves. */
   figures?: Record<string, number>;
   /** Set by the consumer in the same transaction as the figures' ADD: counted once however often it is delivered. */
@@ -50,6 +53,9 @@ export interface MentionNotice {
   mail: { authorName: string; projectName: string; excerpt: string };
 }
 
+/** The mail of every recipient of an event's `message`, less what the consumer adds per person (their name). */
+export type AudienceMail = { template: 'due-reminder'; data: Omit<DueReminderMailData, 'fullName'> };
+
 /** A project's members but one, named rather than listed. */
 export interface ProjectAudience {
   projectId: string;
@@ -63,6 +69,7 @@ interface EventExtras {
   audience?: ProjectAudience;
   memberships?: MembershipChange[];
   mentioned?: MentionNotice;
+  mail?: AudienceMail;
 }
 
 /** The event's Put for the change's transaction; none when nobody is to be notified, no counter moves and no membership changes. */
@@ -87,6 +94,7 @@ export function notificationEventPut(
     recipientIds: [...new Set(recipientIds)],
     ...(notifies ? { message } : {}),
     ...(notifies && extras.audience ? { audience: extras.audience } : {}),
+    ...(notifies && extras.mail ? { mail: extras.mail } : {}),
     ...(mentions ? { mentioned: mentions } : {}),
     ...(memberships.length > 0 ? { memberships } : {}),
     ...(counted ? { figures: moved } : {}),
