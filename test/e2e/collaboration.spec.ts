@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, registerAccount, signIn, test, uniqueEmail } from './support/fixtures';
 
 /** The newest mail to `email` whose subject holds `subject`, once the outbox has sent it. */
@@ -46,6 +47,9 @@ test.describe('Team collaboration', () => {
       await field.pressSequentially('@Gra');
       const picker = page.getByRole('listbox', { name: 'People to mention' });
       await expect(picker.getByRole('option', { name: /Grace Hopper/ })).toBeVisible();
+      await expect(picker.getByRole('option', { name: /Grace Hopper/ })).toHaveAttribute('aria-selected', 'true');
+      await expect(field).toHaveAttribute('aria-activedescendant', /.+/);
+      await expectNoSeriousA11yViolations(page);
       await field.press('Enter');
       await expect(picker).toHaveCount(0);
       await field.pressSequentially('<b>thanks</b> https://example.com/brief');

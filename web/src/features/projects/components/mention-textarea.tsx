@@ -49,6 +49,8 @@ export function MentionTextarea({ value, onChange, onMention, className, ...prop
     const at = before.length + inserted.length;
     setCaret(at);
     setActive(0);
+    // The '@' now begins a finished mention: the name's space would otherwise keep the list open.
+    setDismissedAt(typed.start);
     // After React writes the new value, the caret goes right after the name.
     requestAnimationFrame(() => textarea.current?.setSelectionRange(at, at));
   };
@@ -84,6 +86,8 @@ export function MentionTextarea({ value, onChange, onMention, className, ...prop
           onChange(event.target.value);
           setCaret(event.target.selectionStart);
           setActive(0);
+          // Out of every mention: a new '@', even where a finished one was, opens the list again.
+          if (!mentionQueryAt(event.target.value, event.target.selectionStart)) setDismissedAt(null);
         }}
         onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
