@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { FeedError, FeedSkeleton } from '../../../components/ui/feed-states';
 import { toast } from '../../../components/ui/toast';
 import { isAdmin, useCurrentUser } from '../../../lib/current-user';
 import { commentQueries, useCreateComment } from '../api/comments';
@@ -39,24 +39,9 @@ export function ProjectDiscussion({ projectId }: { projectId: string }) {
           </Button>
         ) : null}
         {comments.isPending ? (
-          <div className="grid gap-3" aria-busy="true">
-            <span className="sr-only" role="status">
-              Loading comments
-            </span>
-            {[0, 1].map((row) => (
-              <div key={row} className="flex items-center gap-3">
-                <Skeleton className="size-8 rounded-full" />
-                <Skeleton className="h-10 w-72 max-w-full" />
-              </div>
-            ))}
-          </div>
+          <FeedSkeleton label="Loading comments" rows={2} lineClassName="h-10 w-72" />
         ) : comments.isError ? (
-          <div className="flex flex-wrap items-center gap-3 text-sm text-danger">
-            Failed to load the comments.
-            <Button variant="outline" size="sm" onClick={() => comments.refetch()}>
-              Retry
-            </Button>
-          </div>
+          <FeedError message="Failed to load the comments." onRetry={() => void comments.refetch()} />
         ) : list.length === 0 ? (
           <p className="text-sm text-muted">No comments yet. Start the discussion below.</p>
         ) : (
