@@ -17,6 +17,7 @@ import * as mfaEndpoints from '../shared/contract/mfa';
 import * as auditLogEndpoints from '../shared/contract/audit-log';
 import * as ssoEndpoints from '../shared/contract/sso';
 import * as passkeyEndpoints from '../shared/contract/passkeys';
+import * as commentEndpoints from '../shared/contract/comments';
 
 /** The stage secrets a function may read (Secrets Manager in the cloud, the environment locally). */
 export type RouteSecret = 'session' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'mfaEncryption';
@@ -61,6 +62,11 @@ export const routes = [
   route(projectEndpoints.setMembers, 'projects/set-project-members', 'readwrite'),
   route(projectEndpoints.activity, 'projects/get-project-activity', 'read'),
   route(projectEndpoints.organizationUsers, 'projects/list-organization-users', 'read'),
+  // comments: any member of the organization; mentions and members are notified after the fact (decision 048)
+  route(commentEndpoints.list, 'comments/list-comments', 'read'),
+  route(commentEndpoints.create, 'comments/create-comment', 'readwrite'),
+  route(commentEndpoints.update, 'comments/update-comment', 'readwrite'),
+  route(commentEndpoints.remove, 'comments/delete-comment', 'readwrite'),
   // dashboard: its figures come with the session (preload)
   route(dashboardEndpoints.summary, 'dashboard/get-dashboard', 'read'),
   route(userEndpoints.uploadAvatar, 'user/upload-avatar', 'readwrite'),

@@ -9,6 +9,7 @@ import { Data } from './constructs/data';
 import { Mailer } from './constructs/mailer';
 import { NotificationFanOut } from './constructs/notification-fan-out';
 import { TrialAlerts } from './constructs/trial-alerts';
+import { DueReminders } from './constructs/due-reminders';
 import { Edge } from './constructs/edge';
 import { Secrets } from './constructs/secrets';
 import { Web } from './constructs/web';
@@ -100,6 +101,7 @@ export class GrowthwiseStack extends Stack {
       logRetention: rules.logRetention,
       removalPolicy: rules.removalPolicy,
     });
+    new DueReminders(this, 'DueReminders', { table: data.table, stage, logLevel: config.logLevel, logRetention: rules.logRetention, removalPolicy: rules.removalPolicy });
     this.dashboard = new Dashboard(this, 'Dashboard', { stage, httpApi: api.httpApi, functions: api.routeFunctions, table: data.table });
     this.dashboard.watchMailer(mailer.function, mailer.deadLetterQueue);
 

@@ -21,3 +21,9 @@ export const TRIAL_DAYS = 14;
 export const RECOVERY_CODE_COUNT = 10;
 /** A security change needs the password or a two-factor code confirmed on the session this recently (docs/decisions/038). */
 export const STEP_UP_WINDOW_MS = 5 * 60 * 1000;
+/** A project comment holds at most this many characters (issue 42). */
+export const COMMENT_MAX_LENGTH = 5000;
+/** A comment mentions at most this many people: each is a notification and a mail written after the fact. */
+export const COMMENT_MENTIONS_MAX = 20;
+/** GET /api/projects/{id}/comments answers this many comments per page. */
+export const COMMENT_PAGE_SIZE = 30;

@@ -13,6 +13,7 @@ import type { AvatarItem } from '../avatars/item';
 import type { SsoConnectionItem, SsoDomainClaimItem, SsoDomainItem } from '../sso/item';
 import type { PasskeyItem } from '../passkeys/item';
 import type { WebAuthnChallengeItem } from '../passkeys/challenges';
+import type { CommentItem } from '../comments/item';
 import { PROJECT_STATUSES } from '../../shared/project-statuses';
 
 /**
@@ -39,6 +40,7 @@ const USER = 'USER#';
 const STRIPE_CUSTOMER = 'STRIPE_CUSTOMER#';
 const UNMATCHED = 'UNMATCHED#';
 const ACTIVITY = 'ACTIVITY#';
+const COMMENT = 'COMMENT#';
 /** The audit log's partitions all begin with this: the functions' IAM policies deny changing or deleting under it. */
 export const AUDIT_PARTITION_PREFIX = 'AUDIT#';
 const AUDIT_ENTRY = 'ENTRY#';
@@ -123,6 +125,14 @@ export const keys = {
     PK: `${ORG}${orgId}`,
     SK: `${ACTIVITY}${projectId}#${entryId}`,
   }),
+  /** One comment on a project, in the organization's partition after the project's activity (docs/decisions/048). */
+  comment: (orgId: string, projectId: string, commentId: string) => keyOf<CommentItem>(`${ORG}${orgId}`, `${COMMENT}${projectId}#${commentId}`),
+  /**
+   * That a project's members were reminded of its due date on `day` (`kind`: due tomorrow, or overdue
+   * since that day): put with the reminder's event, so a second run that day reminds nobody. A
+   * partition per project and day, so a day's run spreads its writes.
+   */
+  dueReminder: (orgId: string, projectId: string, kind: string, day: string): Key => ({ PK: `REMINDER#${orgId}#${projectId}#${kind}#${day}`, SK: 'REMINDER' }),
   /** An organization's audit entry, in a partition of its own so that IAM can tell audit keys from others (docs/decisions/016b). */
   auditEntry: (orgId: string, entryId: string): Key => ({ PK: `${AUDIT_PARTITION_PREFIX}${orgId}`, SK: `${AUDIT_ENTRY}${entryId}` }),
   /** An invitation to join the organization (docs/decisions/015). */
@@ -163,8 +173,13 @@ export function projectIndexKeys(project: Pick<ProjectItem, 'id' | 'name' | 'sta
     statusKey: `${statusRank(project.status)}${SEPARATOR}${nameKey}`,
     /** Only open projects with a due date are in openProjectsByDueDate (undefined: the attribute is removed). */
     openDueKey: project.status !== 'completed' && project.dueDate ? `${project.dueDate}${SEPARATOR}${project.id}` : undefined,
+    /** The same open projects by day across organizations (projectsDueOn): the due-date reminders' index. */
+    dueDayKey: project.status !== 'completed' && project.dueDate ? dueDayKey(project.dueDate) : undefined,
   };
 }
+
+/** The partition of projectsDueOn holding the open projects due on `day` ('YYYY-MM-DD'). */
+export const dueDayKey = (day: string) => `DUE#${day}`;
 
 /** The open-due keys of projects due before `day` (exclusive) and up to `day` (inclusive), for key conditions. */
 export const openDueBefore = (day: string) => day;
@@ -201,6 +216,8 @@ export const collections = {
   unmatchedEventsOfCustomer: (customerId: string) => ({ PK: `${STRIPE_CUSTOMER}${customerId}`, prefix: UNMATCHED }),
   invitationsOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: INVITATION }),
   activityOfProject: (orgId: string, projectId: string) => ({ PK: `${ORG}${orgId}`, prefix: `${ACTIVITY}${projectId}#` }),
+  /** A project's comments, in time order (their ids are ULIDs). */
+  commentsOfProject: (orgId: string, projectId: string) => ({ PK: `${ORG}${orgId}`, prefix: `${COMMENT}${projectId}#` }),
   /** Every activity entry of the organization (the one-off recount only; the feed is the organizationActivity index). */
   activityOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: ACTIVITY }),
   auditOfOrganization: (orgId: string) => ({ PK: `${AUDIT_PARTITION_PREFIX}${orgId}`, prefix: AUDIT_ENTRY }),

@@ -32,6 +32,17 @@ export const tableDefinition = {
       // What the lists show: a narrow copy makes a project's write to it and a read of many cheap.
       include: ['id', 'name', 'status', 'dueDate'],
     },
+    /**
+     * Open projects with a due date, by day across every organization (`dueDayKey` = `DUE#<day>`):
+     * the daily due-date reminders read the projects due tomorrow and those overdue since today,
+     * one Query each, never a Scan (docs/decisions/049).
+     */
+    {
+      indexName: 'projectsDueOn',
+      partitionKey: { name: 'dueDayKey', type: 'S' },
+      sortKey: { name: 'SK', type: 'S' },
+      include: ['id', 'orgId', 'name', 'status', 'dueDate'],
+    },
     /** Activity entries (`feedKey` = the entry's ULID), newest first: the organization's recent activity feed. */
     { indexName: 'organizationActivity', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'feedKey', type: 'S' } },
     /**

@@ -20,7 +20,27 @@ export type Mail =
   | { template: 'mfa-recovery-codes-regenerated'; data: { fullName: string } }
   | { template: 'passkey-added'; data: { fullName: string; passkeyName: string } }
   | { template: 'passkey-removed'; data: { fullName: string; passkeyName: string } }
-  | { template: 'passkey-cloned'; data: { fullName: string; passkeyName: string } };
+  | { template: 'passkey-cloned'; data: { fullName: string; passkeyName: string } }
+  | { template: 'mention'; data: MentionMailData }
+  | { template: 'due-reminder'; data: DueReminderMailData };
+
+/** A project of the recipient's is due tomorrow, or became overdue today. */
+export interface DueReminderMailData {
+  fullName: string;
+  kind: 'due-tomorrow' | 'overdue';
+  projectName: string;
+  dueDate: string;
+  path: string;
+}
+
+/** Someone mentioned the recipient in a project's comment: who, where, the comment's start, and the path of the comment in the app. */
+export interface MentionMailData {
+  fullName: string;
+  authorName: string;
+  projectName: string;
+  excerpt: string;
+  path: string;
+}
 
 /** An invitation to join an organization: who invites, to which role, until when (an ISO instant), and the link's token. */
 export interface InvitationMailData {

@@ -30,9 +30,12 @@ const KEEP_SENT_SECONDS = 7 * 24 * 3600;
 /** Longer than a send takes (the mailer times out first), short enough for a retry to take over. */
 const CLAIM_MS = 60_000;
 
-/** The Put of one outbox item, for the action's own transaction. */
-export function outboxPut(to: string, mail: Mail): TransactItem {
-  const item: OutboxItem = { type: 'OUTBOX', id: ulid(), to, status: 'pending', createdAt: clockNow().toISOString(), ...mail };
+/**
+ * The Put of one outbox item, for the action's own transaction. A stream consumer names the id
+ * (derived from its event), so that a redelivery names the same item and queues nothing twice.
+ */
+export function outboxPut(to: string, mail: Mail, id: string = ulid()): TransactItem {
+  const item: OutboxItem = { type: 'OUTBOX', id, to, status: 'pending', createdAt: clockNow().toISOString(), ...mail };
   return { Put: { TableName: TABLE_NAME, Item: { ...keys.outbox(item.id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } };
 }
 

@@ -9,6 +9,8 @@ import { passwordResetMail } from './templates/password-reset';
 import { trialEndingMail } from './templates/trial-ending';
 import { welcomeMail } from './templates/welcome';
 import { passkeyAddedMail, passkeyClonedMail, passkeyRemovedMail } from './templates/passkeys';
+import { mentionMail } from './templates/mention';
+import { dueReminderMail } from './templates/due-reminder';
 import { mfaDisabledMail, mfaEnabledMail, mfaRecoveryCodeUsedMail, mfaRecoveryCodesRegeneratedMail, mfaRemovedByPasswordResetMail, mfaResetMail } from './templates/two-factor';
 
 type Render<M extends Mail> = (data: M['data'], to: string, siteUrl: string) => RenderedMail;
@@ -33,6 +35,8 @@ const TEMPLATES: { [M in Mail as M['template']]: Render<M> } = {
   'passkey-added': passkeyAddedMail,
   'passkey-removed': passkeyRemovedMail,
   'passkey-cloned': passkeyClonedMail,
+  mention: mentionMail,
+  'due-reminder': dueReminderMail,
 };
 
 export function renderOutboxMail(mail: Mail, to: string, siteUrl: string): RenderedMail {

@@ -6,6 +6,7 @@ import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import type { MembershipChange } from '../projects/memberships';
 import { type NotificationItem, type NotificationMessage, newNotification } from './item';
+import type { DueReminderMailData } from '../mailer/mail';
 
 /**
  * `EVENT#<ulid> / EVENT`: one change that notifies users or moves the organization's figures,
@@ -29,6 +30,13 @@ export interface NotificationEventItem {
   memberships?: MembershipChange[];
   /** Absent when nobody is notified. */
   message?: NotificationMessage;
+  /**
+   * People mentioned in a comment: each gets this message instead of `message` (never both) and a
+   * mail, written by the consumer with the notification (docs/decisions/048).
+   */
+  mentioned?: MentionNotice;
+  /** A mail each recipient of `message` also gets (a due-date reminder), written by the consumer with the notification. */
+  mail?: AudienceMail;
   /** What the change adds to the figures item's counters (attribute → ±n); absent when none moves. */
   figures?: Record<string, number>;
   /** Set by the consumer in the same transaction as the figures' ADD: counted once however often it is delivered. */
@@ -37,6 +45,16 @@ export interface NotificationEventItem {
   /** Epoch seconds: the stream keeps a record a day; a week leaves time to look at a dead letter's event. */
   ttl: number;
 }
+
+/** Whom a comment mentions (ids of the organization's users, never the author), what they are told, and their mail's words. */
+export interface MentionNotice {
+  recipientIds: string[];
+  message: NotificationMessage;
+  mail: { authorName: string; projectName: string; excerpt: string };
+}
+
+/** The mail of every recipient of an event's `message`, less what the consumer adds per person (their name). */
+export type AudienceMail = { template: 'due-reminder'; data: Omit<DueReminderMailData, 'fullName'> };
 
 /** A project's members but one, named rather than listed. */
 export interface ProjectAudience {
@@ -50,6 +68,8 @@ const KEEP_EVENT_MS = 7 * 24 * 60 * 60 * 1000;
 interface EventExtras {
   audience?: ProjectAudience;
   memberships?: MembershipChange[];
+  mentioned?: MentionNotice;
+  mail?: AudienceMail;
 }
 
 /** The event's Put for the change's transaction; none when nobody is to be notified, no counter moves and no membership changes. */
@@ -64,7 +84,8 @@ export function notificationEventPut(
   const counted = Object.keys(moved).length > 0;
   const memberships = (extras.memberships ?? []).filter((change) => change.added.length + change.removed.length > 0);
   const notifies = (recipientIds.length > 0 || extras.audience !== undefined) && message !== undefined;
-  if (!notifies && !counted && memberships.length === 0) return [];
+  const mentions = extras.mentioned && extras.mentioned.recipientIds.length > 0 ? { ...extras.mentioned, recipientIds: [...new Set(extras.mentioned.recipientIds)] } : undefined;
+  if (!notifies && !mentions && !counted && memberships.length === 0) return [];
   const createdAt = now();
   const item: NotificationEventItem = {
     type: 'EVENT',
@@ -73,6 +94,8 @@ export function notificationEventPut(
     recipientIds: [...new Set(recipientIds)],
     ...(notifies ? { message } : {}),
     ...(notifies && extras.audience ? { audience: extras.audience } : {}),
+    ...(notifies && extras.mail ? { mail: extras.mail } : {}),
+    ...(mentions ? { mentioned: mentions } : {}),
     ...(memberships.length > 0 ? { memberships } : {}),
     ...(counted ? { figures: moved } : {}),
     createdAt: createdAt.toISOString(),
@@ -89,7 +112,12 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
  * conditional Put refuses it instead of notifying twice, and the list still sorts by time.
  */
 export function eventNotification(event: NotificationEventItem, message: NotificationMessage, userId: string): NotificationItem {
-  const digest = createHash('sha256').update(`${event.id}#${userId}`).digest();
+  return newNotification(userId, message, { id: eventDerivedId(event, userId), createdAt: event.createdAt });
+}
+
+/** A ULID with the event's time and a randomness derived from (event, name): the same for every delivery of the event. */
+export function eventDerivedId(event: Pick<NotificationEventItem, 'id'>, name: string): string {
+  const digest = createHash('sha256').update(`${event.id}#${name}`).digest();
   const randomness = Array.from(digest.subarray(0, 16), (byte) => CROCKFORD[byte % CROCKFORD.length]).join('');
-  return newNotification(userId, message, { id: `${event.id.slice(0, 10)}${randomness}`, createdAt: event.createdAt });
+  return `${event.id.slice(0, 10)}${randomness}`;
 }

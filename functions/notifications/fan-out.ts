@@ -7,8 +7,12 @@ import { countEventFigures } from '../projects/figures-from-events';
 import { readMemberIds } from '../projects/member-set';
 import { applyMembershipChanges } from '../projects/memberships';
 import type { TransactItem } from '../db/transactions';
-import { type NotificationEventItem, eventNotification } from './event';
-import type { NotificationItem } from './item';
+import { batchGet } from '../db/reads';
+import { outboxPut } from '../mailer/outbox';
+import type { UserItem } from '../user/item';
+import type { Mail } from '../mailer/mail';
+import { type AudienceMail, type MentionNotice, type NotificationEventItem, eventDerivedId, eventNotification } from './event';
+import type { NotificationItem, NotificationMessage } from './item';
 import { unreadIncrement } from './writes';
 
 /** Recipients per transaction: two writes each, so one transaction stays at half DynamoDB's 100-item limit. */
@@ -54,12 +58,51 @@ async function recipientsOf(event: NotificationEventItem): Promise<string[]> {
   return [...new Set([...event.recipientIds, ...members])];
 }
 
-/** Every recipient of an event gets its notification and +1 on its counter, exactly once however often it runs. */
-export async function notifyRecipients(event: NotificationEventItem): Promise<number> {
-  const { message } = event;
-  if (!message) return 0;
-  const recipients = await recipientsOf(event);
+/**
+ * People who get a mail with their notification, as they are now (a user removed since is left
+ * out): per person the notification, +1 on their counter and the mail, in one transaction with the
+ * others of the chunk; the mail's id is derived from the event as the notification's is, so a
+ * redelivery queues no second mail (the notification's condition fails first and the person is left out).
+ */
+async function notifyAndMail(event: NotificationEventItem, message: NotificationMessage, recipientIds: string[], mailOf: (person: UserItem) => Mail): Promise<number> {
+  const found = await batchGet(recipientIds.map((id) => keys.user(event.orgId, id)));
+  const people = [...found.values()] as unknown as UserItem[];
   let notified = 0;
+  for (let start = 0; start < people.length; start += RECIPIENTS_PER_TRANSACTION) {
+    const chunk = people.slice(start, start + RECIPIENTS_PER_TRANSACTION);
+    notified += await transactEachOnce(
+      chunk,
+      (pending) => ({
+        items: pending.flatMap((person) => [
+          firstNotificationPut(eventNotification(event, message, person.id)),
+          unreadIncrement(event.orgId, person.id),
+          outboxPut(person.username, mailOf(person), eventDerivedId(event, `${person.id}#mail`)),
+        ]),
+        entryOf: (itemIndex) => Math.floor(itemIndex / 3),
+      }),
+      'Notifications with mail',
+    );
+  }
+  return notified;
+}
+
+const mentionMailOf = (mentioned: MentionNotice) => (person: UserItem): Mail => ({
+  template: 'mention',
+  data: { fullName: person.fullName, ...mentioned.mail, path: mentioned.message.linkUrl ?? '/' },
+});
+
+const audienceMailOf = (mail: AudienceMail) => (person: UserItem): Mail => ({ template: mail.template, data: { fullName: person.fullName, ...mail.data } });
+
+/**
+ * Every recipient of an event gets its notification and +1 on its counter, exactly once however
+ * often it runs; the people a comment mentions get their own message and a mail instead.
+ */
+export async function notifyRecipients(event: NotificationEventItem): Promise<number> {
+  const { message, mentioned } = event;
+  let notified = mentioned ? await notifyAndMail(event, mentioned.message, mentioned.recipientIds, mentionMailOf(mentioned)) : 0;
+  if (!message) return notified;
+  const recipients = (await recipientsOf(event)).filter((id) => !mentioned?.recipientIds.includes(id));
+  if (event.mail) return notified + (await notifyAndMail(event, message, recipients, audienceMailOf(event.mail)));
   for (let start = 0; start < recipients.length; start += RECIPIENTS_PER_TRANSACTION) {
     const chunk = recipients.slice(start, start + RECIPIENTS_PER_TRANSACTION);
     notified += await notifyOnce(event.orgId, chunk.map((userId) => eventNotification(event, message, userId)));
@@ -89,7 +132,7 @@ export async function fanOutNotifications(records: DynamoDBRecord[], log: (entry
         const written = await applyMembershipChanges(event.orgId, event.memberships);
         log({ level: 'info', source: 'memberships', eventId: event.id, orgId: event.orgId, written });
       }
-      if (!event.message) return;
+      if (!event.message && !event.mentioned) return;
       const notified = await notifyRecipients(event);
       log({ level: 'info', source: 'fan-out', eventId: event.id, orgId: event.orgId, recipients: event.recipientIds.length, audience: event.audience?.projectId, notified });
     },

@@ -12,12 +12,15 @@ import { streamConsumer } from './stream-consumer';
 /**
  * What the fan-out reads and writes (functions/notifications/fan-out.ts), each in the partitions it
  * lives in: the member set of a changed project (read, `ORG#o`), the recipients' notifications
- * (`USER#u`), their unread counters on the user items, the organization's figures item and the
+ * (`USER#u`), a mentioned person's user item and mail (`ORG#o`, `OUTBOX#m`), their unread counters on the user items, the organization's figures item and the
  * members' own items (`ORG#o`, `ORG#o#MEMBER#u`), and the mark on each event it counted (`EVENT#e`).
  */
 export const FAN_OUT_TABLE_ACCESS = [
   { action: 'dynamodb:GetItem', leadingKeys: ['ORG#*'] },
-  { action: 'dynamodb:PutItem', leadingKeys: ['USER#*'] },
+  // The users a comment mentions (their address for the mail), read by key.
+  { action: 'dynamodb:BatchGetItem', leadingKeys: ['ORG#*'] },
+  // A mentioned person's mail is an outbox item written with their notification (docs/decisions/048).
+  { action: 'dynamodb:PutItem', leadingKeys: ['USER#*', 'OUTBOX#*'] },
   { action: 'dynamodb:UpdateItem', leadingKeys: ['ORG#*', 'EVENT#*'] },
 ] as const;
 

@@ -1,16 +1,11 @@
-import path from 'node:path';
 import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, FilterCriteria, Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { NODEJS_BUNDLING } from './nodejs-bundling';
-
-const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
+import { backgroundFunction } from './background-function';
 
 interface StreamConsumerProps {
   table: ITable;
@@ -42,23 +37,13 @@ export function streamConsumer(scope: Construct, props: StreamConsumerProps) {
     id: 'AwsSolutions-SQS3',
     reason: 'This queue is the dead-letter queue of a stream consumer\'s event source (it holds the stream records that failed every retry).',
   });
-  const logGroup = new LogGroup(scope, 'Logs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
-  const role = new Role(scope, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
-  logGroup.grantWrite(role);
-  const fn = new NodejsFunction(scope, 'Function', {
-    description: props.description,
+  const { function: fn, role } = backgroundFunction(scope, {
     entry: props.entry,
-    handler: 'handler',
-    runtime: Runtime.NODEJS_22_X,
-    architecture: Architecture.ARM_64,
-    memorySize: 512,
+    description: props.description,
     timeout: Duration.seconds(30),
-    role,
-    logGroup,
-    projectRoot: PROJECT_ROOT,
-    depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
-    bundling: NODEJS_BUNDLING,
     environment: props.environment,
+    logRetention: props.logRetention,
+    removalPolicy: props.removalPolicy,
   });
   fn.addEventSource(
     new DynamoEventSource(props.table, {
@@ -71,10 +56,6 @@ export function streamConsumer(scope: Construct, props: StreamConsumerProps) {
       filters: [FilterCriteria.filter(props.filter as Record<string, unknown>)],
     }),
   );
-  Validations.of(fn).acknowledge({
-    id: 'AwsSolutions-L1',
-    reason: 'Node.js 22 on purpose, as every handler (infra/constructs/api.ts): bundled for node20 so the local cloud runs the same bundle.',
-  });
   Validations.of(role).acknowledge({
     id: 'AwsSolutions-IAM5[Resource::*]',
     reason: 'dynamodb:ListStreams takes no resource (CDK\'s DynamoEventSource grant); every other action is scoped to the table, its stream, the queue or a named resource.',

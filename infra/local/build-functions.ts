@@ -20,11 +20,11 @@ export const handlerEntry = (handler: string) => path.join(FUNCTIONS_DIR, 'handl
 export async function buildFunctions(outDir: string): Promise<Map<string, string>> {
   const handlers = [...new Set(routes.map((route) => route.handler))];
   await bundleThroughCache(
-    { ...Object.fromEntries(handlers.map((handler) => [handlerName({ handler }), handlerEntry(handler)])), [MAILER]: MAILER_ENTRY, [FAN_OUT]: FAN_OUT_ENTRY, [TRIAL_ALERTS]: TRIAL_ALERTS_ENTRY },
+    { ...Object.fromEntries(handlers.map((handler) => [handlerName({ handler }), handlerEntry(handler)])), [MAILER]: MAILER_ENTRY, [FAN_OUT]: FAN_OUT_ENTRY, [TRIAL_ALERTS]: TRIAL_ALERTS_ENTRY, [DUE_REMINDERS]: DUE_REMINDERS_ENTRY },
     outDir,
     bundleHandlers,
   );
-  return new Map([...handlers, MAILER, FAN_OUT, TRIAL_ALERTS].map((handler) => [handler, path.join(outDir, handlerName({ handler }), 'index.mjs')]));
+  return new Map([...handlers, MAILER, FAN_OUT, TRIAL_ALERTS, DUE_REMINDERS].map((handler) => [handler, path.join(outDir, handlerName({ handler }), 'index.mjs')]));
 }
 
 /** The stream consumer that sends the outbox's mail (not a route): bundled beside the handlers under this name. */
@@ -38,6 +38,10 @@ export const FAN_OUT_ENTRY = path.join(FUNCTIONS_DIR, 'notifications', 'fan-out-
 /** The daily trial-ending alert (a schedule invokes it in the cloud; locally its tests call it): bundled to keep it in the budget. */
 export const TRIAL_ALERTS = 'trial-alerts';
 export const TRIAL_ALERTS_ENTRY = path.join(FUNCTIONS_DIR, 'billing', 'trial-ending-handler.ts');
+
+/** The daily due-date reminders (a schedule invokes it in the cloud; the local cloud runs it at start and hourly). */
+export const DUE_REMINDERS = 'due-reminders';
+export const DUE_REMINDERS_ENTRY = path.join(FUNCTIONS_DIR, 'projects', 'due-reminders-handler.ts');
 
 /** Bundles each entry (name → source file) into outDir/<name>/index.mjs with the Lambda settings. */
 export async function bundleHandlers(entries: Record<string, string>, outDir: string) {

@@ -7,7 +7,7 @@ import { DEFAULT_LOCAL_TABLE_NAME } from '../../functions/db/table-definition';
 import { MAILER_EVENT_SOURCE, OUTBOX_STREAM_FILTER } from '../../functions/mailer/stream-filter';
 import { FAN_OUT_EVENT_SOURCE, NOTIFICATION_EVENT_STREAM_FILTER } from '../../functions/notifications/stream-filter';
 import { routes } from '../../functions/routes';
-import { FAN_OUT, MAILER, buildFunctions } from './build-functions';
+import { DUE_REMINDERS, FAN_OUT, MAILER, TRIAL_ALERTS, buildFunctions } from './build-functions';
 import { LOCAL_AWS_ENV, ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { type LambdaHandler, createEmulator } from './emulator';
 import { type MailCatcherOptions, startMailCatcher } from './mail-catcher';
@@ -23,6 +23,12 @@ const STREAM_CONSUMERS = [
 
 interface LocalCloudOptions {
   port: number;
+  /**
+   * Runs the daily scheduled functions (trial alerts, due-date reminders) at start and every hour,
+   * as EventBridge runs them once a day: each is idempotent per day. `npm start` on persistent data
+   * only; tests invoke them at chosen instants instead.
+   */
+  dailyJobs?: boolean;
   /** In-memory DynamoDB Local (tests, `--in-memory`) or persistent under dataDir. */
   inMemory: boolean;
   /**
@@ -112,6 +118,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     }
     const [mailPoller] = pollers;
     await listen(server, options.port);
+    const dailyJobs = options.dailyJobs ? runDailyJobsHourly([TRIAL_ALERTS, DUE_REMINDERS].map((name) => handlers.get(name)!)) : undefined;
     return {
       url,
       dynamoDbEndpoint: dynamo.endpoint,
@@ -127,6 +134,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         },
       },
       stop: async () => {
+        if (dailyJobs) clearInterval(dailyJobs);
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await Promise.all(pollers.map((each) => each.stop()));
@@ -140,6 +148,18 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await dynamo.stop();
     throw error;
   }
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The scheduled functions, now and then every hour (a failure is logged, never fatal: the next hour retries). */
+function runDailyJobsHourly(jobs: LambdaHandler[]): NodeJS.Timeout {
+  const run = () =>
+    void Promise.all(jobs.map((job) => (job as unknown as (event: unknown) => Promise<unknown>)({}))).catch((error: unknown) =>
+      console.error(`A daily job failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  run();
+  return setInterval(run, HOUR_MS).unref();
 }
 
 function loadOnFirstCall(file: string): LambdaHandler {

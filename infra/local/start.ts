@@ -53,6 +53,7 @@ async function main() {
     const cloud = await startLocalCloud({
       port: apiPort,
       inMemory,
+      dailyJobs: !inMemory,
       dataDir,
       extraOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
       siteUrl: `http://localhost:${port}`,
@@ -73,7 +74,8 @@ async function main() {
     });
   } else {
     const web = await buildWebIfStale();
-    const cloud = await startLocalCloud({ port, inMemory, dataDir, webRoot: WEB_DIST, mail, clientAddressHeader: values['client-address-header'], serveSourceMaps: values['source-maps'] });
+    // The daily jobs run on the data kept between starts; the in-memory runs (the end-to-end tests) go without.
+    const cloud = await startLocalCloud({ port, inMemory, dailyJobs: !inMemory, dataDir, webRoot: WEB_DIST, mail, clientAddressHeader: values['client-address-header'], serveSourceMaps: values['source-maps'] });
     console.log(`Growthwise is running at ${cloud.url} (${inMemory ? 'in-memory data' : `data in ${path.relative(process.cwd(), dataDir) || dataDir}/`}; web ${web}; ready in ${Math.round(performance.now() - started)} ms)`);
     console.log(`Mail inbox (every mail the app sends): ${cloud.inboxUrl}`);
     stopOnSignal(cloud.stop);

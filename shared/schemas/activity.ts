@@ -10,6 +10,8 @@ const ACTIVITY_ACTIONS = [
   'members_added',
   'members_removed',
   'deleted',
+  'commented',
+  'comment_deleted',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

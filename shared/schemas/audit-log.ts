@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'sso.domain_removed',
   'sso.connection_changed',
   'project.deleted',
+  'comment.deleted',
   'billing.subscription_changed',
   'billing.payment_failed',
   'billing.payment_succeeded',

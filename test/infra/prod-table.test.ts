@@ -30,6 +30,10 @@ const FROZEN = {
       { AttributeName: 'PK', KeyType: 'HASH' },
       { AttributeName: 'openDueKey', KeyType: 'RANGE' },
     ],
+    projectsDueOn: [
+      { AttributeName: 'dueDayKey', KeyType: 'HASH' },
+      { AttributeName: 'SK', KeyType: 'RANGE' },
+    ],
     organizationActivity: [
       { AttributeName: 'PK', KeyType: 'HASH' },
       { AttributeName: 'feedKey', KeyType: 'RANGE' },

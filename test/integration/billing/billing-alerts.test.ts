@@ -1,11 +1,11 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { collections } from '../../../functions/db/keys';
-import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import { invoiceObject, stripeEvent, subscriptionObject } from '../../support/stripe-events';
 import { type SignedIn, registerOrganization } from '../support/api';
 import { mailsTo, outboxSettled, waitForMail } from '../support/inbox';
 import { addUserThroughApi } from '../support/org-members';
+import { runScheduledAt, useRunTable } from '../support/scheduled-run';
 import { testTable } from '../support/table';
 import { eventually } from '../support/eventually';
 import { deliverOk, stripeHolds, subscribe } from './billing-support';
@@ -21,26 +21,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 let trialHandler: typeof import('../../../functions/billing/trial-ending-handler').handler;
 
 beforeAll(async () => {
-  // functions/db reads its table and endpoint once, on import: the run's own table, so the mail goes
-  // through the cloud's stream poller like any other.
-  Object.assign(process.env, LOCAL_AWS_ENV, {
-    TABLE_NAME: inject('tableName'),
-    DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint'),
-    POWERTOOLS_METRICS_DISABLED: 'true',
-    LOG_LEVEL: 'error',
-  });
+  useRunTable();
   ({ handler: trialHandler } = await import('../../../functions/billing/trial-ending-handler'));
 });
 
 /** Runs the scheduled function as if it were `at`. */
-async function dailyRunAt(at: number) {
-  process.env.GROWTHWISE_CLOCK_OFFSET_MS = String(at - Date.now());
-  try {
-    return (await trialHandler({})) as { alerted: number; alreadyAlerted: number; stale: number };
-  } finally {
-    delete process.env.GROWTHWISE_CLOCK_OFFSET_MS;
-  }
-}
+const dailyRunAt = (at: number) => runScheduledAt<{ alerted: number; alreadyAlerted: number; stale: number }>(trialHandler, at);
 
 /** The member's notifications once at least `count` have arrived from the fan-out. */
 async function notificationsOf(member: SignedIn, count = 0) {

@@ -22,6 +22,8 @@ export const READ_BUDGETS: Record<string, number> = {
   // The figures with the session, then five bounded Queries side by side (docs/decisions/032; the caller's memberships, 037): the same at 5 and 5,000 projects.
   'GET /api/dashboard': 6,
   'GET /api/projects/{id}/activity': 2,
+  // The project with the session, then one Query of a page of comments, whatever their number (decision 048).
+  'GET /api/projects/{id}/comments': 2,
   'GET /api/organization/invitations': 2,
   'GET /api/organization/sso/domains': 2,
   // The connection comes with the session (preload).

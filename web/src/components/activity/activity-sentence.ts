@@ -36,5 +36,9 @@ export function activitySentence(entry: ActivityEntryResponse, withProject = fal
       return `removed ${names(entry.members)} from the project${project}`;
     case 'deleted':
       return `deleted the project ${entry.projectName}`;
+    case 'commented':
+      return `commented on the project${project}`;
+    case 'comment_deleted':
+      return `deleted a comment${of}`;
   }
 }

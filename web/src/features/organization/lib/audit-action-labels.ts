@@ -29,6 +29,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sso.domain_removed': 'Domain removed',
   'sso.connection_changed': 'SSO connection changed',
   'project.deleted': 'Project deleted',
+  'comment.deleted': 'Comment deleted',
   'billing.subscription_changed': 'Subscription changed',
   'billing.payment_failed': 'Payment failed',
   'billing.payment_succeeded': 'Payment succeeded',

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../../components/ui/skeleton';
 import { projectQueries } from '../api/projects';
 import { ProjectActivity } from '../components/project-activity';
+import { ProjectDiscussion } from '../components/project-discussion';
 import { ProjectTeam } from '../components/project-team';
 import { statusLabel, statusTone } from '../../../lib/project-status';
 import { usePageTitle } from '../../../lib/page-title';
@@ -92,6 +93,7 @@ function ProjectDetail({ project }: { project: ProjectDetailResponse }) {
           </dl>
         </CardContent>
       </Card>
+      <ProjectDiscussion projectId={project.id} />
       <ProjectActivity projectId={project.id} />
     </div>
   );

@@ -1,0 +1,30 @@
+import type { Construct } from 'constructs';
+import { DUE_REMINDERS_ENTRY } from '../local/build-functions';
+import { DailyJob, type DailyJobProps } from './daily-job';
+
+/**
+ * What the run does (functions/projects/due-reminders.ts): Query the projectsDueOn index's day
+ * partitions, and put a mark per project and day with the reminder's event (the fan-out notifies
+ * and mails the members). Nothing else.
+ */
+export const DUE_REMINDER_TABLE_ACCESS = [
+  { actions: ['dynamodb:Query'], leadingKeys: ['DUE#*'], indexes: ['projectsDueOn'] },
+  { actions: ['dynamodb:PutItem'], leadingKeys: ['REMINDER#*', 'EVENT#*'] },
+] as const;
+
+type DueRemindersProps = Pick<DailyJobProps, 'table' | 'stage' | 'logLevel' | 'logRetention' | 'removalPolicy'>;
+
+/** Once a day, the members of projects due tomorrow or overdue since today are reminded, in the app and by mail. */
+export class DueReminders extends DailyJob {
+  constructor(scope: Construct, id: string, props: DueRemindersProps) {
+    super(scope, id, {
+      ...props,
+      entry: DUE_REMINDERS_ENTRY,
+      description: 'Reminds project members of due dates: due tomorrow, overdue since today (daily)',
+      ruleDescription: 'Daily: remind members of projects due tomorrow or overdue',
+      // 06:00 UTC: in the inbox before the working day starts in Europe.
+      hour: 6,
+      tableAccess: DUE_REMINDER_TABLE_ACCESS,
+    });
+  }
+}
