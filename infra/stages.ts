@@ -131,6 +131,13 @@ const publicWrites = (limit: Throttle): ApiThrottles['routes'] => ({
   'POST /api/login/mfa': limit,
   // The emailed code of a sign-in that needed more proof (docs/decisions/040): 5 tries per code besides.
   'POST /api/login/code': limit,
+  // Passkey sign-in: each options call writes a challenge; the answers verify a signature (docs/decisions/046).
+  'POST /api/login/passkey/options': limit,
+  'POST /api/login/passkey': limit,
+  'POST /api/login/mfa/passkey/options': limit,
+  'POST /api/login/mfa/passkey': limit,
+  // Single sign-on's start reads the domain's connection and fetches the identity provider's discovery document.
+  'POST /api/sso/start': limit,
   'POST /api/register': limit,
   'POST /api/password-reset/request': limit,
   'POST /api/password-reset/confirm': limit,
