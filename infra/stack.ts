@@ -64,7 +64,7 @@ export class GrowthwiseStack extends Stack {
       apiDomainName: api.domainName,
       originVerifyValue: secrets.originVerifyValue,
       // Prod's web ACL (a rate-based rule per client address on /api/*), from the edge stack in us-east-1.
-      webAclArn: config.wafApiRequestsPer5Minutes === null ? undefined : ApiWebAcl.arnFor(this, stage),
+      webAclArn: config.waf === null ? undefined : ApiWebAcl.arnFor(this, stage),
       spaFunction: edge.spaFunction,
       responseHeadersPolicy: edge.responseHeadersPolicy,
       removalPolicy: rules.removalPolicy,
@@ -126,7 +126,7 @@ export class SharedStack extends Stack {
 
 /**
  * The account-wide pieces that must live in us-east-1 (deployed there by the main workflow, with prod's
- * bootstrap): the web ACL of each named stage that has one (infra/stages.ts `wafApiRequestsPer5Minutes`).
+ * bootstrap): the web ACL of each named stage that has one (infra/stages.ts `waf`).
  */
 export class EdgeStack extends Stack {
   constructor(scope: Construct, id: string, props?: StackProps) {
@@ -134,6 +134,6 @@ export class EdgeStack extends Stack {
     Tags.of(this).add('project', 'growthwise');
     // The preview boundary denies anything tagged so (infra/delivery-stack.ts).
     Tags.of(this).add('stage', 'shared');
-    for (const { stage, requestsPer5Minutes } of stagesWithWebAcl()) new ApiWebAcl(this, `ApiWebAcl-${stage}`, { stage, requestsPer5Minutes });
+    for (const { stage, limits } of stagesWithWebAcl()) new ApiWebAcl(this, `ApiWebAcl-${stage}`, { stage, limits });
   }
 }
