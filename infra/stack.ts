@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { routes } from '../functions/routes';
 import { Alarms } from './constructs/alarms';
@@ -12,6 +12,7 @@ import { TrialAlerts } from './constructs/trial-alerts';
 import { Edge } from './constructs/edge';
 import { Secrets } from './constructs/secrets';
 import { Web } from './constructs/web';
+import { missingAlarmRecipients } from './alarm-recipients';
 import { denyAuditLogChanges } from './audit-log-protection';
 import { giveEveryFunctionALogGroup } from './owned-log-groups';
 import { type StageConfig, stagesWithWebAcl } from './stages';
@@ -75,6 +76,8 @@ export class GrowthwiseStack extends Stack {
     // resource itself (not on the functions): no cycle (docs/decisions/007).
     api.allowOrigin(web.siteUrl);
     this.alarms = rules.alarms ? new Alarms(this, 'Alarms', { httpApi: api.httpApi, table: data.table, recipients: config.alarmRecipients }) : undefined;
+    const unreceived = missingAlarmRecipients(stage, config);
+    if (unreceived) Annotations.of(this).addWarningV2('growthwise:alarm-recipients', unreceived);
     const mailer = new Mailer(this, 'Mailer', {
       table: data.table,
       mail: config.mail,
