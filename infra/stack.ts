@@ -88,6 +88,7 @@ export class GrowthwiseStack extends Stack {
     });
     mailer.setSiteUrl(web.siteUrl);
     this.alarms?.watchDeadLetterQueue('Mailer', mailer.deadLetterQueue);
+    this.alarms?.watchUndeliverableMail(stage);
     const fanOut = new NotificationFanOut(this, 'NotificationFanOut', {
       table: data.table,
       stage,

@@ -12,7 +12,8 @@ export const BUSINESS_METRICS = {
   ProjectsCreated: 'Projects created',
   NotificationsWritten: 'Notifications written (one per recipient)',
   MailsSent: 'Mails the mailer handed to SES (or SMTP locally)',
-  MailsFailed: 'Mail sends that failed (the stream retries them; the DLQ holds what never went)',
+  MailsFailed: 'Mail sends that failed (tried again by the stream, then by the sweeper)',
+  MailsUndeliverable: "Mails given up after their last try: marked 'failed' on the outbox item (alarmed)",
   MailsSkipped: "Mails not sent: the recipient is outside a preview stage's allow-list",
 } as const;
 
