@@ -8,7 +8,7 @@ import { type SendMail, recipientAllowed } from './transport';
 
 export type MailOutcome = 'MailsSent' | 'MailsFailed' | 'MailsSkipped' | 'MailsUndeliverable';
 
-interface MailerSettings {
+export interface MailerSettings {
   send: SendMail;
   siteUrl: string;
   /** The stage's allow-list (previews); undefined: anyone. */

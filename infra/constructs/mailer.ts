@@ -49,20 +49,22 @@ export class Mailer extends Construct {
     super(scope, id);
     // The account's suppression list (bounces and complaints) applies to every mail sent with this set.
     const configurationSet = new ConfigurationSet(this, 'ConfigurationSet', { suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS });
+    // The mailer and its sweeper send alike.
+    const environment = {
+      TABLE_NAME: props.table.tableName,
+      STAGE: props.stage,
+      LOG_LEVEL: props.logLevel,
+      MAIL_FROM: props.mail.from,
+      MAIL_CONFIGURATION_SET: configurationSet.configurationSetName,
+      MAIL_ALLOWED_RECIPIENTS: props.mail.allowedRecipients?.join(',') ?? '',
+    };
     const { function: fn, deadLetterQueue, role } = streamConsumer(this, {
       table: props.table,
       entry: MAILER_ENTRY,
       description: 'Sends the mail of new outbox items (the table stream)',
       filter: OUTBOX_STREAM_FILTER,
       eventSource: MAILER_EVENT_SOURCE,
-      environment: {
-        TABLE_NAME: props.table.tableName,
-        STAGE: props.stage,
-        LOG_LEVEL: props.logLevel,
-        MAIL_FROM: props.mail.from,
-        MAIL_CONFIGURATION_SET: configurationSet.configurationSetName,
-        MAIL_ALLOWED_RECIPIENTS: props.mail.allowedRecipients?.join(',') ?? '',
-      },
+      environment,
       logRetention: props.logRetention,
       removalPolicy: props.removalPolicy,
     });
@@ -99,14 +101,7 @@ export class Mailer extends Construct {
       bundling: NODEJS_BUNDLING,
       // One run at a time: two overlapping runs would only race for the same claims.
       reservedConcurrentExecutions: 1,
-      environment: {
-        TABLE_NAME: props.table.tableName,
-        STAGE: props.stage,
-        LOG_LEVEL: props.logLevel,
-        MAIL_FROM: props.mail.from,
-        MAIL_CONFIGURATION_SET: configurationSet.configurationSetName,
-        MAIL_ALLOWED_RECIPIENTS: props.mail.allowedRecipients?.join(',') ?? '',
-      },
+      environment,
     });
     sweeperRole.addToPolicy(
       new PolicyStatement({
