@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { missingAlarmRecipients } from './alarm-recipients';
 import { stackName, stageConfig } from './stages';
 import { SPA_HTML_FILES } from './web/spa-fallback';
 
@@ -14,7 +15,12 @@ if (!stage || stage.startsWith('-')) {
   console.error('Usage: npm run deploy -- <stage> [cdk deploy options]   e.g. npm run deploy -- pr-42');
   process.exit(2);
 }
-stageConfig(stage); // throws on an invalid stage name
+const config = stageConfig(stage); // throws on an invalid stage name
+const unreceived = missingAlarmRecipients(stage, config);
+if (unreceived) {
+  console.error(unreceived);
+  process.exit(1);
+}
 const root = path.resolve(import.meta.dirname, '..');
 const missing = SPA_HTML_FILES.filter((file) => !existsSync(path.join(root, 'web', 'dist', file)));
 if (missing.length) {

@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { routes } from '../functions/routes';
 import { Alarms } from './constructs/alarms';
@@ -13,6 +13,7 @@ import { DueReminders } from './constructs/due-reminders';
 import { Edge } from './constructs/edge';
 import { Secrets } from './constructs/secrets';
 import { Web } from './constructs/web';
+import { missingAlarmRecipients } from './alarm-recipients';
 import { denyAuditLogChanges } from './audit-log-protection';
 import { giveEveryFunctionALogGroup } from './owned-log-groups';
 import { type StageConfig, stagesWithWebAcl } from './stages';
@@ -65,7 +66,7 @@ export class GrowthwiseStack extends Stack {
       apiDomainName: api.domainName,
       originVerifyValue: secrets.originVerifyValue,
       // Prod's web ACL (a rate-based rule per client address on /api/*), from the edge stack in us-east-1.
-      webAclArn: config.wafApiRequestsPer5Minutes === null ? undefined : ApiWebAcl.arnFor(this, stage),
+      webAclArn: config.waf === null ? undefined : ApiWebAcl.arnFor(this, stage),
       spaFunction: edge.spaFunction,
       responseHeadersPolicy: edge.responseHeadersPolicy,
       removalPolicy: rules.removalPolicy,
@@ -76,6 +77,8 @@ export class GrowthwiseStack extends Stack {
     // resource itself (not on the functions): no cycle (docs/decisions/007).
     api.allowOrigin(web.siteUrl);
     this.alarms = rules.alarms ? new Alarms(this, 'Alarms', { httpApi: api.httpApi, table: data.table, recipients: config.alarmRecipients }) : undefined;
+    const unreceived = missingAlarmRecipients(stage, config);
+    if (unreceived) Annotations.of(this).addWarningV2('growthwise:alarm-recipients', unreceived);
     const mailer = new Mailer(this, 'Mailer', {
       table: data.table,
       mail: config.mail,
@@ -86,6 +89,7 @@ export class GrowthwiseStack extends Stack {
     });
     mailer.setSiteUrl(web.siteUrl);
     this.alarms?.watchDeadLetterQueue('Mailer', mailer.deadLetterQueue);
+    this.alarms?.watchUndeliverableMail(stage);
     const fanOut = new NotificationFanOut(this, 'NotificationFanOut', {
       table: data.table,
       stage,
@@ -128,7 +132,7 @@ export class SharedStack extends Stack {
 
 /**
  * The account-wide pieces that must live in us-east-1 (deployed there by the main workflow, with prod's
- * bootstrap): the web ACL of each named stage that has one (infra/stages.ts `wafApiRequestsPer5Minutes`).
+ * bootstrap): the web ACL of each named stage that has one (infra/stages.ts `waf`).
  */
 export class EdgeStack extends Stack {
   constructor(scope: Construct, id: string, props?: StackProps) {
@@ -136,6 +140,6 @@ export class EdgeStack extends Stack {
     Tags.of(this).add('project', 'growthwise');
     // The preview boundary denies anything tagged so (infra/delivery-stack.ts).
     Tags.of(this).add('stage', 'shared');
-    for (const { stage, requestsPer5Minutes } of stagesWithWebAcl()) new ApiWebAcl(this, `ApiWebAcl-${stage}`, { stage, requestsPer5Minutes });
+    for (const { stage, limits } of stagesWithWebAcl()) new ApiWebAcl(this, `ApiWebAcl-${stage}`, { stage, limits });
   }
 }

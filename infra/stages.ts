@@ -1,5 +1,6 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { PROD_LIMITS } from './capacity-model';
 
 /** The web app's runtime settings, served as /config.json: one build serves every stage. */
 export interface WebRuntimeConfig {
@@ -36,6 +37,12 @@ export interface ApiThrottles {
   default: Throttle;
   /** Tighter limits for the routes anyone can call without a session and that write (sign-in, registration). */
   routes: Partial<Record<RouteKey, Throttle>>;
+}
+
+/** WAF's limits on /api/* requests in 5 minutes: per person (address and session cookie), and per address whatever the session. */
+export interface ApiRateLimits {
+  perSessionPer5Minutes: number;
+  perAddressPer5Minutes: number;
 }
 
 /** Who is told when a prod alarm fires: an email address and/or an HTTPS endpoint (a chat webhook). */
@@ -85,8 +92,8 @@ export interface StageConfig {
   /** Which account (and bootstrap) the stage deploys to. */
   account: AccountName;
   throttle: ApiThrottles;
-  /** Prod only: a WAF rate-based rule per client address on /api/* (requests per 5 minutes); null: none. */
-  wafApiRequestsPer5Minutes: number | null;
+  /** Prod only: WAF rate-based rules on /api/* (requests per 5 minutes); null: none. */
+  waf: ApiRateLimits | null;
   web: WebRuntimeConfig;
   /** Who gets the prod alarms; both null: subscribe in the console. */
   alarmRecipients: AlarmRecipients;
@@ -149,10 +156,13 @@ const publicWrites = (limit: Throttle): ApiThrottles['routes'] => ({
   'POST /api/billing/webhook': limit,
 });
 
-/** Prod: room for real traffic; the tighter route limits keep a credential-stuffing wave from starving everyone else. */
+/**
+ * Prod: sized from the request model for the target active users (infra/capacity-model.ts,
+ * docs/scale.md); the tighter route limits keep a credential-stuffing wave from starving everyone else.
+ */
 const PROD_THROTTLE: ApiThrottles = {
-  default: { rateLimit: 200, burstLimit: 400 },
-  routes: publicWrites({ rateLimit: 20, burstLimit: 40 }),
+  default: PROD_LIMITS.routeDefault,
+  routes: publicWrites(PROD_LIMITS.publicWrites),
 };
 
 /** Previews and dev: a few people testing; low limits cap what a leaked preview URL can cost. */
@@ -183,8 +193,8 @@ export const stages = {
     rules: KEEP_DATA,
     account: 'prod',
     throttle: PROD_THROTTLE,
-    // 1,000 API requests per 5 minutes from one address: far above a person using the app, far below a script.
-    wafApiRequestsPer5Minutes: 1000,
+    // Per person (address and session) far above a person using the app; per address, an office of PEOPLE_PER_ADDRESS.
+    waf: PROD_LIMITS.waf,
     // Live-mode values from the Stripe dashboard (public values: safe to commit).
     web: { stripePortalUrl: null, stripePublishableKey: null, stripePricingTableId: null },
     // Fill in before the first prod deployment: an alarm nobody receives wakes nobody.
@@ -197,7 +207,7 @@ export const stages = {
     rules: DISPOSABLE,
     account: 'preview',
     throttle: PREVIEW_THROTTLE,
-    wafApiRequestsPer5Minutes: null,
+    waf: null,
     web: STRIPE_TEST,
     alarmRecipients: NO_RECIPIENTS,
     originVerifyVersionId: null,
@@ -211,7 +221,7 @@ export const previewStage = (): StageConfig => ({
   rules: DISPOSABLE,
   account: 'preview',
   throttle: PREVIEW_THROTTLE,
-  wafApiRequestsPer5Minutes: null,
+  waf: null,
   web: STRIPE_TEST,
   alarmRecipients: NO_RECIPIENTS,
   originVerifyVersionId: null,
@@ -240,11 +250,11 @@ export const SHARED_STACK_NAME = 'Growthwise-shared';
 /** The prod account's stack in us-east-1, where CloudFront's web ACLs must be: each named stage's web ACL. */
 export const EDGE_STACK_NAME = 'Growthwise-edge';
 
-/** The named stages with a web ACL (`wafApiRequestsPer5Minutes`), all in the prod account. */
-export function stagesWithWebAcl(): { stage: NamedStage; requestsPer5Minutes: number }[] {
+/** The named stages with a web ACL (`waf`), all in the prod account. */
+export function stagesWithWebAcl(): { stage: NamedStage; limits: ApiRateLimits }[] {
   return (Object.entries(stages) as [NamedStage, StageConfig][]).flatMap(([stage, config]) => {
-    if (config.wafApiRequestsPer5Minutes === null) return [];
+    if (config.waf === null) return [];
     if (config.account !== 'prod') throw new Error(`Stage ${stage}: a web ACL lives in ${EDGE_STACK_NAME}, in the prod account; ${stage} is in the ${config.account} account.`);
-    return [{ stage, requestsPer5Minutes: config.wafApiRequestsPer5Minutes }];
+    return [{ stage, limits: config.waf }];
   });
 }

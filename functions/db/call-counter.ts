@@ -7,14 +7,14 @@ import { requestScoped } from '../observability/request-scope';
  */
 interface CallStats {
   calls: number;
-  /** Read capacity units the reads consumed, counted only where measured (EXPOSE_DB_CALLS). */
+  /** Read capacity units the reads consumed (DynamoDB's ReturnConsumedCapacity, asked of every call). */
   readUnits: number;
   /** Each read, in order, as `<operation>:<strong|eventual>` (measured with readUnits). */
   reads: string[];
-  /** Write capacity units the writes consumed on the table's items and on its indexes, counted only where measured. */
+  /** Write capacity units the writes consumed on the table's items and on its indexes. */
   writeUnits: number;
   indexWriteUnits: number;
-  /** `PK SK` of every item the request wrote (or tried to), counted only where measured. */
+  /** `PK SK` of every item the request wrote (or tried to). */
   writtenKeys: Set<string>;
   /** TransactWriteItems sent, and how many of them DynamoDB cancelled (a lost race or a failed condition). */
   transactions: number;
@@ -26,8 +26,16 @@ interface CallStats {
 
 const store = requestScoped<CallStats>();
 
-export const runCounting = <T>(fn: () => Promise<T>) =>
-  store.run({ calls: 0, readUnits: 0, reads: [], writeUnits: 0, indexWriteUnits: 0, writtenKeys: new Set(), transactions: 0, cancelled: 0, inFlight: 0, busySince: 0, busyMs: 0 }, fn);
+const freshStats = (): CallStats => ({ calls: 0, readUnits: 0, reads: [], writeUnits: 0, indexWriteUnits: 0, writtenKeys: new Set(), transactions: 0, cancelled: 0, inFlight: 0, busySince: 0, busyMs: 0 });
+
+export const runCounting = <T>(fn: () => Promise<T>) => store.run(freshStats(), fn);
+
+/**
+ * Calls that are not the request's own cost but a warm function's, made in whichever request comes
+ * first (the organization budget's sync, at most one a second per function and organization): kept
+ * out of the request's counts, so a route's call and unit budgets stay the same whenever they are measured.
+ */
+export const runUncounted = <T>(fn: () => Promise<T>) => store.run(freshStats(), fn);
 
 /** A call starts (retries and their backoff included until `done`); call the answer when it has ended, however it ended. */
 export function startCall(): () => void {

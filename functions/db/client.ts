@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { countRead, countReadUnits, countWrite, startCall } from './call-counter';
 import { DEFAULT_LOCAL_TABLE_NAME } from './table-definition';
+import { refuseOtherTenants } from './tenant-guard';
 
 /**
  * How long the client waits and how often it tries (docs/decisions/019b). One call takes at most
@@ -14,7 +15,8 @@ import { DEFAULT_LOCAL_TABLE_NAME } from './table-definition';
 export const DB_CLIENT_LIMITS = {
   CONNECTION_TIMEOUT_MS: 500,
   // DynamoDB answers in milliseconds; DynamoDB Local on a crowded laptop or CI box may take seconds,
-  // and the local cloud, whose emulator gives a handler 29 s, sets a longer wait (local-cloud.ts).
+  // so the local cloud sets a longer wait (local-cloud.ts); its emulator gives a handler the cloud's
+  // HANDLER_TIMEOUT_SECONDS, so a hung call is answered 503 there as in the cloud.
   REQUEST_TIMEOUT_MS: Number(process.env.DYNAMODB_REQUEST_TIMEOUT_MS) || 2_000,
   MAX_ATTEMPTS: 3,
 } as const;
@@ -68,14 +70,15 @@ function writtenKeys(input: Record<string, unknown>): string[] {
     ...batch.flatMap((request) => (request.PutRequest ? [request.PutRequest.Item] : request.DeleteRequest ? [request.DeleteRequest.Key] : [])),
   ].map(keyText);
 }
-/** Tests and the bench read the capacity a request consumed beside its calls (x-db-read-units, x-db-write-units). */
-const measureReads = process.env.EXPOSE_DB_CALLS === '1';
 
 client.middlewareStack.add(
   (next, context) => async (args) => {
+    refuseOtherTenants(context.commandName ?? '', args.input as Record<string, unknown>);
     const done = startCall();
-    const read = measureReads && READS.has(context.commandName ?? '');
-    const write = measureReads && WRITES.has(context.commandName ?? '');
+    // Every call reports its capacity (free to ask): the request's log line carries the units, so the
+    // runbook can tell which organizations consumed the most; tests and the bench read them as x-db-* headers.
+    const read = READS.has(context.commandName ?? '');
+    const write = WRITES.has(context.commandName ?? '');
     const transaction = context.commandName === 'TransactWriteItemsCommand';
     const input = args.input as { ReturnConsumedCapacity?: string; ConsistentRead?: boolean; RequestItems?: Record<string, { ConsistentRead?: boolean }> } & Record<string, unknown>;
     if (read) {

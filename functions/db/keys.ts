@@ -93,6 +93,11 @@ export const keys = {
   /** One mail waiting to be sent (the transactional outbox); its own partition, so the stream filter is one prefix. */
   outbox: (outboxId: string): Key => ({ PK: `OUTBOX#${outboxId}`, SK: 'OUTBOX' }),
   /**
+   * An outbox item's later try (functions/mailer/later-tries.ts): one partition per hour of the time
+   * it is due, so the sweeper reads the few hours behind it with a Query each and never scans.
+   */
+  outboxLaterTry: (hour: string, dueAt: number, outboxId: string): Key => ({ PK: `OUTBOX_RETRY#${hour}`, SK: `${String(dueAt).padStart(15, '0')}#${outboxId}` }),
+  /**
    * Users to notify of one change, fanned out from the table stream (functions/notifications/fan-out.ts);
    * its own partition, so events spread across partitions and the stream filter is one type.
    */

@@ -2,10 +2,12 @@ import middy from '@middy/core';
 import type * as z from 'zod/mini';
 import type { AuthMode, BodyOutput, Endpoint, PathParams, QueryOutput, ResponseOf } from '../../shared/contract/endpoint';
 import { runCounting } from '../db/call-counter';
+import { runInTenantScope } from '../db/tenant-guard';
 import type { Key, KeyOf } from '../db/keys';
 import type { LoadedSession } from '../sessions/sessions';
 import { httpResponse } from '../middleware/http-response';
 import { jsonBody, validBody, validationError } from '../middleware/json-body';
+import { organizationBudget } from '../middleware/organization-budget';
 import { pathIds } from '../middleware/path-ids';
 import { runCountingMetrics } from '../observability/metrics';
 import { rawBody } from '../middleware/raw-body';
@@ -73,7 +75,8 @@ type Handle<E extends Endpoint, Loaded extends readonly unknown[] = readonly []>
 /**
  * The one way to write a handler: the endpoint (shared/contract/) says what the route takes and
  * answers, the function tells the route's story (parse → authorize → data → answer). Order of the
- * chain: response and log (runs last on the way out), origin and cross-site guard, path ids, session, body.
+ * chain: response and log (runs last on the way out), origin and cross-site guard, path ids, session,
+ * the organization's budget, body.
  */
 export function defineRoute<E extends Endpoint & { idempotent?: undefined }>(endpoint: E, handle: Handle<E>): ReturnType<typeof build>;
 export function defineRoute<E extends Endpoint, P extends Preload<BodyOutput<E>>>(
@@ -109,7 +112,7 @@ function build(
   // A webhook never reads a session: its function is not even allowed to read the session key.
   const middlewares = webhook
     ? [httpResponse(), requestGuard({ crossSiteCheck: false }), rawBody()]
-    : [httpResponse(), requestGuard(), pathIds(), sessionLoader(auth === 'required', preload, sessionRules, (event) => validBody(event, body)), jsonBody(body)];
+    : [httpResponse(), requestGuard(), pathIds(), sessionLoader(auth === 'required', preload, sessionRules, (event) => validBody(event, body)), ...(auth === 'required' ? [organizationBudget()] : []), jsonBody(body)];
   const chain = middy<RouteEvent, LambdaResult>({ timeoutEarlyInMillis: ANSWER_BEFORE_TIMEOUT_MS })
     .use(middlewares)
     .handler(async (event, context) => {
@@ -132,5 +135,5 @@ function build(
       const result = idempotency && event.session ? await idempotency({ event, session: event.session, context }, run) : await run();
       return result as unknown as LambdaResult;
     });
-  return (event: RouteEvent, context: Context) => runCounting(() => runCountingMetrics(() => chain(event, context)));
+  return (event: RouteEvent, context: Context) => runCounting(() => runCountingMetrics(() => runInTenantScope(() => chain(event, context))));
 }

@@ -1,23 +1,28 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { eachNewItem } from '../db/stream-batch';
-import { type OutboxItem, claimOutboxItem, finishOutboxItem, releaseOutboxClaim } from './outbox';
+import { now as clockNow } from '../clock';
+import { STREAM_TRIES, dueLaterTries, nextTryAt, outboxItemOf, removeLaterTry, scheduleLaterTry } from './later-tries';
+import { type OutboxItem, claimOutboxItem, failOutboxItem, finishOutboxItem, recordFailedSend } from './outbox';
 import { renderOutboxMail } from './render-mail';
 import { type SendMail, recipientAllowed } from './transport';
 
-interface MailerSettings {
+export type MailOutcome = 'MailsSent' | 'MailsFailed' | 'MailsSkipped' | 'MailsUndeliverable';
+
+export interface MailerSettings {
   send: SendMail;
   siteUrl: string;
   /** The stage's allow-list (previews); undefined: anyone. */
   allowList: string | undefined;
   log: (entry: Record<string, unknown>) => void;
   /** Counts an outcome (the metrics module in the cloud). */
-  count?: (outcome: 'MailsSent' | 'MailsFailed' | 'MailsSkipped') => void;
+  count?: (outcome: MailOutcome) => void;
 }
 
 /**
  * Sends the mail of each new outbox item of a stream batch, in order (eachNewItem). Each item is
  * claimed by its id before sending and marked sent after, so a batch delivered again (a retry, a
- * bisected half) sends nothing twice.
+ * bisected half) sends nothing twice. A send that failed STREAM_TRIES times is left to the sweeper
+ * (sweepOutbox) instead of the dead-letter queue, which could only keep the batch's metadata.
  */
 export async function deliverOutbox(records: DynamoDBRecord[], settings: MailerSettings): Promise<DynamoDBBatchResponse> {
   return eachNewItem<OutboxItem>(
@@ -26,19 +31,39 @@ export async function deliverOutbox(records: DynamoDBRecord[], settings: MailerS
       if (item.type === 'OUTBOX' && item.status === 'pending') await deliverOne(item, settings);
     },
     (item, error) => {
-      settings.count?.('MailsFailed');
       settings.log({ level: 'error', source: 'mailer', outboxId: item.id, template: item.template, error: String((error as Error)?.message ?? error) });
     },
   );
 }
 
-async function deliverOne(item: OutboxItem, settings: MailerSettings) {
-  if (!(await claimOutboxItem(item.id))) {
+/**
+ * The sweeper's run (every few minutes): tries again each outbox item whose later try is due; after
+ * an item's last try fails, marks it 'failed' and counts it (MailsUndeliverable, alarmed).
+ */
+export async function sweepOutbox(settings: MailerSettings, now = clockNow().getTime()) {
+  for (const laterTry of await dueLaterTries(now)) {
+    const item = await outboxItemOf(laterTry);
+    if (item?.status === 'pending') {
+      try {
+        await deliverOne(item, settings, now);
+      } catch (error) {
+        settings.log({ level: 'error', source: 'mailer-sweeper', outboxId: item.id, template: item.template, error: String((error as Error)?.message ?? error) });
+        // A claim held by a live try elsewhere, or a failure to record the failure: the later try stays for the next run.
+        continue;
+      }
+    }
+    await removeLaterTry(laterTry);
+  }
+}
+
+/** Claims, sends and marks one item; a failed send is counted on it and, past the stream's tries, scheduled for later or given up. */
+async function deliverOne(item: OutboxItem, settings: MailerSettings, now = clockNow().getTime()) {
+  if (!(await claimOutboxItem(item.id, now))) {
     settings.log({ level: 'info', source: 'mailer', outboxId: item.id, outcome: 'already-handled' });
     return;
   }
   if (!recipientAllowed(item.to, settings.allowList)) {
-    await finishOutboxItem(item.id, 'skipped');
+    await finishOutboxItem(item.id, 'skipped', now);
     settings.count?.('MailsSkipped');
     settings.log({ level: 'info', source: 'mailer', outboxId: item.id, template: item.template, outcome: 'skipped-not-allowed' });
     return;
@@ -47,10 +72,22 @@ async function deliverOne(item: OutboxItem, settings: MailerSettings) {
     const rendered = renderOutboxMail(item, item.to, settings.siteUrl);
     await settings.send(item.to, rendered);
   } catch (error) {
-    await releaseOutboxClaim(item.id);
-    throw error;
+    settings.count?.('MailsFailed');
+    const failures = await recordFailedSend(item.id, error);
+    if (failures === undefined) return;
+    if (failures < STREAM_TRIES) throw error;
+    const dueAt = nextTryAt(failures, now);
+    if (dueAt !== undefined) {
+      await scheduleLaterTry(item.id, dueAt);
+      settings.log({ level: 'error', source: 'mailer', outboxId: item.id, template: item.template, failures, outcome: 'later-try', dueAt: new Date(dueAt).toISOString(), error: String((error as Error)?.message ?? error) });
+      return;
+    }
+    await failOutboxItem(item.id, now);
+    settings.count?.('MailsUndeliverable');
+    settings.log({ level: 'error', source: 'mailer', outboxId: item.id, template: item.template, failures, outcome: 'failed', error: String((error as Error)?.message ?? error) });
+    return;
   }
-  await finishOutboxItem(item.id, 'sent');
+  await finishOutboxItem(item.id, 'sent', now);
   settings.count?.('MailsSent');
   settings.log({ level: 'info', source: 'mailer', outboxId: item.id, template: item.template, outcome: 'sent' });
 }

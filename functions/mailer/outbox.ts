@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Mail } from './mail';
 import { TABLE_NAME, db } from '../db/client';
-import { type TransactItem, conditionHeld } from '../db/transactions';
+import { type TransactItem, conditionHeld, isConditionFailure } from '../db/transactions';
 import { keys } from '../db/keys';
 import { now as clockNow, ttlAt } from '../clock';
 import { updateExpression } from '../db/update-expression';
@@ -16,7 +16,13 @@ export type OutboxItem = Mail & {
   type: 'OUTBOX';
   id: string;
   to: string;
-  status: 'pending' | 'sent' | 'skipped';
+  /** 'failed': every try failed, the last one by the sweeper (functions/mailer/later-tries.ts). */
+  status: 'pending' | 'sent' | 'skipped' | 'failed';
+  /** Failed sends so far. */
+  attempts?: number;
+  /** The last failed send's error, for the runbook. */
+  lastError?: string;
+  failedAt?: string;
   createdAt: string;
   /** Epoch ms until which one mailer invocation owns the item (a crashed one's claim runs out). */
   claimedUntil?: number;
@@ -76,15 +82,37 @@ export async function finishOutboxItem(id: string, status: 'sent' | 'skipped', n
   );
 }
 
-/** Gives the item back after a failed send, so the retry of the batch can claim it at once (unless it is no longer pending). */
-export async function releaseOutboxClaim(id: string) {
-  await conditionHeld(
-    db.send(
+/**
+ * Counts a failed send and gives the item back, so the next try can claim it at once: the failed
+ * sends so far, or undefined when the item is no longer pending.
+ */
+export async function recordFailedSend(id: string, error: unknown): Promise<number | undefined> {
+  try {
+    const out = await db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.outbox(id),
-        ...updateExpression({ remove: ['claimedUntil'] }, { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'pending' } }),
+        ...updateExpression(
+          { add: { attempts: 1 }, set: { lastError: String((error as Error)?.message ?? error).slice(0, 500) }, remove: ['claimedUntil'] },
+          { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'pending' } },
+        ),
+        ReturnValues: 'UPDATED_NEW',
       }),
-    ),
+    );
+    return Number(out.Attributes?.attempts);
+  } catch (failure) {
+    if (isConditionFailure(failure)) return undefined;
+    throw failure;
+  }
+}
+
+/** Gives up on the item after its last try: 'failed', kept a week like a sent one, its data (tokens) gone. */
+export async function failOutboxItem(id: string, now = clockNow().getTime()) {
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE_NAME,
+      Key: keys.outbox(id),
+      ...updateExpression({ set: { status: 'failed', failedAt: new Date(now).toISOString(), ttl: ttlAt(now + KEEP_SENT_SECONDS * 1000) }, remove: ['data', 'claimedUntil'] }),
+    }),
   );
 }

@@ -103,6 +103,9 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
       dbCalls: callsSoFar(),
       dbMs: Math.round(dbTimeSoFar() * 10) / 10,
       orgId: event.session?.org.id,
+      // Per organization, in the log line rather than as metric dimensions (docs/runbook.md's query).
+      readUnits: readUnitsSoFar(),
+      writeUnits: writesSoFar().units + writesSoFar().indexUnits,
     }, error, fault);
     publishMetrics(event.requestContext.requestId);
     return toLambdaResult(result, headers);

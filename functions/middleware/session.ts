@@ -6,6 +6,7 @@ import type { Preload } from '../http/define-route';
 import type { LambdaResult, RouteEvent } from '../http/types';
 import { readSessionCookie } from '../security/cookie';
 import { verifySessionToken } from '../security/token';
+import { enterTenant } from '../db/tenant-guard';
 import { mustSetUpMfa } from '../user/item';
 
 /** What the endpoint's contract asks of the session besides its existence (shared/contract/endpoint.ts). */
@@ -39,6 +40,8 @@ export function sessionLoader(
       const params = (event.pathParameters ?? {}) as Record<string, string>;
       const withPreload = preload && ((orgId: string) => preload({ orgId, params, body: bodyOf(event) }));
       event.session = claims ? await loadSession(claims, withPreload, { touch: !rules.passive }) : undefined;
+      // A route open without a session (sign-in) may meet an old session of another organization: it reaches keys of its own.
+      if (event.session && required) enterTenant(event.session.org.id);
       if (!required) return;
       if (!event.session) throw unauthorized();
       if (!rules.beforeMfaSetup && mustSetUpMfa(event.session.user, event.session.org)) throw forbidden(MFA_REQUIRED_BY_ORGANIZATION);

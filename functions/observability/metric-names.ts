@@ -7,11 +7,13 @@ export const BUSINESS_METRICS = {
   Registrations: 'Organizations registered (POST /api/register answered 201)',
   SignInsSucceeded: 'Sign-ins that started a session',
   SignInsFailed: 'Sign-ins refused for a wrong email or password',
-  RequestsThrottled: 'Requests answered 429 (the failed sign-in lock)',
+  RequestsThrottled: 'Requests answered 429 (a limit of functions/throttles/rules.ts, or an organization past its share)',
+  OrganizationRequestsRefused: "Requests refused because their organization used its plan's share (which: orgId in the log line)",
   ProjectsCreated: 'Projects created',
   NotificationsWritten: 'Notifications written (one per recipient)',
   MailsSent: 'Mails the mailer handed to SES (or SMTP locally)',
-  MailsFailed: 'Mail sends that failed (the stream retries them; the DLQ holds what never went)',
+  MailsFailed: 'Mail sends that failed (tried again by the stream, then by the sweeper)',
+  MailsUndeliverable: "Mails given up after their last try: marked 'failed' on the outbox item (alarmed)",
   MailsSkipped: "Mails not sent: the recipient is outside a preview stage's allow-list",
 } as const;
 

@@ -25,11 +25,13 @@ export function requestScoped<T>(): RequestScoped<T> {
   let current: T | undefined;
   return {
     run: async (value, fn) => {
+      // Nested runs (a call kept out of the request's counts) give the request its value back.
+      const outer = current;
       current = value;
       try {
         return await fn();
       } finally {
-        current = undefined;
+        current = outer;
       }
     },
     get: () => current,

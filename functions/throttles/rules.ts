@@ -56,8 +56,15 @@ export const INVITATIONS_PER_ORGANIZATION: ThrottleRule<'sliding'> = { name: 'IN
 /** Registrations per client address (each creates an organization). */
 export const REGISTRATIONS_PER_ADDRESS: ThrottleRule<'sliding'> = { name: 'REGISTER-ADDRESS', limit: 5, windowMs: 60 * MINUTE, window: 'sliding', perClientAddress: true };
 
-/** Invitation lookups and acceptances per client address (an acceptance hashes a password with bcrypt). */
-export const INVITATION_LINKS_PER_ADDRESS: ThrottleRule<'sliding'> = { name: 'INVITE-ADDRESS', limit: 30, windowMs: 15 * MINUTE, window: 'sliding', perClientAddress: true };
+/**
+ * Invitation lookups and acceptances per client address (an acceptance hashes a password with bcrypt):
+ * loose, so an office behind one address can take in 150 invitees in 15 minutes (a lookup and an
+ * accept each); one link is limited on its own (INVITATION_LINK_USES_PER_TOKEN, docs/decisions/050).
+ */
+export const INVITATION_LINKS_PER_ADDRESS: ThrottleRule<'sliding'> = { name: 'INVITE-LINKS', limit: 300, windowMs: 15 * MINUTE, window: 'sliding', perClientAddress: true };
+
+/** Lookups and acceptances of one invitation link (its token's hash): a person opens it a few times, not dozens. */
+export const INVITATION_LINK_USES_PER_TOKEN: ThrottleRule<'sliding'> = { name: 'INVITE-TOKEN', limit: 10, windowMs: 15 * MINUTE, window: 'sliding' };
 
 // Fixed windows: the mail-sending routes, whose counters are read and written with the route's own items.
 
@@ -79,6 +86,8 @@ export const TOO_MANY_SIGN_INS = 'Too many failed sign-in attempts. Please try a
 export const TOO_MANY_PASSWORD_ATTEMPTS = 'Too many wrong passwords. Please try again later.';
 export const TOO_MANY_REGISTRATIONS = 'Too many registrations from this address. Please try again later.';
 export const TOO_MANY_INVITATION_REQUESTS = 'Too many invitation requests from this address. Please try again later.';
+export const TOO_MANY_ORGANIZATION_REQUESTS = 'Your organization is sending too many requests. Please try again in a moment.';
+export const TOO_MANY_INVITATION_LINK_USES = 'This invitation link was opened too often. Please try again later.';
 export const TOO_MANY_PASSWORD_RESETS = 'Too many password reset requests. Please try again later.';
 export const TOO_MANY_VERIFICATION_MAILS = 'Too many verification emails. Please try again later.';
 export const TOO_MANY_INVITATION_RESENDS = 'This invitation was resent too often. Please try again later.';

@@ -169,12 +169,12 @@ export async function readThrottle(counter: ThrottleCounter): Promise<ThrottleCo
   return countsIn(counter, await batchGet([counter.key, counter.previousKey]));
 }
 
-/** The UpdateItem that counts one attempt into the current window (kept until its previous-window weight has slid out too). */
-function attemptUpdate(counter: ThrottleCounter, condition?: Condition) {
+/** The UpdateItem that counts attempts into the current window (kept until its previous-window weight has slid out too). */
+function attemptUpdate(counter: ThrottleCounter, condition?: Condition, attempts = 1) {
   return {
     TableName: TABLE_NAME,
     Key: counter.key,
-    ...updateExpression({ add: { count: 1 }, set: { type: 'ATTEMPTS', ttl: attemptWindowTtl(counter.windowStart, counter.rule.windowMs) } }, condition),
+    ...updateExpression({ add: { count: attempts }, set: { type: 'ATTEMPTS', ttl: attemptWindowTtl(counter.windowStart, counter.rule.windowMs) } }, condition),
   };
 }
 
@@ -221,9 +221,12 @@ export async function releaseAttempt(counter: ThrottleCounter): Promise<void> {
 }
 
 /** Counts one attempt: one UpdateItem, answering the current window's count including this one. */
-export async function countAttempt(counter: ThrottleCounter): Promise<number> {
-  const out = await db.send(new UpdateCommand({ ...attemptUpdate(counter), ReturnValues: 'UPDATED_NEW' }));
-  return Number(out.Attributes?.count ?? 1);
+export const countAttempt = (counter: ThrottleCounter): Promise<number> => countAttemptsOf(counter, 1);
+
+/** Counts several attempts at once (a warm function's requests since it last counted): the window's count after them. */
+export async function countAttemptsOf(counter: ThrottleCounter, attempts: number): Promise<number> {
+  const out = await db.send(new UpdateCommand({ ...attemptUpdate(counter, undefined, attempts), ReturnValues: 'UPDATED_NEW' }));
+  return Number(out.Attributes?.count ?? attempts);
 }
 
 /** Counting one attempt as part of a transaction (a failed sign-in with its audit entry). */

@@ -1,12 +1,13 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, MathExpression, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, MathExpression, Metric, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { type ITable, Operation } from 'aws-cdk-lib/aws-dynamodb';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription, UrlSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { METRICS_SERVICE, metricsNamespace } from '../../functions/observability/metric-names';
 import type { AlarmRecipients } from '../stages';
 
 interface AlarmsProps {
@@ -26,6 +27,7 @@ export const RUNBOOK = {
   TableSystemErrors: 'table-errors',
   TableThrottled: 'table-throttled',
   DeadLetters: 'dead-letters',
+  MailUndeliverable: 'mail-undeliverable',
 } as const;
 
 /** The operations the data layer uses (an alarm's math expression takes at most 10 metrics). */
@@ -109,6 +111,16 @@ export class Alarms extends Construct {
       id: `${id}DeadLetters`,
       description: `Messages in the dead-letter queue ${id}: work that failed every retry.`,
       metric: queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+    });
+  }
+
+  /** An alarm on mails given up after their last try (functions/mailer/later-tries.ts): someone did not get a mail. */
+  watchUndeliverableMail(stage: string) {
+    this.alarm('MailUndeliverable', {
+      description: "A mail failed every try and was marked 'failed' on its outbox item.",
+      metric: new Metric({ namespace: metricsNamespace(stage), metricName: 'MailsUndeliverable', dimensionsMap: { service: METRICS_SERVICE }, period: FIVE_MINUTES, statistic: 'Sum' }),
       threshold: 1,
       evaluationPeriods: 1,
     });

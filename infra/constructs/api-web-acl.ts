@@ -3,6 +3,8 @@ import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
+import { SESSION_COOKIE } from '../../functions/security/cookie';
+import type { ApiRateLimits } from '../stages';
 
 /** CloudFront's web ACLs live in us-east-1, whatever region the distribution's stack is in. */
 export const WEB_ACL_REGION = 'us-east-1';
@@ -10,19 +12,23 @@ export const WEB_ACL_REGION = 'us-east-1';
 /** Where the edge stack publishes a stage's web ACL ARN, in us-east-1. */
 export const webAclParameterName = (stage: string) => `/growthwise/edge/${stage}/api-web-acl-arn`;
 
-/** The rate-based rule's name, also its CloudWatch metric (WAF's console shows the addresses it blocks). */
+/** The rate-based rules' names, also their CloudWatch metrics (WAF's console shows the addresses they block). */
 export const API_RATE_RULE = 'ApiRequestsPerClientAddress';
+export const API_SESSION_RATE_RULE = 'ApiRequestsPerSession';
 
 interface ApiWebAclProps {
   stage: string;
-  /** Requests to /api/* one client address may make in 5 minutes before WAF blocks it (429). */
-  requestsPer5Minutes: number;
+  /** Requests to /api/* per person and per address in 5 minutes before WAF blocks them (429). */
+  limits: ApiRateLimits;
 }
 
 /**
- * A stage's CloudFront web ACL (in the edge stack, us-east-1): one rate-based rule that blocks a
- * client address making more than the stage's limit of /api/* requests in 5 minutes, answering 429
- * until its rate falls. Everything else passes. The ARN goes to an SSM parameter for the stage's stack.
+ * A stage's CloudFront web ACL (in the edge stack, us-east-1): two rate-based rules on /api/*, each
+ * answering 429 until the rate falls. One counts per address and session cookie, so the people of
+ * an office behind one NAT address each have a person's allowance (docs/decisions/050); the other, a
+ * far looser ceiling per address whatever the cookie, also catches requests without a session
+ * (WAF skips a custom-key rule for a request that lacks one of its keys). Everything else passes.
+ * The ARN goes to an SSM parameter for the stage's stack.
  */
 export class ApiWebAcl extends Construct {
   readonly webAcl: CfnWebACL;
@@ -30,9 +36,31 @@ export class ApiWebAcl extends Construct {
   constructor(scope: Construct, id: string, props: ApiWebAclProps) {
     super(scope, id);
     const metric = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
+    const rateRule = (name: string, priority: number, limit: number, key: Pick<CfnWebACL.RateBasedStatementProperty, 'aggregateKeyType' | 'customKeys'>): CfnWebACL.RuleProperty => ({
+      name,
+      priority,
+      action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'TooManyRequests' } } },
+      visibilityConfig: metric(`growthwise-${props.stage}-${name}`),
+      statement: {
+        rateBasedStatement: {
+          limit,
+          evaluationWindowSec: 300,
+          // The viewer's own address: CloudFront hands WAF the connection's source, not a header anyone can set.
+          ...key,
+          scopeDownStatement: {
+            byteMatchStatement: {
+              fieldToMatch: { uriPath: {} },
+              positionalConstraint: 'STARTS_WITH',
+              searchString: '/api/',
+              textTransformations: [{ priority: 0, type: 'NONE' }],
+            },
+          },
+        },
+      },
+    });
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       name: `growthwise-${props.stage}-api`,
-      description: `Growthwise ${props.stage}: at most ${props.requestsPer5Minutes} /api requests per client address in 5 minutes`,
+      description: `Growthwise ${props.stage}: at most ${props.limits.perSessionPer5Minutes} /api requests per session and ${props.limits.perAddressPer5Minutes} per client address in 5 minutes`,
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: metric(`growthwise-${props.stage}-api`),
@@ -40,28 +68,12 @@ export class ApiWebAcl extends Construct {
         TooManyRequests: { contentType: 'APPLICATION_JSON', content: '{"error":"Too many requests. Try again in a few minutes."}' },
       },
       rules: [
-        {
-          name: API_RATE_RULE,
-          priority: 0,
-          action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'TooManyRequests' } } },
-          visibilityConfig: metric(`growthwise-${props.stage}-${API_RATE_RULE}`),
-          statement: {
-            rateBasedStatement: {
-              limit: props.requestsPer5Minutes,
-              evaluationWindowSec: 300,
-              // The viewer's own address: CloudFront hands WAF the connection's source, not a header anyone can set.
-              aggregateKeyType: 'IP',
-              scopeDownStatement: {
-                byteMatchStatement: {
-                  fieldToMatch: { uriPath: {} },
-                  positionalConstraint: 'STARTS_WITH',
-                  searchString: '/api/',
-                  textTransformations: [{ priority: 0, type: 'NONE' }],
-                },
-              },
-            },
-          },
-        },
+        rateRule(API_RATE_RULE, 0, props.limits.perAddressPer5Minutes, { aggregateKeyType: 'IP' }),
+        rateRule(API_SESSION_RATE_RULE, 1, props.limits.perSessionPer5Minutes, {
+          aggregateKeyType: 'CUSTOM_KEYS',
+          // The viewer's address with its session cookie: a cookie replayed from many addresses counts per address.
+          customKeys: [{ ip: {} }, { cookie: { name: SESSION_COOKIE, textTransformations: [{ priority: 0, type: 'NONE' }] } }],
+        }),
       ],
     });
     new StringParameter(this, 'Arn', {

@@ -31,6 +31,7 @@ export const ALARM_WIDGETS = {
   TableSystemErrors: WIDGETS.tableErrors,
   TableThrottled: WIDGETS.tableThrottles,
   DeadLetters: WIDGETS.queues,
+  MailUndeliverable: WIDGETS.business,
 } as const;
 
 interface DashboardProps {

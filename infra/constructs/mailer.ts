@@ -1,15 +1,28 @@
-import { type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import path from 'node:path';
+import { Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { ConfigurationSet, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MAILER_EVENT_SOURCE, OUTBOX_STREAM_FILTER } from '../../functions/mailer/stream-filter';
-import { MAILER_ENTRY } from '../local/build-functions';
+import { MAILER_ENTRY, OUTBOX_SWEEPER_ENTRY } from '../local/build-functions';
+import { NODEJS_BUNDLING } from './nodejs-bundling';
 import type { MailConfig } from '../stages';
 import { streamConsumer } from './stream-consumer';
+
+const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** How often the sweeper looks for due later tries: the shortest wait between tries is 5 minutes. */
+export const SWEEP_EVERY_MINUTES = 5;
+/** The sweeper's partitions: the later tries and the outbox items they name. */
+export const OUTBOX_SWEEPER_LEADING_KEYS = ['OUTBOX_RETRY#*', 'OUTBOX#*'];
+export const OUTBOX_SWEEPER_TABLE_ACTIONS = ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
 
 interface MailerProps {
   table: ITable;
@@ -28,46 +41,89 @@ interface MailerProps {
 export class Mailer extends Construct {
   readonly function: NodejsFunction;
   readonly deadLetterQueue: Queue;
+  /** The scheduled later tries of failed sends (functions/mailer/later-tries.ts). */
+  readonly sweeper: NodejsFunction;
+  readonly sweepRule: Rule;
 
   constructor(scope: Construct, id: string, props: MailerProps) {
     super(scope, id);
     // The account's suppression list (bounces and complaints) applies to every mail sent with this set.
     const configurationSet = new ConfigurationSet(this, 'ConfigurationSet', { suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS });
+    // The mailer and its sweeper send alike.
+    const environment = {
+      TABLE_NAME: props.table.tableName,
+      STAGE: props.stage,
+      LOG_LEVEL: props.logLevel,
+      MAIL_FROM: props.mail.from,
+      MAIL_CONFIGURATION_SET: configurationSet.configurationSetName,
+      MAIL_ALLOWED_RECIPIENTS: props.mail.allowedRecipients?.join(',') ?? '',
+    };
     const { function: fn, deadLetterQueue, role } = streamConsumer(this, {
       table: props.table,
       entry: MAILER_ENTRY,
       description: 'Sends the mail of new outbox items (the table stream)',
       filter: OUTBOX_STREAM_FILTER,
       eventSource: MAILER_EVENT_SOURCE,
-      environment: {
-        TABLE_NAME: props.table.tableName,
-        STAGE: props.stage,
-        LOG_LEVEL: props.logLevel,
-        MAIL_FROM: props.mail.from,
-        MAIL_CONFIGURATION_SET: configurationSet.configurationSetName,
-        MAIL_ALLOWED_RECIPIENTS: props.mail.allowedRecipients?.join(',') ?? '',
-      },
+      environment,
       logRetention: props.logRetention,
       removalPolicy: props.removalPolicy,
     });
     this.function = fn;
     this.deadLetterQueue = deadLetterQueue;
-    // The claim and the 'sent' mark: UpdateItem on the table, nothing more.
+    // The claim, the 'sent' mark and a failed send's count: UpdateItem (later tries: the sweeper's statement below).
     role.addToPolicy(new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [props.table.tableArn] }));
     const stack = Stack.of(this);
-    role.addToPolicy(
+    const sendAsStage = new PolicyStatement({
+      actions: ['ses:SendEmail'],
+      resources: [
+        stack.formatArn({ service: 'ses', resource: 'identity', resourceName: props.mail.sesIdentity }),
+        stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: configurationSet.configurationSetName }),
+      ],
+    });
+    role.addToPolicy(sendAsStage);
+
+    const sweeperLogs = new LogGroup(this, 'SweeperLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    // The mailer's role: one role for the stage's mail, since roles are the account quota previews meet first (test/infra/quotas.test.ts).
+    const sweeperRole = role;
+    sweeperLogs.grantWrite(sweeperRole);
+    this.sweeper = new NodejsFunction(this, 'Sweeper', {
+      description: 'Tries again the mails whose sends failed, then marks them failed (every 5 minutes)',
+      entry: OUTBOX_SWEEPER_ENTRY,
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      timeout: Duration.minutes(2),
+      role: sweeperRole,
+      logGroup: sweeperLogs,
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+      bundling: NODEJS_BUNDLING,
+      // One run at a time: two overlapping runs would only race for the same claims.
+      reservedConcurrentExecutions: 1,
+      environment,
+    });
+    sweeperRole.addToPolicy(
       new PolicyStatement({
-        actions: ['ses:SendEmail'],
-        resources: [
-          stack.formatArn({ service: 'ses', resource: 'identity', resourceName: props.mail.sesIdentity }),
-          stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: configurationSet.configurationSetName }),
-        ],
+        actions: OUTBOX_SWEEPER_TABLE_ACTIONS,
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': OUTBOX_SWEEPER_LEADING_KEYS } },
       }),
     );
+    this.sweepRule = new Rule(this, 'Sweep', {
+      description: `Every ${SWEEP_EVERY_MINUTES} minutes: try again the mails whose later try is due`,
+      schedule: Schedule.rate(Duration.minutes(SWEEP_EVERY_MINUTES)),
+      targets: [new LambdaFunction(this.sweeper, { retryAttempts: 0 })],
+    });
+    Validations.of(this.sweeper).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'Node.js 22 on purpose, as every handler (infra/constructs/api.ts): bundled for node20 so the local cloud runs the same bundle.',
+    });
   }
 
   /** Mail links point at the stage's own site (known once the distribution exists). */
   setSiteUrl(siteUrl: string) {
     this.function.addEnvironment('SITE_URL', siteUrl);
+    this.sweeper.addEnvironment('SITE_URL', siteUrl);
   }
 }

@@ -20,16 +20,20 @@ export const handlerEntry = (handler: string) => path.join(FUNCTIONS_DIR, 'handl
 export async function buildFunctions(outDir: string): Promise<Map<string, string>> {
   const handlers = [...new Set(routes.map((route) => route.handler))];
   await bundleThroughCache(
-    { ...Object.fromEntries(handlers.map((handler) => [handlerName({ handler }), handlerEntry(handler)])), [MAILER]: MAILER_ENTRY, [FAN_OUT]: FAN_OUT_ENTRY, [TRIAL_ALERTS]: TRIAL_ALERTS_ENTRY, [DUE_REMINDERS]: DUE_REMINDERS_ENTRY },
+    { ...Object.fromEntries(handlers.map((handler) => [handlerName({ handler }), handlerEntry(handler)])), [MAILER]: MAILER_ENTRY, [OUTBOX_SWEEPER]: OUTBOX_SWEEPER_ENTRY, [FAN_OUT]: FAN_OUT_ENTRY, [TRIAL_ALERTS]: TRIAL_ALERTS_ENTRY, [DUE_REMINDERS]: DUE_REMINDERS_ENTRY },
     outDir,
     bundleHandlers,
   );
-  return new Map([...handlers, MAILER, FAN_OUT, TRIAL_ALERTS, DUE_REMINDERS].map((handler) => [handler, path.join(outDir, handlerName({ handler }), 'index.mjs')]));
+  return new Map([...handlers, MAILER, OUTBOX_SWEEPER, FAN_OUT, TRIAL_ALERTS, DUE_REMINDERS].map((handler) => [handler, path.join(outDir, handlerName({ handler }), 'index.mjs')]));
 }
 
 /** The stream consumer that sends the outbox's mail (not a route): bundled beside the handlers under this name. */
 export const MAILER = 'mailer';
 export const MAILER_ENTRY = path.join(FUNCTIONS_DIR, 'mailer', 'handler.ts');
+
+/** The scheduled later tries of mails whose sends failed (functions/mailer/later-tries.ts); locally its tests call it. */
+export const OUTBOX_SWEEPER = 'outbox-sweeper';
+export const OUTBOX_SWEEPER_ENTRY = path.join(FUNCTIONS_DIR, 'mailer', 'sweeper-handler.ts');
 
 /** The stream consumer that writes the notifications of notification events (not a route). */
 export const FAN_OUT = 'notification-fan-out';

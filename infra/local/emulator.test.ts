@@ -1,6 +1,8 @@
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Context } from 'aws-lambda';
+import { HANDLER_TIMEOUT_SECONDS, type RouteDefinition } from '../../functions/routes';
 import { createEmulator } from './emulator';
 
 /** One GET through `agent`; answers the status and the local port of the connection it went over. */
@@ -48,5 +50,27 @@ describe('the local emulator', () => {
     expect(response.status).toBe(431);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(await response.json()).toEqual({ message: 'Request header fields too large' });
+  });
+
+  it("tells a handler the time the cloud function has (HANDLER_TIMEOUT_SECONDS), not API Gateway's 29 s", async () => {
+    let remaining = 0;
+    const route = { method: 'GET', path: '/api/time-left', handler: 'test/time-left', table: 'read', endpoint: { method: 'GET', path: '/api/time-left', auth: 'none' } } as unknown as RouteDefinition;
+    const timed = createEmulator({
+      routes: [route],
+      handlers: new Map([['test/time-left', async (_event: unknown, context: Context) => {
+        remaining = context.getRemainingTimeInMillis();
+        return { statusCode: 200, body: '{}' };
+      }]]) as never,
+    });
+    await new Promise<void>((resolve) => timed.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(timed.address() as AddressInfo).port}/api/time-left`);
+      expect(response.status).toBe(200);
+      expect(remaining).toBeLessThanOrEqual(HANDLER_TIMEOUT_SECONDS * 1000);
+      expect(remaining).toBeGreaterThan(HANDLER_TIMEOUT_SECONDS * 1000 - 5_000);
+    } finally {
+      timed.closeAllConnections();
+      await new Promise<void>((resolve) => timed.close(() => resolve()));
+    }
   });
 });

@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { RouteDefinition } from '../../functions/routes';
+import { HANDLER_TIMEOUT_SECONDS, type RouteDefinition } from '../../functions/routes';
 import type { Duplex } from 'node:stream';
 import { SECURITY_HEADERS, withSecurityHeaders } from '../web/security-headers';
 import { rewriteSpaPath } from '../web/spa-fallback';
@@ -149,7 +149,9 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, com
   const context = {
     awsRequestId: requestId,
     functionName: match.entry.route.handler,
-    getRemainingTimeInMillis: () => 29_000 - (Date.now() - started),
+    // The cloud function's own limit (infra/constructs/api.ts), not API Gateway's 29 s: a handler then
+    // answers a hung database with 503 locally when it would in the cloud (define-route.ts).
+    getRemainingTimeInMillis: () => HANDLER_TIMEOUT_SECONDS * 1000 - (Date.now() - started),
   } as unknown as Context;
   const result = await handler(event, context);
   writeResult(res, result);

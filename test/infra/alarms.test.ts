@@ -27,11 +27,11 @@ describe('alarms: prod\'s alarms reach someone, and each names its runbook line'
   const prod = synthStage('prod').stage;
   const alarms = ofType(prod, 'AWS::CloudWatch::Alarm');
 
-  it('watches the 5xx rate, a 4xx surge, latency, DynamoDB errors and throttling, the dead letters, all sent to the topic', () => {
+  it('watches the 5xx rate, a 4xx surge, latency, DynamoDB errors and throttling, the dead letters and undeliverable mail, all sent to the topic', () => {
     const topicId = ofType(prod, 'AWS::SNS::Topic')[0]![0];
     const byId = Object.fromEntries(alarms.map(([id, alarm]) => [id.replace(/[0-9A-F]{8}$/, ''), alarm.Properties!]));
     expect(Object.keys(byId).sort()).toEqual(
-      ['AlarmsApiClientErrorSurge', 'AlarmsApiServerErrorRate', 'AlarmsApiSlow', 'AlarmsMailerDeadLetters', 'AlarmsNotificationFanOutDeadLetters', 'AlarmsTableSystemErrors', 'AlarmsTableThrottled'],
+      ['AlarmsApiClientErrorSurge', 'AlarmsApiServerErrorRate', 'AlarmsApiSlow', 'AlarmsMailUndeliverable', 'AlarmsMailerDeadLetters', 'AlarmsNotificationFanOutDeadLetters', 'AlarmsTableSystemErrors', 'AlarmsTableThrottled'],
     );
     for (const alarm of Object.values(byId)) expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
     const rate = JSON.stringify(byId.AlarmsApiServerErrorRate!.Metrics);

@@ -4,7 +4,8 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../infra/app';
-import { API_RATE_RULE, WEB_ACL_REGION, webAclParameterName } from '../../infra/constructs/api-web-acl';
+import { API_RATE_RULE, API_SESSION_RATE_RULE, WEB_ACL_REGION, webAclParameterName } from '../../infra/constructs/api-web-acl';
+import { SESSION_COOKIE } from '../../functions/security/cookie';
 import { EDGE_STACK_NAME, stageConfig, stages } from '../../infra/stages';
 import { ofType, synthStage } from './synth-stage';
 
@@ -19,7 +20,7 @@ function edgeStack() {
 const distributionOf = (template: Template) =>
   ofType(template, 'AWS::CloudFront::Distribution')[0]![1].Properties!.DistributionConfig as { WebACLId?: unknown };
 
-describe('WAF: prod limits each client address on /api/*', () => {
+describe('WAF: prod limits each person and, more loosely, each client address on /api/*', () => {
   const { artifact, template: edge } = edgeStack();
 
   it('keeps prod\'s web ACL in us-east-1, deployed with prod\'s bootstrap', () => {
@@ -27,25 +28,33 @@ describe('WAF: prod limits each client address on /api/*', () => {
     expect(artifact.assumeRoleArn).toContain('cdk-hnb659fds-deploy-role');
   });
 
-  it('blocks (429) an address past the stage\'s /api requests per 5 minutes, and lets everything else through', () => {
+  it('blocks (429) a person (address and session cookie) past their /api requests per 5 minutes, an address past a far looser ceiling, and lets everything else through', () => {
     const acls = ofType(edge, 'AWS::WAFv2::WebACL');
     expect(acls).toHaveLength(1);
     const acl = acls[0]![1].Properties!;
     expect(acl).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
     const rules = acl.Rules as Record<string, unknown>[];
-    expect(rules).toHaveLength(1);
-    expect(rules[0]).toMatchObject({
-      Name: API_RATE_RULE,
-      Action: { Block: { CustomResponse: { ResponseCode: 429 } } },
+    expect(rules).toHaveLength(2);
+    const onApi = { FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH', SearchString: '/api/' };
+    const blocked = { Block: { CustomResponse: { ResponseCode: 429 } } };
+    const limits = stages.prod.waf;
+    expect(rules.find((rule) => rule.Name === API_RATE_RULE)).toMatchObject({
+      Action: blocked,
+      Statement: { RateBasedStatement: { AggregateKeyType: 'IP', EvaluationWindowSec: 300, Limit: limits.perAddressPer5Minutes, ScopeDownStatement: { ByteMatchStatement: onApi } } },
+    });
+    expect(rules.find((rule) => rule.Name === API_SESSION_RATE_RULE)).toMatchObject({
+      Action: blocked,
       Statement: {
         RateBasedStatement: {
-          AggregateKeyType: 'IP',
+          AggregateKeyType: 'CUSTOM_KEYS',
+          CustomKeys: [{ IP: {} }, { Cookie: { Name: SESSION_COOKIE, TextTransformations: [{ Priority: 0, Type: 'NONE' }] } }],
           EvaluationWindowSec: 300,
-          Limit: stages.prod.wafApiRequestsPer5Minutes,
-          ScopeDownStatement: { ByteMatchStatement: { FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH', SearchString: '/api/' } },
+          Limit: limits.perSessionPer5Minutes,
+          ScopeDownStatement: { ByteMatchStatement: onApi },
         },
       },
     });
+    expect(limits.perAddressPer5Minutes).toBeGreaterThan(10 * limits.perSessionPer5Minutes);
     const [aclId] = acls[0]!;
     edge.hasResourceProperties('AWS::SSM::Parameter', { Name: webAclParameterName('prod'), Value: { 'Fn::GetAtt': [aclId, 'Arn'] } });
   });
@@ -69,7 +78,7 @@ describe('WAF: prod limits each client address on /api/*', () => {
     expect(JSON.stringify(statements[0]!.Resource)).toContain(`:ssm:${WEB_ACL_REGION}:`);
     expect(JSON.stringify(statements[0]!.Resource)).toContain(`:parameter${webAclParameterName('prod')}`);
 
-    expect(stageConfig('pr-1').wafApiRequestsPer5Minutes).toBeNull();
+    expect(stageConfig('pr-1').waf).toBeNull();
     const preview = synthStage('pr-1').stage;
     expect(distributionOf(preview).WebACLId).toBeUndefined();
     expect(ofType(preview, 'Custom::AWS')).toEqual([]);

@@ -17,7 +17,7 @@ import { toUserResponse } from '../../user/item';
  */
 export const handler = defineRoute(invitationEndpoints.accept, async (request) => {
   const { body, clientIp, event } = request;
-  await countInvitationLinkRequest(clientIp);
+  await countInvitationLinkRequest(clientIp, body.token);
   refuseWeakPassword(body.password, 'password');
   const accepted = await acceptInvitation(body.token, { fullName: body.fullName, hashPassword: () => hashPassword(body.password) }, auditClient(request));
   if (!accepted) throw badRequest(INVALID_INVITATION, { token: INVALID_INVITATION });

@@ -8,7 +8,7 @@ import { countInvitationLinkRequest } from '../../throttles/invitation-link-thro
 
 /** POST /api/invitations/lookup (public): what the /invite page shows, or 400 for an invalid link. */
 export const handler = defineRoute(invitationEndpoints.lookup, async ({ body, clientIp }) => {
-  await countInvitationLinkRequest(clientIp);
+  await countInvitationLinkRequest(clientIp, body.token);
   const valid = await findInvitationByToken(body.token);
   if (!valid) throw badRequest(INVALID_INVITATION, { token: INVALID_INVITATION });
   const { invitation, org } = valid;

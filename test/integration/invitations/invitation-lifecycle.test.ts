@@ -213,21 +213,36 @@ describe('refusals', () => {
     expect(listed.find((entry) => entry.id === created.id)?.status).toBe('pending');
   });
 
-  it('counts lookups and accepts per client address: past 30 in 15 minutes, 429 with Retry-After', async () => {
+  it('limits one link to 10 lookups and accepts in 15 minutes, 429 with Retry-After, while other links from the same address go on', async () => {
     // Counts to a limit of a clock-aligned window: within one window (support/throttle-window.ts).
     await startWithinOneWindow(15 * 60_000, 60_000);
     const clientAddress = randomClientAddress();
     const fromOneAddress = (path: string, body: unknown) => request(path, { body, clientAddress });
-    for (let index = 0; index < 15; index += 1) {
-      expect((await fromOneAddress('/api/invitations/lookup', { token: `unknown-${index}` })).status).toBe(400);
-      expect((await fromOneAddress('/api/invitations/accept', { token: `unknown-${index}`, fullName: 'Guess Who', password: 'guessing-password-1' })).status).toBe(400);
+    const token = `unknown-${crypto.randomUUID()}`;
+    for (let index = 0; index < 5; index += 1) {
+      expect((await fromOneAddress('/api/invitations/lookup', { token })).status).toBe(400);
+      expect((await fromOneAddress('/api/invitations/accept', { token, fullName: 'Guess Who', password: 'guessing-password-1' })).status).toBe(400);
     }
-    const refused = await fromOneAddress('/api/invitations/lookup', { token: 'one-more' });
+    const refused = await fromOneAddress('/api/invitations/lookup', { token });
     expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('This invitation link was opened too often. Please try again later.');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await fromOneAddress('/api/invitations/accept', { token: 'one-more', fullName: 'Guess Who', password: 'guessing-password-1' })).status).toBe(429);
-    // Another address is not affected.
-    expect((await request('/api/invitations/lookup', { body: { token: 'one-more' } })).status).toBe(400);
+    expect((await fromOneAddress('/api/invitations/accept', { token, fullName: 'Guess Who', password: 'guessing-password-1' })).status).toBe(429);
+    // The same address with another link, and the same link from another address, are limited by their own counts.
+    expect((await fromOneAddress('/api/invitations/lookup', { token: `${token}-other` })).status).toBe(400);
+    expect((await request('/api/invitations/lookup', { body: { token } })).status).toBe(429);
+  }, 150_000);
+
+  it('lets an office behind one address open 300 links in 15 minutes (150 invitees), then 429 from that address', async () => {
+    await startWithinOneWindow(15 * 60_000, 90_000);
+    const clientAddress = randomClientAddress();
+    for (let index = 0; index < 300; index += 1) {
+      expect((await request('/api/invitations/lookup', { body: { token: `office-${crypto.randomUUID()}` }, clientAddress })).status).toBe(400);
+    }
+    const refused = await request('/api/invitations/lookup', { body: { token: `office-${crypto.randomUUID()}` }, clientAddress });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('Too many invitation requests from this address. Please try again later.');
+    expect((await request('/api/invitations/lookup', { body: { token: `office-${crypto.randomUUID()}` } })).status).toBe(400);
   }, 150_000);
 
   it('validates every body with field messages and writes nothing', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOCAL_AWS_ENV, ensureTable } from '../../../infra/local/dynamodb-local';
 import type { StreamPoller } from '../../../infra/local/stream-poller';
 import { mailsTo, uniqueAddress, waitForMails } from '../support/inbox';
+import { functionsNow } from '../support/functions-clock';
 
 /**
  * The mailer's delivery guarantees, through a real stream and the real SMTP catcher: a table of
@@ -14,7 +15,12 @@ let poller: StreamPoller;
 let sends = 0;
 /** Addresses whose first send attempt fails (a transient SMTP or SES error). */
 const failOnce = new Set<string>();
+/** Addresses whose next sends fail, this many times (an outage longer than the stream's retries). */
+const failTimes = new Map<string, number>();
+/** The outcomes the mailer counted (the metrics it would emit). */
+const counted: string[] = [];
 let modules: Awaited<ReturnType<typeof load>>;
+let settings: Parameters<Awaited<ReturnType<typeof load>>['deliver']['sweepOutbox']>[0];
 
 async function load() {
   const [outbox, transact, deliver, transport, streamPoller, filter, client] = await Promise.all([
@@ -26,7 +32,8 @@ async function load() {
     import('../../../functions/mailer/stream-filter'),
     import('../../../functions/db/client'),
   ]);
-  return { outbox, transact, deliver, transport, streamPoller, filter, client };
+  const laterTries = await import('../../../functions/mailer/later-tries');
+  return { outbox, transact, deliver, transport, streamPoller, filter, client, laterTries };
 }
 
 beforeAll(async () => {
@@ -38,22 +45,42 @@ beforeAll(async () => {
   const send: typeof smtp = async (to, mail) => {
     sends += 1;
     if (failOnce.delete(to)) throw new Error('451 temporary failure (test)');
+    const failing = failTimes.get(to) ?? 0;
+    if (failing > 0) {
+      failTimes.set(to, failing - 1);
+      throw new Error('421 service not available (test)');
+    }
     await smtp(to, mail);
   };
+  settings = { send, siteUrl: 'http://localhost:3000', allowList: undefined, log: () => undefined, count: (outcome: string) => void counted.push(outcome) };
   poller = await modules.streamPoller.startStreamPoller({
     name: 'mailer',
     endpoint: inject('dynamoDbEndpoint'),
     tableName,
     filter: modules.filter.OUTBOX_STREAM_FILTER,
     ...modules.filter.MAILER_EVENT_SOURCE,
-    handler: (event) =>
-      modules.deliver.deliverOutbox(event.Records, { send, siteUrl: 'http://localhost:3000', allowList: undefined, log: () => undefined }),
+    handler: (event) => modules.deliver.deliverOutbox(event.Records, settings),
   });
 });
 
 afterAll(async () => {
   await poller?.stop();
 });
+
+/** The outbox item of the one mail to `to`, as it is now. */
+async function outboxItemTo(to: string) {
+  const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
+  const found = await modules.client.db.send(new ScanCommand({ TableName: tableName, FilterExpression: '#type = :outbox AND #to = :to', ExpressionAttributeNames: { '#type': 'type', '#to': 'to' }, ExpressionAttributeValues: { ':outbox': 'OUTBOX', ':to': to } }));
+  return found.Items?.[0];
+}
+
+/** Waits until the stream's tries of the mail to `to` have all failed and its later try is written. */
+async function laterTryOf(to: string) {
+  await expect.poll(async () => (await outboxItemTo(to))?.attempts, { timeout: 30_000 }).toBe(modules.laterTries.STREAM_TRIES);
+  const item = (await outboxItemTo(to))!;
+  await expect.poll(async () => (await modules.laterTries.dueLaterTries(functionsNow() + 24 * 3_600_000)).filter((laterTry) => laterTry.outboxId === item.id).length, { timeout: 10_000 }).toBe(1);
+  return (await modules.laterTries.dueLaterTries(functionsNow() + 24 * 3_600_000)).find((laterTry) => laterTry.outboxId === item.id)!;
+}
 
 const sendMail = (to: string) =>
   modules.transact.transactWrite([modules.outbox.outboxPut(to, { template: 'password-changed', data: { fullName: 'Grace Hopper' } })]);
@@ -95,7 +122,81 @@ describe('the mailer', () => {
     expect(await mailsTo(to)).toHaveLength(1);
   });
 
-  it('puts a poison item in the dead letters after the bounded retries, and goes on with the next', async () => {
+  it('a mail whose send fails on each of the stream\'s 3 tries is tried again later by the sweeper, and delivered once', async () => {
+    const to = uniqueAddress('outage');
+    failTimes.set(to, 3);
+    await sendMail(to);
+    const laterTry = await laterTryOf(to);
+    expect(laterTry.dueAt - functionsNow()).toBeGreaterThan(4 * 60_000);
+    expect(await mailsTo(to)).toHaveLength(0);
+    // Not yet due: the sweeper leaves it.
+    await modules.deliver.sweepOutbox(settings, functionsNow());
+    expect((await outboxItemTo(to))!.status).toBe('pending');
+    await modules.deliver.sweepOutbox(settings, laterTry.dueAt + 1_000);
+    await waitForMails(to, 1);
+    const item = (await outboxItemTo(to))!;
+    expect(item.status).toBe('sent');
+    expect(item.attempts).toBe(3);
+    expect((await modules.laterTries.dueLaterTries(laterTry.dueAt + 24 * 3_600_000)).filter((waiting) => waiting.outboxId === item.id)).toEqual([]);
+    await modules.deliver.sweepOutbox(settings, laterTry.dueAt + 60 * 60_000);
+    expect(await mailsTo(to)).toHaveLength(1);
+  });
+
+  it("a mail that fails every try is tried again after 5, 30 and 120 minutes, then marked 'failed' and counted as undeliverable, once", async () => {
+    const to = uniqueAddress('dead-mailbox');
+    failTimes.set(to, 1_000);
+    await sendMail(to);
+    let laterTry = await laterTryOf(to);
+    const waits: number[] = [];
+    for (const expectedWait of [30, 120]) {
+      const sweptAt = laterTry.dueAt + 1_000;
+      await modules.deliver.sweepOutbox(settings, sweptAt);
+      const item = (await outboxItemTo(to))!;
+      expect(item.status).toBe('pending');
+      laterTry = (await modules.laterTries.dueLaterTries(sweptAt + 24 * 3_600_000)).find((waiting) => waiting.outboxId === item.id)!;
+      waits.push((laterTry.dueAt - sweptAt) / 60_000);
+      expect(waits.at(-1)).toBe(expectedWait);
+    }
+    const undeliverableBefore = counted.filter((outcome) => outcome === 'MailsUndeliverable').length;
+    await modules.deliver.sweepOutbox(settings, laterTry.dueAt + 1_000);
+    const failed = (await outboxItemTo(to))!;
+    expect(failed.status).toBe('failed');
+    expect(failed.attempts).toBe(modules.laterTries.ALL_TRIES);
+    expect(failed.lastError).toContain('421');
+    expect(failed.data).toBeUndefined();
+    expect(counted.filter((outcome) => outcome === 'MailsUndeliverable').length).toBe(undeliverableBefore + 1);
+    // Nothing waits any more, and a later sweep sends nothing.
+    await modules.deliver.sweepOutbox(settings, laterTry.dueAt + 24 * 3_600_000);
+    expect((await outboxItemTo(to))!.attempts).toBe(modules.laterTries.ALL_TRIES);
+    expect(await mailsTo(to)).toHaveLength(0);
+  });
+
+  it('redrives a mail a crashed mailer left pending: the redrive gives it a later try, the sweeper sends it once', async () => {
+    const to = uniqueAddress('crashed');
+    const id = `crashed-${randomUUID()}`;
+    const writtenAt = functionsNow();
+    // As a mailer that claimed it and then crashed leaves it: pending, claimed; the stream's record is spent.
+    await modules.client.db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { PK: `OUTBOX#${id}`, SK: 'OUTBOX', type: 'OUTBOX', id, to, template: 'password-changed', data: { fullName: 'Grace Hopper' }, status: 'pending', createdAt: new Date(writtenAt).toISOString(), claimedUntil: writtenAt + 60_000 },
+      }),
+    );
+    const redrive = await import('../../../functions/mailer/redrive');
+    // Not yet stuck: left alone.
+    expect((await redrive.redriveStuckOutboxItems(writtenAt + 60_000)).redriven).not.toContain(id);
+    const later = writtenAt + (redrive.STUCK_AFTER_MINUTES + 1) * 60_000;
+    expect((await redrive.redriveStuckOutboxItems(later)).redriven).toContain(id);
+    expect((await redrive.redriveStuckOutboxItems(later)).redriven).toContain(id);
+    await modules.deliver.sweepOutbox(settings, later);
+    await waitForMails(to, 1);
+    expect((await outboxItemTo(to))!.status).toBe('sent');
+    expect((await redrive.redriveStuckOutboxItems(later + 60_000)).redriven).not.toContain(id);
+    await modules.deliver.sweepOutbox(settings, later + 60_000);
+    expect(await mailsTo(to)).toHaveLength(1);
+  });
+
+  it('a poison item (its template does not exist) does not hold up the next mail, and waits for the sweeper instead of the dead letters', async () => {
     const poisonTo = uniqueAddress('poison');
     const nextTo = uniqueAddress('after-poison');
     const id = `poison-${randomUUID()}`;
@@ -107,7 +208,8 @@ describe('the mailer', () => {
     );
     await sendMail(nextTo);
     await waitForMails(nextTo, 1);
-    expect(poller.deadLetters.map((record) => JSON.stringify(record.dynamodb?.NewImage)).join()).toContain(poisonTo);
+    await laterTryOf(poisonTo);
+    expect(poller.deadLetters.map((record) => JSON.stringify(record.dynamodb?.NewImage)).join()).not.toContain(poisonTo);
     expect(await mailsTo(poisonTo)).toHaveLength(0);
   });
 

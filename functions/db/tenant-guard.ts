@@ -1,0 +1,74 @@
+import { requestScoped } from '../observability/request-scope';
+import { AUDIT_PARTITION_PREFIX } from './keys';
+
+/**
+ * The key-prefix guard of docs/decisions/052: once a request's session has named its organization,
+ * every DynamoDB call of that request may name only that organization's partitions (`ORG#<id>`,
+ * `ORG#<id>#…`, `AUDIT#<id>`); a key or query of another organization's is refused before it is sent.
+ * Partitions of no organization (sessions, email holds, counters, tokens, the outbox) pass: their
+ * keys come from the session or from hashes, never from another tenant's id.
+ */
+interface TenantScope {
+  orgId: string | undefined;
+}
+
+const scope = requestScoped<TenantScope>();
+
+/** Runs a request with an empty scope, filled by `enterTenant` once the session is known. */
+export const runInTenantScope = <T>(fn: () => Promise<T>) => scope.run({ orgId: undefined }, fn);
+
+/** From here on the request's calls may reach only this organization's partitions. */
+export function enterTenant(orgId: string) {
+  const current = scope.get();
+  if (current) current.orgId = orgId;
+}
+
+export class OtherTenantKeyRefused extends Error {
+  constructor(command: string, partition: string) {
+    super(`${command} named partition ${partition} of another organization than the session's`);
+    this.name = 'OtherTenantKeyRefused';
+  }
+}
+
+const TENANT_PREFIXES = ['ORG#', AUDIT_PARTITION_PREFIX];
+
+/** The organization a partition belongs to, or undefined for a partition of no organization. */
+function tenantOf(partition: string): string | undefined {
+  const prefix = TENANT_PREFIXES.find((candidate) => partition.startsWith(candidate));
+  return prefix === undefined ? undefined : partition.slice(prefix.length).split('#')[0];
+}
+
+type Value = string | { S?: string } | undefined;
+type Keyed = { PK?: Value } | undefined;
+const text = (value: Value) => (typeof value === 'string' ? value : value?.S);
+
+/** The partition values a command names: its keys and items, and the values a Query's key condition compares. */
+function partitionsOf(command: string, input: Record<string, unknown>): string[] {
+  const keyed: Keyed[] = [input.Key as Keyed, input.Item as Keyed];
+  for (const item of (input.TransactItems ?? []) as Record<string, { Key?: Keyed; Item?: Keyed }>[]) {
+    for (const action of Object.values(item)) keyed.push(action.Key, action.Item);
+  }
+  for (const requests of Object.values((input.RequestItems ?? {}) as Record<string, unknown>)) {
+    if (Array.isArray(requests)) for (const request of requests as { PutRequest?: { Item: Keyed }; DeleteRequest?: { Key: Keyed } }[]) keyed.push(request.PutRequest?.Item, request.DeleteRequest?.Key);
+    else keyed.push(...((requests as { Keys?: Keyed[] }).Keys ?? []));
+  }
+  const partitions = keyed.map((item) => text(item?.PK)).filter((value): value is string => value !== undefined);
+  if (command === 'QueryCommand') {
+    for (const value of Object.values((input.ExpressionAttributeValues ?? {}) as Record<string, Value>)) {
+      const found = text(value);
+      if (typeof found === 'string') partitions.push(found);
+    }
+  }
+  return partitions;
+}
+
+/** Throws when a call of a request with an organization names another organization's partition, or scans the table. */
+export function refuseOtherTenants(command: string, input: Record<string, unknown>) {
+  const orgId = scope.get()?.orgId;
+  if (orgId === undefined) return;
+  if (command === 'ScanCommand') throw new OtherTenantKeyRefused(command, '(the whole table)');
+  for (const partition of partitionsOf(command, input)) {
+    const tenant = tenantOf(partition);
+    if (tenant !== undefined && tenant !== orgId) throw new OtherTenantKeyRefused(command, partition);
+  }
+}

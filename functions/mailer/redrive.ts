@@ -1,0 +1,41 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_NAME, db } from '../db/client';
+import { now as clockNow } from '../clock';
+import { scheduleLaterTry } from './later-tries';
+import type { OutboxItem } from './outbox';
+
+/** An outbox item still 'pending' this long after it was written was lost by the stream (a crashed or timed-out mailer). */
+export const STUCK_AFTER_MINUTES = 15;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The redrive of the README's dead-letters runbook (an operator's script, scripts/redrive-outbox.ts):
+ * gives each outbox item still 'pending' STUCK_AFTER_MINUTES after it was written, and not claimed by a
+ * live try, a later try due now, which the sweeper sends at its next run. The outbox partitions are
+ * one item each, so this is a Scan: an operator's tool, never a request's. Running it again within the
+ * hour writes the same later tries; later, a second one is dropped by the sweeper once the item is sent.
+ */
+export async function redriveStuckOutboxItems(now = clockNow().getTime()): Promise<{ scanned: number; redriven: string[] }> {
+  const redriven: string[] = [];
+  let scanned = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new ScanCommand({
+        TableName: TABLE_NAME,
+        FilterExpression: '#type = :outbox AND #status = :pending AND createdAt < :stuck AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
+        ExpressionAttributeNames: { '#type': 'type', '#status': 'status' },
+        ExpressionAttributeValues: { ':outbox': 'OUTBOX', ':pending': 'pending', ':stuck': new Date(now - STUCK_AFTER_MINUTES * MINUTE).toISOString(), ':now': now },
+        ExclusiveStartKey: start,
+      }),
+    );
+    scanned += page.ScannedCount ?? 0;
+    for (const item of (page.Items ?? []) as OutboxItem[]) {
+      await scheduleLaterTry(item.id, Math.floor(now / HOUR) * HOUR);
+      redriven.push(item.id);
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return { scanned, redriven };
+}

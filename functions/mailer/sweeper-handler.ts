@@ -1,0 +1,15 @@
+import { publishMetrics, runCountingMetrics } from '../observability/metrics';
+import { sweepOutbox } from './deliver-outbox';
+import { mailerSettingsFromEnvironment } from './settings-from-environment';
+
+const settings = mailerSettingsFromEnvironment();
+
+/** The outbox sweeper, on a schedule (infra/constructs/mailer.ts): the later tries of mails whose sends failed. */
+export const handler = async () =>
+  runCountingMetrics(async () => {
+    try {
+      await sweepOutbox(settings);
+    } finally {
+      publishMetrics('outbox-sweep');
+    }
+  });

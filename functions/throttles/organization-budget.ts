@@ -1,0 +1,81 @@
+import { requestsPerMinuteOf } from '../capacity/organization-shares';
+import { runUncounted } from '../db/call-counter';
+import { logger } from '../observability/logger';
+import type { ThrottleRule } from './rules';
+import { countAttemptsOf, readThrottle, retryAfterSeconds, throttleCounter } from './throttles';
+
+const MINUTE = 60 * 1000;
+
+/**
+ * A warm function tells the organization's shared counter what it served at most this often: so
+ * the counter takes one write per warm function and second, never one per request, and no
+ * organization's counter becomes a hot item (docs/decisions/051).
+ */
+export const BUDGET_SYNC_MS = 1000;
+
+/** An organization's requests per minute under its plan's share, counted like the sliding throttles. */
+const organizationRequests = (plan: string): ThrottleRule<'sliding'> => ({ name: 'ORG-REQUESTS', limit: requestsPerMinuteOf(plan), windowMs: MINUTE, window: 'sliding' });
+
+/** What this warm function knows of one organization's current window. */
+interface Tally {
+  windowStart: number;
+  /** The window's count as the shared counter last answered (every function's requests synced so far). */
+  shared: number;
+  /** Requests this function served since it last synced. */
+  unsynced: number;
+  /** The previous window's count: undefined until read (it no longer changes, so once is enough). */
+  previous: number | undefined;
+  syncedAt: number;
+}
+
+const tallies = new Map<string, Tally>();
+/** Enough organizations for any warm function; past it, windows that can no longer count are dropped. */
+const TALLIES_KEPT = 1000;
+
+export type BudgetAnswer = { allowed: true } | { allowed: false; retryAfter: number };
+
+/**
+ * Spends one request of the organization's budget: answers from this function's estimate (the
+ * shared count last synced plus what it served since), synced with the shared counter first when
+ * the last sync is BUDGET_SYNC_MS old. A refused request is not counted. When the counter cannot be reached the
+ * request passes: the budget shares capacity fairly, it is not what keeps anyone out.
+ */
+export async function spendOrganizationBudget(orgId: string, plan: string): Promise<BudgetAnswer> {
+  const counter = throttleCounter(organizationRequests(plan), orgId);
+  const tally = tallyOf(orgId, counter.windowStart);
+  // Synced before deciding: a function's first request of an organization already knows what the others served.
+  if (counter.now - tally.syncedAt >= BUDGET_SYNC_MS) await runUncounted(() => sync(counter, tally));
+  let retryAfter = retryAfterSeconds(counter, { current: tally.shared + tally.unsynced, previous: tally.previous ?? 0 });
+  if (retryAfter !== undefined && tally.unsynced > 0) {
+    // At the limit, what this function served goes to the shared counter at once: the other functions
+    // then refuse this organization from their next sync, not a second later.
+    await runUncounted(() => sync(counter, tally));
+    retryAfter = retryAfterSeconds(counter, { current: tally.shared + tally.unsynced, previous: tally.previous ?? 0 });
+  }
+  if (retryAfter !== undefined) return { allowed: false, retryAfter };
+  tally.unsynced += 1;
+  return { allowed: true };
+}
+
+function tallyOf(orgId: string, windowStart: number): Tally {
+  const known = tallies.get(orgId);
+  if (known?.windowStart === windowStart) return known;
+  if (tallies.size >= TALLIES_KEPT) for (const [id, tally] of tallies) if (tally.windowStart < windowStart - MINUTE) tallies.delete(id);
+  const tally: Tally = { windowStart, shared: 0, unsynced: 0, previous: undefined, syncedAt: 0 };
+  tallies.set(orgId, tally);
+  return tally;
+}
+
+async function sync(counter: ReturnType<typeof throttleCounter>, tally: Tally) {
+  const sent = tally.unsynced;
+  tally.syncedAt = counter.now;
+  try {
+    const [shared, previous] = await Promise.all([countAttemptsOf(counter, sent), tally.previous === undefined ? readThrottle(counter).then((counts) => counts.previous) : tally.previous]);
+    tally.unsynced -= sent;
+    tally.shared = Math.max(tally.shared, shared);
+    tally.previous = previous;
+  } catch (error) {
+    // Kept unsynced: the next sync sends them.
+    logger.warn('organization budget not synced', { error });
+  }
+}

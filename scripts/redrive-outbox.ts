@@ -1,0 +1,16 @@
+import { parseArgs } from 'node:util';
+
+/**
+ * Redrives the mail a crashed or timed-out mailer left 'pending' (README, Alarms runbook,
+ * dead-letters): each such outbox item gets a later try that the sweeper sends within 5 minutes
+ * (functions/mailer/redrive.ts). Harmless to run again.
+ *   TABLE_NAME=<stack output TableName> npx tsx scripts/redrive-outbox.ts   (AWS credentials of the stage)
+ *   npx tsx scripts/redrive-outbox.ts --endpoint http://127.0.0.1:8000     (DynamoDB Local)
+ */
+const { values } = parseArgs({ options: { endpoint: { type: 'string' } } });
+if (values.endpoint) Object.assign(process.env, { DYNAMODB_ENDPOINT: values.endpoint, AWS_REGION: process.env.AWS_REGION ?? 'us-east-1', AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local', AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local' });
+// functions/db reads TABLE_NAME and the endpoint on import.
+const { redriveStuckOutboxItems } = await import('../functions/mailer/redrive');
+const { scanned, redriven } = await redriveStuckOutboxItems();
+for (const id of redriven) console.log(`OUTBOX#${id}: later try due now`);
+console.log(`Scanned ${scanned} item(s); ${redriven.length} stuck outbox item(s) redriven.`);

@@ -1,0 +1,31 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { missingAlarmRecipients } from '../../infra/alarm-recipients';
+import { stackName, stageConfig, stages } from '../../infra/stages';
+import { synthStage } from './synth-stage';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+describe('prod alarms must reach someone (issue 38, item 5)', () => {
+  it('refuses a prod deployment without alarm recipients, naming the setting, before anything is built or deployed', () => {
+    expect(stages.prod.alarmRecipients).toEqual({ email: null, webhookUrl: null });
+    const deploy = spawnSync('npx', ['tsx', 'infra/deploy.ts', 'prod'], { cwd: ROOT, encoding: 'utf8' });
+    expect(deploy.status).toBe(1);
+    expect(deploy.stderr).toContain('alarmRecipients.email or alarmRecipients.webhookUrl of stage prod in infra/stages.ts');
+  }, 60_000);
+
+  it('only warns in cdk synth, so the synthesized template and its checks keep working', () => {
+    const assembly = synthStage('prod').app.synth();
+    const messages = assembly.getStackByName(stackName('prod')).messages;
+    expect(messages.filter((message) => message.level === 'warning').map((message) => String(message.entry.data))).toContainEqual(expect.stringContaining('alarmRecipients'));
+    expect(messages.filter((message) => message.level === 'error')).toEqual([]);
+  });
+
+  it('lets a stage with a recipient, and a stage without alarms, through', () => {
+    const prod = stageConfig('prod');
+    expect(missingAlarmRecipients('prod', { ...prod, alarmRecipients: { email: 'ops@growthwise.example', webhookUrl: null } })).toBeUndefined();
+    expect(missingAlarmRecipients('prod', { ...prod, alarmRecipients: { email: null, webhookUrl: 'https://hooks.example/x' } })).toBeUndefined();
+    expect(missingAlarmRecipients('pr-1', stageConfig('pr-1'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,44 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { requestsPerMinuteOf } from '../../../functions/capacity/organization-shares';
+import { keys } from '../../../functions/db/keys';
+import { registerOrganization } from '../support/api';
+import { testTable } from '../support/table';
+import { startWithinOneWindow } from '../support/throttle-window';
+
+const POLL = '/api/notifications/unread/count';
+const TOO_MANY = 'Your organization is sending too many requests. Please try again in a moment.';
+
+/** Moves an organization to another plan, as a subscription change does. */
+async function setPlan(orgId: string, plan: string) {
+  const { db, tableName } = testTable();
+  await db.send(new UpdateCommand({ TableName: tableName, Key: keys.organization(orgId), UpdateExpression: 'SET #plan = :plan', ExpressionAttributeNames: { '#plan': 'plan' }, ExpressionAttributeValues: { ':plan': plan } }));
+}
+
+describe("each organization's share of the stage (issue 38, item 3)", () => {
+  it("answers 429 with Retry-After once an organization has sent its plan's requests of the last minute, on every route, and only to that organization", async () => {
+    const share = requestsPerMinuteOf('starter');
+    expect(share).toBeLessThan(requestsPerMinuteOf('professional'));
+    await startWithinOneWindow(60_000, 40_000);
+    const small = await registerOrganization();
+    const other = await registerOrganization();
+    await setPlan(small.orgId, 'starter');
+
+    // Registration's own request counted nothing: it had no session yet.
+    for (let index = 0; index < share; index += 1) expect((await small.call(POLL)).status).toBe(200);
+    const refused = await small.call(POLL);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(TOO_MANY);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+
+    // Another route is another function: it learns the organization's count from the shared counter.
+    const elsewhere = await small.call('/api/user');
+    expect(elsewhere.status).toBe(429);
+    expect(elsewhere.body.message).toBe(TOO_MANY);
+    // Another organization, on the same routes, is not affected.
+    expect((await other.call(POLL)).status).toBe(200);
+    expect((await other.call('/api/user')).status).toBe(200);
+  }, 120_000);
+});
