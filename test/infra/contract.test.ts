@@ -16,7 +16,7 @@ const foldersIn = (dir: string) => readdirSync(path.join(ROOT, dir)).filter((nam
 const modulesIn = (dir: string) => readdirSync(path.join(ROOT, dir)).filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)).map((name) => name.replace(/\.tsx?$/, '')).sort();
 
 /** The folders of functions/ that are plumbing or cross-resource rules, not a resource of the contract. */
-const FUNCTIONS_PLUMBING = ['aws', 'db', 'domain', 'handlers', 'http', 'images', 'mailer', 'middleware', 'observability', 'security', 'throttles'];
+const FUNCTIONS_PLUMBING = ['aws', 'capacity', 'db', 'domain', 'handlers', 'http', 'images', 'mailer', 'middleware', 'observability', 'security', 'throttles'];
 /** Schema modules that several contract modules build on (field builders, a message body, project activity). */
 const SHARED_SCHEMA_MODULES = ['activity', 'fields', 'message'];
 

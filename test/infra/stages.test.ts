@@ -25,7 +25,7 @@ const RULE_PROPERTIES: Record<string, string[]> = {
   'AWS::IAM::Policy': ['Properties.Roles'],
 };
 /** CDK names the stream consumers' event source mappings and the trial rule's invoke permission after paths that hold the stack name: same resource, another id. */
-const STAGE_NAMED_IDS = /^((Mailer|NotificationFanOut)FunctionDynamoDBEventSourceGrowthwise<stage>DataTable|(TrialAlerts|DueReminders)DailyAllowEventRuleGrowthwise<stage>(TrialAlerts|DueReminders)Function)/;
+const STAGE_NAMED_IDS = /^((Mailer|NotificationFanOut)FunctionDynamoDBEventSourceGrowthwise<stage>DataTable|(TrialAlerts|DueReminders)DailyAllowEventRuleGrowthwise<stage>(TrialAlerts|DueReminders)Function|MailerSweepAllowEventRuleGrowthwise<stage>MailerSweeper)/;
 /** Whole resources only one kind of stage has. */
 const ONLY_IN_PROD = ['AWS::CloudWatch::Alarm', 'AWS::SNS::Topic', 'AWS::SNS::TopicPolicy', 'AWS::SNS::Subscription'];
 /** Prod reads its web ACL's ARN from us-east-1 with CDK's AwsCustomResource (its handler, role, policy and log group). */
