@@ -23,7 +23,8 @@ export const PASSKEY_NOT_FOUND = 'Passkey not found';
 
 /** The user's passkeys, newest first (one Query of their partition's PASSKEY# items). */
 export async function listPasskeys(userId: string): Promise<PasskeyItem[]> {
-  const passkeys = await queryCollection<PasskeyItem>(collections.passkeysOfUser(userId));
+  // Read again right after the user adds or removes one: the list must show it.
+  const passkeys = await queryCollection<PasskeyItem>(collections.passkeysOfUser(userId), { consistentRead: true });
   return passkeys.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 

@@ -31,6 +31,10 @@ export const READ_CONSISTENCY: Record<string, readonly string[]> = {
   'GET /api/organization/sso/domains': ['BatchGetItem:strong', 'Query:strong'],
   // Refetched right after the user ends a session.
   'GET /api/user/sessions': ['BatchGetItem:strong', 'Query:strong'],
+  // Refetched right after the user adds or removes a passkey.
+  'GET /api/user/passkeys': ['BatchGetItem:strong', 'Query:strong'],
+  // The project with the session, then the page; refetched right after the user's own comment.
+  'GET /api/projects/{id}/comments': ['BatchGetItem:strong', 'Query:strong'],
   // The fifth Query is the caller's memberships, which the stream consumer keeps: eventual like it (docs/decisions/037).
   'GET /api/dashboard': ['BatchGetItem:strong', 'Query:eventual', 'Query:eventual', 'Query:eventual', 'Query:eventual', 'Query:eventual'],
   'GET /api/organization/audit-log': ['BatchGetItem:strong', 'Query:eventual'],

@@ -58,6 +58,18 @@ const DRIVEN: Record<string, Drive> = {
     const created = await world.staff[lane].call('/api/projects', { body: { name: 'Members' } });
     return world.staff[lane].call(`/api/projects/${created.body.id}/members`, { method: 'PUT', body: { memberIds: world.members[lane].map((member) => member.user.id) } });
   },
+  'POST /api/projects/{id}/comments': async (world, lane) =>
+    world.staff[lane].call(`/api/projects/${await projectOf(world, lane, 'Commented')}/comments`, { body: { text: `A comment ${lane}`, mentions: [world.members[lane][0]!.user.id] } }),
+  'PATCH /api/projects/{id}/comments/{commentId}': async (world, lane) => {
+    const project = await projectOf(world, lane, 'Edited comment');
+    const comment = await world.staff[lane].call(`/api/projects/${project}/comments`, { body: { text: 'First words' } });
+    return world.staff[lane].call(`/api/projects/${project}/comments/${comment.body.id}`, { method: 'PATCH', body: { text: 'Better words', mentions: [world.members[lane][1]!.user.id] } });
+  },
+  'DELETE /api/projects/{id}/comments/{commentId}': async (world, lane) => {
+    const project = await projectOf(world, lane, 'Deleted comment');
+    const comment = await world.staff[lane].call(`/api/projects/${project}/comments`, { body: { text: 'Soon gone' } });
+    return world.staff[lane].call(`/api/projects/${project}/comments/${comment.body.id}`, { method: 'DELETE' });
+  },
   'POST /api/user/avatar': (world, lane) => world.staff[lane].call('/api/user/avatar', { body: { avatarUrl: PNG } }),
   'PATCH /api/user/profile': (world, lane) => world.staff[lane].call('/api/user/profile', { method: 'PATCH', body: { fullName: `Renamed ${lane}` } }),
   'POST /api/user/change-password': async (world) => {

@@ -1,5 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { oidcCallback } from '../../../shared/contract/sso';
 import { inject } from 'vitest';
 import { type RouteDefinition, routes } from '../../../functions/routes';
 import { type SignedIn, registerOrganization, request } from '../support/api';
@@ -243,9 +244,16 @@ const fetchSite = fc.constantFrom(undefined, undefined, 'same-origin', 'same-sit
 
 // --- what every answer must be ------------------------------------------------------------------
 
-function checkAnswer(route: RouteDefinition, status: number, contentTypeHeader: string | null, text: string) {
+function checkAnswer(route: RouteDefinition, status: number, contentTypeHeader: string | null, text: string, location: string | null) {
   expect(status, text.slice(0, 300)).toBeLessThan(500);
   expect(text).not.toMatch(INTERNAL);
+  // The one route a browser navigates to (the identity provider's redirect back, docs/decisions/044):
+  // whatever it is sent, it answers with a redirect into the app, never to another site.
+  if (route.path === oidcCallback.path) {
+    expect(status, text.slice(0, 300)).toBe(302);
+    expect(location).toMatch(/^\/(?!\/)/);
+    return;
+  }
   const isJson = contentTypeHeader?.startsWith('application/json') ?? false;
   if (status >= 300) {
     expect(isJson, `a ${status} answers JSON`).toBe(true);
@@ -296,7 +304,7 @@ describe('fuzzing every route of the route table', () => {
       if (site !== undefined) headers['sec-fetch-site'] = site;
       const cookie = cookieFor(choice, junk);
       const answer = await request(`${path}${search}`, { method: route.method, rawBody: body, headers, cookie });
-      checkAnswer(route, answer.status, answer.headers.get('content-type'), answer.text);
+      checkAnswer(route, answer.status, answer.headers.get('content-type'), answer.text, answer.headers.get('location'));
       // A request that signed the fuzzer's admin out is followed by a fresh sign-in, so the fuzzing keeps reaching past the session check.
       if (choice === 'admin' && answer.status === 401) world.attacker = await refreshed(world.attacker);
     });
