@@ -83,6 +83,7 @@ export class GrowthwiseStack extends Stack {
       logLevel: config.logLevel,
       logRetention: rules.logRetention,
       removalPolicy: rules.removalPolicy,
+      unsubscribeKeySecret: secrets.mfaEncryptionSecret,
     });
     mailer.setSiteUrl(web.siteUrl);
     this.alarms?.watchDeadLetterQueue('Mailer', mailer.deadLetterQueue);

@@ -3,6 +3,7 @@ import { eachNewItem } from '../db/stream-batch';
 import { type OutboxItem, claimOutboxItem, finishOutboxItem, releaseOutboxClaim } from './outbox';
 import { renderOutboxMail } from './render-mail';
 import { type SendMail, recipientAllowed } from './transport';
+import { unsubscribeLinks } from './unsubscribe-links';
 
 interface MailerSettings {
   send: SendMail;
@@ -44,7 +45,7 @@ async function deliverOne(item: OutboxItem, settings: MailerSettings) {
     return;
   }
   try {
-    const rendered = renderOutboxMail(item, item.to, settings.siteUrl);
+    const rendered = renderOutboxMail(item, item.to, settings.siteUrl, await unsubscribeLinks(item, settings.siteUrl));
     await settings.send(item.to, rendered);
   } catch (error) {
     await releaseOutboxClaim(item.id);

@@ -4,6 +4,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { ConfigurationSet, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MAILER_EVENT_SOURCE, OUTBOX_STREAM_FILTER } from '../../functions/mailer/stream-filter';
@@ -18,6 +19,8 @@ interface MailerProps {
   logLevel: string;
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
+  /** The secret the unsubscribe links' key is derived from (docs/decisions/055): read, never written. */
+  unsubscribeKeySecret: ISecret;
 }
 
 /**
@@ -46,6 +49,7 @@ export class Mailer extends Construct {
         MAIL_FROM: props.mail.from,
         MAIL_CONFIGURATION_SET: configurationSet.configurationSetName,
         MAIL_ALLOWED_RECIPIENTS: props.mail.allowedRecipients?.join(',') ?? '',
+        MFA_ENCRYPTION_SECRET_ARN: props.unsubscribeKeySecret.secretArn,
       },
       logRetention: props.logRetention,
       removalPolicy: props.removalPolicy,
@@ -54,6 +58,7 @@ export class Mailer extends Construct {
     this.deadLetterQueue = deadLetterQueue;
     // The claim and the 'sent' mark: UpdateItem on the table, nothing more.
     role.addToPolicy(new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [props.table.tableArn] }));
+    props.unsubscribeKeySecret.grantRead(role);
     const stack = Stack.of(this);
     role.addToPolicy(
       new PolicyStatement({
