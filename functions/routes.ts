@@ -18,6 +18,7 @@ import * as auditLogEndpoints from '../shared/contract/audit-log';
 import * as ssoEndpoints from '../shared/contract/sso';
 import * as passkeyEndpoints from '../shared/contract/passkeys';
 import * as commentEndpoints from '../shared/contract/comments';
+import * as mailSubscriptionEndpoints from '../shared/contract/mail-subscriptions';
 
 /** The stage secrets a function may read (Secrets Manager in the cloud, the environment locally). */
 export type RouteSecret = 'session' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'mfaEncryption';
@@ -131,6 +132,8 @@ export const routes = [
   route(ssoEndpoints.saveConnection, 'sso/save-sso-connection', 'readwrite', ['session', 'mfaEncryption']),
   route(ssoEndpoints.start, 'sso/start-sso-sign-in', 'read'),
   route(ssoEndpoints.oidcCallback, 'sso/finish-oidc-sign-in', 'readwrite', ['session', 'mfaEncryption']),
+  route(mailSubscriptionEndpoints.unsubscribe, 'mail-subscriptions/unsubscribe-from-list', 'readwrite', ['mfaEncryption']),
+  route(mailSubscriptionEndpoints.resubscribe, 'mail-subscriptions/resubscribe-to-list', 'readwrite', ['mfaEncryption']),
   route(billingEndpoints.webhook, 'billing/receive-stripe-webhook', 'readwrite', ['stripeWebhookSecret', 'stripeSecretKey']),
 ] as const satisfies readonly RouteDefinition[];
 

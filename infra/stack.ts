@@ -86,6 +86,7 @@ export class GrowthwiseStack extends Stack {
       logLevel: config.logLevel,
       logRetention: rules.logRetention,
       removalPolicy: rules.removalPolicy,
+      unsubscribeKeySecret: secrets.mfaEncryptionSecret,
     });
     mailer.setSiteUrl(web.siteUrl);
     this.alarms?.watchDeadLetterQueue('Mailer', mailer.deadLetterQueue);

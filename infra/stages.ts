@@ -152,6 +152,9 @@ const publicWrites = (limit: Throttle): ApiThrottles['routes'] => ({
   'POST /api/email-verification/confirm': limit,
   'POST /api/invitations/lookup': limit,
   'POST /api/invitations/accept': limit,
+  // The unsubscribe link's routes: each checks an HMAC and writes the user item (docs/decisions/055).
+  'POST /api/mail-subscriptions/unsubscribe': limit,
+  'POST /api/mail-subscriptions/resubscribe': limit,
   // Stripe retries a refused delivery with backoff, so a limit costs a late event, never a lost one.
   'POST /api/billing/webhook': limit,
 });

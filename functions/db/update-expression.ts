@@ -10,8 +10,8 @@ export interface Changes {
   set?: Record<string, unknown>;
   /** REMOVE: these attributes. */
   remove?: readonly string[];
-  /** ADD: each number to its attribute (an absent attribute counts from 0). */
-  add?: Record<string, number>;
+  /** ADD: each number to its attribute (an absent attribute counts from 0), or each set's elements to its set. */
+  add?: Record<string, number | Set<string>>;
   /** DELETE: these elements from each attribute's set. */
   delete?: Record<string, Set<string>>;
 }

@@ -5,6 +5,7 @@ import { STREAM_TRIES, dueLaterTries, nextTryAt, outboxItemOf, removeLaterTry, s
 import { type OutboxItem, claimOutboxItem, failOutboxItem, finishOutboxItem, recordFailedSend } from './outbox';
 import { renderOutboxMail } from './render-mail';
 import { type SendMail, recipientAllowed } from './transport';
+import { unsubscribeLinks } from './unsubscribe-links';
 
 export type MailOutcome = 'MailsSent' | 'MailsFailed' | 'MailsSkipped' | 'MailsUndeliverable';
 
@@ -69,7 +70,7 @@ async function deliverOne(item: OutboxItem, settings: MailerSettings, now = cloc
     return;
   }
   try {
-    const rendered = renderOutboxMail(item, item.to, settings.siteUrl);
+    const rendered = renderOutboxMail(item, item.to, settings.siteUrl, await unsubscribeLinks(item, settings.siteUrl));
     await settings.send(item.to, rendered);
   } catch (error) {
     settings.count?.('MailsFailed');

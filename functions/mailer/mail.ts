@@ -24,9 +24,17 @@ export type Mail =
   | { template: 'mention'; data: MentionMailData }
   | { template: 'due-reminder'; data: DueReminderMailData };
 
+/** Whose mail of a list it is: the unsubscribe link names them (docs/decisions/055). */
+export interface ListRecipient {
+  userId: string;
+  orgId: string;
+}
+
 /** A project of the recipient's is due tomorrow, or became overdue today. */
 export interface DueReminderMailData {
   fullName: string;
+  /** Absent on mails queued before the unsubscribe link existed: they go without one. */
+  recipient?: ListRecipient;
   kind: 'due-tomorrow' | 'overdue';
   projectName: string;
   dueDate: string;
@@ -55,4 +63,12 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra message headers (List-Unsubscribe and List-Unsubscribe-Post of a list's mail). */
+  headers?: Record<string, string>;
+}
+
+/** A list mail's way out: the page the footer links to and the URL of the one-click POST (RFC 8058). */
+export interface UnsubscribeLinks {
+  pageUrl: string;
+  oneClickUrl: string;
 }

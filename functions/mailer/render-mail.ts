@@ -1,4 +1,4 @@
-import type { Mail, RenderedMail } from './mail';
+import type { Mail, RenderedMail, UnsubscribeLinks } from './mail';
 import { invitationMail } from './templates/invitation';
 import { invitationAttemptMail } from './templates/invitation-attempt';
 import { signInCodeMail } from './templates/sign-in-code';
@@ -13,7 +13,7 @@ import { mentionMail } from './templates/mention';
 import { dueReminderMail } from './templates/due-reminder';
 import { mfaDisabledMail, mfaEnabledMail, mfaRecoveryCodeUsedMail, mfaRecoveryCodesRegeneratedMail, mfaRemovedByPasswordResetMail, mfaResetMail } from './templates/two-factor';
 
-type Render<M extends Mail> = (data: M['data'], to: string, siteUrl: string) => RenderedMail;
+type Render<M extends Mail> = (data: M['data'], to: string, siteUrl: string, unsubscribe?: UnsubscribeLinks) => RenderedMail;
 
 /** The template of each mail, by its name: one for every member of Mail, each taking that member's data. */
 const TEMPLATES: { [M in Mail as M['template']]: Render<M> } = {
@@ -39,8 +39,9 @@ const TEMPLATES: { [M in Mail as M['template']]: Render<M> } = {
   'due-reminder': dueReminderMail,
 };
 
-export function renderOutboxMail(mail: Mail, to: string, siteUrl: string): RenderedMail {
+/** `unsubscribe`: the links of a list's mail (functions/mailer/unsubscribe-links.ts); account mail has none. */
+export function renderOutboxMail(mail: Mail, to: string, siteUrl: string, unsubscribe?: UnsubscribeLinks): RenderedMail {
   // TypeScript cannot tie the looked-up template to the same member's data: the table's type does.
   const render = TEMPLATES[mail.template] as Render<Mail>;
-  return render(mail.data, to, siteUrl);
+  return render(mail.data, to, siteUrl, unsubscribe);
 }

@@ -19,7 +19,7 @@ export function smtpTransport(host: string, port: number, from: string): SendMai
   // The local catcher speaks plain SMTP on loopback; nothing leaves the machine.
   const transporter = nodemailer.createTransport({ host, port, secure: false, ignoreTLS: true });
   return async (to, mail) => {
-    await transporter.sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html });
+    await transporter.sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
   };
 }
 
@@ -36,6 +36,7 @@ function sesTransport(from: string, configurationSet: string | undefined): SendM
           Simple: {
             Subject: { Data: mail.subject, Charset: 'UTF-8' },
             Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+            Headers: Object.entries(mail.headers ?? {}).map(([Name, Value]) => ({ Name, Value })),
           },
         },
       }),

@@ -16,6 +16,8 @@ interface MfaKeys {
   recovery: Buffer;
   /** AES-256-GCM key of the organizations' OIDC client secrets (docs/decisions/044). */
   ssoClientSecret: Buffer;
+  /** HMAC-SHA-256 key of the mails' unsubscribe links (docs/decisions/055). */
+  unsubscribeLink: Buffer;
 }
 
 let derived: Promise<MfaKeys> | undefined;
@@ -25,7 +27,7 @@ function mfaKeys(): Promise<MfaKeys> {
     .then((secret) => {
       if (!secret || secret.length < 32) throw new Error('The MFA encryption secret is missing or shorter than 32 characters');
       const derive = (info: string) => Buffer.from(hkdfSync('sha256', secret, 'growthwise-mfa', info, 32));
-      return { encryption: derive('totp-secret-encryption'), recovery: derive('recovery-code-hash'), ssoClientSecret: derive('sso-client-secret-encryption') };
+      return { encryption: derive('totp-secret-encryption'), recovery: derive('recovery-code-hash'), ssoClientSecret: derive('sso-client-secret-encryption'), unsubscribeLink: derive('mail-unsubscribe-link') };
     })
     .catch((error: unknown) => {
       derived = undefined;
@@ -71,3 +73,6 @@ export async function hashRecoveryCode(code: string): Promise<string> {
   const { recovery } = await mfaKeys();
   return createHmac('sha256', recovery).update(code.trim().toLowerCase().replace('-', '')).digest('hex');
 }
+
+/** The key of the unsubscribe links: long-lived links need a key that is not rotated (docs/decisions/055). */
+export const unsubscribeLinkKey = async () => (await mfaKeys()).unsubscribeLink;

@@ -9,6 +9,8 @@ import { applyMembershipChanges } from '../projects/memberships';
 import type { TransactItem } from '../db/transactions';
 import { batchGet } from '../db/reads';
 import { outboxPut } from '../mailer/outbox';
+import { listOfTemplate } from '../mailer/unsubscribe-links';
+import { receivesList } from '../mail-subscriptions/subscriptions';
 import type { UserItem } from '../user/item';
 import type { Mail } from '../mailer/mail';
 import { type AudienceMail, type MentionNotice, type NotificationEventItem, eventDerivedId, eventNotification } from './event';
@@ -60,7 +62,8 @@ async function recipientsOf(event: NotificationEventItem): Promise<string[]> {
 
 /**
  * People who get a mail with their notification, as they are now (a user removed since is left
- * out): per person the notification, +1 on their counter and the mail, in one transaction with the
+ * out): per person the notification, +1 on their counter and the mail (unless they left the mail's
+ * list by its unsubscribe link: docs/decisions/055), in one transaction with the
  * others of the chunk; the mail's id is derived from the event as the notification's is, so a
  * redelivery queues no second mail (the notification's condition fails first and the person is left out).
  */
@@ -72,14 +75,19 @@ async function notifyAndMail(event: NotificationEventItem, message: Notification
     const chunk = people.slice(start, start + RECIPIENTS_PER_TRANSACTION);
     notified += await transactEachOnce(
       chunk,
-      (pending) => ({
-        items: pending.flatMap((person) => [
-          firstNotificationPut(eventNotification(event, message, person.id)),
-          unreadIncrement(event.orgId, person.id),
-          outboxPut(person.username, mailOf(person), eventDerivedId(event, `${person.id}#mail`)),
-        ]),
-        entryOf: (itemIndex) => Math.floor(itemIndex / 3),
-      }),
+      (pending) => {
+        // Who each item is for: someone who left the mail's list gets two (no mail), others three.
+        const owners: number[] = [];
+        const items = pending.flatMap((person, entry) => {
+          const mail = mailOf(person);
+          const list = listOfTemplate(mail.template);
+          const written = [firstNotificationPut(eventNotification(event, message, person.id)), unreadIncrement(event.orgId, person.id)];
+          if (!list || receivesList(person, list)) written.push(outboxPut(person.username, mail, eventDerivedId(event, `${person.id}#mail`)));
+          owners.push(...written.map(() => entry));
+          return written;
+        });
+        return { items, entryOf: (itemIndex: number) => owners[itemIndex]! };
+      },
       'Notifications with mail',
     );
   }
@@ -91,7 +99,8 @@ const mentionMailOf = (mentioned: MentionNotice) => (person: UserItem): Mail => 
   data: { fullName: person.fullName, ...mentioned.mail, path: mentioned.message.linkUrl ?? '/' },
 });
 
-const audienceMailOf = (mail: AudienceMail) => (person: UserItem): Mail => ({ template: mail.template, data: { fullName: person.fullName, ...mail.data } });
+// A list's mail names its recipient, for its unsubscribe link (functions/mailer/unsubscribe-links.ts).
+const audienceMailOf = (mail: AudienceMail) => (person: UserItem): Mail => ({ template: mail.template, data: { fullName: person.fullName, recipient: { userId: person.id, orgId: person.orgId }, ...mail.data } });
 
 /**
  * Every recipient of an event gets its notification and +1 on its counter, exactly once however

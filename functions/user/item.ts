@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import type { MailList } from '../../shared/mail-lists';
 import type { Role } from '../../shared/roles';
 import type { ManagedUserResponse, OrganizationUserResponse } from '../../shared/schemas/organization-users';
 import type { UserResponse } from '../../shared/schemas/auth';
@@ -43,6 +44,8 @@ export interface UserItem {
   mfaSignedInAt?: number;
   /** How many passkeys the user has (functions/passkeys/passkeys.ts keeps it with each add and removal). */
   passkeyCount?: number;
+  /** The mail lists the user turned off by an unsubscribe link (shared/mail-lists.ts; docs/decisions/055). */
+  mailOptOuts?: Set<MailList>;
 }
 
 /** A user as stored: with its keys and the user indexes' sort keys (docs/decisions/031). */

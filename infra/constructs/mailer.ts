@@ -8,6 +8,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { ConfigurationSet, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MAILER_EVENT_SOURCE, OUTBOX_STREAM_FILTER } from '../../functions/mailer/stream-filter';
@@ -31,6 +32,8 @@ interface MailerProps {
   logLevel: string;
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
+  /** The secret the unsubscribe links' key is derived from (docs/decisions/055): read, never written. */
+  unsubscribeKeySecret: ISecret;
 }
 
 /**
@@ -57,6 +60,8 @@ export class Mailer extends Construct {
       MAIL_FROM: props.mail.from,
       MAIL_CONFIGURATION_SET: configurationSet.configurationSetName,
       MAIL_ALLOWED_RECIPIENTS: props.mail.allowedRecipients?.join(',') ?? '',
+      // The key the unsubscribe links of list mails are signed with (docs/decisions/055): the sweeper's retries sign them too.
+      MFA_ENCRYPTION_SECRET_ARN: props.unsubscribeKeySecret.secretArn,
     };
     const { function: fn, deadLetterQueue, role } = streamConsumer(this, {
       table: props.table,
@@ -72,6 +77,7 @@ export class Mailer extends Construct {
     this.deadLetterQueue = deadLetterQueue;
     // The claim, the 'sent' mark and a failed send's count: UpdateItem (later tries: the sweeper's statement below).
     role.addToPolicy(new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [props.table.tableArn] }));
+    props.unsubscribeKeySecret.grantRead(role);
     const stack = Stack.of(this);
     const sendAsStage = new PolicyStatement({
       actions: ['ses:SendEmail'],

@@ -79,7 +79,7 @@ for (const size of sizes) {
       };
       const h1 = () => expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       // Signed out: the landing page, sign-in, the legal pages and each page a mail links to (here without a token).
-      for (const path of ['/', '/auth', '/terms', '/privacy', '/forgot-password', '/reset-password', '/verify-email', '/invite']) await check(path, h1);
+      for (const path of ['/', '/auth', '/terms', '/privacy', '/forgot-password', '/reset-password', '/verify-email', '/invite', '/unsubscribe']) await check(path, h1);
       await registerAccount(page.request);
       const tab = (name: string) => () => expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
       await check('/notifications', h1);

@@ -22,14 +22,14 @@ describe.each(['prod', 'pr-1'])('stage %s: the two-factor encryption secret', (n
     expect(mfaSecret![1].DeletionPolicy).toBe(name === 'prod' ? 'Retain' : 'Delete');
   });
 
-  it('is readable only by the functions of the routes that name it (setup, enable, disable, new recovery codes, the code step of sign-in, a step-up by code; saving and using an SSO connection, whose client secret is encrypted under it: decision 044)', () => {
+  it('is readable only by the functions of the routes that name it (setup, enable, disable, new recovery codes, the code step of sign-in, a step-up by code; saving and using an SSO connection, whose client secret is encrypted under it: decision 044; the routes of the unsubscribe links and the mailer that signs them: decision 055)', () => {
     const functions = ofType(stage, 'AWS::Lambda::Function');
     const readers = routes.filter((route) => secretsOf(route).includes('mfaEncryption')).map((route) => `${route.method} ${route.path}`);
-    expect(readers.sort()).toEqual(['POST /api/login/mfa', 'POST /api/user/mfa/disable', 'POST /api/user/mfa/enable', 'POST /api/user/mfa/recovery-codes', 'POST /api/user/mfa/setup', 'POST /api/user/step-up', 'GET /api/sso/oidc/callback', 'PUT /api/organization/sso'].sort());
+    expect(readers.sort()).toEqual(['POST /api/login/mfa', 'POST /api/user/mfa/disable', 'POST /api/user/mfa/enable', 'POST /api/user/mfa/recovery-codes', 'POST /api/user/mfa/setup', 'POST /api/user/step-up', 'GET /api/sso/oidc/callback', 'PUT /api/organization/sso', 'POST /api/mail-subscriptions/unsubscribe', 'POST /api/mail-subscriptions/resubscribe'].sort());
     for (const [, fn] of functions) {
       const description = String(fn.Properties?.Description ?? '');
       const env = (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
-      const shouldRead = readers.includes(description);
+      const shouldRead = readers.includes(description) || description === 'Sends the mail of new outbox items (the table stream)';
       expect(readsMfaSecret(roleIdOf(fn)), description).toBe(shouldRead);
       expect('MFA_ENCRYPTION_SECRET_ARN' in env, description).toBe(shouldRead);
     }

@@ -1,9 +1,10 @@
 import { longDate } from '../../billing/billing-notifications';
-import type { DueReminderMailData, RenderedMail } from '../mail';
+import { MAIL_LIST_NAMES } from '../../../shared/mail-lists';
+import type { DueReminderMailData, RenderedMail, UnsubscribeLinks } from '../mail';
 import { renderMail, siteLink } from './layout';
 
 /** To each member of a project due tomorrow, or overdue since today. */
-export function dueReminderMail(data: DueReminderMailData, to: string, siteUrl: string): RenderedMail {
+export function dueReminderMail(data: DueReminderMailData, to: string, siteUrl: string, unsubscribe?: UnsubscribeLinks): RenderedMail {
   const due = longDate(data.dueDate);
   const overdue = data.kind === 'overdue';
   return renderMail({
@@ -14,5 +15,6 @@ export function dueReminderMail(data: DueReminderMailData, to: string, siteUrl: 
     ],
     action: { label: 'Open project', url: siteLink(siteUrl, data.path.startsWith('/') ? data.path : '/') },
     reason: `You received this email because ${to} is a member of ${data.projectName}.`,
+    ...(unsubscribe ? { unsubscribe: { ...unsubscribe, what: MAIL_LIST_NAMES['due-reminders'] } } : {}),
   });
 }

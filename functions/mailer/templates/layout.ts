@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '../../../shared/product';
-import type { RenderedMail } from '../mail';
+import type { RenderedMail, UnsubscribeLinks } from '../mail';
 
 /** Everything a template may interpolate into HTML goes through here. */
 function escapeHtml(value: string): string {
@@ -13,6 +13,8 @@ interface MailContent {
   action?: { label: string; url: string };
   /** Why the recipient got this mail. */
   reason: string;
+  /** A list's mail (reminders, the digest): its footer link and headers. Account mail has none. */
+  unsubscribe?: UnsubscribeLinks & { what: string };
 }
 
 /**
@@ -28,6 +30,7 @@ export function renderMail(content: MailContent): RenderedMail {
     '',
     '--',
     footer,
+    ...(content.unsubscribe ? [`${unsubscribeLabel(content.unsubscribe.what)}: ${content.unsubscribe.pageUrl}`] : []),
   ].join('\n\n');
   const paragraphs = content.paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`).join('');
   const action = content.action
@@ -43,9 +46,17 @@ export function renderMail(content: MailContent): RenderedMail {
     action +
     `<hr style="border:none;border-top:1px solid #e0e0e0;margin:24px 0">` +
     `<p style="margin:0;font-size:12px;color:#666">${escapeHtml(footer)}</p>` +
+    (content.unsubscribe
+      ? `<p style="margin:8px 0 0;font-size:12px;color:#666"><a href="${escapeHtml(content.unsubscribe.pageUrl)}" style="color:#047d95">${escapeHtml(unsubscribeLabel(content.unsubscribe.what))}</a></p>`
+      : '') +
     `</div></body></html>`;
-  return { subject: content.subject, text, html };
+  if (!content.unsubscribe) return { subject: content.subject, text, html };
+  // RFC 8058: a mail provider's 'Unsubscribe' button POSTs 'List-Unsubscribe=One-Click' to the HTTPS URL.
+  const headers = { 'List-Unsubscribe': `<${content.unsubscribe.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+  return { subject: content.subject, text, html, headers };
 }
+
+const unsubscribeLabel = (what: string) => `Unsubscribe from ${what}`;
 
 /** A link into the app of this stage: the site URL comes from the mailer's environment, never from data. */
 export const siteLink = (siteUrl: string, path: string) => `${siteUrl.replace(/\/+$/, '')}${path}`;

@@ -179,6 +179,8 @@ const NOT_DRIVEN: Record<string, string> = {
   'GET /api/sso/oidc/callback': "the session (USER#u), its audit entry; at a first sign-in the new user as Add User writes it (user, email and word items, ORG#o/ORG userCount): test/integration/sso",
   'POST /api/login/mfa/passkey/options': "a WebAuthn challenge (WEBAUTHN_CHALLENGE#c), after reading the pending item (USER#u)",
   'POST /api/login/mfa/passkey': "the challenge (deleted), the passkey's counter (USER#u/PASSKEY#cred), the pending item and the session (USER#u), an audit entry",
+  'POST /api/mail-subscriptions/unsubscribe': "the signed link's user item (ORG#o/USER#u mailOptOuts): test/integration/mail/unsubscribe.test.ts",
+  'POST /api/mail-subscriptions/resubscribe': "the signed link's user item (ORG#o/USER#u mailOptOuts): test/integration/mail/unsubscribe.test.ts",
   'POST /api/billing/webhook': "the processed event (STRIPE_EVENT#e) and the organization's billing state ORG#o/BILLING: Stripe's few events per subscription, not the users' requests",
 };
 

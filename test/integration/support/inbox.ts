@@ -53,3 +53,14 @@ export const outboxSettled = () => new Promise((resolve) => setTimeout(resolve, 
 
 /** An address no other test mails (the inbox is shared by the whole run). */
 export const uniqueAddress = (label = 'mail') => `${label}-${crypto.randomUUID().slice(0, 12)}@example.com`;
+
+/**
+ * A message's headers as sent, names in lower case: maildev's list keeps only a few, so they are
+ * read from the message's source (folded lines joined).
+ */
+export async function headersOf(mail: CaughtMail): Promise<Record<string, string>> {
+  const response = await fetch(`${inject('inboxUrl')}/api/email/${mail.id}/source`);
+  if (!response.ok) throw new Error(`inbox answered ${response.status}`);
+  const head = (await response.text()).split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  return Object.fromEntries(head.split(/\r?\n/).map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+}

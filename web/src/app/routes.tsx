@@ -18,6 +18,7 @@ export const routes: RouteObject[] = [
       { path: '/forgot-password', lazy: () => import('../features/mail-links/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })) },
       { path: '/reset-password', lazy: () => import('../features/mail-links/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })) },
       { path: '/verify-email', lazy: () => import('../features/mail-links/pages/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })) },
+      { path: '/unsubscribe', lazy: () => import('../features/mail-links/pages/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })) },
       { path: '/invite', lazy: () => import('../features/mail-links/pages/invite-page').then((m) => ({ Component: m.InvitePage })) },
       { path: '/terms', lazy: () => import('../features/marketing/pages/terms-page').then((m) => ({ Component: m.TermsPage })) },
       { path: '/privacy', lazy: () => import('../features/marketing/pages/privacy-page').then((m) => ({ Component: m.PrivacyPage })) },
