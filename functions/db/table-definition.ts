@@ -1,5 +1,8 @@
-/** What a user list shows of a user (functions/user/item.ts, toManagedUserResponse). */
-const USER_LIST_ATTRIBUTES = ['type', 'id', 'orgId', 'username', 'fullName', 'avatarUrl', 'role', 'mfaEnabled', 'createdAt'] as const;
+/**
+ * What a user list shows of a user (functions/user/item.ts, toManagedUserResponse); `passkeyCount`
+ * tells whether a passkey is their factor (docs/decisions/056, with how a stage's indexes take it).
+ */
+const USER_LIST_ATTRIBUTES = ['type', 'id', 'orgId', 'username', 'fullName', 'avatarUrl', 'role', 'mfaEnabled', 'passkeyCount', 'createdAt'] as const;
 
 /**
  * The one DynamoDB table, as plain data: the CDK data construct and the local setup
