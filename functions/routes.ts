@@ -98,6 +98,8 @@ export const routes = [
   route(passkeyEndpoints.signIn, 'passkeys/sign-in-with-passkey', 'readwrite'),
   route(passkeyEndpoints.secondFactorOptions, 'passkeys/create-second-factor-options', 'readwrite'),
   route(passkeyEndpoints.secondFactor, 'passkeys/finish-sign-in-with-passkey', 'readwrite'),
+  route(passkeyEndpoints.stepUpOptions, 'passkeys/create-step-up-options', 'readwrite'),
+  route(passkeyEndpoints.stepUp, 'passkeys/step-up-with-passkey', 'readwrite'),
   route(notificationEndpoints.list, 'notifications/list-notifications', 'read'),
   route(notificationEndpoints.unreadCount, 'notifications/get-unread-count', 'read'),
   route(notificationEndpoints.markRead, 'notifications/mark-notification-read', 'readwrite'),

@@ -1,6 +1,6 @@
 import { type WriteContext, auditPut, userTarget } from '../audit-log/entries';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { Conflict, NotFound, Refused } from '../domain/errors';
+import { Conflict, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
@@ -10,6 +10,7 @@ import { type TransactItem, conditionHeld, transactWrite, transactWriteExplained
 import { type Changes, type Condition, updateExpression } from '../db/update-expression';
 import type { UserItem } from '../user/item';
 import { now as clockNow } from '../clock';
+import { listPasskeys } from '../passkeys/passkeys';
 
 /**
  * Two-factor state on the user item (docs/decisions/016). Every change is conditional on what the
@@ -159,26 +160,38 @@ export async function disableMfa(context: WriteContext, timeStep: number): Promi
 }
 
 /**
- * An admin resets another user's two-factor: it is off, they set it up again at their next
+ * An admin resets another user's two-factor: it is off and their passkeys are gone, they set it up again at their next
  * sign-in (and at once if their organization requires it). The target must be of the admin's
  * organization (else 404) and the actor still an admin when it happens.
  */
 export async function resetMfa(context: WriteContext, target: UserItem) {
   const { actor } = context;
+  // A passkey is a factor too (docs/decisions/056): a member who lost the device holding it is let in
+  // the same way. The user's passkeys are few (at most 10), and the count is the one read with them,
+  // so one added meanwhile fails the transaction rather than outliving the reset.
+  const passkeys = await listPasskeys(target.id);
+  const countIs: Condition =
+    passkeys.length === 0
+      ? { expression: 'attribute_exists(PK) AND (attribute_not_exists(passkeyCount) OR passkeyCount = :zero)', values: { ':zero': 0 } }
+      : { expression: 'attribute_exists(PK) AND passkeyCount = :count', values: { ':count': passkeys.length } };
   const items: TransactItem[] = [
     actorIsAdmin(actor),
-    { Update: { TableName: TABLE_NAME, Key: keys.user(actor.orgId, target.id), ...updateExpression(TURNED_OFF, { expression: 'attribute_exists(PK)' }) } },
+    { Update: { TableName: TABLE_NAME, Key: keys.user(actor.orgId, target.id), ...updateExpression({ ...TURNED_OFF, remove: [...(TURNED_OFF.remove ?? []), 'passkeyCount'] }, countIs) } },
+    ...passkeys.map((passkey): TransactItem => ({ Delete: { TableName: TABLE_NAME, Key: keys.passkey(target.id, passkey.credentialId) } })),
     outboxPut(target.username, { template: 'mfa-reset', data: { fullName: target.fullName, resetByName: actor.fullName } }),
-    auditPut(context, { action: 'mfa.reset', target: userTarget(target) }),
+    auditPut(context, { action: 'mfa.reset', target: userTarget(target), ...(passkeys.length > 0 ? { details: { passkeysRemoved: passkeys.length } } : {}) }),
   ];
-  await transactWriteExplained(items, (failed) => (failed.has(0) ? new Refused('not-allowed', ADMINS_ONLY) : new NotFound()));
+  // The target was read just before: their user item failing is a passkey added or removed meanwhile.
+  await transactWriteExplained(items, (failed) => (failed.has(0) ? new Refused('not-allowed', ADMINS_ONLY) : new Conflict(CHANGED_MEANWHILE)));
 }
+
+export const CHANGED_MEANWHILE = 'Their two-factor settings changed meanwhile. Try again.';
 
 export const REQUIREMENT_NEEDS_OWN_MFA = 'Set up two-factor authentication for your own account before requiring it for everyone.';
 
 /**
  * Turns the organization's requirement on or off. Turning it on needs the acting admin to have
- * two-factor on at that moment (a condition of the same transaction): the admin who requires it
+ * a second factor (the app or a passkey) at that moment (a condition of the same transaction): the admin who requires it
  * can always still sign in.
  */
 export async function setRequireMfa(context: WriteContext<UserItem>, org: { id: string; name: string }, requireMfa: boolean) {
@@ -187,9 +200,10 @@ export async function setRequireMfa(context: WriteContext<UserItem>, org: { id: 
     ConditionCheck: {
       TableName: TABLE_NAME,
       Key: keys.user(actor.orgId, actor.id),
-      ConditionExpression: requireMfa ? `#role = :admin AND ${IS_ON}` : '#role = :admin',
+      // An authenticator app or a passkey: either lets the admin in once it is required (docs/decisions/056).
+      ConditionExpression: requireMfa ? `#role = :admin AND (${IS_ON} OR passkeyCount > :zero)` : '#role = :admin',
       ExpressionAttributeNames: { '#role': 'role' },
-      ExpressionAttributeValues: requireMfa ? { ':admin': 'admin', ':true': true } : { ':admin': 'admin' },
+      ExpressionAttributeValues: requireMfa ? { ':admin': 'admin', ':true': true, ':zero': 0 } : { ':admin': 'admin' },
     },
   };
   await transactWriteExplained(

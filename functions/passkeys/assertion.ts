@@ -5,7 +5,7 @@ import type { AuditClient } from '../audit-log/entries';
 import { Refused } from '../domain/errors';
 import { countMetric } from '../observability/metrics';
 import { loadUserWithOrganization } from '../user/users';
-import { type ChallengePurpose, takeChallenge } from './challenges';
+import { type BoundPurpose, boundTo, takeChallenge } from './challenges';
 import { findPasskey, recordPasskeyUse, reportClonedPasskey } from './passkeys';
 import { relyingParty } from './relying-party';
 
@@ -41,16 +41,17 @@ const expired = () => new Refused('invalid', PASSKEY_EXPIRED);
  */
 export async function acceptPasskeyAnswer(
   response: AuthenticationResponseJSON,
-  purpose: 'sign-in' | 'second-factor',
+  purpose: 'sign-in' | BoundPurpose['purpose'],
   /** Who sent it, for the audit entry of a copied key. */
   client: AuditClient,
-  expected?: Extract<ChallengePurpose, { purpose: 'second-factor' }>,
+  /** The pending sign-in or session the challenge must have been handed out to. */
+  expected?: BoundPurpose,
 ) {
   const challenge = await takeChallenge(challengeOf(response), purpose);
   if (!challenge) throw expired();
-  if (challenge.purpose === 'second-factor' && (challenge.userId !== expected?.userId || challenge.pendingId !== expected.pendingId)) throw expired();
+  if (challenge.purpose !== 'sign-in' && (expected === undefined || boundTo(challenge) !== boundTo(expected))) throw expired();
 
-  const userId = challenge.purpose === 'second-factor' ? challenge.userId : userIdOf(response);
+  const userId = challenge.purpose === 'sign-in' ? userIdOf(response) : challenge.userId;
   const passkey = userId ? await findPasskey(userId, response.id) : undefined;
   const account = passkey ? await loadUserWithOrganization(passkey.orgId, passkey.userId) : undefined;
   if (!passkey || !account) {

@@ -9,9 +9,18 @@ export const CHALLENGE_MS = 5 * 60 * 1000;
 
 /**
  * What a challenge was handed out for: adding a passkey (to one user), a passwordless sign-in (to
- * anyone), or the second step of one pending sign-in (to its user).
+ * anyone), the second step of one pending sign-in (to its user), or a step-up of one session (to
+ * its user: docs/decisions/056).
  */
-export type ChallengePurpose = { purpose: 'register'; userId: string } | { purpose: 'sign-in' } | { purpose: 'second-factor'; userId: string; pendingId: string };
+export type ChallengePurpose =
+  | { purpose: 'register'; userId: string }
+  | { purpose: 'sign-in' }
+  | { purpose: 'second-factor'; userId: string; pendingId: string }
+  | { purpose: 'step-up'; userId: string; sessionId: string };
+
+/** A challenge handed out to one user for one thing of theirs (a pending sign-in, a session): only that one's answer uses it. */
+export type BoundPurpose = Extract<ChallengePurpose, { purpose: 'second-factor' | 'step-up' }>;
+export const boundTo = (purpose: BoundPurpose) => (purpose.purpose === 'second-factor' ? `pending ${purpose.userId} ${purpose.pendingId}` : `session ${purpose.userId} ${purpose.sessionId}`);
 
 /** `WEBAUTHN_CHALLENGE#<challenge> / WEBAUTHN_CHALLENGE` (keys.webAuthnChallenge): stored, used up by its first answer. */
 export type WebAuthnChallengeItem = ChallengePurpose & {

@@ -153,8 +153,11 @@ export function toOrganizationUserResponse(user: UserItem): OrganizationUserResp
   };
 }
 
-/** An entry of the admins' user list: with whether two-factor sign-in is on. */
-export const toManagedUserResponse = (user: UserItem): ManagedUserResponse => ({ ...toOrganizationUserResponse(user), mfaEnabled: user.mfaEnabled === true });
+/**
+ * An entry of the admins' user list: with whether two-factor sign-in is on, which is whether a
+ * password sign-in asks them for a second factor (the app's code or a passkey: docs/decisions/056).
+ */
+export const toManagedUserResponse = (user: UserItem, org: OrganizationItem): ManagedUserResponse => ({ ...toOrganizationUserResponse(user), mfaEnabled: secondFactorsOf(user, org).length > 0 });
 
 /** A user as a project's member list shows it. */
 export function toMemberResponse(user: UserItem): ProjectMemberResponse {

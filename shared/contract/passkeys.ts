@@ -22,3 +22,10 @@ export const signIn = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/log
 export const secondFactorOptions = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/login/mfa/passkey/options', auth: 'none', response: passkeyRequestOptionsResponse });
 /** The second step of a sign-in by passkey, with the pending cookie of the password step. */
 export const secondFactor = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/login/mfa/passkey', auth: 'none', body: passkeySignInRequest, response: userResponse });
+/**
+ * Request options for a step-up by passkey (docs/decisions/056): the caller's own passkeys, the
+ * challenge bound to this session. Open before a required setup, as the password step-up is.
+ */
+export const stepUpOptions = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/user/step-up/passkey/options', auth: 'required', beforeMfaSetup: true, response: passkeyRequestOptionsResponse });
+/** A passkey's answer to those options: 204, and for the next 5 minutes this session may make security changes. */
+export const stepUp = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/user/step-up/passkey', auth: 'required', beforeMfaSetup: true, body: passkeySignInRequest });

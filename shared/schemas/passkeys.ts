@@ -64,6 +64,9 @@ export const passkeyRequestOptionsResponse = /* @__PURE__ */ (() => z.custom<Pub
 export const PASSKEY_NOT_ACCEPTED = 'This passkey could not sign you in. Try again, or sign in with your password.';
 /** A challenge absent, expired or already used: the ceremony starts over. */
 export const PASSKEY_EXPIRED = 'The passkey request expired. Please try again.';
+/** A step-up by passkey refused: 400, not the sign-in's 401, which would end the session in the browser. */
+export const PASSKEY_NOT_CONFIRMED = "This passkey could not confirm it's you. Try again, or use your password.";
+export const NO_PASSKEY = 'You have no passkey. Use your password.';
 /** The registration was refused (wrong origin, relying party, a malformed or replayed answer). */
 export const PASSKEY_NOT_ADDED = 'The passkey could not be added. Please try again.';
 export const TOO_MANY_PASSKEYS = 'You have the most passkeys an account may have. Remove one to add another.';

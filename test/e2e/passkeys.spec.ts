@@ -55,14 +55,14 @@ test.describe('passkeys (issue 41)', () => {
     await expect(page.getByText(`Welcome back, ${account.fullName}!`, { exact: true })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Passkeys' }).getByRole('listitem', { name: 'Work laptop' })).toContainText('Last used');
 
-    // Removing asks first; this session confirmed the password minutes ago, so it is removed at once.
+    // Removing asks first, then 'Confirm it's you' on this session.
     await page.getByRole('button', { name: 'Remove Work laptop' }).click();
     const ask = page.getByRole('alertdialog', { name: 'Remove this passkey?' });
     await ask.getByRole('button', { name: 'Remove passkey' }).click();
     const confirm = page.getByRole('dialog', { name: "Confirm it's you" });
-    // A passkey sign-in is not a step-up (docs/decisions/038): the password is asked once more.
-    await confirm.getByLabel('Password').fill(account.password);
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    // A passkey sign-in is not a step-up (docs/decisions/038): it is asked for, and the passkey confirms it instead of the password (056).
+    await expect(confirm.getByLabel('Password')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Use a passkey instead' }).click();
     await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
   });
 

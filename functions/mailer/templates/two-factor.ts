@@ -55,7 +55,7 @@ export function mfaResetMail(data: { fullName: string; resetByName: string }, to
     subject: `Your ${PRODUCT_NAME} two-factor authentication was reset`,
     paragraphs: [
       `Hello ${data.fullName},`,
-      `${data.resetByName}, an administrator of your organization, reset your two-factor authentication. You were signed out everywhere; set up two-factor authentication again after you sign in.`,
+      `${data.resetByName}, an administrator of your organization, reset your two-factor authentication: your authenticator app and your passkeys no longer sign you in. You were signed out everywhere; set up two-factor authentication again after you sign in.`,
       'If you did not ask for this, tell your administrator.',
     ],
     action: { label: 'Sign in', url: siteLink(siteUrl, '/auth') },

@@ -133,6 +133,17 @@ const DRIVEN: Record<string, Drive> = {
   },
   'POST /api/login/passkey/options': () => request('/api/login/passkey/options', { method: 'POST' }),
   'POST /api/login/passkey': async (world) => sendSignIn((await addPasskey(await freshStaff(world))).get(await signInOptions())),
+  'POST /api/user/step-up/passkey/options': async (world) => {
+    const user = await freshStaff(world);
+    await addPasskey(user);
+    return user.call('/api/user/step-up/passkey/options', { method: 'POST' });
+  },
+  'POST /api/user/step-up/passkey': async (world) => {
+    const user = await freshStaff(world);
+    const authenticator = await addPasskey(user);
+    const options = await user.call('/api/user/step-up/passkey/options', { method: 'POST' });
+    return user.call('/api/user/step-up/passkey', { body: { response: authenticator.get(options.body) } });
+  },
   'DELETE /api/organization/invitations/{id}': async (world, lane) => {
     const invited = await world.admins[lane].call('/api/organization/invitations', { body: { email: uniqueEmail('revoked'), role: 'staff' } });
     return world.admins[lane].call(`/api/organization/invitations/${invited.body.id}`, { method: 'DELETE' });

@@ -1,14 +1,22 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast';
 import { useUpdateOrganization } from '../api/organization';
+import { passkeyQueries } from '../../../lib/passkey-queries';
 
-/** Admins require two-factor sign-in for every member (issue 15); they need it on themselves first. */
-export function RequireMfaCard({ organization, adminHasMfa }: { organization: { id: string; requireMfa: boolean }; adminHasMfa: boolean }) {
+/**
+ * Admins require two-factor sign-in for every member (issue 15); they need a factor of their own
+ * first: the authenticator app or a passkey (docs/decisions/056).
+ */
+export function RequireMfaCard({ organization, adminHasAuthenticatorApp }: { organization: { id: string; requireMfa: boolean }; adminHasAuthenticatorApp: boolean }) {
   const update = useUpdateOrganization();
+  // The user's own shape says only whether the app is on; their passkeys are asked for when it is not.
+  const passkeys = useQuery({ ...passkeyQueries.list(), enabled: !adminHasAuthenticatorApp });
+  const adminHasMfa = adminHasAuthenticatorApp || (passkeys.data?.length ?? 0) > 0;
   // Turning it on locks out, until they set it up, everyone who has not: it is asked first. Off is not.
   const [confirming, setConfirming] = useState(false);
   const apply = (requireMfa: boolean) =>

@@ -31,7 +31,7 @@ export function ResetMfaDialog({ user, onClose, focusAfterReset }: ResetMfaDialo
       title="Reset two-factor authentication?"
       description={
         <>
-          <strong className="font-semibold text-ink">{user?.fullName}</strong> will be signed out everywhere and must set up two-factor authentication again at their next sign-in.
+          <strong className="font-semibold text-ink">{user?.fullName}</strong> will be signed out everywhere, their passkeys will be removed, and they must set up two-factor authentication again at their next sign-in.
         </>
       }
       confirmLabel="Reset"

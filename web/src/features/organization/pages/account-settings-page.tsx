@@ -38,7 +38,7 @@ export function AccountSettingsPage() {
           <TabsContent value="organization">
             <div className="grid gap-6">
               <OrganizationCard organization={organization} canEdit={admin} />
-              {admin ? <RequireMfaCard organization={organization} adminHasMfa={user.mfaEnabled} /> : null}
+              {admin ? <RequireMfaCard organization={organization} adminHasAuthenticatorApp={user.mfaEnabled} /> : null}
             </div>
           </TabsContent>
           <TabsContent value="users">

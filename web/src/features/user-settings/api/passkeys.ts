@@ -1,4 +1,4 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { startRegistration } from '@simplewebauthn/browser';
 import * as passkeyEndpoints from '@shared/contract/passkeys';
 import { toast } from '../../../components/ui/toast';
@@ -6,16 +6,7 @@ import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidate } from '../../../lib/use-invalidate';
 import { withStepUp } from '../../../lib/step-up';
-
-/** The caller's own passkeys. */
-export const passkeyQueries = {
-  all: queryKeys.passkeys,
-  list: () =>
-    queryOptions({
-      queryKey: [...passkeyQueries.all, 'list'] as const,
-      queryFn: () => call(passkeyEndpoints.list),
-    }),
-};
+import { passkeyQueries } from '../../../lib/passkey-queries';
 
 /** After a passkey is added or removed: the list, and the user (a passkey meets a required two-factor setup). */
 const useRefreshAfterPasskeyChange = () => useInvalidate(passkeyQueries.all, queryKeys.user);

@@ -13,7 +13,8 @@ import { toast } from '../../../components/ui/toast';
 import { dateTime } from '../../../lib/date-format';
 import { passkeyErrorMessage } from '../../../lib/passkey-errors';
 import { useBrowserValue } from '../../../lib/use-browser-value';
-import { passkeyQueries, useAddPasskey, useRemovePasskey } from '../api/passkeys';
+import { useAddPasskey, useRemovePasskey } from '../api/passkeys';
+import { passkeyQueries } from '../../../lib/passkey-queries';
 import { defaultPasskeyName } from '../lib/passkey-name';
 
 /**

@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { KeyRound } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { type StepUpPasswordForm, stepUpPasswordForm } from '@shared/schemas/sessions';
@@ -7,12 +9,15 @@ import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dial
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
-import { useStepUp } from '../api/sessions';
+import { passkeyErrorMessage } from '../../../lib/passkey-errors';
+import { passkeyQueries } from '../../../lib/passkey-queries';
+import { useStepUp, useStepUpWithPasskey } from '../api/sessions';
 import { stepUpStore } from '../../../lib/step-up';
 
 /**
  * 'Confirm it's you': shown when a security change (two-factor setup, signing out every other
- * session) needs the password confirmed on this session; once it is, the change goes through.
+ * session) needs the password confirmed on this session, or, for someone with a passkey, the
+ * passkey instead (docs/decisions/056); once it is, the change goes through.
  * Mounted once: in the signed-in layout (app/layouts/protected-layout.tsx) and on the required-setup screen.
  */
 export function StepUpDialog() {
@@ -49,6 +54,7 @@ function StepUpForm() {
       <FormField label="Password" htmlFor="step-up-password" error={errors.password?.message}>
         <Input id="step-up-password" type="password" autoComplete="current-password" autoFocus {...form.register('password')} />
       </FormField>
+      <PasskeyInstead />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={() => stepUpStore.cancel()}>
           Cancel
@@ -58,5 +64,30 @@ function StepUpForm() {
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** 'Use a passkey instead', for someone who has one: the browser's passkey dialog confirms it's them. */
+function PasskeyInstead() {
+  const passkeys = useQuery(passkeyQueries.list());
+  const stepUp = useStepUpWithPasskey();
+  if (!passkeys.data?.length) return null;
+  return (
+    <div className="grid gap-2">
+      <Button
+        type="button"
+        variant="outline"
+        disabled={stepUp.isPending}
+        onClick={() => stepUp.mutate(undefined, { onSuccess: () => stepUpStore.confirm() })}
+      >
+        <KeyRound className="size-4" aria-hidden />
+        {stepUp.isPending ? 'Waiting for your passkey...' : 'Use a passkey instead'}
+      </Button>
+      {stepUp.error ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {passkeyErrorMessage(stepUp.error)}
+        </p>
+      ) : null}
+    </div>
   );
 }
