@@ -3,6 +3,7 @@ import path from 'node:path';
 import { App, CliCredentialsStackSynthesizer, DefaultStackSynthesizer, Validations } from 'aws-cdk-lib';
 import { ManagedPolicy, PermissionsBoundary } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { BackupCopyStack } from './backup-copy-stack';
 import { DeliveryStack, MISSING_REPOSITORY } from './delivery-stack';
 import { WEB_ACL_REGION } from './constructs/api-web-acl';
 import { EdgeStack, GrowthwiseStack, SharedStack } from './stack';
@@ -15,9 +16,11 @@ import {
   PREVIEW_BOUNDARY_POLICY,
   SHARED_STACK_NAME,
   stackName,
+  type StageConfig,
   stageConfig,
   stagesWithWebAcl,
 } from './stages';
+import type { CopyDestination } from './constructs/backups';
 import { SPA_HTML_FILES } from './web/spa-fallback';
 
 /**
@@ -51,10 +54,12 @@ export function buildApp(
       description: 'Growthwise: the web ACLs of the stages\' CloudFront distributions (us-east-1, prod account)',
     });
   }
+  const backupCopies = addBackupCopyStacks(app, stage, config, accounts);
   const stageStack = new GrowthwiseStack(app, stackName(stage), {
     ...target,
     stage,
     config,
+    backupCopies,
     webRoot: webRoot ?? undefined,
     description: `Growthwise stage ${stage}`,
   });
@@ -66,6 +71,44 @@ export function buildApp(
   if (repository !== null || String(app.node.tryGetContext(DELIVERY_CONTEXT)) === 'true') addDeliveryStacks(app, accounts, repository);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return app;
+}
+
+/** The stack holding a stage's backup copies in its copy region (of the stage's account). */
+export const backupCopyStackName = (stage: string) => `${stackName(stage)}-backup-copies`;
+/** The stack holding them in the other account, where ACCOUNTS names both apart. */
+export const offsiteCopyStackName = (stage: string) => `${stackName(stage)}-backup-copies-offsite`;
+
+/**
+ * The vaults a stage's backups are copied into, each in a stack of its own (a vault must be in the
+ * region and account it holds copies for), deployed with that account's bootstrap in the copy region.
+ */
+function addBackupCopyStacks(app: App, stage: string, config: StageConfig, accounts: Record<AccountName, string | null>): CopyDestination[] {
+  const backup = config.backup;
+  if (!backup) return [];
+  // A copy in the stage's own region survives nothing a region loss takes.
+  if (process.env.CDK_DEFAULT_REGION === backup.copyRegion) {
+    throw new Error(`Stage ${stage}: backup.copyRegion (infra/stages.ts) is ${backup.copyRegion}, the region being deployed to; choose another region for the copies.`);
+  }
+  const own = accounts[config.account];
+  const stackFor = (id: string, account: AccountName, copiesFrom?: string) =>
+    new BackupCopyStack(app, id, {
+      env: { account: accounts[account] ?? undefined, region: backup.copyRegion },
+      // The stage's account: deployed by its workflow through its bootstrap (in the copy region too).
+      // The other one: deployed once by hand with that account's credentials, as the delivery stacks are.
+      synthesizer: copiesFrom ? new CliCredentialsStackSynthesizer() : new DefaultStackSynthesizer({ qualifier: BOOTSTRAP_QUALIFIERS[account] }),
+      stage,
+      lock: backup.lock,
+      copiesFrom,
+      description: `Growthwise: the vault of stage ${stage}'s backup copies (${backup.copyRegion})`,
+    });
+  stackFor(backupCopyStackName(stage), config.account);
+  const destinations: CopyDestination[] = [{ account: null, region: backup.copyRegion }];
+  const other = backup.copyAccount ? accounts[backup.copyAccount] : null;
+  if (backup.copyAccount && own && other && other !== own) {
+    stackFor(offsiteCopyStackName(stage), backup.copyAccount, own);
+    destinations.push({ account: other, region: backup.copyRegion });
+  }
+  return destinations;
 }
 
 /**

@@ -5,6 +5,7 @@ import { Alarms } from './constructs/alarms';
 import { ApiWebAcl } from './constructs/api-web-acl';
 import { Dashboard, dashboardUrl } from './constructs/dashboard';
 import { Api } from './constructs/api';
+import { Backups, type CopyDestination } from './constructs/backups';
 import { Data } from './constructs/data';
 import { Mailer } from './constructs/mailer';
 import { NotificationFanOut } from './constructs/notification-fan-out';
@@ -23,6 +24,8 @@ interface GrowthwiseStackProps extends StackProps {
   config: StageConfig;
   /** The built SPA (web/dist), or undefined to deploy a placeholder page. */
   webRoot: string | undefined;
+  /** Where the stage's backups are copied (its copy stacks, infra/app.ts); empty without `backup`. */
+  backupCopies: CopyDestination[];
 }
 
 /** One whole, independent environment of the product: data, API and web hosting of one stage. */
@@ -46,7 +49,12 @@ export class GrowthwiseStack extends Stack {
       deletionProtection: rules.deletionProtection,
       pointInTimeRecovery: rules.pointInTimeRecovery,
     });
-    const secrets = new Secrets(this, 'Secrets', { removalPolicy: rules.removalPolicy, originVerifyVersionId: config.originVerifyVersionId });
+    if (config.backup) new Backups(this, 'Backups', { stage, config: config.backup, table: data.table, destinations: props.backupCopies });
+    const secrets = new Secrets(this, 'Secrets', {
+      removalPolicy: rules.removalPolicy,
+      originVerifyVersionId: config.originVerifyVersionId,
+      replicaRegion: config.backup?.copyRegion ?? null,
+    });
     const api = new Api(this, 'Api', {
       routes,
       table: data.table,

@@ -86,6 +86,26 @@ export interface MailConfig {
   allowedRecipients: readonly string[] | null;
 }
 
+/**
+ * AWS Backup of the data that cannot be rebuilt from code (the table; the two-factor key's secret is
+ * replicated to copyRegion beside it): a vault of the stage's own, copies in a second region and, where
+ * ACCOUNTS names both accounts, in the other account (docs/decisions/057).
+ */
+export interface BackupConfig {
+  /** Hours between backups (divides 24): with the copy's time, the RPO when the stage's region is lost. */
+  everyHours: number;
+  /** Days a backup is kept in the stage's vault. */
+  retentionDays: number;
+  /** Where the copies go: any region but the one the stage deploys to (synthesis refuses the region it runs in). */
+  copyRegion: string;
+  /** Days a copy is kept, in the second region and in the other account. */
+  copyRetentionDays: number;
+  /** The other account that also receives copies (in copyRegion), when ACCOUNTS names it apart from the stage's. */
+  copyAccount: AccountName | null;
+  /** A vault lock on every vault of the stage (compliance mode after changeableForDays); null: none. */
+  lock: { minRetentionDays: number; maxRetentionDays: number; changeableForDays: number } | null;
+}
+
 /** Everything the stack needs to know about one stage. */
 export interface StageConfig {
   rules: StageRules;
@@ -105,6 +125,8 @@ export interface StageConfig {
   /** The handlers' log level (Powertools Logger): INFO writes one line per request. */
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   mail: MailConfig;
+  /** Null: no backups beyond the table's own point-in-time recovery (the disposable stages have neither). */
+  backup: BackupConfig | null;
 }
 
 /** Prod: data outlives the stack; watched by alarms. */
@@ -205,6 +227,15 @@ export const stages = {
     originVerifyVersionId: null,
     logLevel: 'INFO',
     mail: { ...SENDER, allowedRecipients: null },
+    // Point-in-time recovery covers the region's 35 days; these copies cover losing the region or the account.
+    backup: {
+      everyHours: 24,
+      retentionDays: 35,
+      copyRegion: 'eu-central-1',
+      copyRetentionDays: 90,
+      copyAccount: 'preview',
+      lock: { minRetentionDays: 7, maxRetentionDays: 365, changeableForDays: 3 },
+    },
   },
   dev: {
     rules: DISPOSABLE,
@@ -216,6 +247,7 @@ export const stages = {
     originVerifyVersionId: null,
     logLevel: 'DEBUG',
     mail: TEAM_ONLY,
+    backup: null,
   },
 } as const satisfies Record<NamedStage, StageConfig>;
 
@@ -230,6 +262,7 @@ export const previewStage = (): StageConfig => ({
   originVerifyVersionId: null,
   logLevel: 'INFO',
   mail: TEAM_ONLY,
+  backup: null,
 });
 
 /** Lower-case letters, digits and inner hyphens; short enough for every generated name. */

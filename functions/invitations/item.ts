@@ -30,6 +30,10 @@ export interface InvitationItem {
   expiresAt: number;
   tokenHash?: string;
   resentAt?: string;
+  /** The outbox id of the current link's mail: only its failure marks the invitation (a resend brings a new one). */
+  mailId?: string;
+  /** The current link's mail failed after its last try (the mailer's sweeper): shown with Resend in Pending invitations. */
+  mailFailedAt?: string;
   revokedAt?: string;
   acceptedAt?: string;
   acceptedUserId?: string;
@@ -76,6 +80,7 @@ export function newInvitation(
     createdAt: iso(now),
     expiresAt: now + INVITATION_LIFETIME_MS,
     tokenHash: input.tokenHash,
+    mailId: ulid(),
     ttl: ttlIn(INVITATION_LIFETIME_MS + INVITATION_HISTORY_MS),
   };
 }
@@ -107,5 +112,6 @@ export function toInvitationResponse(item: InvitationItem, now = clockNow().getT
     invitedBy: item.invitedBy,
     createdAt: item.createdAt,
     expiresAt: iso(item.expiresAt),
+    ...(item.status === 'pending' && item.mailFailedAt ? { mailFailedAt: item.mailFailedAt } : {}),
   };
 }

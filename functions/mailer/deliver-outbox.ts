@@ -4,6 +4,7 @@ import { now as clockNow } from '../clock';
 import { STREAM_TRIES, dueLaterTries, nextTryAt, outboxItemOf, removeLaterTry, scheduleLaterTry } from './later-tries';
 import { type OutboxItem, claimOutboxItem, failOutboxItem, finishOutboxItem, recordFailedSend } from './outbox';
 import { renderOutboxMail } from './render-mail';
+import { markInvitationMailFailed } from '../invitations/mail-failed';
 import { type SendMail, recipientAllowed } from './transport';
 import { unsubscribeLinks } from './unsubscribe-links';
 
@@ -84,6 +85,7 @@ async function deliverOne(item: OutboxItem, settings: MailerSettings, now = cloc
       return;
     }
     await failOutboxItem(item.id, now);
+    if (item.invitation) await markInvitationMailFailed(item.invitation, item.id, now);
     settings.count?.('MailsUndeliverable');
     settings.log({ level: 'error', source: 'mailer', outboxId: item.id, template: item.template, failures, outcome: 'failed', error: String((error as Error)?.message ?? error) });
     return;

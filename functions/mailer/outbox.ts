@@ -23,6 +23,8 @@ export type OutboxItem = Mail & {
   /** The last failed send's error, for the runbook. */
   lastError?: string;
   failedAt?: string;
+  /** The invitation whose link this mail carries: told when the mail finally fails (functions/invitations/mail-failed.ts). */
+  invitation?: InvitationMailOf;
   createdAt: string;
   /** Epoch ms until which one mailer invocation owns the item (a crashed one's claim runs out). */
   claimedUntil?: number;
@@ -30,6 +32,11 @@ export type OutboxItem = Mail & {
   /** Epoch seconds; set once sent, so sent items expire. */
   ttl?: number;
 };
+
+export interface InvitationMailOf {
+  orgId: string;
+  id: string;
+}
 
 /** Kept a week after sending: enough to answer "did the mail go out?", short enough to hold no old tokens. */
 const KEEP_SENT_SECONDS = 7 * 24 * 3600;
@@ -40,8 +47,8 @@ const CLAIM_MS = 60_000;
  * The Put of one outbox item, for the action's own transaction. A stream consumer names the id
  * (derived from its event), so that a redelivery names the same item and queues nothing twice.
  */
-export function outboxPut(to: string, mail: Mail, id: string = ulid()): TransactItem {
-  const item: OutboxItem = { type: 'OUTBOX', id, to, status: 'pending', createdAt: clockNow().toISOString(), ...mail };
+export function outboxPut(to: string, mail: Mail, id: string = ulid(), invitation?: InvitationMailOf): TransactItem {
+  const item: OutboxItem = { type: 'OUTBOX', id, to, status: 'pending', createdAt: clockNow().toISOString(), ...mail, ...(invitation ? { invitation } : {}) };
   return { Put: { TableName: TABLE_NAME, Item: { ...keys.outbox(item.id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } };
 }
 

@@ -1,3 +1,4 @@
+import { ulid } from 'ulid';
 import type { Role } from '../../shared/roles';
 import { INVITATION_ALREADY_PENDING, INVITATION_NOT_PENDING, type InvitationResponse } from '../../shared/schemas/invitations';
 import { now as clockNow } from '../clock';
@@ -56,10 +57,12 @@ function emailHoldPut(invitation: InvitationItem, now: number): TransactItem {
 }
 
 function invitationMailPut(invitation: InvitationItem, organizationName: string, token: string): TransactItem {
-  return outboxPut(invitation.email, {
-    template: 'invitation',
-    data: { organizationName, invitedByName: invitation.invitedBy.fullName, role: invitation.role, expiresAt: iso(invitation.expiresAt), token },
-  });
+  return outboxPut(
+    invitation.email,
+    { template: 'invitation', data: { organizationName, invitedByName: invitation.invitedBy.fullName, role: invitation.role, expiresAt: iso(invitation.expiresAt), token } },
+    invitation.mailId,
+    { orgId: invitation.orgId, id: invitation.id },
+  );
 }
 
 /**
@@ -183,8 +186,10 @@ async function resendOnce(context: WriteContext<UserItem>, org: OrganizationItem
     expiresAt: now + INVITATION_LIFETIME_MS,
     tokenHash: hash,
     resentAt: iso(now),
+    mailId: ulid(),
     ttl: ttlIn(INVITATION_LIFETIME_MS + INVITATION_HISTORY_MS),
   };
+  delete invitation.mailFailedAt;
   await transactWriteExplained(
     [
       actorIsAdmin(actor),
@@ -193,7 +198,7 @@ async function resendOnce(context: WriteContext<UserItem>, org: OrganizationItem
           TableName: TABLE_NAME,
           Key: keys.invitation(current.orgId, current.id),
           ...updateExpression(
-            { set: { expiresAt: invitation.expiresAt, tokenHash: hash, resentAt: invitation.resentAt, ttl: invitation.ttl } },
+            { set: { expiresAt: invitation.expiresAt, tokenHash: hash, resentAt: invitation.resentAt, mailId: invitation.mailId!, ttl: invitation.ttl }, remove: ['mailFailedAt'] },
             { expression: '#status = :pending AND tokenHash = :old', names: { '#status': 'status' }, values: { ':pending': 'pending', ':old': current.tokenHash } },
           ),
         },

@@ -4,6 +4,8 @@ import { Construct } from 'constructs';
 
 interface SecretsProps {
   removalPolicy: RemovalPolicy;
+  /** The region of the stage's backup copies: the secret a restored table cannot be read without is kept there too. */
+  replicaRegion: string | null;
   /** The origin-verify version CloudFront and the functions get; null: whatever is AWSCURRENT at the stack's first deployment. */
   originVerifyVersionId: string | null;
 }
@@ -68,6 +70,8 @@ export class Secrets extends Construct {
       description: 'Growthwise: key material of the stored two-factor secrets and recovery-code hashes; never rotate (docs/decisions/016)',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: props.removalPolicy,
+      // The table's copies hold two-factor secrets encrypted under it: without it a restore elsewhere locks those users out.
+      replicaRegions: props.replicaRegion ? [{ region: props.replicaRegion }] : undefined,
     });
     Validations.of(this.mfaEncryptionSecret).acknowledge({
       id: 'AwsSolutions-SMG4',

@@ -32,6 +32,8 @@ export const invitationResponse = /* @__PURE__ */ (() => z.object({
   invitedBy: z.object({ id: z.string(), fullName: z.string() }),
   createdAt: z.string(),
   expiresAt: z.string(),
+  /** A pending invitation whose latest mail could not be delivered after every try: Resend sends a new one. */
+  mailFailedAt: z.optional(z.string()),
 }))();
 export type InvitationResponse = z.infer<typeof invitationResponse>;
 

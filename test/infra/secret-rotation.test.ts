@@ -7,7 +7,7 @@ import { ofType, resourcesOf } from './synth-stage';
 
 function stageWith(originVerifyVersionId: string | null) {
   const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new GrowthwiseStack(app, 'Growthwise-rotation', { stage: 'rotation', config: { ...previewStage(), originVerifyVersionId }, webRoot: undefined });
+  const stack = new GrowthwiseStack(app, 'Growthwise-rotation', { stage: 'rotation', config: { ...previewStage(), originVerifyVersionId }, webRoot: undefined, backupCopies: [] });
   return Template.fromStack(stack);
 }
 

@@ -23,6 +23,8 @@ const RULE_PROPERTIES: Record<string, string[]> = {
   'AWS::IAM::Role': ['Properties.PermissionsBoundary'],
   // The audit log's write-once policy is attached to every role, so also to the preview-only auto-delete handler's.
   'AWS::IAM::Policy': ['Properties.Roles'],
+  // The two-factor key's secret is replicated to the region of prod's backup copies (stage config `backup`).
+  'AWS::SecretsManager::Secret': ['Properties.ReplicaRegions'],
 };
 /** CDK names the stream consumers' event source mappings and the trial rule's invoke permission after paths that hold the stack name: same resource, another id. */
 const STAGE_NAMED_IDS = /^((Mailer|NotificationFanOut)FunctionDynamoDBEventSourceGrowthwise<stage>DataTable|(TrialAlerts|DueReminders)DailyAllowEventRuleGrowthwise<stage>(TrialAlerts|DueReminders)Function|MailerSweepAllowEventRuleGrowthwise<stage>MailerSweeper)/;
@@ -30,6 +32,8 @@ const STAGE_NAMED_IDS = /^((Mailer|NotificationFanOut)FunctionDynamoDBEventSourc
 const ONLY_IN_PROD = ['AWS::CloudWatch::Alarm', 'AWS::SNS::Topic', 'AWS::SNS::TopicPolicy', 'AWS::SNS::Subscription'];
 /** Prod reads its web ACL's ARN from us-east-1 with CDK's AwsCustomResource (its handler, role, policy and log group). */
 const PROD_WEB_ACL_READER = /^(WebAclArn|AWS679f53fac002430cb0da5b7982bd2287)/;
+/** Prod's backup plan, its vault and key, and AWS Backup's role (stage config `backup`). */
+const PROD_BACKUPS = /^Backups/;
 const ONLY_IN_PREVIEW = ['Custom::S3AutoDeleteObjects', 'AWS::Lambda::Function', 'AWS::IAM::Role', 'AWS::Logs::LogGroup'];
 
 describe('stages: prod and a preview differ exactly in the stage rules and limits', () => {
@@ -50,6 +54,7 @@ describe('stages: prod and a preview differ exactly in the stage rules and limit
       if (rest.length === 0) {
         if (STAGE_NAMED_IDS.test(id)) continue;
         if (PROD_WEB_ACL_READER.test(id) && prodResources[id]) continue;
+        if (PROD_BACKUPS.test(id) && prodResources[id]) continue;
         const inProd = prodResources[id];
         const allowed = inProd ? ONLY_IN_PROD.includes(inProd.Type) : ONLY_IN_PREVIEW.includes(previewResources[id]!.Type);
         if (!allowed || (!inProd && !id.startsWith('CustomS3AutoDeleteObjects') && !id.includes('AutoDeleteObjects'))) unexpected.push(where);

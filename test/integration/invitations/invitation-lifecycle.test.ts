@@ -103,6 +103,33 @@ describe('resend and revoke', () => {
     expect((await accept(second.token)).status).toBe(201);
   }, 60_000);
 
+  it("lists an invitation whose mail finally failed as such, for the admins; Resend sends a new mail and the mark goes", async () => {
+    const admin = await registerOrganization();
+    const email = uniqueAddress('undelivered');
+    const created = await invite(admin, email);
+    await invitationMail(email, 1);
+    const { db, tableName } = testTable();
+    const { GetCommand, UpdateCommand, ScanCommand } = await import('@aws-sdk/lib-dynamodb');
+    const Key = keys.invitation(admin.orgId, created.id);
+    const stored = (await db.send(new GetCommand({ TableName: tableName, Key }))).Item!;
+    // The link's mail is the outbox item the invitation names (the one the mailer marks it by: test/integration/mail/mailer-retries.test.ts).
+    const outbox = await db.send(new ScanCommand({ TableName: tableName, FilterExpression: '#type = :outbox AND #to = :to', ExpressionAttributeNames: { '#type': 'type', '#to': 'to' }, ExpressionAttributeValues: { ':outbox': 'OUTBOX', ':to': email } }));
+    expect(outbox.Items!.map((item) => item.id)).toEqual([stored.mailId]);
+    expect(outbox.Items![0]!.invitation).toEqual({ orgId: admin.orgId, id: created.id });
+    // What the mailer writes when the mail fails after its last try.
+    await db.send(new UpdateCommand({ TableName: tableName, Key, UpdateExpression: 'SET mailFailedAt = :at', ExpressionAttributeValues: { ':at': new Date().toISOString() } }));
+
+    const listed = await admin.call(INVITE_PATH);
+    expect(listed.body.find((invitation: { id: string }) => invitation.id === created.id)).toMatchObject({ status: 'pending', mailFailedAt: expect.any(String) });
+    const resent = await admin.call(`${INVITE_PATH}/${created.id}/resend`, { method: 'POST' });
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    expect(resent.body.mailFailedAt).toBeUndefined();
+    await invitationMail(email, 2);
+    const after = await admin.call(INVITE_PATH);
+    expect(after.body.find((invitation: { id: string }) => invitation.id === created.id).mailFailedAt).toBeUndefined();
+    expect((await db.send(new GetCommand({ TableName: tableName, Key }))).Item!.mailId).not.toBe(stored.mailId);
+  }, 60_000);
+
   it('allows 3 resends an hour per invitation, then 429 with Retry-After', async () => {
     const admin = await registerOrganization();
     const created = await invite(admin, uniqueAddress('resend-limit'));

@@ -171,6 +171,52 @@ describe('the mailer', () => {
     expect(await mailsTo(to)).toHaveLength(0);
   });
 
+  it("an invitation whose link mail fails every try is marked so (shown with Resend in Pending invitations); a resent invitation's old mail failing marks nothing", async () => {
+    const [{ keys }, item] = await Promise.all([import('../../../functions/db/keys'), import('../../../functions/invitations/item')]);
+    const orgId = `org-${randomUUID()}`;
+    const invite = async (email: string) => {
+      const invitation = item.newInvitation({ orgId, email, role: 'staff', invitedBy: { id: 'admin-1', fullName: 'Ada Admin' }, tokenHash: randomUUID() }, functionsNow());
+      await modules.client.db.send(new PutCommand({ TableName: tableName, Item: { ...keys.invitation(orgId, invitation.id), ...invitation } }));
+      return invitation;
+    };
+    const mailLink = (invitation: { email: string; id: string }, mailId: string) =>
+      modules.transact.transactWrite([
+        modules.outbox.outboxPut(
+          invitation.email,
+          { template: 'invitation', data: { organizationName: 'Acme', invitedByName: 'Ada Admin', role: 'staff', expiresAt: new Date(functionsNow() + 86_400_000).toISOString(), token: 'token' } },
+          mailId,
+          { orgId, id: invitation.id },
+        ),
+      ]);
+    /** Runs the sweeper past every later try of the mail to `to`, until the mailer gives up on it. */
+    const failForGood = async (to: string) => {
+      let laterTry = await laterTryOf(to);
+      for (;;) {
+        await modules.deliver.sweepOutbox(settings, laterTry.dueAt + 1_000);
+        const outboxItem = (await outboxItemTo(to))!;
+        if (outboxItem.status === 'failed') return;
+        laterTry = (await modules.laterTries.dueLaterTries(laterTry.dueAt + 24 * 3_600_000)).find((waiting) => waiting.outboxId === outboxItem.id)!;
+      }
+    };
+    const invitationNow = async (id: string) => (await modules.client.db.send(new (await import('@aws-sdk/lib-dynamodb')).GetCommand({ TableName: tableName, Key: keys.invitation(orgId, id) }))).Item as import('../../../functions/invitations/item').InvitationItem;
+
+    const bounced = await invite(uniqueAddress('bounced-invitee'));
+    failTimes.set(bounced.email, 1_000);
+    await mailLink(bounced, bounced.mailId!);
+    expect(item.toInvitationResponse(await invitationNow(bounced.id)).mailFailedAt).toBeUndefined();
+    await failForGood(bounced.email);
+    const marked = item.toInvitationResponse(await invitationNow(bounced.id));
+    expect(marked.status).toBe('pending');
+    expect(marked.mailFailedAt).toEqual(expect.any(String));
+
+    // Resent meanwhile: the invitation's current mail is another one, so the old one's failure says nothing about it.
+    const resent = await invite(uniqueAddress('resent-invitee'));
+    failTimes.set(resent.email, 1_000);
+    await mailLink(resent, `old-${randomUUID()}`);
+    await failForGood(resent.email);
+    expect(item.toInvitationResponse(await invitationNow(resent.id)).mailFailedAt).toBeUndefined();
+  });
+
   it('redrives a mail a crashed mailer left pending: the redrive gives it a later try, the sweeper sends it once', async () => {
     const to = uniqueAddress('crashed');
     const id = `crashed-${randomUUID()}`;

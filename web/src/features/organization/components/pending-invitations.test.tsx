@@ -37,6 +37,21 @@ describe('Pending invitations', () => {
     vi.unstubAllGlobals();
   });
 
+  it("says when an invitation's email could not be delivered, beside its Resend, and only for that invitation", () => {
+    const section = renderWith([
+      invitation({ id: '01JQ0000000000000000000020', email: 'bounced@example.com', mailFailedAt: new Date(Date.now() - 1000).toISOString() }),
+      invitation({ id: '01JQ0000000000000000000021', email: 'delivered@example.com' }),
+    ]);
+    const rows = within(section).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('The invitation email could not be delivered. Resend it, or revoke it if the address is wrong.');
+    expect(within(rows[0]!).getByRole('button', { name: 'Resend invitation to bounced@example.com' })).toBeEnabled();
+    expect(rows[1]).not.toHaveTextContent('could not be delivered');
+    // The phone layout says it too.
+    const cards = within(within(section).getByRole('list', { name: 'Pending invitations' })).getAllByRole('listitem');
+    expect(cards[0]).toHaveTextContent('could not be delivered');
+    expect(cards[1]).not.toHaveTextContent('could not be delivered');
+  });
+
   it('shows pending ones with their expiry, expired ones marked Expired (both with Resend and Revoke), and leaves out ended ones', () => {
     const section = renderWith([
       invitation({ id: '01JQ0000000000000000000010', email: 'fresh@example.com', role: 'admin' }),

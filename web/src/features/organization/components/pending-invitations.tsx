@@ -40,6 +40,7 @@ export function PendingInvitations() {
               {open.map((invitation) => (
                 <li key={invitation.id} className="grid gap-2 rounded-md border border-line p-3 text-sm">
                   <p className="font-medium break-all">{invitation.email}</p>
+                  <MailNotDelivered invitation={invitation} />
                   <p className="flex flex-wrap items-center gap-2 text-muted">
                     <Badge tone={invitation.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[invitation.role]}</Badge>
                     <span>Invited by {invitation.invitedBy.fullName}</span>
@@ -63,7 +64,10 @@ export function PendingInvitations() {
                 <tbody>
                   {open.map((invitation) => (
                     <tr key={invitation.id} className="border-b border-line last:border-0">
-                      <td className="py-3 pr-3 break-all">{invitation.email}</td>
+                      <td className="py-3 pr-3 break-all">
+                        {invitation.email}
+                        <MailNotDelivered invitation={invitation} />
+                      </td>
                       <td className="py-3 pr-3">
                         <Badge tone={invitation.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[invitation.role]}</Badge>
                       </td>
@@ -86,6 +90,14 @@ export function PendingInvitations() {
     </section>
   );
 }
+
+/** The link's mail failed after every try (the mailer's sweeper gave up): the admin resends or revokes. */
+function MailNotDelivered({ invitation }: { invitation: InvitationResponse }) {
+  if (!invitation.mailFailedAt) return null;
+  return <p className="mt-1 text-xs break-normal text-danger">{MAIL_NOT_DELIVERED}</p>;
+}
+
+const MAIL_NOT_DELIVERED = 'The invitation email could not be delivered. Resend it, or revoke it if the address is wrong.';
 
 function InvitationExpiry({ invitation }: { invitation: InvitationResponse }) {
   return invitation.status === 'expired' ? <Badge tone="warning">Expired</Badge> : <time dateTime={invitation.expiresAt}>{expiresIn(invitation.expiresAt)}</time>;
