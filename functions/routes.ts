@@ -16,6 +16,8 @@ import * as sessionEndpoints from '../shared/contract/sessions';
 import * as mfaEndpoints from '../shared/contract/mfa';
 import * as auditLogEndpoints from '../shared/contract/audit-log';
 import * as ssoEndpoints from '../shared/contract/sso';
+import * as scimTokenEndpoints from '../shared/contract/scim-tokens';
+import * as scimEndpoints from '../shared/contract/scim';
 import * as passkeyEndpoints from '../shared/contract/passkeys';
 import * as commentEndpoints from '../shared/contract/comments';
 import * as mailSubscriptionEndpoints from '../shared/contract/mail-subscriptions';
@@ -136,6 +138,16 @@ export const routes = [
   route(ssoEndpoints.oidcCallback, 'sso/finish-oidc-sign-in', 'readwrite', ['session', 'mfaEncryption']),
   route(mailSubscriptionEndpoints.unsubscribe, 'mail-subscriptions/unsubscribe-from-list', 'readwrite', ['mfaEncryption']),
   route(mailSubscriptionEndpoints.resubscribe, 'mail-subscriptions/resubscribe-to-list', 'readwrite', ['mfaEncryption']),
+  // SCIM provisioning (issue 40, item 5; decision 045): admins manage the tokens; the SCIM routes read no session, the token is the authentication
+  route(scimTokenEndpoints.list, 'scim-tokens/list-scim-tokens', 'read'),
+  route(scimTokenEndpoints.create, 'scim-tokens/create-scim-token', 'readwrite'),
+  route(scimTokenEndpoints.revoke, 'scim-tokens/revoke-scim-token', 'readwrite'),
+  route(scimEndpoints.listUsers, 'scim/list-scim-users', 'readwrite'),
+  route(scimEndpoints.getUser, 'scim/get-scim-user', 'readwrite'),
+  route(scimEndpoints.createUser, 'scim/create-scim-user', 'readwrite'),
+  route(scimEndpoints.replaceUser, 'scim/replace-scim-user', 'readwrite'),
+  route(scimEndpoints.patchUser, 'scim/patch-scim-user', 'readwrite'),
+  route(scimEndpoints.deleteUser, 'scim/delete-scim-user', 'readwrite'),
   route(billingEndpoints.webhook, 'billing/receive-stripe-webhook', 'readwrite', ['stripeWebhookSecret', 'stripeSecretKey']),
 ] as const satisfies readonly RouteDefinition[];
 

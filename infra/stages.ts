@@ -179,6 +179,11 @@ const publicWrites = (limit: Throttle): ApiThrottles['routes'] => ({
   'POST /api/mail-subscriptions/resubscribe': limit,
   // Stripe retries a refused delivery with backoff, so a limit costs a late event, never a lost one.
   'POST /api/billing/webhook': limit,
+  // SCIM (bearer token): identity providers retry a 429 with backoff; a bulk import is paced, never lost.
+  'POST /api/scim/v2/Users': limit,
+  'PUT /api/scim/v2/Users/{id}': limit,
+  'PATCH /api/scim/v2/Users/{id}': limit,
+  'DELETE /api/scim/v2/Users/{id}': limit,
 });
 
 /**

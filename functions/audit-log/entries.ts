@@ -54,6 +54,9 @@ export const billingSystemIn = (orgId: string): ActingUser => ({ id: 'stripe', o
 /** The actor of changes single sign-on makes by itself: a person created at their first sign-in (issue 40). */
 export const ssoSystemIn = (orgId: string): ActingUser => ({ id: 'sso', orgId, fullName: 'SSO', username: '', avatarUrl: null });
 
+/** The actor of changes an identity provider makes over SCIM with one of the organization's tokens (issue 40). */
+export const scimSystemIn = (orgId: string): ActingUser => ({ id: 'scim', orgId, fullName: 'SCIM', username: '', avatarUrl: null });
+
 /** The target of an event about a person. */
 export const userTarget = (user: Pick<UserItem, 'id' | 'fullName' | 'username'>): AuditTarget => ({ type: 'user', id: user.id, label: user.fullName || user.username });
 

@@ -11,6 +11,7 @@ import type { AttemptWindowItem } from '../throttles/throttles';
 import type { SignInCodeItem } from '../auth/sign-in-codes';
 import type { AvatarItem } from '../avatars/item';
 import type { SsoConnectionItem, SsoDomainClaimItem, SsoDomainItem } from '../sso/item';
+import type { ScimTokenItem } from '../scim/token-item';
 import type { PasskeyItem } from '../passkeys/item';
 import type { WebAuthnChallengeItem } from '../passkeys/challenges';
 import type { CommentItem } from '../comments/item';
@@ -46,6 +47,7 @@ export const AUDIT_PARTITION_PREFIX = 'AUDIT#';
 const AUDIT_ENTRY = 'ENTRY#';
 const INVITATION = 'INVITATION#';
 const SSO_DOMAIN = 'SSO_DOMAIN#';
+const SCIM_TOKEN = 'SCIM_TOKEN#';
 const TRIAL_ENDS = 'TRIAL_ENDS#';
 const PROJECT_WORDS = '#WORDS';
 const MEMBERS = 'MEMBERS#';
@@ -158,6 +160,8 @@ export const keys = {
   ssoDomainClaim: (domain: string) => keyOf<SsoDomainClaimItem>(`${SSO_DOMAIN}${domain}`, 'SSO_DOMAIN'),
   /** The organization's identity-provider connection (one per organization). */
   ssoConnection: (orgId: string) => keyOf<SsoConnectionItem>(`${ORG}${orgId}`, 'SSO_CONNECTION'),
+  /** A SCIM bearer token of the organization (its hash; the token names the organization and the id). */
+  scimToken: (orgId: string, tokenId: string) => keyOf<ScimTokenItem>(`${ORG}${orgId}`, `${SCIM_TOKEN}${tokenId}`),
 } as const;
 
 /** A status's place in status order: the order of PROJECT_STATUSES, any other status after them. */
@@ -228,4 +232,5 @@ export const collections = {
   auditOfOrganization: (orgId: string) => ({ PK: `${AUDIT_PARTITION_PREFIX}${orgId}`, prefix: AUDIT_ENTRY }),
   trialsEndingOn: (day: string) => ({ PK: `${TRIAL_ENDS}${day}`, prefix: ORG }),
   ssoDomainsOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: SSO_DOMAIN }),
+  scimTokensOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: SCIM_TOKEN }),
 } as const;

@@ -24,11 +24,23 @@ import { verificationToken } from '../email-verification/email-verifications';
  * organization. Two admins demoting each other at once therefore cannot leave it without one.
  */
 
-const LAST_ADMIN = 'An organization needs at least one administrator';
+export const LAST_ADMIN = 'An organization needs at least one administrator';
 const CANNOT_REMOVE_SELF = 'You cannot remove yourself';
 
 const notAdmin = () => new Refused('not-allowed', ADMINS_ONLY);
 const lastAdmin = () => new Refused('invalid', LAST_ADMIN);
+
+/**
+ * What proves, in the write's own transaction, that the actor may still act, and the refusal when it
+ * no longer holds: by default that the acting user is still an admin; for SCIM, that its token was
+ * not revoked meanwhile (functions/scim/).
+ */
+export interface Authority {
+  check: TransactItem;
+  refusal: () => Error;
+}
+
+const adminAuthority = (actor: Pick<ActingUser, 'id' | 'orgId'>): Authority => ({ check: actorIsAdmin(actor), refusal: notAdmin });
 
 /** Another request changed the items between our read and our write: read again and redecide. */
 const MAX_ATTEMPTS = 4;
@@ -57,8 +69,9 @@ export const preloadSavedEmail = ({ body }: { body: { username: string } | undef
  * Creates a user in the actor's organization, or updates the one that already has this email there;
  * the audit entries (added; edited and/or role changed) go in the write's own transaction.
  */
-export async function saveOrganizationUser(context: WriteContext, input: SaveUserInput, read?: { emailItem?: EmailItem }): Promise<SavedUser> {
+export async function saveOrganizationUser(context: WriteContext, input: SaveUserInput, read?: { emailItem?: EmailItem; authority?: Authority }): Promise<SavedUser> {
   const { actor } = context;
+  const authority = read?.authority ?? adminAuthority(actor);
   for (let attempt = 1; ; attempt += 1) {
     // The first attempt can use the email item read with the session (preloadSavedEmail); a retry reads again,
     // strongly: it follows a write that found the items changed, and must see that change.
@@ -70,16 +83,16 @@ export async function saveOrganizationUser(context: WriteContext, input: SaveUse
     // Eventually consistent first: the write is conditional on the role it read, so a stale read only costs a retry.
     const existing = emailItem ? await getItem<UserItem>(keys.user(actor.orgId, emailItem.userId), { consistentRead: retry }) : undefined;
     try {
-      if (existing) return await updateUser(context, existing, input);
+      if (existing) return await updateUser(context, existing, input, authority);
       if (emailItem) throw new StaleRead();
-      return await createUser(context, input);
+      return await createUser(context, input, authority);
     } catch (error) {
       if (!(error instanceof StaleRead) || attempt >= MAX_ATTEMPTS) throw error;
     }
   }
 }
 
-async function createUser(context: WriteContext, input: SaveUserInput): Promise<SavedUser> {
+async function createUser(context: WriteContext, input: SaveUserInput, authority: Authority): Promise<SavedUser> {
   const { actor } = context;
   if (!input.passwordHash) throw new Refused('invalid', USER_PASSWORD_MESSAGE, { password: USER_PASSWORD_MESSAGE });
   const user = newUser({ orgId: actor.orgId, username: input.username, fullName: input.fullName, role: input.role, passwordHash: input.passwordHash, emailVerified: false });
@@ -92,7 +105,7 @@ async function createUser(context: WriteContext, input: SaveUserInput): Promise<
   });
   const added = auditPut(context, { action: 'user.added', target: userTarget(user), details: { role: user.role } });
   const items: TransactItem[] = [
-    actorIsAdmin(actor),
+    authority.check,
     ...userPuts(user),
     verification.tokenPut,
     welcome,
@@ -100,14 +113,14 @@ async function createUser(context: WriteContext, input: SaveUserInput): Promise<
     organizationCounts(actor.orgId, { users: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }),
   ];
   await transactWriteExplained(items, (failed) => {
-    if (failed.has(0)) return notAdmin();
+    if (failed.has(0)) return authority.refusal();
     // The email was taken between our read and our write: by another organization or by ours.
     return new StaleRead();
   });
   return { user, created: true, passwordReplaced: false };
 }
 
-async function updateUser(context: WriteContext, current: UserItem, input: SaveUserInput): Promise<SavedUser> {
+async function updateUser(context: WriteContext, current: UserItem, input: SaveUserInput, authority: Authority): Promise<SavedUser> {
   const { actor } = context;
   const roleChanged = current.role !== input.role;
   const isSelf = current.id === actor.id;
@@ -132,7 +145,7 @@ async function updateUser(context: WriteContext, current: UserItem, input: SaveU
     ...userWordWrites(current, current, next),
   ];
   // Acting on oneself: the condition above (still admin) already says the actor is an admin.
-  const actorCheckAt = isSelf ? -1 : items.push(actorIsAdmin(actor)) - 1;
+  const actorCheckAt = isSelf ? -1 : items.push(authority.check) - 1;
   const countAt = roleChanged ? items.push(organizationCounts(actor.orgId, { admins: input.role === 'admin' ? 1 : -1 })) - 1 : -1;
   if (notify) {
     items.push(
@@ -145,7 +158,7 @@ async function updateUser(context: WriteContext, current: UserItem, input: SaveU
   }
   items.push(...userChangeEntries(context, current, input));
   await transactWriteExplained(items, (failed) => {
-    if (failed.has(actorCheckAt)) return notAdmin();
+    if (failed.has(actorCheckAt)) return authority.refusal();
     if (failed.has(0)) return new StaleRead();
     if (failed.has(countAt)) return lastAdmin();
     return undefined;
@@ -188,19 +201,20 @@ export const preloadRemovedUser = ({ orgId, params }: { orgId: string; params: R
  * avatar, their place in every project (with each project's 'members removed' activity entry) and the audit entry go in one transaction with the checks.
  * Their sessions stop working at once (a session needs its user item) and are deleted afterwards.
  */
-export async function removeOrganizationUser(context: WriteContext, userId: string, read?: { target?: UserItem }): Promise<UserItem> {
+export async function removeOrganizationUser(context: WriteContext, userId: string, read?: { target?: UserItem; authority?: Authority }): Promise<UserItem> {
   const { actor } = context;
+  const authority = read?.authority ?? adminAuthority(actor);
   if (userId === actor.id) throw new Refused('invalid', CANNOT_REMOVE_SELF);
   for (let attempt = 1; ; attempt += 1) {
     // The first attempt can use the user read with the session (preloadRemovedUser); a retry reads again.
-    const readNow = attempt > 1 || !read;
+    const readNow = attempt > 1 || !read?.target;
     const [target, projects] = await Promise.all([
       readNow ? getItem<UserItem>(keys.user(actor.orgId, userId), { consistentRead: attempt > 1 }) : read.target,
       projectsWithMember(actor.orgId, userId),
     ]);
     if (!target) throw new NotFound();
     const items: TransactItem[] = [
-      actorIsAdmin(actor),
+      authority.check,
       {
         Delete: {
           TableName: TABLE_NAME,
@@ -229,7 +243,7 @@ export async function removeOrganizationUser(context: WriteContext, userId: stri
     items.push(...removedMemberWrites(actor.orgId, projects.slice(0, room), target, actor));
     try {
       await transactWriteExplained(items, (failed) => {
-        if (failed.has(0)) return notAdmin();
+        if (failed.has(0)) return authority.refusal();
         if (failed.has(countAt)) return lastAdmin();
         if (failed.has(1)) return new StaleRead();
         // A project's members changed meanwhile: read them again.

@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'sso.domain_verified',
   'sso.domain_removed',
   'sso.connection_changed',
+  'scim.token_created',
+  'scim.token_revoked',
   'project.deleted',
   'comment.deleted',
   'billing.subscription_changed',
@@ -40,7 +42,7 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about. */
-const AUDIT_TARGET_TYPES = ['user', 'organization', 'project', 'invitation', 'subscription', 'domain'] as const;
+const AUDIT_TARGET_TYPES = ['user', 'organization', 'project', 'invitation', 'subscription', 'domain', 'scim_token'] as const;
 
 
 /** A small, flat object of what changed (from-role and to-role, a new name): strings, numbers, booleans, nulls. */

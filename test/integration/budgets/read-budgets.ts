@@ -30,6 +30,10 @@ export const READ_BUDGETS: Record<string, number> = {
   'GET /api/organization/sso': 1,
   // A sign-in's callback: the connection, the domain's claim, the email item, the user and organization, then the session's write.
   'GET /api/sso/oidc/callback': 5,
+  'GET /api/organization/scim-tokens': 2,
+  // SCIM, with a token instead of a session (measured in test/integration/scim): the token, its last use (at most once a minute), then the organization and one Query of a page.
+  'GET /api/scim/v2/Users': 4,
+  'GET /api/scim/v2/Users/{id}': 3,
   // An unfiltered page is one Query; a filtered one may take up to 4 (docs/data-model.md, Audit log).
   'GET /api/organization/audit-log': 2,
   // One 1 MB Query holds the whole log of these fixtures; a longer range takes one per MB, at most 20.
@@ -64,6 +68,9 @@ export const ACCEPT_READ_UNITS = 5;
 
 /** A GET route that answers a redirect, not JSON: the identity provider's callback (refused here, with no pending sign-in: 302 to /auth). */
 export const okStatusOf = (route: Pick<RouteDefinition, 'method' | 'path'>) => (routeKey(route) === 'GET /api/sso/oidc/callback' ? 302 : 200);
+
+/** Routes a SCIM token calls, not a session: test/integration/scim drives them and holds them to the budgets above. */
+export const isScimRoute = (route: Pick<RouteDefinition, 'path'>) => route.path.startsWith('/api/scim/');
 
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;
 

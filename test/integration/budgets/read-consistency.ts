@@ -29,6 +29,10 @@ export const READ_CONSISTENCY: Record<string, readonly string[]> = {
   'GET /api/sso/oidc/callback': ['BatchGetItem:strong'],
   // Refetched right after the admin adds, verifies or removes a domain.
   'GET /api/organization/sso/domains': ['BatchGetItem:strong', 'Query:strong'],
+  // SCIM (decision 045): the token strong (a revoked one stops at once); the user items strong (an IdP reads right after it writes).
+  'GET /api/organization/scim-tokens': ['BatchGetItem:strong', 'Query:strong'],
+  'GET /api/scim/v2/Users': ['GetItem:strong', 'GetItem:eventual', 'Query:strong'],
+  'GET /api/scim/v2/Users/{id}': ['GetItem:strong', 'GetItem:strong'],
   // Refetched right after the user ends a session.
   'GET /api/user/sessions': ['BatchGetItem:strong', 'Query:strong'],
   // Refetched right after the user adds or removes a passkey.

@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../functions/routes';
 import { type Seeded, concretePath, seeded } from './budget-fixtures';
-import { budgetOf, okStatusOf, PROJECT_PAGE_READ_UNITS, routeKey } from './read-budgets';
+import { budgetOf, isScimRoute, okStatusOf, PROJECT_PAGE_READ_UNITS, routeKey } from './read-budgets';
 
 /**
  * Round-trip budgets of spec'd hot paths: every open tab polls the unread count each 30 s, and
  * DynamoDB latency, not CPU, is what a request mostly waits for. The route table is iterated, so a
  * new read route is budgeted the moment it is added.
  */
-const readRoutes = routes.filter((route) => route.method === 'GET');
+const readRoutes = routes.filter((route) => route.method === 'GET' && !isScimRoute(route));
 
 /** Lists that do not grow with the organization's size: the caller's own sessions and passkeys, the organization's few domains (at most 20). */
-const NOT_ORGANIZATION_SIZED = new Set(['GET /api/user/sessions', 'GET /api/user/passkeys', 'GET /api/organization/sso/domains']);
+const NOT_ORGANIZATION_SIZED = new Set(['GET /api/user/sessions', 'GET /api/user/passkeys', 'GET /api/organization/sso/domains', 'GET /api/organization/scim-tokens']);
 
 /** How many items an answer holds: a list's length, a detail's members, the dashboard's project total. */
 function itemsIn(body: unknown): number | undefined {

@@ -177,6 +177,15 @@ const DRIVEN: Record<string, Drive> = {
  * cover them. None writes an item every request of an organization writes, except as noted.
  */
 const NOT_DRIVEN: Record<string, string> = {
+  // SCIM (decision 045): driven by test/integration/scim with a token; an admin's token routes write the token and an audit entry.
+  'POST /api/organization/scim-tokens': 'the token (ORG#o/SCIM_TOKEN#t), an audit entry (AUDIT#o/ENTRY#<ulid>)',
+  'DELETE /api/organization/scim-tokens/{id}': 'deletes the token (ORG#o/SCIM_TOKEN#t), an audit entry',
+  'GET /api/scim/v2/Users': "the token's last use (ORG#o/SCIM_TOKEN#t), at most once a minute",
+  'GET /api/scim/v2/Users/{id}': "the token's last use, at most once a minute",
+  'POST /api/scim/v2/Users': "what an admin's Add User writes, with ORG#o/ORG userCount (to move to the stream consumer before bulk provisioning: decision 045)",
+  'PUT /api/scim/v2/Users/{id}': "what an admin's edit or Remove writes (ORG#o/ORG userCount on a removal)",
+  'PATCH /api/scim/v2/Users/{id}': "what an admin's edit or Remove writes (ORG#o/ORG userCount on a removal)",
+  'DELETE /api/scim/v2/Users/{id}': "what an admin's Remove writes, with ORG#o/ORG userCount",
   'POST /api/login/code': "the sign-in code item (SIGNIN_CODE#id), the account's failure counters, then what a sign-in writes (the session, an audit entry)",
   'POST /api/login/mfa': "the pending item and the session (USER#u), the user's last time step (ORG#o/USER#u), an audit entry (AUDIT#o/ENTRY#<ulid>)",
   'POST /api/user/mfa/enable': "the user item, an outbox item, an audit entry; the user's own sessions",

@@ -17,6 +17,8 @@ export const queryKeys = {
   auditLog: ['audit-log'],
   /** The organization's single sign-on settings: its verified domains. */
   sso: ['sso'],
+  /** The organization's SCIM tokens (listed with their last use). */
+  scimTokens: ['scim-tokens'],
   /** An invitation link looked up by its token (the public invitations module). */
   invitations: ['invitations'],
   /** A password-reset link checked by its token as the reset page opens. */

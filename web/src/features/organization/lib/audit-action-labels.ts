@@ -28,6 +28,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sso.domain_verified': 'Domain verified',
   'sso.domain_removed': 'Domain removed',
   'sso.connection_changed': 'SSO connection changed',
+  'scim.token_created': 'SCIM token created',
+  'scim.token_revoked': 'SCIM token revoked',
   'project.deleted': 'Project deleted',
   'comment.deleted': 'Comment deleted',
   'billing.subscription_changed': 'Subscription changed',

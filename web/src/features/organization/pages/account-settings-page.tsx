@@ -8,6 +8,7 @@ import { OrganizationCard } from '../components/organization-card';
 import { RequireMfaCard } from '../components/require-mfa-card';
 import { SsoConnectionCard } from '../components/sso-connection-card';
 import { SsoDomainsCard } from '../components/sso-domains-card';
+import { ScimTokensCard } from '../components/scim-tokens-card';
 import { UsersCard } from '../components/users-card';
 import { usePageTitle } from '../../../lib/page-title';
 import { useTabParam } from '../../../lib/use-tab-param';
@@ -52,6 +53,7 @@ export function AccountSettingsPage() {
               <div className="grid gap-6">
                 <SsoDomainsCard />
                 <SsoConnectionCard />
+                <ScimTokensCard />
               </div>
             ) : (
               <NoPermission message="You do not have permission to manage single sign-on. Please contact your administrator." />

@@ -1,0 +1,70 @@
+import type { Endpoint } from '../../shared/contract/endpoint';
+import { isId } from '../../shared/ids';
+import { scimSystemIn } from '../audit-log/entries';
+import { Refused } from '../domain/errors';
+import { ScimError, asScimError, scimErrorBody } from '../scim/scim-error';
+import type { ScimRequest } from '../scim/scim-request';
+import { authenticateScimToken, tokenStillLive } from '../scim/tokens';
+import { auditClient } from './audit-client';
+import { defineRoute } from './define-route';
+import type { RouteResult } from './response';
+import { siteOrigin } from './site-origin';
+
+export const SCIM_CONTENT_TYPE = 'application/scim+json';
+
+
+export interface ScimAnswer {
+  status: 200 | 201 | 204;
+  body?: unknown;
+  location?: string;
+}
+
+const TOKEN_REFUSED = 'The bearer token is missing, revoked, or not one of this service.';
+
+/**
+ * The one way a SCIM route is written: the bearer token decides the organization (never the request),
+ * a path id is one of ours or 404, the body is JSON (`application/scim+json` or `application/json`),
+ * and every answer and refusal is in SCIM's shapes (RFC 7644 §3.12), as `application/scim+json`.
+ */
+export function scimRoute<E extends Endpoint & { rawBody: true; auth: 'none'; idempotent?: undefined }>(endpoint: E, handle: (request: ScimRequest) => Promise<ScimAnswer>) {
+  return defineRoute(endpoint, async (request) => {
+    try {
+      const token = await authenticateScimToken(request.event.headers?.authorization);
+      if (!token) throw new ScimError(401, TOKEN_REFUSED);
+      for (const value of Object.values(request.params as Record<string, string>)) if (!isId(value)) throw new ScimError(404, 'No user with this id in the organization');
+      const answer = await handle({
+        token,
+        orgId: token.orgId,
+        // The Users collection: the route's own path less its id (no other endpoint's path in this bundle).
+        usersUrl: `${siteOrigin()}${endpoint.path.replace(/\/\{id\}$/, '')}`,
+        context: { actor: scimSystemIn(token.orgId), client: auditClient(request) },
+        authority: { check: tokenStillLive(token), refusal: () => new Refused('signed-out', TOKEN_REFUSED) },
+        body: parseBody(request.rawBody ?? '', request.event.headers?.['content-type']),
+        params: request.params as Record<string, string>,
+        query: request.event.queryStringParameters ?? {},
+      });
+      return scimResult(answer.status, answer.body, answer.location ? { location: answer.location } : undefined);
+    } catch (error) {
+      const refusal = asScimError(error);
+      if (!refusal) throw error;
+      return scimResult(refusal.status, scimErrorBody(refusal));
+    }
+  });
+}
+
+/** The body's size was checked by the raw-body middleware (413). */
+function parseBody(raw: string, contentType: string | undefined): unknown {
+  if (raw.length === 0) return undefined;
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== SCIM_CONTENT_TYPE && type !== 'application/json') throw new ScimError(415, `Content-Type must be ${SCIM_CONTENT_TYPE}`);
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new ScimError(400, 'The body is not valid JSON', 'invalidSyntax');
+  }
+}
+
+function scimResult(statusCode: number, body: unknown, headers?: Record<string, string>): RouteResult<never> {
+  if (body === undefined) return { statusCode, ...(headers ? { headers } : {}) };
+  return { statusCode, text: { contentType: SCIM_CONTENT_TYPE, data: JSON.stringify(body) }, ...(headers ? { headers } : {}) };
+}

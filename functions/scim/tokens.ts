@@ -1,0 +1,101 @@
+import { timingSafeEqual } from 'node:crypto';
+import { now as clockNow } from '../clock';
+import { type WriteContext, auditPut } from '../audit-log/entries';
+import { TABLE_NAME, db } from '../db/client';
+import { collections, keys } from '../db/keys';
+import { queryCollection } from '../db/query-collection';
+import { getItem } from '../db/reads';
+import { type TransactItem, conditionHeld, transactWriteExplained } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
+import { NotFound, Refused } from '../domain/errors';
+import { ADMINS_ONLY } from '../domain/require-admin';
+import { actorIsAdmin } from '../organization-users/organization-users';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { SCIM_LAST_USE_STEP_MS, SCIM_TOKENS_MAX, type ScimTokenItem, hashScimSecret, newScimToken, parseScimToken } from './token-item';
+
+/**
+ * The organization's SCIM tokens (issue 40, item 5; docs/decisions/045): created and revoked by an
+ * admin (stepped up), each change one transaction with the check that the actor is still an admin
+ * and its audit entry.
+ */
+
+export const TOO_MANY_SCIM_TOKENS = `An organization can have at most ${SCIM_TOKENS_MAX} SCIM tokens. Revoke one first.`;
+
+const notAdmin = () => new Refused('not-allowed', ADMINS_ONLY);
+const tokenTarget = (item: ScimTokenItem) => ({ type: 'scim_token' as const, id: item.id, label: item.name });
+
+/** The tokens, oldest first (their ids are ULIDs); strong, as the list is read again right after a change. */
+export const listScimTokens = (orgId: string) => queryCollection<ScimTokenItem>(collections.scimTokensOfOrganization(orgId), { consistentRead: true });
+
+export async function createScimToken(context: WriteContext, name: string): Promise<{ item: ScimTokenItem; token: string }> {
+  const { actor } = context;
+  if ((await listScimTokens(actor.orgId)).length >= SCIM_TOKENS_MAX) throw new Refused('invalid', TOO_MANY_SCIM_TOKENS);
+  const created = newScimToken(actor.orgId, name, clockNow().toISOString());
+  await transactWriteExplained(
+    [
+      actorIsAdmin(actor),
+      { Put: { TableName: TABLE_NAME, Item: { ...keys.scimToken(actor.orgId, created.item.id), ...created.item }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      auditPut(context, { action: 'scim.token_created', target: tokenTarget(created.item) }),
+    ],
+    (failed) => (failed.has(0) ? notAdmin() : undefined),
+  );
+  return created;
+}
+
+/** Revokes a token: deleted, so its next request is 401. Another organization's id is 404. */
+export async function revokeScimToken(context: WriteContext, tokenId: string): Promise<ScimTokenItem> {
+  const { actor } = context;
+  const item = await getItem(keys.scimToken(actor.orgId, tokenId), { consistentRead: true });
+  if (!item) throw new NotFound();
+  await transactWriteExplained(
+    [
+      actorIsAdmin(actor),
+      { Delete: { TableName: TABLE_NAME, Key: keys.scimToken(actor.orgId, tokenId), ConditionExpression: 'attribute_exists(PK)' } },
+      auditPut(context, { action: 'scim.token_revoked', target: tokenTarget(item) }),
+    ],
+    (failed) => (failed.has(0) ? notAdmin() : failed.has(1) ? new NotFound() : undefined),
+  );
+  return item;
+}
+
+/**
+ * The token an `Authorization: Bearer …` header presents, when it is a live token of ours: its
+ * organization comes from the stored item, whose hash must match (compared in constant time).
+ * Its last use is recorded at most once a minute.
+ */
+export async function authenticateScimToken(authorization: string | undefined): Promise<ScimTokenItem | undefined> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  const parsed = match ? parseScimToken(match[1]!) : undefined;
+  if (!parsed) return undefined;
+  // Strong: a token revoked a moment ago must stop working at once.
+  const item = await getItem(keys.scimToken(parsed.orgId, parsed.tokenId), { consistentRead: true });
+  if (!item) return undefined;
+  const given = Buffer.from(hashScimSecret(parsed.secret), 'hex');
+  const stored = Buffer.from(item.secretHash, 'hex');
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) return undefined;
+  await recordUse(item);
+  return item;
+}
+
+async function recordUse(item: ScimTokenItem) {
+  const at = clockNow();
+  const since = new Date(at.getTime() - SCIM_LAST_USE_STEP_MS).toISOString();
+  // Fails harmlessly when it was recorded within the minute, or the token was revoked meanwhile.
+  await conditionHeld(
+    db.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.scimToken(item.orgId, item.id),
+        ...updateExpression(
+          { set: { lastUsedAt: at.toISOString() } },
+          { expression: 'attribute_exists(PK) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :since)', values: { ':since': since } },
+        ),
+      }),
+    ),
+  );
+}
+
+/** For a SCIM write's transaction: the token still exists when the write happens (not revoked meanwhile). */
+export function tokenStillLive(token: Pick<ScimTokenItem, 'orgId' | 'id'>): TransactItem {
+  return { ConditionCheck: { TableName: TABLE_NAME, Key: keys.scimToken(token.orgId, token.id), ConditionExpression: 'attribute_exists(PK)' } };
+}
