@@ -130,6 +130,8 @@ export class Api extends Construct {
     for (const fn of this.functions) fn.addEnvironment('APP_ORIGINS', origin);
   }
 
+  private functionLogs: LogGroup | undefined;
+
   /** Route functions with the same grants share a role: one per table access and set of secrets (docs/decisions/053). */
   private readonly roles = new Map<string, Role>();
 
@@ -194,7 +196,10 @@ export class Api extends Construct {
   }
 
   private routeFunction(id: string, route: RouteDefinition, props: ApiProps): NodejsFunction {
-    const logGroup = new LogGroup(this, `${id}-logs`, { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    // One log group for every route function (docs/decisions/053): a group each cost a resource per
+    // route, and a stack holds 500. Powertools' lines carry function_name, so a function's are found.
+    this.functionLogs ??= new LogGroup(this, 'FunctionLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    const logGroup = this.functionLogs;
     // An explicit role instead of AWSLambdaBasicExecutionRole: it may write to the API's log groups only.
     const role = this.roleFor(route, props);
     const fn = new NodejsFunction(this, id, {
