@@ -84,6 +84,8 @@ export interface MailConfig {
    * else is marked skipped, never sent, so a preview never writes to real customers.
    */
   allowedRecipients: readonly string[] | null;
+  /** The account's SES sending rate (mails a second, Service Quotas): the stage's senders share it. */
+  sendsPerSecond: number;
 }
 
 /**
@@ -204,7 +206,7 @@ const PREVIEW_THROTTLE: ApiThrottles = {
 const NO_RECIPIENTS: AlarmRecipients = { email: null, webhookUrl: null };
 
 /** The product's sending domain, verified in SES in each account (README, Deploy). */
-const SENDER = { from: 'Growthwise <no-reply@growthwise.example>', sesIdentity: 'growthwise.example' };
+const SENDER = { from: 'Growthwise <no-reply@growthwise.example>', sesIdentity: 'growthwise.example', sendsPerSecond: 14 };
 /** Previews and dev mail only the team: a preview's test data may hold real people's addresses. */
 const TEAM_ONLY: MailConfig = { ...SENDER, allowedRecipients: ['@growthwise.example'] };
 

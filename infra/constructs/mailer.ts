@@ -4,7 +4,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, type CfnFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { ConfigurationSet, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
@@ -18,6 +18,8 @@ import type { MailConfig } from '../stages';
 import { streamConsumer } from './stream-consumer';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
+/** The stage's senders of mail, each one run at a time: the mailer and its sweeper. */
+export const MAIL_SENDERS = 2;
 
 /** How often the sweeper looks for due later tries: the shortest wait between tries is 5 minutes. */
 export const SWEEP_EVERY_MINUTES = 5;
@@ -62,6 +64,9 @@ export class Mailer extends Construct {
       MAIL_ALLOWED_RECIPIENTS: props.mail.allowedRecipients?.join(',') ?? '',
       // The key the unsubscribe links of list mails are signed with (docs/decisions/055): the sweeper's retries sign them too.
       MFA_ENCRYPTION_SECRET_ARN: props.unsubscribeKeySecret.secretArn,
+      // Each of the stage's two senders (the mailer and its sweeper, one run at a time each) gets half
+      // the SES sending rate, so together they never pass it (functions/mailer/paced-send.ts).
+      MAIL_SENDS_PER_SECOND: String(Math.max(1, Math.floor(props.mail.sendsPerSecond / MAIL_SENDERS))),
     };
     const { function: fn, deadLetterQueue, role } = streamConsumer(this, {
       table: props.table,
@@ -74,6 +79,8 @@ export class Mailer extends Construct {
       removalPolicy: props.removalPolicy,
     });
     this.function = fn;
+    // One run at a time, so its share of the sending rate holds for the stage (a stream's shards would each run one).
+    (fn.node.defaultChild as CfnFunction).reservedConcurrentExecutions = 1;
     this.deadLetterQueue = deadLetterQueue;
     // The claim, the 'sent' mark and a failed send's count: UpdateItem (later tries: the sweeper's statement below).
     role.addToPolicy(new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [props.table.tableArn] }));

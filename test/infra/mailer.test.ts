@@ -63,4 +63,16 @@ describe('the mailer in the cloud', () => {
     expect(envOf(prod).Variables.MAIL_ALLOWED_RECIPIENTS).toBe('');
     expect(envOf(prod).Variables.SITE_URL).toBeDefined();
   });
+
+  it("keeps the stage's senders under the SES sending rate together: each runs one at a time with its share", () => {
+    const senders = ofType(prod, 'AWS::Lambda::Function').filter(([, fn]) => (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.MAIL_SENDS_PER_SECOND !== undefined);
+    expect(senders.map(([, fn]) => fn.Properties?.Description).sort()).toEqual([
+      'Sends the mail of new outbox items (the table stream)',
+      'Tries again the mails whose sends failed, then marks them failed (every 5 minutes)',
+    ]);
+    for (const [, fn] of senders) expect(fn.Properties?.ReservedConcurrentExecutions).toBe(1);
+    const shares = senders.map(([, fn]) => Number((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.MAIL_SENDS_PER_SECOND));
+    expect(shares.every((share) => share >= 1)).toBe(true);
+    expect(shares.reduce((sum, share) => sum + share, 0)).toBeLessThanOrEqual(stageConfig('prod').mail.sendsPerSecond);
+  });
 });
