@@ -1,6 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { oidcCallback } from '../../../shared/contract/sso';
+import { SCIM_ERROR_SCHEMA } from '../../../functions/scim/scim-error';
 import { inject } from 'vitest';
 import { type RouteDefinition, routes } from '../../../functions/routes';
 import { type SignedIn, registerOrganization, request } from '../support/api';
@@ -244,7 +245,7 @@ const fetchSite = fc.constantFrom(undefined, undefined, 'same-origin', 'same-sit
 
 // --- what every answer must be ------------------------------------------------------------------
 
-function checkAnswer(route: RouteDefinition, status: number, contentTypeHeader: string | null, text: string, location: string | null) {
+function checkAnswer(route: RouteDefinition, status: number, contentTypeHeader: string | null, text: string, location: string | null, reachesRoute = true) {
   expect(status, text.slice(0, 300)).toBeLessThan(500);
   expect(text).not.toMatch(INTERNAL);
   // The one route a browser navigates to (the identity provider's redirect back, docs/decisions/044):
@@ -254,6 +255,18 @@ function checkAnswer(route: RouteDefinition, status: number, contentTypeHeader: 
     expect(location).toMatch(/^\/(?!\/)/);
     return;
   }
+  // SCIM's handlers answer in SCIM's own media type and error shape (RFC 7644 §3.12; docs/decisions/045);
+  // what is refused before them (a malformed path encoding, an oversized body, a path the URL resolves
+  // elsewhere) is the platform's JSON refusal, checked below like any route's.
+  if (route.path.startsWith('/api/scim/v2/') && status >= 300 && reachesRoute && contentTypeHeader?.startsWith('application/scim+json')) {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    expect(body.schemas).toEqual([SCIM_ERROR_SCHEMA]);
+    expect(body.status).toBe(String(status));
+    expect(typeof body.detail).toBe('string');
+    expect(Object.keys(body).every((key) => ['schemas', 'status', 'scimType', 'detail'].includes(key))).toBe(true);
+    return;
+  }
+  if (route.path.startsWith('/api/scim/v2/') && [401, 403, 409, 415].includes(status)) expect(contentTypeHeader, `a SCIM ${status} answers SCIM's JSON`).toMatch(/^application\/scim\+json/);
   const isJson = contentTypeHeader?.startsWith('application/json') ?? false;
   if (status >= 300) {
     expect(isJson, `a ${status} answers JSON`).toBe(true);
@@ -304,7 +317,9 @@ describe('fuzzing every route of the route table', () => {
       if (site !== undefined) headers['sec-fetch-site'] = site;
       const cookie = cookieFor(choice, junk);
       const answer = await request(`${path}${search}`, { method: route.method, rawBody: body, headers, cookie });
-      checkAnswer(route, answer.status, answer.headers.get('content-type'), answer.text, answer.headers.get('location'));
+      // A '.' or '..' segment is resolved away by the URL: the request reaches another path (or none), whose answer is the router's.
+      const reachesRoute = !values.some((value) => value === '.' || value === '..');
+      checkAnswer(route, answer.status, answer.headers.get('content-type'), answer.text, answer.headers.get('location'), reachesRoute);
       // A request that signed the fuzzer's admin out is followed by a fresh sign-in, so the fuzzing keeps reaching past the session check.
       if (choice === 'admin' && answer.status === 401) world.attacker = await refreshed(world.attacker);
     });

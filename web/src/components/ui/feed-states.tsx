@@ -9,7 +9,7 @@ export function FeedSkeleton({ label, rows = 3, lineClassName = 'h-4 w-64' }: { 
         {label}
       </span>
       {Array.from({ length: rows }, (_, row) => (
-        <div key={row} className="flex items-center gap-3">
+        <div key={row} className="flex min-w-0 items-center gap-3">
           <Skeleton className="size-8 rounded-full" />
           <Skeleton className={`${lineClassName} max-w-full`} />
         </div>

@@ -2,7 +2,10 @@ import * as TabsPrimitive from '@radix-ui/react-tabs';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/class-names';
 
-export const Tabs = TabsPrimitive.Root;
+/** min-w-0: in a grid or flex parent the tab row scrolls inside itself instead of widening the page. */
+export function Tabs({ className, ...props }: ComponentProps<typeof TabsPrimitive.Root>) {
+  return <TabsPrimitive.Root className={cn('min-w-0', className)} {...props} />;
+}
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return <TabsPrimitive.List className={cn('inline-flex w-full max-w-full items-center gap-1 overflow-x-auto rounded-md bg-surface-3 p-1', className)} {...props} />;
