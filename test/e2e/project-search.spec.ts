@@ -1,6 +1,6 @@
 import { expect, registerAccount, test } from './support/fixtures';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { createProjectViaApi } from './support/projects';
+import { createProjectViaApi, openProjectSearch } from './support/projects';
 
 test.describe('Projects search', () => {
   test('Ctrl+K opens it; it filters by name case-insensitively, shows name and status, and opens the chosen project', async ({ page }) => {
@@ -11,7 +11,7 @@ test.describe('Projects search', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
-    await page.keyboard.press('Control+k');
+    await openProjectSearch(page);
     const search = page.getByRole('dialog', { name: 'Search projects' });
     const input = search.getByPlaceholder('Search projects by name...');
     await expect(input).toBeFocused();
@@ -45,7 +45,7 @@ test.describe('Projects search', () => {
     await page.keyboard.press('Escape');
     await expect(search).toBeHidden();
 
-    await page.keyboard.press('Control+k');
+    await openProjectSearch(page);
     await search.getByPlaceholder('Search projects by name...').fill('keyboard');
     // As a person does: Enter once the result is listed (before, Enter has nothing to open).
     await expect(search.getByRole('option', { name: /Keyboard project/ })).toHaveAttribute('aria-selected', 'true');
@@ -59,7 +59,7 @@ test.describe('Projects search', () => {
     for (let i = 0; i < 12; i += 1) await createProjectViaApi(page.request, { name: `Project ${String(i).padStart(2, '0')}` });
     await page.goto('/projects');
     await expect(page.getByRole('link', { name: 'Project 11' })).toBeVisible();
-    await page.keyboard.press('Control+k');
+    await openProjectSearch(page);
     const search = page.getByRole('dialog', { name: 'Search projects' });
     await expect(search.getByRole('option')).toHaveCount(12);
     const list = search.getByRole('listbox');
@@ -80,7 +80,7 @@ test.describe('Projects search', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('link', { name: 'Project 01', exact: true })).toHaveCount(0);
 
-    await page.keyboard.press('Control+k');
+    await openProjectSearch(page);
     await search.getByPlaceholder('Search projects by name...').fill('project 0');
     await expect(search.getByRole('option').filter({ hasText: 'Project 00' })).toContainText('Completed');
     await expect(search.getByRole('option').filter({ hasText: 'Project 01' })).toHaveCount(0);
@@ -93,7 +93,7 @@ test.describe('Projects search', () => {
     const email = `grace-${Date.now()}@example.com`;
     expect((await page.request.post('/api/organization/users', { data: { username: email, fullName: 'Grace Palette', password: 'staff-password', role: 'staff' } })).status()).toBe(201);
     await page.goto('/dashboard');
-    await page.keyboard.press('Control+k');
+    await openProjectSearch(page);
     const search = page.getByRole('dialog', { name: 'Search projects' });
     const input = search.getByPlaceholder('Search projects by name...');
     await input.fill('grace pal');
@@ -108,7 +108,7 @@ test.describe('Projects search', () => {
     await expect(page.getByRole('searchbox', { name: 'Search users' })).toHaveValue('Grace Palette');
     await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible();
 
-    await page.keyboard.press('Control+k');
+    await openProjectSearch(page);
     await input.fill('two-factor');
     await expect(search.getByRole('group', { name: 'Go to' }).getByRole('option')).toHaveText(['User Settings: Security']);
     await page.keyboard.press('Enter');

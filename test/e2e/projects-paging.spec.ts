@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { addDays, format } from 'date-fns';
 import { expect, registerAccount, test } from './support/fixtures';
-import { createProjectViaApi } from './support/projects';
+import { createProjectViaApi, openProjectSearch } from './support/projects';
 import { toasts } from './support/toasts';
 
 /** Two pages of the list (100 a page): 'Paged 001' … 'Paged 150', created in that order, a batch at a time. */
@@ -126,7 +126,7 @@ test.describe('Projects list, page after page from the server', () => {
     await expect.poll(async () => (await tableNames(page)).length, LONG).toBe(100);
     await expect(page.getByRole('link', { name: 'Zephyr needle' })).toHaveCount(0);
 
-    await page.keyboard.press('Control+k');
+    await openProjectSearch(page);
     const search = page.getByRole('dialog', { name: 'Search projects' });
     await search.getByPlaceholder('Search projects by name...').fill('NEEDLE');
     const options = search.getByRole('option');

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, uniqueEmail } from './fixtures';
 
 export interface SeededProject {
@@ -32,3 +32,16 @@ export async function projectDetailViaApi(request: APIRequestContext, id: string
 }
 
 export const failWith500 = { status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal server error' }) };
+
+/**
+ * Presses Ctrl+K until the project search is open: a press made before the
+ * app has hydrated reaches no listener, and pressing again while open closes it.
+ */
+export async function openProjectSearch(page: Page) {
+  const search = page.getByRole('dialog', { name: 'Search projects' });
+  await expect(async () => {
+    if (!(await search.isVisible())) await page.keyboard.press('Control+k');
+    await expect(search).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  return search;
+}
