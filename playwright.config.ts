@@ -44,6 +44,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // Billing events signed by the tests are accepted; Stripe's API is never called (no secret key).
-    env: { LOG_LEVEL: 'error', MAIL_UI_PORT: process.env.E2E_MAIL_UI_PORT, MAIL_SMTP_PORT: String(port + 2), STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET, DNS_SERVERS: `127.0.0.1:${e2eDnsPorts().dns}` },
+    // Passwords hashed at bcrypt's least cost, as in the integration suite (functions/security/passwords.ts).
+    env: { LOG_LEVEL: 'error', PASSWORD_HASH_COST: '4', MAIL_UI_PORT: process.env.E2E_MAIL_UI_PORT, MAIL_SMTP_PORT: String(port + 2), STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET, DNS_SERVERS: `127.0.0.1:${e2eDnsPorts().dns}` },
   },
 });

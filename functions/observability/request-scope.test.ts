@@ -21,6 +21,21 @@ describe('requestScoped', () => {
     expect(scope.get()).toBeUndefined();
   });
 
+  it('keeps each scope its own value when two are nested, as the call counter inside a metrics scope is', async () => {
+    vi.stubEnv('AWS_EXECUTION_ENV', undefined);
+    const calls = requestScoped<string>();
+    const metrics = requestScoped<string>();
+    const seen = await metrics.run('metrics', () =>
+      calls.run('calls', async () => {
+        await pause();
+        return [metrics.get(), calls.get()];
+      }),
+    );
+    expect(seen).toEqual(['metrics', 'calls']);
+    expect(await calls.run('outer', () => calls.run('inner', async () => calls.get()))).toBe('inner');
+    expect([calls.get(), metrics.get()]).toEqual([undefined, undefined]);
+  });
+
   it('keeps them apart in Lambda\'s multi-concurrency mode too', async () => {
     vi.stubEnv('AWS_EXECUTION_ENV', 'AWS_Lambda_nodejs22.x');
     vi.stubEnv('AWS_LAMBDA_MAX_CONCURRENCY', '8');

@@ -48,6 +48,9 @@ declare module 'vitest' {
  */
 const CLOCK_START = '2025-03-12T06:00:00.000Z';
 
+/** bcrypt's least cost: every sign-up and sign-in of the suite still hashes and compares for real (functions/security/passwords.ts). */
+const LOCAL_PASSWORD_HASH_COST = '4';
+
 export default async function setup(project: TestProject) {
   const buildDir = await mkdtemp(path.join(os.tmpdir(), 'growthwise-functions-'));
   const handlerLogFile = path.join(buildDir, 'handlers.log');
@@ -62,7 +65,7 @@ export default async function setup(project: TestProject) {
     port,
     inMemory: true,
     buildDir,
-    env: { EXPOSE_DB_CALLS: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', STRIPE_WEBHOOK_SECRET: stripeWebhookSecret, ...stripe.env, GROWTHWISE_CLOCK_OFFSET_MS: String(clockOffsetMs), DNS_SERVERS: dns.servers },
+    env: { EXPOSE_DB_CALLS: '1', PASSWORD_HASH_COST: LOCAL_PASSWORD_HASH_COST, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', STRIPE_WEBHOOK_SECRET: stripeWebhookSecret, ...stripe.env, GROWTHWISE_CLOCK_OFFSET_MS: String(clockOffsetMs), DNS_SERVERS: dns.servers },
     clientAddressHeader: CLIENT_ADDRESS_HEADER,
   }).catch(async (error: unknown) => {
     await stripe.stop();
