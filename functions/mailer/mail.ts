@@ -69,6 +69,8 @@ export interface WeeklyDigestMailData {
 /** Someone mentioned the recipient in a project's comment: who, where, the comment's start, and the path of the comment in the app. */
 export interface MentionMailData {
   fullName: string;
+  /** Absent on mails queued before mentions had an unsubscribe link: they go without one. */
+  recipient?: ListRecipient;
   authorName: string;
   projectName: string;
   excerpt: string;
