@@ -155,7 +155,10 @@ export async function sendWeeklyDigests(at: Date = now()): Promise<WeeklyDigestR
   };
 
   const send = async (person: Person, user: UserItem | undefined) => {
-    if (!user || !receivesList(user, 'weekly-digest')) return void (run.skipped += 1);
+    if (!user || !receivesList(user, 'weekly-digest')) {
+      run.skipped += 1;
+      return;
+    }
     const data = await digestOf(person, user, await dueOf(person.orgId), monday);
     if (!data) return;
     if (await queueDigest(user, data, at)) run.sent += 1;
