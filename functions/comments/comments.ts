@@ -45,12 +45,14 @@ const mentionMessage = (author: string, project: Pick<ProjectItem, 'name'>, link
   title: 'Mentioned in a comment',
   content: `${author} mentioned you in ${project.name}`,
   linkUrl: link,
+  digest: 'mention',
 });
 
 const newCommentMessage = (author: string, project: Pick<ProjectItem, 'name'>, link: string): NotificationMessage => ({
   title: 'New comment',
   content: `${author} commented on ${project.name}`,
   linkUrl: link,
+  digest: 'comment',
 });
 
 /** What the people newly mentioned in a comment are told; none when nobody but the author is. */

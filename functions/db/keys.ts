@@ -140,6 +140,8 @@ export const keys = {
    * partition per project and day, so a day's run spreads its writes.
    */
   dueReminder: (orgId: string, projectId: string, kind: string, day: string): Key => ({ PK: `REMINDER#${orgId}#${projectId}#${kind}#${day}`, SK: 'REMINDER' }),
+  /** That a person's weekly digest of the week starting `monday` was queued: put with its mail, so a second run sends nothing (docs/decisions/061). */
+  weeklyDigestMark: (userId: string, monday: string): Key => ({ PK: `${USER}${userId}`, SK: `DIGEST#${monday}` }),
   /** An organization's audit entry, in a partition of its own so that IAM can tell audit keys from others (docs/decisions/016b). */
   auditEntry: (orgId: string, entryId: string): Key => ({ PK: `${AUDIT_PARTITION_PREFIX}${orgId}`, SK: `${AUDIT_ENTRY}${entryId}` }),
   /** An invitation to join the organization (docs/decisions/015). */
@@ -189,6 +191,28 @@ export function projectIndexKeys(project: Pick<ProjectItem, 'id' | 'name' | 'sta
 
 /** The partition of projectsDueOn holding the open projects due on `day` ('YYYY-MM-DD'). */
 export const dueDayKey = (day: string) => `DUE#${day}`;
+
+/**
+ * A notification's keys in the weeklyDigest index (docs/decisions/061): the partition of its week
+ * (the Monday) and of one of `shards` shares of the people, so a busy week's writes spread over
+ * several partitions; sorted by organization, then person, then the notification, so a Query
+ * hands each person's week over in one run of items.
+ */
+export function digestIndexKeys(orgId: string, userId: string, notificationId: string, monday: string, shards: number) {
+  return { digestKey: digestWeekKey(monday, digestShardOf(userId, shards)), digestSort: `${orgId}#${userId}#${notificationId}` };
+}
+
+/** A week's (its Monday's) partition of one shard of the weeklyDigest index. */
+export const digestWeekKey = (monday: string, shard: number) => `DIGEST#${monday}#${shard}`;
+
+/** A person's shard: the same for all their notifications, so their week is in one partition. */
+const digestShardOf = (userId: string, shards: number) => [...userId].reduce((sum, char) => sum + char.charCodeAt(0), 0) % shards;
+
+/** The organization and person of a weeklyDigest index entry's sort key. */
+export function digestOwnerOf(digestSort: string): { orgId: string; userId: string } {
+  const [orgId = '', userId = ''] = digestSort.split('#');
+  return { orgId, userId };
+}
 
 /** The open-due keys of projects due before `day` (exclusive) and up to `day` (inclusive), for key conditions. */
 export const openDueBefore = (day: string) => day;

@@ -43,6 +43,18 @@ export const tableDefinition = {
       sortKey: { name: 'SK', type: 'S' },
       include: ['id', 'orgId', 'name', 'status', 'dueDate'],
     },
+    /**
+     * The notifications a weekly digest tells of (status changes, comments, mentions), by week and
+     * shard across organizations (`digestKey` = `DIGEST#<Monday>#<shard>`), sorted by organization
+     * and person: Monday's run reads last week's, never a Scan (docs/decisions/061). Only what the
+     * mail shows is projected, so marking a notification read writes nothing here.
+     */
+    {
+      indexName: 'weeklyDigest',
+      partitionKey: { name: 'digestKey', type: 'S' },
+      sortKey: { name: 'digestSort', type: 'S' },
+      include: ['content', 'linkUrl', 'createdAt', 'digestTopic'],
+    },
     /** Activity entries (`feedKey` = the entry's ULID), newest first: the organization's recent activity feed. */
     { indexName: 'organizationActivity', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'feedKey', type: 'S' } },
     /**

@@ -22,7 +22,8 @@ export type Mail =
   | { template: 'passkey-removed'; data: { fullName: string; passkeyName: string } }
   | { template: 'passkey-cloned'; data: { fullName: string; passkeyName: string } }
   | { template: 'mention'; data: MentionMailData }
-  | { template: 'due-reminder'; data: DueReminderMailData };
+  | { template: 'due-reminder'; data: DueReminderMailData }
+  | { template: 'weekly-digest'; data: WeeklyDigestMailData };
 
 /** Whose mail of a list it is: the unsubscribe link names them (docs/decisions/055). */
 export interface ListRecipient {
@@ -41,9 +42,35 @@ export interface DueReminderMailData {
   path: string;
 }
 
+/** A line of the weekly digest: what it says and where it leads in the app. */
+export interface DigestLine {
+  text: string;
+  path: string;
+}
+
+/** A section of the weekly digest: its first lines, and how many more there were. */
+export interface DigestSection {
+  lines: DigestLine[];
+  more: number;
+}
+
+/** Monday's mail of a person's projects (docs/decisions/061): the week it tells of (its Monday) and each section, empty or not. */
+export interface WeeklyDigestMailData {
+  fullName: string;
+  recipient: ListRecipient;
+  week: string;
+  mentions: DigestSection;
+  dueThisWeek: DigestSection;
+  overdue: DigestSection;
+  statusChanges: DigestSection;
+  comments: DigestSection;
+}
+
 /** Someone mentioned the recipient in a project's comment: who, where, the comment's start, and the path of the comment in the app. */
 export interface MentionMailData {
   fullName: string;
+  /** Absent on mails queued before mentions had an unsubscribe link: they go without one. */
+  recipient?: ListRecipient;
   authorName: string;
   projectName: string;
   excerpt: string;

@@ -11,6 +11,7 @@ import { welcomeMail } from './templates/welcome';
 import { passkeyAddedMail, passkeyClonedMail, passkeyRemovedMail } from './templates/passkeys';
 import { mentionMail } from './templates/mention';
 import { dueReminderMail } from './templates/due-reminder';
+import { weeklyDigestMail } from './templates/weekly-digest';
 import { mfaDisabledMail, mfaEnabledMail, mfaRecoveryCodeUsedMail, mfaRecoveryCodesRegeneratedMail, mfaRemovedByPasswordResetMail, mfaResetMail } from './templates/two-factor';
 
 type Render<M extends Mail> = (data: M['data'], to: string, siteUrl: string, unsubscribe?: UnsubscribeLinks) => RenderedMail;
@@ -37,6 +38,7 @@ const TEMPLATES: { [M in Mail as M['template']]: Render<M> } = {
   'passkey-cloned': passkeyClonedMail,
   mention: mentionMail,
   'due-reminder': dueReminderMail,
+  'weekly-digest': weeklyDigestMail,
 };
 
 /** `unsubscribe`: the links of a list's mail (functions/mailer/unsubscribe-links.ts); account mail has none. */

@@ -4,7 +4,7 @@ import type { ListRecipient, Mail, UnsubscribeLinks } from './mail';
 import { siteLink } from './templates/layout';
 
 /** The templates whose mails belong to a list a person may leave; every other mail is account mail. */
-const LIST_OF_TEMPLATE: Partial<Record<Mail['template'], MailList>> = { 'due-reminder': 'due-reminders' };
+const LIST_OF_TEMPLATE: Partial<Record<Mail['template'], MailList>> = { 'due-reminder': 'due-reminders', 'weekly-digest': 'weekly-digest', mention: 'mentions' };
 
 export const listOfTemplate = (template: Mail['template']): MailList | undefined => LIST_OF_TEMPLATE[template];
 

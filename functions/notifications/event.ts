@@ -7,6 +7,7 @@ import type { TransactItem } from '../db/transactions';
 import type { MembershipChange } from '../projects/memberships';
 import { type NotificationItem, type NotificationMessage, newNotification } from './item';
 import type { DueReminderMailData } from '../mailer/mail';
+import { withDigestIndex } from './digest-index';
 
 /**
  * `EVENT#<ulid> / EVENT`: one change that notifies users or moves the organization's figures,
@@ -112,7 +113,7 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
  * conditional Put refuses it instead of notifying twice, and the list still sorts by time.
  */
 export function eventNotification(event: NotificationEventItem, message: NotificationMessage, userId: string): NotificationItem {
-  return newNotification(userId, message, { id: eventDerivedId(event, userId), createdAt: event.createdAt });
+  return withDigestIndex(event.orgId, newNotification(userId, message, { id: eventDerivedId(event, userId), createdAt: event.createdAt }), message.digest);
 }
 
 /** A ULID with the event's time and a randomness derived from (event, name): the same for every delivery of the event. */

@@ -96,7 +96,7 @@ async function notifyAndMail(event: NotificationEventItem, message: Notification
 
 const mentionMailOf = (mentioned: MentionNotice) => (person: UserItem): Mail => ({
   template: 'mention',
-  data: { fullName: person.fullName, ...mentioned.mail, path: mentioned.message.linkUrl ?? '/' },
+  data: { fullName: person.fullName, recipient: { userId: person.id, orgId: person.orgId }, ...mentioned.mail, path: mentioned.message.linkUrl ?? '/' },
 });
 
 // A list's mail names its recipient, for its unsubscribe link (functions/mailer/unsubscribe-links.ts).

@@ -14,13 +14,22 @@ export interface NotificationItem {
   linkUrl: string | null;
   /** Set when the notification is read (epoch seconds): read ones expire, unread ones stay counted. */
   ttl?: number;
+  /** What a weekly digest lists it as, with its keys in the weeklyDigest index (docs/decisions/061); absent on the rest. */
+  digestTopic?: DigestTopic;
+  digestKey?: string;
+  digestSort?: string;
 }
+
+/** What a weekly digest tells of: a project's status changed, a comment on one's project, a mention of one. */
+export type DigestTopic = 'status' | 'comment' | 'mention';
 
 /** What a notification says and where it leads. */
 export interface NotificationMessage {
   title: string;
   content: string;
   linkUrl: string | null;
+  /** Set on what the weekly digest lists (a project's status change, a comment, a mention). */
+  digest?: DigestTopic;
 }
 
 /** A new, unread notification for a user; a fan-out names its id and time (functions/notifications/event.ts). */

@@ -56,6 +56,7 @@ const statusChangedMessage = (project: Pick<ProjectItem, 'id' | 'name' | 'status
   title: 'Project status changed',
   content: `The project "${project.name}" is now ${PROJECT_STATUS_LABELS[project.status] ?? project.status}.`,
   linkUrl: projectLink(project.id),
+  digest: 'status',
 });
 
 /**

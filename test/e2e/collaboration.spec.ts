@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, registerAccount, signIn, test, uniqueEmail } from './support/fixtures';
+import { mailLink } from './support/inbox';
 
 /** The newest mail to `email` whose subject holds `subject`, once the outbox has sent it. */
 async function mailTo(email: string, subject: string): Promise<{ subject: string; text: string }> {
@@ -25,7 +26,7 @@ test.describe('Team collaboration', () => {
   // Two signed-in browsers and the 30-second unread poll.
   test.describe.configure({ timeout: 120_000 });
 
-  test('one person mentions another in a comment; the other sees the bell rise, lands on the comment and has the mail', async ({ page, browser }) => {
+  test('one person mentions another in a comment; the other sees the bell rise, lands on the comment and has the mail, whose unsubscribe link works', async ({ page, browser }) => {
     await registerAccount(page.request, { fullName: 'Ada Lovelace' });
     const graceEmail = uniqueEmail('grace');
     const added = await page.request.post('/api/organization/users', { data: { username: graceEmail, fullName: 'Grace Hopper', password: 'staff-password', role: 'staff' } });
@@ -79,6 +80,12 @@ test.describe('Team collaboration', () => {
 
       const mail = await mailTo(graceEmail, 'Ada Lovelace mentioned you in Spring Launch');
       expect(mail.text).toContain(`/projects/${projectId}#comment-`);
+      // The mail's unsubscribe link turns mention mails off and says so, with a way back.
+      await grace.goto(await mailLink(graceEmail, 'Ada Lovelace mentioned you in Spring Launch', 'unsubscribe'));
+      await expect(grace.getByRole('heading', { name: 'Unsubscribe' })).toBeVisible();
+      await expect(grace.getByText('You will no longer receive emails when someone mentions you in a comment.')).toBeVisible();
+      await grace.getByRole('button', { name: 'Turn them back on' }).click();
+      await expect(grace.getByText('You will receive emails when someone mentions you in a comment again.')).toBeVisible();
 
       // The author edits, then deletes after confirming.
       await comments.getByRole('button', { name: 'Edit comment by Ada Lovelace' }).click();

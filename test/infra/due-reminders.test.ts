@@ -23,12 +23,12 @@ describe.each(['prod', 'pr-1'])('stage %s: the daily due-date reminders', (name)
     expect(permissions.map(([, permission]) => permission.Properties?.Principal)).toEqual(['events.amazonaws.com']);
   });
 
-  it('has a role of its own: Query on the due-date index and PutItem of marks and events only, never a Scan or the whole table', () => {
+  it('has a role of its own: Queries of the due-date, digest and open-due indexes and of the organizations\' partitions, reads of people, Puts of marks, events and mails; never a Scan, a secret or SES', () => {
     const tableStatements = statements.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('dynamodb:')));
-    expect(tableStatements.map((statement) => ({ actions: [statement.Action].flat(), index: JSON.stringify(statement.Resource).includes('/index/projectsDueOn'), condition: statement.Condition }))).toEqual(
+    expect(tableStatements.map((statement) => ({ actions: [statement.Action].flat(), index: /\/index\/(\w+)/.exec(JSON.stringify(statement.Resource))?.[1], condition: statement.Condition }))).toEqual(
       DUE_REMINDER_TABLE_ACCESS.map((access) => ({
         actions: [...access.actions],
-        index: 'indexes' in access,
+        index: 'indexes' in access ? access.indexes[0] : undefined,
         condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...access.leadingKeys] } },
       })),
     );

@@ -34,6 +34,10 @@ const FROZEN = {
       { AttributeName: 'dueDayKey', KeyType: 'HASH' },
       { AttributeName: 'SK', KeyType: 'RANGE' },
     ],
+    weeklyDigest: [
+      { AttributeName: 'digestKey', KeyType: 'HASH' },
+      { AttributeName: 'digestSort', KeyType: 'RANGE' },
+    ],
     organizationActivity: [
       { AttributeName: 'PK', KeyType: 'HASH' },
       { AttributeName: 'feedKey', KeyType: 'RANGE' },

@@ -87,6 +87,29 @@ describe('unsubscribing from reminder mails', () => {
     await waitForMail(grace.email, 'Quay Launch is due tomorrow');
   });
 
+  it('lets a mentioned person turn mention mails off by the mail\'s one-click link: the next mention is still a notification, but no mail', async () => {
+    const ada = await registerOrganization({ fullName: 'Ada Lovelace' });
+    const grace = await addMemberDirectly(ada.orgId, { fullName: 'Grace Hopper' });
+    const created = await ada.call('/api/projects', { method: 'POST', body: { name: 'Dock Launch' } });
+    const projectId = created.body.id as string;
+    const mention = (text: string) => ada.call(`/api/projects/${projectId}/comments`, { method: 'POST', body: { text, mentions: [grace.user.id] } });
+
+    expect((await mention('@Grace Hopper first look')).status).toBe(201);
+    const mail = await waitForMail(grace.email, 'Ada Lovelace mentioned you in Dock Launch');
+    expect(mail.text).toContain('Unsubscribe from emails when someone mentions you in a comment: ');
+    const off = await oneClick(await headersOf(mail));
+    expect(off.status, off.text).toBe(200);
+    expect(off.body).toEqual({ list: 'mentions', subscribed: false });
+
+    expect((await mention('@Grace Hopper second look')).status).toBe(201);
+    await eventually(
+      async () => (await grace.call<{ title: string }[]>('/api/notifications')).body.filter((n) => n.title === 'Mentioned in a comment'),
+      (found) => found.length === 2,
+    );
+    await outboxSettled();
+    expect(await subjectsTo(grace.email, 'Ada Lovelace mentioned you in Dock Launch')).toHaveLength(1);
+  });
+
   it('refuses a forged or altered link with a 400 and changes nothing; account mail has no unsubscribe', async () => {
     const noon = Date.UTC(2091 + randomInt(9), 0, 1, 12) + randomInt(360) * DAY_MS;
     const ada = await registerOrganization({ fullName: 'Ada Lovelace' });

@@ -13,7 +13,7 @@ import { MailLinkMain } from '../components/mail-link-main';
 const isRefusedLink = (error: unknown) => error instanceof ApiError && error.status === 400;
 
 /**
- * /unsubscribe#token=...: the footer link of reminder and digest mails. Opening it turns the list off
+ * /unsubscribe#token=...: the footer link of reminder, digest and mention mails. Opening it turns the list off
  * at once (as the mail's one-click button does) and says which mails stop, with a way back.
  */
 export function UnsubscribePage() {
