@@ -43,7 +43,8 @@ async function requestOnce(email: string, clientIp: string, now: number): Promis
   const requiring = await organizationRequiringSso(claimKey && (found.get(keyId(claimKey)) as SsoDomainClaimItem | undefined));
   if (account && passwordRefusedBySso(requiring, account)) {
     // Single sign-on required (docs/decisions/059): no link that would set a password, only where to sign in.
-    items.push(outboxPut(account.username ?? email.trim(), { template: 'password-reset-by-sso', data: {} }));
+    const address = account.username ?? email.trim();
+    items.push(outboxPut(address, { template: 'password-reset-by-sso', data: { address } }));
   } else if (account) {
     const { token, hash } = newMailToken();
     items.push(
