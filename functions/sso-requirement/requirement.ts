@@ -33,11 +33,14 @@ const ADMINS_LISTED = 100;
 const blockerOf = (connection: SsoConnectionItem | undefined, domains: SsoDomainItem[]) =>
   !connection ? NEEDS_CONNECTION : !domains.some((domain) => domain.verifiedAt) ? NEEDS_VERIFIED_DOMAIN : undefined;
 
-/** The requirement as the Single sign-on tab shows it: read strongly, as it is read again right after a change. */
-export async function readSsoRequirement(orgId: string): Promise<SsoRequirementResponse> {
+/**
+ * The requirement as the Single sign-on tab shows it. The organization and connection a read route
+ * already holds (the session's, the preload's) are passed in; after a change they are read again, strongly.
+ */
+export async function readSsoRequirement(orgId: string, held?: { org: OrganizationItem; connection: SsoConnectionItem | undefined }): Promise<SsoRequirementResponse> {
   const [org, connection, domains, admins] = await Promise.all([
-    getItem(keys.organization(orgId), { consistentRead: true }),
-    ssoConnectionOf(orgId),
+    held ? held.org : getItem(keys.organization(orgId), { consistentRead: true }),
+    held ? held.connection : ssoConnectionOf(orgId),
     listSsoDomains(orgId),
     adminsOfOrganization(orgId, ADMINS_LISTED),
   ]);

@@ -14,7 +14,7 @@ import { hashPassword } from '../security/passwords';
 import { type EmailItem, type UserItem, holdsAddress, newUser } from '../user/item';
 import { loadUserWithOrganization, userPuts } from '../user/users';
 import type { AuditClient } from '../audit-log/entries';
-import { acceptedBySsoItems, pendingInvitationOf } from '../invitations/acceptance';
+import { acceptedBySsoItems, pendingInvitationOf } from '../invitations/sso-acceptance';
 import { ssoConnectionOf } from './connections';
 import { OIDC_CALLBACK_PATH, type SsoConnectionItem } from './item';
 import { type OidcPerson, authorizationUrl, discover, finishAuthorization } from './oidc';
