@@ -65,6 +65,6 @@ describe("Single sign-on tab: 'Require single sign-on'", () => {
     const sent = renderCard({ requireSso: true, admins: [{ ...ADA, passwordAccess: true }], blockedBy: null }, () => json({ message: last }, 409));
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Ada Admin (ada@acme.example)' }));
     await waitFor(() => expect(toastStore.getSnapshot()[0]).toMatchObject({ title: 'Failed to change password access', description: last, variant: 'destructive' }));
-    expect(sent).toEqual([{ method: 'PUT', path: `/api/organization/sso/password-access/${ADA.id}`, body: { passwordAccess: false } }]);
+    expect(sent).toEqual([{ method: 'PUT', path: ssoRequirementEndpoints.setPasswordAccess.path.replace('{userId}', ADA.id), body: { passwordAccess: false } }]);
   });
 });
