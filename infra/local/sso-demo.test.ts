@@ -16,7 +16,7 @@ describe('npm start -- --sso-demo', () => {
       const issuer = /local identity provider at (http:\/\/127\.0\.0\.1:\d+)/.exec(lines[0]!)?.[1];
       const discovery = await fetch(`${issuer}/.well-known/openid-configuration`);
       expect(discovery.status).toBe(200);
-      expect((await discovery.json()).issuer).toBe(issuer);
+      expect(((await discovery.json()) as { issuer: string }).issuer).toBe(issuer);
       expect(lines.join('\n')).toContain(`Issuer URL ${issuer}, Client ID growthwise-local, Client secret `);
 
       // Step 2's command, as a newcomer would run it, then the lookup the functions make (DNS_SERVERS now points there).
