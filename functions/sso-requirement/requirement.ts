@@ -123,7 +123,8 @@ export async function setPasswordAccess(context: WriteContext, org: Organization
     [
       actorIsAdmin(actor),
       change,
-      ...(passwordAccess ? [targetIsAdmin] : []),
+      // One's own: the actor's check is already the target's (a transaction names an item once).
+      ...(passwordAccess && target.id !== actor.id ? [targetIsAdmin] : []),
       auditPut(context, { action: 'sso.password_access_changed', target: userTarget(target), details: { passwordAccess } }),
     ],
     (failed) => {

@@ -106,6 +106,9 @@ describe('Require single sign-on: password sign-in', () => {
     expect(toStaff.body.message).toBe('Only admins can keep password access.');
 
     expect((await admin.call(passwordAccessOf(admin.user.id), { method: 'PUT', body: { passwordAccess: false } })).status).toBe(200);
+    // One's own, given back and taken again.
+    expect((await admin.call(passwordAccessOf(admin.user.id), { method: 'PUT', body: { passwordAccess: true } })).status).toBe(200);
+    expect((await admin.call(passwordAccessOf(admin.user.id), { method: 'PUT', body: { passwordAccess: false } })).status).toBe(200);
     const last = await admin.call(passwordAccessOf(itAdmin.user.id), { method: 'PUT', body: { passwordAccess: false } });
     expect(last.status).toBe(409);
     expect(last.body).toEqual({ message: LAST_PASSWORD_ACCESS });
