@@ -16,6 +16,7 @@ import * as sessionEndpoints from '../shared/contract/sessions';
 import * as mfaEndpoints from '../shared/contract/mfa';
 import * as auditLogEndpoints from '../shared/contract/audit-log';
 import * as ssoEndpoints from '../shared/contract/sso';
+import * as ssoRequirementEndpoints from '../shared/contract/sso-requirement';
 import * as scimTokenEndpoints from '../shared/contract/scim-tokens';
 import * as scimEndpoints from '../shared/contract/scim';
 import * as passkeyEndpoints from '../shared/contract/passkeys';
@@ -136,6 +137,10 @@ export const routes = [
   route(ssoEndpoints.saveConnection, 'sso/save-sso-connection', 'readwrite', ['session', 'mfaEncryption']),
   route(ssoEndpoints.start, 'sso/start-sso-sign-in', 'read'),
   route(ssoEndpoints.oidcCallback, 'sso/finish-oidc-sign-in', 'readwrite', ['session', 'mfaEncryption']),
+  // single sign-on required, and the admins who keep password access (decision 059)
+  route(ssoRequirementEndpoints.requirement, 'sso-requirement/get-sso-requirement', 'read'),
+  route(ssoRequirementEndpoints.setRequirement, 'sso-requirement/set-sso-requirement', 'readwrite'),
+  route(ssoRequirementEndpoints.setPasswordAccess, 'sso-requirement/set-password-access', 'readwrite'),
   route(mailSubscriptionEndpoints.unsubscribe, 'mail-subscriptions/unsubscribe-from-list', 'readwrite', ['mfaEncryption']),
   route(mailSubscriptionEndpoints.resubscribe, 'mail-subscriptions/resubscribe-to-list', 'readwrite', ['mfaEncryption']),
   // SCIM provisioning (issue 40, item 5; decision 045): admins manage the tokens; the SCIM routes read no session, the token is the authentication

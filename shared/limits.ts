@@ -15,6 +15,8 @@ export const ACTIVITY_KEPT_DAYS = 365;
 export const ACTIVITY_PAGE_SIZE = 20;
 /** The dashboard's 'Recent activity' shows the organization's newest entries. */
 export const RECENT_ACTIVITY_SIZE = 10;
+/** How long an invitation's link works, from its sending or its latest resend. */
+export const INVITATION_LIFETIME_DAYS = 7;
 /** Registration starts a trial of this many days. */
 export const TRIAL_DAYS = 14;
 /** Two-factor set-up gives this many single-use recovery codes. */

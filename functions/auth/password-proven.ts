@@ -6,6 +6,8 @@ import { countMetric } from '../observability/metrics';
 import { startSession } from '../sessions/start-session';
 import type { OrganizationItem } from '../organization/item';
 import { type UserItem, secondFactorsOf, toUserResponse } from '../user/item';
+import { Refused } from '../domain/errors';
+import { SSO_REQUIRED_FOR_PASSWORD, memberAddressRequiresSso } from '../sso-requirement/rules';
 import { createPendingSignIn } from './pending-sign-ins';
 import { pendingSignInCookie } from './pending-sign-in-cookie';
 import { type KnownDevice, deviceCookie } from './device-cookie';
@@ -44,6 +46,8 @@ export async function signedIn(
   method: 'password' | 'totp' | 'recovery_code' | 'passkey' | 'password_and_passkey',
   extraCookies: string[] = [],
 ) {
+  // Where single sign-on is required, none of these ways in (a passkey included) goes around the identity provider (docs/decisions/059).
+  if (await memberAddressRequiresSso(org, user.username, user.id)) throw new Refused('not-allowed', SSO_REQUIRED_FOR_PASSWORD);
   const entry = auditPut(writeContext(user, request), { action: 'session.signed_in', target: userTarget(user), details: { method } });
   const cookies = await startSession(user.id, org.id, request.event, entry);
   countMetric('SignInsSucceeded');

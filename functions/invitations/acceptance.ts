@@ -15,6 +15,7 @@ import { updateExpression } from '../db/update-expression';
 import { adminsOfOrganization, userPuts } from '../user/users';
 import { INVITATION_HISTORY_MS, type InvitationItem, type InvitationTokenItem, ttlIn } from './item';
 import type { OrganizationItem } from '../organization/item';
+import { SSO_REQUIRED_FOR_INVITATION, memberAddressRequiresSso } from '../sso-requirement/rules';
 import { type UserItem, newUser } from '../user/item';
 
 /**
@@ -77,6 +78,8 @@ export async function acceptInvitation(
   const valid = await findInvitationByToken(token);
   if (!valid) return undefined;
   const { hash, invitation, org } = valid;
+  // Single sign-on required for the address: the invitation is accepted by signing in with SSO (docs/decisions/059).
+  if (await memberAddressRequiresSso(org, invitation.email)) throw new Refused('invalid', SSO_REQUIRED_FOR_INVITATION, { token: SSO_REQUIRED_FOR_INVITATION });
   const admins = await adminsOfOrganization(org.id, NOTIFIED_ADMINS_MAX);
   const passwordHash = await input.hashPassword();
   const now = clockNow().getTime();

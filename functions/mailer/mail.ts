@@ -5,6 +5,7 @@
 export type Mail =
   | { template: 'password-reset'; data: { token: string } }
   | { template: 'password-changed'; data: { fullName: string } }
+  | { template: 'password-reset-by-sso'; data: { address: string } }
   | { template: 'email-verification'; data: { fullName: string; token: string } }
   | { template: 'welcome'; data: { fullName: string; organizationName: string; addedByName: string; token?: string } }
   | { template: 'invitation'; data: InvitationMailData }

@@ -6,6 +6,7 @@ import { emailVerificationMail } from './templates/email-verification';
 import { paymentFailedMail } from './templates/payment-failed';
 import { passwordChangedMail } from './templates/password-changed';
 import { passwordResetMail } from './templates/password-reset';
+import { passwordResetBySsoMail } from './templates/password-reset-by-sso';
 import { trialEndingMail } from './templates/trial-ending';
 import { welcomeMail } from './templates/welcome';
 import { passkeyAddedMail, passkeyClonedMail, passkeyRemovedMail } from './templates/passkeys';
@@ -20,6 +21,7 @@ type Render<M extends Mail> = (data: M['data'], to: string, siteUrl: string, uns
 const TEMPLATES: { [M in Mail as M['template']]: Render<M> } = {
   'password-reset': passwordResetMail,
   'password-changed': passwordChangedMail,
+  'password-reset-by-sso': passwordResetBySsoMail,
   'email-verification': emailVerificationMail,
   welcome: welcomeMail,
   invitation: invitationMail,

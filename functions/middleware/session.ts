@@ -44,7 +44,7 @@ export function sessionLoader(
       if (event.session && required) enterTenant(event.session.org.id);
       if (!required) return;
       if (!event.session) throw unauthorized();
-      if (!rules.beforeMfaSetup && mustSetUpMfa(event.session.user, event.session.org)) throw forbidden(MFA_REQUIRED_BY_ORGANIZATION);
+      if (!rules.beforeMfaSetup && mustSetUpMfa(event.session.user, event.session.org, event.session.session)) throw forbidden(MFA_REQUIRED_BY_ORGANIZATION);
       if (rules.stepUp && !isSteppedUp(event.session.session)) throw stepUpRequired();
     },
   };

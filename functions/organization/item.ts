@@ -21,6 +21,10 @@ export interface OrganizationItem {
   createdAt: string;
   /** Every member must sign in with two-factor; absent means false (organizations from before the setting). */
   requireMfa?: boolean;
+  /** People at the verified domains sign in with single sign-on only (functions/sso-requirement; docs/decisions/059). */
+  requireSso?: boolean;
+  /** The admins who keep password sign-in while SSO is required (break-glass): at least one while it is. */
+  passwordAccessUserIds?: Set<string>;
 }
 
 /** A new organization with its one admin counted (registration creates that admin in the same transaction). */

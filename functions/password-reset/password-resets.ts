@@ -1,5 +1,5 @@
 import { type AuditClient, auditPut, userTarget } from '../audit-log/entries';
-import { batchGet, keyId } from '../db/reads';
+import { batchGet, getItem, keyId } from '../db/reads';
 import { TABLE_NAME } from '../db/client';
 import { type TransactItem, conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
@@ -11,6 +11,8 @@ import { type FixedWindowItem, countInFixedWindows, fixedWindowCount, fixedWindo
 import { PASSWORD_RESETS_PER_ADDRESS, PASSWORD_RESETS_PER_CLIENT } from '../throttles/rules';
 import type { EmailItem, UserItem } from '../user/item';
 import { now as clockNow } from '../clock';
+import { claimKeyOf, memberAddressRequiresSso, organizationRequiringSso, passwordRefusedBySso } from '../sso-requirement/rules';
+import type { SsoDomainClaimItem } from '../sso/item';
 
 /**
  * A reset request: one BatchGetItem (both throttle counters and the email item) and one
@@ -29,7 +31,8 @@ async function requestOnce(email: string, clientIp: string, now: number): Promis
   const addressKey = fixedWindowKey(perAddress, email);
   const clientKey = fixedWindowKey(perClient, clientIp);
   const emailKey = keys.email(email);
-  const found = await batchGet([addressKey, clientKey, emailKey], { consistentRead: true });
+  const claimKey = claimKeyOf(email);
+  const found = await batchGet([addressKey, clientKey, emailKey, ...(claimKey ? [claimKey] : [])], { consistentRead: true });
   const addressCount = found.get(keyId(addressKey)) as FixedWindowItem | undefined;
   const clientCount = found.get(keyId(clientKey)) as FixedWindowItem | undefined;
   const waits = [fixedWindowRetryAfter(perAddress, addressCount, now), fixedWindowRetryAfter(perClient, clientCount, now)].filter((wait) => wait !== undefined);
@@ -37,7 +40,12 @@ async function requestOnce(email: string, clientIp: string, now: number): Promis
 
   const items: TransactItem[] = [fixedWindowCount(perAddress, email, addressCount, now), fixedWindowCount(perClient, clientIp, clientCount, now)];
   const account = found.get(keyId(emailKey)) as EmailItem | undefined;
-  if (account) {
+  const requiring = await organizationRequiringSso(claimKey && (found.get(keyId(claimKey)) as SsoDomainClaimItem | undefined));
+  if (account && passwordRefusedBySso(requiring, account)) {
+    // Single sign-on required (docs/decisions/059): no link that would set a password, only where to sign in.
+    const address = account.username ?? email.trim();
+    items.push(outboxPut(address, { template: 'password-reset-by-sso', data: { address } }));
+  } else if (account) {
     const { token, hash } = newMailToken();
     items.push(
       mailTokenPut(hash, 'password-reset', account, PASSWORD_RESET_LIFETIME_MS, now),
@@ -70,6 +78,9 @@ export async function confirmPasswordReset(token: string, hashPassword: () => Pr
   const found = await findTokenOwner(token, 'password-reset');
   if (!found) return undefined;
   const { user } = found;
+  // A link mailed before single sign-on was required sets no password now (docs/decisions/059).
+  const org = await getItem(keys.organization(user.orgId), { consistentRead: true });
+  if (!org || (await memberAddressRequiresSso(org, user.username, user.id))) return undefined;
   const passwordHash = await hashPassword();
   const removesMfa = isUnconfirmedNewMfa(user, clockNow().getTime());
   const context = { actor: user, client };

@@ -14,6 +14,8 @@ export interface SessionItem {
   lastUsedAt?: number;
   /** Epoch ms when the password or a two-factor code was last confirmed on this session (POST /api/user/step-up); security changes need it recent. */
   steppedUpAt?: number;
+  /** How the session was started, when by the organization's identity provider: its two-factor requirement counts as met (docs/decisions/059). Absent: by a password, a code or a passkey. */
+  startedBy?: 'sso';
   /** The browser's User-Agent at sign-in (at most 512 characters), shown as the session's device. */
   userAgent?: string;
   /** Epoch seconds, for DynamoDB TTL clean-up: the earlier of the absolute and the idle end. */
@@ -27,9 +29,10 @@ const USER_AGENT_MAX = 512;
 export const sessionTtl = (expiresAt: number, lastUsedAt: number) => ttlAt(Math.min(expiresAt, lastUsedAt + SESSION_IDLE_LONGEST_MS));
 
 /** A session that starts now (epoch ms) and is used at once. */
-export function newSession(userId: string, orgId: string, userAgent: string, now: number): SessionItem {
+export function newSession(userId: string, orgId: string, userAgent: string, now: number, startedBy?: 'sso'): SessionItem {
   const expiresAt = now + SESSION_LIFETIME_MS;
   return {
+    ...(startedBy ? { startedBy } : {}),
     type: 'SESSION',
     id: randomUUID(),
     userId,

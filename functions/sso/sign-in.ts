@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { domainOfEmail, isDomainName } from '../../shared/domain-name';
+import { safeReturnPath } from '../../shared/return-path';
 import { auditPut, ssoSystemIn, userTarget } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
 import { keys } from '../db/keys';
@@ -13,6 +14,7 @@ import { hashPassword } from '../security/passwords';
 import { type EmailItem, type UserItem, holdsAddress, newUser } from '../user/item';
 import { loadUserWithOrganization, userPuts } from '../user/users';
 import type { AuditClient } from '../audit-log/entries';
+import { acceptedBySsoItems, pendingInvitationOf } from '../invitations/sso-acceptance';
 import { ssoConnectionOf } from './connections';
 import { OIDC_CALLBACK_PATH, type SsoConnectionItem } from './item';
 import { type OidcPerson, authorizationUrl, discover, finishAuthorization } from './oidc';
@@ -21,22 +23,19 @@ import { type PendingSsoSignIn, SSO_SIGN_IN_MS } from './sso-sign-in-cookie';
 /** One answer for every email whose domain no organization verified and connected: the route tells nothing more. */
 export const SSO_NOT_AVAILABLE = 'Single sign-on is not set up for this email address. Sign in with your password, or ask your administrator.';
 
-/** Where people land after signing in, unless they were going somewhere. */
-const LANDING = '/dashboard';
-
 /**
  * The first step: the work email's domain names the organization (its claim, one GetItem), whose
  * connection names the identity provider. Whether the person has an account is not read: the answer
  * is the same for everyone at the domain.
  */
-export async function startSsoSignIn(email: string, origin: string): Promise<{ redirectUrl: string; pending: PendingSsoSignIn; expiresAt: number }> {
+export async function startSsoSignIn(email: string, origin: string, returnTo?: string): Promise<{ redirectUrl: string; pending: PendingSsoSignIn; expiresAt: number }> {
   const domain = domainOfEmail(email);
   const claim = isDomainName(domain) ? await getItem(keys.ssoDomainClaim(domain)) : undefined;
   const connection = claim ? await ssoConnectionOf(claim.orgId) : undefined;
   if (!claim || !connection) throw new Refused('invalid', SSO_NOT_AVAILABLE, { email: SSO_NOT_AVAILABLE });
   const config = await discover(connection.issuer, connection.clientId);
   const { url, attempt } = await authorizationUrl(config, `${origin}${OIDC_CALLBACK_PATH}`, email);
-  return { redirectUrl: url, pending: { ...attempt, orgId: claim.orgId, returnTo: LANDING }, expiresAt: clockNow().getTime() + SSO_SIGN_IN_MS };
+  return { redirectUrl: url, pending: { ...attempt, orgId: claim.orgId, returnTo: safeReturnPath(returnTo) }, expiresAt: clockNow().getTime() + SSO_SIGN_IN_MS };
 }
 
 /** Why a callback was refused: logged for the admins' support, never told to the browser beyond 'it failed'. */
@@ -89,11 +88,13 @@ async function authorize(connection: SsoConnectionItem, callbackUrl: URL, pendin
 async function createJustInTime(connection: SsoConnectionItem, person: OidcPerson & { email: string }, client: AuditClient) {
   const loaded = await getItem(keys.organization(connection.orgId), { consistentRead: true });
   if (!loaded) throw new SsoRefused('the organization no longer exists');
+  // Invited: the sign-in accepts the invitation, with its role (where SSO is required, the only way to accept it).
+  const invitation = await pendingInvitationOf(connection.orgId, person.email);
   const user = newUser({
     orgId: connection.orgId,
     username: person.email,
     fullName: person.name?.trim() || person.email.split('@')[0]!,
-    role: connection.jitRole,
+    role: invitation?.role ?? connection.jitRole,
     passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
     emailVerified: true,
   });
@@ -102,6 +103,7 @@ async function createJustInTime(connection: SsoConnectionItem, person: OidcPerso
       ...userPuts(user),
       organizationCounts(connection.orgId, { users: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }),
       auditPut({ actor: ssoSystemIn(connection.orgId), client }, { action: 'user.added', target: userTarget(user), details: { role: user.role, by: 'sso' } }),
+      ...(invitation ? acceptedBySsoItems(invitation, user, client) : []),
     ],
     // The address was taken between the read and the write (another tab signing in at once): the next try finds the account.
     (failed) => (failed.size > 0 ? new SsoRefused('the address was taken meanwhile; try again') : undefined),

@@ -5,6 +5,7 @@ import type { ManagedUserResponse, OrganizationUserResponse } from '../../shared
 import type { UserResponse } from '../../shared/schemas/auth';
 import type { ProjectMemberResponse } from '../../shared/schemas/projects';
 import type { OrganizationItem } from '../organization/item';
+import type { SessionItem } from '../sessions/item';
 import { now } from '../clock';
 import { type Key, keys, userIndexKeys } from '../db/keys';
 
@@ -125,11 +126,16 @@ export function secondFactorsOf(user: UserItem, org: OrganizationItem): ('code' 
   return [...(user.mfaEnabled === true ? (['code'] as const) : []), ...(passkey ? (['passkey'] as const) : [])];
 }
 
-/** The organization requires two-factor sign-in and this user has no second factor yet (an authenticator app or a passkey). */
-export const mustSetUpMfa = (user: UserItem, org: OrganizationItem) => org.requireMfa === true && user.mfaEnabled !== true && !hasPasskey(user);
+/**
+ * The organization requires two-factor sign-in and this user has no second factor yet (an
+ * authenticator app or a passkey), unless the session was started by the organization's identity
+ * provider, whose sign-in counts as meeting the requirement (docs/decisions/059).
+ */
+export const mustSetUpMfa = (user: UserItem, org: OrganizationItem, session?: Pick<SessionItem, 'startedBy'>) =>
+  org.requireMfa === true && user.mfaEnabled !== true && !hasPasskey(user) && session?.startedBy !== 'sso';
 
 /** The API's user shape (GET /api/user, sign-in): never the password hash. */
-export function toUserResponse(user: UserItem, org: OrganizationItem): UserResponse {
+export function toUserResponse(user: UserItem, org: OrganizationItem, session?: Pick<SessionItem, 'startedBy'>): UserResponse {
   return {
     id: user.id,
     username: user.username,
@@ -137,7 +143,7 @@ export function toUserResponse(user: UserItem, org: OrganizationItem): UserRespo
     avatarUrl: user.avatarUrl ?? null,
     emailVerified: user.emailVerified === true,
     mfaEnabled: user.mfaEnabled === true,
-    mfaSetupRequired: mustSetUpMfa(user, org),
+    mfaSetupRequired: mustSetUpMfa(user, org, session),
     roles: [{ role: user.role, organization: { id: org.id, name: org.name, requireMfa: org.requireMfa === true } }],
   };
 }

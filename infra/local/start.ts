@@ -8,6 +8,7 @@ const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
  * `npm start`: the whole product on http://localhost:$PORT (default 3000).
  * `npm start -- --in-memory`: on an empty in-memory DynamoDB Local.
  * `npm start -- --source-maps`: also serves the web build's source maps (off by default, as in the cloud).
+ * `npm start -- --sso-demo`: also a local identity provider and DNS server to try single sign-on with (infra/local/sso-demo.ts).
  * `npm run dev`: the same API behind Vite's dev server with hot reload.
  * Prerequisites are checked first; a problem ends the process with one sentence, never a stack trace.
  */
@@ -29,6 +30,7 @@ async function main() {
       /** Where persistent data lives (default .data/). */
       'data-dir': { type: 'string' },
       'source-maps': { type: 'boolean', default: false },
+      'sso-demo': { type: 'boolean', default: false },
     },
   });
   const port = Number(values.port ?? process.env.PORT ?? 3000);
@@ -47,6 +49,10 @@ async function main() {
     import('./free-port'),
     import('./web-build'),
   ]);
+
+  // Before the functions start: they read DNS_SERVERS, which the demo points at its own DNS server.
+  const ssoDemo = values['sso-demo'] ? await (await import('./sso-demo')).startSsoDemo([`http://localhost:${port}`, `http://127.0.0.1:${port}`]) : undefined;
+  const stopDemo = async () => ssoDemo?.stop();
 
   if (values.dev) {
     const apiPort = await freePort();
@@ -68,9 +74,11 @@ async function main() {
     await vite.listen();
     console.log(`Growthwise (dev) is running at http://localhost:${port} (ready in ${Math.round(performance.now() - started)} ms)`);
     console.log(`Mail inbox (every mail the app sends): ${cloud.inboxUrl}`);
+    for (const line of ssoDemo?.instructions(`http://localhost:${port}`) ?? []) console.log(line);
     stopOnSignal(async () => {
       await vite.close();
       await cloud.stop();
+      await stopDemo();
     });
   } else {
     const web = await buildWebIfStale();
@@ -78,7 +86,11 @@ async function main() {
     const cloud = await startLocalCloud({ port, inMemory, dailyJobs: !inMemory, dataDir, webRoot: WEB_DIST, mail, clientAddressHeader: values['client-address-header'], serveSourceMaps: values['source-maps'] });
     console.log(`Growthwise is running at ${cloud.url} (${inMemory ? 'in-memory data' : `data in ${path.relative(process.cwd(), dataDir) || dataDir}/`}; web ${web}; ready in ${Math.round(performance.now() - started)} ms)`);
     console.log(`Mail inbox (every mail the app sends): ${cloud.inboxUrl}`);
-    stopOnSignal(cloud.stop);
+    for (const line of ssoDemo?.instructions(cloud.url) ?? []) console.log(line);
+    stopOnSignal(async () => {
+      await cloud.stop();
+      await stopDemo();
+    });
   }
 }
 

@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'sso.domain_verified',
   'sso.domain_removed',
   'sso.connection_changed',
+  'sso.requirement_changed',
+  'sso.password_access_changed',
   'scim.token_created',
   'scim.token_revoked',
   'project.deleted',

@@ -2,9 +2,6 @@ import * as z from 'zod/mini';
 import { ROLES } from '../roles';
 import { email, newPassword, text } from './fields';
 
-/** How long an invitation's link works, from its sending or its latest resend. */
-export const INVITATION_LIFETIME_DAYS = 7;
-
 /** Every unknown, revoked, used, replaced or expired invitation link, in one sentence. */
 export const INVALID_INVITATION = 'This invitation is invalid or has expired.';
 export const INVITATION_ALREADY_PENDING = 'An invitation is already pending for this address.';

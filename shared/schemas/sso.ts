@@ -64,7 +64,11 @@ export const ssoSettingsResponse = /* @__PURE__ */ (() => z.object({
 export type SsoSettingsResponse = z.infer<typeof ssoSettingsResponse>;
 
 /** POST /api/sso/start: the work email whose domain names the organization. */
-export const ssoStartRequest = /* @__PURE__ */ (() => z.object({ email: email('Enter your work email') }))();
+export const ssoStartRequest = /* @__PURE__ */ (() => z.object({
+  email: email('Enter your work email'),
+  /** The page the person was going to (/auth?next=…): landed on after the callback when it is one of this site's own (shared/return-path.ts). */
+  returnTo: z.optional(z.string().check(z.maxLength(2000))),
+}))();
 export type SsoStartRequest = z.infer<typeof ssoStartRequest>;
 
 /** Where the browser goes next: the organization's identity provider. */

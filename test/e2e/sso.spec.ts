@@ -5,7 +5,9 @@ import { e2eDnsControlUrl, e2eIdp } from './support/local-servers';
 import { expect, test } from './support/fixtures';
 
 test.describe('Enterprise sign-in (issue 40)', () => {
-  test('an admin verifies a domain and connects the identity provider; a person of that domain signs in through it in another browser', async ({ signedInPage: page, account, browser }) => {
+  test('an admin verifies a domain, connects the identity provider and requires SSO; a person of that domain signs in through it in another browser, not with a password, and is signed out when deprovisioned over SCIM', async ({ signedInPage: page, account, browser }) => {
+    // Three browsers, an identity provider and a SCIM call: longer than one page's flow.
+    test.slow();
     const domain = `acme-${randomUUID().slice(0, 8)}.test`;
     await page.goto('/organization-settings?tab=sso');
     await expect(page.getByRole('tab', { name: 'Single sign-on', selected: true })).toBeVisible();
@@ -44,6 +46,15 @@ test.describe('Enterprise sign-in (issue 40)', () => {
     await page.getByRole('button', { name: 'Save identity provider' }).click();
     await expect(page.getByText('Identity provider saved').first()).toBeVisible();
 
+    // Single sign-on required: asked first, saying who it concerns and who keeps password access.
+    await page.getByRole('checkbox', { name: 'Require single sign-on for people at verified domains' }).click();
+    const requireDialog = page.getByRole('alertdialog', { name: 'Require single sign-on?' });
+    await expect(requireDialog).toContainText(`Everyone whose email is at ${domain} will sign in with ‘Sign in with SSO’`);
+    await expect(requireDialog).toContainText('You keep password access');
+    await requireDialog.getByRole('button', { name: 'Require single sign-on' }).click();
+    await expect(page.getByText('Single sign-on is now required at your verified domains.').first()).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: `${account.fullName} (${account.email})` })).toBeChecked();
+
     // Someone new at the domain, in a browser of their own: /auth, 'Sign in with SSO', the identity provider, the dashboard.
     const person = await browser.newContext();
     const other = await person.newPage();
@@ -60,6 +71,31 @@ test.describe('Enterprise sign-in (issue 40)', () => {
     await expect(other).toHaveURL(/\/dashboard$/);
     await expect(other.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await expect(other.getByText('Grace Hopper', { exact: true }).first()).toBeVisible();
+
+    // A password is no way in for them: the /auth form says where to go instead.
+    const elsewhere = await browser.newContext();
+    const byPassword = await elsewhere.newPage();
+    await byPassword.goto('/auth');
+    await byPassword.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    await byPassword.getByLabel('Email address').fill(`grace.hopper@${domain}`);
+    await byPassword.getByLabel('Password').fill('any password');
+    await byPassword.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(byPassword.getByRole('alert').filter({ hasText: 'Login failed' })).toContainText('Your organization requires single sign-on for this email address. Use ‘Sign in with SSO’ below.');
+    await elsewhere.close();
+
+    // Deprovisioned over SCIM (the identity provider with a token the admin made): signed out at their next request.
+    expect((await page.request.post('/api/user/step-up', { data: { password: account.password } })).status()).toBe(204);
+    const { token } = await (await page.request.post('/api/organization/scim-tokens', { data: { name: 'Local IdP' } })).json();
+    const scimHeaders = { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' };
+    const found = await (await page.request.get(`/api/scim/v2/Users?filter=${encodeURIComponent(`userName eq "grace.hopper@${domain}"`)}`, { headers: scimHeaders })).json();
+    const deactivated = await page.request.patch(`/api/scim/v2/Users/${found.Resources[0].id}`, {
+      headers: scimHeaders,
+      data: JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'active', value: false }] }),
+    });
+    expect(deactivated.status()).toBe(200);
+    await other.getByRole('link', { name: 'Projects' }).first().click();
+    await expect(other).toHaveURL(/\/auth\?next=/);
+    await expect(other.getByText('Your session has ended. Please sign in again.').first()).toBeVisible();
     await person.close();
   });
 });

@@ -19,6 +19,9 @@ import { startSignInCode } from '../../auth/sign-in-codes';
 import { signInCodeCookie } from '../../auth/sign-in-code-cookie';
 import type { EmailItem } from '../../user/item';
 import { now as clockNow } from '../../clock';
+import { Refused } from '../../domain/errors';
+import { SSO_REQUIRED_FOR_PASSWORD, claimKeyOf, organizationRequiringSso, passwordRefusedBySso } from '../../sso-requirement/rules';
+import type { SsoDomainClaimItem } from '../../sso/item';
 
 /** One message for a wrong password and an unknown email, so neither tells which. */
 const LOGIN_FAILED = 'Invalid email or password';
@@ -35,10 +38,17 @@ export const handler = defineRoute(authEndpoints.login, async (request) => {
   const device = await readDevice(event.cookies);
   const counters = signInCounters(email, clientIp, device?.deviceId, clockNow().getTime());
   const emailKey = keys.email(email);
-  const found = await batchGet([...counters.keys, emailKey]);
+  const claimKey = claimKeyOf(email);
+  const found = await batchGet([...counters.keys, emailKey, ...(claimKey ? [claimKey] : [])]);
   const emailItem = found.get(keyId(emailKey)) as EmailItem | undefined;
   const gate = await signInGate(counters, found, knowsUser(device, emailItem?.userId));
   if (gate.gate === 'refused') throw tooManyRequests(TOO_MANY_SIGN_INS, gate.retryAfter);
+  // Single sign-on required for the address (docs/decisions/059): told before any password is checked, so the answer says nothing of the password.
+  const requiring = await organizationRequiringSso(claimKey && (found.get(keyId(claimKey)) as SsoDomainClaimItem | undefined));
+  if (passwordRefusedBySso(requiring, emailItem)) {
+    countMetric('SignInsFailed');
+    throw new Refused('not-allowed', SSO_REQUIRED_FOR_PASSWORD);
+  }
   if (gate.gate === 'password') await slowAfterFailures(gate.failures, requestId);
 
   const user = emailItem ? await loadUserWithOrganization(emailItem.orgId, emailItem.userId) : undefined;

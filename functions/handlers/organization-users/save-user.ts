@@ -10,6 +10,7 @@ import { idempotency } from '../../middleware/idempotency';
 import { created, ok } from '../../http/response';
 import { hashPassword } from '../../security/passwords';
 import { toOrganizationUserResponse } from '../../user/item';
+import { SSO_REQUIRED_NO_PASSWORD, memberAddressRequiresSso } from '../../sso-requirement/rules';
 
 const OWN_ACCOUNT_REFUSED = 'You cannot change your own account here. Use User Settings to change your name or password.';
 
@@ -28,6 +29,11 @@ export const handler = defineRoute(organizationUserEndpoints.saveUser, { preload
   // not become a permanent takeover. Name and role of one's own account are not edited here either.
   if (sameEmail(body.username, session.user.username)) throw new Refused('not-allowed', OWN_ACCOUNT_REFUSED);
   refuseWeakPassword(body.password, 'password');
+  // Single sign-on required for the address (docs/decisions/059): nobody there is given a password, new or replaced.
+  const holderId = preloaded?.orgId === session.org.id ? preloaded.userId : undefined;
+  if (body.password !== undefined && (await memberAddressRequiresSso(session.org, body.username, holderId))) {
+    throw new Refused('invalid', SSO_REQUIRED_NO_PASSWORD, { password: SSO_REQUIRED_NO_PASSWORD });
+  }
   const saved = await saveOrganizationUser(writeContext(session.user, request), {
     username: body.username,
     fullName: body.fullName,

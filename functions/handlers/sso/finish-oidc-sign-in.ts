@@ -31,7 +31,7 @@ export const handler = defineRoute(ssoEndpoints.oidcCallback, async (request) =>
     const callbackUrl = new URL(`${siteOrigin()}${OIDC_CALLBACK_PATH}?${event.rawQueryString ?? ''}`);
     const { user, org } = await finishOidcSignIn(pending, callbackUrl, auditClient(request));
     const signedIn = auditPut(writeContext(user, request), { action: 'session.signed_in', target: userTarget(user), details: { method: 'sso' } });
-    const cookies = await startSession(user.id, org.id, event, signedIn);
+    const cookies = await startSession(user.id, org.id, event, signedIn, 'sso');
     countMetric('SignInsSucceeded');
     return redirect(pending.returnTo, [...cookies, cleared]);
   } catch (error) {

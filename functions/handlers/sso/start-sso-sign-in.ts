@@ -7,6 +7,6 @@ import { ssoSignInCookie } from '../../sso/sso-sign-in-cookie';
 
 /** POST /api/sso/start: the identity provider of the work email's organization, and this browser's pending sign-in cookie. */
 export const handler = defineRoute(ssoEndpoints.start, async ({ body }) => {
-  const started = await startSsoSignIn(body.email, siteOrigin());
+  const started = await startSsoSignIn(body.email, siteOrigin(), body.returnTo);
   return ok({ redirectUrl: started.redirectUrl }, { cookies: [await ssoSignInCookie(started.pending, started.expiresAt)] });
 });

@@ -7,5 +7,5 @@ import { toUserResponse } from '../../user/item';
 /** PATCH /api/user/profile: the full name only (the schema drops role, ids and anything else). */
 export const handler = defineRoute(userEndpoints.updateProfile, async ({ body, session }) => {
   const user = await updateFullName(session.user, body.fullName.trim());
-  return ok(toUserResponse(user, session.org));
+  return ok(toUserResponse(user, session.org, session.session));
 });

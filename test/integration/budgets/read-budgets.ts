@@ -28,6 +28,8 @@ export const READ_BUDGETS: Record<string, number> = {
   'GET /api/organization/sso/domains': 2,
   // The connection comes with the session (preload).
   'GET /api/organization/sso': 1,
+  // The organization and connection come with the session; the domains, and the admins (usersByRole, at most 100).
+  'GET /api/organization/sso/requirement': 3,
   // A sign-in's callback: the connection, the domain's claim, the email item, the user and organization, then the session's write.
   'GET /api/sso/oidc/callback': 5,
   'GET /api/organization/scim-tokens': 2,

@@ -163,6 +163,15 @@ const DRIVEN: Record<string, Drive> = {
     await stepUp(world.admins[lane]);
     return world.admins[lane].call('/api/organization/sso', { method: 'PUT', body: localIdp() });
   },
+  'PUT /api/organization/sso/requirement': async (world, lane) => {
+    await stepUp(world.admins[lane]);
+    return world.admins[lane].call('/api/organization/sso/requirement', { method: 'PUT', body: { requireSso: false } });
+  },
+  'PUT /api/organization/sso/password-access/{userId}': async (world, lane) => {
+    const admin = world.admins[lane];
+    await stepUp(admin);
+    return admin.call(`/api/organization/sso/password-access/${admin.user.id}`, { method: 'PUT', body: { passwordAccess: true } });
+  },
   'DELETE /api/organization/sso/domains/{domain}': async (world, lane) => {
     const admin = world.admins[lane];
     await stepUp(admin);
@@ -222,6 +231,9 @@ const SHARED_BY_DESIGN: Record<string, (key: string) => boolean> = {
   'DELETE /api/organization/users/{userId}': (key) => / ORG$/.test(key),
   // The organization's one identity-provider connection: an admin setting, saved a few times at most.
   'PUT /api/organization/sso': (key) => / SSO_CONNECTION$/.test(key),
+  // Whether single sign-on is required and who keeps password access live on the organization's item, read with every session (decision 059): admin settings.
+  'PUT /api/organization/sso/requirement': (key) => / ORG$/.test(key),
+  'PUT /api/organization/sso/password-access/{userId}': (key) => / ORG$/.test(key),
 };
 
 const stateChanging = routes.filter((route) => route.table === 'readwrite').map((route) => `${route.method} ${route.path}`);

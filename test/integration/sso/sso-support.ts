@@ -59,9 +59,9 @@ export class Browser {
   private readonly idp = new CookieJar();
   private readonly address = randomClientAddress();
 
-  /** POST /api/sso/start with a work email, as the /auth page's 'Sign in with SSO' does. */
-  async start(email: string) {
-    const response = await request('/api/sso/start', { body: { email }, clientAddress: this.address, cookie: this.app.header });
+  /** POST /api/sso/start with a work email (and the deep link of /auth?next=…), as the /auth page's 'Sign in with SSO' does. */
+  async start(email: string, returnTo?: string) {
+    const response = await request('/api/sso/start', { body: { email, returnTo }, clientAddress: this.address, cookie: this.app.header });
     for (const cookie of response.headers.getSetCookie()) this.app.take(new Response(null, { headers: [['set-cookie', cookie]] }));
     return response;
   }

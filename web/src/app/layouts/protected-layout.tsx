@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useCurrentUser } from '../../lib/current-user';
-import { signInUrlFor } from '../../lib/return-path';
+import { signInUrlFor } from '@shared/return-path';
 import { AppShell } from './app-shell';
 import { MfaSetupRequired } from './mfa-setup-required';
 import { StepUpDialog } from '../../features/user-settings/components/step-up-dialog';

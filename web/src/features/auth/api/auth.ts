@@ -6,7 +6,7 @@ import type { LoginMfaRequest, SecondFactor } from '@shared/schemas/mfa';
 import { toast } from '../../../components/ui/toast';
 import * as authEndpoints from '@shared/contract/auth';
 import { call } from '../../../lib/api-client';
-import { RETURN_PARAM, safeReturnPath } from '../../../lib/return-path';
+import { RETURN_PARAM, safeReturnPath } from '@shared/return-path';
 import { userQueries } from '../../../lib/current-user';
 
 /** After a login or registration the answer is the user: keep it and go back to the page asked for, or to the dashboard. */

@@ -42,6 +42,15 @@ describe("/auth: 'Sign in with SSO'", () => {
     expect(sent).toEqual([{ email: 'ana@nowhere.example' }]);
   });
 
+  it('sends the deep link the person came from, for the server to land on after the identity provider', async () => {
+    const sent = renderAt('/auth?next=%2Fprojects%2F01JD0000000000000000000000%3Ftab%3Dcomments', () => new Response(JSON.stringify({ message: NOT_AVAILABLE, fieldErrors: { email: NOT_AVAILABLE } }), { status: 400, headers: { 'content-type': 'application/json' } }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with SSO' }));
+    await userEvent.type(screen.getByLabelText('Work email'), 'ana@acme.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with SSO' }));
+    await screen.findByText(NOT_AVAILABLE);
+    expect(sent).toEqual([{ email: 'ana@acme.example', returnTo: '/projects/01JD0000000000000000000000?tab=comments' }]);
+  });
+
   it('says a refused single sign-on did not complete when the callback sent the browser back', () => {
     renderAt('/auth?sso=failed', () => new Response(null, { status: 500 }));
     expect(screen.getByRole('alert')).toHaveTextContent('Single sign-on did not complete. Please try again, or ask your administrator.');

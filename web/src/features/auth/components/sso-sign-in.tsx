@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
+import { RETURN_PARAM } from '@shared/return-path';
 import { type SsoStartRequest, ssoStartRequest } from '@shared/schemas/sso';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -41,10 +42,12 @@ export function SsoSignIn() {
 
 function SsoEmailForm() {
   const start = useStartSso();
+  // The deep link the person came from (/auth?next=…): the server checks it as the password sign-in does and lands there.
+  const returnTo = useSearchParams()[0].get(RETURN_PARAM) ?? undefined;
   const form = useForm<SsoStartRequest>({ resolver: zodResolver(ssoStartRequest), defaultValues: { email: '' } });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(({ email }) =>
-    start.mutate(email, {
+    start.mutate({ email, returnTo }, {
       onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
       onError: (error) => form.setError('email', { message: error instanceof ApiError ? (error.fieldErrors?.email ?? error.message) : error.message }, { shouldFocus: true }),
     }),

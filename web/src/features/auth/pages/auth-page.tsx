@@ -3,7 +3,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { LogoLink } from '../../../components/logo-link';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { usePageTitle } from '../../../lib/page-title';
-import { RETURN_PARAM, safeReturnPath } from '../../../lib/return-path';
+import { RETURN_PARAM, safeReturnPath } from '@shared/return-path';
 import { useCurrentUser } from '../../../lib/current-user';
 import { AuthSidePanel } from '../components/auth-side-panel';
 import { LoginForm } from '../components/login-form';

@@ -28,6 +28,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sso.domain_verified': 'Domain verified',
   'sso.domain_removed': 'Domain removed',
   'sso.connection_changed': 'SSO connection changed',
+  'sso.requirement_changed': 'SSO requirement changed',
+  'sso.password_access_changed': 'Password access changed',
   'scim.token_created': 'SCIM token created',
   'scim.token_revoked': 'SCIM token revoked',
   'project.deleted': 'Project deleted',

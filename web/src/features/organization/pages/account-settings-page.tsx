@@ -7,6 +7,7 @@ import { AuditLogCard } from '../components/audit-log-card';
 import { OrganizationCard } from '../components/organization-card';
 import { RequireMfaCard } from '../components/require-mfa-card';
 import { SsoConnectionCard } from '../components/sso-connection-card';
+import { RequireSsoCard } from '../components/require-sso-card';
 import { SsoDomainsCard } from '../components/sso-domains-card';
 import { ScimTokensCard } from '../components/scim-tokens-card';
 import { UsersCard } from '../components/users-card';
@@ -53,6 +54,7 @@ export function AccountSettingsPage() {
               <div className="grid gap-6">
                 <SsoDomainsCard />
                 <SsoConnectionCard />
+                <RequireSsoCard />
                 <ScimTokensCard />
               </div>
             ) : (

@@ -1,0 +1,61 @@
+import { domainOfEmail, isDomainName } from '../../shared/domain-name';
+import { keys } from '../db/keys';
+import { getItem } from '../db/reads';
+import type { OrganizationItem } from '../organization/item';
+import type { SsoDomainClaimItem } from '../sso/item';
+
+/**
+ * Single sign-on required (issue 40, item 4; docs/decisions/059): while an organization requires it,
+ * an address at one of its verified domains signs in through the identity provider only, except
+ * the admins it lets keep password access (break-glass). Every password path asks these rules.
+ */
+
+/** The in-form answer of a password sign-in: the person is told where to go instead. */
+export const SSO_REQUIRED_FOR_PASSWORD = 'Your organization requires single sign-on for this email address. Use ‘Sign in with SSO’ below.';
+/** An admin's Add User or password change for such an address. */
+export const SSO_REQUIRED_NO_PASSWORD = 'Your organization requires single sign-on for this email address: people there sign in with SSO and need no password.';
+/** An invitation opened by such an address: it is accepted by signing in with SSO. */
+export const SSO_REQUIRED_FOR_INVITATION = 'Your organization requires single sign-on for this email address. Sign in with SSO to accept this invitation.';
+
+/** The product-wide claim of the address's domain, to read with the caller's other keys; none for an address without a domain name. */
+export function claimKeyOf(email: string) {
+  const domain = domainOfEmail(email.trim().toLowerCase());
+  return isDomainName(domain) ? keys.ssoDomainClaim(domain) : undefined;
+}
+
+/**
+ * The organization that verified the address's domain, when it requires single sign-on. Read
+ * whenever the domain is claimed, whether or not the address has an account: the cost tells nothing.
+ */
+export async function organizationRequiringSso(claim: SsoDomainClaimItem | undefined): Promise<OrganizationItem | undefined> {
+  if (!claim) return undefined;
+  const org = await getItem(keys.organization(claim.orgId), { consistentRead: true });
+  return org?.requireSso === true ? org : undefined;
+}
+
+/** Whether this admin keeps password sign-in while single sign-on is required. */
+export const keepsPasswordAccess = (org: Pick<OrganizationItem, 'passwordAccessUserIds'>, userId: string) => org.passwordAccessUserIds?.has(userId) === true;
+
+/**
+ * Whether a password may not be used for the address: its domain's organization requires single
+ * sign-on, and the address is no account (answered as a member would be, so the refusal tells
+ * nothing about who has one) or a member without password access. An account of another
+ * organization (made before the domain was verified) is not this organization's to govern.
+ */
+export function passwordRefusedBySso(requiring: OrganizationItem | undefined, account: { orgId: string; userId: string } | undefined): boolean {
+  if (!requiring) return false;
+  if (!account) return true;
+  return account.orgId === requiring.id && !keepsPasswordAccess(requiring, account.userId);
+}
+
+/**
+ * The same for a member already loaded with their organization (an admin's Add User, an invitation):
+ * the member's address at a domain their organization verified and governs.
+ */
+export async function memberAddressRequiresSso(org: Pick<OrganizationItem, 'id' | 'requireSso' | 'passwordAccessUserIds'>, email: string, userId?: string): Promise<boolean> {
+  if (org.requireSso !== true) return false;
+  if (userId && keepsPasswordAccess(org, userId)) return false;
+  const claimKey = claimKeyOf(email);
+  const claim = claimKey ? await getItem(claimKey, { consistentRead: true }) : undefined;
+  return claim?.orgId === org.id;
+}
