@@ -136,6 +136,8 @@ export const routes = [
   route(ssoEndpoints.saveConnection, 'sso/save-sso-connection', 'readwrite', ['session', 'mfaEncryption']),
   route(ssoEndpoints.start, 'sso/start-sso-sign-in', 'read'),
   route(ssoEndpoints.oidcCallback, 'sso/finish-oidc-sign-in', 'readwrite', ['session', 'mfaEncryption']),
+  // SAML's assertion consumer service (decision 058): a cross-site form POST, so a raw-body route; the session key starts the session
+  route(ssoEndpoints.samlAcs, 'sso/finish-saml-sign-in', 'readwrite'),
   route(mailSubscriptionEndpoints.unsubscribe, 'mail-subscriptions/unsubscribe-from-list', 'readwrite', ['mfaEncryption']),
   route(mailSubscriptionEndpoints.resubscribe, 'mail-subscriptions/resubscribe-to-list', 'readwrite', ['mfaEncryption']),
   // SCIM provisioning (issue 40, item 5; decision 045): admins manage the tokens; the SCIM routes read no session, the token is the authentication
