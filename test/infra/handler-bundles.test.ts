@@ -65,7 +65,7 @@ export const PASSKEY_HANDLER_BUNDLE_BUDGET_BYTES = 650 * 1024;
  * bundle (docs/decisions/058).
  */
 export const SAML_HANDLERS = ['sso/start-sso-sign-in', 'sso/finish-saml-sign-in'];
-export const SAML_HANDLER_BUNDLE_BUDGET_BYTES = 900 * 1024;
+export const SAML_HANDLER_BUNDLE_BUDGET_BYTES = 960 * 1024;
 const budgetOf = (handler: string) =>
   STRIPE_HANDLERS.includes(handler)
     ? STRIPE_HANDLER_BUNDLE_BUDGET_BYTES
