@@ -141,6 +141,8 @@ export const routes = [
   route(ssoRequirementEndpoints.requirement, 'sso-requirement/get-sso-requirement', 'read'),
   route(ssoRequirementEndpoints.setRequirement, 'sso-requirement/set-sso-requirement', 'readwrite'),
   route(ssoRequirementEndpoints.setPasswordAccess, 'sso-requirement/set-password-access', 'readwrite'),
+  // SAML's assertion consumer service (decision 058): a cross-site form POST, so a raw-body route; the session key starts the session
+  route(ssoEndpoints.samlAcs, 'sso/finish-saml-sign-in', 'readwrite'),
   route(mailSubscriptionEndpoints.unsubscribe, 'mail-subscriptions/unsubscribe-from-list', 'readwrite', ['mfaEncryption']),
   route(mailSubscriptionEndpoints.resubscribe, 'mail-subscriptions/resubscribe-to-list', 'readwrite', ['mfaEncryption']),
   // SCIM provisioning (issue 40, item 5; decision 045): admins manage the tokens; the SCIM routes read no session, the token is the authentication

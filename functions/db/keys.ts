@@ -162,6 +162,8 @@ export const keys = {
   ssoDomainClaim: (domain: string) => keyOf<SsoDomainClaimItem>(`${SSO_DOMAIN}${domain}`, 'SSO_DOMAIN'),
   /** The organization's identity-provider connection (one per organization). */
   ssoConnection: (orgId: string) => keyOf<SsoConnectionItem>(`${ORG}${orgId}`, 'SSO_CONNECTION'),
+  /** A SAML assertion already used to sign in (its id's hash), kept until it would be refused as expired anyway (decision 058). */
+  samlAssertionUsed: (orgId: string, assertionIdHash: string): Key => ({ PK: `SAML_ASSERTION#${orgId}#${assertionIdHash}`, SK: 'SAML_ASSERTION' }),
   /** A SCIM bearer token of the organization (its hash; the token names the organization and the id). */
   scimToken: (orgId: string, tokenId: string) => keyOf<ScimTokenItem>(`${ORG}${orgId}`, `${SCIM_TOKEN}${tokenId}`),
 } as const;

@@ -17,3 +17,8 @@ export const ok = <B>(body: B, extra?: Extra) => json(200, body, extra);
 export const created = <B>(body: B, extra?: Extra) => json(201, body, extra);
 /** 204: done, nothing to answer. */
 export const noContent = (extra?: Extra): RouteResult<undefined> => ({ statusCode: 204, ...extra });
+/**
+ * A browser sent on (a sign-in's return from the identity provider), never cached. 302 after a GET;
+ * 303 after a POST, so the browser follows with a GET instead of posting again.
+ */
+export const redirect = (statusCode: 302 | 303, location: string, cookies: string[]): RouteResult<undefined> => ({ statusCode, headers: { location, 'cache-control': 'no-store' }, cookies });

@@ -32,10 +32,10 @@ const isSessionLive = (session: SessionItem, org: Pick<OrganizationItem, 'requir
 export const isSteppedUp = (session: SessionItem, now = clockNow().getTime()) => session.steppedUpAt !== undefined && now - session.steppedUpAt < STEP_UP_WINDOW_MS;
 
 /** Stores a new session; with `audit`, the sign-in's audit entry in the same transaction. */
-export async function createSession(userId: string, orgId: string, userAgent = '', audit?: TransactItem, startedBy?: 'sso'): Promise<SessionItem> {
+export async function createSession(userId: string, orgId: string, userAgent = '', audit?: TransactItem | readonly TransactItem[], startedBy?: 'sso'): Promise<SessionItem> {
   const session = newSession(userId, orgId, userAgent, clockNow().getTime(), startedBy);
   const put = { TableName: TABLE_NAME, Item: { ...keys.session(userId, session.id), ...session } };
-  if (audit) await transactWrite([{ Put: put }, audit]);
+  if (audit) await transactWrite([{ Put: put }, ...[audit].flat()]);
   else await db.send(new PutCommand(put));
   return session;
 }

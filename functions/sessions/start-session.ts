@@ -8,10 +8,11 @@ import { signSessionToken, verifySessionToken } from '../security/token';
  * Stores a new session for the browser that sent `event` and answers the Set-Cookie values (the
  * session and its hint). A session that browser still holds ends: a new sign-in on the same browser
  * replaces its old session instead of leaving it behind in the Sessions list (and valid for days).
- * `audit` (a sign-in's entry) is written in the same transaction as the new session; `startedBy`
- * records a sign-in through the organization's identity provider.
+ * `audit` (a sign-in's entry, and what else the sign-in spends: a SAML assertion) is written in the
+ * same transaction as the new session; `startedBy` records a sign-in through the organization's
+ * identity provider.
  */
-export async function startSession(userId: string, orgId: string, event: RouteEvent, audit?: TransactItem, startedBy?: 'sso'): Promise<string[]> {
+export async function startSession(userId: string, orgId: string, event: RouteEvent, audit?: TransactItem | readonly TransactItem[], startedBy?: 'sso'): Promise<string[]> {
   const previousToken = readSessionCookie(event.cookies);
   const previous = previousToken ? await verifySessionToken(previousToken) : undefined;
   const [session] = await Promise.all([

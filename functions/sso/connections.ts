@@ -1,4 +1,4 @@
-import type { SsoConnectionRequest } from '../../shared/schemas/sso';
+import type { OidcConnectionRequest, SamlConnectionRequest } from '../../shared/schemas/sso';
 import { type WriteContext, auditPut } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME } from '../db/client';
@@ -9,7 +9,8 @@ import { Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import { encryptSsoClientSecret } from '../mfa/mfa-encryption';
 import { actorIsAdmin } from '../organization-users/organization-users';
-import type { SsoConnectionItem } from './item';
+import type { SamlConnectionItem, SsoConnectionItem } from './item';
+import { MetadataRefused, parseIdpMetadata } from './saml-metadata';
 import { discover } from './oidc';
 
 /** The organization's connection, or undefined while it has none. */
@@ -20,7 +21,7 @@ export const ssoConnectionOf = (orgId: string) => getItem(keys.ssoConnection(org
  * is told at once, not at the first sign-in). The secret is stored encrypted; the audit entry names
  * the issuer and client id, never the secret.
  */
-export async function saveOidcConnection(context: WriteContext, input: SsoConnectionRequest): Promise<SsoConnectionItem> {
+export async function saveOidcConnection(context: WriteContext, input: OidcConnectionRequest): Promise<SsoConnectionItem> {
   const { actor } = context;
   try {
     await discover(input.issuer, input.clientId, input.clientSecret);
@@ -38,13 +39,48 @@ export async function saveOidcConnection(context: WriteContext, input: SsoConnec
     jitRole: input.jitRole ?? 'staff',
     updatedAt: clockNow().toISOString(),
   };
+  await putConnection(context, item, { issuer: input.issuer, clientId: input.clientId });
+  return item;
+}
+
+/**
+ * Saves the organization's SAML connection from its identity provider's metadata, read here: a
+ * metadata file without an IdP, a Redirect sign-on URL or a usable signing certificate is refused
+ * under the field, in words that say which part is missing.
+ */
+export async function saveSamlConnection(context: WriteContext, input: SamlConnectionRequest): Promise<SsoConnectionItem> {
+  const { actor } = context;
+  let metadata;
+  try {
+    metadata = parseIdpMetadata(input.metadataXml);
+  } catch (error) {
+    if (!(error instanceof MetadataRefused)) throw error;
+    throw new Refused('invalid', error.message, { metadataXml: error.message });
+  }
+  const item: SamlConnectionItem = {
+    type: 'SSO_CONNECTION',
+    orgId: actor.orgId,
+    protocol: 'saml',
+    idpEntityId: metadata.entityId,
+    ssoUrl: metadata.ssoUrl,
+    certificates: metadata.certificates,
+    jitRole: input.jitRole ?? 'staff',
+    updatedAt: clockNow().toISOString(),
+  };
+  await putConnection(context, item, { idpEntityId: item.idpEntityId, ssoUrl: item.ssoUrl });
+  return item;
+}
+
+/** The connection replaces any earlier one (one per organization), with the admin check and its audit entry (never a secret). */
+async function putConnection(context: WriteContext, item: SsoConnectionItem, described: Record<string, string>) {
+  const { actor } = context;
+  const label = item.protocol === 'oidc' ? item.issuer : item.idpEntityId;
   await transactWriteExplained(
     [
       actorIsAdmin(actor),
       { Put: { TableName: TABLE_NAME, Item: { ...keys.ssoConnection(actor.orgId), ...item } } },
-      auditPut(context, { action: 'sso.connection_changed', target: { type: 'organization', id: actor.orgId, label: input.issuer }, details: { protocol: 'oidc', issuer: input.issuer, clientId: input.clientId, jitRole: item.jitRole } }),
+      auditPut(context, { action: 'sso.connection_changed', target: { type: 'organization', id: actor.orgId, label }, details: { protocol: item.protocol, ...described, jitRole: item.jitRole } }),
     ],
     (failed) => (failed.has(0) ? new Refused('not-allowed', ADMINS_ONLY) : undefined),
   );
-  return item;
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '../../shared/roles';
 import type { SsoDomainResponse, SsoSettingsResponse } from '../../shared/schemas/sso';
+import { certificateSummary } from './saml-certificates';
+import { serviceProviderOf } from './saml-service-provider';
 
 /**
  * A domain an organization added for single sign-on: `ORG#<orgId> / SSO_DOMAIN#<domain>`
@@ -46,9 +48,10 @@ export function toSsoDomainResponse(item: SsoDomainItem): SsoDomainResponse {
 
 /**
  * The organization's identity-provider connection: `ORG#<orgId> / SSO_CONNECTION`
- * (keys.ssoConnection). The client secret is stored encrypted (functions/mfa/mfa-encryption.ts).
+ * (keys.ssoConnection), one per organization, OpenID Connect or SAML as `protocol` says.
+ * The OIDC client secret is stored encrypted (functions/mfa/mfa-encryption.ts).
  */
-export interface SsoConnectionItem {
+export interface OidcConnectionItem {
   type: 'SSO_CONNECTION';
   orgId: string;
   protocol: 'oidc';
@@ -60,12 +63,35 @@ export interface SsoConnectionItem {
   updatedAt: string;
 }
 
+/** A SAML connection: what the identity provider's metadata said (docs/decisions/058). Nothing secret. */
+export interface SamlConnectionItem {
+  type: 'SSO_CONNECTION';
+  orgId: string;
+  protocol: 'saml';
+  idpEntityId: string;
+  /** The IdP's single sign-on service (HTTP-Redirect binding), where AuthnRequests go. */
+  ssoUrl: string;
+  /** Its signing certificates (base64 DER): a response is trusted only when signed by one of them. */
+  certificates: string[];
+  jitRole: Role;
+  updatedAt: string;
+}
+
+export type SsoConnectionItem = OidcConnectionItem | SamlConnectionItem;
+
 /** The path the identity provider sends people back to, on the stage's own site. */
 export const OIDC_CALLBACK_PATH = '/api/sso/oidc/callback';
 
-export function toSsoSettingsResponse(connection: SsoConnectionItem | undefined, origin: string): SsoSettingsResponse {
+export function toSsoSettingsResponse(connection: SsoConnectionItem | undefined, origin: string, orgId: string): SsoSettingsResponse {
   return {
-    connection: connection ? { protocol: connection.protocol, issuer: connection.issuer, clientId: connection.clientId, jitRole: connection.jitRole, updatedAt: connection.updatedAt } : null,
+    connection: connection ? connectionSettings(connection) : null,
     redirectUri: `${origin}${OIDC_CALLBACK_PATH}`,
+    saml: serviceProviderOf(origin, orgId),
   };
+}
+
+function connectionSettings(connection: SsoConnectionItem): NonNullable<SsoSettingsResponse['connection']> {
+  const { jitRole, updatedAt } = connection;
+  if (connection.protocol === 'oidc') return { protocol: 'oidc', issuer: connection.issuer, clientId: connection.clientId, jitRole, updatedAt };
+  return { protocol: 'saml', idpEntityId: connection.idpEntityId, ssoUrl: connection.ssoUrl, certificates: connection.certificates.map(certificateSummary), jitRole, updatedAt };
 }

@@ -16,26 +16,34 @@ import { loadUserWithOrganization, userPuts } from '../user/users';
 import type { AuditClient } from '../audit-log/entries';
 import { acceptedBySsoItems, pendingInvitationOf } from '../invitations/sso-acceptance';
 import { ssoConnectionOf } from './connections';
-import { OIDC_CALLBACK_PATH, type SsoConnectionItem } from './item';
+import { OIDC_CALLBACK_PATH, type OidcConnectionItem, type SsoConnectionItem } from './item';
 import { type OidcPerson, authorizationUrl, discover, finishAuthorization } from './oidc';
 import { type PendingSsoSignIn, SSO_SIGN_IN_MS } from './sso-sign-in-cookie';
 
 /** One answer for every email whose domain no organization verified and connected: the route tells nothing more. */
 export const SSO_NOT_AVAILABLE = 'Single sign-on is not set up for this email address. Sign in with your password, or ask your administrator.';
 
+/** Where a refused sign-in lands: the sign-in page, which says single sign-on failed. */
+export const SSO_REFUSED_LANDING = '/auth?sso=failed';
+
 /**
  * The first step: the work email's domain names the organization (its claim, one GetItem), whose
  * connection names the identity provider. Whether the person has an account is not read: the answer
  * is the same for everyone at the domain.
  */
-export async function startSsoSignIn(email: string, origin: string, returnTo?: string): Promise<{ redirectUrl: string; pending: PendingSsoSignIn; expiresAt: number }> {
+export async function connectionOfEmail(email: string): Promise<SsoConnectionItem> {
   const domain = domainOfEmail(email);
   const claim = isDomainName(domain) ? await getItem(keys.ssoDomainClaim(domain)) : undefined;
   const connection = claim ? await ssoConnectionOf(claim.orgId) : undefined;
   if (!claim || !connection) throw new Refused('invalid', SSO_NOT_AVAILABLE, { email: SSO_NOT_AVAILABLE });
+  return connection;
+}
+
+/** An OpenID Connect sign-in: the IdP's authorization URL, and this browser's pending sign-in. */
+export async function startSsoSignIn(connection: OidcConnectionItem, email: string, origin: string, returnTo?: string): Promise<{ redirectUrl: string; pending: PendingSsoSignIn; expiresAt: number }> {
   const config = await discover(connection.issuer, connection.clientId);
   const { url, attempt } = await authorizationUrl(config, `${origin}${OIDC_CALLBACK_PATH}`, email);
-  return { redirectUrl: url, pending: { ...attempt, orgId: claim.orgId, returnTo: safeReturnPath(returnTo) }, expiresAt: clockNow().getTime() + SSO_SIGN_IN_MS };
+  return { redirectUrl: url, pending: { ...attempt, orgId: connection.orgId, returnTo: safeReturnPath(returnTo) }, expiresAt: clockNow().getTime() + SSO_SIGN_IN_MS };
 }
 
 /** Why a callback was refused: logged for the admins' support, never told to the browser beyond 'it failed'. */
@@ -48,22 +56,32 @@ export class SsoRefused extends Error {
 
 /**
  * The callback: the identity provider's answer checked against this browser's pending sign-in
- * (state, nonce, PKCE; by openid-client), the email's domain verified by that same organization,
- * then the person: a member signs in; an address of another organization's account is refused; an
- * unknown address is created with the connection's role (just in time).
+ * (state, nonce, PKCE; by openid-client), then the person (signInPerson).
  */
 export async function finishOidcSignIn(pending: PendingSsoSignIn, callbackUrl: URL, client: AuditClient): Promise<{ user: UserItem; org: OrganizationItem; created: boolean }> {
   const connection = await ssoConnectionOf(pending.orgId);
-  if (!connection) throw new SsoRefused('the organization has no connection');
-  const person = await authorize(connection, callbackUrl, pending);
+  if (connection?.protocol !== 'oidc') throw new SsoRefused('the organization has no OpenID Connect connection');
+  return signInPerson(connection, await authorize(connection, callbackUrl, pending), client);
+}
+
+/** Who the identity provider vouched for, whatever the protocol. */
+export type SsoPerson = Pick<OidcPerson, 'email' | 'emailVerified' | 'name'>;
+
+/**
+ * The person an identity provider vouched for, by either protocol: the email's domain verified by
+ * the connection's own organization, then a member signs in; an address of another organization's
+ * account is refused; an unknown address is created with the connection's role (just in time).
+ */
+export async function signInPerson(connection: SsoConnectionItem, person: SsoPerson, client: AuditClient): Promise<{ user: UserItem; org: OrganizationItem; created: boolean }> {
+  const { orgId } = connection;
   const { email } = person;
   if (!email || !person.emailVerified) throw new SsoRefused('the identity provider named no verified email');
   const claim = await getItem(keys.ssoDomainClaim(domainOfEmail(email)), { consistentRead: true });
-  if (claim?.orgId !== pending.orgId) throw new SsoRefused(`${email} is not at a domain this organization verified`);
+  if (claim?.orgId !== orgId) throw new SsoRefused(`${email} is not at a domain this organization verified`);
 
   const emailItem = await getItem<EmailItem>(keys.email(email), { consistentRead: true });
   if (holdsAddress(emailItem)) {
-    if (emailItem.orgId !== pending.orgId) throw new SsoRefused(`${email} has an account in another organization`);
+    if (emailItem.orgId !== orgId) throw new SsoRefused(`${email} has an account in another organization`);
     const member = await loadUserWithOrganization(emailItem.orgId, emailItem.userId);
     if (!member) throw new SsoRefused('the member was removed meanwhile');
     return { ...member, created: false };
@@ -71,7 +89,7 @@ export async function finishOidcSignIn(pending: PendingSsoSignIn, callbackUrl: U
   return { ...(await createJustInTime(connection, { ...person, email }, client)), created: true };
 }
 
-async function authorize(connection: SsoConnectionItem, callbackUrl: URL, pending: PendingSsoSignIn): Promise<OidcPerson> {
+async function authorize(connection: OidcConnectionItem, callbackUrl: URL, pending: PendingSsoSignIn): Promise<OidcPerson> {
   try {
     const config = await discover(connection.issuer, connection.clientId, await decryptSsoClientSecret(connection.clientSecretEncrypted, connection.orgId));
     return await finishAuthorization(config, callbackUrl, pending);
@@ -85,7 +103,7 @@ async function authorize(connection: SsoConnectionItem, callbackUrl: URL, pendin
  * their address proved by the identity provider, and a random password nobody knows (a reset by
  * mail gives them one). Written as an Add User is, with its audit entry by the actor 'SSO'.
  */
-async function createJustInTime(connection: SsoConnectionItem, person: OidcPerson & { email: string }, client: AuditClient) {
+async function createJustInTime(connection: SsoConnectionItem, person: SsoPerson & { email: string }, client: AuditClient) {
   const loaded = await getItem(keys.organization(connection.orgId), { consistentRead: true });
   if (!loaded) throw new SsoRefused('the organization no longer exists');
   // Invited: the sign-in accepts the invitation, with its role (where SSO is required, the only way to accept it).

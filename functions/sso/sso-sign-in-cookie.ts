@@ -34,3 +34,33 @@ export async function readSsoSignIn(cookies: string[] | undefined): Promise<Pend
   if (!payload?.sub || typeof payload.st !== 'string' || typeof payload.nn !== 'string' || typeof payload.cv !== 'string' || typeof payload.rt !== 'string') return undefined;
   return { orgId: payload.sub, state: payload.st, nonce: payload.nn, codeVerifier: payload.cv, returnTo: payload.rt };
 }
+
+/**
+ * The browser's pending SAML sign-in (docs/decisions/058): the AuthnRequest's id, the organization
+ * and where to land. A cookie of its own: the IdP returns by a cross-site POST, which SameSite=Lax
+ * does not let a cookie through, so this one is SameSite=None, sent only to the ACS. The
+ * InResponseTo check against it is what stops login CSRF there.
+ */
+const SAML_COOKIE = '__Secure-growthwise_saml';
+const SAML_COOKIE_PATH = '/api/sso/saml/';
+
+export interface PendingSamlSignIn {
+  orgId: string;
+  requestId: string;
+  returnTo: string;
+}
+
+export async function samlSignInCookie(pending: PendingSamlSignIn, expiresAtMs: number): Promise<string> {
+  const token = await signStageToken('sso-sign-in', pending.orgId, { rq: pending.requestId, rt: pending.returnTo }, expiresAtMs);
+  return `${SAML_COOKIE}=${token}; HttpOnly; Secure; SameSite=None; Path=${SAML_COOKIE_PATH}; Max-Age=${SSO_SIGN_IN_MS / 1000}`;
+}
+
+export const clearedSamlSignInCookie = () => `${SAML_COOKIE}=; HttpOnly; Secure; SameSite=None; Path=${SAML_COOKIE_PATH}; Max-Age=0`;
+
+export async function readSamlSignIn(cookies: string[] | undefined): Promise<PendingSamlSignIn | undefined> {
+  const token = cookieValue(cookies, SAML_COOKIE);
+  if (!token) return undefined;
+  const payload = await verifyStageToken('sso-sign-in', token, ['exp', 'iat', 'sub', 'rq', 'rt']);
+  if (!payload?.sub || typeof payload.rq !== 'string' || typeof payload.rt !== 'string') return undefined;
+  return { orgId: payload.sub, requestId: payload.rq, returnTo: payload.rt };
+}

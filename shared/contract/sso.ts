@@ -18,3 +18,8 @@ export const saveConnection = /* @__PURE__ */ endpoint({ method: 'PUT', path: '/
 export const start = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/sso/start', auth: 'none', body: ssoStartRequest, response: ssoStartResponse });
 /** Public: the identity provider's redirect back; answers a redirect to the app (signed in) or to /auth (refused). */
 export const oidcCallback = /* @__PURE__ */ endpoint({ method: 'GET', path: '/api/sso/oidc/callback', auth: 'none', query: oidcCallbackQuery });
+/**
+ * Public: a SAML identity provider's HTTP-POST of its signed response (a form body: SAMLResponse,
+ * RelayState), cross-site by design; answers a redirect like the OIDC callback (docs/decisions/058).
+ */
+export const samlAcs = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/sso/saml/acs', auth: 'none', rawBody: true });

@@ -42,24 +42,50 @@ const isIssuerUrl = (value: string) => {
 };
 
 /**
- * PUT /api/organization/sso: the organization's OpenID Connect connection and the role of people
+ * PUT /api/organization/sso with OpenID Connect: the issuer, the client, and the role of people
  * created at their first sign-in (just-in-time; staff when absent). The client secret is written,
  * never read back.
  */
-export const ssoConnectionRequest = /* @__PURE__ */ (() => z.object({
+export const oidcConnectionRequest = /* @__PURE__ */ (() => z.object({
   protocol: z.literal('oidc', 'Choose OpenID Connect'),
   issuer: z.string(INVALID_ISSUER).check(z.trim(), z.maxLength(2000, INVALID_ISSUER), z.refine(isIssuerUrl, { message: INVALID_ISSUER })),
   clientId: z.string('Client ID is required').check(z.trim(), z.minLength(1, 'Client ID is required'), z.maxLength(500, 'Client ID must be at most 500 characters')),
   clientSecret: z.string('Client secret is required').check(z.minLength(1, 'Client secret is required'), z.maxLength(2000, 'Client secret must be at most 2000 characters')),
   jitRole: z.optional(z.enum(ROLES)),
 }))();
+export type OidcConnectionRequest = z.infer<typeof oidcConnectionRequest>;
+
+export const METADATA_REQUIRED = 'Paste your identity provider’s SAML metadata XML';
+/** Federation metadata of the larger IdPs (Entra ID's included) is well under this. */
+export const SAML_METADATA_MAX_LENGTH = 200_000;
+
+/** PUT /api/organization/sso with SAML 2.0: the identity provider's metadata as it publishes it, read by the server. */
+export const samlConnectionRequest = /* @__PURE__ */ (() => z.object({
+  protocol: z.literal('saml', 'Choose SAML'),
+  metadataXml: z.string(METADATA_REQUIRED).check(z.trim(), z.minLength(1, METADATA_REQUIRED), z.maxLength(SAML_METADATA_MAX_LENGTH, 'The metadata must be at most 200,000 characters')),
+  jitRole: z.optional(z.enum(ROLES)),
+}))();
+export type SamlConnectionRequest = z.infer<typeof samlConnectionRequest>;
+
+/** PUT /api/organization/sso: one connection per organization; `protocol` says which. */
+export const ssoConnectionRequest = /* @__PURE__ */ (() => z.discriminatedUnion('protocol', [oidcConnectionRequest, samlConnectionRequest]))();
 export type SsoConnectionRequest = z.infer<typeof ssoConnectionRequest>;
+
+/** A signing certificate of the identity provider, as the settings show it. */
+const samlCertificateSummary = /* @__PURE__ */ (() => z.object({ subject: z.string(), fingerprintSha256: z.string(), expiresAt: z.string() }))();
 
 /** GET and PUT /api/organization/sso: the connection without its secret, and what the identity provider needs from us. */
 export const ssoSettingsResponse = /* @__PURE__ */ (() => z.object({
-  connection: z.nullable(z.object({ protocol: z.literal('oidc'), issuer: z.string(), clientId: z.string(), jitRole: z.enum(ROLES), updatedAt: z.string() })),
-  /** The sign-in redirect URI to register at the identity provider. */
+  connection: z.nullable(
+    z.discriminatedUnion('protocol', [
+      z.object({ protocol: z.literal('oidc'), issuer: z.string(), clientId: z.string(), jitRole: z.enum(ROLES), updatedAt: z.string() }),
+      z.object({ protocol: z.literal('saml'), idpEntityId: z.string(), ssoUrl: z.string(), certificates: z.array(samlCertificateSummary), jitRole: z.enum(ROLES), updatedAt: z.string() }),
+    ]),
+  ),
+  /** The sign-in redirect URI to register at the identity provider (OpenID Connect). */
   redirectUri: z.string(),
+  /** What a SAML identity provider needs from us: where it posts, who we are, and both as metadata to upload. */
+  saml: z.object({ acsUrl: z.string(), entityId: z.string(), metadataXml: z.string() }),
 }))();
 export type SsoSettingsResponse = z.infer<typeof ssoSettingsResponse>;
 

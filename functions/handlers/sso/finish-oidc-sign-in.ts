@@ -2,18 +2,14 @@ import * as ssoEndpoints from '../../../shared/contract/sso';
 import { auditPut, userTarget } from '../../audit-log/entries';
 import { auditClient, writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
+import { redirect } from '../../http/response';
 import { siteOrigin } from '../../http/site-origin';
 import { logger } from '../../observability/logger';
 import { countMetric } from '../../observability/metrics';
 import { startSession } from '../../sessions/start-session';
 import { OIDC_CALLBACK_PATH } from '../../sso/item';
-import { SsoRefused, finishOidcSignIn } from '../../sso/sign-in';
+import { SSO_REFUSED_LANDING, SsoRefused, finishOidcSignIn } from '../../sso/sign-in';
 import { clearedSsoSignInCookie, readSsoSignIn } from '../../sso/sso-sign-in-cookie';
-
-/** Where a refused sign-in lands: the sign-in page, which says single sign-on failed. */
-const REFUSED_LANDING = '/auth?sso=failed';
-
-const redirect = (location: string, cookies: string[]) => ({ statusCode: 302, headers: { location, 'cache-control': 'no-store' }, cookies });
 
 /**
  * GET /api/sso/oidc/callback: the identity provider's redirect back. Signed in, the browser gets the
@@ -33,11 +29,11 @@ export const handler = defineRoute(ssoEndpoints.oidcCallback, async (request) =>
     const signedIn = auditPut(writeContext(user, request), { action: 'session.signed_in', target: userTarget(user), details: { method: 'sso' } });
     const cookies = await startSession(user.id, org.id, event, signedIn, 'sso');
     countMetric('SignInsSucceeded');
-    return redirect(pending.returnTo, [...cookies, cleared]);
+    return redirect(302, pending.returnTo, [...cookies, cleared]);
   } catch (error) {
     if (!(error instanceof SsoRefused)) throw error;
     logger.warn('single sign-on refused', { orgId: pending?.orgId, reason: error.reason });
     countMetric('SignInsFailed');
-    return redirect(REFUSED_LANDING, [cleared]);
+    return redirect(302, SSO_REFUSED_LANDING, [cleared]);
   }
 });

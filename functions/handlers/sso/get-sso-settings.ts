@@ -6,8 +6,8 @@ import { ok } from '../../http/response';
 import { siteOrigin } from '../../http/site-origin';
 import { toSsoSettingsResponse } from '../../sso/item';
 
-/** GET /api/organization/sso (admins): the connection without its secret, and the redirect URI to register at the identity provider. */
+/** GET /api/organization/sso (admins): the connection without its secret, and what the identity provider needs from us (OIDC redirect URI, SAML ACS URL, entity id, metadata). */
 export const handler = defineRoute(ssoEndpoints.settings, { preload: ({ orgId }) => keys.ssoConnection(orgId) }, async ({ session, preloaded }) => {
   requireAdmin(session);
-  return ok(toSsoSettingsResponse(preloaded, siteOrigin()));
+  return ok(toSsoSettingsResponse(preloaded, siteOrigin(), session.user.orgId));
 });

@@ -4,12 +4,17 @@ import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { siteOrigin } from '../../http/site-origin';
-import { saveOidcConnection } from '../../sso/connections';
+import { saveOidcConnection, saveSamlConnection } from '../../sso/connections';
 import { toSsoSettingsResponse } from '../../sso/item';
 
-/** PUT /api/organization/sso (admins, stepped up): the OIDC connection, checked by reading its issuer's discovery document. */
+/**
+ * PUT /api/organization/sso (admins, stepped up): the OIDC connection, checked by reading its
+ * issuer's discovery document, or the SAML one, read from the identity provider's metadata.
+ */
 export const handler = defineRoute(ssoEndpoints.saveConnection, async (request) => {
   const { body, session } = request;
   requireAdmin(session);
-  return ok(toSsoSettingsResponse(await saveOidcConnection(writeContext(session.user, request), body), siteOrigin()));
+  const context = writeContext(session.user, request);
+  const saved = body.protocol === 'saml' ? await saveSamlConnection(context, body) : await saveOidcConnection(context, body);
+  return ok(toSsoSettingsResponse(saved, siteOrigin(), session.user.orgId));
 });

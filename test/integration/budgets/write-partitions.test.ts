@@ -206,6 +206,7 @@ const NOT_DRIVEN: Record<string, string> = {
   'POST /api/invitations/lookup': "the client address's counter (ATTEMPTS#…)",
   'POST /api/invitations/accept': 'the invitation, its token and hold, the new user and email items, the notification event; ORG#o/ORG userCount (and adminCount for an admin): one per accepted invitation',
   'GET /api/sso/oidc/callback': "the session (USER#u), its audit entry; at a first sign-in the new user as Add User writes it (user, email and word items, ORG#o/ORG userCount): test/integration/sso",
+  'POST /api/sso/saml/acs': "the session (USER#u), its audit entry, the spent assertion (SAML_ASSERTION#o#h, one per sign-in); at a first sign-in what Add User writes: test/integration/sso/saml-sign-in.test.ts",
   'POST /api/login/mfa/passkey/options': "a WebAuthn challenge (WEBAUTHN_CHALLENGE#c), after reading the pending item (USER#u)",
   'POST /api/login/mfa/passkey': "the challenge (deleted), the passkey's counter (USER#u/PASSKEY#cred), the pending item and the session (USER#u), an audit entry",
   'POST /api/mail-subscriptions/unsubscribe': "the signed link's user item (ORG#o/USER#u mailOptOuts): test/integration/mail/unsubscribe.test.ts",

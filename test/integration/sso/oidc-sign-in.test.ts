@@ -11,11 +11,11 @@ const SESSION_COOKIE = '__Host-growthwise_session';
 describe('OIDC connection settings', () => {
   it('saves the connection once its discovery document is read, shows it without the secret, and records it', async () => {
     const admin = await registerOrganization();
-    expect((await admin.call('/api/organization/sso')).body).toEqual({ connection: null, redirectUri: expect.stringMatching(/\/api\/sso\/oidc\/callback$/) });
+    expect((await admin.call('/api/organization/sso')).body).toEqual({ connection: null, redirectUri: expect.stringMatching(/\/api\/sso\/oidc\/callback$/), saml: expect.any(Object) });
     await stepUp(admin);
     const saved = await admin.call('/api/organization/sso', { method: 'PUT', body: localIdp() });
     expect(saved.status).toBe(200);
-    const expected = { connection: { protocol: 'oidc', issuer: localIdp().issuer, clientId: localIdp().clientId, jitRole: 'staff', updatedAt: expect.any(String) }, redirectUri: expect.any(String) };
+    const expected = { connection: { protocol: 'oidc', issuer: localIdp().issuer, clientId: localIdp().clientId, jitRole: 'staff', updatedAt: expect.any(String) }, redirectUri: expect.any(String), saml: expect.any(Object) };
     expect(saved.body).toEqual(expected);
     expect((await admin.call('/api/organization/sso')).body).toEqual(expected);
     expect((await admin.call('/api/organization/sso')).text).not.toContain(localIdp().clientSecret);

@@ -110,6 +110,21 @@ export class Browser {
     return this.callback(await this.returnUrlFor(email, asAtIdp));
   }
 
+  /**
+   * The browser posting a SAML identity provider's auto-submitted form to the ACS: a cross-site
+   * form POST, as it comes from the IdP's page (not followed further).
+   */
+  async postSamlResponse(samlResponse: string, cookieHeader = this.app.header): Promise<Response> {
+    const response = await fetch(`${inject('apiUrl')}/api/sso/saml/acs`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: '' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site', origin: 'https://idp.example.test', cookie: cookieHeader, [CLIENT_ADDRESS_HEADER]: this.address },
+    });
+    this.app.take(response);
+    return response;
+  }
+
   /** A request to the API with this browser's cookies. */
   call(path: string) {
     return request(path, { cookie: this.app.header, clientAddress: this.address });

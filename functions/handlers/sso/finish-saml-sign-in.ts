@@ -1,0 +1,44 @@
+import * as ssoEndpoints from '../../../shared/contract/sso';
+import { auditPut, userTarget } from '../../audit-log/entries';
+import { isConditionFailure } from '../../db/transactions';
+import { auditClient, writeContext } from '../../http/audit-client';
+import { defineRoute } from '../../http/define-route';
+import { redirect } from '../../http/response';
+import { siteOrigin } from '../../http/site-origin';
+import { logger } from '../../observability/logger';
+import { countMetric } from '../../observability/metrics';
+import { startSession } from '../../sessions/start-session';
+import { finishSamlSignIn, spendAssertion } from '../../sso/saml-sign-in';
+import { SSO_REFUSED_LANDING, SsoRefused } from '../../sso/sign-in';
+import { clearedSamlSignInCookie, readSamlSignIn } from '../../sso/sso-sign-in-cookie';
+
+/**
+ * POST /api/sso/saml/acs: the identity provider's signed response, posted by the browser
+ * (docs/decisions/058). Signed in, the browser gets the same session cookie as a password sign-in
+ * and lands where the OIDC callback lands; refused (unsigned or wrongly signed, expired, for
+ * another audience or recipient, for a request this browser did not make, replayed, an address
+ * outside the organization's verified domains), it lands on /auth and nothing is written. The
+ * pending cookie is cleared either way. 303: the browser follows with a GET, not a second POST.
+ */
+export const handler = defineRoute(ssoEndpoints.samlAcs, async (request) => {
+  const { event, rawBody } = request;
+  const cleared = clearedSamlSignInCookie();
+  const pending = await readSamlSignIn(event.cookies);
+  try {
+    if (!pending) throw new SsoRefused('no pending SAML sign-in in this browser');
+    const samlResponse = new URLSearchParams(rawBody).get('SAMLResponse');
+    if (!samlResponse) throw new SsoRefused('the post carries no SAMLResponse');
+    const { user, org, assertion } = await finishSamlSignIn(pending, samlResponse, siteOrigin(), auditClient(request));
+    const signedIn = auditPut(writeContext(user, request), { action: 'session.signed_in', target: userTarget(user), details: { method: 'sso' } });
+    const cookies = await startSession(user.id, org.id, event, [signedIn, spendAssertion(org.id, assertion)], 'sso').catch((error: unknown) => {
+      throw isConditionFailure(error) ? new SsoRefused(`the assertion ${assertion.assertionId} was used before (a replay)`) : error;
+    });
+    countMetric('SignInsSucceeded');
+    return redirect(303, pending.returnTo, [...cookies, cleared]);
+  } catch (error) {
+    if (!(error instanceof SsoRefused)) throw error;
+    logger.warn('single sign-on refused', { orgId: pending?.orgId, protocol: 'saml', reason: error.reason });
+    countMetric('SignInsFailed');
+    return redirect(303, SSO_REFUSED_LANDING, [cleared]);
+  }
+});
