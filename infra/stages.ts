@@ -169,6 +169,8 @@ const publicWrites = (limit: Throttle): ApiThrottles['routes'] => ({
   'POST /api/login/mfa/passkey': limit,
   // Single sign-on's start reads the domain's connection and fetches the identity provider's discovery document.
   'POST /api/sso/start': limit,
+  // SAML's assertion consumer service verifies an XML signature per post (docs/decisions/058).
+  'POST /api/sso/saml/acs': limit,
   'POST /api/register': limit,
   'POST /api/password-reset/request': limit,
   'POST /api/password-reset/confirm': limit,
