@@ -44,18 +44,6 @@ export function membersWanted(query: Record<string, string | undefined>): boolea
   return query.attributes === undefined || names(query.attributes).includes('members');
 }
 
-/** `filter=displayName eq "…"`, the one filter IdPs send to find a group; its value in any case. */
-export function parseDisplayNameFilter(filter: string | undefined): string | undefined {
-  if (filter === undefined) return undefined;
-  const match = /^\s*displayName\s+eq\s+"((?:[^"\\]|\\.)*)"\s*$/i.exec(filter);
-  if (!match) throw new ScimError(400, 'Only the filter displayName eq "…" is supported', 'invalidFilter');
-  try {
-    return JSON.parse(`"${match[1]}"`) as string;
-  } catch {
-    throw new ScimError(400, 'The filter’s value is not a valid string', 'invalidFilter');
-  }
-}
-
 /**
  * The membership a request asks for: the whole list (`replace`: PUT, or PATCH replace of members),
  * or people to add and to remove. In the operations' order: a later add or remove edits the list.

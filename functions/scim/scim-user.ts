@@ -127,11 +127,14 @@ export function parseScimPatch(raw: unknown, current: UserItem): ScimUserChanges
   return changes;
 }
 
-/** `filter=userName eq "…"` (the attribute and operator in any case), the one filter IdPs send to find a person. */
-export function parseUserNameFilter(filter: string | undefined): string | undefined {
+/**
+ * `filter=<attribute> eq "…"` (the attribute and operator in any case): the one filter IdPs send to
+ * find a resource, userName for a person and displayName for a group. Answers the value.
+ */
+export function parseEqFilter(attribute: 'userName' | 'displayName', filter: string | undefined): string | undefined {
   if (filter === undefined) return undefined;
-  const match = /^\s*userName\s+eq\s+"((?:[^"\\]|\\.)*)"\s*$/i.exec(filter);
-  if (!match) throw new ScimError(400, 'Only the filter userName eq "…" is supported', 'invalidFilter');
+  const match = new RegExp(`^\\s*${attribute}\\s+eq\\s+"((?:[^"\\\\]|\\\\.)*)"\\s*$`, 'i').exec(filter);
+  if (!match) throw new ScimError(400, `Only the filter ${attribute} eq "…" is supported`, 'invalidFilter');
   try {
     return JSON.parse(`"${match[1]}"`) as string;
   } catch {
