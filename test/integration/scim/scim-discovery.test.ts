@@ -4,7 +4,7 @@ import { budgetOf } from '../budgets/read-budgets';
 import { ERROR_SCHEMA, GROUPS, GROUP_SCHEMA, USERS, USER_SCHEMA, createScimToken, scim } from './scim-support';
 
 const BASE = '/api/scim/v2';
-const DISCOVERY = ['ServiceProviderConfig', 'ResourceTypes', 'Schemas'].map((name) => `${BASE}/${name}`);
+const DISCOVERY = ['ServiceProviderConfig', 'ResourceTypes', 'Schemas'].map((name): `/api/${string}` => `${BASE}/${name}`);
 
 async function provisioned() {
   const admin = await registerOrganization();
