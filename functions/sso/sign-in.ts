@@ -100,7 +100,7 @@ async function createJustInTime(connection: SsoConnectionItem, person: OidcPerso
   await transactWriteExplained(
     [
       ...userPuts(user),
-      organizationCounts(connection.orgId, { users: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }),
+      organizationCounts(connection.orgId, { users: 1, withoutTwoFactor: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }),
       auditPut({ actor: ssoSystemIn(connection.orgId), client }, { action: 'user.added', target: userTarget(user), details: { role: user.role, by: 'sso' } }),
     ],
     // The address was taken between the read and the write (another tab signing in at once): the next try finds the account.

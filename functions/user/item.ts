@@ -3,6 +3,7 @@ import type { MailList } from '../../shared/mail-lists';
 import type { Role } from '../../shared/roles';
 import type { ManagedUserResponse, OrganizationUserResponse } from '../../shared/schemas/organization-users';
 import type { UserResponse } from '../../shared/schemas/auth';
+import type { OrganizationResponse } from '../../shared/schemas/organization';
 import type { ProjectMemberResponse } from '../../shared/schemas/projects';
 import type { OrganizationItem } from '../organization/item';
 import { now } from '../clock';
@@ -115,6 +116,9 @@ export const emailItemOf = (user: Pick<UserItem, 'id' | 'orgId' | 'username'>, u
 
 export const hasPasskey = (user: UserItem) => (user.passkeyCount ?? 0) > 0;
 
+/** The user has a second factor of their own: the authenticator app or a passkey. */
+export const hasTwoFactor = (user: Pick<UserItem, 'mfaEnabled' | 'passkeyCount'>) => user.mfaEnabled === true || (user.passkeyCount ?? 0) > 0;
+
 /**
  * The second factors a password sign-in asks for: the authenticator app's code when two-factor is
  * on, and a passkey where one stands as a factor (two-factor on, or required by the organization:
@@ -126,7 +130,13 @@ export function secondFactorsOf(user: UserItem, org: OrganizationItem): ('code' 
 }
 
 /** The organization requires two-factor sign-in and this user has no second factor yet (an authenticator app or a passkey). */
-export const mustSetUpMfa = (user: UserItem, org: OrganizationItem) => org.requireMfa === true && user.mfaEnabled !== true && !hasPasskey(user);
+export const mustSetUpMfa = (user: UserItem, org: OrganizationItem) => org.requireMfa === true && !hasTwoFactor(user);
+
+/** The organization as the API answers it; the count of members without two-factor is for admins (the 'Require two-factor' dialog). */
+export function organizationShape(org: OrganizationItem, role: Role): OrganizationResponse {
+  const counted = role === 'admin' && org.membersWithoutTwoFactor !== undefined;
+  return { id: org.id, name: org.name, requireMfa: org.requireMfa === true, ...(counted ? { membersWithoutTwoFactor: org.membersWithoutTwoFactor } : {}) };
+}
 
 /** The API's user shape (GET /api/user, sign-in): never the password hash. */
 export function toUserResponse(user: UserItem, org: OrganizationItem): UserResponse {
@@ -138,7 +148,7 @@ export function toUserResponse(user: UserItem, org: OrganizationItem): UserRespo
     emailVerified: user.emailVerified === true,
     mfaEnabled: user.mfaEnabled === true,
     mfaSetupRequired: mustSetUpMfa(user, org),
-    roles: [{ role: user.role, organization: { id: org.id, name: org.name, requireMfa: org.requireMfa === true } }],
+    roles: [{ role: user.role, organization: organizationShape(org, user.role) }],
   };
 }
 
