@@ -155,6 +155,16 @@ export const routes = [
   route(scimEndpoints.replaceUser, 'scim/replace-scim-user', 'readwrite'),
   route(scimEndpoints.patchUser, 'scim/patch-scim-user', 'readwrite'),
   route(scimEndpoints.deleteUser, 'scim/delete-scim-user', 'readwrite'),
+  // SCIM discovery and Groups (decision 060): the groups are the two roles
+  route(scimEndpoints.serviceProviderConfig, 'scim/get-scim-service-provider-config', 'readwrite'),
+  route(scimEndpoints.resourceTypes, 'scim/list-scim-resource-types', 'readwrite'),
+  route(scimEndpoints.schemas, 'scim/list-scim-schemas', 'readwrite'),
+  route(scimEndpoints.listGroups, 'scim/list-scim-groups', 'readwrite'),
+  route(scimEndpoints.getGroup, 'scim/get-scim-group', 'readwrite'),
+  route(scimEndpoints.replaceGroup, 'scim/replace-scim-group', 'readwrite'),
+  route(scimEndpoints.patchGroup, 'scim/patch-scim-group', 'readwrite'),
+  route(scimEndpoints.createGroup, 'scim/create-scim-group', 'readwrite'),
+  route(scimEndpoints.deleteGroup, 'scim/delete-scim-group', 'readwrite'),
   route(billingEndpoints.webhook, 'billing/receive-stripe-webhook', 'readwrite', ['stripeWebhookSecret', 'stripeSecretKey']),
 ] as const satisfies readonly RouteDefinition[];
 

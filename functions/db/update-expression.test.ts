@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type UpdateExpressionInput, updateExpression } from './update-expression';
+import { type UpdateExpressionInput, bothHold, updateExpression } from './update-expression';
 
 /** The expression with every placeholder replaced by what it stands for: what DynamoDB will read. */
 function resolved(expression: string, { ExpressionAttributeNames = {}, ExpressionAttributeValues = {} }: UpdateExpressionInput) {
@@ -43,3 +43,15 @@ describe('updateExpression', () => {
     expect(() => updateExpression({ set: { a: 1 } }, { expression: 'attribute_exists(#n0)', names: { '#n0': 'b' } })).toThrow(/#n0/);
   });
 });
+
+describe('bothHold', () => {
+  it('joins two conditions with their placeholders, without the redundant parentheses DynamoDB refuses', () => {
+    const joined = bothHold({ expression: '(a = :a OR b = :b)', values: { ':a': 1, ':b': 2 } }, { expression: 'c > :c', names: { '#n': 'n' }, values: { ':c': 3 } });
+    expect(joined).toEqual({ expression: '(a = :a OR b = :b) AND (c > :c)', names: { '#n': 'n' }, values: { ':a': 1, ':b': 2, ':c': 3 } });
+  });
+
+  it('groups an expression that only starts and ends with parentheses', () => {
+    expect(bothHold({ expression: '(a = :a) OR (b = :b)' }, { expression: 'c = :c' }).expression).toBe('((a = :a) OR (b = :b)) AND (c = :c)');
+  });
+});
+

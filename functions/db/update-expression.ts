@@ -23,6 +23,30 @@ export interface Condition {
   values?: Record<string, unknown>;
 }
 
+/** Both conditions hold (their placeholders must differ). */
+export function bothHold(first: Condition, second: Condition): Condition {
+  return {
+    expression: `${grouped(first.expression)} AND ${grouped(second.expression)}`,
+    ...(first.names || second.names ? { names: { ...first.names, ...second.names } } : {}),
+    values: { ...first.values, ...second.values },
+  };
+}
+
+/** The expression in parentheses, unless it is already wholly in a pair: DynamoDB refuses redundant ones. */
+function grouped(expression: string): string {
+  if (expression.startsWith('(')) {
+    let depth = 0;
+    for (let index = 0; index < expression.length; index += 1) {
+      depth += expression[index] === '(' ? 1 : expression[index] === ')' ? -1 : 0;
+      if (depth === 0) {
+        if (index === expression.length - 1) return expression;
+        break;
+      }
+    }
+  }
+  return `(${expression})`;
+}
+
 /** The expression members of an UpdateItem (or a transaction's Update), to spread beside TableName and Key. */
 export interface UpdateExpressionInput {
   UpdateExpression: string;

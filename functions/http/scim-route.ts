@@ -19,6 +19,17 @@ export interface ScimAnswer {
   location?: string;
 }
 
+/** The path ids a route's resources have, and its answer for any other (RFC 7644 §3.12: 404). */
+export interface ScimIds {
+  isOurs: (value: string) => boolean;
+  notFound: () => ScimError;
+}
+
+const USER_IDS: ScimIds = { isOurs: isId, notFound: () => new ScimError(404, 'No user with this id in the organization') };
+
+/** Where the SCIM endpoints are, under the stage's own origin (shared/contract/scim.ts). */
+const SCIM_BASE_PATH = '/api/scim/v2';
+
 const TOKEN_REFUSED = 'The bearer token is missing, revoked, or not one of this service.';
 
 /**
@@ -26,17 +37,22 @@ const TOKEN_REFUSED = 'The bearer token is missing, revoked, or not one of this 
  * a path id is one of ours or 404, the body is JSON (`application/scim+json` or `application/json`),
  * and every answer and refusal is in SCIM's shapes (RFC 7644 §3.12), as `application/scim+json`.
  */
-export function scimRoute<E extends Endpoint & { rawBody: true; auth: 'none'; idempotent?: undefined }>(endpoint: E, handle: (request: ScimRequest) => Promise<ScimAnswer>) {
+export function scimRoute<E extends Endpoint & { rawBody: true; auth: 'none'; idempotent?: undefined }>(
+  endpoint: E,
+  handle: (request: ScimRequest) => Promise<ScimAnswer>,
+  ids: ScimIds = USER_IDS,
+) {
   return defineRoute(endpoint, async (request) => {
     try {
       const token = await authenticateScimToken(request.event.headers?.authorization);
       if (!token) throw new ScimError(401, TOKEN_REFUSED);
-      for (const value of Object.values(request.params as Record<string, string>)) if (!isId(value)) throw new ScimError(404, 'No user with this id in the organization');
+      for (const value of Object.values(request.params as Record<string, string>)) if (!ids.isOurs(value)) throw ids.notFound();
+      const baseUrl = `${siteOrigin()}${SCIM_BASE_PATH}`;
       const answer = await handle({
         token,
         orgId: token.orgId,
-        // The Users collection: the route's own path less its id (no other endpoint's path in this bundle).
-        usersUrl: `${siteOrigin()}${endpoint.path.replace(/\/\{id\}$/, '')}`,
+        baseUrl,
+        usersUrl: `${baseUrl}/Users`,
         context: { actor: scimSystemIn(token.orgId), client: auditClient(request) },
         authority: { check: tokenStillLive(token), refusal: () => new Refused('signed-out', TOKEN_REFUSED) },
         body: parseBody(request.rawBody ?? '', request.event.headers?.['content-type']),

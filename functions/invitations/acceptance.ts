@@ -123,7 +123,7 @@ export async function acceptInvitation(
   items.push(actorIsAdmin({ id: invitation.invitedBy.id, orgId: org.id }));
   // userPuts: the user, then its email item.
   const emailAt = items.length + 1;
-  items.push(...userPuts(user), organizationCounts(org.id, { users: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }));
+  items.push(...userPuts(user), organizationCounts(org.id, { users: 1, withoutTwoFactor: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }));
   items.push(
     // The new user acts: the invitation's link is their proof.
     auditPut(

@@ -7,8 +7,9 @@ import { keys } from '../db/keys';
 import { actorIsAdmin } from '../organization-users/organization-users';
 import { outboxPut } from '../mailer/outbox';
 import { type TransactItem, conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
-import { type Changes, type Condition, updateExpression } from '../db/update-expression';
-import type { UserItem } from '../user/item';
+import { type Changes, type Condition, bothHold, updateExpression } from '../db/update-expression';
+import { type UserItem, hasPasskey } from '../user/item';
+import { appStateIs, factorChangeCounted, passkeyStateIs } from '../organization/members-without-two-factor';
 import { now as clockNow } from '../clock';
 import { listPasskeys } from '../passkeys/passkeys';
 
@@ -64,7 +65,7 @@ export async function storePendingSecret(user: UserItem, encryptedSecret: string
  * Turns two-factor on with the secret being set up (still the one the code was checked against),
  * the step of that code as the newest used, and the recovery codes' hashes; sends the mail.
  */
-export async function enableMfa(context: WriteContext, pendingSecret: string, timeStep: number, recoveryHashes: Set<string>) {
+export async function enableMfa(context: WriteContext<UserItem>, pendingSecret: string, timeStep: number, recoveryHashes: Set<string>) {
   const user = context.actor;
   await transactWriteExplained(
     [
@@ -77,12 +78,14 @@ export async function enableMfa(context: WriteContext, pendingSecret: string, ti
               set: { mfaEnabled: true, mfaSecret: pendingSecret, mfaLastTimeStep: timeStep, mfaRecoveryCodes: recoveryHashes, mfaEnabledAt: clockNow().getTime() },
               remove: ['mfaPendingSecret', 'mfaSignedInAt'],
             },
-            { expression: `mfaPendingSecret = :secret AND ${IS_OFF}`, values: { ':secret': pendingSecret, ':false': false } },
+            // The passkeys as read decide whether this is the member's first factor.
+            bothHold({ expression: `mfaPendingSecret = :secret AND ${IS_OFF}`, values: { ':secret': pendingSecret, ':false': false } }, passkeyStateIs(hasPasskey(user))),
           ),
         },
       },
       outboxPut(user.username, { template: 'mfa-enabled', data: { fullName: user.fullName } }),
       auditPut(context, { action: 'mfa.enabled', target: userTarget(user) }),
+      ...factorChangeCounted(user.orgId, { hasFactor: hasPasskey(user) }, { hasFactor: true }),
     ],
     // Enabled or set up again by a concurrent request since we read the user.
     () => new Refused('invalid', NO_SETUP, { code: NO_SETUP }),
@@ -148,13 +151,15 @@ export async function replaceRecoveryCodes(context: WriteContext, recoveryHashes
  * Turns two-factor off with a code of `timeStep` (newer than every step used: a replayed code
  * cannot do it) and sends the mail. False when the step was used meanwhile or two-factor is off.
  */
-export async function disableMfa(context: WriteContext, timeStep: number): Promise<boolean> {
+export async function disableMfa(context: WriteContext<UserItem>, timeStep: number): Promise<boolean> {
   const user = context.actor;
   return conditionHeld(
     transactWrite([
-      { Update: { TableName: TABLE_NAME, Key: keys.user(user.orgId, user.id), ...updateExpression(TURNED_OFF, newerStep(timeStep)) } },
+      // The passkeys as read decide whether the member is left without a factor.
+      { Update: { TableName: TABLE_NAME, Key: keys.user(user.orgId, user.id), ...updateExpression(TURNED_OFF, bothHold(newerStep(timeStep), passkeyStateIs(hasPasskey(user)))) } },
       outboxPut(user.username, { template: 'mfa-disabled', data: { fullName: user.fullName } }),
       auditPut(context, { action: 'mfa.disabled', target: userTarget(user) }),
+      ...factorChangeCounted(user.orgId, { hasFactor: true }, { hasFactor: hasPasskey(user) }),
     ]),
   );
 }
@@ -176,12 +181,14 @@ export async function resetMfa(context: WriteContext, target: UserItem) {
       : { expression: 'attribute_exists(PK) AND passkeyCount = :count', values: { ':count': passkeys.length } };
   const items: TransactItem[] = [
     actorIsAdmin(actor),
-    { Update: { TableName: TABLE_NAME, Key: keys.user(actor.orgId, target.id), ...updateExpression({ ...TURNED_OFF, remove: [...(TURNED_OFF.remove ?? []), 'passkeyCount'] }, countIs) } },
+    // The app's state as read decides, with the passkeys, whether the member had a factor to lose.
+    { Update: { TableName: TABLE_NAME, Key: keys.user(actor.orgId, target.id), ...updateExpression({ ...TURNED_OFF, remove: [...(TURNED_OFF.remove ?? []), 'passkeyCount'] }, bothHold(countIs, appStateIs(target.mfaEnabled === true))) } },
     ...passkeys.map((passkey): TransactItem => ({ Delete: { TableName: TABLE_NAME, Key: keys.passkey(target.id, passkey.credentialId) } })),
     outboxPut(target.username, { template: 'mfa-reset', data: { fullName: target.fullName, resetByName: actor.fullName } }),
     auditPut(context, { action: 'mfa.reset', target: userTarget(target), ...(passkeys.length > 0 ? { details: { passkeysRemoved: passkeys.length } } : {}) }),
+    ...factorChangeCounted(actor.orgId, { hasFactor: target.mfaEnabled === true || passkeys.length > 0 }, { hasFactor: false }),
   ];
-  // The target was read just before: their user item failing is a passkey added or removed meanwhile.
+  // The target was read just before: their user item failing is a factor added or removed meanwhile.
   await transactWriteExplained(items, (failed) => (failed.has(0) ? new Refused('not-allowed', ADMINS_ONLY) : new Conflict(CHANGED_MEANWHILE)));
 }
 

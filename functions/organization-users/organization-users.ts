@@ -14,7 +14,8 @@ import { WRITES_PER_PROJECT, projectsWithMember, removeMemberOutsideTransaction,
 import { userPuts } from '../user/users';
 import { userWordWrites } from '../user/words';
 import { outboxPut } from '../mailer/outbox';
-import { type EmailItem, type UserItem, holdsAddress, newUser } from '../user/item';
+import { type EmailItem, type UserItem, hasTwoFactor, holdsAddress, newUser } from '../user/item';
+import { MEMBERS_WITHOUT_TWO_FACTOR, factorStateIs } from '../organization/members-without-two-factor';
 import { verificationToken } from '../email-verification/email-verifications';
 
 /**
@@ -110,7 +111,8 @@ async function createUser(context: WriteContext, input: SaveUserInput, authority
     verification.tokenPut,
     welcome,
     added,
-    organizationCounts(actor.orgId, { users: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }),
+    // A new member has no second factor yet.
+    organizationCounts(actor.orgId, { users: 1, withoutTwoFactor: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }),
   ];
   await transactWriteExplained(items, (failed) => {
     if (failed.has(0)) return authority.refusal();
@@ -213,15 +215,17 @@ export async function removeOrganizationUser(context: WriteContext, userId: stri
       projectsWithMember(actor.orgId, userId),
     ]);
     if (!target) throw new NotFound();
+    const withoutFactor = factorStateIs(hasTwoFactor(target));
     const items: TransactItem[] = [
       authority.check,
       {
         Delete: {
           TableName: TABLE_NAME,
           Key: keys.user(actor.orgId, userId),
-          ConditionExpression: '#role = :role',
+          // The factor state read decides whether they leave the count of members without two-factor.
+          ConditionExpression: `#role = :role AND ${withoutFactor.expression}`,
           ExpressionAttributeNames: { '#role': 'role' },
-          ExpressionAttributeValues: { ':role': target.role },
+          ExpressionAttributeValues: { ':role': target.role, ...withoutFactor.values },
         },
       },
       {
@@ -236,7 +240,7 @@ export async function removeOrganizationUser(context: WriteContext, userId: stri
       ...userWordWrites(target, target, undefined),
       auditPut(context, { action: 'user.removed', target: userTarget(target), details: { role: target.role } }),
     ];
-    const countAt = items.push(organizationCounts(actor.orgId, { users: -1, ...(target.role === 'admin' ? { admins: -1 } : {}) })) - 1;
+    const countAt = items.push(organizationCounts(actor.orgId, { users: -1, ...(hasTwoFactor(target) ? {} : { withoutTwoFactor: -1 }), ...(target.role === 'admin' ? { admins: -1 } : {}) })) - 1;
     const firstProjectAt = items.length;
     // The rest of the transaction: WRITES_PER_PROJECT writes per project.
     const room = Math.floor((TRANSACTION_LIMIT - items.length) / WRITES_PER_PROJECT);
@@ -281,11 +285,15 @@ export function actorIsAdmin(actor: Pick<ActingUser, 'id' | 'orgId'>): TransactI
 }
 
 /**
- * The organization's counts of admins and of users (one update: a transaction writes an item once):
- * one admin less only while another admin remains.
+ * The organization's counts of admins, of users and of members without two-factor (one update: a
+ * transaction writes an item once): one admin less only while another admin remains.
  */
-export function organizationCounts(orgId: string, delta: { admins?: 1 | -1; users?: 1 | -1 }): TransactItem {
-  const add = { ...(delta.admins ? { adminCount: delta.admins } : {}), ...(delta.users ? { userCount: delta.users } : {}) };
+export function organizationCounts(orgId: string, delta: { admins?: 1 | -1; users?: 1 | -1; withoutTwoFactor?: 1 | -1 }): TransactItem {
+  const add = {
+    ...(delta.admins ? { adminCount: delta.admins } : {}),
+    ...(delta.users ? { userCount: delta.users } : {}),
+    ...(delta.withoutTwoFactor ? { [MEMBERS_WITHOUT_TWO_FACTOR]: delta.withoutTwoFactor } : {}),
+  };
   return {
     Update: {
       TableName: TABLE_NAME,

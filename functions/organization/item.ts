@@ -19,6 +19,11 @@ export interface OrganizationItem {
   plan: string;
   billingCycle: string;
   createdAt: string;
+  /**
+   * Members with neither the authenticator app nor a passkey (functions/organization/members-without-two-factor.ts,
+   * docs/decisions/054). Absent until scripts/recount-members-without-two-factor.ts ran.
+   */
+  membersWithoutTwoFactor?: number;
   /** Every member must sign in with two-factor; absent means false (organizations from before the setting). */
   requireMfa?: boolean;
   /** People at the verified domains sign in with single sign-on only (functions/sso-requirement; docs/decisions/059). */
@@ -35,6 +40,8 @@ export function newOrganization(input: { name: string; plan: string; billingCycl
     name: input.name.trim(),
     adminCount: 1,
     userCount: 1,
+    // The admin who registers has no second factor yet.
+    membersWithoutTwoFactor: 1,
     plan: input.plan,
     billingCycle: input.billingCycle,
     createdAt: input.createdAt ?? now().toISOString(),

@@ -5,10 +5,11 @@ import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
 import { conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
-import { updateExpression } from '../db/update-expression';
+import { bothHold, updateExpression } from '../db/update-expression';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { outboxPut } from '../mailer/outbox';
-import type { UserItem } from '../user/item';
+import { type UserItem, hasTwoFactor } from '../user/item';
+import { appStateIs, factorChangeCounted, factorStateIs } from '../organization/members-without-two-factor';
 import { now as clockNow } from '../clock';
 import { MAX_PASSKEYS, TOO_MANY_PASSKEYS } from '../../shared/schemas/passkeys';
 import type { PasskeyItem } from './item';
@@ -20,6 +21,7 @@ import type { PasskeyItem } from './item';
  */
 
 export const PASSKEY_NOT_FOUND = 'Passkey not found';
+export const FACTORS_CHANGED = 'Your two-factor settings changed meanwhile. Try again.';
 
 /** The user's passkeys, newest first (one Query of their partition's PASSKEY# items). */
 export async function listPasskeys(userId: string): Promise<PasskeyItem[]> {
@@ -41,13 +43,22 @@ export async function addPasskey(context: WriteContext<UserItem>, passkey: Passk
         Update: {
           TableName: TABLE_NAME,
           Key: keys.user(user.orgId, user.id),
-          ...updateExpression({ add: { passkeyCount: 1 } }, { expression: 'attribute_exists(PK) AND (attribute_not_exists(passkeyCount) OR passkeyCount < :max)', values: { ':max': MAX_PASSKEYS } }),
+          ...updateExpression(
+            { add: { passkeyCount: 1 } },
+            // The factors as read decide whether this is the member's first.
+            bothHold({ expression: 'attribute_exists(PK) AND (attribute_not_exists(passkeyCount) OR passkeyCount < :max)', values: { ':max': MAX_PASSKEYS } }, factorStateIs(hasTwoFactor(user))),
+          ),
         },
       },
       outboxPut(user.username, { template: 'passkey-added', data: { fullName: user.fullName, passkeyName: passkey.name } }),
       auditPut(context, { action: 'passkey.added', target: userTarget(user), details: { passkey: passkey.name } }),
+      ...factorChangeCounted(user.orgId, { hasFactor: hasTwoFactor(user) }, { hasFactor: true }),
     ],
-    (failed) => (failed.has(0) ? new Conflict('This passkey is already added.') : new Refused('invalid', TOO_MANY_PASSKEYS)),
+    (failed) => {
+      if (failed.has(0)) return new Conflict('This passkey is already added.');
+      // Full when read (the handler refuses that first), or a factor added or removed meanwhile.
+      return (user.passkeyCount ?? 0) >= MAX_PASSKEYS ? new Refused('invalid', TOO_MANY_PASSKEYS) : new Conflict(FACTORS_CHANGED);
+    },
   );
 }
 
@@ -55,17 +66,23 @@ export async function addPasskey(context: WriteContext<UserItem>, passkey: Passk
 export async function removePasskey(context: WriteContext<UserItem>, passkeyId: string) {
   const user = context.actor;
   // The API names a passkey by our id, the key by the credential's: the user's few passkeys are one Query.
-  const passkey = (await listPasskeys(user.id)).find((candidate) => candidate.id === passkeyId);
+  const passkeys = await listPasskeys(user.id);
+  const passkey = passkeys.find((candidate) => candidate.id === passkeyId);
   if (!passkey) throw new NotFound(PASSKEY_NOT_FOUND);
+  const appOn = user.mfaEnabled === true;
+  const lastFactor = !appOn && passkeys.length === 1;
+  const keptFactor = appOn ? appStateIs(true) : bothHold(appStateIs(false), { expression: 'passkeyCount > :one', values: { ':one': 1 } });
   await transactWriteExplained(
     [
       { Delete: { TableName: TABLE_NAME, Key: keys.passkey(user.id, passkey.credentialId), ConditionExpression: 'attribute_exists(PK)' } },
-      { Update: { TableName: TABLE_NAME, Key: keys.user(user.orgId, user.id), ...updateExpression({ add: { passkeyCount: -1 } }, { expression: 'passkeyCount > :zero', values: { ':zero': 0 } }) } },
+      // The app and the passkeys as read decide whether this was the member's last factor.
+      { Update: { TableName: TABLE_NAME, Key: keys.user(user.orgId, user.id), ...updateExpression({ add: { passkeyCount: -1 } }, lastFactor ? bothHold(appStateIs(false), { expression: 'passkeyCount = :one', values: { ':one': 1 } }) : keptFactor) } },
       outboxPut(user.username, { template: 'passkey-removed', data: { fullName: user.fullName, passkeyName: passkey.name } }),
       auditPut(context, { action: 'passkey.removed', target: userTarget(user), details: { passkey: passkey.name } }),
+      ...factorChangeCounted(user.orgId, { hasFactor: true }, { hasFactor: !lastFactor }),
     ],
-    // Removed by a concurrent request since it was read.
-    () => new NotFound(PASSKEY_NOT_FOUND),
+    // Removed by a concurrent request since it was read, or the member's factors changed meanwhile.
+    (failed) => (failed.has(0) ? new NotFound(PASSKEY_NOT_FOUND) : new Conflict(FACTORS_CHANGED)),
   );
 }
 

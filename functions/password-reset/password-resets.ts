@@ -2,14 +2,15 @@ import { type AuditClient, auditPut, userTarget } from '../audit-log/entries';
 import { batchGet, getItem, keyId } from '../db/reads';
 import { TABLE_NAME } from '../db/client';
 import { type TransactItem, conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
-import { updateExpression } from '../db/update-expression';
+import { bothHold, updateExpression } from '../db/update-expression';
 import { keys } from '../db/keys';
 import { PASSWORD_RESET_LIFETIME_MS, findTokenOwner, mailTokenPut, newMailToken, spendMailToken } from '../security/mail-tokens';
 import { outboxPut } from '../mailer/outbox';
 import { TURNED_OFF, isUnconfirmedNewMfa } from '../mfa/mfa';
 import { type FixedWindowItem, countInFixedWindows, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter, windowMoved } from '../throttles/throttles';
 import { PASSWORD_RESETS_PER_ADDRESS, PASSWORD_RESETS_PER_CLIENT } from '../throttles/rules';
-import type { EmailItem, UserItem } from '../user/item';
+import { type EmailItem, type UserItem, hasPasskey } from '../user/item';
+import { appStateIs, factorChangeCounted, passkeyStateIs } from '../organization/members-without-two-factor';
 import { now as clockNow } from '../clock';
 import { claimKeyOf, memberAddressRequiresSso, organizationRequiringSso, passwordRefusedBySso } from '../sso-requirement/rules';
 import type { SsoDomainClaimItem } from '../sso/item';
@@ -86,13 +87,17 @@ export async function confirmPasswordReset(token: string, hashPassword: () => Pr
   const context = { actor: user, client };
   const reset = await conditionHeld(
     transactWrite([
-      ...(removesMfa ? spendMailToken(found, { passwordHash, ...TURNED_OFF.set }, TURNED_OFF.remove) : spendMailToken(found, { passwordHash })),
+      // Removing the app is pinned to the app and passkeys as read: they decide whether the member is left without a factor.
+      ...(removesMfa
+        ? spendMailToken(found, { passwordHash, ...TURNED_OFF.set }, TURNED_OFF.remove, undefined, bothHold(appStateIs(true), passkeyStateIs(hasPasskey(user))))
+        : spendMailToken(found, { passwordHash })),
       outboxPut(user.username, { template: 'password-changed', data: { fullName: user.fullName } }),
       auditPut(context, { action: 'user.password_reset', target: userTarget(user) }),
       ...(removesMfa
         ? [
             outboxPut(user.username, { template: 'mfa-removed-by-password-reset', data: { fullName: user.fullName } }),
             auditPut(context, { action: 'mfa.disabled', target: userTarget(user), details: { by: 'password-reset' } }),
+            ...factorChangeCounted(user.orgId, { hasFactor: true }, { hasFactor: hasPasskey(user) }),
           ]
         : []),
     ]),

@@ -6,6 +6,7 @@ import { type TransactItem, TRANSACTION_LIMIT } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { NotificationEventItem } from '../notifications/event';
 import { sumDeltas } from './figures';
+import { ORGANIZATION_FIGURES } from '../organization/members-without-two-factor';
 
 /**
  * Adds what a stream batch's events move to their organizations' figures items: per organization
@@ -22,9 +23,9 @@ export async function countEventFigures(events: NotificationEventItem[]): Promis
   }
   let counted = 0;
   for (const [orgId, ofOrganization] of byOrganization) {
-    // One item for the figures; the rest of the transaction holds the marks.
-    for (let start = 0; start < ofOrganization.length; start += TRANSACTION_LIMIT - 1) {
-      counted += await countOnce(orgId, ofOrganization.slice(start, start + TRANSACTION_LIMIT - 1));
+    // Up to two items for the figures (the projects' and the organization's); the rest of the transaction holds the marks.
+    for (let start = 0; start < ofOrganization.length; start += TRANSACTION_LIMIT - 2) {
+      counted += await countOnce(orgId, ofOrganization.slice(start, start + TRANSACTION_LIMIT - 2));
     }
   }
   return counted;
@@ -46,8 +47,16 @@ function countOnce(orgId: string, events: NotificationEventItem[]): Promise<numb
     (pending) => {
       const sum = sumDeltas(pending.map((event) => event.figures ?? {}));
       const at = now().toISOString();
+      // The members' figures live on the organization item, which the session reads anyway (docs/decisions/054).
+      const ofOrganizationItem = Object.fromEntries(Object.entries(sum).filter(([name]) => ORGANIZATION_FIGURES.includes(name)));
+      const ofProjects = Object.fromEntries(Object.entries(sum).filter(([name]) => !ORGANIZATION_FIGURES.includes(name)));
       // Moves that cancel out (a status there and back) still mark their events.
-      const figures: TransactItem[] = Object.keys(sum).length ? [{ Update: { TableName: TABLE_NAME, Key: keys.projectFigures(orgId), ...updateExpression({ add: sum }) } }] : [];
+      const figures: TransactItem[] = [
+        ...(Object.keys(ofProjects).length ? [{ Update: { TableName: TABLE_NAME, Key: keys.projectFigures(orgId), ...updateExpression({ add: ofProjects }) } }] : []),
+        ...(Object.keys(ofOrganizationItem).length
+          ? [{ Update: { TableName: TABLE_NAME, Key: keys.organization(orgId), ...updateExpression({ add: ofOrganizationItem }) } }]
+          : []),
+      ];
       return {
         items: [...figures, ...pending.map((event) => markCounted(event, at))],
         entryOf: (itemIndex) => (itemIndex < figures.length ? undefined : itemIndex - figures.length),

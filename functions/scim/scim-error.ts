@@ -2,7 +2,7 @@ import { LAST_ADMIN } from '../organization-users/organization-users';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 
 /** RFC 7644 §3.12's error detail types this service answers. */
-export type ScimType = 'invalidFilter' | 'invalidSyntax' | 'invalidPath' | 'invalidValue' | 'mutability' | 'uniqueness' | 'noTarget';
+export type ScimType = 'invalidFilter' | 'invalidSyntax' | 'invalidPath' | 'invalidValue' | 'mutability' | 'uniqueness' | 'noTarget' | 'tooMany';
 
 export const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
@@ -25,6 +25,9 @@ export const scimErrorBody = (error: ScimError) => ({
   detail: error.detail,
 });
 
+/** The last admin cannot be deactivated nor leave Administrators. */
+export const lastAdminError = () => new ScimError(409, `${LAST_ADMIN}: make another person an administrator first.`);
+
 /**
  * The domain's refusals as SCIM errors: a missing user 404, a taken address 409 uniqueness, the last
  * admin 409, a revoked token (found by the write's own check) 401; anything else is not a refusal
@@ -34,7 +37,7 @@ export function asScimError(error: unknown): ScimError | undefined {
   if (error instanceof ScimError) return error;
   if (error instanceof NotFound) return new ScimError(404, 'No user with this id in the organization');
   if (error instanceof Conflict) return new ScimError(409, error.message, 'uniqueness');
-  if (error instanceof Refused && error.message === LAST_ADMIN) return new ScimError(409, `${LAST_ADMIN}: make another person an administrator first.`);
+  if (error instanceof Refused && error.message === LAST_ADMIN) return lastAdminError();
   if (error instanceof Refused && error.reason === 'signed-out') return new ScimError(401, error.message);
   if (error instanceof Refused) return new ScimError(400, error.message, 'invalidValue');
   return undefined;

@@ -6,6 +6,8 @@ import type { ScimTokenItem } from './token-item';
 export interface ScimRequest {
   token: ScimTokenItem;
   orgId: string;
+  /** Where the SCIM endpoints are (the stage's own origin): the base of every meta.location and $ref. */
+  baseUrl: string;
   /** Where the Users resources are (the stage's own origin): their meta.location. */
   usersUrl: string;
   /** The actor 'SCIM' in the token's organization, and the client, for the audit entries. */

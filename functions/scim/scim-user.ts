@@ -1,6 +1,7 @@
 import { scimUserFields as fields } from '../../shared/schemas/scim';
 import type { UserItem } from '../user/item';
 import { ScimError } from './scim-error';
+import { groupsOfUser } from './group-names';
 
 /**
  * A person as a SCIM User resource (RFC 7643 §4.1), and what an identity provider's bodies say about
@@ -13,6 +14,8 @@ export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const ENTERPRISE_USER_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 export const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 export const LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
+/** Resources a list answers at most (RFC 7644 §3.4.2.4 lets the service cap `count`). */
+export const SCIM_PAGE_MAX = 100;
 
 /** The resource with its location under `usersUrl` (ScimRequest.usersUrl); `active: false` for the answer of a deactivation. */
 export function toScimUser(user: UserItem, usersUrl: string, { active = true } = {}) {
@@ -24,6 +27,7 @@ export function toScimUser(user: UserItem, usersUrl: string, { active = true } =
     displayName: user.fullName,
     emails: [{ value: user.username, type: 'work', primary: true }],
     active,
+    groups: groupsOfUser(user),
     meta: { resourceType: 'User', created: user.createdAt, location: `${usersUrl}/${user.id}` },
   };
 }
@@ -123,11 +127,14 @@ export function parseScimPatch(raw: unknown, current: UserItem): ScimUserChanges
   return changes;
 }
 
-/** `filter=userName eq "…"` (the attribute and operator in any case), the one filter IdPs send to find a person. */
-export function parseUserNameFilter(filter: string | undefined): string | undefined {
+/**
+ * `filter=<attribute> eq "…"` (the attribute and operator in any case): the one filter IdPs send to
+ * find a resource, userName for a person and displayName for a group. Answers the value.
+ */
+export function parseEqFilter(attribute: 'userName' | 'displayName', filter: string | undefined): string | undefined {
   if (filter === undefined) return undefined;
-  const match = /^\s*userName\s+eq\s+"((?:[^"\\]|\\.)*)"\s*$/i.exec(filter);
-  if (!match) throw new ScimError(400, 'Only the filter userName eq "…" is supported', 'invalidFilter');
+  const match = new RegExp(`^\\s*${attribute}\\s+eq\\s+"((?:[^"\\\\]|\\\\.)*)"\\s*$`, 'i').exec(filter);
+  if (!match) throw new ScimError(400, `Only the filter ${attribute} eq "…" is supported`, 'invalidFilter');
   try {
     return JSON.parse(`"${match[1]}"`) as string;
   } catch {

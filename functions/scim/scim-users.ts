@@ -9,7 +9,7 @@ import { deleteSessions, sessionKeysOfUser } from '../sessions/sessions';
 import { type EmailItem, type UserItem, holdsAddress } from '../user/item';
 import { ScimError } from './scim-error';
 import type { ScimRequest } from './scim-request';
-import { LIST_SCHEMA, type ScimUserChanges, type ScimUserInput, toScimUser } from './scim-user';
+import { LIST_SCHEMA, SCIM_PAGE_MAX, type ScimUserChanges, type ScimUserInput, toScimUser } from './scim-user';
 
 /**
  * The organization's people as SCIM Users (issue 40, item 5; docs/decisions/045), with the same
@@ -17,8 +17,6 @@ import { LIST_SCHEMA, type ScimUserChanges, type ScimUserInput, toScimUser } fro
  * transaction that the token was not revoked meanwhile. Deactivating a person is removing them.
  */
 
-/** Resources a list answers at most (RFC 7644 §3.4.2.4 lets the service cap `count`). */
-export const SCIM_PAGE_MAX = 100;
 
 const notFound = () => new ScimError(404, 'No user with this id in the organization');
 
@@ -30,7 +28,7 @@ export async function scimUserOf(orgId: string, userId: string): Promise<UserIte
 }
 
 /** Whole numbers of the query string, as RFC 7644 §3.4.2.4 reads them: startIndex below 1 is 1, count below 0 is 0. */
-function pagingOf(query: ScimRequest['query']) {
+export function pagingOf(query: ScimRequest['query']) {
   const number = (name: string, fallback: number) => {
     const value = query[name];
     if (value === undefined) return fallback;
@@ -94,12 +92,20 @@ export async function createScimUser(request: ScimRequest, input: ScimUserInput)
 export async function changeScimUser(request: ScimRequest, current: UserItem, changes: ScimUserChanges): Promise<{ user: UserItem; active: boolean }> {
   if (changes.active === false) return { user: await deactivateScimUser(request, current), active: false };
   if (changes.fullName === undefined || changes.fullName === current.fullName) return { user: current, active: true };
+  return { user: await saveScimUser(request, current, { fullName: changes.fullName }), active: true };
+}
+
+/**
+ * A new name or role for a person, saved as an admin's edit is (its conditions: the role read, the
+ * last admin; its audit entries, by the actor SCIM; a role change notified to the person).
+ */
+export async function saveScimUser(request: ScimRequest, current: UserItem, change: { fullName?: string; role?: UserItem['role'] }): Promise<UserItem> {
   const saved = await saveOrganizationUser(
     request.context,
-    { username: current.username, fullName: changes.fullName, role: current.role, organizationName: '' },
+    { username: current.username, fullName: change.fullName ?? current.fullName, role: change.role ?? current.role, organizationName: '' },
     { emailItem: { type: 'EMAIL', userId: current.id, orgId: current.orgId, username: current.username }, authority: request.authority },
   );
-  return { user: saved.user, active: true };
+  return saved.user;
 }
 
 /** PUT /Users/{id}: the same address (userName cannot change here), a name, active or not. */

@@ -4,7 +4,7 @@ import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import type { TransactItem } from '../db/transactions';
-import { updateExpression } from '../db/update-expression';
+import { type Condition, bothHold, updateExpression } from '../db/update-expression';
 import type { UserItem } from '../user/item';
 import { now as clockNow, ttlAt } from '../clock';
 
@@ -87,20 +87,21 @@ export async function findTokenOwner(token: string, purpose: MailTokenPurpose): 
  * was used already, the user's update when a newer link voided it since it was read; either fails
  * the transaction they join.
  */
-export function spendMailToken({ hash, purpose, user }: FoundMailToken, set: Record<string, unknown>, remove: readonly string[] = [], now = clockNow().getTime()): TransactItem[] {
+export function spendMailToken({ hash, purpose, user }: FoundMailToken, set: Record<string, unknown>, remove: readonly string[] = [], now = clockNow().getTime(), alsoHolds?: Condition): TransactItem[] {
   const field = CURRENT_HASH_FIELD[purpose];
   // A verification link is kept, marked spent, until it expires (isVerifiedOwnersLink); a reset link goes.
   const spend: TransactItem =
     purpose === 'email-verification'
       ? { Update: { TableName: TABLE_NAME, Key: keys.mailToken(hash), ...updateExpression({ set: { spentAt: now } }, { expression: 'attribute_exists(PK) AND attribute_not_exists(spentAt)' }) } }
       : { Delete: { TableName: TABLE_NAME, Key: keys.mailToken(hash), ConditionExpression: 'attribute_exists(PK)' } };
+  const current: Condition = { expression: '#current = :token', names: { '#current': field }, values: { ':token': hash } };
   return [
     spend,
     {
       Update: {
         TableName: TABLE_NAME,
         Key: keys.user(user.orgId, user.id),
-        ...updateExpression({ set, remove: [field, ...remove] }, { expression: '#current = :token', names: { '#current': field }, values: { ':token': hash } }),
+        ...updateExpression({ set, remove: [field, ...remove] }, alsoHolds ? bothHold(current, alsoHolds) : current),
       },
     },
   ];

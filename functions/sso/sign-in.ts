@@ -119,7 +119,7 @@ async function createJustInTime(connection: SsoConnectionItem, person: SsoPerson
   await transactWriteExplained(
     [
       ...userPuts(user),
-      organizationCounts(connection.orgId, { users: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }),
+      organizationCounts(connection.orgId, { users: 1, withoutTwoFactor: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }),
       auditPut({ actor: ssoSystemIn(connection.orgId), client }, { action: 'user.added', target: userTarget(user), details: { role: user.role, by: 'sso' } }),
       ...(invitation ? acceptedBySsoItems(invitation, user, client) : []),
     ],

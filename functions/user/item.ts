@@ -3,6 +3,7 @@ import type { MailList } from '../../shared/mail-lists';
 import type { Role } from '../../shared/roles';
 import type { ManagedUserResponse, OrganizationUserResponse } from '../../shared/schemas/organization-users';
 import type { UserResponse } from '../../shared/schemas/auth';
+import type { OrganizationResponse } from '../../shared/schemas/organization';
 import type { ProjectMemberResponse } from '../../shared/schemas/projects';
 import type { OrganizationItem } from '../organization/item';
 import type { SessionItem } from '../sessions/item';
@@ -116,6 +117,9 @@ export const emailItemOf = (user: Pick<UserItem, 'id' | 'orgId' | 'username'>, u
 
 export const hasPasskey = (user: UserItem) => (user.passkeyCount ?? 0) > 0;
 
+/** The user has a second factor of their own: the authenticator app or a passkey. */
+export const hasTwoFactor = (user: Pick<UserItem, 'mfaEnabled' | 'passkeyCount'>) => user.mfaEnabled === true || (user.passkeyCount ?? 0) > 0;
+
 /**
  * The second factors a password sign-in asks for: the authenticator app's code when two-factor is
  * on, and a passkey where one stands as a factor (two-factor on, or required by the organization:
@@ -132,7 +136,13 @@ export function secondFactorsOf(user: UserItem, org: OrganizationItem): ('code' 
  * provider, whose sign-in counts as meeting the requirement (docs/decisions/059).
  */
 export const mustSetUpMfa = (user: UserItem, org: OrganizationItem, session?: Pick<SessionItem, 'startedBy'>) =>
-  org.requireMfa === true && user.mfaEnabled !== true && !hasPasskey(user) && session?.startedBy !== 'sso';
+  org.requireMfa === true && !hasTwoFactor(user) && session?.startedBy !== 'sso';
+
+/** The organization as the API answers it; the count of members without two-factor is for admins (the 'Require two-factor' dialog). */
+export function organizationShape(org: OrganizationItem, role: Role): OrganizationResponse {
+  const counted = role === 'admin' && org.membersWithoutTwoFactor !== undefined;
+  return { id: org.id, name: org.name, requireMfa: org.requireMfa === true, ...(counted ? { membersWithoutTwoFactor: org.membersWithoutTwoFactor } : {}) };
+}
 
 /** The API's user shape (GET /api/user, sign-in): never the password hash. */
 export function toUserResponse(user: UserItem, org: OrganizationItem, session?: Pick<SessionItem, 'startedBy'>): UserResponse {
@@ -144,7 +154,7 @@ export function toUserResponse(user: UserItem, org: OrganizationItem, session?: 
     emailVerified: user.emailVerified === true,
     mfaEnabled: user.mfaEnabled === true,
     mfaSetupRequired: mustSetUpMfa(user, org, session),
-    roles: [{ role: user.role, organization: { id: org.id, name: org.name, requireMfa: org.requireMfa === true } }],
+    roles: [{ role: user.role, organization: organizationShape(org, user.role) }],
   };
 }
 

@@ -98,8 +98,8 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
     unreadCount: index < notified ? options.notificationsPerUser : 0,
   }));
 
-  // Counted as the API's creates count them (one admin, every user).
-  const items: Item[] = [{ ...keys.organization(orgId), ...org, userCount: users.length }];
+  // Counted as the API's creates count them (one admin, every user, none with two-factor).
+  const items: Item[] = [{ ...keys.organization(orgId), ...org, userCount: users.length, membersWithoutTwoFactor: users.length }];
   for (const user of users) items.push(...userPuts(user).map((write) => write.Put.Item as Item));
 
   const projectIds: string[] = [];

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ROLES } from '../roles';
 import { email, newPassword, password, text } from './fields';
 import { mfaChallengeResponse } from './mfa';
+import { organizationResponse } from './organization';
 
 /** POST /api/login. rememberMe lives only in the form and is never sent (spec section 3). */
 export const loginRequest = /* @__PURE__ */ (() => z.object({
@@ -46,7 +47,7 @@ export const userResponse = /* @__PURE__ */ (() => z.object({
   roles: z.array(
     z.object({
       role: roleSchema,
-      organization: z.object({ id: z.string(), name: z.string(), requireMfa: z.boolean() }),
+      organization: organizationResponse,
     }),
   ),
 }))();

@@ -9,4 +9,7 @@ export const organizationRequest = /* @__PURE__ */ (() => z
   })
   .check(z.refine((value) => value.name !== undefined || value.requireMfa !== undefined, { message: 'Organization name cannot be empty', path: ['name'] })))();
 export type OrganizationRequest = z.infer<typeof organizationRequest>;
-export const organizationResponse = /* @__PURE__ */ (() => z.object({ id: z.string(), name: z.string(), requireMfa: z.boolean() }))();
+/** `membersWithoutTwoFactor`: for admins, how many members have neither the app nor a passkey (absent until counted). */
+export const organizationResponse = /* @__PURE__ */ (() =>
+  z.object({ id: z.string(), name: z.string(), requireMfa: z.boolean(), membersWithoutTwoFactor: z.optional(z.number()) }))();
+export type OrganizationResponse = z.infer<typeof organizationResponse>;

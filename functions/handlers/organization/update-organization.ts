@@ -2,6 +2,7 @@ import * as organizationEndpoints from '../../../shared/contract/organization';
 
 import { setRequireMfa } from '../../mfa/mfa';
 import { renameOrganization } from '../../organization/organizations';
+import { organizationShape } from '../../user/item';
 import { NotFound } from '../../domain/errors';
 import { requireAdmin } from '../../domain/require-admin';
 import { writeContext } from '../../http/audit-client';
@@ -26,5 +27,5 @@ export const handler = defineRoute(organizationEndpoints.update, async (request)
     name = body.name.trim();
     await renameOrganization(context, session.org.name, name);
   }
-  return ok({ id: session.org.id, name, requireMfa: body.requireMfa ?? session.org.requireMfa === true });
+  return ok(organizationShape({ ...session.org, name, requireMfa: body.requireMfa ?? session.org.requireMfa === true }, session.user.role));
 });

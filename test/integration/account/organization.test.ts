@@ -10,7 +10,7 @@ describe('PATCH /api/organization/{id}', () => {
     const admin = await registerOrganization({ organizationName: 'Old Name' });
     const renamed = await admin.call(`/api/organization/${admin.orgId}`, { method: 'PATCH', body: { name: '  New Name  ' } });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toEqual({ id: admin.orgId, name: 'New Name', requireMfa: false });
+    expect(renamed.body).toEqual({ id: admin.orgId, name: 'New Name', requireMfa: false, membersWithoutTwoFactor: 1 });
     expect(await orgNameOf(admin)).toBe('New Name');
   });
 

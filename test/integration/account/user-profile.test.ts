@@ -31,7 +31,7 @@ describe('PATCH /api/user/profile', () => {
     expect(staffSelf.status).toBe(200);
     const me = (await admin.call('/api/user')).body;
     expect(me).toMatchObject({ id: admin.user.id, username: admin.email, fullName: 'Ada Renamed', avatarUrl: null });
-    expect(me.roles).toEqual([{ role: 'admin', organization: { id: admin.orgId, name: admin.user.roles[0]!.organization.name, requireMfa: false } }]);
+    expect(me.roles).toEqual([{ role: 'admin', organization: { id: admin.orgId, name: admin.user.roles[0]!.organization.name, requireMfa: false, membersWithoutTwoFactor: 1 } }]);
     expect((await other.call('/api/user')).body.fullName).toBe('Ada Admin');
   });
 

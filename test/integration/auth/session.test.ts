@@ -52,7 +52,7 @@ describe('sessions', () => {
       emailVerified: false,
       mfaEnabled: false,
       mfaSetupRequired: false,
-      roles: [{ role: 'admin', organization: { id: admin.orgId, name: 'Navy Labs', requireMfa: false } }],
+      roles: [{ role: 'admin', organization: { id: admin.orgId, name: 'Navy Labs', requireMfa: false, membersWithoutTwoFactor: 1 } }],
     });
     expect(JSON.stringify(response.body)).not.toMatch(/password|\$2[aby]\$/i);
     expect(JSON.stringify(response.body)).not.toMatch(/TokenHash/);

@@ -36,6 +36,12 @@ export const READ_BUDGETS: Record<string, number> = {
   // SCIM, with a token instead of a session (measured in test/integration/scim): the token, its last use (at most once a minute), then the organization and one Query of a page.
   'GET /api/scim/v2/Users': 4,
   'GET /api/scim/v2/Users/{id}': 3,
+  // Discovery is fixed text: the token and its last use. Groups: one Query of the role index per group listed (none when members are excluded).
+  'GET /api/scim/v2/ServiceProviderConfig': 2,
+  'GET /api/scim/v2/ResourceTypes': 2,
+  'GET /api/scim/v2/Schemas': 2,
+  'GET /api/scim/v2/Groups': 4,
+  'GET /api/scim/v2/Groups/{id}': 3,
   // An unfiltered page is one Query; a filtered one may take up to 4 (docs/data-model.md, Audit log).
   'GET /api/organization/audit-log': 2,
   // One 1 MB Query holds the whole log of these fixtures; a longer range takes one per MB, at most 20.

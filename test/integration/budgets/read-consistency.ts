@@ -33,6 +33,12 @@ export const READ_CONSISTENCY: Record<string, readonly string[]> = {
   'GET /api/organization/scim-tokens': ['BatchGetItem:strong', 'Query:strong'],
   'GET /api/scim/v2/Users': ['GetItem:strong', 'GetItem:eventual', 'Query:strong'],
   'GET /api/scim/v2/Users/{id}': ['GetItem:strong', 'GetItem:strong'],
+  // Groups (decision 060): a group's members from the role index, which is eventually consistent.
+  'GET /api/scim/v2/ServiceProviderConfig': ['GetItem:strong'],
+  'GET /api/scim/v2/ResourceTypes': ['GetItem:strong'],
+  'GET /api/scim/v2/Schemas': ['GetItem:strong'],
+  'GET /api/scim/v2/Groups': ['GetItem:strong', 'Query:eventual', 'Query:eventual'],
+  'GET /api/scim/v2/Groups/{id}': ['GetItem:strong', 'Query:eventual'],
   // Refetched right after the user ends a session.
   'GET /api/user/sessions': ['BatchGetItem:strong', 'Query:strong'],
   // Refetched right after the user adds or removes a passkey.

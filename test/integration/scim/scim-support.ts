@@ -6,6 +6,8 @@ export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 export const ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
 export const USERS = '/api/scim/v2/Users';
+export const GROUPS = '/api/scim/v2/Groups';
+export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 
 /** An admin creates a SCIM token (stepped up) as the Single sign-on tab does; answers the token shown once. */
 export async function createScimToken(admin: SignedIn, name = 'Okta'): Promise<{ id: string; token: string }> {

@@ -32,6 +32,7 @@ describe('SCIM Users: create (RFC 7644 §3.3)', () => {
       displayName: 'Barbara Jensen',
       emails: [{ value: userName, type: 'work', primary: true }],
       active: true,
+      groups: [{ value: 'staff', display: 'Staff', type: 'direct' }],
       meta: { resourceType: 'User', created: expect.any(String), location: expect.stringMatching(new RegExp(`/api/scim/v2/Users/${created.body.id}$`)) },
     });
     expect(created.headers.get('location')).toBe(created.body.meta.location);

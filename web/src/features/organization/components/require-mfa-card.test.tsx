@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as passkeyEndpoints from '@shared/contract/passkeys';
 import { RequireMfaCard } from './require-mfa-card';
@@ -10,11 +10,11 @@ const passkey = { id: '01JQ0000000000000000000PK1', name: 'Work laptop', created
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 /** The card for an admin without the authenticator app, whose passkeys the server answers with `passkeys`. */
-function renderCard(passkeys: unknown[]) {
+function renderCard(passkeys: unknown[], organization: { id: string; requireMfa: boolean; membersWithoutTwoFactor?: number } = ORG) {
   vi.stubGlobal('fetch', async (input: string) => (new URL(input, 'http://localhost').pathname === passkeyEndpoints.list.path ? json(passkeys) : new Promise(() => {})));
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RequireMfaCard organization={ORG} adminHasAuthenticatorApp={false} />
+      <RequireMfaCard organization={organization} adminHasAuthenticatorApp={false} />
     </QueryClientProvider>,
   );
   return screen.getByRole('checkbox', { name: 'Require two-factor authentication for all members' });
@@ -36,5 +36,31 @@ describe('RequireMfaCard', () => {
     const checkbox = renderCard([]);
     await screen.findByText(HINT, { exact: false });
     expect(checkbox).toBeDisabled();
+  });
+
+  /** Ticks the box as the admin would and answers the confirmation dialog's text. */
+  async function confirmationFor(membersWithoutTwoFactor: number | undefined) {
+    const checkbox = renderCard([passkey], { ...ORG, ...(membersWithoutTwoFactor === undefined ? {} : { membersWithoutTwoFactor }) });
+    await vi.waitFor(() => expect(checkbox).toBeEnabled());
+    fireEvent.click(checkbox);
+    return (await screen.findByRole('alertdialog', { name: 'Require two-factor authentication?' })).textContent;
+  }
+
+  it('says in the confirmation how many members have not set up two-factor', async () => {
+    expect(await confirmationFor(3)).toContain('3 members have not set up two-factor authentication and will be asked to set it up on their next request');
+  });
+
+  it('speaks of one member in the singular', async () => {
+    expect(await confirmationFor(1)).toContain('1 member has not set up two-factor authentication and will be asked to set it up on their next request');
+  });
+
+  it('says nobody is affected when every member has two-factor', async () => {
+    expect(await confirmationFor(0)).toContain('Every member has set up two-factor authentication: nobody will be asked to set it up.');
+  });
+
+  it('names no number for an organization not counted yet', async () => {
+    const text = await confirmationFor(undefined);
+    expect(text).toContain('Every member who has not set up two-factor authentication will be asked to set it up on their next request');
+    expect(text).not.toMatch(/\d+ members? ha/);
   });
 });

@@ -12,7 +12,13 @@ import { passkeyQueries } from '../../../lib/passkey-queries';
  * Admins require two-factor sign-in for every member (issue 15); they need a factor of their own
  * first: the authenticator app or a passkey (docs/decisions/056).
  */
-export function RequireMfaCard({ organization, adminHasAuthenticatorApp }: { organization: { id: string; requireMfa: boolean }; adminHasAuthenticatorApp: boolean }) {
+export function RequireMfaCard({
+  organization,
+  adminHasAuthenticatorApp,
+}: {
+  organization: { id: string; requireMfa: boolean; membersWithoutTwoFactor?: number };
+  adminHasAuthenticatorApp: boolean;
+}) {
   const update = useUpdateOrganization();
   // The user's own shape says only whether the app is on; their passkeys are asked for when it is not.
   const passkeys = useQuery({ ...passkeyQueries.list(), enabled: !adminHasAuthenticatorApp });
@@ -59,11 +65,21 @@ export function RequireMfaCard({ organization, adminHasAuthenticatorApp }: { org
         open={confirming}
         onOpenChange={setConfirming}
         title="Require two-factor authentication?"
-        description="Every member who has not set up two-factor authentication will be asked to set it up on their next request, and can do nothing else until they have. Members who are signed in now are asked too."
+        description={`${whoIsAffected(organization.membersWithoutTwoFactor)} Members who are signed in now are asked too.`}
         confirmLabel={update.isPending ? 'Saving...' : 'Require two-factor'}
         pending={update.isPending}
         onConfirm={() => apply(true)}
       />
     </Card>
   );
+}
+
+/** Who the requirement stops, in the dialog's words: the count when the organization keeps it (docs/decisions/054). */
+export function whoIsAffected(membersWithoutTwoFactor: number | undefined): string {
+  if (membersWithoutTwoFactor === undefined) {
+    return 'Every member who has not set up two-factor authentication will be asked to set it up on their next request, and can do nothing else until they have.';
+  }
+  if (membersWithoutTwoFactor <= 0) return 'Every member has set up two-factor authentication: nobody will be asked to set it up.';
+  const who = membersWithoutTwoFactor === 1 ? '1 member has' : `${membersWithoutTwoFactor} members have`;
+  return `${who} not set up two-factor authentication and will be asked to set it up on their next request, and can do nothing else until they have.`;
 }
