@@ -29,6 +29,8 @@ export const READ_CONSISTENCY: Record<string, readonly string[]> = {
   'GET /api/sso/oidc/callback': ['BatchGetItem:strong'],
   // Refetched right after the admin adds, verifies or removes a domain.
   'GET /api/organization/sso/domains': ['BatchGetItem:strong', 'Query:strong'],
+  // The session with the connection preloaded, the domains as their own list reads them, the admins from the role index.
+  'GET /api/organization/sso/requirement': ['BatchGetItem:strong', 'Query:strong', 'Query:eventual'],
   // SCIM (decision 045): the token strong (a revoked one stops at once); the user items strong (an IdP reads right after it writes).
   'GET /api/organization/scim-tokens': ['BatchGetItem:strong', 'Query:strong'],
   'GET /api/scim/v2/Users': ['GetItem:strong', 'GetItem:eventual', 'Query:strong'],
