@@ -188,6 +188,10 @@ const publicWrites = (limit: Throttle): ApiThrottles['routes'] => ({
   'PUT /api/scim/v2/Users/{id}': limit,
   'PATCH /api/scim/v2/Users/{id}': limit,
   'DELETE /api/scim/v2/Users/{id}': limit,
+  'POST /api/scim/v2/Groups': limit,
+  'PUT /api/scim/v2/Groups/{id}': limit,
+  'PATCH /api/scim/v2/Groups/{id}': limit,
+  'DELETE /api/scim/v2/Groups/{id}': limit,
 });
 
 /**
