@@ -34,7 +34,7 @@ export const READ_BUDGETS: Record<string, number> = {
   // SCIM, with a token instead of a session (measured in test/integration/scim): the token, its last use (at most once a minute), then the organization and one Query of a page.
   'GET /api/scim/v2/Users': 4,
   'GET /api/scim/v2/Users/{id}': 3,
-  // An unfiltered page is one Query; a filtered one may take up to 4 (docs/data-model.md, Audit log).
+  // An unfiltered page, or one person's (index auditByActor, decision 062), is one Query; one filtered by action may take up to 4 (docs/data-model.md, Audit log).
   'GET /api/organization/audit-log': 2,
   // One 1 MB Query holds the whole log of these fixtures; a longer range takes one per MB, at most 20.
   'GET /api/organization/audit-log/export': 2,
