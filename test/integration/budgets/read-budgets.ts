@@ -63,6 +63,12 @@ export const USER_PAGE_READ_UNITS = 24;
  */
 export const USER_FILTERED_PAGE_READ_UNITS = 180;
 
+/**
+ * Read capacity units a page of GET /api/organization/invitations may consume, the session's
+ * BatchGetItem included: at most 100 invitations plus one looked ahead, read strongly (decision 062).
+ */
+export const INVITATION_PAGE_READ_UNITS = 20;
+
 /** Accepting an invitation: the link's reads (counter, token, invitation, organization) and the admins, whatever the organization's size (3.5–4 measured). */
 export const ACCEPT_READ_UNITS = 5;
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InvitationResponse } from '../../../shared/schemas/invitations';
 import { type Seeded, seeded } from '../budgets/budget-fixtures';
+import { INVITATION_PAGE_READ_UNITS, budgetOf } from '../budgets/read-budgets';
 import { registerOrganization } from '../support/api';
 import { cursorOf, everyPage, nextLink } from '../support/pages';
 import { invite } from './invitation-support';
@@ -50,11 +51,16 @@ describe('the invitations list, page by page', () => {
     }
   });
 
-  it('a list of one page is counted, and shows an invitation the moment it is sent', async () => {
+  it('a list of one page is counted, shows an invitation the moment it is sent, and costs what a page of 250 costs in calls', async () => {
     const admin = await registerOrganization();
     await invite(admin, `first-${Date.now()}@example.com`);
     const newest = await invite(admin, `second-${Date.now()}@example.com`);
     const response = await admin.call<InvitationResponse[]>(LIST);
+    const large = await big.admin.call<InvitationResponse[]>(LIST);
+    expect(large.dbCalls).toBe(response.dbCalls);
+    expect(large.dbCalls).toBeLessThanOrEqual(budgetOf({ method: 'GET', path: LIST }));
+    expect(response.dbReadUnits).toBeLessThanOrEqual(INVITATION_PAGE_READ_UNITS);
+    expect(large.dbReadUnits, `${large.dbReadUnits} read units for a page of 250 invitations`).toBeLessThanOrEqual(INVITATION_PAGE_READ_UNITS);
     expect(response.body[0]!.id).toBe(newest.id);
     expect(response.body).toHaveLength(2);
     expect(response.headers.get('x-total-count')).toBe('2');
