@@ -15,7 +15,6 @@ import { measureWriteContention } from './write-contention';
  * `npm run bench:writes` (`-- --seconds 30`): the write phase of the bench alone, on a fresh
  * in-memory local cloud. Its seeding is what bench/run.ts seeds for the phase.
  */
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '30' }, 'fan-out-samples': { type: 'string', default: '20' } } });
 const PASSWORD = 'bench-password';
 const CLIENTS = 20;
 
@@ -35,6 +34,8 @@ export async function seedContention(db: DynamoDBDocumentClient, tableName: stri
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) {
+  // Read only when run itself: bench/run.ts imports seedContention, and its own flags (--scale, --quick) are not these.
+  const { values } = parseArgs({ options: { seconds: { type: 'string', default: '30' }, 'fan-out-samples': { type: 'string', default: '20' } } });
   const work = await mkdtemp(path.join(os.tmpdir(), 'growthwise-bench-writes-'));
   const port = await freePort();
   const cloud = await startBenchCloud({ port, buildDir: path.join(work, 'functions'), env: { SESSION_SECRET: randomBytes(32).toString('hex'), MFA_ENCRYPTION_SECRET: randomBytes(32).toString('hex') } });

@@ -3,17 +3,21 @@ import { AUDIT_KEPT_DAYS } from '../../shared/limits';
 import type { AuditAction, AuditActor, AuditDetails, AuditEntryResponse, AuditTarget } from '../../shared/schemas/audit-log';
 import { now, ttlAt } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
+import { auditActorKey, keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import type { UserItem } from '../user/item';
 
 // Monotonic: entries of one request made in the same millisecond keep their order.
 const ulid = monotonicFactory();
 
-/** Stored at `AUDIT#<orgId> / ENTRY#<ulid>`; `ttl` lets DynamoDB drop it after 400 days. */
+/**
+ * Stored at `AUDIT#<orgId> / ENTRY#<ulid>`; `ttl` lets DynamoDB drop it after 400 days;
+ * `auditActorKey` places it in its actor's partition of the `auditByActor` index.
+ */
 export interface AuditItem extends AuditEntryResponse {
   type: 'AUDIT';
   orgId: string;
+  auditActorKey: string;
   ttl: number;
 }
 
@@ -80,6 +84,7 @@ export function auditPut({ actor, client }: WriteContext, event: AuditEvent): Tr
     clientAddress: client.clientAddress,
     userAgent: client.userAgent.slice(0, USER_AGENT_MAX),
     details: event.details ?? {},
+    auditActorKey: auditActorKey(orgId, actor.id),
     ttl: ttlAt(at.getTime() + AUDIT_KEPT_DAYS * 24 * 60 * 60 * 1000),
   };
   return { Put: { TableName: TABLE_NAME, Item: { ...keys.auditEntry(orgId, id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } };

@@ -9,7 +9,8 @@ import {
 } from '../../shared/schemas/audit-log';
 import type { AuditItem } from './entries';
 import { TABLE_NAME, db } from '../db/client';
-import { collections, keys } from '../db/keys';
+import { auditActorKey, collections, keys } from '../db/keys';
+import type { IndexName } from '../db/table-definition';
 
 /** What a reader of the log may narrow it to; the range is in epoch ms, both ends included. */
 export interface AuditFilters {
@@ -39,8 +40,9 @@ const highestIdAt = (ms: number) => `${encodeTime(clampTime(ms), 10)}${HIGHEST_R
 
 /**
  * The Query of an organization's entries, newest first, within the date range (a key range on the
- * time-ordered ids: BETWEEN, never a filter) and below the cursor; action and person are a
- * FilterExpression. Undefined when the range holds nothing (its end before its start).
+ * time-ordered ids: BETWEEN, never a filter) and below the cursor. A person is a key too: their
+ * partition of the `auditByActor` index holds their entries in the same order (docs/decisions/062).
+ * Only the action is a FilterExpression. Undefined when the range holds nothing (its end before its start).
  */
 function auditQuery(orgId: string, filters: AuditFilters, cursor?: string): QueryCommandInput | undefined {
   const lowest = lowestIdAt(filters.fromMs ?? 0);
@@ -48,33 +50,25 @@ function auditQuery(orgId: string, filters: AuditFilters, cursor?: string): Quer
   // The cursor entry itself is the upper bound (BETWEEN includes it); readers drop it.
   if (cursor !== undefined && cursor < highest) highest = cursor;
   if (highest < lowest) return undefined;
-  const conditions: string[] = [];
-  const names: Record<string, string> = {};
+  const byActor = filters.actorId !== undefined;
   const values: Record<string, unknown> = {
-    ':pk': collections.auditOfOrganization(orgId).PK,
+    ':pk': byActor ? auditActorKey(orgId, filters.actorId!) : collections.auditOfOrganization(orgId).PK,
     ':lowest': keys.auditEntry(orgId, lowest).SK,
     ':highest': keys.auditEntry(orgId, highest).SK,
   };
-  if (filters.action !== undefined) {
-    conditions.push('#action = :action');
-    names['#action'] = 'action';
-    values[':action'] = filters.action;
-  }
-  if (filters.actorId !== undefined) {
-    conditions.push('#actor.#id = :actorId');
-    Object.assign(names, { '#actor': 'actor', '#id': 'id' });
-    values[':actorId'] = filters.actorId;
-  }
+  if (filters.action !== undefined) values[':action'] = filters.action;
   return {
     TableName: TABLE_NAME,
-    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lowest AND :highest',
+    ...(byActor ? { IndexName: 'auditByActor' satisfies IndexName } : {}),
+    KeyConditionExpression: `${byActor ? 'auditActorKey' : 'PK'} = :pk AND SK BETWEEN :lowest AND :highest`,
     ExpressionAttributeValues: values,
-    ...(conditions.length ? { FilterExpression: conditions.join(' AND '), ExpressionAttributeNames: names } : {}),
+    ...(filters.action !== undefined ? { FilterExpression: '#action = :action', ExpressionAttributeNames: { '#action': 'action' } } : {}),
     ScanIndexForward: false,
   };
 }
 
-const isFiltered = (filters: AuditFilters) => filters.action !== undefined || filters.actorId !== undefined;
+/** Whether the Query reads entries the page may not show: the action is the one filter the keys do not express. */
+const isFiltered = (filters: AuditFilters) => filters.action !== undefined;
 
 /** The entry as answered: the stored item less its keys, type, organization and TTL. */
 function toEntry(item: AuditItem): AuditEntryResponse {
@@ -86,8 +80,8 @@ function toEntry(item: AuditItem): AuditEntryResponse {
 const idOfKey = (orgId: string, key: Record<string, unknown>) => String(key.SK).slice(collections.auditOfOrganization(orgId).prefix.length);
 
 /**
- * One page of AUDIT_PAGE_SIZE entries after the cursor. Unfiltered it is one Query (one more entry
- * than a page, and the cursor's own, say whether another page exists). Filtered, Queries of
+ * One page of AUDIT_PAGE_SIZE entries after the cursor. Unfiltered or by person it is one Query (one
+ * more entry than a page, and the cursor's own, say whether another page exists). By action, Queries of
  * FILTERED_QUERY_LIMIT entries are repeated until the page is full or the range ends, at most
  * PAGE_QUERIES of them: then the page holds what matched so far and its cursor is where the reading
  * stopped, so nothing is skipped and no request reads without bound.

@@ -6,6 +6,7 @@ import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
+import { profileChangedEvent, profileVersionRaise } from '../projects/member-profiles';
 
 /** Stores a user's new image and points their avatarUrl at it, in one transaction. */
 export async function saveAvatar(orgId: string, userId: string, contentType: AvatarContentType, data: Buffer): Promise<string> {
@@ -17,9 +18,11 @@ export async function saveAvatar(orgId: string, userId: string, contentType: Ava
       Update: {
         TableName: TABLE_NAME,
         Key: keys.user(orgId, userId),
-        ...updateExpression({ set: { avatarUrl } }, { expression: 'attribute_exists(PK)' }),
+        ...updateExpression({ set: { avatarUrl }, add: profileVersionRaise }, { expression: 'attribute_exists(PK)' }),
       },
     },
+    // Project member lists show the avatar from copies (docs/decisions/063).
+    ...profileChangedEvent(orgId, userId),
   ]);
   return avatarUrl;
 }

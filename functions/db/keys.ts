@@ -45,6 +45,7 @@ const COMMENT = 'COMMENT#';
 /** The audit log's partitions all begin with this: the functions' IAM policies deny changing or deleting under it. */
 export const AUDIT_PARTITION_PREFIX = 'AUDIT#';
 const AUDIT_ENTRY = 'ENTRY#';
+const AUDIT_ACTOR = '#ACTOR#';
 const INVITATION = 'INVITATION#';
 const SSO_DOMAIN = 'SSO_DOMAIN#';
 const SCIM_TOKEN = 'SCIM_TOKEN#';
@@ -231,6 +232,12 @@ export function userIndexKeys(user: Pick<UserItem, 'id' | 'fullName' | 'username
   const userNameKey = `${user.fullName.toLowerCase()}${SEPARATOR}${user.id}`;
   return { userNameKey, userEmailKey: user.username.trim().toLowerCase(), userRoleKey: `${user.role}${SEPARATOR}${userNameKey}` };
 }
+
+/**
+ * The partition of one person's entries in the `auditByActor` index (the log's person filter):
+ * under the organization's audit prefix, so the tenant guard and the audit IAM rules cover it.
+ */
+export const auditActorKey = (orgId: string, actorId: string) => `${AUDIT_PARTITION_PREFIX}${orgId}${AUDIT_ACTOR}${actorId}`;
 
 /** The start of the role keys of one role. */
 export const roleKeyPrefix = (role: string) => `${role}${SEPARATOR}`;

@@ -17,6 +17,14 @@ export interface Page<T> {
   next?: StartKey;
 }
 
+/**
+ * A list's X-Total-Count, only when it is exact (docs/decisions/062): a first page that is the
+ * whole list counts itself. Counters moved after the fact by the stream consumer (the project
+ * figures) are not used: a moment after a change they would contradict the list they stand beside.
+ */
+export const wholeListCount = (start: StartKey | undefined, page: Page<unknown>): number | undefined =>
+  start === undefined && page.next === undefined ? page.items.length : undefined;
+
 /** Up to this many items, a search is a substring test of what a bounded read covers; above it, the word index. */
 export const SUBSTRING_SEARCH_MAX_ITEMS = 1_000;
 /** Items a filtered Query reads at a time, and the Queries a page may take: SUBSTRING_SEARCH_MAX_ITEMS fit. */

@@ -66,6 +66,12 @@ export const tableDefinition = {
     { indexName: 'usersByName', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'userNameKey', type: 'S' }, include: USER_LIST_ATTRIBUTES },
     { indexName: 'usersByEmail', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'userEmailKey', type: 'S' }, include: USER_LIST_ATTRIBUTES },
     { indexName: 'usersByRole', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'userRoleKey', type: 'S' }, include: USER_LIST_ATTRIBUTES },
+    /**
+     * One person's audit entries in time order (`auditActorKey` = `AUDIT#<orgId>#ACTOR#<actorId>`,
+     * written with every entry): the audit log's person filter is a key read, not a filter over the
+     * whole log (docs/decisions/062). ALL: the page answers whole entries.
+     */
+    { indexName: 'auditByActor', partitionKey: { name: 'auditActorKey', type: 'S' }, sortKey: { name: 'SK', type: 'S' } },
   ],
   /** The stream the mailer reads (new outbox items): the new image is all it needs. */
   stream: 'NEW_IMAGE',

@@ -22,6 +22,12 @@ describe('updateExpression', () => {
     expect(parts.UpdateExpression).not.toMatch(/status|ttl|data|count/);
   });
 
+  it('sets entries of a map by key, each key behind its own placeholder, beside whole attributes', () => {
+    const parts = updateExpression({ set: { version: 3 }, setIn: { profiles: { '01JQUSER': { fullName: 'Ada' } } } });
+    expect(resolved(parts.UpdateExpression, parts)).toBe('SET version = 3, profiles.01JQUSER = {"fullName":"Ada"}');
+    expect(parts.UpdateExpression).toMatch(/^SET #n0 = :v0, #n1\.#n2 = :v1$/);
+  });
+
   it('leaves out empty clauses and maps DynamoDB would refuse', () => {
     const parts = updateExpression({ set: {}, add: {}, remove: ['claimedUntil'] });
     expect(resolved(parts.UpdateExpression, parts)).toBe('REMOVE claimedUntil');

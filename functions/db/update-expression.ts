@@ -8,6 +8,8 @@
 export interface Changes {
   /** SET: each attribute to its value. */
   set?: Record<string, unknown>;
+  /** SET in a map: each map attribute's entries to their values (`SET map.key = value`), the rest of the map left as it is. */
+  setIn?: Record<string, Record<string, unknown>>;
   /** REMOVE: these attributes. */
   remove?: readonly string[];
   /** ADD: each number to its attribute (an absent attribute counts from 0), or each set's elements to its set. */
@@ -71,7 +73,13 @@ export function updateExpression(changes: Changes, condition?: Condition): Updat
     return placeholder;
   };
   const clauses: [string, string[]][] = [
-    ['SET', Object.entries(changes.set ?? {}).map(([attribute, operand]) => `${name(attribute)} = ${value(operand)}`)],
+    [
+      'SET',
+      [
+        ...Object.entries(changes.set ?? {}).map(([attribute, operand]) => `${name(attribute)} = ${value(operand)}`),
+        ...Object.entries(changes.setIn ?? {}).flatMap(([attribute, entries]) => Object.entries(entries).map(([key, operand]) => `${name(attribute)}.${name(key)} = ${value(operand)}`)),
+      ],
+    ],
     ['REMOVE', (changes.remove ?? []).map(name)],
     ['ADD', Object.entries(changes.add ?? {}).map(([attribute, operand]) => `${name(attribute)} ${value(operand)}`)],
     ['DELETE', Object.entries(changes.delete ?? {}).map(([attribute, operand]) => `${name(attribute)} ${value(operand)}`)],

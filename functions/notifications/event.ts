@@ -29,6 +29,8 @@ export interface NotificationEventItem {
   audience?: ProjectAudience;
   /** What the change does to the members' own items (functions/projects/memberships.ts), applied by the consumer. */
   memberships?: MembershipChange[];
+  /** A user whose name, role or avatar changed: the consumer renews the copies in their projects' member sets (docs/decisions/063). */
+  profileOf?: string;
   /** Absent when nobody is notified. */
   message?: NotificationMessage;
   /**
@@ -69,11 +71,12 @@ const KEEP_EVENT_MS = 7 * 24 * 60 * 60 * 1000;
 interface EventExtras {
   audience?: ProjectAudience;
   memberships?: MembershipChange[];
+  profileOf?: string;
   mentioned?: MentionNotice;
   mail?: AudienceMail;
 }
 
-/** The event's Put for the change's transaction; none when nobody is to be notified, no counter moves and no membership changes. */
+/** The event's Put for the change's transaction; none when nobody is to be notified, no counter moves, no membership and no profile changes. */
 export function notificationEventPut(
   orgId: string,
   recipientIds: string[],
@@ -86,7 +89,7 @@ export function notificationEventPut(
   const memberships = (extras.memberships ?? []).filter((change) => change.added.length + change.removed.length > 0);
   const notifies = (recipientIds.length > 0 || extras.audience !== undefined) && message !== undefined;
   const mentions = extras.mentioned && extras.mentioned.recipientIds.length > 0 ? { ...extras.mentioned, recipientIds: [...new Set(extras.mentioned.recipientIds)] } : undefined;
-  if (!notifies && !mentions && !counted && memberships.length === 0) return [];
+  if (!notifies && !mentions && !counted && memberships.length === 0 && extras.profileOf === undefined) return [];
   const createdAt = now();
   const item: NotificationEventItem = {
     type: 'EVENT',
@@ -98,6 +101,7 @@ export function notificationEventPut(
     ...(notifies && extras.mail ? { mail: extras.mail } : {}),
     ...(mentions ? { mentioned: mentions } : {}),
     ...(memberships.length > 0 ? { memberships } : {}),
+    ...(extras.profileOf !== undefined ? { profileOf: extras.profileOf } : {}),
     ...(counted ? { figures: moved } : {}),
     createdAt: createdAt.toISOString(),
     ttl: ttlAt(createdAt.getTime() + KEEP_EVENT_MS),

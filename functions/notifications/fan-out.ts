@@ -6,6 +6,7 @@ import { transactEachOnce } from '../db/transact-each-once';
 import { countEventFigures } from '../projects/figures-from-events';
 import { readMemberIds } from '../projects/member-set';
 import { applyMembershipChanges } from '../projects/memberships';
+import { renewAddedMembersCopies, renewProfileCopies } from '../projects/member-profiles';
 import type { TransactItem } from '../db/transactions';
 import { batchGet } from '../db/reads';
 import { outboxPut } from '../mailer/outbox';
@@ -139,7 +140,13 @@ export async function fanOutNotifications(records: DynamoDBRecord[], log: (entry
       if (event.type !== 'EVENT') return;
       if (event.memberships?.length) {
         const written = await applyMembershipChanges(event.orgId, event.memberships);
-        log({ level: 'info', source: 'memberships', eventId: event.id, orgId: event.orgId, written });
+        // After the memberships: a rename that looked for them before they existed is caught here.
+        const renewed = await renewAddedMembersCopies(event.orgId, event.memberships);
+        log({ level: 'info', source: 'memberships', eventId: event.id, orgId: event.orgId, written, renewed });
+      }
+      if (event.profileOf !== undefined) {
+        const renewed = await renewProfileCopies(event.orgId, event.profileOf);
+        log({ level: 'info', source: 'member-profiles', eventId: event.id, orgId: event.orgId, renewed });
       }
       if (!event.message && !event.mentioned) return;
       const notified = await notifyRecipients(event);

@@ -4,6 +4,7 @@ import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import { type ActingUser, type WriteContext, auditPut, userTarget } from '../audit-log/entries';
 import { TABLE_NAME } from '../db/client';
+import { profileChangedEvent, profileVersionRaise } from '../projects/member-profiles';
 import { keys, userIndexKeys } from '../db/keys';
 import { notificationPut } from '../notifications/writes';
 import { EMAIL_TAKEN } from '../organization/organizations';
@@ -128,6 +129,8 @@ async function updateUser(context: WriteContext, current: UserItem, input: SaveU
   const isSelf = current.id === actor.id;
   const notify = roleChanged && !isSelf;
   const next = { ...current, fullName: input.fullName.trim(), role: input.role };
+  // What project member lists show changed: their copies are renewed after the fact (docs/decisions/063).
+  const profileChanged = roleChanged || next.fullName !== current.fullName;
   const items: TransactItem[] = [
     {
       Update: {
@@ -137,7 +140,7 @@ async function updateUser(context: WriteContext, current: UserItem, input: SaveU
           {
             set: { fullName: next.fullName, role: input.role, ...userIndexKeys(next), ...(input.passwordHash ? { passwordHash: input.passwordHash } : {}) },
             // The transaction already updates this user item, so the unread counter goes here, not in a second write.
-            add: notify ? { unreadCount: 1 } : {},
+            add: { ...(notify ? { unreadCount: 1 } : {}), ...(profileChanged ? profileVersionRaise : {}) },
           },
           // The index keys and word items are computed from the name read: a concurrent rename is a stale read.
           { expression: 'attribute_exists(PK) AND #role = :current AND fullName = :name', names: { '#role': 'role' }, values: { ':current': current.role, ':name': current.fullName } },
@@ -145,6 +148,7 @@ async function updateUser(context: WriteContext, current: UserItem, input: SaveU
       },
     },
     ...userWordWrites(current, current, next),
+    ...(profileChanged ? profileChangedEvent(current.orgId, current.id) : []),
   ];
   // Acting on oneself: the condition above (still admin) already says the actor is an admin.
   const actorCheckAt = isSelf ? -1 : items.push(authority.check) - 1;

@@ -48,12 +48,6 @@ export function listingOf(query: ProjectListQuery, userId: string): ProjectListi
 export const projectListOf = (listing: ProjectListing) =>
   ['projects', listing.sort, listing.order, [...(listing.statuses ?? [])].sort(), listing.overdue, listing.dueSoon, listing.memberId ?? null, listing.q?.toLowerCase() ?? null] as const;
 
-/** The organization's project count, when its counters tell it: unfiltered, or filtered by status alone. */
-export function knownTotal(listing: ProjectListing, figures: FiguresItem | undefined): number | undefined {
-  if (listing.overdue || listing.dueSoon || listing.memberId !== undefined || listing.q !== undefined) return undefined;
-  return projectsCounted(figures, listing.statuses ?? PROJECT_STATUSES);
-}
-
 function projectsCounted(figures: FiguresItem | undefined, statuses: readonly ProjectStatus[]): number {
   const counts = statusCounts(figures);
   return statuses.reduce((sum, status) => sum + counts[status], 0);

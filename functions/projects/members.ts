@@ -9,21 +9,28 @@ import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './write-project-change';
 import { PROJECT_BUSY, PROJECT_NOT_FOUND, addedToProjectMessage } from './projects';
 import { type UserItem, toMemberResponse } from '../user/item';
 import { type ProjectItem, isProjectId } from './item';
-import { type MemberSetItem, memberIdsOf, memberSetWrite } from './member-set';
+import { type MemberSetItem, memberIdsOf, memberProfileOf, memberSetWrite } from './member-set';
 import { applyMembershipChangesNow } from './memberships';
 
 const MEMBERS_NOT_IN_ORGANIZATION = 'Every member must be a user of your organization';
 
 /**
- * The member users in the set's order: BatchGetItems of 100 keys, side by side (one round trip for
- * 500 members). An id whose user is gone is left out rather than failing the page.
+ * The members in the set's order, from the copies the set holds (docs/decisions/063): no read for
+ * them. Members without a copy (a set written before the copies) are read by key, BatchGetItems of
+ * 100 side by side; an id whose user is gone is left out rather than failing the page.
  */
-export async function loadProjectMembers(orgId: string, memberIds: string[]): Promise<ProjectMemberResponse[]> {
-  if (memberIds.length === 0) return [];
-  const userKeys = memberIds.map((id) => keys.user(orgId, id));
-  const found = await batchGet(userKeys);
-  return userKeys.flatMap((key) => {
-    const user = found.get(keyId(key)) as UserItem | undefined;
+export async function loadProjectMembers(orgId: string, set: MemberSetItem | undefined): Promise<ProjectMemberResponse[]> {
+  const memberIds = memberIdsOf(set);
+  const profiles = set?.profiles ?? {};
+  const missing = memberIds.filter((id) => !profiles[id]);
+  const found = missing.length > 0 ? await batchGet(missing.map((id) => keys.user(orgId, id))) : new Map<string, unknown>();
+  return memberIds.flatMap((id) => {
+    const profile = profiles[id];
+    if (profile) {
+      const { v: _copiedAt, ...shown } = profile;
+      return [{ id, ...shown }];
+    }
+    const user = found.get(keyId(keys.user(orgId, id))) as UserItem | undefined;
     return user ? [toMemberResponse(user)] : [];
   });
 }
@@ -86,7 +93,7 @@ export async function setProjectMembers(
       message: addedToProjectMessage(project),
       memberships,
       // The set is written even unchanged: its order is the order sent.
-      alongside: [memberSetWrite(orgId, projectId, memberIds), ...entries.map((entry) => activityPut(orgId, entry))],
+      alongside: [memberSetWrite(orgId, projectId, memberIds, Object.fromEntries((users as UserItem[]).map((user) => [user.id, memberProfileOf(user)]))), ...entries.map((entry) => activityPut(orgId, entry))],
     });
     if (!written) continue;
     await applyMembershipChangesNow(orgId, memberships);

@@ -17,7 +17,7 @@ import { now } from '../clock';
  */
 
 /** What a member removal needs of a project: the project (id, name, version) and its member set. */
-type ProjectMembers = Pick<ProjectItem, 'id' | 'name' | 'version'> & Key & { memberIds: string[] };
+type ProjectMembers = Pick<ProjectItem, 'id' | 'name' | 'version'> & Key & { memberIds: string[]; profiles?: MemberSetItem['profiles'] };
 
 /** Writes per project in the removal's transaction: the project's version, its member set and the activity entry. */
 export const WRITES_PER_PROJECT = 3;
@@ -35,9 +35,10 @@ export async function projectsWithMember(orgId: string, userId: string): Promise
   const found = await batchGet(projectIds.flatMap((id) => [keys.project(orgId, id), keys.projectMembers(orgId, id)]), { consistentRead: true });
   return projectIds.flatMap((id) => {
     const project = found.get(keyId(keys.project(orgId, id))) as ProjectItem | undefined;
-    const memberIds = memberIdsOf(found.get(keyId(keys.projectMembers(orgId, id))) as MemberSetItem | undefined);
+    const set = found.get(keyId(keys.projectMembers(orgId, id))) as MemberSetItem | undefined;
+    const memberIds = memberIdsOf(set);
     if (!project || !memberIds.includes(userId)) return [];
-    return [{ ...keys.project(orgId, id), id, name: project.name, version: project.version, memberIds }];
+    return [{ ...keys.project(orgId, id), id, name: project.name, version: project.version, memberIds, ...(set?.profiles ? { profiles: set.profiles } : {}) }];
   });
 }
 
@@ -53,7 +54,7 @@ type Actor = Pick<UserItem, 'id' | 'fullName' | 'avatarUrl'>;
 export function removedMemberWrites(orgId: string, projects: ProjectMembers[], removed: UserItem, actor: Actor): TransactItem[] {
   return projects.flatMap((project) => [
     { Update: versionBump(project) },
-    memberSetWrite(orgId, project.id, project.memberIds.filter((id) => id !== removed.id)),
+    memberSetWrite(orgId, project.id, project.memberIds.filter((id) => id !== removed.id), project.profiles),
     activityPut(orgId, activityEntry(project, actor, { action: 'members_removed', members: [removed.fullName] })),
   ]);
 }
@@ -93,5 +94,5 @@ async function readProjectMembers(orgId: string, projectId: string): Promise<Pro
     getItem(keys.project(orgId, projectId), { consistentRead: true }),
     getItem(keys.projectMembers(orgId, projectId), { consistentRead: true }),
   ]);
-  return project && { ...keys.project(orgId, projectId), id: projectId, name: project.name, version: project.version, memberIds: memberIdsOf(set) };
+  return project && { ...keys.project(orgId, projectId), id: projectId, name: project.name, version: project.version, memberIds: memberIdsOf(set), ...(set?.profiles ? { profiles: set.profiles } : {}) };
 }

@@ -23,6 +23,11 @@ export interface UserItem {
   avatarUrl: string | null;
   /** Unread notifications, changed in the same transaction as every isRead change. */
   unreadCount: number;
+  /**
+   * Raised by every change of what a project's members list shows (name, role, avatar): the copies
+   * in member sets are replaced only by a newer one (functions/projects/member-profiles.ts). Absent: 0.
+   */
+  profileVersion?: number;
   createdAt: string;
   /** True once the user followed a verification link; absent or false until then. */
   emailVerified?: boolean;

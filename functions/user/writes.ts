@@ -8,6 +8,7 @@ import { conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { UserItem } from './item';
 import { userWordWrites } from './words';
+import { profileChangedEvent, profileVersionRaise } from '../projects/member-profiles';
 
 /** The signed-in user's own account: their name and their password. */
 
@@ -34,12 +35,13 @@ export async function updateFullName(current: UserItem, fullName: string): Promi
             TableName: TABLE_NAME,
             Key: keys.user(user.orgId, user.id),
             ...updateExpression(
-              { set: { fullName, userNameKey, userRoleKey } },
+              { set: { fullName, userNameKey, userRoleKey }, add: profileVersionRaise },
               { expression: 'attribute_exists(PK) AND fullName = :name AND #role = :role', names: { '#role': 'role' }, values: { ':name': user.fullName, ':role': user.role } },
             ),
           },
         },
         ...userWordWrites(user, user, next),
+        ...profileChangedEvent(user.orgId, user.id),
       ]),
     );
     if (renamed) return next;

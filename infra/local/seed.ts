@@ -1,5 +1,5 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { memberSetWrite } from '../../functions/projects/member-set';
+import { type MemberProfile, memberProfileOf, memberSetWrite } from '../../functions/projects/member-set';
 import type { MembershipItem } from '../../functions/projects/memberships';
 import { newMailToken } from '../../functions/security/mail-tokens';
 import { keys } from '../../functions/db/keys';
@@ -102,6 +102,8 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
   const items: Item[] = [{ ...keys.organization(orgId), ...org, userCount: users.length, membersWithoutTwoFactor: users.length }];
   for (const user of users) items.push(...userPuts(user).map((write) => write.Put.Item as Item));
 
+  // What a PUT of members copies into the set of each member (docs/decisions/063).
+  const profiles = Object.fromEntries(users.map((user) => [user.id, memberProfileOf(user)]));
   const projectIds: string[] = [];
   // What the API's creates would have written along: a 'created' entry each, and the counters the stream consumer would have added.
   const projects: ProjectItem[] = [];
@@ -125,7 +127,7 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
       now,
     );
     projectIds.push(project.id);
-    items.push({ ...projectRecord(project) }, ...wordItems(project), ...memberItems(orgId, project.id, [...new Set(memberIds)]));
+    items.push({ ...projectRecord(project) }, ...wordItems(project), ...memberItems(orgId, project.id, [...new Set(memberIds)], profiles));
     items.push(activityPut(orgId, activityEntry(project, users[0]!, { action: 'created' })).Put!.Item as Item);
     projects.push(project);
   }
@@ -185,9 +187,9 @@ export async function batchPut(db: DynamoDBDocumentClient, tableName: string, it
 }
 
 /** A project's member set and its members' own items, as a PUT of members and the stream consumer would have left them (docs/decisions/037). */
-function memberItems(orgId: string, projectId: string, memberIds: string[]): Item[] {
+function memberItems(orgId: string, projectId: string, memberIds: string[], profiles: Record<string, MemberProfile>): Item[] {
   if (memberIds.length === 0) return [];
-  const set = memberSetWrite(orgId, projectId, memberIds).Put!.Item as Item;
+  const set = memberSetWrite(orgId, projectId, memberIds, profiles).Put!.Item as Item;
   const memberships = memberIds.map((userId): Item => ({ ...keys.membership(orgId, userId, projectId), type: 'MEMBERSHIP', orgId, userId, projectId, member: true, version: 0 } satisfies MembershipItem & Item));
   return [set, ...memberships];
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ROLES } from '../roles';
-import { email, newPassword, text } from './fields';
+import { email, newPassword, pageCursor, pageLimit, text } from './fields';
 
 /** Every unknown, revoked, used, replaced or expired invitation link, in one sentence. */
 export const INVALID_INVITATION = 'This invitation is invalid or has expired.';
@@ -55,5 +55,15 @@ export const invitationAcceptRequest = /* @__PURE__ */ (() => z.object({
 export const acceptInvitationForm = /* @__PURE__ */ (() => z.pick(invitationAcceptRequest, { fullName: true, password: true }))();
 export type AcceptInvitationForm = z.infer<typeof acceptInvitationForm>;
 
-/** GET /api/organization/invitations. */
+/** GET /api/organization/invitations: a page of them. */
 export const invitationListResponse = /* @__PURE__ */ (() => z.array(invitationResponse))();
+
+export const INVITATION_PAGE_DEFAULT = 100;
+export const INVITATION_PAGE_MAX = 200;
+
+/**
+ * GET /api/organization/invitations?limit=&cursor= (docs/decisions/062): newest first; a
+ * `Link: <…>; rel="next"` header names the next page, as for the other lists.
+ */
+export const invitationListQuery = /* @__PURE__ */ (() => z.object({ limit: pageLimit(INVITATION_PAGE_MAX), cursor: pageCursor() }))();
+export type InvitationListQuery = z.infer<typeof invitationListQuery>;

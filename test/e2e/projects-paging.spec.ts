@@ -13,11 +13,6 @@ async function seedProjects(request: APIRequestContext, dataOf: (index: number) 
   for (let start = 1; start <= COUNT; start += 10) {
     await Promise.all(Array.from({ length: Math.min(10, COUNT - start + 1) }, (_, offset) => createProjectViaApi(request, { name: nameOf(start + offset), ...dataOf(start + offset) })));
   }
-  // The count is the organization's figures, which the stream consumer moves shortly after each create
-  // (docs/decisions/032): the page is opened once the API counts them all, as it would be a moment later.
-  await expect
-    .poll(async () => (await request.get('/api/projects?limit=1')).headers()['x-total-count'], { timeout: 30_000 })
-    .toBe(String(COUNT));
 }
 
 /** 150 projects made through the API, and their rows, on a busy two-core machine: a limit, not a timing. */
@@ -42,12 +37,14 @@ test.describe('Projects list, page after page from the server', () => {
     await registerAccount(page.request);
     await seedProjects(page.request);
     await page.goto('/projects');
-    await expect(page.getByRole('status').filter({ hasText: `${COUNT} projects` })).toBeVisible(LONG);
+    // More than a page: the server sends no count it cannot make exact (decision 062), so the list says what it has.
+    await expect(page.getByRole('status').filter({ hasText: '100+ projects' })).toBeVisible(LONG);
     await expect.poll(async () => (await tableNames(page)).length, LONG).toBe(100);
 
     const loadMore = page.getByRole('button', { name: 'Load more' });
     await loadMore.click();
     await expect(loadMore).toBeHidden(LONG);
+    await expect(page.getByRole('status').filter({ hasText: `${COUNT} projects` })).toBeVisible();
     const names = await tableNames(page);
     expect(names).toHaveLength(COUNT);
     expect([...names].sort()).toEqual(ALL_NAMES);
@@ -94,7 +91,8 @@ test.describe('Projects list, page after page from the server', () => {
     await page.getByRole('option', { name: 'On Hold' }).click();
     await expect(page).toHaveURL('/projects?status=on_hold&sort=name&order=desc');
     await expect.poll(async () => (await tableNames(page)).slice(0, 3), LONG).toEqual([nameOf(150), nameOf(140), nameOf(130)]);
-    await expect(page.getByRole('status').filter({ hasText: `15 of ${COUNT} projects` })).toBeVisible();
+    // The 15 are one page, counted; the organization's 150 are not (two pages), so no 'of'.
+    await expect(page.getByRole('status').filter({ hasText: /^15 projects$/ })).toBeVisible();
     expect(requests.map((url) => url.search)).toContain('?status=on_hold&sort=name&order=desc');
 
     await page.getByLabel('Overdue only').click();

@@ -54,6 +54,10 @@ const FROZEN = {
       { AttributeName: 'PK', KeyType: 'HASH' },
       { AttributeName: 'userRoleKey', KeyType: 'RANGE' },
     ],
+    auditByActor: [
+      { AttributeName: 'auditActorKey', KeyType: 'HASH' },
+      { AttributeName: 'SK', KeyType: 'RANGE' },
+    ],
   } as Record<string, { AttributeName: string; KeyType: string }[]>,
 };
 

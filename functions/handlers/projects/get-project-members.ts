@@ -1,6 +1,6 @@
 import * as projectEndpoints from '../../../shared/contract/projects';
 import { loadProjectMembers } from '../../projects/members';
-import { memberIdsOf, preloadProjectWithMembers } from '../../projects/member-set';
+import { preloadProjectWithMembers } from '../../projects/member-set';
 import { PROJECT_NOT_FOUND } from '../../projects/projects';
 import { NotFound } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';
@@ -8,5 +8,5 @@ import { ok } from '../../http/response';
 
 export const handler = defineRoute(projectEndpoints.members, { preload: preloadProjectWithMembers }, async ({ session, preloadedAll: [project, members] }) => {
   if (!project) throw new NotFound(PROJECT_NOT_FOUND);
-  return ok(await loadProjectMembers(session.user.orgId, memberIdsOf(members)));
+  return ok(await loadProjectMembers(session.user.orgId, members));
 });

@@ -1,7 +1,7 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { AuditItem } from '../../../functions/audit-log/entries';
-import { keys } from '../../../functions/db/keys';
+import { auditActorKey, keys } from '../../../functions/db/keys';
 import type { AuditAction, AuditActor, AuditTarget } from '../../../shared/schemas/audit-log';
 import { testTable } from '../support/table';
 
@@ -23,17 +23,19 @@ export async function seedAuditEntries(orgId: string, entries: SeededEntry[]): P
   const { db, tableName } = testTable();
   const items: AuditItem[] = entries.map((entry) => {
     const id = ulid(entry.at.getTime());
+    const actor = entry.actor ?? { id: 'seed-actor', fullName: 'Seed Actor', username: 'seed@example.com' };
     return {
       type: 'AUDIT',
       id,
       orgId,
       at: entry.at.toISOString(),
-      actor: entry.actor ?? { id: 'seed-actor', fullName: 'Seed Actor', username: 'seed@example.com' },
+      actor,
       action: entry.action ?? 'session.signed_in',
       target: entry.target ?? { type: 'user', id: 'seed-actor', label: 'Seed Actor' },
       clientAddress: '192.0.2.44',
       userAgent: entry.userAgent ?? 'seed-agent',
       details: entry.details ?? {},
+      auditActorKey: auditActorKey(orgId, actor.id),
       ttl: Math.floor(Date.now() / 1000) + 3600,
     };
   });

@@ -42,7 +42,7 @@ export const READ_BUDGETS: Record<string, number> = {
   'GET /api/scim/v2/Schemas': 2,
   'GET /api/scim/v2/Groups': 4,
   'GET /api/scim/v2/Groups/{id}': 3,
-  // An unfiltered page is one Query; a filtered one may take up to 4 (docs/data-model.md, Audit log).
+  // An unfiltered page, or one person's (index auditByActor, decision 062), is one Query; one filtered by action may take up to 4 (docs/data-model.md, Audit log).
   'GET /api/organization/audit-log': 2,
   // One 1 MB Query holds the whole log of these fixtures; a longer range takes one per MB, at most 20.
   'GET /api/organization/audit-log/export': 2,
@@ -70,6 +70,12 @@ export const USER_PAGE_READ_UNITS = 24;
  * (57 units measured for the first Query of 400).
  */
 export const USER_FILTERED_PAGE_READ_UNITS = 180;
+
+/**
+ * Read capacity units a page of GET /api/organization/invitations may consume, the session's
+ * BatchGetItem included: at most 100 invitations plus one looked ahead, read strongly (decision 062).
+ */
+export const INVITATION_PAGE_READ_UNITS = 20;
 
 /** Accepting an invitation: the link's reads (counter, token, invitation, organization) and the admins, whatever the organization's size (3.5–4 measured). */
 export const ACCEPT_READ_UNITS = 5;

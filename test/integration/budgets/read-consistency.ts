@@ -16,8 +16,9 @@ export const READ_CONSISTENCY: Record<string, readonly string[]> = {
   // Creation order, refetched right after the user creates a project (the other orders read the indexes, eventually).
   'GET /api/projects': ['BatchGetItem:strong', 'Query:strong'],
   // The project and its member set come with the session; its members' names and avatars eventually.
-  'GET /api/projects/{id}': ['BatchGetItem:strong', 'BatchGetItem:eventual'],
-  'GET /api/projects/{id}/members': ['BatchGetItem:strong', 'BatchGetItem:eventual'],
+  // The members come from the copies in the set, read with the session (decision 063).
+  'GET /api/projects/{id}': ['BatchGetItem:strong'],
+  'GET /api/projects/{id}/members': ['BatchGetItem:strong'],
   // Refetched right after the user's own change to the project.
   'GET /api/projects/{id}/activity': ['BatchGetItem:strong', 'Query:strong'],
   'GET /api/organization-users': ['BatchGetItem:strong', 'Query:strong'],

@@ -1,18 +1,20 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { infiniteQueryOptions, useMutation } from '@tanstack/react-query';
 import * as organizationInvitationEndpoints from '@shared/contract/organization-invitations';
 import type { InvitationRequest } from '@shared/schemas/invitations';
-import { call } from '../../../lib/api-client';
+import { call, callPage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidate } from '../../../lib/use-invalidate';
 import { useSubmitKey } from '../../../lib/submit-key';
 
-/** The admins' invitations: pending ones and those of the last 30 days. */
+/** The admins' invitations: pending ones and those of the last 30 days, newest first, a page at a time. */
 export const organizationInvitationQueries = {
   all: queryKeys.organizationInvitations,
   list: () =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: [...organizationInvitationQueries.all, 'list'] as const,
-      queryFn: () => call(organizationInvitationEndpoints.list),
+      queryFn: ({ pageParam, signal }) => callPage(organizationInvitationEndpoints.list, { next: pageParam, signal }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (page) => page.next,
     }),
 };
 

@@ -1,5 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import * as organizationInvitationEndpoints from '@shared/contract/organization-invitations';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InvitationResponse } from '@shared/schemas/invitations';
 import { organizationInvitationQueries } from '../api/organization-invitations';
@@ -22,7 +24,7 @@ const invitation = (overrides: Partial<InvitationResponse>): InvitationResponse 
 function renderWith(list: InvitationResponse[]) {
   vi.stubGlobal('fetch', () => new Promise(() => {}));
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(organizationInvitationQueries.list().queryKey, list);
+  client.setQueryData(organizationInvitationQueries.list().queryKey, { pages: [{ items: list, next: undefined, total: list.length }], pageParams: [undefined] });
   render(
     <QueryClientProvider client={client}>
       <PendingInvitations />
@@ -79,5 +81,35 @@ describe('Pending invitations', () => {
     const section = renderWith([invitation({ status: 'accepted' })]);
     expect(section).toHaveTextContent('No pending invitations');
     expect(within(section).queryByRole('table')).toBeNull();
+  });
+
+  it('loads the next page with Load more, and says there is nothing pending only once no page is left', async () => {
+    const first = [invitation({ id: '01JQ0000000000000000000030', email: 'ended@example.com', status: 'revoked' })];
+    const second = [invitation({ id: '01JQ0000000000000000000031', email: 'older@example.com' })];
+    const requests: string[] = [];
+    const { path } = organizationInvitationEndpoints.list;
+    vi.stubGlobal('fetch', async (input: string) => {
+      requests.push(input);
+      const next = input.includes('cursor=');
+      return new Response(JSON.stringify(next ? second : first), {
+        status: 200,
+        headers: { 'content-type': 'application/json', ...(next ? {} : { link: `<${path}?cursor=page-2>; rel="next"` }) },
+      });
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <PendingInvitations />
+      </QueryClientProvider>,
+    );
+    const section = screen.getByRole('region', { name: 'Pending invitations' });
+    // The first page holds only an ended one: not 'nothing pending' while another page may hold some.
+    const loadMore = await within(section).findByRole('button', { name: 'Load more' });
+    expect(section).not.toHaveTextContent('No pending invitations');
+    await userEvent.click(loadMore);
+    const rows = (await within(section).findAllByRole('row')).slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([expect.stringContaining('older@example.com')]);
+    expect(within(section).queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(requests.map((request) => new URL(request, 'http://localhost').search)).toEqual(['', '?cursor=page-2']);
   });
 });

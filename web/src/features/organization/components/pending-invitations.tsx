@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { RotateCw, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import type { InvitationResponse } from '@shared/schemas/invitations';
@@ -16,10 +16,11 @@ const isOpen = (invitation: InvitationResponse) => invitation.status === 'pendin
 
 /** 'Pending invitations' under the users table: who was invited, by whom, until when; Resend and Revoke. */
 export function PendingInvitations() {
-  const invitations = useQuery(organizationInvitationQueries.list());
+  const invitations = useInfiniteQuery(organizationInvitationQueries.list());
   const resend = useResendInvitation();
   const [revoking, setRevoking] = useState<InvitationResponse>();
-  const open = invitations.data?.filter(isOpen) ?? [];
+  // Pages hold ended ones too (the list's last 30 days): only the open ones are shown.
+  const open = invitations.data?.pages.flatMap((page) => page.items.filter(isOpen)) ?? [];
 
   const onResend = (invitation: InvitationResponse) =>
     resend.mutate(invitation.id, {
@@ -32,7 +33,7 @@ export function PendingInvitations() {
       <h3 id="pending-invitations-heading" className="text-base font-semibold">
         Pending invitations
       </h3>
-      <QueryState query={invitations} loading="Loading invitations" error="There was an error loading invitations. Please try again." isEmpty={() => open.length === 0} empty={<p className="text-sm text-muted">No pending invitations</p>}>
+      <QueryState query={invitations} loading="Loading invitations" error="There was an error loading invitations. Please try again." isEmpty={() => open.length === 0 && !invitations.hasNextPage} empty={<p className="text-sm text-muted">No pending invitations</p>}>
         {() => (
           <>
             {/* Phones: one card per invitation, so Resend and Revoke are on screen without scrolling sideways. */}
@@ -83,6 +84,18 @@ export function PendingInvitations() {
                 </tbody>
               </table>
             </div>
+            {invitations.hasNextPage ? (
+              <div className="flex justify-center">
+                <Button variant="outline" onClick={() => invitations.fetchNextPage()} disabled={invitations.isFetchingNextPage}>
+                  {invitations.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                </Button>
+              </div>
+            ) : null}
+            {invitations.isFetchNextPageError ? (
+              <p role="alert" className="text-sm text-danger">
+                There was an error loading more invitations. Please try again.
+              </p>
+            ) : null}
           </>
         )}
       </QueryState>

@@ -32,11 +32,14 @@ export const projectQueries = {
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (page) => page.next,
     }),
-  /** The organization's project count (X-Total-Count of a one-project page), beside a filtered list. */
+  /**
+   * The organization's project count beside a filtered list: X-Total-Count of the unfiltered first
+   * page, which the server sends only when that page is the whole list (decision 062); null above.
+   */
   total: () =>
     queryOptions({
       queryKey: rowQueryKeys.total,
-      queryFn: async ({ signal }) => (await callPage(projectEndpoints.list, { query: { limit: '1' }, signal })).total ?? null,
+      queryFn: async ({ signal }) => (await callPage(projectEndpoints.list, { signal })).total ?? null,
     }),
   /** The Cmd/Ctrl+K palette: the server's name search (the first projects for an empty query). */
   search: (q: string) =>
