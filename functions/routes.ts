@@ -135,6 +135,8 @@ export const routes = [
   // single sign-on: the connection's client secret is encrypted under the two-factor secret's stage key (decision 044)
   route(ssoEndpoints.settings, 'sso/get-sso-settings', 'read'),
   route(ssoEndpoints.saveConnection, 'sso/save-sso-connection', 'readwrite', ['session', 'mfaEncryption']),
+  route(ssoEndpoints.testConnection, 'sso/test-sso-connection', 'read'),
+  route(ssoEndpoints.testResult, 'sso/get-sso-test-result', 'read'),
   route(ssoEndpoints.start, 'sso/start-sso-sign-in', 'read'),
   route(ssoEndpoints.oidcCallback, 'sso/finish-oidc-sign-in', 'readwrite', ['session', 'mfaEncryption']),
   // single sign-on required, and the admins who keep password access (decision 059)

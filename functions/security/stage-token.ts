@@ -8,7 +8,7 @@ const ISSUER = 'growthwise';
  * The tokens this stage signs with its session key. Each kind has an audience of its own, so a
  * token of one kind (or of another stage) is refused where another is expected.
  */
-const AUDIENCE_SUFFIX = { session: '', 'mfa-pending': ':mfa-pending', device: ':device', 'sign-in-code': ':sign-in-code', 'sso-sign-in': ':sso-sign-in' } as const;
+const AUDIENCE_SUFFIX = { session: '', 'mfa-pending': ':mfa-pending', device: ':device', 'sign-in-code': ':sign-in-code', 'sso-sign-in': ':sso-sign-in', 'sso-test-result': ':sso-test-result' } as const;
 type TokenKind = keyof typeof AUDIENCE_SUFFIX;
 
 const audience = (kind: TokenKind) => `growthwise:${process.env.STAGE ?? 'local'}${AUDIENCE_SUFFIX[kind]}`;

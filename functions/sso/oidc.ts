@@ -24,7 +24,7 @@ export interface OidcAttempt {
   codeVerifier: string;
 }
 
-export async function authorizationUrl(config: client.Configuration, redirectUri: string, loginHint: string): Promise<{ url: string; attempt: OidcAttempt }> {
+export async function authorizationUrl(config: client.Configuration, redirectUri: string, loginHint: string | undefined): Promise<{ url: string; attempt: OidcAttempt }> {
   const attempt = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier: client.randomPKCECodeVerifier() };
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
@@ -33,7 +33,7 @@ export async function authorizationUrl(config: client.Configuration, redirectUri
     code_challenge_method: 'S256',
     state: attempt.state,
     nonce: attempt.nonce,
-    login_hint: loginHint,
+    ...(loginHint ? { login_hint: loginHint } : {}),
   });
   return { url: url.href, attempt };
 }

@@ -41,15 +41,19 @@ export function spendAssertion(orgId: string, assertion: SamlAssertion): Transac
 }
 
 export async function finishSamlSignIn(pending: PendingSamlSignIn, samlResponse: string, origin: string, client: AuditClient): Promise<{ user: UserItem; org: OrganizationItem; assertion: SamlAssertion }> {
-  const connection = await ssoConnectionOf(pending.orgId);
-  if (connection?.protocol !== 'saml') throw new SsoRefused('the organization has no SAML connection');
-  let assertion: SamlAssertion;
-  try {
-    assertion = await validateSamlResponse(connection, origin, samlResponse, pending.requestId);
-  } catch (error) {
-    throw new SsoRefused(error instanceof Error ? error.message : String(error));
-  }
+  const { connection, assertion } = await checkSamlResponse(pending, samlResponse, origin);
   // An IdP's assertion about an address is its word that the address is the person's.
   const signedIn = await signInPerson(connection, { email: assertion.email, emailVerified: true, name: assertion.name }, client);
   return { ...signedIn, assertion };
+}
+
+/** Every check of the response but the replay's (spendAssertion, in the caller's write), for a real sign-in or a test. */
+export async function checkSamlResponse(pending: PendingSamlSignIn, samlResponse: string, origin: string): Promise<{ connection: SamlConnectionItem; assertion: SamlAssertion }> {
+  const connection = await ssoConnectionOf(pending.orgId);
+  if (connection?.protocol !== 'saml') throw new SsoRefused('the organization has no SAML connection');
+  try {
+    return { connection, assertion: await validateSamlResponse(connection, origin, samlResponse, pending.requestId) };
+  } catch (error) {
+    throw new SsoRefused(error instanceof Error ? error.message : String(error));
+  }
 }

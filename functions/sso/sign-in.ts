@@ -40,7 +40,7 @@ export async function connectionOfEmail(email: string): Promise<SsoConnectionIte
 }
 
 /** An OpenID Connect sign-in: the IdP's authorization URL, and this browser's pending sign-in. */
-export async function startSsoSignIn(connection: OidcConnectionItem, email: string, origin: string, returnTo?: string): Promise<{ redirectUrl: string; pending: PendingSsoSignIn; expiresAt: number }> {
+export async function startSsoSignIn(connection: OidcConnectionItem, email: string | undefined, origin: string, returnTo?: string): Promise<{ redirectUrl: string; pending: PendingSsoSignIn; expiresAt: number }> {
   const config = await discover(connection.issuer, connection.clientId);
   const { url, attempt } = await authorizationUrl(config, `${origin}${OIDC_CALLBACK_PATH}`, email);
   return { redirectUrl: url, pending: { ...attempt, orgId: connection.orgId, returnTo: safeReturnPath(returnTo) }, expiresAt: clockNow().getTime() + SSO_SIGN_IN_MS };
@@ -59,9 +59,15 @@ export class SsoRefused extends Error {
  * (state, nonce, PKCE; by openid-client), then the person (signInPerson).
  */
 export async function finishOidcSignIn(pending: PendingSsoSignIn, callbackUrl: URL, client: AuditClient): Promise<{ user: UserItem; org: OrganizationItem; created: boolean }> {
+  const { connection, person } = await checkOidcCallback(pending, callbackUrl);
+  return signInPerson(connection, person, client);
+}
+
+/** Every check of the callback (a real sign-in's or a test's), and who the identity provider vouched for. */
+export async function checkOidcCallback(pending: PendingSsoSignIn, callbackUrl: URL): Promise<{ connection: OidcConnectionItem; person: OidcPerson }> {
   const connection = await ssoConnectionOf(pending.orgId);
   if (connection?.protocol !== 'oidc') throw new SsoRefused('the organization has no OpenID Connect connection');
-  return signInPerson(connection, await authorize(connection, callbackUrl, pending), client);
+  return { connection, person: await authorize(connection, callbackUrl, pending) };
 }
 
 /** Who the identity provider vouched for, whatever the protocol. */
@@ -94,7 +100,9 @@ async function authorize(connection: OidcConnectionItem, callbackUrl: URL, pendi
     const config = await discover(connection.issuer, connection.clientId, await decryptSsoClientSecret(connection.clientSecretEncrypted, connection.orgId));
     return await finishAuthorization(config, callbackUrl, pending);
   } catch (error) {
-    throw new SsoRefused(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    // openid-client's own message is general ('invalid response encountered'); its cause names the failed check (and class names are minified).
+    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    throw new SsoRefused(error instanceof Error ? `${error.message}${cause}` : String(error));
   }
 }
 

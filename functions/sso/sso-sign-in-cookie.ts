@@ -14,14 +14,34 @@ const COOKIE_PATH = '/api/sso/';
 /** Time enough to sign in at the identity provider, password and second factor included. */
 export const SSO_SIGN_IN_MS = 10 * 60 * 1000;
 
+/**
+ * An admin's 'Test connection' (docs/decisions/044): the admin and the session that started it. A
+ * pending sign-in carrying it signs nobody in; its result is for that session only.
+ */
+export interface SsoTester {
+  userId: string;
+  sessionId: string;
+  fullName: string;
+  username: string;
+}
+
 export interface PendingSsoSignIn extends OidcAttempt {
   orgId: string;
   /** Where the person was going (a deep link), or /dashboard. */
   returnTo: string;
+  test?: SsoTester;
+}
+
+const testerClaim = (test: SsoTester | undefined) => (test ? { tt: { ...test } } : {});
+
+function testerOf(claim: unknown): SsoTester | undefined {
+  if (typeof claim !== 'object' || claim === null) return undefined;
+  const { userId, sessionId, fullName, username } = claim as Record<string, unknown>;
+  return typeof userId === 'string' && typeof sessionId === 'string' && typeof fullName === 'string' && typeof username === 'string' ? { userId, sessionId, fullName, username } : undefined;
 }
 
 export async function ssoSignInCookie(pending: PendingSsoSignIn, expiresAtMs: number): Promise<string> {
-  const token = await signStageToken('sso-sign-in', pending.orgId, { st: pending.state, nn: pending.nonce, cv: pending.codeVerifier, rt: pending.returnTo }, expiresAtMs);
+  const token = await signStageToken('sso-sign-in', pending.orgId, { st: pending.state, nn: pending.nonce, cv: pending.codeVerifier, rt: pending.returnTo, ...testerClaim(pending.test) }, expiresAtMs);
   return `${SSO_COOKIE}=${token}; HttpOnly; Secure; SameSite=Lax; Path=${COOKIE_PATH}; Max-Age=${SSO_SIGN_IN_MS / 1000}`;
 }
 
@@ -32,7 +52,8 @@ export async function readSsoSignIn(cookies: string[] | undefined): Promise<Pend
   if (!token) return undefined;
   const payload = await verifyStageToken('sso-sign-in', token, ['exp', 'iat', 'sub', 'st', 'nn', 'cv', 'rt']);
   if (!payload?.sub || typeof payload.st !== 'string' || typeof payload.nn !== 'string' || typeof payload.cv !== 'string' || typeof payload.rt !== 'string') return undefined;
-  return { orgId: payload.sub, state: payload.st, nonce: payload.nn, codeVerifier: payload.cv, returnTo: payload.rt };
+  const test = testerOf(payload.tt);
+  return { orgId: payload.sub, state: payload.st, nonce: payload.nn, codeVerifier: payload.cv, returnTo: payload.rt, ...(test ? { test } : {}) };
 }
 
 /**
@@ -48,10 +69,11 @@ export interface PendingSamlSignIn {
   orgId: string;
   requestId: string;
   returnTo: string;
+  test?: SsoTester;
 }
 
 export async function samlSignInCookie(pending: PendingSamlSignIn, expiresAtMs: number): Promise<string> {
-  const token = await signStageToken('sso-sign-in', pending.orgId, { rq: pending.requestId, rt: pending.returnTo }, expiresAtMs);
+  const token = await signStageToken('sso-sign-in', pending.orgId, { rq: pending.requestId, rt: pending.returnTo, ...testerClaim(pending.test) }, expiresAtMs);
   return `${SAML_COOKIE}=${token}; HttpOnly; Secure; SameSite=None; Path=${SAML_COOKIE_PATH}; Max-Age=${SSO_SIGN_IN_MS / 1000}`;
 }
 
@@ -62,5 +84,6 @@ export async function readSamlSignIn(cookies: string[] | undefined): Promise<Pen
   if (!token) return undefined;
   const payload = await verifyStageToken('sso-sign-in', token, ['exp', 'iat', 'sub', 'rq', 'rt']);
   if (!payload?.sub || typeof payload.rq !== 'string' || typeof payload.rt !== 'string') return undefined;
-  return { orgId: payload.sub, requestId: payload.rq, returnTo: payload.rt };
+  const test = testerOf(payload.tt);
+  return { orgId: payload.sub, requestId: payload.rq, returnTo: payload.rt, ...(test ? { test } : {}) };
 }

@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'sso.domain_verified',
   'sso.domain_removed',
   'sso.connection_changed',
+  'sso.connection_tested',
   'sso.requirement_changed',
   'sso.password_access_changed',
   'scim.token_created',

@@ -108,3 +108,21 @@ export const oidcCallbackQuery = /* @__PURE__ */ (() => z.object({
   error: z.optional(z.string().check(z.maxLength(200))),
   error_description: z.optional(z.string().check(z.maxLength(2000))),
 }))();
+
+/**
+ * What an admin's 'Test connection' sign-in brought back (GET /api/organization/sso/test-result):
+ * the claims the identity provider sent, or why the answer was refused. Nobody is signed in by it.
+ */
+export const ssoTestResultResponse = /* @__PURE__ */ (() => z.object({
+  outcome: z.enum(['passed', 'refused']),
+  protocol: z.enum(['oidc', 'saml']),
+  email: z.nullable(z.string()),
+  name: z.nullable(z.string()),
+  /** The OIDC subject or the SAML NameID. */
+  subject: z.nullable(z.string()),
+  /** Whether the email's domain is verified by this organization: people outside one cannot sign in. */
+  domainVerified: z.boolean(),
+  /** Why the answer was refused, in plain words (refused only). */
+  reason: z.nullable(z.string()),
+}))();
+export type SsoTestResultResponse = z.infer<typeof ssoTestResultResponse>;

@@ -46,6 +46,21 @@ test.describe('Enterprise sign-in (issue 40)', () => {
     await page.getByRole('button', { name: 'Save identity provider' }).click();
     await expect(page.getByText('Identity provider saved').first()).toBeVisible();
 
+    // 'Test connection': a sign-in in a popup that signs nobody in; the popup and the tab show the claims received.
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    const popup = await popupOpened;
+    await popup.getByPlaceholder('Enter any login').fill(`ada.tester@${domain}`);
+    await popup.getByPlaceholder('and password').fill('any password');
+    await popup.getByRole('button', { name: 'Sign-in' }).click();
+    await popup.getByRole('button', { name: 'Continue' }).click();
+    await expect(popup.getByText('The test sign-in worked (OpenID Connect). Claims received:')).toBeVisible();
+    await expect(page.getByText('Connection test passed').first()).toBeVisible();
+    await expect(page.getByText('The test sign-in worked (OpenID Connect). Claims received:')).toBeVisible();
+    // The local identity provider's subject is the login itself: the address shows as both.
+    await expect(page.getByText(`ada.tester@${domain}`, { exact: true }).first()).toBeVisible();
+    await popup.close();
+
     // Single sign-on required: asked first, saying who it concerns and who keeps password access.
     await page.getByRole('checkbox', { name: 'Require single sign-on for people at verified domains' }).click();
     const requireDialog = page.getByRole('alertdialog', { name: 'Require single sign-on?' });

@@ -1,5 +1,6 @@
 import * as ssoEndpoints from '../../../shared/contract/sso';
 import { auditPut, userTarget } from '../../audit-log/entries';
+import type { AuditClient } from '../../audit-log/entries';
 import { isConditionFailure } from '../../db/transactions';
 import { auditClient, writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
@@ -8,9 +9,10 @@ import { siteOrigin } from '../../http/site-origin';
 import { logger } from '../../observability/logger';
 import { countMetric } from '../../observability/metrics';
 import { startSession } from '../../sessions/start-session';
-import { finishSamlSignIn, spendAssertion } from '../../sso/saml-sign-in';
+import { checkSamlResponse, finishSamlSignIn, spendAssertion } from '../../sso/saml-sign-in';
 import { SSO_REFUSED_LANDING, SsoRefused } from '../../sso/sign-in';
-import { clearedSamlSignInCookie, readSamlSignIn } from '../../sso/sso-sign-in-cookie';
+import { type PendingSamlSignIn, type SsoTester, clearedSamlSignInCookie, readSamlSignIn } from '../../sso/sso-sign-in-cookie';
+import { SSO_TEST_RESULT_PAGE, passedTest, recordTest, refusedTest } from '../../sso/test-result';
 
 /**
  * POST /api/sso/saml/acs: the identity provider's signed response, posted by the browser
@@ -28,6 +30,7 @@ export const handler = defineRoute(ssoEndpoints.samlAcs, async (request) => {
     if (!pending) throw new SsoRefused('no pending SAML sign-in in this browser');
     const samlResponse = new URLSearchParams(rawBody).get('SAMLResponse');
     if (!samlResponse) throw new SsoRefused('the post carries no SAMLResponse');
+    if (pending.test) return redirect(303, SSO_TEST_RESULT_PAGE, [await testConnection(pending, pending.test, samlResponse, auditClient(request)), cleared]);
     const { user, org, assertion } = await finishSamlSignIn(pending, samlResponse, siteOrigin(), auditClient(request));
     const signedIn = auditPut(writeContext(user, request), { action: 'session.signed_in', target: userTarget(user), details: { method: 'sso' } });
     const cookies = await startSession(user.id, org.id, event, [signedIn, spendAssertion(org.id, assertion)], 'sso').catch((error: unknown) => {
@@ -42,3 +45,21 @@ export const handler = defineRoute(ssoEndpoints.samlAcs, async (request) => {
     return redirect(303, SSO_REFUSED_LANDING, [cleared]);
   }
 });
+
+/**
+ * An admin's test: every check, the assertion spent as a sign-in spends it (a replayed test is
+ * refused too), then the claims recorded for that admin; nobody signed in. Answers the result's cookie.
+ */
+async function testConnection(pending: PendingSamlSignIn, test: SsoTester, samlResponse: string, client: AuditClient): Promise<string> {
+  const { orgId } = pending;
+  try {
+    const { assertion } = await checkSamlResponse(pending, samlResponse, siteOrigin());
+    const passed = await passedTest(orgId, 'saml', assertion);
+    return await recordTest(orgId, test, passed, client, [spendAssertion(orgId, assertion)]).catch((error: unknown) => {
+      throw isConditionFailure(error) ? new SsoRefused(`the assertion ${assertion.assertionId} was used before (a replay)`) : error;
+    });
+  } catch (error) {
+    if (!(error instanceof SsoRefused)) throw error;
+    return recordTest(orgId, test, refusedTest('saml', error.reason), client);
+  }
+}

@@ -30,6 +30,8 @@ export const READ_BUDGETS: Record<string, number> = {
   'GET /api/organization/sso': 1,
   // The organization and connection come with the session; the domains, and the admins (usersByRole, at most 100).
   'GET /api/organization/sso/requirement': 3,
+  // The result of this session's connection test travels in its own signed cookie: the session alone.
+  'GET /api/organization/sso/test-result': 1,
   // A sign-in's callback: the connection, the domain's claim, the email item, the user and organization, then the session's write.
   'GET /api/sso/oidc/callback': 5,
   'GET /api/organization/scim-tokens': 2,
@@ -84,8 +86,12 @@ export const INVITATION_PAGE_READ_UNITS = 20;
  */
 export const ACCEPT_READ_UNITS = 6;
 
-/** A GET route that answers a redirect, not JSON: the identity provider's callback (refused here, with no pending sign-in: 302 to /auth). */
-export const okStatusOf = (route: Pick<RouteDefinition, 'method' | 'path'>) => (routeKey(route) === 'GET /api/sso/oidc/callback' ? 302 : 200);
+/**
+ * What a GET route answers driven here: the identity provider's callback a redirect (refused, with no
+ * pending sign-in: 302 to /auth); the connection test's result 404 (no test was run).
+ */
+const DRIVEN_STATUS: Record<string, number> = { 'GET /api/sso/oidc/callback': 302, 'GET /api/organization/sso/test-result': 404 };
+export const okStatusOf = (route: Pick<RouteDefinition, 'method' | 'path'>) => DRIVEN_STATUS[routeKey(route)] ?? 200;
 
 /** Routes a SCIM token calls, not a session: test/integration/scim drives them and holds them to the budgets above. */
 export const isScimRoute = (route: Pick<RouteDefinition, 'path'>) => route.path.startsWith('/api/scim/');

@@ -26,6 +26,7 @@ export const READ_CONSISTENCY: Record<string, readonly string[]> = {
   // Refetched right after the admin invites, resends or revokes.
   'GET /api/organization/invitations': ['BatchGetItem:strong', 'Query:strong'],
   'GET /api/organization/sso': ['BatchGetItem:strong'],
+  'GET /api/organization/sso/test-result': ['BatchGetItem:strong'],
   // Driven here signed in but with no pending sign-in: the session load alone, then refused; a sign-in's own reads are strong (test/integration/sso).
   'GET /api/sso/oidc/callback': ['BatchGetItem:strong'],
   // Refetched right after the admin adds, verifies or removes a domain.

@@ -45,6 +45,10 @@ class CookieJar {
       else this.values.set(name, pair!.slice(at + 1));
     }
   }
+  /** `name=value` pairs as a Cookie header carries them. */
+  add(header: string) {
+    for (const pair of header.split('; ')) this.values.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+  }
   get header() {
     return [...this.values].map(([name, value]) => `${name}=${value}`).join('; ');
   }
@@ -128,6 +132,20 @@ export class Browser {
   /** A request to the API with this browser's cookies. */
   call(path: string) {
     return request(path, { cookie: this.app.header, clientAddress: this.address });
+  }
+
+  /** The browser of a signed-in person (their session cookie). */
+  static of(person: SignedIn): Browser {
+    const browser = new Browser();
+    browser.app.add(person.cookie);
+    return browser;
+  }
+
+  /** POST /api/organization/sso/test, as the Single sign-on tab's 'Test connection' does. */
+  async startTest() {
+    const response = await request('/api/organization/sso/test', { method: 'POST', clientAddress: this.address, cookie: this.app.header });
+    this.app.take(new Response(null, { headers: response.headers.getSetCookie().map((cookie) => ['set-cookie', cookie] as [string, string]) }));
+    return response;
   }
 
   private async idpFetch(url: string, init: RequestInit = {}) {

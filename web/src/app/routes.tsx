@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
       { path: '/unsubscribe', lazy: () => import('../features/mail-links/pages/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })) },
       { path: '/invite', lazy: () => import('../features/mail-links/pages/invite-page').then((m) => ({ Component: m.InvitePage })) },
       { path: '/terms', lazy: () => import('../features/marketing/pages/terms-page').then((m) => ({ Component: m.TermsPage })) },
+      { path: '/sso/test-result', lazy: () => import('../features/organization/pages/sso-test-result-page').then((m) => ({ Component: m.SsoTestResultPage })) },
       { path: '/privacy', lazy: () => import('../features/marketing/pages/privacy-page').then((m) => ({ Component: m.PrivacyPage })) },
       {
         lazy: () => import('./layouts/protected-layout').then((m) => ({ Component: m.ProtectedLayout })),

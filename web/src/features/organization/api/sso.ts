@@ -19,6 +19,12 @@ export const ssoQueries = {
       queryKey: [...ssoQueries.all, 'settings'] as const,
       queryFn: () => call(ssoEndpoints.settings),
     }),
+  /** What this session's last 'Test connection' brought back (the result page's). */
+  testResult: () =>
+    queryOptions({
+      queryKey: [...ssoQueries.all, 'test-result'] as const,
+      queryFn: () => call(ssoEndpoints.testResult),
+    }),
 };
 
 const useInvalidateSso = () => useInvalidate(ssoQueries.all);
@@ -43,4 +49,9 @@ export function useRemoveDomain() {
 export function useSaveConnection() {
   const invalidate = useInvalidateSso();
   return useMutation({ mutationFn: (body: SsoConnectionRequest) => withStepUp(() => call(ssoEndpoints.saveConnection, { body })), onSuccess: invalidate });
+}
+
+/** Testing the connection is as sensitive as saving it: it may ask 'Confirm it's you' first. Answers where the popup goes. */
+export function useStartConnectionTest() {
+  return useMutation({ mutationFn: () => withStepUp(() => call(ssoEndpoints.testConnection)) });
 }

@@ -9,6 +9,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { ssoQueries } from '../api/sso';
+import { ConnectionTest } from './connection-test';
 import { JitRoleField, SaveConnectionButton, useConnectionSave } from './connection-form-parts';
 import { SamlConnectionForm } from './saml-connection-form';
 
@@ -32,7 +33,12 @@ export function SsoConnectionCard() {
       </CardHeader>
       <CardContent>
         <QueryState query={settings} loading="Loading single sign-on settings" error="There was an error loading your single sign-on settings. Please try again." retry="Try again">
-          {(data) => <ProtocolChoice settings={data} />}
+          {(data) => (
+            <div className="grid gap-4">
+              <ProtocolChoice settings={data} />
+              {data.connection && <ConnectionTest />}
+            </div>
+          )}
         </QueryState>
       </CardContent>
     </Card>

@@ -28,6 +28,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sso.domain_verified': 'Domain verified',
   'sso.domain_removed': 'Domain removed',
   'sso.connection_changed': 'SSO connection changed',
+  'sso.connection_tested': 'SSO connection tested',
   'sso.requirement_changed': 'SSO requirement changed',
   'sso.password_access_changed': 'Password access changed',
   'scim.token_created': 'SCIM token created',
