@@ -71,6 +71,9 @@ export const handler = defineRoute(authEndpoints.login, async (request) => {
     // The attempt reserved before the check is the failure's count.
     if (failedEntry.length > 0) await transactWrite(failedEntry);
     countMetric('SignInsFailed');
+    // At a domain that requires single sign-on, a wrong password answers as every other address there
+    // does: a 401 would tell which addresses keep password access (break-glass) or have an account elsewhere.
+    if (requiring) throw new Refused('not-allowed', SSO_REQUIRED_FOR_PASSWORD);
     throw new HttpError(401, LOGIN_FAILED);
   }
   // Right, even where the app's code is still due: whoever typed it is no longer guessing the password.
