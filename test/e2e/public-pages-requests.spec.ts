@@ -47,8 +47,9 @@ test.describe('public pages, signed out', () => {
     });
     await page.goto('/');
     await settled(page);
-    expect(statuses).toEqual([401]);
-    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain(SESSION_HINT_COOKIE);
+    // The ask goes out after hydration, which may come after the load's network went idle once.
+    await expect.poll(() => statuses).toEqual([401]);
+    await expect.poll(async () => (await context.cookies()).map((cookie) => cookie.name)).not.toContain(SESSION_HINT_COOKIE);
     await page.goto('/auth');
     await settled(page);
     expect(statuses).toEqual([401]);
