@@ -4,13 +4,14 @@
 // Each failed test is named (file, title, the error's first line) above that line, so the record of a
 // run that keeps only its last lines still says what failed.
 import { readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 const [checksFailed = '0', ...reports] = process.argv.slice(2);
 let passed = 0;
 let failed = Number(checksFailed);
 let skipped = 0;
 const failures = [];
-const firstLine = (message) => String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim()) ?? '';
+const firstLine = (message) => stripVTControlCharacters(String(message ?? '')).split('\n').find((line) => line.trim()) ?? '';
 
 const read = (file) => {
   try {
