@@ -67,5 +67,7 @@ describe('the project counter recount', () => {
     for await (const id of recount.organizationIds()) ids.push(id);
     expect(ids).toContain(admin.orgId);
     expect(new Set(ids).size).toBe(ids.length);
-  });
+    // The operator script's Scan reads the whole suite's table, which grows with every file run before
+    // this one (thousands of seeded items): its time says nothing about the script.
+  }, 120_000);
 });
