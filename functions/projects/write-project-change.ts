@@ -5,7 +5,6 @@ import type { MembershipChange } from './memberships';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import type { NotificationMessage } from '../notifications/item';
 import { type Condition, updateExpression } from '../db/update-expression';
-import type { FiguresDelta } from './figures';
 
 /** How often a change is re-read and retried when someone else changed the project in between. */
 export const MAX_WRITE_ATTEMPTS = 5;
@@ -29,8 +28,6 @@ interface ProjectWrite {
   message: NotificationMessage;
   /** What the change does to the members' own items (a member change). */
   memberships?: MembershipChange[];
-  /** What the change moves on the organization's counters: carried by the event, added by the stream consumer. */
-  figures?: FiguresDelta;
   /** Unconditional writes of the same change (activity entries, word items), after the event. */
   alongside: TransactItem[];
 }
@@ -75,7 +72,7 @@ export async function writeProjectChange(orgId: string, projectId: string, chang
         ),
       },
     },
-    ...notificationEventPut(orgId, change.recipients, change.message, change.figures, { id: statusEventId, audience: change.audience, memberships: change.memberships }),
+    ...notificationEventPut(orgId, change.recipients, change.message, undefined, { id: statusEventId, audience: change.audience, memberships: change.memberships }),
     ...change.alongside,
   ];
   return conditionHeld(transactWrite(items));
