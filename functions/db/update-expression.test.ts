@@ -28,6 +28,13 @@ describe('updateExpression', () => {
     expect(parts.UpdateExpression).toMatch(/^SET #n0 = :v0, #n1\.#n2 = :v1$/);
   });
 
+  it('copies an attribute into another by name alone, beside the values it sets', () => {
+    const parts = updateExpression({ set: { status: 'completed' }, copy: { statusFrom: 'status' } });
+    expect(resolved(parts.UpdateExpression, parts)).toBe('SET status = "completed", statusFrom = status');
+    // The copy's source is a name, not a value: DynamoDB reads it from the item as it was before the update.
+    expect(Object.values(parts.ExpressionAttributeValues ?? {})).toEqual(['completed']);
+  });
+
   it('leaves out empty clauses and maps DynamoDB would refuse', () => {
     const parts = updateExpression({ set: {}, add: {}, remove: ['claimedUntil'] });
     expect(resolved(parts.UpdateExpression, parts)).toBe('REMOVE claimedUntil');

@@ -10,6 +10,11 @@ export interface Changes {
   set?: Record<string, unknown>;
   /** SET in a map: each map attribute's entries to their values (`SET map.key = value`), the rest of the map left as it is. */
   setIn?: Record<string, Record<string, unknown>>;
+  /**
+   * SET each attribute to the value another attribute has before this update (`SET a = b`: every
+   * operand is read from the item as it was), so a write records what it replaces without reading it first.
+   */
+  copy?: Record<string, string>;
   /** REMOVE: these attributes. */
   remove?: readonly string[];
   /** ADD: each number to its attribute (an absent attribute counts from 0), or each set's elements to its set. */
@@ -77,6 +82,7 @@ export function updateExpression(changes: Changes, condition?: Condition): Updat
       'SET',
       [
         ...Object.entries(changes.set ?? {}).map(([attribute, operand]) => `${name(attribute)} = ${value(operand)}`),
+        ...Object.entries(changes.copy ?? {}).map(([attribute, source]) => `${name(attribute)} = ${name(source)}`),
         ...Object.entries(changes.setIn ?? {}).flatMap(([attribute, entries]) => Object.entries(entries).map(([key, operand]) => `${name(attribute)}.${name(key)} = ${value(operand)}`)),
       ],
     ],

@@ -65,10 +65,18 @@ export interface ProjectAudience {
   exceptId: string;
 }
 
+/** A new event's id: a ULID of the functions' clock, so events sort by when their changes were made. */
+export const newEventId = () => ulid(now().getTime());
+
 const KEEP_EVENT_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** What else an event may carry besides its listed recipients and figures. */
 interface EventExtras {
+  /**
+   * Its id, when the change's other writes name it (newEventId): such an event is written even if it
+   * notifies nobody and moves nothing, since the stream consumer marks it (docs/decisions/067).
+   */
+  id?: string;
   audience?: ProjectAudience;
   memberships?: MembershipChange[];
   profileOf?: string;
@@ -76,7 +84,7 @@ interface EventExtras {
   mail?: AudienceMail;
 }
 
-/** The event's Put for the change's transaction; none when nobody is to be notified, no counter moves, no membership and no profile changes. */
+/** The event's Put for the change's transaction; none when nobody is to be notified, no counter moves, no membership and no profile changes, unless its id is given. */
 export function notificationEventPut(
   orgId: string,
   recipientIds: string[],
@@ -89,11 +97,11 @@ export function notificationEventPut(
   const memberships = (extras.memberships ?? []).filter((change) => change.added.length + change.removed.length > 0);
   const notifies = (recipientIds.length > 0 || extras.audience !== undefined) && message !== undefined;
   const mentions = extras.mentioned && extras.mentioned.recipientIds.length > 0 ? { ...extras.mentioned, recipientIds: [...new Set(extras.mentioned.recipientIds)] } : undefined;
-  if (!notifies && !mentions && !counted && memberships.length === 0 && extras.profileOf === undefined) return [];
+  if (!notifies && !mentions && !counted && memberships.length === 0 && extras.profileOf === undefined && extras.id === undefined) return [];
   const createdAt = now();
   const item: NotificationEventItem = {
     type: 'EVENT',
-    id: ulid(createdAt.getTime()),
+    id: extras.id ?? newEventId(),
     orgId,
     recipientIds: [...new Set(recipientIds)],
     ...(notifies ? { message } : {}),

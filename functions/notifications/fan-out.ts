@@ -4,6 +4,7 @@ import { keys } from '../db/keys';
 import { eachNewItem, newItems } from '../db/stream-batch';
 import { transactEachOnce } from '../db/transact-each-once';
 import { countEventFigures } from '../projects/figures-from-events';
+import { statusMovesOf } from '../projects/status-moves';
 import { readMemberIds } from '../projects/member-set';
 import { applyMembershipChanges } from '../projects/memberships';
 import { renewAddedMembersCopies, renewProfileCopies } from '../projects/member-profiles';
@@ -121,14 +122,15 @@ export async function notifyRecipients(event: NotificationEventItem): Promise<nu
 }
 
 /**
- * The fan-out of a stream batch of events (functions/notifications/fan-out-handler.ts): first the
- * batch's figures, one ADD per organization (a failure fails the whole batch, which is retried and
- * counted once by the events' marks), then per event its members' own items and its notifications.
+ * The fan-out of a stream batch of events and project changes (functions/notifications/fan-out-handler.ts):
+ * first the batch's figures, one ADD per organization (a failure fails the whole batch, which is
+ * retried and counted once by the events' marks), then per event its members' own items and its notifications.
  */
 export async function fanOutNotifications(records: DynamoDBRecord[], log: (entry: Record<string, unknown>) => void): Promise<DynamoDBBatchResponse> {
-  const events = newItems<NotificationEventItem>(records).filter((event) => event.type === 'EVENT');
+  const items = newItems<NotificationEventItem>(records);
+  const events = items.filter((event) => event.type === 'EVENT');
   try {
-    const counted = await countEventFigures(events);
+    const counted = await countEventFigures([...events, ...statusMovesOf(items)]);
     if (counted > 0) log({ level: 'info', source: 'figures', events: events.length, counted });
   } catch (error) {
     log({ level: 'error', source: 'figures', events: events.length, error: String((error as Error)?.message ?? error) });

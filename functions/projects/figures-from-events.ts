@@ -4,19 +4,19 @@ import { keys } from '../db/keys';
 import { transactEachOnce } from '../db/transact-each-once';
 import { type TransactItem, TRANSACTION_LIMIT } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import type { NotificationEventItem } from '../notifications/event';
 import { sumDeltas } from './figures';
+import type { CountedMove } from './status-moves';
 import { ORGANIZATION_FIGURES } from '../organization/members-without-two-factor';
 
 /**
- * Adds what a stream batch's events move to their organizations' figures items: per organization
+ * Adds what a stream batch's events and status moves (functions/projects/status-moves.ts) move to their organizations' figures items: per organization
  * one TransactWriteItems of a single UpdateItem ADD (the batch's sum) and, per event, the mark
  * `countedAt` on the event item on condition it is not there yet. A redelivered event (a retry, a
  * bisected half, a failure halfway) fails its mark, is named by the cancellation reasons and left
  * out of the sum written again: each event is counted exactly once. Answers how many were counted now.
  */
-export async function countEventFigures(events: NotificationEventItem[]): Promise<number> {
-  const byOrganization = new Map<string, NotificationEventItem[]>();
+export async function countEventFigures(events: CountedMove[]): Promise<number> {
+  const byOrganization = new Map<string, CountedMove[]>();
   for (const event of events) {
     if (!event.figures || Object.keys(event.figures).length === 0) continue;
     byOrganization.set(event.orgId, [...(byOrganization.get(event.orgId) ?? []), event]);
@@ -31,7 +31,7 @@ export async function countEventFigures(events: NotificationEventItem[]): Promis
   return counted;
 }
 
-function markCounted(event: NotificationEventItem, at: string): TransactItem {
+function markCounted(event: CountedMove, at: string): TransactItem {
   return {
     Update: {
       TableName: TABLE_NAME,
@@ -41,7 +41,7 @@ function markCounted(event: NotificationEventItem, at: string): TransactItem {
   };
 }
 
-function countOnce(orgId: string, events: NotificationEventItem[]): Promise<number> {
+function countOnce(orgId: string, events: CountedMove[]): Promise<number> {
   return transactEachOnce(
     events,
     (pending) => {

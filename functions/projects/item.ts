@@ -42,8 +42,18 @@ export function newProject(orgId: string, input: CreateProjectRequest, at: strin
   };
 }
 
+/**
+ * What a change of a project leaves on its item for the stream consumer (docs/decisions/067): the
+ * status the write replaced, copied by the write itself, and the event of the last write that set a
+ * status, which the consumer marks when it counts that move.
+ */
+export interface StatusTrail {
+  statusFrom?: ProjectStatus;
+  statusEventId?: string;
+}
+
 /** A project as stored: its keys, its index sort keys and its name as searched, derived from it on every write. */
-export type ProjectRecord = ProjectItem & Key & ReturnType<typeof projectIndexKeys> & { searchName: string };
+export type ProjectRecord = ProjectItem & Key & ReturnType<typeof projectIndexKeys> & { searchName: string } & StatusTrail;
 
 /** The attributes every write of a project's name, status or due date sets with them. */
 export const derivedAttributes = (project: ProjectItem) => ({ ...projectIndexKeys(project), searchName: project.name.toLowerCase() });

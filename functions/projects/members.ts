@@ -88,7 +88,7 @@ export async function setProjectMembers(
     const memberships = [{ projectId, version: project.version + 1, added, removed }];
     const written = await writeProjectChange(orgId, projectId, {
       set: { updatedAt: now().toISOString() },
-      expectedVersion: project.version,
+      unchanged: { version: project.version },
       recipients: added.filter((id) => id !== actor.id),
       message: addedToProjectMessage(project),
       memberships,

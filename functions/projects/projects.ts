@@ -10,10 +10,10 @@ import { TABLE_NAME } from '../db/client';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { keys } from '../db/keys';
 import { type ActivityChange, activityEntry, activityPut } from './activity';
-import { projectCounted, statusMoved } from './figures';
+import { projectCounted } from './figures';
 import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './write-project-change';
 import type { UserItem } from '../user/item';
-import { type ProjectItem, derivedChanges, isProjectId, newProject, projectRecord } from './item';
+import { type ProjectItem, type ProjectRecord, derivedChanges, isProjectId, newProject, projectRecord } from './item';
 import { wordWrites } from './words';
 import type { NotificationMessage } from '../notifications/item';
 import { notificationEventPut } from '../notifications/event';
@@ -87,9 +87,13 @@ export async function createProject({ actor }: WriteContext, input: CreateProjec
 
 /**
  * Applies the fields sent; a different status notifies every member but the actor and moves the
- * project between counters (through the change's event), and every field that changed writes an
- * activity entry, all in the same transaction. `read` is the project as read with the session,
- * then one conditional TransactWriteItems; a lost race reads it again.
+ * project between counters (the stream consumer counts the move from the project's own record:
+ * docs/decisions/067), and every field that changed writes an activity entry, all in the same
+ * transaction. `read` is the project as read with the session, then one conditional
+ * TransactWriteItems. An edit of the name, description or due date applies only to the version it
+ * was computed from (a lost race reads again); a change of the status alone is last-writer-wins: it
+ * applies whatever status came in between, and is read again only when an edit changed the name or
+ * due date its index keys are made of.
  */
 export async function updateProject({ actor }: WriteContext, projectId: string, changes: UpdateProjectRequest, read: ProjectItem | undefined): Promise<ProjectItem> {
   const { orgId } = actor;
@@ -100,21 +104,26 @@ export async function updateProject({ actor }: WriteContext, projectId: string, 
     const set: Partial<ProjectItem> = { updatedAt: now().toISOString() };
     if (changes.name !== undefined) set.name = changes.name.trim();
     if (changes.description !== undefined) set.description = changes.description;
-    if (changes.status !== undefined) set.status = changes.status;
     if (changes.dueDate !== undefined) set.dueDate = changes.dueDate;
-    const next: ProjectItem = { ...current, ...set, version: current.version + 1 };
-    const derived = derivedChanges(next);
+    const next: ProjectItem = { ...current, ...set, status: changes.status ?? current.status, version: current.version + 1 };
     const statusChanged = next.status !== current.status;
-    const entries = fieldChanges(current, next).map((change) => activityEntry(next, actor, change));
+    // A status sent unchanged is not written: an edit form sending every field must not undo a status changed meanwhile.
+    if (statusChanged) set.status = next.status;
+    const changed = fieldChanges(current, next);
+    const derived = derivedChanges(next);
+    // The entry says what the actor changed: from the status they saw (docs/decisions/067).
+    const entries = changed.map((change) => activityEntry(next, actor, change));
+    const statusAlone = changed.every((change) => change.action === 'status_changed');
+    const dueKey = (current as Partial<ProjectRecord>).dueKey;
     const written = await writeProjectChange(orgId, projectId, {
-      set: { ...set, ...derived.set },
-      remove: derived.remove,
-      expectedVersion: current.version,
+      // Unchanged fields and index keys are not written back: a write that does not check the version must not undo an edit.
+      set: statusAlone ? { updatedAt: set.updatedAt, ...(statusChanged ? { status: next.status, ...derived.set } : {}) } : { ...set, ...derived.set },
+      remove: statusAlone && !statusChanged ? [] : derived.remove,
+      unchanged: statusAlone && dueKey !== undefined ? { dueKey } : { version: current.version },
       recipients: [],
       // The members are named, not listed: the event stays a few hundred bytes with 500 of them (docs/decisions/037).
       audience: statusChanged ? { projectId, exceptId: actor.id } : undefined,
       message: statusChangedMessage(next),
-      figures: statusMoved(current.status, next.status),
       alongside: [...entries.map((entry) => activityPut(orgId, entry)), ...wordWrites(current, current.name, next.name)],
     });
     if (written) return next;

@@ -72,7 +72,7 @@ export class Mailer extends Construct {
       table: props.table,
       entry: MAILER_ENTRY,
       description: 'Sends the mail of new outbox items (the table stream)',
-      filter: OUTBOX_STREAM_FILTER,
+      filters: [OUTBOX_STREAM_FILTER],
       eventSource: MAILER_EVENT_SOURCE,
       environment,
       logRetention: props.logRetention,

@@ -5,7 +5,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { FAN_OUT_EVENT_SOURCE, NOTIFICATION_EVENT_STREAM_FILTER } from '../../functions/notifications/stream-filter';
+import { FAN_OUT_EVENT_SOURCE, FAN_OUT_STREAM_FILTERS } from '../../functions/notifications/stream-filter';
 import { FAN_OUT_ENTRY } from '../local/build-functions';
 import { streamConsumer } from './stream-consumer';
 
@@ -50,7 +50,7 @@ export class NotificationFanOut extends Construct {
       table: props.table,
       entry: FAN_OUT_ENTRY,
       description: 'Writes the notifications and adds the figures of new notification events (the table stream)',
-      filter: NOTIFICATION_EVENT_STREAM_FILTER,
+      filters: FAN_OUT_STREAM_FILTERS,
       eventSource: FAN_OUT_EVENT_SOURCE,
       environment: { TABLE_NAME: props.table.tableName, STAGE: props.stage, LOG_LEVEL: props.logLevel },
       logRetention: props.logRetention,

@@ -12,8 +12,8 @@ interface StreamConsumerProps {
   /** The handler's source (infra/local/build-functions.ts names it for the local cloud too). */
   entry: string;
   description: string;
-  /** The filter pattern the event source mapping applies (the local stream poller applies the same). */
-  filter: object;
+  /** The filter patterns the event source mapping applies, a record passing any (the local stream poller applies the same). */
+  filters: readonly object[];
   eventSource: { batchSize: number; retryAttempts: number; bisectBatchOnError: boolean };
   environment: Record<string, string>;
   logRetention: RetentionDays;
@@ -53,7 +53,7 @@ export function streamConsumer(scope: Construct, props: StreamConsumerProps) {
       bisectBatchOnError: props.eventSource.bisectBatchOnError,
       reportBatchItemFailures: true,
       onFailure: new SqsDlq(deadLetterQueue),
-      filters: [FilterCriteria.filter(props.filter as Record<string, unknown>)],
+      filters: props.filters.map((pattern) => FilterCriteria.filter(pattern as Record<string, unknown>)),
     }),
   );
   Validations.of(role).acknowledge({

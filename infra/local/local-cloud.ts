@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_LOCAL_TABLE_NAME } from '../../functions/db/table-definition';
 import { MAILER_EVENT_SOURCE, OUTBOX_STREAM_FILTER } from '../../functions/mailer/stream-filter';
-import { FAN_OUT_EVENT_SOURCE, NOTIFICATION_EVENT_STREAM_FILTER } from '../../functions/notifications/stream-filter';
+import { FAN_OUT_EVENT_SOURCE, FAN_OUT_STREAM_FILTERS } from '../../functions/notifications/stream-filter';
 import { routes } from '../../functions/routes';
 import { DUE_REMINDERS, FAN_OUT, MAILER, TRIAL_ALERTS, buildFunctions } from './build-functions';
 import { LOCAL_AWS_ENV, ensureTable, startDynamoDbLocal } from './dynamodb-local';
@@ -17,8 +17,8 @@ export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** The functions the table's stream invokes in the cloud (mailer first), each with its mapping's filter and retries. */
 const STREAM_CONSUMERS = [
-  { name: MAILER, filter: OUTBOX_STREAM_FILTER, ...MAILER_EVENT_SOURCE },
-  { name: FAN_OUT, filter: NOTIFICATION_EVENT_STREAM_FILTER, ...FAN_OUT_EVENT_SOURCE },
+  { name: MAILER, filters: [OUTBOX_STREAM_FILTER], ...MAILER_EVENT_SOURCE },
+  { name: FAN_OUT, filters: FAN_OUT_STREAM_FILTERS, ...FAN_OUT_EVENT_SOURCE },
 ];
 
 interface LocalCloudOptions {

@@ -17,7 +17,8 @@ interface StreamPollerOptions {
   name: string;
   endpoint: string;
   tableName: string;
-  filter: FilterPattern;
+  /** A record passing any of them is handed over (the mapping's filters). */
+  filters: readonly FilterPattern[];
   handler: StreamHandler;
   batchSize: number;
   retryAttempts: number;
@@ -126,7 +127,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     });
     if (!out) return false;
     iterators.set(shardId, out.NextShardIterator);
-    const records = (out.Records ?? []).map((record) => toLambdaRecord(record, streamArn)).filter((record) => matchesFilter(options.filter, record));
+    const records = (out.Records ?? []).map((record) => toLambdaRecord(record, streamArn)).filter((record) => options.filters.some((pattern) => matchesFilter(pattern, record)));
     for (let i = 0; i < records.length; i += options.batchSize) await deliver(records.slice(i, i + options.batchSize), options.retryAttempts);
     return (out.Records?.length ?? 0) > 0;
   };

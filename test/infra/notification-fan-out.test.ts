@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAN_OUT_EVENT_SOURCE, NOTIFICATION_EVENT_STREAM_FILTER } from '../../functions/notifications/stream-filter';
+import { FAN_OUT_EVENT_SOURCE, FAN_OUT_STREAM_FILTERS } from '../../functions/notifications/stream-filter';
 import { FAN_OUT_TABLE_ACCESS } from '../../infra/constructs/notification-fan-out';
 import { ofType, synthStage } from './synth-stage';
 
@@ -10,7 +10,7 @@ describe('the notification fan-out in the cloud', () => {
   const [functionId, fn] = ofType(prod, 'AWS::Lambda::Function').find(([, each]) => String(each.Properties?.Description).includes('notification events'))!;
   const [queueId] = ofType(prod, 'AWS::SQS::Queue').find(([id]) => id.startsWith('NotificationFanOutDeadLetters'))!;
 
-  it('maps the stream to the fan-out filtered to new notification events, bisecting, with bounded retries and a dead-letter queue', () => {
+  it('maps the stream to the fan-out filtered to new notification events and project changes, bisecting, with bounded retries and a dead-letter queue', () => {
     const mappings = ofType(prod, 'AWS::Lambda::EventSourceMapping').filter(([, mapping]) => JSON.stringify(mapping.Properties?.FunctionName).includes(functionId));
     expect(mappings).toHaveLength(1);
     const [, mapping] = mappings[0]!;
@@ -20,7 +20,7 @@ describe('the notification fan-out in the cloud', () => {
       MaximumRetryAttempts: FAN_OUT_EVENT_SOURCE.retryAttempts,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       StartingPosition: 'TRIM_HORIZON',
-      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(NOTIFICATION_EVENT_STREAM_FILTER) }] },
+      FilterCriteria: { Filters: FAN_OUT_STREAM_FILTERS.map((pattern) => ({ Pattern: JSON.stringify(pattern) })) },
     });
     expect(JSON.stringify((mapping.Properties as { DestinationConfig: unknown }).DestinationConfig)).toContain(queueId);
   });

@@ -57,7 +57,7 @@ beforeAll(async () => {
     name: 'mailer',
     endpoint: inject('dynamoDbEndpoint'),
     tableName,
-    filter: modules.filter.OUTBOX_STREAM_FILTER,
+    filters: [modules.filter.OUTBOX_STREAM_FILTER],
     ...modules.filter.MAILER_EVENT_SOURCE,
     handler: (event) => modules.deliver.deliverOutbox(event.Records, settings),
   });

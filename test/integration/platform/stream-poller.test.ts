@@ -22,7 +22,7 @@ describe('the local stream poller', () => {
       name: 'stream-poller-test',
       endpoint,
       tableName: watched,
-      filter: {},
+      filters: [{}],
       handler: async (event) => void received.push(...event.Records),
       batchSize: 10,
       retryAttempts: 0,
