@@ -175,7 +175,8 @@ try {
 
   log(`writes: 20 clients changing statuses in one organization (one hot project) for ${seconds.writes} s`);
   const writeContention = await measureWriteContention(await seedContention(db, cloud.tableName, base), { seconds: seconds.writes, fanOutSamples: quick ? 3 : 20 });
-  log(`  ${writeContention.changesPerSecond} changes/s, p95 ${writeContention.p95} ms (one client ${writeContention.singleClientP95} ms), ${writeContention.failed} failed, fan-out p95 ${writeContention.fanOut.p95} ms`);
+  log(`  ${writeContention.changesPerSecond} changes/s, p95 ${writeContention.p95} ms (one client ${writeContention.singleClientP95} ms; hot ${writeContention.hotP95}, cold ${writeContention.coldP95}), ${writeContention.failed} failed, fan-out p95 ${writeContention.fanOut.p95} ms`);
+  log(`  paced (each client every ${writeContention.paced.everyMs} ms): p95 ${writeContention.paced.p95} ms (hot ${writeContention.paced.hotP95}, cold ${writeContention.paced.coldP95}), ${writeContention.paced.failed} failed of ${writeContention.paced.changes}`);
 
   log('browser: /projects first rows and Cmd/Ctrl+K results (1,000 projects)');
   const browser = [
