@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { webAliases } from './web/build/aliases.ts';
+import DurationSequencer from './test/integration/support/duration-sequencer.ts';
 
 /**
  * All vitest suites, as projects: unit (node), web (jsdom), integration (the API through the
@@ -11,6 +12,8 @@ export default defineConfig({
     reporters: ['default', 'json'],
     // .ci/run runs one project at a time, each into its own report (--outputFile.json=...).
     outputFile: { json: 'reports/vitest.json' },
+    // Only `--shard` asks it anything: it splits the integration files by duration.
+    sequence: { sequencer: DurationSequencer },
     projects: [
       {
         test: {
@@ -41,10 +44,10 @@ export default defineConfig({
           environment: 'node',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/integration/support/global-setup.ts'],
-          // One file at a time on CI's 2 cores: at two, a fresh-clone run lost an invitation mail and a
-          // lookup burst's throttle reads while the database-outage file loaded its own cloud beside
-          // them (one of two runs); at three DynamoDB Local answered after its 8 s timeout
-          // (docs/decisions/036).
+          // One file at a time per cloud: two files on one cloud lost an invitation mail and a lookup
+          // burst's throttle reads (docs/decisions/036), and two clouds in one process share the
+          // environment their handlers read. `npm test` runs two of these processes instead, each
+          // with a cloud of its own and half the files (--shard, split by duration).
           maxWorkers: 1,
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # npm test: every test. Each vitest run writes reports/vitest-<name>.json and Playwright
 # reports/playwright.json (.ci/summarize.mjs totals them). The unit project runs beside web and infra:
-# each uses one core and the machine has two. Integration and Playwright each start a local cloud and
-# use both cores, so they run alone.
+# each uses one core and the machine has two. So do the integration suite's two halves. Playwright
+# starts a local cloud and uses both cores, so it runs alone.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/steps.sh
@@ -19,6 +19,11 @@ vitest_step unit --project unit &
 unit=$!
 vitest_step web+infra --project web --project infra || failed=1
 wait $unit || failed=1
-vitest_step integration --project integration || failed=1
+# Two integration runs side by side, each with a local cloud of its own and half the files by
+# duration (test/integration/durations.json): each cloud runs its handlers on its process's one thread.
+vitest_step integration-1 --project integration --shard=1/2 &
+integration=$!
+vitest_step integration-2 --project integration --shard=2/2 || failed=1
+wait $integration || failed=1
 step playwright npx playwright test || failed=1
 exit $failed
