@@ -131,11 +131,12 @@ export function MemberChecklist({ idPrefix, value, onChange, disabled, chosen = 
     else focusNext.current = id;
   };
 
-  const lastDrawn = drawn.at(-1)?.index ?? -1;
+  // The last row in the window (not the Tab stop kept drawn below it): no rows at all reads on too.
+  const lastInView = virtualizer.range?.endIndex ?? -1;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = shown;
   useEffect(() => {
-    if (!waiting && hasNextPage && !isFetchingNextPage && lastDrawn >= rows.length - NEXT_PAGE_AHEAD) void fetchNextPage();
-  }, [waiting, hasNextPage, isFetchingNextPage, lastDrawn, rows.length, fetchNextPage]);
+    if (!waiting && hasNextPage && !isFetchingNextPage && lastInView >= rows.length - NEXT_PAGE_AHEAD) void fetchNextPage();
+  }, [waiting, hasNextPage, isFetchingNextPage, lastInView, rows.length, fetchNextPage]);
 
   const failed = everyone.isError || (onServer && searched.isError);
   const failure = everyone.error ?? searched.error;
