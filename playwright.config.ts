@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_STRIPE_WEBHOOK_SECRET } from './test/e2e/support/stripe-webhook';
-import { e2eDnsPorts } from './test/e2e/support/local-servers';
+import { e2eDatabase, e2eDnsPorts } from './test/e2e/support/local-servers';
 
 /**
  * End-to-end tests in Chromium against the whole product, started as `npm start` starts it but
@@ -37,7 +37,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `npx tsx infra/local/start.ts --in-memory --port ${port} --client-address-header x-forwarded-for`,
+    command: `npx tsx infra/local/start.ts --in-memory --port ${port} --client-address-header x-forwarded-for --dynamodb-port ${e2eDatabase().port}`,
     url: baseURL,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -36,6 +36,8 @@ interface LocalCloudOptions {
    * of its own: a Java start less (docs/decisions/029). Left running when the cloud stops.
    */
   sharedDatabase?: { endpoint: string; tableName: string };
+  /** DynamoDB Local's port (a free one when omitted): the end-to-end tests seed large data straight into it. */
+  dynamoDbPort?: number;
   dataDir?: string;
   /** Where the handler bundles go; tests use a folder of their own. */
   buildDir?: string;
@@ -82,7 +84,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const dynamoDataDir = options.inMemory ? undefined : path.join(dataDir, 'dynamodb');
   const shared = options.sharedDatabase;
   const [started, bundles, mail] = await Promise.all([
-    shared ? { endpoint: shared.endpoint, stop: async () => {} } : startDynamoDbLocal({ dataDir: dynamoDataDir }),
+    shared ? { endpoint: shared.endpoint, stop: async () => {} } : startDynamoDbLocal({ dataDir: dynamoDataDir, port: options.dynamoDbPort }),
     buildFunctions(buildDir),
     startMailCatcher(options.mail),
   ]);

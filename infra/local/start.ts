@@ -27,6 +27,8 @@ async function main() {
       dev: { type: 'boolean', default: false },
       // The end-to-end tests: each simulated client names its own address (EmulatorOptions.clientAddressHeader).
       'client-address-header': { type: 'string' },
+      // The end-to-end tests: where they reach DynamoDB Local to seed data the API would take minutes to make.
+      'dynamodb-port': { type: 'string' },
       /** Where persistent data lives (default .data/). */
       'data-dir': { type: 'string' },
       'source-maps': { type: 'boolean', default: false },
@@ -83,7 +85,8 @@ async function main() {
   } else {
     const web = await buildWebIfStale();
     // The daily jobs run on the data kept between starts; the in-memory runs (the end-to-end tests) go without.
-    const cloud = await startLocalCloud({ port, inMemory, dailyJobs: !inMemory, dataDir, webRoot: WEB_DIST, mail, clientAddressHeader: values['client-address-header'], serveSourceMaps: values['source-maps'] });
+    const dynamoDbPort = values['dynamodb-port'] === undefined ? undefined : Number(values['dynamodb-port']);
+    const cloud = await startLocalCloud({ port, inMemory, dailyJobs: !inMemory, dataDir, webRoot: WEB_DIST, mail, clientAddressHeader: values['client-address-header'], serveSourceMaps: values['source-maps'], dynamoDbPort });
     console.log(`Growthwise is running at ${cloud.url} (${inMemory ? 'in-memory data' : `data in ${path.relative(process.cwd(), dataDir) || dataDir}/`}; web ${web}; ready in ${Math.round(performance.now() - started)} ms)`);
     console.log(`Mail inbox (every mail the app sends): ${cloud.inboxUrl}`);
     for (const line of ssoDemo?.instructions(cloud.url) ?? []) console.log(line);

@@ -78,7 +78,8 @@ export const organizationUserQueries = {
   pages: (q: string) =>
     infiniteQueryOptions({
       queryKey: [...organizationUserQueries.all, 'pages', q] as const,
-      queryFn: ({ pageParam }) => callPage(projectEndpoints.organizationUsers, pageParam ? { next: pageParam } : { query: q ? { q } : {} }),
+      // The signal cancels the request of a search typed over before it was answered.
+      queryFn: ({ pageParam, signal }) => callPage(projectEndpoints.organizationUsers, pageParam ? { next: pageParam, signal } : { query: q ? { q } : {}, signal }),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (page) => page.next,
     }),
