@@ -8,7 +8,7 @@ import { login, registerOrganization, request, sessionCookieOf, uniqueEmail } fr
 import { randomClientAddress } from '../support/client-address';
 import { tokenFromMail, uniqueAddress, waitForMail } from '../support/inbox';
 import { addMemberDirectly } from '../support/org-members';
-import { testTable } from '../support/table';
+import { outboxItemsTo, testTable } from '../support/table';
 import { INVITE_PATH, accept, invitationMail, invite, lookUp } from './invitation-support';
 import { startWithinOneWindow } from '../support/throttle-window';
 
@@ -109,13 +109,13 @@ describe('resend and revoke', () => {
     const created = await invite(admin, email);
     await invitationMail(email, 1);
     const { db, tableName } = testTable();
-    const { GetCommand, UpdateCommand, ScanCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { GetCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     const Key = keys.invitation(admin.orgId, created.id);
     const stored = (await db.send(new GetCommand({ TableName: tableName, Key }))).Item!;
     // The link's mail is the outbox item the invitation names (the one the mailer marks it by: test/integration/mail/mailer-retries.test.ts).
-    const outbox = await db.send(new ScanCommand({ TableName: tableName, FilterExpression: '#type = :outbox AND #to = :to', ExpressionAttributeNames: { '#type': 'type', '#to': 'to' }, ExpressionAttributeValues: { ':outbox': 'OUTBOX', ':to': email } }));
-    expect(outbox.Items!.map((item) => item.id)).toEqual([stored.mailId]);
-    expect(outbox.Items![0]!.invitation).toEqual({ orgId: admin.orgId, id: created.id });
+    const outbox = await outboxItemsTo(db, tableName, email);
+    expect(outbox.map((item) => item.id)).toEqual([stored.mailId]);
+    expect(outbox[0]!.invitation).toEqual({ orgId: admin.orgId, id: created.id });
     // What the mailer writes when the mail fails after its last try.
     await db.send(new UpdateCommand({ TableName: tableName, Key, UpdateExpression: 'SET mailFailedAt = :at', ExpressionAttributeValues: { ':at': new Date().toISOString() } }));
 

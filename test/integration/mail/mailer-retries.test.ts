@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOCAL_AWS_ENV, ensureTable } from '../../../infra/local/dynamodb-local';
 import type { StreamPoller } from '../../../infra/local/stream-poller';
 import { mailsTo, uniqueAddress, waitForMails } from '../support/inbox';
+import { outboxItemsTo } from '../support/table';
 import { functionsNow } from '../support/functions-clock';
 
 /**
@@ -69,9 +70,7 @@ afterAll(async () => {
 
 /** The outbox item of the one mail to `to`, as it is now. */
 async function outboxItemTo(to: string) {
-  const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
-  const found = await modules.client.db.send(new ScanCommand({ TableName: tableName, FilterExpression: '#type = :outbox AND #to = :to', ExpressionAttributeNames: { '#type': 'type', '#to': 'to' }, ExpressionAttributeValues: { ':outbox': 'OUTBOX', ':to': to } }));
-  return found.Items?.[0];
+  return (await outboxItemsTo(modules.client.db, tableName, to))[0];
 }
 
 /** Waits until the stream's tries of the mail to `to` have all failed and its later try is written. */
