@@ -11,18 +11,29 @@ import { signIn } from './api-client';
 import { startBenchCloud } from './cloud';
 import { percentile, round1 } from './stats';
 import { benchWebhookSecret } from './stripe-deliveries';
+import { type BrowserScaleFigures, DEFAULT_QUERIES, measureBrowserScale } from './browser-scale';
+import { buildWebWithManifest } from './web-size';
 
 /**
  * `npm run bench -- --scale` (and the full `npm run bench`): the read routes of one organization of
  * 5,000 users and 50,000 projects (realistic names, 300-character descriptions) beside the same
- * routes of a 10-project organization, with 200 small organizations around them in the table
- * (issue 36). Per route: p50 and p95 (requests to the two organizations interleaved, one at a time),
- * response bytes, DynamoDB calls and read units (the emulator's x-db-calls and x-db-read-units).
- * Budgets: p50 at 50,000 ≤ 1.3 × the small organization's; a list answer ≤ 100 KB.
+ * routes of a 10-project organization (the issue's reference) and of a 150-project, 150-user one
+ * whose lists fill the same pages with the same realistic items, with 200 small organizations around
+ * them in the table (issue 36). Per route: p50 and p95 (requests to the three organizations
+ * interleaved, one at a time), response bytes, DynamoDB calls and read units (the emulator's
+ * x-db-calls and x-db-read-units). Budgets: p50 at 50,000 ≤ 1.3 × the comparison organization's (a
+ * list: the full-page one, since a page of 10 short projects serializes a twentieth of a page of 100
+ * with descriptions; the dashboard and a project's detail: the 10-project one); a list answer ≤ 100 KB.
+ * Then, on the same seeded table, the browser's figures at 50,000 (bench/browser-scale.ts).
  * Written to bench/results/api-scale.json.
  */
 
 const PASSWORD = 'bench-password';
+/** Projects and users of the full-page organization: a first page of 100 and a second of 50 of each. */
+const FULL_PAGE_SIZE = 150;
+/** bench/browser-scale.ts's budgets (issue 36): first rows after navigation, palette results after the last key. */
+const FIRST_ROWS_BUDGET_MS = 1_500;
+const PALETTE_BUDGET_MS = 300;
 const P50_RATIO_MAX = 1.3;
 const LIST_BYTES_MAX = 100 * 1024;
 
@@ -41,8 +52,16 @@ export interface ApiScaleFigure {
   case: string;
   list: boolean;
   large: Measured;
+  /** The 10-project organization (the issue's literal reference). */
   small: Measured;
+  /** The 150-project, 150-user organization: the same full pages of the same realistic items. */
+  fullPage: Measured;
+  /** Large p50 ÷ the 10-project organization's. */
   p50Ratio: number;
+  /** Large p50 ÷ the full-page organization's. */
+  p50RatioFullPage: number;
+  /** Which ratio the verdict uses: a list against full pages, the rest against the 10-project organization. */
+  judgedAgainst: 'fullPage' | 'small';
   withinBudget: boolean;
 }
 
@@ -50,9 +69,13 @@ export interface ApiScaleResults {
   startedAt: string;
   quick: boolean;
   seedSeconds: number;
-  sizes: { projects: number; users: number; smallOrganizations: number };
+  sizes: { projects: number; users: number; smallOrganizations: number; fullPage: { projects: number; users: number } };
   figures: ApiScaleFigure[];
   allWithinBudget: boolean;
+  /** The browser on the same table, signed in to the large organization. */
+  browser?: BrowserScaleFigures & { firstRowsBudgetMs: number; paletteBudgetMs: number; withinBudget: boolean };
+  /** The machine's 1-minute load average when the API figures began and when they ended, and around the browser's. */
+  loadAverage: { api: [number, number]; browser?: [number, number] };
 }
 
 interface Case {
@@ -83,11 +106,15 @@ async function pageAfter(org: Org, first: string, pages: number): Promise<string
 
 const CASES: Case[] = [
   { name: 'GET /api/projects (first page)', list: true, path: () => '/api/projects' },
-  // 20,000 projects in (100 pages of 200), then a page of the default 100; the small organization's second page of 5.
+  // 20,000 projects in (100 pages of 200), then a page of the default 100; the full-page organization's projects 51–150; the small organization's second page of 5.
   {
     name: 'GET /api/projects (a deep page)',
     list: true,
-    path: async (org) => (await pageAfter(org, org.seeded.projectIds.length > 1_000 ? '/api/projects?limit=200' : '/api/projects?limit=5', 100)).replace(/limit=\d+/, 'limit=100'),
+    path: async (org) => {
+      const count = org.seeded.projectIds.length;
+      const [first, pages] = count > 1_000 ? ['/api/projects?limit=200', 100] : count >= FULL_PAGE_SIZE ? ['/api/projects?limit=50', 1] : ['/api/projects?limit=5', 1];
+      return (await pageAfter(org, first, pages)).replace(/limit=\d+/, 'limit=100');
+    },
   },
   { name: 'GET /api/projects?sort=name', list: true, path: () => '/api/projects?sort=name' },
   { name: 'GET /api/projects?sort=dueDate', list: true, path: () => '/api/projects?sort=dueDate' },
@@ -126,43 +153,64 @@ function itemsOf(body: ArrayBuffer): number | undefined {
 }
 
 /** One case: a probe of each organization, then `samples` requests to each, interleaved. */
-async function measureCase(entry: Case, large: Org, small: Org, samples: number): Promise<ApiScaleFigure> {
-  const paths = [await entry.path(large), await entry.path(small)] as const;
-  const probes = [await timed(large, paths[0]), await timed(small, paths[1])];
+async function measureCase(entry: Case, orgs: readonly [large: Org, small: Org, fullPage: Org], samples: number): Promise<ApiScaleFigure> {
+  const paths = await Promise.all(orgs.map((org) => entry.path(org)));
+  const probes: Awaited<ReturnType<typeof timed>>[] = [];
+  for (const [index, org] of orgs.entries()) probes.push(await timed(org, paths[index]!));
   // A route that fails at this size (the dashboard reading every project) is reported as failed, not timed.
   const failed = probes.some((probe) => probe.status !== 200);
-  const times: [number[], number[]] = [[], []];
+  const times: number[][] = orgs.map(() => []);
   for (let sample = 0; sample < (failed ? 0 : samples); sample += 1) {
-    // Alternating which goes first, so neither always runs after the other.
-    const order = sample % 2 === 0 ? [0, 1] : [1, 0];
-    for (const index of order) times[index]!.push((await timed(index === 0 ? large : small, paths[index]!)).ms);
+    // Rotating which goes first, so none always runs after another.
+    for (let turn = 0; turn < orgs.length; turn += 1) {
+      const index = (sample + turn) % orgs.length;
+      times[index]!.push((await timed(orgs[index]!, paths[index]!)).ms);
+    }
   }
-  const measured = (index: 0 | 1): Measured => ({
-    path: paths[index],
+  const measured = (index: number): Measured => ({
+    path: paths[index]!,
     status: probes[index]!.status,
     items: itemsOf(probes[index]!.body),
     bytes: probes[index]!.bytes,
     dbCalls: probes[index]!.dbCalls,
     readUnits: round1(probes[index]!.readUnits),
-    p50: percentile(times[index], 50),
-    p95: percentile(times[index], 95),
+    p50: percentile(times[index]!, 50),
+    p95: percentile(times[index]!, 95),
   });
-  const [big, little] = [measured(0), measured(1)];
-  const p50Ratio = Math.round((big.p50 / little.p50) * 100) / 100;
-  return { case: entry.name, list: entry.list, large: big, small: little, p50Ratio, withinBudget: !failed && big.p50 <= P50_RATIO_MAX * little.p50 && (!entry.list || (big.bytes <= LIST_BYTES_MAX && little.bytes <= LIST_BYTES_MAX)) };
+  const [big, little, fullPage] = [measured(0), measured(1), measured(2)];
+  const ratio = (to: Measured) => Math.round((big.p50 / to.p50) * 100) / 100;
+  const judgedAgainst = entry.list ? 'fullPage' : 'small';
+  const reference = judgedAgainst === 'fullPage' ? fullPage : little;
+  const bytesWithin = !entry.list || [big, little, fullPage].every((measure) => measure.bytes <= LIST_BYTES_MAX);
+  return {
+    case: entry.name,
+    list: entry.list,
+    large: big,
+    small: little,
+    fullPage,
+    p50Ratio: ratio(little),
+    p50RatioFullPage: ratio(fullPage),
+    judgedAgainst,
+    withinBudget: !failed && big.p50 <= P50_RATIO_MAX * reference.p50 && bytesWithin,
+  };
 }
 
 export async function runApiScaleBench(options: { quick: boolean; log: (message: string) => void }): Promise<ApiScaleResults> {
   const { quick, log } = options;
-  const sizes = quick ? { projects: 5_000, users: 500, smallOrganizations: 20 } : { projects: 50_000, users: 5_000, smallOrganizations: 200 };
+  const fullPage = { projects: FULL_PAGE_SIZE, users: FULL_PAGE_SIZE };
+  const sizes = quick ? { projects: 5_000, users: 500, smallOrganizations: 20, fullPage } : { projects: 50_000, users: 5_000, smallOrganizations: 200, fullPage };
   const samples = quick ? 10 : 60;
   const startedAt = new Date().toISOString();
   const work = await mkdtemp(path.join(os.tmpdir(), 'growthwise-api-scale-'));
   const port = await freePort();
+  const webRoot = path.join(work, 'web');
+  log('API at scale: building the web app, for the browser figures');
+  await buildWebWithManifest(webRoot);
   log('API at scale: starting a local cloud of its own');
   const cloud = await startBenchCloud({
     port,
     buildDir: path.join(work, 'functions'),
+    webRoot,
     env: { SESSION_SECRET: randomBytes(32).toString('hex'), MFA_ENCRYPTION_SECRET: randomBytes(32).toString('hex'), STRIPE_WEBHOOK_SECRET: benchWebhookSecret() },
   });
   const base = `http://127.0.0.1:${port}`;
@@ -173,6 +221,7 @@ export async function runApiScaleBench(options: { quick: boolean; log: (message:
     const seed = (label: string, projects: number, staff: number, realistic?: { descriptionLength: number }) =>
       seedOrganization(db, cloud.tableName, { label, projects, membersPerProject: 3, staff, notificationsPerUser: 0, password: PASSWORD, ...(realistic ? { realistic } : {}) });
     const largeOrg = await seed('scale-large', sizes.projects, sizes.users - 1, { descriptionLength: 300 });
+    const fullPageOrg = await seed('scale-full-page', sizes.fullPage.projects, sizes.fullPage.users - 1, { descriptionLength: 300 });
     const smallOrgs: SeededOrganization[] = [];
     for (let index = 0; index < sizes.smallOrganizations; index += 10) {
       smallOrgs.push(...(await Promise.all(Array.from({ length: Math.min(10, sizes.smallOrganizations - index) }, (_, offset) => seed(`scale-small-${index + offset}`, 10, 4)))));
@@ -180,14 +229,43 @@ export async function runApiScaleBench(options: { quick: boolean; log: (message:
     const seedSeconds = Math.round((performance.now() - seedStarted) / 1000);
     log(`API at scale: seeded in ${seedSeconds} s`);
     const signedIn = async (seeded: SeededOrganization): Promise<Org> => ({ seeded, base, cookie: await signIn(base, seeded.admin.email, PASSWORD) });
-    const [large, small] = await Promise.all([signedIn(largeOrg), signedIn(smallOrgs[0]!)]);
+    const orgs = [await signedIn(largeOrg), await signedIn(smallOrgs[0]!), await signedIn(fullPageOrg)] as const;
     const figures: ApiScaleFigure[] = [];
+    const apiLoad = loadAverage();
     for (const entry of CASES) {
-      const figure = await measureCase(entry, large, small, samples);
+      const figure = await measureCase(entry, orgs, samples);
       figures.push(figure);
-      log(`  ${figure.case}: ${figure.large.status}/${figure.small.status}, p50 ${figure.large.p50} ms vs ${figure.small.p50} ms (×${figure.p50Ratio}), ${figure.large.bytes} B, ${figure.large.dbCalls} calls, ${figure.large.readUnits} RCU${figure.withinBudget ? '' : '  OVER BUDGET'}`);
+      log(
+        `  ${figure.case}: ${figure.large.status}/${figure.small.status}/${figure.fullPage.status}, p50 ${figure.large.p50} ms vs ${figure.small.p50} ms (×${figure.p50Ratio}) and ${figure.fullPage.p50} ms full pages (×${figure.p50RatioFullPage}), ${figure.large.bytes} B, ${figure.large.dbCalls} calls, ${figure.large.readUnits} RCU, load ${loadAverage()}${figure.withinBudget ? '' : '  OVER BUDGET'}`,
+      );
     }
-    const results: ApiScaleResults = { startedAt, quick, seedSeconds, sizes, figures, allWithinBudget: figures.every((figure) => figure.withinBudget) };
+    const apiLoadEnd = loadAverage();
+    log('API at scale: the browser at the large organization');
+    const browserLoad = loadAverage();
+    const measuredBrowser = await measureBrowserScale({
+      baseUrl: `http://localhost:${port}`,
+      email: largeOrg.admin.email,
+      password: PASSWORD,
+      organization: `${sizes.projects.toLocaleString('en')} projects`,
+      runs: quick ? 2 : 7,
+      queries: quick ? DEFAULT_QUERIES.slice(0, 2) : DEFAULT_QUERIES,
+    });
+    const browser = {
+      ...measuredBrowser,
+      firstRowsBudgetMs: FIRST_ROWS_BUDGET_MS,
+      paletteBudgetMs: PALETTE_BUDGET_MS,
+      withinBudget: measuredBrowser.firstRowsP50 <= FIRST_ROWS_BUDGET_MS && measuredBrowser.paletteP50 <= PALETTE_BUDGET_MS,
+    };
+    const results: ApiScaleResults = {
+      startedAt,
+      quick,
+      seedSeconds,
+      sizes,
+      figures,
+      allWithinBudget: figures.every((figure) => figure.withinBudget) && browser.withinBudget,
+      browser,
+      loadAverage: { api: [apiLoad, apiLoadEnd], browser: [browserLoad, loadAverage()] },
+    };
     await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
     await writeFile(path.join(import.meta.dirname, 'results', 'api-scale.json'), `${JSON.stringify(results, null, 2)}\n`);
     printApiScale(results);
@@ -199,21 +277,32 @@ export async function runApiScaleBench(options: { quick: boolean; log: (message:
   }
 }
 
+/** The machine's 1-minute load average (other work on it slows every figure). */
+const loadAverage = () => round1(os.loadavg()[0]!);
+
 function printApiScale(results: ApiScaleResults) {
   const { projects, users } = results.sizes;
-  console.log(`\nAPI at scale: ${projects.toLocaleString('en')} projects and ${users.toLocaleString('en')} users beside a 10-project organization (p50/p95 ms, bytes, calls, read units)`);
+  console.log(
+    `\nAPI at scale: ${projects.toLocaleString('en')} projects and ${users.toLocaleString('en')} users beside a 10-project organization and a 150-project, 150-user one (full pages); large / 10 / 150 (p50/p95 ms, bytes, calls, read units); load ${results.loadAverage.api.join(' → ')}`,
+  );
   console.table(
     results.figures.map((figure) => ({
       route: figure.case,
-      status: `${figure.large.status} / ${figure.small.status}`,
-      'large p50/p95': `${figure.large.p50} / ${figure.large.p95}`,
-      'small p50/p95': `${figure.small.p50} / ${figure.small.p95}`,
-      ratio: figure.p50Ratio,
-      'large bytes': figure.large.bytes,
-      'small bytes': figure.small.bytes,
-      calls: `${figure.large.dbCalls} / ${figure.small.dbCalls}`,
-      RCU: `${figure.large.readUnits} / ${figure.small.readUnits}`,
+      status: `${figure.large.status} / ${figure.small.status} / ${figure.fullPage.status}`,
+      'p50 ms': `${figure.large.p50} / ${figure.small.p50} / ${figure.fullPage.p50}`,
+      'p95 ms': `${figure.large.p95} / ${figure.small.p95} / ${figure.fullPage.p95}`,
+      'ratio (10 / 150)': `${figure.p50Ratio} / ${figure.p50RatioFullPage}`,
+      judged: figure.judgedAgainst === 'fullPage' ? '150' : '10',
+      bytes: `${figure.large.bytes} / ${figure.small.bytes} / ${figure.fullPage.bytes}`,
+      calls: `${figure.large.dbCalls} / ${figure.small.dbCalls} / ${figure.fullPage.dbCalls}`,
+      RCU: `${figure.large.readUnits} / ${figure.small.readUnits} / ${figure.fullPage.readUnits}`,
       budget: figure.withinBudget ? 'ok' : 'OVER',
     })),
   );
+  if (results.browser) {
+    const { firstRowsMs, firstRowsP50, paletteMs, paletteP50, withinBudget } = results.browser;
+    console.log(
+      `Browser at ${results.browser.organization}: first rows p50 ${firstRowsP50} ms (${firstRowsMs.join(', ')}; budget ${FIRST_ROWS_BUDGET_MS}), palette p50 ${paletteP50} ms (${paletteMs.join(', ')}; budget ${PALETTE_BUDGET_MS}); load ${results.loadAverage.browser?.join(' → ')}${withinBudget ? '' : '  OVER BUDGET'}`,
+    );
+  }
 }

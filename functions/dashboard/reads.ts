@@ -1,32 +1,39 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
 import { collections, keys, openDueBefore, openDueThrough } from '../db/keys';
+import { batchGet, keyId } from '../db/reads';
 import type { IndexName } from '../db/table-definition';
-import type { DashboardProject } from '../../shared/schemas/dashboard';
+import { DASHBOARD_LIST_SIZE, type DashboardProject } from '../../shared/schemas/dashboard';
 import type { ProjectItem } from '../projects/item';
-import { projectIdsOfMember } from '../projects/memberships';
+import type { MembershipItem } from '../projects/memberships';
 
 /**
- * The dashboard's bounded reads (docs/decisions/032): none reads more items as the organization
- * grows. Each is one Query; the handler sends them side by side.
+ * The dashboard's bounded reads (docs/decisions/032, 065): none reads more items as the
+ * organization grows. Each list is one Query of at most DASHBOARD_COUNT_MAX + 1 narrow items; the
+ * handler sends them side by side.
  */
 
-/** Open projects a due-date list reads at most: its count is exact up to this many. */
-export const DUE_LIST_READ_MAX = 1_000;
-/** The newest projects 'my projects' looks among (exact in organizations up to this many projects). */
-export const MY_PROJECTS_READ_MAX = 500;
+/** How far a list counts: above, the dashboard shows '100+' (the count is a lower bound, `more`). */
+export const DASHBOARD_COUNT_MAX = 100;
 
 export interface CountedList {
   /** In the list's order (due date, or newest first), at most what was read. */
   projects: DashboardProject[];
-  /** How many the read found (at most its bound). */
+  /** How many the read found, at most DASHBOARD_COUNT_MAX. */
   count: number;
+  /** Only when more may exist than were counted. */
+  more?: true;
 }
 
 const openDueIndex: IndexName = 'openProjectsByDueDate';
 
-/** Open projects due in [from, through] of the open-due index, earliest first: one Query of the narrow index. */
-async function openDue(orgId: string, range: { before: string } | { from: string; through: string }): Promise<CountedList> {
+const shownFields = ({ id, name, status, dueDate }: Pick<ProjectItem, 'id' | 'name' | 'status' | 'dueDate'>): DashboardProject => ({ id, name, status, dueDate: dueDate ?? null });
+
+/** What a read of at most `max` + 1 items found: DynamoDB answers where it stopped when it stopped at the Limit, so more may follow. */
+const counted = <T>(items: T[], stoppedEarly: boolean, max = DASHBOARD_COUNT_MAX) => ({ items: items.slice(0, max), count: Math.min(items.length, max), ...(stoppedEarly ? { more: true as const } : {}) });
+
+/** Open projects due in [from, through] of the open-due index, earliest first: one Query of the narrow index, at most `max` + 1 items. */
+async function openDue(orgId: string, range: { before: string } | { from: string; through: string }, max: number): Promise<CountedList> {
   const condition = 'before' in range ? 'PK = :pk AND openDueKey < :to' : 'PK = :pk AND openDueKey BETWEEN :from AND :to';
   const values = 'before' in range ? { ':to': openDueBefore(range.before) } : { ':from': openDueBefore(range.from), ':to': openDueThrough(range.through) };
   const out = await db.send(
@@ -35,41 +42,50 @@ async function openDue(orgId: string, range: { before: string } | { from: string
       IndexName: openDueIndex,
       KeyConditionExpression: condition,
       ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ...values },
-      Limit: DUE_LIST_READ_MAX,
+      Limit: max + 1,
     }),
   );
-  const projects = ((out.Items ?? []) as DashboardProject[]).map(({ id, name, status, dueDate }) => ({ id, name, status, dueDate: dueDate ?? null }));
-  return { projects, count: projects.length };
+  const { items, count, more } = counted((out.Items ?? []) as DashboardProject[], out.LastEvaluatedKey !== undefined, max);
+  return { projects: items.map(shownFields), count, ...(more ? { more } : {}) };
 }
 
-/** Overdue: open projects due before today, the most overdue first. */
-export const overdueProjects = (orgId: string, today: string) => openDue(orgId, { before: today });
+/** Overdue: open projects due before today, the most overdue first, at most `max` (the dashboard's count by default). */
+export const overdueProjects = (orgId: string, today: string, max = DASHBOARD_COUNT_MAX) => openDue(orgId, { before: today }, max);
 
-/** Due soon: open projects due from today through `through`. */
-export const dueSoonProjects = (orgId: string, today: string, through: string) => openDue(orgId, { from: today, through });
+/** Due soon: open projects due from today through `through`, at most `max`. */
+export const dueSoonProjects = (orgId: string, today: string, through: string, max = DASHBOARD_COUNT_MAX) => openDue(orgId, { from: today, through }, max);
+
+/** The caller's newest memberships (their own items, in the projects' creation order, docs/decisions/037), counted. */
+async function newestMemberships(orgId: string, userId: string) {
+  const { PK, prefix } = collections.membershipsOfUser(orgId, userId);
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE_NAME,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      FilterExpression: '#member = :member',
+      ExpressionAttributeNames: { '#member': 'member' },
+      ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix, ':member': true },
+      ProjectionExpression: 'projectId',
+      ScanIndexForward: false,
+      Limit: DASHBOARD_COUNT_MAX + 1,
+    }),
+  );
+  return counted((out.Items ?? []) as Pick<MembershipItem, 'projectId'>[], out.LastEvaluatedKey !== undefined);
+}
 
 /**
- * The caller's projects among the organization's newest MY_PROJECTS_READ_MAX, newest first: one
- * Query projecting what the list shows, and beside it the caller's memberships (one Query of their
- * own items, docs/decisions/037). Exact while the organization has at most that many projects;
- * above, it counts the caller's projects among the newest.
+ * My projects, newest first: one Query of the caller's newest memberships, counted, then the few
+ * the list shows by key (one BatchGetItem of DASHBOARD_LIST_SIZE), so a third round trip instead of
+ * reading the organization's newest projects. A membership whose project was deleted a moment ago
+ * (the consumer has not ended it yet) is left out of the list.
  */
 export async function myRecentProjects(orgId: string, userId: string): Promise<CountedList> {
-  const { PK, prefix } = collections.projectsOfOrganization(orgId);
-  const [out, mine] = await Promise.all([
-    db.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
-        ProjectionExpression: 'id, #name, #status, dueDate',
-        ExpressionAttributeNames: { '#name': 'name', '#status': 'status' },
-        ScanIndexForward: false,
-        Limit: MY_PROJECTS_READ_MAX,
-      }),
-    ),
-    projectIdsOfMember(orgId, userId),
-  ]);
-  const projects = ((out.Items ?? []) as Pick<ProjectItem, 'id' | 'name' | 'status' | 'dueDate'>[]).filter((project) => mine.has(project.id));
-  return { projects: projects.map(({ id, name, status, dueDate }) => ({ id, name, status, dueDate: dueDate ?? null })), count: projects.length };
+  const memberships = await newestMemberships(orgId, userId);
+  const shown = memberships.items.slice(0, DASHBOARD_LIST_SIZE).map((membership) => keys.project(orgId, membership.projectId));
+  const found = shown.length === 0 ? new Map() : await batchGet(shown);
+  const projects = shown.flatMap((key) => {
+    const project = found.get(keyId(key)) as ProjectItem | undefined;
+    return project ? [shownFields(project)] : [];
+  });
+  return { projects, count: memberships.count, ...(memberships.more ? { more: memberships.more } : {}) };
 }

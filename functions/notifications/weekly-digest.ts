@@ -94,6 +94,9 @@ const entriesOf = (person: Person, topic: DigestTopic): DigestLine[] =>
 
 const projectLine = (project: DashboardProject, words: string): DigestLine => ({ text: `${project.name}, ${words} ${longDate(project.dueDate!)}`, path: `/projects/${project.id}` });
 
+/** The organization's open projects a digest run looks among for each list: a person's are filtered out of them. */
+const DIGEST_DUE_READ_MAX = 1_000;
+
 /** An organization's open projects overdue and due this week: two Queries of the open-due index, read once a run per organization. */
 interface DueLists {
   overdue: DashboardProject[];
@@ -148,7 +151,7 @@ export async function sendWeeklyDigests(at: Date = now()): Promise<WeeklyDigestR
   const dueLists = new Map<string, Promise<DueLists>>();
   const dueOf = (orgId: string) => {
     if (!dueLists.has(orgId)) {
-      const lists = Promise.all([overdueProjects(orgId, today), dueSoonProjects(orgId, today, dayOf(at.getTime() + 6 * DAY_MS))]);
+      const lists = Promise.all([overdueProjects(orgId, today, DIGEST_DUE_READ_MAX), dueSoonProjects(orgId, today, dayOf(at.getTime() + 6 * DAY_MS), DIGEST_DUE_READ_MAX)]);
       dueLists.set(orgId, lists.then(([overdue, dueThisWeek]) => ({ overdue: overdue.projects, dueThisWeek: dueThisWeek.projects })));
     }
     return dueLists.get(orgId)!;

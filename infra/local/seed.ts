@@ -13,6 +13,7 @@ import { PROJECT_STATUSES } from '../../shared/project-statuses';
 import { invitationEmailItem, newInvitation } from '../../functions/invitations/item';
 import { newOrganization } from '../../functions/organization/item';
 import { newProject, projectRecord } from '../../functions/projects/item';
+import { newComment } from '../../functions/comments/item';
 import { wordItems } from '../../functions/projects/words';
 import { type UserItem, newUser } from '../../functions/user/item';
 
@@ -34,6 +35,10 @@ export interface SeedOptions {
    * and descriptions when omitted.
    */
   realistic?: { descriptionLength: number };
+  /** The day ('YYYY-MM-DD') due dates are spread around (the API's today, where its clock is shifted); the seeding day when omitted. */
+  dueAround?: string;
+  /** Comments on the first project by the admin, each with the 'commented' activity entry the API writes along; none when omitted. */
+  commentsOnFirstProject?: number;
   /** Pending invitations sent by the admin (their links are not kept); none when omitted. */
   invitations?: number;
   password: string;
@@ -109,7 +114,6 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
   const projects: ProjectItem[] = [];
   for (let index = 0; index < options.projects; index += 1) {
     const memberIds = Array.from({ length: options.membersPerProject }, (_, offset) => users[(index + offset) % users.length]!.id);
-    const dueDay = String(1 + (index % 28)).padStart(2, '0');
     const project = newProject(
       orgId,
       {
@@ -122,7 +126,8 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
             ? null
             : `Seeded project ${index + 1} of ${options.label}.`,
         status: PROJECT_STATUSES[index % PROJECT_STATUSES.length]!,
-        dueDate: index % 4 === 0 ? null : `2027-${String(1 + (index % 12)).padStart(2, '0')}-${dueDay}`,
+        // Around the seeding day, as in a working organization: about a third overdue, a few due within the week.
+        dueDate: index % 4 === 0 ? null : dayFrom(options.dueAround ?? now.slice(0, 10), ((index * 7) % 120) - 40),
       },
       now,
     );
@@ -132,6 +137,13 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
     projects.push(project);
   }
   items.push(figuresItem(orgId, projects));
+
+  const [first] = projects;
+  for (let index = 0; first && index < (options.commentsOnFirstProject ?? 0); index += 1) {
+    // A millisecond apart, so the comments keep the order they were written in.
+    const comment = newComment(orgId, first.id, users[0]!, `Seeded comment ${index + 1}: the draft is ready for review.`, [], new Date(Date.parse(now) + index));
+    items.push({ ...keys.comment(orgId, first.id, comment.id), ...comment }, activityPut(orgId, activityEntry(first, users[0]!, { action: 'commented' })).Put!.Item as Item);
+  }
 
   for (const user of users.slice(0, notified)) {
     for (let index = 0; index < options.notificationsPerUser; index += 1) {
@@ -166,6 +178,9 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
     items: items.length,
   };
 }
+
+/** The day `days` after a day, both 'YYYY-MM-DD'. */
+const dayFrom = (day: string, days: number) => new Date(Date.parse(day) + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 /** BatchWriteItem in chunks of 25, a few in flight, retrying what DynamoDB leaves unprocessed. */
 export async function batchPut(db: DynamoDBDocumentClient, tableName: string, items: Item[], inFlight = 4) {

@@ -15,7 +15,11 @@ const dashboardProject = /* @__PURE__ */ (() => z.object({
 }))();
 export type DashboardProject = z.infer<typeof dashboardProject>;
 
-const projectList = /* @__PURE__ */ (() => z.object({ count: z.number(), projects: z.array(dashboardProject) }))();
+/**
+ * A list's first projects and how many there are; `more` (only when true) says the count is a lower
+ * bound: the server counts no further than a bounded read (docs/decisions/065).
+ */
+const projectList = /* @__PURE__ */ (() => z.object({ count: z.number(), more: z.optional(z.literal(true)), projects: z.array(dashboardProject) }))();
 
 /** GET /api/dashboard: the organization's figures as of `today` (UTC, 'YYYY-MM-DD'). */
 export const dashboardResponse = /* @__PURE__ */ (() => z.object({

@@ -9,10 +9,10 @@ import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 
 /**
- * Two round trips (six calls) whatever the number of projects: the figures item (counters by status and week)
- * comes with the session, then five bounded Queries side by side: overdue and due soon from the
- * open-due index, the newest projects and the caller's memberships (their projects among the newest),
- * and the organization's activity feed.
+ * Six calls in three round trips whatever the number of projects: the figures item (counters by
+ * status and week) comes with the session, then four bounded Queries side by side: overdue and due
+ * soon from the open-due index, the caller's newest memberships, and the organization's activity
+ * feed; then the few projects 'my projects' shows, by key (docs/decisions/065).
  */
 export const handler = defineRoute(dashboardEndpoints.summary, { preload: preloadFigures }, async ({ session, preloaded: figures }) => {
   const orgId = session.org.id;

@@ -19,7 +19,7 @@ export const READ_BUDGETS: Record<string, number> = {
   'GET /api/user/passkeys': 2,
   // The billing item comes with the session (preload).
   'GET /api/billing/subscription': 1,
-  // The figures with the session, then five bounded Queries side by side (docs/decisions/032; the caller's memberships, 037): the same at 5 and 5,000 projects.
+  // The figures with the session, then four bounded Queries side by side (decisions 032, 065; the caller's memberships, 037), then the five projects 'my projects' shows by key: the same at 5 and 5,000 projects.
   'GET /api/dashboard': 6,
   'GET /api/projects/{id}/activity': 2,
   // The project with the session, then one Query of a page of comments, whatever their number (decision 048).
@@ -57,6 +57,22 @@ export const READ_BUDGETS: Record<string, number> = {
  * (1 unit per 4 KB, 18 units measured for a full page), the indexes eventually (half that).
  */
 export const PROJECT_PAGE_READ_UNITS = 24;
+
+/**
+ * Read capacity units of routes whose answer is a page or a bounded count, the session's
+ * BatchGetItem included, whatever the number of items behind them (test/integration/budgets/read-route-budgets.test.ts, 5 against 5,000).
+ */
+export const READ_UNIT_BUDGETS: Record<string, number> = {
+  // A page of 50 notifications, eventually consistent: 7 measured (4 for 5).
+  'GET /api/notifications': 8,
+  // The project, then 21 entries read consistently: 6 measured (5 for 6 entries).
+  'GET /api/projects/{id}/activity': 7,
+  // The project, then 31 comments: 7 measured (5 for 5).
+  'GET /api/projects/{id}/comments': 8,
+  // The figures with the session, at most 101 open-due index items per list, 101 memberships, the 5 projects shown and 10 entries:
+  // 15 measured (7 for 5 projects); it read 133 at 5,000 projects when the lists read up to 1,000 items and 'my projects' the newest 500 (decision 065).
+  'GET /api/dashboard': 16,
+};
 
 /**
  * Read capacity units a page of GET /api/organization/users or /api/organization-users may consume,

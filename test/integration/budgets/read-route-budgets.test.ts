@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { routes } from '../../../functions/routes';
 import { type Seeded, concretePath, seeded } from './budget-fixtures';
-import { budgetOf, isScimRoute, okStatusOf, PROJECT_PAGE_READ_UNITS, routeKey } from './read-budgets';
+import { budgetOf, isScimRoute, okStatusOf, PROJECT_PAGE_READ_UNITS, READ_UNIT_BUDGETS, routeKey } from './read-budgets';
 
 /**
  * Round-trip budgets of spec'd hot paths: every open tab polls the unread count each 30 s, and
@@ -75,18 +75,25 @@ describe('GET /api/projects/{id} costs the same for 1 member as for 30', () => {
   });
 });
 
-describe('GET /api/projects costs the same for 5 projects as for 5,000', () => {
+describe('the lists and the dashboard cost the same for 5 items as for 5,000', () => {
   let few: Seeded;
   let many: Seeded;
+  const organizationOf = (items: number) => ({
+    projects: items,
+    staff: 1,
+    membersPerProject: 1,
+    notificationsPerUser: items,
+    notifiedUsers: 1,
+    commentsOnFirstProject: items,
+    // Due dates around the API's today: overdue and due-soon projects to count.
+    dueAround: inject('clockStart').slice(0, 10),
+  });
 
   beforeAll(async () => {
-    [few, many] = await Promise.all([
-      seeded('five-projects', { projects: 5, staff: 1, membersPerProject: 1, notificationsPerUser: 0 }),
-      seeded('five-thousand-projects', { projects: 5_000, staff: 1, membersPerProject: 1, notificationsPerUser: 0 }),
-    ]);
+    [few, many] = await Promise.all([seeded('five-items', organizationOf(5)), seeded('five-thousand-items', organizationOf(5_000))]);
   }, 600_000);
 
-  it.each(['', '?sort=name', '?sort=dueDate&order=desc', '?status=completed&sort=status'])('%s: the same calls, within one read-unit budget', async (query) => {
+  it.each(['', '?sort=name', '?sort=dueDate&order=desc', '?status=completed&sort=status'])('GET /api/projects%s: the same calls, within one read-unit budget', async (query) => {
     const small = await few.admin.call(`/api/projects${query}`);
     const large = await many.admin.call(`/api/projects${query}`);
     expect([small.status, large.status]).toEqual([200, 200]);
@@ -95,5 +102,37 @@ describe('GET /api/projects costs the same for 5 projects as for 5,000', () => {
     expect(large.dbCalls).toBeLessThanOrEqual(budgetOf({ method: 'GET', path: '/api/projects' }));
     expect(small.dbReadUnits).toBeLessThanOrEqual(PROJECT_PAGE_READ_UNITS);
     expect(large.dbReadUnits, `${large.dbReadUnits} read units for a page of 5,000 projects`).toBeLessThanOrEqual(PROJECT_PAGE_READ_UNITS);
+  });
+
+  /** The route's path in an organization, and how many items its answer shows. */
+  const CASES: [string, (fixture: Seeded) => string, (body: any) => number][] = [
+    ['GET /api/notifications', () => '/api/notifications', (body) => body.length],
+    ['GET /api/projects/{id}/activity', (fixture) => `/api/projects/${fixture.org.projectIds[0]}/activity`, (body) => body.entries.length],
+    ['GET /api/projects/{id}/comments', (fixture) => `/api/projects/${fixture.org.projectIds[0]}/comments`, (body) => body.comments.length],
+    ['GET /api/dashboard', () => '/api/dashboard', (body) => body.overdue.count + body.dueSoon.count + body.myProjects.count],
+  ];
+
+  it.each(CASES)('%s: the same calls, within one read-unit budget', async (route, path, shown) => {
+    const small = await few.admin.call(path(few));
+    const large = await many.admin.call(path(many));
+    expect([small.status, large.status]).toEqual([200, 200]);
+    expect(shown(large.body), 'the larger organization answers more').toBeGreaterThan(shown(small.body));
+    expect(large.dbCalls, `${small.dbCalls} calls for 5 items, ${large.dbCalls} for 5,000`).toBe(small.dbCalls);
+    expect(small.dbReadUnits).toBeLessThanOrEqual(READ_UNIT_BUDGETS[route]!);
+    expect(large.dbReadUnits, `${large.dbReadUnits} read units for 5,000 items (${small.dbReadUnits} for 5)`).toBeLessThanOrEqual(READ_UNIT_BUDGETS[route]!);
+  });
+
+  it("the dashboard counts up to 100 and says there are more, showing the newest or most overdue five", async () => {
+    const { body } = await many.admin.call('/api/dashboard');
+    expect(body.counts.total).toBe(5_000);
+    for (const list of [body.overdue, body.dueSoon, body.myProjects]) {
+      expect(list).toMatchObject({ count: 100, more: true });
+      expect(list.projects).toHaveLength(5);
+    }
+    const overdueDates = body.overdue.projects.map((project: { dueDate: string }) => project.dueDate);
+    expect(overdueDates).toEqual([...overdueDates].sort());
+    // The admin is a member of every other project (the seed deals members round the two users); ids sort as they were made.
+    const newestOfTheAdmin = many.org.projectIds.filter((_, index) => index % 2 === 0).sort().reverse().slice(0, 5);
+    expect(body.myProjects.projects.map((project: { id: string }) => project.id)).toEqual(newestOfTheAdmin);
   });
 });

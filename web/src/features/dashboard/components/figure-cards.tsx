@@ -2,6 +2,7 @@ import { AlarmClock, CalendarClock, FolderKanban, Loader } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { DashboardResponse } from '@shared/schemas/dashboard';
 import { Card, CardContent } from '../../../components/ui/card';
+import { countText } from '../lib/count-text';
 import { dashboardLinks } from '../lib/dashboard-links';
 
 /**
@@ -12,8 +13,8 @@ export function FigureCards({ dashboard }: { dashboard: DashboardResponse }) {
   const figures = [
     { id: 'total', label: 'Total projects', value: dashboard.counts.total, icon: FolderKanban, tone: 'text-brand-80 bg-brand-10', to: dashboardLinks.total },
     { id: 'in-progress', label: 'In progress', value: dashboard.counts.in_progress, icon: Loader, tone: 'text-warning bg-warning-10', to: dashboardLinks.inProgress },
-    { id: 'due-soon', label: 'Due in the next 7 days', value: dashboard.dueSoon.count, icon: CalendarClock, tone: 'text-info bg-info-10', to: dashboardLinks.dueSoon },
-    { id: 'overdue', label: 'Overdue', value: dashboard.overdue.count, icon: AlarmClock, tone: 'text-danger bg-danger-10', to: dashboardLinks.overdue },
+    { id: 'due-soon', label: 'Due in the next 7 days', value: countText(dashboard.dueSoon), icon: CalendarClock, tone: 'text-info bg-info-10', to: dashboardLinks.dueSoon },
+    { id: 'overdue', label: 'Overdue', value: countText(dashboard.overdue), icon: AlarmClock, tone: 'text-danger bg-danger-10', to: dashboardLinks.overdue },
   ];
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

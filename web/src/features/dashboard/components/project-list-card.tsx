@@ -4,13 +4,14 @@ import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { statusLabel, statusTone } from '../../../lib/project-status';
 import { shortDate } from '../../../lib/date-format';
+import { countText } from '../lib/count-text';
 
 /** 'Jan 5, 2025' as the projects list shows dates. */
 interface ProjectListCardProps {
   title: string;
   /** Where 'View all' goes: the projects list with this list's filter. */
   viewAll: string;
-  list: { count: number; projects: DashboardProject[] };
+  list: { count: number; more?: true; projects: DashboardProject[] };
   empty: string;
 }
 
@@ -20,7 +21,7 @@ export function ProjectListCard({ title, viewAll, list, empty }: ProjectListCard
     <Card>
       <CardHeader className="flex items-center justify-between gap-3">
         <CardTitle>
-          {title} <span className="text-sm font-normal text-muted">({list.count})</span>
+          {title} <span className="text-sm font-normal text-muted">({countText(list)})</span>
         </CardTitle>
         {list.count > 0 ? (
           <Link to={viewAll} className="text-sm font-medium" aria-label={`View all projects (${title})`}>

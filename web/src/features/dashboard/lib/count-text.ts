@@ -1,0 +1,2 @@
+/** A list's count as the dashboard shows it: '100+' when the server stopped counting there (docs/decisions/065). */
+export const countText = (list: { count: number; more?: true }) => (list.more ? `${list.count}+` : String(list.count));
