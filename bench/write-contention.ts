@@ -92,11 +92,14 @@ async function contend(org: Organization, cookies: string[], seconds: number, ev
   let turn = 0;
   await Promise.all(
     cookies.map(async (cookie, client) => {
+      let own = 0;
       for (let next = started + ((everyMs ?? 0) * client) / cookies.length; performance.now() < until; next += everyMs ?? 0) {
         if (everyMs !== undefined) await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
         if (performance.now() >= until) break;
         turn += 1;
-        const hot = (turn + client) % 2 === 0;
+        own += 1;
+        // Every other change of each client is the hot project's (the global turn alone would give a paced client one parity for good).
+        const hot = (own + client) % 2 === 0;
         const projectId = hot ? org.hotProjectId : org.coldProjectIds[(turn * 7 + client) % org.coldProjectIds.length]!;
         samples.push({ ...(await changeStatus(org.base, cookie, projectId, STATUSES[turn % STATUSES.length]!)), hot });
       }
