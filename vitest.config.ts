@@ -44,6 +44,10 @@ export default defineConfig({
           environment: 'node',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/integration/support/global-setup.ts'],
+          // The cloud's handler bundles load as Lambda loads them, natively: through vite's transform each
+          // one read every source its map names (hundreds), and the route fuzz's first calls of about 100
+          // handlers at once had the process at its 20,000 open files (EMFILE, a 500 from the emulator).
+          server: { deps: { external: [/\/growthwise-functions-[^/]+\//] } },
           // One file at a time per cloud: two files on one cloud lost an invitation mail and a lookup
           // burst's throttle reads (docs/decisions/036), and two clouds in one process share the
           // environment their handlers read. `npm test` runs two of these processes instead, each

@@ -1,7 +1,8 @@
 # Sourced by .ci/run and scripts/test.sh.
-# step NAME COMMAND...: runs COMMAND and appends NAME, its wall time (ms), its exit status and how many
-# events the profile file (GROWTHWISE_PROFILE_FILE, when set) holds by then to reports/steps.tsv: the
-# events since the previous step are this step's, or its neighbour's where two steps run side by side.
+# step NAME COMMAND...: runs COMMAND and appends NAME, its wall time (ms), its exit status, how many
+# events the profile file (GROWTHWISE_PROFILE_FILE, when set) holds by then, and when it ended (epoch ms)
+# to reports/steps.tsv: the events since the previous step are this step's, or its neighbour's where two
+# steps run side by side.
 step() {
   local name=$1 started=${EPOCHREALTIME/[.,]/} events=0
   shift
@@ -9,6 +10,7 @@ step() {
   local status=$?
   [ -n "${GROWTHWISE_PROFILE_FILE:-}" ] && [ -f "$GROWTHWISE_PROFILE_FILE" ] && events=$(wc -l <"$GROWTHWISE_PROFILE_FILE")
   mkdir -p reports
-  printf '%s\t%d\t%d\t%d\n' "$name" $(((${EPOCHREALTIME/[.,]/} - started) / 1000)) "$status" "$events" >>reports/steps.tsv
+  local ended=${EPOCHREALTIME/[.,]/}
+  printf '%s\t%d\t%d\t%d\t%d\n' "$name" $(((ended - started) / 1000)) "$status" "$events" $((ended / 1000)) >>reports/steps.tsv
   return $status
 }

@@ -7,6 +7,8 @@ export interface StepTime {
   ms: number;
   status: number;
   events: number;
+  /** When it ended (epoch ms); steps run side by side overlap, so the run's wall time comes from these. */
+  endedAt?: number;
 }
 
 export interface FileTime {
@@ -55,8 +57,8 @@ export function parseSteps(tsv: string): StepTime[] {
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => {
-      const [name = '', ms, status, events] = line.split('\t');
-      return { name, ms: Number(ms), status: Number(status), events: Number(events) };
+      const [name = '', ms, status, events, endedAt] = line.split('\t');
+      return { name, ms: Number(ms), status: Number(status), events: Number(events), ...(endedAt ? { endedAt: Number(endedAt) } : {}) };
     });
 }
 
@@ -103,14 +105,22 @@ const table = (header: string[], align: string[], rows: string[][]) =>
 
 export function stepsTable(steps: StepTime[]): string {
   const total = steps.reduce((sum, step) => sum + step.ms, 0);
+  const wall = wallTime(steps);
   return table(
     ['Step', 'Wall time', 'Share', 'Result'],
     ['---', '--:', '--:', '---'],
     [
       ...steps.map((step) => [step.name, seconds(step.ms), `${Math.round((100 * step.ms) / (total || 1))} %`, step.status === 0 ? 'ok' : `failed (${step.status})`]),
-      ['**total**', `**${seconds(total)}**`, '', ''],
+      ['steps added up', seconds(total), '', ''],
+      ...(wall === undefined ? [] : [['**wall time** (first start to last end; steps side by side overlap)', `**${seconds(wall)}**`, '', '']]),
     ],
   );
+}
+
+function wallTime(steps: StepTime[]): number | undefined {
+  if (steps.length === 0 || steps.some((step) => step.endedAt === undefined)) return undefined;
+  const ends = steps.map((step) => step.endedAt!);
+  return Math.max(...ends) - Math.min(...steps.map((step) => step.endedAt! - step.ms));
 }
 
 export function slowestFilesTable(files: FileTime[], count = SLOWEST_FILES): string {

@@ -30,6 +30,17 @@ describe('the test profile (npm run test:profile, the end of .ci/run)', () => {
     expect(steps[1]).toEqual({ name: 'vitest infra', ms: 90500, status: 1, events: 3 });
   });
 
+  it('gives the wall time from the first start to the last end, where steps side by side overlap', () => {
+    // integration-1 (100 s) and integration-2 (120 s) side by side after lint (30 s): 150 s, not 250 s.
+    const sideBySide = parseSteps('lint\t30000\t0\t0\t1030000\nintegration-1\t100000\t0\t0\t1130000\nintegration-2\t120000\t0\t0\t1150000\n');
+    expect(sideBySide[0]!.endedAt).toBe(1_030_000);
+    const markdown = profileMarkdown({ steps: sideBySide, vitestFiles: [], playwrightFiles: [], events: [] });
+    expect(markdown).toContain('| steps added up | 250.0 s |');
+    expect(markdown).toContain('**150.0 s**');
+    // Lines of older runs have no end: no wall time is made up.
+    expect(profileMarkdown({ steps, vitestFiles: [], playwrightFiles: [], events: [] })).not.toContain('wall time');
+  });
+
   it('times a vitest file from its start to its end, else by the sum of its tests', () => {
     const files = vitestFileTimes(
       {
@@ -90,6 +101,6 @@ describe('the test profile (npm run test:profile, the end of .ci/run)', () => {
   it('puts the steps, their total and each failure in the first table', () => {
     const markdown = profileMarkdown({ steps, vitestFiles: [], playwrightFiles: [], events });
     expect(markdown).toContain('| vitest infra | 90.5 s | 38 % | failed (1) |');
-    expect(markdown).toContain('| **total** | **240.5 s** |  |  |');
+    expect(markdown).toContain('| steps added up | 240.5 s |  |  |');
   });
 });
