@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type SignedIn, registerOrganization } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
+import { eventually } from '../support/eventually';
 
 type Entry = { projectId: string; actor: { fullName: string }; action: string; members: string[] };
 
@@ -22,7 +23,9 @@ describe('a user removed from the organization leaves their projects, and the pr
     const both = await createProject(admin, 'Spring campaign', [grace.user.id, alan.user.id]);
     const hers = await createProject(admin, 'Newsletter', [grace.user.id]);
     const his = await createProject(admin, 'Webinar', [alan.user.id]);
-    const before = (await admin.call('/api/dashboard')).body;
+    // The figures are counted from the stream a moment after each create: 'before' is once all three are.
+    const before = (await eventually(() => admin.call('/api/dashboard'), (answer) => answer.body.counts.total === 3)).body;
+    expect(before.counts.total).toBe(3);
 
     expect((await admin.call(`/api/organization/users/${grace.user.id}`, { method: 'DELETE' })).status).toBe(200);
 
