@@ -4,9 +4,13 @@ import { RouterProvider } from 'react-router-dom';
 import { App } from './app/app';
 import { holdPageWhileNavigating } from './app/page-hold';
 import { createAppRouter } from './app/router';
+import { requestFirstScreenData } from './app/first-screen-data';
+import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 const container = document.getElementById('root')!;
+const queryClient = createQueryClient();
+requestFirstScreenData(queryClient, window.location);
 
 // Not a top-level await: the entry would then be unfinished while the page's chunk loads, so the
 // bundler would split every module they share out of the entry to avoid a cycle (more requests).
@@ -14,7 +18,7 @@ void createAppRouter().then(({ router, ready }) => {
   holdPageWhileNavigating(router);
   const app = (
     <StrictMode>
-      <App>
+      <App queryClient={queryClient}>
         <RouterProvider router={router} />
       </App>
     </StrictMode>

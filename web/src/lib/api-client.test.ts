@@ -71,6 +71,20 @@ describe('a 401', () => {
     }
   });
 
+  it('that comes before the app listens (a first screen asked early) is told to the app once it listens, and only once', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockImplementation(async () => notAuthenticated()));
+    expect(await settled(callPage(projectEndpoints.list, {}))).toBe('pending');
+    const ended = vi.fn();
+    const stop = whenSessionEnds(ended);
+    stop();
+    const again = whenSessionEnds(ended);
+    try {
+      expect(ended).toHaveBeenCalledTimes(1);
+    } finally {
+      again();
+    }
+  });
+
   it('is an answer where no session is required (a failed sign-in) or where the call asks whether anyone is signed in', async () => {
     vi.stubGlobal('fetch', vi.fn().mockImplementation(async () => notAuthenticated()));
     const ended = vi.fn();

@@ -3,9 +3,15 @@ import { clearSessionHint } from './session-hint';
 /** What the app does when the session ends under a signed-in page (app/session-ended-handler.tsx). */
 type Handler = () => void;
 let handler: Handler | undefined;
+/** A session that ended before the app had mounted its handler (a first screen's early request). */
+let endedUnhandled = false;
 
 export function whenSessionEnds(next: Handler) {
   handler = next;
+  if (endedUnhandled) {
+    endedUnhandled = false;
+    next();
+  }
   return () => {
     if (handler === next) handler = undefined;
   };
@@ -18,6 +24,7 @@ export function whenSessionEnds(next: Handler) {
  */
 export function sessionEnded(): Promise<never> {
   clearSessionHint();
-  handler?.();
+  if (handler) handler();
+  else endedUnhandled = true;
   return new Promise<never>(() => {});
 }

@@ -10,7 +10,7 @@ import { shortDate } from '../../../lib/date-format';
 /** Narrow screens: one card per project with every field and action, nothing to scroll sideways. */
 export function ProjectCards({ projects, today, highlightId, ...actions }: ProjectListProps) {
   return (
-    <ul className="grid gap-3 lg:hidden" aria-label="Projects">
+    <ul className="grid gap-3" aria-label="Projects">
       {projects.map((project) => (
         <li
           key={project.id}

@@ -28,7 +28,7 @@ export function ProjectsTable({ projects, view, onSort, busy, today, highlightId
   const sortable = (key: SortKey, label: string) => <SortableHeader label={label} sortKey={key} view={view} onSort={onSort} />;
   return (
     // overflow-clip rounds the corners without making a scroll box, which would stop the sticky header.
-    <div className={cn('hidden overflow-clip rounded-lg border border-line bg-surface shadow-sm transition-opacity lg:block', busy && 'opacity-60')} aria-busy={busy || undefined}>
+    <div className={cn('overflow-clip rounded-lg border border-line bg-surface shadow-sm transition-opacity', busy && 'opacity-60')} aria-busy={busy || undefined}>
       <table className="w-full text-left text-sm">
         <thead className="text-xs font-semibold tracking-wide text-muted uppercase">
           <tr>

@@ -23,6 +23,7 @@ import { EDIT_PARAM, hasFilters, listFiltersOf, NO_FILTERS, type ProjectListView
 import { usePageTitle } from '../../../lib/page-title';
 import { isoDay } from '../../../lib/date-format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useMediaQuery, WIDE_SCREEN } from '../../../lib/use-media-query';
 import { withoutParam } from '../../../lib/search-params';
 
 /** The loaded pages as one list, and the server's count of it (stable, so TanStack Query keeps its result). */
@@ -66,6 +67,7 @@ export function ProjectsPage() {
     if (!open) set(null);
   };
   const today = isoDay();
+  const wide = useMediaQuery(WIDE_SCREEN, true);
 
   const newProjectButton = useRef<HTMLButtonElement>(null);
   const highlightId = useHighlight(shown);
@@ -119,18 +121,22 @@ export function ProjectsPage() {
               </Card>
             ) : (
               <>
-                <ProjectsTable
-                  projects={shown}
-                  view={view}
-                  onSort={(key) => updateView((current) => toggleSort(current, key))}
-                  busy={projects.isPlaceholderData}
-                  today={today}
-                  highlightId={highlightId.current}
-                  onManageMembers={setManaging}
-                  onEdit={setEditing}
-                  onDelete={startDelete}
-                />
-                <ProjectCards projects={shown} today={today} highlightId={highlightId.current} onManageMembers={setManaging} onEdit={setEditing} onDelete={startDelete} />
+                {/* One of the two, not both with one hidden: 100 rows, each with its status dropdown, drawn twice made the first rows wait (issue 36). */}
+                {wide ? (
+                  <ProjectsTable
+                    projects={shown}
+                    view={view}
+                    onSort={(key) => updateView((current) => toggleSort(current, key))}
+                    busy={projects.isPlaceholderData}
+                    today={today}
+                    highlightId={highlightId.current}
+                    onManageMembers={setManaging}
+                    onEdit={setEditing}
+                    onDelete={startDelete}
+                  />
+                ) : (
+                  <ProjectCards projects={shown} today={today} highlightId={highlightId.current} onManageMembers={setManaging} onEdit={setEditing} onDelete={startDelete} />
+                )}
                 <ProjectsLoadMore
                   hasNextPage={hasNextPage}
                   isFetchingNextPage={isFetchingNextPage}

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pathOf } from '@shared/contract/endpoint';
+import * as authEndpoints from '@shared/contract/auth';
+import * as projectEndpoints from '@shared/contract/projects';
+import { createQueryClient } from '../lib/query-client';
+import { userQueries } from '../lib/current-user';
+import { projectQueries } from '../features/projects/api/projects';
+import { requestFirstScreenData } from './first-screen-data';
+import { hasSessionHint } from '../lib/session-hint';
+
+// jsdom keeps no `__Host-` cookie on http://localhost: whether the browser holds the hint is the module's answer.
+vi.mock('../lib/session-hint', () => ({ hasSessionHint: vi.fn(() => false), clearSessionHint: vi.fn() }));
+
+const USER = pathOf(authEndpoints.currentUser, {});
+const LIST = pathOf(projectEndpoints.list, {});
+const user = { id: 'u1', username: 'ada@example.com', fullName: 'Ada', avatarUrl: null, emailVerified: true, mfaEnabled: false, mfaSetupRequired: false, roles: [] };
+const answer = (path: string) =>
+  new Response(JSON.stringify(path.startsWith(LIST) ? [{ id: 'p1', name: 'Spring launch', description: null, status: 'planning', dueDate: null, createdAt: '2026-01-01T00:00:00.000Z' }] : user), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
+
+const signIn = () => vi.mocked(hasSessionHint).mockReturnValue(true);
+const signOut = () => vi.mocked(hasSessionHint).mockReturnValue(false);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  signOut();
+});
+
+describe('the first screen of /projects', () => {
+  it('asks for the user and for the list the address names at once, before the page has loaded, into the app query client', async () => {
+    signIn();
+    const fetchMock = vi.fn(async (path: string) => answer(path));
+    vi.stubGlobal('fetch', fetchMock);
+    const queryClient = createQueryClient();
+    requestFirstScreenData(queryClient, { pathname: '/projects', search: '?status=planning&sort=dueDate&order=desc&q=spring' });
+    const listKey = projectQueries.list({ status: 'planning', q: 'spring', sort: 'dueDate', order: 'desc' }).queryKey;
+    await vi.waitFor(() => expect(queryClient.getQueryState(listKey)?.status).toBe('success'), { timeout: 15_000 });
+    await vi.waitFor(() => expect(queryClient.getQueryData(userQueries.current().queryKey)).toMatchObject({ id: 'u1' }), { timeout: 15_000 });
+    const paths = fetchMock.mock.calls.map(([path]) => path);
+    expect(paths).toHaveLength(2);
+    expect(paths).toContain(USER);
+    expect(paths.find((path) => path.startsWith(LIST))).toMatch(/status=planning/);
+  });
+
+  it('asks nothing of a browser without a session, and only for the user on other pages', async () => {
+    const fetchMock = vi.fn(async (path: string) => answer(path));
+    vi.stubGlobal('fetch', fetchMock);
+    requestFirstScreenData(createQueryClient(), { pathname: '/projects', search: '' });
+    signIn();
+    requestFirstScreenData(createQueryClient(), { pathname: '/dashboard', search: '' });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1), { timeout: 15_000 });
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual([USER]);
+  });
+});
