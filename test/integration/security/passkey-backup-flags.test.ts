@@ -1,11 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
 import { PASSKEY_NOT_ACCEPTED, PASSKEY_NOT_ADDED } from '../../../shared/schemas/passkeys';
-import { type SignedIn, registerOrganization } from '../support/api';
-import { addPasskey, sendSignIn, signInOptions } from '../support/passkeys';
+import { registerOrganization, sessionCookieSet } from '../support/api';
+import { addPasskey, sendSignIn, signInOptions, storedPasskey } from '../support/passkeys';
 import { type BackupFlags, SoftwareAuthenticator } from '../support/software-authenticator';
-import { testTable } from '../support/table';
 import { stepUp } from '../support/two-factor';
 
 const DEVICE_BOUND: BackupFlags = { eligible: false, backedUp: false };
@@ -13,11 +10,6 @@ const SYNCED: BackupFlags = { eligible: true, backedUp: true };
 /** Backed up, yet not eligible for backup: no authenticator may say so (WebAuthn §6.1.3). */
 const CONTRADICTORY: BackupFlags = { eligible: false, backedUp: true };
 
-const storedPasskey = async (user: SignedIn, credentialId: string) => {
-  const { db, tableName } = testTable();
-  return (await db.send(new GetCommand({ TableName: tableName, Key: keys.passkey(user.user.id, credentialId), ConsistentRead: true }))).Item;
-};
-const sessionCookieSet = (response: { headers: Headers }) => response.headers.getSetCookie().some((cookie) => cookie.startsWith('__Host-growthwise_session='));
 
 // Each test meets cold starts of the passkey functions (the WebAuthn library loads with them) on a shared machine.
 describe("a passkey's backup flags (issue 41: checked as the WebAuthn spec says)", { timeout: 90_000 }, () => {
