@@ -35,6 +35,9 @@ async function addPasskey(page: Page, password: string, name: string) {
 
 test.describe('passkeys (issue 41)', () => {
   test('add a passkey in settings, sign out, sign in with it', async ({ signedInPage: page, account }) => {
+    // Two page loads, three passkey ceremonies with the first calls of their functions, a step-up and
+    // an accessibility scan: past 30 s on a loaded machine (31 s at a load of 25 on 2 cores, every step steady).
+    test.slow();
     const authenticator = await virtualAuthenticator(page);
     await page.goto('/user-settings?tab=security');
     // The browser and system are offered as the name.

@@ -1,22 +1,15 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
 import { REQUIREMENT_NEEDS_OWN_MFA } from '../../../functions/mfa/mfa';
 import { PASSKEY_NOT_ACCEPTED } from '../../../shared/schemas/passkeys';
 import { type SignedIn, registerOrganization, request } from '../support/api';
 import { waitForMail } from '../support/inbox';
 import { addMemberDirectly } from '../support/org-members';
-import { addPasskey, sendSignIn, signInOptions, signInWithPasskey } from '../support/passkeys';
-import { testTable } from '../support/table';
+import { addPasskey, sendSignIn, signInOptions, signInWithPasskey, storedPasskey } from '../support/passkeys';
 import { storedAuditEntries } from '../audit/audit-entries';
 
 const requireMfa = (admin: SignedIn, value: boolean) => admin.call(`/api/organization/${admin.orgId}`, { method: 'PATCH', body: { requireMfa: value } });
 const twoFactorShown = async (admin: SignedIn, user: SignedIn) =>
   ((await admin.call('/api/organization/users')).body as { id: string; mfaEnabled: boolean }[]).find((listed) => listed.id === user.user.id)?.mfaEnabled;
-const storedPasskey = async (user: SignedIn, credentialId: string) => {
-  const { db, tableName } = testTable();
-  return (await db.send(new GetCommand({ TableName: tableName, Key: keys.passkey(user.user.id, credentialId), ConsistentRead: true }))).Item;
-};
 
 // Each test meets cold starts of the passkey functions (the WebAuthn library loads with them) on a shared machine.
 describe('a passkey as the two-factor an organization requires (issue 41)', { timeout: 90_000 }, () => {

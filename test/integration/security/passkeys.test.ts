@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../../functions/db/keys';
 import { PASSKEY_NOT_FOUND } from '../../../functions/passkeys/passkeys';
@@ -6,22 +6,17 @@ import { STEP_UP_REQUIRED } from '../../../shared/messages';
 import { SIGN_IN_EXPIRED } from '../../../shared/schemas/mfa';
 import { PASSKEY_EXPIRED, PASSKEY_NOT_ACCEPTED, PASSKEY_NOT_ADDED } from '../../../shared/schemas/passkeys';
 import { MFA_REQUIRED_BY_ORGANIZATION } from '../../../shared/messages';
-import { type SignedIn, registerOrganization, request } from '../support/api';
+import { type SignedIn, registerOrganization, request, sessionCookieSet } from '../support/api';
 import { functionsNow } from '../support/functions-clock';
 import { waitForMail } from '../support/inbox';
 import { addMemberDirectly } from '../support/org-members';
-import { addPasskey, sendSignIn, signInOptions, signInWithPasskey } from '../support/passkeys';
+import { addPasskey, sendSignIn, signInOptions, signInWithPasskey, storedPasskey } from '../support/passkeys';
 import { SoftwareAuthenticator } from '../support/software-authenticator';
 import { testTable } from '../support/table';
 import { enrol, passwordStep, stepUp } from '../support/two-factor';
 import { storedAuditEntries } from '../audit/audit-entries';
 
 const userIdOf = (user: SignedIn) => user.user.id;
-const storedPasskey = async (user: SignedIn, credentialId: string) => {
-  const { db, tableName } = testTable();
-  return (await db.send(new GetCommand({ TableName: tableName, Key: keys.passkey(userIdOf(user), credentialId), ConsistentRead: true }))).Item;
-};
-const sessionCookieSet = (response: { headers: Headers }) => response.headers.getSetCookie().some((cookie) => cookie.startsWith('__Host-growthwise_session='));
 
 // Each test meets cold starts of the passkey functions (the WebAuthn library loads with them) on a shared machine.
 describe('passkeys (issue 41)', { timeout: 90_000 }, () => {

@@ -80,9 +80,14 @@ export async function request<T = any>(path: string, options: RequestOptions = {
   };
 }
 
+const sessionCookieIn = (response: Pick<ApiResponse, 'headers'>) => response.headers.getSetCookie().find((value) => value.startsWith('__Host-growthwise_session='));
+
+/** Whether a response set the session cookie: a refused sign-in must not. */
+export const sessionCookieSet = (response: Pick<ApiResponse, 'headers'>) => sessionCookieIn(response) !== undefined;
+
 /** The `name=value` part of the session cookie a response set. */
 export function sessionCookieOf(response: ApiResponse): string {
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith('__Host-growthwise_session='));
+  const cookie = sessionCookieIn(response);
   if (!cookie) throw new Error(`No session cookie in the response (status ${response.status})`);
   return cookie.split(';')[0]!;
 }

@@ -1,5 +1,8 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../../functions/db/keys';
 import { type ApiResponse, type SignedIn, request, sessionCookieOf } from './api';
 import { SoftwareAuthenticator } from './software-authenticator';
+import { testTable } from './table';
 import { stepUp } from './two-factor';
 
 /** Adds a passkey as the Passkeys card does: confirm the password, get the options, create, send. Answers the authenticator. */
@@ -28,4 +31,10 @@ export async function signInWithPasskey(authenticator: SoftwareAuthenticator, pa
   if (answer.status !== 200) throw new Error(`passkey sign-in: ${answer.status} ${JSON.stringify(answer.body)}`);
   const cookie = sessionCookieOf(answer);
   return { cookie, user: answer.body, email: answer.body.username, password, orgId: answer.body.roles[0].organization.id, call: (path, options = {}) => request(path, { ...options, cookie }) };
+}
+
+/** The passkey item as stored (read consistently), to show what a refused answer left unchanged. */
+export async function storedPasskey(user: SignedIn, credentialId: string) {
+  const { db, tableName } = testTable();
+  return (await db.send(new GetCommand({ TableName: tableName, Key: keys.passkey(user.user.id, credentialId), ConsistentRead: true }))).Item;
 }

@@ -46,8 +46,9 @@ function PasskeyStep({ onExpired, primary = false }: { onExpired: () => void; pr
       disabled={passkey.isPending}
       onClick={() =>
         passkey.mutate(undefined, {
+          // The pending sign-in's 5 minutes are over: its refusal has no field, so it is the message ('400: …').
           onError: (failure) => {
-            if (failure instanceof ApiError && failure.message === SIGN_IN_EXPIRED) onExpired();
+            if (failure instanceof ApiError && failure.status === 400 && failure.message.includes(SIGN_IN_EXPIRED)) onExpired();
           },
         })
       }
