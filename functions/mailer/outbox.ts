@@ -45,7 +45,7 @@ export interface InvitationMailOf {
 /** Kept a week after sending: enough to answer "did the mail go out?", short enough to hold no old tokens. */
 const KEEP_SENT_SECONDS = 7 * 24 * 3600;
 /** Longer than a send takes (the mailer times out first), short enough for a retry to take over. */
-const CLAIM_MS = 60_000;
+export const CLAIM_MS = 60_000;
 
 /**
  * The Put of one outbox item, for the action's own transaction. A stream consumer names the id

@@ -52,7 +52,7 @@ interface MailerProps {
 export class Mailer extends Construct {
   readonly function: NodejsFunction;
   readonly deadLetterQueue: Queue;
-  /** The scheduled later tries of failed sends (functions/mailer/later-tries.ts). */
+  /** The scheduled later tries of failed sends and of mail the stream lost (functions/mailer/later-tries.ts). */
   readonly sweeper: NodejsFunction;
   readonly sweepRule: Rule;
 
@@ -106,7 +106,7 @@ export class Mailer extends Construct {
     const sweeperRole = role;
     sweeperLogs.grantWrite(sweeperRole);
     this.sweeper = new NodejsFunction(this, 'Sweeper', {
-      description: 'Tries again the mails whose sends failed, then marks them failed (every 5 minutes)',
+      description: 'Tries again the mails whose sends failed or that the stream lost, then marks them failed (every 5 minutes)',
       entry: OUTBOX_SWEEPER_ENTRY,
       handler: 'handler',
       runtime: Runtime.NODEJS_22_X,

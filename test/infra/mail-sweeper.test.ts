@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LATER_TRY_MINUTES } from '../../functions/mailer/later-tries';
+import { LATER_TRY_MINUTES, STUCK_AFTER_MINUTES } from '../../functions/mailer/later-tries';
+import { CLAIM_MS } from '../../functions/mailer/outbox';
+import { MAILER_EVENT_SOURCE } from '../../functions/mailer/stream-filter';
 import { OUTBOX_SWEEPER_ACCESS, SWEEP_EVERY_MINUTES } from '../../infra/constructs/mailer';
 import { type Resources, ofType, synthStage } from './synth-stage';
 
@@ -18,6 +20,15 @@ describe('the outbox sweeper: mail is never silently lost (issue 38, item 5)', (
     expect(rules).toHaveLength(1);
     expect(rules[0]![1].Properties).toMatchObject({ ScheduleExpression: `rate(${SWEEP_EVERY_MINUTES} minutes)`, State: 'ENABLED' });
     expect((fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables).toHaveProperty('SITE_URL');
+  });
+
+  it("takes over a mail the stream lost only once everything the stream does with it is over: its tries' timeouts and a crashed try's claim", () => {
+    const mailer = ofType(prod, 'AWS::Lambda::Function').find(([, fn]) => String(fn.Properties?.Description).includes('outbox items'))!;
+    const timeoutSeconds = Number(mailer[1].Properties?.Timeout);
+    expect(timeoutSeconds).toBeGreaterThan(0);
+    const streamSeconds = (MAILER_EVENT_SOURCE.retryAttempts + 1) * timeoutSeconds + CLAIM_MS / 1000;
+    // Lambda's backoff between a stream's retries is well under a minute each: 5 minutes to spare covers it.
+    expect(STUCK_AFTER_MINUTES * 60).toBeGreaterThan(streamSeconds + 5 * 60);
   });
 
   it("shares the mailer's role, whose item rights beyond the mailer's UpdateItem reach only the due tries' index partitions and the outbox items, and which sends only as the stage's SES identity", () => {
