@@ -48,6 +48,8 @@ export class GrowthwiseStack extends Stack {
       removalPolicy: rules.removalPolicy,
       deletionProtection: rules.deletionProtection,
       pointInTimeRecovery: rules.pointInTimeRecovery,
+      restoredTable: config.restoredTable,
+      stackName: this.stackName,
     });
     if (config.backup) new Backups(this, 'Backups', { stage, config: config.backup, table: data.table, destinations: props.backupCopies });
     const secrets = new Secrets(this, 'Secrets', {

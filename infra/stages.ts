@@ -108,6 +108,16 @@ export interface BackupConfig {
   lock: { minRetentionDays: number; maxRetentionDays: number; changeableForDays: number } | null;
 }
 
+/**
+ * A table a restore made (docs/runbook.md, "Restore the table"; docs/decisions/071), with the
+ * settings a restore does not copy turned on again (stream NEW_IMAGE, TTL on `ttl`).
+ */
+export interface RestoredTable {
+  tableName: string;
+  /** Its stream's ARN (`aws dynamodb describe-table --table-name <name> --query Table.LatestStreamArn`): the stream consumers read it. */
+  streamArn: string;
+}
+
 /** Everything the stack needs to know about one stage. */
 export interface StageConfig {
   rules: StageRules;
@@ -129,6 +139,12 @@ export interface StageConfig {
   mail: MailConfig;
   /** Null: no backups beyond the table's own point-in-time recovery (the disposable stages have neither). */
   backup: BackupConfig | null;
+  /**
+   * Null: the stage runs on the stack's own table. Set after a restore: every function's TABLE_NAME,
+   * IAM, stream mappings, alarms and backups use the restored table instead, while the stack's own
+   * table stays in the template unchanged (retained; the stack policy forbids replacing or deleting it).
+   */
+  restoredTable: RestoredTable | null;
 }
 
 /** Prod: data outlives the stack; watched by alarms. */
@@ -249,6 +265,8 @@ export const stages = {
       copyAccount: 'preview',
       lock: { minRetentionDays: 7, maxRetentionDays: 365, changeableForDays: 3 },
     },
+    // After a restore, the new table (docs/runbook.md, "Restore the table", step 3).
+    restoredTable: null,
   },
   dev: {
     rules: DISPOSABLE,
@@ -261,6 +279,7 @@ export const stages = {
     logLevel: 'DEBUG',
     mail: TEAM_ONLY,
     backup: null,
+    restoredTable: null,
   },
 } as const satisfies Record<NamedStage, StageConfig>;
 
@@ -276,6 +295,7 @@ export const previewStage = (): StageConfig => ({
   logLevel: 'INFO',
   mail: TEAM_ONLY,
   backup: null,
+  restoredTable: null,
 });
 
 /** Lower-case letters, digits and inner hyphens; short enough for every generated name. */

@@ -16,6 +16,7 @@ import type { PasskeyItem } from '../passkeys/item';
 import type { WebAuthnChallengeItem } from '../passkeys/challenges';
 import type { CommentItem } from '../comments/item';
 import { PROJECT_STATUSES } from '../../shared/project-statuses';
+import type { IndexName } from './table-definition';
 
 /**
  * Every entity's key scheme, in one place: nothing else builds key strings.
@@ -95,11 +96,6 @@ export const keys = {
   webAuthnChallenge: (challenge: string) => keyOf<WebAuthnChallengeItem>(`WEBAUTHN_CHALLENGE#${challenge}`, 'WEBAUTHN_CHALLENGE'),
   /** One mail waiting to be sent (the transactional outbox); its own partition, so the stream filter is one prefix. */
   outbox: (outboxId: string): Key => ({ PK: `OUTBOX#${outboxId}`, SK: 'OUTBOX' }),
-  /**
-   * An outbox item's later try (functions/mailer/later-tries.ts): one partition per hour of the time
-   * it is due, so the sweeper reads the few hours behind it with a Query each and never scans.
-   */
-  outboxLaterTry: (hour: string, dueAt: number, outboxId: string): Key => ({ PK: `OUTBOX_RETRY#${hour}`, SK: `${String(dueAt).padStart(15, '0')}#${outboxId}` }),
   /**
    * Users to notify of one change, fanned out from the table stream (functions/notifications/fan-out.ts);
    * its own partition, so events spread across partitions and the stream filter is one type.
@@ -204,6 +200,14 @@ export const dueDayKey = (day: string) => `DUE#${day}`;
 export function digestIndexKeys(orgId: string, userId: string, notificationId: string, monday: string, shards: number) {
   return { digestKey: digestWeekKey(monday, digestShardOf(userId, shards)), digestSort: `${orgId}#${userId}#${notificationId}` };
 }
+
+/**
+ * An outbox item's next try, as its keys in the weeklyDigest index (docs/decisions/071): one
+ * partition per hour of the time it is due, sorted by that time, so the sweeper reads the few hours
+ * behind it with a Query each and never scans. `OUTBOX_DUE#` partitions never meet a week's `DIGEST#`.
+ */
+export const OUTBOX_DUE_INDEX = 'weeklyDigest' satisfies IndexName;
+export const outboxDueKeys = (hour: string, dueAt: number, outboxId: string) => ({ digestKey: `OUTBOX_DUE#${hour}`, digestSort: `${String(dueAt).padStart(15, '0')}#${outboxId}` });
 
 /** A week's (its Monday's) partition of one shard of the weeklyDigest index. */
 export const digestWeekKey = (monday: string, shard: number) => `DIGEST#${monday}#${shard}`;

@@ -47,7 +47,10 @@ export const tableDefinition = {
      * The notifications a weekly digest tells of (status changes, comments, mentions), by week and
      * shard across organizations (`digestKey` = `DIGEST#<Monday>#<shard>`), sorted by organization
      * and person: Monday's run reads last week's, never a Scan (docs/decisions/061). Only what the
-     * mail shows is projected, so marking a notification read writes nothing here.
+     * mail shows is projected, so marking a notification read writes nothing here. Its keys are
+     * free-form time buckets, so pending outbox items carry their next due try in partitions of their
+     * own (`OUTBOX_DUE#<hour>`, functions/mailer/later-tries.ts, docs/decisions/071): a second index
+     * would have cost a deploy of its own.
      */
     {
       indexName: 'weeklyDigest',

@@ -1,7 +1,7 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { eachNewItem } from '../db/stream-batch';
 import { now as clockNow } from '../clock';
-import { STREAM_TRIES, dueLaterTries, nextTryAt, outboxItemOf, removeLaterTry, scheduleLaterTry } from './later-tries';
+import { STREAM_TRIES, dueLaterTries, laterTryOf, nextTryAt, outboxItemOf, scheduleLaterTry } from './later-tries';
 import { type OutboxItem, claimOutboxItem, failOutboxItem, finishOutboxItem, recordFailedSend } from './outbox';
 import { renderOutboxMail } from './render-mail';
 import { markInvitationMailFailed } from '../invitations/mail-failed';
@@ -39,27 +39,29 @@ export async function deliverOutbox(records: DynamoDBRecord[], settings: MailerS
 }
 
 /**
- * The sweeper's run (every few minutes): tries again each outbox item whose later try is due; after
- * an item's last try fails, marks it 'failed' and counts it (MailsUndeliverable, alarmed).
+ * The sweeper's run (every few minutes): tries again each outbox item whose try is due, a later try
+ * after failed sends or the stuck check of one the stream lost (STUCK_AFTER_MINUTES); after an
+ * item's last try fails, marks it 'failed' and counts it (MailsUndeliverable, alarmed).
  */
 export async function sweepOutbox(settings: MailerSettings, now = clockNow().getTime()) {
   for (const laterTry of await dueLaterTries(now)) {
     const item = await outboxItemOf(laterTry);
-    if (item?.status === 'pending') {
-      try {
-        await deliverOne(item, settings, now);
-      } catch (error) {
-        settings.log({ level: 'error', source: 'mailer-sweeper', outboxId: item.id, template: item.template, error: String((error as Error)?.message ?? error) });
-        // A claim held by a live try elsewhere, or a failure to record the failure: the later try stays for the next run.
-        continue;
-      }
+    // The index lags the item: only the try the item itself is due for now, not one it has since moved past.
+    if (item?.status !== 'pending' || item.digestSort === undefined || laterTryOf(item.digestSort).dueAt > now) continue;
+    try {
+      await deliverOne(item, settings, now, 'sweeper');
+    } catch (error) {
+      // A failure to record the failure: the item stays due for the next run.
+      settings.log({ level: 'error', source: 'mailer-sweeper', outboxId: item.id, template: item.template, error: String((error as Error)?.message ?? error) });
     }
-    await removeLaterTry(laterTry);
   }
 }
 
-/** Claims, sends and marks one item; a failed send is counted on it and, past the stream's tries, scheduled for later or given up. */
-async function deliverOne(item: OutboxItem, settings: MailerSettings, now = clockNow().getTime()) {
+/**
+ * Claims, sends and marks one item; a failed send is counted on it and, past the stream's tries, scheduled
+ * for later or given up. A claim held elsewhere sends nothing: the item stays due for the sweeper's next run.
+ */
+async function deliverOne(item: OutboxItem, settings: MailerSettings, now = clockNow().getTime(), by: 'stream' | 'sweeper' = 'stream') {
   if (!(await claimOutboxItem(item.id, now))) {
     settings.log({ level: 'info', source: 'mailer', outboxId: item.id, outcome: 'already-handled' });
     return;
@@ -77,8 +79,10 @@ async function deliverOne(item: OutboxItem, settings: MailerSettings, now = cloc
     settings.count?.('MailsFailed');
     const failures = await recordFailedSend(item.id, error);
     if (failures === undefined) return;
-    if (failures < STREAM_TRIES) throw error;
-    const dueAt = nextTryAt(failures, now);
+    if (by === 'stream' && failures < STREAM_TRIES) throw error;
+    // The sweeper's try of a mail the stream lost stands for a stream try: later tries follow it (5 minutes apart
+    // until the stream's count is made up), so it too ends 'failed' after ALL_TRIES.
+    const dueAt = nextTryAt(by === 'sweeper' ? Math.max(failures, STREAM_TRIES) : failures, now);
     if (dueAt !== undefined) {
       await scheduleLaterTry(item.id, dueAt);
       settings.log({ level: 'error', source: 'mailer', outboxId: item.id, template: item.template, failures, outcome: 'later-try', dueAt: new Date(dueAt).toISOString(), error: String((error as Error)?.message ?? error) });

@@ -1,11 +1,13 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
-import { keys } from '../db/keys';
-import { now as clockNow, ttlAt } from '../clock';
+import { OUTBOX_DUE_INDEX, keys, outboxDueKeys } from '../db/keys';
+import { now as clockNow } from '../clock';
+import { isConditionFailure } from '../db/transactions';
+import { updateExpression } from '../db/update-expression';
 import type { OutboxItem } from './outbox';
 
 /**
- * Mail is never silently lost (docs/decisions/014, issue 38): the table stream tries a new outbox
+ * Mail is never silently lost (docs/decisions/014, 071, issue 38): the table stream tries a new outbox
  * item's send at once and retries it (STREAM_TRIES in all); after that the item waits for the
  * sweeper, which tries it again LATER_TRY_MINUTES after each failure, and after the last marks it
  * 'failed' (counted, alarmed). The waits are long enough for an SES or SMTP outage to pass.
@@ -16,17 +18,35 @@ export const LATER_TRY_MINUTES = [5, 30, 120] as const;
 export const ALL_TRIES = STREAM_TRIES + LATER_TRY_MINUTES.length;
 /** How far back the sweeper reads (a stopped sweeper catches up on this much when it runs again). */
 export const SWEEP_LOOKBACK_HOURS = 24;
+/**
+ * Every outbox item is written due this long after it was written, and a sent, skipped or given-up
+ * one is no longer due: an item still 'pending' then was lost by the stream (a mailer that crashed
+ * or timed out before its failed path), and the sweeper takes it over. It must outlast the stream's
+ * own tries, or the sweeper would race a live retry for nothing: STREAM_TRIES invocations of at most
+ * 30 s each (infra/constructs/stream-consumer.ts) plus the stream's backoff between them, about 2
+ * minutes in all, and the 60 s a crashed try's claim holds the item (functions/mailer/outbox.ts).
+ */
+export const STUCK_AFTER_MINUTES = 15;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** The hour partition of a time: `YYYY-MM-DDTHH`. */
 const hourOf = (at: number) => new Date(at).toISOString().slice(0, 13);
 
-/** A waiting later try: its key names when it is due and which outbox item it tries. */
-interface LaterTryItem {
-  type: 'OUTBOX_RETRY';
+/** A try the sweeper owes an outbox item: when it is due and which item. */
+export interface LaterTry {
   outboxId: string;
   dueAt: number;
+}
+
+/** The keys that make a new outbox item due for the sweeper STUCK_AFTER_MINUTES after `writtenAt` (outboxPut). */
+export const stuckCheckKeys = (outboxId: string, writtenAt: number) => dueKeys(outboxId, writtenAt + STUCK_AFTER_MINUTES * MINUTE);
+
+const dueKeys = (outboxId: string, dueAt: number) => outboxDueKeys(hourOf(dueAt), dueAt, outboxId);
+
+/** The try an index sort key names (`<dueAt>#<outbox id>`): an outbox item's, or an index entry's (the index projects no id). */
+export function laterTryOf(digestSort: string): LaterTry {
+  return { dueAt: Number(digestSort.slice(0, 15)), outboxId: digestSort.slice(16) };
 }
 
 /**
@@ -39,36 +59,45 @@ export function nextTryAt(failures: number, now: number): number | undefined {
   return wait === undefined ? undefined : now + wait * MINUTE;
 }
 
-/** Writes the item's next try for the sweeper. */
+/** Makes the item due for the sweeper at `dueAt` (replacing the try it was due for); nothing once it is no longer pending. */
 export async function scheduleLaterTry(outboxId: string, dueAt: number) {
-  const item: LaterTryItem = { type: 'OUTBOX_RETRY', outboxId, dueAt };
-  await db.send(new PutCommand({ TableName: TABLE_NAME, Item: { ...keys.outboxLaterTry(hourOf(dueAt), dueAt, outboxId), ...item, ttl: ttlAt(dueAt + (SWEEP_LOOKBACK_HOURS + 1) * HOUR) } }));
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.outbox(outboxId),
+        ...updateExpression({ set: dueKeys(outboxId, dueAt) }, { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'pending' } }),
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
-/** The later tries due by `now`, oldest first: one Query per hour partition of the lookback. */
-export async function dueLaterTries(now = clockNow().getTime()): Promise<LaterTryItem[]> {
+/** The tries due by `now`, oldest hour first: one Query per hour partition of the lookback (the index is eventually consistent: the sweeper reads each item again). */
+export async function dueLaterTries(now = clockNow().getTime()): Promise<LaterTry[]> {
   const hours = Array.from({ length: SWEEP_LOOKBACK_HOURS + 1 }, (_, index) => hourOf(now - (SWEEP_LOOKBACK_HOURS - index) * HOUR));
   const pages = await Promise.all(
     hours.map((hour) =>
       db.send(
         new QueryCommand({
           TableName: TABLE_NAME,
-          KeyConditionExpression: 'PK = :pk AND SK <= :due',
-          ExpressionAttributeValues: { ':pk': keys.outboxLaterTry(hour, 0, '').PK, ':due': `${String(now).padStart(15, '0')}#~` },
+          IndexName: OUTBOX_DUE_INDEX,
+          KeyConditionExpression: 'digestKey = :pk AND digestSort <= :due',
+          ExpressionAttributeValues: { ':pk': outboxDueKeys(hour, 0, '').digestKey, ':due': `${String(now).padStart(15, '0')}#~` },
+          ProjectionExpression: 'digestSort',
         }),
       ),
     ),
   );
-  return pages.flatMap((page) => (page.Items ?? []) as LaterTryItem[]);
+  return pages.flatMap((page) => (page.Items ?? []).map((entry) => laterTryOf(String(entry.digestSort))));
 }
 
-/** Done with a later try (sent, rescheduled or given up). */
-export async function removeLaterTry(laterTry: LaterTryItem) {
-  await db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: keys.outboxLaterTry(hourOf(laterTry.dueAt), laterTry.dueAt, laterTry.outboxId) }));
-}
-
-/** The outbox item a later try names, as it is now. */
-export async function outboxItemOf(laterTry: LaterTryItem): Promise<OutboxItem | undefined> {
+/** The outbox item a try names, as it is now. */
+export async function outboxItemOf(laterTry: LaterTry): Promise<OutboxItem | undefined> {
   const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.outbox(laterTry.outboxId), ConsistentRead: true }));
   return out.Item as OutboxItem | undefined;
 }
+
+/** The index keys a done item drops (sent, skipped, failed): it is due for nothing any more. */
+export const DUE_ATTRIBUTES = ['digestKey', 'digestSort'] as const;

@@ -6,6 +6,7 @@ import { type TransactItem, conditionHeld, isConditionFailure } from '../db/tran
 import { keys } from '../db/keys';
 import { now as clockNow, ttlAt } from '../clock';
 import { updateExpression } from '../db/update-expression';
+import { DUE_ATTRIBUTES, stuckCheckKeys } from './later-tries';
 
 /**
  * The transactional outbox (docs/data-model.md): an action that must send mail puts its outbox
@@ -31,6 +32,9 @@ export type OutboxItem = Mail & {
   sentAt?: string;
   /** Epoch seconds; set once sent, so sent items expire. */
   ttl?: number;
+  /** While pending, the sweeper's next try of it, in the weeklyDigest index (functions/mailer/later-tries.ts). */
+  digestKey?: string;
+  digestSort?: string;
 };
 
 export interface InvitationMailOf {
@@ -41,14 +45,16 @@ export interface InvitationMailOf {
 /** Kept a week after sending: enough to answer "did the mail go out?", short enough to hold no old tokens. */
 const KEEP_SENT_SECONDS = 7 * 24 * 3600;
 /** Longer than a send takes (the mailer times out first), short enough for a retry to take over. */
-const CLAIM_MS = 60_000;
+export const CLAIM_MS = 60_000;
 
 /**
  * The Put of one outbox item, for the action's own transaction. A stream consumer names the id
  * (derived from its event), so that a redelivery names the same item and queues nothing twice.
+ * It is written due for the sweeper's stuck check, so a mailer that crashes cannot lose it.
  */
 export function outboxPut(to: string, mail: Mail, id: string = ulid(), invitation?: InvitationMailOf): TransactItem {
-  const item: OutboxItem = { type: 'OUTBOX', id, to, status: 'pending', createdAt: clockNow().toISOString(), ...mail, ...(invitation ? { invitation } : {}) };
+  const writtenAt = clockNow();
+  const item: OutboxItem = { type: 'OUTBOX', id, to, status: 'pending', createdAt: writtenAt.toISOString(), ...mail, ...(invitation ? { invitation } : {}), ...stuckCheckKeys(id, writtenAt.getTime()) };
   return { Put: { TableName: TABLE_NAME, Item: { ...keys.outbox(item.id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } };
 }
 
@@ -75,7 +81,7 @@ export async function claimOutboxItem(id: string, now = clockNow().getTime()): P
   );
 }
 
-/** Marks the item done (sent, or skipped by the stage's allow-list); its data (tokens) goes, TTL comes. */
+/** Marks the item done (sent, or skipped by the stage's allow-list); its data (tokens) and its due try go, TTL comes. */
 export async function finishOutboxItem(id: string, status: 'sent' | 'skipped', now = clockNow().getTime()) {
   await db.send(
     new UpdateCommand({
@@ -83,7 +89,7 @@ export async function finishOutboxItem(id: string, status: 'sent' | 'skipped', n
       Key: keys.outbox(id),
       ...updateExpression({
         set: { status, sentAt: new Date(now).toISOString(), ttl: ttlAt(now + KEEP_SENT_SECONDS * 1000) },
-        remove: ['data', 'claimedUntil'],
+        remove: ['data', 'claimedUntil', ...DUE_ATTRIBUTES],
       }),
     }),
   );
@@ -113,13 +119,13 @@ export async function recordFailedSend(id: string, error: unknown): Promise<numb
   }
 }
 
-/** Gives up on the item after its last try: 'failed', kept a week like a sent one, its data (tokens) gone. */
+/** Gives up on the item after its last try: 'failed', kept a week like a sent one, its data (tokens) and its due try gone. */
 export async function failOutboxItem(id: string, now = clockNow().getTime()) {
   await db.send(
     new UpdateCommand({
       TableName: TABLE_NAME,
       Key: keys.outbox(id),
-      ...updateExpression({ set: { status: 'failed', failedAt: new Date(now).toISOString(), ttl: ttlAt(now + KEEP_SENT_SECONDS * 1000) }, remove: ['data', 'claimedUntil'] }),
+      ...updateExpression({ set: { status: 'failed', failedAt: new Date(now).toISOString(), ttl: ttlAt(now + KEEP_SENT_SECONDS * 1000) }, remove: ['data', 'claimedUntil', ...DUE_ATTRIBUTES] }),
     }),
   );
 }

@@ -1,20 +1,19 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
 import { now as clockNow } from '../clock';
-import { scheduleLaterTry } from './later-tries';
+import { STUCK_AFTER_MINUTES, scheduleLaterTry } from './later-tries';
 import type { OutboxItem } from './outbox';
 
-/** An outbox item still 'pending' this long after it was written was lost by the stream (a crashed or timed-out mailer). */
-export const STUCK_AFTER_MINUTES = 15;
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 /**
  * The redrive of the README's dead-letters runbook (an operator's script, scripts/redrive-outbox.ts):
- * gives each outbox item still 'pending' STUCK_AFTER_MINUTES after it was written, and not claimed by a
- * live try, a later try due now, which the sweeper sends at its next run. The outbox partitions are
- * one item each, so this is a Scan: an operator's tool, never a request's. Running it again within the
- * hour writes the same later tries; later, a second one is dropped by the sweeper once the item is sent.
+ * gives each outbox item still 'pending' STUCK_AFTER_MINUTES after it was written, not claimed by a
+ * live try and due for no try, a later try due now, which the sweeper sends at its next run. Every
+ * item written since decision 071 is due for the sweeper's stuck check from the start, so this finds
+ * only older ones (and any an operator's hand left without its due keys). The outbox partitions are
+ * one item each, so this is a Scan: an operator's tool, never a request's. Running it again finds none of
+ * those again: each is due now.
  */
 export async function redriveStuckOutboxItems(now = clockNow().getTime()): Promise<{ scanned: number; redriven: string[] }> {
   const redriven: string[] = [];
@@ -24,7 +23,7 @@ export async function redriveStuckOutboxItems(now = clockNow().getTime()): Promi
     const page = await db.send(
       new ScanCommand({
         TableName: TABLE_NAME,
-        FilterExpression: '#type = :outbox AND #status = :pending AND createdAt < :stuck AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
+        FilterExpression: '#type = :outbox AND #status = :pending AND createdAt < :stuck AND attribute_not_exists(digestSort) AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
         ExpressionAttributeNames: { '#type': 'type', '#status': 'status' },
         ExpressionAttributeValues: { ':outbox': 'OUTBOX', ':pending': 'pending', ':stuck': new Date(now - STUCK_AFTER_MINUTES * MINUTE).toISOString(), ':now': now },
         ExclusiveStartKey: start,
@@ -32,7 +31,7 @@ export async function redriveStuckOutboxItems(now = clockNow().getTime()): Promi
     );
     scanned += page.ScannedCount ?? 0;
     for (const item of (page.Items ?? []) as OutboxItem[]) {
-      await scheduleLaterTry(item.id, Math.floor(now / HOUR) * HOUR);
+      await scheduleLaterTry(item.id, now);
       redriven.push(item.id);
     }
     start = page.LastEvaluatedKey;

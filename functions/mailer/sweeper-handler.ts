@@ -4,7 +4,7 @@ import { mailerSettingsFromEnvironment } from './settings-from-environment';
 
 const settings = mailerSettingsFromEnvironment();
 
-/** The outbox sweeper, on a schedule (infra/constructs/mailer.ts): the later tries of mails whose sends failed. */
+/** The outbox sweeper, on a schedule (infra/constructs/mailer.ts): the later tries of mails whose sends failed, and the mails a crashed mailer left pending. */
 export const handler = async () =>
   runCountingMetrics(async () => {
     try {

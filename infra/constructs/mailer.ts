@@ -12,6 +12,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MAILER_EVENT_SOURCE, OUTBOX_STREAM_FILTER } from '../../functions/mailer/stream-filter';
+import { OUTBOX_DUE_INDEX } from '../../functions/db/keys';
 import { MAILER_ENTRY, OUTBOX_SWEEPER_ENTRY } from '../local/build-functions';
 import { NODEJS_BUNDLING } from './nodejs-bundling';
 import type { MailConfig } from '../stages';
@@ -23,9 +24,14 @@ export const MAIL_SENDERS = 2;
 
 /** How often the sweeper looks for due later tries: the shortest wait between tries is 5 minutes. */
 export const SWEEP_EVERY_MINUTES = 5;
-/** The sweeper's partitions: the later tries and the outbox items they name. */
-export const OUTBOX_SWEEPER_LEADING_KEYS = ['OUTBOX_RETRY#*', 'OUTBOX#*'];
-export const OUTBOX_SWEEPER_TABLE_ACTIONS = ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
+/**
+ * The sweeper's item rights (functions/mailer/later-tries.ts): the due tries' partitions of their
+ * index, and the outbox items they name (read, claimed, marked and made due again).
+ */
+export const OUTBOX_SWEEPER_ACCESS = [
+  { actions: ['dynamodb:Query'], leadingKeys: ['OUTBOX_DUE#*'], index: OUTBOX_DUE_INDEX },
+  { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], leadingKeys: ['OUTBOX#*'] },
+] as const;
 
 interface MailerProps {
   table: ITable;
@@ -46,7 +52,7 @@ interface MailerProps {
 export class Mailer extends Construct {
   readonly function: NodejsFunction;
   readonly deadLetterQueue: Queue;
-  /** The scheduled later tries of failed sends (functions/mailer/later-tries.ts). */
+  /** The scheduled later tries of failed sends and of mail the stream lost (functions/mailer/later-tries.ts). */
   readonly sweeper: NodejsFunction;
   readonly sweepRule: Rule;
 
@@ -100,7 +106,7 @@ export class Mailer extends Construct {
     const sweeperRole = role;
     sweeperLogs.grantWrite(sweeperRole);
     this.sweeper = new NodejsFunction(this, 'Sweeper', {
-      description: 'Tries again the mails whose sends failed, then marks them failed (every 5 minutes)',
+      description: 'Tries again the mails whose sends failed or that the stream lost, then marks them failed (every 5 minutes)',
       entry: OUTBOX_SWEEPER_ENTRY,
       handler: 'handler',
       runtime: Runtime.NODEJS_22_X,
@@ -116,13 +122,15 @@ export class Mailer extends Construct {
       reservedConcurrentExecutions: 1,
       environment,
     });
-    sweeperRole.addToPolicy(
-      new PolicyStatement({
-        actions: OUTBOX_SWEEPER_TABLE_ACTIONS,
-        resources: [props.table.tableArn],
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': OUTBOX_SWEEPER_LEADING_KEYS } },
-      }),
-    );
+    for (const access of OUTBOX_SWEEPER_ACCESS) {
+      sweeperRole.addToPolicy(
+        new PolicyStatement({
+          actions: [...access.actions],
+          resources: ['index' in access ? `${props.table.tableArn}/index/${access.index}` : props.table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...access.leadingKeys] } },
+        }),
+      );
+    }
     this.sweepRule = new Rule(this, 'Sweep', {
       description: `Every ${SWEEP_EVERY_MINUTES} minutes: try again the mails whose later try is due`,
       schedule: Schedule.rate(Duration.minutes(SWEEP_EVERY_MINUTES)),

@@ -15,6 +15,13 @@ describe('prod alarms must reach someone (issue 38, item 5)', () => {
     expect(deploy.stderr).toContain('alarmRecipients.email or alarmRecipients.webhookUrl of stage prod in infra/stages.ts');
   }, 60_000);
 
+  it("refuses the same in the deploy workflow's first check, before any stack is deployed, and lets a stage without alarms through", () => {
+    const prod = spawnSync('npx', ['tsx', 'infra/require-alarm-recipients.ts', 'prod'], { cwd: ROOT, encoding: 'utf8' });
+    expect(prod.status).toBe(1);
+    expect(prod.stderr).toContain('alarmRecipients.email or alarmRecipients.webhookUrl of stage prod in infra/stages.ts');
+    expect(spawnSync('npx', ['tsx', 'infra/require-alarm-recipients.ts', 'dev'], { cwd: ROOT, encoding: 'utf8' }).status).toBe(0);
+  }, 60_000);
+
   it('only warns in cdk synth, so the synthesized template and its checks keep working', () => {
     const assembly = synthStage('prod').app.synth();
     const messages = assembly.getStackByName(stackName('prod')).messages;

@@ -68,7 +68,7 @@ describe('the mailer in the cloud', () => {
     const senders = ofType(prod, 'AWS::Lambda::Function').filter(([, fn]) => (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.MAIL_SENDS_PER_SECOND !== undefined);
     expect(senders.map(([, fn]) => fn.Properties?.Description).sort()).toEqual([
       'Sends the mail of new outbox items (the table stream)',
-      'Tries again the mails whose sends failed, then marks them failed (every 5 minutes)',
+      'Tries again the mails whose sends failed or that the stream lost, then marks them failed (every 5 minutes)',
     ]);
     for (const [, fn] of senders) expect(fn.Properties?.ReservedConcurrentExecutions).toBe(1);
     const shares = senders.map(([, fn]) => Number((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.MAIL_SENDS_PER_SECOND));

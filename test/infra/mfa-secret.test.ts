@@ -3,7 +3,7 @@ import { routes, secretsOf } from '../../functions/routes';
 import { ofType, synthStage } from './synth-stage';
 
 /** The mailer and its sweeper's retries: both send list mails, whose unsubscribe links they sign (decision 055). */
-const MAIL_SENDERS = ['Sends the mail of new outbox items (the table stream)', 'Tries again the mails whose sends failed, then marks them failed (every 5 minutes)'];
+const MAIL_SENDERS = ['Sends the mail of new outbox items (the table stream)', 'Tries again the mails whose sends failed or that the stream lost, then marks them failed (every 5 minutes)'];
 
 type Statement = { Action: string | string[]; Resource: unknown };
 

@@ -77,6 +77,10 @@ describe('workflows', () => {
     expect(edge).toBeGreaterThan(-1);
     expect(edge).toBeLessThan(steps.indexOf('npm run deploy -- prod'));
     expect(runs(jobs.diff!)).toMatch(/npx cdk diff [^\n]*Growthwise-edge[^\n]*Growthwise-prod/);
+    // A prod whose alarms would wake nobody is refused before any of its stacks is deployed.
+    const recipients = steps.indexOf('npx tsx infra/require-alarm-recipients.ts prod');
+    expect(recipients).toBeGreaterThan(-1);
+    for (const deploy of steps.matchAll(/npx cdk deploy|npm run deploy|set-stack-policy/g)) expect(recipients).toBeLessThan(deploy.index);
   });
 
   it('sweeps previews with the tested script and collects the preview bootstrap\'s assets', () => {

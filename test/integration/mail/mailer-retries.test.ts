@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOCAL_AWS_ENV, ensureTable } from '../../../infra/local/dynamodb-local';
 import type { StreamPoller } from '../../../infra/local/stream-poller';
@@ -14,12 +14,16 @@ import { functionsNow } from '../support/functions-clock';
 const tableName = `mailer-retries-${randomUUID().slice(0, 8)}`;
 let poller: StreamPoller;
 let sends = 0;
+/** Send attempts per address (a sweep may try other tests' mail meanwhile). */
+const sendsTo = new Map<string, number>();
 /** Addresses whose first send attempt fails (a transient SMTP or SES error). */
 const failOnce = new Set<string>();
 /** Addresses whose next sends fail, this many times (an outage longer than the stream's retries). */
 const failTimes = new Map<string, number>();
 /** The outcomes the mailer counted (the metrics it would emit). */
 const counted: string[] = [];
+/** What the mailer logged. */
+const logged: Record<string, unknown>[] = [];
 let modules: Awaited<ReturnType<typeof load>>;
 let settings: Parameters<Awaited<ReturnType<typeof load>>['deliver']['sweepOutbox']>[0];
 
@@ -45,6 +49,7 @@ beforeAll(async () => {
   const smtp = modules.transport.smtpTransport('127.0.0.1', inject('mailSmtpPort'), 'Growthwise <no-reply@growthwise.localhost>');
   const send: typeof smtp = async (to, mail) => {
     sends += 1;
+    sendsTo.set(to, (sendsTo.get(to) ?? 0) + 1);
     if (failOnce.delete(to)) throw new Error('451 temporary failure (test)');
     const failing = failTimes.get(to) ?? 0;
     if (failing > 0) {
@@ -53,7 +58,7 @@ beforeAll(async () => {
     }
     await smtp(to, mail);
   };
-  settings = { send, siteUrl: 'http://localhost:3000', allowList: undefined, log: () => undefined, count: (outcome: string) => void counted.push(outcome) };
+  settings = { send, siteUrl: 'http://localhost:3000', allowList: undefined, log: (entry) => void logged.push(entry), count: (outcome: string) => void counted.push(outcome) };
   poller = await modules.streamPoller.startStreamPoller({
     name: 'mailer',
     endpoint: inject('dynamoDbEndpoint'),
@@ -73,9 +78,15 @@ async function outboxItemTo(to: string) {
   return (await outboxItemsTo(modules.client.db, tableName, to))[0];
 }
 
+/** When the mail's item is due for the sweeper now: its stuck check from the start, then each later try. */
+const dueAtOf = (item: Record<string, unknown> | undefined) => (typeof item?.digestSort === 'string' ? modules.laterTries.laterTryOf(item.digestSort).dueAt : undefined);
+const stuckCheckOf = (item: Record<string, unknown>) => Date.parse(String(item.createdAt)) + modules.laterTries.STUCK_AFTER_MINUTES * 60_000;
+
 /** Waits until the stream's tries of the mail to `to` have all failed and its later try is written. */
 async function laterTryOf(to: string) {
   await expect.poll(async () => (await outboxItemTo(to))?.attempts, { timeout: 30_000 }).toBe(modules.laterTries.STREAM_TRIES);
+  // The third failure moves the item's due try from its stuck check to its first later try.
+  await expect.poll(async () => { const waiting = await outboxItemTo(to); return dueAtOf(waiting)! < stuckCheckOf(waiting!); }, { timeout: 10_000 }).toBe(true);
   const item = (await outboxItemTo(to))!;
   await expect.poll(async () => (await modules.laterTries.dueLaterTries(functionsNow() + 24 * 3_600_000)).filter((laterTry) => laterTry.outboxId === item.id).length, { timeout: 10_000 }).toBe(1);
   return (await modules.laterTries.dueLaterTries(functionsNow() + 24 * 3_600_000)).find((laterTry) => laterTry.outboxId === item.id)!;
@@ -221,8 +232,73 @@ describe('the mailer', () => {
     // Two mails through every try, each waiting up to 30 s on the stream (laterTryOf).
   }, 90_000);
 
-  it('redrives a mail a crashed mailer left pending: the redrive gives it a later try, the sweeper sends it once', async () => {
+  /**
+   * A mail as a mailer that claimed it and then crashed or timed out leaves it (its stream record spent):
+   * pending, written due for the stuck check, claimed; the stream's delivery of it finds the claim held.
+   * Then the claim runs out, as it does 60 s after the crash.
+   */
+  async function crashedMail(to: string) {
+    const put = modules.outbox.outboxPut(to, { template: 'password-changed', data: { fullName: 'Grace Hopper' } }).Put!.Item! as Record<string, unknown> & { id: string; createdAt: string };
+    const writtenAt = Date.parse(put.createdAt);
+    await modules.client.db.send(new PutCommand({ TableName: tableName, Item: { ...put, claimedUntil: writtenAt + 60_000 } }));
+    await expect.poll(() => logged.some((entry) => entry.outboxId === put.id && entry.outcome === 'already-handled'), { timeout: 30_000 }).toBe(true);
+    await modules.client.db.send(new UpdateCommand({ TableName: tableName, Key: { PK: put.PK, SK: put.SK }, UpdateExpression: 'SET claimedUntil = :over', ExpressionAttributeValues: { ':over': writtenAt - 1 } }));
+    return { item: put, writtenAt, stuckAt: writtenAt + modules.laterTries.STUCK_AFTER_MINUTES * 60_000 };
+  }
+
+  it('a mail a crashed mailer left pending is sent by the sweeper 15 minutes after it was written, exactly once, though the sweeper and the stream try it at the same moment', async () => {
     const to = uniqueAddress('crashed');
+    const { item, stuckAt } = await crashedMail(to);
+    // Before its stuck check the sweeper leaves it: the stream may still be trying it.
+    await modules.deliver.sweepOutbox(settings, stuckAt - 60_000);
+    expect((await outboxItemTo(to))!.status).toBe('pending');
+    const { marshall } = await import('@aws-sdk/util-dynamodb');
+    const replay = { eventName: 'INSERT' as const, dynamodb: { SequenceNumber: '2', NewImage: marshall(item, { removeUndefinedValues: true }) as never } };
+    // Two sweeper runs and a late stream retry at once, on one clock moved past the stuck check: each claims before sending, one claim wins.
+    const offset = process.env.GROWTHWISE_CLOCK_OFFSET_MS;
+    const { now } = await import('../../../functions/clock');
+    process.env.GROWTHWISE_CLOCK_OFFSET_MS = String(Number(offset ?? 0) + (stuckAt + 1_000 - now().getTime()));
+    try {
+      await Promise.all([modules.deliver.sweepOutbox(settings), modules.deliver.sweepOutbox(settings), modules.deliver.deliverOutbox([replay], settings)]);
+    } finally {
+      if (offset === undefined) delete process.env.GROWTHWISE_CLOCK_OFFSET_MS;
+      else process.env.GROWTHWISE_CLOCK_OFFSET_MS = offset;
+    }
+    await waitForMails(to, 1);
+    const sent = (await outboxItemTo(to))!;
+    expect(sent.status).toBe('sent');
+    expect(sent.digestSort).toBeUndefined();
+    expect(sendsTo.get(to)).toBe(1);
+    // Done: due for nothing, and a later sweep sends nothing.
+    expect((await modules.laterTries.dueLaterTries(stuckAt + 24 * 3_600_000)).filter((waiting) => waiting.outboxId === item.id)).toEqual([]);
+    await modules.deliver.sweepOutbox(settings, stuckAt + 60 * 60_000);
+    expect(await mailsTo(to)).toHaveLength(1);
+  });
+
+  it("a crashed mailer's mail that then fails every try is tried 5 minutes apart until the stream's tries are made up, then after 30 and 120 minutes, then marked 'failed' and counted as undeliverable", async () => {
+    const to = uniqueAddress('crashed-dead-mailbox');
+    failTimes.set(to, 1_000);
+    const { stuckAt } = await crashedMail(to);
+    const undeliverableBefore = counted.filter((outcome) => outcome === 'MailsUndeliverable').length;
+    const waits: number[] = [];
+    let sweptAt = stuckAt + 1_000;
+    for (let sweep = 0; sweep < modules.laterTries.ALL_TRIES; sweep += 1) {
+      await modules.deliver.sweepOutbox(settings, sweptAt);
+      const dueAt = dueAtOf(await outboxItemTo(to));
+      if (dueAt === undefined) break;
+      waits.push((dueAt - sweptAt) / 60_000);
+      sweptAt = dueAt + 1_000;
+    }
+    expect(waits).toEqual([5, 5, 5, 30, 120]);
+    const failed = (await outboxItemTo(to))!;
+    expect(failed.status).toBe('failed');
+    expect(failed.attempts).toBe(modules.laterTries.ALL_TRIES);
+    expect(counted.filter((outcome) => outcome === 'MailsUndeliverable').length).toBe(undeliverableBefore + 1);
+    expect(await mailsTo(to)).toHaveLength(0);
+  });
+
+  it('redrives a mail written before mail was due for the stuck check: the redrive makes it due now, the sweeper sends it once', async () => {
+    const to = uniqueAddress('crashed-before-stuck-checks');
     const id = `crashed-${randomUUID()}`;
     const writtenAt = functionsNow();
     // As a mailer that claimed it and then crashed leaves it: pending, claimed; the stream's record is spent.
@@ -235,9 +311,10 @@ describe('the mailer', () => {
     const redrive = await import('../../../functions/mailer/redrive');
     // Not yet stuck: left alone.
     expect((await redrive.redriveStuckOutboxItems(writtenAt + 60_000)).redriven).not.toContain(id);
-    const later = writtenAt + (redrive.STUCK_AFTER_MINUTES + 1) * 60_000;
+    const later = writtenAt + (modules.laterTries.STUCK_AFTER_MINUTES + 1) * 60_000;
     expect((await redrive.redriveStuckOutboxItems(later)).redriven).toContain(id);
-    expect((await redrive.redriveStuckOutboxItems(later)).redriven).toContain(id);
+    // Due now: a second run leaves it to the sweeper.
+    expect((await redrive.redriveStuckOutboxItems(later)).redriven).not.toContain(id);
     await modules.deliver.sweepOutbox(settings, later);
     await waitForMails(to, 1);
     expect((await outboxItemTo(to))!.status).toBe('sent');
