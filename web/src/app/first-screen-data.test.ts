@@ -6,10 +6,7 @@ import { createQueryClient } from '../lib/query-client';
 import { userQueries } from '../lib/current-user';
 import { projectQueries } from '../features/projects/api/projects';
 import { requestFirstScreenData } from './first-screen-data';
-import { hasSessionHint } from '../lib/session-hint';
-
-// jsdom keeps no `__Host-` cookie on http://localhost: whether the browser holds the hint is the module's answer.
-vi.mock('../lib/session-hint', () => ({ hasSessionHint: vi.fn(() => false), clearSessionHint: vi.fn() }));
+import { SESSION_HINT_COOKIE } from '@shared/session-hint';
 
 const USER = pathOf(authEndpoints.currentUser, {});
 const LIST = pathOf(projectEndpoints.list, {});
@@ -20,8 +17,9 @@ const answer = (path: string) =>
     headers: { 'content-type': 'application/json' },
   });
 
-const signIn = () => vi.mocked(hasSessionHint).mockReturnValue(true);
-const signOut = () => vi.mocked(hasSessionHint).mockReturnValue(false);
+// jsdom keeps no `__Host-` cookie on http://localhost: the browser's cookies are what it reads.
+const signIn = () => vi.spyOn(document, 'cookie', 'get').mockReturnValue(`${SESSION_HINT_COOKIE}=1`);
+const signOut = () => vi.restoreAllMocks();
 
 afterEach(() => {
   vi.unstubAllGlobals();
