@@ -85,6 +85,17 @@ describe('A SCIM token acts only while the admin who created it is still an admi
     expect((await scim(secondsToken, USERS)).status).toBe(401);
   });
 
+  it('each write holds the creator’s role in its own transaction: once a request has demoted the creator, its next change is refused (401) and not made', async () => {
+    const { owner, second, secondsToken } = await twoAdminsWithTokens();
+    const third = await addUserThroughApi(owner, 'Cy Third', 'admin');
+    // Joining Staff is leaving Administrators; the people move one transaction each, in the order named: the creator first.
+    const moved = await scim(secondsToken, `${GROUPS}/staff`, { method: 'PATCH', body: addMembers(second.user.id, third.user.id) });
+    expect(moved.status).toBe(401);
+    expect(moved.body).toEqual({ schemas: [ERROR_SCHEMA], status: '401', detail: expect.any(String) });
+    expect(await roleOf(owner, second.user.id)).toBe('staff');
+    expect(await roleOf(owner, third.user.id)).toBe('admin');
+  });
+
   it('the identity provider may deactivate the token’s own creator; the token stops working with them', async () => {
     const { owner, second, secondsToken } = await twoAdminsWithTokens();
     const deactivated = await scim(secondsToken, `${USERS}/${second.user.id}`, { method: 'PATCH', body: patchActive(false) });
