@@ -4,7 +4,7 @@ import { scimSystemIn } from '../audit-log/entries';
 import { Refused } from '../domain/errors';
 import { ScimError, asScimError, scimErrorBody } from '../scim/scim-error';
 import type { ScimRequest } from '../scim/scim-request';
-import { authenticateScimToken, tokenStillLive } from '../scim/tokens';
+import { authenticateScimToken, tokenAuthority } from '../scim/tokens';
 import { auditClient } from './audit-client';
 import { defineRoute } from './define-route';
 import type { RouteResult } from './response';
@@ -30,7 +30,7 @@ const USER_IDS: ScimIds = { isOurs: isId, notFound: () => new ScimError(404, 'No
 /** Where the SCIM endpoints are, under the stage's own origin (shared/contract/scim.ts). */
 const SCIM_BASE_PATH = '/api/scim/v2';
 
-const TOKEN_REFUSED = 'The bearer token is missing, revoked, or not one of this service.';
+const TOKEN_REFUSED = 'The bearer token is missing, revoked, not one of this service, or its creator is no longer an admin of the organization.';
 
 /**
  * The one way a SCIM route is written: the bearer token decides the organization (never the request),
@@ -54,7 +54,7 @@ export function scimRoute<E extends Endpoint & { rawBody: true; auth: 'none'; id
         baseUrl,
         usersUrl: `${baseUrl}/Users`,
         context: { actor: scimSystemIn(token.orgId), client: auditClient(request) },
-        authority: { check: tokenStillLive(token), refusal: () => new Refused('signed-out', TOKEN_REFUSED) },
+        authority: tokenAuthority(token, () => new Refused('signed-out', TOKEN_REFUSED)),
         body: parseBody(request.rawBody ?? '', request.event.headers?.['content-type']),
         params: request.params as Record<string, string>,
         query: request.event.queryStringParameters ?? {},

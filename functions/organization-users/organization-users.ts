@@ -35,14 +35,34 @@ const lastAdmin = () => new Refused('invalid', LAST_ADMIN);
 /**
  * What proves, in the write's own transaction, that the actor may still act, and the refusal when it
  * no longer holds: by default that the acting user is still an admin; for SCIM, that its token was
- * not revoked meanwhile (functions/scim/).
+ * not revoked meanwhile and the admin who created it is still one (functions/scim/, decision 069).
  */
 export interface Authority {
-  check: TransactItem;
+  /** The admin whose role the write rests on (the actor; a SCIM token's creator), if any. */
+  adminId: string | undefined;
+  /** A proof beside that admin's role (a SCIM token not revoked). */
+  check?: TransactItem;
   refusal: () => Error;
 }
 
-const adminAuthority = (actor: Pick<ActingUser, 'id' | 'orgId'>): Authority => ({ check: actorIsAdmin(actor), refusal: notAdmin });
+const adminAuthority = (actor: Pick<ActingUser, 'id'>): Authority => ({ adminId: actor.id, refusal: notAdmin });
+
+/**
+ * The authority's ConditionChecks for a write that also writes `target` (the user changed or removed).
+ * A transaction names an item once: when the target is the admin the authority rests on, the write's
+ * own condition on the target's role holds it, so that admin must have been read as one.
+ */
+function authorityChecks(authority: Authority, orgId: string, target?: Pick<UserItem, 'id' | 'role'>, targetReadStrongly = true): TransactItem[] {
+  const checks = authority.check ? [authority.check] : [];
+  if (authority.adminId === undefined) return checks;
+  if (authority.adminId !== target?.id) return [...checks, actorIsAdmin({ id: authority.adminId, orgId })];
+  // An eventually consistent read may still show the role they had before a promotion.
+  if (target.role !== 'admin') throw targetReadStrongly ? authority.refusal() : new StaleRead();
+  return checks;
+}
+
+/** Whether a failed transaction item is one of the authority's checks, pushed from `at`. */
+const failedAuthority = (failed: Set<number>, at: number, checks: TransactItem[]) => checks.some((_, index) => failed.has(at + index));
 
 /** Another request changed the items between our read and our write: read again and redecide. */
 const MAX_ATTEMPTS = 4;
@@ -85,7 +105,7 @@ export async function saveOrganizationUser(context: WriteContext, input: SaveUse
     // Eventually consistent first: the write is conditional on the role it read, so a stale read only costs a retry.
     const existing = emailItem ? await getItem<UserItem>(keys.user(actor.orgId, emailItem.userId), { consistentRead: retry }) : undefined;
     try {
-      if (existing) return await updateUser(context, existing, input, authority);
+      if (existing) return await updateUser(context, existing, input, authority, retry);
       if (emailItem) throw new StaleRead();
       return await createUser(context, input, authority);
     } catch (error) {
@@ -106,8 +126,9 @@ async function createUser(context: WriteContext, input: SaveUserInput, authority
     data: { fullName: user.fullName, organizationName: input.organizationName, addedByName: actor.fullName, token: verification.token },
   });
   const added = auditPut(context, { action: 'user.added', target: userTarget(user), details: { role: user.role } });
+  const checks = authorityChecks(authority, actor.orgId);
   const items: TransactItem[] = [
-    authority.check,
+    ...checks,
     ...userPuts(user),
     verification.tokenPut,
     welcome,
@@ -116,14 +137,14 @@ async function createUser(context: WriteContext, input: SaveUserInput, authority
     organizationCounts(actor.orgId, { users: 1, withoutTwoFactor: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }),
   ];
   await transactWriteExplained(items, (failed) => {
-    if (failed.has(0)) return authority.refusal();
+    if (failedAuthority(failed, 0, checks)) return authority.refusal();
     // The email was taken between our read and our write: by another organization or by ours.
     return new StaleRead();
   });
   return { user, created: true, passwordReplaced: false };
 }
 
-async function updateUser(context: WriteContext, current: UserItem, input: SaveUserInput, authority: Authority): Promise<SavedUser> {
+async function updateUser(context: WriteContext, current: UserItem, input: SaveUserInput, authority: Authority, readStrongly: boolean): Promise<SavedUser> {
   const { actor } = context;
   const roleChanged = current.role !== input.role;
   const isSelf = current.id === actor.id;
@@ -150,8 +171,10 @@ async function updateUser(context: WriteContext, current: UserItem, input: SaveU
     ...userWordWrites(current, current, next),
     ...(profileChanged ? profileChangedEvent(current.orgId, current.id) : []),
   ];
-  // Acting on oneself: the condition above (still admin) already says the actor is an admin.
-  const actorCheckAt = isSelf ? -1 : items.push(authority.check) - 1;
+  // Acting on oneself (or a SCIM token on its creator): the condition above (still admin) holds the authority.
+  const checks = authorityChecks(authority, actor.orgId, current, readStrongly);
+  const checksAt = items.length;
+  items.push(...checks);
   const countAt = roleChanged ? items.push(organizationCounts(actor.orgId, { admins: input.role === 'admin' ? 1 : -1 })) - 1 : -1;
   if (notify) {
     items.push(
@@ -164,7 +187,7 @@ async function updateUser(context: WriteContext, current: UserItem, input: SaveU
   }
   items.push(...userChangeEntries(context, current, input));
   await transactWriteExplained(items, (failed) => {
-    if (failed.has(actorCheckAt)) return authority.refusal();
+    if (failedAuthority(failed, checksAt, checks)) return authority.refusal();
     if (failed.has(0)) return new StaleRead();
     if (failed.has(countAt)) return lastAdmin();
     return undefined;
@@ -220,8 +243,9 @@ export async function removeOrganizationUser(context: WriteContext, userId: stri
     ]);
     if (!target) throw new NotFound();
     const withoutFactor = factorStateIs(hasTwoFactor(target));
+    const checks = authorityChecks(authority, actor.orgId, target);
     const items: TransactItem[] = [
-      authority.check,
+      ...checks,
       {
         Delete: {
           TableName: TABLE_NAME,
@@ -244,6 +268,7 @@ export async function removeOrganizationUser(context: WriteContext, userId: stri
       ...userWordWrites(target, target, undefined),
       auditPut(context, { action: 'user.removed', target: userTarget(target), details: { role: target.role } }),
     ];
+    const removedAt = checks.length;
     const countAt = items.push(organizationCounts(actor.orgId, { users: -1, ...(hasTwoFactor(target) ? {} : { withoutTwoFactor: -1 }), ...(target.role === 'admin' ? { admins: -1 } : {}) })) - 1;
     const firstProjectAt = items.length;
     // The rest of the transaction: WRITES_PER_PROJECT writes per project.
@@ -251,9 +276,9 @@ export async function removeOrganizationUser(context: WriteContext, userId: stri
     items.push(...removedMemberWrites(actor.orgId, projects.slice(0, room), target, actor));
     try {
       await transactWriteExplained(items, (failed) => {
-        if (failed.has(0)) return authority.refusal();
+        if (failedAuthority(failed, 0, checks)) return authority.refusal();
         if (failed.has(countAt)) return lastAdmin();
-        if (failed.has(1)) return new StaleRead();
+        if (failed.has(removedAt)) return new StaleRead();
         // A project's members changed meanwhile: read them again.
         if ([...failed].some((index) => index >= firstProjectAt)) return new StaleRead();
         return undefined;

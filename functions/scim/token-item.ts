@@ -15,6 +15,11 @@ export interface ScimTokenItem {
   name: string;
   secretHash: string;
   createdAt: string;
+  /**
+   * The admin who created it: the token acts only while they are still an admin of the organization
+   * (docs/decisions/069). Absent on tokens made before creators were recorded, which keep working.
+   */
+  createdBy?: { id: string; fullName: string };
   /** ISO-8601, updated at most once a minute (SCIM_LAST_USE_STEP_MS). */
   lastUsedAt?: string;
 }
@@ -28,10 +33,13 @@ export const SCIM_LAST_USE_STEP_MS = 60_000;
 export const hashScimSecret = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
 
 /** A new token: the item to store and the token to show once. 256 random bits. */
-export function newScimToken(orgId: string, name: string, createdAt: string): { item: ScimTokenItem; token: string } {
+export function newScimToken(orgId: string, name: string, createdAt: string, createdBy: { id: string; fullName: string }): { item: ScimTokenItem; token: string } {
   const id = ulid();
   const secret = randomBytes(32).toString('hex');
-  return { item: { type: 'SCIM_TOKEN', id, orgId, name, secretHash: hashScimSecret(secret), createdAt }, token: `${PREFIX}_${orgId}_${id}_${secret}` };
+  return {
+    item: { type: 'SCIM_TOKEN', id, orgId, name, secretHash: hashScimSecret(secret), createdAt, createdBy },
+    token: `${PREFIX}_${orgId}_${id}_${secret}`,
+  };
 }
 
 /** The organization, id and secret a presented token names, if it has the shape of one of ours. */
@@ -42,4 +50,10 @@ export function parseScimToken(token: string): { orgId: string; tokenId: string;
   return { orgId, tokenId, secret };
 }
 
-export const toScimTokenResponse = (item: ScimTokenItem): ScimTokenResponse => ({ id: item.id, name: item.name, createdAt: item.createdAt, lastUsedAt: item.lastUsedAt ?? null });
+export const toScimTokenResponse = (item: ScimTokenItem): ScimTokenResponse => ({
+  id: item.id,
+  name: item.name,
+  createdAt: item.createdAt,
+  createdBy: item.createdBy ?? null,
+  lastUsedAt: item.lastUsedAt ?? null,
+});

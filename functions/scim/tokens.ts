@@ -5,11 +5,12 @@ import { TABLE_NAME, db } from '../db/client';
 import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
-import { type TransactItem, conditionHeld, transactWriteExplained } from '../db/transactions';
+import { conditionHeld, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
-import { actorIsAdmin } from '../organization-users/organization-users';
+import { type Authority, actorIsAdmin } from '../organization-users/organization-users';
+import type { UserItem } from '../user/item';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SCIM_LAST_USE_STEP_MS, SCIM_TOKENS_MAX, type ScimTokenItem, hashScimSecret, newScimToken, parseScimToken } from './token-item';
 
@@ -30,7 +31,7 @@ export const listScimTokens = (orgId: string) => queryCollection<ScimTokenItem>(
 export async function createScimToken(context: WriteContext, name: string): Promise<{ item: ScimTokenItem; token: string }> {
   const { actor } = context;
   if ((await listScimTokens(actor.orgId)).length >= SCIM_TOKENS_MAX) throw new Refused('invalid', TOO_MANY_SCIM_TOKENS);
-  const created = newScimToken(actor.orgId, name, clockNow().toISOString());
+  const created = newScimToken(actor.orgId, name, clockNow().toISOString(), { id: actor.id, fullName: actor.fullName });
   await transactWriteExplained(
     [
       actorIsAdmin(actor),
@@ -60,8 +61,10 @@ export async function revokeScimToken(context: WriteContext, tokenId: string): P
 
 /**
  * The token an `Authorization: Bearer …` header presents, when it is a live token of ours: its
- * organization comes from the stored item, whose hash must match (compared in constant time).
- * Its last use is recorded at most once a minute.
+ * organization comes from the stored item, whose hash must match (compared in constant time), and
+ * the admin who created it must still be an admin there: a token acts with its creator's authority,
+ * which ends when they are demoted or removed (docs/decisions/069). Its last use is recorded at
+ * most once a minute.
  */
 export async function authenticateScimToken(authorization: string | undefined): Promise<ScimTokenItem | undefined> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
@@ -73,6 +76,8 @@ export async function authenticateScimToken(authorization: string | undefined): 
   const given = Buffer.from(hashScimSecret(parsed.secret), 'hex');
   const stored = Buffer.from(item.secretHash, 'hex');
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) return undefined;
+  // The creator is named only by the stored item, so this read follows it; strong, as a demotion must stop the token at once.
+  if (item.createdBy && (await getItem<UserItem>(keys.user(item.orgId, item.createdBy.id), { consistentRead: true }))?.role !== 'admin') return undefined;
   await recordUse(item);
   return item;
 }
@@ -95,7 +100,14 @@ async function recordUse(item: ScimTokenItem) {
   );
 }
 
-/** For a SCIM write's transaction: the token still exists when the write happens (not revoked meanwhile). */
-export function tokenStillLive(token: Pick<ScimTokenItem, 'orgId' | 'id'>): TransactItem {
-  return { ConditionCheck: { TableName: TABLE_NAME, Key: keys.scimToken(token.orgId, token.id), ConditionExpression: 'attribute_exists(PK)' } };
+/**
+ * What a SCIM write proves in its own transaction: the token still exists (not revoked meanwhile)
+ * and its creator is still an admin (not demoted or removed meanwhile).
+ */
+export function tokenAuthority(token: Pick<ScimTokenItem, 'orgId' | 'id' | 'createdBy'>, refusal: () => Error): Authority {
+  return {
+    adminId: token.createdBy?.id,
+    check: { ConditionCheck: { TableName: TABLE_NAME, Key: keys.scimToken(token.orgId, token.id), ConditionExpression: 'attribute_exists(PK)' } },
+    refusal,
+  };
 }

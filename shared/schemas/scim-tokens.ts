@@ -14,6 +14,8 @@ export const scimTokenResponse = /* @__PURE__ */ (() => z.object({
   name: z.string(),
   /** ISO-8601. */
   createdAt: z.string(),
+  /** The admin who created it (named as then): it works only while they are an admin. Null for tokens made before creators were recorded. */
+  createdBy: z.nullable(z.object({ id: z.string(), fullName: z.string() })),
   /** ISO-8601 of the last request made with it (to the minute), or null if never used. */
   lastUsedAt: z.nullable(z.string()),
 }))();

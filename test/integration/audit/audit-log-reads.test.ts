@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiResponse, type SignedIn, registerOrganization } from '../support/api';
+import { type ApiResponse, type SignedIn, registerOrganization, request } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { storedAuditEntries } from './audit-entries';
 import { parseCsv } from '../../support/csv';
@@ -158,6 +158,24 @@ describe('GET /api/organization/audit-log/export', () => {
     const seededRow = rows.find((row) => row[6] === 'p1')!;
     expect(seededRow[7]).toBe('Line one\nline two');
     expect(JSON.parse(seededRow[10]!)).toEqual({ note: '+1, "quoted"' });
+  });
+
+  it('a failed sign-in’s browser identification holding a formula after a semicolon or a tab is exported quoted whole (issue 39, finding 10)', async () => {
+    const admin = await registerOrganization();
+    // Planted without an account: a wrong password sent with a crafted User-Agent.
+    const planted = ['x;=1+2', 'Mozilla\t=1+2'];
+    for (const userAgent of planted) {
+      expect((await request('/api/login', { body: { username: admin.email, password: 'not-the-password-at-all' }, headers: { 'user-agent': userAgent } })).status).toBe(401);
+    }
+    const response = await admin.call(`${EXPORT}${query({ action: 'session.sign_in_failed' })}`);
+    expect(response.status).toBe(200);
+    const lines = response.text.split('\r\n').filter((line) => line.includes('session.sign_in_failed'));
+    expect(lines).toHaveLength(2);
+    // The User agent cell, between the client address and the details, quoted whole: no semicolon-locale
+    // spreadsheet splits `=1+2` out of it, and the tab stays inside the cell.
+    expect(lines.filter((line) => line.includes(',"x;=1+2","{'))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes(',"Mozilla\t=1+2","{'))).toHaveLength(1);
+    expect(parseCsv(response.text).slice(1).map((row) => row[9]).sort()).toEqual(['Mozilla\t=1+2', 'x;=1+2']);
   });
 
   it('exports only the filtered range', async () => {

@@ -35,15 +35,15 @@ export const READ_BUDGETS: Record<string, number> = {
   // A sign-in's callback: the connection, the domain's claim, the email item, the user and organization, then the session's write.
   'GET /api/sso/oidc/callback': 5,
   'GET /api/organization/scim-tokens': 2,
-  // SCIM, with a token instead of a session (measured in test/integration/scim): the token, its last use (at most once a minute), then the organization and one Query of a page.
-  'GET /api/scim/v2/Users': 4,
-  'GET /api/scim/v2/Users/{id}': 3,
-  // Discovery is fixed text: the token and its last use. Groups: one Query of the role index per group listed (none when members are excluded).
-  'GET /api/scim/v2/ServiceProviderConfig': 2,
-  'GET /api/scim/v2/ResourceTypes': 2,
-  'GET /api/scim/v2/Schemas': 2,
-  'GET /api/scim/v2/Groups': 4,
-  'GET /api/scim/v2/Groups/{id}': 3,
+  // SCIM, with a token instead of a session (measured in test/integration/scim): the token, the admin who created it (decision 069), its last use (at most once a minute), then the organization and one Query of a page.
+  'GET /api/scim/v2/Users': 5,
+  'GET /api/scim/v2/Users/{id}': 4,
+  // Discovery is fixed text: the token, its creator and its last use. Groups: one Query of the role index per group listed (none when members are excluded).
+  'GET /api/scim/v2/ServiceProviderConfig': 3,
+  'GET /api/scim/v2/ResourceTypes': 3,
+  'GET /api/scim/v2/Schemas': 3,
+  'GET /api/scim/v2/Groups': 5,
+  'GET /api/scim/v2/Groups/{id}': 4,
   // An unfiltered page, or one person's (index auditByActor, decision 062), is one Query; one filtered by action may take up to 4 (docs/data-model.md, Audit log).
   'GET /api/organization/audit-log': 2,
   // One 1 MB Query holds the whole log of these fixtures; a longer range takes one per MB, at most 20.

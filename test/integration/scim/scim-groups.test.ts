@@ -138,7 +138,9 @@ describe('SCIM Groups: membership is the role (RFC 7644 §3.5)', () => {
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ id: 'admin', displayName: 'Administrators' });
     expect(memberIds(replaced.body)).toEqual([ann.id]);
-    expect(await groupOf(token, admin.user.id)).toEqual(['staff']);
+    expect((await admin.call('/api/user')).body.roles[0].role).toBe('staff');
+    // The old admin made the token: it stops with their role (decision 069).
+    expect((await scim(token, USERS)).status).toBe(401);
   });
 
   it('the last admin cannot leave Administrators, by PATCH remove, PATCH add to Staff or PUT: 409 in SCIM’s shape, nothing changed', async () => {
@@ -201,7 +203,7 @@ describe('SCIM Groups: membership is the role (RFC 7644 §3.5)', () => {
 });
 
 describe('SCIM Groups reads stay within their budgets (test/integration/budgets)', () => {
-  it('GET /Groups and /Groups/{id} make at most their round trips; without members they read nothing but the token', async () => {
+  it('GET /Groups and /Groups/{id} make at most their round trips; without members they read nothing but the token and its creator', async () => {
     const { token } = await provisioned();
     const list = { method: 'GET', path: GROUPS } as const;
     const one = { method: 'GET', path: `${GROUPS}/{id}` } as const;
@@ -211,6 +213,6 @@ describe('SCIM Groups reads stay within their budgets (test/integration/budgets)
     const read = await scim(token, `${GROUPS}/staff`);
     expect(read.dbCalls).toBeLessThanOrEqual(budgetOf(one));
     expect(read.dbReads).toEqual(READ_CONSISTENCY[routeKey(one)]);
-    expect((await scim(token, `${GROUPS}?excludedAttributes=members`)).dbReads).toEqual(['GetItem:strong']);
+    expect((await scim(token, `${GROUPS}?excludedAttributes=members`)).dbReads).toEqual(['GetItem:strong', 'GetItem:strong']);
   });
 });

@@ -15,7 +15,7 @@ describe('SCIM tokens: an admin creates and revokes them', () => {
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: expect.any(String), name: 'Okta', token: expect.stringMatching(/^gwscim_/), createdAt: expect.any(String) });
     const listed = await admin.call(TOKENS);
-    expect(listed.body).toEqual([{ id: created.body.id, name: 'Okta', createdAt: created.body.createdAt, lastUsedAt: null }]);
+    expect(listed.body).toEqual([{ id: created.body.id, name: 'Okta', createdAt: created.body.createdAt, createdBy: { id: admin.user.id, fullName: admin.user.fullName }, lastUsedAt: null }]);
     expect(JSON.stringify(listed.body)).not.toContain(created.body.token);
 
     expect((await scim(created.body.token, USERS)).status).toBe(200);

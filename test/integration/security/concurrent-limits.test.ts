@@ -4,6 +4,7 @@ import { randomClientAddress } from '../support/client-address';
 import { startWithinOneWindow } from '../support/throttle-window';
 import { enrol, pendingCookieOf, stepUp } from '../support/two-factor';
 import { invite } from '../invitations/invitation-support';
+import { outboxItemsTo, testTable } from '../support/table';
 
 /**
  * Issue 39, item 3: every limit is taken before the work it guards (reserve-then-check), so a burst
@@ -79,6 +80,40 @@ describe('limits that hold under concurrency: bursts of 50 at once (issue 39, it
     const disables = await burst((index) => disabling.call('/api/user/mfa/disable', { body: { password: `wrong-${index}`, code: '000000' } }));
     expect(countOf(disables, 400)).toBeLessThanOrEqual(10);
     expectOnly(disables, [400, 429]);
+  });
+
+  it('step-up: at most 10 wrong passwords are checked for one user; the rest are refused unchecked', async () => {
+    const user = await registerOrganization();
+    const answers = await burst((index) => user.call('/api/user/step-up', { body: { password: `wrong-${index}` } }));
+    expect(countOf(answers, 400)).toBeLessThanOrEqual(10);
+    expect(countOf(answers, 400)).toBeGreaterThan(0);
+    expect(countOf(answers, 429)).toBeGreaterThanOrEqual(BURST - 10);
+    expectOnly(answers, [400, 429]);
+    // The burst used the user's proofs up: even the right password is not checked now.
+    expect((await user.call('/api/user/step-up', { body: { password: user.password } })).status).toBe(429);
+  });
+
+  it('sign-in codes: at most 5 code mails an hour to one account, however many right passwords arrive at once', async () => {
+    const owner = await registerOrganization();
+    // Strangers' failures make every unknown browser prove itself with a mailed code (docs/decisions/040).
+    await Promise.all(Array.from({ length: 11 }, (_, index) => request('/api/login', { body: { username: owner.email, password: `stranger-guess-${index}` } })));
+    const answers = await burst(() => request('/api/login', { body: { username: owner.email, password: owner.password } }));
+    expectOnly(answers, [200]);
+    expect(answers.filter((answer) => answer.status === 200).every((answer) => answer.body.emailCodeRequired === true)).toBe(true);
+    // The mails are written with the counter, in the answer's own transaction: the outbox holds them all once the burst is answered.
+    const { db, tableName } = testTable();
+    const codeMails = (await outboxItemsTo(db, tableName, owner.email)).filter((item) => item.template === 'sign-in-code');
+    expect(codeMails.length).toBeLessThanOrEqual(5);
+    expect(codeMails.length).toBeGreaterThan(0);
+  });
+
+  it('password-reset requests: at most 30 from one client address an hour, whatever the emails', async () => {
+    const address = randomClientAddress();
+    const answers = await burst(() => request('/api/password-reset/request', { body: { username: uniqueEmail('walk') }, clientAddress: address }));
+    expect(countOf(answers, 200)).toBeLessThanOrEqual(30);
+    expect(countOf(answers, 200)).toBeGreaterThan(0);
+    expect(countOf(answers, 429)).toBeGreaterThanOrEqual(BURST - 30);
+    expectOnly(answers, [200, 429]);
   });
 
   it('password-reset requests: at most 5 mails to one address an hour', async () => {

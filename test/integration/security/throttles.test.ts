@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { type ApiResponse, registerOrganization, request, uniqueEmail } from '../support/api';
@@ -130,5 +131,21 @@ describe('throttles that follow the account and the client (issue 21, item 2)', 
     expect(refused.body.message).toBe('Too many registrations from this address. Please try again later.');
     expectRetryAfterWithin(refused, 60 * 60);
     expect((await registration(randomClientAddress())).status).toBe(201);
+  });
+
+  it('one IPv6 /64 is one client (issue 39, finding 14): the 5 registrations of 2001:db8:…::1 leave none to …::ffff of the same /64, while another /64 registers', async () => {
+    // A /64 of its own (under 2001:db8::/32, the documentation prefix), so no other test or run counts in it.
+    const [third, fourth] = [randomInt(0x10000), randomInt(0x10000)];
+    const network = `2001:db8:${third.toString(16)}:${fourth.toString(16)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await registration(`${network}::1`)).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201]);
+    const neighbour = await registration(`${network}::ffff`);
+    expect(neighbour.status).toBe(429);
+    expect(neighbour.body.message).toBe('Too many registrations from this address. Please try again later.');
+    // The same /64 written out in full is still the same client.
+    expect((await registration(`${network}:0:0:0:abcd`)).status).toBe(429);
+    // The next /64 over is another client.
+    expect((await registration(`2001:db8:${third.toString(16)}:${(fourth ^ 1).toString(16)}::1`)).status).toBe(201);
   });
 });

@@ -38,7 +38,8 @@ export function ScimTokensCard() {
         <CardTitle>Provisioning (SCIM)</CardTitle>
         <CardDescription>
           Let your identity provider add, update and remove people automatically. Create a token, then enter it with the SCIM base URL{' '}
-          <span className="font-mono break-all">{scimBaseUrl()}</span> in your identity provider. Removing a person there signs them out here at once.
+          <span className="font-mono break-all">{scimBaseUrl()}</span> in your identity provider. Removing a person there signs them out here at once. A
+          token works only while the admin who created it is still an admin here.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -58,8 +59,12 @@ export function ScimTokensCard() {
                   <span className="grid gap-0.5">
                     <span className="font-medium break-all">{token.name}</span>
                     <span className="text-muted">
-                      Created {when(token.createdAt)} · {token.lastUsedAt ? `Last used ${when(token.lastUsedAt)}` : 'Never used'}
+                      Created {when(token.createdAt)}
+                      {token.createdBy ? ` by ${token.createdBy.fullName}` : ''} · {token.lastUsedAt ? `Last used ${when(token.lastUsedAt)}` : 'Never used'}
                     </span>
+                    {token.createdBy ? null : (
+                      <span className="text-muted">Made before creators were recorded: it keeps working whoever leaves. Replace it with a new token to tie it to you.</span>
+                    )}
                   </span>
                   <Button variant="outline" size="sm" className="ml-auto text-danger" aria-label={`Revoke ${token.name}`} onClick={() => setRevoking(token)}>
                     <Trash2 aria-hidden />

@@ -12,7 +12,7 @@ import { AccountSettingsPage } from './account-settings-page';
 const ORG = { id: '01JQ0000000000000000000ORG', name: 'Acme Ltd', requireMfa: false };
 const admin = { id: '01JQ0000000000000000000USR', username: 'ada@acme.example', fullName: 'Ada Admin', avatarUrl: null, roles: [{ role: 'admin', organization: ORG }], mfaEnabled: false, mfaSetupRequired: false } as unknown as UserResponse;
 const TOKEN_ID = '01JQ00000000000000000TOKEN';
-const okta: ScimTokenResponse = { id: TOKEN_ID, name: 'Okta', createdAt: '2025-03-12T06:00:00.000Z', lastUsedAt: null };
+const okta: ScimTokenResponse = { id: TOKEN_ID, name: 'Okta', createdAt: '2025-03-12T06:00:00.000Z', createdBy: { id: admin.id, fullName: 'Ada Admin' }, lastUsedAt: null };
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -64,12 +64,14 @@ describe('Account Settings: SCIM provisioning tokens', () => {
     expect(screen.queryByDisplayValue('gwscim_secret-shown-once')).not.toBeInTheDocument();
   });
 
-  it('lists each token with its last use, and revokes one after confirming', async () => {
-    const requests = renderTab([okta, { ...okta, id: '01JQ00000000000000000TOKN2', name: 'Entra ID', lastUsedAt: '2025-03-13T06:00:00.000Z' }]);
+  it('lists each token with who created it and its last use, and revokes one after confirming', async () => {
+    const requests = renderTab([okta, { ...okta, id: '01JQ00000000000000000TOKN2', name: 'Entra ID', createdBy: null, lastUsedAt: '2025-03-13T06:00:00.000Z' }]);
     const list = await screen.findByRole('list', { name: 'SCIM tokens' });
     const [first, second] = within(list).getAllByRole('listitem');
-    expect(within(first!).getByText(/Never used/)).toBeInTheDocument();
+    expect(within(first!).getByText(/by Ada Admin · Never used/)).toBeInTheDocument();
+    expect(within(first!).queryByText(/before creators were recorded/)).not.toBeInTheDocument();
     expect(within(second!).getByText(/Last used/)).toBeInTheDocument();
+    expect(within(second!).getByText('Made before creators were recorded: it keeps working whoever leaves. Replace it with a new token to tie it to you.')).toBeInTheDocument();
     await userEvent.click(within(first!).getByRole('button', { name: 'Revoke Okta' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Revoke Okta?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke token' }));
