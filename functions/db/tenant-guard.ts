@@ -88,5 +88,8 @@ export function refuseOtherTenants(command: string, input: Record<string, unknow
   for (const partition of named) if (partition !== undefined) current.partitions.add(partition);
 }
 
+/** The organization the current request entered (its session's, or a SCIM token's), if any. */
+export const enteredTenant = (): string | undefined => scope.get()?.orgId;
+
 /** The partitions the current request's calls named so far, in the order first named. */
 export const partitionsNamedSoFar = (): string[] => [...(scope.get()?.partitions ?? [])];

@@ -2,7 +2,7 @@ import type { MiddlewareObj, Request } from '@middy/core';
 import { SERVICE_BUSY_MESSAGE } from '../../shared/api-error';
 import { callsSoFar, dbTimeSoFar, readUnitsSoFar, readsSoFar, writesSoFar } from '../db/call-counter';
 import { isDatabaseUnavailable } from '../db/faults';
-import { partitionsNamedSoFar } from '../db/tenant-guard';
+import { enteredTenant, partitionsNamedSoFar } from '../db/tenant-guard';
 import { Conflict, DomainError, NotFound, type RefusalReason, Refused } from '../domain/errors';
 import { HttpError } from '../http/http-error';
 import type { RouteResult } from '../http/response';
@@ -107,7 +107,8 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
       coldStart: started?.coldStart ?? false,
       dbCalls: callsSoFar(),
       dbMs: Math.round(dbTimeSoFar() * 10) / 10,
-      orgId: event.session?.org.id,
+      // A SCIM request has no session: its token's organization, as the tenant guard entered it.
+      orgId: event.session?.org.id ?? enteredTenant(),
       // Per organization, in the log line rather than as metric dimensions (docs/runbook.md's query).
       readUnits: readUnitsSoFar(),
       writeUnits: writesSoFar().units + writesSoFar().indexUnits,
