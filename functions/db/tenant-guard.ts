@@ -93,3 +93,10 @@ export const enteredTenant = (): string | undefined => scope.get()?.orgId;
 
 /** The partitions the current request's calls named so far, in the order first named. */
 export const partitionsNamedSoFar = (): string[] => [...(scope.get()?.partitions ?? [])];
+
+/**
+ * Whose partitions the request named: each cut to its first two parts (`ORG#<org>`, `AUDIT#<org>`,
+ * `USER#<user>`, `EMAIL#<address>`), which is all the guard's attribution reads; a change of 500 members'
+ * `ORG#<org>#MEMBER#<user>` partitions is one owner, so the list fits a response header.
+ */
+export const partitionOwnersSoFar = (): string[] => [...new Set(partitionsNamedSoFar().map((partition) => partition.split('#').slice(0, 2).join('#')))];

@@ -19,7 +19,7 @@ export interface ApiResponse<T = any> {
   dbIndexWriteUnits: number;
   /** `PK SK` of every item it wrote or tried to write. */
   dbWrittenKeys: string[];
-  /** Every partition its DynamoDB calls named (a Query's: its key condition's), as the tenant guard saw them. */
+  /** Whose partitions its DynamoDB calls named (a Query's: its key condition's), as the tenant guard saw them: `ORG#<org>`, `USER#<user>`, `EMAIL#<address>`… */
   dbPartitions: string[];
 }
 
