@@ -2,7 +2,7 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from 
 import { describe, expect, it } from 'vitest';
 import { TABLE_NAME, db } from './client';
 import { keys } from './keys';
-import { OtherTenantKeyRefused, enterTenant, refuseOtherTenants, runInTenantScope } from './tenant-guard';
+import { OtherTenantKeyRefused, enterTenant, partitionOwnersSoFar, partitionsNamedSoFar, refuseOtherTenants, runInTenantScope } from './tenant-guard';
 
 const OWN = '01JOWNORGANIZATION00000000';
 const OTHER = '01JOTHERORGANIZATION000000';
@@ -48,5 +48,20 @@ describe("the key-prefix guard: a request reaches only its organization's partit
       expect(() => refuseOtherTenants('GetItemCommand', { Key: keys.organization(OTHER) })).not.toThrow();
     });
     expect(() => refuseOtherTenants('GetItemCommand', { Key: keys.organization(OTHER) })).not.toThrow();
+  });
+
+  it('records every partition a request names, a Query’s by its key condition, and not a refused one; and their owners', async () => {
+    await runInTenantScope(async () => {
+      refuseOtherTenants('GetItemCommand', { Key: keys.session('u1', 's1') });
+      enterTenant(OWN);
+      refuseOtherTenants('QueryCommand', { KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':prefix': 'PROJECT#', ':pk': `ORG#${OWN}` } });
+      refuseOtherTenants('QueryCommand', { KeyConditionExpression: 'auditActorKey = :pk AND SK BETWEEN :lowest AND :highest', ExpressionAttributeValues: { ':pk': `AUDIT#${OWN}#ACTOR#u1`, ':lowest': 'a', ':highest': 'z' } });
+      expect(() => refuseOtherTenants('GetItemCommand', { Key: keys.organization(OTHER) })).toThrow(OtherTenantKeyRefused);
+      refuseOtherTenants('GetItemCommand', { Key: keys.membership(OWN, 'u1', 'p1') });
+      expect(partitionsNamedSoFar()).toEqual(['USER#u1', `ORG#${OWN}`, `AUDIT#${OWN}#ACTOR#u1`, `ORG#${OWN}#MEMBER#u1`]);
+      // Their owners, as the local cloud's x-db-partitions header lists them.
+      expect(partitionOwnersSoFar()).toEqual(['USER#u1', `ORG#${OWN}`, `AUDIT#${OWN}`]);
+    });
+    expect(partitionsNamedSoFar()).toEqual([]);
   });
 });

@@ -10,12 +10,14 @@ import { AUDIT_PARTITION_PREFIX } from './keys';
  */
 interface TenantScope {
   orgId: string | undefined;
+  /** Every partition the request's calls named so far (a Query's: the one its key condition names), for the x-db-partitions header tests read. */
+  partitions: Set<string>;
 }
 
 const scope = requestScoped<TenantScope>();
 
 /** Runs a request with an empty scope, filled by `enterTenant` once the session is known. */
-export const runInTenantScope = <T>(fn: () => Promise<T>) => scope.run({ orgId: undefined }, fn);
+export const runInTenantScope = <T>(fn: () => Promise<T>) => scope.run({ orgId: undefined, partitions: new Set() }, fn);
 
 /** From here on the request's calls may reach only this organization's partitions. */
 export function enterTenant(orgId: string) {
@@ -62,13 +64,39 @@ function partitionsOf(command: string, input: Record<string, unknown>): string[]
   return partitions;
 }
 
+/** The partition a Query reads: the value its key condition compares the partition key with (`PK = :pk`, `dueDayKey = :day`). */
+function queryPartition(input: Record<string, unknown>): string | undefined {
+  const placeholder = /^\s*[#\w]+\s*=\s*(:\w+)/.exec(String(input.KeyConditionExpression ?? ''))?.[1];
+  return placeholder === undefined ? undefined : text((input.ExpressionAttributeValues as Record<string, Value> | undefined)?.[placeholder]);
+}
+
 /** Throws when a call of a request with an organization names another organization's partition, or scans the table. */
 export function refuseOtherTenants(command: string, input: Record<string, unknown>) {
-  const orgId = scope.get()?.orgId;
-  if (orgId === undefined) return;
-  if (command === 'ScanCommand') throw new OtherTenantKeyRefused(command, '(the whole table)');
-  for (const partition of partitionsOf(command, input)) {
-    const tenant = tenantOf(partition);
-    if (tenant !== undefined && tenant !== orgId) throw new OtherTenantKeyRefused(command, partition);
+  const current = scope.get();
+  if (!current) return;
+  const { orgId } = current;
+  if (orgId !== undefined && command === 'ScanCommand') throw new OtherTenantKeyRefused(command, '(the whole table)');
+  const partitions = partitionsOf(command, input);
+  if (orgId !== undefined) {
+    for (const partition of partitions) {
+      const tenant = tenantOf(partition);
+      if (tenant !== undefined && tenant !== orgId) throw new OtherTenantKeyRefused(command, partition);
+    }
   }
+  // What was sent: a Query's other values (sort-key bounds, filters) are checked above but name no partition.
+  const named = command === 'QueryCommand' ? [queryPartition(input)] : command === 'ScanCommand' ? ['(the whole table)'] : partitions;
+  for (const partition of named) if (partition !== undefined) current.partitions.add(partition);
 }
+
+/** The organization the current request entered (its session's, or a SCIM token's), if any. */
+export const enteredTenant = (): string | undefined => scope.get()?.orgId;
+
+/** The partitions the current request's calls named so far, in the order first named. */
+export const partitionsNamedSoFar = (): string[] => [...(scope.get()?.partitions ?? [])];
+
+/**
+ * Whose partitions the request named: each cut to its first two parts (`ORG#<org>`, `AUDIT#<org>`,
+ * `USER#<user>`, `EMAIL#<address>`), which is all the guard's attribution reads; a change of 500 members'
+ * `ORG#<org>#MEMBER#<user>` partitions is one owner, so the list fits a response header.
+ */
+export const partitionOwnersSoFar = (): string[] => [...new Set(partitionsNamedSoFar().map((partition) => partition.split('#').slice(0, 2).join('#')))];

@@ -1,10 +1,13 @@
 import type { Endpoint } from '../../shared/contract/endpoint';
 import { isId } from '../../shared/ids';
 import { scimSystemIn } from '../audit-log/entries';
+import { enterTenant } from '../db/tenant-guard';
 import { Refused } from '../domain/errors';
+import { organizationBudgetRefusal } from '../middleware/organization-budget';
 import { ScimError, asScimError, scimErrorBody } from '../scim/scim-error';
 import type { ScimRequest } from '../scim/scim-request';
 import { authenticateScimToken, tokenAuthority } from '../scim/tokens';
+import { TOO_MANY_ORGANIZATION_REQUESTS } from '../throttles/rules';
 import { auditClient } from './audit-client';
 import { defineRoute } from './define-route';
 import type { RouteResult } from './response';
@@ -34,6 +37,7 @@ const TOKEN_REFUSED = 'The bearer token is missing, revoked, not one of this ser
 
 /**
  * The one way a SCIM route is written: the bearer token decides the organization (never the request),
+ * whose partitions alone the request may reach and whose request budget it spends,
  * a path id is one of ours or 404, the body is JSON (`application/scim+json` or `application/json`),
  * and every answer and refusal is in SCIM's shapes (RFC 7644 §3.12), as `application/scim+json`.
  */
@@ -44,8 +48,14 @@ export function scimRoute<E extends Endpoint & { rawBody: true; auth: 'none'; id
 ) {
   return defineRoute(endpoint, async (request) => {
     try {
-      const token = await authenticateScimToken(request.event.headers?.authorization);
-      if (!token) throw new ScimError(401, TOKEN_REFUSED);
+      const authenticated = await authenticateScimToken(request.event.headers?.authorization);
+      if (!authenticated) throw new ScimError(401, TOKEN_REFUSED);
+      const { token } = authenticated;
+      // The token named the organization: from here on the request reaches only its partitions
+      // (docs/decisions/052) and spends its requests per minute like its members' (docs/decisions/051).
+      enterTenant(token.orgId);
+      const refusal = await organizationBudgetRefusal(token.orgId, authenticated.plan);
+      if (refusal) return scimResult(429, scimErrorBody(new ScimError(429, TOO_MANY_ORGANIZATION_REQUESTS)), { 'retry-after': String(refusal.retryAfter) });
       for (const value of Object.values(request.params as Record<string, string>)) if (!ids.isOurs(value)) throw ids.notFound();
       const baseUrl = `${siteOrigin()}${SCIM_BASE_PATH}`;
       const answer = await handle({

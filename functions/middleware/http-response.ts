@@ -2,6 +2,7 @@ import type { MiddlewareObj, Request } from '@middy/core';
 import { SERVICE_BUSY_MESSAGE } from '../../shared/api-error';
 import { callsSoFar, dbTimeSoFar, readUnitsSoFar, readsSoFar, writesSoFar } from '../db/call-counter';
 import { isDatabaseUnavailable } from '../db/faults';
+import { enteredTenant, partitionOwnersSoFar } from '../db/tenant-guard';
 import { Conflict, DomainError, NotFound, type RefusalReason, Refused } from '../domain/errors';
 import { HttpError } from '../http/http-error';
 import type { RouteResult } from '../http/response';
@@ -91,6 +92,10 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
       // members' items would pass a client's 16 KB of headers: the first WRITTEN_KEYS_SHOWN and the count.
       headers['x-db-written-keys'] = encodeURIComponent(JSON.stringify(writes.keys.slice(0, WRITTEN_KEYS_SHOWN)));
       headers['x-db-written-key-count'] = String(writes.keys.length);
+      // Whose partitions every call named, sync calls kept out of the counts included: the tenant guard's test over all routes.
+      const partitions = partitionOwnersSoFar();
+      headers['x-db-partitions'] = encodeURIComponent(JSON.stringify(partitions.slice(0, WRITTEN_KEYS_SHOWN)));
+      headers['x-db-partition-count'] = String(partitions.length);
     }
     if (result.statusCode === 429) countMetric('RequestsThrottled');
     logRequest({
@@ -102,7 +107,8 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
       coldStart: started?.coldStart ?? false,
       dbCalls: callsSoFar(),
       dbMs: Math.round(dbTimeSoFar() * 10) / 10,
-      orgId: event.session?.org.id,
+      // A SCIM request has no session: its token's organization, as the tenant guard entered it.
+      orgId: event.session?.org.id ?? enteredTenant(),
       // Per organization, in the log line rather than as metric dimensions (docs/runbook.md's query).
       readUnits: readUnitsSoFar(),
       writeUnits: writesSoFar().units + writesSoFar().indexUnits,

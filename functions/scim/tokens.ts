@@ -4,7 +4,8 @@ import { type WriteContext, auditPut } from '../audit-log/entries';
 import { TABLE_NAME, db } from '../db/client';
 import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
-import { getItem } from '../db/reads';
+import { batchGet, getItem, keyId } from '../db/reads';
+import type { OrganizationItem } from '../organization/item';
 import { conditionHeld, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { NotFound, Refused } from '../domain/errors';
@@ -66,20 +67,25 @@ export async function revokeScimToken(context: WriteContext, tokenId: string): P
  * which ends when they are demoted or removed (docs/decisions/069). Its last use is recorded at
  * most once a minute.
  */
-export async function authenticateScimToken(authorization: string | undefined): Promise<ScimTokenItem | undefined> {
+export async function authenticateScimToken(authorization: string | undefined): Promise<{ token: ScimTokenItem; plan: string } | undefined> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   const parsed = match ? parseScimToken(match[1]!) : undefined;
   if (!parsed) return undefined;
-  // Strong: a token revoked a moment ago must stop working at once.
-  const item = await getItem(keys.scimToken(parsed.orgId, parsed.tokenId), { consistentRead: true });
-  if (!item) return undefined;
+  // Strong: a token revoked a moment ago must stop working at once. The organization comes in the same
+  // round trip: its plan sizes the request budget the token's requests spend (docs/decisions/051).
+  const tokenKey = keys.scimToken(parsed.orgId, parsed.tokenId);
+  const organizationKey = keys.organization(parsed.orgId);
+  const found = await batchGet([tokenKey, organizationKey], { consistentRead: true });
+  const item = found.get(keyId(tokenKey)) as ScimTokenItem | undefined;
+  const organization = found.get(keyId(organizationKey)) as OrganizationItem | undefined;
+  if (!item || !organization) return undefined;
   const given = Buffer.from(hashScimSecret(parsed.secret), 'hex');
   const stored = Buffer.from(item.secretHash, 'hex');
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) return undefined;
   // The creator is named only by the stored item, so this read follows it; strong, as a demotion must stop the token at once.
   if (item.createdBy && (await getItem<UserItem>(keys.user(item.orgId, item.createdBy.id), { consistentRead: true }))?.role !== 'admin') return undefined;
   await recordUse(item);
-  return item;
+  return { token: item, plan: organization.plan };
 }
 
 async function recordUse(item: ScimTokenItem) {

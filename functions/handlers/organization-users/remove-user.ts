@@ -16,7 +16,8 @@ export const handler = defineRoute(organizationUserEndpoints.removeUser, { prelo
   requireAdmin(session);
   // Read beside the removal's own reads, one round trip less. A session opened after this read is
   // left to its expiry: it stops working with the user item, as every session of theirs does.
-  const sessions = sessionKeysOfUser(params.userId);
+  // Only once the user is known to be of this organization: another's user id (404) reads nobody's sessions.
+  const sessions = preloaded ? sessionKeysOfUser(params.userId) : Promise.resolve([]);
   // Its failure matters only once the removal succeeded, which awaits it below.
   sessions.catch(() => undefined);
   const removed = await removeOrganizationUser(writeContext(session.user, request), params.userId, { target: preloaded });

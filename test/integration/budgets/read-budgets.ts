@@ -35,10 +35,10 @@ export const READ_BUDGETS: Record<string, number> = {
   // A sign-in's callback: the connection, the domain's claim, the email item, the user and organization, then the session's write.
   'GET /api/sso/oidc/callback': 5,
   'GET /api/organization/scim-tokens': 2,
-  // SCIM, with a token instead of a session (measured in test/integration/scim): the token, the admin who created it (decision 069), its last use (at most once a minute), then the organization and one Query of a page.
+  // SCIM, with a token instead of a session (measured in test/integration/scim): the token with its organization (one BatchGetItem: the plan sizes the request budget), the admin who created it (decision 069), its last use (at most once a minute), then the organization's settings and one Query of a page.
   'GET /api/scim/v2/Users': 5,
   'GET /api/scim/v2/Users/{id}': 4,
-  // Discovery is fixed text: the token, its creator and its last use. Groups: one Query of the role index per group listed (none when members are excluded).
+  // Discovery is fixed text: the token with its organization, its creator and its last use. Groups: one Query of the role index per group listed (none when members are excluded).
   'GET /api/scim/v2/ServiceProviderConfig': 3,
   'GET /api/scim/v2/ResourceTypes': 3,
   'GET /api/scim/v2/Schemas': 3,

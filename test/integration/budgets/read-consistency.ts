@@ -33,16 +33,16 @@ export const READ_CONSISTENCY: Record<string, readonly string[]> = {
   'GET /api/organization/sso/domains': ['BatchGetItem:strong', 'Query:strong'],
   // The session with the connection preloaded, the domains as their own list reads them, the admins from the role index.
   'GET /api/organization/sso/requirement': ['BatchGetItem:strong', 'Query:strong', 'Query:eventual'],
-  // SCIM (decision 045): the token and its creator strong (a revoked token, or one whose creator was demoted, stops at once: 069); the user items strong (an IdP reads right after it writes).
+  // SCIM (decision 045): the token strong (a revoked one stops at once), with its organization (the plan sizes its request budget), and its creator strong (one demoted stops the token at once: 069); the user items strong (an IdP reads right after it writes).
   'GET /api/organization/scim-tokens': ['BatchGetItem:strong', 'Query:strong'],
-  'GET /api/scim/v2/Users': ['GetItem:strong', 'GetItem:strong', 'GetItem:eventual', 'Query:strong'],
-  'GET /api/scim/v2/Users/{id}': ['GetItem:strong', 'GetItem:strong', 'GetItem:strong'],
+  'GET /api/scim/v2/Users': ['BatchGetItem:strong', 'GetItem:strong', 'GetItem:eventual', 'Query:strong'],
+  'GET /api/scim/v2/Users/{id}': ['BatchGetItem:strong', 'GetItem:strong', 'GetItem:strong'],
   // Groups (decision 060): a group's members from the role index, which is eventually consistent.
-  'GET /api/scim/v2/ServiceProviderConfig': ['GetItem:strong', 'GetItem:strong'],
-  'GET /api/scim/v2/ResourceTypes': ['GetItem:strong', 'GetItem:strong'],
-  'GET /api/scim/v2/Schemas': ['GetItem:strong', 'GetItem:strong'],
-  'GET /api/scim/v2/Groups': ['GetItem:strong', 'GetItem:strong', 'Query:eventual', 'Query:eventual'],
-  'GET /api/scim/v2/Groups/{id}': ['GetItem:strong', 'GetItem:strong', 'Query:eventual'],
+  'GET /api/scim/v2/ServiceProviderConfig': ['BatchGetItem:strong', 'GetItem:strong'],
+  'GET /api/scim/v2/ResourceTypes': ['BatchGetItem:strong', 'GetItem:strong'],
+  'GET /api/scim/v2/Schemas': ['BatchGetItem:strong', 'GetItem:strong'],
+  'GET /api/scim/v2/Groups': ['BatchGetItem:strong', 'GetItem:strong', 'Query:eventual', 'Query:eventual'],
+  'GET /api/scim/v2/Groups/{id}': ['BatchGetItem:strong', 'GetItem:strong', 'Query:eventual'],
   // Refetched right after the user ends a session.
   'GET /api/user/sessions': ['BatchGetItem:strong', 'Query:strong'],
   // Refetched right after the user adds or removes a passkey.

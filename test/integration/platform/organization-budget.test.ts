@@ -5,6 +5,7 @@ import { keys } from '../../../functions/db/keys';
 import { registerOrganization } from '../support/api';
 import { testTable } from '../support/table';
 import { startWithinOneWindow } from '../support/throttle-window';
+import { ERROR_SCHEMA, createScimToken, scim } from '../scim/scim-support';
 
 const POLL = '/api/notifications/unread/count';
 const TOO_MANY = 'Your organization is sending too many requests. Please try again in a moment.';
@@ -40,5 +41,35 @@ describe("each organization's share of the stage (issue 38, item 3)", () => {
     // Another organization, on the same routes, is not affected.
     expect((await other.call(POLL)).status).toBe(200);
     expect((await other.call('/api/user')).status).toBe(200);
+  }, 120_000);
+
+  it("counts an identity provider's SCIM requests in its organization's share: past it, 429 in SCIM's error shape with Retry-After, and the organization's members are refused too", async () => {
+    const share = requestsPerMinuteOf('starter');
+    const small = await registerOrganization();
+    const { token } = await createScimToken(small);
+    await startWithinOneWindow(60_000, 40_000);
+    await setPlan(small.orgId, 'starter');
+    // The session's own requests so far (creating the token) were counted under professional's share, in this window or the last.
+    const spentBySession = 3;
+
+    let served = 0;
+    for (; served < share; served += 1) {
+      const answer = await scim(token, '/api/scim/v2/ServiceProviderConfig');
+      if (answer.status === 429) break;
+      expect(answer.status).toBe(200);
+    }
+    expect(served).toBeGreaterThanOrEqual(share - spentBySession);
+    const refused = await scim(token, '/api/scim/v2/ServiceProviderConfig');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toContain('application/scim+json');
+    expect(refused.body).toEqual({ schemas: [ERROR_SCHEMA], status: '429', detail: TOO_MANY });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+
+    // One budget per organization: its people, signed in, are past it too.
+    const member = await small.call(POLL);
+    expect(member.status).toBe(429);
+    expect(member.body.message).toBe(TOO_MANY);
   }, 120_000);
 });

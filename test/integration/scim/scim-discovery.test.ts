@@ -77,11 +77,11 @@ describe('SCIM discovery: what the service supports, as an identity provider rea
     }
   });
 
-  it('reads nothing but the token and its creator, whatever the organization’s size', async () => {
+  it('reads nothing but the token with its organization, and its creator, whatever the organization’s size', async () => {
     const { token } = await provisioned();
     for (const path of DISCOVERY) {
       const answered = await scim(token, path);
-      expect(answered.dbReads, path).toEqual(['GetItem:strong', 'GetItem:strong']);
+      expect(answered.dbReads, path).toEqual(['BatchGetItem:strong', 'GetItem:strong']);
       expect(answered.dbCalls, path).toBeLessThanOrEqual(budgetOf({ method: 'GET', path }));
     }
   });

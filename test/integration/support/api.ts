@@ -19,6 +19,8 @@ export interface ApiResponse<T = any> {
   dbIndexWriteUnits: number;
   /** `PK SK` of every item it wrote or tried to write. */
   dbWrittenKeys: string[];
+  /** Whose partitions its DynamoDB calls named (a Query's: its key condition's), as the tenant guard saw them: `ORG#<org>`, `USER#<user>`, `EMAIL#<address>`… */
+  dbPartitions: string[];
 }
 
 export interface RequestOptions {
@@ -66,6 +68,7 @@ export async function request<T = any>(path: string, options: RequestOptions = {
   }
   const header = (name: string) => Number(response.headers.get(name) ?? NaN);
   const writtenKeys = response.headers.get('x-db-written-keys');
+  const partitions = response.headers.get('x-db-partitions');
   return {
     status: response.status,
     body: body as T,
@@ -77,6 +80,7 @@ export async function request<T = any>(path: string, options: RequestOptions = {
     dbWriteUnits: header('x-db-write-units'),
     dbIndexWriteUnits: header('x-db-index-write-units'),
     dbWrittenKeys: writtenKeys ? (JSON.parse(decodeURIComponent(writtenKeys)) as string[]) : [],
+    dbPartitions: partitions ? (JSON.parse(decodeURIComponent(partitions)) as string[]) : [],
   };
 }
 
