@@ -1,4 +1,6 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import type { CreateProjectRequest } from '../../shared/schemas/projects';
 import { type MemberProfile, memberProfileOf, memberSetWrite } from '../../functions/projects/member-set';
 import type { MembershipItem } from '../../functions/projects/memberships';
 import { newMailToken } from '../../functions/security/mail-tokens';
@@ -41,6 +43,8 @@ export interface SeedOptions {
   commentsOnFirstProject?: number;
   /** Pending invitations sent by the admin (their links are not kept); none when omitted. */
   invitations?: number;
+  /** What the project of this index (0 first) is created with instead of the seed's own name, description, status or due date. */
+  projectOf?: (index: number) => Partial<CreateProjectRequest>;
   password: string;
 }
 
@@ -80,7 +84,10 @@ const PROJECT_WORDS = ['Spring launch', 'Newsletter revamp', 'Referral program',
  * (25 items a call, a few calls in flight) so thousands of items take seconds, not minutes.
  */
 export async function seedOrganization(db: DynamoDBDocumentClient, tableName: string, options: SeedOptions): Promise<SeededOrganization> {
-  const now = new Date().toISOString();
+  // The organization first, then its projects a millisecond apart, all before the seed returns: the
+  // list's creation order (ULID ids) is the index order, and a project the API creates afterwards comes last.
+  const start = Date.now() - options.projects - 1;
+  const now = new Date(start).toISOString();
   const org = newOrganization({ name: `${options.label} Marketing`, plan: 'professional', billingCycle: 'monthly', createdAt: now });
   const orgId = org.id;
   // One bcrypt hash for everyone: the password is shared and hashing is the slow part of seeding.
@@ -114,7 +121,8 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
   const projects: ProjectItem[] = [];
   for (let index = 0; index < options.projects; index += 1) {
     const memberIds = Array.from({ length: options.membersPerProject }, (_, offset) => users[(index + offset) % users.length]!.id);
-    const project = newProject(
+    const createdAt = start + 1 + index;
+    const made = newProject(
       orgId,
       {
         name: options.realistic
@@ -128,9 +136,12 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
         status: PROJECT_STATUSES[index % PROJECT_STATUSES.length]!,
         // Around the seeding day, as in a working organization: about a third overdue, a few due within the week.
         dueDate: index % 4 === 0 ? null : dayFrom(options.dueAround ?? now.slice(0, 10), ((index * 7) % 120) - 40),
+        ...options.projectOf?.(index),
       },
-      now,
+      new Date(createdAt).toISOString(),
     );
+    // An id of its own instant: ids made in one millisecond would sort at random.
+    const project: ProjectItem = { ...made, id: ulid(createdAt) };
     projectIds.push(project.id);
     items.push({ ...projectRecord(project) }, ...wordItems(project), ...memberItems(orgId, project.id, [...new Set(memberIds)], profiles));
     items.push(activityPut(orgId, activityEntry(project, users[0]!, { action: 'created' })).Put!.Item as Item);
@@ -140,8 +151,8 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
 
   const [first] = projects;
   for (let index = 0; first && index < (options.commentsOnFirstProject ?? 0); index += 1) {
-    // A millisecond apart, so the comments keep the order they were written in.
-    const comment = newComment(orgId, first.id, users[0]!, `Seeded comment ${index + 1}: the draft is ready for review.`, [], new Date(Date.parse(now) + index));
+    // A millisecond apart after the projects, so the comments keep the order they were written in.
+    const comment = newComment(orgId, first.id, users[0]!, `Seeded comment ${index + 1}: the draft is ready for review.`, [], new Date(start + options.projects + 1 + index));
     items.push({ ...keys.comment(orgId, first.id, comment.id), ...comment }, activityPut(orgId, activityEntry(first, users[0]!, { action: 'commented' })).Put!.Item as Item);
   }
 
