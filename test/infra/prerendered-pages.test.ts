@@ -31,6 +31,12 @@ describe('the web build, through the SPA fallback', () => {
   // The build `npm run build` made (in CI, just before), or a new one when a source is newer: one build a run (docs/decisions/029).
   beforeAll(() => buildWebIfStale(), 120_000);
 
+  it("bundles React's production build, also when this test runner (NODE_ENV=test) made it", () => {
+    const assets = readdirSync(path.join(outDir, 'assets')).filter((file) => file.endsWith('.js'));
+    // A warning only React's development build carries.
+    expect(assets.filter((file) => readFileSync(path.join(outDir, 'assets', file), 'utf8').includes('unique "key" prop'))).toEqual([]);
+  });
+
   it('has every HTML file the fallback answers with, and no other', () => {
     expect(readdirSync(outDir).filter((file) => file.endsWith('.html')).sort()).toEqual([...SPA_HTML_FILES].sort());
   });
