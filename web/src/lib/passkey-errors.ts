@@ -1,4 +1,5 @@
 import { WebAuthnError } from '@simplewebauthn/browser';
+import { ApiError } from './api-client';
 
 export const PASSKEY_CANCELLED = 'The passkey request was cancelled or timed out.';
 export const PASSKEY_ALREADY_ON_DEVICE = 'This device already holds a passkey for your account.';
@@ -14,3 +15,12 @@ export function passkeyErrorMessage(error: unknown): string {
   if (name === 'NotAllowedError' || name === 'AbortError') return PASSKEY_CANCELLED;
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * What the autofill's waiting request has to tell: only the server's answers (a refused passkey the
+ * person picked from the suggestions, a failed request). The browser's own errors are no news to a
+ * person who did nothing: a cancel (every button sign-in and every leaving of the page cancels it), or
+ * autofill announced but refused when asked (Chromium's headless shell: NotSupportedError). The
+ * button still signs in with a passkey.
+ */
+export const autofillErrorMessage = (error: unknown): string | undefined => (error instanceof ApiError ? error.message : undefined);

@@ -12,7 +12,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useBrowserValue, useHydrated } from '../../../lib/use-browser-value';
-import { PASSKEY_CANCELLED, passkeyErrorMessage } from '../../../lib/passkey-errors';
+import { autofillErrorMessage, passkeyErrorMessage } from '../../../lib/passkey-errors';
 import { type NextProof, useLogin } from '../api/auth';
 import { passkeyLoginFailed, usePasskeySignIn } from '../api/passkeys';
 import { EmailCodeForm } from './email-code-form';
@@ -121,8 +121,7 @@ function usePasskeys(active: boolean) {
       if (!available || stopped) return;
       startAutofill(
         { autofill: true },
-        // Cancelled is what every button sign-in and every leaving of the page does to it: nothing to say.
-        { onError: (error) => passkeyErrorMessage(error) !== PASSKEY_CANCELLED && passkeyLoginFailed(error) },
+        { onError: (error) => autofillErrorMessage(error) !== undefined && passkeyLoginFailed(error) },
       );
     });
     return () => {
@@ -134,7 +133,7 @@ function usePasskeys(active: boolean) {
   return {
     supported,
     pending: button.isPending,
-    error: button.error ? passkeyErrorMessage(button.error) : autofill.error && passkeyErrorMessage(autofill.error) !== PASSKEY_CANCELLED ? passkeyErrorMessage(autofill.error) : undefined,
+    error: button.error ? passkeyErrorMessage(button.error) : autofill.error ? autofillErrorMessage(autofill.error) : undefined,
     signIn: () =>
       button.mutate(
         { autofill: false },
