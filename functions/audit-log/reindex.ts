@@ -4,6 +4,7 @@ import { auditActorKey, collections, keys } from '../db/keys';
 import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { AuditItem } from './entries';
+import { keyBeginsWith } from '../db/key-prefix';
 
 /**
  * Gives an organization's audit entries written before docs/decisions/062 their `auditActorKey`,
@@ -15,6 +16,7 @@ import type { AuditItem } from './entries';
  */
 export async function reindexAuditEntriesOfOrganization(orgId: string): Promise<{ entries: number; updated: number }> {
   const { PK, prefix } = collections.auditOfOrganization(orgId);
+  const ofOrganization = keyBeginsWith('SK', prefix);
   let entries = 0;
   let updated = 0;
   let startKey: QueryCommandOutput['LastEvaluatedKey'];
@@ -22,8 +24,8 @@ export async function reindexAuditEntriesOfOrganization(orgId: string): Promise<
     const page = await db.send(
       new QueryCommand({
         TableName: TABLE_NAME,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
+        KeyConditionExpression: `PK = :pk AND ${ofOrganization.expression}`,
+        ExpressionAttributeValues: { ':pk': PK, ...ofOrganization.values },
         ProjectionExpression: 'id, actor, auditActorKey',
         ConsistentRead: true,
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),

@@ -15,6 +15,7 @@ import { activityEntry, activityPut } from '../projects/activity';
 import { isProjectId, type ProjectItem } from '../projects/item';
 import type { UserItem } from '../user/item';
 import { type CommentItem, type MentionedUser, commentLink, newComment, toCommentResponse } from './item';
+import { keyBeginsWith } from '../db/key-prefix';
 
 export const COMMENT_NOT_FOUND = 'Comment not found';
 export const EDIT_NOT_ALLOWED = 'You can only edit your own comments';
@@ -74,11 +75,12 @@ function mentionNotice(actor: Actor, project: ProjectItem, comment: CommentItem,
  */
 export async function listComments(orgId: string, projectId: string, cursor?: string): Promise<CommentPageResponse> {
   const collection = collections.commentsOfProject(orgId, projectId);
+  const comments = keyBeginsWith('SK', collection.prefix);
   const out = await db.send(
     new QueryCommand({
       TableName: TABLE_NAME,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': collection.PK, ':prefix': collection.prefix },
+      KeyConditionExpression: `PK = :pk AND ${comments.expression}`,
+      ExpressionAttributeValues: { ':pk': collection.PK, ...comments.values },
       ScanIndexForward: false,
       Limit: COMMENT_PAGE_SIZE + 1,
       // The page is read again right after the user's own comment: it must be there.

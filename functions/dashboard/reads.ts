@@ -6,6 +6,7 @@ import type { IndexName } from '../db/table-definition';
 import { DASHBOARD_LIST_SIZE, type DashboardProject } from '../../shared/schemas/dashboard';
 import type { ProjectItem } from '../projects/item';
 import type { MembershipItem } from '../projects/memberships';
+import { keyBeginsWith } from '../db/key-prefix';
 
 /**
  * The dashboard's bounded reads (docs/decisions/032, 065): none reads more items as the
@@ -58,13 +59,14 @@ export const dueSoonProjects = (orgId: string, today: string, through: string, m
 /** The caller's newest memberships (their own items, in the projects' creation order, docs/decisions/037), counted. */
 async function newestMemberships(orgId: string, userId: string) {
   const { PK, prefix } = collections.membershipsOfUser(orgId, userId);
+  const memberships = keyBeginsWith('SK', prefix);
   const out = await db.send(
     new QueryCommand({
       TableName: TABLE_NAME,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      KeyConditionExpression: `PK = :pk AND ${memberships.expression}`,
       FilterExpression: '#member = :member',
       ExpressionAttributeNames: { '#member': 'member' },
-      ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix, ':member': true },
+      ExpressionAttributeValues: { ':pk': PK, ...memberships.values, ':member': true },
       ProjectionExpression: 'projectId',
       ScanIndexForward: false,
       Limit: DASHBOARD_COUNT_MAX + 1,

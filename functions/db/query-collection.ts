@@ -1,5 +1,6 @@
 import { type QueryCommandInput, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from './client';
+import { keyBeginsWith } from './key-prefix';
 
 interface CollectionQueryOptions {
   /** Only these attributes (a ProjectionExpression). */
@@ -19,10 +20,11 @@ interface CollectionQueryOptions {
  * 1 MB page, however many items there are.
  */
 export async function queryCollection<T>(collection: { PK: string; prefix: string }, options: CollectionQueryOptions = {}): Promise<T[]> {
+  const range = keyBeginsWith('SK', collection.prefix);
   const input: QueryCommandInput = {
     TableName: TABLE_NAME,
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': collection.PK, ':prefix': collection.prefix, ...options.filter?.values },
+    KeyConditionExpression: `PK = :pk AND ${range.expression}`,
+    ExpressionAttributeValues: { ':pk': collection.PK, ...range.values, ...options.filter?.values },
     ...(options.filter ? { FilterExpression: options.filter.expression } : {}),
     ...(options.projection ? { ProjectionExpression: options.projection } : {}),
     ...(options.names ? { ExpressionAttributeNames: options.names } : {}),

@@ -3,6 +3,7 @@ import { TABLE_NAME, db } from './client';
 import type { Key } from './keys';
 import type { StartKey } from './list-cursor';
 import { batchGet, keyId } from './reads';
+import { keyBeginsWith } from './key-prefix';
 
 /**
  * One page of a paged list (docs/decisions/027): a Query of the index that holds the asked order,
@@ -87,11 +88,12 @@ export interface WordQuery<T> {
  * then the items' own order; an item two of whose words match may appear on two pages.
  */
 export async function readWordPage<T extends { id: string }>(query: WordQuery<T>, start: StartKey | undefined): Promise<Page<T>> {
+  const words = keyBeginsWith('SK', query.prefix);
   const out = await db.send(
     new QueryCommand({
       TableName: TABLE_NAME,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': query.PK, ':prefix': query.prefix },
+      KeyConditionExpression: `PK = :pk AND ${words.expression}`,
+      ExpressionAttributeValues: { ':pk': query.PK, ...words.values },
       Limit: query.limit + 1,
       ...(start ? { ExclusiveStartKey: start } : {}),
     }),

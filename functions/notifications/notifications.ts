@@ -8,6 +8,7 @@ import { type TransactItem, conditionHeld, failedConditionIndexes, transactWrite
 import { updateExpression } from '../db/update-expression';
 import type { NotificationItem } from './item';
 import { now, ttlAt } from '../clock';
+import { keyBeginsWith } from '../db/key-prefix';
 
 /** The panel shows the newest ones; older ones stay counted and are marked by mark-all-read. */
 const NOTIFICATION_LIST_LIMIT = 50;
@@ -20,14 +21,15 @@ const MARK_ALL_CHUNK = 50;
 /** A user's newest notifications, newest first (ULID sort keys): one Query. */
 export async function listNotificationsOfUser(userId: string): Promise<NotificationItem[]> {
   const { PK, prefix } = collections.notificationsOfUser(userId);
+  const notifications = keyBeginsWith('SK', prefix);
   const page = await db.send(
     new QueryCommand({
       TableName: TABLE_NAME,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      KeyConditionExpression: `PK = :pk AND ${notifications.expression}`,
       // TTL deletion can lag by days: an expired read notification is already gone for the user.
       FilterExpression: 'attribute_not_exists(#ttl) OR #ttl > :now',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix, ':now': ttlAt(now()) },
+      ExpressionAttributeValues: { ':pk': PK, ...notifications.values, ':now': ttlAt(now()) },
       ScanIndexForward: false,
       Limit: NOTIFICATION_LIST_LIMIT,
       // Read again right after the user marks one read (the page refetches): it must show as read.

@@ -22,6 +22,7 @@ import { INVITATION_HISTORY_MS, INVITATION_LIFETIME_MS, type InvitationEmailItem
 import type { OrganizationItem } from '../organization/item';
 import { type EmailItem, type UserItem, holdsAddress } from '../user/item';
 import { TAKES_UNVERIFIED_HOLD } from '../user/users';
+import { keyBeginsWith } from '../db/key-prefix';
 
 /**
  * Admins' side of invitations (docs/decisions/015): invite, list, resend, revoke. Each change is one
@@ -162,12 +163,13 @@ function listed(item: InvitationItem, now: number): boolean {
 export async function listInvitationPage(orgId: string, limit: number, start: StartKey | undefined): Promise<{ invitations: InvitationResponse[]; page: Page<InvitationItem> }> {
   const now = clockNow().getTime();
   const { PK, prefix } = collections.invitationsOfOrganization(orgId);
+  const invitations = keyBeginsWith('SK', prefix);
   const page = await readQueryPage<InvitationItem & Key>(
     {
       input: {
         TableName: TABLE_NAME,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
+        KeyConditionExpression: `PK = :pk AND ${invitations.expression}`,
+        ExpressionAttributeValues: { ':pk': PK, ...invitations.values },
         ConsistentRead: true,
         ScanIndexForward: false,
       },

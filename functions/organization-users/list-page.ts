@@ -10,6 +10,7 @@ import type { OrganizationItem } from '../organization/item';
 import { wordsOf } from '../projects/words';
 import type { UserRecord } from '../user/item';
 import { userMatchesWords } from '../user/words';
+import { keyBeginsWith } from '../db/key-prefix';
 
 /**
  * One page of the organization's users (GET /api/organization/users for admins, GET
@@ -105,20 +106,22 @@ function queryPlan(orgId: string, listing: UserListing): QueryPlan {
   const ScanIndexForward = listing.order === 'asc';
   if (listing.sort === 'createdAt') {
     const { PK, prefix } = collections.usersOfOrganization(orgId);
+    const users = keyBeginsWith('SK', prefix);
     return {
-      input: { TableName: TABLE_NAME, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix }, ConsistentRead: true, ScanIndexForward },
+      input: { TableName: TABLE_NAME, KeyConditionExpression: `PK = :pk AND ${users.expression}`, ExpressionAttributeValues: { ':pk': PK, ...users.values }, ConsistentRead: true, ScanIndexForward },
       roleInKey: false,
     };
   }
   const roleInKey = listing.role !== undefined && (listing.sort === 'name' || listing.sort === 'role');
   const { indexName, sortKey } = INDEX_OF[roleInKey ? 'role' : listing.sort];
+  const role = roleInKey ? keyBeginsWith('#key', roleKeyPrefix(listing.role!), ':role') : undefined;
   return {
     input: {
       TableName: TABLE_NAME,
       IndexName: indexName,
       ScanIndexForward,
-      KeyConditionExpression: roleInKey ? 'PK = :pk AND begins_with(#key, :role)' : 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ...(roleInKey ? { ':role': roleKeyPrefix(listing.role!) } : {}) },
+      KeyConditionExpression: role ? `PK = :pk AND ${role.expression}` : 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ...role?.values },
       ...(roleInKey ? { ExpressionAttributeNames: { '#key': sortKey } } : {}),
     },
     sortKey,
@@ -128,13 +131,14 @@ function queryPlan(orgId: string, listing: UserListing): QueryPlan {
 
 /** `q` with an '@' in a large organization: the emails that begin with it, in email order (a key condition of the email index). */
 function readEmailPrefixPage(orgId: string, listing: UserListing, search: string, start: StartKey | undefined): Promise<UserPage> {
+  const emails = keyBeginsWith('userEmailKey', search);
   return readQueryPage<UserRecord>(
     {
       input: {
         TableName: TABLE_NAME,
         IndexName: 'usersByEmail',
-        KeyConditionExpression: 'PK = :pk AND begins_with(userEmailKey, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ':prefix': search },
+        KeyConditionExpression: `PK = :pk AND ${emails.expression}`,
+        ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ...emails.values },
       },
       limit: listing.limit,
       sortKey: 'userEmailKey',

@@ -8,6 +8,7 @@ import { collections, keys } from '../db/keys';
 import type { IndexName } from '../db/table-definition';
 import type { TransactItem } from '../db/transactions';
 import type { UserItem } from '../user/item';
+import { keyBeginsWith } from '../db/key-prefix';
 
 // Monotonic: the entries of one change, made in the same millisecond, keep their order.
 const ulid = monotonicFactory();
@@ -97,13 +98,14 @@ export async function listRecentActivity(orgId: string): Promise<ActivityEntryRe
  */
 export async function listProjectActivity(orgId: string, projectId: string, cursor?: string): Promise<ActivityPageResponse> {
   const collection = collections.activityOfProject(orgId, projectId);
+  const range = keyBeginsWith('SK', collection.prefix);
   const out = await db.send(
     new QueryCommand({
       TableName: TABLE_NAME,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      KeyConditionExpression: `PK = :pk AND ${range.expression}`,
       FilterExpression: '#ttl > :now',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':pk': collection.PK, ':prefix': collection.prefix, ':now': ttlAt(now()) },
+      ExpressionAttributeValues: { ':pk': collection.PK, ...range.values, ':now': ttlAt(now()) },
       ScanIndexForward: false,
       // One more than a page: whether it exists says if there is a next page.
       Limit: ACTIVITY_PAGE_SIZE + 1,

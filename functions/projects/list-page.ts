@@ -12,6 +12,7 @@ import { type FiguresItem, statusCounts } from './figures';
 import type { ProjectRecord } from './item';
 import { projectIdsOfMember } from './memberships';
 import { matchesWordPrefixes, wordsOf } from './words';
+import { keyBeginsWith } from '../db/key-prefix';
 
 /** One page of GET /api/projects (docs/decisions/027), read by functions/db/query-page.ts. */
 
@@ -98,8 +99,9 @@ function queryPlan(orgId: string, listing: ProjectListing): QueryPlan {
   const ScanIndexForward = listing.order === 'asc';
   if (listing.sort === 'createdAt') {
     const { PK, prefix } = collections.projectsOfOrganization(orgId);
+    const projects = keyBeginsWith('SK', prefix);
     return {
-      input: { TableName: TABLE_NAME, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix }, ConsistentRead: true, ScanIndexForward },
+      input: { TableName: TABLE_NAME, KeyConditionExpression: `PK = :pk AND ${projects.expression}`, ExpressionAttributeValues: { ':pk': PK, ...projects.values }, ConsistentRead: true, ScanIndexForward },
       dueInKey: false,
       statusInKey: false,
       filtered: listing.overdue || listing.dueSoon || listing.statuses !== undefined,
@@ -116,7 +118,7 @@ function queryPlan(orgId: string, listing: ProjectListing): QueryPlan {
       ? { expression: ' AND #key < :bound', values: { ':bound': openDueBefore(day) } }
       : { expression: ' AND #key BETWEEN :from AND :through', values: { ':from': openDueBefore(day), ':through': openDueThrough(dueSoonThrough(day)) } }
     : single !== undefined && statusInKey
-      ? { expression: ' AND begins_with(#key, :bound)', values: { ':bound': statusKeyPrefix(single) } }
+      ? withAnd(keyBeginsWith('#key', statusKeyPrefix(single), ':bound'))
       : undefined;
   return {
     input: {
@@ -134,6 +136,8 @@ function queryPlan(orgId: string, listing: ProjectListing): QueryPlan {
     filtered: listing.overdue || listing.dueSoon || (listing.statuses !== undefined && !statusInKey),
   };
 }
+
+const withAnd = (condition: { expression: string; values: Record<string, string> }) => ({ expression: ` AND ${condition.expression}`, values: condition.values });
 
 /** Whether a project read belongs on the page: the filters the key condition did not apply. */
 function matcher(listing: ProjectListing, plan: Pick<QueryPlan, 'dueInKey' | 'statusInKey'>, mine: Set<string> | undefined) {

@@ -13,6 +13,7 @@ import { type GroupMember, type MemberChanges, SCIM_GROUP_MEMBERS_MAX, toScimGro
 import type { ScimRequest } from './scim-request';
 import { LIST_SCHEMA } from './scim-user';
 import { pagingOf, saveScimUser } from './scim-users';
+import { keyBeginsWith } from '../db/key-prefix';
 
 /**
  * The two fixed groups, Administrators and Staff, as the organization's roles (docs/decisions/060):
@@ -33,13 +34,14 @@ const tooManyMembers = (role: Role) =>
 /** The users of a role, by name, from the role index (eventually consistent); more than the cap is 400 tooMany. */
 async function membersOf(orgId: string, role: Role): Promise<GroupMember[]> {
   const members: GroupMember[] = [];
+  const ofRole = keyBeginsWith('userRoleKey', roleKeyPrefix(role), ':role');
   const pages = paginateQuery(
     { client: db },
     {
       TableName: TABLE_NAME,
       IndexName: 'usersByRole' satisfies IndexName,
-      KeyConditionExpression: 'PK = :pk AND begins_with(userRoleKey, :role)',
-      ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ':role': roleKeyPrefix(role) },
+      KeyConditionExpression: `PK = :pk AND ${ofRole.expression}`,
+      ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ...ofRole.values },
       ProjectionExpression: 'id, fullName',
       // One more than the cap tells that there are more.
       Limit: SCIM_GROUP_MEMBERS_MAX + 1,

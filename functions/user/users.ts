@@ -6,6 +6,7 @@ import { type OrganizationItem } from '../organization/item';
 import { type UserItem, emailItemOf, userRecord } from './item';
 import { userWordItems } from './words';
 import { keys, roleKeyPrefix } from '../db/keys';
+import { keyBeginsWith } from '../db/key-prefix';
 
 /** A user and their organization in one BatchGetItem; undefined when either is gone. */
 export async function loadUserWithOrganization(orgId: string, userId: string) {
@@ -22,12 +23,13 @@ export async function loadUserWithOrganization(orgId: string, userId: string) {
  * never the organization's other users. What an acceptance and a billing alert notify.
  */
 export async function adminsOfOrganization(orgId: string, limit: number): Promise<Pick<UserItem, 'id' | 'username' | 'fullName' | 'role'>[]> {
+  const admins = keyBeginsWith('userRoleKey', roleKeyPrefix('admin'), ':admin');
   const out = await db.send(
     new QueryCommand({
       TableName: TABLE_NAME,
       IndexName: 'usersByRole' satisfies IndexName,
-      KeyConditionExpression: 'PK = :pk AND begins_with(userRoleKey, :admin)',
-      ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ':admin': roleKeyPrefix('admin') },
+      KeyConditionExpression: `PK = :pk AND ${admins.expression}`,
+      ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ...admins.values },
       ProjectionExpression: 'id, username, fullName, #role',
       ExpressionAttributeNames: { '#role': 'role' },
       Limit: limit,
