@@ -31,6 +31,13 @@ import { buildWebWithManifest } from './web-size';
 const PASSWORD = 'bench-password';
 /** Projects and users of the full-page organization: a first page of 100 and a second of 50 of each. */
 const FULL_PAGE_SIZE = 150;
+/**
+ * Projects and users of the word-search organization: above SUBSTRING_SEARCH_MAX_ITEMS, so `q` is
+ * answered from the word index as at 50,000, with a full page of 100 results (one name in about
+ * 12 has 'launch'; 611 people begin with 'staff1'). The 150-project one answers q by reading
+ * every project, a different route in all but its path.
+ */
+const WORD_SEARCH_SIZE = 1_500;
 /** bench/browser-scale.ts's budgets (issue 36): first rows after navigation, palette results after the last key. */
 const FIRST_ROWS_BUDGET_MS = 1_500;
 const PALETTE_BUDGET_MS = 300;
@@ -56,12 +63,19 @@ export interface ApiScaleFigure {
   small: Measured;
   /** The 150-project, 150-user organization: the same full pages of the same realistic items. */
   fullPage: Measured;
+  /** A search's only: the 1,500-project, 1,500-user organization, searched by the same word index. */
+  wordSearch?: Measured;
   /** Large p50 ÷ the 10-project organization's. */
   p50Ratio: number;
   /** Large p50 ÷ the full-page organization's. */
   p50RatioFullPage: number;
-  /** Which ratio the verdict uses: a list against full pages, the rest against the 10-project organization. */
-  judgedAgainst: 'fullPage' | 'small';
+  /** Large p50 ÷ the word-search organization's (searches only). */
+  p50RatioWordSearch?: number;
+  /**
+   * Which ratio the verdict uses: a search against the word-search organization (the same Queries
+   * and page), another list against full pages, the rest against the 10-project organization.
+   */
+  judgedAgainst: 'wordSearch' | 'fullPage' | 'small';
   withinBudget: boolean;
 }
 
@@ -69,7 +83,7 @@ export interface ApiScaleResults {
   startedAt: string;
   quick: boolean;
   seedSeconds: number;
-  sizes: { projects: number; users: number; smallOrganizations: number; fullPage: { projects: number; users: number } };
+  sizes: { projects: number; users: number; smallOrganizations: number; fullPage: { projects: number; users: number }; wordSearch: { projects: number; users: number } };
   figures: ApiScaleFigure[];
   allWithinBudget: boolean;
   /** The browser on the same table, signed in to the large organization. */
@@ -82,6 +96,8 @@ interface Case {
   name: string;
   /** A list route (its answer held to LIST_BYTES_MAX). */
   list: boolean;
+  /** A search: judged against the word-search organization. */
+  search?: true;
   path: (org: Org) => Promise<string> | string;
 }
 
@@ -119,11 +135,13 @@ const CASES: Case[] = [
   { name: 'GET /api/projects?sort=name', list: true, path: () => '/api/projects?sort=name' },
   { name: 'GET /api/projects?sort=dueDate', list: true, path: () => '/api/projects?sort=dueDate' },
   { name: 'GET /api/projects?sort=status&order=desc', list: true, path: () => '/api/projects?sort=status&order=desc' },
-  { name: 'GET /api/projects?q=launch', list: true, path: () => '/api/projects?q=launch' },
+  { name: 'GET /api/projects?q=launch', list: true, search: true, path: () => '/api/projects?q=launch' },
+  // The palette's own request (PROJECT_SEARCH_RESULTS).
+  { name: 'GET /api/projects?q=launch&limit=20', list: true, search: true, path: () => '/api/projects?q=launch&limit=20' },
   { name: 'GET /api/dashboard', list: false, path: () => '/api/dashboard' },
   { name: 'GET /api/organization/users (first page)', list: true, path: () => '/api/organization/users' },
   { name: 'GET /api/organization/users?sort=name', list: true, path: () => '/api/organization/users?sort=name' },
-  { name: 'GET /api/organization-users?q=staff1', list: true, path: () => '/api/organization-users?q=staff1' },
+  { name: 'GET /api/organization-users?q=staff1', list: true, search: true, path: () => '/api/organization-users?q=staff1' },
   { name: 'GET /api/projects/{id}', list: false, path: (org) => `/api/projects/${org.seeded.projectIds[Math.floor(org.seeded.projectIds.length / 2)]}` },
 ];
 
@@ -152,8 +170,9 @@ function itemsOf(body: ArrayBuffer): number | undefined {
   }
 }
 
-/** One case: a probe of each organization, then `samples` requests to each, interleaved. */
-async function measureCase(entry: Case, orgs: readonly [large: Org, small: Org, fullPage: Org], samples: number): Promise<ApiScaleFigure> {
+/** One case: a probe of each organization (the word-search one for a search only), then `samples` requests to each, interleaved. */
+async function measureCase(entry: Case, allOrgs: readonly [large: Org, small: Org, fullPage: Org, wordSearch: Org], samples: number): Promise<ApiScaleFigure> {
+  const orgs = entry.search ? allOrgs : allOrgs.slice(0, 3);
   const paths = await Promise.all(orgs.map((org) => entry.path(org)));
   const probes: Awaited<ReturnType<typeof timed>>[] = [];
   for (const [index, org] of orgs.entries()) probes.push(await timed(org, paths[index]!));
@@ -178,16 +197,18 @@ async function measureCase(entry: Case, orgs: readonly [large: Org, small: Org, 
     p95: percentile(times[index]!, 95),
   });
   const [big, little, fullPage] = [measured(0), measured(1), measured(2)];
+  const wordSearch = entry.search ? measured(3) : undefined;
   const ratio = (to: Measured) => Math.round((big.p50 / to.p50) * 100) / 100;
-  const judgedAgainst = entry.list ? 'fullPage' : 'small';
-  const reference = judgedAgainst === 'fullPage' ? fullPage : little;
-  const bytesWithin = !entry.list || [big, little, fullPage].every((measure) => measure.bytes <= LIST_BYTES_MAX);
+  const judgedAgainst = wordSearch ? 'wordSearch' : entry.list ? 'fullPage' : 'small';
+  const reference = wordSearch ?? (judgedAgainst === 'fullPage' ? fullPage : little);
+  const bytesWithin = !entry.list || [big, little, fullPage, ...(wordSearch ? [wordSearch] : [])].every((measure) => measure.bytes <= LIST_BYTES_MAX);
   return {
     case: entry.name,
     list: entry.list,
     large: big,
     small: little,
     fullPage,
+    ...(wordSearch ? { wordSearch, p50RatioWordSearch: ratio(wordSearch) } : {}),
     p50Ratio: ratio(little),
     p50RatioFullPage: ratio(fullPage),
     judgedAgainst,
@@ -198,7 +219,8 @@ async function measureCase(entry: Case, orgs: readonly [large: Org, small: Org, 
 export async function runApiScaleBench(options: { quick: boolean; log: (message: string) => void }): Promise<ApiScaleResults> {
   const { quick, log } = options;
   const fullPage = { projects: FULL_PAGE_SIZE, users: FULL_PAGE_SIZE };
-  const sizes = quick ? { projects: 5_000, users: 500, smallOrganizations: 20, fullPage } : { projects: 50_000, users: 5_000, smallOrganizations: 200, fullPage };
+  const wordSearch = { projects: WORD_SEARCH_SIZE, users: WORD_SEARCH_SIZE };
+  const sizes = quick ? { projects: 5_000, users: 500, smallOrganizations: 20, fullPage, wordSearch } : { projects: 50_000, users: 5_000, smallOrganizations: 200, fullPage, wordSearch };
   const samples = quick ? 10 : 60;
   const startedAt = new Date().toISOString();
   const work = await mkdtemp(path.join(os.tmpdir(), 'growthwise-api-scale-'));
@@ -222,6 +244,7 @@ export async function runApiScaleBench(options: { quick: boolean; log: (message:
       seedOrganization(db, cloud.tableName, { label, projects, membersPerProject: 3, staff, notificationsPerUser: 0, password: PASSWORD, ...(realistic ? { realistic } : {}) });
     const largeOrg = await seed('scale-large', sizes.projects, sizes.users - 1, { descriptionLength: 300 });
     const fullPageOrg = await seed('scale-full-page', sizes.fullPage.projects, sizes.fullPage.users - 1, { descriptionLength: 300 });
+    const wordSearchOrg = await seed('scale-word-search', sizes.wordSearch.projects, sizes.wordSearch.users - 1, { descriptionLength: 300 });
     const smallOrgs: SeededOrganization[] = [];
     for (let index = 0; index < sizes.smallOrganizations; index += 10) {
       smallOrgs.push(...(await Promise.all(Array.from({ length: Math.min(10, sizes.smallOrganizations - index) }, (_, offset) => seed(`scale-small-${index + offset}`, 10, 4)))));
@@ -229,14 +252,14 @@ export async function runApiScaleBench(options: { quick: boolean; log: (message:
     const seedSeconds = Math.round((performance.now() - seedStarted) / 1000);
     log(`API at scale: seeded in ${seedSeconds} s`);
     const signedIn = async (seeded: SeededOrganization): Promise<Org> => ({ seeded, base, cookie: await signIn(base, seeded.admin.email, PASSWORD) });
-    const orgs = [await signedIn(largeOrg), await signedIn(smallOrgs[0]!), await signedIn(fullPageOrg)] as const;
+    const orgs = [await signedIn(largeOrg), await signedIn(smallOrgs[0]!), await signedIn(fullPageOrg), await signedIn(wordSearchOrg)] as const;
     const figures: ApiScaleFigure[] = [];
     const apiLoad = loadAverage();
     for (const entry of CASES) {
       const figure = await measureCase(entry, orgs, samples);
       figures.push(figure);
       log(
-        `  ${figure.case}: ${figure.large.status}/${figure.small.status}/${figure.fullPage.status}, p50 ${figure.large.p50} ms vs ${figure.small.p50} ms (×${figure.p50Ratio}) and ${figure.fullPage.p50} ms full pages (×${figure.p50RatioFullPage}), ${figure.large.bytes} B, ${figure.large.dbCalls} calls, ${figure.large.readUnits} RCU, load ${loadAverage()}${figure.withinBudget ? '' : '  OVER BUDGET'}`,
+        `  ${figure.case}: ${figure.large.status}/${figure.small.status}/${figure.fullPage.status}, p50 ${figure.large.p50} ms vs ${figure.small.p50} ms (×${figure.p50Ratio}) and ${figure.fullPage.p50} ms full pages (×${figure.p50RatioFullPage})${figure.wordSearch ? `, ${figure.wordSearch.p50} ms word search (×${figure.p50RatioWordSearch})` : ''}, ${figure.large.bytes} B, ${figure.large.dbCalls} calls, ${figure.large.readUnits} RCU, load ${loadAverage()}${figure.withinBudget ? '' : '  OVER BUDGET'}`,
       );
     }
     const apiLoadEnd = loadAverage();
@@ -283,21 +306,25 @@ const loadAverage = () => round1(os.loadavg()[0]!);
 function printApiScale(results: ApiScaleResults) {
   const { projects, users } = results.sizes;
   console.log(
-    `\nAPI at scale: ${projects.toLocaleString('en')} projects and ${users.toLocaleString('en')} users beside a 10-project organization and a 150-project, 150-user one (full pages); large / 10 / 150 (p50/p95 ms, bytes, calls, read units); load ${results.loadAverage.api.join(' → ')}`,
+    `\nAPI at scale: ${projects.toLocaleString('en')} projects and ${users.toLocaleString('en')} users beside a 10-project organization, a 150-project, 150-user one (full pages) and, for searches, a ${results.sizes.wordSearch.projects.toLocaleString('en')}-project, ${results.sizes.wordSearch.users.toLocaleString('en')}-user one (the word index); large / 10 / 150 [/ word search] (p50/p95 ms, bytes, calls, read units); load ${results.loadAverage.api.join(' → ')}`,
   );
   console.table(
-    results.figures.map((figure) => ({
-      route: figure.case,
-      status: `${figure.large.status} / ${figure.small.status} / ${figure.fullPage.status}`,
-      'p50 ms': `${figure.large.p50} / ${figure.small.p50} / ${figure.fullPage.p50}`,
-      'p95 ms': `${figure.large.p95} / ${figure.small.p95} / ${figure.fullPage.p95}`,
-      'ratio (10 / 150)': `${figure.p50Ratio} / ${figure.p50RatioFullPage}`,
-      judged: figure.judgedAgainst === 'fullPage' ? '150' : '10',
-      bytes: `${figure.large.bytes} / ${figure.small.bytes} / ${figure.fullPage.bytes}`,
-      calls: `${figure.large.dbCalls} / ${figure.small.dbCalls} / ${figure.fullPage.dbCalls}`,
-      RCU: `${figure.large.readUnits} / ${figure.small.readUnits} / ${figure.fullPage.readUnits}`,
-      budget: figure.withinBudget ? 'ok' : 'OVER',
-    })),
+    results.figures.map((figure) => {
+      const all = [figure.large, figure.small, figure.fullPage, ...(figure.wordSearch ? [figure.wordSearch] : [])];
+      const each = (read: (measured: Measured) => number | string | undefined) => all.map(read).join(' / ');
+      return {
+        route: figure.case,
+        status: each((measured) => measured.status),
+        'p50 ms': each((measured) => measured.p50),
+        'p95 ms': each((measured) => measured.p95),
+        'ratio (10 / 150 [/ word search])': [figure.p50Ratio, figure.p50RatioFullPage, ...(figure.wordSearch ? [figure.p50RatioWordSearch] : [])].join(' / '),
+        judged: { small: '10', fullPage: '150', wordSearch: 'word search' }[figure.judgedAgainst],
+        bytes: each((measured) => measured.bytes),
+        calls: each((measured) => measured.dbCalls),
+        RCU: each((measured) => measured.readUnits),
+        budget: figure.withinBudget ? 'ok' : 'OVER',
+      };
+    }),
   );
   if (results.browser) {
     const { firstRowsMs, firstRowsP50, paletteMs, paletteP50, withinBudget } = results.browser;

@@ -19,3 +19,18 @@ export function keyBeginsWith(attribute: string, prefix: string, placeholder = '
     values: { [placeholder]: prefix, [`${placeholder}End`]: `${prefix}${HIGHEST}` },
   };
 }
+
+/** The lowest string: every key sorts at or above it. */
+const LOWEST = '\u0000';
+
+/**
+ * "Any sort key" as a key condition of an index: `attribute >= :lowest`. DynamoDB reads the
+ * index's whole partition either way. DynamoDB Local keeps an index that shares the table's
+ * partition key as a column of the table's rows, empty for items outside the index, and reads a
+ * Query on the partition key alone, in ascending order, from the partition's first item: past
+ * every word, user and membership of the organization before its first project by name
+ * (docs/decisions/075).
+ */
+export function anyIndexKey(attribute: string, placeholder = ':lowest'): { expression: string; values: Record<string, string> } {
+  return { expression: `${attribute} >= ${placeholder}`, values: { [placeholder]: LOWEST } };
+}

@@ -10,7 +10,7 @@ import type { OrganizationItem } from '../organization/item';
 import { wordsOf } from '../projects/words';
 import type { UserRecord } from '../user/item';
 import { userMatchesWords } from '../user/words';
-import { keyBeginsWith } from '../db/key-prefix';
+import { anyIndexKey, keyBeginsWith } from '../db/key-prefix';
 
 /**
  * One page of the organization's users (GET /api/organization/users for admins, GET
@@ -114,15 +114,15 @@ function queryPlan(orgId: string, listing: UserListing): QueryPlan {
   }
   const roleInKey = listing.role !== undefined && (listing.sort === 'name' || listing.sort === 'role');
   const { indexName, sortKey } = INDEX_OF[roleInKey ? 'role' : listing.sort];
-  const role = roleInKey ? keyBeginsWith('#key', roleKeyPrefix(listing.role!), ':role') : undefined;
+  const range = roleInKey ? keyBeginsWith('#key', roleKeyPrefix(listing.role!), ':role') : anyIndexKey('#key');
   return {
     input: {
       TableName: TABLE_NAME,
       IndexName: indexName,
       ScanIndexForward,
-      KeyConditionExpression: role ? `PK = :pk AND ${role.expression}` : 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ...role?.values },
-      ...(roleInKey ? { ExpressionAttributeNames: { '#key': sortKey } } : {}),
+      KeyConditionExpression: `PK = :pk AND ${range.expression}`,
+      ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ...range.values },
+      ExpressionAttributeNames: { '#key': sortKey },
     },
     sortKey,
     roleInKey,

@@ -12,7 +12,7 @@ import { type FiguresItem, statusCounts } from './figures';
 import type { ProjectRecord } from './item';
 import { projectIdsOfMember } from './memberships';
 import { matchesWordPrefixes, wordsOf } from './words';
-import { keyBeginsWith } from '../db/key-prefix';
+import { anyIndexKey, keyBeginsWith } from '../db/key-prefix';
 
 /** One page of GET /api/projects (docs/decisions/027), read by functions/db/query-page.ts. */
 
@@ -113,21 +113,21 @@ function queryPlan(orgId: string, listing: ProjectListing): QueryPlan {
   const single = listing.statuses?.length === 1 ? listing.statuses[0] : undefined;
   const statusInKey = listing.sort === 'status' && single !== undefined;
   const day = today();
-  const range: { expression: string; values: Record<string, string> } | undefined = dueInKey
+  const range: { expression: string; values: Record<string, string> } = dueInKey
     ? listing.overdue
-      ? { expression: ' AND #key < :bound', values: { ':bound': openDueBefore(day) } }
-      : { expression: ' AND #key BETWEEN :from AND :through', values: { ':from': openDueBefore(day), ':through': openDueThrough(dueSoonThrough(day)) } }
+      ? { expression: '#key < :bound', values: { ':bound': openDueBefore(day) } }
+      : { expression: '#key BETWEEN :from AND :through', values: { ':from': openDueBefore(day), ':through': openDueThrough(dueSoonThrough(day)) } }
     : single !== undefined && statusInKey
-      ? withAnd(keyBeginsWith('#key', statusKeyPrefix(single), ':bound'))
-      : undefined;
+      ? keyBeginsWith('#key', statusKeyPrefix(single), ':bound')
+      : anyIndexKey('#key');
   return {
     input: {
       TableName: TABLE_NAME,
       IndexName: indexName,
       ScanIndexForward,
-      KeyConditionExpression: `PK = :pk${range?.expression ?? ''}`,
-      ExpressionAttributeValues: { ':pk': pk, ...range?.values },
-      ...(range ? { ExpressionAttributeNames: { '#key': sortKey } } : {}),
+      KeyConditionExpression: `PK = :pk AND ${range.expression}`,
+      ExpressionAttributeValues: { ':pk': pk, ...range.values },
+      ExpressionAttributeNames: { '#key': sortKey },
     },
     sortKey,
     dueInKey,
@@ -136,8 +136,6 @@ function queryPlan(orgId: string, listing: ProjectListing): QueryPlan {
     filtered: listing.overdue || listing.dueSoon || (listing.statuses !== undefined && !statusInKey),
   };
 }
-
-const withAnd = (condition: { expression: string; values: Record<string, string> }) => ({ expression: ` AND ${condition.expression}`, values: condition.values });
 
 /** Whether a project read belongs on the page: the filters the key condition did not apply. */
 function matcher(listing: ProjectListing, plan: Pick<QueryPlan, 'dueInKey' | 'statusInKey'>, mine: Set<string> | undefined) {

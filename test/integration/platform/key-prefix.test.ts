@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keyBeginsWith } from '../../../functions/db/key-prefix';
+import { anyIndexKey, keyBeginsWith } from '../../../functions/db/key-prefix';
 import { testTable } from '../support/table';
 
 /**
@@ -38,5 +38,49 @@ describe('a sort-key prefix as a range', () => {
   it('takes another placeholder, for a second condition beside it', async () => {
     const range = keyBeginsWith('#key', prefix, ':word');
     expect(range).toEqual({ expression: '#key BETWEEN :word AND :wordEnd', values: { ':word': prefix, ':wordEnd': `${prefix}\u{10FFFF}` } });
+  });
+});
+
+/**
+ * anyIndexKey (docs/decisions/075) is the partition key alone sent with a lowest bound on the index's
+ * sort key: it must find every item of the index, whatever its key begins with, and none outside it.
+ */
+describe('any key of an index', () => {
+  const { db, tableName } = testTable();
+  const PK = `ANY_INDEX_KEY_TEST#${randomUUID()}`;
+  // Names as lowered into userNameKey, from the lowest characters a name could begin with up.
+  const indexed = ['\u0001tab', '\u0000nul', ' space', '!bang', '0zero', 'ada', 'émile', 'Ｚ', '🚀', '中文', `${'z'.repeat(200)}`].map((name, at) => ({ SK: `USER#${at}`, userNameKey: `${name}#${at}` }));
+  // Items of the same partition outside the index: they sort before every key of it on DynamoDB Local.
+  const outside = Array.from({ length: 30 }, (_, at) => ({ SK: `WORD#${String(at).padStart(2, '0')}` }));
+
+  beforeAll(async () => {
+    const items = [...indexed, ...outside].map((item) => ({ PutRequest: { Item: { PK, ...item } } }));
+    for (let at = 0; at < items.length; at += 25) await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: items.slice(at, at + 25) } }));
+  });
+
+  const nameKeys = async (range: { expression: string; values: Record<string, string> } | undefined, forward: boolean) => {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'usersByName',
+        KeyConditionExpression: range ? `PK = :pk AND ${range.expression}` : 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': PK, ...range?.values },
+        ...(range ? { ExpressionAttributeNames: { '#key': 'userNameKey' } } : {}),
+        ScanIndexForward: forward,
+      }),
+    );
+    return (out.Items ?? []).map((item) => item.userNameKey as string);
+  };
+
+  it('finds every item of the index, and only those, in both orders', async () => {
+    for (const forward of [true, false]) {
+      const found = await nameKeys(anyIndexKey('#key'), forward);
+      expect(found, forward ? 'ascending' : 'descending').toEqual(await nameKeys(undefined, forward));
+      expect(new Set(found)).toEqual(new Set(indexed.map((item) => item.userNameKey)));
+    }
+  });
+
+  it('takes another placeholder, for a second condition beside it', () => {
+    expect(anyIndexKey('#key', ':from')).toEqual({ expression: '#key >= :from', values: { ':from': '\u0000' } });
   });
 });
