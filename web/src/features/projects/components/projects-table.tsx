@@ -16,7 +16,7 @@ export interface ProjectListProps extends ProjectActionHandlers {
   highlightId: string | null;
 }
 
-interface ProjectsTableProps extends ProjectListProps {
+export interface ProjectsTableProps extends ProjectListProps {
   view: ProjectListView;
   onSort: (key: SortKey) => void;
   /** Another list is being read (filters or order changed): this one is shown dimmed until it arrives. */

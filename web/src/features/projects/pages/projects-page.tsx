@@ -15,10 +15,9 @@ import { CreateProjectDialog } from '../components/create-project-dialog';
 import { DeleteProjectDialog } from '../components/delete-project-dialog';
 import { EditProjectDialog } from '../components/edit-project-dialog';
 import { ManageMembersDialog } from '../components/manage-members-dialog';
-import { ProjectCards } from '../components/project-cards';
 import { ProjectsFilters } from '../components/projects-filters';
 import { ProjectsLoadMore } from '../components/projects-load-more';
-import { ProjectsTable } from '../components/projects-table';
+import { ProjectList } from '../components/project-list';
 import { EDIT_PARAM, hasFilters, listFiltersOf, NO_FILTERS, type ProjectListView, readListView, toggleSort, writeListView } from '../../../lib/project-list-view';
 import { usePageTitle } from '../../../lib/page-title';
 import { isoDay } from '../../../lib/date-format';
@@ -120,30 +119,19 @@ export function ProjectsPage() {
                 <CardContent className="pt-5 text-muted sm:pt-6">No projects found.</CardContent>
               </Card>
             ) : (
-              <>
-                {/* One of the two, not both with one hidden: 100 rows, each with its status dropdown, drawn twice made the first rows wait (issue 36). */}
-                {wide ? (
-                  <ProjectsTable
-                    projects={shown}
-                    view={view}
-                    onSort={(key) => updateView((current) => toggleSort(current, key))}
-                    busy={projects.isPlaceholderData}
-                    today={today}
-                    highlightId={highlightId.current}
-                    onManageMembers={setManaging}
-                    onEdit={setEditing}
-                    onDelete={startDelete}
-                  />
-                ) : (
-                  <ProjectCards projects={shown} today={today} highlightId={highlightId.current} onManageMembers={setManaging} onEdit={setEditing} onDelete={startDelete} />
-                )}
-                <ProjectsLoadMore
-                  hasNextPage={hasNextPage}
-                  isFetchingNextPage={isFetchingNextPage}
-                  failed={projects.isFetchNextPageError}
-                  fetchNextPage={fetchNextPage}
-                />
-              </>
+              <ProjectList
+                projects={shown}
+                wide={wide}
+                view={view}
+                onSort={(key) => updateView((current) => toggleSort(current, key))}
+                busy={projects.isPlaceholderData}
+                today={today}
+                highlightId={highlightId.current}
+                onManageMembers={setManaging}
+                onEdit={setEditing}
+                onDelete={startDelete}
+                end={<ProjectsLoadMore hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} failed={projects.isFetchNextPageError} fetchNextPage={fetchNextPage} />}
+              />
             )}
           </>
         )}
