@@ -3,7 +3,7 @@ import { TABLE_NAME, db } from './client';
 import type { Key } from './keys';
 import type { StartKey } from './list-cursor';
 import { batchGet, keyId } from './reads';
-import { keyBeginsWith } from './key-prefix';
+import { type KeyCondition, type KeyRange, keyBeginsWith } from './key-prefix';
 
 /**
  * One page of a paged list (docs/decisions/027): a Query of the index that holds the asked order,
@@ -32,6 +32,13 @@ export const SUBSTRING_SEARCH_MAX_ITEMS = 1_000;
 const FILTERED_QUERY_LIMIT = 400;
 const MAX_QUERIES = 3;
 
+/** A Query's key condition: the partition key `:pk`, and a condition on the sort key. */
+export const keyCondition = (pk: string, condition: KeyCondition) => ({ KeyConditionExpression: `PK = :pk AND ${condition.expression}`, ExpressionAttributeValues: { ':pk': pk, ...condition.values } });
+
+/** PagedQuery.resumedAt of a Query whose sort-key condition is a range: the range cut at the page's start. */
+export const resumedWithin = (pk: string, condition: KeyCondition | KeyRange, forward: boolean): PagedQuery<never>['resumedAt'] =>
+  'resumedAt' in condition ? (key) => keyCondition(pk, condition.resumedAt(key, forward)) : undefined;
+
 export interface PagedQuery<T> {
   /** The Query without Limit and ExclusiveStartKey. */
   input: QueryCommandInput;
@@ -42,14 +49,22 @@ export interface PagedQuery<T> {
   filtered: boolean;
   /** Whether an item read belongs on the page: the filters the key condition did not apply. */
   matches: (item: T) => boolean;
+  /** The key condition cut to resume at this sort key (functions/db/key-prefix.ts `KeyRange`): where a range can be. */
+  resumedAt?: (sortKeyValue: string) => Pick<QueryCommandInput, 'KeyConditionExpression' | 'ExpressionAttributeValues'>;
 }
 
 export async function readQueryPage<T extends Key>(query: PagedQuery<T>, start: StartKey | undefined): Promise<Page<T>> {
   const items: T[] = [];
   let startKey = start;
   for (let round = 0; round < MAX_QUERIES; round += 1) {
+    const resumeAt = startKey?.[query.sortKey ?? 'SK'];
     const out = await db.send(
-      new QueryCommand({ ...query.input, Limit: query.filtered ? FILTERED_QUERY_LIMIT : query.limit + 1, ...(startKey ? { ExclusiveStartKey: startKey } : {}) }),
+      new QueryCommand({
+        ...query.input,
+        ...(resumeAt !== undefined && query.resumedAt ? query.resumedAt(resumeAt) : {}),
+        Limit: query.filtered ? FILTERED_QUERY_LIMIT : query.limit + 1,
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
     );
     for (const item of (out.Items ?? []) as T[]) {
       if (!query.matches(item)) continue;
@@ -88,7 +103,8 @@ export interface WordQuery<T> {
  * then the items' own order; an item two of whose words match may appear on two pages.
  */
 export async function readWordPage<T extends { id: string }>(query: WordQuery<T>, start: StartKey | undefined): Promise<Page<T>> {
-  const words = keyBeginsWith('SK', query.prefix);
+  const all = keyBeginsWith('SK', query.prefix);
+  const words = start?.SK === undefined ? all : all.resumedAt(start.SK, true);
   const out = await db.send(
     new QueryCommand({
       TableName: TABLE_NAME,

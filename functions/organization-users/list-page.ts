@@ -4,7 +4,7 @@ import { USER_PAGE_DEFAULT, type UserListQuery, type UserSort } from '../../shar
 import { TABLE_NAME } from '../db/client';
 import { collections, keys, roleKeyPrefix } from '../db/keys';
 import { type StartKey, openCursor, sealCursor } from '../db/list-cursor';
-import { type Page, SUBSTRING_SEARCH_MAX_ITEMS, readQueryPage, readWordPage } from '../db/query-page';
+import { type Page, type PagedQuery, SUBSTRING_SEARCH_MAX_ITEMS, keyCondition, readQueryPage, readWordPage, resumedWithin } from '../db/query-page';
 import type { IndexName } from '../db/table-definition';
 import type { OrganizationItem } from '../organization/item';
 import { wordsOf } from '../projects/words';
@@ -75,6 +75,7 @@ export async function readUserPage(orgId: string, listing: UserListing, start: S
       input: plan.input,
       limit: listing.limit,
       sortKey: plan.sortKey,
+      resumedAt: plan.resumedAt,
       filtered: (listing.role !== undefined && !plan.roleInKey) || search !== undefined,
       matches: (user) =>
         (plan.roleInKey || listing.role === undefined || user.role === listing.role) &&
@@ -87,6 +88,7 @@ export async function readUserPage(orgId: string, listing: UserListing, start: S
 interface QueryPlan {
   input: QueryCommandInput;
   sortKey?: string;
+  resumedAt: PagedQuery<UserRecord>['resumedAt'];
   /** The key condition already selects the role. */
   roleInKey: boolean;
 }
@@ -108,7 +110,8 @@ function queryPlan(orgId: string, listing: UserListing): QueryPlan {
     const { PK, prefix } = collections.usersOfOrganization(orgId);
     const users = keyBeginsWith('SK', prefix);
     return {
-      input: { TableName: TABLE_NAME, KeyConditionExpression: `PK = :pk AND ${users.expression}`, ExpressionAttributeValues: { ':pk': PK, ...users.values }, ConsistentRead: true, ScanIndexForward },
+      input: { TableName: TABLE_NAME, ...keyCondition(PK, users), ConsistentRead: true, ScanIndexForward },
+      resumedAt: resumedWithin(PK, users, ScanIndexForward),
       roleInKey: false,
     };
   }
@@ -120,11 +123,11 @@ function queryPlan(orgId: string, listing: UserListing): QueryPlan {
       TableName: TABLE_NAME,
       IndexName: indexName,
       ScanIndexForward,
-      KeyConditionExpression: `PK = :pk AND ${range.expression}`,
-      ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ...range.values },
+      ...keyCondition(keys.organization(orgId).PK, range),
       ExpressionAttributeNames: { '#key': sortKey },
     },
     sortKey,
+    resumedAt: resumedWithin(keys.organization(orgId).PK, range, ScanIndexForward),
     roleInKey,
   };
 }
@@ -137,11 +140,11 @@ function readEmailPrefixPage(orgId: string, listing: UserListing, search: string
       input: {
         TableName: TABLE_NAME,
         IndexName: 'usersByEmail',
-        KeyConditionExpression: `PK = :pk AND ${emails.expression}`,
-        ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ...emails.values },
+        ...keyCondition(keys.organization(orgId).PK, emails),
       },
       limit: listing.limit,
       sortKey: 'userEmailKey',
+      resumedAt: resumedWithin(keys.organization(orgId).PK, emails, true),
       filtered: listing.role !== undefined,
       matches: (user) => listing.role === undefined || user.role === listing.role,
     },

@@ -6,13 +6,13 @@ import { TABLE_NAME } from '../db/client';
 import { collections, keys, openDueBefore, openDueThrough, statusKeyPrefix } from '../db/keys';
 import { dueSoonThrough } from './due-soon';
 import type { StartKey } from '../db/list-cursor';
-import { type Page, SUBSTRING_SEARCH_MAX_ITEMS, readQueryPage, readWordPage } from '../db/query-page';
+import { type Page, type PagedQuery, SUBSTRING_SEARCH_MAX_ITEMS, keyCondition, readQueryPage, readWordPage, resumedWithin } from '../db/query-page';
 import type { IndexName } from '../db/table-definition';
 import { type FiguresItem, statusCounts } from './figures';
 import type { ProjectRecord } from './item';
 import { projectIdsOfMember } from './memberships';
 import { matchesWordPrefixes, wordsOf } from './words';
-import { anyIndexKey, keyBeginsWith } from '../db/key-prefix';
+import { type KeyCondition, anyIndexKey, keyBeginsWith } from '../db/key-prefix';
 
 /** One page of GET /api/projects (docs/decisions/027), read by functions/db/query-page.ts. */
 
@@ -66,6 +66,7 @@ export async function readProjectPage(orgId: string, listing: ProjectListing, st
       input: plan.input,
       limit: listing.limit,
       sortKey: plan.sortKey,
+      resumedAt: plan.resumedAt,
       filtered: plan.filtered || listing.q !== undefined || listing.memberId !== undefined,
       matches: matcher(listing, plan, mine),
     },
@@ -77,6 +78,7 @@ interface QueryPlan {
   input: QueryCommandInput;
   /** The index's sort-key attribute (none: the table's own SK). */
   sortKey?: string;
+  resumedAt: PagedQuery<ProjectRecord>['resumedAt'];
   /** What the key condition already selects. */
   dueInKey: boolean;
   statusInKey: boolean;
@@ -101,7 +103,8 @@ function queryPlan(orgId: string, listing: ProjectListing): QueryPlan {
     const { PK, prefix } = collections.projectsOfOrganization(orgId);
     const projects = keyBeginsWith('SK', prefix);
     return {
-      input: { TableName: TABLE_NAME, KeyConditionExpression: `PK = :pk AND ${projects.expression}`, ExpressionAttributeValues: { ':pk': PK, ...projects.values }, ConsistentRead: true, ScanIndexForward },
+      input: { TableName: TABLE_NAME, ...keyCondition(PK, projects), ConsistentRead: true, ScanIndexForward },
+      resumedAt: resumedWithin(PK, projects, ScanIndexForward),
       dueInKey: false,
       statusInKey: false,
       filtered: listing.overdue || listing.dueSoon || listing.statuses !== undefined,
@@ -113,7 +116,7 @@ function queryPlan(orgId: string, listing: ProjectListing): QueryPlan {
   const single = listing.statuses?.length === 1 ? listing.statuses[0] : undefined;
   const statusInKey = listing.sort === 'status' && single !== undefined;
   const day = today();
-  const range: { expression: string; values: Record<string, string> } = dueInKey
+  const range: KeyCondition = dueInKey
     ? listing.overdue
       ? { expression: '#key < :bound', values: { ':bound': openDueBefore(day) } }
       : { expression: '#key BETWEEN :from AND :through', values: { ':from': openDueBefore(day), ':through': openDueThrough(dueSoonThrough(day)) } }
@@ -125,11 +128,11 @@ function queryPlan(orgId: string, listing: ProjectListing): QueryPlan {
       TableName: TABLE_NAME,
       IndexName: indexName,
       ScanIndexForward,
-      KeyConditionExpression: `PK = :pk AND ${range.expression}`,
-      ExpressionAttributeValues: { ':pk': pk, ...range.values },
+      ...keyCondition(pk, range),
       ExpressionAttributeNames: { '#key': sortKey },
     },
     sortKey,
+    resumedAt: resumedWithin(pk, range, ScanIndexForward),
     dueInKey,
     statusInKey,
     // Due dates by key still read completed projects.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anyIndexKey, keyBeginsWith } from '../../../functions/db/key-prefix';
+import { type KeyCondition, anyIndexKey, keyBeginsWith } from '../../../functions/db/key-prefix';
 import { testTable } from '../support/table';
 
 /**
@@ -21,8 +21,10 @@ describe('a sort-key prefix as a range', () => {
     for (let at = 0; at < items.length; at += 25) await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: items.slice(at, at + 25) } }));
   });
 
-  const sortKeys = async (condition: string, values: Record<string, string>, forward = true) => {
-    const out = await db.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: `PK = :pk AND ${condition}`, ExpressionAttributeValues: { ':pk': PK, ...values }, ScanIndexForward: forward }));
+  const sortKeys = async (condition: string, values: Record<string, string>, forward = true, start?: Record<string, string>) => {
+    const out = await db.send(
+      new QueryCommand({ TableName: tableName, KeyConditionExpression: `PK = :pk AND ${condition}`, ExpressionAttributeValues: { ':pk': PK, ...values }, ScanIndexForward: forward, ...(start ? { ExclusiveStartKey: start } : {}) }),
+    );
     return (out.Items ?? []).map((item) => item.SK as string);
   };
 
@@ -35,9 +37,22 @@ describe('a sort-key prefix as a range', () => {
     }
   });
 
+  it('cut at a key inside it, resumes after that key exactly as the whole range does, in both orders', async () => {
+    const range = keyBeginsWith('SK', prefix);
+    for (const forward of [true, false]) {
+      const whole = await sortKeys(range.expression, range.values, forward);
+      for (const [at, key] of whole.entries()) {
+        // DynamoDB Local refuses a start key equal to the range's lower bound, the whole range's too; no key of ours is its prefix alone.
+        if (key === prefix) continue;
+        const cut = range.resumedAt(key, forward);
+        expect(await sortKeys(cut.expression, cut.values, forward, { PK, SK: key }), `${forward ? 'ascending' : 'descending'} after ${key}`).toEqual(whole.slice(at + 1));
+      }
+    }
+  });
+
   it('takes another placeholder, for a second condition beside it', async () => {
     const range = keyBeginsWith('#key', prefix, ':word');
-    expect(range).toEqual({ expression: '#key BETWEEN :word AND :wordEnd', values: { ':word': prefix, ':wordEnd': `${prefix}\u{10FFFF}` } });
+    expect({ expression: range.expression, values: range.values }).toEqual({ expression: '#key BETWEEN :word AND :wordEnd', values: { ':word': prefix, ':wordEnd': `${prefix}\u{10FFFF}` } });
   });
 });
 
@@ -58,7 +73,7 @@ describe('any key of an index', () => {
     for (let at = 0; at < items.length; at += 25) await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: items.slice(at, at + 25) } }));
   });
 
-  const nameKeys = async (range: { expression: string; values: Record<string, string> } | undefined, forward: boolean) => {
+  const nameKeys = async (range: KeyCondition | undefined, forward: boolean, start?: Record<string, string>) => {
     const out = await db.send(
       new QueryCommand({
         TableName: tableName,
@@ -67,6 +82,7 @@ describe('any key of an index', () => {
         ExpressionAttributeValues: { ':pk': PK, ...range?.values },
         ...(range ? { ExpressionAttributeNames: { '#key': 'userNameKey' } } : {}),
         ScanIndexForward: forward,
+        ...(start ? { ExclusiveStartKey: start } : {}),
       }),
     );
     return (out.Items ?? []).map((item) => item.userNameKey as string);
@@ -80,7 +96,20 @@ describe('any key of an index', () => {
     }
   });
 
+  it('cut at a key of the index, resumes after that key exactly as the partition key alone does, in both orders', async () => {
+    const range = anyIndexKey('#key');
+    const skOf = new Map(indexed.map((item) => [item.userNameKey, item.SK]));
+    for (const forward of [true, false]) {
+      const whole = await nameKeys(undefined, forward);
+      for (const [at, key] of whole.entries()) {
+        const start = { PK, SK: skOf.get(key)!, userNameKey: key };
+        expect(await nameKeys(range.resumedAt(key, forward), forward, start), `${forward ? 'ascending' : 'descending'} after ${key}`).toEqual(whole.slice(at + 1));
+      }
+    }
+  });
+
   it('takes another placeholder, for a second condition beside it', () => {
-    expect(anyIndexKey('#key', ':from')).toEqual({ expression: '#key >= :from', values: { ':from': '\u0000' } });
+    const range = anyIndexKey('#key', ':from');
+    expect({ expression: range.expression, values: range.values }).toEqual({ expression: '#key >= :from', values: { ':from': '\u0000' } });
   });
 });
