@@ -1,18 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { type Account, expect, signIn, test, uniqueEmail } from './support/fixtures';
 
-/**
- * Every screen, the open notification panel and each dialog, checked with axe-core: no serious or
- * critical violation anywhere (design.md: keyboard and screen-reader users first).
- */
-async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
-  expect(blocking, `${screen} has serious or critical accessibility violations`).toEqual([]);
-}
+// Every screen, the open notification panel and each dialog, checked with axe-core: no serious or
+// critical violation anywhere (design.md: keyboard and screen-reader users first).
 
 interface Workspace {
   projectId: string;
@@ -48,7 +39,7 @@ async function checkDialog(page: Page, screen: string, open: () => Promise<void>
   await open();
   const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog'));
   await expect(dialog.first()).toBeVisible();
-  await expectAccessible(page, screen);
+  await expectNoSeriousA11yViolations(page, screen);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 }
@@ -63,17 +54,17 @@ test.describe('public screens', () => {
     test(`${path} has no serious or critical violations`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
-      await expectAccessible(page, path);
+      await expectNoSeriousA11yViolations(page, path);
     });
   }
 
   test('/auth, sign-in and registration, has no serious or critical violations', async ({ page }) => {
     await page.goto('/auth');
     await expect(page.getByRole('button', { name: 'Sign in' }).or(page.getByRole('button', { name: /sign in/i })).first()).toBeVisible();
-    await expectAccessible(page, '/auth (sign in)');
+    await expectNoSeriousA11yViolations(page, '/auth (sign in)');
     await page.getByRole('tab', { name: /register|sign up|create/i }).first().click();
     await expect(page.getByLabel(/organization/i).first()).toBeVisible();
-    await expectAccessible(page, '/auth (register)');
+    await expectNoSeriousA11yViolations(page, '/auth (register)');
   });
 });
 
@@ -85,16 +76,16 @@ test.describe('signed-in screens', () => {
     await workspace(page.request, browser, account);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-    await expectAccessible(page, '/dashboard');
+    await expectNoSeriousA11yViolations(page, '/dashboard');
 
     await page.getByRole('button', { name: /notification/i }).first().click();
     await expect(page.getByText('Added to project').first()).toBeVisible();
-    await expectAccessible(page, 'the open notification panel');
+    await expectNoSeriousA11yViolations(page, 'the open notification panel');
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: /account menu|user menu|avatar|open menu|Ada Lovelace/i }).first().click();
     await expect(page.getByRole('menu')).toBeVisible();
-    await expectAccessible(page, 'the avatar menu');
+    await expectNoSeriousA11yViolations(page, 'the avatar menu');
     await page.keyboard.press('Escape');
 
     await checkDialog(page, 'the project search (Ctrl+K)', async () => {
@@ -108,7 +99,7 @@ test.describe('signed-in screens', () => {
     await page.goto('/projects');
     await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
     await expect(page.getByText(projectName).first()).toBeVisible();
-    await expectAccessible(page, '/projects');
+    await expectNoSeriousA11yViolations(page, '/projects');
 
     await checkDialog(page, 'Create New Project', () => page.getByRole('button', { name: 'New Project' }).click());
     await checkDialog(page, 'Edit Project', () => page.getByRole('button', { name: /edit/i }).first().click());
@@ -120,33 +111,33 @@ test.describe('signed-in screens', () => {
     const { projectId, projectName, staff } = await workspace(page.request, browser, account);
     await page.goto(`/projects/${projectId}`);
     await expect(page.getByRole('heading', { name: projectName }).first()).toBeVisible();
-    await expectAccessible(page, '/projects/{id}');
+    await expectNoSeriousA11yViolations(page, '/projects/{id}');
     await page.getByRole('button', { name: new RegExp(staff.fullName) }).hover();
     await expect(page.getByText('Staff').or(page.getByText('Team Member')).first()).toBeVisible();
-    await expectAccessible(page, 'the member hover card');
+    await expectNoSeriousA11yViolations(page, 'the member hover card');
 
     await page.goto('/projects/01ARZ3NDEKTSV4RRFFQ69G5FAV');
     await expect(page.getByText('Project Not Found')).toBeVisible();
-    await expectAccessible(page, 'Project Not Found');
+    await expectNoSeriousA11yViolations(page, 'Project Not Found');
   });
 
   test('user settings, both tabs', async ({ page, account }) => {
     void account;
     await page.goto('/user-settings');
     await expect(page.getByRole('button', { name: 'Update profile' })).toBeVisible();
-    await expectAccessible(page, '/user-settings (Profile)');
+    await expectNoSeriousA11yViolations(page, '/user-settings (Profile)');
     await page.getByRole('tab', { name: 'Notifications' }).click();
-    await expectAccessible(page, '/user-settings (Notifications)');
+    await expectNoSeriousA11yViolations(page, '/user-settings (Notifications)');
   });
 
   test('account settings, both tabs and the user dialogs', async ({ page, account, browser }) => {
     const { staff } = await workspace(page.request, browser, account);
     await page.goto('/organization-settings');
     await expect(page.getByText(account.organizationName).first()).toBeVisible();
-    await expectAccessible(page, '/organization-settings (Organization)');
+    await expectNoSeriousA11yViolations(page, '/organization-settings (Organization)');
     await page.getByRole('tab', { name: 'Users' }).click();
     await expect(page.getByRole('row', { name: new RegExp(staff.fullName) })).toBeVisible();
-    await expectAccessible(page, '/organization-settings (Users)');
+    await expectNoSeriousA11yViolations(page, '/organization-settings (Users)');
 
     await checkDialog(page, 'Add User', () => page.getByRole('button', { name: 'Add User' }).click());
     await checkDialog(page, 'Edit user', () => page.getByRole('row', { name: new RegExp(staff.fullName) }).getByRole('button', { name: /edit/i }).click());
@@ -160,23 +151,23 @@ test.describe('signed-in screens', () => {
     await page.goto('/organization-settings');
     await page.getByRole('tab', { name: 'Users' }).click();
     await expect(page.getByText('You do not have permission to manage users. Please contact your administrator.')).toBeVisible();
-    await expectAccessible(page, '/organization-settings as staff');
+    await expectNoSeriousA11yViolations(page, '/organization-settings as staff');
   });
 
   test('help center, both tabs', async ({ page, account }) => {
     void account;
     await page.goto('/help');
     await expect(page.getByRole('tab', { name: 'Help Articles' })).toBeVisible();
-    await expectAccessible(page, '/help (Help Articles)');
+    await expectNoSeriousA11yViolations(page, '/help (Help Articles)');
     await page.getByRole('tab', { name: 'Contact Support' }).click();
     await expect(page.getByLabel('Subject')).toBeVisible();
-    await expectAccessible(page, '/help (Contact Support)');
+    await expectNoSeriousA11yViolations(page, '/help (Contact Support)');
   });
 
   test('billing', async ({ page, account }) => {
     void account;
     await page.goto('/billing');
     await expect(page.getByText('Invoice History').first()).toBeVisible();
-    await expectAccessible(page, '/billing');
+    await expectNoSeriousA11yViolations(page, '/billing');
   });
 });

@@ -1,15 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, registerAccount, signIn, test, uniqueEmail } from './support/fixtures';
 
 const PORTAL_URL = 'https://billing.stripe.com/p/login/test_growthwise';
 const PRICING_TABLE_SCRIPT = 'https://js.stripe.com/v3/pricing-table.js';
 const configured = { stripePortalUrl: PORTAL_URL, stripePublishableKey: 'pk_test_growthwise', stripePricingTableId: 'prctbl_growthwise' };
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 /**
  * This environment's settings as the deployment would write them, and a stand-in for the provider
@@ -49,7 +44,7 @@ test.describe('Billing', () => {
     await expect(page.getByText(/Manage Subscription/)).toHaveCount(0);
     await expect(page.getByRole('link', { name: /Manage Subscription/ })).toHaveCount(0);
     await expect(page.locator('stripe-pricing-table')).toHaveCount(0);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('an admin gets the customer portal in a new tab and the embedded pricing table', async ({ page, context }) => {
@@ -73,7 +68,7 @@ test.describe('Billing', () => {
     await expect(table).toHaveText('Pricing table prctbl_growthwise for pk_test_growthwise');
     expect(scriptRequests).toEqual([PRICING_TABLE_SCRIPT]);
     await expect(page.getByText('You do not have permission to manage subscriptions. Please contact your administrator.')).toHaveCount(0);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousA11yViolations(page);
 
     const [portal] = await Promise.all([context.waitForEvent('page'), manage.click()]);
     await expect(portal).toHaveURL(PORTAL_URL);
@@ -103,7 +98,7 @@ test.describe('Billing', () => {
       }
       await expect(staffPage.locator('stripe-pricing-table')).toHaveCount(0);
       expect(scriptRequests).toEqual([]);
-      await expectNoSeriousAxeViolations(staffPage);
+      await expectNoSeriousA11yViolations(staffPage);
     } finally {
       await staffContext.close();
     }

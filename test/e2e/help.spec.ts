@@ -1,13 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
 
 const SUBMITTED = "Your support request has been submitted. We'll get back to you soon!";
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 test.describe('Help Center', () => {
   test('shows five articles, one per category, with tabs Help Articles and Contact Support', async ({ signedInPage: page }) => {
@@ -21,7 +15,7 @@ test.describe('Help Center', () => {
       await expect(articles.filter({ hasText: category })).not.toHaveCount(0);
     }
     await expect(page.getByRole('heading', { name: 'Getting started with Growthwise' })).toBeVisible();
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('searches articles by title, description or category', async ({ signedInPage: page }) => {
@@ -73,7 +67,7 @@ test.describe('Help Center', () => {
     await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
     await page.getByLabel('Subject').fill('Invoice question');
     await page.getByLabel('Message').fill('Where can I find my invoices?');
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousA11yViolations(page);
 
     const apiCalls: string[] = [];
     page.on('request', (request) => {
@@ -85,7 +79,7 @@ test.describe('Help Center', () => {
     await expect(alert).toBeVisible();
     await expect(alert).toContainText(SUBMITTED);
     await expect(alert.getByRole('button', { name: 'OK' })).toBeFocused();
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousA11yViolations(page);
     await alert.getByRole('button', { name: 'OK' }).click();
     await expect(alert).toHaveCount(0);
 
@@ -109,7 +103,7 @@ test.describe('Help articles open', () => {
       expect(await body.locator('p').count()).toBeGreaterThanOrEqual(3);
     }
     await expect(articles.filter({ hasText: 'Creating and managing projects' })).toContainText('filter the list by status');
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('button', { name: 'Keeping your account secure' }).press('Space');
     await expect(page.getByRole('button', { name: 'Keeping your account secure' })).toHaveAttribute('aria-expanded', 'false');

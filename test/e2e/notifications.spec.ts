@@ -1,11 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, registerAccount, signIn, test, uniqueEmail } from './support/fixtures';
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 /** A staff member of the admin's organization, signed in in a browser context of their own. */
 async function staffMemberOf(admin: APIRequestContext, browser: Browser) {
@@ -66,7 +61,7 @@ test.describe('Notifications', () => {
       await expect(items.first()).toContainText('less than a minute ago');
       await expect(items.first().getByTestId('unread-dot')).toBeVisible();
       await expect(panel(staff.page).getByRole('button', { name: 'Mark all as read' })).toBeVisible();
-      await expectNoSeriousAxeViolations(staff.page);
+      await expectNoSeriousA11yViolations(staff.page);
 
       await items.first().getByRole('button').click();
       await expect(staff.page).toHaveURL(new RegExp(`/projects/${projectId}$`));
@@ -84,7 +79,7 @@ test.describe('Notifications', () => {
       await bell(page).click();
       await expect(panel(page).getByText('No notifications')).toBeVisible();
       await expect(panel(page).getByRole('button', { name: 'Mark all as read' })).toHaveCount(0);
-      await expectNoSeriousAxeViolations(page);
+      await expectNoSeriousA11yViolations(page);
     } finally {
       await staff.context.close();
     }
@@ -136,7 +131,7 @@ test.describe('Notifications', () => {
         return scroller.scrollHeight > scroller.clientHeight && scroller.scrollTop > 0;
       });
       expect(scrolls).toBe(true);
-      await expectNoSeriousAxeViolations(staff.page);
+      await expectNoSeriousA11yViolations(staff.page);
 
       const markAll = panel(staff.page).getByRole('button', { name: 'Mark all as read' });
       await markAll.focus();
