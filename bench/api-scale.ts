@@ -327,9 +327,11 @@ function printApiScale(results: ApiScaleResults) {
     }),
   );
   if (results.browser) {
-    const { firstRowsMs, firstRowsP50, paletteMs, paletteP50, withinBudget } = results.browser;
+    const { firstRowsMs, firstRowsP50, firstRowPhasesP50, paletteMs, paletteP50, withinBudget } = results.browser;
     console.log(
       `Browser at ${results.browser.organization}: first rows p50 ${firstRowsP50} ms (${firstRowsMs.join(', ')}; budget ${FIRST_ROWS_BUDGET_MS}), palette p50 ${paletteP50} ms (${paletteMs.join(', ')}; budget ${PALETTE_BUDGET_MS}); load ${results.loadAverage.browser?.join(' → ')}${withinBudget ? '' : '  OVER BUDGET'}`,
     );
+    const { documentEnd, scriptsEnd, projectsStart, projectsEnd, firstRow } = firstRowPhasesP50;
+    console.log(`  first rows, p50 of each milestone since navigation: HTML ${documentEnd} ms, scripts ${scriptsEnd} ms, project list asked ${projectsStart} ms and answered ${projectsEnd} ms, first row drawn ${firstRow} ms`);
   }
 }

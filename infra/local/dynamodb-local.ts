@@ -8,6 +8,8 @@ import { recordProfileEvent } from './profile-events';
 
 export interface DynamoDbLocal {
   endpoint: string;
+  /** The Java process's, to read what it was started with. */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -25,7 +27,7 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
   const started = performance.now();
   const port = options.port ?? (await freePort());
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const child: ChildProcess = withJavaOptions(() => spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' }));
+  const child: ChildProcess = withJavaEnvironment(() => spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' }));
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -52,6 +54,7 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
   recordProfileEvent('dynamodb-local-start', started);
   return {
     endpoint,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
@@ -69,15 +72,26 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
  */
 const JAVA_OPTIONS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
 
+/**
+ * DynamoDB Local sends a start-up event to AWS unless told not to (its -disableTelemetry, or this
+ * variable): building that client took 1.5 of its 4 CPU seconds to start, ten starts a test run,
+ * for a request that cannot leave a machine without network and a local tool should not send
+ * (docs/decisions/076).
+ */
+const TELEMETRY_OFF = { DDB_LOCAL_TELEMETRY: '0' };
+
 /** The package spawns `java` with this process's environment, where the launcher reads JDK_JAVA_OPTIONS. */
-function withJavaOptions<T>(start: () => T): T {
-  const before = process.env.JDK_JAVA_OPTIONS;
-  process.env.JDK_JAVA_OPTIONS = [before, JAVA_OPTIONS].filter(Boolean).join(' ');
+function withJavaEnvironment<T>(start: () => T): T {
+  const before = { JDK_JAVA_OPTIONS: process.env.JDK_JAVA_OPTIONS, DDB_LOCAL_TELEMETRY: process.env.DDB_LOCAL_TELEMETRY };
+  process.env.JDK_JAVA_OPTIONS = [before.JDK_JAVA_OPTIONS, JAVA_OPTIONS].filter(Boolean).join(' ');
+  Object.assign(process.env, TELEMETRY_OFF);
   try {
     return start();
   } finally {
-    if (before === undefined) delete process.env.JDK_JAVA_OPTIONS;
-    else process.env.JDK_JAVA_OPTIONS = before;
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   }
 }
 
