@@ -29,6 +29,13 @@ interface StreamPollerOptions {
    */
   idleMs?: number;
   maxIdleMs?: number;
+  /**
+   * How long one Streams API call may take before it is given up and the loop reads again. DynamoDB
+   * Local answers GetRecords at once (it does not wait for records as the cloud may); a call it never
+   * answered had the poller wait for good: no record delivered, and `stop()` never returning (CI,
+   * 2026-11-27: the stream-poller test timed out after its read found nothing for 15 s).
+   */
+  requestTimeoutMs?: number;
 }
 
 export interface StreamPoller {
@@ -54,6 +61,10 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     endpoint: options.endpoint,
     region: LOCAL_AWS_ENV.AWS_REGION,
     credentials: { accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY },
+    // The loop is the retry: it reads again at once, with the iterator the failed call did not advance.
+    maxAttempts: 1,
+    // Without throwOnRequestTimeout the timeout only logs a warning and the call waits on.
+    requestHandler: { requestTimeout: options.requestTimeoutMs ?? 10_000, throwOnRequestTimeout: true },
   });
   const idleMs = options.idleMs ?? 100;
   // Two idle pollers reading ten times a second each cost DynamoDB Local and this process about a

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { type ServerResponse, createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DeleteTableCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, inject, it } from 'vitest';
@@ -45,4 +47,67 @@ describe('the local stream poller', () => {
       client.destroy();
     }
   });
+
+  it('reads on when DynamoDB Local never answers a read: the call is given up, the records still come, and stop() returns', async () => {
+    const endpoint = inject('dynamoDbEndpoint');
+    const client = localClient(endpoint);
+    const watched = `stream-unanswered-${randomUUID().slice(0, 8)}`;
+    await ensureTable(endpoint, watched);
+    const proxy = await unansweredFirstGetRecords(endpoint);
+    const received: DynamoDBRecord[] = [];
+    const poller = await startStreamPoller({
+      name: 'stream-poller-test',
+      endpoint: proxy.endpoint,
+      tableName: watched,
+      filters: [{}],
+      handler: async (event) => void received.push(...event.Records),
+      batchSize: 10,
+      retryAttempts: 0,
+      bisectBatchOnError: false,
+      requestTimeoutMs: 500,
+    });
+    try {
+      await client.send(new PutItemCommand({ TableName: watched, Item: { PK: { S: 'after-the-silence' }, SK: { S: 'ITEM' } } }));
+      const keys = await eventually(
+        async () => received.map((record) => record.dynamodb?.Keys?.PK?.S),
+        (seen) => seen.length >= 1,
+      );
+      expect(proxy.swallowed()).toBe(1);
+      expect(keys).toEqual(['after-the-silence']);
+    } finally {
+      await poller.stop();
+      proxy.close();
+      await client.send(new DeleteTableCommand({ TableName: watched }));
+      client.destroy();
+    }
+  });
 });
+
+/** A pass-through to DynamoDB Local that takes the first GetRecords request and never answers it. */
+async function unansweredFirstGetRecords(target: string) {
+  let swallowed = 0;
+  const held: ServerResponse[] = [];
+  const server = createServer((request, response) => {
+    if (request.headers['x-amz-target'] === 'DynamoDBStreams_20120810.GetRecords' && swallowed === 0) {
+      swallowed += 1;
+      held.push(response);
+      return;
+    }
+    const forwarded = httpRequest(`${target}${request.url}`, { method: request.method, headers: request.headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    request.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    swallowed: () => swallowed,
+    close: () => {
+      for (const response of held) response.destroy();
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
