@@ -19,17 +19,7 @@ describe('the local stream poller', () => {
     const client = localClient(endpoint);
     const [watched, other] = [`stream-watched-${randomUUID().slice(0, 8)}`, `stream-other-${randomUUID().slice(0, 8)}`];
     await Promise.all([ensureTable(endpoint, watched), ensureTable(endpoint, other)]);
-    const received: DynamoDBRecord[] = [];
-    const poller = await startStreamPoller({
-      name: 'stream-poller-test',
-      endpoint,
-      tableName: watched,
-      filters: [{}],
-      handler: async (event) => void received.push(...event.Records),
-      batchSize: 10,
-      retryAttempts: 0,
-      bisectBatchOnError: false,
-    });
+    const { poller, received } = await pollEveryRecord(endpoint, watched);
     try {
       const put = (tableName: string, id: string) => client.send(new PutItemCommand({ TableName: tableName, Item: { PK: { S: id }, SK: { S: 'ITEM' } } }));
       // The poller holds an iterator for the watched table's empty shard; the other table takes the next record numbers.
@@ -54,18 +44,7 @@ describe('the local stream poller', () => {
     const watched = `stream-unanswered-${randomUUID().slice(0, 8)}`;
     await ensureTable(endpoint, watched);
     const proxy = await unansweredFirstGetRecords(endpoint);
-    const received: DynamoDBRecord[] = [];
-    const poller = await startStreamPoller({
-      name: 'stream-poller-test',
-      endpoint: proxy.endpoint,
-      tableName: watched,
-      filters: [{}],
-      handler: async (event) => void received.push(...event.Records),
-      batchSize: 10,
-      retryAttempts: 0,
-      bisectBatchOnError: false,
-      requestTimeoutMs: 500,
-    });
+    const { poller, received } = await pollEveryRecord(proxy.endpoint, watched, { requestTimeoutMs: 500 });
     try {
       await client.send(new PutItemCommand({ TableName: watched, Item: { PK: { S: 'after-the-silence' }, SK: { S: 'ITEM' } } }));
       const keys = await eventually(
@@ -82,6 +61,23 @@ describe('the local stream poller', () => {
     }
   });
 });
+
+/** A poller handing every record of the table, at once, into `received`. */
+async function pollEveryRecord(endpoint: string, tableName: string, options: { requestTimeoutMs?: number } = {}) {
+  const received: DynamoDBRecord[] = [];
+  const poller = await startStreamPoller({
+    name: 'stream-poller-test',
+    endpoint,
+    tableName,
+    filters: [{}],
+    handler: async (event) => void received.push(...event.Records),
+    batchSize: 10,
+    retryAttempts: 0,
+    bisectBatchOnError: false,
+    ...options,
+  });
+  return { poller, received };
+}
 
 /** A pass-through to DynamoDB Local that takes the first GetRecords request and never answers it. */
 async function unansweredFirstGetRecords(target: string) {
