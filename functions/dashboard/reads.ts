@@ -14,8 +14,11 @@ import { keyBeginsWith } from '../db/key-prefix';
  * handler sends them side by side.
  */
 
-/** How far a list counts: above, the dashboard shows '100+' (the count is a lower bound, `more`). */
-export const DASHBOARD_COUNT_MAX = 100;
+/**
+ * How far a list counts: above, the dashboard shows '50+' (the count is a lower bound, `more`). Each
+ * item counted is an item read, so the bound is what a list costs (docs/decisions/078).
+ */
+export const DASHBOARD_COUNT_MAX = 50;
 
 export interface CountedList {
   /** In the list's order (due date, or newest first), at most what was read. */

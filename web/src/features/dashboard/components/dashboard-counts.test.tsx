@@ -20,23 +20,23 @@ const dashboard = (overdue: DashboardResponse['overdue']): DashboardResponse => 
 afterEach(cleanup);
 
 describe('the dashboard counts of a large organization', () => {
-  it("shows '100+' where the server stopped counting, and the exact count below", () => {
+  it("shows '50+' where the server stopped counting, and the exact count below", () => {
     render(
       <MemoryRouter>
-        <FigureCards dashboard={dashboard({ count: 100, more: true, projects: [late] })} />
+        <FigureCards dashboard={dashboard({ count: 50, more: true, projects: [late] })} />
       </MemoryRouter>,
     );
-    expect(within(screen.getByRole('group', { name: 'Overdue' })).getByText('100+')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Overdue' })).getByText('50+')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Due in the next 7 days' })).getByText('3')).toBeInTheDocument();
   });
 
   it("a list's heading carries the same count", () => {
     const { unmount } = render(
       <MemoryRouter>
-        <ProjectListCard title="Overdue" viewAll="/projects?overdue=true" list={{ count: 100, more: true, projects: [late] }} empty="Nothing overdue." />
+        <ProjectListCard title="Overdue" viewAll="/projects?overdue=true" list={{ count: 50, more: true, projects: [late] }} empty="Nothing overdue." />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { name: 'Overdue (100+)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Overdue (50+)' })).toBeInTheDocument();
     unmount();
     render(
       <MemoryRouter>
