@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dateTime, distanceAgo, expiresIn, isoDay, longDate, monthDay, relativeTime, shortDate } from './date-format';
 
 // Newer ICU versions put a narrow no-break space before AM/PM.
@@ -66,5 +66,28 @@ describe('expiresIn (invitations)', () => {
     expect(expiresIn(after(23 * HOUR + 59 * 60 * 1000), now)).toBe('in 23 hours');
     expect(expiresIn(after(HOUR), now)).toBe('in 1 hour');
     expect(expiresIn(after(59 * 60 * 1000), now)).toBe('in less than an hour');
+  });
+});
+
+describe('the formatters', () => {
+  it('are made when a date is first shown, one per format, not when a page loads the module', async () => {
+    const Original = Intl.DateTimeFormat;
+    let made = 0;
+    Intl.DateTimeFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        made += 1;
+      }
+    } as typeof Original;
+    try {
+      vi.resetModules();
+      const fresh = await import('./date-format');
+      expect(made).toBe(0);
+      expect(fresh.shortDate('2025-01-05')).toBe('Jan 5, 2025');
+      expect(fresh.shortDate('2025-02-06')).toBe('Feb 6, 2025');
+      expect(made).toBe(1);
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
   });
 });

@@ -13,16 +13,26 @@ const toDate = (value: DateInput): Date | undefined => {
   return isValid(date) ? date : undefined;
 };
 
-// The spec's patterns in Intl's en-US words: 'MMM d, yyyy' is the medium date, 'MMMM d, yyyy' the long one.
-const SHORT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const LONG = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-const MONTH_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-const WITH_SECONDS = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
-const WITH_MINUTES = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * An Intl formatter made on its first use: making one loads the locale's data, about 20 ms a
+ * formatter on a slow laptop, and a page uses one or two of these (they were made with this module,
+ * a sixth of the main thread's work before /projects drew its first row, issue 36).
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
 
-const formatted = (value: DateInput, format: Intl.DateTimeFormat, fallback: string) => {
+// The spec's patterns in Intl's en-US words: 'MMM d, yyyy' is the medium date, 'MMMM d, yyyy' the long one.
+const SHORT = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
+const LONG = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }));
+const MONTH_DAY = onFirstUse(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }));
+const WITH_SECONDS = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }));
+const WITH_MINUTES = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
+
+const formatted = (value: DateInput, format: () => Intl.DateTimeFormat, fallback: string) => {
   const date = toDate(value);
-  return date ? format.format(date) : fallback;
+  return date ? format().format(date) : fallback;
 };
 
 /** 'Jan 5, 2025' (lists, cards, activity); `fallback` when there is no valid date. */
@@ -48,13 +58,13 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['hour', 3600],
   ['minute', 60],
 ];
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+const relative = onFirstUse(() => new Intl.RelativeTimeFormat('en', { numeric: 'always' }));
 
 /** The activity feeds' time: '5 minutes ago', '2 days ago'; under a minute is 'just now'. */
 export function relativeTime(iso: string, now: Date = new Date()): string {
   const seconds = Math.round((Date.parse(iso) - now.getTime()) / 1000);
   for (const [unit, size] of units) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relative().format(Math.trunc(seconds / size), unit);
   }
   return 'just now';
 }
@@ -74,7 +84,7 @@ const DAY_MS = 24 * HOUR_MS;
  */
 export function expiresIn(iso: string, now: Date = new Date()): string {
   const left = Date.parse(iso) - now.getTime();
-  if (left >= DAY_MS) return relative.format(Math.floor(left / DAY_MS), 'day');
-  if (left >= HOUR_MS) return relative.format(Math.floor(left / HOUR_MS), 'hour');
+  if (left >= DAY_MS) return relative().format(Math.floor(left / DAY_MS), 'day');
+  if (left >= HOUR_MS) return relative().format(Math.floor(left / HOUR_MS), 'hour');
   return 'in less than an hour';
 }
