@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Page, chromium } from '@playwright/test';
 import { median, round1 } from './stats';
@@ -13,7 +16,7 @@ import { median, round1 } from './stats';
 
 export interface BrowserScaleFigures {
   organization: string;
-  /** Navigation start → the first project row laid out and drawn, each run. */
+  /** Navigation start → the first project row laid out and drawn, each run (the first with the profile's caches empty). */
   firstRowsMs: number[];
   firstRowsP50: number;
   /** Where the first-rows time goes: each milestone's p50, ms since navigation start (see `readFirstRowPhases`). */
@@ -56,9 +59,17 @@ export const DEFAULT_QUERIES = ['spring', 'newsletter rev', 'referral', 'webinar
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export async function measureBrowserScale({ baseUrl, email, password, organization, runs = 7, queries = DEFAULT_QUERIES, keyDelayMs = 60 }: BrowserScaleOptions): Promise<BrowserScaleFigures> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  // A profile on disk, as every user's browser has: an in-memory one keeps no compiled code between
+  // tabs (V8's code cache), so each new tab compiled the app's scripts again, about 500 ms a tab on
+  // this machine that no returning user pays (docs/decisions/079). The first run still starts empty.
+  const profile = await mkdtemp(path.join(tmpdir(), 'growthwise-browser-scale-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    baseURL: baseUrl,
+    viewport: { width: 1366, height: 850 },
+  });
   try {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 850 } });
     const login = await context.request.post('/api/login', { data: { username: email, password } });
     if (!login.ok()) throw new Error(`sign-in as ${email} answered ${login.status()}: ${await login.text()}`);
     await context.addInitScript({ content: recordFirstRow });
@@ -89,7 +100,8 @@ export async function measureBrowserScale({ baseUrl, email, password, organizati
     }
     return { organization, firstRowsMs, firstRowsP50: median(firstRowsMs), firstRowPhasesP50, paletteMs, paletteP50: median(paletteMs), queries };
   } finally {
-    await browser.close();
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
   }
 }
 
