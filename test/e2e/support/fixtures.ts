@@ -48,14 +48,35 @@ async function untilInteractive(page: Page) {
 /** The header the e2e server takes the client's address from (playwright.config.ts, EmulatorOptions.clientAddressHeader). */
 const CLIENT_ADDRESS_HEADER = 'x-forwarded-for';
 
-export const test = base.extend<{ account: Account; signedInPage: Page }>({
+export const test = base.extend<{ clientAddress: string; account: Account; signedInPage: Page }>({
   /**
    * Each test is a client of its own address, as separate people are: the per-address limits
    * (registrations, failed sign-ins) then count one test's requests, not the whole run's.
    */
   // eslint-disable-next-line no-empty-pattern
-  extraHTTPHeaders: async ({}, use) => {
-    await use({ [CLIENT_ADDRESS_HEADER]: `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+  clientAddress: async ({}, use) => {
+    await use(`10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`);
+  },
+  /**
+   * The address goes on the context as it runs, not in its options: a worker's tests share one context
+   * (playwright.config.ts, reuseContext), which Playwright keeps only while the options stay the same.
+   * Other contexts the test opens (a second person) and its `request` are clients of the same address.
+   */
+  context: async ({ context, browser, clientAddress }, use) => {
+    const header = { [CLIENT_ADDRESS_HEADER]: clientAddress };
+    await context.setExtraHTTPHeaders(header);
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = (options = {}) => newContext({ ...options, extraHTTPHeaders: { ...header, ...options.extraHTTPHeaders } });
+    try {
+      await use(context);
+    } finally {
+      browser.newContext = newContext;
+    }
+  },
+  request: async ({ playwright, clientAddress }, use) => {
+    const request = await playwright.request.newContext({ extraHTTPHeaders: { [CLIENT_ADDRESS_HEADER]: clientAddress } });
+    await use(request);
+    await request.dispose();
   },
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
