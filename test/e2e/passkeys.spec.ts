@@ -1,27 +1,42 @@
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { expect, signIn, test, uniqueEmail } from './support/fixtures';
+import { test as base, expect, signIn, uniqueEmail } from './support/fixtures';
 import { toasts } from './support/toasts';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+
+interface VirtualAuthenticator {
+  /**
+   * Whether the person answers the browser's passkey prompts. Off, the autofill's request on the
+   * email field waits, as it does until someone picks a passkey there (the virtual authenticator
+   * would otherwise answer it at once).
+   */
+  answers: (enabled: boolean) => Promise<unknown>;
+}
 
 /**
  * Chromium's virtual authenticator (CDP WebAuthn domain): a platform authenticator that holds
  * discoverable credentials, verifies the user and answers without a touch, as a laptop's
  * fingerprint reader would once the person has put their finger on it.
  */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  /**
-   * Whether the person answers the browser's passkey prompts. Off, the autofill's request on the
-   * email field waits, as it does until someone picks a passkey there (the virtual authenticator
-   * would otherwise answer it at once).
-   */
-  return { answers: (enabled: boolean) => cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled }) };
-}
+const test = base.extend<{ virtualAuthenticator: (page: Page) => Promise<VirtualAuthenticator> }>({
+  // eslint-disable-next-line no-empty-pattern
+  virtualAuthenticator: async ({}, use) => {
+    const sessions: CDPSession[] = [];
+    await use(async (page) => {
+      const cdp = await page.context().newCDPSession(page);
+      sessions.push(cdp);
+      await cdp.send('WebAuthn.enable');
+      const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      });
+      return { answers: (enabled) => cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled }) };
+    });
+    // The worker's tab outlives the test (decision 080), and so would the authenticator and its passkeys:
+    // the next test's sign-in page had the autofill answered with this test's passkey ('Login failed').
+    // A session of a context the test closed is gone already.
+    for (const cdp of sessions) await cdp.send('WebAuthn.disable').then(() => cdp.detach()).catch(() => undefined);
+  },
+});
 
 /** 'Add a passkey' on the Security tab (or the required-setup screen), confirming the password when asked. */
 async function addPasskey(page: Page, password: string, name: string) {
@@ -34,7 +49,7 @@ async function addPasskey(page: Page, password: string, name: string) {
 }
 
 test.describe('passkeys (issue 41)', () => {
-  test('add a passkey in settings, sign out, sign in with it', async ({ signedInPage: page, account }) => {
+  test('add a passkey in settings, sign out, sign in with it', async ({ signedInPage: page, account, virtualAuthenticator }) => {
     // Two page loads, three passkey ceremonies with the first calls of their functions, a step-up and
     // an accessibility scan: past 30 s on a loaded machine (31 s at a load of 25 on 2 cores, every step steady).
     test.slow();
@@ -69,7 +84,7 @@ test.describe('passkeys (issue 41)', () => {
     await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
   });
 
-  test('a member of an organization that requires two-factor sets up a passkey, then signs in with password and passkey', async ({ signedInPage: admin, account, browser }) => {
+  test('a member of an organization that requires two-factor sets up a passkey, then signs in with password and passkey', async ({ signedInPage: admin, account, browser, virtualAuthenticator }) => {
     // Two people, two browsers, a two-factor setup and two sign-ins.
     test.slow();
     // The admin has two-factor (through the API, as the Security tab does) and requires it; a staff member has none.
