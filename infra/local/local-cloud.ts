@@ -8,7 +8,7 @@ import { MAILER_EVENT_SOURCE, OUTBOX_STREAM_FILTER } from '../../functions/maile
 import { FAN_OUT_EVENT_SOURCE, FAN_OUT_STREAM_FILTERS } from '../../functions/notifications/stream-filter';
 import { routes } from '../../functions/routes';
 import { DUE_REMINDERS, FAN_OUT, MAILER, TRIAL_ALERTS, buildFunctions } from './build-functions';
-import { LOCAL_AWS_ENV, ensureTable, startDynamoDbLocal } from './dynamodb-local';
+import { type DatabaseWorkload, LOCAL_AWS_ENV, ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { type LambdaHandler, createEmulator } from './emulator';
 import { type MailCatcherOptions, startMailCatcher } from './mail-catcher';
 import { type StreamHandler, type StreamPoller, startStreamPoller } from './stream-poller';
@@ -38,6 +38,8 @@ interface LocalCloudOptions {
   sharedDatabase?: { endpoint: string; tableName: string };
   /** DynamoDB Local's port (a free one when omitted): the end-to-end tests seed large data straight into it. */
   dynamoDbPort?: number;
+  /** See startDynamoDbLocal: `heavy` for an integration half's database; `light` when omitted. */
+  databaseWorkload?: DatabaseWorkload;
   dataDir?: string;
   /** Where the handler bundles go; tests use a folder of their own. */
   buildDir?: string;
@@ -84,7 +86,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const dynamoDataDir = options.inMemory ? undefined : path.join(dataDir, 'dynamodb');
   const shared = options.sharedDatabase;
   const [started, bundles, mail] = await Promise.all([
-    shared ? { endpoint: shared.endpoint, stop: async () => {} } : startDynamoDbLocal({ dataDir: dynamoDataDir, port: options.dynamoDbPort }),
+    shared ? { endpoint: shared.endpoint, stop: async () => {} } : startDynamoDbLocal({ dataDir: dynamoDataDir, port: options.dynamoDbPort, workload: options.databaseWorkload }),
     buildFunctions(buildDir),
     startMailCatcher(options.mail),
   ]);
@@ -132,7 +134,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         stop: () => dynamo.stop(),
         start: async () => {
           if (shared) throw new Error('A cloud on a shared DynamoDB Local does not restart it');
-          dynamo = await startDynamoDbLocal({ dataDir: dynamoDataDir, port: Number(new URL(started.endpoint).port) });
+          dynamo = await startDynamoDbLocal({ dataDir: dynamoDataDir, port: Number(new URL(started.endpoint).port), workload: options.databaseWorkload });
         },
       },
       stop: async () => {

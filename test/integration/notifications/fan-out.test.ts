@@ -35,6 +35,9 @@ async function unreadCountOf(orgId: string, userId: string): Promise<number> {
 async function delivered(orgId: string, userIds: string[], count: number) {
   // A limit, not a timing: 500 recipients through the local stream, 25 a transaction, took over 15 s on a loaded machine.
   const limitMs = 15_000 + userIds.length * 100;
+  // The last recipient first, alone: while the fan-out is still writing, one reader polls instead of 500
+  // (each every 100 ms, they kept DynamoDB Local answering them while the writes waited behind).
+  await eventually(() => storedNotifications(userIds.at(-1)!), (items) => items.length >= count, limitMs);
   return Promise.all(
     userIds.map(async (userId) => {
       const notifications = await eventually(() => storedNotifications(userId), (items) => items.length >= count, limitMs);

@@ -21,4 +21,16 @@ describe('DynamoDB Local as every local cloud and test run starts it', () => {
     // This process's own environment is as it was: only the child was given them.
     expect(process.env.DDB_LOCAL_TELEMETRY).toBeUndefined();
   });
+
+  it('an integration half’s database, under heavy use, runs on Java’s full compiler with one GC thread (docs/decisions/082)', async () => {
+    const database = await startDynamoDbLocal({ workload: 'heavy' });
+    try {
+      const environment = await environmentOf(database.pid);
+      expect(environment.get('DDB_LOCAL_TELEMETRY')).toBe('0');
+      expect(environment.get('JDK_JAVA_OPTIONS')).toContain('-XX:+UseSerialGC');
+      expect(environment.get('JDK_JAVA_OPTIONS')).not.toContain('TieredStopAtLevel');
+    } finally {
+      await database.stop();
+    }
+  });
 });
