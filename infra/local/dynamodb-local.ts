@@ -75,8 +75,8 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
  * Java's client compiler only, and one garbage-collector thread: about half the CPU of Java's defaults
  * (which keep compiling for a peak speed a short run never reaches) for the same requests, on a 2-core
  * machine that also runs the tests and a browser (docs/decisions/029). A database that takes hundreds of
- * thousands of requests does reach it: with the full compiler 50,000 seeded items took 43 s of Java CPU
- * instead of 65 s, and an integration half 14 % less CPU in all (docs/decisions/082).
+ * thousands of requests does reach it: with the full compiler 50,000 seeded items took 42–44 s of Java CPU
+ * instead of 52–65 s, and an integration half 14 % less CPU in all (docs/decisions/082).
  */
 const JAVA_OPTIONS: Record<DatabaseWorkload, string> = {
   light: '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC',
