@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, registerAccount, signIn, test } from './support/fixtures';
 import { longPersonName, longProjectName, unbrokenName } from './support/long-names';
+import { openInApp } from './support/navigation';
 import { addColleague, createProjectViaApi } from './support/projects';
 
 /** An organization as a real one grows: 30 projects and 6 colleagues, every name 60 characters or more. */
@@ -65,8 +66,9 @@ for (const size of sizes) {
         ['/help', (p) => expect(p.getByRole('heading', { name: 'Help Center', level: 1 })).toBeVisible()],
         ['/no-such-page', (p) => expect(p.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()],
       ];
-      for (const [path, ready] of screens) {
-        await page.goto(path);
+      // The first screen is loaded, the others are opened in it as the app's links open them.
+      for (const [index, [path, ready]] of screens.entries()) {
+        await (index === 0 ? page.goto(path) : openInApp(page, path));
         await ready(page);
         await expectNoSidewaysScroll(page, path);
         await expectNoSeriousA11yViolations(page);
@@ -75,18 +77,33 @@ for (const size of sizes) {
 
     test('the public and mail-link screens and every settings tab: none scrolls sideways, axe finds nothing serious (polish review)', async ({ page }) => {
       test.setTimeout(120_000);
-      const check = async (path: string, ready: () => Promise<void>) => {
-        await page.goto(path);
+      // `load`: the page is loaded (the first screen, and the first one signed in); the others are opened in it.
+      const check = async (path: string, ready: () => Promise<void>, load = false) => {
+        await (load ? page.goto(path) : openInApp(page, path));
         await ready();
         await expectNoSidewaysScroll(page, path);
         await expectNoSeriousA11yViolations(page);
       };
       const h1 = () => expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       // Signed out: the landing page, sign-in, the legal pages and each page a mail links to (here without a token).
-      for (const path of ['/', '/auth', '/terms', '/privacy', '/forgot-password', '/reset-password', '/verify-email', '/invite', '/unsubscribe']) await check(path, h1);
+      // Each names its own heading: a screen opened in the page must be told from the one before it.
+      const signedOut = [
+        ['/', 'Grow your business with Growthwise'],
+        ['/auth', 'Sign in to your account'],
+        ['/terms', 'Terms of Service'],
+        ['/privacy', 'Privacy Policy'],
+        ['/forgot-password', 'Forgot your password'],
+        ['/reset-password', 'Choose a new password'],
+        ['/verify-email', 'Email verification'],
+        ['/invite', 'Invitation'],
+        ['/unsubscribe', 'Link not valid'],
+      ] as const;
+      for (const [index, [path, heading]] of signedOut.entries()) {
+        await check(path, () => expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible(), index === 0);
+      }
       await registerAccount(page.request);
       const tab = (name: string) => () => expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
-      await check('/notifications', h1);
+      await check('/notifications', h1, true);
       await check('/user-settings?tab=security', tab('Security'));
       await check('/user-settings?tab=notifications', tab('Notifications'));
       await check('/organization-settings?tab=audit-log', tab('Audit Log'));
