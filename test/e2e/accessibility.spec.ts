@@ -171,3 +171,32 @@ test.describe('signed-in screens', () => {
     await expectNoSeriousA11yViolations(page, '/billing');
   });
 });
+
+test.describe('the check itself', () => {
+  test('fails on a serious violation and names it, scans a page again, and leaves out what an open modal hides', async ({ page }) => {
+    await page.goto('/terms');
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/terms');
+    // What a Radix modal hides from everyone is marked data-aria-hidden: out of reach, not reported.
+    await page.evaluate(() => {
+      const hidden = document.createElement('div');
+      hidden.setAttribute('data-aria-hidden', 'true');
+      hidden.append(document.createElement('button'));
+      document.body.append(hidden);
+    });
+    await expectNoSeriousA11yViolations(page, '/terms and a nameless button behind a modal');
+    // A button with no name anyone can reach: critical (button-name), and the failure says where.
+    await page.evaluate(() => {
+      const nameless = document.createElement('button');
+      nameless.id = 'nameless';
+      document.body.append(nameless);
+    });
+    const failure = await expectNoSeriousA11yViolations(page, '/terms and a nameless button').then(
+      () => 'no failure',
+      (error: Error) => error.message,
+    );
+    expect(failure).toContain('/terms and a nameless button has serious or critical accessibility violations');
+    expect(failure).toContain('button-name (critical)');
+    expect(failure).toContain('#nameless');
+  });
+});

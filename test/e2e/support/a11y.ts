@@ -1,5 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { expect, type Page } from '@playwright/test';
+
+type WithAxe = Window & typeof globalThis & { axe: typeof axe };
 
 /**
  * Fails on serious or critical axe-core violations of what the page shows now (open dialogs, menus and
@@ -14,17 +16,19 @@ export async function expectNoSeriousA11yViolations(page: Page, screen = page.ur
   // While a Radix modal (dialog, menu) is open, the rest of the page is aria-hidden and out of reach:
   // the focus trap keeps focus inside and outside pointer events are off. It is not what the user
   // can reach, so it is left out rather than reported as focusable-but-hidden.
-  // Legacy mode runs axe.run in the page itself. The default runs it in each frame and then again in a
-  // new blank page that puts the results together, so that cross-origin frames can be read: twice the
-  // renderer time a scan (2.1 s → 1.1 s each, about 120 scans a run) for frames this app has none of
-  // (docs/decisions/077). Same-origin frames are still scanned.
-  const { violations } = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .exclude('[data-aria-hidden="true"]')
-    .analyze()
-    .finally(() => page.emulateMedia({ reducedMotion: null }));
+  const excluded = ['[data-aria-hidden="true"]'];
+  // axe-core runs in the page itself, put there once per document: a page scanned again, or a screen
+  // opened in it, already has it. @axe-core/playwright evaluated its 500 KB twice a scan and sent every
+  // passing check back: four times the browser's CPU a scan (docs/decisions/085). The app has no frames.
+  const violations = await (async () => {
+    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+    return page.evaluate(async (exclude) => {
+      const { violations } = await (window as WithAxe).axe.run({ exclude }, { resultTypes: ['violations'] });
+      return violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, targets: nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
+    }, excluded);
+  })().finally(() => page.emulateMedia({ reducedMotion: null }));
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.targets.join(' | ')}`);
   expect(serious, `${screen} has serious or critical accessibility violations`).toEqual([]);
 }
