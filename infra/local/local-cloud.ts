@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
+import type { DynamoDBRecord } from 'aws-lambda';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_LOCAL_TABLE_NAME } from '../../functions/db/table-definition';
@@ -67,7 +68,7 @@ export interface LocalCloud {
   inboxUrl: string;
   mailSmtpPort: number;
   /** Outbox records the mailer failed on every retry (the cloud's dead-letter queue). */
-  mailDeadLetters: StreamPoller['deadLetters'];
+  mailDeadLetters: DynamoDBRecord[];
   /** DynamoDB Local itself, stopped and started again on the same port (and, when persistent, the same data): the fault test's outage. Not for a shared one. */
   database: { stop: () => Promise<void>; start: () => Promise<void> };
   stop: () => Promise<void>;
@@ -75,7 +76,7 @@ export interface LocalCloud {
 
 /**
  * The whole product on one machine: DynamoDB Local, the table, the handler bundles and the
- * emulator on one port, the mail catcher, and the stream pollers that hand new outbox items to the
+ * emulator on one port, the mail catcher, and the stream poller that hands new outbox items to the
  * mailer and new notification events to the fan-out, as the cloud's event source mappings do. `npm start`, `npm run dev` and the tests all
  * start it through here.
  */
@@ -93,7 +94,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let dynamo = started;
   const tableName = shared?.tableName ?? DEFAULT_LOCAL_TABLE_NAME;
   const url = `http://localhost:${options.port}`;
-  const pollers: StreamPoller[] = [];
+  let poller: StreamPoller | undefined;
   try {
     await ensureTable(dynamo.endpoint, tableName);
     Object.assign(process.env, {
@@ -117,10 +118,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // Each bundle is imported on its route's first request, as Lambda starts a function: startup stays quick.
     const handlers = new Map<string, LambdaHandler>([...bundles].map(([handler, file]) => [handler, loadOnFirstCall(file)]));
     const server = createEmulator({ routes, handlers, webRoot: options.webRoot, clientAddressHeader: options.clientAddressHeader, serveSourceMaps: options.serveSourceMaps });
-    for (const consumer of STREAM_CONSUMERS) {
-      pollers.push(await startStreamPoller({ ...consumer, endpoint: dynamo.endpoint, tableName, handler: handlers.get(consumer.name) as unknown as StreamHandler }));
-    }
-    const [mailPoller] = pollers;
+    poller = await startStreamPoller({
+      endpoint: dynamo.endpoint,
+      tableName,
+      consumers: STREAM_CONSUMERS.map((consumer) => ({ ...consumer, handler: handlers.get(consumer.name) as unknown as StreamHandler })),
+    });
     await listen(server, options.port);
     const dailyJobs = options.dailyJobs ? runDailyJobsHourly([TRIAL_ALERTS, DUE_REMINDERS].map((name) => handlers.get(name)!)) : undefined;
     return {
@@ -129,7 +131,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       tableName,
       inboxUrl: mail.inboxUrl,
       mailSmtpPort: mail.smtpPort,
-      mailDeadLetters: mailPoller!.deadLetters,
+      mailDeadLetters: poller.deadLetters[MAILER]!,
       database: {
         stop: () => dynamo.stop(),
         start: async () => {
@@ -141,13 +143,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         if (dailyJobs) clearInterval(dailyJobs);
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        await Promise.all(pollers.map((each) => each.stop()));
+        await poller?.stop();
         await mail.stop();
         await dynamo.stop();
       },
     };
   } catch (error) {
-    await Promise.all(pollers.map((each) => each.stop()));
+    await poller?.stop();
     await mail.stop();
     await dynamo.stop();
     throw error;

@@ -12,17 +12,22 @@ import { type FilterPattern, matchesFilter } from './event-filter';
 
 export type StreamHandler = (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | void>;
 
-interface StreamPollerOptions {
+/** A function the stream invokes: one event source mapping of the cloud. */
+export interface StreamConsumer {
   /** The function's name, as Lambda hands it in the context. */
   name: string;
-  endpoint: string;
-  tableName: string;
   /** A record passing any of them is handed over (the mapping's filters). */
   filters: readonly FilterPattern[];
   handler: StreamHandler;
   batchSize: number;
   retryAttempts: number;
   bisectBatchOnError: boolean;
+}
+
+interface StreamPollerOptions {
+  endpoint: string;
+  tableName: string;
+  consumers: readonly StreamConsumer[];
   /**
    * The first wait after a read that found nothing; each further empty read doubles it up to
    * `maxIdleMs`, and a read with records resets it (Lambda polls a stream about four times a second).
@@ -39,17 +44,22 @@ interface StreamPollerOptions {
 }
 
 export interface StreamPoller {
-  /** Records that failed every retry: where the cloud's dead-letter queue would hold them. */
-  deadLetters: DynamoDBRecord[];
+  /** Each consumer's records that failed every retry: where the cloud's dead-letter queue would hold them. */
+  deadLetters: Record<string, DynamoDBRecord[]>;
   stop: () => Promise<void>;
 }
 
 /**
- * The local stand-in for a Lambda event source mapping on the table's stream: reads DynamoDB
- * Local's stream (the DynamoDB Streams API on the same endpoint), keeps the records the filter
- * passes, and invokes the handler with Lambda's event shape, batch by batch and in order per shard.
- * A failed batch is retried from its first failed record (ReportBatchItemFailures), split in two
- * when bisecting, at most `retryAttempts` times; then its records are dead letters.
+ * The local stand-in for the Lambda event source mappings on the table's stream: reads DynamoDB
+ * Local's stream (the DynamoDB Streams API on the same endpoint) and hands each consumer the records
+ * its filters pass, in Lambda's event shape, batch by batch and in order per shard. A failed batch is
+ * retried from its first failed record (ReportBatchItemFailures), split in two when bisecting, at
+ * most `retryAttempts` times; then its records are that consumer's dead letters.
+ *
+ * One reader for all consumers, where the cloud has a mapping each: a reader each read and parsed
+ * every record once per consumer, and the records of a test's seeded organization, which no
+ * consumer wants, cost more to read twice than to write (docs/decisions/086). The price: a read
+ * waits for every consumer's batches, so one consumer's retries delay the others by that much.
  */
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
   const tables = localClient(options.endpoint);
@@ -67,12 +77,12 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     requestHandler: { requestTimeout: options.requestTimeoutMs ?? 10_000, throwOnRequestTimeout: true },
   });
   const idleMs = options.idleMs ?? 100;
-  // Two idle pollers reading ten times a second each cost DynamoDB Local and this process about a
-  // tenth of a core together, for a whole test run or `npm start`; a quiet stream is read less often.
+  // A poller reading an idle stream ten times a second costs DynamoDB Local and this process about a
+  // twentieth of a core, for a whole test run or `npm start`; a quiet stream is read less often.
   const maxIdleMs = options.maxIdleMs ?? 800;
   let idleWait = idleMs;
   let wake: (() => void) | undefined;
-  const deadLetters: DynamoDBRecord[] = [];
+  const deadLetters = Object.fromEntries(options.consumers.map((consumer) => [consumer.name, [] as DynamoDBRecord[]]));
   /** Open shards and where we are in each; a finished shard stays with `undefined` so it is not read again. */
   const iterators = new Map<string, string | undefined>();
   let stopped = false;
@@ -91,38 +101,47 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     lastShardScan = Date.now();
   };
 
-  const invoke = async (records: DynamoDBRecord[]): Promise<number | undefined> => {
+  const invoke = async (consumer: StreamConsumer, records: DynamoDBRecord[]): Promise<number | undefined> => {
     try {
-      const result = await options.handler({ Records: records }, { awsRequestId: crypto.randomUUID(), functionName: options.name } as Context);
+      const result = await consumer.handler({ Records: records }, { awsRequestId: crypto.randomUUID(), functionName: consumer.name } as Context);
       const failed = result?.batchItemFailures ?? [];
       if (failed.length === 0) return undefined;
       const indexes = failed.map((failure) => records.findIndex((record) => record.dynamodb?.SequenceNumber === failure.itemIdentifier));
       // An identifier that names no record of the batch fails the whole batch, as Lambda does.
       return indexes.some((index) => index < 0) ? 0 : Math.min(...indexes);
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', source: 'stream-poller', function: options.name, error: String((error as Error)?.message ?? error) }));
+      console.error(JSON.stringify({ level: 'error', source: 'stream-poller', function: consumer.name, error: String((error as Error)?.message ?? error) }));
       return 0;
     }
   };
 
-  const deliver = async (records: DynamoDBRecord[], retriesLeft: number): Promise<void> => {
-    const failedFrom = await invoke(records);
+  const deliver = async (consumer: StreamConsumer, records: DynamoDBRecord[], retriesLeft: number): Promise<void> => {
+    const failedFrom = await invoke(consumer, records);
     if (failedFrom === undefined) return;
     const remaining = records.slice(failedFrom);
     if (retriesLeft <= 0) {
-      deadLetters.push(...remaining);
-      console.error(JSON.stringify({ level: 'error', source: 'stream-poller', function: options.name, deadLetters: remaining.map((record) => record.dynamodb?.SequenceNumber) }));
+      deadLetters[consumer.name]!.push(...remaining);
+      console.error(JSON.stringify({ level: 'error', source: 'stream-poller', function: consumer.name, deadLetters: remaining.map((record) => record.dynamodb?.SequenceNumber) }));
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
-    if (options.bisectBatchOnError && remaining.length > 1) {
+    if (consumer.bisectBatchOnError && remaining.length > 1) {
       const half = Math.ceil(remaining.length / 2);
-      await deliver(remaining.slice(0, half), retriesLeft - 1);
-      await deliver(remaining.slice(half), retriesLeft - 1);
+      await deliver(consumer, remaining.slice(0, half), retriesLeft - 1);
+      await deliver(consumer, remaining.slice(half), retriesLeft - 1);
       return;
     }
-    await deliver(remaining, retriesLeft - 1);
+    await deliver(consumer, remaining, retriesLeft - 1);
   };
+
+  // Each consumer gets its batches in order; the consumers side by side, as their mappings would be.
+  const deliverToEach = (records: DynamoDBRecord[]) =>
+    Promise.all(
+      options.consumers.map(async (consumer) => {
+        const wanted = records.filter((record) => consumer.filters.some((pattern) => matchesFilter(pattern, record)));
+        for (let i = 0; i < wanted.length; i += consumer.batchSize) await deliver(consumer, wanted.slice(i, i + consumer.batchSize), consumer.retryAttempts);
+      }),
+    );
 
   // As many records a read as the Streams API gives (1,000): a burst of another file's seeded items
   // goes by in a few reads, not dozens, before the next mail behind it.
@@ -138,8 +157,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     });
     if (!out) return false;
     iterators.set(shardId, out.NextShardIterator);
-    const records = (out.Records ?? []).map((record) => toLambdaRecord(record, streamArn)).filter((record) => options.filters.some((pattern) => matchesFilter(pattern, record)));
-    for (let i = 0; i < records.length; i += options.batchSize) await deliver(records.slice(i, i + options.batchSize), options.retryAttempts);
+    await deliverToEach((out.Records ?? []).map((record) => toLambdaRecord(record, streamArn)));
     return (out.Records?.length ?? 0) > 0;
   };
 
@@ -156,7 +174,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
           if (iterator && !stopped) busy = (await pollShard(shardId, iterator)) || busy;
         }
       } catch (error) {
-        if (!stopped) console.error(JSON.stringify({ level: 'error', source: 'stream-poller', function: options.name, error: String((error as Error)?.message ?? error) }));
+        if (!stopped) console.error(JSON.stringify({ level: 'error', source: 'stream-poller', functions: options.consumers.map((consumer) => consumer.name), error: String((error as Error)?.message ?? error) }));
       }
       if (busy) idleWait = idleMs;
       else if (!stopped) {

@@ -60,12 +60,16 @@ beforeAll(async () => {
   };
   settings = { send, siteUrl: 'http://localhost:3000', allowList: undefined, log: (entry) => void logged.push(entry), count: (outcome: string) => void counted.push(outcome) };
   poller = await modules.streamPoller.startStreamPoller({
-    name: 'mailer',
     endpoint: inject('dynamoDbEndpoint'),
     tableName,
-    filters: [modules.filter.OUTBOX_STREAM_FILTER],
-    ...modules.filter.MAILER_EVENT_SOURCE,
-    handler: (event) => modules.deliver.deliverOutbox(event.Records, settings),
+    consumers: [
+      {
+        name: 'mailer',
+        filters: [modules.filter.OUTBOX_STREAM_FILTER],
+        ...modules.filter.MAILER_EVENT_SOURCE,
+        handler: (event) => modules.deliver.deliverOutbox(event.Records, settings),
+      },
+    ],
   });
 });
 
@@ -336,7 +340,7 @@ describe('the mailer', () => {
     await sendMail(nextTo);
     await waitForMails(nextTo, 1);
     await laterTryOf(poisonTo);
-    expect(poller.deadLetters.map((record) => JSON.stringify(record.dynamodb?.NewImage)).join()).not.toContain(poisonTo);
+    expect(poller.deadLetters.mailer!.map((record) => JSON.stringify(record.dynamodb?.NewImage)).join()).not.toContain(poisonTo);
     expect(await mailsTo(poisonTo)).toHaveLength(0);
   });
 

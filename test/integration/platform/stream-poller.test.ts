@@ -9,7 +9,7 @@ import { startStreamPoller } from '../../../infra/local/stream-poller';
 import { eventually } from '../support/eventually';
 
 /**
- * The local event source mapping on a table that shares its DynamoDB Local with other tables, as
+ * The local event source mappings on a table that shares its DynamoDB Local with other tables, as
  * the suite's database holds the suite's table and the tables of tests that run a consumer of their
  * own (mailer-retries). DynamoDB Local numbers the stream records of all its tables with one counter.
  */
@@ -34,6 +34,54 @@ describe('the local stream poller', () => {
     } finally {
       await poller.stop();
       await Promise.all([watched, other].map((TableName) => client.send(new DeleteTableCommand({ TableName }))));
+      client.destroy();
+    }
+  });
+
+  it("hands each consumer only the records its filter passes, in order, and one consumer's failures are its own dead letters", async () => {
+    const endpoint = inject('dynamoDbEndpoint');
+    const client = localClient(endpoint);
+    const watched = `stream-consumers-${randomUUID().slice(0, 8)}`;
+    await ensureTable(endpoint, watched);
+    const keys = (records: DynamoDBRecord[]) => records.map((record) => record.dynamodb?.Keys?.PK?.S);
+    const mailBatches: (string | undefined)[][] = [];
+    const events: DynamoDBRecord[] = [];
+    const ofType = (type: string) => [{ dynamodb: { NewImage: { type: { S: [type] } } } }];
+    const put = (id: string, type: string) => client.send(new PutItemCommand({ TableName: watched, Item: { PK: { S: id }, SK: { S: 'ITEM' }, type: { S: type } } }));
+    // Written before the poller starts, so its first read (from the oldest record) holds them all and the batches are known.
+    for (const [id, type] of [['mail-1', 'MAIL'], ['event-1', 'EVENT'], ['other', 'OTHER'], ['mail-2', 'MAIL'], ['event-poisoned', 'EVENT'], ['mail-3', 'MAIL'], ['event-2', 'EVENT']]) await put(id!, type!);
+    const poller = await startStreamPoller({
+      endpoint,
+      tableName: watched,
+      consumers: [
+        { name: 'mail', filters: ofType('MAIL'), handler: async (event) => void mailBatches.push(keys(event.Records)), batchSize: 2, retryAttempts: 0, bisectBatchOnError: false },
+        {
+          name: 'events',
+          filters: ofType('EVENT'),
+          // Takes the records before the poisoned one and reports that one failed: the batch is retried from it, once, then it and the rest are dead letters.
+          handler: async (event) => {
+            const poisoned = event.Records.findIndex((record) => record.dynamodb?.Keys?.PK?.S === 'event-poisoned');
+            events.push(...event.Records.slice(0, poisoned < 0 ? undefined : poisoned));
+            if (poisoned >= 0) return { batchItemFailures: [{ itemIdentifier: event.Records[poisoned]!.dynamodb!.SequenceNumber! }] };
+          },
+          batchSize: 10,
+          retryAttempts: 1,
+          bisectBatchOnError: false,
+        },
+      ],
+    });
+    try {
+      await eventually(
+        async () => [mailBatches.length, poller.deadLetters.events!.length],
+        ([batches, dead]) => batches === 2 && dead === 2,
+      );
+      expect(mailBatches).toEqual([['mail-1', 'mail-2'], ['mail-3']]);
+      expect(keys(events)).toEqual(['event-1']);
+      expect(keys(poller.deadLetters.events!)).toEqual(['event-poisoned', 'event-2']);
+      expect(poller.deadLetters.mail).toEqual([]);
+    } finally {
+      await poller.stop();
+      await client.send(new DeleteTableCommand({ TableName: watched }));
       client.destroy();
     }
   });
@@ -66,14 +114,9 @@ describe('the local stream poller', () => {
 async function pollEveryRecord(endpoint: string, tableName: string, options: { requestTimeoutMs?: number } = {}) {
   const received: DynamoDBRecord[] = [];
   const poller = await startStreamPoller({
-    name: 'stream-poller-test',
     endpoint,
     tableName,
-    filters: [{}],
-    handler: async (event) => void received.push(...event.Records),
-    batchSize: 10,
-    retryAttempts: 0,
-    bisectBatchOnError: false,
+    consumers: [{ name: 'stream-poller-test', filters: [{}], handler: async (event) => void received.push(...event.Records), batchSize: 10, retryAttempts: 0, bisectBatchOnError: false }],
     ...options,
   });
   return { poller, received };

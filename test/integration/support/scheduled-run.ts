@@ -4,7 +4,7 @@ import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 /**
  * Points the functions' modules imported after it in this test process at the run's table: functions/db
  * reads its table and endpoint once, on import. A scheduled function's handler then runs here, and its
- * writes reach the local cloud's stream pollers (fan-out, mailer) like any other.
+ * writes reach the local cloud's stream poller (fan-out, mailer) like any other.
  */
 export function useRunTable() {
   Object.assign(process.env, LOCAL_AWS_ENV, {
