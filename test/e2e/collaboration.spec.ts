@@ -1,17 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, registerAccount, signIn, test, uniqueEmail } from './support/fixtures';
-import { mailLink } from './support/inbox';
+import { mailLink, mailsTo } from './support/inbox';
 
 /** The newest mail to `email` whose subject holds `subject`, once the outbox has sent it. */
 async function mailTo(email: string, subject: string): Promise<{ subject: string; text: string }> {
-  const inbox = `http://127.0.0.1:${process.env.E2E_MAIL_UI_PORT}/api/email`;
   let found: { subject: string; text: string } | undefined;
   await expect
     .poll(
       async () => {
-        const mails = (await (await fetch(inbox)).json()) as { subject: string; text: string; to: { address: string }[] }[];
-        found = mails.filter((mail) => mail.to.some((to) => to.address === email) && mail.subject.includes(subject)).at(-1);
+        found = (await mailsTo(email)).filter((mail) => mail.subject.includes(subject)).at(-1);
         return found !== undefined;
       },
       { timeout: 30_000 },

@@ -1,8 +1,6 @@
 import type { PlaywrightWorkerArgs } from '@playwright/test';
 import { expect, registerAccount, test } from './support/fixtures';
-
-/** The local inbox (maildev; playwright.config.ts). */
-const inbox = () => `http://127.0.0.1:${process.env.E2E_MAIL_UI_PORT}`;
+import { mailsTo } from './support/inbox';
 
 /** Strangers fail 11 times on the account, each from an address of its own, from a browser that never signed in to it. */
 async function strangersFail(playwright: PlaywrightWorkerArgs['playwright'], email: string) {
@@ -17,8 +15,7 @@ async function strangersFail(playwright: PlaywrightWorkerArgs['playwright'], ema
 /** The 6-digit code of the newest sign-in code mail to `email`. */
 async function mailedCode(email: string): Promise<string> {
   for (let i = 0; i < 150; i += 1) {
-    const mails = (await (await fetch(`${inbox()}/api/email`)).json()) as { subject: string; to: { address: string }[] }[];
-    const mail = mails.filter((each) => each.to.some((to) => to.address === email) && each.subject.includes('sign-in code')).at(-1);
+    const mail = (await mailsTo(email)).filter((each) => each.subject.includes('sign-in code')).at(-1);
     if (mail) return /(\d{6})/.exec(mail.subject)![1]!;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

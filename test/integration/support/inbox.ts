@@ -10,13 +10,15 @@ export interface CaughtMail {
   html: string;
 }
 
-/** Every message in the local inbox addressed to `address`, oldest first. */
+/**
+ * Every message in the local inbox addressed to `address`, oldest first. maildev picks them out (its
+ * list takes a field to match, `to.address`): the whole inbox, every mail of the run so far with its
+ * HTML, was serialized, sent and parsed again on each poll of a wait (docs/decisions/087).
+ */
 export async function mailsTo(address: string): Promise<CaughtMail[]> {
-  const response = await fetch(`${inject('inboxUrl')}/api/email`);
+  const response = await fetch(`${inject('inboxUrl')}/api/email?${new URLSearchParams({ 'to.address': address })}`);
   if (!response.ok) throw new Error(`inbox answered ${response.status}`);
-  const all = (await response.json()) as CaughtMail[];
-  const wanted = address.toLowerCase();
-  return all.filter((mail) => mail.to.some((to) => to.address.toLowerCase() === wanted));
+  return (await response.json()) as CaughtMail[];
 }
 
 /** Waits until `address` has at least `count` messages (the outbox is asynchronous) and answers them all. */
