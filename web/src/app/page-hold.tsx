@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { type createBrowserRouter, Outlet, useNavigation } from 'react-router-dom';
+import { type createBrowserRouter, Outlet, useLocation, useNavigation } from 'react-router-dom';
 
 type AppRouter = Pick<ReturnType<typeof createBrowserRouter>, 'subscribe'>;
 
@@ -45,12 +45,18 @@ function release() {
  * the page go once the next one is on screen: the router says it is idle a render earlier (its update
  * is a transition), while the old page is still there. A page that failed to load replaces all this
  * with the error page.
+ *
+ * On the arrival's commit, told by the location as well as the router's state: when the next page's
+ * module is already in memory, the router is loading and idle again before React renders, React draws
+ * the arrival once with the router idle before and after, and a check of the state alone never ran
+ * (the page stayed inert for good; CI, 2026-11-27).
  */
 export function PageArrival() {
   const { state } = useNavigation();
+  const location = useLocation();
   useLayoutEffect(() => {
     if (state === 'idle') release();
-  }, [state]);
+  }, [state, location]);
   return (
     <div
       className="contents"
