@@ -116,12 +116,13 @@ describe('the mailer', () => {
     const to = uniqueAddress('duplicate');
     await sendMail(to);
     await waitForMails(to, 1);
+    // The mail is in the inbox once SMTP has taken it; the mailer marks the item sent just after.
+    const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
+    const outboxItem = async () =>
+      (await modules.client.db.send(new ScanCommand({ TableName: tableName, ConsistentRead: true, FilterExpression: '#to = :to', ExpressionAttributeNames: { '#to': 'to' }, ExpressionAttributeValues: { ':to': to } }))).Items![0]!;
+    await expect.poll(async () => (await outboxItem()).status, { timeout: 10_000 }).toBe('sent');
     // Replay the item's stream record as a retried batch would carry it.
-    const items = await modules.client.db.send(
-      new (await import('@aws-sdk/lib-dynamodb')).ScanCommand({ TableName: tableName, FilterExpression: '#to = :to', ExpressionAttributeNames: { '#to': 'to' }, ExpressionAttributeValues: { ':to': to } }),
-    );
-    const item = items.Items![0]!;
-    expect(item.status).toBe('sent');
+    const item = await outboxItem();
     expect(item.data).toBeUndefined();
     expect(item.ttl).toBeGreaterThan(Date.now() / 1000);
     const { marshall } = await import('@aws-sdk/util-dynamodb');
