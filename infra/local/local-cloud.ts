@@ -3,7 +3,6 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { DynamoDBRecord } from 'aws-lambda';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { DEFAULT_LOCAL_TABLE_NAME } from '../../functions/db/table-definition';
 import { MAILER_EVENT_SOURCE, OUTBOX_STREAM_FILTER } from '../../functions/mailer/stream-filter';
 import { FAN_OUT_EVENT_SOURCE, FAN_OUT_STREAM_FILTERS } from '../../functions/notifications/stream-filter';
@@ -11,6 +10,7 @@ import { routes } from '../../functions/routes';
 import { DUE_REMINDERS, FAN_OUT, MAILER, TRIAL_ALERTS, buildFunctions } from './build-functions';
 import { type DatabaseWorkload, LOCAL_AWS_ENV, ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { type LambdaHandler, createEmulator } from './emulator';
+import { loadOnFirstCall } from './load-on-first-call';
 import { type MailCatcherOptions, startMailCatcher } from './mail-catcher';
 import { type StreamHandler, type StreamPoller, startStreamPoller } from './stream-poller';
 
@@ -166,14 +166,6 @@ function runDailyJobsHourly(jobs: LambdaHandler[]): NodeJS.Timeout {
     );
   run();
   return setInterval(run, HOUR_MS).unref();
-}
-
-function loadOnFirstCall(file: string): LambdaHandler {
-  let loaded: Promise<LambdaHandler> | undefined;
-  return async (event, context) => {
-    loaded ??= import(pathToFileURL(file).href).then((module: { handler: LambdaHandler }) => module.handler);
-    return (await loaded)(event, context);
-  };
 }
 
 function listen(server: Server, port: number) {
