@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LOCAL_AWS_ENV, ensureTable } from '../../../infra/local/dynamodb-local';
+import { type DynamoDbLocal, LOCAL_AWS_ENV, ensureTable, startDynamoDbLocal } from '../../../infra/local/dynamodb-local';
 import type { StreamPoller } from '../../../infra/local/stream-poller';
 import { mailsTo, uniqueAddress, waitForMails } from '../support/inbox';
 import { outboxItemsTo } from '../support/table';
@@ -10,8 +10,12 @@ import { functionsNow } from '../support/functions-clock';
 /**
  * The mailer's delivery guarantees, through a real stream and the real SMTP catcher: a table of
  * this file's own, so the send function can fail on purpose without touching other tests' mail.
+ * On a DynamoDB Local of its own too: on the run's shared one, after a file that seeded thousands of
+ * items, this file's reads of its table kept the database's one SQLite thread busy for a minute (62
+ * core-s of Java against 6 on a database of its own, docs/performance.md).
  */
 const tableName = `mailer-retries-${randomUUID().slice(0, 8)}`;
+let database: DynamoDbLocal;
 let poller: StreamPoller;
 let sends = 0;
 /** Send attempts per address (a sweep may try other tests' mail meanwhile). */
@@ -43,8 +47,9 @@ async function load() {
 
 beforeAll(async () => {
   // functions/db reads its table and endpoint once, on import: set them first.
-  Object.assign(process.env, LOCAL_AWS_ENV, { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint') });
-  await ensureTable(inject('dynamoDbEndpoint'), tableName);
+  database = await startDynamoDbLocal({});
+  Object.assign(process.env, LOCAL_AWS_ENV, { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: database.endpoint });
+  await ensureTable(database.endpoint, tableName);
   modules = await load();
   const smtp = modules.transport.smtpTransport('127.0.0.1', inject('mailSmtpPort'), 'Growthwise <no-reply@growthwise.localhost>');
   const send: typeof smtp = async (to, mail) => {
@@ -60,7 +65,7 @@ beforeAll(async () => {
   };
   settings = { send, siteUrl: 'http://localhost:3000', allowList: undefined, log: (entry) => void logged.push(entry), count: (outcome: string) => void counted.push(outcome) };
   poller = await modules.streamPoller.startStreamPoller({
-    endpoint: inject('dynamoDbEndpoint'),
+    endpoint: database.endpoint,
     tableName,
     consumers: [
       {
@@ -75,6 +80,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await poller?.stop();
+  await database?.stop();
 });
 
 /** The outbox item of the one mail to `to`, as it is now. */
