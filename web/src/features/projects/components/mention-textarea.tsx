@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, type TextareaHTMLAttributes, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type TextareaHTMLAttributes, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { OrganizationUserResponse } from '@shared/schemas/organization-users';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Textarea } from '../../../components/ui/textarea';
@@ -29,6 +29,8 @@ export function MentionTextarea({ value, onChange, onMention, className, ...prop
   const textarea = useRef<HTMLTextAreaElement>(null);
   const listId = useId();
   const [caret, setCaret] = useState(0);
+  /** Where the caret goes once React has written a picked name into the field. */
+  const caretAfterPick = useRef<number | null>(null);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const [active, setActive] = useState(0);
   const typed = mentionQueryAt(value, caret);
@@ -51,9 +53,18 @@ export function MentionTextarea({ value, onChange, onMention, className, ...prop
     setActive(0);
     // The '@' now begins a finished mention: the name's space would otherwise keep the list open.
     setDismissedAt(typed.start);
-    // After React writes the new value, the caret goes right after the name.
-    requestAnimationFrame(() => textarea.current?.setSelectionRange(at, at));
+    caretAfterPick.current = at;
   };
+
+  // Right after React writes the picked name, in the same event, before the next key: a caret set on
+  // the next animation frame came after keys typed meanwhile, and the rest of the text went in behind
+  // the name (a fast typist, or a busy machine's late frame).
+  useLayoutEffect(() => {
+    const at = caretAfterPick.current;
+    if (at === null) return;
+    caretAfterPick.current = null;
+    textarea.current?.setSelectionRange(at, at);
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!shown) return;
