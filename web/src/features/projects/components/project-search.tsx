@@ -120,18 +120,19 @@ export function ProjectSearch() {
           />
           {searching && !projects.isPending ? <Spinner label="Searching projects" className="[&>span:first-child]:size-4 [&>span:first-child]:border-2" /> : null}
         </div>
+        {/* Beside the list, not in it: a listbox holds options only, and one holding a spinner or an
+            alert is announced as a broken list (axe-core's aria-required-children). */}
+        {projects.isPending ? (
+          <div className="flex justify-center p-4">
+            <Spinner label="Loading projects" />
+          </div>
+        ) : projects.isError ? (
+          <p role="alert" className="p-4 text-sm text-danger">
+            Failed to load projects. Please try again later.
+          </p>
+        ) : null}
         <Command.List className="max-h-[300px] overflow-y-auto p-1" aria-label="Projects" aria-busy={searching || undefined}>
-          {projects.isPending ? (
-            <Command.Loading label="Loading projects">
-              <div className="flex justify-center p-4">
-                <Spinner label="Loading projects" />
-              </div>
-            </Command.Loading>
-          ) : projects.isError ? (
-            <p role="alert" className="p-4 text-sm text-danger">
-              Failed to load projects. Please try again later.
-            </p>
-          ) : (
+          {projects.isPending || projects.isError ? null : (
             <>
               {/* Not while the answer to what was typed is awaited: the results shown are the last query's. */}
               {searching ? null : <Command.Empty className="p-4 text-center text-sm text-muted">No projects found.</Command.Empty>}
