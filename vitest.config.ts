@@ -23,6 +23,10 @@ export default defineConfig({
           // environment, which every worker inherits; unit tests go by the real time.
           env: { GROWTHWISE_CLOCK_OFFSET_MS: '0' },
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          // As the integration files: one process for all files, each with the environment it started with and
+          // its own copy of our modules (test/support/fresh-file.ts). Half the CPU of a process a file (decision 089).
+          isolate: false,
+          setupFiles: ['test/support/fresh-file.ts'],
         },
       },
       {
@@ -45,9 +49,9 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/integration/support/global-setup.ts'],
           // One test process for all files, each file with the environment it started with and fresh copies of
-          // our modules (support/fresh-file.ts): 1.2 core-s a file less than a process each (docs/performance.md).
+          // our modules (test/support/fresh-file.ts): 1.2 core-s a file less than a process each (docs/performance.md).
           isolate: false,
-          setupFiles: ['test/integration/support/fresh-file.ts'],
+          setupFiles: ['test/support/fresh-file.ts'],
           // The cloud's handler bundles load as Lambda loads them, natively: through vite's transform each
           // one read every source its map names (hundreds), and the route fuzz's first calls of about 100
           // handlers at once had the process at its 20,000 open files (EMFILE, a 500 from the emulator).

@@ -11,10 +11,16 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  */
 const TRANSITIVE_ENGINE_WARNINGS = new Set(['content-disposition@3.0.0', 'cookie@2.0.2']);
 
-/** The warnings npm resolves the lockfile with, as `npm ci` prints them, without touching node_modules. */
-async function installWarnings(): Promise<string[]> {
-  const { stdout, stderr } = await promisify(execFile)('npm', ['install', '--package-lock-only', '--ignore-scripts', '--dry-run', '--no-audit', '--no-fund'], { cwd: ROOT });
-  return `${stdout}\n${stderr}`.split('\n').filter((line) => line.startsWith('npm warn'));
+/**
+ * The warnings npm resolves the lockfile with, as `npm ci` prints them, without touching node_modules.
+ * Resolved once for both tests: a resolution of the whole tree is several seconds of CPU.
+ */
+let resolved: Promise<string[]> | undefined;
+function installWarnings(): Promise<string[]> {
+  resolved ??= promisify(execFile)('npm', ['install', '--package-lock-only', '--ignore-scripts', '--dry-run', '--no-audit', '--no-fund'], { cwd: ROOT }).then(({ stdout, stderr }) =>
+    `${stdout}\n${stderr}`.split('\n').filter((line) => line.startsWith('npm warn')),
+  );
+  return resolved;
 }
 
 describe('a fresh clone’s npm ci (issue 20: no warning from this project’s own configuration)', () => {
