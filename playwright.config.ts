@@ -58,7 +58,8 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // Billing events signed by the tests are accepted; Stripe's API is never called (no secret key).
-    // Passwords hashed at bcrypt's least cost, as in the integration suite (functions/security/passwords.ts).
-    env: { LOG_LEVEL: 'error', PASSWORD_HASH_COST: '4', MAIL_UI_PORT: process.env.E2E_MAIL_UI_PORT, MAIL_SMTP_PORT: String(port + 2), STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET, DNS_SERVERS: `127.0.0.1:${e2eDnsPorts().dns}` },
+    // Passwords hashed at bcrypt's least cost and a twentieth of each failed-password delay waited, as in
+    // the integration suite (functions/security/passwords.ts, functions/throttles/failed-password-delay.ts).
+    env: { LOG_LEVEL: 'error', PASSWORD_HASH_COST: '4', FAILED_PASSWORD_DELAY_PERCENT: '5', MAIL_UI_PORT: process.env.E2E_MAIL_UI_PORT, MAIL_SMTP_PORT: String(port + 2), STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET, DNS_SERVERS: `127.0.0.1:${e2eDnsPorts().dns}` },
   },
 });

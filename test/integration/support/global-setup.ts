@@ -50,6 +50,8 @@ const CLOCK_START = '2025-03-12T06:00:00.000Z';
 
 /** bcrypt's least cost: every sign-up and sign-in of the suite still hashes and compares for real (functions/security/passwords.ts). */
 const LOCAL_PASSWORD_HASH_COST = '4';
+/** A twentieth of each failed-password delay: still waited, still logged whole (functions/throttles/failed-password-delay.ts). */
+const LOCAL_FAILED_PASSWORD_DELAY_PERCENT = '5';
 
 export default async function setup(project: TestProject) {
   const buildDir = await mkdtemp(path.join(os.tmpdir(), 'growthwise-functions-'));
@@ -67,7 +69,7 @@ export default async function setup(project: TestProject) {
     // Every file of the half goes through this one database: Java's full compiler pays off (docs/decisions/082).
     databaseWorkload: 'heavy',
     buildDir,
-    env: { EXPOSE_DB_CALLS: '1', PASSWORD_HASH_COST: LOCAL_PASSWORD_HASH_COST, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', STRIPE_WEBHOOK_SECRET: stripeWebhookSecret, ...stripe.env, GROWTHWISE_CLOCK_OFFSET_MS: String(clockOffsetMs), DNS_SERVERS: dns.servers },
+    env: { EXPOSE_DB_CALLS: '1', PASSWORD_HASH_COST: LOCAL_PASSWORD_HASH_COST, FAILED_PASSWORD_DELAY_PERCENT: LOCAL_FAILED_PASSWORD_DELAY_PERCENT, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', STRIPE_WEBHOOK_SECRET: stripeWebhookSecret, ...stripe.env, GROWTHWISE_CLOCK_OFFSET_MS: String(clockOffsetMs), DNS_SERVERS: dns.servers },
     clientAddressHeader: CLIENT_ADDRESS_HEADER,
   }).catch(async (error: unknown) => {
     await stripe.stop();
