@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { freePorts } from './infra/local/free-port';
 import { E2E_STRIPE_WEBHOOK_SECRET } from './test/e2e/support/stripe-webhook';
 import { e2eDatabase, e2eDnsPorts } from './test/e2e/support/local-servers';
 
@@ -9,8 +10,11 @@ import { e2eDatabase, e2eDnsPorts } from './test/e2e/support/local-servers';
  * without the browser's UI layers: the suite takes 40 % less CPU than in the full browser,
  * docs/decisions/072), else Debian's Chromium (no browser downloads here), else Playwright's own.
  */
-// The config is read again by each worker: the port chosen once travels in the environment.
-process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+// The config is read again by each worker: the port chosen once travels in the environment. The app and
+// its servers take it and the six after it (test/e2e/support/local-servers.ts), all free and below the
+// ephemeral range: one of them taken by a connection of the integration half beside the run failed to
+// listen (EADDRINUSE) and the run with it.
+process.env.E2E_PORT ??= String(await freePorts(7));
 const port = Number(process.env.E2E_PORT);
 // The local inbox's web port (its REST API is read by the mail specs); SMTP takes whatever is free.
 process.env.E2E_MAIL_UI_PORT ??= String(port + 1);

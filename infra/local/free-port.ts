@@ -10,12 +10,17 @@ const FIRST_PORT = 20_000;
 const LAST_PORT = 32_767;
 
 /** A TCP port that was free a moment ago, on every address (IPv4 and IPv6, as the servers listen). */
-export async function freePort(): Promise<number> {
+export const freePort = () => freePorts(1);
+
+/** The first of `count` consecutive TCP ports that were all free a moment ago. */
+export async function freePorts(count: number): Promise<number> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const port = FIRST_PORT + Math.floor(Math.random() * (LAST_PORT - FIRST_PORT + 1));
-    if (await isFree(port)) return port;
+    const first = FIRST_PORT + Math.floor(Math.random() * (LAST_PORT - FIRST_PORT + 2 - count));
+    let free = true;
+    for (let port = first; free && port < first + count; port += 1) free = await isFree(port);
+    if (free) return first;
   }
-  throw new Error(`No free port between ${FIRST_PORT} and ${LAST_PORT}`);
+  throw new Error(`No ${count} free ports in a row between ${FIRST_PORT} and ${LAST_PORT}`);
 }
 
 function isFree(port: number): Promise<boolean> {
