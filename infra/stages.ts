@@ -130,7 +130,7 @@ export interface StageConfig {
   /** Who gets the prod alarms; both null: subscribe in the console. */
   alarmRecipients: AlarmRecipients;
   /**
-   * The origin-verify secret version CloudFront and the functions get (README, "Rotate a secret");
+   * The origin-verify secret version CloudFront and the functions get (docs/runbook.md, "Rotate a secret");
    * null: the version current at the stack's first deployment.
    */
   originVerifyVersionId: string | null;

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 
 /**
- * Redrives the mail a crashed or timed-out mailer left 'pending' (README, Alarms runbook,
+ * Redrives the mail a crashed or timed-out mailer left 'pending' (docs/runbook.md, Alarms runbook,
  * dead-letters): each such outbox item gets a later try that the sweeper sends within 5 minutes
  * (functions/mailer/redrive.ts). Harmless to run again.
  *   TABLE_NAME=<stack output TableName> npx tsx scripts/redrive-outbox.ts   (AWS credentials of the stage)

@@ -7,7 +7,7 @@ import type { OutboxItem } from './outbox';
 const MINUTE = 60_000;
 
 /**
- * The redrive of the README's dead-letters runbook (an operator's script, scripts/redrive-outbox.ts):
+ * The redrive of docs/runbook.md's dead-letters line (an operator's script, scripts/redrive-outbox.ts):
  * gives each outbox item still 'pending' STUCK_AFTER_MINUTES after it was written, not claimed by a
  * live try and due for no try, a later try due now, which the sweeper sends at its next run. Every
  * item written since decision 071 is due for the sweeper's stuck check from the start, so this finds

@@ -17,7 +17,7 @@ interface AlarmsProps {
 }
 
 /**
- * Every alarm's runbook entry: the README's "Alarms runbook" has one line starting with each name
+ * Every alarm's runbook entry: docs/runbook.md's "Alarms runbook" has one line starting with each name
  * (test/infra/alarms.test.ts holds the two together).
  */
 export const RUNBOOK = {
@@ -131,7 +131,7 @@ export class Alarms extends Construct {
     options: { id?: string; description: string; metric: IMetric; threshold: number; evaluationPeriods: number },
   ) {
     const alarm = new Alarm(this, options.id ?? name, {
-      alarmDescription: `${options.description} Runbook: README.md, "Alarms runbook", ${RUNBOOK[name]}.`,
+      alarmDescription: `${options.description} Runbook: docs/runbook.md, "Alarms runbook", ${RUNBOOK[name]}.`,
       metric: options.metric,
       threshold: options.threshold,
       evaluationPeriods: options.evaluationPeriods,

@@ -7,7 +7,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { BUSINESS_METRICS, COLD_START_METRIC, METRICS_SERVICE, metricsNamespace } from '../../functions/observability/metric-names';
 
-/** Widget titles, named once: the README's operations section and the alarms point at them. */
+/** Widget titles, named once: docs/runbook.md and the alarms point at them. */
 export const WIDGETS = {
   requests: 'Requests',
   errors: 'API 4xx and 5xx',
@@ -63,7 +63,7 @@ export class Dashboard extends Construct {
     });
     this.dashboard.addWidgets(
       new TextWidget({
-        markdown: `# Growthwise ${props.stage}\nAlarms and what to do: README, "Operations". Metrics of the handlers: namespace \`${namespace}\`.`,
+        markdown: `# Growthwise ${props.stage}\nAlarms and what to do: docs/runbook.md. Metrics of the handlers: namespace \`${namespace}\`.`,
         width: 24,
         height: 2,
       }),

@@ -27,7 +27,7 @@ export class Secrets extends Construct {
   /**
    * Stripe's secret key (sk_test_… for every stage but prod) and the webhook endpoint's signing
    * secret (whsec_…). Created with a placeholder the functions treat as "billing not configured";
-   * README: pointing a Stripe webhook endpoint at a stage.
+   * docs/deploy.md: pointing a Stripe webhook endpoint at a stage.
    */
   readonly stripeSecretKey: Secret;
   readonly stripeWebhookSecret: Secret;
@@ -88,12 +88,12 @@ export class Secrets extends Construct {
     Validations.of(this.sessionSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'Rotated by hand with put-secret-value (README, "Rotate a secret"): the functions accept tokens signed with the current or the previous version (docs/decisions/020); an automatic rotation would need a rotation function for a value that has no downstream system to update.',
+        'Rotated by hand with put-secret-value (docs/runbook.md, "Rotate a secret"): the functions accept tokens signed with the current or the previous version (docs/decisions/020); an automatic rotation would need a rotation function for a value that has no downstream system to update.',
     });
     Validations.of(this.originVerifySecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'Rotated by hand (README, "Rotate a secret"): put-secret-value, then a deployment pinning the new version into CloudFront\'s header and the functions, which accept the current and previous versions meanwhile (docs/decisions/020).',
+        'Rotated by hand (docs/runbook.md, "Rotate a secret"): put-secret-value, then a deployment pinning the new version into CloudFront\'s header and the functions, which accept the current and previous versions meanwhile (docs/decisions/020).',
     });
   }
 }

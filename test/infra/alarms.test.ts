@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { Alarms, RUNBOOK } from '../../infra/constructs/alarms';
 import { ofType, synthStage } from './synth-stage';
 
-const README = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
-const runbook = README.slice(README.indexOf('### Alarms runbook'));
+const RUNBOOK_DOC = readFileSync(path.resolve(import.meta.dirname, '../../docs/runbook.md'), 'utf8');
+const runbook = RUNBOOK_DOC.slice(RUNBOOK_DOC.indexOf('## Alarms runbook'));
 
 function alarmsWith(recipients: { email: string | null; webhookUrl: string | null }, withQueue = false) {
   const stack = new Stack(new App({ builtinCloudFormationValidation: false }), 'AlarmsTest');
@@ -42,11 +42,11 @@ describe('alarms: prod\'s alarms reach someone, and each names its runbook line'
     expect(JSON.stringify(byId.AlarmsTableThrottled!.Metrics)).toContain('"MetricName":"ThrottledRequests"');
   });
 
-  it('names a runbook line of the README in every alarm', () => {
+  it('names a runbook line of docs/runbook.md in every alarm', () => {
     for (const [id, alarm] of alarms) {
-      const name = /Runbook: README\.md, "Alarms runbook", ([a-z0-9-]+)\./.exec(String(alarm.Properties?.AlarmDescription))?.[1];
+      const name = /Runbook: docs\/runbook\.md, "Alarms runbook", ([a-z0-9-]+)\./.exec(String(alarm.Properties?.AlarmDescription))?.[1];
       expect(name, id).toBeDefined();
-      expect(runbook, `README has no runbook line for ${name}`).toMatch(new RegExp(`^- \\*\\*${name}\\*\\*`, 'm'));
+      expect(runbook, `docs/runbook.md has no runbook line for ${name}`).toMatch(new RegExp(`^- \\*\\*${name}\\*\\*`, 'm'));
     }
     for (const name of Object.values(RUNBOOK)) expect(runbook).toMatch(new RegExp(`^- \\*\\*${name}\\*\\*`, 'm'));
   });
@@ -69,7 +69,7 @@ describe('alarms: prod\'s alarms reach someone, and each names its runbook line'
       MetricName: 'ApproximateNumberOfMessagesVisible',
       Namespace: 'AWS/SQS',
       Threshold: 1,
-      AlarmDescription: `Messages in the dead-letter queue Mailer: work that failed every retry. Runbook: README.md, "Alarms runbook", ${RUNBOOK.DeadLetters}.`,
+      AlarmDescription: `Messages in the dead-letter queue Mailer: work that failed every retry. Runbook: docs/runbook.md, "Alarms runbook", ${RUNBOOK.DeadLetters}.`,
     });
   });
 });

@@ -38,12 +38,12 @@ describe('the dashboard of a stage', () => {
     }
   });
 
-  it('has a widget for every alarm of the runbook, and the README links each alarm to it', () => {
+  it('has a widget for every alarm of the runbook, and docs/runbook.md links each alarm to it', () => {
     expect(Object.keys(ALARM_WIDGETS).sort()).toEqual(Object.keys(RUNBOOK).sort());
-    const readme = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const runbook = readFileSync(path.resolve(import.meta.dirname, '../../docs/runbook.md'), 'utf8');
     for (const [alarm, title] of Object.entries(ALARM_WIDGETS)) {
       expect(Object.values(WIDGETS)).toContain(title);
-      expect(readme).toContain(`| ${RUNBOOK[alarm as keyof typeof RUNBOOK]} | ${title} |`);
+      expect(runbook).toContain(`| ${RUNBOOK[alarm as keyof typeof RUNBOOK]} | ${title} |`);
     }
   });
 });

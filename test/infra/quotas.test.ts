@@ -30,7 +30,7 @@ const QUOTAS: Record<string, { quota: number; what: string }> = {
 /** What `cdk bootstrap` creates per qualifier: the execution, deploy, file- and image-publishing and lookup roles. */
 const BOOTSTRAP_ROLES = 5;
 
-const README = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+const DEPLOY_DOC = readFileSync(path.resolve(import.meta.dirname, '../../docs/deploy.md'), 'utf8');
 
 type Usage = Record<string, number>;
 
@@ -93,7 +93,7 @@ describe('quotas: what one stage uses of the account\'s quotas, and how many pre
     expect(preview['AWS::WAFv2::WebACL']).toBe(0);
   });
 
-  it('fits at least the number of previews the README promises, in either layout, with room for prod', () => {
+  it('fits at least the number of previews docs/deploy.md promises, in either layout, with room for prod', () => {
     const previewAccount = sum(dev, shared, bootstrap, previewSynth('Growthwise-delivery-preview'));
     const oneAccount = sum(previewAccount, prod, bootstrap, previewSynth('Growthwise-delivery-prod'), previewSynth(EDGE_STACK_NAME));
     for (const fixed of [previewAccount, oneAccount]) {
@@ -101,11 +101,11 @@ describe('quotas: what one stage uses of the account\'s quotas, and how many pre
     }
     const separate = capacity(previewAccount, preview);
     const shared1 = capacity(oneAccount, preview);
-    const promised = Number(/an account holds at least \*\*(\d+) previews\*\*/i.exec(README)?.[1]);
-    expect(promised, 'README: "an account holds at least **N previews**"').toBeGreaterThan(0);
+    const promised = Number(/an account holds at least \*\*(\d+) previews\*\*/i.exec(DEPLOY_DOC)?.[1]);
+    expect(promised, 'docs/deploy.md: "an account holds at least **N previews**"').toBeGreaterThan(0);
     expect(shared1.fits, `one account: ${shared1.fits} previews (${shared1.binding} binds)`).toBeGreaterThanOrEqual(promised);
     expect(separate.fits, `preview account: ${separate.fits} previews (${separate.binding} binds)`).toBeGreaterThanOrEqual(shared1.fits);
-    expect(README).toContain(shared1.binding);
+    expect(DEPLOY_DOC).toContain(shared1.binding);
   });
 });
 

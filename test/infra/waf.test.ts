@@ -9,7 +9,7 @@ import { SESSION_COOKIE } from '../../functions/security/cookie';
 import { EDGE_STACK_NAME, stageConfig, stages } from '../../infra/stages';
 import { ofType, synthStage } from './synth-stage';
 
-const README = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+const DEPLOY_DOC = readFileSync(path.resolve(import.meta.dirname, '../../docs/deploy.md'), 'utf8');
 
 function edgeStack() {
   const assembly = buildApp(new App({ builtinCloudFormationValidation: false, context: { stage: 'prod', 'aws:cdk:bundling-stacks': [] } }), null).synth();
@@ -84,7 +84,7 @@ describe('WAF: prod limits each person and, more loosely, each client address on
     expect(ofType(preview, 'Custom::AWS')).toEqual([]);
   });
 
-  it('says in the README what the web ACL costs', () => {
-    expect(README).toMatch(/web ACL[^.]*USD \d/);
+  it('says in docs/deploy.md what the web ACL costs', () => {
+    expect(DEPLOY_DOC).toMatch(/web ACL[^.]*USD \d/);
   });
 });

@@ -100,9 +100,8 @@ describe('workflows', () => {
     expect(steps).toContain(`cfn-lint==${pinned}`);
   });
 
-  it('has the README\'s Deploy section name every variable, secret, environment and stack the workflows use, and the preview bootstrap', () => {
-    const readme = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
-    const deploy = readme.slice(readme.indexOf('## Deploy'), readme.indexOf('\n## ', readme.indexOf('## Deploy') + 1));
+  it('has docs/deploy.md name every variable, secret, environment and stack the workflows use, and the preview bootstrap', () => {
+    const deploy = readFileSync(path.resolve(import.meta.dirname, '../../docs/deploy.md'), 'utf8');
     const text = all.map(read).join('\n');
     const settings = new Set([...text.matchAll(/\$\{\{\s*(vars|secrets)\.([A-Z0-9_]+)\s*\}\}/g)].map((match) => match[2]!));
     expect(settings).toContain('AWS_PROD_DIFF_ROLE_ARN');
