@@ -5,6 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const CLOCK_MESSAGE = 'Use now() from functions/clock.ts: one clock, shiftable in tests.';
+const ENV_MESSAGE = 'Read the environment through functions/config.ts (settings) or functions/local-stage.ts (test switches).';
 const API_PATH_MESSAGE = "Call an endpoint of shared/contract/ with call() from web/src/lib/api-client.ts instead of typing an '/api/' path.";
 
 // One config block's no-restricted-imports replaces another's: blocks narrower than web/** repeat these.
@@ -111,6 +112,15 @@ export default tseslint.config(
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: CLOCK_MESSAGE },
       ],
     },
+  },
+  {
+    // One seam for the environment: a setting is read, defaulted and validated in one place, and a
+    // test switch cannot reach a module except through local-stage.ts's refusal outside the local stage.
+    // no-restricted-properties, not the clock's no-restricted-syntax: a second block of the same rule
+    // on the same files would replace the clock's.
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/config.ts', 'functions/local-stage.ts', 'functions/**/*.test.ts'],
+    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: ENV_MESSAGE }] },
   },
   {
     // spa-fallback.ts is turned into a CloudFront Function (ES5-ish runtime): `var` on purpose.

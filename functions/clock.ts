@@ -1,16 +1,11 @@
+import { clockOffsetMs as offset } from './local-stage';
+
 /**
  * The time project changes and the dashboard go by. A local or test host may shift it by a fixed
- * offset (GROWTHWISE_CLOCK_OFFSET_MS) so that 'today', overdue and due-soon are tested on a known
- * date; an offset rather than a start instant, so every handler bundle agrees on the time. In Lambda
- * (AWS_EXECUTION_ENV is set) the variable is never read, and no request can move the clock.
+ * offset (GROWTHWISE_CLOCK_OFFSET_MS, local-stage.ts) so that 'today', overdue and due-soon are tested
+ * on a known date; an offset rather than a start instant, so every handler bundle agrees on the time.
+ * In Lambda the offset is 0, and no request can move the clock.
  */
-function offset(): number {
-  if (process.env.AWS_EXECUTION_ENV) return 0;
-  const value = Number(process.env.GROWTHWISE_CLOCK_OFFSET_MS ?? 0);
-  if (!Number.isFinite(value)) throw new Error(`GROWTHWISE_CLOCK_OFFSET_MS is not a number: ${process.env.GROWTHWISE_CLOCK_OFFSET_MS}`);
-  return value;
-}
-
 export const now = (): Date => new Date(Date.now() + offset());
 
 /**

@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { type SecretName, secretArn, secretValue } from '../config';
 
 let client: SecretsManagerClient | undefined;
 
@@ -7,7 +8,7 @@ let client: SecretsManagerClient | undefined;
  * else from the environment variable `<name>` itself (locally). Undefined when neither holds a value.
  * A failed read is tried again on the next call rather than remembered.
  */
-export function secretOnce(name: string): () => Promise<string | undefined> {
+export function secretOnce(name: SecretName): () => Promise<string | undefined> {
   let value: Promise<string | undefined> | undefined;
   return () => {
     value ??= read(name).catch((error: unknown) => {
@@ -18,9 +19,9 @@ export function secretOnce(name: string): () => Promise<string | undefined> {
   };
 }
 
-async function read(name: string): Promise<string | undefined> {
-  const arn = process.env[`${name}_ARN`];
-  if (!arn) return process.env[name]?.trim() || undefined;
+async function read(name: SecretName): Promise<string | undefined> {
+  const arn = secretArn(name);
+  if (!arn) return secretValue(name)?.trim() || undefined;
   client ??= new SecretsManagerClient({});
   const out = await client.send(new GetSecretValueCommand({ SecretId: arn }));
   return out.SecretString?.trim() || undefined;

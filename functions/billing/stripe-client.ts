@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { stripeApi } from '../config';
 import { stripeSecretKey } from './stripe-settings';
 
 let client: Promise<Stripe | undefined> | undefined;
@@ -15,7 +16,7 @@ export function stripeClient(): Promise<Stripe | undefined> {
 }
 
 function connection(): Stripe.StripeConfig {
-  const { STRIPE_API_HOST: host, STRIPE_API_PORT: port, STRIPE_API_PROTOCOL: protocol } = process.env;
+  const { host, port, protocol } = stripeApi();
   return {
     // Webhook deliveries are retried by Stripe; a stuck call should fail inside the function's 10 s.
     timeout: 5000,

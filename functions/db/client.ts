@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dynamoDbEndpoint, dynamoDbRequestTimeoutMs, tableName } from '../config';
 import { countRead, countReadUnits, countWrite, startCall } from './call-counter';
 import { DEFAULT_LOCAL_TABLE_NAME } from './table-definition';
 import { refuseOtherTenants } from './tenant-guard';
@@ -17,14 +18,15 @@ export const DB_CLIENT_LIMITS = {
   // DynamoDB answers in milliseconds; DynamoDB Local on a crowded laptop or CI box may take seconds,
   // so the local cloud sets a longer wait (local-cloud.ts); its emulator gives a handler the cloud's
   // HANDLER_TIMEOUT_SECONDS, so a hung call is answered 503 there as in the cloud.
-  REQUEST_TIMEOUT_MS: Number(process.env.DYNAMODB_REQUEST_TIMEOUT_MS) || 2_000,
+  REQUEST_TIMEOUT_MS: dynamoDbRequestTimeoutMs() ?? 2_000,
   MAX_ATTEMPTS: 3,
 } as const;
 
 /** The one DocumentClient every handler shares (one per cold start). */
+const endpoint = dynamoDbEndpoint();
 const client = new DynamoDBClient({
   // Locally DYNAMODB_ENDPOINT points at DynamoDB Local; in Lambda it is unset.
-  ...(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {}),
+  ...(endpoint ? { endpoint } : {}),
   retryMode: 'standard',
   maxAttempts: DB_CLIENT_LIMITS.MAX_ATTEMPTS,
   requestHandler: {
@@ -115,4 +117,4 @@ export const db = DynamoDBDocumentClient.from(client, {
   marshallOptions: { removeUndefinedValues: true },
 });
 
-export const TABLE_NAME = process.env.TABLE_NAME ?? DEFAULT_LOCAL_TABLE_NAME;
+export const TABLE_NAME = tableName() ?? DEFAULT_LOCAL_TABLE_NAME;

@@ -1,5 +1,6 @@
 import { type webcrypto } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
+import { stage } from '../config';
 import { Refused } from '../domain/errors';
 import { signingKey, verifyWithStageKeys } from '../security/secret';
 
@@ -15,7 +16,7 @@ export const CURSOR_REFUSED = 'This cursor does not belong to this list. Please 
 /** A start key of a Query: the table's key, and an index's key attributes when the Query was on one. */
 export type StartKey = Record<string, string>;
 
-const audience = () => `growthwise:list-cursor:${process.env.STAGE ?? 'local'}`;
+const audience = () => `growthwise:list-cursor:${stage()}`;
 
 /**
  * `list` names the list a cursor belongs to: the route and everything but the limit (which may

@@ -1,2 +1,4 @@
+import { appOrigins } from '../config';
+
 /** The stage's own site: the first allowed origin (CloudFront's URL in the cloud, localhost here). */
-export const siteOrigin = () => (process.env.APP_ORIGINS ?? '').split(',')[0]!.trim();
+export const siteOrigin = () => appOrigins()[0] ?? '';

@@ -1,3 +1,4 @@
+import { mailAllowedRecipients, mailSendsPerSecond, siteUrl as stageSiteUrl } from '../config';
 import { logger } from '../observability/logger';
 import { countMetric } from '../observability/metrics';
 import type { MailerSettings } from './deliver-outbox';
@@ -6,15 +7,14 @@ import { transportFromEnvironment } from './transport';
 
 /** How the mailer and its sweeper send, from the function's environment (infra/constructs/mailer.ts); read once per cold start. */
 export function mailerSettingsFromEnvironment(): MailerSettings {
-  const siteUrl = process.env.SITE_URL;
-  if (!siteUrl) throw new Error("SITE_URL is not set: mail links are built from the stage's own site URL");
+  const siteUrl = stageSiteUrl();
   // This sender's share of the SES sending rate (infra/constructs/mailer.ts); unset locally: no pacing.
-  const perSecond = Number(process.env.MAIL_SENDS_PER_SECOND);
+  const perSecond = mailSendsPerSecond();
   const transport = transportFromEnvironment();
   return {
     send: perSecond > 0 ? pacedSend(transport, perSecond) : transport,
     siteUrl,
-    allowList: process.env.MAIL_ALLOWED_RECIPIENTS,
+    allowList: mailAllowedRecipients(),
     log: ({ level, ...entry }) => (level === 'error' ? logger.error('mail failed', entry) : logger.info('mail', entry)),
     count: (outcome) => countMetric(outcome),
   };

@@ -1,5 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import nodemailer from 'nodemailer';
+import { mailConfigurationSet, mailFrom, smtpServer } from '../config';
 import type { RenderedMail } from './mail';
 
 export type SendMail = (to: string, mail: RenderedMail) => Promise<void>;
@@ -8,11 +9,11 @@ export type SendMail = (to: string, mail: RenderedMail) => Promise<void>;
  * How mail leaves: over SMTP when the environment names a server (locally, maildev), with Amazon
  * SES v2 otherwise (the cloud), from the stage's sender and configuration set.
  */
-export function transportFromEnvironment(env: NodeJS.ProcessEnv = process.env): SendMail {
-  const from = env.MAIL_FROM;
-  if (!from) throw new Error('MAIL_FROM is not set');
-  if (env.SMTP_HOST) return smtpTransport(env.SMTP_HOST, Number(env.SMTP_PORT ?? 25), from);
-  return sesTransport(from, env.MAIL_CONFIGURATION_SET || undefined);
+export function transportFromEnvironment(): SendMail {
+  const from = mailFrom();
+  const smtp = smtpServer();
+  if (smtp) return smtpTransport(smtp.host, smtp.port, from);
+  return sesTransport(from, mailConfigurationSet());
 }
 
 export function smtpTransport(host: string, port: number, from: string): SendMail {

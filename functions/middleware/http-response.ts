@@ -1,5 +1,6 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import { SERVICE_BUSY_MESSAGE } from '../../shared/api-error';
+import { startedOnDemand } from '../config';
 import { callsSoFar, dbTimeSoFar, readUnitsSoFar, readsSoFar, writesSoFar } from '../db/call-counter';
 import { isDatabaseUnavailable } from '../db/faults';
 import { enteredTenant, partitionOwnersSoFar } from '../db/tenant-guard';
@@ -7,6 +8,7 @@ import { Conflict, DomainError, NotFound, type RefusalReason, Refused } from '..
 import { HttpError } from '../http/http-error';
 import type { RouteResult } from '../http/response';
 import type { Context, LambdaResult, RouteEvent } from '../http/types';
+import { dbCallsExposed } from '../local-stage';
 import { logger } from '../observability/logger';
 import { countMetric, metrics, publishMetrics } from '../observability/metrics';
 import { sourceMappedStack } from '../observability/source-mapped-stack';
@@ -39,7 +41,7 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
   // Per request, on the event: one middleware instance serves concurrent requests locally.
   const startedAt = new WeakMap<object, { at: number; coldStart: boolean }>();
   // The first request of this execution environment, as Powertools counts it: one started on demand.
-  let first = process.env.AWS_LAMBDA_INITIALIZATION_TYPE === 'on-demand';
+  let first = startedOnDemand();
   return {
     before: (request) => {
       const coldStart = first;
@@ -79,7 +81,7 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
       'x-request-id': event.requestContext.requestId,
       ...result.headers,
     };
-    if (process.env.EXPOSE_DB_CALLS === '1') {
+    if (dbCallsExposed()) {
       headers['x-db-calls'] = String(callsSoFar());
       headers['x-db-read-units'] = String(readUnitsSoFar());
       headers['x-db-reads'] = readsSoFar().join(',');

@@ -1,4 +1,5 @@
 import { readSecretStage, throttled } from '../aws/secret-stages';
+import { secretArn } from '../config';
 
 const ROTATION_REFETCH_MS = 60_000;
 
@@ -18,7 +19,7 @@ export async function originVerified(header: string | undefined, deployed: strin
 }
 
 const storedValues = throttled(async (): Promise<string[]> => {
-  const arn = process.env.ORIGIN_VERIFY_SECRET_ARN;
+  const arn = secretArn('ORIGIN_VERIFY_SECRET');
   if (!arn) return [];
   const values = await Promise.all([readSecretStage(arn, 'AWSCURRENT'), readSecretStage(arn, 'AWSPREVIOUS')]);
   return values.filter((value): value is string => Boolean(value));

@@ -1,4 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
+import { appOrigins, secretValue } from '../config';
 import { forbidden } from '../http/http-error';
 import type { LambdaResult, RouteEvent } from '../http/types';
 import { originVerified } from './origin-verify';
@@ -18,7 +19,7 @@ export function requestGuard(options: { crossSiteCheck: boolean } = { crossSiteC
   return {
     before: async ({ event }) => {
       const headers = event.headers ?? {};
-      const originSecret = process.env.ORIGIN_VERIFY_SECRET;
+      const originSecret = secretValue('ORIGIN_VERIFY_SECRET');
       if (originSecret && !(await originVerified(headers['x-origin-verify'], originSecret))) throw forbidden();
 
       event.clientIp = originSecret ? viewerAddress(headers['cloudfront-viewer-address']) : undefined;
@@ -27,16 +28,10 @@ export function requestGuard(options: { crossSiteCheck: boolean } = { crossSiteC
       if (!options.crossSiteCheck || !STATE_CHANGING.has(event.requestContext.http.method)) return;
       if (headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-site request refused');
       const origin = headers.origin;
-      if (origin !== undefined && !allowedOrigins().includes(origin)) throw forbidden('Cross-site request refused');
+      if (origin !== undefined && !appOrigins().includes(origin)) throw forbidden('Cross-site request refused');
     },
   };
 }
-
-const allowedOrigins = () =>
-  (process.env.APP_ORIGINS ?? '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
 
 /** CloudFront-Viewer-Address is "ip:port" (IPv6 without brackets): drop the port. */
 function viewerAddress(value: string | undefined) {

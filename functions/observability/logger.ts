@@ -1,4 +1,5 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import { declaredStage, logLevel } from '../config';
 import { METRICS_SERVICE } from './metric-names';
 
 /**
@@ -7,6 +8,6 @@ import { METRICS_SERVICE } from './metric-names';
  */
 export const logger = new Logger({
   serviceName: METRICS_SERVICE,
-  environment: process.env.STAGE,
-  logLevel: (process.env.LOG_LEVEL ?? 'INFO').toUpperCase() as 'INFO',
+  environment: declaredStage(),
+  logLevel: logLevel() as 'INFO',
 });

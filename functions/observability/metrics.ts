@@ -1,9 +1,10 @@
 import { MetricUnit, Metrics } from '@aws-lambda-powertools/metrics';
+import { stage } from '../config';
 import { type BusinessMetric, METRICS_SERVICE, metricsNamespace } from './metric-names';
 import { requestScoped } from './request-scope';
 
 /** The function's one Metrics instance (CloudWatch embedded metric format on stdout). */
-export const metrics = new Metrics({ namespace: metricsNamespace(process.env.STAGE ?? 'local'), serviceName: METRICS_SERVICE });
+export const metrics = new Metrics({ namespace: metricsNamespace(stage()), serviceName: METRICS_SERVICE });
 
 /**
  * The request's counts, kept per request and handed to Powertools only when it ends, in one

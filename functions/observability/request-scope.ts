@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { inLambda, lambdaServesConcurrently } from '../config';
 
 /**
  * Where one process serves several requests at once (the local emulator, tests, Lambda's
@@ -7,7 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * AsyncLocalStorage would only cost: on Node 20 and 22 it turns on promise hooks, which tax every await of
  * every request (about 4 ms of a cold start's first request).
  */
-const oneRequestAtATime = () => Boolean(process.env.AWS_EXECUTION_ENV) && !('AWS_LAMBDA_MAX_CONCURRENCY' in process.env);
+const oneRequestAtATime = () => inLambda() && !lambdaServesConcurrently();
 
 interface RequestScoped<T> {
   /** Runs `fn` with `value` as this request's. */

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '../../shared/product';
+import { requiredAppOrigins } from '../config';
 
 /**
  * The relying party is the stage's own site: its origins are APP_ORIGINS (the stage's, as the
@@ -6,11 +7,7 @@ import { PRODUCT_NAME } from '../../shared/product';
  * domain in the cloud. A passkey made on one stage is useless on another.
  */
 export function relyingParty() {
-  const origins = (process.env.APP_ORIGINS ?? '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-  if (origins.length === 0) throw new Error('APP_ORIGINS is not set: passkeys need the stage origin');
+  const origins = requiredAppOrigins('passkeys need the stage origin');
   return { name: PRODUCT_NAME, id: new URL(origins[0]!).hostname, origins };
 }
 

@@ -1,5 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { type SecretStage, readSecretStage, throttled } from '../aws/secret-stages';
+import { secretArn, secretValue } from '../config';
 
 /**
  * The session signing keys: SESSION_SECRET (and SESSION_SECRET_PREVIOUS) locally, the secret's
@@ -45,8 +46,8 @@ export async function verifyWithStageKeys<T>(verify: (key: webcrypto.CryptoKey) 
 }
 
 async function readKey(stage: SecretStage): Promise<webcrypto.CryptoKey | undefined> {
-  const arn = process.env.SESSION_SECRET_ARN;
-  const local = stage === 'AWSCURRENT' ? process.env.SESSION_SECRET : process.env.SESSION_SECRET_PREVIOUS;
+  const arn = secretArn('SESSION_SECRET');
+  const local = secretValue(stage === 'AWSCURRENT' ? 'SESSION_SECRET' : 'SESSION_SECRET_PREVIOUS');
   const secret = arn ? await readSecretStage(arn, stage) : local;
   if (!secret) return undefined;
   if (secret.length < 32) throw new Error(`The session signing secret (${stage}) is shorter than 32 characters`);

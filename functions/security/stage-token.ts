@@ -1,4 +1,5 @@
 import { type JWTPayload, SignJWT, errors, jwtVerify } from 'jose';
+import { stage } from '../config';
 import { signingKey, verifyWithStageKeys } from './secret';
 import { now } from '../clock';
 
@@ -11,7 +12,7 @@ const ISSUER = 'growthwise';
 const AUDIENCE_SUFFIX = { session: '', 'mfa-pending': ':mfa-pending', device: ':device', 'sign-in-code': ':sign-in-code', 'sso-sign-in': ':sso-sign-in', 'sso-test-result': ':sso-test-result' } as const;
 type TokenKind = keyof typeof AUDIENCE_SUFFIX;
 
-const audience = (kind: TokenKind) => `growthwise:${process.env.STAGE ?? 'local'}${AUDIENCE_SUFFIX[kind]}`;
+const audience = (kind: TokenKind) => `growthwise:${stage()}${AUDIENCE_SUFFIX[kind]}`;
 
 export async function signStageToken(kind: TokenKind, subject: string, claims: JWTPayload, expiresAtMs: number): Promise<string> {
   return new SignJWT(claims)

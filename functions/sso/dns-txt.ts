@@ -1,4 +1,5 @@
 import { Resolver } from 'node:dns/promises';
+import { dnsServers } from '../config';
 
 /** What a TXT lookup found: the records (each one's strings joined), or that the lookup itself failed. */
 export type TxtLookup = { records: string[] } | { failed: string };
@@ -13,7 +14,7 @@ const NO_RECORD = new Set(['ENOTFOUND', 'ENODATA']);
 function resolver(): Resolver {
   // Short: the route answers within the function's timeout even when a server does not answer at all.
   const made = new Resolver({ timeout: 2_000, tries: 2 });
-  const servers = (process.env.DNS_SERVERS ?? '').split(',').map((server) => server.trim()).filter(Boolean);
+  const servers = dnsServers();
   if (servers.length > 0) made.setServers(servers);
   return made;
 }

@@ -1,4 +1,5 @@
 import * as client from 'openid-client';
+import { isLocalStage } from '../config';
 
 /**
  * OpenID Connect with openid-client (a certified relying party): discovery, the authorization code
@@ -7,7 +8,7 @@ import * as client from 'openid-client';
  */
 
 /** Plain http only on this machine (the local identity provider); every stage in the cloud needs https. */
-const insecureAllowed = () => process.env.STAGE === 'local';
+const insecureAllowed = isLocalStage;
 
 /** The identity provider's configuration, read from its discovery document. */
 export function discover(issuer: string, clientId: string, clientSecret?: string): Promise<client.Configuration> {

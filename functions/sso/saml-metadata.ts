@@ -1,4 +1,5 @@
 import { DOMParser } from '@xmldom/xmldom';
+import { isLocalStage } from '../config';
 import { readCertificate } from './saml-certificates';
 
 /**
@@ -52,7 +53,7 @@ function ssoUrlOf(idp: Element): string {
     throw new MetadataRefused(`The single sign-on service URL ${location} is not a URL.`);
   }
   // Plain http only on this machine (the tests' IdP); a cloud stage sends people to https alone.
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && process.env.STAGE === 'local')) throw new MetadataRefused(`The single sign-on service URL ${location} must use https.`);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLocalStage())) throw new MetadataRefused(`The single sign-on service URL ${location} must use https.`);
   return url.href;
 }
 

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { failedPasswordDelayPercent } from '../local-stage';
 import { logger } from '../observability/logger';
 import { FAILED_PASSWORDS_PER_ACCOUNT } from './rules';
 
@@ -20,28 +21,13 @@ export function failedPasswordDelayMs(failures: number): number {
 }
 
 /**
- * The share of each delay actually waited, in percent. The test suites' local clouds set
- * FAILED_PASSWORD_DELAY_PERCENT low: their sign-in tests fail an account past half its limit again and
- * again, and at full length the waits were most of those files' time (no-lockout's nine tests about
- * 6 s each, the core idle). Only the local stage may wait less than the policy's delay (docs/decisions/090).
- */
-function waitedPercent(): number {
-  const given = process.env.FAILED_PASSWORD_DELAY_PERCENT;
-  if (!given) return 100;
-  const percent = Number(given);
-  if (!Number.isInteger(percent) || percent < 1 || percent > 100) throw new Error(`FAILED_PASSWORD_DELAY_PERCENT must be an integer from 1 to 100, not '${given}'`);
-  if (percent < 100 && process.env.STAGE !== 'local') throw new Error('FAILED_PASSWORD_DELAY_PERCENT below 100 is for the local stage only');
-  return percent;
-}
-
-/**
  * Slows an attempt on an account that has been failing ('slowed, then refused'; docs/decisions/022b).
  * Logged with the request's correlation id (never the email) and the policy's delay, so a test reads
- * the delay instead of timing it.
+ * the delay instead of timing it. Only the local stage may wait a share of it (local-stage.ts).
  */
 export async function slowAfterFailures(failures: number, correlationId: string): Promise<void> {
   const delayMs = failedPasswordDelayMs(failures);
   if (delayMs === 0) return;
   logger.info('password attempt slowed', { delayMs, correlationId });
-  await sleep((delayMs * waitedPercent()) / 100);
+  await sleep((delayMs * failedPasswordDelayPercent()) / 100);
 }

@@ -1,11 +1,11 @@
 /**
  * `npm run test:durations`: writes each integration file's wall time from the last run's reports
- * (reports/vitest-integration-*.json) to test/integration/durations.json, which splits the files
- * between the two integration runs of `npm test` (test/integration/support/duration-sequencer.ts).
+ * (reports/vitest-integration-*.json) to test/harness/durations.json, which splits the files
+ * between the two integration runs of `npm test` (test/harness/duration-sequencer.ts).
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DURATIONS_FILE } from '../test/integration/support/duration-sequencer';
+import { DURATIONS_FILE } from './duration-sequencer';
 
 interface VitestReport {
   testResults: { name: string; startTime: number; endTime: number }[];

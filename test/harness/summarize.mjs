@@ -1,4 +1,4 @@
-// `node .ci/summarize.mjs CHECKS_FAILED REPORT...`: totals the runners' JSON reports (vitest's and
+// `node test/harness/summarize.mjs CHECKS_FAILED REPORT...`: totals the runners' JSON reports (vitest's and
 // Playwright's) into the one line CI reads: `N passed, N failed`.
 // A missing report counts as a failure: the runner did not finish.
 // Each failed test is named (file, title, the error's first line) above that line, so the record of a

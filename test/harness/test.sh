@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # npm test: every test. Each vitest run writes reports/vitest-<name>.json and Playwright
-# reports/playwright.json (.ci/summarize.mjs totals them). Two lanes, one a core: the unit project then
+# reports/playwright.json (test/harness/summarize.mjs totals them). Two lanes, one a core: the unit project then
 # one integration half, beside web and infra then the other half. Playwright starts a local cloud and
 # uses both cores: it starts when the first lane ends.
 set -uo pipefail
-cd "$(dirname "$0")/.."
-source scripts/steps.sh
+cd "$(dirname "$0")/../.."
+source test/harness/steps.sh
 mkdir -p reports
 
 vitest_step() {
@@ -25,7 +25,7 @@ lane() {
 failed=0
 # Two lanes, one a core: unit then half the integration files, and web and infra then the other half.
 # Each integration half has a local cloud of its own and half the files by duration
-# (test/integration/durations.json), and starts as soon as its lane's first project ends.
+# (test/harness/durations.json), and starts as soon as its lane's first project ends.
 # Playwright starts as soon as either lane ends: the halves' times vary by a minute or two between runs
 # (tests that wait on the stream, the mailer's retries), and the core the first one leaves would idle.
 lane 'unit --project unit' 'integration-1 --project integration --shard=1/2' &

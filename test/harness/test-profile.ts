@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/test-profile.ts [REPORTS]`: the profile of the run of .ci/run that wrote REPORTS
+ * `npx tsx test/harness/test-profile.ts [REPORTS]`: the profile of the run of .ci/run that wrote REPORTS
  * (default reports/): wall time per step, the slowest test files of each runner and how often the
  * run built the web app and the handlers, synthesized the CDK app and started DynamoDB Local.
  * Printed and written to REPORTS/profile.md. .ci/run ends with it; `npm run test:profile` runs .ci/run.

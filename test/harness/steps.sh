@@ -1,4 +1,4 @@
-# Sourced by .ci/run and scripts/test.sh.
+# Sourced by .ci/run and test/harness/test.sh.
 # step NAME COMMAND...: runs COMMAND and appends NAME, its wall time (ms), its exit status, how many
 # events the profile file (GROWTHWISE_PROFILE_FILE, when set) holds by then, and when it ended (epoch ms)
 # to reports/steps.tsv: the events since the previous step are this step's, or its neighbour's where two

@@ -4,7 +4,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Splits the integration files between `--shard` runs by how long each took in a recent run
- * (test/integration/durations.json, refreshed by `npm run test:durations`), longest first onto the
+ * (test/harness/durations.json, refreshed by `npm run test:durations`), longest first onto the
  * shard with least so far: vitest's own split is by a hash of the path, which left one shard 595 s
  * and the other 320 s. A file not listed yet counts as the median of those listed.
  */
@@ -28,7 +28,7 @@ export default class DurationSequencer extends BaseSequencer {
   }
 }
 
-export const DURATIONS_FILE = 'test/integration/durations.json';
+export const DURATIONS_FILE = 'test/harness/durations.json';
 
 function readDurations(file: string): Record<string, number> {
   try {

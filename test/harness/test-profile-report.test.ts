@@ -8,7 +8,7 @@ import {
   repeatedWorkTable,
   slowestFilesTable,
   vitestFileTimes,
-} from '../../scripts/test-profile-report';
+} from './test-profile-report';
 
 const ROOT = '/repo';
 

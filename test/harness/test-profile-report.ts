@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ProfileEvent } from '../infra/local/profile-events';
+import type { ProfileEvent } from '../../infra/local/profile-events';
 
 /** A line of reports/steps.tsv (.ci/run): `events` is how many lines the events file held when the step ended. */
 export interface StepTime {
