@@ -9,8 +9,8 @@ import { inLambda, isLocalStage } from './config';
  * - GROWTHWISE_CLOCK_OFFSET_MS is never read in Lambda: no setting can move production time;
  * - PASSWORD_HASH_COST and FAILED_PASSWORD_DELAY_PERCENT below their production value are refused
  *   (thrown) in any stage but the local one (refuseOutsideLocalStage);
- * - EXPOSE_DB_CALLS is taken wherever it is set: the bench and the tests read the x-db-* headers of a
- *   local cloud, and no stack sets it.
+ * - EXPOSE_DB_CALLS is ignored in any stage but the local one: the bench and the tests read the x-db-*
+ *   headers of a local cloud, and no stack's answers tell a caller how the table is read.
  */
 export const LOCAL_STAGE_SWITCHES = ['GROWTHWISE_CLOCK_OFFSET_MS', 'EXPOSE_DB_CALLS', 'PASSWORD_HASH_COST', 'FAILED_PASSWORD_DELAY_PERCENT'] as const;
 
@@ -46,7 +46,7 @@ export function clockOffsetMs(): number {
 }
 
 /** Whether each answer carries the request's DynamoDB calls and units as x-db-* headers (the call budgets, the bench). */
-export const dbCallsExposed = (): boolean => read('EXPOSE_DB_CALLS') === '1';
+export const dbCallsExposed = (): boolean => isLocalStage() && read('EXPOSE_DB_CALLS') === '1';
 
 /** bcrypt's cost in every cloud stage, and the least any stage but the local one may use. */
 export const CLOUD_PASSWORD_HASH_COST = 10;

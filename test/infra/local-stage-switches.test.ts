@@ -4,8 +4,8 @@ import { ofType, synthStage } from './synth-stage';
 
 /**
  * functions/local-stage.ts gives a test switch's production value outside the local stage only where it
- * checks the stage (the password cost, the failed-password delay) or the host (the clock's offset, in
- * Lambda); EXPOSE_DB_CALLS is taken wherever it is set. What keeps every switch out of the cloud is that
+ * checks the stage (the password cost, the failed-password delay, the x-db-* headers) or the host (the
+ * clock's offset, in Lambda). What keeps every switch out of the cloud as well is that
  * no stack sets one: checked here on every function of prod and of a preview.
  */
 describe('the test switches', () => {

@@ -30,6 +30,7 @@ let target: () => string;
 
 beforeAll(async () => {
   useRunTable();
+  process.env.STAGE = 'local';
   process.env.EXPOSE_DB_CALLS = '1';
   const [{ defineRoute }, { scimRoute }, { db, TABLE_NAME }, { updateExpression }, projectEndpoints, scimEndpoints] = await Promise.all([
     import('../../../functions/http/define-route'),
