@@ -92,7 +92,6 @@ export default tseslint.config(
       // request plumbing that answers in HTTP terms (cookies, 400s and 429s): the route's side
       'functions/security/**',
       'functions/images/**',
-      'functions/sessions/start-session.ts',
       'functions/throttles/account-failures.ts',
       'functions/auth/password-proven.ts',
       'functions/throttles/invitation-link-throttle.ts',
