@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -74,6 +75,20 @@ export default tseslint.config(
         { patterns: [...WEB_IMPORT_PATTERNS, { regex: '(^|/)features(/|$)', message: 'lib/ and components/ do not import features: app/ composes them.' }] },
       ],
     },
+  },
+  {
+    // No module reaches itself through its imports: a cycle makes the load order decide what is
+    // defined, and it hides two layers that should be one or a direction that should be one-way.
+    // Type-only imports are not counted (they vanish at build time). The node resolver with
+    // TypeScript's extensions resolves every relative import here, without the TypeScript resolver.
+    files: ['functions/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx'] })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     files: ['functions/**/*.ts', 'shared/**/*.ts'],
