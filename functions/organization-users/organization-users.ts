@@ -7,7 +7,7 @@ import { TABLE_NAME } from '../db/client';
 import { profileChangedEvent, profileVersionRaise } from '../projects/member-profiles';
 import { keys, userIndexKeys } from '../db/keys';
 import { notificationPut } from '../notifications/writes';
-import { EMAIL_TAKEN } from '../organization/organizations';
+import { EMAIL_TAKEN } from '../user/messages';
 import { getItem } from '../db/reads';
 import { TRANSACTION_LIMIT, type TransactItem, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';

@@ -1,5 +1,5 @@
 import * as authEndpoints from '../../../shared/contract/auth';
-import { createOrganizationWithAdmin } from '../../organization/organizations';
+import { createOrganizationWithAdmin } from '../../auth/registration';
 import { countAttempt, readThrottle, retryAfterSeconds, throttleCounter } from '../../throttles/throttles';
 import { defineRoute } from '../../http/define-route';
 import { tooManyRequests } from '../../http/http-error';

@@ -36,7 +36,7 @@ let fns: {
   audit: typeof import('../../../functions/audit-log/entries');
   sessions: typeof import('../../../functions/sessions/sessions');
   accounts: typeof import('../../../functions/user/writes');
-  organizations: typeof import('../../../functions/organization/organizations');
+  organizations: typeof import('../../../functions/organization/writes');
   users: typeof import('../../../functions/organization-users/organization-users');
   projects: typeof import('../../../functions/projects/projects');
   billing: typeof import('../../../functions/billing/process-stripe-event');
@@ -51,7 +51,7 @@ beforeAll(async () => {
     audit: await import('../../../functions/audit-log/entries'),
     sessions: await import('../../../functions/sessions/sessions'),
     accounts: await import('../../../functions/user/writes'),
-    organizations: await import('../../../functions/organization/organizations'),
+    organizations: await import('../../../functions/organization/writes'),
     users: await import('../../../functions/organization-users/organization-users'),
     projects: await import('../../../functions/projects/projects'),
     billing: await import('../../../functions/billing/process-stripe-event'),
