@@ -8,7 +8,7 @@ import { EMAIL_TAKEN } from '../user/messages';
 import { userPuts } from '../user/users';
 import { trialBilling, trialBillingPut } from '../billing/billing';
 import { registeredTrialPut } from '../billing/trial-ends';
-import { verificationForNewUser } from '../email-verification/email-verifications';
+import { verificationForNewUser } from '../email-verification/writes';
 import { now as clockNow } from '../clock';
 
 /**

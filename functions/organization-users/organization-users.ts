@@ -17,7 +17,7 @@ import { userWordWrites } from '../user/words';
 import { outboxPut } from '../mailer/outbox';
 import { type EmailItem, type UserItem, hasTwoFactor, holdsAddress, newUser } from '../user/item';
 import { MEMBERS_WITHOUT_TWO_FACTOR, factorStateIs } from '../organization/members-without-two-factor';
-import { verificationToken } from '../email-verification/email-verifications';
+import { verificationToken } from '../email-verification/writes';
 
 /**
  * Admins managing their organization's users. Every role change and removal is one transaction

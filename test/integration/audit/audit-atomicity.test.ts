@@ -40,7 +40,7 @@ let fns: {
   users: typeof import('../../../functions/organization-users/organization-users');
   projects: typeof import('../../../functions/projects/projects');
   billing: typeof import('../../../functions/billing/process-stripe-event');
-  resets: typeof import('../../../functions/password-reset/password-resets');
+  resets: typeof import('../../../functions/password-reset/writes');
   mailTokens: typeof import('../../../functions/security/mail-tokens');
 };
 
@@ -55,7 +55,7 @@ beforeAll(async () => {
     users: await import('../../../functions/organization-users/organization-users'),
     projects: await import('../../../functions/projects/projects'),
     billing: await import('../../../functions/billing/process-stripe-event'),
-    resets: await import('../../../functions/password-reset/password-resets'),
+    resets: await import('../../../functions/password-reset/writes'),
     mailTokens: await import('../../../functions/security/mail-tokens'),
   };
 });
