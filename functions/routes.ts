@@ -29,7 +29,7 @@ export type RouteSecret = 'session' | 'stripeSecretKey' | 'stripeWebhookSecret' 
 /**
  * The one list of API routes. The CDK stack makes one Lambda and one API Gateway route per entry;
  * the local emulator dispatches from the same list. `handler` names functions/handlers/<handler>.ts,
- * which exports `handler`. `table` is the least DynamoDB access the handler needs.
+ * which exports `handler` (the stream and schedule functions live there too: infra/local/build-functions.ts). `table` is the least DynamoDB access the handler needs.
  */
 export interface RouteDefinition {
   /** The endpoint of shared/contract/ this route serves: its method and path are the route's. */

@@ -12,7 +12,7 @@ const { values } = parseArgs({ options: { endpoint: { type: 'string' }, org: { t
 if (values.endpoint) Object.assign(process.env, { DYNAMODB_ENDPOINT: values.endpoint, AWS_REGION: process.env.AWS_REGION ?? 'us-east-1', AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local', AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local' });
 // functions/db reads TABLE_NAME and the endpoint on import.
 const { organizationIds } = await import('../functions/projects/recount');
-const { recountMembersWithoutTwoFactor } = await import('../functions/organization/recount-members-without-two-factor');
+const { recountMembersWithoutTwoFactor } = await import('../functions/user/recount-members-without-two-factor');
 let organizations = 0;
 for await (const orgId of values.org ? [values.org] : organizationIds()) {
   console.log(`${orgId}: ${await recountMembersWithoutTwoFactor(orgId)} member(s) without two-factor`);

@@ -5,7 +5,6 @@ import { now, ttlAt } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import { auditActorKey, keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
-import type { UserItem } from '../user/item';
 
 // Monotonic: entries of one request made in the same millisecond keep their order.
 const ulid = monotonicFactory();
@@ -34,8 +33,18 @@ interface AuditEvent {
   details?: AuditDetails;
 }
 
+/** A person as an audit entry names them: a user item has these (the audit log, beneath every resource, knows no user/ module). */
+interface NamedPerson {
+  id: string;
+  fullName: string;
+  username: string;
+}
+
 /** Who acts, in which organization, as an audit entry names them. */
-export type ActingUser = Pick<UserItem, 'id' | 'orgId' | 'fullName' | 'username' | 'avatarUrl'>;
+export interface ActingUser extends NamedPerson {
+  orgId: string;
+  avatarUrl: string | null;
+}
 
 /**
  * Who writes and from where. Every write operation receives it and builds its own audit entry
@@ -50,7 +59,7 @@ export interface WriteContext<Actor extends ActingUser = ActingUser> {
 const USER_AGENT_MAX = 512;
 
 /** The actor of an event done by a signed-in person, named as they are now (the entry keeps that name). */
-const actorOf = (user: Pick<UserItem, 'id' | 'fullName' | 'username'>): AuditActor => ({ id: user.id, fullName: user.fullName, username: user.username });
+const actorOf = (user: NamedPerson): AuditActor => ({ id: user.id, fullName: user.fullName, username: user.username });
 
 /** The actor of events nobody signed in did: Stripe's webhook telling what an organization bought. */
 export const billingSystemIn = (orgId: string): ActingUser => ({ id: 'stripe', orgId, fullName: 'Stripe (billing)', username: '', avatarUrl: null });
@@ -62,7 +71,7 @@ export const ssoSystemIn = (orgId: string): ActingUser => ({ id: 'sso', orgId, f
 export const scimSystemIn = (orgId: string): ActingUser => ({ id: 'scim', orgId, fullName: 'SCIM', username: '', avatarUrl: null });
 
 /** The target of an event about a person. */
-export const userTarget = (user: Pick<UserItem, 'id' | 'fullName' | 'username'>): AuditTarget => ({ type: 'user', id: user.id, label: user.fullName || user.username });
+export const userTarget = (user: NamedPerson): AuditTarget => ({ type: 'user', id: user.id, label: user.fullName || user.username });
 
 /**
  * The Put of one audit entry, for the action's own TransactWriteItems: the entry exists exactly when

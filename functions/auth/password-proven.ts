@@ -3,6 +3,7 @@ import { writeContext } from '../http/audit-client';
 import { ok } from '../http/response';
 import type { RouteEvent } from '../http/types';
 import { countMetric } from '../observability/metrics';
+import { browserOf } from '../http/browser';
 import { startSession } from '../sessions/start-session';
 import type { OrganizationItem } from '../organization/item';
 import { type UserItem, secondFactorsOf, toUserResponse } from '../user/item';
@@ -49,7 +50,7 @@ export async function signedIn(
   // Where single sign-on is required, none of these ways in (a passkey included) goes around the identity provider (docs/decisions/059).
   if (await memberAddressRequiresSso(org, user.username, user.id)) throw new Refused('not-allowed', SSO_REQUIRED_FOR_PASSWORD);
   const entry = auditPut(writeContext(user, request), { action: 'session.signed_in', target: userTarget(user), details: { method } });
-  const cookies = await startSession(user.id, org.id, request.event, entry);
+  const cookies = await startSession(user.id, org.id, browserOf(request.event), entry);
   countMetric('SignInsSucceeded');
   return ok(toUserResponse(user, org), { cookies: [...cookies, await deviceCookie(device, user.id), ...extraCookies] });
 }

@@ -1,4 +1,5 @@
 import type { ActingUser, AuditClient, WriteContext } from '../audit-log/entries';
+import { userAgentOf } from './browser';
 import type { RouteEvent } from './types';
 
 /**
@@ -6,7 +7,7 @@ import type { RouteEvent } from './types';
  * address in the cloud, the socket's locally: never a header the client chose) and the User-Agent.
  */
 export function auditClient(request: { clientIp: string; event: RouteEvent }): AuditClient {
-  return { clientAddress: request.clientIp, userAgent: request.event.headers?.['user-agent'] ?? '' };
+  return { clientAddress: request.clientIp, userAgent: userAgentOf(request.event) };
 }
 
 /** The write context of a request made by a signed-in user: who acts, and from where. */

@@ -8,7 +8,7 @@ import { keys } from '../db/keys';
 import { hashToken } from '../security/mail-tokens';
 import { notificationEventPut } from '../notifications/event';
 import { actorIsAdmin, organizationCounts } from '../organization-users/organization-users';
-import { EMAIL_TAKEN } from '../organization/organizations';
+import { EMAIL_TAKEN } from '../user/messages';
 import { batchGet, getItem, keyId } from '../db/reads';
 import { type TransactItem, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';

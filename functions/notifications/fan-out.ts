@@ -122,7 +122,7 @@ export async function notifyRecipients(event: NotificationEventItem): Promise<nu
 }
 
 /**
- * The fan-out of a stream batch of events and project changes (functions/notifications/fan-out-handler.ts):
+ * The fan-out of a stream batch of events and project changes (functions/handlers/notifications/fan-out-events.ts):
  * first the batch's figures, one ADD per organization (a failure fails the whole batch, which is
  * retried and counted once by the events' marks), then per event its members' own items and its notifications.
  */

@@ -11,7 +11,7 @@ import type { StartKey } from '../db/list-cursor';
 import { type Page, readQueryPage } from '../db/query-page';
 import { newMailToken } from '../security/mail-tokens';
 import { actorIsAdmin } from '../organization-users/organization-users';
-import { EMAIL_TAKEN } from '../organization/organizations';
+import { EMAIL_TAKEN } from '../user/messages';
 import { outboxPut } from '../mailer/outbox';
 import { getItem } from '../db/reads';
 import { type FixedWindowItem, countInFixedWindows, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter, windowMoved } from '../throttles/throttles';

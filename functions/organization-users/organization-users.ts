@@ -7,7 +7,7 @@ import { TABLE_NAME } from '../db/client';
 import { profileChangedEvent, profileVersionRaise } from '../projects/member-profiles';
 import { keys, userIndexKeys } from '../db/keys';
 import { notificationPut } from '../notifications/writes';
-import { EMAIL_TAKEN } from '../organization/organizations';
+import { EMAIL_TAKEN } from '../user/messages';
 import { getItem } from '../db/reads';
 import { TRANSACTION_LIMIT, type TransactItem, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
@@ -17,7 +17,7 @@ import { userWordWrites } from '../user/words';
 import { outboxPut } from '../mailer/outbox';
 import { type EmailItem, type UserItem, hasTwoFactor, holdsAddress, newUser } from '../user/item';
 import { MEMBERS_WITHOUT_TWO_FACTOR, factorStateIs } from '../organization/members-without-two-factor';
-import { verificationToken } from '../email-verification/email-verifications';
+import { verificationToken } from '../email-verification/writes';
 
 /**
  * Admins managing their organization's users. Every role change and removal is one transaction

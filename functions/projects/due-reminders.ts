@@ -74,7 +74,7 @@ function remind(kind: Kind, project: DueProject, day: string, at: Date): Promise
 }
 
 /**
- * The daily run (functions/projects/due-reminders-handler.ts): the members of each open project due
+ * The daily run (functions/handlers/projects/remind-due-projects.ts): the members of each open project due
  * tomorrow, and of each that became overdue today (due yesterday), are notified in the app and by
  * mail, once per project and day however often the run is repeated.
  */

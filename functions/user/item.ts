@@ -6,7 +6,6 @@ import type { UserResponse } from '../../shared/schemas/auth';
 import type { OrganizationResponse } from '../../shared/schemas/organization';
 import type { ProjectMemberResponse } from '../../shared/schemas/projects';
 import type { OrganizationItem } from '../organization/item';
-import type { SessionItem } from '../sessions/item';
 import { now } from '../clock';
 import { type Key, keys, userIndexKeys } from '../db/keys';
 
@@ -135,12 +134,17 @@ export function secondFactorsOf(user: UserItem, org: OrganizationItem): ('code' 
   return [...(user.mfaEnabled === true ? (['code'] as const) : []), ...(passkey ? (['passkey'] as const) : [])];
 }
 
+/** How the session was started, as far as the user's answer depends on it (sessions/ names users, not the other way round). */
+interface SessionStart {
+  startedBy?: 'sso';
+}
+
 /**
  * The organization requires two-factor sign-in and this user has no second factor yet (an
  * authenticator app or a passkey), unless the session was started by the organization's identity
  * provider, whose sign-in counts as meeting the requirement (docs/decisions/059).
  */
-export const mustSetUpMfa = (user: UserItem, org: OrganizationItem, session?: Pick<SessionItem, 'startedBy'>) =>
+export const mustSetUpMfa = (user: UserItem, org: OrganizationItem, session?: SessionStart) =>
   org.requireMfa === true && !hasTwoFactor(user) && session?.startedBy !== 'sso';
 
 /** The organization as the API answers it; the count of members without two-factor is for admins (the 'Require two-factor' dialog). */
@@ -150,7 +154,7 @@ export function organizationShape(org: OrganizationItem, role: Role): Organizati
 }
 
 /** The API's user shape (GET /api/user, sign-in): never the password hash. */
-export function toUserResponse(user: UserItem, org: OrganizationItem, session?: Pick<SessionItem, 'startedBy'>): UserResponse {
+export function toUserResponse(user: UserItem, org: OrganizationItem, session?: SessionStart): UserResponse {
   return {
     id: user.id,
     username: user.username,

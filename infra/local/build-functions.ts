@@ -8,7 +8,7 @@ import { recordProfileEvent } from './profile-events';
 
 const FUNCTIONS_DIR = path.resolve(import.meta.dirname, '../../functions');
 
-/** Where a route's handler source lives. */
+/** Where an entry point's source lives: a route's handler, or a stream, queue or schedule function. */
 export const handlerEntry = (handler: string) => path.join(FUNCTIONS_DIR, 'handlers', `${handler}.ts`);
 
 /**
@@ -29,23 +29,23 @@ export async function buildFunctions(outDir: string): Promise<Map<string, string
 
 /** The stream consumer that sends the outbox's mail (not a route): bundled beside the handlers under this name. */
 export const MAILER = 'mailer';
-export const MAILER_ENTRY = path.join(FUNCTIONS_DIR, 'mailer', 'handler.ts');
+export const MAILER_ENTRY = handlerEntry('mailer/deliver-outbox');
 
 /** The scheduled later tries of mails whose sends failed (functions/mailer/later-tries.ts); locally its tests call it. */
 export const OUTBOX_SWEEPER = 'outbox-sweeper';
-export const OUTBOX_SWEEPER_ENTRY = path.join(FUNCTIONS_DIR, 'mailer', 'sweeper-handler.ts');
+export const OUTBOX_SWEEPER_ENTRY = handlerEntry('mailer/sweep-outbox');
 
 /** The stream consumer that writes the notifications of notification events (not a route). */
 export const FAN_OUT = 'notification-fan-out';
-export const FAN_OUT_ENTRY = path.join(FUNCTIONS_DIR, 'notifications', 'fan-out-handler.ts');
+export const FAN_OUT_ENTRY = handlerEntry('notifications/fan-out-events');
 
 /** The daily trial-ending alert (a schedule invokes it in the cloud; locally its tests call it): bundled to keep it in the budget. */
 export const TRIAL_ALERTS = 'trial-alerts';
-export const TRIAL_ALERTS_ENTRY = path.join(FUNCTIONS_DIR, 'billing', 'trial-ending-handler.ts');
+export const TRIAL_ALERTS_ENTRY = handlerEntry('billing/alert-trials-ending');
 
 /** The daily due-date reminders (a schedule invokes it in the cloud; the local cloud runs it at start and hourly). */
 export const DUE_REMINDERS = 'due-reminders';
-export const DUE_REMINDERS_ENTRY = path.join(FUNCTIONS_DIR, 'projects', 'due-reminders-handler.ts');
+export const DUE_REMINDERS_ENTRY = handlerEntry('projects/remind-due-projects');
 
 /** Bundles each entry (name → source file) into outDir/<name>/index.mjs with the Lambda settings. */
 export async function bundleHandlers(entries: Record<string, string>, outDir: string) {

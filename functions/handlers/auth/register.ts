@@ -1,5 +1,5 @@
 import * as authEndpoints from '../../../shared/contract/auth';
-import { createOrganizationWithAdmin } from '../../organization/organizations';
+import { createOrganizationWithAdmin } from '../../auth/registration';
 import { countAttempt, readThrottle, retryAfterSeconds, throttleCounter } from '../../throttles/throttles';
 import { defineRoute } from '../../http/define-route';
 import { tooManyRequests } from '../../http/http-error';
@@ -7,6 +7,7 @@ import { created } from '../../http/response';
 import { countMetric } from '../../observability/metrics';
 import { refuseWeakPassword } from '../../security/password-strength';
 import { hashPassword } from '../../security/passwords';
+import { browserOf } from '../../http/browser';
 import { startSession } from '../../sessions/start-session';
 import { REGISTRATIONS_PER_ADDRESS, TOO_MANY_REGISTRATIONS } from '../../throttles/rules';
 import { toUserResponse } from '../../user/item';
@@ -28,7 +29,7 @@ export const handler = defineRoute(authEndpoints.register, async ({ body, client
     fullName: body.fullName,
     passwordHash: await hashPassword(body.password),
   });
-  const cookies = await startSession(user.id, org.id, event);
+  const cookies = await startSession(user.id, org.id, browserOf(event));
   countMetric('Registrations');
   // The registering browser is the account's first known device (docs/decisions/040).
   return created(toUserResponse(user, org), { cookies: [...cookies, await deviceCookie(await readDevice(event.cookies), user.id)] });

@@ -1,6 +1,6 @@
 import * as emailVerificationEndpoints from '../../../shared/contract/email-verification';
 import { INVALID_LINK } from '../../../shared/messages';
-import { confirmVerification } from '../../email-verification/email-verifications';
+import { confirmVerification } from '../../email-verification/writes';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
 import { ok } from '../../http/response';

@@ -1,5 +1,5 @@
 import * as emailVerificationEndpoints from '../../../shared/contract/email-verification';
-import { resendVerification } from '../../email-verification/email-verifications';
+import { resendVerification } from '../../email-verification/writes';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
 import { tooManyRequests } from '../../http/http-error';

@@ -8,6 +8,7 @@ import { created } from '../../http/response';
 import { refuseWeakPassword } from '../../security/password-strength';
 import { countInvitationLinkRequest } from '../../throttles/invitation-link-throttle';
 import { hashPassword } from '../../security/passwords';
+import { browserOf } from '../../http/browser';
 import { startSession } from '../../sessions/start-session';
 import { toUserResponse } from '../../user/item';
 
@@ -21,6 +22,6 @@ export const handler = defineRoute(invitationEndpoints.accept, async (request) =
   refuseWeakPassword(body.password, 'password');
   const accepted = await acceptInvitation(body.token, { fullName: body.fullName, hashPassword: () => hashPassword(body.password) }, auditClient(request));
   if (!accepted) throw badRequest(INVALID_INVITATION, { token: INVALID_INVITATION });
-  const cookies = await startSession(accepted.user.id, accepted.org.id, event);
+  const cookies = await startSession(accepted.user.id, accepted.org.id, browserOf(event));
   return created(toUserResponse(accepted.user, accepted.org), { cookies });
 });

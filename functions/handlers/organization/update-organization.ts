@@ -1,7 +1,7 @@
 import * as organizationEndpoints from '../../../shared/contract/organization';
 
 import { setRequireMfa } from '../../mfa/mfa';
-import { renameOrganization } from '../../organization/organizations';
+import { renameOrganization } from '../../organization/writes';
 import { organizationShape } from '../../user/item';
 import { NotFound } from '../../domain/errors';
 import { requireAdmin } from '../../domain/require-admin';

@@ -1,7 +1,7 @@
 import * as passwordResetEndpoints from '../../../shared/contract/password-reset';
 import { INVALID_LINK } from '../../../shared/messages';
 import { clearThrottle, throttleCounter } from '../../throttles/throttles';
-import { confirmPasswordReset } from '../../password-reset/password-resets';
+import { confirmPasswordReset } from '../../password-reset/writes';
 import { deleteSessionsOfUser } from '../../sessions/sessions';
 
 import { auditClient } from '../../http/audit-client';

@@ -1,6 +1,6 @@
 import * as passwordResetEndpoints from '../../../shared/contract/password-reset';
 import { PASSWORD_RESET_REQUESTED } from '../../../shared/schemas/password-reset';
-import { requestPasswordReset } from '../../password-reset/password-resets';
+import { requestPasswordReset } from '../../password-reset/writes';
 import { defineRoute } from '../../http/define-route';
 import { tooManyRequests } from '../../http/http-error';
 import { TOO_MANY_PASSWORD_RESETS } from '../../throttles/rules';

@@ -6,6 +6,7 @@ import { redirect } from '../../http/response';
 import { siteOrigin } from '../../http/site-origin';
 import { logger } from '../../observability/logger';
 import { countMetric } from '../../observability/metrics';
+import { browserOf } from '../../http/browser';
 import { startSession } from '../../sessions/start-session';
 import { OIDC_CALLBACK_PATH } from '../../sso/item';
 import { SSO_REFUSED_LANDING, SsoRefused, checkOidcCallback, finishOidcSignIn } from '../../sso/sign-in';
@@ -41,7 +42,7 @@ export const handler = defineRoute(ssoEndpoints.oidcCallback, async (request) =>
     if (query.error) throw new SsoRefused(`the identity provider answered ${query.error}`);
     const { user, org } = await finishOidcSignIn(pending, callbackUrl, auditClient(request));
     const signedIn = auditPut(writeContext(user, request), { action: 'session.signed_in', target: userTarget(user), details: { method: 'sso' } });
-    const cookies = await startSession(user.id, org.id, event, signedIn, 'sso');
+    const cookies = await startSession(user.id, org.id, browserOf(event), signedIn, 'sso');
     countMetric('SignInsSucceeded');
     return redirect(302, pending.returnTo, [...cookies, cleared]);
   } catch (error) {

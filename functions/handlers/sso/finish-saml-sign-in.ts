@@ -8,6 +8,7 @@ import { redirect } from '../../http/response';
 import { siteOrigin } from '../../http/site-origin';
 import { logger } from '../../observability/logger';
 import { countMetric } from '../../observability/metrics';
+import { browserOf } from '../../http/browser';
 import { startSession } from '../../sessions/start-session';
 import { checkSamlResponse, finishSamlSignIn, spendAssertion } from '../../sso/saml-sign-in';
 import { SSO_REFUSED_LANDING, SsoRefused } from '../../sso/sign-in';
@@ -33,7 +34,7 @@ export const handler = defineRoute(ssoEndpoints.samlAcs, async (request) => {
     if (pending.test) return redirect(303, SSO_TEST_RESULT_PAGE, [await testConnection(pending, pending.test, samlResponse, auditClient(request)), cleared]);
     const { user, org, assertion } = await finishSamlSignIn(pending, samlResponse, siteOrigin(), auditClient(request));
     const signedIn = auditPut(writeContext(user, request), { action: 'session.signed_in', target: userTarget(user), details: { method: 'sso' } });
-    const cookies = await startSession(user.id, org.id, event, [signedIn, spendAssertion(org.id, assertion)], 'sso').catch((error: unknown) => {
+    const cookies = await startSession(user.id, org.id, browserOf(event), [signedIn, spendAssertion(org.id, assertion)], 'sso').catch((error: unknown) => {
       throw isConditionFailure(error) ? new SsoRefused(`the assertion ${assertion.assertionId} was used before (a replay)`) : error;
     });
     countMetric('SignInsSucceeded');

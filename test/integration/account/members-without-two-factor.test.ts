@@ -18,11 +18,11 @@ import { Browser, ssoOrganization } from '../sso/sso-support';
  * passkey (issue 43, item 5; docs/decisions/054): every path that adds or removes a member or
  * changes a member's factors moves the organization's count, once, and it always equals a recount.
  */
-let recount: typeof import('../../../functions/organization/recount-members-without-two-factor');
+let recount: typeof import('../../../functions/user/recount-members-without-two-factor');
 
 beforeAll(async () => {
   Object.assign(process.env, LOCAL_AWS_ENV, { TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint'), POWERTOOLS_METRICS_DISABLED: 'true' });
-  recount = await import('../../../functions/organization/recount-members-without-two-factor');
+  recount = await import('../../../functions/user/recount-members-without-two-factor');
 });
 
 /** What the admin's Account Settings reads: the organization in GET /api/user. */

@@ -36,11 +36,11 @@ let fns: {
   audit: typeof import('../../../functions/audit-log/entries');
   sessions: typeof import('../../../functions/sessions/sessions');
   accounts: typeof import('../../../functions/user/writes');
-  organizations: typeof import('../../../functions/organization/organizations');
+  organizations: typeof import('../../../functions/organization/writes');
   users: typeof import('../../../functions/organization-users/organization-users');
   projects: typeof import('../../../functions/projects/projects');
   billing: typeof import('../../../functions/billing/process-stripe-event');
-  resets: typeof import('../../../functions/password-reset/password-resets');
+  resets: typeof import('../../../functions/password-reset/writes');
   mailTokens: typeof import('../../../functions/security/mail-tokens');
 };
 
@@ -51,11 +51,11 @@ beforeAll(async () => {
     audit: await import('../../../functions/audit-log/entries'),
     sessions: await import('../../../functions/sessions/sessions'),
     accounts: await import('../../../functions/user/writes'),
-    organizations: await import('../../../functions/organization/organizations'),
+    organizations: await import('../../../functions/organization/writes'),
     users: await import('../../../functions/organization-users/organization-users'),
     projects: await import('../../../functions/projects/projects'),
     billing: await import('../../../functions/billing/process-stripe-event'),
-    resets: await import('../../../functions/password-reset/password-resets'),
+    resets: await import('../../../functions/password-reset/writes'),
     mailTokens: await import('../../../functions/security/mail-tokens'),
   };
 });

@@ -18,11 +18,11 @@ import { deliverOk, stripeHolds, subscribe } from './billing-support';
  * in the window.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
-let trialHandler: typeof import('../../../functions/billing/trial-ending-handler').handler;
+let trialHandler: typeof import('../../../functions/handlers/billing/alert-trials-ending').handler;
 
 beforeAll(async () => {
   useRunTable();
-  ({ handler: trialHandler } = await import('../../../functions/billing/trial-ending-handler'));
+  ({ handler: trialHandler } = await import('../../../functions/handlers/billing/alert-trials-ending'));
 });
 
 /** Runs the scheduled function as if it were `at`. */

@@ -13,11 +13,11 @@ import { runScheduledAt, useRunTable } from '../support/scheduled-run';
  * Each test takes days of its own far ahead, as the reminders' tests do.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
-let reminders: typeof import('../../../functions/projects/due-reminders-handler').handler;
+let reminders: typeof import('../../../functions/handlers/projects/remind-due-projects').handler;
 
 beforeAll(async () => {
   useRunTable();
-  ({ handler: reminders } = await import('../../../functions/projects/due-reminders-handler'));
+  ({ handler: reminders } = await import('../../../functions/handlers/projects/remind-due-projects'));
 });
 
 const dailyRunAt = (at: number) => runScheduledAt(reminders, at);

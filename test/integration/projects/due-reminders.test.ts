@@ -12,11 +12,11 @@ import { runScheduledAt, useRunTable } from '../support/scheduled-run';
  * takes a day of its own far ahead (2091–2099), so no other test's project is due then.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
-let reminders: typeof import('../../../functions/projects/due-reminders-handler').handler;
+let reminders: typeof import('../../../functions/handlers/projects/remind-due-projects').handler;
 
 beforeAll(async () => {
   useRunTable();
-  ({ handler: reminders } = await import('../../../functions/projects/due-reminders-handler'));
+  ({ handler: reminders } = await import('../../../functions/handlers/projects/remind-due-projects'));
 });
 
 const dailyRunAt = (at: number) => runScheduledAt<{ reminded: number; alreadyReminded: number }>(reminders, at);

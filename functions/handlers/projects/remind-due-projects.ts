@@ -1,8 +1,8 @@
 import type { Context } from 'aws-lambda';
-import { logger } from '../observability/logger';
-import { publishMetrics, runCountingMetrics } from '../observability/metrics';
-import { sendWeeklyDigests } from '../notifications/weekly-digest';
-import { remindDueProjects } from './due-reminders';
+import { logger } from '../../observability/logger';
+import { publishMetrics, runCountingMetrics } from '../../observability/metrics';
+import { sendWeeklyDigests } from '../../notifications/weekly-digest';
+import { remindDueProjects } from '../../projects/due-reminders';
 
 /**
  * The daily schedule's function (infra/constructs/due-reminders.ts; locally the local cloud runs it,

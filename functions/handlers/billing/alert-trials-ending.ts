@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
-import { logger } from '../observability/logger';
-import { publishMetrics, runCountingMetrics } from '../observability/metrics';
-import { alertTrialsEnding } from './trial-ending-alerts';
+import { logger } from '../../observability/logger';
+import { publishMetrics, runCountingMetrics } from '../../observability/metrics';
+import { alertTrialsEnding } from '../../billing/trial-ending-alerts';
 
 /**
  * The daily schedule's function (infra/constructs/trial-alerts.ts): announces the trials ending

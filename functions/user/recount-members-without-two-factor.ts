@@ -3,8 +3,8 @@ import { TABLE_NAME, db } from '../db/client';
 import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { updateExpression } from '../db/update-expression';
-import { type UserItem, hasTwoFactor } from '../user/item';
-import { MEMBERS_WITHOUT_TWO_FACTOR } from './members-without-two-factor';
+import { type UserItem, hasTwoFactor } from './item';
+import { MEMBERS_WITHOUT_TWO_FACTOR } from '../organization/members-without-two-factor';
 
 /**
  * Sets an organization's count of members without two-factor to a recount of its user items (SET,

@@ -1,7 +1,7 @@
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
-import { logger } from '../observability/logger';
-import { publishMetrics, runCountingMetrics } from '../observability/metrics';
-import { fanOutNotifications } from './fan-out';
+import { logger } from '../../observability/logger';
+import { publishMetrics, runCountingMetrics } from '../../observability/metrics';
+import { fanOutNotifications } from '../../notifications/fan-out';
 
 /**
  * The notification fan-out: invoked by the table's stream (filtered to new notification events) in

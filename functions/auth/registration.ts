@@ -1,18 +1,15 @@
-import { type WriteContext, auditPut } from '../audit-log/entries';
 import { Conflict } from '../domain/errors';
 import { TABLE_NAME } from '../db/client';
-import { type OrganizationItem, newOrganization } from './item';
-import { type UserItem, newUser } from '../user/item';
-import { trialBilling, trialBillingPut } from '../billing/billing';
-import { registeredTrialPut } from '../billing/trial-ends';
 import { keys } from '../db/keys';
 import { conditionHeld, transactWrite } from '../db/transactions';
-import { updateExpression } from '../db/update-expression';
+import { type OrganizationItem, newOrganization } from '../organization/item';
+import { type UserItem, newUser } from '../user/item';
+import { EMAIL_TAKEN } from '../user/messages';
 import { userPuts } from '../user/users';
-import { verificationForNewUser } from '../email-verification/email-verifications';
+import { trialBilling, trialBillingPut } from '../billing/billing';
+import { registeredTrialPut } from '../billing/trial-ends';
+import { verificationForNewUser } from '../email-verification/writes';
 import { now as clockNow } from '../clock';
-
-export const EMAIL_TAKEN = 'An account with this email already exists';
 
 /**
  * Registration: the organization, its first user (admin), the email-uniqueness item and the
@@ -50,19 +47,4 @@ export async function createOrganizationWithAdmin(input: {
   );
   if (!registered) throw new Conflict(EMAIL_TAKEN);
   return { org, user };
-}
-
-/** Renames an organization (the caller's: the id comes from the session), with the rename's audit entry. */
-export async function renameOrganization(context: WriteContext, from: string, name: string): Promise<void> {
-  const { orgId } = context.actor;
-  await transactWrite([
-    {
-      Update: {
-        TableName: TABLE_NAME,
-        Key: keys.organization(orgId),
-        ...updateExpression({ set: { name } }, { expression: 'attribute_exists(PK)' }),
-      },
-    },
-    auditPut(context, { action: 'organization.renamed', target: { type: 'organization', id: orgId, label: name }, details: { from, to: name } }),
-  ]);
 }
