@@ -1,3 +1,6 @@
+import { fromAddress } from './client-addresses';
+import { SetUpError } from './set-up-checks';
+
 /** Plain HTTP calls to the bench cloud: sign in, and one request with its DynamoDB call count. */
 export interface ApiAnswer<T = any> {
   status: number;
@@ -5,25 +8,30 @@ export interface ApiAnswer<T = any> {
   dbCalls: number;
 }
 
-export async function callApi<T = any>(baseUrl: string, path: string, options: { method?: string; body?: unknown; cookie?: string } = {}): Promise<ApiAnswer<T>> {
+/** `address`: the client's address (bench/client-addresses.ts), which the bench cloud takes from a header. */
+export async function callApi<T = any>(baseUrl: string, path: string, options: { method?: string; body?: unknown; cookie?: string; address: string }): Promise<ApiAnswer<T>> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-    headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...(options.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { ...fromAddress(options.address), ...(options.cookie ? { cookie: options.cookie } : {}), ...(options.body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, dbCalls: Number(response.headers.get('x-db-calls') ?? NaN) };
 }
 
-/** Signs in and answers the `name=value` of the session cookie. */
-export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+/** Signs in from `address` and answers the `name=value` of the session cookie; a sign-in without a session fails the bench. */
+export async function signIn(baseUrl: string, email: string, password: string, address: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...fromAddress(address) },
     body: JSON.stringify({ username: email, password }),
   });
-  await response.arrayBuffer();
+  const text = await response.text();
   const cookie = response.headers.getSetCookie().find((value) => value.includes('session='));
-  if (response.status !== 200 || !cookie) throw new Error(`sign-in of ${email} failed: ${response.status}`);
+  if (response.status === 200 && !cookie && text.includes('emailCodeRequired')) {
+    // Every later call of this client would answer 401: the bench would measure its own set-up.
+    throw new SetUpError(`the sign-in of ${email} from ${address} was asked for an emailed code (the account or the address failed too often: functions/throttles/sign-in-limits.ts)`);
+  }
+  if (response.status !== 200 || !cookie) throw new SetUpError(`the sign-in of ${email} from ${address} answered ${response.status} without a session: ${text.slice(0, 200)}`);
   return cookie.split(';')[0]!;
 }

@@ -10,6 +10,8 @@ export interface LatencyFigures {
   requests: number;
   /** Non-2xx answers plus connection errors and timeouts. */
   errors: number;
+  /** Of which 503s: the database too slow to answer on a loaded machine (bench/set-up-checks.ts). */
+  busy: number;
 }
 
 export interface HttpTarget {
@@ -41,7 +43,11 @@ export async function measureHttp(target: HttpTarget, options: { connections: nu
     ...(byCount ? { amount: minRequests } : { duration: options.seconds }),
     timeout: 10,
   });
-  (run as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+  let busy = 0;
+  (run as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+    times.push(responseTime);
+    if (status === 503) busy += 1;
+  });
   const runStarted = performance.now();
   const result = await run;
   const elapsedSeconds = (performance.now() - runStarted) / 1000;
@@ -52,5 +58,6 @@ export async function measureHttp(target: HttpTarget, options: { connections: nu
     rps: Math.round((result.requests.total / elapsedSeconds) * 10) / 10,
     requests: result.requests.total,
     errors: result.non2xx + result.errors + result.timeouts,
+    busy,
   };
 }
