@@ -16,6 +16,8 @@ export interface BenchSize {
   seconds: { latency: number; throughput: number; floor: number; scale: number; writes: number; load: number };
   /** Fewest interleaved samples of a route's latency. */
   minLatencySamples: number;
+  /** Fewest requests a slow route's throughput is driven to (bench/http-latency.ts's own when absent). */
+  minThroughputRequests?: { minRequests: number };
   /** Fresh processes per handler. */
   coldRuns: number;
   /** Every handler, or those whose requests need a set-up of their own (bench/cold-start-requests.ts) and one plain one. */
@@ -27,7 +29,14 @@ export interface BenchSize {
   browserRuns: number;
   browserQueries: string[];
   fanOutSamples: number;
-  apiScale: { projects: number; users: number; smallOrganizations: number; samples: number };
+  /**
+   * The scale bench's large organization, its small ones, and the projects and users of its
+   * word-search organization: above SUBSTRING_SEARCH_MAX_ITEMS, so `q` is answered from the word
+   * index as at 50,000; at 1,500 with a full page of 100 results (one name in about 12 has 'launch';
+   * 611 people begin with 'staff1'). The 150-project one answers q by reading every project, a
+   * different route in all but its path.
+   */
+  apiScale: { projects: number; users: number; smallOrganizations: number; samples: number; wordSearch: number };
 }
 
 export type BenchMode = 'full' | 'quick' | 'tiny';
@@ -45,7 +54,7 @@ export const BENCH_SIZES: Record<BenchMode, BenchSize> = {
     browserRuns: 7,
     browserQueries: DEFAULT_QUERIES,
     fanOutSamples: 20,
-    apiScale: { projects: 50_000, users: 5_000, smallOrganizations: 200, samples: 60 },
+    apiScale: { projects: 50_000, users: 5_000, smallOrganizations: 200, samples: 60, wordSearch: 1_500 },
   },
   quick: {
     seeds: { projects: 200, notificationsPerUser: 50, scaleProjects: [10, 100, 1000] },
@@ -59,7 +68,7 @@ export const BENCH_SIZES: Record<BenchMode, BenchSize> = {
     browserRuns: 2,
     browserQueries: DEFAULT_QUERIES.slice(0, 2),
     fanOutSamples: 3,
-    apiScale: { projects: 5_000, users: 500, smallOrganizations: 20, samples: 10 },
+    apiScale: { projects: 5_000, users: 500, smallOrganizations: 20, samples: 10, wordSearch: 1_500 },
   },
   /**
    * The end-to-end test's (test/integration/platform/bench-runs-whole.test.ts): each phase set up as
@@ -70,6 +79,7 @@ export const BENCH_SIZES: Record<BenchMode, BenchSize> = {
     seeds: { projects: 50, notificationsPerUser: 2, scaleProjects: [10, 20, 100] },
     seconds: { latency: 0.2, throughput: 0.2, floor: 0.2, scale: 0.2, writes: 1, load: 2 },
     minLatencySamples: 2,
+    minThroughputRequests: { minRequests: 4 },
     // Two, so a set-up that works only once (a reused email, a spent target) shows as a second status.
     coldRuns: 2,
     coldHandlers: 'own-set-up',
@@ -80,6 +90,6 @@ export const BENCH_SIZES: Record<BenchMode, BenchSize> = {
     browserQueries: DEFAULT_QUERIES.slice(0, 1),
     fanOutSamples: 1,
     // Past the 1,000 a deep page and a search take their large-organization paths at (bench/api-scale.ts).
-    apiScale: { projects: 1_100, users: 110, smallOrganizations: 2, samples: 1 },
+    apiScale: { projects: 1_001, users: 101, smallOrganizations: 2, samples: 1, wordSearch: 1_001 },
   },
 };

@@ -25,12 +25,13 @@ export interface HttpTarget {
  * Drives one request shape with autocannon for `seconds` over `connections` connections.
  * Percentiles come from every response's own time (autocannon's summary has no p95).
  */
-export async function measureHttp(target: HttpTarget, options: { connections: number; seconds: number }): Promise<LatencyFigures> {
+/** `minRequests`: the fewest a slow route is driven by count to (4 a connection, at least 20, when omitted). */
+export async function measureHttp(target: HttpTarget, options: { connections: number; seconds: number; minRequests?: number }): Promise<LatencyFigures> {
   // A route slower than the window allows for a few dozen answers is driven by count instead.
   const started = performance.now();
   await fetch(target.url, { method: target.method ?? 'GET', headers: target.headers, body: target.body }).then((response) => response.arrayBuffer());
   const oneRequestMs = performance.now() - started;
-  const minRequests = Math.max(20, options.connections * 4);
+  const minRequests = options.minRequests ?? Math.max(20, options.connections * 4);
   const byCount = (oneRequestMs * minRequests) / options.connections > options.seconds * 1000;
   const times: number[] = [];
   // Without a callback autocannon answers its tracker (an EventEmitter) made thenable; the types say Promise.

@@ -137,7 +137,7 @@ try {
         ? [floorCall.createProject]
         : [...Array<() => Promise<unknown>>(Math.max(0, probe.dbCalls - entry.queries)).fill(floorCall.getItem), ...Array<() => Promise<unknown>>(entry.queries).fill(floorCall.query)];
     const latency = await measureInterleaved(route, floorOfRoute, { seconds: seconds.latency, minSamples: size.minLatencySamples });
-    const throughput = await measureHttp(target, { connections: entry.connections ?? 10, seconds: seconds.throughput });
+    const throughput = await measureHttp(target, { connections: entry.connections ?? 10, seconds: seconds.throughput, ...size.minThroughputRequests });
     assertMostlySucceeded(entry.route, { requests: calls + throughput.requests, errors: errors + throughput.errors, busy: busy + throughput.busy });
     api.push({
       route: entry.route,
@@ -162,7 +162,7 @@ try {
   const scaleCase = async (label: string, cookie: string, url: string, address: string, items: (body: any) => number) => {
     const probe = await callApi(base, url, { cookie, address });
     if (probe.status !== 200) throw new SetUpError(`${label} answered ${probe.status}: ${JSON.stringify(probe.body)}`);
-    const figures = await measureHttp({ url: `${base}${url}`, headers: { cookie, ...fromAddress(address) } }, { connections: 1, seconds: seconds.scale });
+    const figures = await measureHttp({ url: `${base}${url}`, headers: { cookie, ...fromAddress(address) } }, { connections: 1, seconds: seconds.scale, ...size.minThroughputRequests });
     assertMostlySucceeded(label, figures);
     scale.push({ case: label, items: items(probe.body), dbCalls: probe.dbCalls, ...figures });
   };
