@@ -31,7 +31,8 @@ export async function measureHttp(target: HttpTarget, options: { connections: nu
   const started = performance.now();
   await fetch(target.url, { method: target.method ?? 'GET', headers: target.headers, body: target.body }).then((response) => response.arrayBuffer());
   const oneRequestMs = performance.now() - started;
-  const minRequests = options.minRequests ?? Math.max(20, options.connections * 4);
+  // At least one request a connection: autocannon refuses fewer.
+  const minRequests = Math.max(options.connections, options.minRequests ?? Math.max(20, options.connections * 4));
   const byCount = (oneRequestMs * minRequests) / options.connections > options.seconds * 1000;
   const times: number[] = [];
   // Without a callback autocannon answers its tracker (an EventEmitter) made thenable; the types say Promise.
