@@ -8,10 +8,13 @@ import { localClient } from '../infra/local/dynamodb-local';
 import { freePort } from '../infra/local/free-port';
 import { type SeededOrganization, seedOrganization } from '../infra/local/seed';
 import { signIn } from './api-client';
+import { type BenchMode, BENCH_SIZES } from './bench-size';
+import { fromAddress, phaseAddresses } from './client-addresses';
+import { assertNoRefusals } from './set-up-checks';
 import { startBenchCloud } from './cloud';
 import { percentile, round1 } from './stats';
 import { benchWebhookSecret } from './stripe-deliveries';
-import { type BrowserScaleFigures, DEFAULT_QUERIES, measureBrowserScale } from './browser-scale';
+import { type BrowserScaleFigures, measureBrowserScale } from './browser-scale';
 import { buildWebWithManifest } from './web-size';
 
 /**
@@ -31,13 +34,6 @@ import { buildWebWithManifest } from './web-size';
 const PASSWORD = 'bench-password';
 /** Projects and users of the full-page organization: a first page of 100 and a second of 50 of each. */
 const FULL_PAGE_SIZE = 150;
-/**
- * Projects and users of the word-search organization: above SUBSTRING_SEARCH_MAX_ITEMS, so `q` is
- * answered from the word index as at 50,000, with a full page of 100 results (one name in about
- * 12 has 'launch'; 611 people begin with 'staff1'). The 150-project one answers q by reading
- * every project, a different route in all but its path.
- */
-const WORD_SEARCH_SIZE = 1_500;
 /** bench/browser-scale.ts's budgets (issue 36): first rows after navigation, palette results after the last key. */
 const FIRST_ROWS_BUDGET_MS = 1_500;
 const PALETTE_BUDGET_MS = 300;
@@ -103,7 +99,8 @@ interface Case {
 
 interface Org {
   seeded: SeededOrganization;
-  cookie: string;
+  /** The session cookie and the client address of this organization's admin. */
+  headers: Record<string, string>;
   base: string;
 }
 
@@ -111,7 +108,7 @@ interface Org {
 async function pageAfter(org: Org, first: string, pages: number): Promise<string> {
   let next = first;
   for (let page = 0; page < pages; page += 1) {
-    const response = await fetch(`${org.base}${next}`, { headers: { cookie: org.cookie } });
+    const response = await fetch(`${org.base}${next}`, { headers: org.headers });
     await response.arrayBuffer();
     const link = /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1];
     if (!link) return next;
@@ -147,7 +144,7 @@ const CASES: Case[] = [
 
 async function timed(org: Org, route: string) {
   const started = performance.now();
-  const response = await fetch(`${org.base}${route}`, { headers: { cookie: org.cookie } });
+  const response = await fetch(`${org.base}${route}`, { headers: org.headers });
   const body = await response.arrayBuffer();
   return {
     ms: performance.now() - started,
@@ -176,6 +173,7 @@ async function measureCase(entry: Case, allOrgs: readonly [large: Org, small: Or
   const paths = await Promise.all(orgs.map((org) => entry.path(org)));
   const probes: Awaited<ReturnType<typeof timed>>[] = [];
   for (const [index, org] of orgs.entries()) probes.push(await timed(org, paths[index]!));
+  assertNoRefusals(entry.name, Object.fromEntries(probes.map((probe) => [probe.status, 1])));
   // A route that fails at this size (the dashboard reading every project) is reported as failed, not timed.
   const failed = probes.some((probe) => probe.status !== 200);
   const times: number[][] = orgs.map(() => []);
@@ -216,12 +214,15 @@ async function measureCase(entry: Case, allOrgs: readonly [large: Org, small: Or
   };
 }
 
-export async function runApiScaleBench(options: { quick: boolean; log: (message: string) => void }): Promise<ApiScaleResults> {
-  const { quick, log } = options;
+/** `resultsDir`: where api-scale.json goes. */
+export async function runApiScaleBench(options: { mode: BenchMode; log: (message: string) => void; resultsDir: string }): Promise<ApiScaleResults> {
+  const { mode, log } = options;
+  const quick = mode !== 'full';
+  const size = BENCH_SIZES[mode];
   const fullPage = { projects: FULL_PAGE_SIZE, users: FULL_PAGE_SIZE };
-  const wordSearch = { projects: WORD_SEARCH_SIZE, users: WORD_SEARCH_SIZE };
-  const sizes = quick ? { projects: 5_000, users: 500, smallOrganizations: 20, fullPage, wordSearch } : { projects: 50_000, users: 5_000, smallOrganizations: 200, fullPage, wordSearch };
-  const samples = quick ? 10 : 60;
+  const { samples, wordSearch: wordSearchSize, ...large } = size.apiScale;
+  const wordSearch = { projects: wordSearchSize, users: wordSearchSize };
+  const sizes = { ...large, fullPage, wordSearch };
   const startedAt = new Date().toISOString();
   const work = await mkdtemp(path.join(os.tmpdir(), 'growthwise-api-scale-'));
   const port = await freePort();
@@ -251,7 +252,11 @@ export async function runApiScaleBench(options: { quick: boolean; log: (message:
     }
     const seedSeconds = Math.round((performance.now() - seedStarted) / 1000);
     log(`API at scale: seeded in ${seedSeconds} s`);
-    const signedIn = async (seeded: SeededOrganization): Promise<Org> => ({ seeded, base, cookie: await signIn(base, seeded.admin.email, PASSWORD) });
+    const address = phaseAddresses('api-scale');
+    const signedIn = async (seeded: SeededOrganization): Promise<Org> => {
+      const from = address();
+      return { seeded, base, headers: { cookie: await signIn(base, seeded.admin.email, PASSWORD, from), ...fromAddress(from) } };
+    };
     const orgs = [await signedIn(largeOrg), await signedIn(smallOrgs[0]!), await signedIn(fullPageOrg), await signedIn(wordSearchOrg)] as const;
     const figures: ApiScaleFigure[] = [];
     const apiLoad = loadAverage();
@@ -270,8 +275,9 @@ export async function runApiScaleBench(options: { quick: boolean; log: (message:
       email: largeOrg.admin.email,
       password: PASSWORD,
       organization: `${sizes.projects.toLocaleString('en')} projects`,
-      runs: quick ? 2 : 7,
-      queries: quick ? DEFAULT_QUERIES.slice(0, 2) : DEFAULT_QUERIES,
+      runs: size.browserRuns,
+      queries: size.browserQueries,
+      address: address(),
     });
     const browser = {
       ...measuredBrowser,
@@ -289,8 +295,8 @@ export async function runApiScaleBench(options: { quick: boolean; log: (message:
       browser,
       loadAverage: { api: [apiLoad, apiLoadEnd], browser: [browserLoad, loadAverage()] },
     };
-    await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
-    await writeFile(path.join(import.meta.dirname, 'results', 'api-scale.json'), `${JSON.stringify(results, null, 2)}\n`);
+    await mkdir(options.resultsDir, { recursive: true });
+    await writeFile(path.join(options.resultsDir, 'api-scale.json'), `${JSON.stringify(results, null, 2)}\n`);
     printApiScale(results);
     return results;
   } finally {

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Page, chromium } from '@playwright/test';
+import { CLIENT_ADDRESS_HEADER } from './client-addresses';
+import { SetUpError } from './set-up-checks';
 import { median, round1 } from './stats';
 
 /**
@@ -51,6 +53,8 @@ export interface BrowserScaleOptions {
   queries?: string[];
   /** Delay between keystrokes, as a quick typist types. */
   keyDelayMs?: number;
+  /** The browser's client address, named on its every request (bench/client-addresses.ts); its socket's when absent. */
+  address?: string;
 }
 
 /** Words of the names the seed writes (infra/local/seed.ts): each query finds projects. */
@@ -58,7 +62,7 @@ export const DEFAULT_QUERIES = ['spring', 'newsletter rev', 'referral', 'webinar
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-export async function measureBrowserScale({ baseUrl, email, password, organization, runs = 7, queries = DEFAULT_QUERIES, keyDelayMs = 60 }: BrowserScaleOptions): Promise<BrowserScaleFigures> {
+export async function measureBrowserScale({ baseUrl, email, password, organization, runs = 7, queries = DEFAULT_QUERIES, keyDelayMs = 60, address }: BrowserScaleOptions): Promise<BrowserScaleFigures> {
   // A profile on disk, as every user's browser has: an in-memory one keeps no compiled code between
   // tabs (V8's code cache), so each new tab compiled the app's scripts again, about 500 ms a tab on
   // this machine that no returning user pays (docs/decisions/079). The first run still starts empty.
@@ -68,10 +72,13 @@ export async function measureBrowserScale({ baseUrl, email, password, organizati
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     baseURL: baseUrl,
     viewport: { width: 1366, height: 850 },
+    ...(address ? { extraHTTPHeaders: { [CLIENT_ADDRESS_HEADER]: address } } : {}),
   });
   try {
     const login = await context.request.post('/api/login', { data: { username: email, password } });
-    if (!login.ok()) throw new Error(`sign-in as ${email} answered ${login.status()}: ${await login.text()}`);
+    const answer = await login.text();
+    // A 200 without a session (an emailed code asked for) would leave every page signed out.
+    if (!login.ok() || answer.includes('emailCodeRequired')) throw new SetUpError(`the browser's sign-in as ${email} answered ${login.status()}: ${answer.slice(0, 200)}`);
     await context.addInitScript({ content: recordFirstRow });
 
     const firstRowsMs: number[] = [];

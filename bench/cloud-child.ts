@@ -1,4 +1,5 @@
 import { startLocalCloud } from '../infra/local/local-cloud';
+import { CLIENT_ADDRESS_HEADER } from './client-addresses';
 
 /**
  * The local cloud in a process of its own, so the memory the load phase samples is the
@@ -12,6 +13,8 @@ const cloud = await startLocalCloud({
   buildDir: options.buildDir,
   webRoot: options.webRoot,
   env: { EXPOSE_DB_CALLS: '1', LOG_LEVEL: 'error' },
+  // Each phase and client of the bench names its own address, as the test suites' clients do (bench/client-addresses.ts).
+  clientAddressHeader: CLIENT_ADDRESS_HEADER,
 });
 
 process.send?.({ kind: 'ready', url: cloud.url, dynamoDbEndpoint: cloud.dynamoDbEndpoint, tableName: cloud.tableName, inboxUrl: cloud.inboxUrl });

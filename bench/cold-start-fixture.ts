@@ -1,35 +1,39 @@
+import type { RouteDefinition } from '../functions/routes';
 import type { SeededOrganization } from '../infra/local/seed';
-import * as billingEndpoints from '../shared/contract/billing';
 import { callApi, signIn } from './api-client';
-import { type ColdStartFixture, TINY_PNG } from './cold-start';
+import { phaseAddresses } from './client-addresses';
+import type { ColdStartFixture } from './cold-start';
+import { type ColdStartRequest, TINY_PNG, WEBHOOK_ROUTE, needsStepUp } from './cold-start-requests';
+import { SetUpError } from './set-up-checks';
 import { subscriptionUpdates } from './stripe-deliveries';
 
 /** Audit entries the cold-start organization holds when the audit routes are measured: one listing page. */
 const AUDIT_ENTRIES = 50;
 
-const WEBHOOK_ROUTE = `${billingEndpoints.webhook.method} ${billingEndpoints.webhook.path}`;
-
 /**
- * What the cold-start probes' requests need from a seeded organization: two sessions, a notification,
+ * What the cold-start probes' requests need from a seeded organization: a session, a notification,
  * an avatar; and the stage's webhook signing secret, which the local cloud and the probes were given.
+ * Every request of the phase, the fixture's and each probe's, comes from a client address of its own
+ * (bench/client-addresses.ts): a run's sign-in or registration counts on no other run's address.
  */
 export async function coldStartFixture(base: string, host: string, cold: SeededOrganization, password: string, webhookSecret: string): Promise<ColdStartFixture> {
-  const coldCookie = await signIn(base, cold.admin.email, password);
-  // Logout ends the session it names: it gets a session of its own.
-  const logoutCookie = await signIn(base, cold.admin.email, password);
+  const address = phaseAddresses('cold-start');
+  const coldCookie = await signIn(base, cold.admin.email, password, address());
+  const call = <T = any>(path: string, options: { method?: string; body?: unknown; cookie?: string } = {}) => callApi<T>(base, path, { cookie: coldCookie, ...options, address: address() });
   // The audit routes read the organization's log, which every audited request of the bench lengthens:
-  // they are measured first (bench/cold-start.ts), against these 50 renames and the 2 sign-ins above.
+  // they are measured first (bench/cold-start.ts), against these 50 renames and the sign-in above.
   for (let index = 0; index < AUDIT_ENTRIES; index += 1) {
-    const renamed = await callApi(base, `/api/organization/${cold.orgId}`, { method: 'PATCH', cookie: coldCookie, body: { name: `Cold Start Org ${index % 2 === 0 ? 'A' : 'B'}` } });
-    if (renamed.status !== 200) throw new Error(`renaming the organization answered ${renamed.status}`);
+    const renamed = await call(`/api/organization/${cold.orgId}`, { method: 'PATCH', body: { name: `Cold Start Org ${index % 2 === 0 ? 'A' : 'B'}` } });
+    if (renamed.status !== 200) throw new SetUpError(`renaming the cold-start organization answered ${renamed.status}`);
   }
-  const notifications = await callApi(base, '/api/notifications', { cookie: coldCookie });
-  const avatar = await callApi<{ avatarUrl: string }>(base, '/api/user/avatar', { cookie: coldCookie, body: { avatarUrl: TINY_PNG } });
+  const notifications = await call('/api/notifications');
+  const avatar = await call<{ avatarUrl: string }>('/api/user/avatar', { body: { avatarUrl: TINY_PNG } });
+  if (notifications.status !== 200 || avatar.status !== 200) throw new SetUpError(`the cold-start admin's notifications answered ${notifications.status}, its avatar ${avatar.status}`);
   const [, , avatarUserId, avatarVersion] = new URL(avatar.body.avatarUrl, base).pathname.split('/').slice(1);
   return {
     host,
+    address,
     cookie: coldCookie,
-    logoutCookie,
     orgId: cold.orgId,
     adminEmail: cold.admin.email,
     password,
@@ -38,47 +42,66 @@ export async function coldStartFixture(base: string, host: string, cold: SeededO
     staffEmails: cold.staff.map((user) => user.email),
     notificationId: notifications.body[0].id,
     avatar: { userId: avatarUserId ?? '', version: avatarVersion ?? '' },
-    freshTargets: (routeKey, count) => freshTargets(base, coldCookie, password, routeKey, count),
+    freshRequests: (route, count) => freshRequests({ base, password, call, address, adminEmail: cold.admin.email }, route, count),
     // Made right before the webhook is measured: the linked customer changes no route measured before it.
-    freshDeliveries: async (routeKey, count) => (routeKey === WEBHOOK_ROUTE ? subscriptionUpdates(base, webhookSecret, cold.orgId, count) : undefined),
+    freshDeliveries: async (route, count) => (`${route.method} ${route.path}` === WEBHOOK_ROUTE ? subscriptionUpdates(base, webhookSecret, cold.orgId, count) : undefined),
   };
 }
 
+interface FixtureCalls {
+  base: string;
+  adminEmail: string;
+  password: string;
+  /** A call as the cold-start admin (or with the cookie given), from an address of its own. */
+  call: <T = any>(path: string, options?: { method?: string; body?: unknown; cookie?: string }) => Promise<{ status: number; body: T }>;
+  address: () => string;
+}
+
 /**
- * A removal succeeds once per target: remove-user and delete-project get a new staff user or project
- * for each run, made through the API before the timed runs, so every run measures the removal itself
- * and not the not-found answer of an already removed one. Two-factor setup, enable and new recovery
- * codes get the session stepped up first, so they are measured doing their work rather than refusing it.
+ * What each run of a route of PER_RUN_ROUTES gets instead of the representative request's (bench/cold-start-requests.ts),
+ * made through the API before the timed runs, so every run measures the route doing its work rather
+ * than the answer of a target already removed or a limit already met. Before a route that needs a
+ * step-up the session proves its password, so it is measured doing its work rather than refusing it.
  */
-async function freshTargets(base: string, cookie: string, password: string, routeKey: string, count: number): Promise<Record<string, string>[] | undefined> {
-  const made = async (create: (index: number) => Promise<Record<string, string>>) => {
-    const targets: Record<string, string>[] = [];
-    for (let index = 0; index < count; index += 1) targets.push(await create(index));
-    return targets;
+async function freshRequests(fixture: FixtureCalls, route: Pick<RouteDefinition, 'method' | 'path' | 'endpoint'>, count: number): Promise<Partial<ColdStartRequest>[] | undefined> {
+  const { call } = fixture;
+  const routeKey = `${route.method} ${route.path}`;
+  if (needsStepUp(route)) {
+    const confirmed = await call('/api/user/step-up', { body: { password: fixture.password } });
+    if (confirmed.status !== 204) throw new SetUpError(`the step-up before ${routeKey} answered ${confirmed.status}: ${JSON.stringify(confirmed.body)}`);
+  }
+  const made = async (create: (index: number) => Promise<Partial<ColdStartRequest>>) => {
+    const requests: Partial<ColdStartRequest>[] = [];
+    for (let index = 0; index < count; index += 1) requests.push(await create(index));
+    return requests;
   };
   const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const newUser = async (label: string, index: number) => {
+    const username = `cold-${label}-${stamp}-${index}@example.com`;
+    const userPassword = `cold-${label}-password-${stamp}`;
+    const user = await call<{ id: string }>('/api/organization/users', { body: { username, fullName: `Cold ${label} ${index}`, role: 'staff', password: userPassword } });
+    if (user.status !== 201) throw new SetUpError(`creating a user for ${routeKey} answered ${user.status}: ${JSON.stringify(user.body)}`);
+    return { id: user.body.id, username, password: userPassword };
+  };
   switch (routeKey) {
     case 'DELETE /api/organization/users/{userId}':
-      return made(async (index) => {
-        const username = `cold-removal-${stamp}-${index}@example.com`;
-        const user = await callApi<{ id: string }>(base, '/api/organization/users', { cookie, body: { username, fullName: `Cold Removal ${index}`, role: 'staff', password: `cold-removal-password-${stamp}` } });
-        if (user.status !== 201) throw new Error(`creating the user to remove answered ${user.status}`);
-        return { userId: user.body.id };
-      });
+      return made(async (index) => ({ params: { userId: (await newUser('removal', index)).id } }));
     case 'DELETE /api/projects/{id}':
       return made(async (index) => {
-        const project = await callApi<{ id: string }>(base, '/api/projects', { cookie, body: { name: `Cold removal ${index}` } });
-        if (project.status !== 201) throw new Error(`creating the project to delete answered ${project.status}`);
-        return { id: project.body.id };
+        const project = await call<{ id: string }>('/api/projects', { body: { name: `Cold removal ${index}` } });
+        if (project.status !== 201) throw new SetUpError(`creating the project to delete answered ${project.status}`);
+        return { params: { id: project.body.id } };
       });
-    case 'POST /api/user/mfa/setup':
-    case 'POST /api/user/mfa/enable':
-    case 'POST /api/user/mfa/recovery-codes': {
-      // Security changes need a recent step-up (docs/decisions/038): measured doing their work, not refusing.
-      const confirmed = await callApi(base, '/api/user/step-up', { cookie, body: { password } });
-      if (confirmed.status !== 204) throw new Error(`the step-up answered ${confirmed.status}`);
-      return undefined;
-    }
+    case 'POST /api/user/change-password':
+    case 'POST /api/email-verification/resend':
+      // A session of a user of its own each run: the route's limit per user is met by no run.
+      return made(async (index) => {
+        const user = await newUser('session', index);
+        return { cookie: await signIn(fixture.base, user.username, user.password, fixture.address()) };
+      });
+    case 'POST /api/logout':
+      // Logout ends the session it names: a new session of the admin each run.
+      return made(async () => ({ cookie: await signIn(fixture.base, fixture.adminEmail, fixture.password, fixture.address()) }));
     default:
       return undefined;
   }

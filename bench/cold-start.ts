@@ -5,7 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { type RouteDefinition, handlerName, routes } from '../functions/routes';
 import { bundleHandlers } from '../infra/local/build-functions';
+import { type ColdStartNames, type ColdStartRequest, requestFor } from './cold-start-requests';
 import { lambdaEvent } from './lambda-event';
+import { SetUpError } from './set-up-checks';
 import type { StripeDelivery } from './stripe-deliveries';
 import { median, round1 } from './stats';
 
@@ -14,22 +16,14 @@ const PROBE = path.join(import.meta.dirname, 'cold-start-probe.mjs');
 export const REFERENCE_NAME = 'cold-start-reference';
 const REFERENCE_ENTRY = path.join(import.meta.dirname, 'cold-start-reference.ts');
 
-export interface ColdStartFixture {
+export interface ColdStartFixture extends ColdStartNames {
   host: string;
-  cookie: string;
-  logoutCookie: string;
-  orgId: string;
-  adminEmail: string;
-  password: string;
-  projectIds: string[];
-  staffIds: string[];
-  staffEmails: string[];
-  notificationId: string;
-  avatar: { userId: string; version: string };
-  /** Path parameters of a new target for each run of a route that removes its target; undefined for every other route. */
-  freshTargets: (routeKey: string, count: number) => Promise<Record<string, string>[] | undefined>;
+  /** A new client address of the phase each call: each run's event comes from its own. */
+  address: () => string;
+  /** What each run of a route that works only once or a few times an hour gets of its own (a target, a session); undefined for every other route. */
+  freshRequests: (route: RouteDefinition, count: number) => Promise<Partial<ColdStartRequest>[] | undefined>;
   /** For Stripe's webhook, a new signed delivery for each run (bench/stripe-deliveries.ts); undefined for every other route. */
-  freshDeliveries: (routeKey: string, count: number) => Promise<StripeDelivery[] | undefined>;
+  freshDeliveries: (route: RouteDefinition, count: number) => Promise<StripeDelivery[] | undefined>;
 }
 
 export interface ColdStartFigure {
@@ -161,14 +155,17 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
     const ordered = [...byHandler.values()].sort((a, b) => rank(a) - rank(b));
     const figures: ColdStartFigure[] = [];
     for (const route of ordered) {
-      const request = requestFor(route, fixture);
+      const routeKey = `${route.method} ${route.path}`;
       const count = options.profileDir ? 2 * runs : runs;
-      const targets = await fixture.freshTargets(`${route.method} ${route.path}`, count);
-      const deliveries = await fixture.freshDeliveries(`${route.method} ${route.path}`, count);
-      const events = deliveries
-        ? deliveries.map((delivery) => lambdaEvent(route, { host: fixture.host, ...delivery }))
-        : (targets ?? [request.params]).map((params) => lambdaEvent(route, { host: fixture.host, ...request, params }));
-      figures.push(await measure(route.handler, `${route.method} ${route.path}`, path.join(buildDir, handlerName(route), 'index.mjs'), events, true));
+      const fresh = await fixture.freshRequests(route, count);
+      const deliveries = await fixture.freshDeliveries(route, count);
+      // One event a run, each from an address of its own.
+      const events = Array.from({ length: count }, (_, run) =>
+        lambdaEvent(route, { host: fixture.host, sourceIp: fixture.address(), ...(deliveries ? deliveries[run]! : { ...requestFor(route, fixture), ...fresh?.[run] }) }),
+      );
+      const figure = await measure(route.handler, routeKey, path.join(buildDir, handlerName(route), 'index.mjs'), events, true);
+      assertOneAnswer(figure);
+      figures.push(figure);
     }
     return { emptyProcessMs: empty, reference, figures };
   } finally {
@@ -186,53 +183,16 @@ async function timesOf(runs: number, once: () => Promise<unknown>) {
   return times;
 }
 
-/** A representative request per route; the statuses are reported beside the times. */
-function requestFor(route: Pick<RouteDefinition, 'method' | 'path'>, f: ColdStartFixture): { params?: Record<string, string>; cookie?: string; body?: unknown } {
-  const key = `${route.method} ${route.path}`;
-  const cookie = f.cookie;
-  switch (key) {
-    case 'POST /api/register':
-      return { body: { username: `cold-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`, password: f.password, fullName: 'Cold Start', organizationName: 'Cold Start Org', plan: 'professional', billingCycle: 'monthly' } };
-    case 'POST /api/login':
-      return { body: { username: f.adminEmail, password: f.password } };
-    case 'POST /api/logout':
-      return { cookie: f.logoutCookie };
-    case 'POST /api/projects':
-      return { cookie, body: { name: 'Cold start project' } };
-    case 'PATCH /api/projects/{id}':
-      return { cookie, params: { id: f.projectIds[0]! }, body: { status: 'in_progress' } };
-    case 'DELETE /api/projects/{id}':
-      return { cookie, params: { id: f.projectIds[2]! } };
-    case 'PUT /api/projects/{id}/members':
-      return { cookie, params: { id: f.projectIds[1]! }, body: { memberIds: [f.staffIds[0]!] } };
-    case 'PATCH /api/notifications/{id}/read':
-      return { cookie, params: { id: f.notificationId } };
-    case 'POST /api/user/avatar':
-      return { cookie, body: { avatarUrl: TINY_PNG } };
-    case 'PATCH /api/user/profile':
-      return { cookie, body: { fullName: 'Cold Start Admin' } };
-    case 'POST /api/user/step-up':
-      return { cookie, body: { password: f.password } };
-    case 'POST /api/user/change-password':
-      // A wrong current password: the whole check runs, and the other sessions stay.
-      return { cookie, body: { currentPassword: 'not-the-password', newPassword: 'another-password' } };
-    case 'PATCH /api/organization/{id}':
-      return { cookie, params: { id: f.orgId }, body: { name: 'Cold Start Marketing' } };
-    case 'POST /api/organization/users':
-      return { cookie, body: { username: f.staffEmails[0]!, fullName: 'Cold Start Staff', role: 'staff' } };
-    case 'DELETE /api/organization/users/{userId}':
-      return { cookie, params: { userId: f.staffIds[f.staffIds.length - 1]! } };
-    case 'GET /api/avatars/{userId}/{version}':
-      return { params: f.avatar };
-    default: {
-      const params: Record<string, string> = {};
-      for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) params[name!] = name === 'id' ? f.projectIds[0]! : f.staffIds[0]!;
-      return { cookie, params, ...(route.method === 'GET' ? {} : { body: {} }) };
-    }
-  }
+/**
+ * Each run of a handler is the same request made afresh: its runs answer alike, and never with a
+ * throttle's 429 or a 5xx. Two answers (400/429) or a refusal mean the runs measured the bench's
+ * set-up (a limit met, a target spent), not the handler.
+ */
+function assertOneAnswer(figure: ColdStartFigure) {
+  const statuses = figure.status.split('/');
+  if (statuses.length > 1) throw new SetUpError(`the cold starts of ${figure.handler} (${figure.route}) answered ${figure.status}: its runs did not make the same request`);
+  if (statuses[0] === '429' || statuses[0]!.startsWith('5')) throw new SetUpError(`the cold starts of ${figure.handler} (${figure.route}) answered ${figure.status}`);
 }
-
-export const TINY_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 /** The `dbMs` of the handler's request log line among a probe's output lines (http-response.ts); undefined when it wrote none. */
 export function dbTimeOf(lines: readonly string[]): number | undefined {

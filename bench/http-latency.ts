@@ -10,6 +10,8 @@ export interface LatencyFigures {
   requests: number;
   /** Non-2xx answers plus connection errors and timeouts. */
   errors: number;
+  /** Of which 503s: the database too slow to answer on a loaded machine (bench/set-up-checks.ts). */
+  busy: number;
 }
 
 export interface HttpTarget {
@@ -23,12 +25,14 @@ export interface HttpTarget {
  * Drives one request shape with autocannon for `seconds` over `connections` connections.
  * Percentiles come from every response's own time (autocannon's summary has no p95).
  */
-export async function measureHttp(target: HttpTarget, options: { connections: number; seconds: number }): Promise<LatencyFigures> {
+/** `minRequests`: the fewest a slow route is driven by count to (4 a connection, at least 20, when omitted). */
+export async function measureHttp(target: HttpTarget, options: { connections: number; seconds: number; minRequests?: number }): Promise<LatencyFigures> {
   // A route slower than the window allows for a few dozen answers is driven by count instead.
   const started = performance.now();
   await fetch(target.url, { method: target.method ?? 'GET', headers: target.headers, body: target.body }).then((response) => response.arrayBuffer());
   const oneRequestMs = performance.now() - started;
-  const minRequests = Math.max(20, options.connections * 4);
+  // At least one request a connection: autocannon refuses fewer.
+  const minRequests = Math.max(options.connections, options.minRequests ?? Math.max(20, options.connections * 4));
   const byCount = (oneRequestMs * minRequests) / options.connections > options.seconds * 1000;
   const times: number[] = [];
   // Without a callback autocannon answers its tracker (an EventEmitter) made thenable; the types say Promise.
@@ -41,7 +45,11 @@ export async function measureHttp(target: HttpTarget, options: { connections: nu
     ...(byCount ? { amount: minRequests } : { duration: options.seconds }),
     timeout: 10,
   });
-  (run as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+  let busy = 0;
+  (run as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+    times.push(responseTime);
+    if (status === 503) busy += 1;
+  });
   const runStarted = performance.now();
   const result = await run;
   const elapsedSeconds = (performance.now() - runStarted) / 1000;
@@ -52,5 +60,6 @@ export async function measureHttp(target: HttpTarget, options: { connections: nu
     rps: Math.round((result.requests.total / elapsedSeconds) * 10) / 10,
     requests: result.requests.total,
     errors: result.non2xx + result.errors + result.timeouts,
+    busy,
   };
 }

@@ -3,7 +3,11 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RouteDefinition } from '../functions/routes';
 
 /** An API Gateway HTTP API (payload 2.0) event for one route, as the emulator or the cloud sends it. */
-export function lambdaEvent(route: Pick<RouteDefinition, 'method' | 'path'>, options: { params?: Record<string, string>; cookie?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; host: string }): APIGatewayProxyEventV2 {
+/** `sourceIp`: the client's address as API Gateway gives it (127.0.0.1 when omitted). */
+export function lambdaEvent(
+  route: Pick<RouteDefinition, 'method' | 'path'>,
+  options: { params?: Record<string, string>; cookie?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; host: string; sourceIp?: string },
+): APIGatewayProxyEventV2 {
   const params = options.params ?? {};
   const rawPath = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
@@ -23,7 +27,7 @@ export function lambdaEvent(route: Pick<RouteDefinition, 'method' | 'path'>, opt
       apiId: 'local',
       domainName: options.host,
       domainPrefix: 'localhost',
-      http: { method: route.method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'growthwise-bench' },
+      http: { method: route.method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: options.sourceIp ?? '127.0.0.1', userAgent: 'growthwise-bench' },
       requestId,
       routeKey,
       stage: '$default',

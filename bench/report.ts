@@ -8,7 +8,7 @@ export function printReport(results: BenchResults) {
     lines.push(`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`), '');
   };
   lines.push(
-    `Growthwise bench${results.quick ? ' (--quick: shortened phases, not for the record)' : ''}, ${results.startedAt}, ${results.durationSeconds} s`,
+    `Growthwise bench${results.quick ? ` (--${results.mode ?? 'quick'}: shortened phases, not for the record)` : ''}, ${results.startedAt}, ${results.durationSeconds} s`,
     `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.platform}; load average at the end ${machine.loadAverageAtEnd.join(' ')}`,
     '',
     'API latency through the local emulator against DynamoDB Local: p50/p95/p99 for one client, each request followed by the same',

@@ -1,3 +1,4 @@
+import type { BenchMode } from './bench-size';
 import type { ColdStartFigure } from './cold-start';
 import type { FloorFigures } from './dynamodb-floor';
 import type { LatencyFigures } from './http-latency';
@@ -36,7 +37,10 @@ export interface GoalOutcome {
 
 export interface BenchResults {
   startedAt: string;
+  /** Any shortened run (`--quick`, `--tiny`): its figures are not for the record. */
   quick: boolean;
+  /** Absent in results from before `--tiny`. */
+  mode?: BenchMode;
   durationSeconds: number;
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; platform: string; loadAverageAtEnd: number[] };
   floor: { getItem: FloorFigures; query: FloorFigures };

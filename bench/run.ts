@@ -9,11 +9,14 @@ import { LOCAL_AWS_ENV, localClient } from '../infra/local/dynamodb-local';
 import { freePort } from '../infra/local/free-port';
 import { seedOrganization } from '../infra/local/seed';
 import { callApi, signIn } from './api-client';
+import { BENCH_SIZES } from './bench-size';
+import { fromAddress, phaseAddresses } from './client-addresses';
+import { ownSetUpHandlers } from './cold-start-requests';
 import { startBenchCloud } from './cloud';
 import { measureColdStarts } from './cold-start';
 import { coldStartFixture, probeEnvironment } from './cold-start-fixture';
 import { benchWebhookSecret } from './stripe-deliveries';
-import { DEFAULT_QUERIES, measureBrowserScale } from './browser-scale';
+import { measureBrowserScale } from './browser-scale';
 import { floorCalls, measureFloor } from './dynamodb-floor';
 import { measureHttp } from './http-latency';
 import { measureInterleaved } from './interleaved-latency';
@@ -25,26 +28,35 @@ import { measureMailDelivery } from './mail-delivery';
 import { memoryTrend } from './memory';
 import { printReport } from './report';
 import { GOALS, type BenchResults, type RouteFigure, judge } from './results';
+import { BUSY, SetUpError, assertMostlySucceeded } from './set-up-checks';
 import { round1 } from './stats';
 import { buildWebWithManifest, firstLoadWeights } from './web-size';
 import { runApiScaleBench } from './api-scale';
 
 /**
- * `npm run bench` (`-- --quick` for a smoke run with every phase shortened): API latency against
- * the DynamoDB floor, scale, cold starts, web weight and Lighthouse, and a load run, printed as
- * tables and written to bench/results/latest.json. Only 127.0.0.1/localhost is ever contacted.
+ * `npm run bench` (`-- --quick` for a smoke run with every phase shortened; `-- --tiny` for the
+ * end-to-end test's, each phase measured about once): API latency against the DynamoDB floor, scale,
+ * cold starts, web weight and Lighthouse, and a load run, printed as tables and written to
+ * bench/results/latest.json (`--out DIR`: DIR/latest.json instead). Only 127.0.0.1/localhost is ever
+ * contacted. Every mode sets each phase up alike (bench/bench-size.ts), each phase from client
+ * addresses and accounts of its own; a phase the product refuses stops the bench (bench/set-up-checks.ts).
  */
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, scale: { type: 'boolean', default: false } } });
-const quick = values.quick;
-const seconds = { latency: quick ? 1 : 6, throughput: quick ? 1 : 4, floor: quick ? 1 : 3, scale: quick ? 1 : 3, writes: quick ? 5 : 30, load: quick ? 8 : 60 };
-const coldRuns = quick ? 2 : 20;
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, tiny: { type: 'boolean', default: false }, scale: { type: 'boolean', default: false }, out: { type: 'string' } },
+});
+const mode = values.tiny ? 'tiny' : values.quick ? 'quick' : 'full';
+const size = BENCH_SIZES[mode];
+const { seconds } = size;
+const resultsDir = path.resolve(values.out ?? path.join(import.meta.dirname, 'results'));
 const PASSWORD = 'bench-password';
+/** The load phase's clients, each signed in as an account of its own. */
+const LOAD_CLIENTS = 50;
 
 const benchStarted = performance.now();
 const log = (message: string) => console.log(`[bench ${Math.round((performance.now() - benchStarted) / 1000)}s] ${message}`);
 if (values.scale) {
   // `npm run bench -- --scale`: the API at 50,000 projects and 5,000 users alone (bench/api-scale.ts).
-  await runApiScaleBench({ quick, log });
+  await runApiScaleBench({ mode, log, resultsDir });
   process.exit(0);
 }
 const work = await mkdtemp(path.join(os.tmpdir(), 'growthwise-bench-'));
@@ -68,20 +80,21 @@ try {
   log('seeding');
   const seed = (label: string, projects: number, membersPerProject: number, staff: number, notificationsPerUser: number) =>
     seedOrganization(db, cloud.tableName, { label, projects, membersPerProject, staff, notificationsPerUser, password: PASSWORD });
-  const [main, writes, cold, ...scaleOrgs] = await Promise.all([
-    seed('bench-main', 200, 5, 9, 50),
+  const { projects, notificationsPerUser, scaleProjects } = size.seeds;
+  const [main, writes, cold, loadOrg, ...scaleOrgs] = await Promise.all([
+    seed('bench-main', projects, 5, 9, notificationsPerUser),
     seed('bench-writes', 5, 2, 2, 0),
     seed('bench-cold', 3, 2, 3, 3),
-    seed('bench-p10', 10, 5, 4, 0),
-    seed('bench-p100', 100, 5, 4, 0),
-    seed('bench-p1000', 1000, 5, 4, 0),
+    // bench-main's shape, with an account for every load client.
+    seed('bench-load', projects, 5, LOAD_CLIENTS - 1, notificationsPerUser),
+    ...scaleProjects.map((count) => seed(`bench-p${count}`, count, 5, 4, 0)),
     seed('bench-m1', 1, 1, 0, 0),
     seed('bench-m20', 1, 20, 19, 0),
     seed('bench-m100', 1, 100, 99, 0),
   ]);
-  const [mainCookie, writesCookie] = await Promise.all([signIn(base, main.admin.email, PASSWORD), signIn(base, writes.admin.email, PASSWORD)]);
-
   log('API latency and the DynamoDB floor');
+  const latencyAddress = phaseAddresses('latency');
+  const [mainCookie, writesCookie] = await Promise.all([signIn(base, main.admin.email, PASSWORD, latencyAddress()), signIn(base, writes.admin.email, PASSWORD, latencyAddress())]);
   const floor = await measureFloor(db, cloud.tableName, { orgId: main.orgId, userId: main.admin.id }, seconds.floor);
   const benched: { route: string; path: string; cookie?: string; method?: 'GET' | 'POST'; body?: unknown; queries: number; connections?: number; floor?: 'create-project' }[] = [
     { route: 'GET /api/user', path: '/api/user', cookie: mainCookie, queries: 0 },
@@ -98,27 +111,34 @@ try {
   const floorCall = floorCalls(db, cloud.tableName, { orgId: main.orgId, userId: main.admin.id });
   const api: RouteFigure[] = [];
   for (const entry of benched) {
-    const probe = await callApi(base, entry.path, { method: entry.method, body: entry.body, cookie: entry.cookie });
-    if (probe.status >= 400) throw new Error(`${entry.route} answered ${probe.status}: ${JSON.stringify(probe.body)}`);
+    // A route's own address: POST /api/login's thousands of sign-ins count on no other route's.
+    const address = latencyAddress();
+    const probe = await callApi(base, entry.path, { method: entry.method, body: entry.body, cookie: entry.cookie, address });
+    if (probe.status >= 400) throw new SetUpError(`${entry.route} answered ${probe.status}: ${JSON.stringify(probe.body)}`);
     const target = {
       url: `${base}${entry.path}`,
       method: entry.method ?? 'GET',
-      headers: { ...(entry.cookie ? { cookie: entry.cookie } : {}), ...(entry.body ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...fromAddress(address), ...(entry.cookie ? { cookie: entry.cookie } : {}), ...(entry.body ? { 'content-type': 'application/json' } : {}) },
       body: entry.body ? JSON.stringify(entry.body) : undefined,
     } as const;
     let errors = 0;
+    let busy = 0;
+    let calls = 0;
     const route = async () => {
+      calls += 1;
       const response = await fetch(target.url, target);
       await response.arrayBuffer();
       if (response.status >= 400) errors += 1;
+      if (response.status === BUSY) busy += 1;
     };
     // The route's calls, straight to DynamoDB: a write its own write; a read its Query (if any) as the Query floor, every other call as a GetItem.
     const floorOfRoute =
       entry.floor === 'create-project'
         ? [floorCall.createProject]
         : [...Array<() => Promise<unknown>>(Math.max(0, probe.dbCalls - entry.queries)).fill(floorCall.getItem), ...Array<() => Promise<unknown>>(entry.queries).fill(floorCall.query)];
-    const latency = await measureInterleaved(route, floorOfRoute, { seconds: seconds.latency, minSamples: quick ? 5 : 20 });
-    const throughput = await measureHttp(target, { connections: entry.connections ?? 10, seconds: seconds.throughput });
+    const latency = await measureInterleaved(route, floorOfRoute, { seconds: seconds.latency, minSamples: size.minLatencySamples });
+    const throughput = await measureHttp(target, { connections: entry.connections ?? 10, seconds: seconds.throughput, ...size.minThroughputRequests });
+    assertMostlySucceeded(entry.route, { requests: calls + throughput.requests, errors: errors + throughput.errors, busy: busy + throughput.busy });
     api.push({
       route: entry.route,
       dbCalls: probe.dbCalls,
@@ -137,17 +157,22 @@ try {
   }
 
   log('scale');
-  const scale = [];
-  for (const [org, label] of scaleOrgs.slice(0, 3).map((org, i) => [org, `GET /api/projects (${[10, 100, 1000][i]} projects)`] as const)) {
-    const cookie = await signIn(base, org.admin.email, PASSWORD);
-    const probe = await callApi(base, '/api/projects', { cookie });
-    scale.push({ case: label, items: probe.body.length as number, dbCalls: probe.dbCalls, ...(await measureHttp({ url: `${base}/api/projects`, headers: { cookie } }, { connections: 1, seconds: seconds.scale })) });
+  const scaleAddress = phaseAddresses('scale');
+  const scale: BenchResults['scale'] = [];
+  const scaleCase = async (label: string, cookie: string, url: string, address: string, items: (body: any) => number) => {
+    const probe = await callApi(base, url, { cookie, address });
+    if (probe.status !== 200) throw new SetUpError(`${label} answered ${probe.status}: ${JSON.stringify(probe.body)}`);
+    const figures = await measureHttp({ url: `${base}${url}`, headers: { cookie, ...fromAddress(address) } }, { connections: 1, seconds: seconds.scale, ...size.minThroughputRequests });
+    assertMostlySucceeded(label, figures);
+    scale.push({ case: label, items: items(probe.body), dbCalls: probe.dbCalls, ...figures });
+  };
+  for (const [org, label] of scaleOrgs.slice(0, 3).map((org, i) => [org, `GET /api/projects (${scaleProjects[i]} projects)`] as const)) {
+    const address = scaleAddress();
+    await scaleCase(label, await signIn(base, org.admin.email, PASSWORD, address), '/api/projects', address, (body) => body.length);
   }
   for (const [org, label] of scaleOrgs.slice(3).map((org, i) => [org, `GET /api/projects/{id} (${[1, 20, 100][i]} members)`] as const)) {
-    const cookie = await signIn(base, org.admin.email, PASSWORD);
-    const url = `/api/projects/${org.projectIds[0]}`;
-    const probe = await callApi(base, url, { cookie });
-    scale.push({ case: label, items: probe.body.members.length as number, dbCalls: probe.dbCalls, ...(await measureHttp({ url: `${base}${url}`, headers: { cookie } }, { connections: 1, seconds: seconds.scale })) });
+    const address = scaleAddress();
+    await scaleCase(label, await signIn(base, org.admin.email, PASSWORD, address), `/api/projects/${org.projectIds[0]}`, address, (body) => body.members.length);
   }
 
   log('mail through the local outbox');
@@ -156,9 +181,10 @@ try {
     inboxUrl: cloud.inboxUrl,
     db,
     tableName: cloud.tableName,
-    // One reset each (the per-address limit is 5 an hour), under the per-client limit of 30.
-    accountEmails: scaleOrgs[5]!.staff.slice(0, quick ? 5 : 20).map((user) => user.email),
-    mails: quick ? 50 : 300,
+    // One reset each (the per-address limit is 5 an hour), each from a client address of its own.
+    accountEmails: scaleOrgs[5]!.staff.slice(0, size.resets).map((user) => user.email),
+    address: phaseAddresses('mail'),
+    mails: size.mails,
   });
   log(`  ${mail.mailsPerSecond} mails/s; request → inbox p50 ${mail.delayP50} ms, p95 ${mail.delayP95} ms`);
 
@@ -167,41 +193,43 @@ try {
     buildDir,
     probeEnvironment({ localAwsEnv: LOCAL_AWS_ENV, tableName: cloud.tableName, dynamoDbEndpoint: cloud.dynamoDbEndpoint, sessionSecret, mfaEncryptionSecret, webhookSecret, port }),
     await coldStartFixture(base, `127.0.0.1:${port}`, cold, PASSWORD, webhookSecret),
-    { runs: coldRuns },
+    { runs: size.coldRuns, ...(size.coldHandlers === 'own-set-up' ? { only: ownSetUpHandlers() } : {}) },
   );
 
-  log('Lighthouse (mobile) on / and /auth');
-  const lighthouse = await runLighthouse(`http://localhost:${port}`, ['/', '/auth']);
+  log(`Lighthouse (mobile) on ${size.lighthousePages.join(' and ')}`);
+  const lighthouse = await runLighthouse(`http://localhost:${port}`, size.lighthousePages);
 
   log(`writes: 20 clients changing statuses in one organization (one hot project) for ${seconds.writes} s`);
-  const writeContention = await measureWriteContention(await seedContention(db, cloud.tableName, base), { seconds: seconds.writes, fanOutSamples: quick ? 3 : 20 });
+  const writeContention = await measureWriteContention(await seedContention(db, cloud.tableName, base), { seconds: seconds.writes, fanOutSamples: size.fanOutSamples });
   log(`  ${writeContention.changesPerSecond} changes/s, p95 ${writeContention.p95} ms (one client ${writeContention.singleClientP95} ms; hot ${writeContention.hotP95}, cold ${writeContention.coldP95}), ${writeContention.failed} failed, fan-out p95 ${writeContention.fanOut.p95} ms`);
   log(`  paced (each client every ${writeContention.paced.everyMs} ms): p95 ${writeContention.paced.p95} ms (hot ${writeContention.paced.hotP95}, cold ${writeContention.paced.coldP95}), ${writeContention.paced.failed} failed of ${writeContention.paced.changes}`);
 
-  log('browser: /projects first rows and Cmd/Ctrl+K results (1,000 projects)');
+  log(`browser: /projects first rows and Cmd/Ctrl+K results (${scaleProjects[2].toLocaleString('en')} projects)`);
   const browser = [
     await measureBrowserScale({
       baseUrl: `http://localhost:${port}`,
       email: scaleOrgs[2]!.admin.email,
       password: PASSWORD,
-      organization: '1,000 projects',
-      runs: quick ? 2 : 7,
-      queries: quick ? DEFAULT_QUERIES.slice(0, 2) : DEFAULT_QUERIES,
+      organization: `${scaleProjects[2].toLocaleString('en')} projects`,
+      runs: size.browserRuns,
+      queries: size.browserQueries,
+      address: phaseAddresses('browser')(),
     }),
   ];
   log(`  first rows p50 ${browser[0]!.firstRowsP50} ms, palette p50 ${browser[0]!.paletteP50} ms`);
 
-  log(`load: 50 clients for ${seconds.load} s`);
+  log(`load: ${LOAD_CLIENTS} clients for ${seconds.load} s`);
   const loadStart = Date.now();
   cloud.sampleLiveHeap(true);
-  const load = await runLoad({ baseUrl: base, users: [main.admin, ...main.staff].map((user) => ({ email: user.email })), password: PASSWORD, projectIds: main.projectIds, clients: 50, seconds: seconds.load });
+  const load = await runLoad({ baseUrl: base, users: [loadOrg.admin, ...loadOrg.staff].map((user) => ({ email: user.email })), password: PASSWORD, projectIds: loadOrg.projectIds, clients: LOAD_CLIENTS, seconds: seconds.load });
   cloud.sampleLiveHeap(false);
   const memory = memoryTrend(cloud.rssSince(loadStart), loadStart, load.seconds);
   const liveHeap = memoryTrend(cloud.liveHeapSince(loadStart), loadStart, load.seconds);
 
   const results: BenchResults = {
     startedAt: new Date(Date.now() - (performance.now() - benchStarted)).toISOString(),
-    quick,
+    quick: mode !== 'full',
+    mode,
     durationSeconds: Math.round((performance.now() - benchStarted) / 1000),
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: round1(os.totalmem() / 1024 ** 3), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverageAtEnd: os.loadavg().map(round1) },
     floor,
@@ -216,10 +244,10 @@ try {
     goals: [],
   };
   results.goals = judge(results, GOALS);
-  await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
-  await writeFile(path.join(import.meta.dirname, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  await mkdir(resultsDir, { recursive: true });
+  await writeFile(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
   printReport(results);
-  log('results written to bench/results/latest.json');
+  log(`results written to ${path.relative(process.cwd(), path.join(resultsDir, 'latest.json'))}`);
 } finally {
   db.destroy();
   await cloud.stop();
@@ -227,4 +255,4 @@ try {
 }
 
 // In a cloud of its own, after the others: its 50,000 projects would weigh on every other phase.
-await runApiScaleBench({ quick, log });
+await runApiScaleBench({ mode, log, resultsDir });

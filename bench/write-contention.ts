@@ -1,4 +1,6 @@
 import { signIn } from './api-client';
+import { fromAddress, phaseAddresses } from './client-addresses';
+import { assertNoRefusals } from './set-up-checks';
 import { percentile, round1 } from './stats';
 
 /**
@@ -65,9 +67,12 @@ interface Sample {
   indexUnits: number;
 }
 
-async function changeStatus(base: string, cookie: string, projectId: string, status: string): Promise<Sample> {
+/** A signed-in client's headers: its session cookie and its own client address. */
+type ClientHeaders = Record<string, string>;
+
+async function changeStatus(base: string, client: ClientHeaders, projectId: string, status: string): Promise<Sample> {
   const started = performance.now();
-  const response = await fetch(`${base}/api/projects/${projectId}`, { method: 'PATCH', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ status }) });
+  const response = await fetch(`${base}/api/projects/${projectId}`, { method: 'PATCH', headers: { ...client, 'content-type': 'application/json' }, body: JSON.stringify({ status }) });
   await response.arrayBuffer();
   const header = (name: string) => Number(response.headers.get(name) ?? 0);
   return {
@@ -85,15 +90,15 @@ async function changeStatus(base: string, cookie: string, projectId: string, sta
  * Every client changes statuses until the time is up, half on the hot project: back to back, or
  * (with `everyMs`) one change each that often, the clients' turns spread evenly over the interval.
  */
-async function contend(org: Organization, cookies: string[], seconds: number, everyMs?: number): Promise<Sample[]> {
+async function contend(org: Organization, clients: ClientHeaders[], seconds: number, everyMs?: number): Promise<Sample[]> {
   const samples: Sample[] = [];
   const started = performance.now();
   const until = started + seconds * 1000;
   let turn = 0;
   await Promise.all(
-    cookies.map(async (cookie, client) => {
+    clients.map(async (headers, client) => {
       let own = 0;
-      for (let next = started + ((everyMs ?? 0) * client) / cookies.length; performance.now() < until; next += everyMs ?? 0) {
+      for (let next = started + ((everyMs ?? 0) * client) / clients.length; performance.now() < until; next += everyMs ?? 0) {
         if (everyMs !== undefined) await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
         if (performance.now() >= until) break;
         turn += 1;
@@ -101,29 +106,29 @@ async function contend(org: Organization, cookies: string[], seconds: number, ev
         // Every other change of each client is the hot project's (the global turn alone would give a paced client one parity for good).
         const hot = (own + client) % 2 === 0;
         const projectId = hot ? org.hotProjectId : org.coldProjectIds[(turn * 7 + client) % org.coldProjectIds.length]!;
-        samples.push({ ...(await changeStatus(org.base, cookie, projectId, STATUSES[turn % STATUSES.length]!)), hot });
+        samples.push({ ...(await changeStatus(org.base, headers, projectId, STATUSES[turn % STATUSES.length]!)), hot });
       }
     }),
   );
   return samples;
 }
 
-async function unreadCount(base: string, cookie: string): Promise<number> {
-  const response = await fetch(`${base}/api/notifications/unread/count`, { headers: { cookie } });
+async function unreadCount(base: string, client: ClientHeaders): Promise<number> {
+  const response = await fetch(`${base}/api/notifications/unread/count`, { headers: client });
   const body = (await response.json()) as { count: number };
   return body.count;
 }
 
 /** From a status change's answer to the member's unread count having risen (polled every 10 ms, as fast as the API answers). */
-async function fanOutDelays(org: Organization, cookie: string, memberCookie: string, samples: number): Promise<number[]> {
+async function fanOutDelays(org: Organization, client: ClientHeaders, member: ClientHeaders, samples: number): Promise<number[]> {
   const delays: number[] = [];
   for (let index = 0; index < samples; index += 1) {
-    const before = await unreadCount(org.base, memberCookie);
-    const change = await changeStatus(org.base, cookie, org.hotProjectId, STATUSES[index % STATUSES.length]!);
+    const before = await unreadCount(org.base, member);
+    const change = await changeStatus(org.base, client, org.hotProjectId, STATUSES[index % STATUSES.length]!);
     if (!change.ok) continue;
     const answered = performance.now();
     const deadline = answered + 30_000;
-    while ((await unreadCount(org.base, memberCookie)) <= before && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while ((await unreadCount(org.base, member)) <= before && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     delays.push(performance.now() - answered);
   }
   return delays;
@@ -136,18 +141,27 @@ const per = (samples: Sample[], pick: (sample: Sample) => number) => Math.round(
 
 export async function measureWriteContention(org: Organization, options: { seconds: number; fanOutSamples: number }): Promise<WriteContentionFigures> {
   // One after another: 20 bcrypt checks at once outlast the handler's time on two busy cores.
-  const cookies: string[] = [];
-  for (const email of org.emails) cookies.push(await signIn(org.base, email, org.password));
-  const memberCookie = await signIn(org.base, org.memberEmail, org.password);
-  const single = await contend(org, cookies.slice(0, 1), Math.max(2, Math.round(options.seconds / 3)));
-  const samples = await contend(org, cookies, options.seconds);
-  const paced = await contend(org, cookies, options.seconds, PACE_MS);
+  // Each client from an address of its own (bench/client-addresses.ts).
+  const address = phaseAddresses('writes');
+  const signedIn = async (email: string): Promise<ClientHeaders> => {
+    const from = address();
+    return { cookie: await signIn(org.base, email, org.password, from), ...fromAddress(from) };
+  };
+  const clients: ClientHeaders[] = [];
+  for (const email of org.emails) clients.push(await signedIn(email));
+  const member = await signedIn(org.memberEmail);
+  const single = await contend(org, clients.slice(0, 1), Math.max(2, Math.round(options.seconds / 3)));
+  const samples = await contend(org, clients, options.seconds);
+  const paced = await contend(org, clients, options.seconds, PACE_MS);
+  // 409 and 503 are what contention costs (the figures); a refusal is the bench's sessions gone wrong.
+  const byStatus = (all: Sample[]) => all.reduce<Record<string, number>>((counts, sample) => ({ ...counts, [sample.status]: (counts[sample.status] ?? 0) + 1 }), {});
+  assertNoRefusals('the write phase', byStatus([...single, ...samples, ...paced]));
   const pacedTimes = (pick: (sample: Sample) => boolean) => paced.filter(pick).map((sample) => sample.ms);
   const times = samples.map((sample) => sample.ms);
-  const delays = await fanOutDelays(org, cookies[0]!, memberCookie, options.fanOutSamples);
+  const delays = await fanOutDelays(org, clients[0]!, member, options.fanOutSamples);
   const round = round1;
   return {
-    clients: cookies.length,
+    clients: clients.length,
     seconds: options.seconds,
     changes: samples.length,
     changesPerSecond: round(samples.length / options.seconds),
