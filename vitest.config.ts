@@ -77,6 +77,16 @@ export default defineConfig({
           isolate: false,
         },
       },
+      {
+        test: {
+          // `npm run test:bench`: the whole bench at its least size, end to end (bench/bench-runs-whole.test.ts).
+          // Not part of `npm test`: it starts clouds, Chromium and Lighthouse of its own and took 18 minutes
+          // beside other work on 2 cores, more than the rest of an integration half.
+          name: 'bench',
+          environment: 'node',
+          include: ['bench/**/*.test.ts'],
+        },
+      },
     ],
   },
 });

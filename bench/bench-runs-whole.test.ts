@@ -3,10 +3,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ApiScaleResults } from '../../../bench/api-scale';
-import type { BenchResults } from '../../../bench/results';
+import type { ApiScaleResults } from './api-scale';
+import type { BenchResults } from './results';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
  * The bench's own environment: this worker's holds the suite's cloud settings (its table, its shifted
