@@ -166,12 +166,13 @@ export function useSetProjectMembers() {
 
 export function useDeleteProject() {
   const queryClient = useQueryClient();
+  const invalidate = useInvalidateProjects();
   return useMutation({
     mutationFn: (id: string) => call(projectEndpoints.remove, { params: { id } }),
     onSuccess: (_answer, id) => {
       // A deleted project's detail must not be served from the cache.
       queryClient.removeQueries({ queryKey: projectQueries.detail(id).queryKey });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: projectQueries.all }),
+    onSettled: invalidate,
   });
 }
