@@ -65,7 +65,6 @@ export const routes = [
   route(projectEndpoints.members, 'projects/get-project-members', 'read'),
   route(projectEndpoints.setMembers, 'projects/set-project-members', 'readwrite'),
   route(projectEndpoints.activity, 'projects/get-project-activity', 'read'),
-  route(projectEndpoints.organizationUsers, 'projects/list-organization-users', 'read'),
   // comments: any member of the organization; mentions and members are notified after the fact (decision 048)
   route(commentEndpoints.list, 'comments/list-comments', 'read'),
   route(commentEndpoints.create, 'comments/create-comment', 'readwrite'),
@@ -78,6 +77,7 @@ export const routes = [
   route(userEndpoints.changePassword, 'user/change-password', 'readwrite'),
   route(avatarEndpoints.image, 'avatars/get-avatar', 'read'),
   route(organizationEndpoints.update, 'organization/update-organization', 'readwrite'),
+  route(organizationUserEndpoints.people, 'organization-users/list-organization-users', 'read'),
   route(organizationUserEndpoints.users, 'organization-users/list-users', 'read'),
   route(organizationUserEndpoints.saveUser, 'organization-users/save-user', 'readwrite'),
   route(organizationUserEndpoints.removeUser, 'organization-users/remove-user', 'readwrite'),

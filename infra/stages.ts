@@ -239,6 +239,21 @@ const STRIPE_TEST: WebRuntimeConfig = {
   stripePricingTableId: null,
 };
 
+/** A preview stage (pr-<n> or any other unnamed stage): disposable, in the preview account, Stripe in test mode. */
+export const previewStage = (): StageConfig => ({
+  rules: DISPOSABLE,
+  account: 'preview',
+  throttle: PREVIEW_THROTTLE,
+  waf: null,
+  web: STRIPE_TEST,
+  alarmRecipients: NO_RECIPIENTS,
+  originVerifyVersionId: null,
+  logLevel: 'INFO',
+  mail: TEAM_ONLY,
+  backup: null,
+  restoredTable: null,
+});
+
 type NamedStage = 'prod' | 'dev';
 
 /** The stages with a name of their own; any other valid name (pr-123, a developer's sandbox) is a preview. */
@@ -268,35 +283,9 @@ export const stages = {
     // After a restore, the new table (docs/runbook.md, "Restore the table", step 3).
     restoredTable: null,
   },
-  dev: {
-    rules: DISPOSABLE,
-    account: 'preview',
-    throttle: PREVIEW_THROTTLE,
-    waf: null,
-    web: STRIPE_TEST,
-    alarmRecipients: NO_RECIPIENTS,
-    originVerifyVersionId: null,
-    logLevel: 'DEBUG',
-    mail: TEAM_ONLY,
-    backup: null,
-    restoredTable: null,
-  },
+  // A preview that stays: the team's shared stage, where the handlers log at DEBUG.
+  dev: { ...previewStage(), logLevel: 'DEBUG' },
 } as const satisfies Record<NamedStage, StageConfig>;
-
-/** A preview stage (pr-<n> or any other unnamed stage): disposable, in the preview account, Stripe in test mode. */
-export const previewStage = (): StageConfig => ({
-  rules: DISPOSABLE,
-  account: 'preview',
-  throttle: PREVIEW_THROTTLE,
-  waf: null,
-  web: STRIPE_TEST,
-  alarmRecipients: NO_RECIPIENTS,
-  originVerifyVersionId: null,
-  logLevel: 'INFO',
-  mail: TEAM_ONLY,
-  backup: null,
-  restoredTable: null,
-});
 
 /** Lower-case letters, digits and inner hyphens; short enough for every generated name. */
 const STAGE_NAME = /^[a-z](?:[a-z0-9-]{0,18}[a-z0-9])?$/;

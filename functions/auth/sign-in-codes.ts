@@ -3,7 +3,7 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
-import { type TransactItem, conditionHeld, isConditionFailure, transactWriteExplained } from '../db/transactions';
+import { type TransactItem, conditionHeld, conditionHeldAnswer, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { outboxPut } from '../mailer/outbox';
 import { type FixedWindowItem, countInFixedWindows, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter, windowMoved } from '../throttles/throttles';
@@ -70,20 +70,17 @@ export type CodeOutcome = { outcome: 'right'; userId: string; orgId: string } | 
  */
 export async function trySignInCode(id: string, code: string): Promise<CodeOutcome> {
   const now = clockNow().getTime();
-  const taken = await db
-    .send(
+  const tried = await conditionHeldAnswer(
+    db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.signInCode(id),
         ...updateExpression({ add: { tries: 1 } }, { expression: 'attribute_exists(PK) AND tries < :tries AND expiresAt > :now', values: { ':tries': SIGN_IN_CODE_TRIES, ':now': now } }),
         ReturnValues: 'ALL_NEW',
       }),
-    )
-    .then((out) => out.Attributes as SignInCodeItem)
-    .catch((error: unknown) => {
-      if (isConditionFailure(error)) return undefined;
-      throw error;
-    });
+    ),
+  );
+  const taken = tried?.Attributes as SignInCodeItem | undefined;
   if (!taken) return { outcome: 'expired' };
   const expected = Buffer.from(taken.codeHash ?? '');
   const given = Buffer.from(codeHashOf(id, code));

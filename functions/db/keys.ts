@@ -11,7 +11,7 @@ import type { AttemptWindowItem } from '../throttles/throttles';
 import type { SignInCodeItem } from '../auth/sign-in-codes';
 import type { AvatarItem } from '../avatars/item';
 import type { SsoConnectionItem, SsoDomainClaimItem, SsoDomainItem } from '../sso/item';
-import type { ScimTokenItem } from '../scim/token-item';
+import type { ScimTokenItem } from '../scim-tokens/item';
 import type { PasskeyItem } from '../passkeys/item';
 import type { WebAuthnChallengeItem } from '../passkeys/challenges';
 import type { CommentItem } from '../comments/item';

@@ -31,11 +31,15 @@ export function isConditionFailure(error: unknown): boolean {
  * failed on a condition, which is the data's answer for the caller to act on; any other error is thrown.
  */
 export async function conditionHeld(write: Promise<unknown>): Promise<boolean> {
+  return (await conditionHeldAnswer(write.then(() => true))) ?? false;
+}
+
+/** The same for a write whose answer the caller needs (ReturnValues, a transaction's result): undefined when it failed on a condition. */
+export async function conditionHeldAnswer<T>(write: Promise<T>): Promise<T | undefined> {
   try {
-    await write;
-    return true;
+    return await write;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import { Refused } from '../domain/errors';
 import { organizationBudgetRefusal } from '../middleware/organization-budget';
 import { ScimError, asScimError, scimErrorBody } from '../scim/scim-error';
 import type { ScimRequest } from '../scim/scim-request';
-import { authenticateScimToken, tokenAuthority } from '../scim/tokens';
+import { authenticateScimToken, tokenAuthority } from '../scim-tokens/tokens';
 import { TOO_MANY_ORGANIZATION_REQUESTS } from '../throttles/rules';
 import { auditClient } from './audit-client';
 import { defineRoute } from './define-route';

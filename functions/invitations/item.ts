@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import type { Role } from '../../shared/roles';
 import { INVITATION_LIFETIME_DAYS } from '../../shared/limits';
-import type { InvitationResponse } from '../../shared/schemas/invitations';
+import type { InvitationResponse } from '../../shared/schemas/organization-invitations';
 import { now as clockNow, ttlAt } from '../clock';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
 import { OUTBOX_DUE_INDEX, keys, outboxDueKeys } from '../db/keys';
 import { now as clockNow } from '../clock';
-import { isConditionFailure } from '../db/transactions';
+import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { OutboxItem } from './outbox';
 
@@ -61,17 +61,15 @@ export function nextTryAt(failures: number, now: number): number | undefined {
 
 /** Makes the item due for the sweeper at `dueAt` (replacing the try it was due for); nothing once it is no longer pending. */
 export async function scheduleLaterTry(outboxId: string, dueAt: number) {
-  try {
-    await db.send(
+  await conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.outbox(outboxId),
         ...updateExpression({ set: dueKeys(outboxId, dueAt) }, { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'pending' } }),
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 /** The tries due by `now`, oldest hour first: one Query per hour partition of the lookback (the index is eventually consistent: the sweeper reads each item again). */

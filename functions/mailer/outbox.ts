@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Mail } from './mail';
 import { TABLE_NAME, db } from '../db/client';
-import { type TransactItem, conditionHeld, isConditionFailure } from '../db/transactions';
+import { type TransactItem, conditionHeld, conditionHeldAnswer } from '../db/transactions';
 import { keys } from '../db/keys';
 import { now as clockNow, ttlAt } from '../clock';
 import { updateExpression } from '../db/update-expression';
@@ -100,8 +100,8 @@ export async function finishOutboxItem(id: string, status: 'sent' | 'skipped', n
  * sends so far, or undefined when the item is no longer pending.
  */
 export async function recordFailedSend(id: string, error: unknown): Promise<number | undefined> {
-  try {
-    const out = await db.send(
+  const out = await conditionHeldAnswer(
+    db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.outbox(id),
@@ -111,12 +111,9 @@ export async function recordFailedSend(id: string, error: unknown): Promise<numb
         ),
         ReturnValues: 'UPDATED_NEW',
       }),
-    );
-    return Number(out.Attributes?.attempts);
-  } catch (failure) {
-    if (isConditionFailure(failure)) return undefined;
-    throw failure;
-  }
+    ),
+  );
+  return out && Number(out.Attributes?.attempts);
 }
 
 /** Gives up on the item after its last try: 'failed', kept a week like a sent one, its data (tokens) and its due try gone. */

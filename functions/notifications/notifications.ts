@@ -9,6 +9,7 @@ import { updateExpression } from '../db/update-expression';
 import type { NotificationItem } from './item';
 import { now, ttlAt } from '../clock';
 import { keyBeginsWith } from '../db/key-prefix';
+import { ULID } from '../../shared/ids';
 
 /** The panel shows the newest ones; older ones stay counted and are marked by mark-all-read. */
 const NOTIFICATION_LIST_LIMIT = 50;
@@ -40,9 +41,6 @@ export async function listNotificationsOfUser(userId: string): Promise<Notificat
 }
 
 const NOTIFICATION_NOT_FOUND = 'Notification not found';
-
-/** Notification ids are ULIDs; anything else cannot name one. */
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /** One of the user's notifications. The key is built from the user's id: another user's is simply not there. */
 export async function getNotification(userId: string, notificationId: string): Promise<NotificationItem> {

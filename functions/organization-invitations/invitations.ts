@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import type { Role } from '../../shared/roles';
-import { INVITATION_ALREADY_PENDING, INVITATION_NOT_PENDING, type InvitationResponse } from '../../shared/schemas/invitations';
+import { INVITATION_ALREADY_PENDING, INVITATION_NOT_PENDING, type InvitationResponse } from '../../shared/schemas/organization-invitations';
 import { now as clockNow } from '../clock';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';

@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
-import { isConditionFailure } from '../db/transactions';
+import { conditionHeldAnswer } from '../db/transactions';
 import { now as clockNow, ttlAt } from '../clock';
 
 /** A challenge answers within this time, else the ceremony starts over. */
@@ -45,15 +45,10 @@ export async function storeChallenge(challenge: string, purpose: ChallengePurpos
  */
 export async function takeChallenge<P extends ChallengePurpose['purpose']>(challenge: string, purpose: P, now = clockNow().getTime()) {
   if (!challenge || challenge.length > 128) return undefined;
-  try {
-    const taken = await db.send(
-      new DeleteCommand({ TableName: TABLE_NAME, Key: keys.webAuthnChallenge(challenge), ConditionExpression: 'attribute_exists(PK)', ReturnValues: 'ALL_OLD' }),
-    );
-    const item = taken.Attributes as WebAuthnChallengeItem | undefined;
-    if (!item || item.purpose !== purpose || item.expiresAt <= now) return undefined;
-    return item as Extract<WebAuthnChallengeItem, { purpose: P }>;
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  const taken = await conditionHeldAnswer(
+    db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: keys.webAuthnChallenge(challenge), ConditionExpression: 'attribute_exists(PK)', ReturnValues: 'ALL_OLD' })),
+  );
+  const item = taken?.Attributes as WebAuthnChallengeItem | undefined;
+  if (!item || item.purpose !== purpose || item.expiresAt <= now) return undefined;
+  return item as Extract<WebAuthnChallengeItem, { purpose: P }>;
 }

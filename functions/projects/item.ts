@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { type Key, keys, projectIndexKeys } from '../db/keys';
 import type { ProjectStatus } from '../../shared/project-statuses';
 import type { CreateProjectRequest, ProjectResponse } from '../../shared/schemas/projects';
+import { ULID } from '../../shared/ids';
 
 /** A project: `ORG#<orgId> / PROJECT#<ulid>` (keys.project), in its organization's partition. */
 export interface ProjectItem {
@@ -20,8 +21,6 @@ export interface ProjectItem {
   createdAt: string;
   updatedAt: string;
 }
-
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /** Project ids are ULIDs: anything else cannot name a project and is answered 404 without a read. */
 export const isProjectId = (id: string | undefined): id is string => typeof id === 'string' && ULID.test(id);

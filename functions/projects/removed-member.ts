@@ -2,7 +2,7 @@ import { type Key, keys } from '../db/keys';
 import { activityEntry, activityPut } from './activity';
 import { batchGet, getItem, keyId } from '../db/reads';
 import { TABLE_NAME } from '../db/client';
-import { type TransactItem, isConditionFailure, transactWrite } from '../db/transactions';
+import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { UserItem } from '../user/item';
 import type { ProjectItem } from './item';
@@ -79,13 +79,9 @@ function versionBump(project: ProjectMembers) {
 export async function removeMemberOutsideTransaction(orgId: string, project: ProjectMembers, removed: UserItem, actor: Actor, maxAttempts: number) {
   let current: ProjectMembers | undefined = project;
   for (let attempt = 1; current?.memberIds.includes(removed.id); attempt += 1) {
-    try {
-      await transactWrite(removedMemberWrites(orgId, [current], removed, actor));
-      return;
-    } catch (error) {
-      if (!isConditionFailure(error) || attempt >= maxAttempts) throw error;
-      current = await readProjectMembers(orgId, project.id);
-    }
+    if (await conditionHeld(transactWrite(removedMemberWrites(orgId, [current], removed, actor)))) return;
+    if (attempt >= maxAttempts) throw new Error(`Project ${project.id} kept changing while user ${removed.id} was removed from it (${attempt} attempts)`);
+    current = await readProjectMembers(orgId, project.id);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { WriteContext } from '../audit-log/entries';
 import type { Authority } from '../organization-users/organization-users';
-import type { ScimTokenItem } from './token-item';
+import type { ScimTokenItem } from '../scim-tokens/item';
 
 /** What a SCIM route's handle gets from functions/http/scim-route.ts: the token's organization, never the request's. */
 export interface ScimRequest {

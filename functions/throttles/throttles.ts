@@ -2,7 +2,7 @@ import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, keyId } from '../db/reads';
 import { TABLE_NAME, db } from '../db/client';
 import { type Key, keys } from '../db/keys';
-import { type TransactItem, conditionHeld, isConditionFailure } from '../db/transactions';
+import { type TransactItem, conditionHeld } from '../db/transactions';
 import { type Condition, updateExpression } from '../db/update-expression';
 import type { ThrottleRule } from './rules';
 import { now as clockNow, ttlAt } from '../clock';
@@ -214,10 +214,8 @@ export async function reserveAll(counters: ThrottleCounter[], found?: Map<string
 
 /** Gives a reserved attempt back (the attempt succeeded), into the window it was taken from. */
 export async function releaseAttempt(counter: ThrottleCounter): Promise<void> {
-  await db.send(new UpdateCommand({ TableName: TABLE_NAME, Key: counter.key, ...updateExpression({ add: { count: -1 } }, { expression: 'attribute_exists(PK)' }) })).catch((error: unknown) => {
-    // Cleared meanwhile (a right password elsewhere): nothing to give back.
-    if (!isConditionFailure(error)) throw error;
-  });
+  // A counter cleared meanwhile (a right password elsewhere) fails the condition: nothing to give back.
+  await conditionHeld(db.send(new UpdateCommand({ TableName: TABLE_NAME, Key: counter.key, ...updateExpression({ add: { count: -1 } }, { expression: 'attribute_exists(PK)' }) })));
 }
 
 /** Counts one attempt: one UpdateItem, answering the current window's count including this one. */

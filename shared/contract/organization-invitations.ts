@@ -1,4 +1,4 @@
-import { invitationListQuery, invitationListResponse, invitationRequest, invitationResponse } from '../schemas/invitations';
+import { invitationListQuery, invitationListResponse, invitationRequest, invitationResponse } from '../schemas/organization-invitations';
 import { endpoint } from './endpoint';
 
 // Admins inviting people into their organization by email (the organization comes from the session).

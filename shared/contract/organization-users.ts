@@ -1,4 +1,4 @@
-import { managedUsersResponse, organizationUserRequest, organizationUserResponse, removedUserResponse, userListQuery } from '../schemas/organization-users';
+import { managedUsersResponse, organizationUserRequest, organizationUserResponse, organizationUsersResponse, removedUserResponse, userListQuery } from '../schemas/organization-users';
 import { endpoint } from './endpoint';
 
 // Admins managing their organization's users (spec section 6).
@@ -25,3 +25,14 @@ export const saveUser = /* @__PURE__ */ endpoint({
 export const removeUser = /* @__PURE__ */ endpoint({ method: 'DELETE', path: '/api/organization/users/{userId}', auth: 'required', response: removedUserResponse });
 /** An admin resets another user's two-factor sign-in: off, their sessions ended, set up again at next sign-in. */
 export const resetUserMfa = /* @__PURE__ */ endpoint({ method: 'DELETE', path: '/api/organization/users/{userId}/mfa', auth: 'required', response: removedUserResponse });
+
+// Every member: the people of the organization that pickers (project members, mentions) offer.
+
+/** The people a project's member pickers offer: a page of the organization's users, paged and searched as GET /api/organization/users. */
+export const people = /* @__PURE__ */ endpoint({
+  method: 'GET',
+  path: '/api/organization-users',
+  auth: 'required',
+  query: userListQuery,
+  response: organizationUsersResponse,
+});

@@ -1,4 +1,3 @@
-import { organizationUsersResponse, userListQuery } from '../schemas/organization-users';
 import {
   createProjectRequest,
   deletedProjectResponse,
@@ -40,12 +39,4 @@ export const activity = /* @__PURE__ */ endpoint({
   auth: 'required',
   query: activityPageQuery,
   response: activityPageResponse,
-});
-/** The people a project's member pickers offer: a page of the organization's users, paged and searched as GET /api/organization/users. */
-export const organizationUsers = /* @__PURE__ */ endpoint({
-  method: 'GET',
-  path: '/api/organization-users',
-  auth: 'required',
-  query: userListQuery,
-  response: organizationUsersResponse,
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ULID } from '../ids';
 
 /** What an activity entry records: one kind of change to a project. */
 const ACTIVITY_ACTIONS = [
@@ -40,8 +41,6 @@ export const activityPageResponse = /* @__PURE__ */ (() => z.object({
   nextCursor: z.nullable(z.string()),
 }))();
 export type ActivityPageResponse = z.infer<typeof activityPageResponse>;
-
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /** GET /api/projects/{id}/activity?cursor=…: the cursor is the id of the last entry of the previous page. */
 export const activityPageQuery = /* @__PURE__ */ (() => z.object({

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ULID } from '../ids';
 
 /**
  * What an audit entry records: one security or administrative event, named
@@ -112,7 +113,6 @@ export const AUDIT_FILTER_MESSAGES = {
 } as const;
 
 const ACTOR_ID = /^[0-9A-Za-z_-]{1,64}$/;
-const ENTRY_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 const filterFields = /* @__PURE__ */ (() => ({
   action: z.optional(z.enum(AUDIT_ACTIONS, { error: AUDIT_FILTER_MESSAGES.action })),
@@ -136,7 +136,7 @@ export const auditLogFilters = /* @__PURE__ */ (() => z.object(filterFields).che
 export type AuditLogFilters = z.infer<typeof auditLogFilters>;
 
 /** GET /api/organization/audit-log?cursor=&action=&actorId=&from=&to=: the cursor is the id of the previous page's last entry. */
-export const auditLogQuery = /* @__PURE__ */ (() => z.object({ ...filterFields, cursor: z.optional(z.string().check(z.regex(ENTRY_ID, AUDIT_FILTER_MESSAGES.cursor))) }).check(rangeInOrder))();
+export const auditLogQuery = /* @__PURE__ */ (() => z.object({ ...filterFields, cursor: z.optional(z.string().check(z.regex(ULID, AUDIT_FILTER_MESSAGES.cursor))) }).check(rangeInOrder))();
 
 /** A page of the log, newest first; `nextCursor` names the next page (null on the last). */
 export const auditLogPage = /* @__PURE__ */ (() => z.object({ entries: z.array(auditEntryResponse), nextCursor: z.nullable(z.string()) }))();

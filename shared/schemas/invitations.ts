@@ -1,38 +1,12 @@
 import * as z from 'zod/mini';
 import { ROLES } from '../roles';
-import { email, newPassword, pageCursor, pageLimit, text } from './fields';
+import { newPassword, text } from './fields';
 
 /** Every unknown, revoked, used, replaced or expired invitation link, in one sentence. */
 export const INVALID_INVITATION = 'This invitation is invalid or has expired.';
-export const INVITATION_ALREADY_PENDING = 'An invitation is already pending for this address.';
-export const INVITATION_NOT_PENDING = 'This invitation is no longer pending.';
 
 /** A token from the /invite link's fragment: 32 random bytes, base64url (43 characters). */
 const invitationToken = /* @__PURE__ */ (() => z.string().check(z.minLength(1, INVALID_INVITATION), z.maxLength(128, INVALID_INVITATION)))();
-
-/** POST /api/organization/invitations (the Invite User dialog's form too). */
-export const invitationRequest = /* @__PURE__ */ (() => z.object({
-  email: email('Please enter a valid email address'),
-  role: z.enum(ROLES, 'Role must be either admin or staff'),
-}))();
-export type InvitationRequest = z.infer<typeof invitationRequest>;
-
-/** 'expired' is a pending invitation past its expiry: stored as pending, answered as expired. */
-const INVITATION_STATUSES = ['pending', 'expired', 'revoked', 'accepted'] as const;
-
-/** An invitation as the admins' routes answer it; dates are ISO instants. */
-export const invitationResponse = /* @__PURE__ */ (() => z.object({
-  id: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-  status: z.enum(INVITATION_STATUSES),
-  invitedBy: z.object({ id: z.string(), fullName: z.string() }),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  /** A pending invitation whose latest mail could not be delivered after every try: Resend sends a new one. */
-  mailFailedAt: z.optional(z.string()),
-}))();
-export type InvitationResponse = z.infer<typeof invitationResponse>;
 
 /** POST /api/invitations/lookup: the token travels in the body, never in a URL. */
 export const invitationLookupRequest = /* @__PURE__ */ (() => z.object({ token: invitationToken }))();
@@ -54,16 +28,3 @@ export const invitationAcceptRequest = /* @__PURE__ */ (() => z.object({
 /** The /invite page's form: the token comes from the URL's fragment. */
 export const acceptInvitationForm = /* @__PURE__ */ (() => z.pick(invitationAcceptRequest, { fullName: true, password: true }))();
 export type AcceptInvitationForm = z.infer<typeof acceptInvitationForm>;
-
-/** GET /api/organization/invitations: a page of them. */
-export const invitationListResponse = /* @__PURE__ */ (() => z.array(invitationResponse))();
-
-export const INVITATION_PAGE_DEFAULT = 100;
-export const INVITATION_PAGE_MAX = 200;
-
-/**
- * GET /api/organization/invitations?limit=&cursor= (docs/decisions/062): newest first; a
- * `Link: <…>; rel="next"` header names the next page, as for the other lists.
- */
-export const invitationListQuery = /* @__PURE__ */ (() => z.object({ limit: pageLimit(INVITATION_PAGE_MAX), cursor: pageCursor() }))();
-export type InvitationListQuery = z.infer<typeof invitationListQuery>;

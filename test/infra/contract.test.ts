@@ -36,6 +36,20 @@ const STILL_NAMED_FOR_THEIR_FOLDER = [
   'sessions/sessions.ts',
   'user/users.ts',
 ];
+/** Where the web's api files live: each feature's api/, and lib/api/ for the queries several features read. */
+const WEB_API_FOLDERS = () => [
+  ...foldersIn('web/src/features').filter((feature) => existsSync(path.join(ROOT, 'web/src/features', feature, 'api'))).map((feature) => `web/src/features/${feature}/api`),
+  'web/src/lib/api',
+];
+/** A module that imports api-client's call, callPage or callAllPages calls an endpoint. */
+const CALLS_THE_API = /import \{[^}]*\b(call|callPage|callAllPages)\b[^}]*\} from '[./]*(lib\/)?api-client'/;
+/** The source files (not tests) below a folder, relative to the repository. */
+const sourceFilesIn = (dir: string): string[] =>
+  readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return sourceFilesIn(relative);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [relative] : [];
+  });
 /** Schema modules that several contract modules build on (field builders, a message body, project activity). */
 const SHARED_SCHEMA_MODULES = ['activity', 'fields', 'message'];
 
@@ -118,10 +132,30 @@ describe('one vocabulary: a resource has the same name from the contract to the 
   });
 
   it('names every api file of the web as the contract module whose endpoints it calls', () => {
-    const unaligned = foldersIn('web/src/features')
-      .filter((feature) => existsSync(path.join(ROOT, 'web/src/features', feature, 'api')))
-      .flatMap((feature) => modulesIn(`web/src/features/${feature}/api`).map((name) => `${feature}/api/${name}`))
-      .filter((file) => !contract.includes(file.split('/').pop()!));
+    const unaligned = WEB_API_FOLDERS().flatMap((folder) => modulesIn(folder).map((name) => `${folder}/${name}`)).filter((file) => !contract.includes(file.split('/').pop()!));
     expect(unaligned, 'web api files named as no contract module').toEqual([]);
+  });
+
+  it('calls the API from api files only (a feature\'s api/, or lib/api/ for what several features read)', () => {
+    const apiFolders = new Set(WEB_API_FOLDERS());
+    const callers = sourceFilesIn('web/src').filter((file) => CALLS_THE_API.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(callers.filter((file) => !apiFolders.has(path.dirname(file))), 'web modules calling endpoints outside an api folder').toEqual([]);
+  });
+
+  it("keeps every endpoint whose path starts with a compound resource name (/api/organization-users) in that name's contract module", async () => {
+    const misplaced = (await contractEndpoints()).filter(([name, endpoint]) => {
+      const first = endpoint.path.split('/')[2]!;
+      return first.includes('-') && contract.includes(first) && !name.startsWith(`${first}.ts.`);
+    });
+    expect(misplaced.map(([name, endpoint]) => `${name} ${endpoint.path}`)).toEqual([]);
+  });
+
+  it('gives every contract module that takes or answers JSON a schema module of its own name', () => {
+    const withSchemas = contract.filter((module) => readFileSync(path.join(CONTRACT_DIR, `${module}.ts`), 'utf8').includes("from '../schemas/"));
+    expect(withSchemas.filter((module) => !existsSync(path.join(ROOT, 'shared/schemas', `${module}.ts`))), 'contract modules without shared/schemas/<module>.ts').toEqual([]);
+  });
+
+  it('gives every contract module a resource folder of its name in functions/', () => {
+    expect(contract.filter((module) => !existsSync(path.join(ROOT, 'functions', module))), 'contract modules without functions/<module>/').toEqual([]);
   });
 });

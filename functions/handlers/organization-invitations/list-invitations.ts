@@ -1,5 +1,5 @@
 import * as organizationInvitationEndpoints from '../../../shared/contract/organization-invitations';
-import { INVITATION_PAGE_DEFAULT } from '../../../shared/schemas/invitations';
+import { INVITATION_PAGE_DEFAULT } from '../../../shared/schemas/organization-invitations';
 import { listInvitationPage } from '../../organization-invitations/invitations';
 import { requireAdmin } from '../../domain/require-admin';
 import { openCursor, sealCursor } from '../../db/list-cursor';

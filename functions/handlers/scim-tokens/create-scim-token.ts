@@ -3,7 +3,7 @@ import { requireAdmin } from '../../domain/require-admin';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { created } from '../../http/response';
-import { createScimToken } from '../../scim/tokens';
+import { createScimToken } from '../../scim-tokens/tokens';
 
 /** POST /api/organization/scim-tokens (admins, stepped up): 201 with the token, shown this once; only its hash is kept. */
 export const handler = defineRoute(scimTokenEndpoints.create, async (request) => {

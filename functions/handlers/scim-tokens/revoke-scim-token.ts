@@ -3,8 +3,8 @@ import { requireAdmin } from '../../domain/require-admin';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { toScimTokenResponse } from '../../scim/token-item';
-import { revokeScimToken } from '../../scim/tokens';
+import { toScimTokenResponse } from '../../scim-tokens/item';
+import { revokeScimToken } from '../../scim-tokens/tokens';
 
 /** DELETE /api/organization/scim-tokens/{id} (admins, stepped up): the token stops working at once. */
 export const handler = defineRoute(scimTokenEndpoints.revoke, async (request) => {

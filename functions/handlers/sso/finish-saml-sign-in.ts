@@ -1,7 +1,7 @@
 import * as ssoEndpoints from '../../../shared/contract/sso';
 import { auditPut, userTarget } from '../../audit-log/entries';
 import type { AuditClient } from '../../audit-log/entries';
-import { isConditionFailure } from '../../db/transactions';
+import { conditionHeldAnswer } from '../../db/transactions';
 import { auditClient, writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { redirect } from '../../http/response';
@@ -14,6 +14,9 @@ import { checkSamlResponse, finishSamlSignIn, spendAssertion } from '../../sso/s
 import { SSO_REFUSED_LANDING, SsoRefused } from '../../sso/sign-in';
 import { type PendingSamlSignIn, type SsoTester, clearedSamlSignInCookie, readSamlSignIn } from '../../sso/sso-sign-in-cookie';
 import { SSO_TEST_RESULT_PAGE, passedTest, recordTest, refusedTest } from '../../sso/test-result';
+
+/** A spent assertion's id met again: the transaction's condition on it failed. */
+const replayed = (assertionId: string) => new SsoRefused(`the assertion ${assertionId} was used before (a replay)`);
 
 /**
  * POST /api/sso/saml/acs: the identity provider's signed response, posted by the browser
@@ -34,9 +37,8 @@ export const handler = defineRoute(ssoEndpoints.samlAcs, async (request) => {
     if (pending.test) return redirect(303, SSO_TEST_RESULT_PAGE, [await testConnection(pending, pending.test, samlResponse, auditClient(request)), cleared]);
     const { user, org, assertion } = await finishSamlSignIn(pending, samlResponse, siteOrigin(), auditClient(request));
     const signedIn = auditPut(writeContext(user, request), { action: 'session.signed_in', target: userTarget(user), details: { method: 'sso' } });
-    const cookies = await startSession(user.id, org.id, browserOf(event), [signedIn, spendAssertion(org.id, assertion)], 'sso').catch((error: unknown) => {
-      throw isConditionFailure(error) ? new SsoRefused(`the assertion ${assertion.assertionId} was used before (a replay)`) : error;
-    });
+    const cookies = await conditionHeldAnswer(startSession(user.id, org.id, browserOf(event), [signedIn, spendAssertion(org.id, assertion)], 'sso'));
+    if (!cookies) throw replayed(assertion.assertionId);
     countMetric('SignInsSucceeded');
     return redirect(303, pending.returnTo, [...cookies, cleared]);
   } catch (error) {
@@ -56,9 +58,9 @@ async function testConnection(pending: PendingSamlSignIn, test: SsoTester, samlR
   try {
     const { assertion } = await checkSamlResponse(pending, samlResponse, siteOrigin());
     const passed = await passedTest(orgId, 'saml', assertion);
-    return await recordTest(orgId, test, passed, client, [spendAssertion(orgId, assertion)]).catch((error: unknown) => {
-      throw isConditionFailure(error) ? new SsoRefused(`the assertion ${assertion.assertionId} was used before (a replay)`) : error;
-    });
+    const recorded = await conditionHeldAnswer(recordTest(orgId, test, passed, client, [spendAssertion(orgId, assertion)]));
+    if (recorded === undefined) throw replayed(assertion.assertionId);
+    return recorded;
   } catch (error) {
     if (!(error instanceof SsoRefused)) throw error;
     return recordTest(orgId, test, refusedTest('saml', error.reason), client);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerOrganization } from '../support/api';
-import { seedAuditEntries } from '../audit/seed-audit-entries';
+import { seedAuditEntries } from '../audit-log/seed-audit-entries';
 import { budgetOf } from './read-budgets';
 
 /**

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { InvitationResponse } from '../../../shared/schemas/invitations';
+import type { InvitationResponse } from '../../../shared/schemas/organization-invitations';
 import { type Seeded, seeded } from '../budgets/budget-fixtures';
 import { INVITATION_PAGE_READ_UNITS, budgetOf } from '../budgets/read-budgets';
 import { registerOrganization } from '../support/api';

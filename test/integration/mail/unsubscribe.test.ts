@@ -39,7 +39,7 @@ function oneClick(headers: Record<string, string>) {
   return request(`${url.pathname}${url.search}`, { rawBody: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 }
 
-/** The signed token of the footer's link (base64url claims, a dot, base64url MAC). */
+/** The signed token of the footer's link (a stage token: base64url header, claims and signature). */
 function unsubscribeToken(mail: CaughtMail): string {
   const token = /\/unsubscribe#token=([A-Za-z0-9_.-]+)/.exec(mail.text)?.[1];
   if (!token) throw new Error(`no unsubscribe link in: ${mail.text}`);
@@ -119,10 +119,10 @@ describe('unsubscribing from reminder mails', () => {
     const token = unsubscribeToken(await waitForMail(grace.email, 'Pier Launch is due tomorrow'));
 
     // Grace's signature over a payload naming Ada: refused.
-    const [payload, signature] = token.split('.');
+    const [header, payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const retargeted = `${Buffer.from(JSON.stringify({ ...claims, u: ada.user.id })).toString('base64url')}.${signature}`;
-    const flipped = `${payload}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
+    const retargeted = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: ada.user.id })).toString('base64url')}.${signature}`;
+    const flipped = `${header}.${payload}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
     for (const forged of [retargeted, flipped, 'not-a-token', `${token}.extra`]) {
       const refused = await request(`/api/mail-subscriptions/unsubscribe?token=${encodeURIComponent(forged)}`, { method: 'POST' });
       expect(refused.status, forged).toBe(400);

@@ -120,7 +120,7 @@ describe('GET /api/projects pages through a large organization', () => {
     const other = await registerOrganization();
     const tampered = `${cursor.slice(0, -3)}${cursor.slice(-3) === 'AAA' ? 'BBB' : 'AAA'}`;
     const payload = cursor.split('.')[1]!;
-    const forged = cursor.replace(payload, Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), org: other.orgId })).toString('base64url'));
+    const forged = cursor.replace(payload, Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: other.orgId })).toString('base64url'));
     for (const [user, path] of [
       [other, `/api/projects?sort=name&limit=5&cursor=${cursor}`],
       [big.admin, `/api/projects?sort=dueDate&limit=5&cursor=${cursor}`],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ULID } from '../../../shared/ids';
 import { registerOrganization, request } from '../support/api';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -9,7 +10,7 @@ describe('POST /api/projects', () => {
     const response = await admin.call('/api/projects', { method: 'POST', body: { name: 'Launch campaign' } });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
-      id: expect.stringMatching(/^[0-9A-Z]{26}$/),
+      id: expect.stringMatching(ULID),
       name: 'Launch campaign',
       description: null,
       status: 'planning',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerOrganization, uniqueEmail } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
-import { storedAuditEntries } from '../audit/audit-entries';
+import { storedAuditEntries } from '../audit-log/audit-entries';
 import { budgetOf, routeKey } from '../budgets/read-budgets';
 import { READ_CONSISTENCY } from '../budgets/read-consistency';
 import { ERROR_SCHEMA, GROUPS, GROUP_SCHEMA, PATCH_SCHEMA, USERS, createScimToken, scim, scimUserBody } from './scim-support';

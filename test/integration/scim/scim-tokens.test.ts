@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { registerOrganization, request } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { stepUp } from '../support/two-factor';
-import { storedAuditEntries } from '../audit/audit-entries';
+import { storedAuditEntries } from '../audit-log/audit-entries';
 import { ERROR_SCHEMA, USERS, createScimToken, scim } from './scim-support';
 
 const TOKENS = '/api/organization/scim-tokens';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type SignedIn, login, registerOrganization, request, uniqueEmail } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
-import { storedAuditEntries } from '../audit/audit-entries';
+import { storedAuditEntries } from '../audit-log/audit-entries';
 import { budgetOf, routeKey } from '../budgets/read-budgets';
 import { READ_CONSISTENCY } from '../budgets/read-consistency';
 import { ERROR_SCHEMA, PATCH_SCHEMA, USERS, USER_SCHEMA, createScimToken, patchActive, scim, scimUserBody } from './scim-support';

@@ -3,7 +3,7 @@ import { login, registerOrganization, request } from '../support/api';
 import { functionsNow } from '../support/functions-clock';
 import { addMemberDirectly } from '../support/org-members';
 import { stepUp } from '../support/two-factor';
-import { storedAuditEntries } from '../audit/audit-entries';
+import { storedAuditEntries } from '../audit-log/audit-entries';
 import { TestSamlIdp, readAuthnRequest } from '../../support/test-saml-idp';
 import { Browser, ssoOrganization, uniqueDomain, verifyDomain } from './sso-support';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { registerOrganization } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { stepUp } from '../support/two-factor';
-import { storedAuditEntries } from '../audit/audit-entries';
+import { storedAuditEntries } from '../audit-log/audit-entries';
 import { Browser, localIdp, ssoOrganization, uniqueDomain, verifyDomain } from './sso-support';
 
 const NOT_AVAILABLE = 'Single sign-on is not set up for this email address. Sign in with your password, or ask your administrator.';

@@ -3,7 +3,7 @@ import { registerOrganization } from '../support/api';
 import { functionsNow } from '../support/functions-clock';
 import { addMemberDirectly } from '../support/org-members';
 import { stepUp } from '../support/two-factor';
-import { storedAuditEntries } from '../audit/audit-entries';
+import { storedAuditEntries } from '../audit-log/audit-entries';
 import { type ResponseOptions, TestSamlIdp, readAuthnRequest } from '../../support/test-saml-idp';
 import { Browser, uniqueDomain, verifyDomain } from './sso-support';
 

@@ -3,7 +3,7 @@ import { type SignedIn, registerOrganization, request, uniqueEmail } from '../su
 import { tokenFromMail, waitForMail } from '../support/inbox';
 import { addMemberDirectly } from '../support/org-members';
 import { enrol, stepUp } from '../support/two-factor';
-import { storedAuditEntries } from '../audit/audit-entries';
+import { storedAuditEntries } from '../audit-log/audit-entries';
 import { accept, invitationMail, invite } from '../invitations/invitation-support';
 import { Browser, localIdp, ssoOrganization, uniqueDomain, verifyDomain } from './sso-support';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type SignedIn, registerOrganization } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { stepUp } from '../support/two-factor';
-import { storedAuditEntries } from '../audit/audit-entries';
+import { storedAuditEntries } from '../audit-log/audit-entries';
 import { publishRecord, uniqueDomain } from './sso-support';
 
 const DOMAINS = '/api/organization/sso/domains';

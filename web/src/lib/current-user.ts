@@ -16,7 +16,7 @@ export const userQueries = {
       queryKey: [...userQueries.all, 'current'] as const,
       queryFn: async (): Promise<UserResponse | null> => {
         if (!hasSessionHint()) return null;
-        const { requestCurrentUser } = await import('./current-user-request');
+        const { requestCurrentUser } = await import('./api/auth');
         return requestCurrentUser();
       },
     }),

@@ -10,7 +10,7 @@ export const queryKeys = {
   passkeys: ['passkeys'],
   /**
    * The organization's users: the admins' table (organization-users) and the member pickers
-   * (projects' organizationUsers) both live under it, so a change of a user refreshes both at once.
+   * (organization-users' people) both live under it, lib/api/organization-users.ts, so a change of a user refreshes both at once.
    */
   organizationUsers: ['organization-users'],
   organizationInvitations: ['organization-invitations'],

@@ -1,9 +1,10 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { UNREAD_COUNT_POLL_MS } from '@shared/limits';
 import * as notificationEndpoints from '@shared/contract/notifications';
 import { toast } from '../../../components/ui/toast';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useInvalidate } from '../../../lib/use-invalidate';
 
 export const notificationQueries = {
   all: queryKeys.notifications,
@@ -22,21 +23,21 @@ export const notificationQueries = {
 };
 
 export function useMarkAllNotificationsRead() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(notificationQueries.all);
   return useMutation({
     mutationFn: () => call(notificationEndpoints.markAllRead),
     onSuccess: () => toast({ title: 'Success', description: 'All notifications marked as read' }),
     onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationQueries.all }),
+    onSettled: invalidate,
   });
 }
 
 export function useMarkNotificationRead() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(notificationQueries.all);
   return useMutation({
     mutationFn: (id: string) => call(notificationEndpoints.markRead, { params: { id } }),
     onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
     // Both the list and the badge, whether it worked or not (spec section 7).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationQueries.all }),
+    onSettled: invalidate,
   });
 }

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useMutation } from '@tanstack/react-query';
 import * as organizationInvitationEndpoints from '@shared/contract/organization-invitations';
-import type { InvitationRequest } from '@shared/schemas/invitations';
+import type { InvitationRequest } from '@shared/schemas/organization-invitations';
 import { call, callPage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidate } from '../../../lib/use-invalidate';

@@ -1,29 +1,10 @@
-import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import * as organizationUserEndpoints from '@shared/contract/organization-users';
 import type { OrganizationUserRequest } from '@shared/schemas/organization-users';
-import { call, callAllPages, callPage } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidate } from '../../../lib/use-invalidate';
 import { useSubmitKey } from '../../../lib/submit-key';
-
-/** The admins' user table: under the organization's users, beside the member pickers' list. */
-export const organizationUserQueries = {
-  all: queryKeys.organizationUsers,
-  /** The table: a page of 100 at a time, oldest first, or those whose name or email holds `q` (the server searches). */
-  pages: (q: string) =>
-    infiniteQueryOptions({
-      queryKey: [...organizationUserQueries.all, 'managed', 'pages', q] as const,
-      queryFn: ({ pageParam }) => callPage(organizationUserEndpoints.users, pageParam ? { next: pageParam } : { query: q ? { q } : {} }),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (page) => page.next,
-    }),
-  /** Every user, for the audit log's person filter. */
-  list: () =>
-    queryOptions({
-      queryKey: [...organizationUserQueries.all, 'managed'] as const,
-      queryFn: () => callAllPages(organizationUserEndpoints.users),
-    }),
-};
 
 /**
  * Other screens show these users too: the member pickers (under the same root as this table) and

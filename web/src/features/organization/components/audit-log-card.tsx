@@ -10,7 +10,7 @@ import { Select } from '../../../components/ui/select';
 import { QueryState } from '../../../components/query-state';
 import { toast } from '../../../components/ui/toast-store';
 import { auditLogQueries, downloadAuditLogCsv } from '../api/audit-log';
-import { organizationUserQueries } from '../api/organization-users';
+import { organizationUserQueries } from '../../../lib/api/organization-users';
 import { AUDIT_ACTION_LABELS, auditDetailsText } from '../lib/audit-action-labels';
 import { dateTime } from '../../../lib/date-format';
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { type InvitationRequest, invitationRequest } from '@shared/schemas/invitations';
+import { type InvitationRequest, invitationRequest } from '@shared/schemas/organization-invitations';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as organizationInvitationEndpoints from '@shared/contract/organization-invitations';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { InvitationResponse } from '@shared/schemas/invitations';
+import type { InvitationResponse } from '@shared/schemas/organization-invitations';
 import { organizationInvitationQueries } from '../api/organization-invitations';
 import { PendingInvitations } from './pending-invitations';
 

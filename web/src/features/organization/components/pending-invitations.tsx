@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { RotateCw, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import type { InvitationResponse } from '@shared/schemas/invitations';
+import type { InvitationResponse } from '@shared/schemas/organization-invitations';
 import { ROLE_LABELS } from '@shared/roles';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

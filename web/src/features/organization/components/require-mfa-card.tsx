@@ -6,7 +6,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast';
 import { useUpdateOrganization } from '../api/organization';
-import { passkeyQueries } from '../../../lib/passkey-queries';
+import { passkeyQueries } from '../../../lib/api/passkeys';
 
 /**
  * Admins require two-factor sign-in for every member (issue 15); they need a factor of their own

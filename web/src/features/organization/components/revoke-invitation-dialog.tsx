@@ -1,4 +1,4 @@
-import type { InvitationResponse } from '@shared/schemas/invitations';
+import type { InvitationResponse } from '@shared/schemas/organization-invitations';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { toast } from '../../../components/ui/toast';
 import { useRevokeInvitation } from '../api/organization-invitations';

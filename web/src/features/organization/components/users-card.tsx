@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Input } from '../../../components/ui/input';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { QueryState } from '../../../components/query-state';
-import { organizationUserQueries } from '../api/organization-users';
+import { organizationUserQueries } from '../../../lib/api/organization-users';
 import { INVITE_PARAM } from '../../../lib/invite-link';
 import { withParam, withoutParam } from '../../../lib/search-params';
 import { InviteUserDialog } from './invite-user-dialog';

@@ -68,23 +68,6 @@ export const projectQueries = {
     }),
 };
 
-/**
- * The people the member pickers offer (open to every member). Under the organization's users, so a
- * change of a user by an admin refreshes the pickers too.
- */
-export const organizationUserQueries = {
-  all: queryKeys.organizationUsers,
-  /** A page of 100 people at a time, oldest first, or those whose name or email holds `q` (the server searches). */
-  pages: (q: string) =>
-    infiniteQueryOptions({
-      queryKey: [...organizationUserQueries.all, 'pages', q] as const,
-      // The signal cancels the request of a search typed over before it was answered.
-      queryFn: ({ pageParam, signal }) => callPage(projectEndpoints.organizationUsers, pageParam ? { next: pageParam, signal } : { query: q ? { q } : {}, signal }),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (page) => page.next,
-    }),
-};
-
 const putMembers = (id: string, memberIds: string[]) => call(projectEndpoints.setMembers, { params: { id }, body: { memberIds } });
 
 /** Thrown when the project was created but its members could not be set: the project exists. */
@@ -166,12 +149,13 @@ export function useSetProjectMembers() {
 
 export function useDeleteProject() {
   const queryClient = useQueryClient();
+  const invalidate = useInvalidateProjects();
   return useMutation({
     mutationFn: (id: string) => call(projectEndpoints.remove, { params: { id } }),
     onSuccess: (_answer, id) => {
       // A deleted project's detail must not be served from the cache.
       queryClient.removeQueries({ queryKey: projectQueries.detail(id).queryKey });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: projectQueries.all }),
+    onSettled: invalidate,
   });
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as projectEndpoints from '@shared/contract/projects';
+import * as organizationUserEndpoints from '@shared/contract/organization-users';
 import type { OrganizationUserResponse } from '@shared/schemas/organization-users';
 import type { ProjectMemberResponse } from '@shared/schemas/projects';
 import { ManageMembersDialog } from './manage-members-dialog';
@@ -55,13 +56,13 @@ function stubApi(backend: Backend) {
       if (method === 'PUT') return json((init.body ? (JSON.parse(String(init.body)) as { memberIds: string[] }) : { memberIds: [] }).memberIds.map((id) => ({ id, fullName: id, username: `${id}@example.com`, avatarUrl: null, role: 'staff' })));
       return json(backend.members ?? []);
     }
-    if (url.pathname !== projectEndpoints.organizationUsers.path) return new Promise(() => {});
+    if (url.pathname !== organizationUserEndpoints.people.path) return new Promise(() => {});
     if (backend.outage?.down) return new Response(JSON.stringify({ message: 'Internal server error' }), { status: 500, headers: { 'content-type': 'application/json' } });
     const q = url.searchParams.get('q');
     if (q !== null) return json(await (backend.search?.(q) ?? []));
     const page = Number(url.searchParams.get('page') ?? '0');
     const last = page === backend.pages.length - 1;
-    return json(backend.pages[page] ?? [], last ? { 'x-total-count': String(backend.pages.flat().length) } : { link: `<${projectEndpoints.organizationUsers.path}?page=${page + 1}>; rel="next"` });
+    return json(backend.pages[page] ?? [], last ? { 'x-total-count': String(backend.pages.flat().length) } : { link: `<${organizationUserEndpoints.people.path}?page=${page + 1}>; rel="next"` });
   });
   return requests;
 }
@@ -99,7 +100,7 @@ function renderPicker(options: Backend & { initial?: string[]; chosen?: Organiza
 const checklist = () => screen.getByTestId('member-checklist');
 const names = () => within(checklist()).queryAllByRole('checkbox').map((box) => box.closest('label')!.textContent);
 const search = () => screen.getByRole('searchbox', { name: 'Search people' });
-const orgRequests = (requests: Request[]) => requests.filter((request) => request.url.pathname === projectEndpoints.organizationUsers.path);
+const orgRequests = (requests: Request[]) => requests.filter((request) => request.url.pathname === organizationUserEndpoints.people.path);
 
 /** Scrolls the checklist's window as a wheel would, to `top` px. */
 const scrollTo = (top: number) => {
@@ -139,7 +140,7 @@ describe('the member checklist', { timeout: 20_000 }, () => {
   it('asks for the first page as before, lists the chosen people first and counts them', async () => {
     const { requests } = renderPicker({ pages: [PEOPLE], initial: [PEOPLE[3]!.id] });
     expect(await screen.findByRole('checkbox', { name: /Grace Hopper/ })).toBeChecked();
-    expect(requests.map(({ url }) => `${url.pathname}${url.search}`)).toEqual([projectEndpoints.organizationUsers.path]);
+    expect(requests.map(({ url }) => `${url.pathname}${url.search}`)).toEqual([organizationUserEndpoints.people.path]);
     expect(names()[0]).toContain('Grace Hopper');
     expect(screen.getByText('1 selected')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: /Alan Turing/ }));

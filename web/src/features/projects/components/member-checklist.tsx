@@ -9,7 +9,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { organizationUserQueries } from '../api/projects';
+import { organizationUserQueries } from '../../../lib/api/organization-users';
 import { type Person, checklistRows } from '../lib/checklist-rows';
 
 interface MemberChecklistProps {
@@ -43,11 +43,11 @@ const NEXT_PAGE_AHEAD = 10;
 export function MemberChecklist({ idPrefix, value, onChange, disabled, chosen = NO_ONE }: MemberChecklistProps) {
   const [search, setSearch] = useState('');
   const typed = search.trim().toLowerCase();
-  const everyone = useInfiniteQuery(organizationUserQueries.pages(''));
+  const everyone = useInfiniteQuery(organizationUserQueries.people(''));
   // Every person is loaded: search them here, as the list always did.
   const whole = everyone.data !== undefined && !everyone.hasNextPage;
   const q = useDebouncedValue(typed, SEARCH_DELAY_MS);
-  const searched = useInfiniteQuery({ ...organizationUserQueries.pages(q), enabled: !whole && q !== '' });
+  const searched = useInfiniteQuery({ ...organizationUserQueries.people(q), enabled: !whole && q !== '' });
   const onServer = !whole && typed !== '';
   const shown = onServer ? searched : everyone;
   // Until the server has answered what is typed now, its answer to what was typed before is no answer.

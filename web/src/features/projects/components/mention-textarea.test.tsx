@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as projectEndpoints from '@shared/contract/projects';
+import * as organizationUserEndpoints from '@shared/contract/organization-users';
 import type { OrganizationUserResponse } from '@shared/schemas/organization-users';
 import { MentionTextarea } from './mention-textarea';
 
@@ -17,7 +17,7 @@ afterEach(() => {
 function renderField() {
   vi.stubGlobal('fetch', async (input: string) => {
     const url = new URL(input, 'http://localhost');
-    if (url.pathname !== projectEndpoints.organizationUsers.path) return new Promise(() => {});
+    if (url.pathname !== organizationUserEndpoints.people.path) return new Promise(() => {});
     return new Response(JSON.stringify([GRACE]), { status: 200, headers: { 'content-type': 'application/json', 'x-total-count': '1' } });
   });
   function Harness() {

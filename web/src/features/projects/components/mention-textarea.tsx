@@ -5,7 +5,7 @@ import { UserAvatar } from '../../../components/ui/avatar';
 import { Textarea } from '../../../components/ui/textarea';
 import { cn } from '../../../lib/class-names';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { organizationUserQueries } from '../api/projects';
+import { organizationUserQueries } from '../../../lib/api/organization-users';
 import { mentionQueryAt } from '../lib/comment-parts';
 
 /** People the picker offers at once: enough to choose from while typing a name. */
@@ -36,7 +36,7 @@ export function MentionTextarea({ value, onChange, onMention, className, ...prop
   const typed = mentionQueryAt(value, caret);
   const open = typed !== null && dismissedAt !== typed.start;
   const query = useDebouncedValue(open ? typed.query.trim() : '', 200);
-  const people = useInfiniteQuery({ ...organizationUserQueries.pages(query), enabled: open });
+  const people = useInfiniteQuery({ ...organizationUserQueries.people(query), enabled: open });
   const options = (people.data?.pages[0]?.items ?? []).slice(0, PICKER_SIZE);
   const shown = open && options.length > 0;
   const activeIndex = Math.min(active, Math.max(options.length - 1, 0));

@@ -12,7 +12,8 @@ import { cn } from '../../../lib/class-names';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { matchDestinations } from '../../../lib/app-destinations';
 import { isAdmin, useCurrentUser } from '../../../lib/current-user';
-import { PROJECT_SEARCH_RESULTS, organizationUserQueries, projectQueries } from '../api/projects';
+import { PROJECT_SEARCH_RESULTS, projectQueries } from '../api/projects';
+import { organizationUserQueries } from '../../../lib/api/organization-users';
 import { statusLabel, statusTone } from '../../../lib/project-status';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
@@ -47,7 +48,7 @@ export function ProjectSearch() {
   });
   const { data: user } = useCurrentUser();
   const admin = isAdmin(user);
-  const people = useInfiniteQuery({ ...organizationUserQueries.pages(q), enabled: open && admin && q !== '' });
+  const people = useInfiniteQuery({ ...organizationUserQueries.people(q), enabled: open && admin && q !== '' });
   const personResults = admin && q !== '' ? (people.data?.pages[0]?.items ?? []).slice(0, PEOPLE_RESULTS) : [];
   const destinations = query.trim() === '' ? [] : matchDestinations(query.trim(), admin);
   const searching = open && (projects.isFetching || people.isFetching || query.trim() !== q);

@@ -6,7 +6,7 @@ import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidate } from '../../../lib/use-invalidate';
 import { withStepUp } from '../../../lib/step-up';
-import { passkeyQueries } from '../../../lib/passkey-queries';
+import { passkeyQueries } from '../../../lib/api/passkeys';
 
 /** After a passkey is added or removed: the list, and the user (a passkey meets a required two-factor setup). */
 const useRefreshAfterPasskeyChange = () => useInvalidate(passkeyQueries.all, queryKeys.user);

@@ -14,7 +14,7 @@ import { dateTime } from '../../../lib/date-format';
 import { passkeyErrorMessage } from '../../../lib/passkey-errors';
 import { useBrowserValue } from '../../../lib/use-browser-value';
 import { useAddPasskey, useRemovePasskey } from '../api/passkeys';
-import { passkeyQueries } from '../../../lib/passkey-queries';
+import { passkeyQueries } from '../../../lib/api/passkeys';
 import { defaultPasskeyName } from '../lib/passkey-name';
 
 /**

@@ -10,7 +10,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { passkeyErrorMessage } from '../../../lib/passkey-errors';
-import { passkeyQueries } from '../../../lib/passkey-queries';
+import { passkeyQueries } from '../../../lib/api/passkeys';
 import { useStepUp, useStepUpWithPasskey } from '../api/sessions';
 import { stepUpStore } from '../../../lib/step-up';
 

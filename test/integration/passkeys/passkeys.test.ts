@@ -14,7 +14,7 @@ import { addPasskey, sendSignIn, signInOptions, signInWithPasskey, storedPasskey
 import { SoftwareAuthenticator } from '../support/software-authenticator';
 import { testTable } from '../support/table';
 import { enrol, passwordStep, stepUp } from '../support/two-factor';
-import { storedAuditEntries } from '../audit/audit-entries';
+import { storedAuditEntries } from '../audit-log/audit-entries';
 
 const userIdOf = (user: SignedIn) => user.user.id;
 

@@ -13,7 +13,7 @@ import { ADMINS_ONLY } from '../domain/require-admin';
 import { type Authority, actorIsAdmin } from '../organization-users/organization-users';
 import type { UserItem } from '../user/item';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { SCIM_LAST_USE_STEP_MS, SCIM_TOKENS_MAX, type ScimTokenItem, hashScimSecret, newScimToken, parseScimToken } from './token-item';
+import { SCIM_LAST_USE_STEP_MS, SCIM_TOKENS_MAX, type ScimTokenItem, hashScimSecret, newScimToken, parseScimToken } from './item';
 
 /**
  * The organization's SCIM tokens (issue 40, item 5; docs/decisions/045): created and revoked by an

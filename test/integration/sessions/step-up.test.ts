@@ -9,7 +9,7 @@ import { functionsNow } from '../support/functions-clock';
 import { mailsTo, tokenFromMail, waitForMail } from '../support/inbox';
 import { testTable } from '../support/table';
 import { enrol, passwordStep, secondStep, signInWithCode, signInWithRecoveryCode, stepUp } from '../support/two-factor';
-import { storedAuditEntries } from '../audit/audit-entries';
+import { storedAuditEntries } from '../audit-log/audit-entries';
 
 const MINUTE = 60_000;
 const STEP_UP_REFUSAL = { message: STEP_UP_REQUIRED_MESSAGE, code: STEP_UP_REQUIRED };

@@ -1,7 +1,7 @@
 import * as authEndpoints from '@shared/contract/auth';
 import type { UserResponse } from '@shared/schemas/auth';
-import { ApiError, call } from './api-client';
-import { clearSessionHint } from './session-hint';
+import { ApiError, call } from '../api-client';
+import { clearSessionHint } from '../session-hint';
 
 /** GET /api/user for a browser with a session hint; a 401 means the hint is stale: it is cleared, and the visitor is signed out. */
 export async function requestCurrentUser(): Promise<UserResponse | null> {

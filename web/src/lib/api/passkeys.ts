@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as passkeyEndpoints from '@shared/contract/passkeys';
-import { call } from './api-client';
-import { queryKeys } from './query-keys';
+import { call } from '../api-client';
+import { queryKeys } from '../query-keys';
 
 /** The caller's own passkeys: the Passkeys card lists them, and whether there are any decides where a passkey stands as their factor. */
 export const passkeyQueries = {

@@ -5,7 +5,7 @@ import { type SignedIn, registerOrganization, request } from '../support/api';
 import { waitForMail } from '../support/inbox';
 import { addMemberDirectly } from '../support/org-members';
 import { addPasskey, sendSignIn, signInOptions, signInWithPasskey, storedPasskey } from '../support/passkeys';
-import { storedAuditEntries } from '../audit/audit-entries';
+import { storedAuditEntries } from '../audit-log/audit-entries';
 
 const requireMfa = (admin: SignedIn, value: boolean) => admin.call(`/api/organization/${admin.orgId}`, { method: 'PATCH', body: { requireMfa: value } });
 const twoFactorShown = async (admin: SignedIn, user: SignedIn) =>
