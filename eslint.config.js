@@ -7,7 +7,8 @@ import tseslint from 'typescript-eslint';
 
 const CLOCK_MESSAGE = 'Use now() from functions/clock.ts: one clock, shiftable in tests.';
 const ENV_MESSAGE = 'Read the environment through functions/config.ts (settings) or functions/local-stage.ts (test switches).';
-const API_PATH_MESSAGE = "Call an endpoint of shared/contract/ with call() from web/src/lib/api-client.ts instead of typing an '/api/' path.";
+const API_PATH_MESSAGE =
+  "Call an endpoint of shared/contract/ with call() from web/src/lib/api-client.ts instead of typing an '/api/' path.";
 
 // One config block's no-restricted-imports replaces another's: blocks narrower than web/** repeat these.
 const WEB_IMPORT_PATTERNS = [
@@ -30,7 +31,20 @@ const featureImportPatterns = (feature) =>
   }));
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'web/dist', 'cdk.out', '.build', '.data', 'reports', 'test-results', 'playwright-report', 'scratch', 'bench/results'] },
+  {
+    ignores: [
+      'node_modules',
+      'web/dist',
+      'cdk.out',
+      '.build',
+      '.data',
+      'reports',
+      'test-results',
+      'playwright-report',
+      'scratch',
+      'bench/results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -73,22 +87,44 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [...WEB_IMPORT_PATTERNS, { regex: '(^|/)features(/|$)', message: 'lib/ and components/ do not import features: app/ composes them.' }] },
+        {
+          patterns: [
+            ...WEB_IMPORT_PATTERNS,
+            { regex: '(^|/)features(/|$)', message: 'lib/ and components/ do not import features: app/ composes them.' },
+          ],
+        },
       ],
     },
   },
   {
-    // No module reaches itself through its imports: a cycle makes the load order decide what is
-    // defined, and it hides two layers that should be one or a direction that should be one-way.
-    // Type-only imports are not counted (they vanish at build time). The node resolver with
-    // TypeScript's extensions resolves every relative import here, without the TypeScript resolver.
-    files: ['functions/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    // The node resolver with TypeScript's extensions resolves every relative import, without the
+    // TypeScript resolver.
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx'] })],
     },
+    rules: {
+      // One import order everywhere, fixed by `eslint --fix`, so it is never a review comment:
+      // node's modules, packages, then ours from the farthest to the nearest. Side-effect imports stay
+      // where they are (their order can matter).
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'],
+          pathGroups: [{ pattern: '@shared/**', group: 'internal' }],
+          'newlines-between': 'never',
+          alphabetize: { order: 'asc', caseInsensitive: true },
+        },
+      ],
+    },
+  },
+  {
+    // No module reaches itself through its imports: a cycle makes the load order decide what is
+    // defined, and it hides two layers that should be one or a direction that should be one-way.
+    // Type-only imports are not counted (they vanish at build time).
+    files: ['functions/**/*.ts', 'web/src/**/*.{ts,tsx}'],
     rules: { 'import-x/no-cycle': 'error' },
   },
   {
@@ -112,7 +148,12 @@ export default tseslint.config(
       'functions/auth/password-proven.ts',
       'functions/throttles/invitation-link-throttle.ts',
     ],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**', '**/infra/**', '**/http/**', '**/middleware/**', '**/handlers/**'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/web/**', '**/infra/**', '**/http/**', '**/middleware/**', '**/handlers/**'] },
+      ],
+    },
   },
   {
     // Stored times, expiries, throttle windows and token exp must agree with each other, and a test

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { freePorts } from './infra/local/free-port';
-import { E2E_STRIPE_WEBHOOK_SECRET } from './test/e2e/support/stripe-webhook';
 import { e2eDatabase, e2eDnsPorts } from './test/e2e/support/local-servers';
+import { E2E_STRIPE_WEBHOOK_SECRET } from './test/e2e/support/stripe-webhook';
 
 /**
  * End-to-end tests in Chromium against the whole product, started as `npm start` starts it but
@@ -50,7 +50,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       ...(debianChromium ? { executablePath: debianChromium } : {}),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
@@ -64,6 +71,14 @@ export default defineConfig({
     // Billing events signed by the tests are accepted; Stripe's API is never called (no secret key).
     // Passwords hashed at bcrypt's least cost and a twentieth of each failed-password delay waited, as in
     // the integration suite (functions/security/passwords.ts, functions/throttles/failed-password-delay.ts).
-    env: { LOG_LEVEL: 'error', PASSWORD_HASH_COST: '4', FAILED_PASSWORD_DELAY_PERCENT: '5', MAIL_UI_PORT: process.env.E2E_MAIL_UI_PORT, MAIL_SMTP_PORT: String(port + 2), STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET, DNS_SERVERS: `127.0.0.1:${e2eDnsPorts().dns}` },
+    env: {
+      LOG_LEVEL: 'error',
+      PASSWORD_HASH_COST: '4',
+      FAILED_PASSWORD_DELAY_PERCENT: '5',
+      MAIL_UI_PORT: process.env.E2E_MAIL_UI_PORT,
+      MAIL_SMTP_PORT: String(port + 2),
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+      DNS_SERVERS: `127.0.0.1:${e2eDnsPorts().dns}`,
+    },
   },
 });

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { webAliases } from './web/build/aliases.ts';
 import DurationSequencer from './test/harness/duration-sequencer.ts';
+import { webAliases } from './web/build/aliases.ts';
 
 /**
  * All vitest suites, as projects: unit (node), web (jsdom), integration (the API through the
@@ -22,7 +22,13 @@ export default defineConfig({
           // The integration suite's global setup shifts the functions' clock in this process's
           // environment, which every worker inherits; unit tests go by the real time.
           env: { GROWTHWISE_CLOCK_OFFSET_MS: '0' },
-          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/harness/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'functions/**/*.test.ts',
+            'infra/**/*.test.ts',
+            'test/unit/**/*.test.ts',
+            'test/harness/**/*.test.ts',
+          ],
           // As the integration files: one process for all files, each with the environment it started with and
           // its own copy of our modules (test/support/fresh-file.ts). Half the CPU of a process a file (decision 089).
           isolate: false,

@@ -9,14 +9,26 @@ export interface ApiAnswer<T = any> {
 }
 
 /** `address`: the client's address (bench/client-addresses.ts), which the bench cloud takes from a header. */
-export async function callApi<T = any>(baseUrl: string, path: string, options: { method?: string; body?: unknown; cookie?: string; address: string }): Promise<ApiAnswer<T>> {
+export async function callApi<T = any>(
+  baseUrl: string,
+  path: string,
+  options: { method?: string; body?: unknown; cookie?: string; address: string },
+): Promise<ApiAnswer<T>> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-    headers: { ...fromAddress(options.address), ...(options.cookie ? { cookie: options.cookie } : {}), ...(options.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...fromAddress(options.address),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, dbCalls: Number(response.headers.get('x-db-calls') ?? NaN) };
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : undefined) as T,
+    dbCalls: Number(response.headers.get('x-db-calls') ?? NaN),
+  };
 }
 
 /** Tries of a sign-in the API answers 'busy' (503: its database did not answer in time on a loaded machine). */
@@ -42,9 +54,14 @@ export async function signIn(baseUrl: string, email: string, password: string, a
     const cookie = response.headers.getSetCookie().find((value) => value.includes('session='));
     if (response.status === 200 && !cookie && text.includes('emailCodeRequired')) {
       // Every later call of this client would answer 401: the bench would measure its own set-up.
-      throw new SetUpError(`the sign-in of ${email} from ${address} was asked for an emailed code (the account or the address failed too often: functions/throttles/sign-in-limits.ts)`);
+      throw new SetUpError(
+        `the sign-in of ${email} from ${address} was asked for an emailed code (the account or the address failed too often: functions/throttles/sign-in-limits.ts)`,
+      );
     }
-    if (response.status !== 200 || !cookie) throw new SetUpError(`the sign-in of ${email} from ${address} answered ${response.status} without a session: ${text.slice(0, 200)}`);
+    if (response.status !== 200 || !cookie)
+      throw new SetUpError(
+        `the sign-in of ${email} from ${address} answered ${response.status} without a session: ${text.slice(0, 200)}`,
+      );
     return cookie.split(';')[0]!;
   }
 }

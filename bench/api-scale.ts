@@ -9,12 +9,12 @@ import { freePort } from '../infra/local/free-port';
 import { type SeededOrganization, seedOrganization } from '../infra/local/seed';
 import { signIn } from './api-client';
 import { type BenchMode, BENCH_SIZES } from './bench-size';
+import { type BrowserScaleFigures, measureBrowserScale } from './browser-scale';
 import { fromAddress, phaseAddresses } from './client-addresses';
-import { assertNoRefusals } from './set-up-checks';
 import { startBenchCloud } from './cloud';
+import { assertNoRefusals } from './set-up-checks';
 import { percentile, round1 } from './stats';
 import { benchWebhookSecret } from './stripe-deliveries';
-import { type BrowserScaleFigures, measureBrowserScale } from './browser-scale';
 import { buildWebWithManifest } from './web-size';
 
 /**
@@ -79,7 +79,13 @@ export interface ApiScaleResults {
   startedAt: string;
   quick: boolean;
   seedSeconds: number;
-  sizes: { projects: number; users: number; smallOrganizations: number; fullPage: { projects: number; users: number }; wordSearch: { projects: number; users: number } };
+  sizes: {
+    projects: number;
+    users: number;
+    smallOrganizations: number;
+    fullPage: { projects: number; users: number };
+    wordSearch: { projects: number; users: number };
+  };
   figures: ApiScaleFigure[];
   allWithinBudget: boolean;
   /** The browser on the same table, signed in to the large organization. */
@@ -125,7 +131,12 @@ const CASES: Case[] = [
     list: true,
     path: async (org) => {
       const count = org.seeded.projectIds.length;
-      const [first, pages] = count > 1_000 ? ['/api/projects?limit=200', 100] : count >= FULL_PAGE_SIZE ? ['/api/projects?limit=50', 1] : ['/api/projects?limit=5', 1];
+      const [first, pages] =
+        count > 1_000
+          ? ['/api/projects?limit=200', 100]
+          : count >= FULL_PAGE_SIZE
+            ? ['/api/projects?limit=50', 1]
+            : ['/api/projects?limit=5', 1];
       return (await pageAfter(org, first, pages)).replace(/limit=\d+/, 'limit=100');
     },
   },
@@ -139,7 +150,11 @@ const CASES: Case[] = [
   { name: 'GET /api/organization/users (first page)', list: true, path: () => '/api/organization/users' },
   { name: 'GET /api/organization/users?sort=name', list: true, path: () => '/api/organization/users?sort=name' },
   { name: 'GET /api/organization-users?q=staff1', list: true, search: true, path: () => '/api/organization-users?q=staff1' },
-  { name: 'GET /api/projects/{id}', list: false, path: (org) => `/api/projects/${org.seeded.projectIds[Math.floor(org.seeded.projectIds.length / 2)]}` },
+  {
+    name: 'GET /api/projects/{id}',
+    list: false,
+    path: (org) => `/api/projects/${org.seeded.projectIds[Math.floor(org.seeded.projectIds.length / 2)]}`,
+  },
 ];
 
 async function timed(org: Org, route: string) {
@@ -168,7 +183,11 @@ function itemsOf(body: ArrayBuffer): number | undefined {
 }
 
 /** One case: a probe of each organization (the word-search one for a search only), then `samples` requests to each, interleaved. */
-async function measureCase(entry: Case, allOrgs: readonly [large: Org, small: Org, fullPage: Org, wordSearch: Org], samples: number): Promise<ApiScaleFigure> {
+async function measureCase(
+  entry: Case,
+  allOrgs: readonly [large: Org, small: Org, fullPage: Org, wordSearch: Org],
+  samples: number,
+): Promise<ApiScaleFigure> {
   const orgs = entry.search ? allOrgs : allOrgs.slice(0, 3);
   const paths = await Promise.all(orgs.map((org) => entry.path(org)));
   const probes: Awaited<ReturnType<typeof timed>>[] = [];
@@ -199,7 +218,9 @@ async function measureCase(entry: Case, allOrgs: readonly [large: Org, small: Or
   const ratio = (to: Measured) => Math.round((big.p50 / to.p50) * 100) / 100;
   const judgedAgainst = wordSearch ? 'wordSearch' : entry.list ? 'fullPage' : 'small';
   const reference = wordSearch ?? (judgedAgainst === 'fullPage' ? fullPage : little);
-  const bytesWithin = !entry.list || [big, little, fullPage, ...(wordSearch ? [wordSearch] : [])].every((measure) => measure.bytes <= LIST_BYTES_MAX);
+  const bytesWithin =
+    !entry.list ||
+    [big, little, fullPage, ...(wordSearch ? [wordSearch] : [])].every((measure) => measure.bytes <= LIST_BYTES_MAX);
   return {
     case: entry.name,
     list: entry.list,
@@ -215,7 +236,11 @@ async function measureCase(entry: Case, allOrgs: readonly [large: Org, small: Or
 }
 
 /** `resultsDir`: where api-scale.json goes. */
-export async function runApiScaleBench(options: { mode: BenchMode; log: (message: string) => void; resultsDir: string }): Promise<ApiScaleResults> {
+export async function runApiScaleBench(options: {
+  mode: BenchMode;
+  log: (message: string) => void;
+  resultsDir: string;
+}): Promise<ApiScaleResults> {
   const { mode, log } = options;
   const quick = mode !== 'full';
   const size = BENCH_SIZES[mode];
@@ -234,21 +259,47 @@ export async function runApiScaleBench(options: { mode: BenchMode; log: (message
     port,
     buildDir: path.join(work, 'functions'),
     webRoot,
-    env: { SESSION_SECRET: randomBytes(32).toString('hex'), MFA_ENCRYPTION_SECRET: randomBytes(32).toString('hex'), STRIPE_WEBHOOK_SECRET: benchWebhookSecret() },
+    env: {
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      MFA_ENCRYPTION_SECRET: randomBytes(32).toString('hex'),
+      STRIPE_WEBHOOK_SECRET: benchWebhookSecret(),
+    },
   });
   const base = `http://127.0.0.1:${port}`;
-  const db = DynamoDBDocumentClient.from(localClient(cloud.dynamoDbEndpoint), { marshallOptions: { removeUndefinedValues: true } });
+  const db = DynamoDBDocumentClient.from(localClient(cloud.dynamoDbEndpoint), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
   try {
     const seedStarted = performance.now();
-    log(`API at scale: seeding ${sizes.projects.toLocaleString('en')} projects and ${sizes.users.toLocaleString('en')} users, and ${sizes.smallOrganizations} small organizations`);
+    log(
+      `API at scale: seeding ${sizes.projects.toLocaleString('en')} projects and ${sizes.users.toLocaleString('en')} users, and ${sizes.smallOrganizations} small organizations`,
+    );
     const seed = (label: string, projects: number, staff: number, realistic?: { descriptionLength: number }) =>
-      seedOrganization(db, cloud.tableName, { label, projects, membersPerProject: 3, staff, notificationsPerUser: 0, password: PASSWORD, ...(realistic ? { realistic } : {}) });
+      seedOrganization(db, cloud.tableName, {
+        label,
+        projects,
+        membersPerProject: 3,
+        staff,
+        notificationsPerUser: 0,
+        password: PASSWORD,
+        ...(realistic ? { realistic } : {}),
+      });
     const largeOrg = await seed('scale-large', sizes.projects, sizes.users - 1, { descriptionLength: 300 });
-    const fullPageOrg = await seed('scale-full-page', sizes.fullPage.projects, sizes.fullPage.users - 1, { descriptionLength: 300 });
-    const wordSearchOrg = await seed('scale-word-search', sizes.wordSearch.projects, sizes.wordSearch.users - 1, { descriptionLength: 300 });
+    const fullPageOrg = await seed('scale-full-page', sizes.fullPage.projects, sizes.fullPage.users - 1, {
+      descriptionLength: 300,
+    });
+    const wordSearchOrg = await seed('scale-word-search', sizes.wordSearch.projects, sizes.wordSearch.users - 1, {
+      descriptionLength: 300,
+    });
     const smallOrgs: SeededOrganization[] = [];
     for (let index = 0; index < sizes.smallOrganizations; index += 10) {
-      smallOrgs.push(...(await Promise.all(Array.from({ length: Math.min(10, sizes.smallOrganizations - index) }, (_, offset) => seed(`scale-small-${index + offset}`, 10, 4)))));
+      smallOrgs.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(10, sizes.smallOrganizations - index) }, (_, offset) =>
+            seed(`scale-small-${index + offset}`, 10, 4),
+          ),
+        )),
+      );
     }
     const seedSeconds = Math.round((performance.now() - seedStarted) / 1000);
     log(`API at scale: seeded in ${seedSeconds} s`);
@@ -257,7 +308,12 @@ export async function runApiScaleBench(options: { mode: BenchMode; log: (message
       const from = address();
       return { seeded, base, headers: { cookie: await signIn(base, seeded.admin.email, PASSWORD, from), ...fromAddress(from) } };
     };
-    const orgs = [await signedIn(largeOrg), await signedIn(smallOrgs[0]!), await signedIn(fullPageOrg), await signedIn(wordSearchOrg)] as const;
+    const orgs = [
+      await signedIn(largeOrg),
+      await signedIn(smallOrgs[0]!),
+      await signedIn(fullPageOrg),
+      await signedIn(wordSearchOrg),
+    ] as const;
     const figures: ApiScaleFigure[] = [];
     const apiLoad = loadAverage();
     for (const entry of CASES) {
@@ -323,7 +379,11 @@ function printApiScale(results: ApiScaleResults) {
         status: each((measured) => measured.status),
         'p50 ms': each((measured) => measured.p50),
         'p95 ms': each((measured) => measured.p95),
-        'ratio (10 / 150 [/ word search])': [figure.p50Ratio, figure.p50RatioFullPage, ...(figure.wordSearch ? [figure.p50RatioWordSearch] : [])].join(' / '),
+        'ratio (10 / 150 [/ word search])': [
+          figure.p50Ratio,
+          figure.p50RatioFullPage,
+          ...(figure.wordSearch ? [figure.p50RatioWordSearch] : []),
+        ].join(' / '),
         judged: { small: '10', fullPage: '150', wordSearch: 'word search' }[figure.judgedAgainst],
         bytes: each((measured) => measured.bytes),
         calls: each((measured) => measured.dbCalls),
@@ -338,6 +398,8 @@ function printApiScale(results: ApiScaleResults) {
       `Browser at ${results.browser.organization}: first rows p50 ${firstRowsP50} ms (${firstRowsMs.join(', ')}; budget ${FIRST_ROWS_BUDGET_MS}), palette p50 ${paletteP50} ms (${paletteMs.join(', ')}; budget ${PALETTE_BUDGET_MS}); load ${results.loadAverage.browser?.join(' → ')}${withinBudget ? '' : '  OVER BUDGET'}`,
     );
     const { documentEnd, scriptsEnd, projectsStart, projectsEnd, firstRow } = firstRowPhasesP50;
-    console.log(`  first rows, p50 of each milestone since navigation: HTML ${documentEnd} ms, scripts ${scriptsEnd} ms, project list asked ${projectsStart} ms and answered ${projectsEnd} ms, first row drawn ${firstRow} ms`);
+    console.log(
+      `  first rows, p50 of each milestone since navigation: HTML ${documentEnd} ms, scripts ${scriptsEnd} ms, project list asked ${projectsStart} ms and answered ${projectsEnd} ms, first row drawn ${firstRow} ms`,
+    );
   }
 }

@@ -13,7 +13,9 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  * clock, bcrypt's least cost), which the bench's clouds must not inherit. A person's shell has none of them.
  */
 const BENCH_ENV = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => ['PATH', 'HOME', 'USER', 'LANG', 'LC_ALL', 'TMPDIR', 'TERM', 'JAVA_HOME', 'CHROME_PATH'].includes(name)),
+  Object.entries(process.env).filter(([name]) =>
+    ['PATH', 'HOME', 'USER', 'LANG', 'LC_ALL', 'TMPDIR', 'TERM', 'JAVA_HOME', 'CHROME_PATH'].includes(name),
+  ),
 );
 
 /** `npm run bench -- <args>`; answers its exit code and everything it printed. */
@@ -42,7 +44,14 @@ describe('npm run bench -- --tiny', () => {
   it('runs every phase to its end, each set up within the product limits and measured', { timeout: 1_200_000 }, async () => {
     const { code, output } = await runBench(['--tiny', '--out', await out]);
     // The bench's last lines say which phase failed and why.
-    expect(code, output.split('\n').filter((line) => !line.startsWith('{"_aws')).slice(-40).join('\n')).toBe(0);
+    expect(
+      code,
+      output
+        .split('\n')
+        .filter((line) => !line.startsWith('{"_aws'))
+        .slice(-40)
+        .join('\n'),
+    ).toBe(0);
 
     const results = JSON.parse(await readFile(path.join(await out, 'latest.json'), 'utf8')) as BenchResults;
     expect(results.mode).toBe('tiny');

@@ -62,14 +62,30 @@ export const DEFAULT_QUERIES = ['spring', 'newsletter rev', 'referral', 'webinar
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-export async function measureBrowserScale({ baseUrl, email, password, organization, runs = 7, queries = DEFAULT_QUERIES, keyDelayMs = 60, address }: BrowserScaleOptions): Promise<BrowserScaleFigures> {
+export async function measureBrowserScale({
+  baseUrl,
+  email,
+  password,
+  organization,
+  runs = 7,
+  queries = DEFAULT_QUERIES,
+  keyDelayMs = 60,
+  address,
+}: BrowserScaleOptions): Promise<BrowserScaleFigures> {
   // A profile on disk, as every user's browser has: an in-memory one keeps no compiled code between
   // tabs (V8's code cache), so each new tab compiled the app's scripts again, about 500 ms a tab on
   // this machine that no returning user pays (docs/decisions/079). The first run still starts empty.
   const profile = await mkdtemp(path.join(tmpdir(), 'growthwise-browser-scale-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
     baseURL: baseUrl,
     viewport: { width: 1366, height: 850 },
     ...(address ? { extraHTTPHeaders: { [CLIENT_ADDRESS_HEADER]: address } } : {}),
@@ -78,7 +94,8 @@ export async function measureBrowserScale({ baseUrl, email, password, organizati
     const login = await context.request.post('/api/login', { data: { username: email, password } });
     const answer = await login.text();
     // A 200 without a session (an emailed code asked for) would leave every page signed out.
-    if (!login.ok() || answer.includes('emailCodeRequired')) throw new SetUpError(`the browser's sign-in as ${email} answered ${login.status()}: ${answer.slice(0, 200)}`);
+    if (!login.ok() || answer.includes('emailCodeRequired'))
+      throw new SetUpError(`the browser's sign-in as ${email} answered ${login.status()}: ${answer.slice(0, 200)}`);
     await context.addInitScript({ content: recordFirstRow });
 
     const firstRowsMs: number[] = [];
@@ -92,7 +109,9 @@ export async function measureBrowserScale({ baseUrl, email, password, organizati
       firstRowsMs.push(firstRow);
       phases.push({ ...(await page.evaluate<Omit<FirstRowPhases, 'firstRow'>>(readFirstRowPhases)), firstRow });
     }
-    const firstRowPhasesP50 = Object.fromEntries(Object.keys(phases[0]!).map((name) => [name, median(phases.map((run) => run[name as keyof FirstRowPhases]))])) as unknown as FirstRowPhases;
+    const firstRowPhasesP50 = Object.fromEntries(
+      Object.keys(phases[0]!).map((name) => [name, median(phases.map((run) => run[name as keyof FirstRowPhases]))]),
+    ) as unknown as FirstRowPhases;
 
     const paletteMs: number[] = [];
     for (const query of queries) {
@@ -105,7 +124,15 @@ export async function measureBrowserScale({ baseUrl, email, password, organizati
       await page!.keyboard.press('Escape');
       await input.waitFor({ state: 'hidden' });
     }
-    return { organization, firstRowsMs, firstRowsP50: median(firstRowsMs), firstRowPhasesP50, paletteMs, paletteP50: median(paletteMs), queries };
+    return {
+      organization,
+      firstRowsMs,
+      firstRowsP50: median(firstRowsMs),
+      firstRowPhasesP50,
+      paletteMs,
+      paletteP50: median(paletteMs),
+      queries,
+    };
   } finally {
     await context.close();
     await rm(profile, { recursive: true, force: true });
@@ -165,9 +192,22 @@ const watchPalette = `(() => {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
-    options: { base: { type: 'string', default: 'http://localhost:3000' }, email: { type: 'string' }, password: { type: 'string' }, runs: { type: 'string', default: '7' }, label: { type: 'string', default: 'seeded organization' } },
+    options: {
+      base: { type: 'string', default: 'http://localhost:3000' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      runs: { type: 'string', default: '7' },
+      label: { type: 'string', default: 'seeded organization' },
+    },
   });
-  if (!values.email || !values.password) throw new Error('--email and --password of a user of the organization to measure are needed');
-  const figures = await measureBrowserScale({ baseUrl: values.base, email: values.email, password: values.password, organization: values.label, runs: Number(values.runs) });
+  if (!values.email || !values.password)
+    throw new Error('--email and --password of a user of the organization to measure are needed');
+  const figures = await measureBrowserScale({
+    baseUrl: values.base,
+    email: values.email,
+    password: values.password,
+    organization: values.label,
+    runs: Number(values.runs),
+  });
   console.log(JSON.stringify(figures, null, 2));
 }

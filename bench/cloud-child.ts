@@ -17,7 +17,13 @@ const cloud = await startLocalCloud({
   clientAddressHeader: CLIENT_ADDRESS_HEADER,
 });
 
-process.send?.({ kind: 'ready', url: cloud.url, dynamoDbEndpoint: cloud.dynamoDbEndpoint, tableName: cloud.tableName, inboxUrl: cloud.inboxUrl });
+process.send?.({
+  kind: 'ready',
+  url: cloud.url,
+  dynamoDbEndpoint: cloud.dynamoDbEndpoint,
+  tableName: cloud.tableName,
+  inboxUrl: cloud.inboxUrl,
+});
 const sampler = setInterval(() => process.send?.({ kind: 'rss', at: Date.now(), rss: process.memoryUsage().rss }), 1000);
 // rss also holds heap V8 has not collected yet: the live heap after a full GC tells a leak from that.
 // Only while the parent asks (the load phase): a forced full GC stalls every request in flight, so

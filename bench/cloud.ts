@@ -18,7 +18,12 @@ export interface BenchCloud {
 }
 
 /** Starts bench/cloud-child.ts (the in-memory local cloud) in its own Node process. */
-export async function startBenchCloud(options: { port: number; buildDir: string; webRoot?: string; env: Record<string, string> }): Promise<BenchCloud> {
+export async function startBenchCloud(options: {
+  port: number;
+  buildDir: string;
+  webRoot?: string;
+  env: Record<string, string>;
+}): Promise<BenchCloud> {
   const child: ChildProcess = fork(path.join(import.meta.dirname, 'cloud-child.ts'), [JSON.stringify(options)], {
     execArgv: ['--expose-gc', '--import', 'tsx'],
     env: { ...process.env, ...options.env },
@@ -42,14 +47,27 @@ export async function startBenchCloud(options: { port: number; buildDir: string;
     if (rss !== undefined) samples.push({ at: Date.now(), rss });
   }, 1000);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const ready = await new Promise<{ url: string; dynamoDbEndpoint: string; tableName: string; inboxUrl: string }>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the bench cloud exited (${code}) before it was ready`)));
-    child.on('message', (message: { kind: string; at: number; rss: number; url: string; dynamoDbEndpoint: string; tableName: string; inboxUrl: string }) => {
-      if (message.kind === 'ready') resolve(message);
-      if (message.kind === 'rss' && !procReadable) samples.push({ at: message.at, rss: message.rss });
-      if (message.kind === 'heap') heapSamples.push({ at: message.at, rss: message.rss });
-    });
-  });
+  const ready = await new Promise<{ url: string; dynamoDbEndpoint: string; tableName: string; inboxUrl: string }>(
+    (resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`the bench cloud exited (${code}) before it was ready`)));
+      child.on(
+        'message',
+        (message: {
+          kind: string;
+          at: number;
+          rss: number;
+          url: string;
+          dynamoDbEndpoint: string;
+          tableName: string;
+          inboxUrl: string;
+        }) => {
+          if (message.kind === 'ready') resolve(message);
+          if (message.kind === 'rss' && !procReadable) samples.push({ at: message.at, rss: message.rss });
+          if (message.kind === 'heap') heapSamples.push({ at: message.at, rss: message.rss });
+        },
+      );
+    },
+  );
   return {
     ...ready,
     rssSince: (since) => samples.filter((sample) => sample.at >= since),

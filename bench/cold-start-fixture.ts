@@ -16,19 +16,30 @@ const AUDIT_ENTRIES = 50;
  * Every request of the phase, the fixture's and each probe's, comes from a client address of its own
  * (bench/client-addresses.ts): a run's sign-in or registration counts on no other run's address.
  */
-export async function coldStartFixture(base: string, host: string, cold: SeededOrganization, password: string, webhookSecret: string): Promise<ColdStartFixture> {
+export async function coldStartFixture(
+  base: string,
+  host: string,
+  cold: SeededOrganization,
+  password: string,
+  webhookSecret: string,
+): Promise<ColdStartFixture> {
   const address = phaseAddresses('cold-start');
   const coldCookie = await signIn(base, cold.admin.email, password, address());
-  const call = <T = any>(path: string, options: { method?: string; body?: unknown; cookie?: string } = {}) => callApi<T>(base, path, { cookie: coldCookie, ...options, address: address() });
+  const call = <T = any>(path: string, options: { method?: string; body?: unknown; cookie?: string } = {}) =>
+    callApi<T>(base, path, { cookie: coldCookie, ...options, address: address() });
   // The audit routes read the organization's log, which every audited request of the bench lengthens:
   // they are measured first (bench/cold-start.ts), against these 50 renames and the sign-in above.
   for (let index = 0; index < AUDIT_ENTRIES; index += 1) {
-    const renamed = await call(`/api/organization/${cold.orgId}`, { method: 'PATCH', body: { name: `Cold Start Org ${index % 2 === 0 ? 'A' : 'B'}` } });
+    const renamed = await call(`/api/organization/${cold.orgId}`, {
+      method: 'PATCH',
+      body: { name: `Cold Start Org ${index % 2 === 0 ? 'A' : 'B'}` },
+    });
     if (renamed.status !== 200) throw new SetUpError(`renaming the cold-start organization answered ${renamed.status}`);
   }
   const notifications = await call('/api/notifications');
   const avatar = await call<{ avatarUrl: string }>('/api/user/avatar', { body: { avatarUrl: TINY_PNG } });
-  if (notifications.status !== 200 || avatar.status !== 200) throw new SetUpError(`the cold-start admin's notifications answered ${notifications.status}, its avatar ${avatar.status}`);
+  if (notifications.status !== 200 || avatar.status !== 200)
+    throw new SetUpError(`the cold-start admin's notifications answered ${notifications.status}, its avatar ${avatar.status}`);
   const [, , avatarUserId, avatarVersion] = new URL(avatar.body.avatarUrl, base).pathname.split('/').slice(1);
   return {
     host,
@@ -44,7 +55,8 @@ export async function coldStartFixture(base: string, host: string, cold: SeededO
     avatar: { userId: avatarUserId ?? '', version: avatarVersion ?? '' },
     freshRequests: (route, count) => freshRequests({ base, password, call, address, adminEmail: cold.admin.email }, route, count),
     // Made right before the webhook is measured: the linked customer changes no route measured before it.
-    freshDeliveries: async (route, count) => (`${route.method} ${route.path}` === WEBHOOK_ROUTE ? subscriptionUpdates(base, webhookSecret, cold.orgId, count) : undefined),
+    freshDeliveries: async (route, count) =>
+      `${route.method} ${route.path}` === WEBHOOK_ROUTE ? subscriptionUpdates(base, webhookSecret, cold.orgId, count) : undefined,
   };
 }
 
@@ -53,7 +65,10 @@ interface FixtureCalls {
   adminEmail: string;
   password: string;
   /** A call as the cold-start admin (or with the cookie given), from an address of its own. */
-  call: <T = any>(path: string, options?: { method?: string; body?: unknown; cookie?: string }) => Promise<{ status: number; body: T }>;
+  call: <T = any>(
+    path: string,
+    options?: { method?: string; body?: unknown; cookie?: string },
+  ) => Promise<{ status: number; body: T }>;
   address: () => string;
 }
 
@@ -63,12 +78,17 @@ interface FixtureCalls {
  * than the answer of a target already removed or a limit already met. Before a route that needs a
  * step-up the session proves its password, so it is measured doing its work rather than refusing it.
  */
-async function freshRequests(fixture: FixtureCalls, route: Pick<RouteDefinition, 'method' | 'path' | 'endpoint'>, count: number): Promise<Partial<ColdStartRequest>[] | undefined> {
+async function freshRequests(
+  fixture: FixtureCalls,
+  route: Pick<RouteDefinition, 'method' | 'path' | 'endpoint'>,
+  count: number,
+): Promise<Partial<ColdStartRequest>[] | undefined> {
   const { call } = fixture;
   const routeKey = `${route.method} ${route.path}`;
   if (needsStepUp(route)) {
     const confirmed = await call('/api/user/step-up', { body: { password: fixture.password } });
-    if (confirmed.status !== 204) throw new SetUpError(`the step-up before ${routeKey} answered ${confirmed.status}: ${JSON.stringify(confirmed.body)}`);
+    if (confirmed.status !== 204)
+      throw new SetUpError(`the step-up before ${routeKey} answered ${confirmed.status}: ${JSON.stringify(confirmed.body)}`);
   }
   const made = async (create: (index: number) => Promise<Partial<ColdStartRequest>>) => {
     const requests: Partial<ColdStartRequest>[] = [];
@@ -79,8 +99,11 @@ async function freshRequests(fixture: FixtureCalls, route: Pick<RouteDefinition,
   const newUser = async (label: string, index: number) => {
     const username = `cold-${label}-${stamp}-${index}@example.com`;
     const userPassword = `cold-${label}-password-${stamp}`;
-    const user = await call<{ id: string }>('/api/organization/users', { body: { username, fullName: `Cold ${label} ${index}`, role: 'staff', password: userPassword } });
-    if (user.status !== 201) throw new SetUpError(`creating a user for ${routeKey} answered ${user.status}: ${JSON.stringify(user.body)}`);
+    const user = await call<{ id: string }>('/api/organization/users', {
+      body: { username, fullName: `Cold ${label} ${index}`, role: 'staff', password: userPassword },
+    });
+    if (user.status !== 201)
+      throw new SetUpError(`creating a user for ${routeKey} answered ${user.status}: ${JSON.stringify(user.body)}`);
     return { id: user.body.id, username, password: userPassword };
   };
   switch (routeKey) {

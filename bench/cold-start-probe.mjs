@@ -18,6 +18,8 @@ if (bundle) {
   // The process's own CPU since it started (Node's start-up, which the reference's pair pays alike,
   // the import and the request), without the time it waited on DynamoDB or for a core.
   const { user, system } = process.cpuUsage();
-  process.stdout.write(`\n${JSON.stringify({ status: result.statusCode, importMs: imported - started, requestMs, cpuMs: (user + system) / 1000, importedAtUs })}\n`);
+  process.stdout.write(
+    `\n${JSON.stringify({ status: result.statusCode, importMs: imported - started, requestMs, cpuMs: (user + system) / 1000, importedAtUs })}\n`,
+  );
 }
 process.exit(0);

@@ -21,7 +21,8 @@ export interface ColdStartNames {
   avatar: { userId: string; version: string };
 }
 
-export const TINY_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+export const TINY_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 export const WEBHOOK_ROUTE = `${billingEndpoints.webhook.method} ${billingEndpoints.webhook.path}`;
 
@@ -55,20 +56,37 @@ export const needsStepUp = (route: Pick<RouteDefinition, 'endpoint'>) => route.e
 const REQUESTS: Record<string, (f: ColdStartNames) => ColdStartRequest> = {
   // A new email each run: the same one would be taken from the second run on.
   'POST /api/register': (f) => ({
-    body: { username: `cold-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`, password: f.password, fullName: 'Cold Start', organizationName: 'Cold Start Org', plan: 'professional', billingCycle: 'monthly' },
+    body: {
+      username: `cold-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+      password: f.password,
+      fullName: 'Cold Start',
+      organizationName: 'Cold Start Org',
+      plan: 'professional',
+      billingCycle: 'monthly',
+    },
   }),
   'POST /api/login': (f) => ({ body: { username: f.adminEmail, password: f.password } }),
   'POST /api/projects': (f) => ({ cookie: f.cookie, body: { name: 'Cold start project' } }),
   'PATCH /api/projects/{id}': (f) => ({ cookie: f.cookie, params: { id: f.projectIds[0]! }, body: { status: 'in_progress' } }),
-  'PUT /api/projects/{id}/members': (f) => ({ cookie: f.cookie, params: { id: f.projectIds[1]! }, body: { memberIds: [f.staffIds[0]!] } }),
+  'PUT /api/projects/{id}/members': (f) => ({
+    cookie: f.cookie,
+    params: { id: f.projectIds[1]! },
+    body: { memberIds: [f.staffIds[0]!] },
+  }),
   'PATCH /api/notifications/{id}/read': (f) => ({ cookie: f.cookie, params: { id: f.notificationId } }),
   'POST /api/user/avatar': (f) => ({ cookie: f.cookie, body: { avatarUrl: TINY_PNG } }),
   'PATCH /api/user/profile': (f) => ({ cookie: f.cookie, body: { fullName: 'Cold Start Admin' } }),
   'POST /api/user/step-up': (f) => ({ cookie: f.cookie, body: { password: f.password } }),
   // A wrong current password: the whole check runs, and the other sessions stay (each run's session is a user of its own: PER_RUN_ROUTES).
-  'POST /api/user/change-password': (f) => ({ cookie: f.cookie, body: { currentPassword: 'not-the-password', newPassword: 'another-password' } }),
+  'POST /api/user/change-password': (f) => ({
+    cookie: f.cookie,
+    body: { currentPassword: 'not-the-password', newPassword: 'another-password' },
+  }),
   'PATCH /api/organization/{id}': (f) => ({ cookie: f.cookie, params: { id: f.orgId }, body: { name: 'Cold Start Marketing' } }),
-  'POST /api/organization/users': (f) => ({ cookie: f.cookie, body: { username: f.staffEmails[0]!, fullName: 'Cold Start Staff', role: 'staff' } }),
+  'POST /api/organization/users': (f) => ({
+    cookie: f.cookie,
+    body: { username: f.staffEmails[0]!, fullName: 'Cold Start Staff', role: 'staff' },
+  }),
   'GET /api/avatars/{userId}/{version}': (f) => ({ params: f.avatar }),
 };
 
@@ -92,5 +110,13 @@ export function requestFor(route: Pick<RouteDefinition, 'method' | 'path'>, f: C
  */
 export function ownSetUpHandlers(): string[] {
   const keys = new Set<string>([...Object.keys(REQUESTS), ...PER_RUN_ROUTES, 'GET /api/user']);
-  return [...new Set(routes.filter((route) => keys.has(`${route.method} ${route.path}`) || needsStepUp(route) || route.handler.startsWith('audit-log/')).map((route) => route.handler))];
+  return [
+    ...new Set(
+      routes
+        .filter(
+          (route) => keys.has(`${route.method} ${route.path}`) || needsStepUp(route) || route.handler.startsWith('audit-log/'),
+        )
+        .map((route) => route.handler),
+    ),
+  ];
 }

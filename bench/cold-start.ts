@@ -8,8 +8,8 @@ import { bundleHandlers } from '../infra/local/build-functions';
 import { type ColdStartNames, type ColdStartRequest, requestFor } from './cold-start-requests';
 import { lambdaEvent } from './lambda-event';
 import { SetUpError } from './set-up-checks';
-import type { StripeDelivery } from './stripe-deliveries';
 import { median, round1 } from './stats';
+import type { StripeDelivery } from './stripe-deliveries';
 
 const run = promisify(execFile);
 const PROBE = path.join(import.meta.dirname, 'cold-start-probe.mjs');
@@ -67,7 +67,12 @@ export interface ColdStartOptions {
  * Per handler: `runs` fresh Node processes, each importing the bundle and serving one request
  * against the running DynamoDB Local; the median minus the median of an empty Node process.
  */
-export async function measureColdStarts(buildDir: string, env: Record<string, string>, fixture: ColdStartFixture, options: ColdStartOptions) {
+export async function measureColdStarts(
+  buildDir: string,
+  env: Record<string, string>,
+  fixture: ColdStartFixture,
+  options: ColdStartOptions,
+) {
   const { runs } = options;
   const folder = await mkdtemp(path.join(os.tmpdir(), 'growthwise-cold-'));
   try {
@@ -77,7 +82,13 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
       const out = await run(process.execPath, [...nodeOptions, PROBE, bundle, eventFile], { env });
       const wallMs = performance.now() - started;
       const lines = out.stdout.trim().split('\n');
-      const result = JSON.parse(lines.at(-1)!) as { status: number; importMs: number; requestMs: number; cpuMs: number; importedAtUs: number };
+      const result = JSON.parse(lines.at(-1)!) as {
+        status: number;
+        importMs: number;
+        requestMs: number;
+        cpuMs: number;
+        importedAtUs: number;
+      };
       return { wallMs, ...result, dbMs: dbTimeOf(lines) };
     };
     const eventFileOf = async (handler: string, event: unknown) => {
@@ -95,7 +106,13 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
      * reference, so what the machine's load does to one run it does to its pair, and the median of
      * the differences is what the handler adds to the SDK's own cold start (docs/decisions/021c).
      */
-    const measure = async (handler: string, route: string, bundle: string, events: unknown[], paired: boolean): Promise<ColdStartFigure> => {
+    const measure = async (
+      handler: string,
+      route: string,
+      bundle: string,
+      events: unknown[],
+      paired: boolean,
+    ): Promise<ColdStartFigure> => {
       const eventFiles = await Promise.all(events.map((event, index) => eventFileOf(`${handler}.${index}`, event)));
       // One event per run when the request removes its target, else the same event every run.
       const eventFileFor = (run: number) => eventFiles[run % eventFiles.length]!;
@@ -125,7 +142,12 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
       // Sampled every 0.1 ms, so one profile is noisy: as many profiles as timed runs, to read together.
       for (let i = 0; options.profileDir && i < runs; i += 1) {
         const name = `${paired ? handlerName({ handler }) : 'reference'}.${i}.cpuprofile`;
-        const marks = await probe(bundle, eventFileFor(runs + i), ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${options.profileDir}`, `--cpu-prof-name=${name}`]);
+        const marks = await probe(bundle, eventFileFor(runs + i), [
+          '--cpu-prof',
+          '--cpu-prof-interval=100',
+          `--cpu-prof-dir=${options.profileDir}`,
+          `--cpu-prof-name=${name}`,
+        ]);
         await writeFile(path.join(options.profileDir, `${name}.marks.json`), JSON.stringify(marks));
       }
       const bundleKb = round1((await stat(bundle)).size / 1024);
@@ -136,7 +158,12 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
         importMs: median(imports),
         firstRequestMs: median(requests),
         ...(paired
-          ? { overReferenceMs: round1(median(overReference)), importOverReferenceMs: round1(median(importsOverReference)), cpuOverReferenceMs: round1(median(cpuOverReference)), ...(beyondDb.length === runs ? { beyondDbOverReferenceMs: round1(median(beyondDb)) } : {}) }
+          ? {
+              overReferenceMs: round1(median(overReference)),
+              importOverReferenceMs: round1(median(importsOverReference)),
+              cpuOverReferenceMs: round1(median(cpuOverReference)),
+              ...(beyondDb.length === runs ? { beyondDbOverReferenceMs: round1(median(beyondDb)) } : {}),
+            }
           : {}),
         bundleKb,
         status: [...statuses].join('/'),
@@ -144,14 +171,23 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
       };
     };
 
-    const reference = await measure('(reference) DocumentClient + one GetItem', '', referenceBundle, [{ requestContext: { requestId: 'reference' } }], false);
+    const reference = await measure(
+      '(reference) DocumentClient + one GetItem',
+      '',
+      referenceBundle,
+      [{ requestContext: { requestId: 'reference' } }],
+      false,
+    );
 
     const byHandler = new Map<string, RouteDefinition>();
-    for (const route of routes) if (!byHandler.has(route.handler) && (!options.only || options.only.includes(route.handler))) byHandler.set(route.handler, route);
+    for (const route of routes)
+      if (!byHandler.has(route.handler) && (!options.only || options.only.includes(route.handler)))
+        byHandler.set(route.handler, route);
     // The audit routes go first, while the log holds what the fixture wrote (their requests read all
     // of it, and the other handlers' requests add to it); logout ends the session it names: it goes
     // last, with a session of its own.
-    const rank = (route: RouteDefinition) => (route.handler.startsWith('audit-log/') ? 0 : route.handler === 'auth/logout' ? 2 : 1);
+    const rank = (route: RouteDefinition) =>
+      route.handler.startsWith('audit-log/') ? 0 : route.handler === 'auth/logout' ? 2 : 1;
     const ordered = [...byHandler.values()].sort((a, b) => rank(a) - rank(b));
     const figures: ColdStartFigure[] = [];
     for (const route of ordered) {
@@ -161,7 +197,11 @@ export async function measureColdStarts(buildDir: string, env: Record<string, st
       const deliveries = await fixture.freshDeliveries(route, count);
       // One event a run, each from an address of its own.
       const events = Array.from({ length: count }, (_, run) =>
-        lambdaEvent(route, { host: fixture.host, sourceIp: fixture.address(), ...(deliveries ? deliveries[run]! : { ...requestFor(route, fixture), ...fresh?.[run] }) }),
+        lambdaEvent(route, {
+          host: fixture.host,
+          sourceIp: fixture.address(),
+          ...(deliveries ? deliveries[run]! : { ...requestFor(route, fixture), ...fresh?.[run] }),
+        }),
       );
       const figure = await measure(route.handler, routeKey, path.join(buildDir, handlerName(route), 'index.mjs'), events, true);
       assertOneAnswer(figure);
@@ -190,8 +230,12 @@ async function timesOf(runs: number, once: () => Promise<unknown>) {
  */
 function assertOneAnswer(figure: ColdStartFigure) {
   const statuses = figure.status.split('/');
-  if (statuses.length > 1) throw new SetUpError(`the cold starts of ${figure.handler} (${figure.route}) answered ${figure.status}: its runs did not make the same request`);
-  if (statuses[0] === '429' || statuses[0]!.startsWith('5')) throw new SetUpError(`the cold starts of ${figure.handler} (${figure.route}) answered ${figure.status}`);
+  if (statuses.length > 1)
+    throw new SetUpError(
+      `the cold starts of ${figure.handler} (${figure.route}) answered ${figure.status}: its runs did not make the same request`,
+    );
+  if (statuses[0] === '429' || statuses[0]!.startsWith('5'))
+    throw new SetUpError(`the cold starts of ${figure.handler} (${figure.route}) answered ${figure.status}`);
 }
 
 /** The `dbMs` of the handler's request log line among a probe's output lines (http-response.ts); undefined when it wrote none. */
@@ -200,7 +244,8 @@ export function dbTimeOf(lines: readonly string[]): number | undefined {
     if (!line.startsWith('{')) continue;
     const parsed = JSON.parse(line) as { message?: unknown; dbMs?: unknown };
     // 'request', or 'request failed' for a 500: both carry the request's fields.
-    if (typeof parsed.message === 'string' && parsed.message.startsWith('request') && typeof parsed.dbMs === 'number') return parsed.dbMs;
+    if (typeof parsed.message === 'string' && parsed.message.startsWith('request') && typeof parsed.dbMs === 'number')
+      return parsed.dbMs;
   }
   return undefined;
 }

@@ -1,7 +1,7 @@
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { collections, keys } from '../functions/db/keys';
-import { newProjectWrites } from '../functions/projects/projects';
 import type { TransactItem } from '../functions/db/transactions';
+import { newProjectWrites } from '../functions/projects/projects';
 import { percentile } from './stats';
 
 export interface FloorFigures {
@@ -32,7 +32,8 @@ export function floorCalls(db: DynamoDBDocumentClient, tableName: string, target
       const { writes } = newProjectWrites(floorOrgId, { name: 'Bench project', status: 'planning' }, actor);
       await db.send(new TransactWriteCommand({ TransactItems: writes.map((write) => inTable(write, tableName)) }));
     },
-    getItem: () => db.send(new GetCommand({ TableName: tableName, Key: keys.user(target.orgId, target.userId), ConsistentRead: true })),
+    getItem: () =>
+      db.send(new GetCommand({ TableName: tableName, Key: keys.user(target.orgId, target.userId), ConsistentRead: true })),
     query: () =>
       db.send(
         new QueryCommand({
@@ -45,7 +46,12 @@ export function floorCalls(db: DynamoDBDocumentClient, tableName: string, target
   };
 }
 
-export async function measureFloor(db: DynamoDBDocumentClient, tableName: string, target: { orgId: string; userId: string }, seconds: number) {
+export async function measureFloor(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  target: { orgId: string; userId: string },
+  seconds: number,
+) {
   const calls = floorCalls(db, tableName, target);
   return { getItem: await timeLoop(calls.getItem, seconds), query: await timeLoop(calls.query, seconds) };
 }

@@ -26,10 +26,15 @@ export interface HttpTarget {
  * Percentiles come from every response's own time (autocannon's summary has no p95).
  */
 /** `minRequests`: the fewest a slow route is driven by count to (4 a connection, at least 20, when omitted). */
-export async function measureHttp(target: HttpTarget, options: { connections: number; seconds: number; minRequests?: number }): Promise<LatencyFigures> {
+export async function measureHttp(
+  target: HttpTarget,
+  options: { connections: number; seconds: number; minRequests?: number },
+): Promise<LatencyFigures> {
   // A route slower than the window allows for a few dozen answers is driven by count instead.
   const started = performance.now();
-  await fetch(target.url, { method: target.method ?? 'GET', headers: target.headers, body: target.body }).then((response) => response.arrayBuffer());
+  await fetch(target.url, { method: target.method ?? 'GET', headers: target.headers, body: target.body }).then((response) =>
+    response.arrayBuffer(),
+  );
   const oneRequestMs = performance.now() - started;
   // At least one request a connection: autocannon refuses fewer.
   const minRequests = Math.max(options.connections, options.minRequests ?? Math.max(20, options.connections * 4));
@@ -46,10 +51,13 @@ export async function measureHttp(target: HttpTarget, options: { connections: nu
     timeout: 10,
   });
   let busy = 0;
-  (run as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
-    times.push(responseTime);
-    if (status === 503) busy += 1;
-  });
+  (run as unknown as NodeJS.EventEmitter).on(
+    'response',
+    (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+      times.push(responseTime);
+      if (status === 503) busy += 1;
+    },
+  );
   const runStarted = performance.now();
   const result = await run;
   const elapsedSeconds = (performance.now() - runStarted) / 1000;

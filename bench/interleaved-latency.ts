@@ -14,7 +14,11 @@ export interface InterleavedFigures {
  * makes, sent straight to DynamoDB Local. Both see the same moment's machine (this one is
  * shared), so the ratio of their medians is the cost of everything between HTTP and DynamoDB.
  */
-export async function measureInterleaved(route: () => Promise<unknown>, floorCalls: (() => Promise<unknown>)[], options: { seconds: number; minSamples: number }): Promise<InterleavedFigures> {
+export async function measureInterleaved(
+  route: () => Promise<unknown>,
+  floorCalls: (() => Promise<unknown>)[],
+  options: { seconds: number; minSamples: number },
+): Promise<InterleavedFigures> {
   const timeOne = async (call: () => Promise<unknown>) => {
     const started = performance.now();
     await call();

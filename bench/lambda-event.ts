@@ -6,7 +6,15 @@ import type { RouteDefinition } from '../functions/routes';
 /** `sourceIp`: the client's address as API Gateway gives it (127.0.0.1 when omitted). */
 export function lambdaEvent(
   route: Pick<RouteDefinition, 'method' | 'path'>,
-  options: { params?: Record<string, string>; cookie?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; host: string; sourceIp?: string },
+  options: {
+    params?: Record<string, string>;
+    cookie?: string;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+    host: string;
+    sourceIp?: string;
+  },
 ): APIGatewayProxyEventV2 {
   const params = options.params ?? {};
   const rawPath = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
@@ -20,14 +28,25 @@ export function lambdaEvent(
     rawPath,
     rawQueryString: '',
     ...(options.cookie ? { cookies: [options.cookie] } : {}),
-    headers: { host: options.host, 'user-agent': 'growthwise-bench', ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers },
+    headers: {
+      host: options.host,
+      'user-agent': 'growthwise-bench',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    },
     ...(Object.keys(params).length ? { pathParameters: params } : {}),
     requestContext: {
       accountId: 'local',
       apiId: 'local',
       domainName: options.host,
       domainPrefix: 'localhost',
-      http: { method: route.method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: options.sourceIp ?? '127.0.0.1', userAgent: 'growthwise-bench' },
+      http: {
+        method: route.method,
+        path: rawPath,
+        protocol: 'HTTP/1.1',
+        sourceIp: options.sourceIp ?? '127.0.0.1',
+        userAgent: 'growthwise-bench',
+      },
       requestId,
       routeKey,
       stage: '$default',

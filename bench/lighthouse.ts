@@ -15,11 +15,23 @@ export interface LighthouseScores {
   consoleErrors: string[];
 }
 
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Lighthouse's default (mobile) preset on each page, one Chromium for all of them. */
 export async function runLighthouse(baseUrl: string, pages: string[]): Promise<LighthouseScores[]> {
-  const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
   try {
     const scores: LighthouseScores[] = [];
     for (const page of pages) {
@@ -46,9 +58,9 @@ export async function runLighthouse(baseUrl: string, pages: string[]): Promise<L
         lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
         failedAudits: [...new Set(failedAudits)],
-        consoleErrors: ((audits['errors-in-console']?.details as { items?: { description?: string; url?: string }[] } | undefined)?.items ?? []).map(
-          (item) => `${item.description ?? ''} ${item.url ?? ''}`.trim(),
-        ),
+        consoleErrors: (
+          (audits['errors-in-console']?.details as { items?: { description?: string; url?: string }[] } | undefined)?.items ?? []
+        ).map((item) => `${item.description ?? ''} ${item.url ?? ''}`.trim()),
       });
     }
     return scores;

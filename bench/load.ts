@@ -47,7 +47,10 @@ const SIGN_IN_EVERY = 20;
  * bench's sessions, not the product.
  */
 export async function runLoad(plan: LoadPlan): Promise<LoadFigures> {
-  if (plan.users.length < plan.clients) throw new SetUpError(`the load phase has ${plan.users.length} accounts for ${plan.clients} clients: each client signs in as an account of its own`);
+  if (plan.users.length < plan.clients)
+    throw new SetUpError(
+      `the load phase has ${plan.users.length} accounts for ${plan.clients} clients: each client signs in as an account of its own`,
+    );
   const times: number[] = [];
   const byKind: Record<string, number> = {};
   const byStatus: Record<string, number> = {};
@@ -116,7 +119,8 @@ export async function runLoad(plan: LoadPlan): Promise<LoadFigures> {
           body: JSON.stringify({ status: PROJECT_STATUSES[round % PROJECT_STATUSES.length] }),
         }),
       );
-      for (let poll = 0; poll < 3; poll += 1) await timed('pollCount', () => fetch(`${plan.baseUrl}/api/notifications/unread/count`, { headers }));
+      for (let poll = 0; poll < 3; poll += 1)
+        await timed('pollCount', () => fetch(`${plan.baseUrl}/api/notifications/unread/count`, { headers }));
     }
   };
 
@@ -139,6 +143,6 @@ export async function runLoad(plan: LoadPlan): Promise<LoadFigures> {
     p99: percentile(times, 99),
     byKind,
     requestsPerUserHour,
-    usersServed: requestsPerUserHour ? Math.floor((times.length / elapsed) * 3600 / requestsPerUserHour) : 0,
+    usersServed: requestsPerUserHour ? Math.floor(((times.length / elapsed) * 3600) / requestsPerUserHour) : 0,
   };
 }

@@ -64,13 +64,20 @@ export async function measureMailDelivery(options: {
     await response.arrayBuffer();
     if (response.status !== 200) throw new SetUpError(`a password-reset request answered ${response.status}`);
     const wanted = email.toLowerCase();
-    await waitUntil(async () => (await inboxAddresses(options.inboxUrl)).includes(wanted), 10, 30_000, `the reset mail to ${email}`);
+    await waitUntil(
+      async () => (await inboxAddresses(options.inboxUrl)).includes(wanted),
+      10,
+      30_000,
+      `the reset mail to ${email}`,
+    );
     delays.push(performance.now() - started);
   }
 
   const run = crypto.randomUUID().slice(0, 8);
   const addresses = Array.from({ length: options.mails }, (_, i) => `bench-outbox-${run}-${i}@example.com`);
-  const items = addresses.map((to) => outboxPut(to, { template: 'password-changed', data: { fullName: 'Bench Reader' } }).Put!.Item!);
+  const items = addresses.map(
+    (to) => outboxPut(to, { template: 'password-changed', data: { fullName: 'Bench Reader' } }).Put!.Item!,
+  );
   const started = performance.now();
   await batchPut(options.db, options.tableName, items);
   const prefix = `bench-outbox-${run}-`;

@@ -36,8 +36,27 @@ export interface MemberChecklistFigures {
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-export async function measureMemberChecklist(options: { baseUrl: string; email: string; password: string; searchFor: string[]; people: number; members: number; runs: number; log?: (message: string) => void }): Promise<MemberChecklistFigures> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+export async function measureMemberChecklist(options: {
+  baseUrl: string;
+  email: string;
+  password: string;
+  searchFor: string[];
+  people: number;
+  members: number;
+  runs: number;
+  log?: (message: string) => void;
+}): Promise<MemberChecklistFigures> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
   try {
     const context = await browser.newContext({ baseURL: options.baseUrl, viewport: { width: 1366, height: 850 } });
     const login = await context.request.post('/api/login', { data: { username: options.email, password: options.password } });
@@ -61,9 +80,19 @@ export async function measureMemberChecklist(options: { baseUrl: string; email: 
       await search.pressSequentially(name.toLowerCase(), { delay: 60 });
       searchMs.push(round1(await page.evaluate<number>('window.searchDrawn')));
       await page.close();
-      options.log?.(`run ${run + 1}: opened in ${openMs.at(-1)} ms (${rowsDrawn} rows drawn), '${name}' found in ${searchMs.at(-1)} ms`);
+      options.log?.(
+        `run ${run + 1}: opened in ${openMs.at(-1)} ms (${rowsDrawn} rows drawn), '${name}' found in ${searchMs.at(-1)} ms`,
+      );
     }
-    return { people: options.people, members: options.members, openMs, openP50: median(openMs), rowsDrawn, searchMs, searchP50: median(searchMs) };
+    return {
+      people: options.people,
+      members: options.members,
+      openMs,
+      openP50: median(openMs),
+      rowsDrawn,
+      searchMs,
+      searchP50: median(searchMs),
+    };
   } finally {
     await browser.close();
   }
@@ -103,7 +132,13 @@ const watchSearch = (name: string) => `(() => {
 })()`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' }, people: { type: 'string', default: '5000' }, members: { type: 'string', default: '500' } } });
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '7' },
+      people: { type: 'string', default: '5000' },
+      members: { type: 'string', default: '500' },
+    },
+  });
   const people = Number(values.people);
   const members = Number(values.members);
   const started = performance.now();
@@ -111,15 +146,40 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   log(`web app: ${await buildWebIfStale()}`);
   const work = await mkdtemp(path.join(os.tmpdir(), 'growthwise-bench-members-'));
   const port = await freePort();
-  const cloud = await startBenchCloud({ port, buildDir: path.join(work, 'functions'), webRoot: WEB_DIST, env: { SESSION_SECRET: randomBytes(32).toString('hex'), MFA_ENCRYPTION_SECRET: randomBytes(32).toString('hex') } });
-  const db = DynamoDBDocumentClient.from(localClient(cloud.dynamoDbEndpoint), { marshallOptions: { removeUndefinedValues: true } });
+  const cloud = await startBenchCloud({
+    port,
+    buildDir: path.join(work, 'functions'),
+    webRoot: WEB_DIST,
+    env: { SESSION_SECRET: randomBytes(32).toString('hex'), MFA_ENCRYPTION_SECRET: randomBytes(32).toString('hex') },
+  });
+  const db = DynamoDBDocumentClient.from(localClient(cloud.dynamoDbEndpoint), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
   try {
     log(`seeding ${people} people, one project of ${members} members`);
-    const org = await seedOrganization(db, cloud.tableName, { label: 'bench-members', projects: 1, membersPerProject: members, staff: people - 1, notificationsPerUser: 0, notifiedUsers: 0, realistic: { descriptionLength: 200 }, password: 'bench-password' });
+    const org = await seedOrganization(db, cloud.tableName, {
+      label: 'bench-members',
+      projects: 1,
+      membersPerProject: members,
+      staff: people - 1,
+      notificationsPerUser: 0,
+      notifiedUsers: 0,
+      realistic: { descriptionLength: 200 },
+      password: 'bench-password',
+    });
     log(`seeded ${org.items} items; measuring in Chromium`);
     // Members among the last chosen (beyond the first page of people) and people who are not members.
     const searchFor = [org.staff[members - 10]!, org.staff[people - 20]!, org.staff[members / 2]!].map((user) => user.fullName);
-    const figures = await measureMemberChecklist({ baseUrl: `http://localhost:${port}`, email: org.admin.email, password: 'bench-password', searchFor, people, members, runs: Number(values.runs), log });
+    const figures = await measureMemberChecklist({
+      baseUrl: `http://localhost:${port}`,
+      email: org.admin.email,
+      password: 'bench-password',
+      searchFor,
+      people,
+      members,
+      runs: Number(values.runs),
+      log,
+    });
     console.log(JSON.stringify({ ...figures, loadAverageAtEnd: os.loadavg().map(round1) }, null, 2));
   } finally {
     db.destroy();

@@ -39,7 +39,12 @@ export function groupOf(source: string, root = ROOT): string {
  * garbage collector) by its name. Samples before `importedAtUs` (the probe's mark, on the profile's
  * clock) are the import's, the rest the first request's; idle time counts in neither.
  */
-export function splitProfile(profile: CpuProfile, importedAtUs: number, bundleUrl: string, sourceAt: (line: number, column: number) => string | undefined): ProfileSplit {
+export function splitProfile(
+  profile: CpuProfile,
+  importedAtUs: number,
+  bundleUrl: string,
+  sourceAt: (line: number, column: number) => string | undefined,
+): ProfileSplit {
   const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const split: ProfileSplit = { import: new Map(), request: new Map() };
   let at = profile.startTime;
@@ -91,9 +96,11 @@ export async function summarizeProfiles(dir: string, name: string, bundle: strin
     const profile = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as CpuProfile;
     const { importedAtUs } = JSON.parse(await readFile(path.join(dir, `${file}.marks.json`), 'utf8')) as { importedAtUs: number };
     const split = splitProfile(profile, importedAtUs, bundleUrl, sourceAt);
-    for (const phase of ['import', 'request'] as const) for (const [source, ms] of split[phase]) total[phase].set(source, (total[phase].get(source) ?? 0) + ms);
+    for (const phase of ['import', 'request'] as const)
+      for (const [source, ms] of split[phase]) total[phase].set(source, (total[phase].get(source) ?? 0) + ms);
   }
-  for (const phase of ['import', 'request'] as const) for (const [source, ms] of total[phase]) total[phase].set(source, ms / Math.max(files.length, 1));
+  for (const phase of ['import', 'request'] as const)
+    for (const [source, ms] of total[phase]) total[phase].set(source, ms / Math.max(files.length, 1));
   return { ...total, profiles: files.length };
 }
 
@@ -107,14 +114,28 @@ export function comparisonTable(handler: Map<string, number>, reference: Map<str
   const rows = sources
     .map((source) => ({ source, own: handler.get(source) ?? 0, reference: reference.get(source) ?? 0 }))
     .sort((a, b) => Math.abs(b.own - b.reference) - Math.abs(a.own - a.reference));
-  const sum = (list: typeof rows, pick: (row: (typeof rows)[number]) => number) => list.reduce((total, row) => total + pick(row), 0);
-  const line = (source: string, own: number, ref: number) => `| ${source} | ${round1(own)} | ${round1(ref)} | ${round1(own - ref)} |`;
+  const sum = (list: typeof rows, pick: (row: (typeof rows)[number]) => number) =>
+    list.reduce((total, row) => total + pick(row), 0);
+  const line = (source: string, own: number, ref: number) =>
+    `| ${source} | ${round1(own)} | ${round1(ref)} | ${round1(own - ref)} |`;
   const rest = rows.slice(top);
   return [
     '| source | handler ms | reference ms | difference ms |',
     '|---|---|---|---|',
     ...rows.slice(0, top).map((row) => line(row.source, row.own, row.reference)),
-    ...(rest.length ? [line(`(${rest.length} more)`, sum(rest, (row) => row.own), sum(rest, (row) => row.reference))] : []),
-    line('**total**', sum(rows, (row) => row.own), sum(rows, (row) => row.reference)),
+    ...(rest.length
+      ? [
+          line(
+            `(${rest.length} more)`,
+            sum(rest, (row) => row.own),
+            sum(rest, (row) => row.reference),
+          ),
+        ]
+      : []),
+    line(
+      '**total**',
+      sum(rows, (row) => row.own),
+      sum(rows, (row) => row.reference),
+    ),
   ].join('\n');
 }

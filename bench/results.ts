@@ -1,14 +1,14 @@
 import type { BenchMode } from './bench-size';
+import type { BrowserScaleFigures } from './browser-scale';
 import type { ColdStartFigure } from './cold-start';
 import type { FloorFigures } from './dynamodb-floor';
 import type { LatencyFigures } from './http-latency';
-import type { BrowserScaleFigures } from './browser-scale';
 import type { LighthouseScores } from './lighthouse';
 import type { LoadFigures } from './load';
 import type { MailFigures } from './mail-delivery';
-import type { WriteContentionFigures } from './write-contention';
 import type { MemoryFigures } from './memory';
 import type { PageWeight } from './web-size';
+import type { WriteContentionFigures } from './write-contention';
 
 export interface RouteFigure {
   route: string;
@@ -80,34 +80,67 @@ export const GOALS = {
 export function judge(results: BenchResults, goals: typeof GOALS): GoalOutcome[] {
   const outcomes: GoalOutcome[] = [];
   for (const route of results.api.filter((entry) => entry.route !== 'POST /api/login')) {
-    outcomes.push({ goal: `${route.route}: p50 ≤ ${goals.routeRatio} × its calls at the floor`, actual: `${route.ratio} (${route.p50} ms / ${route.floorMs} ms)`, met: route.ratio <= goals.routeRatio });
+    outcomes.push({
+      goal: `${route.route}: p50 ≤ ${goals.routeRatio} × its calls at the floor`,
+      actual: `${route.ratio} (${route.p50} ms / ${route.floorMs} ms)`,
+      met: route.ratio <= goals.routeRatio,
+    });
   }
   const referenceMs = results.coldStart.reference.coldMs;
   const limit = Math.round(goals.coldStartOverReferenceShare * referenceMs * 10) / 10;
   const share = `${Math.round(goals.coldStartOverReferenceShare * 100)} %`;
   for (const figure of results.coldStart.figures) {
     if (PASSWORD_HASHING.has(figure.handler)) {
-      outcomes.push({ goal: `cold start ${figure.handler}: import over the reference ≤ ${share} of the reference's cold start (${limit} ms; its request runs bcrypt)`, actual: `+${figure.importOverReferenceMs} ms (cold ${figure.coldMs} ms; the reference ${referenceMs} ms)`, met: (figure.importOverReferenceMs ?? Infinity) <= limit });
+      outcomes.push({
+        goal: `cold start ${figure.handler}: import over the reference ≤ ${share} of the reference's cold start (${limit} ms; its request runs bcrypt)`,
+        actual: `+${figure.importOverReferenceMs} ms (cold ${figure.coldMs} ms; the reference ${referenceMs} ms)`,
+        met: (figure.importOverReferenceMs ?? Infinity) <= limit,
+      });
     } else {
-      outcomes.push({ goal: `cold start ${figure.handler}: over the reference ≤ ${share} of the reference's (${limit} ms)`, actual: `+${figure.overReferenceMs} ms (cold ${figure.coldMs} ms; the reference ${referenceMs} ms)`, met: (figure.overReferenceMs ?? Infinity) <= limit });
+      outcomes.push({
+        goal: `cold start ${figure.handler}: over the reference ≤ ${share} of the reference's (${limit} ms)`,
+        actual: `+${figure.overReferenceMs} ms (cold ${figure.coldMs} ms; the reference ${referenceMs} ms)`,
+        met: (figure.overReferenceMs ?? Infinity) <= limit,
+      });
     }
   }
   const landing = results.web.firstLoad.find((page) => page.page === '/');
-  if (landing) outcomes.push({ goal: `landing page initial JS ≤ ${goals.landingJsGzipKb} KB gzip`, actual: `${landing.jsGzipKb} KB`, met: landing.jsGzipKb <= goals.landingJsGzipKb });
+  if (landing)
+    outcomes.push({
+      goal: `landing page initial JS ≤ ${goals.landingJsGzipKb} KB gzip`,
+      actual: `${landing.jsGzipKb} KB`,
+      met: landing.jsGzipKb <= goals.landingJsGzipKb,
+    });
   for (const page of results.web.lighthouse) {
     const { performance, accessibility, bestPractices, seo } = goals.lighthouse;
     outcomes.push({
       goal: `Lighthouse ${page.page}: performance ≥ ${performance}, accessibility ${accessibility}, best practices ${bestPractices}, SEO ≥ ${seo}`,
       actual: `${page.performance} / ${page.accessibility} / ${page.bestPractices} / ${page.seo}`,
-      met: page.performance >= performance && page.accessibility >= accessibility && page.bestPractices >= bestPractices && page.seo >= seo,
+      met:
+        page.performance >= performance &&
+        page.accessibility >= accessibility &&
+        page.bestPractices >= bestPractices &&
+        page.seo >= seo,
     });
   }
   for (const figures of results.browser) {
     const { firstRowsMs, paletteMs } = goals.browser;
-    outcomes.push({ goal: `browser, ${figures.organization}: /projects first rows ≤ ${firstRowsMs} ms after navigation`, actual: `p50 ${figures.firstRowsP50} ms`, met: figures.firstRowsP50 <= firstRowsMs });
-    outcomes.push({ goal: `browser, ${figures.organization}: Cmd/Ctrl+K results ≤ ${paletteMs} ms after the last key`, actual: `p50 ${figures.paletteP50} ms`, met: figures.paletteP50 <= paletteMs });
+    outcomes.push({
+      goal: `browser, ${figures.organization}: /projects first rows ≤ ${firstRowsMs} ms after navigation`,
+      actual: `p50 ${figures.firstRowsP50} ms`,
+      met: figures.firstRowsP50 <= firstRowsMs,
+    });
+    outcomes.push({
+      goal: `browser, ${figures.organization}: Cmd/Ctrl+K results ≤ ${paletteMs} ms after the last key`,
+      actual: `p50 ${figures.paletteP50} ms`,
+      met: figures.paletteP50 <= paletteMs,
+    });
   }
-  outcomes.push({ goal: 'load: 0 errors', actual: `${results.load.errors} errors in ${results.load.requests} requests`, met: results.load.errors === 0 });
+  outcomes.push({
+    goal: 'load: 0 errors',
+    actual: `${results.load.errors} errors in ${results.load.requests} requests`,
+    met: results.load.errors === 0,
+  });
   outcomes.push({
     goal: 'load: emulator rss flat from the 10th second to the end (growth ≤ 10 %)',
     actual: `${results.load.memory.rssAt10sMb} → ${results.load.memory.rssAtEndMb} MB (${results.load.memory.slopeMbPerMin} MB/min)`,

@@ -9,29 +9,29 @@ import { LOCAL_AWS_ENV, localClient } from '../infra/local/dynamodb-local';
 import { freePort } from '../infra/local/free-port';
 import { seedOrganization } from '../infra/local/seed';
 import { callApi, signIn } from './api-client';
+import { runApiScaleBench } from './api-scale';
 import { BENCH_SIZES } from './bench-size';
+import { measureBrowserScale } from './browser-scale';
 import { fromAddress, phaseAddresses } from './client-addresses';
-import { ownSetUpHandlers } from './cold-start-requests';
 import { startBenchCloud } from './cloud';
 import { measureColdStarts } from './cold-start';
 import { coldStartFixture, probeEnvironment } from './cold-start-fixture';
-import { benchWebhookSecret } from './stripe-deliveries';
-import { measureBrowserScale } from './browser-scale';
+import { ownSetUpHandlers } from './cold-start-requests';
 import { floorCalls, measureFloor } from './dynamodb-floor';
 import { measureHttp } from './http-latency';
 import { measureInterleaved } from './interleaved-latency';
 import { runLighthouse } from './lighthouse';
 import { runLoad } from './load';
-import { measureWriteContention } from './write-contention';
-import { seedContention } from './write-contention-run';
 import { measureMailDelivery } from './mail-delivery';
 import { memoryTrend } from './memory';
 import { printReport } from './report';
 import { GOALS, type BenchResults, type RouteFigure, judge } from './results';
 import { BUSY, SetUpError, assertMostlySucceeded } from './set-up-checks';
 import { round1 } from './stats';
+import { benchWebhookSecret } from './stripe-deliveries';
 import { buildWebWithManifest, firstLoadWeights } from './web-size';
-import { runApiScaleBench } from './api-scale';
+import { measureWriteContention } from './write-contention';
+import { seedContention } from './write-contention-run';
 
 /**
  * `npm run bench` (`-- --quick` for a smoke run with every phase shortened; `-- --tiny` for the
@@ -42,7 +42,12 @@ import { runApiScaleBench } from './api-scale';
  * addresses and accounts of its own; a phase the product refuses stops the bench (bench/set-up-checks.ts).
  */
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, tiny: { type: 'boolean', default: false }, scale: { type: 'boolean', default: false }, out: { type: 'string' } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    tiny: { type: 'boolean', default: false },
+    scale: { type: 'boolean', default: false },
+    out: { type: 'string' },
+  },
 });
 const mode = values.tiny ? 'tiny' : values.quick ? 'quick' : 'full';
 const size = BENCH_SIZES[mode];
@@ -72,14 +77,26 @@ const web = await firstLoadWeights(webRoot);
 
 log('starting the local cloud (in memory) in its own process');
 const port = await freePort();
-const cloud = await startBenchCloud({ port, buildDir, webRoot, env: { SESSION_SECRET: sessionSecret, MFA_ENCRYPTION_SECRET: mfaEncryptionSecret, STRIPE_WEBHOOK_SECRET: webhookSecret } });
+const cloud = await startBenchCloud({
+  port,
+  buildDir,
+  webRoot,
+  env: { SESSION_SECRET: sessionSecret, MFA_ENCRYPTION_SECRET: mfaEncryptionSecret, STRIPE_WEBHOOK_SECRET: webhookSecret },
+});
 const base = `http://127.0.0.1:${port}`;
 const db = DynamoDBDocumentClient.from(localClient(cloud.dynamoDbEndpoint), { marshallOptions: { removeUndefinedValues: true } });
 
 try {
   log('seeding');
   const seed = (label: string, projects: number, membersPerProject: number, staff: number, notificationsPerUser: number) =>
-    seedOrganization(db, cloud.tableName, { label, projects, membersPerProject, staff, notificationsPerUser, password: PASSWORD });
+    seedOrganization(db, cloud.tableName, {
+      label,
+      projects,
+      membersPerProject,
+      staff,
+      notificationsPerUser,
+      password: PASSWORD,
+    });
   const { projects, notificationsPerUser, scaleProjects } = size.seeds;
   const [main, writes, cold, loadOrg, ...scaleOrgs] = await Promise.all([
     seed('bench-main', projects, 5, 9, notificationsPerUser),
@@ -94,9 +111,21 @@ try {
   ]);
   log('API latency and the DynamoDB floor');
   const latencyAddress = phaseAddresses('latency');
-  const [mainCookie, writesCookie] = await Promise.all([signIn(base, main.admin.email, PASSWORD, latencyAddress()), signIn(base, writes.admin.email, PASSWORD, latencyAddress())]);
+  const [mainCookie, writesCookie] = await Promise.all([
+    signIn(base, main.admin.email, PASSWORD, latencyAddress()),
+    signIn(base, writes.admin.email, PASSWORD, latencyAddress()),
+  ]);
   const floor = await measureFloor(db, cloud.tableName, { orgId: main.orgId, userId: main.admin.id }, seconds.floor);
-  const benched: { route: string; path: string; cookie?: string; method?: 'GET' | 'POST'; body?: unknown; queries: number; connections?: number; floor?: 'create-project' }[] = [
+  const benched: {
+    route: string;
+    path: string;
+    cookie?: string;
+    method?: 'GET' | 'POST';
+    body?: unknown;
+    queries: number;
+    connections?: number;
+    floor?: 'create-project';
+  }[] = [
     { route: 'GET /api/user', path: '/api/user', cookie: mainCookie, queries: 0 },
     { route: 'GET /api/projects', path: '/api/projects', cookie: mainCookie, queries: 1 },
     { route: 'GET /api/projects/{id}', path: `/api/projects/${main.projectIds[0]}`, cookie: mainCookie, queries: 0 },
@@ -104,9 +133,24 @@ try {
     // The figures item comes with the session; the one Query reads the 200 projects' summaries.
     { route: 'GET /api/dashboard', path: '/api/dashboard', cookie: mainCookie, queries: 1 },
     // Its floor is its own write: the figures item's GetItem and the route's TransactWriteItems.
-    { route: 'POST /api/projects', path: '/api/projects', cookie: writesCookie, method: 'POST', body: { name: 'Bench project', status: 'planning' }, queries: 0, floor: 'create-project' },
+    {
+      route: 'POST /api/projects',
+      path: '/api/projects',
+      cookie: writesCookie,
+      method: 'POST',
+      body: { name: 'Bench project', status: 'planning' },
+      queries: 0,
+      floor: 'create-project',
+    },
     // bcrypt (cost 10) is the point of this route: a few connections already fill both cores.
-    { route: 'POST /api/login', path: '/api/login', method: 'POST', body: { username: writes.staff[0]!.email, password: PASSWORD }, queries: 0, connections: 2 },
+    {
+      route: 'POST /api/login',
+      path: '/api/login',
+      method: 'POST',
+      body: { username: writes.staff[0]!.email, password: PASSWORD },
+      queries: 0,
+      connections: 2,
+    },
   ];
   const floorCall = floorCalls(db, cloud.tableName, { orgId: main.orgId, userId: main.admin.id });
   const api: RouteFigure[] = [];
@@ -118,7 +162,11 @@ try {
     const target = {
       url: `${base}${entry.path}`,
       method: entry.method ?? 'GET',
-      headers: { ...fromAddress(address), ...(entry.cookie ? { cookie: entry.cookie } : {}), ...(entry.body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...fromAddress(address),
+        ...(entry.cookie ? { cookie: entry.cookie } : {}),
+        ...(entry.body ? { 'content-type': 'application/json' } : {}),
+      },
       body: entry.body ? JSON.stringify(entry.body) : undefined,
     } as const;
     let errors = 0;
@@ -135,10 +183,24 @@ try {
     const floorOfRoute =
       entry.floor === 'create-project'
         ? [floorCall.createProject]
-        : [...Array<() => Promise<unknown>>(Math.max(0, probe.dbCalls - entry.queries)).fill(floorCall.getItem), ...Array<() => Promise<unknown>>(entry.queries).fill(floorCall.query)];
-    const latency = await measureInterleaved(route, floorOfRoute, { seconds: seconds.latency, minSamples: size.minLatencySamples });
-    const throughput = await measureHttp(target, { connections: entry.connections ?? 10, seconds: seconds.throughput, ...size.minThroughputRequests });
-    assertMostlySucceeded(entry.route, { requests: calls + throughput.requests, errors: errors + throughput.errors, busy: busy + throughput.busy });
+        : [
+            ...Array<() => Promise<unknown>>(Math.max(0, probe.dbCalls - entry.queries)).fill(floorCall.getItem),
+            ...Array<() => Promise<unknown>>(entry.queries).fill(floorCall.query),
+          ];
+    const latency = await measureInterleaved(route, floorOfRoute, {
+      seconds: seconds.latency,
+      minSamples: size.minLatencySamples,
+    });
+    const throughput = await measureHttp(target, {
+      connections: entry.connections ?? 10,
+      seconds: seconds.throughput,
+      ...size.minThroughputRequests,
+    });
+    assertMostlySucceeded(entry.route, {
+      requests: calls + throughput.requests,
+      errors: errors + throughput.errors,
+      busy: busy + throughput.busy,
+    });
     api.push({
       route: entry.route,
       dbCalls: probe.dbCalls,
@@ -162,17 +224,36 @@ try {
   const scaleCase = async (label: string, cookie: string, url: string, address: string, items: (body: any) => number) => {
     const probe = await callApi(base, url, { cookie, address });
     if (probe.status !== 200) throw new SetUpError(`${label} answered ${probe.status}: ${JSON.stringify(probe.body)}`);
-    const figures = await measureHttp({ url: `${base}${url}`, headers: { cookie, ...fromAddress(address) } }, { connections: 1, seconds: seconds.scale, ...size.minThroughputRequests });
+    const figures = await measureHttp(
+      { url: `${base}${url}`, headers: { cookie, ...fromAddress(address) } },
+      { connections: 1, seconds: seconds.scale, ...size.minThroughputRequests },
+    );
     assertMostlySucceeded(label, figures);
     scale.push({ case: label, items: items(probe.body), dbCalls: probe.dbCalls, ...figures });
   };
-  for (const [org, label] of scaleOrgs.slice(0, 3).map((org, i) => [org, `GET /api/projects (${scaleProjects[i]} projects)`] as const)) {
+  for (const [org, label] of scaleOrgs
+    .slice(0, 3)
+    .map((org, i) => [org, `GET /api/projects (${scaleProjects[i]} projects)`] as const)) {
     const address = scaleAddress();
-    await scaleCase(label, await signIn(base, org.admin.email, PASSWORD, address), '/api/projects', address, (body) => body.length);
+    await scaleCase(
+      label,
+      await signIn(base, org.admin.email, PASSWORD, address),
+      '/api/projects',
+      address,
+      (body) => body.length,
+    );
   }
-  for (const [org, label] of scaleOrgs.slice(3).map((org, i) => [org, `GET /api/projects/{id} (${[1, 20, 100][i]} members)`] as const)) {
+  for (const [org, label] of scaleOrgs
+    .slice(3)
+    .map((org, i) => [org, `GET /api/projects/{id} (${[1, 20, 100][i]} members)`] as const)) {
     const address = scaleAddress();
-    await scaleCase(label, await signIn(base, org.admin.email, PASSWORD, address), `/api/projects/${org.projectIds[0]}`, address, (body) => body.members.length);
+    await scaleCase(
+      label,
+      await signIn(base, org.admin.email, PASSWORD, address),
+      `/api/projects/${org.projectIds[0]}`,
+      address,
+      (body) => body.members.length,
+    );
   }
 
   log('mail through the local outbox');
@@ -191,7 +272,15 @@ try {
   log('cold starts');
   const coldStart = await measureColdStarts(
     buildDir,
-    probeEnvironment({ localAwsEnv: LOCAL_AWS_ENV, tableName: cloud.tableName, dynamoDbEndpoint: cloud.dynamoDbEndpoint, sessionSecret, mfaEncryptionSecret, webhookSecret, port }),
+    probeEnvironment({
+      localAwsEnv: LOCAL_AWS_ENV,
+      tableName: cloud.tableName,
+      dynamoDbEndpoint: cloud.dynamoDbEndpoint,
+      sessionSecret,
+      mfaEncryptionSecret,
+      webhookSecret,
+      port,
+    }),
     await coldStartFixture(base, `127.0.0.1:${port}`, cold, PASSWORD, webhookSecret),
     { runs: size.coldRuns, ...(size.coldHandlers === 'own-set-up' ? { only: ownSetUpHandlers() } : {}) },
   );
@@ -200,9 +289,16 @@ try {
   const lighthouse = await runLighthouse(`http://localhost:${port}`, size.lighthousePages);
 
   log(`writes: 20 clients changing statuses in one organization (one hot project) for ${seconds.writes} s`);
-  const writeContention = await measureWriteContention(await seedContention(db, cloud.tableName, base), { seconds: seconds.writes, fanOutSamples: size.fanOutSamples });
-  log(`  ${writeContention.changesPerSecond} changes/s, p95 ${writeContention.p95} ms (one client ${writeContention.singleClientP95} ms; hot ${writeContention.hotP95}, cold ${writeContention.coldP95}), ${writeContention.failed} failed, fan-out p95 ${writeContention.fanOut.p95} ms`);
-  log(`  paced (each client every ${writeContention.paced.everyMs} ms): p95 ${writeContention.paced.p95} ms (hot ${writeContention.paced.hotP95}, cold ${writeContention.paced.coldP95}), ${writeContention.paced.failed} failed of ${writeContention.paced.changes}`);
+  const writeContention = await measureWriteContention(await seedContention(db, cloud.tableName, base), {
+    seconds: seconds.writes,
+    fanOutSamples: size.fanOutSamples,
+  });
+  log(
+    `  ${writeContention.changesPerSecond} changes/s, p95 ${writeContention.p95} ms (one client ${writeContention.singleClientP95} ms; hot ${writeContention.hotP95}, cold ${writeContention.coldP95}), ${writeContention.failed} failed, fan-out p95 ${writeContention.fanOut.p95} ms`,
+  );
+  log(
+    `  paced (each client every ${writeContention.paced.everyMs} ms): p95 ${writeContention.paced.p95} ms (hot ${writeContention.paced.hotP95}, cold ${writeContention.paced.coldP95}), ${writeContention.paced.failed} failed of ${writeContention.paced.changes}`,
+  );
 
   log(`browser: /projects first rows and Cmd/Ctrl+K results (${scaleProjects[2].toLocaleString('en')} projects)`);
   const browser = [
@@ -221,7 +317,14 @@ try {
   log(`load: ${LOAD_CLIENTS} clients for ${seconds.load} s`);
   const loadStart = Date.now();
   cloud.sampleLiveHeap(true);
-  const load = await runLoad({ baseUrl: base, users: [loadOrg.admin, ...loadOrg.staff].map((user) => ({ email: user.email })), password: PASSWORD, projectIds: loadOrg.projectIds, clients: LOAD_CLIENTS, seconds: seconds.load });
+  const load = await runLoad({
+    baseUrl: base,
+    users: [loadOrg.admin, ...loadOrg.staff].map((user) => ({ email: user.email })),
+    password: PASSWORD,
+    projectIds: loadOrg.projectIds,
+    clients: LOAD_CLIENTS,
+    seconds: seconds.load,
+  });
   cloud.sampleLiveHeap(false);
   const memory = memoryTrend(cloud.rssSince(loadStart), loadStart, load.seconds);
   const liveHeap = memoryTrend(cloud.liveHeapSince(loadStart), loadStart, load.seconds);
@@ -231,7 +334,14 @@ try {
     quick: mode !== 'full',
     mode,
     durationSeconds: Math.round((performance.now() - benchStarted) / 1000),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: round1(os.totalmem() / 1024 ** 3), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverageAtEnd: os.loadavg().map(round1) },
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryGb: round1(os.totalmem() / 1024 ** 3),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      loadAverageAtEnd: os.loadavg().map(round1),
+    },
     floor,
     api,
     scale,

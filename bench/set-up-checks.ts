@@ -24,14 +24,22 @@ export const BUSY = 503;
  * machine too loaded for its database to keep up: a figure of the run (the load goal counts it), not
  * a set-up gone wrong, unless it is most of what the phase measured.
  */
-export function assertMostlySucceeded(what: string, figures: { requests: number; errors: number; busy?: number; errorSamples?: readonly string[] }) {
+export function assertMostlySucceeded(
+  what: string,
+  figures: { requests: number; errors: number; busy?: number; errorSamples?: readonly string[] },
+) {
   if (figures.requests === 0) throw new SetUpError(`${what} made no request`);
   const samples = figures.errorSamples?.length ? ` (${figures.errorSamples.slice(0, 5).join(', ')})` : '';
   const notBusy = figures.errors - (figures.busy ?? 0);
   if (notBusy / figures.requests > MOST_REQUESTS) {
-    throw new SetUpError(`${notBusy} of ${figures.requests} requests of ${what} failed${samples}; more than ${MOST_REQUESTS * 100} % means the bench measured its own set-up`);
+    throw new SetUpError(
+      `${notBusy} of ${figures.requests} requests of ${what} failed${samples}; more than ${MOST_REQUESTS * 100} % means the bench measured its own set-up`,
+    );
   }
-  if (figures.errors / figures.requests > MOSTLY_BUSY) throw new SetUpError(`${figures.errors} of ${figures.requests} requests of ${what} failed${samples}: the phase measured an overloaded machine`);
+  if (figures.errors / figures.requests > MOSTLY_BUSY)
+    throw new SetUpError(
+      `${figures.errors} of ${figures.requests} requests of ${what} failed${samples}: the phase measured an overloaded machine`,
+    );
 }
 
 /**
@@ -43,5 +51,8 @@ export const REFUSALS = [401, 403, 429] as const;
 /** Throws when any of `statuses` (status → count) is a refusal: a session lost, a limit met, the wrong user. */
 export function assertNoRefusals(what: string, statuses: Readonly<Record<string, number>>) {
   const refused = Object.entries(statuses).filter(([status]) => (REFUSALS as readonly number[]).includes(Number(status)));
-  if (refused.length > 0) throw new SetUpError(`${what} was refused (${refused.map(([status, count]) => `${count} × ${status}`).join(', ')}): the bench's sessions, addresses or accounts went wrong`);
+  if (refused.length > 0)
+    throw new SetUpError(
+      `${what} was refused (${refused.map(([status, count]) => `${count} × ${status}`).join(', ')}): the bench's sessions, addresses or accounts went wrong`,
+    );
 }

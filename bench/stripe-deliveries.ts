@@ -32,13 +32,27 @@ const deliver = (secret: string, event: object): StripeDelivery => {
 export async function subscriptionUpdates(base: string, secret: string, orgId: string, count: number): Promise<StripeDelivery[]> {
   const customer = newCustomerId();
   const subscription = newSubscriptionId();
-  const checkout = deliver(secret, stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription, clientReferenceId: orgId })));
-  const linked = await fetch(`${base}${billingEndpoints.webhook.path}`, { method: 'POST', headers: checkout.headers, body: checkout.rawBody });
+  const checkout = deliver(
+    secret,
+    stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription, clientReferenceId: orgId })),
+  );
+  const linked = await fetch(`${base}${billingEndpoints.webhook.path}`, {
+    method: 'POST',
+    headers: checkout.headers,
+    body: checkout.rawBody,
+  });
   await linked.arrayBuffer();
   if (linked.status !== 200) throw new Error(`linking the bench organization to a Stripe customer answered ${linked.status}`);
   const since = nowSeconds();
   // Each event newer than the last, so that each one's state is applied, not skipped as stale.
   return Array.from({ length: count }, (_, index) =>
-    deliver(secret, stripeEvent('customer.subscription.updated', subscriptionObject({ id: subscription, customer, status: 'active', quantity: 1 + (index % 5) }), since + 1 + index)),
+    deliver(
+      secret,
+      stripeEvent(
+        'customer.subscription.updated',
+        subscriptionObject({ id: subscription, customer, status: 'active', quantity: 1 + (index % 5) }),
+        since + 1 + index,
+      ),
+    ),
   );
 }

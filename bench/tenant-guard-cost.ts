@@ -1,8 +1,8 @@
 import './local-aws-env';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb-local';
 import { keys } from '../functions/db/keys';
+import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb-local';
 import { percentile, round1 } from './stats';
 
 /**
@@ -15,7 +15,9 @@ import { percentile, round1 } from './stats';
  *   shared counter (an UpdateItem, and once per minute the previous window's read).
  * Prints p50/p95 and the DynamoDB calls the budget made, with the machine's load average.
  */
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, rate: { type: 'string', default: '100' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, rate: { type: 'string', default: '100' } },
+});
 const SECONDS = Number(values.seconds);
 const RATE = Number(values.rate);
 
@@ -25,10 +27,26 @@ const USER = '01JBENCHUSER00000000000000';
 async function measureGuard() {
   const { enterTenant, refuseOtherTenants, runInTenantScope } = await import('../functions/db/tenant-guard');
   const calls: [string, Record<string, unknown>][] = [
-    ['BatchGetItemCommand', { RequestItems: { t: { Keys: [keys.session(USER, 's1'), keys.user(OWN, USER), keys.organization(OWN)] } } }],
+    [
+      'BatchGetItemCommand',
+      { RequestItems: { t: { Keys: [keys.session(USER, 's1'), keys.user(OWN, USER), keys.organization(OWN)] } } },
+    ],
     ['GetItemCommand', { Key: keys.project(OWN, 'p1') }],
-    ['QueryCommand', { KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':pk': `ORG#${OWN}`, ':prefix': 'PROJECT#' } }],
-    ['TransactWriteItemsCommand', { TransactItems: Array.from({ length: 6 }, (_, index) => ({ Put: { Item: { ...keys.projectWord(OWN, `w${index}`, 'p1') } } })) }],
+    [
+      'QueryCommand',
+      {
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': `ORG#${OWN}`, ':prefix': 'PROJECT#' },
+      },
+    ],
+    [
+      'TransactWriteItemsCommand',
+      {
+        TransactItems: Array.from({ length: 6 }, (_, index) => ({
+          Put: { Item: { ...keys.projectWord(OWN, `w${index}`, 'p1') } },
+        })),
+      },
+    ],
   ];
   const BATCH = 1000;
   const perCall: Record<string, number[]> = {};
@@ -45,14 +63,24 @@ async function measureGuard() {
     }
     perCall[command] = samples.slice(20); // the first batches warm the JIT
   }
-  return Object.fromEntries(Object.entries(perCall).map(([command, samples]) => [command, { p50Us: percentile(samples, 50), p95Us: percentile(samples, 95) }]));
+  return Object.fromEntries(
+    Object.entries(perCall).map(([command, samples]) => [
+      command,
+      { p50Us: percentile(samples, 50), p95Us: percentile(samples, 95) },
+    ]),
+  );
 }
 
 async function measureBudget() {
   const dynamo = await startDynamoDbLocal({});
   const tableName = 'bench-tenant-cost';
   await ensureTable(dynamo.endpoint, tableName);
-  Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: tableName, POWERTOOLS_METRICS_DISABLED: 'true', LOG_LEVEL: 'error' });
+  Object.assign(process.env, {
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    TABLE_NAME: tableName,
+    POWERTOOLS_METRICS_DISABLED: 'true',
+    LOG_LEVEL: 'error',
+  });
   try {
     const { attributeValueClient } = await import('../functions/db/client');
     const { spendOrganizationBudget } = await import('../functions/throttles/organization-budget');
@@ -105,5 +133,11 @@ const loadBefore = os.loadavg().map(round1);
 const guard = await measureGuard();
 const budget = await measureBudget();
 const loadAfter = os.loadavg().map(round1);
-console.log(JSON.stringify({ cores: os.cpus().length, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter, guardPerCall: guard, budget }, null, 2));
+console.log(
+  JSON.stringify(
+    { cores: os.cpus().length, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter, guardPerCall: guard, budget },
+    null,
+    2,
+  ),
+);
 process.exit(0);

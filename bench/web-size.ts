@@ -35,7 +35,12 @@ export interface PageWeight {
  * option added here), so web/dist and the shipped config stay as they are.
  */
 export async function buildWebWithManifest(outDir: string) {
-  await build({ root: WEB_DIR, configFile: path.join(WEB_DIR, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, manifest: true } });
+  await build({
+    root: WEB_DIR,
+    configFile: path.join(WEB_DIR, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, manifest: true },
+  });
 }
 
 /**

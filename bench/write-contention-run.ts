@@ -20,7 +20,14 @@ const CLIENTS = 20;
 
 /** One organization: 40 projects of 5 members, and CLIENTS staff of their own who change them. */
 export async function seedContention(db: DynamoDBDocumentClient, tableName: string, base: string) {
-  const org = await seedOrganization(db, tableName, { label: 'bench-contention', projects: 40, membersPerProject: 5, staff: 5 + CLIENTS, notificationsPerUser: 0, password: PASSWORD });
+  const org = await seedOrganization(db, tableName, {
+    label: 'bench-contention',
+    projects: 40,
+    membersPerProject: 5,
+    staff: 5 + CLIENTS,
+    notificationsPerUser: 0,
+    password: PASSWORD,
+  });
   return {
     base,
     password: PASSWORD,
@@ -35,14 +42,25 @@ export async function seedContention(db: DynamoDBDocumentClient, tableName: stri
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) {
   // Read only when run itself: bench/run.ts imports seedContention, and its own flags (--scale, --quick) are not these.
-  const { values } = parseArgs({ options: { seconds: { type: 'string', default: '30' }, 'fan-out-samples': { type: 'string', default: '20' } } });
+  const { values } = parseArgs({
+    options: { seconds: { type: 'string', default: '30' }, 'fan-out-samples': { type: 'string', default: '20' } },
+  });
   const work = await mkdtemp(path.join(os.tmpdir(), 'growthwise-bench-writes-'));
   const port = await freePort();
-  const cloud = await startBenchCloud({ port, buildDir: path.join(work, 'functions'), env: { SESSION_SECRET: randomBytes(32).toString('hex'), MFA_ENCRYPTION_SECRET: randomBytes(32).toString('hex') } });
+  const cloud = await startBenchCloud({
+    port,
+    buildDir: path.join(work, 'functions'),
+    env: { SESSION_SECRET: randomBytes(32).toString('hex'), MFA_ENCRYPTION_SECRET: randomBytes(32).toString('hex') },
+  });
   try {
-    const db = DynamoDBDocumentClient.from(localClient(cloud.dynamoDbEndpoint), { marshallOptions: { removeUndefinedValues: true } });
+    const db = DynamoDBDocumentClient.from(localClient(cloud.dynamoDbEndpoint), {
+      marshallOptions: { removeUndefinedValues: true },
+    });
     const org = await seedContention(db, cloud.tableName, `http://127.0.0.1:${port}`);
-    const figures = await measureWriteContention(org, { seconds: Number(values.seconds), fanOutSamples: Number(values['fan-out-samples']) });
+    const figures = await measureWriteContention(org, {
+      seconds: Number(values.seconds),
+      fanOutSamples: Number(values['fan-out-samples']),
+    });
     console.log(JSON.stringify(figures, null, 2));
   } finally {
     await cloud.stop();

@@ -72,7 +72,11 @@ type ClientHeaders = Record<string, string>;
 
 async function changeStatus(base: string, client: ClientHeaders, projectId: string, status: string): Promise<Sample> {
   const started = performance.now();
-  const response = await fetch(`${base}/api/projects/${projectId}`, { method: 'PATCH', headers: { ...client, 'content-type': 'application/json' }, body: JSON.stringify({ status }) });
+  const response = await fetch(`${base}/api/projects/${projectId}`, {
+    method: 'PATCH',
+    headers: { ...client, 'content-type': 'application/json' },
+    body: JSON.stringify({ status }),
+  });
   await response.arrayBuffer();
   const header = (name: string) => Number(response.headers.get(name) ?? 0);
   return {
@@ -128,7 +132,8 @@ async function fanOutDelays(org: Organization, client: ClientHeaders, member: Cl
     if (!change.ok) continue;
     const answered = performance.now();
     const deadline = answered + 30_000;
-    while ((await unreadCount(org.base, member)) <= before && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while ((await unreadCount(org.base, member)) <= before && performance.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     delays.push(performance.now() - answered);
   }
   return delays;
@@ -137,9 +142,13 @@ async function fanOutDelays(org: Organization, client: ClientHeaders, member: Cl
 /** Each client's interval in the paced phase. */
 const PACE_MS = 1000;
 
-const per = (samples: Sample[], pick: (sample: Sample) => number) => Math.round((samples.reduce((sum, sample) => sum + pick(sample), 0) / Math.max(1, samples.length)) * 100) / 100;
+const per = (samples: Sample[], pick: (sample: Sample) => number) =>
+  Math.round((samples.reduce((sum, sample) => sum + pick(sample), 0) / Math.max(1, samples.length)) * 100) / 100;
 
-export async function measureWriteContention(org: Organization, options: { seconds: number; fanOutSamples: number }): Promise<WriteContentionFigures> {
+export async function measureWriteContention(
+  org: Organization,
+  options: { seconds: number; fanOutSamples: number },
+): Promise<WriteContentionFigures> {
   // One after another: 20 bcrypt checks at once outlast the handler's time on two busy cores.
   // Each client from an address of its own (bench/client-addresses.ts).
   const address = phaseAddresses('writes');
@@ -154,7 +163,11 @@ export async function measureWriteContention(org: Organization, options: { secon
   const samples = await contend(org, clients, options.seconds);
   const paced = await contend(org, clients, options.seconds, PACE_MS);
   // 409 and 503 are what contention costs (the figures); a refusal is the bench's sessions gone wrong.
-  const byStatus = (all: Sample[]) => all.reduce<Record<string, number>>((counts, sample) => ({ ...counts, [sample.status]: (counts[sample.status] ?? 0) + 1 }), {});
+  const byStatus = (all: Sample[]) =>
+    all.reduce<Record<string, number>>(
+      (counts, sample) => ({ ...counts, [sample.status]: (counts[sample.status] ?? 0) + 1 }),
+      {},
+    );
   assertNoRefusals('the write phase', byStatus([...single, ...samples, ...paced]));
   const pacedTimes = (pick: (sample: Sample) => boolean) => paced.filter(pick).map((sample) => sample.ms);
   const times = samples.map((sample) => sample.ms);
@@ -166,20 +179,46 @@ export async function measureWriteContention(org: Organization, options: { secon
     changes: samples.length,
     changesPerSecond: round(samples.length / options.seconds),
     failed: samples.filter((sample) => !sample.ok).length,
-    failedByStatus: samples.filter((sample) => !sample.ok).reduce<Record<string, number>>((byStatus, sample) => ({ ...byStatus, [sample.status]: (byStatus[sample.status] ?? 0) + 1 }), {}),
+    failedByStatus: samples
+      .filter((sample) => !sample.ok)
+      .reduce<Record<string, number>>(
+        (byStatus, sample) => ({ ...byStatus, [sample.status]: (byStatus[sample.status] ?? 0) + 1 }),
+        {},
+      ),
     p50: percentile(times, 50),
     p95: percentile(times, 95),
-    singleClientP95: percentile(single.map((sample) => sample.ms), 95),
-    hotP95: percentile(samples.filter((sample) => sample.hot).map((sample) => sample.ms), 95),
-    coldP95: percentile(samples.filter((sample) => !sample.hot).map((sample) => sample.ms), 95),
+    singleClientP95: percentile(
+      single.map((sample) => sample.ms),
+      95,
+    ),
+    hotP95: percentile(
+      samples.filter((sample) => sample.hot).map((sample) => sample.ms),
+      95,
+    ),
+    coldP95: percentile(
+      samples.filter((sample) => !sample.hot).map((sample) => sample.ms),
+      95,
+    ),
     paced: {
       everyMs: PACE_MS,
       changes: paced.length,
       failed: paced.filter((sample) => !sample.ok).length,
-      p50: percentile(pacedTimes(() => true), 50),
-      p95: percentile(pacedTimes(() => true), 95),
-      hotP95: percentile(pacedTimes((sample) => sample.hot === true), 95),
-      coldP95: percentile(pacedTimes((sample) => !sample.hot), 95),
+      p50: percentile(
+        pacedTimes(() => true),
+        50,
+      ),
+      p95: percentile(
+        pacedTimes(() => true),
+        95,
+      ),
+      hotP95: percentile(
+        pacedTimes((sample) => sample.hot === true),
+        95,
+      ),
+      coldP95: percentile(
+        pacedTimes((sample) => !sample.hot),
+        95,
+      ),
     },
     cancelledPerChange: per(samples, (sample) => sample.cancelled),
     retriesPerChange: per(samples, (sample) => Math.max(0, sample.transactions - 1)),

@@ -75,7 +75,8 @@ export function requiredAppOrigins(why: string): string[] {
 // Secrets. In the cloud a secret is named by its Secrets Manager ARN (`<NAME>_ARN`); locally its value
 // is the variable `<NAME>` itself. ORIGIN_VERIFY_SECRET is also deployed as a value with each function.
 
-export type SecretName = 'SESSION_SECRET' | 'ORIGIN_VERIFY_SECRET' | 'MFA_ENCRYPTION_SECRET' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET';
+export type SecretName =
+  'SESSION_SECRET' | 'ORIGIN_VERIFY_SECRET' | 'MFA_ENCRYPTION_SECRET' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET';
 
 export const secretArn = (name: SecretName): string | undefined => read(`${name}_ARN`);
 /** A secret's value given in the environment; SESSION_SECRET_PREVIOUS is the session key before a local rotation. */
@@ -84,7 +85,11 @@ export const secretValue = (name: SecretName | 'SESSION_SECRET_PREVIOUS'): strin
 // Services the functions call.
 
 /** Where the Stripe client connects: the tests' local stand-in; all unset in the cloud (api.stripe.com). */
-export const stripeApi = () => ({ host: read('STRIPE_API_HOST'), port: read('STRIPE_API_PORT'), protocol: read('STRIPE_API_PROTOCOL') });
+export const stripeApi = () => ({
+  host: read('STRIPE_API_HOST'),
+  port: read('STRIPE_API_PORT'),
+  protocol: read('STRIPE_API_PROTOCOL'),
+});
 
 /** The DNS servers (`host:port[,…]`) that `npm start` and the tests point lookups at; empty: the system's. */
 export const dnsServers = (): string[] => listOf(read('DNS_SERVERS'));

@@ -12,7 +12,12 @@ import { inLambda, isLocalStage } from './config';
  * - EXPOSE_DB_CALLS is ignored in any stage but the local one: the bench and the tests read the x-db-*
  *   headers of a local cloud, and no stack's answers tell a caller how the table is read.
  */
-export const LOCAL_STAGE_SWITCHES = ['GROWTHWISE_CLOCK_OFFSET_MS', 'EXPOSE_DB_CALLS', 'PASSWORD_HASH_COST', 'FAILED_PASSWORD_DELAY_PERCENT'] as const;
+export const LOCAL_STAGE_SWITCHES = [
+  'GROWTHWISE_CLOCK_OFFSET_MS',
+  'EXPOSE_DB_CALLS',
+  'PASSWORD_HASH_COST',
+  'FAILED_PASSWORD_DELAY_PERCENT',
+] as const;
 
 type LocalStageSwitch = (typeof LOCAL_STAGE_SWITCHES)[number];
 
@@ -28,7 +33,8 @@ function integerSwitch(name: LocalStageSwitch, production: number, min: number, 
   const given = read(name);
   if (!given) return production;
   const value = Number(given);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}, not '${given}'`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be an integer from ${min} to ${max}, not '${given}'`);
   if (value < production) refuseOutsideLocalStage(`${name} below ${production}`);
   return value;
 }

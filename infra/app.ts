@@ -4,8 +4,9 @@ import { App, CliCredentialsStackSynthesizer, DefaultStackSynthesizer, Validatio
 import { ManagedPolicy, PermissionsBoundary } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { BackupCopyStack } from './backup-copy-stack';
-import { DeliveryStack, MISSING_REPOSITORY } from './delivery-stack';
 import { WEB_ACL_REGION } from './constructs/api-web-acl';
+import type { CopyDestination } from './constructs/backups';
+import { DeliveryStack, MISSING_REPOSITORY } from './delivery-stack';
 import { EdgeStack, GrowthwiseStack, SharedStack } from './stack';
 import {
   ACCOUNTS,
@@ -20,7 +21,6 @@ import {
   stageConfig,
   stagesWithWebAcl,
 } from './stages';
-import type { CopyDestination } from './constructs/backups';
 import { SPA_HTML_FILES } from './web/spa-fallback';
 
 /**
@@ -51,7 +51,7 @@ export function buildApp(
     new EdgeStack(app, EDGE_STACK_NAME, {
       env: { account: accounts.prod ?? undefined, region: WEB_ACL_REGION },
       synthesizer: new DefaultStackSynthesizer({ qualifier: BOOTSTRAP_QUALIFIERS.prod }),
-      description: 'Growthwise: the web ACLs of the stages\' CloudFront distributions (us-east-1, prod account)',
+      description: "Growthwise: the web ACLs of the stages' CloudFront distributions (us-east-1, prod account)",
     });
   }
   const backupCopies = addBackupCopyStacks(app, stage, config, accounts);
@@ -65,10 +65,13 @@ export function buildApp(
   });
   if (config.account === 'preview') {
     // Every role a preview creates carries the preview boundary, which denies anything of prod.
-    PermissionsBoundary.of(stageStack).apply(ManagedPolicy.fromManagedPolicyName(stageStack, 'PreviewBoundary', PREVIEW_BOUNDARY_POLICY));
+    PermissionsBoundary.of(stageStack).apply(
+      ManagedPolicy.fromManagedPolicyName(stageStack, 'PreviewBoundary', PREVIEW_BOUNDARY_POLICY),
+    );
   }
   const repository = githubRepository(app);
-  if (repository !== null || String(app.node.tryGetContext(DELIVERY_CONTEXT)) === 'true') addDeliveryStacks(app, accounts, repository);
+  if (repository !== null || String(app.node.tryGetContext(DELIVERY_CONTEXT)) === 'true')
+    addDeliveryStacks(app, accounts, repository);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return app;
 }
@@ -82,12 +85,19 @@ export const offsiteCopyStackName = (stage: string) => `${stackName(stage)}-back
  * The vaults a stage's backups are copied into, each in a stack of its own (a vault must be in the
  * region and account it holds copies for), deployed with that account's bootstrap in the copy region.
  */
-function addBackupCopyStacks(app: App, stage: string, config: StageConfig, accounts: Record<AccountName, string | null>): CopyDestination[] {
+function addBackupCopyStacks(
+  app: App,
+  stage: string,
+  config: StageConfig,
+  accounts: Record<AccountName, string | null>,
+): CopyDestination[] {
   const backup = config.backup;
   if (!backup) return [];
   // A copy in the stage's own region survives nothing a region loss takes.
   if (process.env.CDK_DEFAULT_REGION === backup.copyRegion) {
-    throw new Error(`Stage ${stage}: backup.copyRegion (infra/stages.ts) is ${backup.copyRegion}, the region being deployed to; choose another region for the copies.`);
+    throw new Error(
+      `Stage ${stage}: backup.copyRegion (infra/stages.ts) is ${backup.copyRegion}, the region being deployed to; choose another region for the copies.`,
+    );
   }
   const own = accounts[config.account];
   const stackFor = (id: string, account: AccountName, copiesFrom?: string) =>
@@ -95,7 +105,9 @@ function addBackupCopyStacks(app: App, stage: string, config: StageConfig, accou
       env: { account: accounts[account] ?? undefined, region: backup.copyRegion },
       // The stage's account: deployed by its workflow through its bootstrap (in the copy region too).
       // The other one: deployed once by hand with that account's credentials, as the delivery stacks are.
-      synthesizer: copiesFrom ? new CliCredentialsStackSynthesizer() : new DefaultStackSynthesizer({ qualifier: BOOTSTRAP_QUALIFIERS[account] }),
+      synthesizer: copiesFrom
+        ? new CliCredentialsStackSynthesizer()
+        : new DefaultStackSynthesizer({ qualifier: BOOTSTRAP_QUALIFIERS[account] }),
       stage,
       lock: backup.lock,
       copiesFrom,
@@ -127,11 +139,23 @@ function addDeliveryStacks(app: App, accounts: Record<AccountName, string | null
   const description = 'Growthwise: the GitHub Actions roles of this account (deployed by hand once)';
   if (accounts.prod && accounts.preview && accounts.prod !== accounts.preview) {
     for (const name of ['prod', 'preview'] as const) {
-      new DeliveryStack(app, `Growthwise-delivery-${name}`, { env: { account: accounts[name]! }, synthesizer: synthesizer(), holds: [name], repository, description });
+      new DeliveryStack(app, `Growthwise-delivery-${name}`, {
+        env: { account: accounts[name]! },
+        synthesizer: synthesizer(),
+        holds: [name],
+        repository,
+        description,
+      });
     }
   } else {
     const account = accounts.prod ?? accounts.preview;
-    new DeliveryStack(app, 'Growthwise-delivery', { env: account ? { account } : undefined, synthesizer: synthesizer(), holds: ['prod', 'preview'], repository, description });
+    new DeliveryStack(app, 'Growthwise-delivery', {
+      env: account ? { account } : undefined,
+      synthesizer: synthesizer(),
+      holds: ['prod', 'preview'],
+      repository,
+      description,
+    });
   }
 }
 
@@ -144,7 +168,9 @@ function githubRepository(app: App): string | null {
   const fromContext: unknown = app.node.tryGetContext('githubRepository');
   const value = typeof fromContext === 'string' && fromContext !== '' ? fromContext : process.env.GITHUB_REPOSITORY || null;
   if (value !== null && !GITHUB_REPOSITORY_FORMAT.test(value)) {
-    throw new Error(`Invalid GitHub repository "${value}" (context githubRepository or GITHUB_REPOSITORY): expected owner/name, e.g. acme/growthwise.`);
+    throw new Error(
+      `Invalid GitHub repository "${value}" (context githubRepository or GITHUB_REPOSITORY): expected owner/name, e.g. acme/growthwise.`,
+    );
   }
   return value;
 }
@@ -161,6 +187,7 @@ function findWebBuild(): string | null {
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const app = buildApp();
   // Else `cdk deploy Growthwise-delivery` would only answer that no stack matches.
-  if (!app.node.children.some((child) => child instanceof DeliveryStack)) console.error(`Growthwise-delivery is left out. ${MISSING_REPOSITORY}`);
+  if (!app.node.children.some((child) => child instanceof DeliveryStack))
+    console.error(`Growthwise-delivery is left out. ${MISSING_REPOSITORY}`);
   app.synth();
 }

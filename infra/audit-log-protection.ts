@@ -29,7 +29,12 @@ export function denyAuditLogChanges(stack: Stack, table: ITable) {
           conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [`${AUDIT_PARTITION_PREFIX}*`] } },
         }),
         // PartiQL statements carry no leading-key condition; nothing here uses them.
-        new PolicyStatement({ sid: 'NoPartiQLChanges', effect: Effect.DENY, actions: ['dynamodb:PartiQLUpdate', 'dynamodb:PartiQLDelete'], resources: [table.tableArn] }),
+        new PolicyStatement({
+          sid: 'NoPartiQLChanges',
+          effect: Effect.DENY,
+          actions: ['dynamodb:PartiQLUpdate', 'dynamodb:PartiQLDelete'],
+          resources: [table.tableArn],
+        }),
       ],
     }),
   });

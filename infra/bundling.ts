@@ -28,7 +28,10 @@ export const HANDLER_BUNDLING = {
   /** Everything is bundled (SDK included): smaller cold starts than the runtime's SDK, and a pinned version. */
   external: [] as string[],
   /** The SDK's default credential chain, replaced by its environment step alone (functions/aws/environment-credentials.ts). */
-  alias: { '@aws-sdk/credential-provider-node': path.join(FUNCTIONS_DIR, 'aws', 'environment-credentials.ts') } as Record<string, string>,
+  alias: { '@aws-sdk/credential-provider-node': path.join(FUNCTIONS_DIR, 'aws', 'environment-credentials.ts') } as Record<
+    string,
+    string
+  >,
 } as const;
 
 /** The esbuild CLI flags NodejsFunction has no property for (its `minify` is all or nothing). */

@@ -1,4 +1,9 @@
-import { PEAK_TO_AVERAGE, REQUESTS_PER_USER_HOUR, REQUESTS_PER_USER_HOUR_BY_ROUTE, SIGN_IN_PEAK_TO_AVERAGE } from '../functions/capacity/request-model';
+import {
+  PEAK_TO_AVERAGE,
+  REQUESTS_PER_USER_HOUR,
+  REQUESTS_PER_USER_HOUR_BY_ROUTE,
+  SIGN_IN_PEAK_TO_AVERAGE,
+} from '../functions/capacity/request-model';
 
 /**
  * Prod's limits derived from the request model (functions/capacity/request-model.ts, docs/scale.md
@@ -38,7 +43,10 @@ const hottestRoutePerUserHour = Math.max(...Object.values(REQUESTS_PER_USER_HOUR
 
 export const PROD_LIMITS = {
   /** API Gateway: every route's limit (the hottest, the unread-count poll, sets it); burst twice the rate. */
-  routeDefault: { rateLimit: roundUp(peakRoutePerSecond(hottestRoutePerUserHour), 1_000), burstLimit: 2 * roundUp(peakRoutePerSecond(hottestRoutePerUserHour), 1_000) },
+  routeDefault: {
+    rateLimit: roundUp(peakRoutePerSecond(hottestRoutePerUserHour), 1_000),
+    burstLimit: 2 * roundUp(peakRoutePerSecond(hottestRoutePerUserHour), 1_000),
+  },
   /** API Gateway: the public write routes (sign-in, registration, mail links), sized for the morning's sign-ins. */
   publicWrites: { rateLimit: roundUp(signInPeakPerSecond, 100), burstLimit: 2 * roundUp(signInPeakPerSecond, 100) },
   waf: {
@@ -51,7 +59,10 @@ export const PROD_LIMITS = {
   quotas: {
     apiGatewayRequestsPerSecond: roundUp(allRoutesPeakPerSecond, 1_000),
     /** Concurrency at peak, doubled for cold starts and a slow dependency's tail. */
-    lambdaConcurrentExecutions: roundUp(2 * (allRoutesPeakPerSecond * REQUEST_SECONDS + signInPeakPerSecond * SIGN_IN_SECONDS), 1_000),
+    lambdaConcurrentExecutions: roundUp(
+      2 * (allRoutesPeakPerSecond * REQUEST_SECONDS + signInPeakPerSecond * SIGN_IN_SECONDS),
+      1_000,
+    ),
     dynamoDbTableReadUnitsPerSecond: roundUp(peakRoutePerSecond(READ_UNITS_PER_USER_HOUR), 10_000),
     dynamoDbTableWriteUnitsPerSecond: roundUp(peakRoutePerSecond(WRITE_UNITS_PER_USER_HOUR), 10_000),
   },

@@ -1,7 +1,21 @@
 import { Annotations, Aws, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
-import { CfnOIDCProvider, Effect, ManagedPolicy, PolicyDocument, PolicyStatement, Role, WebIdentityPrincipal } from 'aws-cdk-lib/aws-iam';
+import {
+  CfnOIDCProvider,
+  Effect,
+  ManagedPolicy,
+  PolicyDocument,
+  PolicyStatement,
+  Role,
+  WebIdentityPrincipal,
+} from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import { type AccountName, BOOTSTRAP_QUALIFIERS, PREVIEW_BOUNDARY_POLICY, PREVIEW_EXECUTION_POLICY, PREVIEW_TOOLKIT_STACK } from './stages';
+import {
+  type AccountName,
+  BOOTSTRAP_QUALIFIERS,
+  PREVIEW_BOUNDARY_POLICY,
+  PREVIEW_EXECUTION_POLICY,
+  PREVIEW_TOOLKIT_STACK,
+} from './stages';
 
 const GITHUB_OIDC = 'token.actions.githubusercontent.com';
 
@@ -27,7 +41,10 @@ export class DeliveryStack extends Stack {
     super(scope, id, props);
     Tags.of(this).add('project', 'growthwise');
     Tags.of(this).add('stage', 'delivery');
-    const provider = new CfnOIDCProvider(this, 'GitHubOidc', { url: `https://${GITHUB_OIDC}`, clientIdList: ['sts.amazonaws.com'] });
+    const provider = new CfnOIDCProvider(this, 'GitHubOidc', {
+      url: `https://${GITHUB_OIDC}`,
+      clientIdList: ['sts.amazonaws.com'],
+    });
     const { repository } = props;
     // An error on this stack only: `cdk deploy` of a stage (which selects its own stack) still works.
     if (repository === null) Annotations.of(this).addError(MISSING_REPOSITORY);
@@ -38,7 +55,10 @@ export class DeliveryStack extends Stack {
         roleName: `growthwise-github-${environment}`,
         description,
         assumedBy: new WebIdentityPrincipal(provider.attrArn, {
-          StringEquals: { [`${GITHUB_OIDC}:aud`]: 'sts.amazonaws.com', [`${GITHUB_OIDC}:sub`]: `repo:${repository}:environment:${environment}` },
+          StringEquals: {
+            [`${GITHUB_OIDC}:aud`]: 'sts.amazonaws.com',
+            [`${GITHUB_OIDC}:sub`]: `repo:${repository}:environment:${environment}`,
+          },
         }),
         inlinePolicies: { Deliver: new PolicyDocument({ statements }) },
       });
@@ -52,42 +72,88 @@ export class DeliveryStack extends Stack {
     const cdkRoles = (account: AccountName, kinds: string[]) =>
       new PolicyStatement({
         actions: ['sts:AssumeRole', 'sts:TagSession'],
-        resources: kinds.map((kind) => `arn:${Aws.PARTITION}:iam::${Aws.ACCOUNT_ID}:role/cdk-${BOOTSTRAP_QUALIFIERS[account]}-${kind}-role-${Aws.ACCOUNT_ID}-*`),
+        resources: kinds.map(
+          (kind) =>
+            `arn:${Aws.PARTITION}:iam::${Aws.ACCOUNT_ID}:role/cdk-${BOOTSTRAP_QUALIFIERS[account]}-${kind}-role-${Aws.ACCOUNT_ID}-*`,
+        ),
       });
-    const stacks = (...names: string[]) => names.map((name) => `arn:${Aws.PARTITION}:cloudformation:*:${Aws.ACCOUNT_ID}:stack/${name}/*`);
+    const stacks = (...names: string[]) =>
+      names.map((name) => `arn:${Aws.PARTITION}:cloudformation:*:${Aws.ACCOUNT_ID}:stack/${name}/*`);
 
     if (props.holds.includes('preview')) {
       const qualifier = BOOTSTRAP_QUALIFIERS.preview;
-      githubRole('PreviewRole', 'preview', 'Growthwise previews: deploys, destroys and sweeps Growthwise-pr-* with the preview bootstrap only', [
-        cdkRoles('preview', ['deploy', 'file-publishing', 'lookup']),
-        // The destroy job and the sweep delete without synthesis, through the preview execution role.
-        new PolicyStatement({ actions: ['cloudformation:ListStacks'], resources: ['*'] }),
-        new PolicyStatement({ actions: ['cloudformation:DescribeStacks', 'cloudformation:DeleteStack'], resources: stacks('Growthwise-pr-*') }),
-        new PolicyStatement({
-          actions: ['iam:PassRole'],
-          resources: [`arn:${Aws.PARTITION}:iam::${Aws.ACCOUNT_ID}:role/cdk-${qualifier}-cfn-exec-role-${Aws.ACCOUNT_ID}-*`],
-          conditions: { StringEquals: { 'iam:PassedToService': 'cloudformation.amazonaws.com' } },
-        }),
-        // cdk gc of the preview bootstrap's bucket: it reads every stack's template to find the assets in use.
-        new PolicyStatement({ actions: ['cloudformation:GetTemplate', 'cloudformation:DescribeStacks'], resources: ['*'] }),
-        new PolicyStatement({ actions: ['ssm:GetParameter'], resources: [`arn:${Aws.PARTITION}:ssm:*:${Aws.ACCOUNT_ID}:parameter/cdk-bootstrap/${qualifier}/version`] }),
-        new PolicyStatement({
-          actions: ['s3:ListBucket', 's3:GetObject', 's3:GetObjectTagging', 's3:PutObjectTagging', 's3:DeleteObject', 's3:GetBucketLocation'],
-          resources: [`arn:${Aws.PARTITION}:s3:::cdk-${qualifier}-assets-${Aws.ACCOUNT_ID}-*`, `arn:${Aws.PARTITION}:s3:::cdk-${qualifier}-assets-${Aws.ACCOUNT_ID}-*/*`],
-        }),
-      ]);
+      githubRole(
+        'PreviewRole',
+        'preview',
+        'Growthwise previews: deploys, destroys and sweeps Growthwise-pr-* with the preview bootstrap only',
+        [
+          cdkRoles('preview', ['deploy', 'file-publishing', 'lookup']),
+          // The destroy job and the sweep delete without synthesis, through the preview execution role.
+          new PolicyStatement({ actions: ['cloudformation:ListStacks'], resources: ['*'] }),
+          new PolicyStatement({
+            actions: ['cloudformation:DescribeStacks', 'cloudformation:DeleteStack'],
+            resources: stacks('Growthwise-pr-*'),
+          }),
+          new PolicyStatement({
+            actions: ['iam:PassRole'],
+            resources: [`arn:${Aws.PARTITION}:iam::${Aws.ACCOUNT_ID}:role/cdk-${qualifier}-cfn-exec-role-${Aws.ACCOUNT_ID}-*`],
+            conditions: { StringEquals: { 'iam:PassedToService': 'cloudformation.amazonaws.com' } },
+          }),
+          // cdk gc of the preview bootstrap's bucket: it reads every stack's template to find the assets in use.
+          new PolicyStatement({ actions: ['cloudformation:GetTemplate', 'cloudformation:DescribeStacks'], resources: ['*'] }),
+          new PolicyStatement({
+            actions: ['ssm:GetParameter'],
+            resources: [`arn:${Aws.PARTITION}:ssm:*:${Aws.ACCOUNT_ID}:parameter/cdk-bootstrap/${qualifier}/version`],
+          }),
+          new PolicyStatement({
+            actions: [
+              's3:ListBucket',
+              's3:GetObject',
+              's3:GetObjectTagging',
+              's3:PutObjectTagging',
+              's3:DeleteObject',
+              's3:GetBucketLocation',
+            ],
+            resources: [
+              `arn:${Aws.PARTITION}:s3:::cdk-${qualifier}-assets-${Aws.ACCOUNT_ID}-*`,
+              `arn:${Aws.PARTITION}:s3:::cdk-${qualifier}-assets-${Aws.ACCOUNT_ID}-*/*`,
+            ],
+          }),
+        ],
+      );
       new PreviewGuardrails(this, { prodInSameAccount: props.holds.includes('prod') });
     }
     if (props.holds.includes('prod')) {
-      githubRole('ProdDeployRole', 'production', 'Growthwise prod: deploys Growthwise-shared, Growthwise-edge and Growthwise-prod with the default bootstrap, sets the stack policy', [
-        cdkRoles('prod', ['deploy', 'file-publishing', 'lookup']),
-        new PolicyStatement({ actions: ['cloudformation:DescribeStacks', 'cloudformation:SetStackPolicy'], resources: stacks('Growthwise-prod') }),
-      ]);
-      githubRole('ProdDiffRole', 'production-diff', 'Growthwise prod: reads the deployed templates for cdk diff, changes nothing', [
-        cdkRoles('prod', ['lookup']),
-        new PolicyStatement({ actions: ['cloudformation:GetTemplate', 'cloudformation:DescribeStacks'], resources: stacks('Growthwise-prod', 'Growthwise-shared', 'Growthwise-edge') }),
-        new PolicyStatement({ actions: ['ssm:GetParameter'], resources: [`arn:${Aws.PARTITION}:ssm:*:${Aws.ACCOUNT_ID}:parameter/cdk-bootstrap/${BOOTSTRAP_QUALIFIERS.prod}/version`] }),
-      ]);
+      githubRole(
+        'ProdDeployRole',
+        'production',
+        'Growthwise prod: deploys Growthwise-shared, Growthwise-edge and Growthwise-prod with the default bootstrap, sets the stack policy',
+        [
+          cdkRoles('prod', ['deploy', 'file-publishing', 'lookup']),
+          new PolicyStatement({
+            actions: ['cloudformation:DescribeStacks', 'cloudformation:SetStackPolicy'],
+            resources: stacks('Growthwise-prod'),
+          }),
+        ],
+      );
+      githubRole(
+        'ProdDiffRole',
+        'production-diff',
+        'Growthwise prod: reads the deployed templates for cdk diff, changes nothing',
+        [
+          cdkRoles('prod', ['lookup']),
+          new PolicyStatement({
+            actions: ['cloudformation:GetTemplate', 'cloudformation:DescribeStacks'],
+            resources: stacks('Growthwise-prod', 'Growthwise-shared', 'Growthwise-edge'),
+          }),
+          new PolicyStatement({
+            actions: ['ssm:GetParameter'],
+            resources: [
+              `arn:${Aws.PARTITION}:ssm:*:${Aws.ACCOUNT_ID}:parameter/cdk-bootstrap/${BOOTSTRAP_QUALIFIERS.prod}/version`,
+            ],
+          }),
+        ],
+      );
     }
   }
 }
@@ -109,7 +175,8 @@ class PreviewGuardrails {
    * Growthwise-shared (README, Deploy), which only previews and dev use.
    */
   constructor(stack: Stack, { prodInSameAccount }: { prodInSameAccount: boolean }) {
-    const arn = (service: string, resource: string, region = '*') => `arn:${Aws.PARTITION}:${service}:${region}:${Aws.ACCOUNT_ID}:${resource}`;
+    const arn = (service: string, resource: string, region = '*') =>
+      `arn:${Aws.PARTITION}:${service}:${region}:${Aws.ACCOUNT_ID}:${resource}`;
     const boundaryArn = `arn:${Aws.PARTITION}:iam::${Aws.ACCOUNT_ID}:policy/${PREVIEW_BOUNDARY_POLICY}`;
     const boundary = new ManagedPolicy(stack, 'PreviewBoundary', {
       managedPolicyName: PREVIEW_BOUNDARY_POLICY,
@@ -135,9 +202,13 @@ class PreviewGuardrails {
           effect: Effect.DENY,
           actions: ['*'],
           resources: [
-            ...['Growthwise-prod', ...(prodInSameAccount ? ['Growthwise-shared'] : []), 'Growthwise-edge', 'Growthwise-delivery*', 'CDKToolkit'].map((name) =>
-              arn('cloudformation', `stack/${name}/*`),
-            ),
+            ...[
+              'Growthwise-prod',
+              ...(prodInSameAccount ? ['Growthwise-shared'] : []),
+              'Growthwise-edge',
+              'Growthwise-delivery*',
+              'CDKToolkit',
+            ].map((name) => arn('cloudformation', `stack/${name}/*`)),
             arn('dynamodb', 'table/Growthwise-prod-*'),
             arn('lambda', 'function:Growthwise-prod-*'),
             arn('logs', 'log-group:Growthwise-prod-*'),
@@ -158,7 +229,12 @@ class PreviewGuardrails {
           resources: ['*'],
           conditions: { StringNotEquals: { 'iam:PermissionsBoundary': boundaryArn } },
         }),
-        new PolicyStatement({ sid: 'BoundaryStays', effect: Effect.DENY, actions: ['iam:DeleteRolePermissionsBoundary'], resources: ['*'] }),
+        new PolicyStatement({
+          sid: 'BoundaryStays',
+          effect: Effect.DENY,
+          actions: ['iam:DeleteRolePermissionsBoundary'],
+          resources: ['*'],
+        }),
         new PolicyStatement({
           sid: 'GuardrailsStay',
           effect: Effect.DENY,
@@ -213,7 +289,7 @@ class PreviewGuardrails {
       acknowledgeWildcards(
         policy,
         statementsOf(policy),
-        'A permissions boundary and a bootstrap execution policy: their wildcards are the ceiling of what a preview stack may create, and the boundary\'s explicit denies remove everything of prod, shared and delivery.',
+        "A permissions boundary and a bootstrap execution policy: their wildcards are the ceiling of what a preview stack may create, and the boundary's explicit denies remove everything of prod, shared and delivery.",
       );
     }
   }
@@ -237,7 +313,8 @@ function acknowledgeWildcards(scope: Construct, statements: PolicyStatement[], r
   for (const statement of statements) {
     if (statement.effect === Effect.DENY) continue;
     for (const action of statement.actions) if (action.includes('*')) ids.add(`AwsSolutions-IAM5[Action::${action}]`);
-    for (const resource of statement.resources.map((r) => render(stack.resolve(r)))) if (resource.includes('*')) ids.add(`AwsSolutions-IAM5[Resource::${resource}]`);
+    for (const resource of statement.resources.map((r) => render(stack.resolve(r))))
+      if (resource.includes('*')) ids.add(`AwsSolutions-IAM5[Resource::${resource}]`);
   }
   Validations.of(scope).acknowledge(...[...ids].map((id) => ({ id, reason })));
 }

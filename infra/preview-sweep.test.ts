@@ -21,7 +21,14 @@ function clients(stacks: StackSummary[], answers: Record<number, PullRequestAnsw
 describe('preview sweep', () => {
   it('reads the pull request number of preview stacks only', () => {
     expect(pullRequestOf('Growthwise-pr-42')).toBe(42);
-    for (const other of ['Growthwise-prod', 'Growthwise-shared', 'Growthwise-pr-', 'Growthwise-pr-01', 'Growthwise-pr-4x', 'Other-pr-4']) {
+    for (const other of [
+      'Growthwise-prod',
+      'Growthwise-shared',
+      'Growthwise-pr-',
+      'Growthwise-pr-01',
+      'Growthwise-pr-4x',
+      'Other-pr-4',
+    ]) {
       expect(pullRequestOf(other), other).toBeUndefined();
     }
   });
@@ -32,7 +39,7 @@ describe('preview sweep', () => {
     }
   });
 
-  it('keeps open pull requests\' previews and leaves stacks in progress alone', () => {
+  it("keeps open pull requests' previews and leaves stacks in progress alone", () => {
     expect(decide({ name: 'Growthwise-pr-1', status: 'ROLLBACK_FAILED' }, { state: 'open' }).action).toBe('keep');
     expect(decide({ name: 'Growthwise-pr-1', status: 'UPDATE_IN_PROGRESS' }, { state: 'closed' }).action).toBe('skip');
     expect(decide({ name: 'Growthwise-pr-1', status: 'DELETE_IN_PROGRESS' }, { state: 'closed' }).action).toBe('skip');

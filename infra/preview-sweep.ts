@@ -46,7 +46,8 @@ export function pullRequestOf(stackName: string): number | undefined {
  * limit, outage, a token without access, a number it cannot find) keeps the stack until tomorrow.
  */
 export function decide(stack: StackSummary, answer: PullRequestAnswer): SweepDecision {
-  if (!(RESTING_STATES as readonly string[]).includes(stack.status)) return { action: 'skip', reason: `${stack.status}: an operation is in progress` };
+  if (!(RESTING_STATES as readonly string[]).includes(stack.status))
+    return { action: 'skip', reason: `${stack.status}: an operation is in progress` };
   if ('error' in answer) return { action: 'skip', reason: `could not ask about its pull request (${answer.error})` };
   if (answer.state === 'open') return { action: 'keep', reason: 'its pull request is open' };
   return { action: 'delete', reason: `its pull request is closed (stack ${stack.status})` };
@@ -87,10 +88,18 @@ function liveClients(env: NodeJS.ProcessEnv): SweepClients {
   const repository = required(env, 'GITHUB_REPOSITORY');
   const token = required(env, 'GH_TOKEN');
   const executionRole = required(env, 'PREVIEW_EXECUTION_ROLE_ARN');
-  const aws = async (...args: string[]) => (await run('aws', [...args, '--output', 'json'], { maxBuffer: 64 * 1024 * 1024 })).stdout;
+  const aws = async (...args: string[]) =>
+    (await run('aws', [...args, '--output', 'json'], { maxBuffer: 64 * 1024 * 1024 })).stdout;
   return {
     async listStacks() {
-      const out = await aws('cloudformation', 'list-stacks', '--stack-status-filter', ...RESTING_STATES, '--query', 'StackSummaries[].[StackName,StackStatus]');
+      const out = await aws(
+        'cloudformation',
+        'list-stacks',
+        '--stack-status-filter',
+        ...RESTING_STATES,
+        '--query',
+        'StackSummaries[].[StackName,StackStatus]',
+      );
       return (JSON.parse(out) as [string, string][]).map(([name, status]) => ({ name, status }));
     },
     async pullRequest(number) {

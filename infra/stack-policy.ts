@@ -18,14 +18,22 @@ export function protectTable(tableLogicalId: string): StackPolicy {
   return {
     Statement: [
       { Effect: 'Allow', Principal: '*', Action: 'Update:*', Resource: '*' },
-      { Effect: 'Deny', Principal: '*', Action: ['Update:Replace', 'Update:Delete'], Resource: `LogicalResourceId/${tableLogicalId}` },
+      {
+        Effect: 'Deny',
+        Principal: '*',
+        Action: ['Update:Replace', 'Update:Delete'],
+        Resource: `LogicalResourceId/${tableLogicalId}`,
+      },
     ],
   };
 }
 
 /** The logical id of a stage's table, from a synthesis without bundling. */
 export function tableLogicalId(stage: string): string {
-  const app = buildApp(new App({ builtinCloudFormationValidation: false, context: { stage, 'aws:cdk:bundling-stacks': [] } }), null);
+  const app = buildApp(
+    new App({ builtinCloudFormationValidation: false, context: { stage, 'aws:cdk:bundling-stacks': [] } }),
+    null,
+  );
   const stack = app.node.findChild(stackName(stage));
   const tables = stack.node.findAll().filter((child): child is CfnTable => child instanceof CfnTable);
   if (tables.length !== 1) throw new Error(`Expected one table in ${stackName(stage)}, found ${tables.length}`);

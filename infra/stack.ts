@@ -1,21 +1,21 @@
 import { Annotations, CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { routes } from '../functions/routes';
-import { Alarms } from './constructs/alarms';
-import { ApiWebAcl } from './constructs/api-web-acl';
-import { Dashboard, dashboardUrl } from './constructs/dashboard';
-import { Api } from './constructs/api';
-import { Backups, type CopyDestination } from './constructs/backups';
-import { Data } from './constructs/data';
-import { Mailer } from './constructs/mailer';
-import { NotificationFanOut } from './constructs/notification-fan-out';
-import { TrialAlerts } from './constructs/trial-alerts';
-import { DueReminders } from './constructs/due-reminders';
-import { Edge } from './constructs/edge';
-import { Secrets } from './constructs/secrets';
-import { Web } from './constructs/web';
 import { missingAlarmRecipients } from './alarm-recipients';
 import { denyAuditLogChanges } from './audit-log-protection';
+import { Alarms } from './constructs/alarms';
+import { Api } from './constructs/api';
+import { ApiWebAcl } from './constructs/api-web-acl';
+import { Backups, type CopyDestination } from './constructs/backups';
+import { Dashboard, dashboardUrl } from './constructs/dashboard';
+import { Data } from './constructs/data';
+import { DueReminders } from './constructs/due-reminders';
+import { Edge } from './constructs/edge';
+import { Mailer } from './constructs/mailer';
+import { NotificationFanOut } from './constructs/notification-fan-out';
+import { Secrets } from './constructs/secrets';
+import { TrialAlerts } from './constructs/trial-alerts';
+import { Web } from './constructs/web';
 import { giveEveryFunctionALogGroup } from './owned-log-groups';
 import { type StageConfig, stagesWithWebAcl } from './stages';
 
@@ -51,7 +51,8 @@ export class GrowthwiseStack extends Stack {
       restoredTable: config.restoredTable,
       stackName: this.stackName,
     });
-    if (config.backup) new Backups(this, 'Backups', { stage, config: config.backup, table: data.table, destinations: props.backupCopies });
+    if (config.backup)
+      new Backups(this, 'Backups', { stage, config: config.backup, table: data.table, destinations: props.backupCopies });
     const secrets = new Secrets(this, 'Secrets', {
       removalPolicy: rules.removalPolicy,
       originVerifyVersionId: config.originVerifyVersionId,
@@ -60,7 +61,12 @@ export class GrowthwiseStack extends Stack {
     const api = new Api(this, 'Api', {
       routes,
       table: data.table,
-      secrets: { session: secrets.sessionSecret, stripeSecretKey: secrets.stripeSecretKey, stripeWebhookSecret: secrets.stripeWebhookSecret, mfaEncryption: secrets.mfaEncryptionSecret },
+      secrets: {
+        session: secrets.sessionSecret,
+        stripeSecretKey: secrets.stripeSecretKey,
+        stripeWebhookSecret: secrets.stripeWebhookSecret,
+        mfaEncryption: secrets.mfaEncryptionSecret,
+      },
       originVerifySecret: secrets.originVerifySecret,
       originVerifyValue: secrets.originVerifyValue,
       stage,
@@ -86,7 +92,9 @@ export class GrowthwiseStack extends Stack {
     // The functions learn the site's origin from the distribution, which depends only on the API
     // resource itself (not on the functions): no cycle (docs/decisions/007).
     api.allowOrigin(web.siteUrl);
-    this.alarms = rules.alarms ? new Alarms(this, 'Alarms', { httpApi: api.httpApi, table: data.table, recipients: config.alarmRecipients }) : undefined;
+    this.alarms = rules.alarms
+      ? new Alarms(this, 'Alarms', { httpApi: api.httpApi, table: data.table, recipients: config.alarmRecipients })
+      : undefined;
     const unreceived = missingAlarmRecipients(stage, config);
     if (unreceived) Annotations.of(this).addWarningV2('growthwise:alarm-recipients', unreceived);
     const mailer = new Mailer(this, 'Mailer', {
@@ -116,19 +124,36 @@ export class GrowthwiseStack extends Stack {
       logRetention: rules.logRetention,
       removalPolicy: rules.removalPolicy,
     });
-    new DueReminders(this, 'DueReminders', { table: data.table, stage, logLevel: config.logLevel, logRetention: rules.logRetention, removalPolicy: rules.removalPolicy });
-    this.dashboard = new Dashboard(this, 'Dashboard', { stage, httpApi: api.httpApi, functions: api.routeFunctions, table: data.table });
+    new DueReminders(this, 'DueReminders', {
+      table: data.table,
+      stage,
+      logLevel: config.logLevel,
+      logRetention: rules.logRetention,
+      removalPolicy: rules.removalPolicy,
+    });
+    this.dashboard = new Dashboard(this, 'Dashboard', {
+      stage,
+      httpApi: api.httpApi,
+      functions: api.routeFunctions,
+      table: data.table,
+    });
     this.dashboard.watchMailer(mailer.function, mailer.deadLetterQueue);
 
     giveEveryFunctionALogGroup(this, { retention: rules.logRetention, removalPolicy: rules.removalPolicy });
     denyAuditLogChanges(this, data.table);
 
-    new CfnOutput(this, 'SiteUrl', { value: web.siteUrl, description: 'The stage\'s web app (and /api)' });
+    new CfnOutput(this, 'SiteUrl', { value: web.siteUrl, description: "The stage's web app (and /api)" });
     new CfnOutput(this, 'ApiId', { value: api.httpApi.apiId, description: 'HTTP API id (API Gateway console, access logs)' });
-    new CfnOutput(this, 'DashboardUrl', { value: dashboardUrl(this, stage), description: 'The stage\'s CloudWatch dashboard' });
+    new CfnOutput(this, 'DashboardUrl', { value: dashboardUrl(this, stage), description: "The stage's CloudWatch dashboard" });
     new CfnOutput(this, 'TableName', { value: data.table.tableName, description: 'The DynamoDB table' });
-    new CfnOutput(this, 'StripeWebhookSecretArn', { value: secrets.stripeWebhookSecret.secretArn, description: 'Put the Stripe webhook endpoint\'s signing secret (whsec_…) here (README)' });
-    new CfnOutput(this, 'StripeSecretKeyArn', { value: secrets.stripeSecretKey.secretArn, description: 'Put the Stripe secret key (sk_… or rk_…) here (README)' });
+    new CfnOutput(this, 'StripeWebhookSecretArn', {
+      value: secrets.stripeWebhookSecret.secretArn,
+      description: "Put the Stripe webhook endpoint's signing secret (whsec_…) here (README)",
+    });
+    new CfnOutput(this, 'StripeSecretKeyArn', {
+      value: secrets.stripeSecretKey.secretArn,
+      description: 'Put the Stripe secret key (sk_… or rk_…) here (README)',
+    });
   }
 }
 

@@ -312,7 +312,10 @@ export const EDGE_STACK_NAME = 'Growthwise-edge';
 export function stagesWithWebAcl(): { stage: NamedStage; limits: ApiRateLimits }[] {
   return (Object.entries(stages) as [NamedStage, StageConfig][]).flatMap(([stage, config]) => {
     if (config.waf === null) return [];
-    if (config.account !== 'prod') throw new Error(`Stage ${stage}: a web ACL lives in ${EDGE_STACK_NAME}, in the prod account; ${stage} is in the ${config.account} account.`);
+    if (config.account !== 'prod')
+      throw new Error(
+        `Stage ${stage}: a web ACL lives in ${EDGE_STACK_NAME}, in the prod account; ${stage} is in the ${config.account} account.`,
+      );
     return [{ stage, limits: config.waf }];
   });
 }

@@ -26,5 +26,7 @@ for (const stage of stageNames) {
   const started = performance.now();
   const assembly = buildApp(app, null).synth();
   recordProfileEvent('cdk-synth', started);
-  console.log(`${stage}: ${assembly.stacks.map((stack) => path.relative(process.cwd(), path.join(assembly.directory, stack.templateFile))).join(' ')}`);
+  console.log(
+    `${stage}: ${assembly.stacks.map((stack) => path.relative(process.cwd(), path.join(assembly.directory, stack.templateFile))).join(' ')}`,
+  );
 }

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { startDynamoDbLocal, ensureTable, localClient, LOCAL_AWS_ENV } from '../infra/local/dynamodb-local';
-import { compareTables, exportTable, importTable } from '../infra/local/restore-drill';
 import { freePort } from '../infra/local/free-port';
 import { startLocalCloud } from '../infra/local/local-cloud';
+import { compareTables, exportTable, importTable } from '../infra/local/restore-drill';
 import { seedOrganization } from '../infra/local/seed';
 
 /**
@@ -21,22 +21,43 @@ const dynamo = await startDynamoDbLocal({});
 async function drill(): Promise<boolean> {
   const source = 'growthwise-drill-source';
   await ensureTable(dynamo.endpoint, source);
-  const seeded = await seedOrganization(DynamoDBDocumentClient.from(localClient(dynamo.endpoint)), source, { label: 'Drill', projects: 20, membersPerProject: 3, staff: 4, notificationsPerUser: 2, invitations: 2, password: 'drill-password-1' });
+  const seeded = await seedOrganization(DynamoDBDocumentClient.from(localClient(dynamo.endpoint)), source, {
+    label: 'Drill',
+    projects: 20,
+    membersPerProject: 3,
+    staff: 4,
+    notificationsPerUser: 2,
+    invitations: 2,
+    password: 'drill-password-1',
+  });
   const file = path.join(scratch, 'export.json');
   const exported = await exportTable(dynamo.endpoint, source, file);
   const restored = `growthwise-restored-${Date.now()}`;
   const imported = await importTable(dynamo.endpoint, file, restored);
   const { compared, differing } = await compareTables(dynamo.endpoint, source, restored);
-  console.log(`Restore drill: exported ${exported} items, imported ${imported}; ${compared} items compared, ${differing.length} differ.`);
+  console.log(
+    `Restore drill: exported ${exported} items, imported ${imported}; ${compared} items compared, ${differing.length} differ.`,
+  );
   for (const key of differing) console.log(`  differs: ${key}`);
 
-  const app = await startLocalCloud({ port: await freePort(), inMemory: true, sharedDatabase: { endpoint: dynamo.endpoint, tableName: restored }, buildDir: path.join(scratch, 'functions') });
+  const app = await startLocalCloud({
+    port: await freePort(),
+    inMemory: true,
+    sharedDatabase: { endpoint: dynamo.endpoint, tableName: restored },
+    buildDir: path.join(scratch, 'functions'),
+  });
   try {
-    const signIn = await fetch(`${app.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: app.url }, body: JSON.stringify({ username: seeded.admin.email, password: seeded.password }) });
+    const signIn = await fetch(`${app.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.url },
+      body: JSON.stringify({ username: seeded.admin.email, password: seeded.password }),
+    });
     const cookie = (signIn.headers.getSetCookie?.() ?? []).map((value) => value.split(';')[0]).join('; ');
     const projects = await fetch(`${app.url}/api/projects`, { headers: { cookie } });
     const listed = projects.ok ? ((await projects.json()) as unknown[]).length : 0;
-    console.log(`The app on the restored table: sign-in ${signIn.status}, GET /api/projects ${projects.status} with ${listed} of ${seeded.projectIds.length} projects.`);
+    console.log(
+      `The app on the restored table: sign-in ${signIn.status}, GET /api/projects ${projects.status} with ${listed} of ${seeded.projectIds.length} projects.`,
+    );
     return differing.length === 0 && exported > 0 && signIn.status === 200 && listed === Math.min(seeded.projectIds.length, 100);
   } finally {
     await app.stop();

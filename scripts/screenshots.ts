@@ -22,7 +22,13 @@ const PASSWORD = 'screenshot-passphrase';
 async function startCloud(port: number): Promise<ChildProcess> {
   const cloud = spawn('npx', ['tsx', 'infra/local/start.ts', '--in-memory', '--port', String(port)], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, LOG_LEVEL: 'error', POWERTOOLS_METRICS_DISABLED: 'true', MAIL_UI_PORT: String(await freePort()), MAIL_SMTP_PORT: String(await freePort()) },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'error',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      MAIL_UI_PORT: String(await freePort()),
+      MAIL_SMTP_PORT: String(await freePort()),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     // Its own process group: npx, tsx and the cloud stop together (stopCloud).
     detached: true,
@@ -56,16 +62,49 @@ async function seed(api: APIRequestContext): Promise<{ email: string; projectId:
   const email = `screenshots-${Date.now().toString(36)}@example.com`;
   await ok(
     await api.post('/api/register', {
-      data: { username: email, password: PASSWORD, fullName: longPersonName(0), organizationName: 'Northwind Traders International Marketing Operations Group', plan: 'professional', billingCycle: 'monthly' },
+      data: {
+        username: email,
+        password: PASSWORD,
+        fullName: longPersonName(0),
+        organizationName: 'Northwind Traders International Marketing Operations Group',
+        plan: 'professional',
+        billingCycle: 'monthly',
+      },
     }),
   );
   for (let index = 1; index <= 6; index += 1) {
-    await ok(await api.post('/api/organization/users', { data: { username: `colleague-${index}-${email}`, fullName: longPersonName(index), password: PASSWORD, role: index % 3 ? 'staff' : 'admin' } }));
+    await ok(
+      await api.post('/api/organization/users', {
+        data: {
+          username: `colleague-${index}-${email}`,
+          fullName: longPersonName(index),
+          password: PASSWORD,
+          role: index % 3 ? 'staff' : 'admin',
+        },
+      }),
+    );
   }
   const statuses = ['planning', 'in_progress', 'completed', 'on_hold'];
-  const first = await ok(await api.post('/api/projects', { data: { name: unbrokenName, status: 'in_progress', dueDate: '2025-01-05', description: 'Automate the nurture emails, scoring and hand-over to sales for every new lead.' } }));
+  const first = await ok(
+    await api.post('/api/projects', {
+      data: {
+        name: unbrokenName,
+        status: 'in_progress',
+        dueDate: '2025-01-05',
+        description: 'Automate the nurture emails, scoring and hand-over to sales for every new lead.',
+      },
+    }),
+  );
   for (let index = 1; index < 30; index += 1) {
-    await ok(await api.post('/api/projects', { data: { name: longProjectName(index), status: statuses[index % 4], dueDate: index % 3 ? `2027-0${(index % 9) + 1}-15` : null } }));
+    await ok(
+      await api.post('/api/projects', {
+        data: {
+          name: longProjectName(index),
+          status: statuses[index % 4],
+          dueDate: index % 3 ? `2027-0${(index % 9) + 1}-15` : null,
+        },
+      }),
+    );
   }
   return { email, projectId: (first as { id: string }).id };
 }
@@ -74,14 +113,22 @@ await mkdir(OUT_DIR, { recursive: true });
 const port = await freePort();
 const cloud = await startCloud(port);
 const baseURL = `http://localhost:${port}`;
-const browser = await chromium.launch({ ...(existsSync('/usr/bin/chromium') ? { executablePath: '/usr/bin/chromium' } : {}), args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  ...(existsSync('/usr/bin/chromium') ? { executablePath: '/usr/bin/chromium' } : {}),
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const api = await playwrightRequest.newContext({ baseURL });
   const { projectId } = await seed(api);
   const storageState = await api.storageState();
   await api.dispose();
   for (const size of SIZES) {
-    const context = await browser.newContext({ baseURL, storageState, viewport: { width: size.width, height: size.height }, deviceScaleFactor: 1 });
+    const context = await browser.newContext({
+      baseURL,
+      storageState,
+      viewport: { width: size.width, height: size.height },
+      deviceScaleFactor: 1,
+    });
     const page = await context.newPage();
     const shoot = async (name: string) => {
       // Toasts and the end of loading: only the screen itself.
@@ -90,7 +137,10 @@ try {
       console.log(`docs/screenshots/${name}-${size.label}.png`);
     };
     await page.goto('/projects');
-    await page.getByRole('link', { name: longProjectName(29) }).locator('visible=true').waitFor();
+    await page
+      .getByRole('link', { name: longProjectName(29) })
+      .locator('visible=true')
+      .waitFor();
     await shoot('projects');
     await page.goto('/users');
     await page.getByRole('tab', { name: 'Users' }).click();

@@ -37,7 +37,8 @@ Object.assign(process.env, LOCAL_AWS_ENV);
 const dbDir = path.join(path.resolve(values['data-dir'] ?? path.join(PROJECT_ROOT, '.data')), 'dynamodb');
 const started = performance.now();
 let own: DynamoDbLocal | undefined;
-const endpoint = values.endpoint ?? (await runningEndpoint(dbDir)) ?? (own = await startDynamoDbLocal({ dataDir: dbDir })).endpoint;
+const endpoint =
+  values.endpoint ?? (await runningEndpoint(dbDir)) ?? (own = await startDynamoDbLocal({ dataDir: dbDir })).endpoint;
 try {
   await ensureTable(endpoint, values.table);
   const db = DynamoDBDocumentClient.from(localClient(endpoint), { marshallOptions: { removeUndefinedValues: true } });
@@ -51,7 +52,9 @@ try {
     password: values.password,
   });
   db.destroy();
-  console.log(`Seeded "${org.name}" (${org.items} items, ${Math.round(performance.now() - started)} ms) into ${endpoint}${own ? ` (${values['data-dir'] ?? '.data'})` : ''}.`);
+  console.log(
+    `Seeded "${org.name}" (${org.items} items, ${Math.round(performance.now() - started)} ms) into ${endpoint}${own ? ` (${values['data-dir'] ?? '.data'})` : ''}.`,
+  );
   console.log(`Sign in at http://localhost:3000/auth with password "${org.password}":`);
   console.log(`  admin  ${org.admin.email}  (${org.admin.fullName})`);
   for (const user of org.staff.slice(0, 5)) console.log(`  staff  ${user.email}  (${user.fullName})`);
@@ -70,7 +73,8 @@ async function runningEndpoint(dir: string): Promise<string | undefined> {
     const args = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0');
     const dbPath = args[args.indexOf('-dbPath') + 1];
     const port = args[args.indexOf('-port') + 1];
-    if (args.includes('-dbPath') && args.includes('-port') && dbPath && path.resolve(dbPath) === dir) return `http://127.0.0.1:${port}`;
+    if (args.includes('-dbPath') && args.includes('-port') && dbPath && path.resolve(dbPath) === dir)
+      return `http://127.0.0.1:${port}`;
   }
   return undefined;
 }

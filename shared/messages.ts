@@ -22,4 +22,5 @@ export const STEP_UP_REQUIRED = 'STEP_UP_REQUIRED';
 export const STEP_UP_REQUIRED_MESSAGE = 'Please confirm your password to continue.';
 
 /** An invitation whose inviter is no longer an admin of the organization: it cannot be accepted (docs/decisions/038). */
-export const INVITATION_VOIDED = 'This invitation is no longer valid: the person who sent it is no longer an admin of the organization. Ask an admin to invite you again.';
+export const INVITATION_VOIDED =
+  'This invitation is no longer valid: the person who sent it is no longer an admin of the organization. Ask an admin to invite you again.';

@@ -10,7 +10,9 @@ describe('audit log CSV', () => {
     'any cells read back as written (RFC 4180), a formula start behind an apostrophe',
     (rows) => {
       const text = rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
-      const guarded = rows.map((row) => row.map((cell) => (FORMULA_START.some((start) => cell.startsWith(start)) ? `'${cell}` : cell)));
+      const guarded = rows.map((row) =>
+        row.map((cell) => (FORMULA_START.some((start) => cell.startsWith(start)) ? `'${cell}` : cell)),
+      );
       expect(parseCsv(text)).toEqual(guarded);
     },
   );
@@ -47,6 +49,18 @@ describe('audit log CSV', () => {
     ]);
     expect(csv.startsWith('\uFEFFTime (UTC),Actor,')).toBe(true);
     expect(csv.endsWith('\r\n')).toBe(true);
-    expect(parseCsv(csv.slice(1))[1]).toEqual(['2025-01-05T15:04:05.000Z', 'Ada', 'ada@example.com', 'u1', 'user.role_changed', 'user', 'u2', 'Bob', '192.0.2.1', 'Mozilla/5.0 (X11; Linux x86_64)', '{"from":"staff","to":"admin"}']);
+    expect(parseCsv(csv.slice(1))[1]).toEqual([
+      '2025-01-05T15:04:05.000Z',
+      'Ada',
+      'ada@example.com',
+      'u1',
+      'user.role_changed',
+      'user',
+      'u2',
+      'Bob',
+      '192.0.2.1',
+      'Mozilla/5.0 (X11; Linux x86_64)',
+      '{"from":"staff","to":"admin"}',
+    ]);
   });
 });

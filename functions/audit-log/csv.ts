@@ -1,6 +1,18 @@
 import type { AuditEntryResponse } from '../../shared/schemas/audit-log';
 
-const HEADER = ['Time (UTC)', 'Actor', 'Actor email', 'Actor ID', 'Action', 'Target type', 'Target ID', 'Target', 'Client address', 'User agent', 'Details'];
+const HEADER = [
+  'Time (UTC)',
+  'Actor',
+  'Actor email',
+  'Actor ID',
+  'Action',
+  'Target type',
+  'Target ID',
+  'Target',
+  'Client address',
+  'User agent',
+  'Details',
+];
 
 /**
  * Spreadsheets run a cell that starts with one of these as a formula (CSV injection: a project

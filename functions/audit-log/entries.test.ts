@@ -1,13 +1,30 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeTime } from 'ulid';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { auditEntryResponse } from '../../shared/schemas/audit-log';
 import { auditPut, userTarget, type AuditItem } from './entries';
 
-const admin = { id: '01JD0000000000000000000001', orgId: 'ORG1', fullName: 'Ada Admin', username: 'ada@example.com', avatarUrl: null };
-const staff = { id: '01JD0000000000000000000002', orgId: 'ORG1', fullName: 'Sam Staff', username: 'sam@example.com', avatarUrl: null };
+const admin = {
+  id: '01JD0000000000000000000001',
+  orgId: 'ORG1',
+  fullName: 'Ada Admin',
+  username: 'ada@example.com',
+  avatarUrl: null,
+};
+const staff = {
+  id: '01JD0000000000000000000002',
+  orgId: 'ORG1',
+  fullName: 'Sam Staff',
+  username: 'sam@example.com',
+  avatarUrl: null,
+};
 const client = { clientAddress: '203.0.113.7', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0' };
 
-const put = (item = auditPut({ actor: admin, client }, { action: 'user.role_changed', target: userTarget(staff), details: { from: 'staff', to: 'admin' } })) => {
+const put = (
+  item = auditPut(
+    { actor: admin, client },
+    { action: 'user.role_changed', target: userTarget(staff), details: { from: 'staff', to: 'admin' } },
+  ),
+) => {
   if (!item.Put) throw new Error('not a Put');
   return item.Put as unknown as { Item: AuditItem & { PK: string; SK: string }; ConditionExpression: string };
 };
@@ -53,7 +70,12 @@ describe('audit entry writer', () => {
   });
 
   it('keeps no more than 512 characters of a User-Agent and an empty details object by default', () => {
-    const { Item } = put(auditPut({ actor: staff, client: { ...client, userAgent: 'x'.repeat(2000) } }, { action: 'session.signed_out', target: userTarget(staff) }));
+    const { Item } = put(
+      auditPut(
+        { actor: staff, client: { ...client, userAgent: 'x'.repeat(2000) } },
+        { action: 'session.signed_out', target: userTarget(staff) },
+      ),
+    );
     expect(Item.userAgent).toHaveLength(512);
     expect(Item.details).toEqual({});
   });

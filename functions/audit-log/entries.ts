@@ -62,16 +62,32 @@ const USER_AGENT_MAX = 512;
 const actorOf = (user: NamedPerson): AuditActor => ({ id: user.id, fullName: user.fullName, username: user.username });
 
 /** The actor of events nobody signed in did: Stripe's webhook telling what an organization bought. */
-export const billingSystemIn = (orgId: string): ActingUser => ({ id: 'stripe', orgId, fullName: 'Stripe (billing)', username: '', avatarUrl: null });
+export const billingSystemIn = (orgId: string): ActingUser => ({
+  id: 'stripe',
+  orgId,
+  fullName: 'Stripe (billing)',
+  username: '',
+  avatarUrl: null,
+});
 
 /** The actor of changes single sign-on makes by itself: a person created at their first sign-in (issue 40). */
 export const ssoSystemIn = (orgId: string): ActingUser => ({ id: 'sso', orgId, fullName: 'SSO', username: '', avatarUrl: null });
 
 /** The actor of changes an identity provider makes over SCIM with one of the organization's tokens (issue 40). */
-export const scimSystemIn = (orgId: string): ActingUser => ({ id: 'scim', orgId, fullName: 'SCIM', username: '', avatarUrl: null });
+export const scimSystemIn = (orgId: string): ActingUser => ({
+  id: 'scim',
+  orgId,
+  fullName: 'SCIM',
+  username: '',
+  avatarUrl: null,
+});
 
 /** The target of an event about a person. */
-export const userTarget = (user: NamedPerson): AuditTarget => ({ type: 'user', id: user.id, label: user.fullName || user.username });
+export const userTarget = (user: NamedPerson): AuditTarget => ({
+  type: 'user',
+  id: user.id,
+  label: user.fullName || user.username,
+});
 
 /**
  * The Put of one audit entry, for the action's own TransactWriteItems: the entry exists exactly when
@@ -96,5 +112,11 @@ export function auditPut({ actor, client }: WriteContext, event: AuditEvent): Tr
     auditActorKey: auditActorKey(orgId, actor.id),
     ttl: ttlAt(at.getTime() + AUDIT_KEPT_DAYS * 24 * 60 * 60 * 1000),
   };
-  return { Put: { TableName: TABLE_NAME, Item: { ...keys.auditEntry(orgId, id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } };
+  return {
+    Put: {
+      TableName: TABLE_NAME,
+      Item: { ...keys.auditEntry(orgId, id), ...item },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
 }

@@ -7,10 +7,10 @@ import {
   type AuditEntryResponse,
   type AuditLogPage,
 } from '../../shared/schemas/audit-log';
-import type { AuditItem } from './entries';
 import { TABLE_NAME, db } from '../db/client';
 import { auditActorKey, collections, keys } from '../db/keys';
 import type { IndexName } from '../db/table-definition';
+import type { AuditItem } from './entries';
 
 /** What a reader of the log may narrow it to; the range is in epoch ms, both ends included. */
 export interface AuditFilters {
@@ -62,7 +62,9 @@ function auditQuery(orgId: string, filters: AuditFilters, cursor?: string): Quer
     ...(byActor ? { IndexName: 'auditByActor' satisfies IndexName } : {}),
     KeyConditionExpression: `${byActor ? 'auditActorKey' : 'PK'} = :pk AND SK BETWEEN :lowest AND :highest`,
     ExpressionAttributeValues: values,
-    ...(filters.action !== undefined ? { FilterExpression: '#action = :action', ExpressionAttributeNames: { '#action': 'action' } } : {}),
+    ...(filters.action !== undefined
+      ? { FilterExpression: '#action = :action', ExpressionAttributeNames: { '#action': 'action' } }
+      : {}),
     ScanIndexForward: false,
   };
 }
@@ -77,7 +79,8 @@ function toEntry(item: AuditItem): AuditEntryResponse {
 }
 
 /** The entry id a LastEvaluatedKey names. */
-const idOfKey = (orgId: string, key: Record<string, unknown>) => String(key.SK).slice(collections.auditOfOrganization(orgId).prefix.length);
+const idOfKey = (orgId: string, key: Record<string, unknown>) =>
+  String(key.SK).slice(collections.auditOfOrganization(orgId).prefix.length);
 
 /**
  * One page of AUDIT_PAGE_SIZE entries after the cursor. Unfiltered or by person it is one Query (one
@@ -95,7 +98,8 @@ export async function readAuditPage(orgId: string, filters: AuditFilters, cursor
   for (let query = 0; query < PAGE_QUERIES; query += 1) {
     const out = await db.send(new QueryCommand({ ...input, Limit: limit, ...(startKey ? { ExclusiveStartKey: startKey } : {}) }));
     matches.push(...((out.Items ?? []) as AuditItem[]).filter((item) => item.id !== cursor));
-    if (matches.length > AUDIT_PAGE_SIZE) return { entries: matches.slice(0, AUDIT_PAGE_SIZE).map(toEntry), nextCursor: matches[AUDIT_PAGE_SIZE - 1]!.id };
+    if (matches.length > AUDIT_PAGE_SIZE)
+      return { entries: matches.slice(0, AUDIT_PAGE_SIZE).map(toEntry), nextCursor: matches[AUDIT_PAGE_SIZE - 1]!.id };
     if (!out.LastEvaluatedKey) return { entries: matches.map(toEntry), nextCursor: null };
     startKey = out.LastEvaluatedKey;
   }

@@ -1,10 +1,10 @@
 import { type QueryCommandOutput, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
+import { keyBeginsWith } from '../db/key-prefix';
 import { auditActorKey, collections, keys } from '../db/keys';
 import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { AuditItem } from './entries';
-import { keyBeginsWith } from '../db/key-prefix';
 
 /**
  * Gives an organization's audit entries written before docs/decisions/062 their `auditActorKey`,
@@ -39,7 +39,10 @@ export async function reindexAuditEntriesOfOrganization(orgId: string): Promise<
           new UpdateCommand({
             TableName: TABLE_NAME,
             Key: keys.auditEntry(orgId, entry.id),
-            ...updateExpression({ set: { auditActorKey: auditActorKey(orgId, entry.actor.id) } }, { expression: 'attribute_exists(PK) AND attribute_not_exists(auditActorKey)' }),
+            ...updateExpression(
+              { set: { auditActorKey: auditActorKey(orgId, entry.actor.id) } },
+              { expression: 'attribute_exists(PK) AND attribute_not_exists(auditActorKey)' },
+            ),
           }),
         ),
       );

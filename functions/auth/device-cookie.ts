@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { signStageToken, verifyStageToken } from '../security/stage-token';
-import { cookieValue } from '../security/cookie';
 import { now as clockNow } from '../clock';
+import { cookieValue } from '../security/cookie';
+import { signStageToken, verifyStageToken } from '../security/stage-token';
 
 /**
  * The known-device cookie (docs/decisions/040): set at every successful sign-in, it names this browser
@@ -31,7 +31,8 @@ export async function readDevice(cookies: string[] | undefined): Promise<KnownDe
   return { deviceId: payload.sub, userIds: users as string[] };
 }
 
-export const knowsUser = (device: KnownDevice | undefined, userId: string | undefined): device is KnownDevice => !!device && !!userId && device.userIds.includes(userId);
+export const knowsUser = (device: KnownDevice | undefined, userId: string | undefined): device is KnownDevice =>
+  !!device && !!userId && device.userIds.includes(userId);
 
 /** The cookie after `userId` signed in from this browser: the same device id (a new one for a browser without), the user first. */
 export async function deviceCookie(device: KnownDevice | undefined, userId: string): Promise<string> {

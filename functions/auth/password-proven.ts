@@ -1,17 +1,17 @@
 import { auditPut, userTarget } from '../audit-log/entries';
+import { Refused } from '../domain/errors';
 import { writeContext } from '../http/audit-client';
+import { browserOf } from '../http/browser';
 import { ok } from '../http/response';
 import type { RouteEvent } from '../http/types';
 import { countMetric } from '../observability/metrics';
-import { browserOf } from '../http/browser';
-import { startSession } from '../sessions/start-session';
 import type { OrganizationItem } from '../organization/item';
-import { type UserItem, secondFactorsOf, toUserResponse } from '../user/item';
-import { Refused } from '../domain/errors';
+import { startSession } from '../sessions/start-session';
 import { SSO_REQUIRED_FOR_PASSWORD, memberAddressRequiresSso } from '../sso-requirement/rules';
-import { createPendingSignIn } from './pending-sign-ins';
-import { pendingSignInCookie } from './pending-sign-in-cookie';
+import { type UserItem, secondFactorsOf, toUserResponse } from '../user/item';
 import { type KnownDevice, deviceCookie } from './device-cookie';
+import { pendingSignInCookie } from './pending-sign-in-cookie';
+import { createPendingSignIn } from './pending-sign-ins';
 
 /**
  * The end of a password step, directly (POST /api/login) or through its emailed code (POST
@@ -49,7 +49,11 @@ export async function signedIn(
 ) {
   // Where single sign-on is required, none of these ways in (a passkey included) goes around the identity provider (docs/decisions/059).
   if (await memberAddressRequiresSso(org, user.username, user.id)) throw new Refused('not-allowed', SSO_REQUIRED_FOR_PASSWORD);
-  const entry = auditPut(writeContext(user, request), { action: 'session.signed_in', target: userTarget(user), details: { method } });
+  const entry = auditPut(writeContext(user, request), {
+    action: 'session.signed_in',
+    target: userTarget(user),
+    details: { method },
+  });
   const cookies = await startSession(user.id, org.id, browserOf(request.event), entry);
   countMetric('SignInsSucceeded');
   return ok(toUserResponse(user, org), { cookies: [...cookies, await deviceCookie(device, user.id), ...extraCookies] });

@@ -1,6 +1,6 @@
+import { cookieValue } from '../security/cookie';
 import { signStageToken, verifyStageToken } from '../security/stage-token';
 import { PENDING_SIGN_IN_MS } from './pending-sign-in-item';
-import { cookieValue } from '../security/cookie';
 
 /**
  * The cookie between the two steps of a two-factor sign-in: it names a pending sign-in (a stored
@@ -21,11 +21,17 @@ interface PendingSignInClaims {
 }
 
 export async function pendingSignInCookie(claims: PendingSignInClaims, expiresAtMs: number): Promise<string> {
-  const token = await signStageToken('mfa-pending', claims.userId, { pid: claims.pendingId, org: claims.orgId, em: claims.email }, expiresAtMs);
+  const token = await signStageToken(
+    'mfa-pending',
+    claims.userId,
+    { pid: claims.pendingId, org: claims.orgId, em: claims.email },
+    expiresAtMs,
+  );
   return `${PENDING_SIGN_IN_COOKIE}=${token}; HttpOnly; Secure; SameSite=Strict; Path=${COOKIE_PATH}; Max-Age=${MAX_AGE_SECONDS}`;
 }
 
-export const clearedPendingSignInCookie = () => `${PENDING_SIGN_IN_COOKIE}=; HttpOnly; Secure; SameSite=Strict; Path=${COOKIE_PATH}; Max-Age=0`;
+export const clearedPendingSignInCookie = () =>
+  `${PENDING_SIGN_IN_COOKIE}=; HttpOnly; Secure; SameSite=Strict; Path=${COOKIE_PATH}; Max-Age=0`;
 
 /** The claims of the request's pending cookie, or undefined when it is absent, expired, tampered or of another kind. */
 export async function readPendingSignIn(cookies: string[] | undefined): Promise<PendingSignInClaims | undefined> {

@@ -24,4 +24,5 @@ export function newPendingSignIn(userId: string, orgId: string, now: number): Pe
 }
 
 /** Expiry is decided by the stored time: TTL deletion runs late. */
-export const isPendingSignInLive = (item: PendingSignInItem | undefined, now = clockNow().getTime()): item is PendingSignInItem => !!item && item.expiresAt > now;
+export const isPendingSignInLive = (item: PendingSignInItem | undefined, now = clockNow().getTime()): item is PendingSignInItem =>
+  !!item && item.expiresAt > now;

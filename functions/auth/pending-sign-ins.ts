@@ -1,10 +1,10 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE_NAME, db } from '../db/client';
-import { type PendingSignInItem, isPendingSignInLive, newPendingSignIn } from './pending-sign-in-item';
-import { getItem } from '../db/reads';
-import { keys } from '../db/keys';
-import { conditionHeld } from '../db/transactions';
 import { now as clockNow } from '../clock';
+import { TABLE_NAME, db } from '../db/client';
+import { keys } from '../db/keys';
+import { getItem } from '../db/reads';
+import { conditionHeld } from '../db/transactions';
+import { type PendingSignInItem, isPendingSignInLive, newPendingSignIn } from './pending-sign-in-item';
 
 /** Stores the first step of a two-factor sign-in (one PutItem); the pending cookie names it. */
 export async function createPendingSignIn(userId: string, orgId: string, now = clockNow().getTime()): Promise<PendingSignInItem> {
@@ -13,10 +13,17 @@ export async function createPendingSignIn(userId: string, orgId: string, now = c
   return item;
 }
 
-
 /** Uses the pending sign-in up: false when a concurrent second step already did (one pending sign-in, one session). */
 export async function finishPendingSignIn(userId: string, pendingId: string): Promise<boolean> {
-  return conditionHeld(db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: keys.pendingSignIn(userId, pendingId), ConditionExpression: 'attribute_exists(PK)' })));
+  return conditionHeld(
+    db.send(
+      new DeleteCommand({
+        TableName: TABLE_NAME,
+        Key: keys.pendingSignIn(userId, pendingId),
+        ConditionExpression: 'attribute_exists(PK)',
+      }),
+    ),
+  );
 }
 
 /** The pending sign-in a cookie names, while it lives (read strongly: a second step may have used it up a moment ago). */

@@ -1,15 +1,15 @@
-import { Conflict } from '../domain/errors';
+import { trialBilling, trialBillingPut } from '../billing/billing';
+import { registeredTrialPut } from '../billing/trial-ends';
+import { now as clockNow } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
 import { conditionHeld, transactWrite } from '../db/transactions';
+import { Conflict } from '../domain/errors';
+import { verificationForNewUser } from '../email-verification/writes';
 import { type OrganizationItem, newOrganization } from '../organization/item';
 import { type UserItem, newUser } from '../user/item';
 import { EMAIL_TAKEN } from '../user/messages';
 import { userPuts } from '../user/users';
-import { trialBilling, trialBillingPut } from '../billing/billing';
-import { registeredTrialPut } from '../billing/trial-ends';
-import { verificationForNewUser } from '../email-verification/writes';
-import { now as clockNow } from '../clock';
 
 /**
  * Registration: the organization, its first user (admin), the email-uniqueness item and the
@@ -25,8 +25,21 @@ export async function createOrganizationWithAdmin(input: {
   passwordHash: string;
 }): Promise<{ org: OrganizationItem; user: UserItem }> {
   const now = clockNow().toISOString();
-  const org = newOrganization({ name: input.organizationName, plan: input.plan, billingCycle: input.billingCycle, createdAt: now });
-  const user = newUser({ orgId: org.id, username: input.username, fullName: input.fullName, role: 'admin', passwordHash: input.passwordHash, emailVerified: false, createdAt: now });
+  const org = newOrganization({
+    name: input.organizationName,
+    plan: input.plan,
+    billingCycle: input.billingCycle,
+    createdAt: now,
+  });
+  const user = newUser({
+    orgId: org.id,
+    username: input.username,
+    fullName: input.fullName,
+    role: 'admin',
+    passwordHash: input.passwordHash,
+    emailVerified: false,
+    createdAt: now,
+  });
   const verification = verificationForNewUser(user);
   user.emailVerificationTokenHash = verification.hash;
   const trial = trialBilling(org.id, org.plan, org.billingCycle, new Date(now));

@@ -1,5 +1,5 @@
-import { signStageToken, verifyStageToken } from '../security/stage-token';
 import { cookieValue } from '../security/cookie';
+import { signStageToken, verifyStageToken } from '../security/stage-token';
 import { SIGN_IN_CODE_MS } from './sign-in-codes';
 
 /**
@@ -20,7 +20,8 @@ export async function signInCodeCookie(claims: SignInCodeClaims, expiresAtMs: nu
   return `${SIGN_IN_CODE_COOKIE}=${token}; HttpOnly; Secure; SameSite=Strict; Path=${COOKIE_PATH}; Max-Age=${SIGN_IN_CODE_MS / 1000}`;
 }
 
-export const clearedSignInCodeCookie = () => `${SIGN_IN_CODE_COOKIE}=; HttpOnly; Secure; SameSite=Strict; Path=${COOKIE_PATH}; Max-Age=0`;
+export const clearedSignInCodeCookie = () =>
+  `${SIGN_IN_CODE_COOKIE}=; HttpOnly; Secure; SameSite=Strict; Path=${COOKIE_PATH}; Max-Age=0`;
 
 export async function readSignInCode(cookies: string[] | undefined): Promise<SignInCodeClaims | undefined> {
   const token = cookieValue(cookies, SIGN_IN_CODE_COOKIE);

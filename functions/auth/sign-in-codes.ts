@@ -1,15 +1,22 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { now as clockNow, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { type TransactItem, conditionHeld, conditionHeldAnswer, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { outboxPut } from '../mailer/outbox';
-import { type FixedWindowItem, countInFixedWindows, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter, windowMoved } from '../throttles/throttles';
 import { SIGN_IN_CODES_PER_ACCOUNT } from '../throttles/rules';
+import {
+  type FixedWindowItem,
+  countInFixedWindows,
+  fixedWindowCount,
+  fixedWindowKey,
+  fixedWindowRetryAfter,
+  windowMoved,
+} from '../throttles/throttles';
 import type { UserItem } from '../user/item';
-import { now as clockNow, ttlAt } from '../clock';
 
 /** The code is due within this time, else the sign-in starts over. */
 export const SIGN_IN_CODE_MS = 10 * 60 * 1000;
@@ -41,7 +48,10 @@ const codeHashOf = (id: string, code: string) => createHash('sha256').update(`${
  * unless SIGN_IN_CODES_PER_ACCOUNT mails went out this hour; for undefined (a wrong password, an
  * unknown email) nothing is mailed and no code will ever match. One GetItem and one TransactWriteItems either way.
  */
-export async function startSignInCode(email: string, user: Pick<UserItem, 'id' | 'orgId' | 'username' | 'fullName'> | undefined): Promise<SignInCodeItem> {
+export async function startSignInCode(
+  email: string,
+  user: Pick<UserItem, 'id' | 'orgId' | 'username' | 'fullName'> | undefined,
+): Promise<SignInCodeItem> {
   return countInFixedWindows(async () => {
     const now = clockNow().getTime();
     const rule = SIGN_IN_CODES_PER_ACCOUNT;
@@ -53,9 +63,14 @@ export async function startSignInCode(email: string, user: Pick<UserItem, 'id' |
     if (user && fixedWindowRetryAfter(rule, mails, now) === undefined) {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       Object.assign(item, { userId: user.id, orgId: user.orgId, codeHash: codeHashOf(id, code) });
-      mailed.push(fixedWindowCount(rule, email, mails, now), outboxPut(user.username, { template: 'sign-in-code', data: { fullName: user.fullName, code } }));
+      mailed.push(
+        fixedWindowCount(rule, email, mails, now),
+        outboxPut(user.username, { template: 'sign-in-code', data: { fullName: user.fullName, code } }),
+      );
     }
-    const put: TransactItem = { Put: { TableName: TABLE_NAME, Item: { ...keys.signInCode(id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } };
+    const put: TransactItem = {
+      Put: { TableName: TABLE_NAME, Item: { ...keys.signInCode(id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' },
+    };
     await transactWriteExplained([put, ...mailed], (failed) => windowMoved(failed, mailed.length > 0 ? [1] : []));
     return item;
   });
@@ -75,7 +90,13 @@ export async function trySignInCode(id: string, code: string): Promise<CodeOutco
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.signInCode(id),
-        ...updateExpression({ add: { tries: 1 } }, { expression: 'attribute_exists(PK) AND tries < :tries AND expiresAt > :now', values: { ':tries': SIGN_IN_CODE_TRIES, ':now': now } }),
+        ...updateExpression(
+          { add: { tries: 1 } },
+          {
+            expression: 'attribute_exists(PK) AND tries < :tries AND expiresAt > :now',
+            values: { ':tries': SIGN_IN_CODE_TRIES, ':now': now },
+          },
+        ),
         ReturnValues: 'ALL_NEW',
       }),
     ),
@@ -86,6 +107,8 @@ export async function trySignInCode(id: string, code: string): Promise<CodeOutco
   const given = Buffer.from(codeHashOf(id, code));
   const right = !!taken.userId && !!taken.orgId && expected.length === given.length && timingSafeEqual(expected, given);
   if (!right) return { outcome: 'wrong' };
-  const usedUp = await conditionHeld(db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: keys.signInCode(id), ConditionExpression: 'attribute_exists(PK)' })));
+  const usedUp = await conditionHeld(
+    db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: keys.signInCode(id), ConditionExpression: 'attribute_exists(PK)' })),
+  );
   return usedUp ? { outcome: 'right', userId: taken.userId!, orgId: taken.orgId! } : { outcome: 'expired' };
 }

@@ -1,12 +1,12 @@
 import type { AvatarContentType } from '../../shared/schemas/user';
-import { NotFound } from '../domain/errors';
-import { type AvatarItem, avatarUrlOf, newAvatar } from './item';
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
+import { NotFound } from '../domain/errors';
 import { profileChangedEvent, profileVersionRaise } from '../projects/member-profiles';
+import { type AvatarItem, avatarUrlOf, newAvatar } from './item';
 
 /** Stores a user's new image and points their avatarUrl at it, in one transaction. */
 export async function saveAvatar(orgId: string, userId: string, contentType: AvatarContentType, data: Buffer): Promise<string> {

@@ -1,12 +1,12 @@
 import { keys } from '../db/keys';
-import { notificationEventPut } from '../notifications/event';
-import { outboxPut } from '../mailer/outbox';
 import { getItem } from '../db/reads';
 import type { TransactItem } from '../db/transactions';
-import { adminsOfOrganization } from '../user/users';
-import { PAYMENT_FAILED, trialEndingSoon } from './billing-notifications';
+import { outboxPut } from '../mailer/outbox';
+import { notificationEventPut } from '../notifications/event';
 import type { OrganizationItem } from '../organization/item';
 import type { UserItem } from '../user/item';
+import { adminsOfOrganization } from '../user/users';
+import { PAYMENT_FAILED, trialEndingSoon } from './billing-notifications';
 
 /**
  * A transaction holds at most 100 writes: each alerted admin takes one (the mail's outbox item)
@@ -22,7 +22,10 @@ interface BillingAdmins {
 
 /** The organization's admins (and its name, for the mail): its item and its users, read at once. */
 export async function billingAdmins(orgId: string): Promise<BillingAdmins> {
-  const [org, admins] = await Promise.all([getItem<OrganizationItem>(keys.organization(orgId)), adminsOfOrganization(orgId, MAX_ALERTED_ADMINS)]);
+  const [org, admins] = await Promise.all([
+    getItem<OrganizationItem>(keys.organization(orgId)),
+    adminsOfOrganization(orgId, MAX_ALERTED_ADMINS),
+  ]);
   return { organizationName: org?.name ?? 'your organization', admins };
 }
 
@@ -32,16 +35,32 @@ export async function billingAdmins(orgId: string): Promise<BillingAdmins> {
  */
 export function paymentFailedAlert(orgId: string, to: BillingAdmins): TransactItem[] {
   return [
-    ...notificationEventPut(orgId, to.admins.map((admin) => admin.id), PAYMENT_FAILED),
-    ...to.admins.map((admin) => outboxPut(admin.username, { template: 'payment-failed', data: { fullName: admin.fullName, organizationName: to.organizationName } })),
+    ...notificationEventPut(
+      orgId,
+      to.admins.map((admin) => admin.id),
+      PAYMENT_FAILED,
+    ),
+    ...to.admins.map((admin) =>
+      outboxPut(admin.username, {
+        template: 'payment-failed',
+        data: { fullName: admin.fullName, organizationName: to.organizationName },
+      }),
+    ),
   ];
 }
 
 export function trialEndingAlert(orgId: string, to: BillingAdmins, trialEnd: string | null): TransactItem[] {
   return [
-    ...notificationEventPut(orgId, to.admins.map((admin) => admin.id), trialEndingSoon(trialEnd)),
+    ...notificationEventPut(
+      orgId,
+      to.admins.map((admin) => admin.id),
+      trialEndingSoon(trialEnd),
+    ),
     ...to.admins.map((admin) =>
-      outboxPut(admin.username, { template: 'trial-ending', data: { fullName: admin.fullName, organizationName: to.organizationName, trialEnd } }),
+      outboxPut(admin.username, {
+        template: 'trial-ending',
+        data: { fullName: admin.fullName, organizationName: to.organizationName, trialEnd },
+      }),
     ),
   ];
 }

@@ -1,13 +1,13 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { TRIAL_DAYS } from '../../shared/limits';
 import type { SubscriptionResponse } from '../../shared/schemas/billing';
-import type { SubscriptionState } from './subscription-state';
+import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import { type Condition, updateExpression } from '../db/update-expression';
 import type { OrganizationItem } from '../organization/item';
-import { now as clockNow } from '../clock';
+import type { SubscriptionState } from './subscription-state';
 
 /** `ORG#o/BILLING`: the organization's subscription as Stripe last told us (docs/decisions/017). */
 export interface BillingItem extends Omit<SubscriptionState, 'subscriptionId'> {
@@ -51,7 +51,11 @@ export function trialBilling(orgId: string, plan: string, interval: string, now 
 
 /** The registration transaction's Put of the trial. */
 export const trialBillingPut = (billing: BillingItem): TransactItem => ({
-  Put: { TableName: TABLE_NAME, Item: { ...keys.billing(billing.orgId), ...billing }, ConditionExpression: 'attribute_not_exists(PK)' },
+  Put: {
+    TableName: TABLE_NAME,
+    Item: { ...keys.billing(billing.orgId), ...billing },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  },
 });
 
 /**
@@ -95,7 +99,9 @@ export async function storedBilling(orgId: string): Promise<Partial<BillingItem>
 
 /** The organization a Stripe customer was linked to, if any. */
 export async function organizationOfCustomer(customerId: string): Promise<string | undefined> {
-  const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.stripeCustomer(customerId), ConsistentRead: true }));
+  const out = await db.send(
+    new GetCommand({ TableName: TABLE_NAME, Key: keys.stripeCustomer(customerId), ConsistentRead: true }),
+  );
   return (out.Item as { orgId?: string } | undefined)?.orgId;
 }
 
@@ -111,7 +117,12 @@ function billingUpdate(orgId: string, fields: Record<string, unknown>, condition
 }
 
 /** The subscription's state, unless the stored one is newer (`asOf`: epoch ms). */
-export function subscriptionStateUpdate(orgId: string, state: SubscriptionState, asOf: number, extra: Record<string, unknown> = {}): TransactItem {
+export function subscriptionStateUpdate(
+  orgId: string,
+  state: SubscriptionState,
+  asOf: number,
+  extra: Record<string, unknown> = {},
+): TransactItem {
   return billingUpdate(
     orgId,
     { ...state, stateAsOf: asOf, ...extra },
@@ -121,7 +132,10 @@ export function subscriptionStateUpdate(orgId: string, state: SubscriptionState,
 
 /** Links the organization to its Stripe customer (and subscription) without touching the state. */
 export const customerIdsUpdate = (orgId: string, ids: { customerId: string; subscriptionId?: string | null }) =>
-  billingUpdate(orgId, ids.subscriptionId ? { customerId: ids.customerId, subscriptionId: ids.subscriptionId } : { customerId: ids.customerId });
+  billingUpdate(
+    orgId,
+    ids.subscriptionId ? { customerId: ids.customerId, subscriptionId: ids.subscriptionId } : { customerId: ids.customerId },
+  );
 
 /** An invoice's outcome, unless a newer invoice event was applied (`asOf`: epoch ms). */
 export function paymentUpdate(orgId: string, failedAt: string | null, asOf: number): TransactItem {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { now, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
-import { now, ttlAt } from '../clock';
 import { logger } from '../observability/logger';
 
 /**
@@ -33,8 +33,20 @@ const REFERENCE_SHAPE = /^[A-Za-z0-9_-]{32}$/;
 export async function createCheckoutReference(orgId: string, userId: string): Promise<{ reference: string; expiresAt: string }> {
   const reference = randomBytes(24).toString('base64url');
   const expiresAt = now().getTime() + CHECKOUT_REFERENCE_LIFETIME_MS;
-  const item: CheckoutReferenceItem = { type: 'CHECKOUT_REFERENCE', orgId, userId, expiresAt, ttl: ttlAt(expiresAt + DELIVERY_RETRIES_MS) };
-  await db.send(new PutCommand({ TableName: TABLE_NAME, Item: { ...keys.checkoutReference(reference), ...item }, ConditionExpression: 'attribute_not_exists(PK)' }));
+  const item: CheckoutReferenceItem = {
+    type: 'CHECKOUT_REFERENCE',
+    orgId,
+    userId,
+    expiresAt,
+    ttl: ttlAt(expiresAt + DELIVERY_RETRIES_MS),
+  };
+  await db.send(
+    new PutCommand({
+      TableName: TABLE_NAME,
+      Item: { ...keys.checkoutReference(reference), ...item },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
   return { reference, expiresAt: new Date(expiresAt).toISOString() };
 }
 

@@ -1,4 +1,11 @@
 import type Stripe from 'stripe';
+import type { AuditAction, AuditDetails } from '../../shared/schemas/audit-log';
+import { type AuditClient, auditPut, billingSystemIn } from '../audit-log/entries';
+import { now } from '../clock';
+import { keys } from '../db/keys';
+import { getItem } from '../db/reads';
+import { logger } from '../observability/logger';
+import { billingAdmins, paymentFailedAlert, trialEndingAlert } from './admin-alerts';
 import {
   type BillingItem,
   customerIdsUpdate,
@@ -9,19 +16,19 @@ import {
   storedBilling,
   subscriptionStateUpdate,
 } from './billing';
-import type { AuditAction, AuditDetails } from '../../shared/schemas/audit-log';
-import { type AuditClient, auditPut, billingSystemIn } from '../audit-log/entries';
+import { organizationOfCheckoutReference } from './checkout-references';
+import { stripeClient } from './stripe-client';
+import {
+  applyEventOnce,
+  type Outcome,
+  type UnmatchedEventItem,
+  unmatchedEventDelete,
+  unmatchedEventPut,
+  unmatchedEventsOf,
+} from './stripe-events';
+import { type SubscriptionState, idOf, subscriptionState } from './subscription-state';
 import type { TrialEndItem } from './trial-ends';
 import { trialDay, trialIndexWrites } from './trial-ends';
-import { keys } from '../db/keys';
-import { getItem } from '../db/reads';
-import { applyEventOnce, type Outcome, type UnmatchedEventItem, unmatchedEventDelete, unmatchedEventPut, unmatchedEventsOf } from './stripe-events';
-import { billingAdmins, paymentFailedAlert, trialEndingAlert } from './admin-alerts';
-import { stripeClient } from './stripe-client';
-import { type SubscriptionState, idOf, subscriptionState } from './subscription-state';
-import { now } from '../clock';
-import { organizationOfCheckoutReference } from './checkout-references';
-import { logger } from '../observability/logger';
 
 type EventOutcome = Outcome | 'unmatched' | 'ignored';
 
@@ -69,37 +76,61 @@ const FALLBACK_PLAN = 'professional';
  * before the link are applied now and removed. A checkout naming no reference of ours links nothing:
  * it is kept as unmatched, for a person to look at, and logged.
  */
-async function checkoutCompleted(event: Stripe.Event, session: Stripe.Checkout.Session, client: AuditClient): Promise<EventOutcome> {
+async function checkoutCompleted(
+  event: Stripe.Event,
+  session: Stripe.Checkout.Session,
+  client: AuditClient,
+): Promise<EventOutcome> {
   const customerId = idOf(session.customer);
   if (!customerId) return 'ignored';
   const orgId = await organizationOfCheckoutReference(session.client_reference_id);
   if (!orgId) {
-    if (session.client_reference_id) logger.warn('Checkout with an unknown or expired client reference: nothing linked', { eventId: event.id, customerId });
+    if (session.client_reference_id)
+      logger.warn('Checkout with an unknown or expired client reference: nothing linked', { eventId: event.id, customerId });
     return keepUnmatched(event, customerId, null);
   }
   const subscriptionId = idOf(session.subscription);
   const [waiting, stored] = await Promise.all([unmatchedEventsOf(customerId), storedBilling(orgId)]);
-  const newestWaiting = waiting
-    .filter((item) => item.subscription)
-    .sort((a, b) => b.created - a.created)[0];
+  const newestWaiting = waiting.filter((item) => item.subscription).sort((a, b) => b.created - a.created)[0];
   const fetched = subscriptionId ? await currentState(event, subscriptionId, FALLBACK_PLAN) : undefined;
   const state =
     fetched ??
-    (newestWaiting ? { state: subscriptionState(newestWaiting.subscription as Stripe.Subscription, FALLBACK_PLAN), asOf: newestWaiting.created * 1000 } : undefined);
+    (newestWaiting
+      ? {
+          state: subscriptionState(newestWaiting.subscription as Stripe.Subscription, FALLBACK_PLAN),
+          asOf: newestWaiting.created * 1000,
+        }
+      : undefined);
   const link = [organizationExists(orgId), customerLinkPut(customerId, orgId)];
   // Room in 100 for the event, the link, the state, the payment, the trial index's two writes and the audit entry.
   const cleanUp = waiting.slice(0, 88).map(unmatchedEventDelete);
   const waitingPayment = newestPaymentEvent(waiting);
   const payment = waitingPayment
-    ? [paymentUpdate(orgId, waitingPayment.eventType === 'invoice.payment_failed' ? new Date(waitingPayment.created * 1000).toISOString() : null, waitingPayment.created * 1000)]
+    ? [
+        paymentUpdate(
+          orgId,
+          waitingPayment.eventType === 'invoice.payment_failed' ? new Date(waitingPayment.created * 1000).toISOString() : null,
+          waitingPayment.created * 1000,
+        ),
+      ]
     : [];
   const linkOnly = [...link, customerIdsUpdate(orgId, { customerId, subscriptionId }), ...cleanUp];
-  const changed = billingEntry(orgId, 'billing.subscription_changed', event, state?.state, client, { customerLinked: true, subscriptionId: subscriptionId ?? null });
+  const changed = billingEntry(orgId, 'billing.subscription_changed', event, state?.state, client, {
+    customerLinked: true,
+    subscriptionId: subscriptionId ?? null,
+  });
   return applyEventOnce(event, orgId, [
     {
       outcome: 'applied',
       writes: state
-        ? [...link, subscriptionStateUpdate(orgId, state.state, state.asOf, { customerId }), ...trialIndexWrites(orgId, trialFacts(stored), state.state), ...payment, ...cleanUp, changed]
+        ? [
+            ...link,
+            subscriptionStateUpdate(orgId, state.state, state.asOf, { customerId }),
+            ...trialIndexWrites(orgId, trialFacts(stored), state.state),
+            ...payment,
+            ...cleanUp,
+            changed,
+          ]
         : [...linkOnly, ...payment, changed],
     },
     // A newer state (or payment) was stored first: the link still holds.
@@ -113,19 +144,34 @@ function newestPaymentEvent(waiting: UnmatchedEventItem[]) {
   return waiting.filter((item) => item.eventType.startsWith('invoice.')).sort((a, b) => b.created - a.created)[0];
 }
 
-async function subscriptionChanged(event: Stripe.Event, subscription: Stripe.Subscription, client: AuditClient): Promise<EventOutcome> {
+async function subscriptionChanged(
+  event: Stripe.Event,
+  subscription: Stripe.Subscription,
+  client: AuditClient,
+): Promise<EventOutcome> {
   const customerId = idOf(subscription.customer);
   if (!customerId) return 'ignored';
   const orgId = await organizationOfCustomer(customerId);
   if (!orgId) return keepUnmatched(event, customerId, subscription);
-  const [{ state, asOf }, stored] = await Promise.all([currentState(event, subscription, FALLBACK_PLAN).then((current) => current!), storedBilling(orgId)]);
-  const alert = event.type === 'customer.subscription.trial_will_end' ? await trialWarning(orgId, state.trialEnd, trialDay(state)) : undefined;
+  const [{ state, asOf }, stored] = await Promise.all([
+    currentState(event, subscription, FALLBACK_PLAN).then((current) => current!),
+    storedBilling(orgId),
+  ]);
+  const alert =
+    event.type === 'customer.subscription.trial_will_end'
+      ? await trialWarning(orgId, state.trialEnd, trialDay(state))
+      : undefined;
   const notify = alert?.writes ?? [];
   // The trial warning is sent even when a newer state was stored first: the trial still ends.
   return applyEventOnce(event, orgId, [
     {
       outcome: 'applied',
-      writes: [subscriptionStateUpdate(orgId, state, asOf), ...trialIndexWrites(orgId, trialFacts(stored), state, alert?.alertedAt), ...notify, billingEntry(orgId, 'billing.subscription_changed', event, state, client)],
+      writes: [
+        subscriptionStateUpdate(orgId, state, asOf),
+        ...trialIndexWrites(orgId, trialFacts(stored), state, alert?.alertedAt),
+        ...notify,
+        billingEntry(orgId, 'billing.subscription_changed', event, state, client),
+      ],
     },
     { outcome: 'stale', writes: notify },
   ]);
@@ -141,7 +187,8 @@ async function trialWarning(orgId: string, trialEnd: string | null, day: string 
   return { writes: trialEndingAlert(orgId, await billingAdmins(orgId), trialEnd), alertedAt: now().toISOString() };
 }
 
-const trialFacts = (stored: Partial<BillingItem> | undefined) => (stored?.status ? { status: stored.status, trialEnd: stored.trialEnd ?? null } : undefined);
+const trialFacts = (stored: Partial<BillingItem> | undefined) =>
+  stored?.status ? { status: stored.status, trialEnd: stored.trialEnd ?? null } : undefined;
 
 async function invoiceOutcome(event: Stripe.Event, invoice: Stripe.Invoice, client: AuditClient): Promise<EventOutcome> {
   const customerId = idOf(invoice.customer);
@@ -154,7 +201,16 @@ async function invoiceOutcome(event: Stripe.Event, invoice: Stripe.Invoice, clie
   // A failure older than a payment already recorded is history: nobody is told about it.
   const notify = failed ? paymentFailedAlert(orgId, await billingAdmins(orgId)) : [];
   return applyEventOnce(event, orgId, [
-    { outcome: 'applied', writes: [update, ...notify, billingEntry(orgId, failed ? 'billing.payment_failed' : 'billing.payment_succeeded', event, undefined, client, { invoiceId: invoice.id ?? null })] },
+    {
+      outcome: 'applied',
+      writes: [
+        update,
+        ...notify,
+        billingEntry(orgId, failed ? 'billing.payment_failed' : 'billing.payment_succeeded', event, undefined, client, {
+          invoiceId: invoice.id ?? null,
+        }),
+      ],
+    },
     { outcome: 'stale', writes: [] },
   ]);
 }
@@ -163,13 +219,31 @@ async function invoiceOutcome(event: Stripe.Event, invoice: Stripe.Invoice, clie
  * The audit entry of a billing change, by Stripe (the billing system is the actor). Only an applied
  * event writes one: a stale or duplicate event changed nothing.
  */
-function billingEntry(orgId: string, action: AuditAction, event: Stripe.Event, state: SubscriptionState | undefined, client: AuditClient, extra: AuditDetails = {}) {
-  const stateDetails: AuditDetails = state ? { plan: state.plan, interval: state.interval, status: state.status, cancelAtPeriodEnd: state.cancelAtPeriodEnd } : {};
-  const target = { type: 'subscription' as const, id: state?.subscriptionId ?? orgId, label: state ? `${state.plan} (${state.interval})` : 'Subscription' };
-  return auditPut({ actor: billingSystemIn(orgId), client }, { action, target, details: { stripeEvent: event.type, stripeEventId: event.id, ...stateDetails, ...extra } });
+function billingEntry(
+  orgId: string,
+  action: AuditAction,
+  event: Stripe.Event,
+  state: SubscriptionState | undefined,
+  client: AuditClient,
+  extra: AuditDetails = {},
+) {
+  const stateDetails: AuditDetails = state
+    ? { plan: state.plan, interval: state.interval, status: state.status, cancelAtPeriodEnd: state.cancelAtPeriodEnd }
+    : {};
+  const target = {
+    type: 'subscription' as const,
+    id: state?.subscriptionId ?? orgId,
+    label: state ? `${state.plan} (${state.interval})` : 'Subscription',
+  };
+  return auditPut(
+    { actor: billingSystemIn(orgId), client },
+    { action, target, details: { stripeEvent: event.type, stripeEventId: event.id, ...stateDetails, ...extra } },
+  );
 }
 
 async function keepUnmatched(event: Stripe.Event, customerId: string, subscription: unknown): Promise<EventOutcome> {
-  const outcome = await applyEventOnce(event, null, [{ outcome: 'applied', writes: [unmatchedEventPut(event, customerId, subscription)] }]);
+  const outcome = await applyEventOnce(event, null, [
+    { outcome: 'applied', writes: [unmatchedEventPut(event, customerId, subscription)] },
+  ]);
   return outcome === 'applied' ? 'unmatched' : outcome;
 }

@@ -1,8 +1,8 @@
+import { now, ttlAt } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import { collections, keys } from '../db/keys';
-import { type TransactItem, failedConditionIndexes, transactWrite } from '../db/transactions';
 import { queryCollection } from '../db/query-collection';
-import { now, ttlAt } from '../clock';
+import { type TransactItem, failedConditionIndexes, transactWrite } from '../db/transactions';
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** Stripe retries a delivery for up to 3 days: an event id is remembered well beyond that. */

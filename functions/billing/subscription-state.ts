@@ -57,4 +57,5 @@ export function subscriptionState(subscription: Stripe.Subscription, fallbackPla
 }
 
 /** The id of an expandable Stripe field (a string, or the object when it was expanded). */
-export const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+export const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);

@@ -1,11 +1,11 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { now } from '../clock';
-import { storedBilling } from './billing';
 import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
-import { type TrialEndItem, trialAlertMark, trialDay, trialsEndingBetween } from './trial-ends';
 import { conditionHeld, transactWrite } from '../db/transactions';
 import { billingAdmins, trialEndingAlert } from './admin-alerts';
+import { storedBilling } from './billing';
+import { type TrialEndItem, trialAlertMark, trialDay, trialsEndingBetween } from './trial-ends';
 
 /** How far ahead a trial end is announced (the billing banner's window, so the alert and the banner agree). */
 const TRIAL_ALERT_DAYS = 3;
@@ -47,7 +47,10 @@ async function alertOne(candidate: TrialEndItem, at: Date): Promise<'alerted' | 
     return 'stale';
   }
   const marked = await conditionHeld(
-    transactWrite([trialAlertMark(day, candidate.orgId, at.toISOString()), ...trialEndingAlert(candidate.orgId, await billingAdmins(candidate.orgId), candidate.trialEnd)]),
+    transactWrite([
+      trialAlertMark(day, candidate.orgId, at.toISOString()),
+      ...trialEndingAlert(candidate.orgId, await billingAdmins(candidate.orgId), candidate.trialEnd),
+    ]),
   );
   return marked ? 'alerted' : 'already';
 }

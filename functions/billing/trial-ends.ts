@@ -42,7 +42,12 @@ export const registeredTrialPut = (orgId: string, trialEnd: string) => trialEndP
  * is updated in place, so its alert mark stays; `alertedAt`: the change itself carries the alert
  * (Stripe's trial_will_end), so the item is marked.
  */
-export function trialIndexWrites(orgId: string, stored: TrialFacts | undefined, next: TrialFacts, alertedAt?: string): TransactItem[] {
+export function trialIndexWrites(
+  orgId: string,
+  stored: TrialFacts | undefined,
+  next: TrialFacts,
+  alertedAt?: string,
+): TransactItem[] {
   const before = trialDay(stored);
   const after = trialDay(next);
   const writes: TransactItem[] = [];
@@ -71,12 +76,18 @@ export function trialAlertMark(day: string, orgId: string, alertedAt: string): T
   };
 }
 
-const trialEndDelete = (day: string, orgId: string): TransactItem => ({ Delete: { TableName: TABLE_NAME, Key: keys.trialEnd(day, orgId) } });
+const trialEndDelete = (day: string, orgId: string): TransactItem => ({
+  Delete: { TableName: TABLE_NAME, Key: keys.trialEnd(day, orgId) },
+});
 
 /** Every UTC day from `from` to `to`, both included, as 'YYYY-MM-DD'. */
 function daysBetween(from: Date, to: Date): string[] {
   const days: string[] = [];
-  for (let at = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()); at <= to.getTime(); at += 24 * 60 * 60 * 1000) {
+  for (
+    let at = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate());
+    at <= to.getTime();
+    at += 24 * 60 * 60 * 1000
+  ) {
     days.push(new Date(at).toISOString().slice(0, 10));
   }
   return days;

@@ -4,18 +4,18 @@ import type { CommentPageResponse, CommentRequest } from '../../shared/schemas/c
 import { type WriteContext, auditPut } from '../audit-log/entries';
 import { now } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
+import { keyBeginsWith } from '../db/key-prefix';
 import { collections, keys } from '../db/keys';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { NotFound, Refused } from '../domain/errors';
-import type { NotificationMessage } from '../notifications/item';
 import { type MentionNotice, notificationEventPut } from '../notifications/event';
+import type { NotificationMessage } from '../notifications/item';
 import { actorIsAdmin } from '../organization-users/organization-users';
 import { activityEntry, activityPut } from '../projects/activity';
 import { isProjectId, type ProjectItem } from '../projects/item';
 import type { UserItem } from '../user/item';
 import { type CommentItem, type MentionedUser, commentLink, newComment, toCommentResponse } from './item';
-import { keyBeginsWith } from '../db/key-prefix';
 
 export const COMMENT_NOT_FOUND = 'Comment not found';
 export const EDIT_NOT_ALLOWED = 'You can only edit your own comments';
@@ -27,13 +27,35 @@ const EXCERPT_LENGTH = 200;
 type Actor = Pick<UserItem, 'id' | 'orgId' | 'fullName' | 'username' | 'avatarUrl' | 'role'>;
 
 /** For RouteOptions.preload: the project, then the people the body mentions (by key in the session's organization: no one else is found). */
-export const preloadProjectAndMentions = ({ orgId, params, body }: { orgId: string; params: Record<string, string>; body: { mentions: string[] } | undefined }) =>
-  isProjectId(params.id) ? ([keys.project(orgId, params.id), ...(body?.mentions ?? []).map((id) => keys.user(orgId, id))] as const) : undefined;
+export const preloadProjectAndMentions = ({
+  orgId,
+  params,
+  body,
+}: {
+  orgId: string;
+  params: Record<string, string>;
+  body: { mentions: string[] } | undefined;
+}) =>
+  isProjectId(params.id)
+    ? ([keys.project(orgId, params.id), ...(body?.mentions ?? []).map((id) => keys.user(orgId, id))] as const)
+    : undefined;
 
 /** For RouteOptions.preload: the project, the comment, then the people the body mentions. */
-export const preloadComment = ({ orgId, params, body }: { orgId: string; params: Record<string, string>; body: { mentions: string[] } | undefined }) =>
+export const preloadComment = ({
+  orgId,
+  params,
+  body,
+}: {
+  orgId: string;
+  params: Record<string, string>;
+  body: { mentions: string[] } | undefined;
+}) =>
   isProjectId(params.id) && isProjectId(params.commentId ?? '')
-    ? ([keys.project(orgId, params.id), keys.comment(orgId, params.id, params.commentId!), ...(body?.mentions ?? []).map((id) => keys.user(orgId, id))] as const)
+    ? ([
+        keys.project(orgId, params.id),
+        keys.comment(orgId, params.id, params.commentId!),
+        ...(body?.mentions ?? []).map((id) => keys.user(orgId, id)),
+      ] as const)
     : undefined;
 
 /** The people of the organization among those the request named (the preload found them by key), each once. */
@@ -57,7 +79,12 @@ const newCommentMessage = (author: string, project: Pick<ProjectItem, 'name'>, l
 });
 
 /** What the people newly mentioned in a comment are told; none when nobody but the author is. */
-function mentionNotice(actor: Actor, project: ProjectItem, comment: CommentItem, people: MentionedUser[]): MentionNotice | undefined {
+function mentionNotice(
+  actor: Actor,
+  project: ProjectItem,
+  comment: CommentItem,
+  people: MentionedUser[],
+): MentionNotice | undefined {
   const recipientIds = people.map((person) => person.id).filter((id) => id !== actor.id);
   if (recipientIds.length === 0) return undefined;
   const text = comment.text.length > EXCERPT_LENGTH ? `${comment.text.slice(0, EXCERPT_LENGTH)}…` : comment.text;
@@ -90,7 +117,10 @@ export async function listComments(orgId: string, projectId: string, cursor?: st
   );
   const items = (out.Items ?? []) as CommentItem[];
   const page = items.slice(0, COMMENT_PAGE_SIZE);
-  return { comments: page.map(toCommentResponse).reverse(), nextCursor: items.length > COMMENT_PAGE_SIZE ? page.at(-1)!.id : null };
+  return {
+    comments: page.map(toCommentResponse).reverse(),
+    nextCursor: items.length > COMMENT_PAGE_SIZE ? page.at(-1)!.id : null,
+  };
 }
 
 /**
@@ -99,11 +129,22 @@ export async function listComments(orgId: string, projectId: string, cursor?: st
  * the consumer). Three small items: 6 write units for a comment under about 1 KB, whatever the number
  * of members or mentions (docs/decisions/048).
  */
-export async function createComment({ actor }: WriteContext<Actor>, project: ProjectItem, input: { text: string }, people: MentionedUser[]): Promise<CommentItem> {
+export async function createComment(
+  { actor }: WriteContext<Actor>,
+  project: ProjectItem,
+  input: { text: string },
+  people: MentionedUser[],
+): Promise<CommentItem> {
   const comment = newComment(project.orgId, project.id, actor, input.text, people, now());
   const link = commentLink(project.id, comment.id);
   await transactWrite([
-    { Put: { TableName: TABLE_NAME, Item: { ...keys.comment(project.orgId, project.id, comment.id), ...comment }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    {
+      Put: {
+        TableName: TABLE_NAME,
+        Item: { ...keys.comment(project.orgId, project.id, comment.id), ...comment },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
     activityPut(project.orgId, activityEntry(project, actor, { action: 'commented' })),
     ...notificationEventPut(project.orgId, [], newCommentMessage(actor.fullName, project, link), undefined, {
       audience: { projectId: project.id, exceptId: actor.id },
@@ -127,22 +168,37 @@ export async function updateComment(
   if (!comment) throw new NotFound(COMMENT_NOT_FOUND);
   if (comment.author.id !== actor.id) throw new Refused('not-allowed', EDIT_NOT_ALLOWED);
   const before = new Set(comment.mentions.map((person) => person.id));
-  const updated: CommentItem = { ...comment, text: input.text, mentions: people.map(({ id, fullName }) => ({ id, fullName })), editedAt: now().toISOString() };
+  const updated: CommentItem = {
+    ...comment,
+    text: input.text,
+    mentions: people.map(({ id, fullName }) => ({ id, fullName })),
+    editedAt: now().toISOString(),
+  };
   const update: TransactItem = {
     Update: {
       TableName: TABLE_NAME,
       Key: keys.comment(project.orgId, project.id, comment.id),
       ...updateExpression(
         { set: { text: updated.text, mentions: updated.mentions, editedAt: updated.editedAt } },
-        { expression: 'attribute_exists(PK) AND #author.#id = :me', names: { '#author': 'author', '#id': 'id' }, values: { ':me': actor.id } },
+        {
+          expression: 'attribute_exists(PK) AND #author.#id = :me',
+          names: { '#author': 'author', '#id': 'id' },
+          values: { ':me': actor.id },
+        },
       ),
     },
   };
   const event = notificationEventPut(project.orgId, [], undefined, undefined, {
-    mentioned: mentionNotice(actor, project, updated, people.filter((person) => !before.has(person.id))),
+    mentioned: mentionNotice(
+      actor,
+      project,
+      updated,
+      people.filter((person) => !before.has(person.id)),
+    ),
   });
   // A comment deleted meanwhile fails the condition: it is gone for the author too.
-  if (!(await conditionHeld(event.length ? transactWrite([update, ...event]) : db.send(new UpdateCommand(update.Update!))))) throw new NotFound(COMMENT_NOT_FOUND);
+  if (!(await conditionHeld(event.length ? transactWrite([update, ...event]) : db.send(new UpdateCommand(update.Update!)))))
+    throw new NotFound(COMMENT_NOT_FOUND);
   return updated;
 }
 
@@ -151,14 +207,24 @@ export async function updateComment(
  * (and checks in the same transaction that they are still an admin). The deletion appears in the
  * project's activity.
  */
-export async function deleteComment(context: WriteContext<Actor>, project: ProjectItem, comment: CommentItem | undefined): Promise<void> {
+export async function deleteComment(
+  context: WriteContext<Actor>,
+  project: ProjectItem,
+  comment: CommentItem | undefined,
+): Promise<void> {
   const { actor } = context;
   if (!comment) throw new NotFound(COMMENT_NOT_FOUND);
   const own = comment.author.id === actor.id;
   if (!own && actor.role !== 'admin') throw new Refused('not-allowed', DELETE_NOT_ALLOWED);
   const held = await conditionHeld(
     transactWrite([
-      { Delete: { TableName: TABLE_NAME, Key: keys.comment(project.orgId, project.id, comment.id), ConditionExpression: 'attribute_exists(PK)' } },
+      {
+        Delete: {
+          TableName: TABLE_NAME,
+          Key: keys.comment(project.orgId, project.id, comment.id),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
       activityPut(project.orgId, activityEntry(project, actor, { action: 'comment_deleted' })),
       ...(own
         ? []

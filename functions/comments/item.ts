@@ -14,7 +14,14 @@ export interface CommentItem extends CommentResponse {
 type Author = Pick<UserItem, 'id' | 'fullName' | 'avatarUrl'>;
 export type MentionedUser = Pick<UserItem, 'id' | 'fullName'>;
 
-export function newComment(orgId: string, projectId: string, author: Author, text: string, mentions: MentionedUser[], at: Date): CommentItem {
+export function newComment(
+  orgId: string,
+  projectId: string,
+  author: Author,
+  text: string,
+  mentions: MentionedUser[],
+  at: Date,
+): CommentItem {
   return {
     type: 'COMMENT',
     id: ulid(at.getTime()),

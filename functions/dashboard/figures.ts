@@ -17,8 +17,11 @@ interface DashboardInput {
 
 const day = (date: Date) => formatISO(date, { representation: 'date' });
 
-
-const shown = (list: CountedList) => ({ count: list.count, ...(list.more ? { more: list.more } : {}), projects: list.projects.slice(0, DASHBOARD_LIST_SIZE) });
+const shown = (list: CountedList) => ({
+  count: list.count,
+  ...(list.more ? { more: list.more } : {}),
+  projects: list.projects.slice(0, DASHBOARD_LIST_SIZE),
+});
 
 /**
  * The dashboard's answer: totals and the weekly chart from the counters, the lists from their

@@ -1,12 +1,12 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DASHBOARD_LIST_SIZE, type DashboardProject } from '../../shared/schemas/dashboard';
 import { TABLE_NAME, db } from '../db/client';
+import { keyBeginsWith } from '../db/key-prefix';
 import { collections, keys, openDueBefore, openDueThrough } from '../db/keys';
 import { batchGet, keyId } from '../db/reads';
 import type { IndexName } from '../db/table-definition';
-import { DASHBOARD_LIST_SIZE, type DashboardProject } from '../../shared/schemas/dashboard';
 import type { ProjectItem } from '../projects/item';
 import type { MembershipItem } from '../projects/memberships';
-import { keyBeginsWith } from '../db/key-prefix';
 
 /**
  * The dashboard's bounded reads (docs/decisions/032, 065): none reads more items as the
@@ -31,15 +31,31 @@ export interface CountedList {
 
 const openDueIndex: IndexName = 'openProjectsByDueDate';
 
-const shownFields = ({ id, name, status, dueDate }: Pick<ProjectItem, 'id' | 'name' | 'status' | 'dueDate'>): DashboardProject => ({ id, name, status, dueDate: dueDate ?? null });
+const shownFields = ({
+  id,
+  name,
+  status,
+  dueDate,
+}: Pick<ProjectItem, 'id' | 'name' | 'status' | 'dueDate'>): DashboardProject => ({ id, name, status, dueDate: dueDate ?? null });
 
 /** What a read of at most `max` + 1 items found: DynamoDB answers where it stopped when it stopped at the Limit, so more may follow. */
-const counted = <T>(items: T[], stoppedEarly: boolean, max = DASHBOARD_COUNT_MAX) => ({ items: items.slice(0, max), count: Math.min(items.length, max), ...(stoppedEarly ? { more: true as const } : {}) });
+const counted = <T>(items: T[], stoppedEarly: boolean, max = DASHBOARD_COUNT_MAX) => ({
+  items: items.slice(0, max),
+  count: Math.min(items.length, max),
+  ...(stoppedEarly ? { more: true as const } : {}),
+});
 
 /** Open projects due in [from, through] of the open-due index, earliest first: one Query of the narrow index, at most `max` + 1 items. */
-async function openDue(orgId: string, range: { before: string } | { from: string; through: string }, max: number): Promise<CountedList> {
+async function openDue(
+  orgId: string,
+  range: { before: string } | { from: string; through: string },
+  max: number,
+): Promise<CountedList> {
   const condition = 'before' in range ? 'PK = :pk AND openDueKey < :to' : 'PK = :pk AND openDueKey BETWEEN :from AND :to';
-  const values = 'before' in range ? { ':to': openDueBefore(range.before) } : { ':from': openDueBefore(range.from), ':to': openDueThrough(range.through) };
+  const values =
+    'before' in range
+      ? { ':to': openDueBefore(range.before) }
+      : { ':from': openDueBefore(range.from), ':to': openDueThrough(range.through) };
   const out = await db.send(
     new QueryCommand({
       TableName: TABLE_NAME,
@@ -54,10 +70,12 @@ async function openDue(orgId: string, range: { before: string } | { from: string
 }
 
 /** Overdue: open projects due before today, the most overdue first, at most `max` (the dashboard's count by default). */
-export const overdueProjects = (orgId: string, today: string, max = DASHBOARD_COUNT_MAX) => openDue(orgId, { before: today }, max);
+export const overdueProjects = (orgId: string, today: string, max = DASHBOARD_COUNT_MAX) =>
+  openDue(orgId, { before: today }, max);
 
 /** Due soon: open projects due from today through `through`, at most `max`. */
-export const dueSoonProjects = (orgId: string, today: string, through: string, max = DASHBOARD_COUNT_MAX) => openDue(orgId, { from: today, through }, max);
+export const dueSoonProjects = (orgId: string, today: string, through: string, max = DASHBOARD_COUNT_MAX) =>
+  openDue(orgId, { from: today, through }, max);
 
 /** The caller's newest memberships (their own items, in the projects' creation order, docs/decisions/037), counted. */
 async function newestMemberships(orgId: string, userId: string) {

@@ -26,7 +26,19 @@ interface CallStats {
 
 const store = requestScoped<CallStats>();
 
-const freshStats = (): CallStats => ({ calls: 0, readUnits: 0, reads: [], writeUnits: 0, indexWriteUnits: 0, writtenKeys: new Set(), transactions: 0, cancelled: 0, inFlight: 0, busySince: 0, busyMs: 0 });
+const freshStats = (): CallStats => ({
+  calls: 0,
+  readUnits: 0,
+  reads: [],
+  writeUnits: 0,
+  indexWriteUnits: 0,
+  writtenKeys: new Set(),
+  transactions: 0,
+  cancelled: 0,
+  inFlight: 0,
+  busySince: 0,
+  busyMs: 0,
+});
 
 export const runCounting = <T>(fn: () => Promise<T>) => store.run(freshStats(), fn);
 
@@ -70,7 +82,11 @@ export function countRead(operation: string, strong: boolean) {
 export const readsSoFar = (): readonly string[] => store.get()?.reads ?? [];
 
 /** A write's consumed units (table and indexes apart) and the keys it wrote; for a transaction, whether it was cancelled. */
-export function countWrite(units: { table: number; indexes: number }, writtenKeys: string[], transaction?: { cancelled: boolean }) {
+export function countWrite(
+  units: { table: number; indexes: number },
+  writtenKeys: string[],
+  transaction?: { cancelled: boolean },
+) {
   const stats = store.get();
   if (!stats) return;
   if (transaction) {

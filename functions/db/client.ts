@@ -38,7 +38,13 @@ const client = new DynamoDBClient({
 });
 
 const READS = new Set(['GetItemCommand', 'BatchGetItemCommand', 'QueryCommand', 'ScanCommand']);
-const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'TransactWriteItemsCommand', 'BatchWriteItemCommand']);
+const WRITES = new Set([
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'TransactWriteItemsCommand',
+  'BatchWriteItemCommand',
+]);
 interface CapacityEntry {
   CapacityUnits?: number;
   Table?: { CapacityUnits?: number };
@@ -50,8 +56,14 @@ const unitsOf = (capacity: Capacity) => [capacity ?? []].flat().reduce((sum, ent
 const writeUnitsOf = (capacity: Capacity) =>
   [capacity ?? []].flat().reduce(
     (sum, entry) => {
-      const indexes = Object.values(entry.GlobalSecondaryIndexes ?? {}).reduce((total, index) => total + (index.CapacityUnits ?? 0), 0);
-      return { table: sum.table + (entry.Table?.CapacityUnits ?? (entry.CapacityUnits ?? 0) - indexes), indexes: sum.indexes + indexes };
+      const indexes = Object.values(entry.GlobalSecondaryIndexes ?? {}).reduce(
+        (total, index) => total + (index.CapacityUnits ?? 0),
+        0,
+      );
+      return {
+        table: sum.table + (entry.Table?.CapacityUnits ?? (entry.CapacityUnits ?? 0) - indexes),
+        indexes: sum.indexes + indexes,
+      };
     },
     { table: 0, indexes: 0 },
   );
@@ -65,11 +77,21 @@ const keyText = (item: Written) => `${text(item?.PK)} ${text(item?.SK)}`;
 function writtenKeys(input: Record<string, unknown>): string[] {
   const single = (input.Item ?? input.Key) as Written;
   if (single) return [keyText(single)];
-  const transact = (input.TransactItems ?? []) as { Put?: { Item: Written }; Update?: { Key: Written }; Delete?: { Key: Written } }[];
-  const batch = Object.values((input.RequestItems ?? {}) as Record<string, { PutRequest?: { Item: Written }; DeleteRequest?: { Key: Written } }[]>).flat();
+  const transact = (input.TransactItems ?? []) as {
+    Put?: { Item: Written };
+    Update?: { Key: Written };
+    Delete?: { Key: Written };
+  }[];
+  const batch = Object.values(
+    (input.RequestItems ?? {}) as Record<string, { PutRequest?: { Item: Written }; DeleteRequest?: { Key: Written } }[]>,
+  ).flat();
   return [
-    ...transact.flatMap((item) => (item.Put ? [item.Put.Item] : item.Update ? [item.Update.Key] : item.Delete ? [item.Delete.Key] : [])),
-    ...batch.flatMap((request) => (request.PutRequest ? [request.PutRequest.Item] : request.DeleteRequest ? [request.DeleteRequest.Key] : [])),
+    ...transact.flatMap((item) =>
+      item.Put ? [item.Put.Item] : item.Update ? [item.Update.Key] : item.Delete ? [item.Delete.Key] : [],
+    ),
+    ...batch.flatMap((request) =>
+      request.PutRequest ? [request.PutRequest.Item] : request.DeleteRequest ? [request.DeleteRequest.Key] : [],
+    ),
   ].map(keyText);
 }
 
@@ -82,7 +104,11 @@ client.middlewareStack.add(
     const read = READS.has(context.commandName ?? '');
     const write = WRITES.has(context.commandName ?? '');
     const transaction = context.commandName === 'TransactWriteItemsCommand';
-    const input = args.input as { ReturnConsumedCapacity?: string; ConsistentRead?: boolean; RequestItems?: Record<string, { ConsistentRead?: boolean }> } & Record<string, unknown>;
+    const input = args.input as {
+      ReturnConsumedCapacity?: string;
+      ConsistentRead?: boolean;
+      RequestItems?: Record<string, { ConsistentRead?: boolean }>;
+    } & Record<string, unknown>;
     if (read) {
       input.ReturnConsumedCapacity ??= 'TOTAL';
       // A BatchGetItem asks per table; ours has one.

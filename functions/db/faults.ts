@@ -15,9 +15,24 @@ const BUSY_ERRORS = new Set([
   'RequestTimeoutException',
 ]);
 /** A transaction cancelled for one of these reasons failed on the database's state of the moment, not on a condition. */
-const BUSY_CANCELLATIONS = new Set(['ThrottlingError', 'TransactionConflict', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded', 'InternalServerError']);
+const BUSY_CANCELLATIONS = new Set([
+  'ThrottlingError',
+  'TransactionConflict',
+  'ProvisionedThroughputExceeded',
+  'RequestLimitExceeded',
+  'InternalServerError',
+]);
 /** The network failing under the client: DynamoDB unreachable. */
-const NETWORK_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /** Thrown by our own retry loops when DynamoDB keeps leaving work undone (throttling): the database is busy. */
 export class DatabaseBusyError extends Error {

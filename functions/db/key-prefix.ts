@@ -35,7 +35,12 @@ export function keyBeginsWith(attribute: string, prefix: string, placeholder = '
   return {
     expression,
     values: { [placeholder]: prefix, [`${placeholder}End`]: end },
-    resumedAt: (key, forward) => ({ expression, values: forward ? { [placeholder]: key, [`${placeholder}End`]: end } : { [placeholder]: prefix, [`${placeholder}End`]: key } }),
+    resumedAt: (key, forward) => ({
+      expression,
+      values: forward
+        ? { [placeholder]: key, [`${placeholder}End`]: end }
+        : { [placeholder]: prefix, [`${placeholder}End`]: key },
+    }),
   };
 }
 
@@ -55,6 +60,11 @@ export function anyIndexKey(attribute: string, placeholder = ':lowest'): KeyRang
     expression: `${attribute} >= ${placeholder}`,
     values: { [placeholder]: LOWEST },
     resumedAt: (key, forward) =>
-      forward ? { expression: `${attribute} >= ${placeholder}`, values: { [placeholder]: key } } : { expression: `${attribute} BETWEEN ${placeholder} AND ${placeholder}Resumed`, values: { [placeholder]: LOWEST, [`${placeholder}Resumed`]: key } },
+      forward
+        ? { expression: `${attribute} >= ${placeholder}`, values: { [placeholder]: key } }
+        : {
+            expression: `${attribute} BETWEEN ${placeholder} AND ${placeholder}Resumed`,
+            values: { [placeholder]: LOWEST, [`${placeholder}Resumed`]: key },
+          },
   };
 }

@@ -1,21 +1,21 @@
-import type { BillingItem } from '../billing/billing';
-import type { CheckoutReferenceItem } from '../billing/checkout-references';
-import type { NotificationItem } from '../notifications/item';
-import type { FiguresItem } from '../projects/figures';
-import type { InvitationItem } from '../invitations/item';
-import type { OrganizationItem } from '../organization/item';
-import type { EmailItem, UserItem } from '../user/item';
-import type { ProjectItem } from '../projects/item';
-import type { MemberSetItem } from '../projects/member-set';
-import type { AttemptWindowItem } from '../throttles/throttles';
+import { PROJECT_STATUSES } from '../../shared/project-statuses';
 import type { SignInCodeItem } from '../auth/sign-in-codes';
 import type { AvatarItem } from '../avatars/item';
-import type { SsoConnectionItem, SsoDomainClaimItem, SsoDomainItem } from '../sso/item';
-import type { ScimTokenItem } from '../scim-tokens/item';
-import type { PasskeyItem } from '../passkeys/item';
-import type { WebAuthnChallengeItem } from '../passkeys/challenges';
+import type { BillingItem } from '../billing/billing';
+import type { CheckoutReferenceItem } from '../billing/checkout-references';
 import type { CommentItem } from '../comments/item';
-import { PROJECT_STATUSES } from '../../shared/project-statuses';
+import type { InvitationItem } from '../invitations/item';
+import type { NotificationItem } from '../notifications/item';
+import type { OrganizationItem } from '../organization/item';
+import type { WebAuthnChallengeItem } from '../passkeys/challenges';
+import type { PasskeyItem } from '../passkeys/item';
+import type { FiguresItem } from '../projects/figures';
+import type { ProjectItem } from '../projects/item';
+import type { MemberSetItem } from '../projects/member-set';
+import type { ScimTokenItem } from '../scim-tokens/item';
+import type { SsoConnectionItem, SsoDomainClaimItem, SsoDomainItem } from '../sso/item';
+import type { AttemptWindowItem } from '../throttles/throttles';
+import type { EmailItem, UserItem } from '../user/item';
 import type { IndexName } from './table-definition';
 
 /**
@@ -68,7 +68,8 @@ export const keys = {
   email: (email: string) => keyOf<EmailItem>(`EMAIL#${email.trim().toLowerCase()}`, 'EMAIL'),
   session: (userId: string, sessionId: string): Key => ({ PK: `${USER}${userId}`, SK: `SESSION#${sessionId}` }),
   /** One counter per rule, subject (an email, a client address) and fixed time window of the rule. */
-  attemptWindow: (rule: string, subject: string, window: number) => keyOf<AttemptWindowItem>(`ATTEMPTS#${rule}#${subject}#${window}`, 'ATTEMPTS'),
+  attemptWindow: (rule: string, subject: string, window: number) =>
+    keyOf<AttemptWindowItem>(`ATTEMPTS#${rule}#${subject}#${window}`, 'ATTEMPTS'),
   /** The first step of a two-factor sign-in, named by the pending cookie. */
   pendingSignIn: (userId: string, pendingId: string): Key => ({ PK: `${USER}${userId}`, SK: `MFA_PENDING#${pendingId}` }),
   /**
@@ -80,15 +81,25 @@ export const keys = {
   /** A project's member set, apart from the project so that a change of its status never rewrites 500 ids (docs/decisions/037). */
   projectMembers: (orgId: string, projectId: string) => keyOf<MemberSetItem>(`${ORG}${orgId}`, `${MEMBERS}${projectId}`),
   /** One user's membership of one project, kept from the member sets by the stream consumer: 'my projects' (docs/decisions/037). */
-  membership: (orgId: string, userId: string, projectId: string): Key => ({ PK: `${ORG}${orgId}${MEMBER}${userId}`, SK: `PROJECT#${projectId}` }),
+  membership: (orgId: string, userId: string, projectId: string): Key => ({
+    PK: `${ORG}${orgId}${MEMBER}${userId}`,
+    SK: `PROJECT#${projectId}`,
+  }),
   /**
    * One word of a project's name, for the word-prefix search (functions/projects/words.ts): in a
    * partition of its own, so the organization's partition Queries never meet them.
    */
-  projectWord: (orgId: string, word: string, projectId: string): Key => ({ PK: `${ORG}${orgId}${PROJECT_WORDS}`, SK: `${word}${SEPARATOR}${projectId}` }),
+  projectWord: (orgId: string, word: string, projectId: string): Key => ({
+    PK: `${ORG}${orgId}${PROJECT_WORDS}`,
+    SK: `${word}${SEPARATOR}${projectId}`,
+  }),
   /** One word of a user's name or email (functions/user/words.ts), in a partition of its own as the project words are. */
-  userWord: (orgId: string, word: string, userId: string): Key => ({ PK: `${ORG}${orgId}${USER_WORDS}`, SK: `${word}${SEPARATOR}${userId}` }),
-  notification: (userId: string, notificationId: string) => keyOf<NotificationItem>(`${USER}${userId}`, `NOTIFICATION#${notificationId}`),
+  userWord: (orgId: string, word: string, userId: string): Key => ({
+    PK: `${ORG}${orgId}${USER_WORDS}`,
+    SK: `${word}${SEPARATOR}${userId}`,
+  }),
+  notification: (userId: string, notificationId: string) =>
+    keyOf<NotificationItem>(`${USER}${userId}`, `NOTIFICATION#${notificationId}`),
   avatar: (userId: string) => keyOf<AvatarItem>(`${USER}${userId}`, 'AVATAR'),
   /** One of the user's passkeys, by its credential id: a sign-in finds it from the answer's user handle and id. */
   passkey: (userId: string, credentialId: string) => keyOf<PasskeyItem>(`${USER}${userId}`, `${PASSKEY}${credentialId}`),
@@ -115,7 +126,10 @@ export const keys = {
   checkoutReference: (reference: string) => keyOf<CheckoutReferenceItem>(`CHECKOUT_REFERENCE#${reference}`, 'CHECKOUT_REFERENCE'),
   stripeCustomer: (customerId: string): Key => ({ PK: `${STRIPE_CUSTOMER}${customerId}`, SK: 'CUSTOMER' }),
   /** An event of a customer not linked to any organization yet, kept for reconciliation. */
-  unmatchedStripeEvent: (customerId: string, eventId: string): Key => ({ PK: `${STRIPE_CUSTOMER}${customerId}`, SK: `${UNMATCHED}${eventId}` }),
+  unmatchedStripeEvent: (customerId: string, eventId: string): Key => ({
+    PK: `${STRIPE_CUSTOMER}${customerId}`,
+    SK: `${UNMATCHED}${eventId}`,
+  }),
   /** A Stripe event already processed: written in the same transaction as its effect. */
   stripeEvent: (eventId: string): Key => ({ PK: `STRIPE_EVENT#${eventId}`, SK: 'EVENT' }),
   /**
@@ -130,21 +144,31 @@ export const keys = {
     SK: `${ACTIVITY}${projectId}#${entryId}`,
   }),
   /** One comment on a project, in the organization's partition after the project's activity (docs/decisions/048). */
-  comment: (orgId: string, projectId: string, commentId: string) => keyOf<CommentItem>(`${ORG}${orgId}`, `${COMMENT}${projectId}#${commentId}`),
+  comment: (orgId: string, projectId: string, commentId: string) =>
+    keyOf<CommentItem>(`${ORG}${orgId}`, `${COMMENT}${projectId}#${commentId}`),
   /**
    * That a project's members were reminded of its due date on `day` (`kind`: due tomorrow, or overdue
    * since that day): put with the reminder's event, so a second run that day reminds nobody. A
    * partition per project and day, so a day's run spreads its writes.
    */
-  dueReminder: (orgId: string, projectId: string, kind: string, day: string): Key => ({ PK: `REMINDER#${orgId}#${projectId}#${kind}#${day}`, SK: 'REMINDER' }),
+  dueReminder: (orgId: string, projectId: string, kind: string, day: string): Key => ({
+    PK: `REMINDER#${orgId}#${projectId}#${kind}#${day}`,
+    SK: 'REMINDER',
+  }),
   /** That a person's weekly digest of the week starting `monday` was queued: put with its mail, so a second run sends nothing (docs/decisions/061). */
   weeklyDigestMark: (userId: string, monday: string): Key => ({ PK: `${USER}${userId}`, SK: `DIGEST#${monday}` }),
   /** An organization's audit entry, in a partition of its own so that IAM can tell audit keys from others (docs/decisions/016b). */
-  auditEntry: (orgId: string, entryId: string): Key => ({ PK: `${AUDIT_PARTITION_PREFIX}${orgId}`, SK: `${AUDIT_ENTRY}${entryId}` }),
+  auditEntry: (orgId: string, entryId: string): Key => ({
+    PK: `${AUDIT_PARTITION_PREFIX}${orgId}`,
+    SK: `${AUDIT_ENTRY}${entryId}`,
+  }),
   /** An invitation to join the organization (docs/decisions/015). */
   invitation: (orgId: string, invitationId: string) => keyOf<InvitationItem>(`${ORG}${orgId}`, `${INVITATION}${invitationId}`),
   /** Which invitation holds an address in the organization while it is pending: at most one per lower-case email. */
-  invitationEmail: (orgId: string, email: string): Key => ({ PK: `${ORG}${orgId}`, SK: `INVITATION_EMAIL#${email.trim().toLowerCase()}` }),
+  invitationEmail: (orgId: string, email: string): Key => ({
+    PK: `${ORG}${orgId}`,
+    SK: `INVITATION_EMAIL#${email.trim().toLowerCase()}`,
+  }),
   /** An invitation link's token, found by its SHA-256: the token itself is never stored. */
   invitationToken: (tokenHash: string): Key => ({ PK: `INVITATION_TOKEN#${tokenHash}`, SK: 'INVITATION_TOKEN' }),
   /**
@@ -160,7 +184,10 @@ export const keys = {
   /** The organization's identity-provider connection (one per organization). */
   ssoConnection: (orgId: string) => keyOf<SsoConnectionItem>(`${ORG}${orgId}`, 'SSO_CONNECTION'),
   /** A SAML assertion already used to sign in (its id's hash), kept until it would be refused as expired anyway (decision 058). */
-  samlAssertionUsed: (orgId: string, assertionIdHash: string): Key => ({ PK: `SAML_ASSERTION#${orgId}#${assertionIdHash}`, SK: 'SAML_ASSERTION' }),
+  samlAssertionUsed: (orgId: string, assertionIdHash: string): Key => ({
+    PK: `SAML_ASSERTION#${orgId}#${assertionIdHash}`,
+    SK: 'SAML_ASSERTION',
+  }),
   /** A SCIM bearer token of the organization (its hash; the token names the organization and the id). */
   scimToken: (orgId: string, tokenId: string) => keyOf<ScimTokenItem>(`${ORG}${orgId}`, `${SCIM_TOKEN}${tokenId}`),
 } as const;
@@ -207,7 +234,10 @@ export function digestIndexKeys(orgId: string, userId: string, notificationId: s
  * behind it with a Query each and never scans. `OUTBOX_DUE#` partitions never meet a week's `DIGEST#`.
  */
 export const OUTBOX_DUE_INDEX = 'weeklyDigest' satisfies IndexName;
-export const outboxDueKeys = (hour: string, dueAt: number, outboxId: string) => ({ digestKey: `OUTBOX_DUE#${hour}`, digestSort: `${String(dueAt).padStart(15, '0')}#${outboxId}` });
+export const outboxDueKeys = (hour: string, dueAt: number, outboxId: string) => ({
+  digestKey: `OUTBOX_DUE#${hour}`,
+  digestSort: `${String(dueAt).padStart(15, '0')}#${outboxId}`,
+});
 
 /** A week's (its Monday's) partition of one shard of the weeklyDigest index. */
 export const digestWeekKey = (monday: string, shard: number) => `DIGEST#${monday}#${shard}`;

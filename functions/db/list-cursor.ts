@@ -25,7 +25,13 @@ export function sealCursor(orgId: string, list: readonly unknown[], start: Start
 /** The start key a cursor names, or a 400 on `cursor` when it was not sealed for this organization and list. */
 export async function openCursor(cursor: string, orgId: string, list: readonly unknown[]): Promise<StartKey> {
   const payload = await verifyStageToken('list-cursor', cursor, ['sub', 'list', 'start']).catch(() => undefined);
-  if (!payload || payload.sub !== orgId || payload.list !== JSON.stringify(list) || typeof payload.start !== 'object' || payload.start === null) {
+  if (
+    !payload ||
+    payload.sub !== orgId ||
+    payload.list !== JSON.stringify(list) ||
+    typeof payload.start !== 'object' ||
+    payload.start === null
+  ) {
     throw new Refused('invalid', CURSOR_REFUSED, { cursor: CURSOR_REFUSED });
   }
   return payload.start as StartKey;

@@ -19,7 +19,10 @@ interface CollectionQueryOptions {
  * Every item of one collection (a partition and a sort-key prefix from keys.ts): one Query per
  * 1 MB page, however many items there are.
  */
-export async function queryCollection<T>(collection: { PK: string; prefix: string }, options: CollectionQueryOptions = {}): Promise<T[]> {
+export async function queryCollection<T>(
+  collection: { PK: string; prefix: string },
+  options: CollectionQueryOptions = {},
+): Promise<T[]> {
   const range = keyBeginsWith('SK', collection.prefix);
   const input: QueryCommandInput = {
     TableName: TABLE_NAME,

@@ -1,9 +1,9 @@
 import { type QueryCommandInput, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from './client';
+import { type KeyCondition, type KeyRange, keyBeginsWith } from './key-prefix';
 import type { Key } from './keys';
 import type { StartKey } from './list-cursor';
 import { batchGet, keyId } from './reads';
-import { type KeyCondition, type KeyRange, keyBeginsWith } from './key-prefix';
 
 /**
  * One page of a paged list (docs/decisions/027): a Query of the index that holds the asked order,
@@ -33,10 +33,17 @@ const FILTERED_QUERY_LIMIT = 400;
 const MAX_QUERIES = 3;
 
 /** A Query's key condition: the partition key `:pk`, and a condition on the sort key. */
-export const keyCondition = (pk: string, condition: KeyCondition) => ({ KeyConditionExpression: `PK = :pk AND ${condition.expression}`, ExpressionAttributeValues: { ':pk': pk, ...condition.values } });
+export const keyCondition = (pk: string, condition: KeyCondition) => ({
+  KeyConditionExpression: `PK = :pk AND ${condition.expression}`,
+  ExpressionAttributeValues: { ':pk': pk, ...condition.values },
+});
 
 /** PagedQuery.resumedAt of a Query whose sort-key condition is a range: the range cut at the page's start. */
-export const resumedWithin = (pk: string, condition: KeyCondition | KeyRange, forward: boolean): PagedQuery<never>['resumedAt'] =>
+export const resumedWithin = (
+  pk: string,
+  condition: KeyCondition | KeyRange,
+  forward: boolean,
+): PagedQuery<never>['resumedAt'] =>
   'resumedAt' in condition ? (key) => keyCondition(pk, condition.resumedAt(key, forward)) : undefined;
 
 export interface PagedQuery<T> {

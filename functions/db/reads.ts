@@ -16,7 +16,9 @@ const BATCH_GET_MAX = 100;
 export async function batchGet(requested: Key[], options: { consistentRead?: boolean } = {}): Promise<Map<string, Item>> {
   const found = new Map<string, Item>();
   const all = dedupe(requested);
-  const chunks = Array.from({ length: Math.ceil(all.length / BATCH_GET_MAX) }, (_, index) => all.slice(index * BATCH_GET_MAX, (index + 1) * BATCH_GET_MAX));
+  const chunks = Array.from({ length: Math.ceil(all.length / BATCH_GET_MAX) }, (_, index) =>
+    all.slice(index * BATCH_GET_MAX, (index + 1) * BATCH_GET_MAX),
+  );
   await Promise.all(chunks.map((chunk) => batchGetChunk(chunk, found, options)));
   return found;
 }
@@ -25,7 +27,9 @@ async function batchGetChunk(chunk: Key[], found: Map<string, Item>, options: { 
   let pending = chunk;
   for (let attempt = 0; pending.length > 0; attempt += 1) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 10));
-    const out = await db.send(new BatchGetCommand({ RequestItems: { [TABLE_NAME]: { Keys: pending, ConsistentRead: options.consistentRead } } }));
+    const out = await db.send(
+      new BatchGetCommand({ RequestItems: { [TABLE_NAME]: { Keys: pending, ConsistentRead: options.consistentRead } } }),
+    );
     for (const item of out.Responses?.[TABLE_NAME] ?? []) found.set(keyId(item as unknown as Key), item);
     pending = (out.UnprocessedKeys?.[TABLE_NAME]?.Keys as Key[] | undefined) ?? [];
     if (attempt > 8) throw new DatabaseBusyError('BatchGetItem kept leaving keys unprocessed');

@@ -4,7 +4,9 @@ import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 
 /** The new items of a stream batch, in order (records without a new image left out). */
 export function newItems<T>(records: DynamoDBRecord[]): T[] {
-  return records.flatMap((record) => (record.dynamodb?.NewImage ? [unmarshall(record.dynamodb.NewImage as Record<string, AttributeValue>) as T] : []));
+  return records.flatMap((record) =>
+    record.dynamodb?.NewImage ? [unmarshall(record.dynamodb.NewImage as Record<string, AttributeValue>) as T] : [],
+  );
 }
 
 /**
@@ -26,7 +28,9 @@ export async function eachNewItem<T>(
       await handle(item);
     } catch (error) {
       onFailure(item, error);
-      return { batchItemFailures: records.slice(index).map((failed) => ({ itemIdentifier: failed.dynamodb?.SequenceNumber ?? '' })) };
+      return {
+        batchItemFailures: records.slice(index).map((failed) => ({ itemIdentifier: failed.dynamodb?.SequenceNumber ?? '' })),
+      };
     }
   }
   return { batchItemFailures: [] };

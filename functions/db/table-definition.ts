@@ -1,5 +1,15 @@
 /** What a user list shows of a user (functions/user/item.ts, toManagedUserResponse). */
-const USER_LIST_ATTRIBUTES = ['type', 'id', 'orgId', 'username', 'fullName', 'avatarUrl', 'role', 'mfaEnabled', 'createdAt'] as const;
+const USER_LIST_ATTRIBUTES = [
+  'type',
+  'id',
+  'orgId',
+  'username',
+  'fullName',
+  'avatarUrl',
+  'role',
+  'mfaEnabled',
+  'createdAt',
+] as const;
 
 /**
  * The one DynamoDB table, as plain data: the CDK data construct and the local setup
@@ -66,9 +76,24 @@ export const tableDefinition = {
      * lists answer: a write of anything else (the unread counter every notification moves, a
      * password) changes no projected attribute and writes nothing to these indexes.
      */
-    { indexName: 'usersByName', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'userNameKey', type: 'S' }, include: USER_LIST_ATTRIBUTES },
-    { indexName: 'usersByEmail', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'userEmailKey', type: 'S' }, include: USER_LIST_ATTRIBUTES },
-    { indexName: 'usersByRole', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'userRoleKey', type: 'S' }, include: USER_LIST_ATTRIBUTES },
+    {
+      indexName: 'usersByName',
+      partitionKey: { name: 'PK', type: 'S' },
+      sortKey: { name: 'userNameKey', type: 'S' },
+      include: USER_LIST_ATTRIBUTES,
+    },
+    {
+      indexName: 'usersByEmail',
+      partitionKey: { name: 'PK', type: 'S' },
+      sortKey: { name: 'userEmailKey', type: 'S' },
+      include: USER_LIST_ATTRIBUTES,
+    },
+    {
+      indexName: 'usersByRole',
+      partitionKey: { name: 'PK', type: 'S' },
+      sortKey: { name: 'userRoleKey', type: 'S' },
+      include: USER_LIST_ATTRIBUTES,
+    },
     /**
      * One person's audit entries in time order (`auditActorKey` = `AUDIT#<orgId>#ACTOR#<actorId>`,
      * written with every entry): the audit log's person filter is a key read, not a filter over the

@@ -2,43 +2,81 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from 
 import { describe, expect, it } from 'vitest';
 import { TABLE_NAME, db } from './client';
 import { keys } from './keys';
-import { OtherTenantKeyRefused, enterTenant, partitionOwnersSoFar, partitionsNamedSoFar, refuseOtherTenants, runInTenantScope } from './tenant-guard';
+import {
+  OtherTenantKeyRefused,
+  enterTenant,
+  partitionOwnersSoFar,
+  partitionsNamedSoFar,
+  refuseOtherTenants,
+  runInTenantScope,
+} from './tenant-guard';
 
 const OWN = '01JOWNORGANIZATION00000000';
 const OTHER = '01JOTHERORGANIZATION000000';
 
 /** Runs `fn` as a request whose session named OWN. */
-const asOwnOrganization = <T>(fn: () => Promise<T>) => runInTenantScope(async () => {
-  enterTenant(OWN);
-  return fn();
-});
+const asOwnOrganization = <T>(fn: () => Promise<T>) =>
+  runInTenantScope(async () => {
+    enterTenant(OWN);
+    return fn();
+  });
 
 describe("the key-prefix guard: a request reaches only its organization's partitions (docs/decisions/052)", () => {
   it("refuses, before sending it, a call of the shared client that names another organization's item", async () => {
     await asOwnOrganization(async () => {
-      await expect(db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.project(OTHER, 'p1') }))).rejects.toBeInstanceOf(OtherTenantKeyRefused);
-      await expect(db.send(new BatchGetCommand({ RequestItems: { [TABLE_NAME]: { Keys: [keys.organization(OWN), keys.user(OTHER, 'u1')] } } }))).rejects.toThrow(`ORG#${OTHER}`);
+      await expect(db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.project(OTHER, 'p1') }))).rejects.toBeInstanceOf(
+        OtherTenantKeyRefused,
+      );
       await expect(
-        db.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: TABLE_NAME, Item: { ...keys.projectWord(OTHER, 'spring', 'p1') } } }] })),
+        db.send(
+          new BatchGetCommand({ RequestItems: { [TABLE_NAME]: { Keys: [keys.organization(OWN), keys.user(OTHER, 'u1')] } } }),
+        ),
+      ).rejects.toThrow(`ORG#${OTHER}`);
+      await expect(
+        db.send(
+          new TransactWriteCommand({
+            TransactItems: [{ Put: { TableName: TABLE_NAME, Item: { ...keys.projectWord(OTHER, 'spring', 'p1') } } }],
+          }),
+        ),
       ).rejects.toBeInstanceOf(OtherTenantKeyRefused);
       await expect(
-        db.send(new QueryCommand({ TableName: TABLE_NAME, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.auditEntry(OTHER, 'e').PK } })),
+        db.send(
+          new QueryCommand({
+            TableName: TABLE_NAME,
+            KeyConditionExpression: 'PK = :pk',
+            ExpressionAttributeValues: { ':pk': keys.auditEntry(OTHER, 'e').PK },
+          }),
+        ),
       ).rejects.toBeInstanceOf(OtherTenantKeyRefused);
     });
   });
 
   it("lets its own organization's partitions and partitions of no organization through, in every command's shape", () => {
     return asOwnOrganization(async () => {
-      const own = [keys.organization(OWN), keys.membership(OWN, 'u1', 'p1'), keys.userWord(OWN, 'ada', 'u1'), keys.auditEntry(OWN, 'e1'), keys.session('u1', 's1'), keys.email('ada@example.com'), keys.attemptWindow('ORG-REQUESTS', OWN, 1)];
+      const own = [
+        keys.organization(OWN),
+        keys.membership(OWN, 'u1', 'p1'),
+        keys.userWord(OWN, 'ada', 'u1'),
+        keys.auditEntry(OWN, 'e1'),
+        keys.session('u1', 's1'),
+        keys.email('ada@example.com'),
+        keys.attemptWindow('ORG-REQUESTS', OWN, 1),
+      ];
       for (const Key of own) {
         expect(() => refuseOtherTenants('GetItemCommand', { Key })).not.toThrow();
         expect(() => refuseOtherTenants('PutItemCommand', { Item: { ...Key, name: 'x' } })).not.toThrow();
-        expect(() => refuseOtherTenants('TransactWriteItemsCommand', { TransactItems: [{ Update: { Key } }, { ConditionCheck: { Key } }] })).not.toThrow();
-        expect(() => refuseOtherTenants('BatchWriteItemCommand', { RequestItems: { t: [{ DeleteRequest: { Key } }] } })).not.toThrow();
+        expect(() =>
+          refuseOtherTenants('TransactWriteItemsCommand', { TransactItems: [{ Update: { Key } }, { ConditionCheck: { Key } }] }),
+        ).not.toThrow();
+        expect(() =>
+          refuseOtherTenants('BatchWriteItemCommand', { RequestItems: { t: [{ DeleteRequest: { Key } }] } }),
+        ).not.toThrow();
         expect(() => refuseOtherTenants('QueryCommand', { ExpressionAttributeValues: { ':pk': Key.PK } })).not.toThrow();
       }
       // Marshalled attribute values (a library speaking DynamoDB's own format) are read too.
-      expect(() => refuseOtherTenants('GetItemCommand', { Key: { PK: { S: `ORG#${OTHER}` }, SK: { S: 'ORG' } } })).toThrow(OtherTenantKeyRefused);
+      expect(() => refuseOtherTenants('GetItemCommand', { Key: { PK: { S: `ORG#${OTHER}` }, SK: { S: 'ORG' } } })).toThrow(
+        OtherTenantKeyRefused,
+      );
       expect(() => refuseOtherTenants('ScanCommand', {})).toThrow(OtherTenantKeyRefused);
     });
   });
@@ -54,8 +92,14 @@ describe("the key-prefix guard: a request reaches only its organization's partit
     await runInTenantScope(async () => {
       refuseOtherTenants('GetItemCommand', { Key: keys.session('u1', 's1') });
       enterTenant(OWN);
-      refuseOtherTenants('QueryCommand', { KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':prefix': 'PROJECT#', ':pk': `ORG#${OWN}` } });
-      refuseOtherTenants('QueryCommand', { KeyConditionExpression: 'auditActorKey = :pk AND SK BETWEEN :lowest AND :highest', ExpressionAttributeValues: { ':pk': `AUDIT#${OWN}#ACTOR#u1`, ':lowest': 'a', ':highest': 'z' } });
+      refuseOtherTenants('QueryCommand', {
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':prefix': 'PROJECT#', ':pk': `ORG#${OWN}` },
+      });
+      refuseOtherTenants('QueryCommand', {
+        KeyConditionExpression: 'auditActorKey = :pk AND SK BETWEEN :lowest AND :highest',
+        ExpressionAttributeValues: { ':pk': `AUDIT#${OWN}#ACTOR#u1`, ':lowest': 'a', ':highest': 'z' },
+      });
       expect(() => refuseOtherTenants('GetItemCommand', { Key: keys.organization(OTHER) })).toThrow(OtherTenantKeyRefused);
       refuseOtherTenants('GetItemCommand', { Key: keys.membership(OWN, 'u1', 'p1') });
       expect(partitionsNamedSoFar()).toEqual(['USER#u1', `ORG#${OWN}`, `AUDIT#${OWN}#ACTOR#u1`, `ORG#${OWN}#MEMBER#u1`]);

@@ -51,7 +51,9 @@ function partitionsOf(command: string, input: Record<string, unknown>): string[]
     for (const action of Object.values(item)) keyed.push(action.Key, action.Item);
   }
   for (const requests of Object.values((input.RequestItems ?? {}) as Record<string, unknown>)) {
-    if (Array.isArray(requests)) for (const request of requests as { PutRequest?: { Item: Keyed }; DeleteRequest?: { Key: Keyed } }[]) keyed.push(request.PutRequest?.Item, request.DeleteRequest?.Key);
+    if (Array.isArray(requests))
+      for (const request of requests as { PutRequest?: { Item: Keyed }; DeleteRequest?: { Key: Keyed } }[])
+        keyed.push(request.PutRequest?.Item, request.DeleteRequest?.Key);
     else keyed.push(...((requests as { Keys?: Keyed[] }).Keys ?? []));
   }
   const partitions = keyed.map((item) => text(item?.PK)).filter((value): value is string => value !== undefined);
@@ -67,7 +69,9 @@ function partitionsOf(command: string, input: Record<string, unknown>): string[]
 /** The partition a Query reads: the value its key condition compares the partition key with (`PK = :pk`, `dueDayKey = :day`). */
 function queryPartition(input: Record<string, unknown>): string | undefined {
   const placeholder = /^\s*[#\w]+\s*=\s*(:\w+)/.exec(String(input.KeyConditionExpression ?? ''))?.[1];
-  return placeholder === undefined ? undefined : text((input.ExpressionAttributeValues as Record<string, Value> | undefined)?.[placeholder]);
+  return placeholder === undefined
+    ? undefined
+    : text((input.ExpressionAttributeValues as Record<string, Value> | undefined)?.[placeholder]);
 }
 
 /** Throws when a call of a request with an organization names another organization's partition, or scans the table. */
@@ -84,7 +88,8 @@ export function refuseOtherTenants(command: string, input: Record<string, unknow
     }
   }
   // What was sent: a Query's other values (sort-key bounds, filters) are checked above but name no partition.
-  const named = command === 'QueryCommand' ? [queryPartition(input)] : command === 'ScanCommand' ? ['(the whole table)'] : partitions;
+  const named =
+    command === 'QueryCommand' ? [queryPartition(input)] : command === 'ScanCommand' ? ['(the whole table)'] : partitions;
   for (const partition of named) if (partition !== undefined) current.partitions.add(partition);
 }
 
@@ -99,4 +104,6 @@ export const partitionsNamedSoFar = (): string[] => [...(scope.get()?.partitions
  * `USER#<user>`, `EMAIL#<address>`), which is all the guard's attribution reads; a change of 500 members'
  * `ORG#<org>#MEMBER#<user>` partitions is one owner, so the list fits a response header.
  */
-export const partitionOwnersSoFar = (): string[] => [...new Set(partitionsNamedSoFar().map((partition) => partition.split('#').slice(0, 2).join('#')))];
+export const partitionOwnersSoFar = (): string[] => [
+  ...new Set(partitionsNamedSoFar().map((partition) => partition.split('#').slice(0, 2).join('#'))),
+];

@@ -18,9 +18,13 @@ export interface EntriesTransaction {
  * DatabaseBusyError fails the stream record and the stream retries it. Answers how many entries
  * were written now.
  */
-export async function transactEachOnce<T>(entries: T[], transactionOf: (pending: T[]) => EntriesTransaction, what: string): Promise<number> {
+export async function transactEachOnce<T>(
+  entries: T[],
+  transactionOf: (pending: T[]) => EntriesTransaction,
+  what: string,
+): Promise<number> {
   let pending = entries;
-  for (let busy = 0; pending.length > 0; ) {
+  for (let busy = 0; pending.length > 0;) {
     const { items, entryOf } = transactionOf(pending);
     try {
       await transactWrite(items);
@@ -33,7 +37,8 @@ export async function transactEachOnce<T>(entries: T[], transactionOf: (pending:
       }
       if (!isDatabaseUnavailable(error)) throw error;
       busy += 1;
-      if (busy >= MAX_BUSY_ATTEMPTS) throw new DatabaseBusyError(`${what} of ${pending.length} not written after ${busy} attempts`);
+      if (busy >= MAX_BUSY_ATTEMPTS)
+        throw new DatabaseBusyError(`${what} of ${pending.length} not written after ${busy} attempts`);
       await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** busy * (0.5 + Math.random())));
     }
   }

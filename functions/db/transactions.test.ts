@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { conditionHeld, failedConditionIndexes, isConditionFailure, isTransactionConflict } from './transactions';
 
 const cancelled = (...codes: string[]) =>
-  Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: codes.map((Code) => ({ Code })) });
+  Object.assign(new Error('cancelled'), {
+    name: 'TransactionCanceledException',
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
 
 describe('transaction failures', () => {
   it('names the items whose condition failed by their index in the transaction', () => {
@@ -29,7 +32,9 @@ describe('transaction failures', () => {
 describe('conditionHeld', () => {
   it('answers whether the write happened, false only when it failed on a condition', async () => {
     await expect(conditionHeld(Promise.resolve({}))).resolves.toBe(true);
-    await expect(conditionHeld(Promise.reject(Object.assign(new Error('x'), { name: 'ConditionalCheckFailedException' })))).resolves.toBe(false);
+    await expect(
+      conditionHeld(Promise.reject(Object.assign(new Error('x'), { name: 'ConditionalCheckFailedException' }))),
+    ).resolves.toBe(false);
     await expect(conditionHeld(Promise.reject(cancelled('None', 'ConditionalCheckFailed')))).resolves.toBe(false);
   });
 

@@ -52,7 +52,9 @@ export function isTransactionConflict(error: unknown): boolean {
 
 /** The indexes (in the transaction's item list) of the items whose condition failed; empty for any other error. */
 export function failedConditionIndexes(error: unknown): Set<number> {
-  return new Set(cancellationReasons(error).flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : [])));
+  return new Set(
+    cancellationReasons(error).flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : [])),
+  );
 }
 
 /**
@@ -77,7 +79,10 @@ export async function transactWrite(items: TransactItem[]): Promise<void> {
  * A transaction whose failed conditions say why: `explain` gets the indexes of the failed items
  * and answers the error to throw instead (undefined: the original error is rethrown).
  */
-export async function transactWriteExplained(items: TransactItem[], explain: (failed: Set<number>) => Error | undefined): Promise<void> {
+export async function transactWriteExplained(
+  items: TransactItem[],
+  explain: (failed: Set<number>) => Error | undefined,
+): Promise<void> {
   try {
     await transactWrite(items);
   } catch (error) {

@@ -5,7 +5,11 @@ import { type UpdateExpressionInput, bothHold, updateExpression } from './update
 function resolved(expression: string, { ExpressionAttributeNames = {}, ExpressionAttributeValues = {} }: UpdateExpressionInput) {
   return expression
     .replace(/#\w+/g, (placeholder) => ExpressionAttributeNames[placeholder] ?? `<unknown ${placeholder}>`)
-    .replace(/:\w+/g, (placeholder) => (placeholder in ExpressionAttributeValues ? JSON.stringify(ExpressionAttributeValues[placeholder]) : `<unknown ${placeholder}>`));
+    .replace(/:\w+/g, (placeholder) =>
+      placeholder in ExpressionAttributeValues
+        ? JSON.stringify(ExpressionAttributeValues[placeholder])
+        : `<unknown ${placeholder}>`,
+    );
 }
 
 describe('updateExpression', () => {
@@ -16,7 +20,9 @@ describe('updateExpression', () => {
       add: { count: 1, unreadCount: -2 },
       delete: { mfaRecoveryCodes: new Set(['used']) },
     });
-    expect(resolved(parts.UpdateExpression, parts)).toBe('SET status = "accepted", ttl = 42 REMOVE tokenHash, data ADD count 1, unreadCount -2 DELETE mfaRecoveryCodes {}');
+    expect(resolved(parts.UpdateExpression, parts)).toBe(
+      'SET status = "accepted", ttl = 42 REMOVE tokenHash, data ADD count 1, unreadCount -2 DELETE mfaRecoveryCodes {}',
+    );
     expect(Object.values(parts.ExpressionAttributeValues ?? {})).toContainEqual(new Set(['used']));
     // Reserved words (status, ttl, data, count) never appear in the expression itself.
     expect(parts.UpdateExpression).not.toMatch(/status|ttl|data|count/);
@@ -45,7 +51,11 @@ describe('updateExpression', () => {
   it("adds the condition with its own placeholders beside the update's", () => {
     const parts = updateExpression(
       { set: { claimedUntil: 100 } },
-      { expression: '#status = :pending AND claimedUntil < :now', names: { '#status': 'status' }, values: { ':pending': 'pending', ':now': 40 } },
+      {
+        expression: '#status = :pending AND claimedUntil < :now',
+        names: { '#status': 'status' },
+        values: { ':pending': 'pending', ':now': 40 },
+      },
     );
     expect(resolved(parts.UpdateExpression, parts)).toBe('SET claimedUntil = 100');
     expect(resolved(parts.ConditionExpression!, parts)).toBe('status = "pending" AND claimedUntil < 40');
@@ -53,18 +63,28 @@ describe('updateExpression', () => {
 
   it("refuses a condition that uses one of the update's placeholders", () => {
     expect(() => updateExpression({ set: { a: 1 } }, { expression: 'b = :v0', values: { ':v0': 2 } })).toThrow(/:v0/);
-    expect(() => updateExpression({ set: { a: 1 } }, { expression: 'attribute_exists(#n0)', names: { '#n0': 'b' } })).toThrow(/#n0/);
+    expect(() => updateExpression({ set: { a: 1 } }, { expression: 'attribute_exists(#n0)', names: { '#n0': 'b' } })).toThrow(
+      /#n0/,
+    );
   });
 });
 
 describe('bothHold', () => {
   it('joins two conditions with their placeholders, without the redundant parentheses DynamoDB refuses', () => {
-    const joined = bothHold({ expression: '(a = :a OR b = :b)', values: { ':a': 1, ':b': 2 } }, { expression: 'c > :c', names: { '#n': 'n' }, values: { ':c': 3 } });
-    expect(joined).toEqual({ expression: '(a = :a OR b = :b) AND (c > :c)', names: { '#n': 'n' }, values: { ':a': 1, ':b': 2, ':c': 3 } });
+    const joined = bothHold(
+      { expression: '(a = :a OR b = :b)', values: { ':a': 1, ':b': 2 } },
+      { expression: 'c > :c', names: { '#n': 'n' }, values: { ':c': 3 } },
+    );
+    expect(joined).toEqual({
+      expression: '(a = :a OR b = :b) AND (c > :c)',
+      names: { '#n': 'n' },
+      values: { ':a': 1, ':b': 2, ':c': 3 },
+    });
   });
 
   it('groups an expression that only starts and ends with parentheses', () => {
-    expect(bothHold({ expression: '(a = :a) OR (b = :b)' }, { expression: 'c = :c' }).expression).toBe('((a = :a) OR (b = :b)) AND (c = :c)');
+    expect(bothHold({ expression: '(a = :a) OR (b = :b)' }, { expression: 'c = :c' }).expression).toBe(
+      '((a = :a) OR (b = :b)) AND (c = :c)',
+    );
   });
 });
-

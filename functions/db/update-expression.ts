@@ -83,7 +83,9 @@ export function updateExpression(changes: Changes, condition?: Condition): Updat
       [
         ...Object.entries(changes.set ?? {}).map(([attribute, operand]) => `${name(attribute)} = ${value(operand)}`),
         ...Object.entries(changes.copy ?? {}).map(([attribute, source]) => `${name(attribute)} = ${name(source)}`),
-        ...Object.entries(changes.setIn ?? {}).flatMap(([attribute, entries]) => Object.entries(entries).map(([key, operand]) => `${name(attribute)}.${name(key)} = ${value(operand)}`)),
+        ...Object.entries(changes.setIn ?? {}).flatMap(([attribute, entries]) =>
+          Object.entries(entries).map(([key, operand]) => `${name(attribute)}.${name(key)} = ${value(operand)}`),
+        ),
       ],
     ],
     ['REMOVE', (changes.remove ?? []).map(name)],

@@ -1,22 +1,42 @@
-import { batchGet, keyId } from '../db/reads';
+import { now as clockNow } from '../clock';
 import { TABLE_NAME } from '../db/client';
+import { keys } from '../db/keys';
+import { batchGet, keyId } from '../db/reads';
 import { type TransactItem, conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import { keys } from '../db/keys';
-import { EMAIL_VERIFICATION_LIFETIME_MS, findTokenOwner, isVerifiedOwnersLink, mailTokenPut, newMailToken, spendMailToken } from '../security/mail-tokens';
 import { outboxPut } from '../mailer/outbox';
-import { type FixedWindowItem, countInFixedWindows, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter, windowMoved } from '../throttles/throttles';
+import {
+  EMAIL_VERIFICATION_LIFETIME_MS,
+  findTokenOwner,
+  isVerifiedOwnersLink,
+  mailTokenPut,
+  newMailToken,
+  spendMailToken,
+} from '../security/mail-tokens';
 import { VERIFICATION_RESENDS_PER_USER } from '../throttles/rules';
+import {
+  type FixedWindowItem,
+  countInFixedWindows,
+  fixedWindowCount,
+  fixedWindowKey,
+  fixedWindowRetryAfter,
+  windowMoved,
+} from '../throttles/throttles';
 import type { UserItem } from '../user/item';
-import { now as clockNow } from '../clock';
 
 /**
  * A new verification link for a user who is being created: the token item and the mail, for the
  * creating transaction, and the hash to store on the new user item (the newest token).
  */
-export function verificationForNewUser(user: Pick<UserItem, 'id' | 'orgId' | 'username' | 'fullName'>, now = clockNow().getTime()) {
+export function verificationForNewUser(
+  user: Pick<UserItem, 'id' | 'orgId' | 'username' | 'fullName'>,
+  now = clockNow().getTime(),
+) {
   const { token, hash, tokenPut } = verificationToken(user, now);
-  const items: TransactItem[] = [tokenPut, outboxPut(user.username, { template: 'email-verification', data: { fullName: user.fullName, token } })];
+  const items: TransactItem[] = [
+    tokenPut,
+    outboxPut(user.username, { template: 'email-verification', data: { fullName: user.fullName, token } }),
+  ];
   return { items, hash };
 }
 
@@ -26,7 +46,17 @@ export function verificationForNewUser(user: Pick<UserItem, 'id' | 'orgId' | 'us
  */
 export function verificationToken(user: Pick<UserItem, 'id' | 'orgId'>, now = clockNow().getTime()) {
   const { token, hash } = newMailToken();
-  return { token, hash, tokenPut: mailTokenPut(hash, 'email-verification', { userId: user.id, orgId: user.orgId }, EMAIL_VERIFICATION_LIFETIME_MS, now) };
+  return {
+    token,
+    hash,
+    tokenPut: mailTokenPut(
+      hash,
+      'email-verification',
+      { userId: user.id, orgId: user.orgId },
+      EMAIL_VERIFICATION_LIFETIME_MS,
+      now,
+    ),
+  };
 }
 
 type ResendOutcome = { sent: true } | { sent: false; retryAfter: number } | { sent: false; alreadyVerified: true };
@@ -48,20 +78,26 @@ async function resendOnce(user: UserItem, now: number): Promise<ResendOutcome> {
   if (retryAfter !== undefined) return { sent: false, retryAfter };
   const { items, hash } = verificationForNewUser(current, now);
   const sent = await conditionHeld(
-    transactWriteExplained([
-      fixedWindowCount(rule, user.id, counter, now),
-      ...items,
-      {
-        Update: {
-          TableName: TABLE_NAME,
-          Key: userKey,
-          ...updateExpression(
-            { set: { emailVerificationTokenHash: hash } },
-            { expression: 'attribute_exists(PK) AND (attribute_not_exists(emailVerified) OR emailVerified = :false)', values: { ':false': false } },
-          ),
+    transactWriteExplained(
+      [
+        fixedWindowCount(rule, user.id, counter, now),
+        ...items,
+        {
+          Update: {
+            TableName: TABLE_NAME,
+            Key: userKey,
+            ...updateExpression(
+              { set: { emailVerificationTokenHash: hash } },
+              {
+                expression: 'attribute_exists(PK) AND (attribute_not_exists(emailVerified) OR emailVerified = :false)',
+                values: { ':false': false },
+              },
+            ),
+          },
         },
-      },
-    ], (failed) => windowMoved(failed, [0])),
+      ],
+      (failed) => windowMoved(failed, [0]),
+    ),
   );
   // Not sent: verified (or removed) between the read and the write.
   return sent ? { sent: true } : { sent: false, alreadyVerified: true };

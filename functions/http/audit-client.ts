@@ -11,4 +11,7 @@ export function auditClient(request: { clientIp: string; event: RouteEvent }): A
 }
 
 /** The write context of a request made by a signed-in user: who acts, and from where. */
-export const writeContext = <Actor extends ActingUser>(actor: Actor, request: { clientIp: string; event: RouteEvent }): WriteContext<Actor> => ({ actor, client: auditClient(request) });
+export const writeContext = <Actor extends ActingUser>(
+  actor: Actor,
+  request: { clientIp: string; event: RouteEvent },
+): WriteContext<Actor> => ({ actor, client: auditClient(request) });

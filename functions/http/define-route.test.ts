@@ -5,20 +5,21 @@ import * as projectEndpoints from '../../shared/contract/projects';
 import type { OrganizationUserRequest } from '../../shared/schemas/organization-users';
 import type { BillingItem } from '../billing/billing';
 import { type Key, keys } from '../db/keys';
+import { preloadSavedEmail } from '../organization-users/organization-users';
 import type { FiguresItem } from '../projects/figures';
+import type { ProjectItem } from '../projects/item';
 import { preloadFigures, preloadProject } from '../projects/projects';
+import type { EmailItem, UserItem } from '../user/item';
 import { type IdempotentRun, type PreloadedItems, defineRoute } from './define-route';
 import { ok } from './response';
-import type { EmailItem, UserItem } from '../user/item';
-import { preloadSavedEmail } from '../organization-users/organization-users';
-import type { ProjectItem } from '../projects/item';
 
 const PROJECT_ID = '01JD0000000000000000000000';
 /** Stands in for functions/middleware/idempotency.ts where only the typing is checked. */
 const runAsIs: IdempotentRun = (_request, handle) => handle();
 const scope = { orgId: 'o1', params: { id: PROJECT_ID } };
 /** A preload of two keys, as a route that needs two items writes it. */
-const preloadProjectAndFigures = (at: { orgId: string; params: Record<string, string> }) => [keys.project(at.orgId, at.params.id!), keys.projectFigures(at.orgId)] as const;
+const preloadProjectAndFigures = (at: { orgId: string; params: Record<string, string> }) =>
+  [keys.project(at.orgId, at.params.id!), keys.projectFigures(at.orgId)] as const;
 
 /*
  * `npm run typecheck` checks this file: were `preloaded` to become unknown or any again, the
@@ -27,30 +28,48 @@ const preloadProjectAndFigures = (at: { orgId: string; params: Record<string, st
 describe('defineRoute preload typing', () => {
   it('gives the handler the item types of the preload keys, in their order', () => {
     expectTypeOf<PreloadedItems<typeof preloadProject>>().toEqualTypeOf<readonly [ProjectItem | undefined]>();
-    expectTypeOf<PreloadedItems<typeof preloadProjectAndFigures>>().toEqualTypeOf<readonly [ProjectItem | undefined, FiguresItem | undefined]>();
+    expectTypeOf<PreloadedItems<typeof preloadProjectAndFigures>>().toEqualTypeOf<
+      readonly [ProjectItem | undefined, FiguresItem | undefined]
+    >();
 
     const detail = defineRoute(projectEndpoints.detail, { preload: preloadProject }, async ({ preloaded, preloadedAll }) => {
       expectTypeOf(preloaded).toEqualTypeOf<ProjectItem | undefined>();
       expectTypeOf(preloadedAll).toEqualTypeOf<readonly [ProjectItem | undefined]>();
-      return ok({ id: preloaded?.id ?? '', name: '', description: null, status: 'planning', dueDate: null, createdAt: '', members: [] });
+      return ok({
+        id: preloaded?.id ?? '',
+        name: '',
+        description: null,
+        status: 'planning',
+        dueDate: null,
+        createdAt: '',
+        members: [],
+      });
     });
-    const remove = defineRoute(projectEndpoints.remove, { preload: preloadProjectAndFigures }, async ({ preloaded, preloadedAll: [project, figures] }) => {
-      expectTypeOf(preloaded).toEqualTypeOf<ProjectItem | undefined>();
-      expectTypeOf(project).toEqualTypeOf<ProjectItem | undefined>();
-      expectTypeOf(figures).toEqualTypeOf<FiguresItem | undefined>();
-      return ok({ id: '' });
-    });
+    const remove = defineRoute(
+      projectEndpoints.remove,
+      { preload: preloadProjectAndFigures },
+      async ({ preloaded, preloadedAll: [project, figures] }) => {
+        expectTypeOf(preloaded).toEqualTypeOf<ProjectItem | undefined>();
+        expectTypeOf(project).toEqualTypeOf<ProjectItem | undefined>();
+        expectTypeOf(figures).toEqualTypeOf<FiguresItem | undefined>();
+        return ok({ id: '' });
+      },
+    );
     expect(typeof detail).toBe('function');
     expect(typeof remove).toBe('function');
   });
 
   it('types an inline preload from the key builder it calls', () => {
     const probe = endpoint({ method: 'GET', path: '/api/probe/{userId}', auth: 'required' });
-    const handler = defineRoute(probe, { preload: ({ orgId, params }) => [keys.user(orgId, params.userId!), keys.billing(orgId)] as const }, async ({ preloaded, preloadedAll }) => {
-      expectTypeOf(preloaded).toEqualTypeOf<UserItem | undefined>();
-      expectTypeOf(preloadedAll[1]).toEqualTypeOf<Partial<BillingItem> | undefined>();
-      return { statusCode: 204 } as never;
-    });
+    const handler = defineRoute(
+      probe,
+      { preload: ({ orgId, params }) => [keys.user(orgId, params.userId!), keys.billing(orgId)] as const },
+      async ({ preloaded, preloadedAll }) => {
+        expectTypeOf(preloaded).toEqualTypeOf<UserItem | undefined>();
+        expectTypeOf(preloadedAll[1]).toEqualTypeOf<Partial<BillingItem> | undefined>();
+        return { statusCode: 204 } as never;
+      },
+    );
     expect(typeof handler).toBe('function');
   });
 
@@ -75,13 +94,20 @@ describe('defineRoute preload typing', () => {
   });
 
   it('gives a preload the body as the endpoint parses it, and the item its key names', () => {
-    defineRoute(organizationUserEndpoints.saveUser, { idempotency: runAsIs, preload: ({ body }) => {
-      expectTypeOf(body).toEqualTypeOf<OrganizationUserRequest | undefined>();
-      return body && keys.email(body.username);
-    } }, async ({ preloaded }) => {
-      expectTypeOf(preloaded).toEqualTypeOf<EmailItem | undefined>();
-      return { statusCode: 204 } as never;
-    });
+    defineRoute(
+      organizationUserEndpoints.saveUser,
+      {
+        idempotency: runAsIs,
+        preload: ({ body }) => {
+          expectTypeOf(body).toEqualTypeOf<OrganizationUserRequest | undefined>();
+          return body && keys.email(body.username);
+        },
+      },
+      async ({ preloaded }) => {
+        expectTypeOf(preloaded).toEqualTypeOf<EmailItem | undefined>();
+        return { statusCode: 204 } as never;
+      },
+    );
     const body = { username: ' Ana@Example.com ', fullName: 'Ana', role: 'staff' as const };
     expect(preloadSavedEmail({ body })).toEqual(keys.email('ana@example.com'));
     // A body the schema refused: nothing is read, the request answers 400.
@@ -99,10 +125,12 @@ describe('defineRoute and idempotent endpoints (Endpoint.idempotent)', () => {
     expect(() => defineRoute(projectEndpoints.create, { preload: preloadFigures }, created)).toThrow('idempotent');
     // @ts-expect-error an endpoint not marked idempotent may not be given it
     expect(() => defineRoute(projectEndpoints.update, { idempotency: runAsIs }, created)).toThrow('idempotent');
-    expect(typeof defineRoute(projectEndpoints.create, { preload: preloadFigures, idempotency: runAsIs }, created)).toBe('function');
+    expect(typeof defineRoute(projectEndpoints.create, { preload: preloadFigures, idempotency: runAsIs }, created)).toBe(
+      'function',
+    );
   });
 
-  it('refuses an idempotent endpoint open without a session: its keys are a signed-in user\'s', () => {
+  it("refuses an idempotent endpoint open without a session: its keys are a signed-in user's", () => {
     const open = endpoint({ method: 'POST', path: '/api/probe', auth: 'optional', idempotent: true });
     expect(() => defineRoute(open, { idempotency: runAsIs }, created)).toThrow('needs a session');
   });

@@ -2,17 +2,17 @@ import middy from '@middy/core';
 import type * as z from 'zod/mini';
 import type { AuthMode, BodyOutput, Endpoint, PathParams, QueryOutput, ResponseOf } from '../../shared/contract/endpoint';
 import { runCounting } from '../db/call-counter';
-import { runInTenantScope } from '../db/tenant-guard';
 import type { Key, KeyOf } from '../db/keys';
-import type { LoadedSession } from '../sessions/sessions';
+import { runInTenantScope } from '../db/tenant-guard';
 import { httpResponse } from '../middleware/http-response';
 import { jsonBody, validBody, validationError } from '../middleware/json-body';
 import { organizationBudget } from '../middleware/organization-budget';
 import { pathIds } from '../middleware/path-ids';
-import { runCountingMetrics } from '../observability/metrics';
 import { rawBody } from '../middleware/raw-body';
 import { requestGuard } from '../middleware/request-guard';
 import { type SessionRules, sessionLoader } from '../middleware/session';
+import { runCountingMetrics } from '../observability/metrics';
+import type { LoadedSession } from '../sessions/sessions';
 import type { RouteResult } from './response';
 import type { Context, LambdaResult, RouteEvent } from './types';
 
@@ -37,10 +37,15 @@ export type PreloadedItems<P extends AnyPreload> =
  * How an idempotent endpoint's handle runs (functions/middleware/idempotency.ts): given to
  * defineRoute by the handler, so that only the bundles of those routes carry it.
  */
-export type IdempotentRun = (request: { event: RouteEvent; session: LoadedSession; context: Context }, handle: () => Promise<RouteResult>) => Promise<RouteResult>;
+export type IdempotentRun = (
+  request: { event: RouteEvent; session: LoadedSession; context: Context },
+  handle: () => Promise<RouteResult>,
+) => Promise<RouteResult>;
 
 /** An endpoint marked `idempotent` in its contract must be given the idempotency; no other may. */
-type IdempotencyOption<E extends Endpoint> = E extends { idempotent: true } ? { idempotency: IdempotentRun } : { idempotency?: never };
+type IdempotencyOption<E extends Endpoint> = E extends { idempotent: true }
+  ? { idempotency: IdempotentRun }
+  : { idempotency?: never };
 
 interface RouteOptions<P extends AnyPreload> {
   /**
@@ -70,7 +75,9 @@ interface RouteRequest<E extends Endpoint, Loaded extends readonly unknown[] = r
   requestId: string;
 }
 
-type Handle<E extends Endpoint, Loaded extends readonly unknown[] = readonly []> = (request: RouteRequest<E, Loaded>) => Promise<RouteResult<ResponseOf<E>>>;
+type Handle<E extends Endpoint, Loaded extends readonly unknown[] = readonly []> = (
+  request: RouteRequest<E, Loaded>,
+) => Promise<RouteResult<ResponseOf<E>>>;
 
 /**
  * The one way to write a handler: the endpoint (shared/contract/) says what the route takes and
@@ -78,7 +85,10 @@ type Handle<E extends Endpoint, Loaded extends readonly unknown[] = readonly []>
  * chain: response and log (runs last on the way out), origin and cross-site guard, path ids, session,
  * the organization's budget, body.
  */
-export function defineRoute<E extends Endpoint & { idempotent?: undefined }>(endpoint: E, handle: Handle<E>): ReturnType<typeof build>;
+export function defineRoute<E extends Endpoint & { idempotent?: undefined }>(
+  endpoint: E,
+  handle: Handle<E>,
+): ReturnType<typeof build>;
 export function defineRoute<E extends Endpoint, P extends Preload<BodyOutput<E>>>(
   endpoint: E,
   options: RouteOptions<P> & NoInfer<IdempotencyOption<E>>,
@@ -87,11 +97,26 @@ export function defineRoute<E extends Endpoint, P extends Preload<BodyOutput<E>>
 export function defineRoute(endpoint: Endpoint, second: unknown, third?: unknown) {
   const options = (third ? second : {}) as { preload?: Preload; idempotency?: IdempotentRun };
   const handle = (third ?? second) as (request: never) => Promise<RouteResult>;
-  if (endpoint.rawBody && (endpoint.auth !== 'none' || endpoint.body)) throw new Error(`${endpoint.path}: a raw-body endpoint has auth 'none' and no body schema`);
-  if ((endpoint.idempotent === true) !== (options.idempotency !== undefined)) throw new Error(`${endpoint.path}: an endpoint marked idempotent, and only such an endpoint, is given the idempotency`);
-  if (endpoint.idempotent && endpoint.auth !== 'required') throw new Error(`${endpoint.path}: an idempotent endpoint needs a session (its keys are the user's own)`);
-  const sessionRules = { beforeMfaSetup: endpoint.beforeMfaSetup === true, stepUp: endpoint.stepUp === true, passive: endpoint.passive === true };
-  return build(endpoint.auth, endpoint.rawBody ? 'raw' : endpoint.body, options.preload, handle, endpoint.query, sessionRules, options.idempotency);
+  if (endpoint.rawBody && (endpoint.auth !== 'none' || endpoint.body))
+    throw new Error(`${endpoint.path}: a raw-body endpoint has auth 'none' and no body schema`);
+  if ((endpoint.idempotent === true) !== (options.idempotency !== undefined))
+    throw new Error(`${endpoint.path}: an endpoint marked idempotent, and only such an endpoint, is given the idempotency`);
+  if (endpoint.idempotent && endpoint.auth !== 'required')
+    throw new Error(`${endpoint.path}: an idempotent endpoint needs a session (its keys are the user's own)`);
+  const sessionRules = {
+    beforeMfaSetup: endpoint.beforeMfaSetup === true,
+    stepUp: endpoint.stepUp === true,
+    passive: endpoint.passive === true,
+  };
+  return build(
+    endpoint.auth,
+    endpoint.rawBody ? 'raw' : endpoint.body,
+    options.preload,
+    handle,
+    endpoint.query,
+    sessionRules,
+    options.idempotency,
+  );
 }
 
 const ANSWER_BEFORE_TIMEOUT_MS = 500;
@@ -112,7 +137,14 @@ function build(
   // A webhook never reads a session: its function is not even allowed to read the session key.
   const middlewares = webhook
     ? [httpResponse(), requestGuard({ crossSiteCheck: false }), rawBody()]
-    : [httpResponse(), requestGuard(), pathIds(), sessionLoader(auth === 'required', preload, sessionRules, (event) => validBody(event, body)), ...(auth === 'required' ? [organizationBudget()] : []), jsonBody(body)];
+    : [
+        httpResponse(),
+        requestGuard(),
+        pathIds(),
+        sessionLoader(auth === 'required', preload, sessionRules, (event) => validBody(event, body)),
+        ...(auth === 'required' ? [organizationBudget()] : []),
+        jsonBody(body),
+      ];
   const chain = middy<RouteEvent, LambdaResult>({ timeoutEarlyInMillis: ANSWER_BEFORE_TIMEOUT_MS })
     .use(middlewares)
     .handler(async (event, context) => {
@@ -132,8 +164,10 @@ function build(
       };
       const run = () => handle(request as never);
       // After the session and the body are checked: a key is the signed-in user's, and a refused body keeps none.
-      const result = idempotency && event.session ? await idempotency({ event, session: event.session, context }, run) : await run();
+      const result =
+        idempotency && event.session ? await idempotency({ event, session: event.session, context }, run) : await run();
       return result as unknown as LambdaResult;
     });
-  return (event: RouteEvent, context: Context) => runCounting(() => runCountingMetrics(() => runInTenantScope(() => chain(event, context))));
+  return (event: RouteEvent, context: Context) =>
+    runCounting(() => runCountingMetrics(() => runInTenantScope(() => chain(event, context))));
 }

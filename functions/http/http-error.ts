@@ -19,8 +19,7 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, fieldErrors?: Record<string, string>) =>
-  new HttpError(400, message, fieldErrors);
+export const badRequest = (message: string, fieldErrors?: Record<string, string>) => new HttpError(400, message, fieldErrors);
 export const unauthorized = () => new HttpError(401, 'Not authenticated');
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 /** 403 of a security change without a recent step-up: the web asks for the password and sends the change again. */

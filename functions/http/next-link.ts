@@ -10,7 +10,11 @@ export function nextPageLink(path: string, query: Record<string, string | undefi
 }
 
 /** The headers of a paged list's answer: `X-Total-Count` when the total is known, `Link` while there is a next page. */
-export function pageHeaders(path: string, query: Record<string, string | undefined>, page: { total?: number; cursor?: string }): Record<string, string> {
+export function pageHeaders(
+  path: string,
+  query: Record<string, string | undefined>,
+  page: { total?: number; cursor?: string },
+): Record<string, string> {
   const headers: Record<string, string> = {};
   if (page.total !== undefined) headers['x-total-count'] = String(page.total);
   if (page.cursor !== undefined) headers.link = nextPageLink(path, query, page.cursor);

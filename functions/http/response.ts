@@ -21,4 +21,8 @@ export const noContent = (extra?: Extra): RouteResult<undefined> => ({ statusCod
  * A browser sent on (a sign-in's return from the identity provider), never cached. 302 after a GET;
  * 303 after a POST, so the browser follows with a GET instead of posting again.
  */
-export const redirect = (statusCode: 302 | 303, location: string, cookies: string[]): RouteResult<undefined> => ({ statusCode, headers: { location, 'cache-control': 'no-store' }, cookies });
+export const redirect = (statusCode: 302 | 303, location: string, cookies: string[]): RouteResult<undefined> => ({
+  statusCode,
+  headers: { location, 'cache-control': 'no-store' },
+  cookies,
+});

@@ -15,7 +15,6 @@ import { siteOrigin } from './site-origin';
 
 export const SCIM_CONTENT_TYPE = 'application/scim+json';
 
-
 export interface ScimAnswer {
   status: 200 | 201 | 204;
   body?: unknown;
@@ -33,7 +32,8 @@ const USER_IDS: ScimIds = { isOurs: isId, notFound: () => new ScimError(404, 'No
 /** Where the SCIM endpoints are, under the stage's own origin (shared/contract/scim.ts). */
 const SCIM_BASE_PATH = '/api/scim/v2';
 
-const TOKEN_REFUSED = 'The bearer token is missing, revoked, not one of this service, or its creator is no longer an admin of the organization.';
+const TOKEN_REFUSED =
+  'The bearer token is missing, revoked, not one of this service, or its creator is no longer an admin of the organization.';
 
 /**
  * The one way a SCIM route is written: the bearer token decides the organization (never the request),
@@ -55,7 +55,10 @@ export function scimRoute<E extends Endpoint & { rawBody: true; auth: 'none'; id
       // (docs/decisions/052) and spends its requests per minute like its members' (docs/decisions/051).
       enterTenant(token.orgId);
       const refusal = await organizationBudgetRefusal(token.orgId, authenticated.plan);
-      if (refusal) return scimResult(429, scimErrorBody(new ScimError(429, TOO_MANY_ORGANIZATION_REQUESTS)), { 'retry-after': String(refusal.retryAfter) });
+      if (refusal)
+        return scimResult(429, scimErrorBody(new ScimError(429, TOO_MANY_ORGANIZATION_REQUESTS)), {
+          'retry-after': String(refusal.retryAfter),
+        });
       for (const value of Object.values(request.params as Record<string, string>)) if (!ids.isOurs(value)) throw ids.notFound();
       const baseUrl = `${siteOrigin()}${SCIM_BASE_PATH}`;
       const answer = await handle({
@@ -82,7 +85,8 @@ export function scimRoute<E extends Endpoint & { rawBody: true; auth: 'none'; id
 function parseBody(raw: string, contentType: string | undefined): unknown {
   if (raw.length === 0) return undefined;
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== SCIM_CONTENT_TYPE && type !== 'application/json') throw new ScimError(415, `Content-Type must be ${SCIM_CONTENT_TYPE}`);
+  if (type !== SCIM_CONTENT_TYPE && type !== 'application/json')
+    throw new ScimError(415, `Content-Type must be ${SCIM_CONTENT_TYPE}`);
   try {
     return JSON.parse(raw);
   } catch {

@@ -1,5 +1,11 @@
 import { imageSize } from 'image-size';
-import { AVATAR_DATA_URL, AVATAR_MAX_UPLOAD_PIXELS, type AvatarContentType, AVATAR_TOO_LARGE, INVALID_AVATAR } from '../../shared/schemas/user';
+import {
+  AVATAR_DATA_URL,
+  AVATAR_MAX_UPLOAD_PIXELS,
+  type AvatarContentType,
+  AVATAR_TOO_LARGE,
+  INVALID_AVATAR,
+} from '../../shared/schemas/user';
 import { badRequest } from '../http/http-error';
 import { frameExtents } from './frame-extents';
 
@@ -24,8 +30,10 @@ export function decodeAvatar(dataUrl: string): { contentType: AvatarContentType;
   // A few kilobytes can declare 30000 × 30000 pixels, which every viewer would then have to decode:
   // the header's dimensions are checked here, whatever the browser did before the upload.
   // Each frame of an animated image counts too: a GIF can declare 10 × 10 and hold a 12000 × 12000 frame.
-  const tooLarge = ({ width, height }: { width: number; height: number }) => width > AVATAR_MAX_UPLOAD_PIXELS || height > AVATAR_MAX_UPLOAD_PIXELS;
-  if (tooLarge(dimensionsOf(data)) || framesOf(contentType, data).some(tooLarge)) throw badRequest(AVATAR_TOO_LARGE, { avatarUrl: AVATAR_TOO_LARGE });
+  const tooLarge = ({ width, height }: { width: number; height: number }) =>
+    width > AVATAR_MAX_UPLOAD_PIXELS || height > AVATAR_MAX_UPLOAD_PIXELS;
+  if (tooLarge(dimensionsOf(data)) || framesOf(contentType, data).some(tooLarge))
+    throw badRequest(AVATAR_TOO_LARGE, { avatarUrl: AVATAR_TOO_LARGE });
   return { contentType, data };
 }
 

@@ -54,13 +54,16 @@ function gifFrames(data: Buffer): FrameExtent[] {
 /** PNG: chunks of length, type, data and CRC; an APNG's fcTL chunk gives each frame's size and offset. */
 function apngFrames(data: Buffer): FrameExtent[] {
   const frames: FrameExtent[] = [];
-  for (let offset = 8; offset + 8 <= data.length; ) {
+  for (let offset = 8; offset + 8 <= data.length;) {
     const length = data.readUInt32BE(offset);
     const type = data.subarray(offset + 4, offset + 8).toString('latin1');
     if (type === 'fcTL') {
       if (offset + 8 + 20 > data.length) throw new Truncated('fcTL ends early');
       const at = offset + 8;
-      frames.push({ width: data.readUInt32BE(at + 4) + data.readUInt32BE(at + 12), height: data.readUInt32BE(at + 8) + data.readUInt32BE(at + 16) });
+      frames.push({
+        width: data.readUInt32BE(at + 4) + data.readUInt32BE(at + 12),
+        height: data.readUInt32BE(at + 8) + data.readUInt32BE(at + 16),
+      });
     }
     if (type === 'IEND') break;
     offset += 12 + length;
@@ -72,7 +75,7 @@ function apngFrames(data: Buffer): FrameExtent[] {
 function webpFrames(data: Buffer): FrameExtent[] {
   const frames: FrameExtent[] = [];
   const uint24 = (at: number) => data.readUIntLE(at, 3);
-  for (let offset = 12; offset + 8 <= data.length; ) {
+  for (let offset = 12; offset + 8 <= data.length;) {
     const type = data.subarray(offset, offset + 4).toString('latin1');
     const size = data.readUInt32LE(offset + 4);
     if (type === 'ANMF') {

@@ -1,22 +1,22 @@
-import { ROLE_LABELS } from '../../shared/roles';
-import { now as clockNow } from '../clock';
 import { INVITATION_VOIDED } from '../../shared/messages';
-import { Conflict, Refused } from '../domain/errors';
+import { ROLE_LABELS } from '../../shared/roles';
 import { type AuditClient, auditPut } from '../audit-log/entries';
+import { now as clockNow } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
-import { hashToken } from '../security/mail-tokens';
-import { notificationEventPut } from '../notifications/event';
-import { actorIsAdmin, organizationCounts } from '../organization-users/organization-users';
-import { EMAIL_TAKEN } from '../user/messages';
 import { batchGet, getItem, keyId } from '../db/reads';
 import { type TransactItem, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import { adminsOfOrganization, userPuts } from '../user/users';
-import { INVITATION_HISTORY_MS, type InvitationItem, type InvitationTokenItem, ttlIn } from './item';
+import { Conflict, Refused } from '../domain/errors';
+import { notificationEventPut } from '../notifications/event';
 import type { OrganizationItem } from '../organization/item';
+import { actorIsAdmin, organizationCounts } from '../organization-users/organization-users';
+import { hashToken } from '../security/mail-tokens';
 import { SSO_REQUIRED_FOR_INVITATION, memberAddressRequiresSso } from '../sso-requirement/rules';
 import { type UserItem, newUser } from '../user/item';
+import { EMAIL_TAKEN } from '../user/messages';
+import { adminsOfOrganization, userPuts } from '../user/users';
+import { INVITATION_HISTORY_MS, type InvitationItem, type InvitationTokenItem, ttlIn } from './item';
 
 /**
  * The invitee's side (docs/decisions/015): a link is valid while its token item exists and the
@@ -45,7 +45,8 @@ export async function findInvitationByToken(token: string): Promise<ValidInvitat
   const found = await batchGet([invitationKey, orgKey], { consistentRead: true });
   const invitation = found.get(keyId(invitationKey)) as InvitationItem | undefined;
   const org = found.get(keyId(orgKey)) as OrganizationItem | undefined;
-  if (!invitation || !org || invitation.status !== 'pending' || invitation.tokenHash !== hash || invitation.expiresAt <= now) return undefined;
+  if (!invitation || !org || invitation.status !== 'pending' || invitation.tokenHash !== hash || invitation.expiresAt <= now)
+    return undefined;
   const inviter = await getItem(keys.user(org.id, invitation.invitedBy.id), { consistentRead: true });
   if (inviter?.role !== 'admin') throw voided();
   return { hash, invitation, org };
@@ -79,7 +80,8 @@ export async function acceptInvitation(
   if (!valid) return undefined;
   const { hash, invitation, org } = valid;
   // Single sign-on required for the address: the invitation is accepted by signing in with SSO (docs/decisions/059).
-  if (await memberAddressRequiresSso(org, invitation.email)) throw new Refused('invalid', SSO_REQUIRED_FOR_INVITATION, { token: SSO_REQUIRED_FOR_INVITATION });
+  if (await memberAddressRequiresSso(org, invitation.email))
+    throw new Refused('invalid', SSO_REQUIRED_FOR_INVITATION, { token: SSO_REQUIRED_FOR_INVITATION });
   const admins = await adminsOfOrganization(org.id, NOTIFIED_ADMINS_MAX);
   const passwordHash = await input.hashPassword();
   const now = clockNow().getTime();
@@ -99,7 +101,10 @@ export async function acceptInvitation(
         TableName: TABLE_NAME,
         Key: keys.invitation(org.id, invitation.id),
         ...updateExpression(
-          { set: { status: 'accepted', acceptedAt: user.createdAt, acceptedUserId: user.id, ttl: ttlIn(INVITATION_HISTORY_MS) }, remove: ['tokenHash'] },
+          {
+            set: { status: 'accepted', acceptedAt: user.createdAt, acceptedUserId: user.id, ttl: ttlIn(INVITATION_HISTORY_MS) },
+            remove: ['tokenHash'],
+          },
           {
             expression: '#status = :pending AND tokenHash = :hash AND expiresAt > :now',
             names: { '#status': 'status' },
@@ -123,12 +128,19 @@ export async function acceptInvitation(
   items.push(actorIsAdmin({ id: invitation.invitedBy.id, orgId: org.id }));
   // userPuts: the user, then its email item.
   const emailAt = items.length + 1;
-  items.push(...userPuts(user), organizationCounts(org.id, { users: 1, withoutTwoFactor: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }));
+  items.push(
+    ...userPuts(user),
+    organizationCounts(org.id, { users: 1, withoutTwoFactor: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }),
+  );
   items.push(
     // The new user acts: the invitation's link is their proof.
     auditPut(
       { actor: user, client },
-      { action: 'invitation.accepted', target: { type: 'invitation', id: invitation.id, label: invitation.email }, details: { role: user.role, invitedBy: invitation.invitedBy.fullName } },
+      {
+        action: 'invitation.accepted',
+        target: { type: 'invitation', id: invitation.id, label: invitation.email },
+        details: { role: user.role, invitedBy: invitation.invitedBy.fullName },
+      },
     ),
   );
   // The inviter (whatever their role now; gone, the fan-out leaves them out) and the admins: one event, fanned out from the stream.

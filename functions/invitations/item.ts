@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
-import type { Role } from '../../shared/roles';
 import { INVITATION_LIFETIME_DAYS } from '../../shared/limits';
+import type { Role } from '../../shared/roles';
 import type { InvitationResponse } from '../../shared/schemas/organization-invitations';
 import { now as clockNow, ttlAt } from '../clock';
 

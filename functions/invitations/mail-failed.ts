@@ -18,7 +18,11 @@ export function markInvitationMailFailed(invitation: InvitationMailOf, outboxId:
         Key: keys.invitation(invitation.orgId, invitation.id),
         ...updateExpression(
           { set: { mailFailedAt: new Date(failedAt).toISOString() } },
-          { expression: '#status = :pending AND mailId = :mail', names: { '#status': 'status' }, values: { ':pending': 'pending', ':mail': outboxId } },
+          {
+            expression: '#status = :pending AND mailId = :mail',
+            names: { '#status': 'status' },
+            values: { ':pending': 'pending', ':mail': outboxId },
+          },
         ),
       }),
     ),

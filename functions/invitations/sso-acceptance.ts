@@ -32,14 +32,35 @@ export function acceptedBySsoItems(invitation: InvitationItem, user: UserItem, c
         TableName: TABLE_NAME,
         Key: keys.invitation(invitation.orgId, invitation.id),
         ...updateExpression(
-          { set: { status: 'accepted', acceptedAt: user.createdAt, acceptedUserId: user.id, ttl: ttlIn(INVITATION_HISTORY_MS) }, remove: ['tokenHash'] },
-          { expression: '#status = :pending AND expiresAt > :now', names: { '#status': 'status' }, values: { ':pending': 'pending', ':now': now } },
+          {
+            set: { status: 'accepted', acceptedAt: user.createdAt, acceptedUserId: user.id, ttl: ttlIn(INVITATION_HISTORY_MS) },
+            remove: ['tokenHash'],
+          },
+          {
+            expression: '#status = :pending AND expiresAt > :now',
+            names: { '#status': 'status' },
+            values: { ':pending': 'pending', ':now': now },
+          },
         ),
       },
     },
     ...(invitation.tokenHash ? [{ Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(invitation.tokenHash) } }] : []),
-    { Delete: { TableName: TABLE_NAME, Key: keys.invitationEmail(invitation.orgId, invitation.email), ConditionExpression: 'invitationId = :id', ExpressionAttributeValues: { ':id': invitation.id } } },
+    {
+      Delete: {
+        TableName: TABLE_NAME,
+        Key: keys.invitationEmail(invitation.orgId, invitation.email),
+        ConditionExpression: 'invitationId = :id',
+        ExpressionAttributeValues: { ':id': invitation.id },
+      },
+    },
     actorIsAdmin({ id: invitation.invitedBy.id, orgId: invitation.orgId }),
-    auditPut({ actor: user, client }, { action: 'invitation.accepted', target: { type: 'invitation', id: invitation.id, label: invitation.email }, details: { role: user.role, invitedBy: invitation.invitedBy.fullName, by: 'sso' } }),
+    auditPut(
+      { actor: user, client },
+      {
+        action: 'invitation.accepted',
+        target: { type: 'invitation', id: invitation.id, label: invitation.email },
+        details: { role: user.role, invitedBy: invitation.invitedBy.fullName, by: 'sso' },
+      },
+    ),
   ];
 }

@@ -15,12 +15,23 @@ export const receivesList = (person: Pick<UserItem, 'mailOptOuts'>, list: MailLi
  * person removed since gets nothing written). Undefined for a forged or expired link, or a person
  * who no longer exists: nothing changes then.
  */
-export async function setListByLink(token: string, subscribed: boolean): Promise<{ list: MailList; subscribed: boolean } | undefined> {
+export async function setListByLink(
+  token: string,
+  subscribed: boolean,
+): Promise<{ list: MailList; subscribed: boolean } | undefined> {
   const claims = await verifyUnsubscribeToken(token);
   if (!claims) return undefined;
-  const change = subscribed ? { delete: { mailOptOuts: new Set([claims.list]) } } : { add: { mailOptOuts: new Set([claims.list]) } };
+  const change = subscribed
+    ? { delete: { mailOptOuts: new Set([claims.list]) } }
+    : { add: { mailOptOuts: new Set([claims.list]) } };
   const written = await conditionHeld(
-    db.send(new UpdateCommand({ TableName: TABLE_NAME, Key: keys.user(claims.orgId, claims.userId), ...updateExpression(change, { expression: 'attribute_exists(PK)' }) })),
+    db.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.user(claims.orgId, claims.userId),
+        ...updateExpression(change, { expression: 'attribute_exists(PK)' }),
+      }),
+    ),
   );
   return written ? { list: claims.list, subscribed } : undefined;
 }

@@ -1,10 +1,10 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import { eachNewItem } from '../db/stream-batch';
 import { now as clockNow } from '../clock';
+import { eachNewItem } from '../db/stream-batch';
+import { markInvitationMailFailed } from '../invitations/mail-failed';
 import { STREAM_TRIES, dueLaterTries, laterTryOf, nextTryAt, outboxItemOf, scheduleLaterTry } from './later-tries';
 import { type OutboxItem, claimOutboxItem, failOutboxItem, finishOutboxItem, recordFailedSend } from './outbox';
 import { renderOutboxMail } from './render-mail';
-import { markInvitationMailFailed } from '../invitations/mail-failed';
 import { type SendMail, recipientAllowed } from './transport';
 import { unsubscribeLinks } from './unsubscribe-links';
 
@@ -33,7 +33,13 @@ export async function deliverOutbox(records: DynamoDBRecord[], settings: MailerS
       if (item.type === 'OUTBOX' && item.status === 'pending') await deliverOne(item, settings);
     },
     (item, error) => {
-      settings.log({ level: 'error', source: 'mailer', outboxId: item.id, template: item.template, error: String((error as Error)?.message ?? error) });
+      settings.log({
+        level: 'error',
+        source: 'mailer',
+        outboxId: item.id,
+        template: item.template,
+        error: String((error as Error)?.message ?? error),
+      });
     },
   );
 }
@@ -52,7 +58,13 @@ export async function sweepOutbox(settings: MailerSettings, now = clockNow().get
       await deliverOne(item, settings, now, 'sweeper');
     } catch (error) {
       // A failure to record the failure: the item stays due for the next run.
-      settings.log({ level: 'error', source: 'mailer-sweeper', outboxId: item.id, template: item.template, error: String((error as Error)?.message ?? error) });
+      settings.log({
+        level: 'error',
+        source: 'mailer-sweeper',
+        outboxId: item.id,
+        template: item.template,
+        error: String((error as Error)?.message ?? error),
+      });
     }
   }
 }
@@ -61,7 +73,12 @@ export async function sweepOutbox(settings: MailerSettings, now = clockNow().get
  * Claims, sends and marks one item; a failed send is counted on it and, past the stream's tries, scheduled
  * for later or given up. A claim held elsewhere sends nothing: the item stays due for the sweeper's next run.
  */
-async function deliverOne(item: OutboxItem, settings: MailerSettings, now = clockNow().getTime(), by: 'stream' | 'sweeper' = 'stream') {
+async function deliverOne(
+  item: OutboxItem,
+  settings: MailerSettings,
+  now = clockNow().getTime(),
+  by: 'stream' | 'sweeper' = 'stream',
+) {
   if (!(await claimOutboxItem(item.id, now))) {
     settings.log({ level: 'info', source: 'mailer', outboxId: item.id, outcome: 'already-handled' });
     return;
@@ -85,13 +102,30 @@ async function deliverOne(item: OutboxItem, settings: MailerSettings, now = cloc
     const dueAt = nextTryAt(by === 'sweeper' ? Math.max(failures, STREAM_TRIES) : failures, now);
     if (dueAt !== undefined) {
       await scheduleLaterTry(item.id, dueAt);
-      settings.log({ level: 'error', source: 'mailer', outboxId: item.id, template: item.template, failures, outcome: 'later-try', dueAt: new Date(dueAt).toISOString(), error: String((error as Error)?.message ?? error) });
+      settings.log({
+        level: 'error',
+        source: 'mailer',
+        outboxId: item.id,
+        template: item.template,
+        failures,
+        outcome: 'later-try',
+        dueAt: new Date(dueAt).toISOString(),
+        error: String((error as Error)?.message ?? error),
+      });
       return;
     }
     await failOutboxItem(item.id, now);
     if (item.invitation) await markInvitationMailFailed(item.invitation, item.id, now);
     settings.count?.('MailsUndeliverable');
-    settings.log({ level: 'error', source: 'mailer', outboxId: item.id, template: item.template, failures, outcome: 'failed', error: String((error as Error)?.message ?? error) });
+    settings.log({
+      level: 'error',
+      source: 'mailer',
+      outboxId: item.id,
+      template: item.template,
+      failures,
+      outcome: 'failed',
+      error: String((error as Error)?.message ?? error),
+    });
     return;
   }
   await finishOutboxItem(item.id, 'sent', now);

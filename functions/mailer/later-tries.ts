@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
 import { OUTBOX_DUE_INDEX, keys, outboxDueKeys } from '../db/keys';
-import { now as clockNow } from '../clock';
 import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { OutboxItem } from './outbox';
@@ -40,7 +40,8 @@ export interface LaterTry {
 }
 
 /** The keys that make a new outbox item due for the sweeper STUCK_AFTER_MINUTES after `writtenAt` (outboxPut). */
-export const stuckCheckKeys = (outboxId: string, writtenAt: number) => dueKeys(outboxId, writtenAt + STUCK_AFTER_MINUTES * MINUTE);
+export const stuckCheckKeys = (outboxId: string, writtenAt: number) =>
+  dueKeys(outboxId, writtenAt + STUCK_AFTER_MINUTES * MINUTE);
 
 const dueKeys = (outboxId: string, dueAt: number) => outboxDueKeys(hourOf(dueAt), dueAt, outboxId);
 
@@ -66,7 +67,10 @@ export async function scheduleLaterTry(outboxId: string, dueAt: number) {
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.outbox(outboxId),
-        ...updateExpression({ set: dueKeys(outboxId, dueAt) }, { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'pending' } }),
+        ...updateExpression(
+          { set: dueKeys(outboxId, dueAt) },
+          { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'pending' } },
+        ),
       }),
     ),
   );
@@ -74,7 +78,9 @@ export async function scheduleLaterTry(outboxId: string, dueAt: number) {
 
 /** The tries due by `now`, oldest hour first: one Query per hour partition of the lookback (the index is eventually consistent: the sweeper reads each item again). */
 export async function dueLaterTries(now = clockNow().getTime()): Promise<LaterTry[]> {
-  const hours = Array.from({ length: SWEEP_LOOKBACK_HOURS + 1 }, (_, index) => hourOf(now - (SWEEP_LOOKBACK_HOURS - index) * HOUR));
+  const hours = Array.from({ length: SWEEP_LOOKBACK_HOURS + 1 }, (_, index) =>
+    hourOf(now - (SWEEP_LOOKBACK_HOURS - index) * HOUR),
+  );
   const pages = await Promise.all(
     hours.map((hour) =>
       db.send(
@@ -82,7 +88,10 @@ export async function dueLaterTries(now = clockNow().getTime()): Promise<LaterTr
           TableName: TABLE_NAME,
           IndexName: OUTBOX_DUE_INDEX,
           KeyConditionExpression: 'digestKey = :pk AND digestSort <= :due',
-          ExpressionAttributeValues: { ':pk': outboxDueKeys(hour, 0, '').digestKey, ':due': `${String(now).padStart(15, '0')}#~` },
+          ExpressionAttributeValues: {
+            ':pk': outboxDueKeys(hour, 0, '').digestKey,
+            ':due': `${String(now).padStart(15, '0')}#~`,
+          },
           ProjectionExpression: 'digestSort',
         }),
       ),

@@ -1,12 +1,12 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import type { Mail } from './mail';
-import { TABLE_NAME, db } from '../db/client';
-import { type TransactItem, conditionHeld, conditionHeldAnswer } from '../db/transactions';
-import { keys } from '../db/keys';
 import { now as clockNow, ttlAt } from '../clock';
+import { TABLE_NAME, db } from '../db/client';
+import { keys } from '../db/keys';
+import { type TransactItem, conditionHeld, conditionHeldAnswer } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { DUE_ATTRIBUTES, stuckCheckKeys } from './later-tries';
+import type { Mail } from './mail';
 
 /**
  * The transactional outbox (docs/data-model.md): an action that must send mail puts its outbox
@@ -54,8 +54,19 @@ export const CLAIM_MS = 60_000;
  */
 export function outboxPut(to: string, mail: Mail, id: string = ulid(), invitation?: InvitationMailOf): TransactItem {
   const writtenAt = clockNow();
-  const item: OutboxItem = { type: 'OUTBOX', id, to, status: 'pending', createdAt: writtenAt.toISOString(), ...mail, ...(invitation ? { invitation } : {}), ...stuckCheckKeys(id, writtenAt.getTime()) };
-  return { Put: { TableName: TABLE_NAME, Item: { ...keys.outbox(item.id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } };
+  const item: OutboxItem = {
+    type: 'OUTBOX',
+    id,
+    to,
+    status: 'pending',
+    createdAt: writtenAt.toISOString(),
+    ...mail,
+    ...(invitation ? { invitation } : {}),
+    ...stuckCheckKeys(id, writtenAt.getTime()),
+  };
+  return {
+    Put: { TableName: TABLE_NAME, Item: { ...keys.outbox(item.id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' },
+  };
 }
 
 /**
@@ -106,7 +117,11 @@ export async function recordFailedSend(id: string, error: unknown): Promise<numb
         TableName: TABLE_NAME,
         Key: keys.outbox(id),
         ...updateExpression(
-          { add: { attempts: 1 }, set: { lastError: String((error as Error)?.message ?? error).slice(0, 500) }, remove: ['claimedUntil'] },
+          {
+            add: { attempts: 1 },
+            set: { lastError: String((error as Error)?.message ?? error).slice(0, 500) },
+            remove: ['claimedUntil'],
+          },
           { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'pending' } },
         ),
         ReturnValues: 'UPDATED_NEW',
@@ -122,7 +137,10 @@ export async function failOutboxItem(id: string, now = clockNow().getTime()) {
     new UpdateCommand({
       TableName: TABLE_NAME,
       Key: keys.outbox(id),
-      ...updateExpression({ set: { status: 'failed', failedAt: new Date(now).toISOString(), ttl: ttlAt(now + KEEP_SENT_SECONDS * 1000) }, remove: ['data', 'claimedUntil', ...DUE_ATTRIBUTES] }),
+      ...updateExpression({
+        set: { status: 'failed', failedAt: new Date(now).toISOString(), ttl: ttlAt(now + KEEP_SENT_SECONDS * 1000) },
+        remove: ['data', 'claimedUntil', ...DUE_ATTRIBUTES],
+      }),
     }),
   );
 }

@@ -18,15 +18,21 @@ describe('the mailer keeps under the sending rate', () => {
     expect(started.map(([to]) => to)).toEqual(Array.from({ length: 12 }, (_, index) => `p${index}@example.com`));
     // 12 sends at 5 a second: 200 ms apart.
     expect(started.map(([, time]) => time)).toEqual(Array.from({ length: 12 }, (_, index) => index * 200));
-    const inAnySecond = Math.max(...started.map(([, from]) => started.filter(([, time]) => time >= from && time < from + 1000).length));
+    const inAnySecond = Math.max(
+      ...started.map(([, from]) => started.filter(([, time]) => time >= from && time < from + 1000).length),
+    );
     expect(inAnySecond).toBeLessThanOrEqual(5);
   });
 
   it('a failed send fails its own call and does not stop the ones after it', async () => {
     const { pace } = fakePace();
-    const send = pacedSend(async (to) => {
-      if (to === 'bad@example.com') throw new Error('refused');
-    }, 2, pace);
+    const send = pacedSend(
+      async (to) => {
+        if (to === 'bad@example.com') throw new Error('refused');
+      },
+      2,
+      pace,
+    );
     const results = await Promise.allSettled(['a@example.com', 'bad@example.com', 'c@example.com'].map((to) => send(to, mail)));
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
   });

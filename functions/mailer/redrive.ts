@@ -1,6 +1,6 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE_NAME, db } from '../db/client';
 import { now as clockNow } from '../clock';
+import { TABLE_NAME, db } from '../db/client';
 import { STUCK_AFTER_MINUTES, scheduleLaterTry } from './later-tries';
 import type { OutboxItem } from './outbox';
 
@@ -23,9 +23,15 @@ export async function redriveStuckOutboxItems(now = clockNow().getTime()): Promi
     const page = await db.send(
       new ScanCommand({
         TableName: TABLE_NAME,
-        FilterExpression: '#type = :outbox AND #status = :pending AND createdAt < :stuck AND attribute_not_exists(digestSort) AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
+        FilterExpression:
+          '#type = :outbox AND #status = :pending AND createdAt < :stuck AND attribute_not_exists(digestSort) AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
         ExpressionAttributeNames: { '#type': 'type', '#status': 'status' },
-        ExpressionAttributeValues: { ':outbox': 'OUTBOX', ':pending': 'pending', ':stuck': new Date(now - STUCK_AFTER_MINUTES * MINUTE).toISOString(), ':now': now },
+        ExpressionAttributeValues: {
+          ':outbox': 'OUTBOX',
+          ':pending': 'pending',
+          ':stuck': new Date(now - STUCK_AFTER_MINUTES * MINUTE).toISOString(),
+          ':now': now,
+        },
         ExclusiveStartKey: start,
       }),
     );

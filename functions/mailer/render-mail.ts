@@ -1,19 +1,26 @@
 import type { Mail, RenderedMail, UnsubscribeLinks } from './mail';
+import { dueReminderMail } from './templates/due-reminder';
+import { emailVerificationMail } from './templates/email-verification';
 import { invitationMail } from './templates/invitation';
 import { invitationAttemptMail } from './templates/invitation-attempt';
-import { signInCodeMail } from './templates/sign-in-code';
-import { emailVerificationMail } from './templates/email-verification';
-import { paymentFailedMail } from './templates/payment-failed';
+import { mentionMail } from './templates/mention';
+import { passkeyAddedMail, passkeyClonedMail, passkeyRemovedMail } from './templates/passkeys';
 import { passwordChangedMail } from './templates/password-changed';
 import { passwordResetMail } from './templates/password-reset';
 import { passwordResetBySsoMail } from './templates/password-reset-by-sso';
+import { paymentFailedMail } from './templates/payment-failed';
+import { signInCodeMail } from './templates/sign-in-code';
 import { trialEndingMail } from './templates/trial-ending';
-import { welcomeMail } from './templates/welcome';
-import { passkeyAddedMail, passkeyClonedMail, passkeyRemovedMail } from './templates/passkeys';
-import { mentionMail } from './templates/mention';
-import { dueReminderMail } from './templates/due-reminder';
+import {
+  mfaDisabledMail,
+  mfaEnabledMail,
+  mfaRecoveryCodeUsedMail,
+  mfaRecoveryCodesRegeneratedMail,
+  mfaRemovedByPasswordResetMail,
+  mfaResetMail,
+} from './templates/two-factor';
 import { weeklyDigestMail } from './templates/weekly-digest';
-import { mfaDisabledMail, mfaEnabledMail, mfaRecoveryCodeUsedMail, mfaRecoveryCodesRegeneratedMail, mfaRemovedByPasswordResetMail, mfaResetMail } from './templates/two-factor';
+import { welcomeMail } from './templates/welcome';
 
 type Render<M extends Mail> = (data: M['data'], to: string, siteUrl: string, unsubscribe?: UnsubscribeLinks) => RenderedMail;
 

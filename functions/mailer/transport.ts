@@ -50,7 +50,10 @@ function sesTransport(from: string, configurationSet: string | undefined): SendM
  * whole domain), so a preview never writes to real customers. No list: everyone (prod, local).
  */
 export function recipientAllowed(to: string, allowList: string | undefined): boolean {
-  const entries = (allowList ?? '').split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+  const entries = (allowList ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
   if (entries.length === 0) return true;
   const address = to.trim().toLowerCase();
   return entries.some((entry) => (entry.startsWith('@') ? address.endsWith(entry) : address === entry));

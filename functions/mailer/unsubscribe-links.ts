@@ -4,7 +4,11 @@ import type { ListRecipient, Mail, UnsubscribeLinks } from './mail';
 import { siteLink } from './templates/layout';
 
 /** The templates whose mails belong to a list a person may leave; every other mail is account mail. */
-const LIST_OF_TEMPLATE: Partial<Record<Mail['template'], MailList>> = { 'due-reminder': 'due-reminders', 'weekly-digest': 'weekly-digest', mention: 'mentions' };
+const LIST_OF_TEMPLATE: Partial<Record<Mail['template'], MailList>> = {
+  'due-reminder': 'due-reminders',
+  'weekly-digest': 'weekly-digest',
+  mention: 'mentions',
+};
 
 export const listOfTemplate = (template: Mail['template']): MailList | undefined => LIST_OF_TEMPLATE[template];
 
@@ -18,5 +22,8 @@ export async function unsubscribeLinks(mail: Mail, siteUrl: string): Promise<Uns
   const recipient = (mail.data as { recipient?: ListRecipient }).recipient;
   if (!list || !recipient) return undefined;
   const token = await signUnsubscribeToken({ ...recipient, list });
-  return { pageUrl: siteLink(siteUrl, `/unsubscribe#token=${token}`), oneClickUrl: siteLink(siteUrl, `/api/mail-subscriptions/unsubscribe?token=${token}`) };
+  return {
+    pageUrl: siteLink(siteUrl, `/unsubscribe#token=${token}`),
+    oneClickUrl: siteLink(siteUrl, `/api/mail-subscriptions/unsubscribe?token=${token}`),
+  };
 }

@@ -27,7 +27,12 @@ function mfaKeys(): Promise<MfaKeys> {
     .then((secret) => {
       if (!secret || secret.length < 32) throw new Error('The MFA encryption secret is missing or shorter than 32 characters');
       const derive = (info: string) => Buffer.from(hkdfSync('sha256', secret, 'growthwise-mfa', info, 32));
-      return { encryption: derive('totp-secret-encryption'), recovery: derive('recovery-code-hash'), ssoClientSecret: derive('sso-client-secret-encryption'), unsubscribeLink: derive('mail-unsubscribe-link') };
+      return {
+        encryption: derive('totp-secret-encryption'),
+        recovery: derive('recovery-code-hash'),
+        ssoClientSecret: derive('sso-client-secret-encryption'),
+        unsubscribeLink: derive('mail-unsubscribe-link'),
+      };
     })
     .catch((error: unknown) => {
       derived = undefined;
@@ -43,7 +48,9 @@ function seal(key: Buffer, plaintext: string, bound: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(bound));
   const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return [VERSION, iv, data, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return [VERSION, iv, data, cipher.getAuthTag()]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 function unseal(key: Buffer, stored: string, bound: string): string {
@@ -62,8 +69,10 @@ export const encryptTotpSecret = async (secret: string, userId: string) => seal(
 export const decryptTotpSecret = async (stored: string, userId: string) => unseal((await mfaKeys()).encryption, stored, userId);
 
 /** An organization's OIDC client secret, bound to the organization's id, under a key of its own. */
-export const encryptSsoClientSecret = async (secret: string, orgId: string) => seal((await mfaKeys()).ssoClientSecret, secret, orgId);
-export const decryptSsoClientSecret = async (stored: string, orgId: string) => unseal((await mfaKeys()).ssoClientSecret, stored, orgId);
+export const encryptSsoClientSecret = async (secret: string, orgId: string) =>
+  seal((await mfaKeys()).ssoClientSecret, secret, orgId);
+export const decryptSsoClientSecret = async (stored: string, orgId: string) =>
+  unseal((await mfaKeys()).ssoClientSecret, stored, orgId);
 
 /**
  * A recovery code's stored form: keyed, so the hashes alone (a table export, a backup) do not let

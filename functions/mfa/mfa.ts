@@ -1,17 +1,17 @@
-import { type WriteContext, auditPut, userTarget } from '../audit-log/entries';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { Conflict, Refused } from '../domain/errors';
-import { ADMINS_ONLY } from '../domain/require-admin';
+import { type WriteContext, auditPut, userTarget } from '../audit-log/entries';
+import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
-import { actorIsAdmin } from '../organization-users/organization-users';
-import { outboxPut } from '../mailer/outbox';
 import { type TransactItem, conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
 import { type Changes, type Condition, bothHold, updateExpression } from '../db/update-expression';
-import { type UserItem, hasPasskey } from '../user/item';
+import { Conflict, Refused } from '../domain/errors';
+import { ADMINS_ONLY } from '../domain/require-admin';
+import { outboxPut } from '../mailer/outbox';
 import { appStateIs, factorChangeCounted, passkeyStateIs } from '../organization/members-without-two-factor';
-import { now as clockNow } from '../clock';
+import { actorIsAdmin } from '../organization-users/organization-users';
 import { listPasskeys } from '../passkeys/passkeys';
+import { type UserItem, hasPasskey } from '../user/item';
 
 /**
  * Two-factor state on the user item (docs/decisions/016). Every change is conditional on what the
@@ -45,7 +45,10 @@ export const UNCONFIRMED_MFA_MS = 24 * 60 * 60 * 1000;
  * authenticator on the account with a stolen cookie cannot keep its owner out for good.
  */
 export const isUnconfirmedNewMfa = (user: UserItem, now: number) =>
-  user.mfaEnabled === true && user.mfaEnabledAt !== undefined && now - user.mfaEnabledAt < UNCONFIRMED_MFA_MS && !(user.mfaSignedInAt !== undefined && user.mfaSignedInAt >= user.mfaEnabledAt);
+  user.mfaEnabled === true &&
+  user.mfaEnabledAt !== undefined &&
+  now - user.mfaEnabledAt < UNCONFIRMED_MFA_MS &&
+  !(user.mfaSignedInAt !== undefined && user.mfaSignedInAt >= user.mfaEnabledAt);
 
 /** Keeps the (encrypted) secret being set up until a code of it enables two-factor; a new setup replaces it. */
 export async function storePendingSecret(user: UserItem, encryptedSecret: string) {
@@ -54,7 +57,10 @@ export async function storePendingSecret(user: UserItem, encryptedSecret: string
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.user(user.orgId, user.id),
-        ...updateExpression({ set: { mfaPendingSecret: encryptedSecret } }, { expression: `attribute_exists(PK) AND ${IS_OFF}`, values: { ':false': false } }),
+        ...updateExpression(
+          { set: { mfaPendingSecret: encryptedSecret } },
+          { expression: `attribute_exists(PK) AND ${IS_OFF}`, values: { ':false': false } },
+        ),
       }),
     ),
   );
@@ -65,7 +71,12 @@ export async function storePendingSecret(user: UserItem, encryptedSecret: string
  * Turns two-factor on with the secret being set up (still the one the code was checked against),
  * the step of that code as the newest used, and the recovery codes' hashes; sends the mail.
  */
-export async function enableMfa(context: WriteContext<UserItem>, pendingSecret: string, timeStep: number, recoveryHashes: Set<string>) {
+export async function enableMfa(
+  context: WriteContext<UserItem>,
+  pendingSecret: string,
+  timeStep: number,
+  recoveryHashes: Set<string>,
+) {
   const user = context.actor;
   await transactWriteExplained(
     [
@@ -75,11 +86,20 @@ export async function enableMfa(context: WriteContext<UserItem>, pendingSecret: 
           Key: keys.user(user.orgId, user.id),
           ...updateExpression(
             {
-              set: { mfaEnabled: true, mfaSecret: pendingSecret, mfaLastTimeStep: timeStep, mfaRecoveryCodes: recoveryHashes, mfaEnabledAt: clockNow().getTime() },
+              set: {
+                mfaEnabled: true,
+                mfaSecret: pendingSecret,
+                mfaLastTimeStep: timeStep,
+                mfaRecoveryCodes: recoveryHashes,
+                mfaEnabledAt: clockNow().getTime(),
+              },
               remove: ['mfaPendingSecret', 'mfaSignedInAt'],
             },
             // The passkeys as read decide whether this is the member's first factor.
-            bothHold({ expression: `mfaPendingSecret = :secret AND ${IS_OFF}`, values: { ':secret': pendingSecret, ':false': false } }, passkeyStateIs(hasPasskey(user))),
+            bothHold(
+              { expression: `mfaPendingSecret = :secret AND ${IS_OFF}`, values: { ':secret': pendingSecret, ':false': false } },
+              passkeyStateIs(hasPasskey(user)),
+            ),
           ),
         },
       },
@@ -98,8 +118,13 @@ export async function enableMfa(context: WriteContext<UserItem>, pendingSecret: 
  * sign-in's code (after the password) also marks the factor as passed by a sign-in; a step-up's
  * does not: a cookie thief holding the factor they put there could give that.
  */
-export async function claimTimeStep(user: UserItem, timeStep: number, purpose: 'sign-in' | 'step-up' = 'sign-in'): Promise<boolean> {
-  const set = purpose === 'sign-in' ? { mfaLastTimeStep: timeStep, mfaSignedInAt: clockNow().getTime() } : { mfaLastTimeStep: timeStep };
+export async function claimTimeStep(
+  user: UserItem,
+  timeStep: number,
+  purpose: 'sign-in' | 'step-up' = 'sign-in',
+): Promise<boolean> {
+  const set =
+    purpose === 'sign-in' ? { mfaLastTimeStep: timeStep, mfaSignedInAt: clockNow().getTime() } : { mfaLastTimeStep: timeStep };
   return conditionHeld(
     db.send(
       new UpdateCommand({
@@ -140,7 +165,13 @@ export async function replaceRecoveryCodes(context: WriteContext, recoveryHashes
   const user = context.actor;
   return conditionHeld(
     transactWrite([
-      { Update: { TableName: TABLE_NAME, Key: keys.user(user.orgId, user.id), ...updateExpression({ set: { mfaRecoveryCodes: recoveryHashes } }, { expression: IS_ON, values: { ':true': true } }) } },
+      {
+        Update: {
+          TableName: TABLE_NAME,
+          Key: keys.user(user.orgId, user.id),
+          ...updateExpression({ set: { mfaRecoveryCodes: recoveryHashes } }, { expression: IS_ON, values: { ':true': true } }),
+        },
+      },
       outboxPut(user.username, { template: 'mfa-recovery-codes-regenerated', data: { fullName: user.fullName } }),
       auditPut(context, { action: 'mfa.recovery_codes_regenerated', target: userTarget(user) }),
     ]),
@@ -156,7 +187,13 @@ export async function disableMfa(context: WriteContext<UserItem>, timeStep: numb
   return conditionHeld(
     transactWrite([
       // The passkeys as read decide whether the member is left without a factor.
-      { Update: { TableName: TABLE_NAME, Key: keys.user(user.orgId, user.id), ...updateExpression(TURNED_OFF, bothHold(newerStep(timeStep), passkeyStateIs(hasPasskey(user)))) } },
+      {
+        Update: {
+          TableName: TABLE_NAME,
+          Key: keys.user(user.orgId, user.id),
+          ...updateExpression(TURNED_OFF, bothHold(newerStep(timeStep), passkeyStateIs(hasPasskey(user)))),
+        },
+      },
       outboxPut(user.username, { template: 'mfa-disabled', data: { fullName: user.fullName } }),
       auditPut(context, { action: 'mfa.disabled', target: userTarget(user) }),
       ...factorChangeCounted(user.orgId, { hasFactor: true }, { hasFactor: hasPasskey(user) }),
@@ -177,24 +214,45 @@ export async function resetMfa(context: WriteContext, target: UserItem) {
   const passkeys = await listPasskeys(target.id);
   const countIs: Condition =
     passkeys.length === 0
-      ? { expression: 'attribute_exists(PK) AND (attribute_not_exists(passkeyCount) OR passkeyCount = :zero)', values: { ':zero': 0 } }
+      ? {
+          expression: 'attribute_exists(PK) AND (attribute_not_exists(passkeyCount) OR passkeyCount = :zero)',
+          values: { ':zero': 0 },
+        }
       : { expression: 'attribute_exists(PK) AND passkeyCount = :count', values: { ':count': passkeys.length } };
   const items: TransactItem[] = [
     actorIsAdmin(actor),
     // The app's state as read decides, with the passkeys, whether the member had a factor to lose.
-    { Update: { TableName: TABLE_NAME, Key: keys.user(actor.orgId, target.id), ...updateExpression({ ...TURNED_OFF, remove: [...(TURNED_OFF.remove ?? []), 'passkeyCount'] }, bothHold(countIs, appStateIs(target.mfaEnabled === true))) } },
-    ...passkeys.map((passkey): TransactItem => ({ Delete: { TableName: TABLE_NAME, Key: keys.passkey(target.id, passkey.credentialId) } })),
+    {
+      Update: {
+        TableName: TABLE_NAME,
+        Key: keys.user(actor.orgId, target.id),
+        ...updateExpression(
+          { ...TURNED_OFF, remove: [...(TURNED_OFF.remove ?? []), 'passkeyCount'] },
+          bothHold(countIs, appStateIs(target.mfaEnabled === true)),
+        ),
+      },
+    },
+    ...passkeys.map((passkey): TransactItem => ({
+      Delete: { TableName: TABLE_NAME, Key: keys.passkey(target.id, passkey.credentialId) },
+    })),
     outboxPut(target.username, { template: 'mfa-reset', data: { fullName: target.fullName, resetByName: actor.fullName } }),
-    auditPut(context, { action: 'mfa.reset', target: userTarget(target), ...(passkeys.length > 0 ? { details: { passkeysRemoved: passkeys.length } } : {}) }),
+    auditPut(context, {
+      action: 'mfa.reset',
+      target: userTarget(target),
+      ...(passkeys.length > 0 ? { details: { passkeysRemoved: passkeys.length } } : {}),
+    }),
     ...factorChangeCounted(actor.orgId, { hasFactor: target.mfaEnabled === true || passkeys.length > 0 }, { hasFactor: false }),
   ];
   // The target was read just before: their user item failing is a factor added or removed meanwhile.
-  await transactWriteExplained(items, (failed) => (failed.has(0) ? new Refused('not-allowed', ADMINS_ONLY) : new Conflict(CHANGED_MEANWHILE)));
+  await transactWriteExplained(items, (failed) =>
+    failed.has(0) ? new Refused('not-allowed', ADMINS_ONLY) : new Conflict(CHANGED_MEANWHILE),
+  );
 }
 
 export const CHANGED_MEANWHILE = 'Their two-factor settings changed meanwhile. Try again.';
 
-export const REQUIREMENT_NEEDS_OWN_MFA = 'Set up two-factor authentication for your own account before requiring it for everyone.';
+export const REQUIREMENT_NEEDS_OWN_MFA =
+  'Set up two-factor authentication for your own account before requiring it for everyone.';
 
 /**
  * Turns the organization's requirement on or off. Turning it on needs the acting admin to have
@@ -223,12 +281,17 @@ export async function setRequireMfa(context: WriteContext<UserItem>, org: { id: 
           ...updateExpression({ set: { requireMfa } }, { expression: 'attribute_exists(PK)' }),
         },
       },
-      auditPut(context, { action: 'organization.mfa_requirement_changed', target: { type: 'organization', id: org.id, label: org.name }, details: { requireMfa } }),
+      auditPut(context, {
+        action: 'organization.mfa_requirement_changed',
+        target: { type: 'organization', id: org.id, label: org.name },
+        details: { requireMfa },
+      }),
     ],
     (failed) => {
       if (!failed.has(0)) return undefined;
-      return requireMfa && actor.role === 'admin' ? new Refused('invalid', REQUIREMENT_NEEDS_OWN_MFA, { requireMfa: REQUIREMENT_NEEDS_OWN_MFA }) : new Refused('not-allowed', ADMINS_ONLY);
+      return requireMfa && actor.role === 'admin'
+        ? new Refused('invalid', REQUIREMENT_NEEDS_OWN_MFA, { requireMfa: REQUIREMENT_NEEDS_OWN_MFA })
+        : new Refused('not-allowed', ADMINS_ONLY);
     },
   );
 }
-

@@ -13,8 +13,14 @@ describe('two-factor enrolment', () => {
     // The encoder's own drawing of the link (medium error correction, the standard's mask, a 2-module margin), on a background:
     // without it the dark modules would sit on the dark theme's card. test/e2e/two-factor.spec.ts reads the code back from the page.
     const drawn = encodeQR(link, 'svg', { ecc: 'medium', border: 2 });
-    expect(svg.startsWith('<svg shape-rendering="crispEdges" viewBox="0 0 45 45" xmlns="http://www.w3.org/2000/svg"><rect width="100%" height="100%" fill="#fff"/><path d="')).toBe(true);
-    expect(svg.replace(' shape-rendering="crispEdges"', '').replace('<rect width="100%" height="100%" fill="#fff"/>', '')).toBe(drawn);
+    expect(
+      svg.startsWith(
+        '<svg shape-rendering="crispEdges" viewBox="0 0 45 45" xmlns="http://www.w3.org/2000/svg"><rect width="100%" height="100%" fill="#fff"/><path d="',
+      ),
+    ).toBe(true);
+    expect(svg.replace(' shape-rendering="crispEdges"', '').replace('<rect width="100%" height="100%" fill="#fff"/>', '')).toBe(
+      drawn,
+    );
     expect(svgOf(totpQrCode(`${link}x`))).not.toBe(svg);
   });
 

@@ -90,7 +90,11 @@ describe('the response middleware', () => {
       route: 'GET /api/test',
       status: 500,
       correlationId: 'apigw-123',
-      error: expect.objectContaining({ name: 'Error', message: 'database password is hunter2', stack: expect.stringContaining('http-response.test.ts') }),
+      error: expect.objectContaining({
+        name: 'Error',
+        message: 'database password is hunter2',
+        stack: expect.stringContaining('http-response.test.ts'),
+      }),
     });
   });
 });
@@ -108,7 +112,8 @@ afterAll(() => {
 });
 
 /** An error shaped as the AWS SDK throws it: a name, and sometimes a code, cancellation reasons or metadata. */
-const sdkError = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(`${name} happened`), { name, ...extra });
+const sdkError = (name: string, extra: Record<string, unknown> = {}) =>
+  Object.assign(new Error(`${name} happened`), { name, ...extra });
 
 describe('a database that cannot answer', () => {
   const faults: [string, Error][] = [
@@ -117,8 +122,14 @@ describe('a database that cannot answer', () => {
     ['over the account limit (RequestLimitExceeded)', sdkError('RequestLimitExceeded')],
     ['failing (InternalServerError)', sdkError('InternalServerError')],
     ['timed out (the SDK request timeout)', sdkError('TimeoutError')],
-    ['unreachable (connection refused)', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' })],
-    ['a transaction in conflict after the retries', sdkError('TransactionCanceledException', { CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }] })],
+    [
+      'unreachable (connection refused)',
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' }),
+    ],
+    [
+      'a transaction in conflict after the retries',
+      sdkError('TransactionCanceledException', { CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }] }),
+    ],
     ['a transaction throttled', sdkError('TransactionCanceledException', { CancellationReasons: [{ Code: 'ThrottlingError' }] })],
     ['any 5xx from the service', sdkError('SomethingNew', { $metadata: { httpStatusCode: 502 } })],
   ];
@@ -133,14 +144,21 @@ describe('a database that cannot answer', () => {
     expect(result.headers?.['retry-after']).toMatch(/^[1-9]\d*$/);
     expect(JSON.parse(result.body!)).toEqual({ message: 'The service is busy. Please try again shortly.' });
     expect(lines()).toEqual([
-      expect.objectContaining({ level: 'WARN', route: 'GET /api/test', status: 503, cause: expect.objectContaining({ name: fault.name, message: fault.message }) }),
+      expect.objectContaining({
+        level: 'WARN',
+        route: 'GET /api/test',
+        status: 503,
+        cause: expect.objectContaining({ name: fault.name, message: fault.message }),
+      }),
     ]);
   });
 
   it('a failed condition is no fault of the database: not a 503', async () => {
     captureStdout();
     const handler = defineRoute(TEST_ENDPOINT, async () => {
-      throw sdkError('TransactionCanceledException', { CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'TransactionConflict' }] });
+      throw sdkError('TransactionCanceledException', {
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'TransactionConflict' }],
+      });
     });
     expect((await handler(event(), context)).statusCode).toBe(500);
   });
@@ -149,28 +167,32 @@ describe('a database that cannot answer', () => {
   it.each([
     ['a closed port', async () => 9],
     ['a server that never answers', () => silentServer()],
-  ])('the real client against %s answers 503 within its retry budget', async (_case, port) => {
-    captureStdout();
-    vi.stubEnv('DYNAMODB_ENDPOINT', `http://127.0.0.1:${await port()}`);
-    vi.stubEnv('AWS_ACCESS_KEY_ID', 'local');
-    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'local');
-    vi.stubEnv('AWS_REGION', 'us-east-1');
-    vi.resetModules();
-    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { db, TABLE_NAME } = await import('../db/client');
-    const { defineRoute: define } = await import('../http/define-route');
-    const handler = define(TEST_ENDPOINT, async () => {
-      await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { PK: 'x', SK: 'x' } }));
-      return { statusCode: 200, body: {} };
-    });
-    const startedAt = Date.now();
-    const result = await handler(event(), context);
-    expect(result.statusCode).toBe(503);
-    const { CONNECTION_TIMEOUT_MS, REQUEST_TIMEOUT_MS, MAX_ATTEMPTS } = DB_CLIENT_LIMITS;
-    // The attempts' timeouts and the backoff between them (at most 1.5 s), with room for a slow machine.
-    expect(Date.now() - startedAt).toBeLessThan(MAX_ATTEMPTS * (CONNECTION_TIMEOUT_MS + REQUEST_TIMEOUT_MS) + 1_500 + 2_000);
-    vi.unstubAllEnvs();
-  }, 60_000);
+  ])(
+    'the real client against %s answers 503 within its retry budget',
+    async (_case, port) => {
+      captureStdout();
+      vi.stubEnv('DYNAMODB_ENDPOINT', `http://127.0.0.1:${await port()}`);
+      vi.stubEnv('AWS_ACCESS_KEY_ID', 'local');
+      vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'local');
+      vi.stubEnv('AWS_REGION', 'us-east-1');
+      vi.resetModules();
+      const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+      const { db, TABLE_NAME } = await import('../db/client');
+      const { defineRoute: define } = await import('../http/define-route');
+      const handler = define(TEST_ENDPOINT, async () => {
+        await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { PK: 'x', SK: 'x' } }));
+        return { statusCode: 200, body: {} };
+      });
+      const startedAt = Date.now();
+      const result = await handler(event(), context);
+      expect(result.statusCode).toBe(503);
+      const { CONNECTION_TIMEOUT_MS, REQUEST_TIMEOUT_MS, MAX_ATTEMPTS } = DB_CLIENT_LIMITS;
+      // The attempts' timeouts and the backoff between them (at most 1.5 s), with room for a slow machine.
+      expect(Date.now() - startedAt).toBeLessThan(MAX_ATTEMPTS * (CONNECTION_TIMEOUT_MS + REQUEST_TIMEOUT_MS) + 1_500 + 2_000);
+      vi.unstubAllEnvs();
+    },
+    60_000,
+  );
 
   it('a handler still waiting when the function is about to time out answers 503 before it does', async () => {
     captureStdout();

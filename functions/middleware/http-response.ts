@@ -57,19 +57,32 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
       if (error instanceof HttpError || error instanceof DomainError) {
         const statusCode = error instanceof HttpError ? error.statusCode : statusOf(error);
         const code = error instanceof HttpError ? error.code : undefined;
-        const body = { message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}), ...(code ? { code } : {}) };
+        const body = {
+          message: error.message,
+          ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+          ...(code ? { code } : {}),
+        };
         request.response = finish(request, { statusCode, body, headers: error instanceof HttpError ? error.headers : undefined });
         return;
       }
       if (isDatabaseUnavailable(error)) {
         // The database could not answer (after the client's retries): the request may be sent again shortly.
         const headers = { 'retry-after': String(RETRY_AFTER_SECONDS) };
-        request.response = finish(request, { statusCode: 503, body: { message: SERVICE_BUSY_MESSAGE }, headers }, undefined, databaseFault(error));
+        request.response = finish(
+          request,
+          { statusCode: 503, body: { message: SERVICE_BUSY_MESSAGE }, headers },
+          undefined,
+          databaseFault(error),
+        );
         return;
       }
       // A 500 tells the client nothing but the request id; the details go to the log line.
       const requestId = request.event.requestContext.requestId;
-      request.response = finish(request, { statusCode: 500, body: { message: 'Internal server error', requestId } }, error ?? undefined);
+      request.response = finish(
+        request,
+        { statusCode: 500, body: { message: 'Internal server error', requestId } },
+        error ?? undefined,
+      );
     },
   };
 
@@ -100,21 +113,25 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
       headers['x-db-partition-count'] = String(partitions.length);
     }
     if (result.statusCode === 429) countMetric('RequestsThrottled');
-    logRequest({
-      route: event.routeKey,
-      status: result.statusCode,
-      durationMs: started ? Math.round((performance.now() - started.at) * 10) / 10 : undefined,
-      requestId: context?.awsRequestId,
-      correlationId: event.requestContext.requestId,
-      coldStart: started?.coldStart ?? false,
-      dbCalls: callsSoFar(),
-      dbMs: Math.round(dbTimeSoFar() * 10) / 10,
-      // A SCIM request has no session: its token's organization, as the tenant guard entered it.
-      orgId: event.session?.org.id ?? enteredTenant(),
-      // Per organization, in the log line rather than as metric dimensions (docs/runbook.md's query).
-      readUnits: readUnitsSoFar(),
-      writeUnits: writesSoFar().units + writesSoFar().indexUnits,
-    }, error, fault);
+    logRequest(
+      {
+        route: event.routeKey,
+        status: result.statusCode,
+        durationMs: started ? Math.round((performance.now() - started.at) * 10) / 10 : undefined,
+        requestId: context?.awsRequestId,
+        correlationId: event.requestContext.requestId,
+        coldStart: started?.coldStart ?? false,
+        dbCalls: callsSoFar(),
+        dbMs: Math.round(dbTimeSoFar() * 10) / 10,
+        // A SCIM request has no session: its token's organization, as the tenant guard entered it.
+        orgId: event.session?.org.id ?? enteredTenant(),
+        // Per organization, in the log line rather than as metric dimensions (docs/runbook.md's query).
+        readUnits: readUnitsSoFar(),
+        writeUnits: writesSoFar().units + writesSoFar().indexUnits,
+      },
+      error,
+      fault,
+    );
     publishMetrics(event.requestContext.requestId);
     return toLambdaResult(result, headers);
   }
@@ -147,7 +164,11 @@ function toLambdaResult(result: RouteResult, headers: Record<string, string>): L
     };
   }
   if (result.text) {
-    return { statusCode: result.statusCode, headers: { ...headers, 'content-type': result.text.contentType }, body: result.text.data };
+    return {
+      statusCode: result.statusCode,
+      headers: { ...headers, 'content-type': result.text.contentType },
+      body: result.text.data,
+    };
   }
   const hasBody = result.body !== undefined;
   return {

@@ -1,6 +1,17 @@
-import { IdempotencyAlreadyInProgressError, IdempotencyConfig, IdempotencyPersistenceLayerError, IdempotencyValidationError, makeIdempotent } from '@aws-lambda-powertools/idempotency';
+import {
+  IdempotencyAlreadyInProgressError,
+  IdempotencyConfig,
+  IdempotencyPersistenceLayerError,
+  IdempotencyValidationError,
+  makeIdempotent,
+} from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_WINDOW_HOURS, IDEMPOTENT_REPLAYED_HEADER } from '../../shared/contract/endpoint';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_WINDOW_HOURS,
+  IDEMPOTENT_REPLAYED_HEADER,
+} from '../../shared/contract/endpoint';
 import { TABLE_NAME, attributeValueClient } from '../db/client';
 import { isDatabaseUnavailable } from '../db/faults';
 import { keys } from '../db/keys';
@@ -58,14 +69,19 @@ const config = new IdempotencyConfig({
 });
 
 // Stored as DynamoDB attribute values, which have no `undefined`: the answer as JSON would send it.
-const runOnce = makeIdempotent(async (payload: Payload, _context: Context) => JSON.parse(JSON.stringify(await payload.run())) as RouteResult, {
-  persistenceStore: records,
-  config,
-  keyPrefix: 'request',
-});
+const runOnce = makeIdempotent(
+  async (payload: Payload, _context: Context) => JSON.parse(JSON.stringify(await payload.run())) as RouteResult,
+  {
+    persistenceStore: records,
+    config,
+    keyPrefix: 'request',
+  },
+);
 
 const withoutSecrets = (body: unknown) =>
-  body && typeof body === 'object' ? Object.fromEntries(Object.entries(body).filter(([field]) => !SECRET_FIELDS.includes(field))) : body;
+  body && typeof body === 'object'
+    ? Object.fromEntries(Object.entries(body).filter(([field]) => !SECRET_FIELDS.includes(field)))
+    : body;
 
 /**
  * Endpoint.idempotent, run by defineRoute after the session and the body are checked: a request
@@ -76,12 +92,17 @@ export const idempotency: IdempotentRun = async ({ event, session, context }, ha
   const key = event.headers?.[HEADER];
   if (key === undefined) return handle();
   if (!VISIBLE_ASCII.test(key)) throw badRequest(IDEMPOTENCY_KEY_INVALID);
-  const payload: Payload = { scope: [event.routeKey, session.org.id, session.user.id, key], body: withoutSecrets(event.parsedBody), run: handle };
+  const payload: Payload = {
+    scope: [event.routeKey, session.org.id, session.user.id, key],
+    body: withoutSecrets(event.parsedBody),
+    run: handle,
+  };
   try {
     return await runOnce(payload, context);
   } catch (error) {
     if (error instanceof IdempotencyValidationError) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED);
-    if (error instanceof IdempotencyAlreadyInProgressError) throw new HttpError(409, IDEMPOTENCY_KEY_IN_PROGRESS, undefined, { 'retry-after': '1' });
+    if (error instanceof IdempotencyAlreadyInProgressError)
+      throw new HttpError(409, IDEMPOTENCY_KEY_IN_PROGRESS, undefined, { 'retry-after': '1' });
     // The records' own calls failing is the database being unavailable (503), as for any other call.
     if (error instanceof IdempotencyPersistenceLayerError && isDatabaseUnavailable(error.cause)) throw error.cause;
     throw error;

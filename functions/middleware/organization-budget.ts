@@ -2,8 +2,8 @@ import type { MiddlewareObj } from '@middy/core';
 import { tooManyRequests } from '../http/http-error';
 import type { LambdaResult, RouteEvent } from '../http/types';
 import { countMetric } from '../observability/metrics';
-import { TOO_MANY_ORGANIZATION_REQUESTS } from '../throttles/rules';
 import { spendOrganizationBudget } from '../throttles/organization-budget';
+import { TOO_MANY_ORGANIZATION_REQUESTS } from '../throttles/rules';
 
 /**
  * Spends one of the organization's requests per minute (its plan's share,

@@ -15,7 +15,9 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Webhook routes skip the cross-site part: no browser sends them, their signature authenticates them.
  * It also settles the client address: the socket's locally, CloudFront's viewer address behind CloudFront.
  */
-export function requestGuard(options: { crossSiteCheck: boolean } = { crossSiteCheck: true }): MiddlewareObj<RouteEvent, LambdaResult> {
+export function requestGuard(
+  options: { crossSiteCheck: boolean } = { crossSiteCheck: true },
+): MiddlewareObj<RouteEvent, LambdaResult> {
   return {
     before: async ({ event }) => {
       const headers = event.headers ?? {};

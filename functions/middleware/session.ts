@@ -1,12 +1,12 @@
 import type { MiddlewareObj } from '@middy/core';
 import { MFA_REQUIRED_BY_ORGANIZATION } from '../../shared/messages';
-import { isSteppedUp, loadSession } from '../sessions/sessions';
-import { forbidden, stepUpRequired, unauthorized } from '../http/http-error';
+import { enterTenant } from '../db/tenant-guard';
 import type { Preload } from '../http/define-route';
+import { forbidden, stepUpRequired, unauthorized } from '../http/http-error';
 import type { LambdaResult, RouteEvent } from '../http/types';
 import { readSessionCookie } from '../security/cookie';
 import { verifySessionToken } from '../security/token';
-import { enterTenant } from '../db/tenant-guard';
+import { isSteppedUp, loadSession } from '../sessions/sessions';
 import { mustSetUpMfa } from '../user/item';
 
 /** What the endpoint's contract asks of the session besides its existence (shared/contract/endpoint.ts). */
@@ -44,7 +44,8 @@ export function sessionLoader(
       if (event.session && required) enterTenant(event.session.org.id);
       if (!required) return;
       if (!event.session) throw unauthorized();
-      if (!rules.beforeMfaSetup && mustSetUpMfa(event.session.user, event.session.org, event.session.session)) throw forbidden(MFA_REQUIRED_BY_ORGANIZATION);
+      if (!rules.beforeMfaSetup && mustSetUpMfa(event.session.user, event.session.org, event.session.session))
+        throw forbidden(MFA_REQUIRED_BY_ORGANIZATION);
       if (rules.stepUp && !isSteppedUp(event.session.session)) throw stepUpRequired();
     },
   };

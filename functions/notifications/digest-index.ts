@@ -13,7 +13,15 @@ export const DIGEST_SHARDS = 16;
  * A notification the weekly digest will list, with its week's index keys and its topic; the rest
  * as they are (they stay out of the sparse index).
  */
-export function withDigestIndex(orgId: string, notification: NotificationItem, topic: NotificationItem['digestTopic']): NotificationItem {
+export function withDigestIndex(
+  orgId: string,
+  notification: NotificationItem,
+  topic: NotificationItem['digestTopic'],
+): NotificationItem {
   if (!topic) return notification;
-  return { ...notification, digestTopic: topic, ...digestIndexKeys(orgId, notification.userId, notification.id, weekOf(notification.createdAt), DIGEST_SHARDS) };
+  return {
+    ...notification,
+    digestTopic: topic,
+    ...digestIndexKeys(orgId, notification.userId, notification.id, weekOf(notification.createdAt), DIGEST_SHARDS),
+  };
 }

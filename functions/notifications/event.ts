@@ -4,10 +4,10 @@ import { now, ttlAt } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
-import type { MembershipChange } from '../projects/memberships';
-import { type NotificationItem, type NotificationMessage, newNotification } from './item';
 import type { DueReminderMailData } from '../mailer/mail';
+import type { MembershipChange } from '../projects/memberships';
 import { withDigestIndex } from './digest-index';
+import { type NotificationItem, type NotificationMessage, newNotification } from './item';
 
 /**
  * `EVENT#<ulid> / EVENT`: one change that notifies users or moves the organization's figures,
@@ -96,8 +96,12 @@ export function notificationEventPut(
   const counted = Object.keys(moved).length > 0;
   const memberships = (extras.memberships ?? []).filter((change) => change.added.length + change.removed.length > 0);
   const notifies = (recipientIds.length > 0 || extras.audience !== undefined) && message !== undefined;
-  const mentions = extras.mentioned && extras.mentioned.recipientIds.length > 0 ? { ...extras.mentioned, recipientIds: [...new Set(extras.mentioned.recipientIds)] } : undefined;
-  if (!notifies && !mentions && !counted && memberships.length === 0 && extras.profileOf === undefined && extras.id === undefined) return [];
+  const mentions =
+    extras.mentioned && extras.mentioned.recipientIds.length > 0
+      ? { ...extras.mentioned, recipientIds: [...new Set(extras.mentioned.recipientIds)] }
+      : undefined;
+  if (!notifies && !mentions && !counted && memberships.length === 0 && extras.profileOf === undefined && extras.id === undefined)
+    return [];
   const createdAt = now();
   const item: NotificationEventItem = {
     type: 'EVENT',
@@ -114,7 +118,15 @@ export function notificationEventPut(
     createdAt: createdAt.toISOString(),
     ttl: ttlAt(createdAt.getTime() + KEEP_EVENT_MS),
   };
-  return [{ Put: { TableName: TABLE_NAME, Item: { ...keys.notificationEvent(item.id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } }];
+  return [
+    {
+      Put: {
+        TableName: TABLE_NAME,
+        Item: { ...keys.notificationEvent(item.id), ...item },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ];
 }
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -125,7 +137,11 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
  * conditional Put refuses it instead of notifying twice, and the list still sorts by time.
  */
 export function eventNotification(event: NotificationEventItem, message: NotificationMessage, userId: string): NotificationItem {
-  return withDigestIndex(event.orgId, newNotification(userId, message, { id: eventDerivedId(event, userId), createdAt: event.createdAt }), message.digest);
+  return withDigestIndex(
+    event.orgId,
+    newNotification(userId, message, { id: eventDerivedId(event, userId), createdAt: event.createdAt }),
+    message.digest,
+  );
 }
 
 /** A ULID with the event's time and a randomness derived from (event, name): the same for every delivery of the event. */

@@ -3,7 +3,10 @@ import type { TransactItem } from '../db/transactions';
 import type { NotificationEventItem } from './event';
 
 const transactWrite = vi.hoisted(() => vi.fn<(items: TransactItem[]) => Promise<void>>());
-vi.mock('../db/transactions', async (original) => ({ ...(await original<typeof import('../db/transactions')>()), transactWrite }));
+vi.mock('../db/transactions', async (original) => ({
+  ...(await original<typeof import('../db/transactions')>()),
+  transactWrite,
+}));
 
 const { RECIPIENTS_PER_TRANSACTION, notifyRecipients } = await import('./fan-out');
 const { MAX_BUSY_ATTEMPTS } = await import('../db/transact-each-once');
@@ -20,8 +23,13 @@ const event = (recipients: number): NotificationEventItem => ({
 });
 
 /** A transaction cancelled with these codes per item (DynamoDB's TransactionCanceledException). */
-const cancelled = (codes: string[]) => Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: codes.map((Code) => ({ Code })) });
-const recipientsOf = (items: TransactItem[]) => items.flatMap((item) => (item.Put ? [(item.Put.Item as { userId: string }).userId] : []));
+const cancelled = (codes: string[]) =>
+  Object.assign(new Error('cancelled'), {
+    name: 'TransactionCanceledException',
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
+const recipientsOf = (items: TransactItem[]) =>
+  items.flatMap((item) => (item.Put ? [(item.Put.Item as { userId: string }).userId] : []));
 
 beforeEach(() => {
   transactWrite.mockReset();
@@ -33,7 +41,10 @@ describe('the notification fan-out', () => {
     expect(await notifyRecipients(event(60))).toBe(60);
     expect(transactWrite.mock.calls.map(([items]) => items.length)).toEqual([50, 50, 20]);
     const [first, second] = transactWrite.mock.calls[0]![0];
-    expect(first!.Put).toMatchObject({ ConditionExpression: 'attribute_not_exists(PK)', Item: { type: 'NOTIFICATION', userId: 'user-0', isRead: false } });
+    expect(first!.Put).toMatchObject({
+      ConditionExpression: 'attribute_not_exists(PK)',
+      Item: { type: 'NOTIFICATION', userId: 'user-0', isRead: false },
+    });
     expect(second!.Update).toMatchObject({ Key: { SK: 'USER#user-0' }, ConditionExpression: 'attribute_exists(PK)' });
   });
 
@@ -41,7 +52,9 @@ describe('the notification fan-out', () => {
     transactWrite.mockResolvedValue(undefined);
     await notifyRecipients(event(2));
     await notifyRecipients(event(2));
-    const ids = transactWrite.mock.calls.map(([items]) => items.flatMap((item) => (item.Put ? [(item.Put.Item as { id: string }).id] : [])));
+    const ids = transactWrite.mock.calls.map(([items]) =>
+      items.flatMap((item) => (item.Put ? [(item.Put.Item as { id: string }).id] : [])),
+    );
     expect(ids[0]).toEqual(ids[1]);
     expect(new Set(ids[0]).size).toBe(2);
     for (const id of ids[0]!) expect(id).toMatch(/^01JP000000[0-9A-HJKMNP-TV-Z]{16}$/);
@@ -49,13 +62,19 @@ describe('the notification fan-out', () => {
 
   it('leaves out recipients already notified or gone, and writes the rest', async () => {
     // user-1's notification exists (a redelivery), user-2 was removed (its counter's condition).
-    transactWrite.mockRejectedValueOnce(cancelled(['None', 'None', 'ConditionalCheckFailed', 'None', 'None', 'ConditionalCheckFailed', 'None', 'None'])).mockResolvedValue(undefined);
+    transactWrite
+      .mockRejectedValueOnce(
+        cancelled(['None', 'None', 'ConditionalCheckFailed', 'None', 'None', 'ConditionalCheckFailed', 'None', 'None']),
+      )
+      .mockResolvedValue(undefined);
     expect(await notifyRecipients(event(4))).toBe(2);
     expect(recipientsOf(transactWrite.mock.calls[1]![0])).toEqual(['user-0', 'user-3']);
   });
 
   it('tries a busy database again with backoff, and writes each recipient once', async () => {
-    transactWrite.mockRejectedValueOnce(Object.assign(new Error('slow down'), { name: 'ThrottlingException' })).mockResolvedValue(undefined);
+    transactWrite
+      .mockRejectedValueOnce(Object.assign(new Error('slow down'), { name: 'ThrottlingException' }))
+      .mockResolvedValue(undefined);
     expect(await notifyRecipients(event(3))).toBe(3);
     expect(transactWrite).toHaveBeenCalledTimes(2);
     expect(recipientsOf(transactWrite.mock.calls[1]![0])).toEqual(['user-0', 'user-1', 'user-2']);

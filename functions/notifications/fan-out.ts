@@ -1,20 +1,20 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
+import { batchGet } from '../db/reads';
 import { eachNewItem, newItems } from '../db/stream-batch';
 import { transactEachOnce } from '../db/transact-each-once';
-import { countEventFigures } from '../projects/figures-from-events';
-import { statusMovesOf } from '../projects/status-moves';
-import { readMemberIds } from '../projects/member-set';
-import { applyMembershipChanges } from '../projects/memberships';
-import { renewAddedMembersCopies, renewProfileCopies } from '../projects/member-profiles';
 import type { TransactItem } from '../db/transactions';
-import { batchGet } from '../db/reads';
+import { receivesList } from '../mail-subscriptions/subscriptions';
+import type { Mail } from '../mailer/mail';
 import { outboxPut } from '../mailer/outbox';
 import { listOfTemplate } from '../mailer/unsubscribe-links';
-import { receivesList } from '../mail-subscriptions/subscriptions';
+import { countEventFigures } from '../projects/figures-from-events';
+import { renewAddedMembersCopies, renewProfileCopies } from '../projects/member-profiles';
+import { readMemberIds } from '../projects/member-set';
+import { applyMembershipChanges } from '../projects/memberships';
+import { statusMovesOf } from '../projects/status-moves';
 import type { UserItem } from '../user/item';
-import type { Mail } from '../mailer/mail';
 import { type AudienceMail, type MentionNotice, type NotificationEventItem, eventDerivedId, eventNotification } from './event';
 import type { NotificationItem, NotificationMessage } from './item';
 import { unreadIncrement } from './writes';
@@ -69,7 +69,12 @@ async function recipientsOf(event: NotificationEventItem): Promise<string[]> {
  * others of the chunk; the mail's id is derived from the event as the notification's is, so a
  * redelivery queues no second mail (the notification's condition fails first and the person is left out).
  */
-async function notifyAndMail(event: NotificationEventItem, message: NotificationMessage, recipientIds: string[], mailOf: (person: UserItem) => Mail): Promise<number> {
+async function notifyAndMail(
+  event: NotificationEventItem,
+  message: NotificationMessage,
+  recipientIds: string[],
+  mailOf: (person: UserItem) => Mail,
+): Promise<number> {
   const found = await batchGet(recipientIds.map((id) => keys.user(event.orgId, id)));
   const people = [...found.values()] as unknown as UserItem[];
   let notified = 0;
@@ -83,8 +88,12 @@ async function notifyAndMail(event: NotificationEventItem, message: Notification
         const items = pending.flatMap((person, entry) => {
           const mail = mailOf(person);
           const list = listOfTemplate(mail.template);
-          const written = [firstNotificationPut(eventNotification(event, message, person.id)), unreadIncrement(event.orgId, person.id)];
-          if (!list || receivesList(person, list)) written.push(outboxPut(person.username, mail, eventDerivedId(event, `${person.id}#mail`)));
+          const written = [
+            firstNotificationPut(eventNotification(event, message, person.id)),
+            unreadIncrement(event.orgId, person.id),
+          ];
+          if (!list || receivesList(person, list))
+            written.push(outboxPut(person.username, mail, eventDerivedId(event, `${person.id}#mail`)));
           owners.push(...written.map(() => entry));
           return written;
         });
@@ -96,13 +105,25 @@ async function notifyAndMail(event: NotificationEventItem, message: Notification
   return notified;
 }
 
-const mentionMailOf = (mentioned: MentionNotice) => (person: UserItem): Mail => ({
-  template: 'mention',
-  data: { fullName: person.fullName, recipient: { userId: person.id, orgId: person.orgId }, ...mentioned.mail, path: mentioned.message.linkUrl ?? '/' },
-});
+const mentionMailOf =
+  (mentioned: MentionNotice) =>
+  (person: UserItem): Mail => ({
+    template: 'mention',
+    data: {
+      fullName: person.fullName,
+      recipient: { userId: person.id, orgId: person.orgId },
+      ...mentioned.mail,
+      path: mentioned.message.linkUrl ?? '/',
+    },
+  });
 
 // A list's mail names its recipient, for its unsubscribe link (functions/mailer/unsubscribe-links.ts).
-const audienceMailOf = (mail: AudienceMail) => (person: UserItem): Mail => ({ template: mail.template, data: { fullName: person.fullName, recipient: { userId: person.id, orgId: person.orgId }, ...mail.data } });
+const audienceMailOf =
+  (mail: AudienceMail) =>
+  (person: UserItem): Mail => ({
+    template: mail.template,
+    data: { fullName: person.fullName, recipient: { userId: person.id, orgId: person.orgId }, ...mail.data },
+  });
 
 /**
  * Every recipient of an event gets its notification and +1 on its counter, exactly once however
@@ -116,7 +137,10 @@ export async function notifyRecipients(event: NotificationEventItem): Promise<nu
   if (event.mail) return notified + (await notifyAndMail(event, message, recipients, audienceMailOf(event.mail)));
   for (let start = 0; start < recipients.length; start += RECIPIENTS_PER_TRANSACTION) {
     const chunk = recipients.slice(start, start + RECIPIENTS_PER_TRANSACTION);
-    notified += await notifyOnce(event.orgId, chunk.map((userId) => eventNotification(event, message, userId)));
+    notified += await notifyOnce(
+      event.orgId,
+      chunk.map((userId) => eventNotification(event, message, userId)),
+    );
   }
   return notified;
 }
@@ -126,7 +150,10 @@ export async function notifyRecipients(event: NotificationEventItem): Promise<nu
  * first the batch's figures, one ADD per organization (a failure fails the whole batch, which is
  * retried and counted once by the events' marks), then per event its members' own items and its notifications.
  */
-export async function fanOutNotifications(records: DynamoDBRecord[], log: (entry: Record<string, unknown>) => void): Promise<DynamoDBBatchResponse> {
+export async function fanOutNotifications(
+  records: DynamoDBRecord[],
+  log: (entry: Record<string, unknown>) => void,
+): Promise<DynamoDBBatchResponse> {
   const items = newItems<NotificationEventItem>(records);
   const events = items.filter((event) => event.type === 'EVENT');
   try {
@@ -152,8 +179,17 @@ export async function fanOutNotifications(records: DynamoDBRecord[], log: (entry
       }
       if (!event.message && !event.mentioned) return;
       const notified = await notifyRecipients(event);
-      log({ level: 'info', source: 'fan-out', eventId: event.id, orgId: event.orgId, recipients: event.recipientIds.length, audience: event.audience?.projectId, notified });
+      log({
+        level: 'info',
+        source: 'fan-out',
+        eventId: event.id,
+        orgId: event.orgId,
+        recipients: event.recipientIds.length,
+        audience: event.audience?.projectId,
+        notified,
+      });
     },
-    (event, error) => log({ level: 'error', source: 'fan-out', eventId: event.id, error: String((error as Error)?.message ?? error) }),
+    (event, error) =>
+      log({ level: 'error', source: 'fan-out', eventId: event.id, error: String((error as Error)?.message ?? error) }),
   );
 }

@@ -33,7 +33,11 @@ export interface NotificationMessage {
 }
 
 /** A new, unread notification for a user; a fan-out names its id and time (functions/notifications/event.ts). */
-export function newNotification(userId: string, message: NotificationMessage, { id = ulid(), createdAt = now().toISOString() } = {}): NotificationItem {
+export function newNotification(
+  userId: string,
+  message: NotificationMessage,
+  { id = ulid(), createdAt = now().toISOString() } = {},
+): NotificationItem {
   return {
     type: 'NOTIFICATION',
     id,

@@ -1,15 +1,15 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { NotFound } from '../domain/errors';
+import { ULID } from '../../shared/ids';
+import { now, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
+import { keyBeginsWith } from '../db/key-prefix';
 import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
 import { type TransactItem, conditionHeld, failedConditionIndexes, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
+import { NotFound } from '../domain/errors';
 import type { NotificationItem } from './item';
-import { now, ttlAt } from '../clock';
-import { keyBeginsWith } from '../db/key-prefix';
-import { ULID } from '../../shared/ids';
 
 /** The panel shows the newest ones; older ones stay counted and are marked by mark-all-read. */
 const NOTIFICATION_LIST_LIMIT = 50;
@@ -17,7 +17,6 @@ const NOTIFICATION_LIST_LIMIT = 50;
 const READ_NOTIFICATION_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 /** Notifications marked per transaction, plus the one counter update: well under the 100-item limit. */
 const MARK_ALL_CHUNK = 50;
-
 
 /** A user's newest notifications, newest first (ULID sort keys): one Query. */
 export async function listNotificationsOfUser(userId: string): Promise<NotificationItem[]> {
@@ -44,7 +43,9 @@ const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
 /** One of the user's notifications. The key is built from the user's id: another user's is simply not there. */
 export async function getNotification(userId: string, notificationId: string): Promise<NotificationItem> {
-  const item = ULID.test(notificationId) ? await getItem<NotificationItem>(keys.notification(userId, notificationId), { consistentRead: true }) : undefined;
+  const item = ULID.test(notificationId)
+    ? await getItem<NotificationItem>(keys.notification(userId, notificationId), { consistentRead: true })
+    : undefined;
   if (!item) throw new NotFound(NOTIFICATION_NOT_FOUND);
   return item;
 }
@@ -103,7 +104,10 @@ export async function markAllNotificationsRead(orgId: string, userId: string): P
     let pending = ids.slice(start, start + MARK_ALL_CHUNK);
     while (pending.length > 0) {
       try {
-        await transactWrite([...pending.map((id) => markReadUpdate(userId, id, ttl)), unreadDecrement(orgId, userId, pending.length)]);
+        await transactWrite([
+          ...pending.map((id) => markReadUpdate(userId, id, ttl)),
+          unreadDecrement(orgId, userId, pending.length),
+        ]);
         marked += pending.length;
         break;
       } catch (error) {

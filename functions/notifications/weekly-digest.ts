@@ -1,19 +1,19 @@
 import { paginateQuery } from '@aws-sdk/lib-dynamodb';
+import type { DashboardProject } from '../../shared/schemas/dashboard';
+import { longDate } from '../billing/billing-notifications';
 import { now, ttlAt } from '../clock';
+import { dueSoonProjects, overdueProjects } from '../dashboard/reads';
 import { TABLE_NAME, db } from '../db/client';
 import { digestOwnerOf, digestWeekKey, keys } from '../db/keys';
 import { batchGet, keyId } from '../db/reads';
 import type { IndexName } from '../db/table-definition';
 import { conditionHeld, transactWrite } from '../db/transactions';
-import { longDate } from '../billing/billing-notifications';
-import { dueSoonProjects, overdueProjects } from '../dashboard/reads';
+import { receivesList } from '../mail-subscriptions/subscriptions';
 import type { DigestLine, DigestSection, WeeklyDigestMailData } from '../mailer/mail';
 import { outboxPut } from '../mailer/outbox';
-import { receivesList } from '../mail-subscriptions/subscriptions';
 import { weekOf } from '../projects/figures';
 import { projectIdsOfMember } from '../projects/memberships';
 import type { UserItem } from '../user/item';
-import type { DashboardProject } from '../../shared/schemas/dashboard';
 import { DIGEST_SHARDS } from './digest-index';
 import type { DigestTopic, NotificationItem } from './item';
 
@@ -92,7 +92,10 @@ const entriesOf = (person: Person, topic: DigestTopic): DigestLine[] =>
     .reverse()
     .map((entry) => ({ text: entry.content, path: entry.linkUrl ?? '/' }));
 
-const projectLine = (project: DashboardProject, words: string): DigestLine => ({ text: `${project.name}, ${words} ${longDate(project.dueDate!)}`, path: `/projects/${project.id}` });
+const projectLine = (project: DashboardProject, words: string): DigestLine => ({
+  text: `${project.name}, ${words} ${longDate(project.dueDate!)}`,
+  path: `/projects/${project.id}`,
+});
 
 /** The organization's open projects a digest run looks among for each list: a person's are filtered out of them. */
 const DIGEST_DUE_READ_MAX = 1_000;
@@ -108,16 +111,29 @@ interface DueLists {
  * overdue (the organization's lists, kept to the projects they are a member of: one Query of their
  * memberships), and what the index holds of their week.
  */
-async function digestOf(person: Person, user: UserItem, due: DueLists, monday: string): Promise<WeeklyDigestMailData | undefined> {
-  const mine = due.overdue.length + due.dueThisWeek.length > 0 ? await projectIdsOfMember(person.orgId, person.userId) : new Set<string>();
+async function digestOf(
+  person: Person,
+  user: UserItem,
+  due: DueLists,
+  monday: string,
+): Promise<WeeklyDigestMailData | undefined> {
+  const mine =
+    due.overdue.length + due.dueThisWeek.length > 0 ? await projectIdsOfMember(person.orgId, person.userId) : new Set<string>();
   const data: WeeklyDigestMailData = {
     fullName: user.fullName,
     recipient: { userId: user.id, orgId: user.orgId },
     week: monday,
     mentions: sectionOf(entriesOf(person, 'mention')),
-    dueThisWeek: sectionOf(due.dueThisWeek.filter((project) => mine.has(project.id)).map((project) => projectLine(project, 'due'))),
+    dueThisWeek: sectionOf(
+      due.dueThisWeek.filter((project) => mine.has(project.id)).map((project) => projectLine(project, 'due')),
+    ),
     // The most recently overdue first: what slipped lately matters more than what was given up on.
-    overdue: sectionOf(due.overdue.filter((project) => mine.has(project.id)).reverse().map((project) => projectLine(project, 'was due'))),
+    overdue: sectionOf(
+      due.overdue
+        .filter((project) => mine.has(project.id))
+        .reverse()
+        .map((project) => projectLine(project, 'was due')),
+    ),
     statusChanges: sectionOf(entriesOf(person, 'status')),
     comments: sectionOf(entriesOf(person, 'comment')),
   };
@@ -127,7 +143,12 @@ async function digestOf(person: Person, user: UserItem, due: DueLists, monday: s
 
 /** The digest's mail and the week's mark in one transaction: false when the mark was already there (sent before). */
 function queueDigest(user: UserItem, data: WeeklyDigestMailData, at: Date): Promise<boolean> {
-  const mark = { ...keys.weeklyDigestMark(user.id, data.week), type: 'DIGEST_SENT', sentAt: at.toISOString(), ttl: ttlAt(at.getTime() + KEEP_MARK_MS) };
+  const mark = {
+    ...keys.weeklyDigestMark(user.id, data.week),
+    type: 'DIGEST_SENT',
+    sentAt: at.toISOString(),
+    ttl: ttlAt(at.getTime() + KEEP_MARK_MS),
+  };
   return conditionHeld(
     transactWrite([
       { Put: { TableName: TABLE_NAME, Item: mark, ConditionExpression: 'attribute_not_exists(PK)' } },
@@ -151,8 +172,14 @@ export async function sendWeeklyDigests(at: Date = now()): Promise<WeeklyDigestR
   const dueLists = new Map<string, Promise<DueLists>>();
   const dueOf = (orgId: string) => {
     if (!dueLists.has(orgId)) {
-      const lists = Promise.all([overdueProjects(orgId, today, DIGEST_DUE_READ_MAX), dueSoonProjects(orgId, today, dayOf(at.getTime() + 6 * DAY_MS), DIGEST_DUE_READ_MAX)]);
-      dueLists.set(orgId, lists.then(([overdue, dueThisWeek]) => ({ overdue: overdue.projects, dueThisWeek: dueThisWeek.projects })));
+      const lists = Promise.all([
+        overdueProjects(orgId, today, DIGEST_DUE_READ_MAX),
+        dueSoonProjects(orgId, today, dayOf(at.getTime() + 6 * DAY_MS), DIGEST_DUE_READ_MAX),
+      ]);
+      dueLists.set(
+        orgId,
+        lists.then(([overdue, dueThisWeek]) => ({ overdue: overdue.projects, dueThisWeek: dueThisWeek.projects })),
+      );
     }
     return dueLists.get(orgId)!;
   };
@@ -174,7 +201,11 @@ export async function sendWeeklyDigests(at: Date = now()): Promise<WeeklyDigestR
       const chunk = people.slice(start, start + PEOPLE_PER_READ);
       const users = await batchGet(chunk.map((person) => keys.user(person.orgId, person.userId)));
       for (let next = 0; next < chunk.length; next += PEOPLE_AT_ONCE) {
-        await Promise.all(chunk.slice(next, next + PEOPLE_AT_ONCE).map((person) => send(person, users.get(keyId(keys.user(person.orgId, person.userId))) as UserItem | undefined)));
+        await Promise.all(
+          chunk
+            .slice(next, next + PEOPLE_AT_ONCE)
+            .map((person) => send(person, users.get(keyId(keys.user(person.orgId, person.userId))) as UserItem | undefined)),
+        );
       }
     }
   }

@@ -36,7 +36,7 @@ describe('requestScoped', () => {
     expect([calls.get(), metrics.get()]).toEqual([undefined, undefined]);
   });
 
-  it('keeps them apart in Lambda\'s multi-concurrency mode too', async () => {
+  it("keeps them apart in Lambda's multi-concurrency mode too", async () => {
     vi.stubEnv('AWS_EXECUTION_ENV', 'AWS_Lambda_nodejs22.x');
     vi.stubEnv('AWS_LAMBDA_MAX_CONCURRENCY', '8');
     const scope = requestScoped<string>();

@@ -1,28 +1,49 @@
 import { ulid } from 'ulid';
 import type { Role } from '../../shared/roles';
-import { INVITATION_ALREADY_PENDING, INVITATION_NOT_PENDING, type InvitationResponse } from '../../shared/schemas/organization-invitations';
-import { now as clockNow } from '../clock';
-import { Conflict, NotFound, Refused } from '../domain/errors';
-import { ADMINS_ONLY } from '../domain/require-admin';
+import {
+  INVITATION_ALREADY_PENDING,
+  INVITATION_NOT_PENDING,
+  type InvitationResponse,
+} from '../../shared/schemas/organization-invitations';
 import { type WriteContext, auditPut } from '../audit-log/entries';
+import { now as clockNow } from '../clock';
 import { TABLE_NAME } from '../db/client';
+import { keyBeginsWith } from '../db/key-prefix';
 import { type Key, collections, keys } from '../db/keys';
 import type { StartKey } from '../db/list-cursor';
 import { type Page, readQueryPage } from '../db/query-page';
-import { newMailToken } from '../security/mail-tokens';
-import { actorIsAdmin } from '../organization-users/organization-users';
-import { EMAIL_TAKEN } from '../user/messages';
-import { outboxPut } from '../mailer/outbox';
 import { getItem } from '../db/reads';
-import { type FixedWindowItem, countInFixedWindows, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter, windowMoved } from '../throttles/throttles';
-import { INVITATION_RESENDS_PER_INVITATION } from '../throttles/rules';
 import { type TransactItem, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import { INVITATION_HISTORY_MS, INVITATION_LIFETIME_MS, type InvitationEmailItem, type InvitationItem, invitationEmailItem, invitationTokenItem, newInvitation, toInvitationResponse, ttlIn } from '../invitations/item';
+import { Conflict, NotFound, Refused } from '../domain/errors';
+import { ADMINS_ONLY } from '../domain/require-admin';
+import {
+  INVITATION_HISTORY_MS,
+  INVITATION_LIFETIME_MS,
+  type InvitationEmailItem,
+  type InvitationItem,
+  invitationEmailItem,
+  invitationTokenItem,
+  newInvitation,
+  toInvitationResponse,
+  ttlIn,
+} from '../invitations/item';
+import { outboxPut } from '../mailer/outbox';
 import type { OrganizationItem } from '../organization/item';
+import { actorIsAdmin } from '../organization-users/organization-users';
+import { newMailToken } from '../security/mail-tokens';
+import { INVITATION_RESENDS_PER_INVITATION } from '../throttles/rules';
+import {
+  type FixedWindowItem,
+  countInFixedWindows,
+  fixedWindowCount,
+  fixedWindowKey,
+  fixedWindowRetryAfter,
+  windowMoved,
+} from '../throttles/throttles';
 import { type EmailItem, type UserItem, holdsAddress } from '../user/item';
+import { EMAIL_TAKEN } from '../user/messages';
 import { TAKES_UNVERIFIED_HOLD } from '../user/users';
-import { keyBeginsWith } from '../db/key-prefix';
 
 /**
  * Admins' side of invitations (docs/decisions/015): invite, list, resend, revoke. Each change is one
@@ -37,13 +58,27 @@ const INVITATION_CHANGED = 'The invitation changed meanwhile. Please try again.'
 const notAdmin = () => new Refused('not-allowed', ADMINS_ONLY);
 
 /** The audit entry of an admin's change to an invitation, for that change's own transaction. */
-const invitationAudit = (context: WriteContext, invitation: InvitationItem, action: 'invitation.sent' | 'invitation.resent' | 'invitation.revoked') =>
-  auditPut(context, { action, target: { type: 'invitation', id: invitation.id, label: invitation.email }, details: { role: invitation.role } });
+const invitationAudit = (
+  context: WriteContext,
+  invitation: InvitationItem,
+  action: 'invitation.sent' | 'invitation.resent' | 'invitation.revoked',
+) =>
+  auditPut(context, {
+    action,
+    target: { type: 'invitation', id: invitation.id, label: invitation.email },
+    details: { role: invitation.role },
+  });
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The Put of a link's token item: found by the token's hash, it names the invitation. */
 function tokenPut(hash: string, invitation: InvitationItem, now: number): TransactItem {
-  return { Put: { TableName: TABLE_NAME, Item: { ...keys.invitationToken(hash), ...invitationTokenItem(invitation, now) }, ConditionExpression: 'attribute_not_exists(PK)' } };
+  return {
+    Put: {
+      TableName: TABLE_NAME,
+      Item: { ...keys.invitationToken(hash), ...invitationTokenItem(invitation, now) },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
 }
 
 /** The invitation holds its address: refused while another unexpired invitation holds it. */
@@ -61,7 +96,16 @@ function emailHoldPut(invitation: InvitationItem, now: number): TransactItem {
 function invitationMailPut(invitation: InvitationItem, organizationName: string, token: string): TransactItem {
   return outboxPut(
     invitation.email,
-    { template: 'invitation', data: { organizationName, invitedByName: invitation.invitedBy.fullName, role: invitation.role, expiresAt: iso(invitation.expiresAt), token } },
+    {
+      template: 'invitation',
+      data: {
+        organizationName,
+        invitedByName: invitation.invitedBy.fullName,
+        role: invitation.role,
+        expiresAt: iso(invitation.expiresAt),
+        token,
+      },
+    },
     invitation.mailId,
     { orgId: invitation.orgId, id: invitation.id },
   );
@@ -83,9 +127,23 @@ async function addressState(email: string, orgId: string): Promise<AddressState>
 function addressStill(email: string, state: AddressState): TransactItem {
   const Key = keys.email(email);
   if (state.held === 'elsewhere') {
-    return { ConditionCheck: { TableName: TABLE_NAME, Key, ConditionExpression: 'userId = :owner AND attribute_not_exists(unverified)', ExpressionAttributeValues: { ':owner': state.owner.userId } } };
+    return {
+      ConditionCheck: {
+        TableName: TABLE_NAME,
+        Key,
+        ConditionExpression: 'userId = :owner AND attribute_not_exists(unverified)',
+        ExpressionAttributeValues: { ':owner': state.owner.userId },
+      },
+    };
   }
-  return { ConditionCheck: { TableName: TABLE_NAME, Key, ConditionExpression: TAKES_UNVERIFIED_HOLD.expression, ExpressionAttributeValues: TAKES_UNVERIFIED_HOLD.values } };
+  return {
+    ConditionCheck: {
+      TableName: TABLE_NAME,
+      Key,
+      ConditionExpression: TAKES_UNVERIFIED_HOLD.expression,
+      ExpressionAttributeValues: TAKES_UNVERIFIED_HOLD.values,
+    },
+  };
 }
 
 /**
@@ -95,7 +153,11 @@ function addressStill(email: string, state: AddressState): TransactItem {
  */
 function mailFor(invitation: InvitationItem, state: AddressState, organizationName: string, token: string): TransactItem {
   // The data is never empty: the stream's image of an empty map does not unmarshal.
-  if (state.held === 'elsewhere') return outboxPut(state.owner.username ?? invitation.email, { template: 'invitation-attempt', data: { attemptedAt: invitation.resentAt ?? invitation.createdAt } });
+  if (state.held === 'elsewhere')
+    return outboxPut(state.owner.username ?? invitation.email, {
+      template: 'invitation-attempt',
+      data: { attemptedAt: invitation.resentAt ?? invitation.createdAt },
+    });
   return invitationMailPut(invitation, organizationName, token);
 }
 
@@ -112,7 +174,11 @@ class AddressMoved extends Error {
  * address, or when an unexpired invitation of this organization holds it (the admin resends that
  * one instead). An address with an account in another organization is invited alike, quietly.
  */
-export async function createInvitation(context: WriteContext<UserItem>, org: OrganizationItem, input: { email: string; role: Role }): Promise<InvitationItem> {
+export async function createInvitation(
+  context: WriteContext<UserItem>,
+  org: OrganizationItem,
+  input: { email: string; role: Role },
+): Promise<InvitationItem> {
   const { actor } = context;
   for (let attempt = 1; ; attempt += 1) {
     const state = await addressState(input.email, actor.orgId);
@@ -120,14 +186,23 @@ export async function createInvitation(context: WriteContext<UserItem>, org: Org
     if (state.held === 'here') throw new Conflict(EMAIL_TAKEN);
     const now = clockNow().getTime();
     const { token, hash } = newMailToken();
-    const invitation = newInvitation({ orgId: actor.orgId, email: input.email, role: input.role, invitedBy: actor, tokenHash: hash }, now);
+    const invitation = newInvitation(
+      { orgId: actor.orgId, email: input.email, role: input.role, invitedBy: actor, tokenHash: hash },
+      now,
+    );
     try {
       await transactWriteExplained(
         [
           actorIsAdmin(actor),
           addressStill(invitation.email, state),
           emailHoldPut(invitation, now),
-          { Put: { TableName: TABLE_NAME, Item: { ...keys.invitation(invitation.orgId, invitation.id), ...invitation }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          {
+            Put: {
+              TableName: TABLE_NAME,
+              Item: { ...keys.invitation(invitation.orgId, invitation.id), ...invitation },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
           tokenPut(hash, invitation, now),
           mailFor(invitation, state, org.name, token),
           invitationAudit(context, invitation, 'invitation.sent'),
@@ -160,7 +235,11 @@ function listed(item: InvitationItem, now: number): boolean {
  * invitation is on the list they return to. Those past the window are only the few TTL has not
  * deleted yet, so they are skipped in code rather than filtered by the key.
  */
-export async function listInvitationPage(orgId: string, limit: number, start: StartKey | undefined): Promise<{ invitations: InvitationResponse[]; page: Page<InvitationItem> }> {
+export async function listInvitationPage(
+  orgId: string,
+  limit: number,
+  start: StartKey | undefined,
+): Promise<{ invitations: InvitationResponse[]; page: Page<InvitationItem> }> {
   const now = clockNow().getTime();
   const { PK, prefix } = collections.invitationsOfOrganization(orgId);
   const invitations = keyBeginsWith('SK', prefix);
@@ -189,16 +268,28 @@ type ResendOutcome = { invitation: InvitationItem } | { retryAfter: number };
  * invitation names the new hash, so the old link stops working at once. At most
  * INVITATION_RESENDS_PER_INVITATION, counted in the same transaction.
  */
-export async function resendInvitation(context: WriteContext<UserItem>, org: OrganizationItem, current: InvitationItem | undefined): Promise<ResendOutcome> {
+export async function resendInvitation(
+  context: WriteContext<UserItem>,
+  org: OrganizationItem,
+  current: InvitationItem | undefined,
+): Promise<ResendOutcome> {
   if (!current) throw new NotFound();
   return countInFixedWindows(() => resendOnce(context, org, current, clockNow().getTime()));
 }
 
-async function resendOnce(context: WriteContext<UserItem>, org: OrganizationItem, current: InvitationItem, now: number): Promise<ResendOutcome> {
+async function resendOnce(
+  context: WriteContext<UserItem>,
+  org: OrganizationItem,
+  current: InvitationItem,
+  now: number,
+): Promise<ResendOutcome> {
   const { actor } = context;
   if (current.status !== 'pending' || !current.tokenHash) throw new Conflict(INVITATION_NOT_PENDING);
   const rule = INVITATION_RESENDS_PER_INVITATION;
-  const [counter, state] = await Promise.all([getItem<FixedWindowItem>(fixedWindowKey(rule, current.id), { consistentRead: true }), addressState(current.email, current.orgId)]);
+  const [counter, state] = await Promise.all([
+    getItem<FixedWindowItem>(fixedWindowKey(rule, current.id), { consistentRead: true }),
+    addressState(current.email, current.orgId),
+  ]);
   const retryAfter = fixedWindowRetryAfter(rule, counter, now);
   if (retryAfter !== undefined) return { retryAfter };
   if (state.held === 'here') throw new Conflict(EMAIL_TAKEN);
@@ -221,8 +312,21 @@ async function resendOnce(context: WriteContext<UserItem>, org: OrganizationItem
           TableName: TABLE_NAME,
           Key: keys.invitation(current.orgId, current.id),
           ...updateExpression(
-            { set: { expiresAt: invitation.expiresAt, tokenHash: hash, resentAt: invitation.resentAt, mailId: invitation.mailId!, ttl: invitation.ttl }, remove: ['mailFailedAt'] },
-            { expression: '#status = :pending AND tokenHash = :old', names: { '#status': 'status' }, values: { ':pending': 'pending', ':old': current.tokenHash } },
+            {
+              set: {
+                expiresAt: invitation.expiresAt,
+                tokenHash: hash,
+                resentAt: invitation.resentAt,
+                mailId: invitation.mailId!,
+                ttl: invitation.ttl,
+              },
+              remove: ['mailFailedAt'],
+            },
+            {
+              expression: '#status = :pending AND tokenHash = :old',
+              names: { '#status': 'status' },
+              values: { ':pending': 'pending', ':old': current.tokenHash },
+            },
           ),
         },
       },
@@ -258,7 +362,10 @@ const MAX_ATTEMPTS = 4;
  * Revokes a pending invitation: its token item goes (the link stops working at once) and the
  * address is free for a new invitation. Revoking a revoked one answers it as it is.
  */
-export async function revokeInvitation(context: WriteContext<UserItem>, first: InvitationItem | undefined): Promise<InvitationItem> {
+export async function revokeInvitation(
+  context: WriteContext<UserItem>,
+  first: InvitationItem | undefined,
+): Promise<InvitationItem> {
   const { actor } = context;
   let current = first;
   for (let attempt = 1; ; attempt += 1) {
@@ -278,7 +385,11 @@ export async function revokeInvitation(context: WriteContext<UserItem>, first: I
           Key: keys.invitation(current.orgId, current.id),
           ...updateExpression(
             { set: { status: 'revoked', revokedAt: revoked.revokedAt, ttl: revoked.ttl }, remove: ['tokenHash'] },
-            { expression: '#status = :pending AND tokenHash = :hash', names: { '#status': 'status' }, values: { ':pending': 'pending', ':hash': current.tokenHash } },
+            {
+              expression: '#status = :pending AND tokenHash = :hash',
+              names: { '#status': 'status' },
+              values: { ':pending': 'pending', ':hash': current.tokenHash },
+            },
           ),
         },
       },
@@ -287,7 +398,14 @@ export async function revokeInvitation(context: WriteContext<UserItem>, first: I
     ];
     // An expired invitation's address may have been taken by a newer one: that hold stays.
     if (hold?.invitationId === current.id) {
-      items.push({ Delete: { TableName: TABLE_NAME, Key: holdKey, ConditionExpression: 'invitationId = :id', ExpressionAttributeValues: { ':id': current.id } } });
+      items.push({
+        Delete: {
+          TableName: TABLE_NAME,
+          Key: holdKey,
+          ConditionExpression: 'invitationId = :id',
+          ExpressionAttributeValues: { ':id': current.id },
+        },
+      });
     }
     try {
       await transactWriteExplained(items, (failed) => (failed.has(0) ? notAdmin() : new StaleRead()));

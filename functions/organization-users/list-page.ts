@@ -2,15 +2,23 @@ import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../shared/roles';
 import { USER_PAGE_DEFAULT, type UserListQuery, type UserSort } from '../../shared/schemas/organization-users';
 import { TABLE_NAME } from '../db/client';
+import { anyIndexKey, keyBeginsWith } from '../db/key-prefix';
 import { collections, keys, roleKeyPrefix } from '../db/keys';
 import { type StartKey, openCursor, sealCursor } from '../db/list-cursor';
-import { type Page, type PagedQuery, SUBSTRING_SEARCH_MAX_ITEMS, keyCondition, readQueryPage, readWordPage, resumedWithin } from '../db/query-page';
+import {
+  type Page,
+  type PagedQuery,
+  SUBSTRING_SEARCH_MAX_ITEMS,
+  keyCondition,
+  readQueryPage,
+  readWordPage,
+  resumedWithin,
+} from '../db/query-page';
 import type { IndexName } from '../db/table-definition';
 import type { OrganizationItem } from '../organization/item';
 import { wordsOf } from '../projects/words';
 import type { UserRecord } from '../user/item';
 import { userMatchesWords } from '../user/words';
-import { anyIndexKey, keyBeginsWith } from '../db/key-prefix';
 
 /**
  * One page of the organization's users (GET /api/organization/users for admins, GET
@@ -39,10 +47,14 @@ export function userListingOf(query: UserListQuery): UserListing {
 }
 
 /** What a cursor of this listing is bound to (functions/db/list-cursor.ts): the route and everything but the limit. */
-export const userListOf = (path: string, listing: UserListing) => [path, listing.sort, listing.order, listing.role ?? null, listing.q?.toLowerCase() ?? null] as const;
+export const userListOf = (path: string, listing: UserListing) =>
+  [path, listing.sort, listing.order, listing.role ?? null, listing.q?.toLowerCase() ?? null] as const;
 
 /** The number of users the listing has, when the organization's counts tell it: no search, at most a role. */
-export function knownUserTotal(listing: UserListing, org: Pick<OrganizationItem, 'userCount' | 'adminCount'>): number | undefined {
+export function knownUserTotal(
+  listing: UserListing,
+  org: Pick<OrganizationItem, 'userCount' | 'adminCount'>,
+): number | undefined {
   if (listing.q !== undefined || org.userCount === undefined) return undefined;
   if (listing.role === 'admin') return org.adminCount;
   return listing.role === 'staff' ? org.userCount - org.adminCount : org.userCount;
@@ -60,14 +72,25 @@ export async function userListPage(path: string, org: OrganizationItem, query: U
   const list = userListOf(path, listing);
   const start = query.cursor === undefined ? undefined : await openCursor(query.cursor, org.id, list);
   const page = await readUserPage(org.id, listing, start, org);
-  return { users: page.items, total: knownUserTotal(listing, org), cursor: page.next ? await sealCursor(org.id, list, page.next) : undefined };
+  return {
+    users: page.items,
+    total: knownUserTotal(listing, org),
+    cursor: page.next ? await sealCursor(org.id, list, page.next) : undefined,
+  };
 }
 
-export async function readUserPage(orgId: string, listing: UserListing, start: StartKey | undefined, org: Pick<OrganizationItem, 'userCount'>): Promise<UserPage> {
+export async function readUserPage(
+  orgId: string,
+  listing: UserListing,
+  start: StartKey | undefined,
+  org: Pick<OrganizationItem, 'userCount'>,
+): Promise<UserPage> {
   const search = listing.q?.toLowerCase();
   // An organization not yet counted (before scripts/index-users.ts) is searched as a small one: its items have no words yet.
   if (search !== undefined && (org.userCount ?? 0) > SUBSTRING_SEARCH_MAX_ITEMS) {
-    return search.includes('@') ? readEmailPrefixPage(orgId, listing, search, start) : readWordSearchPage(orgId, listing, search, start);
+    return search.includes('@')
+      ? readEmailPrefixPage(orgId, listing, search, start)
+      : readWordSearchPage(orgId, listing, search, start);
   }
   const plan = queryPlan(orgId, listing);
   return readQueryPage<UserRecord>(
@@ -133,7 +156,12 @@ function queryPlan(orgId: string, listing: UserListing): QueryPlan {
 }
 
 /** `q` with an '@' in a large organization: the emails that begin with it, in email order (a key condition of the email index). */
-function readEmailPrefixPage(orgId: string, listing: UserListing, search: string, start: StartKey | undefined): Promise<UserPage> {
+function readEmailPrefixPage(
+  orgId: string,
+  listing: UserListing,
+  search: string,
+  start: StartKey | undefined,
+): Promise<UserPage> {
   const emails = keyBeginsWith('userEmailKey', search);
   return readQueryPage<UserRecord>(
     {
@@ -156,7 +184,12 @@ function readEmailPrefixPage(orgId: string, listing: UserListing, search: string
  * `q` in a large organization: the word index on the query's longest word as a prefix; every
  * query word must begin a word of the current name or email (functions/user/words.ts).
  */
-function readWordSearchPage(orgId: string, listing: UserListing, search: string, start: StartKey | undefined): Promise<UserPage> | UserPage {
+function readWordSearchPage(
+  orgId: string,
+  listing: UserListing,
+  search: string,
+  start: StartKey | undefined,
+): Promise<UserPage> | UserPage {
   const queryWords = wordsOf(search);
   if (queryWords.length === 0) return { items: [] };
   const prefix = queryWords.reduce((longest, word) => (word.length > longest.length ? word : longest));

@@ -1,23 +1,28 @@
 import { USER_PASSWORD_MESSAGE } from '../../shared/messages';
 import { ROLE_LABELS, type Role } from '../../shared/roles';
-import { Conflict, NotFound, Refused } from '../domain/errors';
-import { ADMINS_ONLY } from '../domain/require-admin';
 import { type ActingUser, type WriteContext, auditPut, userTarget } from '../audit-log/entries';
 import { TABLE_NAME } from '../db/client';
-import { profileChangedEvent, profileVersionRaise } from '../projects/member-profiles';
 import { keys, userIndexKeys } from '../db/keys';
-import { notificationPut } from '../notifications/writes';
-import { EMAIL_TAKEN } from '../user/messages';
 import { getItem } from '../db/reads';
 import { TRANSACTION_LIMIT, type TransactItem, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import { WRITES_PER_PROJECT, projectsWithMember, removeMemberOutsideTransaction, removedMemberWrites } from '../projects/removed-member';
+import { Conflict, NotFound, Refused } from '../domain/errors';
+import { ADMINS_ONLY } from '../domain/require-admin';
+import { verificationToken } from '../email-verification/writes';
+import { outboxPut } from '../mailer/outbox';
+import { notificationPut } from '../notifications/writes';
+import { MEMBERS_WITHOUT_TWO_FACTOR, factorStateIs } from '../organization/members-without-two-factor';
+import { profileChangedEvent, profileVersionRaise } from '../projects/member-profiles';
+import {
+  WRITES_PER_PROJECT,
+  projectsWithMember,
+  removeMemberOutsideTransaction,
+  removedMemberWrites,
+} from '../projects/removed-member';
+import { type EmailItem, type UserItem, hasTwoFactor, holdsAddress, newUser } from '../user/item';
+import { EMAIL_TAKEN } from '../user/messages';
 import { userPuts } from '../user/users';
 import { userWordWrites } from '../user/words';
-import { outboxPut } from '../mailer/outbox';
-import { type EmailItem, type UserItem, hasTwoFactor, holdsAddress, newUser } from '../user/item';
-import { MEMBERS_WITHOUT_TWO_FACTOR, factorStateIs } from '../organization/members-without-two-factor';
-import { verificationToken } from '../email-verification/writes';
 
 /**
  * Admins managing their organization's users. Every role change and removal is one transaction
@@ -52,7 +57,12 @@ const adminAuthority = (actor: Pick<ActingUser, 'id'>): Authority => ({ adminId:
  * A transaction names an item once: when the target is the admin the authority rests on, the write's
  * own condition on the target's role holds it, so that admin must have been read as one.
  */
-function authorityChecks(authority: Authority, orgId: string, target?: Pick<UserItem, 'id' | 'role'>, targetReadStrongly = true): TransactItem[] {
+function authorityChecks(
+  authority: Authority,
+  orgId: string,
+  target?: Pick<UserItem, 'id' | 'role'>,
+  targetReadStrongly = true,
+): TransactItem[] {
   const checks = authority.check ? [authority.check] : [];
   if (authority.adminId === undefined) return checks;
   if (authority.adminId !== target?.id) return [...checks, actorIsAdmin({ id: authority.adminId, orgId })];
@@ -62,7 +72,8 @@ function authorityChecks(authority: Authority, orgId: string, target?: Pick<User
 }
 
 /** Whether a failed transaction item is one of the authority's checks, pushed from `at`. */
-const failedAuthority = (failed: Set<number>, at: number, checks: TransactItem[]) => checks.some((_, index) => failed.has(at + index));
+const failedAuthority = (failed: Set<number>, at: number, checks: TransactItem[]) =>
+  checks.some((_, index) => failed.has(at + index));
 
 /** Another request changed the items between our read and our write: read again and redecide. */
 const MAX_ATTEMPTS = 4;
@@ -85,25 +96,33 @@ interface SavedUser {
 }
 
 /** For RouteOptions.preload: the email item the body names, read in the session's round trip. */
-export const preloadSavedEmail = ({ body }: { body: { username: string } | undefined }) => (body ? keys.email(body.username) : undefined);
+export const preloadSavedEmail = ({ body }: { body: { username: string } | undefined }) =>
+  body ? keys.email(body.username) : undefined;
 
 /**
  * Creates a user in the actor's organization, or updates the one that already has this email there;
  * the audit entries (added; edited and/or role changed) go in the write's own transaction.
  */
-export async function saveOrganizationUser(context: WriteContext, input: SaveUserInput, read?: { emailItem?: EmailItem; authority?: Authority }): Promise<SavedUser> {
+export async function saveOrganizationUser(
+  context: WriteContext,
+  input: SaveUserInput,
+  read?: { emailItem?: EmailItem; authority?: Authority },
+): Promise<SavedUser> {
   const { actor } = context;
   const authority = read?.authority ?? adminAuthority(actor);
   for (let attempt = 1; ; attempt += 1) {
     // The first attempt can use the email item read with the session (preloadSavedEmail); a retry reads again,
     // strongly: it follows a write that found the items changed, and must see that change.
     const retry = attempt > 1;
-    const stored = !retry && read ? read.emailItem : await getItem<EmailItem>(keys.email(input.username), { consistentRead: retry });
+    const stored =
+      !retry && read ? read.emailItem : await getItem<EmailItem>(keys.email(input.username), { consistentRead: retry });
     // Another organization's unproved registration gives the address way (docs/decisions/041).
     const emailItem = stored?.orgId !== actor.orgId && !holdsAddress(stored) ? undefined : stored;
     if (emailItem && emailItem.orgId !== actor.orgId) throw new Conflict(EMAIL_TAKEN);
     // Eventually consistent first: the write is conditional on the role it read, so a stale read only costs a retry.
-    const existing = emailItem ? await getItem<UserItem>(keys.user(actor.orgId, emailItem.userId), { consistentRead: retry }) : undefined;
+    const existing = emailItem
+      ? await getItem<UserItem>(keys.user(actor.orgId, emailItem.userId), { consistentRead: retry })
+      : undefined;
     try {
       if (existing) return await updateUser(context, existing, input, authority, retry);
       if (emailItem) throw new StaleRead();
@@ -117,13 +136,25 @@ export async function saveOrganizationUser(context: WriteContext, input: SaveUse
 async function createUser(context: WriteContext, input: SaveUserInput, authority: Authority): Promise<SavedUser> {
   const { actor } = context;
   if (!input.passwordHash) throw new Refused('invalid', USER_PASSWORD_MESSAGE, { password: USER_PASSWORD_MESSAGE });
-  const user = newUser({ orgId: actor.orgId, username: input.username, fullName: input.fullName, role: input.role, passwordHash: input.passwordHash, emailVerified: false });
+  const user = newUser({
+    orgId: actor.orgId,
+    username: input.username,
+    fullName: input.fullName,
+    role: input.role,
+    passwordHash: input.passwordHash,
+    emailVerified: false,
+  });
   // The welcome mail carries the verification link, so the app's 'we sent a link' banner is true for them too.
   const verification = verificationToken(user);
   user.emailVerificationTokenHash = verification.hash;
   const welcome = outboxPut(user.username, {
     template: 'welcome',
-    data: { fullName: user.fullName, organizationName: input.organizationName, addedByName: actor.fullName, token: verification.token },
+    data: {
+      fullName: user.fullName,
+      organizationName: input.organizationName,
+      addedByName: actor.fullName,
+      token: verification.token,
+    },
   });
   const added = auditPut(context, { action: 'user.added', target: userTarget(user), details: { role: user.role } });
   const checks = authorityChecks(authority, actor.orgId);
@@ -144,7 +175,13 @@ async function createUser(context: WriteContext, input: SaveUserInput, authority
   return { user, created: true, passwordReplaced: false };
 }
 
-async function updateUser(context: WriteContext, current: UserItem, input: SaveUserInput, authority: Authority, readStrongly: boolean): Promise<SavedUser> {
+async function updateUser(
+  context: WriteContext,
+  current: UserItem,
+  input: SaveUserInput,
+  authority: Authority,
+  readStrongly: boolean,
+): Promise<SavedUser> {
   const { actor } = context;
   const roleChanged = current.role !== input.role;
   const isSelf = current.id === actor.id;
@@ -159,12 +196,21 @@ async function updateUser(context: WriteContext, current: UserItem, input: SaveU
         Key: keys.user(current.orgId, current.id),
         ...updateExpression(
           {
-            set: { fullName: next.fullName, role: input.role, ...userIndexKeys(next), ...(input.passwordHash ? { passwordHash: input.passwordHash } : {}) },
+            set: {
+              fullName: next.fullName,
+              role: input.role,
+              ...userIndexKeys(next),
+              ...(input.passwordHash ? { passwordHash: input.passwordHash } : {}),
+            },
             // The transaction already updates this user item, so the unread counter goes here, not in a second write.
             add: { ...(notify ? { unreadCount: 1 } : {}), ...(profileChanged ? profileVersionRaise : {}) },
           },
           // The index keys and word items are computed from the name read: a concurrent rename is a stale read.
-          { expression: 'attribute_exists(PK) AND #role = :current AND fullName = :name', names: { '#role': 'role' }, values: { ':current': current.role, ':name': current.fullName } },
+          {
+            expression: 'attribute_exists(PK) AND #role = :current AND fullName = :name',
+            names: { '#role': 'role' },
+            values: { ':current': current.role, ':name': current.fullName },
+          },
         ),
       },
     },
@@ -215,7 +261,10 @@ function userChangeEntries(context: WriteContext, current: UserItem, input: Save
   }
   const renamed = current.fullName !== fullName;
   if (renamed || input.passwordHash || entries.length === 0) {
-    const details = { ...(renamed ? { fromName: current.fullName, toName: fullName } : {}), passwordSet: Boolean(input.passwordHash) };
+    const details = {
+      ...(renamed ? { fromName: current.fullName, toName: fullName } : {}),
+      passwordSet: Boolean(input.passwordHash),
+    };
     entries.push(auditPut(context, { action: 'user.edited', target, details }));
   }
   return entries;
@@ -230,7 +279,11 @@ export const preloadRemovedUser = ({ orgId, params }: { orgId: string; params: R
  * avatar, their place in every project (with each project's 'members removed' activity entry) and the audit entry go in one transaction with the checks.
  * Their sessions stop working at once (a session needs its user item) and are deleted afterwards.
  */
-export async function removeOrganizationUser(context: WriteContext, userId: string, read?: { target?: UserItem; authority?: Authority }): Promise<UserItem> {
+export async function removeOrganizationUser(
+  context: WriteContext,
+  userId: string,
+  read?: { target?: UserItem; authority?: Authority },
+): Promise<UserItem> {
   const { actor } = context;
   const authority = read?.authority ?? adminAuthority(actor);
   if (userId === actor.id) throw new Refused('invalid', CANNOT_REMOVE_SELF);
@@ -269,7 +322,14 @@ export async function removeOrganizationUser(context: WriteContext, userId: stri
       auditPut(context, { action: 'user.removed', target: userTarget(target), details: { role: target.role } }),
     ];
     const removedAt = checks.length;
-    const countAt = items.push(organizationCounts(actor.orgId, { users: -1, ...(hasTwoFactor(target) ? {} : { withoutTwoFactor: -1 }), ...(target.role === 'admin' ? { admins: -1 } : {}) })) - 1;
+    const countAt =
+      items.push(
+        organizationCounts(actor.orgId, {
+          users: -1,
+          ...(hasTwoFactor(target) ? {} : { withoutTwoFactor: -1 }),
+          ...(target.role === 'admin' ? { admins: -1 } : {}),
+        }),
+      ) - 1;
     const firstProjectAt = items.length;
     // The rest of the transaction: WRITES_PER_PROJECT writes per project.
     const room = Math.floor((TRANSACTION_LIMIT - items.length) / WRITES_PER_PROJECT);
@@ -288,7 +348,8 @@ export async function removeOrganizationUser(context: WriteContext, userId: stri
       continue;
     }
     // Only an organization with more projects than one transaction holds gets here.
-    for (const project of projects.slice(room)) await removeMemberOutsideTransaction(actor.orgId, project, target, actor, MAX_ATTEMPTS);
+    for (const project of projects.slice(room))
+      await removeMemberOutsideTransaction(actor.orgId, project, target, actor, MAX_ATTEMPTS);
     return target;
   }
 }
@@ -317,7 +378,10 @@ export function actorIsAdmin(actor: Pick<ActingUser, 'id' | 'orgId'>): TransactI
  * The organization's counts of admins, of users and of members without two-factor (one update: a
  * transaction writes an item once): one admin less only while another admin remains.
  */
-export function organizationCounts(orgId: string, delta: { admins?: 1 | -1; users?: 1 | -1; withoutTwoFactor?: 1 | -1 }): TransactItem {
+export function organizationCounts(
+  orgId: string,
+  delta: { admins?: 1 | -1; users?: 1 | -1; withoutTwoFactor?: 1 | -1 },
+): TransactItem {
   const add = {
     ...(delta.admins ? { adminCount: delta.admins } : {}),
     ...(delta.users ? { userCount: delta.users } : {}),
@@ -327,7 +391,10 @@ export function organizationCounts(orgId: string, delta: { admins?: 1 | -1; user
     Update: {
       TableName: TABLE_NAME,
       Key: keys.organization(orgId),
-      ...updateExpression({ add }, delta.admins === -1 ? { expression: 'adminCount > :one', values: { ':one': 1 } } : { expression: 'attribute_exists(PK)' }),
+      ...updateExpression(
+        { add },
+        delta.admins === -1 ? { expression: 'adminCount > :one', values: { ':one': 1 } } : { expression: 'attribute_exists(PK)' },
+      ),
     },
   };
 }

@@ -33,7 +33,12 @@ export interface OrganizationItem {
 }
 
 /** A new organization with its one admin counted (registration creates that admin in the same transaction). */
-export function newOrganization(input: { name: string; plan: string; billingCycle: string; createdAt?: string }): OrganizationItem {
+export function newOrganization(input: {
+  name: string;
+  plan: string;
+  billingCycle: string;
+  createdAt?: string;
+}): OrganizationItem {
   return {
     type: 'ORG',
     id: ulid(),

@@ -1,6 +1,6 @@
-import { notificationEventPut } from '../notifications/event';
 import type { TransactItem } from '../db/transactions';
 import { type Condition, bothHold } from '../db/update-expression';
+import { notificationEventPut } from '../notifications/event';
 
 /**
  * `membersWithoutTwoFactor` on the organization item: how many members have neither the
@@ -17,12 +17,16 @@ export const ORGANIZATION_FIGURES: readonly string[] = [MEMBERS_WITHOUT_TWO_FACT
 
 /** The user item still has (or still has not) the authenticator app on, as read. */
 export function appStateIs(on: boolean): Condition {
-  return on ? { expression: 'mfaEnabled = :factorOn', values: { ':factorOn': true } } : { expression: '(attribute_not_exists(mfaEnabled) OR mfaEnabled = :factorOff)', values: { ':factorOff': false } };
+  return on
+    ? { expression: 'mfaEnabled = :factorOn', values: { ':factorOn': true } }
+    : { expression: '(attribute_not_exists(mfaEnabled) OR mfaEnabled = :factorOff)', values: { ':factorOff': false } };
 }
 
 /** The user item still has (or still has not) a passkey, as read. */
 export function passkeyStateIs(has: boolean): Condition {
-  return has ? { expression: 'passkeyCount > :noPasskeys', values: { ':noPasskeys': 0 } } : { expression: '(attribute_not_exists(passkeyCount) OR passkeyCount = :noPasskeys)', values: { ':noPasskeys': 0 } };
+  return has
+    ? { expression: 'passkeyCount > :noPasskeys', values: { ':noPasskeys': 0 } }
+    : { expression: '(attribute_not_exists(passkeyCount) OR passkeyCount = :noPasskeys)', values: { ':noPasskeys': 0 } };
 }
 
 /** The user item still has (or still has not) a second factor, as read. */
@@ -36,7 +40,11 @@ export function factorStateIs(hasFactor: boolean): Condition {
  * The event for a change of one member's factors: +1 when they end with none, −1 when they got their
  * first, nothing when it moves nothing.
  */
-export function factorChangeCounted(orgId: string, before: { hasFactor: boolean }, after: { hasFactor: boolean }): TransactItem[] {
+export function factorChangeCounted(
+  orgId: string,
+  before: { hasFactor: boolean },
+  after: { hasFactor: boolean },
+): TransactItem[] {
   const delta = Number(before.hasFactor) - Number(after.hasFactor);
   return notificationEventPut(orgId, [], undefined, { [MEMBERS_WITHOUT_TWO_FACTOR]: delta });
 }

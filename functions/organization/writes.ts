@@ -15,6 +15,10 @@ export async function renameOrganization(context: WriteContext, from: string, na
         ...updateExpression({ set: { name } }, { expression: 'attribute_exists(PK)' }),
       },
     },
-    auditPut(context, { action: 'organization.renamed', target: { type: 'organization', id: orgId, label: name }, details: { from, to: name } }),
+    auditPut(context, {
+      action: 'organization.renamed',
+      target: { type: 'organization', id: orgId, label: name },
+      details: { from, to: name },
+    }),
   ]);
 }

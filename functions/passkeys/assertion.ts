@@ -68,7 +68,12 @@ export async function acceptPasskeyAnswer(
     requireUserVerification: true,
     // The counter is compared below, once the signature is known to be the passkey's: an unsigned
     // answer with a low counter must not be taken for a copied key.
-    credential: { id: passkey.credentialId, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: 0, transports: passkey.transports },
+    credential: {
+      id: passkey.credentialId,
+      publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+      counter: 0,
+      transports: passkey.transports,
+    },
   }).catch(() => undefined);
   if (!checked?.verified || checked.authenticationInfo.credentialDeviceType !== passkey.deviceType) {
     countMetric('SignInsFailed');

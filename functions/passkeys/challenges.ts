@@ -1,8 +1,8 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { now as clockNow, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
 import { conditionHeldAnswer } from '../db/transactions';
-import { now as clockNow, ttlAt } from '../clock';
 
 /** A challenge answers within this time, else the ceremony starts over. */
 export const CHALLENGE_MS = 5 * 60 * 1000;
@@ -20,7 +20,10 @@ export type ChallengePurpose =
 
 /** A challenge handed out to one user for one thing of theirs (a pending sign-in, a session): only that one's answer uses it. */
 export type BoundPurpose = Extract<ChallengePurpose, { purpose: 'second-factor' | 'step-up' }>;
-export const boundTo = (purpose: BoundPurpose) => (purpose.purpose === 'second-factor' ? `pending ${purpose.userId} ${purpose.pendingId}` : `session ${purpose.userId} ${purpose.sessionId}`);
+export const boundTo = (purpose: BoundPurpose) =>
+  purpose.purpose === 'second-factor'
+    ? `pending ${purpose.userId} ${purpose.pendingId}`
+    : `session ${purpose.userId} ${purpose.sessionId}`;
 
 /** `WEBAUTHN_CHALLENGE#<challenge> / WEBAUTHN_CHALLENGE` (keys.webAuthnChallenge): stored, used up by its first answer. */
 export type WebAuthnChallengeItem = ChallengePurpose & {
@@ -43,10 +46,21 @@ export async function storeChallenge(challenge: string, purpose: ChallengePurpos
  * second answer with the same challenge finds nothing, even one sent at the same instant. Undefined
  * when it was never handed out, already used, expired, or handed out for another purpose.
  */
-export async function takeChallenge<P extends ChallengePurpose['purpose']>(challenge: string, purpose: P, now = clockNow().getTime()) {
+export async function takeChallenge<P extends ChallengePurpose['purpose']>(
+  challenge: string,
+  purpose: P,
+  now = clockNow().getTime(),
+) {
   if (!challenge || challenge.length > 128) return undefined;
   const taken = await conditionHeldAnswer(
-    db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: keys.webAuthnChallenge(challenge), ConditionExpression: 'attribute_exists(PK)', ReturnValues: 'ALL_OLD' })),
+    db.send(
+      new DeleteCommand({
+        TableName: TABLE_NAME,
+        Key: keys.webAuthnChallenge(challenge),
+        ConditionExpression: 'attribute_exists(PK)',
+        ReturnValues: 'ALL_OLD',
+      }),
+    ),
   );
   const item = taken?.Attributes as WebAuthnChallengeItem | undefined;
   if (!item || item.purpose !== purpose || item.expiresAt <= now) return undefined;

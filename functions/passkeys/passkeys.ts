@@ -1,5 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { MAX_PASSKEYS, TOO_MANY_PASSKEYS } from '../../shared/schemas/passkeys';
 import { type WriteContext, auditPut, userTarget } from '../audit-log/entries';
+import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
 import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
@@ -8,10 +10,8 @@ import { conditionHeld, transactWrite, transactWriteExplained } from '../db/tran
 import { bothHold, updateExpression } from '../db/update-expression';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { outboxPut } from '../mailer/outbox';
-import { type UserItem, hasTwoFactor } from '../user/item';
 import { appStateIs, factorChangeCounted, factorStateIs } from '../organization/members-without-two-factor';
-import { now as clockNow } from '../clock';
-import { MAX_PASSKEYS, TOO_MANY_PASSKEYS } from '../../shared/schemas/passkeys';
+import { type UserItem, hasTwoFactor } from '../user/item';
 import type { PasskeyItem } from './item';
 
 /**
@@ -31,14 +31,21 @@ export async function listPasskeys(userId: string): Promise<PasskeyItem[]> {
 }
 
 /** One of the user's passkeys by its credential id (the key holds the user: another's is not found). */
-export const findPasskey = (userId: string, credentialId: string) => getItem(keys.passkey(userId, credentialId), { consistentRead: true });
+export const findPasskey = (userId: string, credentialId: string) =>
+  getItem(keys.passkey(userId, credentialId), { consistentRead: true });
 
 /** Stores a new passkey of the acting user, with its mail and audit entry; refused past MAX_PASSKEYS or when the credential is known. */
 export async function addPasskey(context: WriteContext<UserItem>, passkey: PasskeyItem) {
   const user = context.actor;
   await transactWriteExplained(
     [
-      { Put: { TableName: TABLE_NAME, Item: { ...keys.passkey(user.id, passkey.credentialId), ...passkey }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      {
+        Put: {
+          TableName: TABLE_NAME,
+          Item: { ...keys.passkey(user.id, passkey.credentialId), ...passkey },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
       {
         Update: {
           TableName: TABLE_NAME,
@@ -46,7 +53,13 @@ export async function addPasskey(context: WriteContext<UserItem>, passkey: Passk
           ...updateExpression(
             { add: { passkeyCount: 1 } },
             // The factors as read decide whether this is the member's first.
-            bothHold({ expression: 'attribute_exists(PK) AND (attribute_not_exists(passkeyCount) OR passkeyCount < :max)', values: { ':max': MAX_PASSKEYS } }, factorStateIs(hasTwoFactor(user))),
+            bothHold(
+              {
+                expression: 'attribute_exists(PK) AND (attribute_not_exists(passkeyCount) OR passkeyCount < :max)',
+                values: { ':max': MAX_PASSKEYS },
+              },
+              factorStateIs(hasTwoFactor(user)),
+            ),
           ),
         },
       },
@@ -71,12 +84,29 @@ export async function removePasskey(context: WriteContext<UserItem>, passkeyId: 
   if (!passkey) throw new NotFound(PASSKEY_NOT_FOUND);
   const appOn = user.mfaEnabled === true;
   const lastFactor = !appOn && passkeys.length === 1;
-  const keptFactor = appOn ? appStateIs(true) : bothHold(appStateIs(false), { expression: 'passkeyCount > :one', values: { ':one': 1 } });
+  const keptFactor = appOn
+    ? appStateIs(true)
+    : bothHold(appStateIs(false), { expression: 'passkeyCount > :one', values: { ':one': 1 } });
   await transactWriteExplained(
     [
-      { Delete: { TableName: TABLE_NAME, Key: keys.passkey(user.id, passkey.credentialId), ConditionExpression: 'attribute_exists(PK)' } },
+      {
+        Delete: {
+          TableName: TABLE_NAME,
+          Key: keys.passkey(user.id, passkey.credentialId),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
       // The app and the passkeys as read decide whether this was the member's last factor.
-      { Update: { TableName: TABLE_NAME, Key: keys.user(user.orgId, user.id), ...updateExpression({ add: { passkeyCount: -1 } }, lastFactor ? bothHold(appStateIs(false), { expression: 'passkeyCount = :one', values: { ':one': 1 } }) : keptFactor) } },
+      {
+        Update: {
+          TableName: TABLE_NAME,
+          Key: keys.user(user.orgId, user.id),
+          ...updateExpression(
+            { add: { passkeyCount: -1 } },
+            lastFactor ? bothHold(appStateIs(false), { expression: 'passkeyCount = :one', values: { ':one': 1 } }) : keptFactor,
+          ),
+        },
+      },
       outboxPut(user.username, { template: 'passkey-removed', data: { fullName: user.fullName, passkeyName: passkey.name } }),
       auditPut(context, { action: 'passkey.removed', target: userTarget(user), details: { passkey: passkey.name } }),
       ...factorChangeCounted(user.orgId, { hasFactor: true }, { hasFactor: !lastFactor }),
@@ -96,7 +126,14 @@ export async function recordPasskeyUse(passkey: PasskeyItem, counter: number, ba
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.passkey(passkey.userId, passkey.credentialId),
-        ...updateExpression({ set: { counter, backedUp, lastUsedAt: clockNow().toISOString() } }, { expression: 'attribute_exists(PK) AND #counter = :seen', names: { '#counter': 'counter' }, values: { ':seen': passkey.counter } }),
+        ...updateExpression(
+          { set: { counter, backedUp, lastUsedAt: clockNow().toISOString() } },
+          {
+            expression: 'attribute_exists(PK) AND #counter = :seen',
+            names: { '#counter': 'counter' },
+            values: { ':seen': passkey.counter },
+          },
+        ),
       }),
     ),
   );
@@ -109,7 +146,11 @@ export async function recordPasskeyUse(passkey: PasskeyItem, counter: number, ba
 export async function reportClonedPasskey(context: WriteContext<UserItem>, passkey: PasskeyItem, counter: number) {
   const user = context.actor;
   await transactWrite([
-      outboxPut(user.username, { template: 'passkey-cloned', data: { fullName: user.fullName, passkeyName: passkey.name } }),
-      auditPut(context, { action: 'session.sign_in_failed', target: userTarget(user), details: { reason: 'passkey_counter_went_back', passkey: passkey.name, counter, expected: passkey.counter } }),
+    outboxPut(user.username, { template: 'passkey-cloned', data: { fullName: user.fullName, passkeyName: passkey.name } }),
+    auditPut(context, {
+      action: 'session.sign_in_failed',
+      target: userTarget(user),
+      details: { reason: 'passkey_counter_went_back', passkey: passkey.name, counter, expected: passkey.counter },
+    }),
   ]);
 }

@@ -1,19 +1,26 @@
 import { type AuditClient, auditPut, userTarget } from '../audit-log/entries';
-import { batchGet, getItem, keyId } from '../db/reads';
+import { now as clockNow } from '../clock';
 import { TABLE_NAME } from '../db/client';
+import { keys } from '../db/keys';
+import { batchGet, getItem, keyId } from '../db/reads';
 import { type TransactItem, conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
 import { bothHold, updateExpression } from '../db/update-expression';
-import { keys } from '../db/keys';
-import { PASSWORD_RESET_LIFETIME_MS, findTokenOwner, mailTokenPut, newMailToken, spendMailToken } from '../security/mail-tokens';
 import { outboxPut } from '../mailer/outbox';
 import { TURNED_OFF, isUnconfirmedNewMfa } from '../mfa/mfa';
-import { type FixedWindowItem, countInFixedWindows, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter, windowMoved } from '../throttles/throttles';
-import { PASSWORD_RESETS_PER_ADDRESS, PASSWORD_RESETS_PER_CLIENT } from '../throttles/rules';
-import { type EmailItem, type UserItem, hasPasskey } from '../user/item';
 import { appStateIs, factorChangeCounted, passkeyStateIs } from '../organization/members-without-two-factor';
-import { now as clockNow } from '../clock';
-import { claimKeyOf, memberAddressRequiresSso, organizationRequiringSso, passwordRefusedBySso } from '../sso-requirement/rules';
+import { PASSWORD_RESET_LIFETIME_MS, findTokenOwner, mailTokenPut, newMailToken, spendMailToken } from '../security/mail-tokens';
 import type { SsoDomainClaimItem } from '../sso/item';
+import { claimKeyOf, memberAddressRequiresSso, organizationRequiringSso, passwordRefusedBySso } from '../sso-requirement/rules';
+import { PASSWORD_RESETS_PER_ADDRESS, PASSWORD_RESETS_PER_CLIENT } from '../throttles/rules';
+import {
+  type FixedWindowItem,
+  countInFixedWindows,
+  fixedWindowCount,
+  fixedWindowKey,
+  fixedWindowRetryAfter,
+  windowMoved,
+} from '../throttles/throttles';
+import { type EmailItem, type UserItem, hasPasskey } from '../user/item';
 
 /**
  * A reset request: one BatchGetItem (both throttle counters and the email item) and one
@@ -36,10 +43,15 @@ async function requestOnce(email: string, clientIp: string, now: number): Promis
   const found = await batchGet([addressKey, clientKey, emailKey, ...(claimKey ? [claimKey] : [])], { consistentRead: true });
   const addressCount = found.get(keyId(addressKey)) as FixedWindowItem | undefined;
   const clientCount = found.get(keyId(clientKey)) as FixedWindowItem | undefined;
-  const waits = [fixedWindowRetryAfter(perAddress, addressCount, now), fixedWindowRetryAfter(perClient, clientCount, now)].filter((wait) => wait !== undefined);
+  const waits = [fixedWindowRetryAfter(perAddress, addressCount, now), fixedWindowRetryAfter(perClient, clientCount, now)].filter(
+    (wait) => wait !== undefined,
+  );
   if (waits.length > 0) return { retryAfter: Math.max(...waits) };
 
-  const items: TransactItem[] = [fixedWindowCount(perAddress, email, addressCount, now), fixedWindowCount(perClient, clientIp, clientCount, now)];
+  const items: TransactItem[] = [
+    fixedWindowCount(perAddress, email, addressCount, now),
+    fixedWindowCount(perClient, clientIp, clientCount, now),
+  ];
   const account = found.get(keyId(emailKey)) as EmailItem | undefined;
   const requiring = await organizationRequiringSso(claimKey && (found.get(keyId(claimKey)) as SsoDomainClaimItem | undefined));
   if (account && passwordRefusedBySso(requiring, account)) {
@@ -75,7 +87,11 @@ async function requestOnce(email: string, clientIp: string, now: number): Promis
  * mail and entry (docs/decisions/038): the owner of the mailbox, not whoever held a cookie, keeps the account.
  * Answers the user whose password changed, or undefined for an invalid link.
  */
-export async function confirmPasswordReset(token: string, hashPassword: () => Promise<string>, client: AuditClient): Promise<UserItem | undefined> {
+export async function confirmPasswordReset(
+  token: string,
+  hashPassword: () => Promise<string>,
+  client: AuditClient,
+): Promise<UserItem | undefined> {
   const found = await findTokenOwner(token, 'password-reset');
   if (!found) return undefined;
   const { user } = found;
@@ -89,7 +105,13 @@ export async function confirmPasswordReset(token: string, hashPassword: () => Pr
     transactWrite([
       // Removing the app is pinned to the app and passkeys as read: they decide whether the member is left without a factor.
       ...(removesMfa
-        ? spendMailToken(found, { passwordHash, ...TURNED_OFF.set }, TURNED_OFF.remove, undefined, bothHold(appStateIs(true), passkeyStateIs(hasPasskey(user))))
+        ? spendMailToken(
+            found,
+            { passwordHash, ...TURNED_OFF.set },
+            TURNED_OFF.remove,
+            undefined,
+            bothHold(appStateIs(true), passkeyStateIs(hasPasskey(user))),
+          )
         : spendMailToken(found, { passwordHash })),
       outboxPut(user.username, { template: 'password-changed', data: { fullName: user.fullName } }),
       auditPut(context, { action: 'user.password_reset', target: userTarget(user) }),

@@ -4,11 +4,11 @@ import { ACTIVITY_KEPT_DAYS, ACTIVITY_PAGE_SIZE, RECENT_ACTIVITY_SIZE } from '..
 import type { ActivityAction, ActivityEntryResponse, ActivityPageResponse } from '../../shared/schemas/activity';
 import { now, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
+import { keyBeginsWith } from '../db/key-prefix';
 import { collections, keys } from '../db/keys';
 import type { IndexName } from '../db/table-definition';
 import type { TransactItem } from '../db/transactions';
 import type { UserItem } from '../user/item';
-import { keyBeginsWith } from '../db/key-prefix';
 
 // Monotonic: the entries of one change, made in the same millisecond, keep their order.
 const ulid = monotonicFactory();
@@ -32,7 +32,11 @@ interface ActivityItem extends ActivityEntryResponse {
 }
 
 /** An entry for a change by `actor` to a project, stamped now. The actor's name and avatar are kept as they were. */
-export function activityEntry(project: { id: string; name: string }, actor: Pick<UserItem, 'id' | 'fullName' | 'avatarUrl'>, change: ActivityChange): ActivityEntryResponse {
+export function activityEntry(
+  project: { id: string; name: string },
+  actor: Pick<UserItem, 'id' | 'fullName' | 'avatarUrl'>,
+  change: ActivityChange,
+): ActivityEntryResponse {
   const at = now();
   return {
     id: ulid(at.getTime()),
@@ -115,7 +119,8 @@ export async function listProjectActivity(orgId: string, projectId: string, curs
     }),
   );
   const entries = ((out.Items ?? []) as ActivityItem[]).map(toActivityResponse);
-  if (entries.length > ACTIVITY_PAGE_SIZE) return { entries: entries.slice(0, ACTIVITY_PAGE_SIZE), nextCursor: entries[ACTIVITY_PAGE_SIZE - 1]!.id };
+  if (entries.length > ACTIVITY_PAGE_SIZE)
+    return { entries: entries.slice(0, ACTIVITY_PAGE_SIZE), nextCursor: entries[ACTIVITY_PAGE_SIZE - 1]!.id };
   // Fewer after the filter, yet DynamoDB stopped at the limit: the rest starts after what it read.
   const readUpTo = out.LastEvaluatedKey ? String(out.LastEvaluatedKey.SK).slice(collection.prefix.length) : null;
   return { entries, nextCursor: readUpTo };

@@ -48,7 +48,11 @@ async function openProjectsDueOn(day: string): Promise<DueProject[]> {
 function reminderMessage(kind: Kind, project: DueProject): NotificationMessage {
   const linkUrl = `/projects/${project.id}`;
   return kind === 'overdue'
-    ? { title: 'Project overdue', content: `The project "${project.name}" was due ${project.dueDate} and is now overdue.`, linkUrl }
+    ? {
+        title: 'Project overdue',
+        content: `The project "${project.name}" was due ${project.dueDate} and is now overdue.`,
+        linkUrl,
+      }
     : { title: 'Project due tomorrow', content: `The project "${project.name}" is due tomorrow (${project.dueDate}).`, linkUrl };
 }
 
@@ -61,14 +65,23 @@ function remind(kind: Kind, project: DueProject, day: string, at: Date): Promise
   const mark: TransactItem = {
     Put: {
       TableName: TABLE_NAME,
-      Item: { ...keys.dueReminder(project.orgId, project.id, kind, day), type: 'REMINDER', projectId: project.id, remindedAt: at.toISOString(), ttl: ttlAt(at.getTime() + KEEP_MARK_MS) },
+      Item: {
+        ...keys.dueReminder(project.orgId, project.id, kind, day),
+        type: 'REMINDER',
+        projectId: project.id,
+        remindedAt: at.toISOString(),
+        ttl: ttlAt(at.getTime() + KEEP_MARK_MS),
+      },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
   const event = notificationEventPut(project.orgId, [], reminderMessage(kind, project), undefined, {
     // Nobody acts: every member is told.
     audience: { projectId: project.id, exceptId: '' },
-    mail: { template: 'due-reminder', data: { kind, projectName: project.name, dueDate: project.dueDate!, path: `/projects/${project.id}` } },
+    mail: {
+      template: 'due-reminder',
+      data: { kind, projectName: project.name, dueDate: project.dueDate!, path: `/projects/${project.id}` },
+    },
   });
   return conditionHeld(transactWrite([mark, ...event]));
 }
@@ -82,7 +95,10 @@ export async function remindDueProjects(at: Date = now()): Promise<DueReminderRu
   const today = dayOf(at, 0);
   const run: DueReminderRun = { reminded: [], alreadyReminded: 0 };
   const [dueTomorrow, overdue] = await Promise.all([openProjectsDueOn(dayOf(at, 1)), openProjectsDueOn(dayOf(at, -1))]);
-  const work = [...dueTomorrow.map((project) => ({ kind: 'due-tomorrow' as const, project })), ...overdue.map((project) => ({ kind: 'overdue' as const, project }))];
+  const work = [
+    ...dueTomorrow.map((project) => ({ kind: 'due-tomorrow' as const, project })),
+    ...overdue.map((project) => ({ kind: 'overdue' as const, project })),
+  ];
   for (const { kind, project } of work) {
     if (await remind(kind, project, today, at)) run.reminded.push({ kind, projectId: project.id });
     else run.alreadyReminded += 1;

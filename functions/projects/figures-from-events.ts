@@ -4,9 +4,9 @@ import { keys } from '../db/keys';
 import { transactEachOnce } from '../db/transact-each-once';
 import { type TransactItem, TRANSACTION_LIMIT } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
+import { ORGANIZATION_FIGURES } from '../organization/members-without-two-factor';
 import { sumDeltas } from './figures';
 import type { CountedMove } from './status-moves';
-import { ORGANIZATION_FIGURES } from '../organization/members-without-two-factor';
 
 /**
  * Adds what a stream batch's events and status moves (functions/projects/status-moves.ts) move to their organizations' figures items: per organization
@@ -52,9 +52,19 @@ function countOnce(orgId: string, events: CountedMove[]): Promise<number> {
       const ofProjects = Object.fromEntries(Object.entries(sum).filter(([name]) => !ORGANIZATION_FIGURES.includes(name)));
       // Moves that cancel out (a status there and back) still mark their events.
       const figures: TransactItem[] = [
-        ...(Object.keys(ofProjects).length ? [{ Update: { TableName: TABLE_NAME, Key: keys.projectFigures(orgId), ...updateExpression({ add: ofProjects }) } }] : []),
+        ...(Object.keys(ofProjects).length
+          ? [{ Update: { TableName: TABLE_NAME, Key: keys.projectFigures(orgId), ...updateExpression({ add: ofProjects }) } }]
+          : []),
         ...(Object.keys(ofOrganizationItem).length
-          ? [{ Update: { TableName: TABLE_NAME, Key: keys.organization(orgId), ...updateExpression({ add: ofOrganizationItem }) } }]
+          ? [
+              {
+                Update: {
+                  TableName: TABLE_NAME,
+                  Key: keys.organization(orgId),
+                  ...updateExpression({ add: ofOrganizationItem }),
+                },
+              },
+            ]
           : []),
       ];
       return {

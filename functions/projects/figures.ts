@@ -28,7 +28,8 @@ export function statusCounts(item: FiguresItem | undefined): StatusCounts {
 }
 
 /** The ISO week (its Monday, 'YYYY-MM-DD') a project created at this instant counts in. */
-export const weekOf = (createdAt: string) => formatISO(startOfISOWeek(parseISO(createdAt.slice(0, 10))), { representation: 'date' });
+export const weekOf = (createdAt: string) =>
+  formatISO(startOfISOWeek(parseISO(createdAt.slice(0, 10))), { representation: 'date' });
 
 /** How many projects the item counts as created in the week starting on `weekStart`. */
 export const createdInWeek = (item: FiguresItem | undefined, weekStart: string) => Number(item?.[`${CREATED}${weekStart}`] ?? 0);
@@ -57,7 +58,8 @@ export function figuresOfProjects(projects: { status: ProjectStatus; createdAt: 
 }
 
 /** The attributes a recount replaces: every counter, and what earlier versions kept. */
-export const isFigureAttribute = (name: string) => name.startsWith(COUNT) || name.startsWith(CREATED) || name.startsWith(LEGACY_RECENT);
+export const isFigureAttribute = (name: string) =>
+  name.startsWith(COUNT) || name.startsWith(CREATED) || name.startsWith(LEGACY_RECENT);
 
 /** A whole figures item for these projects (for seeding an organization written straight into the table). */
 export function figuresItem(orgId: string, projects: { status: ProjectStatus; createdAt: string }[]): FiguresItem {

@@ -22,7 +22,11 @@ type ProjectBeforeMemberSets = Pick<ProjectItem, 'id' | 'version'> & { memberIds
  * moves it. Idempotent: a project moved has no `memberIds` left.
  */
 export async function indexMembersOfOrganization(orgId: string): Promise<{ projects: number; moved: number; skipped: number }> {
-  const projects = await queryCollection<ProjectBeforeMemberSets>(collections.projectsOfOrganization(orgId), { consistentRead: true, projection: 'id, #version, memberIds', names: { '#version': 'version' } });
+  const projects = await queryCollection<ProjectBeforeMemberSets>(collections.projectsOfOrganization(orgId), {
+    consistentRead: true,
+    projection: 'id, #version, memberIds',
+    names: { '#version': 'version' },
+  });
   let moved = 0;
   let skipped = 0;
   for (const project of projects) {
@@ -36,7 +40,14 @@ export async function indexMembersOfOrganization(orgId: string): Promise<{ proje
           Update: {
             TableName: TABLE_NAME,
             Key: keys.project(orgId, project.id),
-            ...updateExpression({ set: { version }, remove: ['memberIds'] }, { expression: 'attribute_exists(memberIds) AND #version = :read', names: { '#version': 'version' }, values: { ':read': project.version } }),
+            ...updateExpression(
+              { set: { version }, remove: ['memberIds'] },
+              {
+                expression: 'attribute_exists(memberIds) AND #version = :read',
+                names: { '#version': 'version' },
+                values: { ':read': project.version },
+              },
+            ),
           },
         },
         ...(memberIds.length > 0 ? [newSetPut(orgId, project.id, memberIds)] : []),

@@ -1,8 +1,8 @@
 import { ulid } from 'ulid';
-import { type Key, keys, projectIndexKeys } from '../db/keys';
+import { ULID } from '../../shared/ids';
 import type { ProjectStatus } from '../../shared/project-statuses';
 import type { CreateProjectRequest, ProjectResponse } from '../../shared/schemas/projects';
-import { ULID } from '../../shared/ids';
+import { type Key, keys, projectIndexKeys } from '../db/keys';
 
 /** A project: `ORG#<orgId> / PROJECT#<ulid>` (keys.project), in its organization's partition. */
 export interface ProjectItem {
@@ -55,7 +55,10 @@ export interface StatusTrail {
 export type ProjectRecord = ProjectItem & Key & ReturnType<typeof projectIndexKeys> & { searchName: string } & StatusTrail;
 
 /** The attributes every write of a project's name, status or due date sets with them. */
-export const derivedAttributes = (project: ProjectItem) => ({ ...projectIndexKeys(project), searchName: project.name.toLowerCase() });
+export const derivedAttributes = (project: ProjectItem) => ({
+  ...projectIndexKeys(project),
+  searchName: project.name.toLowerCase(),
+});
 
 /**
  * The derived attributes as an update writes them: SET those a project has, REMOVE those it has
@@ -70,7 +73,11 @@ export function derivedChanges(project: ProjectItem): { set: Record<string, stri
 }
 
 /** The item a project is stored as: what its create, the seed and the migration write. */
-export const projectRecord = (project: ProjectItem): ProjectRecord => ({ ...keys.project(project.orgId, project.id), ...project, ...derivedAttributes(project) });
+export const projectRecord = (project: ProjectItem): ProjectRecord => ({
+  ...keys.project(project.orgId, project.id),
+  ...project,
+  ...derivedAttributes(project),
+});
 
 export function toProjectResponse(project: ProjectItem): ProjectResponse {
   return {

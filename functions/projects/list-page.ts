@@ -3,16 +3,24 @@ import { PROJECT_STATUSES, type ProjectStatus } from '../../shared/project-statu
 import { PROJECT_PAGE_DEFAULT, type ProjectListQuery, type ProjectSort } from '../../shared/schemas/projects';
 import { today } from '../clock';
 import { TABLE_NAME } from '../db/client';
+import { type KeyCondition, anyIndexKey, keyBeginsWith } from '../db/key-prefix';
 import { collections, keys, openDueBefore, openDueThrough, statusKeyPrefix } from '../db/keys';
-import { dueSoonThrough } from './due-soon';
 import type { StartKey } from '../db/list-cursor';
-import { type Page, type PagedQuery, SUBSTRING_SEARCH_MAX_ITEMS, keyCondition, readQueryPage, readWordPage, resumedWithin } from '../db/query-page';
+import {
+  type Page,
+  type PagedQuery,
+  SUBSTRING_SEARCH_MAX_ITEMS,
+  keyCondition,
+  readQueryPage,
+  readWordPage,
+  resumedWithin,
+} from '../db/query-page';
 import type { IndexName } from '../db/table-definition';
+import { dueSoonThrough } from './due-soon';
 import { type FiguresItem, statusCounts } from './figures';
 import type { ProjectRecord } from './item';
 import { projectIdsOfMember } from './memberships';
 import { matchesWordPrefixes, wordsOf } from './words';
-import { type KeyCondition, anyIndexKey, keyBeginsWith } from '../db/key-prefix';
 
 /** One page of GET /api/projects (docs/decisions/027), read by functions/db/query-page.ts. */
 
@@ -47,14 +55,28 @@ export function listingOf(query: ProjectListQuery, userId: string): ProjectListi
 
 /** What a cursor of this listing is bound to (functions/db/list-cursor.ts): everything but the limit. */
 export const projectListOf = (listing: ProjectListing) =>
-  ['projects', listing.sort, listing.order, [...(listing.statuses ?? [])].sort(), listing.overdue, listing.dueSoon, listing.memberId ?? null, listing.q?.toLowerCase() ?? null] as const;
+  [
+    'projects',
+    listing.sort,
+    listing.order,
+    [...(listing.statuses ?? [])].sort(),
+    listing.overdue,
+    listing.dueSoon,
+    listing.memberId ?? null,
+    listing.q?.toLowerCase() ?? null,
+  ] as const;
 
 function projectsCounted(figures: FiguresItem | undefined, statuses: readonly ProjectStatus[]): number {
   const counts = statusCounts(figures);
   return statuses.reduce((sum, status) => sum + counts[status], 0);
 }
 
-export async function readProjectPage(orgId: string, listing: ProjectListing, start: StartKey | undefined, figures: FiguresItem | undefined): Promise<ProjectPage> {
+export async function readProjectPage(
+  orgId: string,
+  listing: ProjectListing,
+  start: StartKey | undefined,
+  figures: FiguresItem | undefined,
+): Promise<ProjectPage> {
   // member=me: the caller's memberships first (docs/decisions/037), then the page filtered by them.
   const mine = listing.memberId === undefined ? undefined : await projectIdsOfMember(orgId, listing.memberId);
   if (listing.q !== undefined && projectsCounted(figures, PROJECT_STATUSES) > SUBSTRING_SEARCH_MAX_ITEMS) {
@@ -119,7 +141,10 @@ function queryPlan(orgId: string, listing: ProjectListing): QueryPlan {
   const range: KeyCondition = dueInKey
     ? listing.overdue
       ? { expression: '#key < :bound', values: { ':bound': openDueBefore(day) } }
-      : { expression: '#key BETWEEN :from AND :through', values: { ':from': openDueBefore(day), ':through': openDueThrough(dueSoonThrough(day)) } }
+      : {
+          expression: '#key BETWEEN :from AND :through',
+          values: { ':from': openDueBefore(day), ':through': openDueThrough(dueSoonThrough(day)) },
+        }
     : single !== undefined && statusInKey
       ? keyBeginsWith('#key', statusKeyPrefix(single), ':bound')
       : anyIndexKey('#key');
@@ -148,7 +173,8 @@ function matcher(listing: ProjectListing, plan: Pick<QueryPlan, 'dueInKey' | 'st
   return (project: ProjectRecord) =>
     (plan.statusInKey || listing.statuses === undefined || listing.statuses.includes(project.status)) &&
     (!listing.overdue || (project.status !== 'completed' && project.dueDate !== null && project.dueDate < day)) &&
-    (!listing.dueSoon || (project.status !== 'completed' && project.dueDate !== null && project.dueDate >= day && project.dueDate <= through)) &&
+    (!listing.dueSoon ||
+      (project.status !== 'completed' && project.dueDate !== null && project.dueDate >= day && project.dueDate <= through)) &&
     (mine === undefined || mine.has(project.id)) &&
     (search === undefined || project.searchName.includes(search));
 }
@@ -160,7 +186,12 @@ function matcher(listing: ProjectListing, plan: Pick<QueryPlan, 'dueInKey' | 'st
  * name, and the other filters hold, so a word item left by a rename finds nothing. Results come in
  * word order, then creation order; a project two of whose words match may appear on two pages.
  */
-async function readWordSearchPage(orgId: string, listing: ProjectListing, start: StartKey | undefined, mine: Set<string> | undefined): Promise<ProjectPage> {
+async function readWordSearchPage(
+  orgId: string,
+  listing: ProjectListing,
+  start: StartKey | undefined,
+  mine: Set<string> | undefined,
+): Promise<ProjectPage> {
   const queryWords = wordsOf(listing.q!);
   if (queryWords.length === 0) return { items: [] };
   const prefix = queryWords.reduce((longest, word) => (word.length > longest.length ? word : longest));

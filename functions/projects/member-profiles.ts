@@ -21,7 +21,8 @@ import { type MembershipChange, projectIdsOfMember } from './memberships';
  * the version raise on the user's own update and the event that has the consumer renew the copies.
  */
 export const profileVersionRaise = { profileVersion: 1 } as const;
-export const profileChangedEvent = (orgId: string, userId: string): TransactItem[] => notificationEventPut(orgId, [], undefined, undefined, { profileOf: userId });
+export const profileChangedEvent = (orgId: string, userId: string): TransactItem[] =>
+  notificationEventPut(orgId, [], undefined, undefined, { profileOf: userId });
 
 /** Replaces the copy in one set if the set has one and it is older; false when it had none or a newer one. */
 function renewCopy(orgId: string, projectId: string, userId: string, profile: MemberProfile): Promise<boolean> {
@@ -33,7 +34,11 @@ function renewCopy(orgId: string, projectId: string, userId: string, profile: Me
         ...updateExpression(
           { setIn: { profiles: { [userId]: profile } } },
           // No copy (a set written before them, or the member gone): nothing to renew, the read falls back to the user item.
-          { expression: 'attribute_exists(profiles.#member) AND profiles.#member.v < :copied', names: { '#member': userId }, values: { ':copied': profile.v } },
+          {
+            expression: 'attribute_exists(profiles.#member) AND profiles.#member.v < :copied',
+            names: { '#member': userId },
+            values: { ':copied': profile.v },
+          },
         ),
       }),
     ),
@@ -49,7 +54,8 @@ export async function renewProfileCopies(orgId: string, userId: string): Promise
   if (!user) return 0;
   const profile = memberProfileOf(user);
   let renewed = 0;
-  for (const projectId of await projectIdsOfMember(orgId, userId)) if (await renewCopy(orgId, projectId, userId, profile)) renewed += 1;
+  for (const projectId of await projectIdsOfMember(orgId, userId))
+    if (await renewCopy(orgId, projectId, userId, profile)) renewed += 1;
   return renewed;
 }
 
@@ -67,10 +73,18 @@ export async function renewAddedMembersCopies(orgId: string, changes: Membership
     const copies = set?.profiles ?? {};
     const copied = change.added.filter((id) => copies[id]);
     if (copied.length === 0) continue;
-    const found = await batchGet(copied.map((id) => keys.user(orgId, id)), { consistentRead: true });
+    const found = await batchGet(
+      copied.map((id) => keys.user(orgId, id)),
+      { consistentRead: true },
+    );
     for (const id of copied) {
       const user = found.get(keyId(keys.user(orgId, id))) as UserItem | undefined;
-      if (user && (user.profileVersion ?? 0) > copies[id]!.v && (await renewCopy(orgId, change.projectId, id, memberProfileOf(user)))) renewed += 1;
+      if (
+        user &&
+        (user.profileVersion ?? 0) > copies[id]!.v &&
+        (await renewCopy(orgId, change.projectId, id, memberProfileOf(user)))
+      )
+        renewed += 1;
     }
   }
   return renewed;

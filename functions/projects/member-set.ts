@@ -1,8 +1,8 @@
+import type { ProjectMemberResponse } from '../../shared/schemas/projects';
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import type { TransactItem } from '../db/transactions';
-import type { ProjectMemberResponse } from '../../shared/schemas/projects';
 import type { UserItem } from '../user/item';
 import { isProjectId } from './item';
 
@@ -40,11 +40,22 @@ export const memberProfileOf = (user: UserItem): MemberProfile => ({
 });
 
 /** The set's write in the change's transaction: a Put of the new set (with the copies it has of these members), or a Delete once it is empty. */
-export function memberSetWrite(orgId: string, projectId: string, memberIds: string[], profiles: Record<string, MemberProfile> = {}): TransactItem {
+export function memberSetWrite(
+  orgId: string,
+  projectId: string,
+  memberIds: string[],
+  profiles: Record<string, MemberProfile> = {},
+): TransactItem {
   const key = keys.projectMembers(orgId, projectId);
   if (memberIds.length === 0) return { Delete: { TableName: TABLE_NAME, Key: key } };
   const kept = Object.fromEntries(memberIds.flatMap((id) => (profiles[id] ? [[id, profiles[id]] as const] : [])));
-  const item: MemberSetItem = { type: 'MEMBERS', orgId, projectId, memberIds, ...(Object.keys(kept).length > 0 ? { profiles: kept } : {}) };
+  const item: MemberSetItem = {
+    type: 'MEMBERS',
+    orgId,
+    projectId,
+    memberIds,
+    ...(Object.keys(kept).length > 0 ? { profiles: kept } : {}),
+  };
   return { Put: { TableName: TABLE_NAME, Item: { ...key, ...item } } };
 }
 

@@ -1,16 +1,16 @@
-import type { WriteContext } from '../audit-log/entries';
 import type { ProjectMemberResponse } from '../../shared/schemas/projects';
+import type { WriteContext } from '../audit-log/entries';
 import { now } from '../clock';
-import { Conflict, NotFound, Refused } from '../domain/errors';
-import { batchGet, keyId } from '../db/reads';
 import { keys } from '../db/keys';
-import { type ActivityChange, activityEntry, activityPut } from './activity';
-import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './write-project-change';
-import { PROJECT_BUSY, PROJECT_NOT_FOUND, addedToProjectMessage } from './projects';
+import { batchGet, keyId } from '../db/reads';
+import { Conflict, NotFound, Refused } from '../domain/errors';
 import { type UserItem, toMemberResponse } from '../user/item';
+import { type ActivityChange, activityEntry, activityPut } from './activity';
 import { type ProjectItem, isProjectId } from './item';
 import { type MemberSetItem, memberIdsOf, memberProfileOf, memberSetWrite } from './member-set';
 import { applyMembershipChangesNow } from './memberships';
+import { PROJECT_BUSY, PROJECT_NOT_FOUND, addedToProjectMessage } from './projects';
+import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './write-project-change';
 
 const MEMBERS_NOT_IN_ORGANIZATION = 'Every member must be a user of your organization';
 
@@ -66,7 +66,8 @@ export async function setProjectMembers(
     const project = found.get(keyId(projectKey)) as ProjectItem | undefined;
     if (!project) throw new NotFound(PROJECT_NOT_FOUND);
     const users = userKeys.map((key) => found.get(keyId(key)) as UserItem | undefined);
-    if (users.some((user) => !user || user.type !== 'USER')) throw new Refused('invalid', MEMBERS_NOT_IN_ORGANIZATION, { memberIds: MEMBERS_NOT_IN_ORGANIZATION });
+    if (users.some((user) => !user || user.type !== 'USER'))
+      throw new Refused('invalid', MEMBERS_NOT_IN_ORGANIZATION, { memberIds: MEMBERS_NOT_IN_ORGANIZATION });
     const current = memberIdsOf(found.get(keyId(setKey)) as MemberSetItem | undefined);
     const previous = new Set(current);
     const requested = new Set(memberIds);
@@ -93,7 +94,15 @@ export async function setProjectMembers(
       message: addedToProjectMessage(project),
       memberships,
       // The set is written even unchanged: its order is the order sent.
-      alongside: [memberSetWrite(orgId, projectId, memberIds, Object.fromEntries((users as UserItem[]).map((user) => [user.id, memberProfileOf(user)]))), ...entries.map((entry) => activityPut(orgId, entry))],
+      alongside: [
+        memberSetWrite(
+          orgId,
+          projectId,
+          memberIds,
+          Object.fromEntries((users as UserItem[]).map((user) => [user.id, memberProfileOf(user)])),
+        ),
+        ...entries.map((entry) => activityPut(orgId, entry)),
+      ],
     });
     if (!written) continue;
     await applyMembershipChangesNow(orgId, memberships);

@@ -54,12 +54,27 @@ interface MembershipWrite {
 
 function membershipUpdate(orgId: string, write: MembershipWrite): TransactItem {
   const { userId, projectId, version, member } = write;
-  const set = { type: 'MEMBERSHIP', orgId, userId, projectId, member, version, ...(member ? {} : { ttl: ttlAt(now().getTime() + KEEP_FORMER_MS) }) };
+  const set = {
+    type: 'MEMBERSHIP',
+    orgId,
+    userId,
+    projectId,
+    member,
+    version,
+    ...(member ? {} : { ttl: ttlAt(now().getTime() + KEEP_FORMER_MS) }),
+  };
   return {
     Update: {
       TableName: TABLE_NAME,
       Key: keys.membership(orgId, userId, projectId),
-      ...updateExpression({ set, remove: member ? ['ttl'] : [] }, { expression: 'attribute_not_exists(PK) OR #version < :version', names: { '#version': 'version' }, values: { ':version': version } }),
+      ...updateExpression(
+        { set, remove: member ? ['ttl'] : [] },
+        {
+          expression: 'attribute_not_exists(PK) OR #version < :version',
+          names: { '#version': 'version' },
+          values: { ':version': version },
+        },
+      ),
     },
   };
 }
@@ -68,7 +83,10 @@ function membershipUpdate(orgId: string, write: MembershipWrite): TransactItem {
 function writesOf(changes: MembershipChange[]): MembershipWrite[] {
   const latest = new Map<string, MembershipWrite>();
   for (const { projectId, version, added, removed } of changes) {
-    for (const [ids, member] of [[added, true], [removed, false]] as const) {
+    for (const [ids, member] of [
+      [added, true],
+      [removed, false],
+    ] as const) {
       for (const userId of ids) {
         const id = `${projectId}#${userId}`;
         if ((latest.get(id)?.version ?? -1) < version) latest.set(id, { userId, projectId, version, member });
@@ -88,7 +106,11 @@ export async function applyMembershipChanges(orgId: string, changes: MembershipC
   let written = 0;
   for (let start = 0; start < writes.length; start += TRANSACTION_LIMIT) {
     const chunk = writes.slice(start, start + TRANSACTION_LIMIT);
-    written += await transactEachOnce(chunk, (pending) => ({ items: pending.map((write) => membershipUpdate(orgId, write)), entryOf: (index) => index }), 'Memberships');
+    written += await transactEachOnce(
+      chunk,
+      (pending) => ({ items: pending.map((write) => membershipUpdate(orgId, write)), entryOf: (index) => index }),
+      'Memberships',
+    );
   }
   return written;
 }
@@ -101,7 +123,11 @@ export async function applyMembershipChangesNow(orgId: string, changes: Membersh
   try {
     await applyMembershipChanges(orgId, changes);
   } catch (error) {
-    logger.warn('memberships left to the stream consumer', { orgId, projects: changes.map((change) => change.projectId), error: String((error as Error)?.message ?? error) });
+    logger.warn('memberships left to the stream consumer', {
+      orgId,
+      projects: changes.map((change) => change.projectId),
+      error: String((error as Error)?.message ?? error),
+    });
   }
 }
 

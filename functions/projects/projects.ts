@@ -1,22 +1,22 @@
-import { type WriteContext, auditPut } from '../audit-log/entries';
 import { PROJECT_STATUS_LABELS } from '../../shared/project-statuses';
 import type { CreateProjectRequest, UpdateProjectRequest } from '../../shared/schemas/projects';
+import { type WriteContext, auditPut } from '../audit-log/entries';
 import { now } from '../clock';
-import { Conflict, NotFound } from '../domain/errors';
-import { batchGet, getItem, keyId } from '../db/reads';
-import { type MemberSetItem, memberIdsOf, memberSetWrite } from './member-set';
-import { applyMembershipChangesNow } from './memberships';
 import { TABLE_NAME } from '../db/client';
-import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { keys } from '../db/keys';
+import { batchGet, getItem, keyId } from '../db/reads';
+import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
+import { Conflict, NotFound } from '../domain/errors';
+import { notificationEventPut } from '../notifications/event';
+import type { NotificationMessage } from '../notifications/item';
+import type { UserItem } from '../user/item';
 import { type ActivityChange, activityEntry, activityPut } from './activity';
 import { projectCounted } from './figures';
-import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './write-project-change';
-import type { UserItem } from '../user/item';
 import { type ProjectItem, type ProjectRecord, derivedChanges, isProjectId, newProject, projectRecord } from './item';
+import { type MemberSetItem, memberIdsOf, memberSetWrite } from './member-set';
+import { applyMembershipChangesNow } from './memberships';
 import { wordWrites } from './words';
-import type { NotificationMessage } from '../notifications/item';
-import { notificationEventPut } from '../notifications/event';
+import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './write-project-change';
 
 /** Who changed a project, as activity entries name them. */
 type Actor = Pick<UserItem, 'id' | 'fullName' | 'avatarUrl'>;
@@ -32,14 +32,16 @@ export const preloadProject = ({ orgId, params }: { orgId: string; params: Recor
 export const preloadFigures = ({ orgId }: { orgId: string }) => keys.projectFigures(orgId);
 
 /** A project read again after a lost race (ConsistentRead): what the change computes from. */
-const readProject = (orgId: string, projectId: string) => getItem<ProjectItem>(keys.project(orgId, projectId), { consistentRead: true });
+const readProject = (orgId: string, projectId: string) =>
+  getItem<ProjectItem>(keys.project(orgId, projectId), { consistentRead: true });
 
 /** The entries a change of these fields makes, in the order a reader expects them. */
 function fieldChanges(before: ProjectItem, after: ProjectItem): ActivityChange[] {
   const changes: ActivityChange[] = [];
   if (after.name !== before.name) changes.push({ action: 'renamed', from: before.name, to: after.name });
   if ((after.description ?? null) !== (before.description ?? null)) changes.push({ action: 'description_changed' });
-  if ((after.dueDate ?? null) !== (before.dueDate ?? null)) changes.push({ action: 'due_date_changed', from: before.dueDate, to: after.dueDate });
+  if ((after.dueDate ?? null) !== (before.dueDate ?? null))
+    changes.push({ action: 'due_date_changed', from: before.dueDate, to: after.dueDate });
   if (after.status !== before.status) changes.push({ action: 'status_changed', from: before.status, to: after.status });
   return changes;
 }
@@ -64,7 +66,11 @@ const statusChangedMessage = (project: Pick<ProjectItem, 'id' | 'name' | 'status
  * that adds it to the counters (+1 on its status and its week) and the name's word items. The
  * bench's DynamoDB floor for POST /api/projects sends the same writes (bench/dynamodb-floor.ts).
  */
-export function newProjectWrites(orgId: string, input: CreateProjectRequest, actor: Actor): { project: ProjectItem; writes: TransactItem[] } {
+export function newProjectWrites(
+  orgId: string,
+  input: CreateProjectRequest,
+  actor: Actor,
+): { project: ProjectItem; writes: TransactItem[] } {
   const project = newProject(orgId, input, now().toISOString());
   const entry = activityEntry(project, actor, { action: 'created' });
   return {
@@ -95,7 +101,12 @@ export async function createProject({ actor }: WriteContext, input: CreateProjec
  * applies whatever status came in between, and is read again only when an edit changed the name or
  * due date its index keys are made of.
  */
-export async function updateProject({ actor }: WriteContext, projectId: string, changes: UpdateProjectRequest, read: ProjectItem | undefined): Promise<ProjectItem> {
+export async function updateProject(
+  { actor }: WriteContext,
+  projectId: string,
+  changes: UpdateProjectRequest,
+  read: ProjectItem | undefined,
+): Promise<ProjectItem> {
   const { orgId } = actor;
   let current = read;
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
@@ -117,7 +128,9 @@ export async function updateProject({ actor }: WriteContext, projectId: string, 
     const dueKey = (current as Partial<ProjectRecord>).dueKey;
     const written = await writeProjectChange(orgId, projectId, {
       // Unchanged fields and index keys are not written back: a write that does not check the version must not undo an edit.
-      set: statusAlone ? { updatedAt: set.updatedAt, ...(statusChanged ? { status: next.status, ...derived.set } : {}) } : { ...set, ...derived.set },
+      set: statusAlone
+        ? { updatedAt: set.updatedAt, ...(statusChanged ? { status: next.status, ...derived.set } : {}) }
+        : { ...set, ...derived.set },
       remove: statusAlone && !statusChanged ? [] : derived.remove,
       unchanged: statusAlone && dueKey !== undefined ? { dueKey } : { version: current.version },
       recipients: [],
@@ -139,7 +152,11 @@ export async function updateProject({ actor }: WriteContext, projectId: string, 
  * entry. `read` is the project and its set as read with the session; a lost race reads them again.
  * The project's entries are left to their TTL.
  */
-export async function deleteProject(context: WriteContext, projectId: string, read: { project: ProjectItem; members: MemberSetItem | undefined } | undefined): Promise<void> {
+export async function deleteProject(
+  context: WriteContext,
+  projectId: string,
+  read: { project: ProjectItem; members: MemberSetItem | undefined } | undefined,
+): Promise<void> {
   const { actor } = context;
   const { orgId } = actor;
   let current = read;
@@ -164,7 +181,11 @@ export async function deleteProject(context: WriteContext, projectId: string, re
         activityPut(orgId, entry),
         ...notificationEventPut(orgId, [], undefined, projectCounted(project, -1), { memberships }),
         ...wordWrites(project, project.name, undefined),
-        auditPut(context, { action: 'project.deleted', target: { type: 'project', id: project.id, label: project.name }, details: { status: project.status } }),
+        auditPut(context, {
+          action: 'project.deleted',
+          target: { type: 'project', id: project.id, label: project.name },
+          details: { status: project.status },
+        }),
       ]),
     );
     if (!deleted) continue;
@@ -175,7 +196,10 @@ export async function deleteProject(context: WriteContext, projectId: string, re
 }
 
 /** A project and its member set read again after a lost race (strongly, in one BatchGetItem). */
-async function readProjectWithMembers(orgId: string, projectId: string): Promise<{ project: ProjectItem; members: MemberSetItem | undefined } | undefined> {
+async function readProjectWithMembers(
+  orgId: string,
+  projectId: string,
+): Promise<{ project: ProjectItem; members: MemberSetItem | undefined } | undefined> {
   const projectKey = keys.project(orgId, projectId);
   const setKey = keys.projectMembers(orgId, projectId);
   const found = await batchGet([projectKey, setKey], { consistentRead: true });

@@ -2,11 +2,11 @@ import { UpdateCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { PROJECT_STATUSES, type ProjectStatus } from '../../shared/project-statuses';
 import { TABLE_NAME, db } from '../db/client';
 import { collections, keys } from '../db/keys';
-import { type FiguresItem, type StatusCounts, figuresOfProjects, isFigureAttribute, statusCounts } from './figures';
 import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
 import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
+import { type FiguresItem, type StatusCounts, figuresOfProjects, isFigureAttribute, statusCounts } from './figures';
 
 /** The counters a set of projects should have: the one recount, used by the repair script and the tests. */
 export function countByStatus(projects: { status: ProjectStatus }[]): StatusCounts {
@@ -34,7 +34,13 @@ export async function recountOrganization(orgId: string): Promise<StatusCounts> 
   ]);
   const figures = figuresOfProjects(projects);
   const stale = Object.keys(current ?? {}).filter((name) => isFigureAttribute(name) && !(name in figures));
-  await db.send(new UpdateCommand({ TableName: TABLE_NAME, Key: keys.projectFigures(orgId), ...updateExpression({ set: figures, remove: stale }) }));
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE_NAME,
+      Key: keys.projectFigures(orgId),
+      ...updateExpression({ set: figures, remove: stale }),
+    }),
+  );
   await feedOlderEntries(orgId);
   return statusCounts(figures);
 }
@@ -48,7 +54,11 @@ async function feedOlderEntries(orgId: string) {
   for (const entry of older) {
     await conditionHeld(
       db.send(
-        new UpdateCommand({ TableName: TABLE_NAME, Key: { PK: entry.PK, SK: entry.SK }, ...updateExpression({ set: { feedKey: entry.id } }, { expression: 'attribute_exists(PK)' }) }),
+        new UpdateCommand({
+          TableName: TABLE_NAME,
+          Key: { PK: entry.PK, SK: entry.SK },
+          ...updateExpression({ set: { feedKey: entry.id } }, { expression: 'attribute_exists(PK)' }),
+        }),
       ),
     );
   }
@@ -56,6 +66,14 @@ async function feedOlderEntries(orgId: string) {
 
 /** Every organization's id: a Scan, acceptable only in this one-off operator script (never on a request path). */
 export async function* organizationIds(): AsyncGenerator<string> {
-  const pages = paginateScan({ client: db }, { TableName: TABLE_NAME, FilterExpression: 'SK = :org', ExpressionAttributeValues: { ':org': 'ORG' }, ProjectionExpression: 'id' });
+  const pages = paginateScan(
+    { client: db },
+    {
+      TableName: TABLE_NAME,
+      FilterExpression: 'SK = :org',
+      ExpressionAttributeValues: { ':org': 'ORG' },
+      ProjectionExpression: 'id',
+    },
+  );
   for await (const page of pages) for (const item of page.Items ?? []) yield String(item.id);
 }

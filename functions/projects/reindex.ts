@@ -13,7 +13,10 @@ import { wordItems } from './words';
  * project already current is left alone, word items are Puts of the same keys. A project changed
  * meanwhile (its version moved) was written with them by that change and is skipped.
  */
-export async function reindexOrganization(orgId: string, putItems: (items: Record<string, unknown>[]) => Promise<void>): Promise<{ projects: number; updated: number }> {
+export async function reindexOrganization(
+  orgId: string,
+  putItems: (items: Record<string, unknown>[]) => Promise<void>,
+): Promise<{ projects: number; updated: number }> {
   const projects = await queryCollection<ProjectRecord>(collections.projectsOfOrganization(orgId), { consistentRead: true });
   let updated = 0;
   for (const project of projects) {

@@ -1,14 +1,14 @@
-import { type Key, keys } from '../db/keys';
-import { activityEntry, activityPut } from './activity';
-import { batchGet, getItem, keyId } from '../db/reads';
+import { now } from '../clock';
 import { TABLE_NAME } from '../db/client';
+import { type Key, keys } from '../db/keys';
+import { batchGet, getItem, keyId } from '../db/reads';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { UserItem } from '../user/item';
+import { activityEntry, activityPut } from './activity';
 import type { ProjectItem } from './item';
 import { type MemberSetItem, memberIdsOf, memberSetWrite } from './member-set';
 import { projectIdsOfMember } from './memberships';
-import { now } from '../clock';
 
 /**
  * A user removed from the organization leaves every project they were a member of, and each of
@@ -17,7 +17,8 @@ import { now } from '../clock';
  */
 
 /** What a member removal needs of a project: the project (id, name, version) and its member set. */
-type ProjectMembers = Pick<ProjectItem, 'id' | 'name' | 'version'> & Key & { memberIds: string[]; profiles?: MemberSetItem['profiles'] };
+type ProjectMembers = Pick<ProjectItem, 'id' | 'name' | 'version'> &
+  Key & { memberIds: string[]; profiles?: MemberSetItem['profiles'] };
 
 /** Writes per project in the removal's transaction: the project's version, its member set and the activity entry. */
 export const WRITES_PER_PROJECT = 3;
@@ -32,13 +33,25 @@ export const WRITES_PER_PROJECT = 3;
 export async function projectsWithMember(orgId: string, userId: string): Promise<ProjectMembers[]> {
   const projectIds = [...(await projectIdsOfMember(orgId, userId))];
   if (projectIds.length === 0) return [];
-  const found = await batchGet(projectIds.flatMap((id) => [keys.project(orgId, id), keys.projectMembers(orgId, id)]), { consistentRead: true });
+  const found = await batchGet(
+    projectIds.flatMap((id) => [keys.project(orgId, id), keys.projectMembers(orgId, id)]),
+    { consistentRead: true },
+  );
   return projectIds.flatMap((id) => {
     const project = found.get(keyId(keys.project(orgId, id))) as ProjectItem | undefined;
     const set = found.get(keyId(keys.projectMembers(orgId, id))) as MemberSetItem | undefined;
     const memberIds = memberIdsOf(set);
     if (!project || !memberIds.includes(userId)) return [];
-    return [{ ...keys.project(orgId, id), id, name: project.name, version: project.version, memberIds, ...(set?.profiles ? { profiles: set.profiles } : {}) }];
+    return [
+      {
+        ...keys.project(orgId, id),
+        id,
+        name: project.name,
+        version: project.version,
+        memberIds,
+        ...(set?.profiles ? { profiles: set.profiles } : {}),
+      },
+    ];
   });
 }
 
@@ -54,7 +67,12 @@ type Actor = Pick<UserItem, 'id' | 'fullName' | 'avatarUrl'>;
 export function removedMemberWrites(orgId: string, projects: ProjectMembers[], removed: UserItem, actor: Actor): TransactItem[] {
   return projects.flatMap((project) => [
     { Update: versionBump(project) },
-    memberSetWrite(orgId, project.id, project.memberIds.filter((id) => id !== removed.id), project.profiles),
+    memberSetWrite(
+      orgId,
+      project.id,
+      project.memberIds.filter((id) => id !== removed.id),
+      project.profiles,
+    ),
     activityPut(orgId, activityEntry(project, actor, { action: 'members_removed', members: [removed.fullName] })),
   ]);
 }
@@ -76,11 +94,18 @@ function versionBump(project: ProjectMembers) {
  * already, so each project gets its own transaction (its version, its set, its entry); a project
  * that changed meanwhile is read again until the id is out of its set.
  */
-export async function removeMemberOutsideTransaction(orgId: string, project: ProjectMembers, removed: UserItem, actor: Actor, maxAttempts: number) {
+export async function removeMemberOutsideTransaction(
+  orgId: string,
+  project: ProjectMembers,
+  removed: UserItem,
+  actor: Actor,
+  maxAttempts: number,
+) {
   let current: ProjectMembers | undefined = project;
   for (let attempt = 1; current?.memberIds.includes(removed.id); attempt += 1) {
     if (await conditionHeld(transactWrite(removedMemberWrites(orgId, [current], removed, actor)))) return;
-    if (attempt >= maxAttempts) throw new Error(`Project ${project.id} kept changing while user ${removed.id} was removed from it (${attempt} attempts)`);
+    if (attempt >= maxAttempts)
+      throw new Error(`Project ${project.id} kept changing while user ${removed.id} was removed from it (${attempt} attempts)`);
     current = await readProjectMembers(orgId, project.id);
   }
 }
@@ -90,5 +115,14 @@ async function readProjectMembers(orgId: string, projectId: string): Promise<Pro
     getItem(keys.project(orgId, projectId), { consistentRead: true }),
     getItem(keys.projectMembers(orgId, projectId), { consistentRead: true }),
   ]);
-  return project && { ...keys.project(orgId, projectId), id: projectId, name: project.name, version: project.version, memberIds: memberIdsOf(set), ...(set?.profiles ? { profiles: set.profiles } : {}) };
+  return (
+    project && {
+      ...keys.project(orgId, projectId),
+      id: projectId,
+      name: project.name,
+      version: project.version,
+      memberIds: memberIdsOf(set),
+      ...(set?.profiles ? { profiles: set.profiles } : {}),
+    }
+  );
 }

@@ -19,7 +19,11 @@ export function statusMovesOf(items: unknown[]): CountedMove[] {
   for (const item of items as (Partial<ProjectItem> & StatusTrail)[]) {
     if (item.type !== 'PROJECT' || !item.statusEventId || !item.statusFrom || !item.status || !item.orgId) continue;
     if (item.statusFrom === item.status || moves.has(item.statusEventId)) continue;
-    moves.set(item.statusEventId, { id: item.statusEventId, orgId: item.orgId, figures: statusMoved(item.statusFrom, item.status) });
+    moves.set(item.statusEventId, {
+      id: item.statusEventId,
+      orgId: item.orgId,
+      figures: statusMoved(item.statusFrom, item.status),
+    });
   }
   return [...moves.values()];
 }

@@ -16,7 +16,11 @@ import type { ProjectItem } from './item';
 export const MAX_INDEXED_WORDS = 8;
 
 /** Lower-case words: runs of letters and digits. */
-export const wordsOf = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+export const wordsOf = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /** The words a name is found by: its first MAX_INDEXED_WORDS distinct ones. */
 export const nameWords = (name: string): string[] => [...new Set(wordsOf(name))].slice(0, MAX_INDEXED_WORDS);
@@ -27,17 +31,30 @@ export const matchesWordPrefixes = (name: string, queryWords: string[]) => {
   return queryWords.every((prefix) => words.some((word) => word.startsWith(prefix)));
 };
 
-export const wordItem = (orgId: string, word: string, projectId: string) => ({ ...keys.projectWord(orgId, word, projectId), type: 'PROJECT_WORD', projectId });
+export const wordItem = (orgId: string, word: string, projectId: string) => ({
+  ...keys.projectWord(orgId, word, projectId),
+  type: 'PROJECT_WORD',
+  projectId,
+});
 
 /** The word items of a project as stored. */
-export const wordItems = (project: Pick<ProjectItem, 'orgId' | 'id' | 'name'>) => nameWords(project.name).map((word) => wordItem(project.orgId, word, project.id));
+export const wordItems = (project: Pick<ProjectItem, 'orgId' | 'id' | 'name'>) =>
+  nameWords(project.name).map((word) => wordItem(project.orgId, word, project.id));
 
 /** The writes that take the index from one name to another (undefined: no project); unchanged words are left alone. */
-export function wordWrites(project: Pick<ProjectItem, 'orgId' | 'id'>, before: string | undefined, after: string | undefined): TransactItem[] {
+export function wordWrites(
+  project: Pick<ProjectItem, 'orgId' | 'id'>,
+  before: string | undefined,
+  after: string | undefined,
+): TransactItem[] {
   const old = new Set(before === undefined ? [] : nameWords(before));
   const next = new Set(after === undefined ? [] : nameWords(after));
   return [
-    ...[...old].filter((word) => !next.has(word)).map((word) => ({ Delete: { TableName: TABLE_NAME, Key: keys.projectWord(project.orgId, word, project.id) } })),
-    ...[...next].filter((word) => !old.has(word)).map((word) => ({ Put: { TableName: TABLE_NAME, Item: wordItem(project.orgId, word, project.id) } })),
+    ...[...old]
+      .filter((word) => !next.has(word))
+      .map((word) => ({ Delete: { TableName: TABLE_NAME, Key: keys.projectWord(project.orgId, word, project.id) } })),
+    ...[...next]
+      .filter((word) => !old.has(word))
+      .map((word) => ({ Put: { TableName: TABLE_NAME, Item: wordItem(project.orgId, word, project.id) } })),
   ];
 }

@@ -1,10 +1,10 @@
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
-import { type ProjectAudience, newEventId, notificationEventPut } from '../notifications/event';
-import type { MembershipChange } from './memberships';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
-import type { NotificationMessage } from '../notifications/item';
 import { type Condition, updateExpression } from '../db/update-expression';
+import { type ProjectAudience, newEventId, notificationEventPut } from '../notifications/event';
+import type { NotificationMessage } from '../notifications/item';
+import type { MembershipChange } from './memberships';
 
 /** How often a change is re-read and retried when someone else changed the project in between. */
 export const MAX_WRITE_ATTEMPTS = 5;
@@ -33,15 +33,26 @@ interface ProjectWrite {
 }
 
 /** The update's condition and version bump for what must still hold. */
-function guarded(unchanged: ProjectWrite['unchanged']): { condition: Condition; version: { set?: Record<string, number>; add?: Record<string, number> } } {
+function guarded(unchanged: ProjectWrite['unchanged']): {
+  condition: Condition;
+  version: { set?: Record<string, number>; add?: Record<string, number> };
+} {
   if ('version' in unchanged) {
     return {
-      condition: { expression: 'attribute_exists(PK) AND #version = :expected', names: { '#version': 'version' }, values: { ':expected': unchanged.version } },
+      condition: {
+        expression: 'attribute_exists(PK) AND #version = :expected',
+        names: { '#version': 'version' },
+        values: { ':expected': unchanged.version },
+      },
       version: { set: { version: unchanged.version + 1 } },
     };
   }
   return {
-    condition: { expression: 'attribute_exists(PK) AND #dueKey = :dueKey', names: { '#dueKey': 'dueKey' }, values: { ':dueKey': unchanged.dueKey } },
+    condition: {
+      expression: 'attribute_exists(PK) AND #dueKey = :dueKey',
+      names: { '#dueKey': 'dueKey' },
+      values: { ':dueKey': unchanged.dueKey },
+    },
     // Still one more per write: a member change computed from an older version fails its condition.
     version: { add: { version: 1 } },
   };
@@ -67,12 +78,21 @@ export async function writeProjectChange(orgId: string, projectId: string, chang
         TableName: TABLE_NAME,
         Key: keys.project(orgId, projectId),
         ...updateExpression(
-          { set: { ...change.set, ...version.set, ...(statusEventId ? { statusEventId } : {}) }, copy: { statusFrom: 'status' }, add: version.add, remove: change.remove },
+          {
+            set: { ...change.set, ...version.set, ...(statusEventId ? { statusEventId } : {}) },
+            copy: { statusFrom: 'status' },
+            add: version.add,
+            remove: change.remove,
+          },
           condition,
         ),
       },
     },
-    ...notificationEventPut(orgId, change.recipients, change.message, undefined, { id: statusEventId, audience: change.audience, memberships: change.memberships }),
+    ...notificationEventPut(orgId, change.recipients, change.message, undefined, {
+      id: statusEventId,
+      audience: change.audience,
+      memberships: change.memberships,
+    }),
     ...change.alongside,
   ];
   return conditionHeld(transactWrite(items));

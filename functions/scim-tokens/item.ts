@@ -33,7 +33,12 @@ export const SCIM_LAST_USE_STEP_MS = 60_000;
 export const hashScimSecret = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
 
 /** A new token: the item to store and the token to show once. 256 random bits. */
-export function newScimToken(orgId: string, name: string, createdAt: string, createdBy: { id: string; fullName: string }): { item: ScimTokenItem; token: string } {
+export function newScimToken(
+  orgId: string,
+  name: string,
+  createdAt: string,
+  createdBy: { id: string; fullName: string },
+): { item: ScimTokenItem; token: string } {
   const id = ulid();
   const secret = randomBytes(32).toString('hex');
   return {

@@ -1,18 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
-import { now as clockNow } from '../clock';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type WriteContext, auditPut } from '../audit-log/entries';
+import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
 import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { batchGet, getItem, keyId } from '../db/reads';
-import type { OrganizationItem } from '../organization/item';
 import { conditionHeld, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
+import type { OrganizationItem } from '../organization/item';
 import { type Authority, actorIsAdmin } from '../organization-users/organization-users';
 import type { UserItem } from '../user/item';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SCIM_LAST_USE_STEP_MS, SCIM_TOKENS_MAX, type ScimTokenItem, hashScimSecret, newScimToken, parseScimToken } from './item';
 
 /**
@@ -27,7 +27,8 @@ const notAdmin = () => new Refused('not-allowed', ADMINS_ONLY);
 const tokenTarget = (item: ScimTokenItem) => ({ type: 'scim_token' as const, id: item.id, label: item.name });
 
 /** The tokens, oldest first (their ids are ULIDs); strong, as the list is read again right after a change. */
-export const listScimTokens = (orgId: string) => queryCollection<ScimTokenItem>(collections.scimTokensOfOrganization(orgId), { consistentRead: true });
+export const listScimTokens = (orgId: string) =>
+  queryCollection<ScimTokenItem>(collections.scimTokensOfOrganization(orgId), { consistentRead: true });
 
 export async function createScimToken(context: WriteContext, name: string): Promise<{ item: ScimTokenItem; token: string }> {
   const { actor } = context;
@@ -36,7 +37,13 @@ export async function createScimToken(context: WriteContext, name: string): Prom
   await transactWriteExplained(
     [
       actorIsAdmin(actor),
-      { Put: { TableName: TABLE_NAME, Item: { ...keys.scimToken(actor.orgId, created.item.id), ...created.item }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      {
+        Put: {
+          TableName: TABLE_NAME,
+          Item: { ...keys.scimToken(actor.orgId, created.item.id), ...created.item },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
       auditPut(context, { action: 'scim.token_created', target: tokenTarget(created.item) }),
     ],
     (failed) => (failed.has(0) ? notAdmin() : undefined),
@@ -52,7 +59,9 @@ export async function revokeScimToken(context: WriteContext, tokenId: string): P
   await transactWriteExplained(
     [
       actorIsAdmin(actor),
-      { Delete: { TableName: TABLE_NAME, Key: keys.scimToken(actor.orgId, tokenId), ConditionExpression: 'attribute_exists(PK)' } },
+      {
+        Delete: { TableName: TABLE_NAME, Key: keys.scimToken(actor.orgId, tokenId), ConditionExpression: 'attribute_exists(PK)' },
+      },
       auditPut(context, { action: 'scim.token_revoked', target: tokenTarget(item) }),
     ],
     (failed) => (failed.has(0) ? notAdmin() : failed.has(1) ? new NotFound() : undefined),
@@ -67,7 +76,9 @@ export async function revokeScimToken(context: WriteContext, tokenId: string): P
  * which ends when they are demoted or removed (docs/decisions/069). Its last use is recorded at
  * most once a minute.
  */
-export async function authenticateScimToken(authorization: string | undefined): Promise<{ token: ScimTokenItem; plan: string } | undefined> {
+export async function authenticateScimToken(
+  authorization: string | undefined,
+): Promise<{ token: ScimTokenItem; plan: string } | undefined> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   const parsed = match ? parseScimToken(match[1]!) : undefined;
   if (!parsed) return undefined;
@@ -83,7 +94,11 @@ export async function authenticateScimToken(authorization: string | undefined): 
   const stored = Buffer.from(item.secretHash, 'hex');
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) return undefined;
   // The creator is named only by the stored item, so this read follows it; strong, as a demotion must stop the token at once.
-  if (item.createdBy && (await getItem<UserItem>(keys.user(item.orgId, item.createdBy.id), { consistentRead: true }))?.role !== 'admin') return undefined;
+  if (
+    item.createdBy &&
+    (await getItem<UserItem>(keys.user(item.orgId, item.createdBy.id), { consistentRead: true }))?.role !== 'admin'
+  )
+    return undefined;
   await recordUse(item);
   return { token: item, plan: organization.plan };
 }
@@ -99,7 +114,10 @@ async function recordUse(item: ScimTokenItem) {
         Key: keys.scimToken(item.orgId, item.id),
         ...updateExpression(
           { set: { lastUsedAt: at.toISOString() } },
-          { expression: 'attribute_exists(PK) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :since)', values: { ':since': since } },
+          {
+            expression: 'attribute_exists(PK) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :since)',
+            values: { ':since': since },
+          },
         ),
       }),
     ),
@@ -113,7 +131,13 @@ async function recordUse(item: ScimTokenItem) {
 export function tokenAuthority(token: Pick<ScimTokenItem, 'orgId' | 'id' | 'createdBy'>, refusal: () => Error): Authority {
   return {
     adminId: token.createdBy?.id,
-    check: { ConditionCheck: { TableName: TABLE_NAME, Key: keys.scimToken(token.orgId, token.id), ConditionExpression: 'attribute_exists(PK)' } },
+    check: {
+      ConditionCheck: {
+        TableName: TABLE_NAME,
+        Key: keys.scimToken(token.orgId, token.id),
+        ConditionExpression: 'attribute_exists(PK)',
+      },
+    },
     refusal,
   };
 }

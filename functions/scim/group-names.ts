@@ -5,4 +5,6 @@ import type { UserItem } from '../user/item';
 export const GROUP_NAMES: Record<Role, string> = { admin: 'Administrators', staff: 'Staff' };
 
 /** A user's `groups` (RFC 7643 §4.1.2, read-only): the one group of their role. */
-export const groupsOfUser = (user: Pick<UserItem, 'role'>) => [{ value: user.role, display: GROUP_NAMES[user.role], type: 'direct' }];
+export const groupsOfUser = (user: Pick<UserItem, 'role'>) => [
+  { value: user.role, display: GROUP_NAMES[user.role], type: 'direct' },
+];

@@ -11,7 +11,13 @@ const SERVICE_PROVIDER_CONFIG_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Se
 const RESOURCE_TYPE_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:ResourceType';
 const SCHEMA_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Schema';
 
-const listOf = <T>(resources: T[]) => ({ schemas: [LIST_SCHEMA], totalResults: resources.length, startIndex: 1, itemsPerPage: resources.length, Resources: resources });
+const listOf = <T>(resources: T[]) => ({
+  schemas: [LIST_SCHEMA],
+  totalResults: resources.length,
+  startIndex: 1,
+  itemsPerPage: resources.length,
+  Resources: resources,
+});
 
 export function serviceProviderConfig(baseUrl: string) {
   return {
@@ -27,7 +33,8 @@ export function serviceProviderConfig(baseUrl: string) {
       {
         type: 'oauthbearertoken',
         name: 'Bearer token',
-        description: 'A SCIM token an administrator creates in Account Settings → Single sign-on, sent as Authorization: Bearer <token>.',
+        description:
+          'A SCIM token an administrator creates in Account Settings → Single sign-on, sent as Authorization: Bearer <token>.',
         primary: true,
       },
     ],
@@ -81,7 +88,12 @@ const attribute = (name: string, type: Attribute['type'], description: string, o
 });
 
 const USER_ATTRIBUTES: Attribute[] = [
-  attribute('userName', 'string', 'The person’s sign-in email address; it cannot change.', { required: true, mutability: 'immutable', returned: 'always', uniqueness: 'server' }),
+  attribute('userName', 'string', 'The person’s sign-in email address; it cannot change.', {
+    required: true,
+    mutability: 'immutable',
+    returned: 'always',
+    uniqueness: 'server',
+  }),
   attribute('name', 'complex', 'The person’s name, kept as one full name (formatted).', {
     subAttributes: [
       attribute('formatted', 'string', 'The full name.'),
@@ -93,26 +105,42 @@ const USER_ATTRIBUTES: Attribute[] = [
   attribute('emails', 'complex', 'The sign-in address, as userName.', {
     multiValued: true,
     mutability: 'readOnly',
-    subAttributes: [attribute('value', 'string', 'The address.', { mutability: 'readOnly' }), attribute('type', 'string', 'Always work.', { mutability: 'readOnly' })],
+    subAttributes: [
+      attribute('value', 'string', 'The address.', { mutability: 'readOnly' }),
+      attribute('type', 'string', 'Always work.', { mutability: 'readOnly' }),
+    ],
   }),
   attribute('active', 'boolean', 'false removes the person from the organization and ends their sessions.'),
   attribute('groups', 'complex', 'The group of the person’s role; change it through the Group.', {
     multiValued: true,
     mutability: 'readOnly',
-    subAttributes: [attribute('value', 'string', 'The group’s id.', { mutability: 'readOnly' }), attribute('display', 'string', 'The group’s name.', { mutability: 'readOnly' })],
+    subAttributes: [
+      attribute('value', 'string', 'The group’s id.', { mutability: 'readOnly' }),
+      attribute('display', 'string', 'The group’s name.', { mutability: 'readOnly' }),
+    ],
   }),
 ];
 
 const GROUP_ATTRIBUTES: Attribute[] = [
-  attribute('displayName', 'string', 'Administrators or Staff; fixed.', { required: true, mutability: 'readOnly', returned: 'always', uniqueness: 'server' }),
-  attribute('members', 'complex', `The people of the role; joining a group gives its role. Listed up to ${SCIM_GROUP_MEMBERS_MAX}; exclude them with excludedAttributes=members.`, {
-    multiValued: true,
-    subAttributes: [
-      attribute('value', 'string', 'The user’s id.', { mutability: 'immutable', caseExact: true }),
-      attribute('display', 'string', 'The user’s name.', { mutability: 'readOnly' }),
-      attribute('$ref', 'reference', 'The User resource.', { mutability: 'readOnly', referenceTypes: ['User'] }),
-    ],
+  attribute('displayName', 'string', 'Administrators or Staff; fixed.', {
+    required: true,
+    mutability: 'readOnly',
+    returned: 'always',
+    uniqueness: 'server',
   }),
+  attribute(
+    'members',
+    'complex',
+    `The people of the role; joining a group gives its role. Listed up to ${SCIM_GROUP_MEMBERS_MAX}; exclude them with excludedAttributes=members.`,
+    {
+      multiValued: true,
+      subAttributes: [
+        attribute('value', 'string', 'The user’s id.', { mutability: 'immutable', caseExact: true }),
+        attribute('display', 'string', 'The user’s name.', { mutability: 'readOnly' }),
+        attribute('$ref', 'reference', 'The User resource.', { mutability: 'readOnly', referenceTypes: ['User'] }),
+      ],
+    },
+  ),
 ];
 
 export function schemas(baseUrl: string) {
@@ -124,5 +152,8 @@ export function schemas(baseUrl: string) {
     attributes,
     meta: { resourceType: 'Schema', location: `${baseUrl}/Schemas/${id}` },
   });
-  return listOf([schema(USER_SCHEMA, 'User', 'A person of the organization', USER_ATTRIBUTES), schema(GROUP_SCHEMA, 'Group', 'A role of the organization', GROUP_ATTRIBUTES)]);
+  return listOf([
+    schema(USER_SCHEMA, 'User', 'A person of the organization', USER_ATTRIBUTES),
+    schema(GROUP_SCHEMA, 'Group', 'A role of the organization', GROUP_ATTRIBUTES),
+  ]);
 }

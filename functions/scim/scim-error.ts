@@ -1,8 +1,9 @@
-import { LAST_ADMIN } from '../organization-users/organization-users';
 import { Conflict, NotFound, Refused } from '../domain/errors';
+import { LAST_ADMIN } from '../organization-users/organization-users';
 
 /** RFC 7644 §3.12's error detail types this service answers. */
-export type ScimType = 'invalidFilter' | 'invalidSyntax' | 'invalidPath' | 'invalidValue' | 'mutability' | 'uniqueness' | 'noTarget' | 'tooMany';
+export type ScimType =
+  'invalidFilter' | 'invalidSyntax' | 'invalidPath' | 'invalidValue' | 'mutability' | 'uniqueness' | 'noTarget' | 'tooMany';
 
 export const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
 

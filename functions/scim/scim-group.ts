@@ -18,7 +18,10 @@ export const SCIM_GROUP_MEMBERS_MAX = 1000;
 export const isGroupId = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
 /** For scimRoute: a group route's path id is a role, else 404. */
-export const GROUP_IDS = { isOurs: isGroupId, notFound: () => new ScimError(404, 'No group with this id: the groups are "admin" (Administrators) and "staff" (Staff)') };
+export const GROUP_IDS = {
+  isOurs: isGroupId,
+  notFound: () => new ScimError(404, 'No group with this id: the groups are "admin" (Administrators) and "staff" (Staff)'),
+};
 
 /** A member as a group lists it: the user's id, name and location. */
 export type GroupMember = Pick<UserItem, 'id' | 'fullName'>;
@@ -29,7 +32,16 @@ export function toScimGroup(role: Role, baseUrl: string, members?: GroupMember[]
     schemas: [GROUP_SCHEMA],
     id: role,
     displayName: GROUP_NAMES[role],
-    ...(members ? { members: members.map((member) => ({ value: member.id, display: member.fullName, type: 'User', $ref: `${baseUrl}/Users/${member.id}` })) } : {}),
+    ...(members
+      ? {
+          members: members.map((member) => ({
+            value: member.id,
+            display: member.fullName,
+            type: 'User',
+            $ref: `${baseUrl}/Users/${member.id}`,
+          })),
+        }
+      : {}),
     meta: { resourceType: 'Group', location: `${baseUrl}/Groups/${role}` },
   };
 }
@@ -50,13 +62,15 @@ export function membersWanted(query: Record<string, string | undefined>): boolea
  */
 export type MemberChanges = { replace: string[] } | { add: string[]; remove: string[] };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The ids of `[{ value: id }, …]`, as RFC 7644 §3.5.2.1's example sends them. */
 function memberIds(value: unknown): string[] {
   const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
   return list.map((member) => {
-    if (!isRecord(member) || typeof member.value !== 'string' || member.value.length === 0) throw new ScimError(400, 'Each member must be an object with a "value": the user’s id', 'invalidValue');
+    if (!isRecord(member) || typeof member.value !== 'string' || member.value.length === 0)
+      throw new ScimError(400, 'Each member must be an object with a "value": the user’s id', 'invalidValue');
     return member.value;
   });
 }
@@ -86,7 +100,8 @@ const MEMBER_PATH = /^members\[\s*value\s+eq\s+"([^"]*)"\s*\]$/i;
 export function parseGroupPatch(raw: unknown, role: Role): MemberChanges {
   const body = checkSchemas(raw, PATCH_SCHEMA);
   const operations = body.Operations;
-  if (!Array.isArray(operations) || operations.length === 0) throw new ScimError(400, '"Operations" must be a non-empty array', 'invalidSyntax');
+  if (!Array.isArray(operations) || operations.length === 0)
+    throw new ScimError(400, '"Operations" must be a non-empty array', 'invalidSyntax');
   let replace: string[] | undefined;
   const add = new Set<string>();
   const remove = new Set<string>();
@@ -113,20 +128,25 @@ export function parseGroupPatch(raw: unknown, role: Role): MemberChanges {
       checkDisplayName(role, value);
     } else if (name === 'id') {
       if (value !== role) throw new ScimError(400, 'A group’s id cannot be changed', 'mutability');
-    } else if (name !== 'externalid') throw new ScimError(400, `A group has no attribute "${attribute}" that can be changed here`, 'invalidPath');
+    } else if (name !== 'externalid')
+      throw new ScimError(400, `A group has no attribute "${attribute}" that can be changed here`, 'invalidPath');
   };
   for (const operation of operations) {
-    if (!isRecord(operation) || typeof operation.op !== 'string') throw new ScimError(400, 'Each operation needs an "op"', 'invalidSyntax');
+    if (!isRecord(operation) || typeof operation.op !== 'string')
+      throw new ScimError(400, 'Each operation needs an "op"', 'invalidSyntax');
     const op = operation.op.toLowerCase();
-    if (op !== 'add' && op !== 'remove' && op !== 'replace') throw new ScimError(400, `Unknown op "${operation.op}"`, 'invalidSyntax');
+    if (op !== 'add' && op !== 'remove' && op !== 'replace')
+      throw new ScimError(400, `Unknown op "${operation.op}"`, 'invalidSyntax');
     const path = typeof operation.path === 'string' ? operation.path.trim() : undefined;
     const member = path ? MEMBER_PATH.exec(path) : null;
     if (member) {
-      if (op !== 'remove') throw new ScimError(400, `A filtered path can only be removed; add members with the path "members"`, 'invalidPath');
+      if (op !== 'remove')
+        throw new ScimError(400, `A filtered path can only be removed; add members with the path "members"`, 'invalidPath');
       change(op, [member[1]!]);
     } else if (path) apply(op, path, operation.value);
     else if (op === 'remove') throw new ScimError(400, 'A remove operation needs a path', 'noTarget');
-    else if (isRecord(operation.value)) for (const [attribute, value] of Object.entries(operation.value)) apply(op, attribute, value);
+    else if (isRecord(operation.value))
+      for (const [attribute, value] of Object.entries(operation.value)) apply(op, attribute, value);
     else throw new ScimError(400, 'An operation without a path needs an object value', 'invalidValue');
   }
   return replace ? { replace } : { add: [...add], remove: [...remove] };

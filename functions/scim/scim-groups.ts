@@ -1,7 +1,8 @@
 import { paginateQuery } from '@aws-sdk/lib-dynamodb';
-import { ROLES, type Role } from '../../shared/roles';
 import { isId } from '../../shared/ids';
+import { ROLES, type Role } from '../../shared/roles';
 import { TABLE_NAME, db } from '../db/client';
+import { keyBeginsWith } from '../db/key-prefix';
 import { keys, roleKeyPrefix } from '../db/keys';
 import { batchGet, getItem, keyId } from '../db/reads';
 import type { IndexName } from '../db/table-definition';
@@ -13,7 +14,6 @@ import { type GroupMember, type MemberChanges, SCIM_GROUP_MEMBERS_MAX, toScimGro
 import type { ScimRequest } from './scim-request';
 import { LIST_SCHEMA } from './scim-user';
 import { pagingOf, saveScimUser } from './scim-users';
-import { keyBeginsWith } from '../db/key-prefix';
 
 /**
  * The two fixed groups, Administrators and Staff, as the organization's roles (docs/decisions/060):
@@ -62,7 +62,9 @@ export async function scimGroup({ orgId, baseUrl }: ScimRequest, role: Role, wit
 /** GET /Groups: both groups, or the one `displayName eq` names (in any case), paged as the Users are. */
 export async function listScimGroups(request: ScimRequest, displayName: string | undefined, withMembers: boolean) {
   const { startIndex, count } = pagingOf(request.query);
-  const found = ROLES.filter((role) => displayName === undefined || GROUP_NAMES[role].toLowerCase() === displayName.toLowerCase());
+  const found = ROLES.filter(
+    (role) => displayName === undefined || GROUP_NAMES[role].toLowerCase() === displayName.toLowerCase(),
+  );
   const page = found.slice(startIndex - 1, startIndex - 1 + count);
   return {
     schemas: [LIST_SCHEMA],
@@ -78,7 +80,10 @@ async function usersNamed(orgId: string, ids: string[]): Promise<Map<string, Use
   const unknown = (id: string) => new ScimError(400, `No user with the id "${id}" in the organization`, 'invalidValue');
   const malformed = ids.find((id) => !isId(id));
   if (malformed !== undefined) throw unknown(malformed);
-  const found = await batchGet(ids.map((id) => keys.user(orgId, id)), { consistentRead: true });
+  const found = await batchGet(
+    ids.map((id) => keys.user(orgId, id)),
+    { consistentRead: true },
+  );
   const users = new Map<string, UserItem>();
   for (const id of ids) {
     const user = found.get(keyId(keys.user(orgId, id))) as UserItem | undefined;
@@ -100,17 +105,26 @@ export async function changeScimGroup(request: ScimRequest, role: Role, changes:
   const currentIds = new Set(current?.map((member) => member.id));
   const wanted = 'replace' in changes ? new Set(changes.replace) : undefined;
   const add = wanted ? [...wanted].filter((id) => !currentIds.has(id)) : [...new Set((changes as { add: string[] }).add)];
-  const remove = wanted ? [...currentIds].filter((id) => !wanted.has(id)) : [...new Set((changes as { remove: string[] }).remove)];
+  const remove = wanted
+    ? [...currentIds].filter((id) => !wanted.has(id))
+    : [...new Set((changes as { remove: string[] }).remove)];
   if (add.length + remove.length > SCIM_GROUP_CHANGES_MAX) {
     throw new ScimError(400, `At most ${SCIM_GROUP_CHANGES_MAX} members can be added or removed in one request`, 'tooMany');
   }
   if (add.length + remove.length === 0) return;
-  const [users, org] = await Promise.all([usersNamed(request.orgId, [...add, ...remove]), getItem<OrganizationItem>(keys.organization(request.orgId), { consistentRead: true })]);
+  const [users, org] = await Promise.all([
+    usersNamed(request.orgId, [...add, ...remove]),
+    getItem<OrganizationItem>(keys.organization(request.orgId), { consistentRead: true }),
+  ]);
   const joining = add.map((id) => users.get(id)!).filter((user) => user.role !== role);
   // Leaving a group one is not in changes nothing (RFC 7644 §3.5.2.2).
   const leaving = remove.map((id) => users.get(id)!).filter((user) => user.role === role);
   if (role === 'staff' && leaving.length > 0) {
-    throw new ScimError(400, 'Everyone is in Staff or Administrators: add the person to Administrators instead, or deactivate the User', 'invalidValue');
+    throw new ScimError(
+      400,
+      'Everyone is in Staff or Administrators: add the person to Administrators instead, or deactivate the User',
+      'invalidValue',
+    );
   }
   const admins = (org?.adminCount ?? 0) + (role === 'admin' ? joining.length - leaving.length : -joining.length);
   if (admins < 1) throw lastAdminError();

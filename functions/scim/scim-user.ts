@@ -1,7 +1,7 @@
 import { scimUserFields as fields } from '../../shared/schemas/scim';
 import type { UserItem } from '../user/item';
-import { ScimError } from './scim-error';
 import { groupsOfUser } from './group-names';
+import { ScimError } from './scim-error';
 
 /**
  * A person as a SCIM User resource (RFC 7643 §4.1), and what an identity provider's bodies say about
@@ -39,7 +39,8 @@ export interface ScimUserInput {
   active: boolean;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const asString = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** `active` as IdPs send it: a boolean, or (Entra ID) the strings "True" and "False". */
@@ -52,12 +53,17 @@ function activeOf(value: unknown): boolean {
 /** The full name from name.formatted, else given and family names, else displayName. */
 function fullNameOf(body: Record<string, unknown>): string {
   const name = isRecord(body.name) ? body.name : {};
-  return asString(name.formatted) || [asString(name.givenName), asString(name.familyName)].filter(Boolean).join(' ') || asString(body.displayName);
+  return (
+    asString(name.formatted) ||
+    [asString(name.givenName), asString(name.familyName)].filter(Boolean).join(' ') ||
+    asString(body.displayName)
+  );
 }
 
 /** Refuses a body whose `schemas` do not name the expected one or name one this service does not know. */
 export function checkSchemas(body: unknown, expected: string, allowed: readonly string[] = [expected]): Record<string, unknown> {
-  if (!isRecord(body) || !Array.isArray(body.schemas)) throw new ScimError(400, `The body must be a JSON object with "schemas": ["${expected}"]`, 'invalidSyntax');
+  if (!isRecord(body) || !Array.isArray(body.schemas))
+    throw new ScimError(400, `The body must be a JSON object with "schemas": ["${expected}"]`, 'invalidSyntax');
   const unknown = body.schemas.filter((schema) => typeof schema !== 'string' || !allowed.includes(schema));
   if (unknown.length > 0) throw new ScimError(400, `Unknown schema: ${unknown.map(String).join(', ')}`, 'invalidSyntax');
   if (!body.schemas.includes(expected)) throw new ScimError(400, `"schemas" must include ${expected}`, 'invalidSyntax');
@@ -93,24 +99,29 @@ const NAME_PATHS = new Set(['name.formatted', 'name.givenname', 'name.familyname
 export function parseScimPatch(raw: unknown, current: UserItem): ScimUserChanges {
   const body = checkSchemas(raw, PATCH_SCHEMA);
   const operations = body.Operations;
-  if (!Array.isArray(operations) || operations.length === 0) throw new ScimError(400, '"Operations" must be a non-empty array', 'invalidSyntax');
+  if (!Array.isArray(operations) || operations.length === 0)
+    throw new ScimError(400, '"Operations" must be a non-empty array', 'invalidSyntax');
   const changes: ScimUserChanges = {};
   const name: Record<string, string> = {};
   const apply = (path: string, value: unknown) => {
     const key = path.toLowerCase();
     if (key === 'active') changes.active = activeOf(value);
     else if (key === 'username') {
-      if (asString(value).toLowerCase() !== current.username.toLowerCase()) throw new ScimError(400, 'userName cannot be changed: it is the person’s sign-in address', 'mutability');
-    } else if (key === 'name' && isRecord(value)) for (const [part, partValue] of Object.entries(value)) apply(`name.${part}`, partValue);
+      if (asString(value).toLowerCase() !== current.username.toLowerCase())
+        throw new ScimError(400, 'userName cannot be changed: it is the person’s sign-in address', 'mutability');
+    } else if (key === 'name' && isRecord(value))
+      for (const [part, partValue] of Object.entries(value)) apply(`name.${part}`, partValue);
     else if (NAME_PATHS.has(key)) name[key] = asString(value);
   };
   for (const operation of operations) {
-    if (!isRecord(operation) || typeof operation.op !== 'string') throw new ScimError(400, 'Each operation needs an "op"', 'invalidSyntax');
+    if (!isRecord(operation) || typeof operation.op !== 'string')
+      throw new ScimError(400, 'Each operation needs an "op"', 'invalidSyntax');
     const op = operation.op.toLowerCase();
     const path = operation.path === undefined ? undefined : asString(operation.path);
     if (op === 'remove') {
       if (!path) throw new ScimError(400, 'A remove operation needs a path', 'noTarget');
-      if (['active', 'username'].includes(path.toLowerCase())) throw new ScimError(400, `${path} cannot be removed`, 'mutability');
+      if (['active', 'username'].includes(path.toLowerCase()))
+        throw new ScimError(400, `${path} cannot be removed`, 'mutability');
       continue;
     }
     if (op !== 'add' && op !== 'replace') throw new ScimError(400, `Unknown op "${operation.op}"`, 'invalidSyntax');
@@ -118,7 +129,8 @@ export function parseScimPatch(raw: unknown, current: UserItem): ScimUserChanges
     else if (isRecord(operation.value)) for (const [attribute, value] of Object.entries(operation.value)) apply(attribute, value);
     else throw new ScimError(400, 'An operation without a path needs an object value', 'invalidValue');
   }
-  const fullName = name['name.formatted'] || [name['name.givenname'], name['name.familyname']].filter(Boolean).join(' ') || name.displayname;
+  const fullName =
+    name['name.formatted'] || [name['name.givenname'], name['name.familyname']].filter(Boolean).join(' ') || name.displayname;
   if (fullName) {
     const parsed = fields.shape.fullName.safeParse(fullName);
     if (!parsed.success) throw new ScimError(400, `name: ${parsed.error.issues[0]!.message}`, 'invalidValue');

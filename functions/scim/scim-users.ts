@@ -17,7 +17,6 @@ import { LIST_SCHEMA, SCIM_PAGE_MAX, type ScimUserChanges, type ScimUserInput, t
  * transaction that the token was not revoked meanwhile. Deactivating a person is removing them.
  */
 
-
 const notFound = () => new ScimError(404, 'No user with this id in the organization');
 
 /** A user of the token's organization, or 404 (another organization's id included). Strong: IdPs read right after writing. */
@@ -35,7 +34,10 @@ export function pagingOf(query: ScimRequest['query']) {
     if (!/^-?\d{1,9}$/.test(value)) throw new ScimError(400, `${name} must be a whole number`, 'invalidValue');
     return Number(value);
   };
-  return { startIndex: Math.max(1, number('startIndex', 1)), count: Math.min(SCIM_PAGE_MAX, Math.max(0, number('count', SCIM_PAGE_MAX))) };
+  return {
+    startIndex: Math.max(1, number('startIndex', 1)),
+    count: Math.min(SCIM_PAGE_MAX, Math.max(0, number('count', SCIM_PAGE_MAX))),
+  };
 }
 
 const listResponse = (usersUrl: string, resources: UserItem[], totalResults: number, startIndex: number) => ({
@@ -55,13 +57,21 @@ export async function listScimUsers({ orgId, usersUrl, query }: ScimRequest, use
   const { startIndex, count } = pagingOf(query);
   if (userName !== undefined) {
     const emailItem = await getItem<EmailItem>(keys.email(userName), { consistentRead: true });
-    const user = holdsAddress(emailItem) && emailItem.orgId === orgId ? await getItem<UserItem>(keys.user(orgId, emailItem.userId), { consistentRead: true }) : undefined;
+    const user =
+      holdsAddress(emailItem) && emailItem.orgId === orgId
+        ? await getItem<UserItem>(keys.user(orgId, emailItem.userId), { consistentRead: true })
+        : undefined;
     const found = user ? [user] : [];
     return listResponse(usersUrl, found.slice(startIndex - 1, startIndex - 1 + count), found.length, startIndex);
   }
   const [org, users] = await Promise.all([
     getItem<OrganizationItem>(keys.organization(orgId)),
-    count === 0 ? Promise.resolve([]) : queryCollection<UserItem>(collections.usersOfOrganization(orgId), { limit: startIndex - 1 + count, consistentRead: true }),
+    count === 0
+      ? Promise.resolve([])
+      : queryCollection<UserItem>(collections.usersOfOrganization(orgId), {
+          limit: startIndex - 1 + count,
+          consistentRead: true,
+        }),
   ]);
   const page = users.slice(startIndex - 1, startIndex - 1 + count);
   return listResponse(usersUrl, page, org?.userCount ?? users.length, startIndex);
@@ -73,12 +83,21 @@ export async function listScimUsers({ orgId, usersUrl, query }: ScimRequest, use
  */
 export async function createScimUser(request: ScimRequest, input: ScimUserInput): Promise<UserItem> {
   if (!input.active) throw new ScimError(400, 'A new user must be active', 'invalidValue');
-  const [emailItem, org] = await Promise.all([getItem<EmailItem>(keys.email(input.userName), { consistentRead: true }), getItem<OrganizationItem>(keys.organization(request.orgId))]);
+  const [emailItem, org] = await Promise.all([
+    getItem<EmailItem>(keys.email(input.userName), { consistentRead: true }),
+    getItem<OrganizationItem>(keys.organization(request.orgId)),
+  ]);
   if (holdsAddress(emailItem)) throw new ScimError(409, 'A user with this userName already exists', 'uniqueness');
   if (!org) throw new ScimError(401, 'The token’s organization no longer exists');
   const saved = await saveOrganizationUser(
     request.context,
-    { username: input.userName, fullName: input.fullName, role: 'staff', passwordHash: await hashPassword(randomBytes(32).toString('base64url')), organizationName: org.name },
+    {
+      username: input.userName,
+      fullName: input.fullName,
+      role: 'staff',
+      passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+      organizationName: org.name,
+    },
     { emailItem, authority: request.authority },
   );
   return saved.user;
@@ -89,7 +108,11 @@ export async function createScimUser(request: ScimRequest, input: ScimUserInput)
  * person as Remove does (out of every project, their address freed) and ends their sessions at once.
  * Answers the person as they are after the change.
  */
-export async function changeScimUser(request: ScimRequest, current: UserItem, changes: ScimUserChanges): Promise<{ user: UserItem; active: boolean }> {
+export async function changeScimUser(
+  request: ScimRequest,
+  current: UserItem,
+  changes: ScimUserChanges,
+): Promise<{ user: UserItem; active: boolean }> {
   if (changes.active === false) return { user: await deactivateScimUser(request, current), active: false };
   if (changes.fullName === undefined || changes.fullName === current.fullName) return { user: current, active: true };
   return { user: await saveScimUser(request, current, { fullName: changes.fullName }), active: true };
@@ -99,18 +122,31 @@ export async function changeScimUser(request: ScimRequest, current: UserItem, ch
  * A new name or role for a person, saved as an admin's edit is (its conditions: the role read, the
  * last admin; its audit entries, by the actor SCIM; a role change notified to the person).
  */
-export async function saveScimUser(request: ScimRequest, current: UserItem, change: { fullName?: string; role?: UserItem['role'] }): Promise<UserItem> {
+export async function saveScimUser(
+  request: ScimRequest,
+  current: UserItem,
+  change: { fullName?: string; role?: UserItem['role'] },
+): Promise<UserItem> {
   const saved = await saveOrganizationUser(
     request.context,
-    { username: current.username, fullName: change.fullName ?? current.fullName, role: change.role ?? current.role, organizationName: '' },
-    { emailItem: { type: 'EMAIL', userId: current.id, orgId: current.orgId, username: current.username }, authority: request.authority },
+    {
+      username: current.username,
+      fullName: change.fullName ?? current.fullName,
+      role: change.role ?? current.role,
+      organizationName: '',
+    },
+    {
+      emailItem: { type: 'EMAIL', userId: current.id, orgId: current.orgId, username: current.username },
+      authority: request.authority,
+    },
   );
   return saved.user;
 }
 
 /** PUT /Users/{id}: the same address (userName cannot change here), a name, active or not. */
 export function replaceScimUser(request: ScimRequest, current: UserItem, input: ScimUserInput) {
-  if (input.userName.toLowerCase() !== current.username.toLowerCase()) throw new ScimError(400, 'userName cannot be changed: it is the person’s sign-in address', 'mutability');
+  if (input.userName.toLowerCase() !== current.username.toLowerCase())
+    throw new ScimError(400, 'userName cannot be changed: it is the person’s sign-in address', 'mutability');
   return changeScimUser(request, current, { fullName: input.fullName, active: input.active });
 }
 

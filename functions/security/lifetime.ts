@@ -8,7 +8,8 @@ export const SESSION_IDLE_MFA_REQUIRED_MS = 30 * 60 * 1000;
 export const SESSION_IDLE_LONGEST_MS = Math.max(SESSION_IDLE_MS, SESSION_IDLE_MFA_REQUIRED_MS);
 
 /** The idle limit for a session of this organization. */
-export const sessionIdleLimit = (org: { requireMfa?: boolean }) => (org.requireMfa ? SESSION_IDLE_MFA_REQUIRED_MS : SESSION_IDLE_MS);
+export const sessionIdleLimit = (org: { requireMfa?: boolean }) =>
+  org.requireMfa ? SESSION_IDLE_MFA_REQUIRED_MS : SESSION_IDLE_MS;
 
 /**
  * The last use is written at most this often: every other request only reads the session, so

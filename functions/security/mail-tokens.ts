@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { now as clockNow, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import type { TransactItem } from '../db/transactions';
 import { type Condition, bothHold, updateExpression } from '../db/update-expression';
 import type { UserItem } from '../user/item';
-import { now as clockNow, ttlAt } from '../clock';
 
 /**
  * Tokens that travel by mail (password reset, email verification): 32 random bytes, stored only as
@@ -37,10 +37,25 @@ export function newMailToken() {
 }
 
 /** The Put of a new token item, for the transaction that also records it on the user and mails it. */
-export function mailTokenPut(hash: string, purpose: MailTokenPurpose, owner: { userId: string; orgId: string }, lifetimeMs: number, now = clockNow().getTime()): TransactItem {
+export function mailTokenPut(
+  hash: string,
+  purpose: MailTokenPurpose,
+  owner: { userId: string; orgId: string },
+  lifetimeMs: number,
+  now = clockNow().getTime(),
+): TransactItem {
   const expiresAt = now + lifetimeMs;
-  const item: MailTokenItem = { type: 'MAIL_TOKEN', purpose, userId: owner.userId, orgId: owner.orgId, expiresAt, ttl: ttlAt(expiresAt) };
-  return { Put: { TableName: TABLE_NAME, Item: { ...keys.mailToken(hash), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } };
+  const item: MailTokenItem = {
+    type: 'MAIL_TOKEN',
+    purpose,
+    userId: owner.userId,
+    orgId: owner.orgId,
+    expiresAt,
+    ttl: ttlAt(expiresAt),
+  };
+  return {
+    Put: { TableName: TABLE_NAME, Item: { ...keys.mailToken(hash), ...item }, ConditionExpression: 'attribute_not_exists(PK)' },
+  };
 }
 
 /** The token's item when it exists, serves this purpose and has not expired; undefined otherwise. */
@@ -58,7 +73,9 @@ async function findMailToken(token: string, purpose: MailTokenPurpose, now = clo
  * expired links stay invalid.
  */
 export async function isVerifiedOwnersLink(token: string, now = clockNow().getTime()): Promise<boolean> {
-  const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.mailToken(hashToken(token)), ConsistentRead: true }));
+  const out = await db.send(
+    new GetCommand({ TableName: TABLE_NAME, Key: keys.mailToken(hashToken(token)), ConsistentRead: true }),
+  );
   const item = out.Item as MailTokenItem | undefined;
   if (!item || item.purpose !== 'email-verification' || item.expiresAt <= now) return false;
   const user = await getItem<UserItem>(keys.user(item.orgId, item.userId));
@@ -66,7 +83,10 @@ export async function isVerifiedOwnersLink(token: string, now = clockNow().getTi
 }
 
 /** Where a user holds the hash of the newest token of each purpose: a newer request voids the older links. */
-const CURRENT_HASH_FIELD = { 'password-reset': 'passwordResetTokenHash', 'email-verification': 'emailVerificationTokenHash' } as const satisfies Record<MailTokenPurpose, keyof UserItem>;
+const CURRENT_HASH_FIELD = {
+  'password-reset': 'passwordResetTokenHash',
+  'email-verification': 'emailVerificationTokenHash',
+} as const satisfies Record<MailTokenPurpose, keyof UserItem>;
 
 export interface FoundMailToken {
   hash: string;
@@ -87,12 +107,27 @@ export async function findTokenOwner(token: string, purpose: MailTokenPurpose): 
  * was used already, the user's update when a newer link voided it since it was read; either fails
  * the transaction they join.
  */
-export function spendMailToken({ hash, purpose, user }: FoundMailToken, set: Record<string, unknown>, remove: readonly string[] = [], now = clockNow().getTime(), alsoHolds?: Condition): TransactItem[] {
+export function spendMailToken(
+  { hash, purpose, user }: FoundMailToken,
+  set: Record<string, unknown>,
+  remove: readonly string[] = [],
+  now = clockNow().getTime(),
+  alsoHolds?: Condition,
+): TransactItem[] {
   const field = CURRENT_HASH_FIELD[purpose];
   // A verification link is kept, marked spent, until it expires (isVerifiedOwnersLink); a reset link goes.
   const spend: TransactItem =
     purpose === 'email-verification'
-      ? { Update: { TableName: TABLE_NAME, Key: keys.mailToken(hash), ...updateExpression({ set: { spentAt: now } }, { expression: 'attribute_exists(PK) AND attribute_not_exists(spentAt)' }) } }
+      ? {
+          Update: {
+            TableName: TABLE_NAME,
+            Key: keys.mailToken(hash),
+            ...updateExpression(
+              { set: { spentAt: now } },
+              { expression: 'attribute_exists(PK) AND attribute_not_exists(spentAt)' },
+            ),
+          },
+        }
       : { Delete: { TableName: TABLE_NAME, Key: keys.mailToken(hash), ConditionExpression: 'attribute_exists(PK)' } };
   const current: Condition = { expression: '#current = :token', names: { '#current': field }, values: { ':token': hash } };
   return [

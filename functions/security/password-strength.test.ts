@@ -4,17 +4,28 @@ import { COMMON_PASSWORD, EASY_PASSWORD } from '../../shared/schemas/fields';
 import { weakPasswordMessage } from './password-strength';
 
 describe('a new password', () => {
-  it.each(['654321', '121212', 'aaaaaa', '888888', 'abcdef', '987654321', 'qwertyuiop', '1q2w3e4r', 'zxcvbnm', 'abcabcabc', '11111111111'])(
-    'is refused as too easy to guess when it is a sequence, a repeat or a keyboard walk: %s',
-    (password) => {
-      expect(weakPasswordMessage(password)).toBeDefined();
-    },
-  );
+  it.each([
+    '654321',
+    '121212',
+    'aaaaaa',
+    '888888',
+    'abcdef',
+    '987654321',
+    'qwertyuiop',
+    '1q2w3e4r',
+    'zxcvbnm',
+    'abcabcabc',
+    '11111111111',
+  ])('is refused as too easy to guess when it is a sequence, a repeat or a keyboard walk: %s', (password) => {
+    expect(weakPasswordMessage(password)).toBeDefined();
+  });
 
   it('is refused when it is one of the 5,000 most common passwords of six characters or more, in any case', () => {
     const common = dictionary['passwords-common'].filter((password) => password.length >= 6).slice(0, 5000);
     expect(common).toHaveLength(5000);
-    const accepted = common.filter((password) => weakPasswordMessage(password) === undefined || weakPasswordMessage(password.toUpperCase()) === undefined);
+    const accepted = common.filter(
+      (password) => weakPasswordMessage(password) === undefined || weakPasswordMessage(password.toUpperCase()) === undefined,
+    );
     expect(accepted).toEqual([]);
     expect(weakPasswordMessage('Password')).toBe(COMMON_PASSWORD);
   });
@@ -25,6 +36,7 @@ describe('a new password', () => {
   });
 
   it('is accepted when it is not easy to guess, six characters included', () => {
-    for (const password of ['violet-harbour-42', 'an-uncommon-passphrase', 'kqzjwm', 'zebra-lamp-7', 'new-password']) expect(weakPasswordMessage(password)).toBeUndefined();
+    for (const password of ['violet-harbour-42', 'an-uncommon-passphrase', 'kqzjwm', 'zebra-lamp-7', 'new-password'])
+      expect(weakPasswordMessage(password)).toBeUndefined();
   });
 });

@@ -9,9 +9,12 @@ import { CLOUD_PASSWORD_HASH_COST as CLOUD_COST, passwordHashCost as hashCost } 
  */
 const CLOUD_DUMMY_HASH = '$2b$10$7KKn1smgLfVtGWR8jG8ZPuoW/nTQDH5bPYe3wjTi9S.DNSYNo9Xm.';
 let dummyHash: Promise<string> | undefined;
-const unknownUsersHash = () => (dummyHash ??= hashCost() === CLOUD_COST ? Promise.resolve(CLOUD_DUMMY_HASH) : bcrypt.hash(randomBytes(16).toString('hex'), hashCost()));
+const unknownUsersHash = () =>
+  (dummyHash ??=
+    hashCost() === CLOUD_COST ? Promise.resolve(CLOUD_DUMMY_HASH) : bcrypt.hash(randomBytes(16).toString('hex'), hashCost()));
 
 /** New hashes at the cloud's cost, except where the local stage asks for less (local-stage.ts). */
 export const hashPassword = async (password: string) => bcrypt.hash(password, hashCost());
 
-export const verifyPassword = async (password: string, hash: string | undefined) => bcrypt.compare(password, hash ?? (await unknownUsersHash()));
+export const verifyPassword = async (password: string, hash: string | undefined) =>
+  bcrypt.compare(password, hash ?? (await unknownUsersHash()));

@@ -15,10 +15,12 @@ import { secretArn, secretValue } from '../config';
 let current: Promise<webcrypto.CryptoKey> | undefined;
 
 export function signingKey(): Promise<webcrypto.CryptoKey> {
-  current ??= readKey('AWSCURRENT').then(required).catch((error: unknown) => {
-    current = undefined;
-    throw error;
-  });
+  current ??= readKey('AWSCURRENT')
+    .then(required)
+    .catch((error: unknown) => {
+      current = undefined;
+      throw error;
+    });
   return current;
 }
 
@@ -35,7 +37,9 @@ const rotationKeys = throttled(async (): Promise<webcrypto.CryptoKey[]> => {
  * Checks a token with the current key, then, only when `verify` says the signature is not that
  * key's ('wrong-key'), with the stored versions: a token signed before or after a rotation still verifies.
  */
-export async function verifyWithStageKeys<T>(verify: (key: webcrypto.CryptoKey) => Promise<T | 'wrong-key'>): Promise<T | undefined> {
+export async function verifyWithStageKeys<T>(
+  verify: (key: webcrypto.CryptoKey) => Promise<T | 'wrong-key'>,
+): Promise<T | undefined> {
   const first = await verify(await signingKey());
   if (first !== 'wrong-key') return first;
   for (const key of await rotationKeys()) {
@@ -51,7 +55,10 @@ async function readKey(stage: SecretStage): Promise<webcrypto.CryptoKey | undefi
   const secret = arn ? await readSecretStage(arn, stage) : local;
   if (!secret) return undefined;
   if (secret.length < 32) throw new Error(`The session signing secret (${stage}) is shorter than 32 characters`);
-  return webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  return webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
 }
 
 function required(key: webcrypto.CryptoKey | undefined): webcrypto.CryptoKey {

@@ -1,9 +1,9 @@
 import { type webcrypto } from 'node:crypto';
 import { type JWTPayload, SignJWT, errors, jwtVerify } from 'jose';
-import { stage } from '../config';
-import { signingKey, verifyWithStageKeys } from './secret';
-import { unsubscribeLinkKey } from '../mfa/mfa-encryption';
 import { now } from '../clock';
+import { stage } from '../config';
+import { unsubscribeLinkKey } from '../mfa/mfa-encryption';
+import { signingKey, verifyWithStageKeys } from './secret';
 
 const ISSUER = 'growthwise';
 
@@ -34,8 +34,19 @@ type Key = webcrypto.CryptoKey | Uint8Array;
  * `expiresAtMs` undefined: a token with no end of its own (a list's cursor, bound to its list
  * instead). `atMs`: when it is signed, by the functions' clock unless given.
  */
-export async function signStageToken(kind: TokenKind, subject: string, claims: JWTPayload, expiresAtMs: number | undefined, atMs = now().getTime()): Promise<string> {
-  const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(subject).setIssuer(ISSUER).setAudience(audience(kind)).setIssuedAt(new Date(atMs));
+export async function signStageToken(
+  kind: TokenKind,
+  subject: string,
+  claims: JWTPayload,
+  expiresAtMs: number | undefined,
+  atMs = now().getTime(),
+): Promise<string> {
+  const jwt = new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(subject)
+    .setIssuer(ISSUER)
+    .setAudience(audience(kind))
+    .setIssuedAt(new Date(atMs));
   if (expiresAtMs !== undefined) jwt.setExpirationTime(Math.floor(expiresAtMs / 1000));
   return jwt.sign(KINDS[kind].key === 'session' ? await signingKey() : await unsubscribeLinkKey());
 }
@@ -47,10 +58,21 @@ export async function signStageToken(kind: TokenKind, subject: string, claims: J
  * accepts a token that has none. exp was set from stored times of the functions' clock, so it is
  * checked against that clock too (or against `atMs` when given).
  */
-export async function verifyStageToken(kind: TokenKind, token: string, requiredClaims: string[], atMs?: number): Promise<JWTPayload | undefined> {
+export async function verifyStageToken(
+  kind: TokenKind,
+  token: string,
+  requiredClaims: string[],
+  atMs?: number,
+): Promise<JWTPayload | undefined> {
   const verify = async (key: Key) => {
     try {
-      const options = { algorithms: ['HS256'], issuer: ISSUER, audience: audience(kind), requiredClaims, currentDate: atMs === undefined ? now() : new Date(atMs) };
+      const options = {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: audience(kind),
+        requiredClaims,
+        currentDate: atMs === undefined ? now() : new Date(atMs),
+      };
       return (await jwtVerify(token, key, options)).payload;
     } catch (error) {
       return error instanceof errors.JWSSignatureVerificationFailed ? ('wrong-key' as const) : undefined;

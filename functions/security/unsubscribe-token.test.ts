@@ -19,7 +19,9 @@ const decode = (value: string) => JSON.parse(Buffer.from(value, 'base64url').toS
 async function hmacToken(fields: Record<string, unknown>) {
   const { unsubscribeLinkKey } = await import('../mfa/mfa-encryption');
   const payload = part(fields);
-  return `${payload}.${createHmac('sha256', await unsubscribeLinkKey()).update(`u1.${payload}`).digest('base64url')}`;
+  return `${payload}.${createHmac('sha256', await unsubscribeLinkKey())
+    .update(`u1.${payload}`)
+    .digest('base64url')}`;
 }
 
 afterEach(() => vi.unstubAllEnvs());
@@ -38,7 +40,12 @@ describe('unsubscribe link tokens', () => {
     expect(await verifyUnsubscribeToken(other, SENT_AT)).toBeUndefined();
     const [header, payload, signature] = (await signUnsubscribeToken(claims, SENT_AT)).split('.');
     const decoded = decode(payload!);
-    for (const change of [{ sub: 'user-2' }, { org: 'org-2' }, { list: 'weekly-digest' }, { exp: (decoded.exp as number) + 3600 }]) {
+    for (const change of [
+      { sub: 'user-2' },
+      { org: 'org-2' },
+      { list: 'weekly-digest' },
+      { exp: (decoded.exp as number) + 3600 },
+    ]) {
       expect(await verifyUnsubscribeToken(`${header}.${part({ ...decoded, ...change })}.${signature}`, SENT_AT)).toBeUndefined();
     }
     expect(await verifyUnsubscribeToken('', SENT_AT)).toBeUndefined();

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MAIL_LISTS, type MailList } from '../../shared/mail-lists';
+import { now } from '../clock';
 import { unsubscribeLinkKey } from '../mfa/mfa-encryption';
 import { signStageToken, verifyStageToken } from './stage-token';
-import { now } from '../clock';
 
 /** Long enough for an old mail's link to work, short enough that a leaked link dies (docs/decisions/055). */
 export const UNSUBSCRIBE_LINK_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
@@ -15,7 +15,13 @@ export interface UnsubscribeClaims {
 
 /** A link's token: who, which list and until when, signed as a stage token; nothing is stored. */
 export function signUnsubscribeToken(claims: UnsubscribeClaims, at = now().getTime()): Promise<string> {
-  return signStageToken('unsubscribe', claims.userId, { org: claims.orgId, list: claims.list }, at + UNSUBSCRIBE_LINK_LIFETIME_MS, at);
+  return signStageToken(
+    'unsubscribe',
+    claims.userId,
+    { org: claims.orgId, list: claims.list },
+    at + UNSUBSCRIBE_LINK_LIFETIME_MS,
+    at,
+  );
 }
 
 /** The claims of an untampered, unexpired token; undefined for anything else. */
@@ -43,7 +49,8 @@ async function verifyHmacToken(token: string, at: number): Promise<UnsubscribeCl
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   try {
     const { o, u, l, e } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-    if (typeof o !== 'string' || typeof u !== 'string' || typeof e !== 'number' || !MAIL_LISTS.includes(l as MailList)) return undefined;
+    if (typeof o !== 'string' || typeof u !== 'string' || typeof e !== 'number' || !MAIL_LISTS.includes(l as MailList))
+      return undefined;
     if (e * 1000 <= at) return undefined;
     return { orgId: o, userId: u, list: l as MailList };
   } catch {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { SESSION_IDLE_LONGEST_MS, SESSION_LIFETIME_MS } from '../security/lifetime';
 import { ttlAt } from '../clock';
+import { SESSION_IDLE_LONGEST_MS, SESSION_LIFETIME_MS } from '../security/lifetime';
 
 /** A signed-in session: `USER#<userId> / SESSION#<uuid>` (keys.session), in its user's partition. */
 export interface SessionItem {
@@ -26,7 +26,8 @@ export interface SessionItem {
 const USER_AGENT_MAX = 512;
 
 /** Epoch seconds when TTL may delete a session last used at `lastUsedAt`: its longest idle end or its absolute end. */
-export const sessionTtl = (expiresAt: number, lastUsedAt: number) => ttlAt(Math.min(expiresAt, lastUsedAt + SESSION_IDLE_LONGEST_MS));
+export const sessionTtl = (expiresAt: number, lastUsedAt: number) =>
+  ttlAt(Math.min(expiresAt, lastUsedAt + SESSION_IDLE_LONGEST_MS));
 
 /** A session that starts now (epoch ms) and is used at once. */
 export function newSession(userId: string, orgId: string, userAgent: string, now: number, startedBy?: 'sso'): SessionItem {

@@ -1,18 +1,18 @@
 import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { STEP_UP_WINDOW_MS } from '../../shared/limits';
-import { SESSION_TOUCH_INTERVAL_MS, sessionIdleLimit } from '../security/lifetime';
-import type { SessionClaims } from '../security/token';
-import { type Item, batchGet, keyId } from '../db/reads';
+import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
 import { type Key, collections, keys } from '../db/keys';
+import { queryCollection } from '../db/query-collection';
+import { type Item, batchGet, keyId } from '../db/reads';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import { queryCollection } from '../db/query-collection';
-import type { OrganizationItem } from '../organization/item';
-import { type SessionItem, newSession, sessionTtl } from './item';
-import type { UserItem } from '../user/item';
 import { compareOrdinal } from '../domain/compare-ordinal';
-import { now as clockNow } from '../clock';
+import type { OrganizationItem } from '../organization/item';
+import { SESSION_TOUCH_INTERVAL_MS, sessionIdleLimit } from '../security/lifetime';
+import type { SessionClaims } from '../security/token';
+import type { UserItem } from '../user/item';
+import { type SessionItem, newSession, sessionTtl } from './item';
 
 export interface LoadedSession {
   session: SessionItem;
@@ -29,10 +29,17 @@ const isSessionLive = (session: SessionItem, org: Pick<OrganizationItem, 'requir
   session.expiresAt > now && lastUsedAtOf(session) + sessionIdleLimit(org) > now;
 
 /** True while the session's last step-up is recent enough for a security change. */
-export const isSteppedUp = (session: SessionItem, now = clockNow().getTime()) => session.steppedUpAt !== undefined && now - session.steppedUpAt < STEP_UP_WINDOW_MS;
+export const isSteppedUp = (session: SessionItem, now = clockNow().getTime()) =>
+  session.steppedUpAt !== undefined && now - session.steppedUpAt < STEP_UP_WINDOW_MS;
 
 /** Stores a new session; with `audit`, the sign-in's audit entry in the same transaction. */
-export async function createSession(userId: string, orgId: string, userAgent = '', audit?: TransactItem | readonly TransactItem[], startedBy?: 'sso'): Promise<SessionItem> {
+export async function createSession(
+  userId: string,
+  orgId: string,
+  userAgent = '',
+  audit?: TransactItem | readonly TransactItem[],
+  startedBy?: 'sso',
+): Promise<SessionItem> {
   const session = newSession(userId, orgId, userAgent, clockNow().getTime(), startedBy);
   const put = { TableName: TABLE_NAME, Item: { ...keys.session(userId, session.id), ...session } };
   if (audit) await transactWrite([{ Put: put }, ...[audit].flat()]);
@@ -79,7 +86,10 @@ async function touchSession(session: SessionItem, now: number) {
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.session(session.userId, session.id),
-        ...updateExpression({ set: { lastUsedAt: now, ttl: sessionTtl(session.expiresAt, now) } }, { expression: 'attribute_exists(PK)' }),
+        ...updateExpression(
+          { set: { lastUsedAt: now, ttl: sessionTtl(session.expiresAt, now) } },
+          { expression: 'attribute_exists(PK)' },
+        ),
       }),
     ),
   );
@@ -112,7 +122,15 @@ export async function listSessionsOfUser(userId: string, org: Pick<OrganizationI
 
 /** Ends one of the user's sessions; false when the user has no such session. */
 export async function deleteOwnSession(userId: string, sessionId: string): Promise<boolean> {
-  return conditionHeld(db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: keys.session(userId, sessionId), ConditionExpression: 'attribute_exists(PK)' })));
+  return conditionHeld(
+    db.send(
+      new DeleteCommand({
+        TableName: TABLE_NAME,
+        Key: keys.session(userId, sessionId),
+        ConditionExpression: 'attribute_exists(PK)',
+      }),
+    ),
+  );
 }
 
 /** Deletes one session; with `audit`, the sign-out's audit entry in the same transaction. */

@@ -1,7 +1,7 @@
 import type { TransactItem } from '../db/transactions';
-import { createSession, deleteSession } from './sessions';
 import { readSessionCookie, sessionCookies } from '../security/cookie';
 import { signSessionToken, verifySessionToken } from '../security/token';
+import { createSession, deleteSession } from './sessions';
 
 /** The browser a session starts in: the cookies it sent (a session it still holds among them) and its User-Agent. */
 export interface SessionBrowser {
@@ -17,7 +17,13 @@ export interface SessionBrowser {
  * same transaction as the new session; `startedBy` records a sign-in through the organization's
  * identity provider.
  */
-export async function startSession(userId: string, orgId: string, browser: SessionBrowser, audit?: TransactItem | readonly TransactItem[], startedBy?: 'sso'): Promise<string[]> {
+export async function startSession(
+  userId: string,
+  orgId: string,
+  browser: SessionBrowser,
+  audit?: TransactItem | readonly TransactItem[],
+  startedBy?: 'sso',
+): Promise<string[]> {
   const previousToken = readSessionCookie(browser.cookies);
   const previous = previousToken ? await verifySessionToken(previousToken) : undefined;
   const [session] = await Promise.all([

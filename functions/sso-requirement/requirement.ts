@@ -24,7 +24,8 @@ import { keepsPasswordAccess } from './rules';
 
 export const NEEDS_CONNECTION = 'Connect an identity provider before requiring single sign-on.';
 export const NEEDS_VERIFIED_DOMAIN = 'Verify a domain before requiring single sign-on.';
-export const LAST_PASSWORD_ACCESS = 'At least one admin must keep password access while single sign-on is required. Give another admin password access first.';
+export const LAST_PASSWORD_ACCESS =
+  'At least one admin must keep password access while single sign-on is required. Give another admin password access first.';
 export const ONLY_ADMINS_KEEP_PASSWORD_ACCESS = 'Only admins can keep password access.';
 /** The admins listed beside the switch: far more than any organization has. */
 const ADMINS_LISTED = 100;
@@ -37,7 +38,10 @@ const blockerOf = (connection: SsoConnectionItem | undefined, domains: SsoDomain
  * The requirement as the Single sign-on tab shows it. The organization and connection a read route
  * already holds (the session's, the preload's) are passed in; after a change they are read again, strongly.
  */
-export async function readSsoRequirement(orgId: string, held?: { org: OrganizationItem; connection: SsoConnectionItem | undefined }): Promise<SsoRequirementResponse> {
+export async function readSsoRequirement(
+  orgId: string,
+  held?: { org: OrganizationItem; connection: SsoConnectionItem | undefined },
+): Promise<SsoRequirementResponse> {
   const [org, connection, domains, admins] = await Promise.all([
     held ? held.org : getItem(keys.organization(orgId), { consistentRead: true }),
     held ? held.connection : ssoConnectionOf(orgId),
@@ -48,7 +52,12 @@ export async function readSsoRequirement(orgId: string, held?: { org: Organizati
     requireSso: org?.requireSso === true,
     admins: admins
       .filter((admin) => admin.role === 'admin')
-      .map((admin) => ({ id: admin.id, fullName: admin.fullName, username: admin.username, passwordAccess: !!org && keepsPasswordAccess(org, admin.id) })),
+      .map((admin) => ({
+        id: admin.id,
+        fullName: admin.fullName,
+        username: admin.username,
+        passwordAccess: !!org && keepsPasswordAccess(org, admin.id),
+      })),
     blockedBy: blockerOf(connection, domains) ?? null,
   };
 }
@@ -69,7 +78,13 @@ export async function setRequireSso(context: WriteContext, org: OrganizationItem
     const verified = domains.find((domain) => domain.verifiedAt)!;
     items.push(
       { ConditionCheck: { TableName: TABLE_NAME, Key: keys.ssoConnection(org.id), ConditionExpression: 'attribute_exists(PK)' } },
-      { ConditionCheck: { TableName: TABLE_NAME, Key: keys.ssoDomain(org.id, verified.domain), ConditionExpression: 'attribute_exists(verifiedAt)' } },
+      {
+        ConditionCheck: {
+          TableName: TABLE_NAME,
+          Key: keys.ssoDomain(org.id, verified.domain),
+          ConditionExpression: 'attribute_exists(verifiedAt)',
+        },
+      },
     );
   }
   items.push({
@@ -82,7 +97,13 @@ export async function setRequireSso(context: WriteContext, org: OrganizationItem
       ),
     },
   });
-  items.push(auditPut(context, { action: 'sso.requirement_changed', target: { type: 'organization', id: org.id, label: org.name }, details: { requireSso, ...(grantsActor ? { passwordAccessKeptBy: actor.fullName } : {}) } }));
+  items.push(
+    auditPut(context, {
+      action: 'sso.requirement_changed',
+      target: { type: 'organization', id: org.id, label: org.name },
+      details: { requireSso, ...(grantsActor ? { passwordAccessKeptBy: actor.fullName } : {}) },
+    }),
+  );
   await transactWriteExplained(items, (failed) => {
     if (failed.has(0)) return new Refused('not-allowed', ADMINS_ONLY);
     // Removed meanwhile: the first read said otherwise.
@@ -97,12 +118,23 @@ export async function setRequireSso(context: WriteContext, org: OrganizationItem
  * required the last holder keeps it (409), checked in the write so two admins removing each
  * other's at once cannot both succeed.
  */
-export async function setPasswordAccess(context: WriteContext, org: OrganizationItem, target: UserItem | undefined, passwordAccess: boolean) {
+export async function setPasswordAccess(
+  context: WriteContext,
+  org: OrganizationItem,
+  target: UserItem | undefined,
+  passwordAccess: boolean,
+) {
   const { actor } = context;
   if (!target) throw new NotFound('This person is not one of your organization’s users.');
   const ids = new Set([target.id]);
   const change: TransactItem = passwordAccess
-    ? { Update: { TableName: TABLE_NAME, Key: keys.organization(org.id), ...updateExpression({ add: { passwordAccessUserIds: ids } }, { expression: 'attribute_exists(PK)' }) } }
+    ? {
+        Update: {
+          TableName: TABLE_NAME,
+          Key: keys.organization(org.id),
+          ...updateExpression({ add: { passwordAccessUserIds: ids } }, { expression: 'attribute_exists(PK)' }),
+        },
+      }
     : {
         Update: {
           TableName: TABLE_NAME,
@@ -110,14 +142,21 @@ export async function setPasswordAccess(context: WriteContext, org: Organization
           ...updateExpression(
             { delete: { passwordAccessUserIds: ids } },
             {
-              expression: 'attribute_exists(PK) AND (requireSso <> :on OR attribute_not_exists(requireSso) OR size(passwordAccessUserIds) > :one OR NOT contains(passwordAccessUserIds, :id))',
+              expression:
+                'attribute_exists(PK) AND (requireSso <> :on OR attribute_not_exists(requireSso) OR size(passwordAccessUserIds) > :one OR NOT contains(passwordAccessUserIds, :id))',
               values: { ':on': true, ':one': 1, ':id': target.id },
             },
           ),
         },
       };
   const targetIsAdmin: TransactItem = {
-    ConditionCheck: { TableName: TABLE_NAME, Key: keys.user(org.id, target.id), ConditionExpression: '#role = :admin', ExpressionAttributeNames: { '#role': 'role' }, ExpressionAttributeValues: { ':admin': 'admin' } },
+    ConditionCheck: {
+      TableName: TABLE_NAME,
+      Key: keys.user(org.id, target.id),
+      ConditionExpression: '#role = :admin',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':admin': 'admin' },
+    },
   };
   await transactWriteExplained(
     [

@@ -11,11 +11,14 @@ import type { SsoDomainClaimItem } from '../sso/item';
  */
 
 /** The in-form answer of a password sign-in: the person is told where to go instead. */
-export const SSO_REQUIRED_FOR_PASSWORD = 'Your organization requires single sign-on for this email address. Use ‘Sign in with SSO’ below.';
+export const SSO_REQUIRED_FOR_PASSWORD =
+  'Your organization requires single sign-on for this email address. Use ‘Sign in with SSO’ below.';
 /** An admin's Add User or password change for such an address. */
-export const SSO_REQUIRED_NO_PASSWORD = 'Your organization requires single sign-on for this email address: people there sign in with SSO and need no password.';
+export const SSO_REQUIRED_NO_PASSWORD =
+  'Your organization requires single sign-on for this email address: people there sign in with SSO and need no password.';
 /** An invitation opened by such an address: it is accepted by signing in with SSO. */
-export const SSO_REQUIRED_FOR_INVITATION = 'Your organization requires single sign-on for this email address. Sign in with SSO to accept this invitation.';
+export const SSO_REQUIRED_FOR_INVITATION =
+  'Your organization requires single sign-on for this email address. Sign in with SSO to accept this invitation.';
 
 /** The product-wide claim of the address's domain, to read with the caller's other keys; none for an address without a domain name. */
 export function claimKeyOf(email: string) {
@@ -34,7 +37,8 @@ export async function organizationRequiringSso(claim: SsoDomainClaimItem | undef
 }
 
 /** Whether this admin keeps password sign-in while single sign-on is required. */
-export const keepsPasswordAccess = (org: Pick<OrganizationItem, 'passwordAccessUserIds'>, userId: string) => org.passwordAccessUserIds?.has(userId) === true;
+export const keepsPasswordAccess = (org: Pick<OrganizationItem, 'passwordAccessUserIds'>, userId: string) =>
+  org.passwordAccessUserIds?.has(userId) === true;
 
 /**
  * Whether a password may not be used for the address: its domain's organization requires single
@@ -42,7 +46,10 @@ export const keepsPasswordAccess = (org: Pick<OrganizationItem, 'passwordAccessU
  * nothing about who has one) or a member without password access. An account of another
  * organization (made before the domain was verified) is not this organization's to govern.
  */
-export function passwordRefusedBySso(requiring: OrganizationItem | undefined, account: { orgId: string; userId: string } | undefined): boolean {
+export function passwordRefusedBySso(
+  requiring: OrganizationItem | undefined,
+  account: { orgId: string; userId: string } | undefined,
+): boolean {
   if (!requiring) return false;
   if (!account) return true;
   return account.orgId === requiring.id && !keepsPasswordAccess(requiring, account.userId);
@@ -52,7 +59,11 @@ export function passwordRefusedBySso(requiring: OrganizationItem | undefined, ac
  * The same for a member already loaded with their organization (an admin's Add User, an invitation):
  * the member's address at a domain their organization verified and governs.
  */
-export async function memberAddressRequiresSso(org: Pick<OrganizationItem, 'id' | 'requireSso' | 'passwordAccessUserIds'>, email: string, userId?: string): Promise<boolean> {
+export async function memberAddressRequiresSso(
+  org: Pick<OrganizationItem, 'id' | 'requireSso' | 'passwordAccessUserIds'>,
+  email: string,
+  userId?: string,
+): Promise<boolean> {
   if (org.requireSso !== true) return false;
   if (userId && keepsPasswordAccess(org, userId)) return false;
   const claimKey = claimKeyOf(email);

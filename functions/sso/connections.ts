@@ -10,8 +10,8 @@ import { ADMINS_ONLY } from '../domain/require-admin';
 import { encryptSsoClientSecret } from '../mfa/mfa-encryption';
 import { actorIsAdmin } from '../organization-users/organization-users';
 import type { SamlConnectionItem, SsoConnectionItem } from './item';
-import { MetadataRefused, parseIdpMetadata } from './saml-metadata';
 import { discover } from './oidc';
+import { MetadataRefused, parseIdpMetadata } from './saml-metadata';
 
 /** The organization's connection, or undefined while it has none. */
 export const ssoConnectionOf = (orgId: string) => getItem(keys.ssoConnection(orgId), { consistentRead: true });
@@ -27,7 +27,9 @@ export async function saveOidcConnection(context: WriteContext, input: OidcConne
     await discover(input.issuer, input.clientId, input.clientSecret);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Refused('invalid', `Could not read the identity provider's configuration at ${input.issuer}: ${reason}`, { issuer: 'Could not read the identity provider’s configuration at this URL' });
+    throw new Refused('invalid', `Could not read the identity provider's configuration at ${input.issuer}: ${reason}`, {
+      issuer: 'Could not read the identity provider’s configuration at this URL',
+    });
   }
   const item: SsoConnectionItem = {
     type: 'SSO_CONNECTION',
@@ -79,7 +81,11 @@ async function putConnection(context: WriteContext, item: SsoConnectionItem, des
     [
       actorIsAdmin(actor),
       { Put: { TableName: TABLE_NAME, Item: { ...keys.ssoConnection(actor.orgId), ...item } } },
-      auditPut(context, { action: 'sso.connection_changed', target: { type: 'organization', id: actor.orgId, label }, details: { protocol: item.protocol, ...described, jitRole: item.jitRole } }),
+      auditPut(context, {
+        action: 'sso.connection_changed',
+        target: { type: 'organization', id: actor.orgId, label },
+        details: { protocol: item.protocol, ...described, jitRole: item.jitRole },
+      }),
     ],
     (failed) => (failed.has(0) ? new Refused('not-allowed', ADMINS_ONLY) : undefined),
   );

@@ -1,5 +1,5 @@
-import { now as clockNow } from '../clock';
 import { type WriteContext, auditPut } from '../audit-log/entries';
+import { now as clockNow } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
@@ -26,11 +26,15 @@ const DOMAIN_NOT_FOUND = 'This domain is not one of your organization’s.';
 
 const notAdmin = () => new Refused('not-allowed', ADMINS_ONLY);
 
-const domainAudit = (context: WriteContext, domain: SsoDomainItem, action: 'sso.domain_added' | 'sso.domain_verified' | 'sso.domain_removed') =>
-  auditPut(context, { action, target: { type: 'domain', id: domain.domain, label: domain.domain } });
+const domainAudit = (
+  context: WriteContext,
+  domain: SsoDomainItem,
+  action: 'sso.domain_added' | 'sso.domain_verified' | 'sso.domain_removed',
+) => auditPut(context, { action, target: { type: 'domain', id: domain.domain, label: domain.domain } });
 
 /** The organization's domains, in name order (the sort key's); strong, as the list is read again right after a change. */
-export const listSsoDomains = (orgId: string) => queryCollection<SsoDomainItem>(collections.ssoDomainsOfOrganization(orgId), { consistentRead: true });
+export const listSsoDomains = (orgId: string) =>
+  queryCollection<SsoDomainItem>(collections.ssoDomainsOfOrganization(orgId), { consistentRead: true });
 
 /** Adds a domain, unverified, with a new TXT value. 409 when this organization has it or another verified it. */
 export async function addSsoDomain(context: WriteContext, domain: string): Promise<SsoDomainItem> {
@@ -43,7 +47,13 @@ export async function addSsoDomain(context: WriteContext, domain: string): Promi
   await transactWriteExplained(
     [
       actorIsAdmin(actor),
-      { Put: { TableName: TABLE_NAME, Item: { ...keys.ssoDomain(actor.orgId, domain), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      {
+        Put: {
+          TableName: TABLE_NAME,
+          Item: { ...keys.ssoDomain(actor.orgId, domain), ...item },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
       domainAudit(context, item, 'sso.domain_added'),
     ],
     (failed) => (failed.has(0) ? notAdmin() : failed.has(1) ? new Conflict(DOMAIN_ALREADY_ADDED) : undefined),
@@ -54,9 +64,13 @@ export async function addSsoDomain(context: WriteContext, domain: string): Promi
 /** Why the TXT record does not prove the domain, in words an admin can act on. */
 function notProved(item: SsoDomainItem, found: { records: string[] } | { failed: string }): Refused {
   const name = txtNameOf(item.domain);
-  if ('failed' in found) return new Refused('invalid', `The DNS lookup of ${name} failed (${found.failed}). Try again in a few minutes.`);
+  if ('failed' in found)
+    return new Refused('invalid', `The DNS lookup of ${name} failed (${found.failed}). Try again in a few minutes.`);
   if (found.records.length === 0) {
-    return new Refused('invalid', `No TXT record was found at ${name}. Add one with the value ${item.txtValue}; DNS changes can take a few minutes to show.`);
+    return new Refused(
+      'invalid',
+      `No TXT record was found at ${name}. Add one with the value ${item.txtValue}; DNS changes can take a few minutes to show.`,
+    );
   }
   const seen = found.records.map((record) => `"${record}"`).join(', ');
   return new Refused('invalid', `The TXT records at ${name} are ${seen}: none is ${item.txtValue}.`);
@@ -114,11 +128,27 @@ export async function removeSsoDomain(context: WriteContext, item: SsoDomainItem
   if (!item) throw new NotFound(DOMAIN_NOT_FOUND);
   const items: TransactItem[] = [
     actorIsAdmin(actor),
-    { Delete: { TableName: TABLE_NAME, Key: keys.ssoDomain(actor.orgId, item.domain), ConditionExpression: 'attribute_exists(PK)' } },
+    {
+      Delete: {
+        TableName: TABLE_NAME,
+        Key: keys.ssoDomain(actor.orgId, item.domain),
+        ConditionExpression: 'attribute_exists(PK)',
+      },
+    },
     domainAudit(context, item, 'sso.domain_removed'),
   ];
   // A verified domain's claim is this organization's (written with the verification); the condition keeps it so.
-  if (item.verifiedAt) items.push({ Delete: { TableName: TABLE_NAME, Key: keys.ssoDomainClaim(item.domain), ConditionExpression: 'attribute_not_exists(PK) OR orgId = :org', ExpressionAttributeValues: { ':org': actor.orgId } } });
-  await transactWriteExplained(items, (failed) => (failed.has(0) ? notAdmin() : failed.has(1) ? new NotFound(DOMAIN_NOT_FOUND) : undefined));
+  if (item.verifiedAt)
+    items.push({
+      Delete: {
+        TableName: TABLE_NAME,
+        Key: keys.ssoDomainClaim(item.domain),
+        ConditionExpression: 'attribute_not_exists(PK) OR orgId = :org',
+        ExpressionAttributeValues: { ':org': actor.orgId },
+      },
+    });
+  await transactWriteExplained(items, (failed) =>
+    failed.has(0) ? notAdmin() : failed.has(1) ? new NotFound(DOMAIN_NOT_FOUND) : undefined,
+  );
   return item;
 }

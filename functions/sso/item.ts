@@ -82,7 +82,11 @@ export type SsoConnectionItem = OidcConnectionItem | SamlConnectionItem;
 /** The path the identity provider sends people back to, on the stage's own site. */
 export const OIDC_CALLBACK_PATH = '/api/sso/oidc/callback';
 
-export function toSsoSettingsResponse(connection: SsoConnectionItem | undefined, origin: string, orgId: string): SsoSettingsResponse {
+export function toSsoSettingsResponse(
+  connection: SsoConnectionItem | undefined,
+  origin: string,
+  orgId: string,
+): SsoSettingsResponse {
   return {
     connection: connection ? connectionSettings(connection) : null,
     redirectUri: `${origin}${OIDC_CALLBACK_PATH}`,
@@ -92,6 +96,14 @@ export function toSsoSettingsResponse(connection: SsoConnectionItem | undefined,
 
 function connectionSettings(connection: SsoConnectionItem): NonNullable<SsoSettingsResponse['connection']> {
   const { jitRole, updatedAt } = connection;
-  if (connection.protocol === 'oidc') return { protocol: 'oidc', issuer: connection.issuer, clientId: connection.clientId, jitRole, updatedAt };
-  return { protocol: 'saml', idpEntityId: connection.idpEntityId, ssoUrl: connection.ssoUrl, certificates: connection.certificates.map(certificateSummary), jitRole, updatedAt };
+  if (connection.protocol === 'oidc')
+    return { protocol: 'oidc', issuer: connection.issuer, clientId: connection.clientId, jitRole, updatedAt };
+  return {
+    protocol: 'saml',
+    idpEntityId: connection.idpEntityId,
+    ssoUrl: connection.ssoUrl,
+    certificates: connection.certificates.map(certificateSummary),
+    jitRole,
+    updatedAt,
+  };
 }

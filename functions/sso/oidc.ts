@@ -25,7 +25,11 @@ export interface OidcAttempt {
   codeVerifier: string;
 }
 
-export async function authorizationUrl(config: client.Configuration, redirectUri: string, loginHint: string | undefined): Promise<{ url: string; attempt: OidcAttempt }> {
+export async function authorizationUrl(
+  config: client.Configuration,
+  redirectUri: string,
+  loginHint: string | undefined,
+): Promise<{ url: string; attempt: OidcAttempt }> {
   const attempt = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier: client.randomPKCECodeVerifier() };
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
@@ -52,11 +56,23 @@ export interface OidcPerson {
  * the email and name come from the ID token or, when it leaves them out, from the userinfo endpoint.
  * Throws on any failed check.
  */
-export async function finishAuthorization(config: client.Configuration, callbackUrl: URL, attempt: OidcAttempt): Promise<OidcPerson> {
-  const tokens = await client.authorizationCodeGrant(config, callbackUrl, { pkceCodeVerifier: attempt.codeVerifier, expectedState: attempt.state, expectedNonce: attempt.nonce, idTokenExpected: true });
+export async function finishAuthorization(
+  config: client.Configuration,
+  callbackUrl: URL,
+  attempt: OidcAttempt,
+): Promise<OidcPerson> {
+  const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+    pkceCodeVerifier: attempt.codeVerifier,
+    expectedState: attempt.state,
+    expectedNonce: attempt.nonce,
+    idTokenExpected: true,
+  });
   const idClaims = tokens.claims();
   if (!idClaims) throw new Error('No ID token');
-  const claims: Record<string, unknown> = typeof idClaims.email === 'string' ? idClaims : { ...(await client.fetchUserInfo(config, tokens.access_token, idClaims.sub)), ...idClaims };
+  const claims: Record<string, unknown> =
+    typeof idClaims.email === 'string'
+      ? idClaims
+      : { ...(await client.fetchUserInfo(config, tokens.access_token, idClaims.sub)), ...idClaims };
   return {
     subject: idClaims.sub,
     email: typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : undefined,

@@ -13,5 +13,9 @@ export function readCertificate(base64: string): X509Certificate | undefined {
 export function certificateSummary(base64: string): { subject: string; fingerprintSha256: string; expiresAt: string } {
   const certificate = readCertificate(base64);
   if (!certificate) return { subject: '', fingerprintSha256: '', expiresAt: '' };
-  return { subject: certificate.subject.replaceAll('\n', ', '), fingerprintSha256: certificate.fingerprint256, expiresAt: new Date(certificate.validTo).toISOString() };
+  return {
+    subject: certificate.subject.replaceAll('\n', ', '),
+    fingerprintSha256: certificate.fingerprint256,
+    expiresAt: new Date(certificate.validTo).toISOString(),
+  };
 }

@@ -22,28 +22,39 @@ export interface IdpMetadata {
 
 export class MetadataRefused extends Error {}
 
-const childrenOf = (parent: Element, namespace: string, name: string): Element[] => Array.from(parent.getElementsByTagNameNS(namespace, name));
+const childrenOf = (parent: Element, namespace: string, name: string): Element[] =>
+  Array.from(parent.getElementsByTagNameNS(namespace, name));
 
 function parseXml(xml: string) {
   const problems: string[] = [];
   const report = (message: string) => problems.push(message.split('\n')[0]!.replace(/^\[xmldom [^\]]*\]\t?/, ''));
-  const document = new DOMParser({ errorHandler: { warning: () => undefined, error: report, fatalError: report } }).parseFromString(xml, 'text/xml');
-  if (problems.length > 0 || !document?.documentElement) throw new MetadataRefused(`The metadata is not well-formed XML (${problems[0] ?? 'no root element'}).`);
+  const document = new DOMParser({
+    errorHandler: { warning: () => undefined, error: report, fatalError: report },
+  }).parseFromString(xml, 'text/xml');
+  if (problems.length > 0 || !document?.documentElement)
+    throw new MetadataRefused(`The metadata is not well-formed XML (${problems[0] ?? 'no root element'}).`);
   return document;
 }
 
 /** The IdP's entity descriptor: the document itself, or the one of an aggregate that describes an identity provider. */
 function identityProviderOf(root: Element): { entity: Element; idp: Element } {
-  const entities = root.localName === 'EntityDescriptor' && root.namespaceURI === MD ? [root] : childrenOf(root, MD, 'EntityDescriptor');
+  const entities =
+    root.localName === 'EntityDescriptor' && root.namespaceURI === MD ? [root] : childrenOf(root, MD, 'EntityDescriptor');
   for (const entity of entities) {
-    const idp = childrenOf(entity, MD, 'IDPSSODescriptor').find((descriptor) => (descriptor.getAttribute('protocolSupportEnumeration') ?? '').split(/\s+/).includes(SAML_PROTOCOL));
+    const idp = childrenOf(entity, MD, 'IDPSSODescriptor').find((descriptor) =>
+      (descriptor.getAttribute('protocolSupportEnumeration') ?? '').split(/\s+/).includes(SAML_PROTOCOL),
+    );
     if (idp) return { entity, idp };
   }
-  throw new MetadataRefused('The metadata describes no SAML 2.0 identity provider (an EntityDescriptor with an IDPSSODescriptor). Download the IdP metadata of your application, not of your organization’s service providers.');
+  throw new MetadataRefused(
+    'The metadata describes no SAML 2.0 identity provider (an EntityDescriptor with an IDPSSODescriptor). Download the IdP metadata of your application, not of your organization’s service providers.',
+  );
 }
 
 function ssoUrlOf(idp: Element): string {
-  const service = childrenOf(idp, MD, 'SingleSignOnService').find((element) => element.getAttribute('Binding') === REDIRECT_BINDING);
+  const service = childrenOf(idp, MD, 'SingleSignOnService').find(
+    (element) => element.getAttribute('Binding') === REDIRECT_BINDING,
+  );
   const location = service?.getAttribute('Location')?.trim();
   if (!location) throw new MetadataRefused('The metadata has no single sign-on service for the HTTP-Redirect binding.');
   let url: URL;
@@ -53,18 +64,25 @@ function ssoUrlOf(idp: Element): string {
     throw new MetadataRefused(`The single sign-on service URL ${location} is not a URL.`);
   }
   // Plain http only on this machine (the tests' IdP); a cloud stage sends people to https alone.
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLocalStage())) throw new MetadataRefused(`The single sign-on service URL ${location} must use https.`);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLocalStage()))
+    throw new MetadataRefused(`The single sign-on service URL ${location} must use https.`);
   return url.href;
 }
 
 /** The certificates of KeyDescriptors used for signing (or for any use, when `use` is absent). */
 function signingCertificatesOf(idp: Element): string[] {
-  const descriptors = childrenOf(idp, MD, 'KeyDescriptor').filter((descriptor) => ['', 'signing'].includes(descriptor.getAttribute('use') ?? ''));
-  const values = descriptors.flatMap((descriptor) => childrenOf(descriptor, DS, 'X509Certificate')).map((element) => (element.textContent ?? '').replace(/\s+/g, ''));
+  const descriptors = childrenOf(idp, MD, 'KeyDescriptor').filter((descriptor) =>
+    ['', 'signing'].includes(descriptor.getAttribute('use') ?? ''),
+  );
+  const values = descriptors
+    .flatMap((descriptor) => childrenOf(descriptor, DS, 'X509Certificate'))
+    .map((element) => (element.textContent ?? '').replace(/\s+/g, ''));
   const certificates = [...new Set(values.filter(Boolean))];
-  if (certificates.length === 0) throw new MetadataRefused('The metadata has no signing certificate (a KeyDescriptor with an X509Certificate).');
+  if (certificates.length === 0)
+    throw new MetadataRefused('The metadata has no signing certificate (a KeyDescriptor with an X509Certificate).');
   for (const certificate of certificates) {
-    if (!readCertificate(certificate)) throw new MetadataRefused('A signing certificate in the metadata cannot be read as an X.509 certificate.');
+    if (!readCertificate(certificate))
+      throw new MetadataRefused('A signing certificate in the metadata cannot be read as an X.509 certificate.');
   }
   return certificates;
 }

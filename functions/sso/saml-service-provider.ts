@@ -12,7 +12,8 @@ const NAME_ID_EMAIL = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 export const samlAcsUrl = (origin: string) => `${origin}${SAML_ACS_PATH}`;
 export const samlEntityIdOf = (origin: string, orgId: string) => `${origin}/sso/saml/${orgId}`;
 
-const xmlAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const xmlAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /**
  * Our metadata, to upload at the IdP. Written here rather than by node-saml's generator: that

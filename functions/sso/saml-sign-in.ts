@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { safeReturnPath } from '../../shared/return-path';
 import type { AuditClient } from '../audit-log/entries';
 import { now as clockNow, ttlAt } from '../clock';
 import { TABLE_NAME } from '../db/client';
@@ -9,7 +10,6 @@ import type { UserItem } from '../user/item';
 import { ssoConnectionOf } from './connections';
 import type { SamlConnectionItem } from './item';
 import { type SamlAssertion, samlAuthorizationUrl, validateSamlResponse } from './saml';
-import { safeReturnPath } from '../../shared/return-path';
 import { SsoRefused, signInPerson } from './sign-in';
 import { type PendingSamlSignIn, SSO_SIGN_IN_MS } from './sso-sign-in-cookie';
 
@@ -19,9 +19,17 @@ import { type PendingSamlSignIn, SSO_SIGN_IN_MS } from './sso-sign-in-cookie';
  * callback signs them in (signInPerson).
  */
 
-export async function startSamlSignIn(connection: SamlConnectionItem, origin: string, returnTo?: string): Promise<{ redirectUrl: string; pending: PendingSamlSignIn; expiresAt: number }> {
+export async function startSamlSignIn(
+  connection: SamlConnectionItem,
+  origin: string,
+  returnTo?: string,
+): Promise<{ redirectUrl: string; pending: PendingSamlSignIn; expiresAt: number }> {
   const { url, requestId } = await samlAuthorizationUrl(connection, origin);
-  return { redirectUrl: url, pending: { orgId: connection.orgId, requestId, returnTo: safeReturnPath(returnTo) }, expiresAt: clockNow().getTime() + SSO_SIGN_IN_MS };
+  return {
+    redirectUrl: url,
+    pending: { orgId: connection.orgId, requestId, returnTo: safeReturnPath(returnTo) },
+    expiresAt: clockNow().getTime() + SSO_SIGN_IN_MS,
+  };
 }
 
 /**
@@ -34,13 +42,23 @@ export function spendAssertion(orgId: string, assertion: SamlAssertion): Transac
   return {
     Put: {
       TableName: TABLE_NAME,
-      Item: { ...keys.samlAssertionUsed(orgId, idHash), type: 'SAML_ASSERTION', usedAt: clockNow().toISOString(), ttl: ttlAt(assertion.acceptedUntilMs) },
+      Item: {
+        ...keys.samlAssertionUsed(orgId, idHash),
+        type: 'SAML_ASSERTION',
+        usedAt: clockNow().toISOString(),
+        ttl: ttlAt(assertion.acceptedUntilMs),
+      },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
 }
 
-export async function finishSamlSignIn(pending: PendingSamlSignIn, samlResponse: string, origin: string, client: AuditClient): Promise<{ user: UserItem; org: OrganizationItem; assertion: SamlAssertion }> {
+export async function finishSamlSignIn(
+  pending: PendingSamlSignIn,
+  samlResponse: string,
+  origin: string,
+  client: AuditClient,
+): Promise<{ user: UserItem; org: OrganizationItem; assertion: SamlAssertion }> {
   const { connection, assertion } = await checkSamlResponse(pending, samlResponse, origin);
   // An IdP's assertion about an address is its word that the address is the person's.
   const signedIn = await signInPerson(connection, { email: assertion.email, emailVerified: true, name: assertion.name }, client);
@@ -48,7 +66,11 @@ export async function finishSamlSignIn(pending: PendingSamlSignIn, samlResponse:
 }
 
 /** Every check of the response but the replay's (spendAssertion, in the caller's write), for a real sign-in or a test. */
-export async function checkSamlResponse(pending: PendingSamlSignIn, samlResponse: string, origin: string): Promise<{ connection: SamlConnectionItem; assertion: SamlAssertion }> {
+export async function checkSamlResponse(
+  pending: PendingSamlSignIn,
+  samlResponse: string,
+  origin: string,
+): Promise<{ connection: SamlConnectionItem; assertion: SamlAssertion }> {
   const connection = await ssoConnectionOf(pending.orgId);
   if (connection?.protocol !== 'saml') throw new SsoRefused('the organization has no SAML connection');
   try {

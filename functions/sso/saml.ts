@@ -22,7 +22,12 @@ const KNOWN_REQUEST = '+275760-09-13T00:00:00.000Z';
 
 /** node-saml with our clock (functions/clock.ts) for every NotBefore/NotOnOrAfter check, not the host's. */
 class ClockedSaml extends SAML {
-  protected override checkTimestampsValidityError(_hostNowMs: number, notBefore: string, notOnOrAfter: string, maxTimeLimitMs?: number) {
+  protected override checkTimestampsValidityError(
+    _hostNowMs: number,
+    notBefore: string,
+    notOnOrAfter: string,
+    maxTimeLimitMs?: number,
+  ) {
     return super.checkTimestampsValidityError(clockNow().getTime(), notBefore, notOnOrAfter, maxTimeLimitMs);
   }
 }
@@ -67,9 +72,16 @@ function samlClient(connection: SamlConnectionItem, origin: string, cache: Cache
 }
 
 /** The IdP's sign-in URL carrying a new AuthnRequest, and the request's id for this browser's cookie. */
-export async function samlAuthorizationUrl(connection: SamlConnectionItem, origin: string): Promise<{ url: string; requestId: string }> {
+export async function samlAuthorizationUrl(
+  connection: SamlConnectionItem,
+  origin: string,
+): Promise<{ url: string; requestId: string }> {
   let requestId: string | undefined;
-  const url = await samlClient(connection, origin, oneRequest(undefined, (id) => (requestId = id))).getAuthorizeUrlAsync('', undefined, {});
+  const url = await samlClient(
+    connection,
+    origin,
+    oneRequest(undefined, (id) => (requestId = id)),
+  ).getAuthorizeUrlAsync('', undefined, {});
   if (!requestId) throw new Error('node-saml made no request id');
   return { url, requestId };
 }
@@ -87,10 +99,32 @@ export interface SamlAssertion {
 const elementsOf = (xml: string) => new DOMParser().parseFromString(xml, 'text/xml').documentElement;
 
 /** Attributes IdPs use for the address and the name (Entra ID's and Okta's usual claim names among them). */
-const EMAIL_ATTRIBUTES = ['email', 'mail', 'emailAddress', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress', 'urn:oid:0.9.2342.19200300.100.1.3'];
-const NAME_ATTRIBUTES = ['displayName', 'name', 'http://schemas.microsoft.com/identity/claims/displayname', 'urn:oid:2.16.840.1.113730.3.1.241'];
-const GIVEN_NAME_ATTRIBUTES = ['givenName', 'firstName', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname', 'urn:oid:2.5.4.42'];
-const SURNAME_ATTRIBUTES = ['sn', 'surname', 'lastName', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname', 'urn:oid:2.5.4.4'];
+const EMAIL_ATTRIBUTES = [
+  'email',
+  'mail',
+  'emailAddress',
+  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
+  'urn:oid:0.9.2342.19200300.100.1.3',
+];
+const NAME_ATTRIBUTES = [
+  'displayName',
+  'name',
+  'http://schemas.microsoft.com/identity/claims/displayname',
+  'urn:oid:2.16.840.1.113730.3.1.241',
+];
+const GIVEN_NAME_ATTRIBUTES = [
+  'givenName',
+  'firstName',
+  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname',
+  'urn:oid:2.5.4.42',
+];
+const SURNAME_ATTRIBUTES = [
+  'sn',
+  'surname',
+  'lastName',
+  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname',
+  'urn:oid:2.5.4.4',
+];
 
 function attributeOf(profile: Profile, names: string[]): string | undefined {
   const attributes = (profile.attributes ?? {}) as Record<string, unknown>;
@@ -104,8 +138,14 @@ function attributeOf(profile: Profile, names: string[]): string | undefined {
 function personOf(profile: Profile): Pick<SamlAssertion, 'subject' | 'email' | 'name'> {
   const nameIdIsEmail = profile.nameIDFormat === NAME_ID_EMAIL || /^[^@\s]+@[^@\s]+$/.test(profile.nameID ?? '');
   const email = attributeOf(profile, EMAIL_ATTRIBUTES) ?? (nameIdIsEmail ? profile.nameID : undefined);
-  const fullName = [attributeOf(profile, GIVEN_NAME_ATTRIBUTES), attributeOf(profile, SURNAME_ATTRIBUTES)].filter(Boolean).join(' ');
-  return { subject: profile.nameID, email: email?.trim().toLowerCase(), name: attributeOf(profile, NAME_ATTRIBUTES) ?? (fullName || undefined) };
+  const fullName = [attributeOf(profile, GIVEN_NAME_ATTRIBUTES), attributeOf(profile, SURNAME_ATTRIBUTES)]
+    .filter(Boolean)
+    .join(' ');
+  return {
+    subject: profile.nameID,
+    email: email?.trim().toLowerCase(),
+    name: attributeOf(profile, NAME_ATTRIBUTES) ?? (fullName || undefined),
+  };
 }
 
 /**
@@ -123,7 +163,8 @@ function checkAddressing(profile: Profile, acsUrl: string): { assertionId: strin
   const confirmations = Array.from(assertion.getElementsByTagNameNS(SAML_ASSERTION, 'SubjectConfirmationData'));
   if (confirmations.length === 0) throw new Error('the assertion has no SubjectConfirmationData');
   const recipients = confirmations.map((data) => data.getAttribute('Recipient'));
-  if (recipients.some((recipient) => recipient !== acsUrl)) throw new Error(`the assertion's Recipient is ${recipients.join(', ')}, not ${acsUrl}`);
+  if (recipients.some((recipient) => recipient !== acsUrl))
+    throw new Error(`the assertion's Recipient is ${recipients.join(', ')}, not ${acsUrl}`);
   const ends = [...confirmations, ...Array.from(assertion.getElementsByTagNameNS(SAML_ASSERTION, 'Conditions'))]
     .map((element) => Date.parse(element.getAttribute('NotOnOrAfter') ?? ''))
     .filter(Number.isFinite);
@@ -136,9 +177,17 @@ function checkAddressing(profile: Profile, acsUrl: string): { assertionId: strin
  * Validates a posted SAMLResponse for the request this browser started (`requestId`, from its
  * pending cookie). Throws on any failed check, with the reason for the log.
  */
-export async function validateSamlResponse(connection: SamlConnectionItem, origin: string, samlResponse: string, requestId: string): Promise<SamlAssertion> {
-  const { profile } = await samlClient(connection, origin, oneRequest(requestId)).validatePostResponseAsync({ SAMLResponse: samlResponse });
+export async function validateSamlResponse(
+  connection: SamlConnectionItem,
+  origin: string,
+  samlResponse: string,
+  requestId: string,
+): Promise<SamlAssertion> {
+  const { profile } = await samlClient(connection, origin, oneRequest(requestId)).validatePostResponseAsync({
+    SAMLResponse: samlResponse,
+  });
   if (!profile) throw new Error('the response carries no assertion');
-  if (profile.issuer !== connection.idpEntityId) throw new Error(`the assertion's issuer is ${profile.issuer}, not ${connection.idpEntityId}`);
+  if (profile.issuer !== connection.idpEntityId)
+    throw new Error(`the assertion's issuer is ${profile.issuer}, not ${connection.idpEntityId}`);
   return { ...personOf(profile), ...checkAddressing(profile, samlAcsUrl(origin)) };
 }

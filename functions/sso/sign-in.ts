@@ -2,26 +2,27 @@ import { randomBytes } from 'node:crypto';
 import { domainOfEmail, isDomainName } from '../../shared/domain-name';
 import { safeReturnPath } from '../../shared/return-path';
 import { auditPut, ssoSystemIn, userTarget } from '../audit-log/entries';
+import type { AuditClient } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
 import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { transactWriteExplained } from '../db/transactions';
 import { Refused } from '../domain/errors';
+import { acceptedBySsoItems, pendingInvitationOf } from '../invitations/sso-acceptance';
 import { decryptSsoClientSecret } from '../mfa/mfa-encryption';
 import type { OrganizationItem } from '../organization/item';
 import { organizationCounts } from '../organization-users/organization-users';
 import { hashPassword } from '../security/passwords';
 import { type EmailItem, type UserItem, holdsAddress, newUser } from '../user/item';
 import { loadUserWithOrganization, userPuts } from '../user/users';
-import type { AuditClient } from '../audit-log/entries';
-import { acceptedBySsoItems, pendingInvitationOf } from '../invitations/sso-acceptance';
 import { ssoConnectionOf } from './connections';
 import { OIDC_CALLBACK_PATH, type OidcConnectionItem, type SsoConnectionItem } from './item';
 import { type OidcPerson, authorizationUrl, discover, finishAuthorization } from './oidc';
 import { type PendingSsoSignIn, SSO_SIGN_IN_MS } from './sso-sign-in-cookie';
 
 /** One answer for every email whose domain no organization verified and connected: the route tells nothing more. */
-export const SSO_NOT_AVAILABLE = 'Single sign-on is not set up for this email address. Sign in with your password, or ask your administrator.';
+export const SSO_NOT_AVAILABLE =
+  'Single sign-on is not set up for this email address. Sign in with your password, or ask your administrator.';
 
 /** Where a refused sign-in lands: the sign-in page, which says single sign-on failed. */
 export const SSO_REFUSED_LANDING = '/auth?sso=failed';
@@ -40,10 +41,19 @@ export async function connectionOfEmail(email: string): Promise<SsoConnectionIte
 }
 
 /** An OpenID Connect sign-in: the IdP's authorization URL, and this browser's pending sign-in. */
-export async function startSsoSignIn(connection: OidcConnectionItem, email: string | undefined, origin: string, returnTo?: string): Promise<{ redirectUrl: string; pending: PendingSsoSignIn; expiresAt: number }> {
+export async function startSsoSignIn(
+  connection: OidcConnectionItem,
+  email: string | undefined,
+  origin: string,
+  returnTo?: string,
+): Promise<{ redirectUrl: string; pending: PendingSsoSignIn; expiresAt: number }> {
   const config = await discover(connection.issuer, connection.clientId);
   const { url, attempt } = await authorizationUrl(config, `${origin}${OIDC_CALLBACK_PATH}`, email);
-  return { redirectUrl: url, pending: { ...attempt, orgId: connection.orgId, returnTo: safeReturnPath(returnTo) }, expiresAt: clockNow().getTime() + SSO_SIGN_IN_MS };
+  return {
+    redirectUrl: url,
+    pending: { ...attempt, orgId: connection.orgId, returnTo: safeReturnPath(returnTo) },
+    expiresAt: clockNow().getTime() + SSO_SIGN_IN_MS,
+  };
 }
 
 /** Why a callback was refused: logged for the admins' support, never told to the browser beyond 'it failed'. */
@@ -58,13 +68,20 @@ export class SsoRefused extends Error {
  * The callback: the identity provider's answer checked against this browser's pending sign-in
  * (state, nonce, PKCE; by openid-client), then the person (signInPerson).
  */
-export async function finishOidcSignIn(pending: PendingSsoSignIn, callbackUrl: URL, client: AuditClient): Promise<{ user: UserItem; org: OrganizationItem; created: boolean }> {
+export async function finishOidcSignIn(
+  pending: PendingSsoSignIn,
+  callbackUrl: URL,
+  client: AuditClient,
+): Promise<{ user: UserItem; org: OrganizationItem; created: boolean }> {
   const { connection, person } = await checkOidcCallback(pending, callbackUrl);
   return signInPerson(connection, person, client);
 }
 
 /** Every check of the callback (a real sign-in's or a test's), and who the identity provider vouched for. */
-export async function checkOidcCallback(pending: PendingSsoSignIn, callbackUrl: URL): Promise<{ connection: OidcConnectionItem; person: OidcPerson }> {
+export async function checkOidcCallback(
+  pending: PendingSsoSignIn,
+  callbackUrl: URL,
+): Promise<{ connection: OidcConnectionItem; person: OidcPerson }> {
   const connection = await ssoConnectionOf(pending.orgId);
   if (connection?.protocol !== 'oidc') throw new SsoRefused('the organization has no OpenID Connect connection');
   return { connection, person: await authorize(connection, callbackUrl, pending) };
@@ -78,7 +95,11 @@ export type SsoPerson = Pick<OidcPerson, 'email' | 'emailVerified' | 'name'>;
  * the connection's own organization, then a member signs in; an address of another organization's
  * account is refused; an unknown address is created with the connection's role (just in time).
  */
-export async function signInPerson(connection: SsoConnectionItem, person: SsoPerson, client: AuditClient): Promise<{ user: UserItem; org: OrganizationItem; created: boolean }> {
+export async function signInPerson(
+  connection: SsoConnectionItem,
+  person: SsoPerson,
+  client: AuditClient,
+): Promise<{ user: UserItem; org: OrganizationItem; created: boolean }> {
   const { orgId } = connection;
   const { email } = person;
   if (!email || !person.emailVerified) throw new SsoRefused('the identity provider named no verified email');
@@ -97,7 +118,11 @@ export async function signInPerson(connection: SsoConnectionItem, person: SsoPer
 
 async function authorize(connection: OidcConnectionItem, callbackUrl: URL, pending: PendingSsoSignIn): Promise<OidcPerson> {
   try {
-    const config = await discover(connection.issuer, connection.clientId, await decryptSsoClientSecret(connection.clientSecretEncrypted, connection.orgId));
+    const config = await discover(
+      connection.issuer,
+      connection.clientId,
+      await decryptSsoClientSecret(connection.clientSecretEncrypted, connection.orgId),
+    );
     return await finishAuthorization(config, callbackUrl, pending);
   } catch (error) {
     // openid-client's own message is general ('invalid response encountered'); its cause names the failed check (and class names are minified).
@@ -128,7 +153,10 @@ async function createJustInTime(connection: SsoConnectionItem, person: SsoPerson
     [
       ...userPuts(user),
       organizationCounts(connection.orgId, { users: 1, withoutTwoFactor: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }),
-      auditPut({ actor: ssoSystemIn(connection.orgId), client }, { action: 'user.added', target: userTarget(user), details: { role: user.role, by: 'sso' } }),
+      auditPut(
+        { actor: ssoSystemIn(connection.orgId), client },
+        { action: 'user.added', target: userTarget(user), details: { role: user.role, by: 'sso' } },
+      ),
       ...(invitation ? acceptedBySsoItems(invitation, user, client) : []),
     ],
     // The address was taken between the read and the write (another tab signing in at once): the next try finds the account.

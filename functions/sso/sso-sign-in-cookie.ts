@@ -37,11 +37,21 @@ const testerClaim = (test: SsoTester | undefined) => (test ? { tt: { ...test } }
 function testerOf(claim: unknown): SsoTester | undefined {
   if (typeof claim !== 'object' || claim === null) return undefined;
   const { userId, sessionId, fullName, username } = claim as Record<string, unknown>;
-  return typeof userId === 'string' && typeof sessionId === 'string' && typeof fullName === 'string' && typeof username === 'string' ? { userId, sessionId, fullName, username } : undefined;
+  return typeof userId === 'string' &&
+    typeof sessionId === 'string' &&
+    typeof fullName === 'string' &&
+    typeof username === 'string'
+    ? { userId, sessionId, fullName, username }
+    : undefined;
 }
 
 export async function ssoSignInCookie(pending: PendingSsoSignIn, expiresAtMs: number): Promise<string> {
-  const token = await signStageToken('sso-sign-in', pending.orgId, { st: pending.state, nn: pending.nonce, cv: pending.codeVerifier, rt: pending.returnTo, ...testerClaim(pending.test) }, expiresAtMs);
+  const token = await signStageToken(
+    'sso-sign-in',
+    pending.orgId,
+    { st: pending.state, nn: pending.nonce, cv: pending.codeVerifier, rt: pending.returnTo, ...testerClaim(pending.test) },
+    expiresAtMs,
+  );
   return `${SSO_COOKIE}=${token}; HttpOnly; Secure; SameSite=Lax; Path=${COOKIE_PATH}; Max-Age=${SSO_SIGN_IN_MS / 1000}`;
 }
 
@@ -51,9 +61,23 @@ export async function readSsoSignIn(cookies: string[] | undefined): Promise<Pend
   const token = cookieValue(cookies, SSO_COOKIE);
   if (!token) return undefined;
   const payload = await verifyStageToken('sso-sign-in', token, ['exp', 'iat', 'sub', 'st', 'nn', 'cv', 'rt']);
-  if (!payload?.sub || typeof payload.st !== 'string' || typeof payload.nn !== 'string' || typeof payload.cv !== 'string' || typeof payload.rt !== 'string') return undefined;
+  if (
+    !payload?.sub ||
+    typeof payload.st !== 'string' ||
+    typeof payload.nn !== 'string' ||
+    typeof payload.cv !== 'string' ||
+    typeof payload.rt !== 'string'
+  )
+    return undefined;
   const test = testerOf(payload.tt);
-  return { orgId: payload.sub, state: payload.st, nonce: payload.nn, codeVerifier: payload.cv, returnTo: payload.rt, ...(test ? { test } : {}) };
+  return {
+    orgId: payload.sub,
+    state: payload.st,
+    nonce: payload.nn,
+    codeVerifier: payload.cv,
+    returnTo: payload.rt,
+    ...(test ? { test } : {}),
+  };
 }
 
 /**
@@ -73,11 +97,17 @@ export interface PendingSamlSignIn {
 }
 
 export async function samlSignInCookie(pending: PendingSamlSignIn, expiresAtMs: number): Promise<string> {
-  const token = await signStageToken('sso-sign-in', pending.orgId, { rq: pending.requestId, rt: pending.returnTo, ...testerClaim(pending.test) }, expiresAtMs);
+  const token = await signStageToken(
+    'sso-sign-in',
+    pending.orgId,
+    { rq: pending.requestId, rt: pending.returnTo, ...testerClaim(pending.test) },
+    expiresAtMs,
+  );
   return `${SAML_COOKIE}=${token}; HttpOnly; Secure; SameSite=None; Path=${SAML_COOKIE_PATH}; Max-Age=${SSO_SIGN_IN_MS / 1000}`;
 }
 
-export const clearedSamlSignInCookie = () => `${SAML_COOKIE}=; HttpOnly; Secure; SameSite=None; Path=${SAML_COOKIE_PATH}; Max-Age=0`;
+export const clearedSamlSignInCookie = () =>
+  `${SAML_COOKIE}=; HttpOnly; Secure; SameSite=None; Path=${SAML_COOKIE_PATH}; Max-Age=0`;
 
 export async function readSamlSignIn(cookies: string[] | undefined): Promise<PendingSamlSignIn | undefined> {
   const token = cookieValue(cookies, SAML_COOKIE);

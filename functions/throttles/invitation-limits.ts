@@ -1,5 +1,5 @@
-import { type Reservation, reserveAll, throttleCounter } from './throttles';
 import { INVITATIONS_PER_ADMIN, INVITATIONS_PER_ORGANIZATION } from './rules';
+import { type Reservation, reserveAll, throttleCounter } from './throttles';
 
 /**
  * Takes one invitation mail (a new invitation or a resend) of the admin's and of the organization's

@@ -14,7 +14,12 @@ const MINUTE = 60 * 1000;
 export const BUDGET_SYNC_MS = 1000;
 
 /** An organization's requests per minute under its plan's share, counted like the sliding throttles. */
-const organizationRequests = (plan: string): ThrottleRule<'sliding'> => ({ name: 'ORG-REQUESTS', limit: requestsPerMinuteOf(plan), windowMs: MINUTE, window: 'sliding' });
+const organizationRequests = (plan: string): ThrottleRule<'sliding'> => ({
+  name: 'ORG-REQUESTS',
+  limit: requestsPerMinuteOf(plan),
+  windowMs: MINUTE,
+  window: 'sliding',
+});
 
 /** What this warm function knows of one organization's current window. */
 interface Tally {
@@ -60,7 +65,8 @@ export async function spendOrganizationBudget(orgId: string, plan: string): Prom
 function tallyOf(orgId: string, windowStart: number): Tally {
   const known = tallies.get(orgId);
   if (known?.windowStart === windowStart) return known;
-  if (tallies.size >= TALLIES_KEPT) for (const [id, tally] of tallies) if (tally.windowStart < windowStart - MINUTE) tallies.delete(id);
+  if (tallies.size >= TALLIES_KEPT)
+    for (const [id, tally] of tallies) if (tally.windowStart < windowStart - MINUTE) tallies.delete(id);
   const tally: Tally = { windowStart, shared: 0, unsynced: 0, previous: undefined, syncedAt: 0 };
   tallies.set(orgId, tally);
   return tally;
@@ -70,7 +76,10 @@ async function sync(counter: ReturnType<typeof throttleCounter>, tally: Tally) {
   const sent = tally.unsynced;
   tally.syncedAt = counter.now;
   try {
-    const [shared, previous] = await Promise.all([countAttemptsOf(counter, sent), tally.previous === undefined ? readThrottle(counter).then((counts) => counts.previous) : tally.previous]);
+    const [shared, previous] = await Promise.all([
+      countAttemptsOf(counter, sent),
+      tally.previous === undefined ? readThrottle(counter).then((counts) => counts.previous) : tally.previous,
+    ]);
     tally.unsynced -= sent;
     tally.shared = Math.max(tally.shared, shared);
     tally.previous = previous;

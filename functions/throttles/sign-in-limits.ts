@@ -1,7 +1,18 @@
 import type { Key } from '../db/keys';
-import { type ThrottleCounter, attemptCount, clearThrottle, countsIn, recentAttempts, releaseAttempt, reserveAll, reserveAttempt, retryAfterSeconds, throttleCounter } from './throttles';
 import type { TransactItem } from '../db/transactions';
 import { FAILED_PASSWORDS_PER_ACCOUNT, FAILED_PASSWORDS_PER_DEVICE, FAILED_SIGN_INS_PER_ADDRESS } from './rules';
+import {
+  type ThrottleCounter,
+  attemptCount,
+  clearThrottle,
+  countsIn,
+  recentAttempts,
+  releaseAttempt,
+  reserveAll,
+  reserveAttempt,
+  retryAfterSeconds,
+  throttleCounter,
+} from './throttles';
 
 /**
  * The sign-in limits in one place (docs/decisions/040): who may have a password checked directly,
@@ -58,7 +69,11 @@ export type SignInGate = PasswordGate | EmailCodeGate | RefusedGate;
  * Decides the gate and takes the attempt. `found` holds the items read with `counters.keys`;
  * `knownDevice` says whether this browser's cookie names the account.
  */
-export async function signInGate(counters: SignInCounters, found: Map<string, Record<string, unknown>>, knownDevice: boolean): Promise<SignInGate> {
+export async function signInGate(
+  counters: SignInCounters,
+  found: Map<string, Record<string, unknown>>,
+  knownDevice: boolean,
+): Promise<SignInGate> {
   const { account, address, device } = counters;
   const accountCounts = countsIn(account, found);
   if (knownDevice && device) {
@@ -78,14 +93,18 @@ export async function signInGate(counters: SignInCounters, found: Map<string, Re
 
   const emailCode: EmailCodeGate = { gate: 'email-code', failed: [attemptCount(account), attemptCount(address)] };
   const addressCounts = countsIn(address, found);
-  if (retryAfterSeconds(account, accountCounts) !== undefined || retryAfterSeconds(address, addressCounts) !== undefined) return emailCode;
+  if (retryAfterSeconds(account, accountCounts) !== undefined || retryAfterSeconds(address, addressCounts) !== undefined)
+    return emailCode;
   // Used up meanwhile by parallel attempts: this one is counted once, as an emailed-code attempt's failure.
   if (!(await reserveAll([account, address], found)).reserved) return emailCode;
   return {
     gate: 'password',
     failures: recentAttempts(account, accountCounts),
     passed: async () => {
-      await Promise.all([accountCounts.current + accountCounts.previous > 0 ? clearThrottle(account) : releaseAttempt(account), releaseAttempt(address)]);
+      await Promise.all([
+        accountCounts.current + accountCounts.previous > 0 ? clearThrottle(account) : releaseAttempt(account),
+        releaseAttempt(address),
+      ]);
     },
   };
 }

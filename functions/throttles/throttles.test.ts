@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { FAILED_PASSWORDS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS, INVITATION_LINKS_PER_ADDRESS, PASSWORD_RESETS_PER_CLIENT, REGISTRATIONS_PER_ADDRESS, type ThrottleRule } from './rules';
-import { WindowMoved, countInFixedWindows, fixedWindowCount, fixedWindowKey, fixedWindowRetryAfter, retryAfterSeconds, throttleCounter, windowMoved } from './throttles';
 import { updateExpression } from '../db/update-expression';
+import {
+  FAILED_PASSWORDS_PER_ACCOUNT,
+  FAILED_SIGN_INS_PER_ADDRESS,
+  INVITATION_LINKS_PER_ADDRESS,
+  PASSWORD_RESETS_PER_CLIENT,
+  REGISTRATIONS_PER_ADDRESS,
+  type ThrottleRule,
+} from './rules';
+import {
+  WindowMoved,
+  countInFixedWindows,
+  fixedWindowCount,
+  fixedWindowKey,
+  fixedWindowRetryAfter,
+  retryAfterSeconds,
+  throttleCounter,
+  windowMoved,
+} from './throttles';
 
 const rule: ThrottleRule<'sliding'> = { name: 'TEST', limit: 10, windowMs: 15 * 60 * 1000, window: 'sliding' };
 const windowStart = 1_000 * rule.windowMs;
@@ -25,7 +41,9 @@ describe('sliding-window throttle estimate', () => {
   });
 
   it('names the same counters for an email in any case', () => {
-    expect(throttleCounter(rule, ' A@Example.com ', windowStart).key).toEqual(throttleCounter(rule, 'a@example.com', windowStart).key);
+    expect(throttleCounter(rule, ' A@Example.com ', windowStart).key).toEqual(
+      throttleCounter(rule, 'a@example.com', windowStart).key,
+    );
   });
 
   it('counts every address of one IPv6 /64 as one client under a per-address rule, and an email as itself under others', () => {
@@ -34,12 +52,23 @@ describe('sliding-window throttle estimate', () => {
     expect(throttleCounter(perAddress, '2001:db8:1:2:ffff::9', windowStart).key).toEqual(one);
     expect(throttleCounter(perAddress, '2001:db8:1:3::1', windowStart).key).not.toEqual(one);
     expect(throttleCounter(rule, '2001:db8:1:2::1', windowStart).key).not.toEqual(one);
-    const fixedPerAddress: ThrottleRule<'fixed'> = { name: 'test-fixed', limit: 3, windowMs: 1000, window: 'fixed', perClientAddress: true };
+    const fixedPerAddress: ThrottleRule<'fixed'> = {
+      name: 'test-fixed',
+      limit: 3,
+      windowMs: 1000,
+      window: 'fixed',
+      perClientAddress: true,
+    };
     expect(fixedWindowKey(fixedPerAddress, '2001:db8:1:2::1')).toEqual(fixedWindowKey(fixedPerAddress, '2001:db8:1:2::2'));
   });
 
   it('counts sign-in failures, registrations, invitation links and reset requests per client network, account failures per email', () => {
-    const perNetwork = [FAILED_SIGN_INS_PER_ADDRESS, REGISTRATIONS_PER_ADDRESS, INVITATION_LINKS_PER_ADDRESS, PASSWORD_RESETS_PER_CLIENT];
+    const perNetwork = [
+      FAILED_SIGN_INS_PER_ADDRESS,
+      REGISTRATIONS_PER_ADDRESS,
+      INVITATION_LINKS_PER_ADDRESS,
+      PASSWORD_RESETS_PER_CLIENT,
+    ];
     expect(perNetwork.map((perAddress) => perAddress.perClientAddress)).toEqual([true, true, true, true]);
     expect(FAILED_PASSWORDS_PER_ACCOUNT.perClientAddress).toBeUndefined();
   });
@@ -69,14 +98,30 @@ describe('fixed-window throttle', () => {
 
   it('counts into an open window only while it is as read and below the limit, and starts a new one only when none is open', () => {
     const open = fixedWindowCount(fixed, 'a@example.com', { count: 1, windowEndsAt: now + 1000 }, now);
-    expect(open.Update).toMatchObject(updateExpression({ add: { count: 1 } }, { expression: 'windowEndsAt = :ends AND #count < :limit', names: { '#count': 'count' }, values: { ':ends': now + 1000, ':limit': 3 } }));
+    expect(open.Update).toMatchObject(
+      updateExpression(
+        { add: { count: 1 } },
+        {
+          expression: 'windowEndsAt = :ends AND #count < :limit',
+          names: { '#count': 'count' },
+          values: { ':ends': now + 1000, ':limit': 3 },
+        },
+      ),
+    );
     const started = fixedWindowCount(fixed, 'a@example.com', { count: 3, windowEndsAt: now }, now);
     const windowEndsAt = now + fixed.windowMs;
-    expect(started.Put?.Item).toEqual({ PK: 'THROTTLE#test-fixed#a@example.com', SK: 'THROTTLE', type: 'THROTTLE', count: 1, windowEndsAt, ttl: windowEndsAt / 1000 });
+    expect(started.Put?.Item).toEqual({
+      PK: 'THROTTLE#test-fixed#a@example.com',
+      SK: 'THROTTLE',
+      type: 'THROTTLE',
+      count: 1,
+      windowEndsAt,
+      ttl: windowEndsAt / 1000,
+    });
     expect(started.Put?.ConditionExpression).toBe('attribute_not_exists(PK) OR windowEndsAt <= :now');
   });
 
-  it('tells a moved window from the transaction\'s other failed conditions, and runs the attempt again while it moves', async () => {
+  it("tells a moved window from the transaction's other failed conditions, and runs the attempt again while it moves", async () => {
     expect(windowMoved(new Set([0]), [0, 1])).toBeInstanceOf(WindowMoved);
     expect(windowMoved(new Set([3]), [0, 1])).toBeUndefined();
     let rounds = 0;

@@ -1,12 +1,12 @@
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, keyId } from '../db/reads';
+import { now as clockNow, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
 import { type Key, keys } from '../db/keys';
+import { batchGet, keyId } from '../db/reads';
 import { type TransactItem, conditionHeld } from '../db/transactions';
 import { type Condition, updateExpression } from '../db/update-expression';
-import type { ThrottleRule } from './rules';
-import { now as clockNow, ttlAt } from '../clock';
 import { clientNetwork } from './client-network';
+import type { ThrottleRule } from './rules';
 
 /**
  * The API's rate limiters, for the rules of functions/throttles/rules.ts: one group of operations
@@ -26,10 +26,15 @@ export interface FixedWindowItem {
   windowEndsAt: number;
 }
 
-export const fixedWindowKey = (rule: ThrottleRule<'fixed'>, subject: string) => keys.throttle(rule.name, subjectOf(rule, subject));
+export const fixedWindowKey = (rule: ThrottleRule<'fixed'>, subject: string) =>
+  keys.throttle(rule.name, subjectOf(rule, subject));
 
 /** Seconds until the subject may ask again, or undefined when it may ask now. */
-export function fixedWindowRetryAfter(rule: ThrottleRule<'fixed'>, item: FixedWindowItem | undefined, now = clockNow().getTime()): number | undefined {
+export function fixedWindowRetryAfter(
+  rule: ThrottleRule<'fixed'>,
+  item: FixedWindowItem | undefined,
+  now = clockNow().getTime(),
+): number | undefined {
   if (!item || item.windowEndsAt <= now || item.count < rule.limit) return undefined;
   return Math.max(1, Math.ceil((item.windowEndsAt - now) / 1000));
 }
@@ -40,10 +45,19 @@ export function fixedWindowRetryAfter(rule: ThrottleRule<'fixed'>, item: FixedWi
  * requests that all read room cannot all pass: the losers' transactions fail on this item
  * (`windowMoved`) and are run again from a fresh read (`countInFixedWindows`).
  */
-export function fixedWindowCount(rule: ThrottleRule<'fixed'>, subject: string, current: FixedWindowItem | undefined, now = clockNow().getTime()): TransactItem {
+export function fixedWindowCount(
+  rule: ThrottleRule<'fixed'>,
+  subject: string,
+  current: FixedWindowItem | undefined,
+  now = clockNow().getTime(),
+): TransactItem {
   const Key = fixedWindowKey(rule, subject);
   if (current && current.windowEndsAt > now) {
-    const condition = { expression: 'windowEndsAt = :ends AND #count < :limit', names: { '#count': 'count' }, values: { ':ends': current.windowEndsAt, ':limit': rule.limit } };
+    const condition = {
+      expression: 'windowEndsAt = :ends AND #count < :limit',
+      names: { '#count': 'count' },
+      values: { ':ends': current.windowEndsAt, ':limit': rule.limit },
+    };
     return { Update: { TableName: TABLE_NAME, Key, ...updateExpression({ add: { count: 1 } }, condition) } };
   }
   const windowEndsAt = now + rule.windowMs;
@@ -66,7 +80,8 @@ export class WindowMoved extends Error {
 }
 
 /** For transactWriteExplained: WindowMoved when one of the counts (their indexes in the transaction) failed. */
-export const windowMoved = (failed: Set<number>, countIndexes: number[]) => (countIndexes.some((index) => failed.has(index)) ? new WindowMoved() : undefined);
+export const windowMoved = (failed: Set<number>, countIndexes: number[]) =>
+  countIndexes.some((index) => failed.has(index)) ? new WindowMoved() : undefined;
 
 /**
  * Runs a read-check-count-write `attempt` again from its read while a concurrent request moved a
@@ -126,7 +141,8 @@ const attemptWindowTtl = (windowStart: number, windowMs: number) => ttlAt(window
 const attemptsIn = (item: Partial<AttemptWindowItem> | undefined) => (typeof item?.count === 'number' ? item.count : 0);
 
 /** Subjects compare case-insensitively (emails) and without surrounding space; client addresses by their network. */
-const subjectOf = (rule: ThrottleRule, subject: string) => (rule.perClientAddress ? clientNetwork(subject.trim()) : subject.trim().toLowerCase());
+const subjectOf = (rule: ThrottleRule, subject: string) =>
+  rule.perClientAddress ? clientNetwork(subject.trim()) : subject.trim().toLowerCase();
 
 /** The counters of `subject` under `rule` around `now`. */
 export function throttleCounter(rule: ThrottleRule<'sliding'>, subject: string, now = clockNow().getTime()): ThrottleCounter {
@@ -153,7 +169,10 @@ export function retryAfterSeconds(counter: ThrottleCounter, counts: ThrottleCoun
   if (recentAttempts(counter, counts) < rule.limit) return undefined;
   // Locked until the current window ends, or earlier when enough of the previous one slides out.
   const untilWindowEnd = windowStart + rule.windowMs - now;
-  const slidOutAt = counts.current < rule.limit && counts.previous > 0 ? (1 - (rule.limit - counts.current) / counts.previous) * rule.windowMs : Infinity;
+  const slidOutAt =
+    counts.current < rule.limit && counts.previous > 0
+      ? (1 - (rule.limit - counts.current) / counts.previous) * rule.windowMs
+      : Infinity;
   const wait = Math.min(untilWindowEnd, windowStart + slidOutAt - now);
   return Math.max(1, Math.ceil(wait / 1000));
 }
@@ -174,12 +193,16 @@ function attemptUpdate(counter: ThrottleCounter, condition?: Condition, attempts
   return {
     TableName: TABLE_NAME,
     Key: counter.key,
-    ...updateExpression({ add: { count: attempts }, set: { type: 'ATTEMPTS', ttl: attemptWindowTtl(counter.windowStart, counter.rule.windowMs) } }, condition),
+    ...updateExpression(
+      { add: { count: attempts }, set: { type: 'ATTEMPTS', ttl: attemptWindowTtl(counter.windowStart, counter.rule.windowMs) } },
+      condition,
+    ),
   };
 }
 
 /** Room left in the current window: the limit less the previous window's weighted attempts (may be fractional). */
-const roomIn = (counter: ThrottleCounter, previous: number) => counter.rule.limit - recentAttempts(counter, { current: 0, previous });
+const roomIn = (counter: ThrottleCounter, previous: number) =>
+  counter.rule.limit - recentAttempts(counter, { current: 0, previous });
 
 export type Reservation = { reserved: true } | { reserved: false; retryAfter: number };
 
@@ -192,9 +215,16 @@ export type Reservation = { reserved: true } | { reserved: false; retryAfter: nu
  */
 export async function reserveAttempt(counter: ThrottleCounter, previous: number): Promise<Reservation> {
   const room = roomIn(counter, previous);
-  const refused = (): Reservation => ({ reserved: false, retryAfter: retryAfterSeconds(counter, { current: Math.max(0, Math.ceil(room)), previous }) ?? 1 });
+  const refused = (): Reservation => ({
+    reserved: false,
+    retryAfter: retryAfterSeconds(counter, { current: Math.max(0, Math.ceil(room)), previous }) ?? 1,
+  });
   if (room <= 0) return refused();
-  const update = attemptUpdate(counter, { expression: 'attribute_not_exists(#count) OR #count < :room', names: { '#count': 'count' }, values: { ':room': room } });
+  const update = attemptUpdate(counter, {
+    expression: 'attribute_not_exists(#count) OR #count < :room',
+    names: { '#count': 'count' },
+    values: { ':room': room },
+  });
   return (await conditionHeld(db.send(new UpdateCommand(update)))) ? { reserved: true } : refused();
 }
 
@@ -203,7 +233,10 @@ export async function reserveAttempt(counter: ThrottleCounter, previous: number)
  * given back. `found` holds the counters' items when the route read them in its own BatchGetItem;
  * without it they are read here (one BatchGetItem).
  */
-export async function reserveAll(counters: ThrottleCounter[], found?: Map<string, Record<string, unknown>>): Promise<Reservation> {
+export async function reserveAll(
+  counters: ThrottleCounter[],
+  found?: Map<string, Record<string, unknown>>,
+): Promise<Reservation> {
   const items = found ?? (await batchGet(counters.flatMap((counter) => [counter.key, counter.previousKey])));
   const reservations = await Promise.all(counters.map((counter) => reserveAttempt(counter, countsIn(counter, items).previous)));
   const waits = reservations.flatMap((reservation) => (reservation.reserved ? [] : [reservation.retryAfter]));
@@ -215,7 +248,15 @@ export async function reserveAll(counters: ThrottleCounter[], found?: Map<string
 /** Gives a reserved attempt back (the attempt succeeded), into the window it was taken from. */
 export async function releaseAttempt(counter: ThrottleCounter): Promise<void> {
   // A counter cleared meanwhile (a right password elsewhere) fails the condition: nothing to give back.
-  await conditionHeld(db.send(new UpdateCommand({ TableName: TABLE_NAME, Key: counter.key, ...updateExpression({ add: { count: -1 } }, { expression: 'attribute_exists(PK)' }) })));
+  await conditionHeld(
+    db.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: counter.key,
+        ...updateExpression({ add: { count: -1 } }, { expression: 'attribute_exists(PK)' }),
+      }),
+    ),
+  );
 }
 
 /** Counts one attempt: one UpdateItem, answering the current window's count including this one. */

@@ -1,13 +1,13 @@
 import { ulid } from 'ulid';
 import type { MailList } from '../../shared/mail-lists';
 import type { Role } from '../../shared/roles';
-import type { ManagedUserResponse, OrganizationUserResponse } from '../../shared/schemas/organization-users';
 import type { UserResponse } from '../../shared/schemas/auth';
 import type { OrganizationResponse } from '../../shared/schemas/organization';
+import type { ManagedUserResponse, OrganizationUserResponse } from '../../shared/schemas/organization-users';
 import type { ProjectMemberResponse } from '../../shared/schemas/projects';
-import type { OrganizationItem } from '../organization/item';
 import { now } from '../clock';
 import { type Key, keys, userIndexKeys } from '../db/keys';
+import type { OrganizationItem } from '../organization/item';
 
 /** A user: `ORG#<orgId> / USER#<userId>` (keys.user), in their organization's partition. */
 export interface UserItem {
@@ -58,7 +58,11 @@ export interface UserItem {
 export type UserRecord = UserItem & Key & ReturnType<typeof userIndexKeys>;
 
 /** The item a user is stored as: what registration, an admin's add, an acceptance, the seed and the migration write. */
-export const userRecord = (user: UserItem): UserRecord => ({ ...keys.user(user.orgId, user.id), ...user, ...userIndexKeys(user) });
+export const userRecord = (user: UserItem): UserRecord => ({
+  ...keys.user(user.orgId, user.id),
+  ...user,
+  ...userIndexKeys(user),
+});
 
 /**
  * `EMAIL#<lower-case email> / EMAIL` (keys.email): holds an address for one user across the
@@ -122,7 +126,8 @@ export const emailItemOf = (user: Pick<UserItem, 'id' | 'orgId' | 'username'>, u
 export const hasPasskey = (user: UserItem) => (user.passkeyCount ?? 0) > 0;
 
 /** The user has a second factor of their own: the authenticator app or a passkey. */
-export const hasTwoFactor = (user: Pick<UserItem, 'mfaEnabled' | 'passkeyCount'>) => user.mfaEnabled === true || (user.passkeyCount ?? 0) > 0;
+export const hasTwoFactor = (user: Pick<UserItem, 'mfaEnabled' | 'passkeyCount'>) =>
+  user.mfaEnabled === true || (user.passkeyCount ?? 0) > 0;
 
 /**
  * The second factors a password sign-in asks for: the authenticator app's code when two-factor is
@@ -150,7 +155,12 @@ export const mustSetUpMfa = (user: UserItem, org: OrganizationItem, session?: Se
 /** The organization as the API answers it; the count of members without two-factor is for admins (the 'Require two-factor' dialog). */
 export function organizationShape(org: OrganizationItem, role: Role): OrganizationResponse {
   const counted = role === 'admin' && org.membersWithoutTwoFactor !== undefined;
-  return { id: org.id, name: org.name, requireMfa: org.requireMfa === true, ...(counted ? { membersWithoutTwoFactor: org.membersWithoutTwoFactor } : {}) };
+  return {
+    id: org.id,
+    name: org.name,
+    requireMfa: org.requireMfa === true,
+    ...(counted ? { membersWithoutTwoFactor: org.membersWithoutTwoFactor } : {}),
+  };
 }
 
 /** The API's user shape (GET /api/user, sign-in): never the password hash. */
@@ -182,7 +192,10 @@ export function toOrganizationUserResponse(user: UserItem): OrganizationUserResp
  * An entry of the admins' user list: with whether two-factor sign-in is on, which is whether a
  * password sign-in asks them for a second factor (the app's code or a passkey: docs/decisions/056).
  */
-export const toManagedUserResponse = (user: UserItem, org: OrganizationItem): ManagedUserResponse => ({ ...toOrganizationUserResponse(user), mfaEnabled: secondFactorsOf(user, org).length > 0 });
+export const toManagedUserResponse = (user: UserItem, org: OrganizationItem): ManagedUserResponse => ({
+  ...toOrganizationUserResponse(user),
+  mfaEnabled: secondFactorsOf(user, org).length > 0,
+});
 
 /** A user as a project's member list shows it. */
 export function toMemberResponse(user: UserItem): ProjectMemberResponse {

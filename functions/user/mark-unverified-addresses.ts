@@ -19,10 +19,13 @@ import type { UserItem } from './item';
 export async function markUnverifiedAddressesOfOrganization(orgId: string): Promise<{ candidates: number; marked: number }> {
   const org = await getItem(keys.organization(orgId), { consistentRead: true });
   if (!org) return { candidates: 0, marked: 0 };
-  const users = await queryCollection<Pick<UserItem, 'id' | 'username' | 'createdAt' | 'emailVerified'>>(collections.usersOfOrganization(orgId), {
-    consistentRead: true,
-    projection: 'id, username, createdAt, emailVerified',
-  });
+  const users = await queryCollection<Pick<UserItem, 'id' | 'username' | 'createdAt' | 'emailVerified'>>(
+    collections.usersOfOrganization(orgId),
+    {
+      consistentRead: true,
+      projection: 'id, username, createdAt, emailVerified',
+    },
+  );
   const registrants = users.filter((user) => user.createdAt === org.createdAt && user.emailVerified !== true);
   let marked = 0;
   for (const user of registrants) {
@@ -32,7 +35,10 @@ export async function markUnverifiedAddressesOfOrganization(orgId: string): Prom
           Update: {
             TableName: TABLE_NAME,
             Key: keys.email(user.username),
-            ...updateExpression({ set: { unverified: true } }, { expression: 'userId = :user AND attribute_not_exists(unverified)', values: { ':user': user.id } }),
+            ...updateExpression(
+              { set: { unverified: true } },
+              { expression: 'userId = :user AND attribute_not_exists(unverified)', values: { ':user': user.id } },
+            ),
           },
         },
         {

@@ -3,8 +3,8 @@ import { TABLE_NAME, db } from '../db/client';
 import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { updateExpression } from '../db/update-expression';
-import { type UserItem, hasTwoFactor } from './item';
 import { MEMBERS_WITHOUT_TWO_FACTOR } from '../organization/members-without-two-factor';
+import { type UserItem, hasTwoFactor } from './item';
 
 /**
  * Sets an organization's count of members without two-factor to a recount of its user items (SET,
@@ -19,7 +19,11 @@ export async function recountMembersWithoutTwoFactor(orgId: string): Promise<num
   });
   const without = users.filter((user) => !hasTwoFactor(user)).length;
   await db.send(
-    new UpdateCommand({ TableName: TABLE_NAME, Key: keys.organization(orgId), ...updateExpression({ set: { [MEMBERS_WITHOUT_TWO_FACTOR]: without } }, { expression: 'attribute_exists(PK)' }) }),
+    new UpdateCommand({
+      TableName: TABLE_NAME,
+      Key: keys.organization(orgId),
+      ...updateExpression({ set: { [MEMBERS_WITHOUT_TWO_FACTOR]: without } }, { expression: 'attribute_exists(PK)' }),
+    }),
   );
   return without;
 }

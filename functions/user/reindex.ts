@@ -14,7 +14,10 @@ import { userWordItems } from './words';
  * the users read. A user renamed or given another role meanwhile was written with its keys by that
  * change and is skipped. Run it again after a migration that raced with user creations: it recounts.
  */
-export async function reindexUsersOfOrganization(orgId: string, putItems: (items: Record<string, unknown>[]) => Promise<void>): Promise<{ users: number; updated: number }> {
+export async function reindexUsersOfOrganization(
+  orgId: string,
+  putItems: (items: Record<string, unknown>[]) => Promise<void>,
+): Promise<{ users: number; updated: number }> {
   const users = await queryCollection<UserRecord>(collections.usersOfOrganization(orgId), { consistentRead: true });
   let updated = 0;
   for (const user of users) {
@@ -25,7 +28,14 @@ export async function reindexUsersOfOrganization(orgId: string, putItems: (items
         new UpdateCommand({
           TableName: TABLE_NAME,
           Key: keys.user(orgId, user.id),
-          ...updateExpression({ set: derived }, { expression: 'fullName = :name AND #role = :role', names: { '#role': 'role' }, values: { ':name': user.fullName, ':role': user.role } }),
+          ...updateExpression(
+            { set: derived },
+            {
+              expression: 'fullName = :name AND #role = :role',
+              names: { '#role': 'role' },
+              values: { ':name': user.fullName, ':role': user.role },
+            },
+          ),
         }),
       ),
     );
@@ -33,7 +43,11 @@ export async function reindexUsersOfOrganization(orgId: string, putItems: (items
   }
   await putItems(users.flatMap(userWordItems));
   await db.send(
-    new UpdateCommand({ TableName: TABLE_NAME, Key: keys.organization(orgId), ...updateExpression({ set: { userCount: users.length } }, { expression: 'attribute_exists(PK)' }) }),
+    new UpdateCommand({
+      TableName: TABLE_NAME,
+      Key: keys.organization(orgId),
+      ...updateExpression({ set: { userCount: users.length } }, { expression: 'attribute_exists(PK)' }),
+    }),
   );
   return { users: users.length, updated };
 }

@@ -1,12 +1,12 @@
-import { batchGet, keyId } from '../db/reads';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
+import { keyBeginsWith } from '../db/key-prefix';
+import { keys, roleKeyPrefix } from '../db/keys';
+import { batchGet, keyId } from '../db/reads';
 import type { IndexName } from '../db/table-definition';
 import { type OrganizationItem } from '../organization/item';
 import { type UserItem, emailItemOf, userRecord } from './item';
 import { userWordItems } from './words';
-import { keys, roleKeyPrefix } from '../db/keys';
-import { keyBeginsWith } from '../db/key-prefix';
 
 /** A user and their organization in one BatchGetItem; undefined when either is gone. */
 export async function loadUserWithOrganization(orgId: string, userId: string) {
@@ -22,7 +22,10 @@ export async function loadUserWithOrganization(orgId: string, userId: string) {
  * The organization's first `limit` admins by name: one Query of the role index (docs/decisions/031),
  * never the organization's other users. What an acceptance and a billing alert notify.
  */
-export async function adminsOfOrganization(orgId: string, limit: number): Promise<Pick<UserItem, 'id' | 'username' | 'fullName' | 'role'>[]> {
+export async function adminsOfOrganization(
+  orgId: string,
+  limit: number,
+): Promise<Pick<UserItem, 'id' | 'username' | 'fullName' | 'role'>[]> {
   const admins = keyBeginsWith('userRoleKey', roleKeyPrefix('admin'), ':admin');
   const out = await db.send(
     new QueryCommand({
@@ -39,7 +42,10 @@ export async function adminsOfOrganization(orgId: string, limit: number): Promis
 }
 
 /** The email item's Put may replace a hold of an unproved registration: an invitation's acceptance, an admin's Add User. */
-export const TAKES_UNVERIFIED_HOLD = { expression: 'attribute_not_exists(PK) OR unverified = :unverified', values: { ':unverified': true } };
+export const TAKES_UNVERIFIED_HOLD = {
+  expression: 'attribute_not_exists(PK) OR unverified = :unverified',
+  values: { ':unverified': true },
+};
 
 /**
  * The puts that create a user: the user item (with its index keys) and its email-uniqueness item

@@ -1,14 +1,14 @@
 import { type WriteContext, auditPut, userTarget } from '../audit-log/entries';
-import { Conflict, Refused } from '../domain/errors';
 import { TABLE_NAME } from '../db/client';
 import { keys, userIndexKeys } from '../db/keys';
 import { getItem } from '../db/reads';
-import { outboxPut } from '../mailer/outbox';
 import { conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
+import { Conflict, Refused } from '../domain/errors';
+import { outboxPut } from '../mailer/outbox';
+import { profileChangedEvent, profileVersionRaise } from '../projects/member-profiles';
 import type { UserItem } from './item';
 import { userWordWrites } from './words';
-import { profileChangedEvent, profileVersionRaise } from '../projects/member-profiles';
 
 /** The signed-in user's own account: their name and their password. */
 
@@ -36,7 +36,11 @@ export async function updateFullName(current: UserItem, fullName: string): Promi
             Key: keys.user(user.orgId, user.id),
             ...updateExpression(
               { set: { fullName, userNameKey, userRoleKey }, add: profileVersionRaise },
-              { expression: 'attribute_exists(PK) AND fullName = :name AND #role = :role', names: { '#role': 'role' }, values: { ':name': user.fullName, ':role': user.role } },
+              {
+                expression: 'attribute_exists(PK) AND fullName = :name AND #role = :role',
+                names: { '#role': 'role' },
+                values: { ':name': user.fullName, ':role': user.role },
+              },
             ),
           },
         },
@@ -65,7 +69,10 @@ export async function replacePasswordHash(context: WriteContext, checkedHash: st
         Update: {
           TableName: TABLE_NAME,
           Key: keys.user(user.orgId, user.id),
-          ...updateExpression({ set: { passwordHash: newHash } }, { expression: 'passwordHash = :checked', values: { ':checked': checkedHash } }),
+          ...updateExpression(
+            { set: { passwordHash: newHash } },
+            { expression: 'passwordHash = :checked', values: { ':checked': checkedHash } },
+          ),
         },
       },
       outboxPut(user.username, { template: 'password-changed', data: { fullName: user.fullName } }),

@@ -68,7 +68,8 @@ export class Alarms extends Construct {
 
     const api = props.httpApi;
     this.alarm('ApiServerErrorRate', {
-      description: 'More than 2 % of API requests answered 5xx (a function failed or timed out) for 10 minutes, with at least 5 of them.',
+      description:
+        'More than 2 % of API requests answered 5xx (a function failed or timed out) for 10 minutes, with at least 5 of them.',
       // The rate, not a count: a count either sleeps through a small outage or wakes someone at every busy hour.
       metric: new MathExpression({
         expression: 'IF(errors >= 5, 100 * errors / MAX([errors, requests]), 0)',
@@ -80,7 +81,8 @@ export class Alarms extends Construct {
       evaluationPeriods: 2,
     });
     this.alarm('ApiClientErrorSurge', {
-      description: 'At least 300 API answers in 4xx within 5 minutes: a wave of 403s (requests bypassing CloudFront, cross-site posts) or 401s (credential stuffing), or a broken web build.',
+      description:
+        'At least 300 API answers in 4xx within 5 minutes: a wave of 403s (requests bypassing CloudFront, cross-site posts) or 401s (credential stuffing), or a broken web build.',
       metric: api.metricClientError({ period: FIVE_MINUTES, statistic: 'Sum' }),
       threshold: 300,
       evaluationPeriods: 1,
@@ -98,7 +100,8 @@ export class Alarms extends Construct {
       evaluationPeriods: 1,
     });
     this.alarm('TableThrottled', {
-      description: 'DynamoDB throttled requests (on-demand tables throttle past twice their previous peak, or at the account\'s table limits).',
+      description:
+        "DynamoDB throttled requests (on-demand tables throttle past twice their previous peak, or at the account's table limits).",
       metric: props.table.metricThrottledRequestsForOperations({ period: FIVE_MINUTES, operations: TABLE_OPERATIONS }),
       threshold: 1,
       evaluationPeriods: 1,
@@ -120,7 +123,13 @@ export class Alarms extends Construct {
   watchUndeliverableMail(stage: string) {
     this.alarm('MailUndeliverable', {
       description: "A mail failed every try and was marked 'failed' on its outbox item.",
-      metric: new Metric({ namespace: metricsNamespace(stage), metricName: 'MailsUndeliverable', dimensionsMap: { service: METRICS_SERVICE }, period: FIVE_MINUTES, statistic: 'Sum' }),
+      metric: new Metric({
+        namespace: metricsNamespace(stage),
+        metricName: 'MailsUndeliverable',
+        dimensionsMap: { service: METRICS_SERVICE },
+        period: FIVE_MINUTES,
+        statistic: 'Sum',
+      }),
       threshold: 1,
       evaluationPeriods: 1,
     });

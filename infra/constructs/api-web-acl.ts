@@ -1,6 +1,6 @@
 import { Aws, Stack, Validations } from 'aws-cdk-lib';
-import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
+import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { SESSION_COOKIE } from '../../functions/security/cookie';
@@ -36,7 +36,12 @@ export class ApiWebAcl extends Construct {
   constructor(scope: Construct, id: string, props: ApiWebAclProps) {
     super(scope, id);
     const metric = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
-    const rateRule = (name: string, priority: number, limit: number, key: Pick<CfnWebACL.RateBasedStatementProperty, 'aggregateKeyType' | 'customKeys'>): CfnWebACL.RuleProperty => ({
+    const rateRule = (
+      name: string,
+      priority: number,
+      limit: number,
+      key: Pick<CfnWebACL.RateBasedStatementProperty, 'aggregateKeyType' | 'customKeys'>,
+    ): CfnWebACL.RuleProperty => ({
       name,
       priority,
       action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'TooManyRequests' } } },
@@ -65,7 +70,10 @@ export class ApiWebAcl extends Construct {
       defaultAction: { allow: {} },
       visibilityConfig: metric(`growthwise-${props.stage}-api`),
       customResponseBodies: {
-        TooManyRequests: { contentType: 'APPLICATION_JSON', content: '{"error":"Too many requests. Try again in a few minutes."}' },
+        TooManyRequests: {
+          contentType: 'APPLICATION_JSON',
+          content: '{"error":"Too many requests. Try again in a few minutes."}',
+        },
       },
       rules: [
         rateRule(API_RATE_RULE, 0, props.limits.perAddressPer5Minutes, { aggregateKeyType: 'IP' }),
@@ -104,7 +112,7 @@ export class ApiWebAcl extends Construct {
     const stack = Stack.of(scope);
     const handler = stack.node.tryFindChild(AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '').replace(/^/, 'AWS'));
     Validations.of(handler ?? reader).acknowledge(
-      { id: 'AwsSolutions-L1', reason: 'The runtime of CDK\'s AwsCustomResource handler is chosen and updated by aws-cdk-lib.' },
+      { id: 'AwsSolutions-L1', reason: "The runtime of CDK's AwsCustomResource handler is chosen and updated by aws-cdk-lib." },
       {
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
         reason: 'CDK attaches the basic execution role to its AwsCustomResource handler; it only grants writing logs.',

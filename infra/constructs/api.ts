@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { ArnFormat, Duration, type RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { CfnStage, HttpApi, HttpMethod, type HttpRoute, HttpStage, LogGroupLogDestination, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  CfnStage,
+  HttpApi,
+  HttpMethod,
+  type HttpRoute,
+  HttpStage,
+  LogGroupLogDestination,
+  PayloadFormatVersion,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -10,12 +18,12 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { SESSION_TOUCH_ATTRIBUTES } from '../../functions/sessions/touch';
 import { HANDLER_TIMEOUT_SECONDS, type RouteDefinition, type RouteSecret, handlerName, secretsOf } from '../../functions/routes';
+import { SESSION_TOUCH_ATTRIBUTES } from '../../functions/sessions/touch';
 import { handlerEntry } from '../local/build-functions';
 import type { ApiThrottles, RouteKey } from '../stages';
-import { NODEJS_BUNDLING } from './nodejs-bundling';
 import { tableIndexesNagResource } from './data';
+import { NODEJS_BUNDLING } from './nodejs-bundling';
 
 /** How cdk-nag spells a value in a finding: a pseudo parameter as <AWS::...>, a concrete one as it is. */
 const nagName = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<${pseudo}>` : value);
@@ -98,7 +106,9 @@ export class Api extends Construct {
       const [httpRoute] = this.httpApi.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${fnId}-integration`, fn, { payloadFormatVersion: PayloadFormatVersion.VERSION_2_0 }),
+        integration: new HttpLambdaIntegration(`${fnId}-integration`, fn, {
+          payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+        }),
       });
       routesByKey.set(`${route.method} ${route.path}`, httpRoute!);
     }
@@ -107,7 +117,7 @@ export class Api extends Construct {
     Validations.of(this.httpApi).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:
-        'Authorization is the application\'s: the session cookie is checked by the handlers\' middleware (login and register are public by design), and requests without CloudFront\'s x-origin-verify header are refused.',
+        "Authorization is the application's: the session cookie is checked by the handlers' middleware (login and register are public by design), and requests without CloudFront's x-origin-verify header are refused.",
     });
   }
 
@@ -176,21 +186,26 @@ export class Api extends Construct {
       arnFormat: ArnFormat.COLON_RESOURCE_NAME,
       resourceName: `${Stack.of(this).stackName}-${this.node.id}*`,
     });
-    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroups] }));
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroups] }),
+    );
     props.originVerifySecret.grantRead(role);
     // Each function reads only the secrets its route names (the webhook's: Stripe's two, never the session key).
     for (const name of secrets) props.secrets[name].grantRead(role);
     Validations.of(role).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${tableIndexesNagResource(props.table)}]`,
-      reason: "CDK's table grant names the table's indexes by a wildcard: the project indexes of the same table (docs/decisions/027).",
+      reason:
+        "CDK's table grant names the table's indexes by a wildcard: the project indexes of the same table (docs/decisions/027).",
     });
     Validations.of(role).acknowledge({
       id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:logs:${nagName(Stack.of(this).region, 'AWS::Region')}:${nagName(Stack.of(this).account, 'AWS::AccountId')}:log-group:${Stack.of(this).stackName}-${this.node.id}*]`,
-      reason: "The API's own log groups, by CloudFormation's generated names; one statement instead of one per function keeps shared roles within IAM's policy size (docs/decisions/053).",
+      reason:
+        "The API's own log groups, by CloudFormation's generated names; one statement instead of one per function keeps shared roles within IAM's policy size (docs/decisions/053).",
     });
     Validations.of(role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level permissions (X-Ray accepts only "*").',
+      reason:
+        'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level permissions (X-Ray accepts only "*").',
     });
     this.roles.set(profile, role);
     return role;
@@ -199,7 +214,10 @@ export class Api extends Construct {
   private routeFunction(id: string, route: RouteDefinition, props: ApiProps): NodejsFunction {
     // One log group for every route function (docs/decisions/053): a group each cost a resource per
     // route, and a stack holds 500. Powertools' lines carry function_name, so a function's are found.
-    this.functionLogs ??= new LogGroup(this, 'FunctionLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    this.functionLogs ??= new LogGroup(this, 'FunctionLogs', {
+      retention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+    });
     const logGroup = this.functionLogs;
     // An explicit role instead of AWSLambdaBasicExecutionRole: it may write to the API's log groups only.
     const role = this.roleFor(route, props);

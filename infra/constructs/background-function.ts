@@ -45,7 +45,8 @@ export function backgroundFunction(scope: Construct, props: BackgroundFunctionPr
   });
   Validations.of(fn).acknowledge({
     id: 'AwsSolutions-L1',
-    reason: 'Node.js 22 on purpose, as every handler (infra/constructs/api.ts): bundled for node20 so the local cloud runs the same bundle.',
+    reason:
+      'Node.js 22 on purpose, as every handler (infra/constructs/api.ts): bundled for node20 so the local cloud runs the same bundle.',
   });
   return { function: fn, role };
 }

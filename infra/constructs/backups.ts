@@ -1,9 +1,9 @@
 import { Aws, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { BackupPlan, BackupPlanRule, BackupResource, BackupVault, type IBackupVault } from 'aws-cdk-lib/aws-backup';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { AccountPrincipal, PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import type { BackupConfig } from '../stages';
 
@@ -110,7 +110,8 @@ export class Backups extends Construct {
     for (const policy of ['AWSBackupServiceRolePolicyForBackup', 'AWSBackupServiceRolePolicyForRestores']) {
       Validations.of(selection).acknowledge({
         id: `AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/${policy}]`,
-        reason: "AWS Backup's own role, with the policies AWS Backup documents for it: they follow the services it backs up and restores.",
+        reason:
+          "AWS Backup's own role, with the policies AWS Backup documents for it: they follow the services it backs up and restores.",
       });
     }
   }

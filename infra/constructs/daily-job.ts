@@ -54,7 +54,9 @@ export class DailyJob extends Construct {
       role.addToPolicy(
         new PolicyStatement({
           actions: [...access.actions],
-          resources: access.indexes ? access.indexes.map((index) => `${props.table.tableArn}/index/${index}`) : [props.table.tableArn],
+          resources: access.indexes
+            ? access.indexes.map((index) => `${props.table.tableArn}/index/${index}`)
+            : [props.table.tableArn],
           conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...access.leadingKeys] } },
         }),
       );

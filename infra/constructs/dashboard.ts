@@ -1,11 +1,24 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Dashboard as CwDashboard, GraphWidget, type IMetric, type IWidget, MathExpression, Metric, TextWidget } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Dashboard as CwDashboard,
+  GraphWidget,
+  type IMetric,
+  type IWidget,
+  MathExpression,
+  Metric,
+  TextWidget,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { type ITable, Operation } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { BUSINESS_METRICS, COLD_START_METRIC, METRICS_SERVICE, metricsNamespace } from '../../functions/observability/metric-names';
+import {
+  BUSINESS_METRICS,
+  COLD_START_METRIC,
+  METRICS_SERVICE,
+  metricsNamespace,
+} from '../../functions/observability/metric-names';
 
 /** Widget titles, named once: docs/runbook.md and the alarms point at them. */
 export const WIDGETS = {
@@ -43,7 +56,15 @@ interface DashboardProps {
 }
 
 const PERIOD = Duration.minutes(5);
-const OPERATIONS = [Operation.GET_ITEM, Operation.BATCH_GET_ITEM, Operation.QUERY, Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.DELETE_ITEM, Operation.TRANSACT_WRITE_ITEMS];
+const OPERATIONS = [
+  Operation.GET_ITEM,
+  Operation.BATCH_GET_ITEM,
+  Operation.QUERY,
+  Operation.PUT_ITEM,
+  Operation.UPDATE_ITEM,
+  Operation.DELETE_ITEM,
+  Operation.TRANSACT_WRITE_ITEMS,
+];
 
 /** One CloudWatch dashboard per stage: traffic, errors, latency, Lambda, DynamoDB and the business metrics. */
 export class Dashboard extends Construct {
@@ -53,7 +74,8 @@ export class Dashboard extends Construct {
     super(scope, id);
     const api = props.httpApi;
     const namespace = metricsNamespace(props.stage);
-    const perFunction = (make: (fn: IFunction) => Metric, label: string) => props.functions.map(({ fn, label: route }) => make(fn).with({ label: `${route} ${label}`.trim() }));
+    const perFunction = (make: (fn: IFunction) => Metric, label: string) =>
+      props.functions.map(({ fn, label: route }) => make(fn).with({ label: `${route} ${label}`.trim() }));
     const graph = (title: string, left: IMetric[], right?: IMetric[]) =>
       new GraphWidget({ title, left, right, width: 12, height: 6, period: PERIOD });
 
@@ -70,15 +92,31 @@ export class Dashboard extends Construct {
     );
     this.dashboard.addWidgets(
       graph(WIDGETS.requests, [api.metricCount({ statistic: 'Sum', label: 'requests' })]),
-      graph(WIDGETS.errors, [api.metricClientError({ statistic: 'Sum', label: '4xx' }), api.metricServerError({ statistic: 'Sum', label: '5xx' })]),
+      graph(WIDGETS.errors, [
+        api.metricClientError({ statistic: 'Sum', label: '4xx' }),
+        api.metricServerError({ statistic: 'Sum', label: '5xx' }),
+      ]),
     );
     this.dashboard.addWidgets(
-      graph(WIDGETS.latency, [api.metricLatency({ statistic: 'p95', label: 'p95' }), api.metricLatency({ statistic: 'p90', label: 'p90' })]),
-      graph(WIDGETS.routeDuration, perFunction((fn) => fn.metricDuration({ statistic: 'p95' }), '')),
+      graph(WIDGETS.latency, [
+        api.metricLatency({ statistic: 'p95', label: 'p95' }),
+        api.metricLatency({ statistic: 'p90', label: 'p90' }),
+      ]),
+      graph(
+        WIDGETS.routeDuration,
+        perFunction((fn) => fn.metricDuration({ statistic: 'p95' }), ''),
+      ),
     );
     this.dashboard.addWidgets(
-      graph(WIDGETS.lambdaErrors, perFunction((fn) => fn.metricErrors({ statistic: 'Sum' }), 'errors'), perFunction((fn) => fn.metricThrottles({ statistic: 'Sum' }), 'throttles')),
-      graph(WIDGETS.concurrency, perFunction((fn) => fn.metric('ConcurrentExecutions', { statistic: 'Maximum' }), '')),
+      graph(
+        WIDGETS.lambdaErrors,
+        perFunction((fn) => fn.metricErrors({ statistic: 'Sum' }), 'errors'),
+        perFunction((fn) => fn.metricThrottles({ statistic: 'Sum' }), 'throttles'),
+      ),
+      graph(
+        WIDGETS.concurrency,
+        perFunction((fn) => fn.metric('ConcurrentExecutions', { statistic: 'Maximum' }), ''),
+      ),
     );
     this.dashboard.addWidgets(
       graph(WIDGETS.coldStarts, [
@@ -88,14 +126,33 @@ export class Dashboard extends Construct {
           period: PERIOD,
         }),
       ]),
-      graph(WIDGETS.business, Object.keys(BUSINESS_METRICS).map((name) => new Metric({ namespace, metricName: name, dimensionsMap: { service: METRICS_SERVICE }, statistic: 'Sum', label: name }))),
+      graph(
+        WIDGETS.business,
+        Object.keys(BUSINESS_METRICS).map(
+          (name) =>
+            new Metric({
+              namespace,
+              metricName: name,
+              dimensionsMap: { service: METRICS_SERVICE },
+              statistic: 'Sum',
+              label: name,
+            }),
+        ),
+      ),
     );
     this.dashboard.addWidgets(
-      graph(WIDGETS.tableCapacity, [props.table.metricConsumedReadCapacityUnits({ statistic: 'Sum', label: 'read units' }), props.table.metricConsumedWriteCapacityUnits({ statistic: 'Sum', label: 'write units' })]),
-      graph(WIDGETS.tableThrottles, [props.table.metricThrottledRequestsForOperations({ operations: OPERATIONS, label: 'throttled requests' })]),
+      graph(WIDGETS.tableCapacity, [
+        props.table.metricConsumedReadCapacityUnits({ statistic: 'Sum', label: 'read units' }),
+        props.table.metricConsumedWriteCapacityUnits({ statistic: 'Sum', label: 'write units' }),
+      ]),
+      graph(WIDGETS.tableThrottles, [
+        props.table.metricThrottledRequestsForOperations({ operations: OPERATIONS, label: 'throttled requests' }),
+      ]),
     );
     this.dashboard.addWidgets(
-      graph(WIDGETS.tableErrors, [props.table.metricSystemErrorsForOperations({ operations: OPERATIONS, label: 'system errors' })]),
+      graph(WIDGETS.tableErrors, [
+        props.table.metricSystemErrorsForOperations({ operations: OPERATIONS, label: 'system errors' }),
+      ]),
     );
   }
 

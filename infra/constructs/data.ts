@@ -1,5 +1,13 @@
 import { type RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, CfnTable, type ITable, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  CfnTable,
+  type ITable,
+  ProjectionType,
+  StreamViewType,
+  Table,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../functions/db/table-definition';
 import type { RestoredTable } from '../stages';
@@ -38,7 +46,8 @@ export class Data extends Construct {
     if (!props.pointInTimeRecovery) {
       Validations.of(this.ownTable).acknowledge({
         id: 'AwsSolutions-DDB3',
-        reason: 'A disposable stage (preview, dev): its data is test data that goes with the stack; prod has point-in-time recovery.',
+        reason:
+          'A disposable stage (preview, dev): its data is test data that goes with the stack; prod has point-in-time recovery.',
       });
     }
     for (const index of tableDefinition.globalSecondaryIndexes) {
@@ -46,7 +55,9 @@ export class Data extends Construct {
         indexName: index.indexName,
         partitionKey: key(index.partitionKey),
         sortKey: key(index.sortKey),
-        ...('include' in index ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.include] } : { projectionType: ProjectionType.ALL }),
+        ...('include' in index
+          ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.include] }
+          : { projectionType: ProjectionType.ALL }),
       });
     }
     this.table = props.restoredTable ? restored(this, props.restoredTable, props.stackName) : this.ownTable;
@@ -61,10 +72,14 @@ export class Data extends Construct {
  */
 function restored(scope: Construct, table: RestoredTable, stackName: string): ITable {
   if (!table.tableName.startsWith(`${stackName}-`)) {
-    throw new Error(`restoredTable.tableName (infra/stages.ts) must start with "${stackName}-" (e.g. ${stackName}-restored-<date>), as the stack's own resources do: ${table.tableName}`);
+    throw new Error(
+      `restoredTable.tableName (infra/stages.ts) must start with "${stackName}-" (e.g. ${stackName}-restored-<date>), as the stack's own resources do: ${table.tableName}`,
+    );
   }
   if (!table.streamArn.includes(`:table/${table.tableName}/stream/`)) {
-    throw new Error(`restoredTable.streamArn (infra/stages.ts) is not a stream of table ${table.tableName}: ${table.streamArn}. Take it from \`aws dynamodb describe-table --table-name ${table.tableName} --query Table.LatestStreamArn\`.`);
+    throw new Error(
+      `restoredTable.streamArn (infra/stages.ts) is not a stream of table ${table.tableName}: ${table.streamArn}. Take it from \`aws dynamodb describe-table --table-name ${table.tableName} --query Table.LatestStreamArn\`.`,
+    );
   }
   return Table.fromTableAttributes(scope, 'Restored', {
     tableName: table.tableName,

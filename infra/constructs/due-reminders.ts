@@ -31,7 +31,8 @@ export class DueReminders extends DailyJob {
     super(scope, id, {
       ...props,
       entry: DUE_REMINDERS_ENTRY,
-      description: 'Reminds project members of due dates: due tomorrow, overdue since today (daily); the weekly digest on Mondays',
+      description:
+        'Reminds project members of due dates: due tomorrow, overdue since today (daily); the weekly digest on Mondays',
       ruleDescription: 'Daily: remind members of projects due tomorrow or overdue; Mondays also the weekly digest',
       // 06:00 UTC: in the inbox before the working day starts in Europe.
       hour: 6,

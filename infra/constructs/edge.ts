@@ -11,7 +11,13 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
-import { CONTENT_SECURITY_POLICY, CUSTOM_SECURITY_HEADERS, HSTS_MAX_AGE_SECONDS, ORIGIN_MAY_SET, SECURITY_HEADERS } from '../web/security-headers';
+import {
+  CONTENT_SECURITY_POLICY,
+  CUSTOM_SECURITY_HEADERS,
+  HSTS_MAX_AGE_SECONDS,
+  ORIGIN_MAY_SET,
+  SECURITY_HEADERS,
+} from '../web/security-headers';
 import { cloudFrontFunctionCode } from '../web/spa-fallback';
 
 /** Where the account-wide stack publishes its ids for the stage stacks (read at deploy time, not synth). */
@@ -46,7 +52,8 @@ export class Edge extends Construct {
     });
     this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       responseHeadersPolicyName: `growthwise-security-headers-${Aws.REGION}`,
-      comment: 'Growthwise: HSTS, CSP (app + Stripe pricing table), nosniff, DENY framing, referrer, permissions and opener policies',
+      comment:
+        'Growthwise: HSTS, CSP (app + Stripe pricing table), nosniff, DENY framing, referrer, permissions and opener policies',
       securityHeadersBehavior: {
         strictTransportSecurity: {
           accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
@@ -54,7 +61,10 @@ export class Edge extends Construct {
           preload: SECURITY_HEADERS['strict-transport-security']?.includes('preload') ?? false,
           override: true,
         },
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: !ORIGIN_MAY_SET.has('content-security-policy') },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+          override: !ORIGIN_MAY_SET.has('content-security-policy'),
+        },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: SECURITY_HEADERS['x-frame-options'] as HeadersFrameOption, override: true },
         referrerPolicy: { referrerPolicy: SECURITY_HEADERS['referrer-policy'] as HeadersReferrerPolicy, override: true },

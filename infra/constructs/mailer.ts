@@ -7,15 +7,15 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, type CfnFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { ConfigurationSet, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { ConfigurationSet, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { MAILER_EVENT_SOURCE, OUTBOX_STREAM_FILTER } from '../../functions/mailer/stream-filter';
 import { OUTBOX_DUE_INDEX } from '../../functions/db/keys';
+import { MAILER_EVENT_SOURCE, OUTBOX_STREAM_FILTER } from '../../functions/mailer/stream-filter';
 import { MAILER_ENTRY, OUTBOX_SWEEPER_ENTRY } from '../local/build-functions';
-import { NODEJS_BUNDLING } from './nodejs-bundling';
 import type { MailConfig } from '../stages';
+import { NODEJS_BUNDLING } from './nodejs-bundling';
 import { streamConsumer } from './stream-consumer';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -59,7 +59,9 @@ export class Mailer extends Construct {
   constructor(scope: Construct, id: string, props: MailerProps) {
     super(scope, id);
     // The account's suppression list (bounces and complaints) applies to every mail sent with this set.
-    const configurationSet = new ConfigurationSet(this, 'ConfigurationSet', { suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS });
+    const configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
+      suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+    });
     // The mailer and its sweeper send alike.
     const environment = {
       TABLE_NAME: props.table.tableName,
@@ -74,7 +76,11 @@ export class Mailer extends Construct {
       // the SES sending rate, so together they never pass it (functions/mailer/paced-send.ts).
       MAIL_SENDS_PER_SECOND: String(Math.max(1, Math.floor(props.mail.sendsPerSecond / MAIL_SENDERS))),
     };
-    const { function: fn, deadLetterQueue, role } = streamConsumer(this, {
+    const {
+      function: fn,
+      deadLetterQueue,
+      role,
+    } = streamConsumer(this, {
       table: props.table,
       entry: MAILER_ENTRY,
       description: 'Sends the mail of new outbox items (the table stream)',
@@ -138,7 +144,8 @@ export class Mailer extends Construct {
     });
     Validations.of(this.sweeper).acknowledge({
       id: 'AwsSolutions-L1',
-      reason: 'Node.js 22 on purpose, as every handler (infra/constructs/api.ts): bundled for node20 so the local cloud runs the same bundle.',
+      reason:
+        'Node.js 22 on purpose, as every handler (infra/constructs/api.ts): bundled for node20 so the local cloud runs the same bundle.',
     });
   }
 

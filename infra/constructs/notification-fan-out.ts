@@ -46,7 +46,11 @@ export class NotificationFanOut extends Construct {
 
   constructor(scope: Construct, id: string, props: NotificationFanOutProps) {
     super(scope, id);
-    const { function: fn, deadLetterQueue, role } = streamConsumer(this, {
+    const {
+      function: fn,
+      deadLetterQueue,
+      role,
+    } = streamConsumer(this, {
       table: props.table,
       entry: FAN_OUT_ENTRY,
       description: 'Writes the notifications and adds the figures of new notification events (the table stream)',
@@ -60,7 +64,11 @@ export class NotificationFanOut extends Construct {
     this.deadLetterQueue = deadLetterQueue;
     for (const { action, leadingKeys } of FAN_OUT_TABLE_ACCESS) {
       role.addToPolicy(
-        new PolicyStatement({ actions: [action], resources: [props.table.tableArn], conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': leadingKeys } } }),
+        new PolicyStatement({
+          actions: [action],
+          resources: [props.table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': leadingKeys } },
+        }),
       );
     }
   }

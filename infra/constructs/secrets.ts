@@ -57,17 +57,20 @@ export class Secrets extends Construct {
         : this.originVerifySecret.secretValue
     ).unsafeUnwrap();
     this.stripeSecretKey = new Secret(this, 'StripeSecretKey', {
-      description: 'Growthwise: Stripe secret key (test-mode keys on every stage but the live one); a value not starting with sk_ or rk_ means not configured',
+      description:
+        'Growthwise: Stripe secret key (test-mode keys on every stage but the live one); a value not starting with sk_ or rk_ means not configured',
       generateSecretString: { passwordLength: 32, excludePunctuation: true },
       removalPolicy: props.removalPolicy,
     });
     this.stripeWebhookSecret = new Secret(this, 'StripeWebhookSecret', {
-      description: 'Growthwise: signing secret of the stage\'s Stripe webhook endpoint; a value not starting with whsec_ means not configured',
+      description:
+        "Growthwise: signing secret of the stage's Stripe webhook endpoint; a value not starting with whsec_ means not configured",
       generateSecretString: { passwordLength: 32, excludePunctuation: true },
       removalPolicy: props.removalPolicy,
     });
     this.mfaEncryptionSecret = new Secret(this, 'MfaEncryptionSecret', {
-      description: 'Growthwise: key material of the stored two-factor secrets and recovery-code hashes; never rotate (docs/decisions/016)',
+      description:
+        'Growthwise: key material of the stored two-factor secrets and recovery-code hashes; never rotate (docs/decisions/016)',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: props.removalPolicy,
       // The table's copies hold two-factor secrets encrypted under it: without it a restore elsewhere locks those users out.

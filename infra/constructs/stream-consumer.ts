@@ -35,7 +35,8 @@ export function streamConsumer(scope: Construct, props: StreamConsumerProps) {
   });
   Validations.of(deadLetterQueue).acknowledge({
     id: 'AwsSolutions-SQS3',
-    reason: 'This queue is the dead-letter queue of a stream consumer\'s event source (it holds the stream records that failed every retry).',
+    reason:
+      "This queue is the dead-letter queue of a stream consumer's event source (it holds the stream records that failed every retry).",
   });
   const { function: fn, role } = backgroundFunction(scope, {
     entry: props.entry,
@@ -58,7 +59,8 @@ export function streamConsumer(scope: Construct, props: StreamConsumerProps) {
   );
   Validations.of(role).acknowledge({
     id: 'AwsSolutions-IAM5[Resource::*]',
-    reason: 'dynamodb:ListStreams takes no resource (CDK\'s DynamoEventSource grant); every other action is scoped to the table, its stream, the queue or a named resource.',
+    reason:
+      "dynamodb:ListStreams takes no resource (CDK's DynamoEventSource grant); every other action is scoped to the table, its stream, the queue or a named resource.",
   });
   return { function: fn, deadLetterQueue, role };
 }

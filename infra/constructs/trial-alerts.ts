@@ -7,7 +7,13 @@ import { DailyJob, type DailyJobProps } from './daily-job';
  * organization's items (billing state, users), its admins' notifications, and the outbox.
  */
 export const TRIAL_ALERT_LEADING_KEYS = ['TRIAL_ENDS#*', 'ORG#*', 'USER#*', 'OUTBOX#*'];
-export const TRIAL_ALERT_TABLE_ACTIONS = ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
+export const TRIAL_ALERT_TABLE_ACTIONS = [
+  'dynamodb:Query',
+  'dynamodb:GetItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+];
 
 type TrialAlertsProps = Pick<DailyJobProps, 'table' | 'stage' | 'logLevel' | 'logRetention' | 'removalPolicy'>;
 

@@ -60,7 +60,7 @@ export class Web extends Construct {
     Validations.of(this.bucket).acknowledge({
       id: 'AwsSolutions-S1',
       reason:
-        'Server access logs would record only CloudFront\'s own reads: the bucket is private (OAC) and holds the public build output; the distribution\'s metrics show the traffic.',
+        "Server access logs would record only CloudFront's own reads: the bucket is private (OAC) and holds the public build output; the distribution's metrics show the traffic.",
     });
 
     const api = new HttpOrigin(props.apiDomainName, {
@@ -91,7 +91,11 @@ export class Web extends Construct {
       additionalBehaviors: {
         // GET /api/avatars/{userId}/{version}: versioned URLs, so cached by path alone. Nothing else
         // (no cookie, no header) reaches the origin, so the answer cannot depend on who asked.
-        '/api/avatars/*': { ...apiBehaviour, allowedMethods: AllowedMethods.ALLOW_GET_HEAD, cachePolicy: CachePolicy.CACHING_OPTIMIZED },
+        '/api/avatars/*': {
+          ...apiBehaviour,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        },
         '/api/*': {
           ...apiBehaviour,
           allowedMethods: AllowedMethods.ALLOW_ALL,
@@ -115,7 +119,7 @@ export class Web extends Construct {
       {
         id: 'AwsSolutions-CFR3',
         reason:
-          'No CloudFront standard logs: every /api request is in the API access log and the function logs; static hits are visible in the distribution\'s metrics.',
+          "No CloudFront standard logs: every /api request is in the API access log and the function logs; static hits are visible in the distribution's metrics.",
       },
       {
         id: 'AwsSolutions-CFR4',
@@ -170,11 +174,11 @@ function acknowledgeDeploymentHandler(deployment: BucketDeployment, bucket: Buck
   const role = deployment.handlerRole;
   const handler = role.node.scope ?? role;
   const bucketArn = `<${Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnBucket)}.Arn>`;
-  const because = 'CDK\'s BucketDeployment handler copies the build from the CDK assets bucket into the web bucket';
+  const because = "CDK's BucketDeployment handler copies the build from the CDK assets bucket into the web bucket";
   // The stage's account when the stage config names one (infra/stages.ts ACCOUNTS), else a placeholder.
   const account = Token.isUnresolved(Stack.of(bucket).account) ? '<AWS::AccountId>' : Stack.of(bucket).account;
   Validations.of(handler).acknowledge(
-    { id: 'AwsSolutions-L1', reason: 'The runtime of CDK\'s BucketDeployment handler is chosen and updated by aws-cdk-lib.' },
+    { id: 'AwsSolutions-L1', reason: "The runtime of CDK's BucketDeployment handler is chosen and updated by aws-cdk-lib." },
     {
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
       reason: 'CDK attaches the basic execution role to its BucketDeployment handler; it only grants writing logs.',
@@ -187,10 +191,14 @@ function acknowledgeDeploymentHandler(deployment: BucketDeployment, bucket: Buck
       id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-${qualifier}-assets-${account}-<AWS::Region>/*]`,
       reason: `${because}: it reads the uploaded zip files from the bootstrap assets bucket.`,
     })),
-    { id: `AwsSolutions-IAM5[Resource::${bucketArn}/*]`, reason: `${because}: it writes and prunes every object of the web bucket.` },
+    {
+      id: `AwsSolutions-IAM5[Resource::${bucketArn}/*]`,
+      reason: `${because}: it writes and prunes every object of the web bucket.`,
+    },
     {
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'cloudfront:CreateInvalidation/GetInvalidation, which CDK grants on * for the invalidation that ends each deployment.',
+      reason:
+        'cloudfront:CreateInvalidation/GetInvalidation, which CDK grants on * for the invalidation that ends each deployment.',
     },
   );
 }

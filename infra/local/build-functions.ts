@@ -20,11 +20,23 @@ export const handlerEntry = (handler: string) => path.join(FUNCTIONS_DIR, 'handl
 export async function buildFunctions(outDir: string): Promise<Map<string, string>> {
   const handlers = [...new Set(routes.map((route) => route.handler))];
   await bundleThroughCache(
-    { ...Object.fromEntries(handlers.map((handler) => [handlerName({ handler }), handlerEntry(handler)])), [MAILER]: MAILER_ENTRY, [OUTBOX_SWEEPER]: OUTBOX_SWEEPER_ENTRY, [FAN_OUT]: FAN_OUT_ENTRY, [TRIAL_ALERTS]: TRIAL_ALERTS_ENTRY, [DUE_REMINDERS]: DUE_REMINDERS_ENTRY },
+    {
+      ...Object.fromEntries(handlers.map((handler) => [handlerName({ handler }), handlerEntry(handler)])),
+      [MAILER]: MAILER_ENTRY,
+      [OUTBOX_SWEEPER]: OUTBOX_SWEEPER_ENTRY,
+      [FAN_OUT]: FAN_OUT_ENTRY,
+      [TRIAL_ALERTS]: TRIAL_ALERTS_ENTRY,
+      [DUE_REMINDERS]: DUE_REMINDERS_ENTRY,
+    },
     outDir,
     bundleHandlers,
   );
-  return new Map([...handlers, MAILER, OUTBOX_SWEEPER, FAN_OUT, TRIAL_ALERTS, DUE_REMINDERS].map((handler) => [handler, path.join(outDir, handlerName({ handler }), 'index.mjs')]));
+  return new Map(
+    [...handlers, MAILER, OUTBOX_SWEEPER, FAN_OUT, TRIAL_ALERTS, DUE_REMINDERS].map((handler) => [
+      handler,
+      path.join(outDir, handlerName({ handler }), 'index.mjs'),
+    ]),
+  );
 }
 
 /** The stream consumer that sends the outbox's mail (not a route): bundled beside the handlers under this name. */

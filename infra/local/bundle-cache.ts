@@ -9,7 +9,9 @@ const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 /** One folder per state of the sources, under the ignored .build/. */
 export const BUNDLE_CACHE_DIR = path.join(PROJECT_ROOT, '.build', 'functions-cache');
 /** What a handler bundle can be made of: our sources, and the dependencies the lock file pins. */
-const SOURCES = ['functions', 'shared', 'infra/bundling.ts', 'infra/local/build-functions.ts', 'package-lock.json'].map((source) => path.join(PROJECT_ROOT, source));
+const SOURCES = ['functions', 'shared', 'infra/bundling.ts', 'infra/local/build-functions.ts', 'package-lock.json'].map(
+  (source) => path.join(PROJECT_ROOT, source),
+);
 const COMPLETE = '.complete';
 /** A folder of another state of the sources is left this long, for a process that may still copy from it. */
 const STALE_AFTER_MS = 10 * 60_000;
@@ -21,7 +23,11 @@ const STALE_AFTER_MS = 10 * 60_000;
  * (docs/decisions/029). Each cloud still gets files of its own: a process importing two clouds'
  * bundles gets fresh modules for each.
  */
-export async function bundleThroughCache(entries: Record<string, string>, outDir: string, bundle: (entries: Record<string, string>, outDir: string) => Promise<void>) {
+export async function bundleThroughCache(
+  entries: Record<string, string>,
+  outDir: string,
+  bundle: (entries: Record<string, string>, outDir: string) => Promise<void>,
+) {
   const key = await sourcesKey(entries);
   const cached = path.join(BUNDLE_CACHE_DIR, key);
   if (!existsSync(path.join(cached, COMPLETE))) {
@@ -38,7 +44,13 @@ export async function bundleThroughCache(entries: Record<string, string>, outDir
 
 async function sourcesKey(entries: Record<string, string>): Promise<string> {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify({ esbuildVersion, HANDLER_BUNDLING, entries: Object.entries(entries).map(([name, entry]) => [name, path.relative(PROJECT_ROOT, entry)]) }));
+  hash.update(
+    JSON.stringify({
+      esbuildVersion,
+      HANDLER_BUNDLING,
+      entries: Object.entries(entries).map(([name, entry]) => [name, path.relative(PROJECT_ROOT, entry)]),
+    }),
+  );
   for (const file of (await Promise.all(SOURCES.map(filesOf))).flat().sort()) {
     hash.update(`\0${path.relative(PROJECT_ROOT, file)}\0`);
     hash.update(await readFile(file));
@@ -66,7 +78,9 @@ async function copyBundles(from: string, to: string) {
     let contents: string | Buffer = await readFile(source);
     if (entry.name.endsWith('.map')) {
       const map = JSON.parse(contents.toString('utf8')) as { sources: string[] };
-      map.sources = map.sources.map((file) => path.relative(path.dirname(target), path.resolve(path.dirname(source), file)).replaceAll('\\', '/'));
+      map.sources = map.sources.map((file) =>
+        path.relative(path.dirname(target), path.resolve(path.dirname(source), file)).replaceAll('\\', '/'),
+      );
       contents = JSON.stringify(map);
     }
     await mkdir(path.dirname(target), { recursive: true });

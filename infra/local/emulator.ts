@@ -3,9 +3,9 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { HANDLER_TIMEOUT_SECONDS, type RouteDefinition } from '../../functions/routes';
-import type { Duplex } from 'node:stream';
 import { SECURITY_HEADERS, withSecurityHeaders } from '../web/security-headers';
 import { rewriteSpaPath } from '../web/spa-fallback';
 import { chooseEncoding, compressedFile } from './static-compression';
@@ -93,12 +93,21 @@ export function createEmulator(options: EmulatorOptions): Server {
  * and so does the emulator.
  */
 function answerUnreadableRequest(error: NodeJS.ErrnoException, socket: Duplex) {
-  if (!socket.writable || (error.code === 'ECONNRESET')) return socket.destroy();
+  if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
   const [status, reason, message] =
-    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'Request header fields too large'] : [400, 'Bad Request', 'Bad request'];
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'Request header fields too large']
+      : [400, 'Bad Request', 'Bad request'];
   const body = JSON.stringify({ message });
-  const headers = Object.entries({ ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' });
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers.map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${body}`);
+  const headers = Object.entries({
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\n${headers.map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${body}`,
+  );
 }
 
 /** How long the emulator keeps an idle connection open (an ALB's default is 60 s). */
@@ -122,7 +131,13 @@ function compileRoute(route: RouteDefinition): CompiledRoute {
   return { route, pattern: new RegExp(`^${source}$`), names };
 }
 
-async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, compiled: CompiledRoute[], options: EmulatorOptions) {
+async function serveApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  compiled: CompiledRoute[],
+  options: EmulatorOptions,
+) {
   const method = (req.method ?? 'GET').toUpperCase();
   let match: { entry: CompiledRoute; values: string[] } | undefined;
   for (const entry of compiled) {
@@ -181,14 +196,27 @@ function decodePath(value: string): string {
   }
 }
 
-function toEvent(req: IncomingMessage, url: URL, entry: CompiledRoute, values: string[], body: Buffer, requestId: string, sourceIp: string): APIGatewayProxyEventV2 {
+function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  entry: CompiledRoute,
+  values: string[],
+  body: Buffer,
+  requestId: string,
+  sourceIp: string,
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name === 'cookie') continue;
     headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
   const cookieHeader = req.headers.cookie;
-  const cookies = cookieHeader ? cookieHeader.split(';').map((pair) => pair.trim()).filter(Boolean) : undefined;
+  const cookies = cookieHeader
+    ? cookieHeader
+        .split(';')
+        .map((pair) => pair.trim())
+        .filter(Boolean)
+    : undefined;
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = query[name] ? `${query[name]},${value}` : value;
   const pathParameters = Object.fromEntries(entry.names.map((name, i) => [name, decodePath(values[i] ?? '')]));

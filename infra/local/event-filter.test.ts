@@ -21,7 +21,8 @@ describe('the outbox stream filter', () => {
 });
 
 describe("the fan-out's stream filters", () => {
-  const passes = (eventName: string, type: string | undefined) => FAN_OUT_STREAM_FILTERS.some((pattern) => matchesFilter(pattern, record(eventName, type)));
+  const passes = (eventName: string, type: string | undefined) =>
+    FAN_OUT_STREAM_FILTERS.some((pattern) => matchesFilter(pattern, record(eventName, type)));
 
   it('pass new notification events and changes of projects (their status moves: docs/decisions/067)', () => {
     expect(passes('INSERT', 'EVENT')).toBe(true);

@@ -35,7 +35,10 @@ describe('a handler loaded on its first call', () => {
   it('imports once: a second call finds it loaded, and the time runs while the handler works', async () => {
     const file = await slowBundle(300);
     const handler = loadOnFirstCall(file);
-    const [first, second] = await Promise.all([handler({} as APIGatewayProxyEventV2, contextWith(10_000)), handler({} as APIGatewayProxyEventV2, contextWith(5_000))]);
+    const [first, second] = await Promise.all([
+      handler({} as APIGatewayProxyEventV2, contextWith(10_000)),
+      handler({} as APIGatewayProxyEventV2, contextWith(5_000)),
+    ]);
     expect(Number(first.body)).toBeGreaterThan(9_800);
     expect(Number(second.body)).toBeLessThanOrEqual(5_000);
     expect(Number(second.body)).toBeGreaterThan(4_800);
@@ -45,7 +48,10 @@ describe('a handler loaded on its first call', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'growthwise-cold-start-'));
     dirs.push(dir);
     const file = path.join(dir, 'index.mjs');
-    await writeFile(file, 'export const handler = async (_event, context) => ({ statusCode: 200, body: String(context === undefined) });\n');
+    await writeFile(
+      file,
+      'export const handler = async (_event, context) => ({ statusCode: 200, body: String(context === undefined) });\n',
+    );
     expect((await loadOnFirstCall(file)({} as APIGatewayProxyEventV2, undefined as unknown as Context)).body).toBe('true');
   });
 });

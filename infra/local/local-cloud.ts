@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import type { DynamoDBRecord } from 'aws-lambda';
 import path from 'node:path';
+import type { DynamoDBRecord } from 'aws-lambda';
 import { DEFAULT_LOCAL_TABLE_NAME } from '../../functions/db/table-definition';
 import { MAILER_EVENT_SOURCE, OUTBOX_STREAM_FILTER } from '../../functions/mailer/stream-filter';
 import { FAN_OUT_EVENT_SOURCE, FAN_OUT_STREAM_FILTERS } from '../../functions/notifications/stream-filter';
@@ -87,7 +87,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const dynamoDataDir = options.inMemory ? undefined : path.join(dataDir, 'dynamodb');
   const shared = options.sharedDatabase;
   const [started, bundles, mail] = await Promise.all([
-    shared ? { endpoint: shared.endpoint, stop: async () => {} } : startDynamoDbLocal({ dataDir: dynamoDataDir, port: options.dynamoDbPort, workload: options.databaseWorkload }),
+    shared
+      ? { endpoint: shared.endpoint, stop: async () => {} }
+      : startDynamoDbLocal({ dataDir: dynamoDataDir, port: options.dynamoDbPort, workload: options.databaseWorkload }),
     buildFunctions(buildDir),
     startMailCatcher(options.mail),
   ]);
@@ -114,17 +116,32 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       ...options.env,
     });
     process.env.SESSION_SECRET = await localSecret('SESSION_SECRET', 'session-secret', options.inMemory ? undefined : dataDir);
-    process.env.MFA_ENCRYPTION_SECRET = await localSecret('MFA_ENCRYPTION_SECRET', 'mfa-encryption-secret', options.inMemory ? undefined : dataDir);
+    process.env.MFA_ENCRYPTION_SECRET = await localSecret(
+      'MFA_ENCRYPTION_SECRET',
+      'mfa-encryption-secret',
+      options.inMemory ? undefined : dataDir,
+    );
     // Each bundle is imported on its route's first request, as Lambda starts a function: startup stays quick.
     const handlers = new Map<string, LambdaHandler>([...bundles].map(([handler, file]) => [handler, loadOnFirstCall(file)]));
-    const server = createEmulator({ routes, handlers, webRoot: options.webRoot, clientAddressHeader: options.clientAddressHeader, serveSourceMaps: options.serveSourceMaps });
+    const server = createEmulator({
+      routes,
+      handlers,
+      webRoot: options.webRoot,
+      clientAddressHeader: options.clientAddressHeader,
+      serveSourceMaps: options.serveSourceMaps,
+    });
     poller = await startStreamPoller({
       endpoint: dynamo.endpoint,
       tableName,
-      consumers: STREAM_CONSUMERS.map((consumer) => ({ ...consumer, handler: handlers.get(consumer.name) as unknown as StreamHandler })),
+      consumers: STREAM_CONSUMERS.map((consumer) => ({
+        ...consumer,
+        handler: handlers.get(consumer.name) as unknown as StreamHandler,
+      })),
     });
     await listen(server, options.port);
-    const dailyJobs = options.dailyJobs ? runDailyJobsHourly([TRIAL_ALERTS, DUE_REMINDERS].map((name) => handlers.get(name)!)) : undefined;
+    const dailyJobs = options.dailyJobs
+      ? runDailyJobsHourly([TRIAL_ALERTS, DUE_REMINDERS].map((name) => handlers.get(name)!))
+      : undefined;
     return {
       url,
       dynamoDbEndpoint: dynamo.endpoint,
@@ -136,7 +153,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         stop: () => dynamo.stop(),
         start: async () => {
           if (shared) throw new Error('A cloud on a shared DynamoDB Local does not restart it');
-          dynamo = await startDynamoDbLocal({ dataDir: dynamoDataDir, port: Number(new URL(started.endpoint).port), workload: options.databaseWorkload });
+          dynamo = await startDynamoDbLocal({
+            dataDir: dynamoDataDir,
+            port: Number(new URL(started.endpoint).port),
+            workload: options.databaseWorkload,
+          });
         },
       },
       stop: async () => {

@@ -37,7 +37,9 @@ function checkJava() {
   // `java -version` writes to stderr; the first line names the version ("17.0.15", "1.8.0_392").
   const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (probe.error) {
-    throw new PrerequisiteError(`DynamoDB Local needs Java ${MIN_JAVA} or newer and no \`java\` was found on your PATH: ${INSTALL_JAVA}`);
+    throw new PrerequisiteError(
+      `DynamoDB Local needs Java ${MIN_JAVA} or newer and no \`java\` was found on your PATH: ${INSTALL_JAVA}`,
+    );
   }
   const version = /version "(\d+)(?:\.(\d+))?/.exec(`${probe.stderr}${probe.stdout}`);
   const major = version ? (version[1] === '1' ? Number(version[2]) : Number(version[1])) : undefined;
@@ -79,7 +81,9 @@ async function checkData(dataDir: string) {
   const header = await readStart(database, SQLITE_HEADER.length);
   if (header === undefined || header.length === 0) return;
   if (header.toString('latin1') !== SQLITE_HEADER) {
-    throw new PrerequisiteError(`The local database ${path.relative(process.cwd(), database)} is damaged and DynamoDB Local cannot open it. ${fresh}`);
+    throw new PrerequisiteError(
+      `The local database ${path.relative(process.cwd(), database)} is damaged and DynamoDB Local cannot open it. ${fresh}`,
+    );
   }
 }
 

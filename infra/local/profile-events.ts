@@ -10,5 +10,6 @@ export type ProfileEvent = 'web-build' | 'functions-build' | 'cdk-synth' | 'dyna
  */
 export function recordProfileEvent(event: ProfileEvent, startedAt: number) {
   const file = process.env.GROWTHWISE_PROFILE_FILE;
-  if (file) appendFileSync(file, `${JSON.stringify({ event, ms: Math.round(performance.now() - startedAt), pid: process.pid })}\n`);
+  if (file)
+    appendFileSync(file, `${JSON.stringify({ event, ms: Math.round(performance.now() - startedAt), pid: process.pid })}\n`);
 }

@@ -1,16 +1,17 @@
 import { createReadStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { tableDefinition } from '../../functions/db/table-definition';
 import { ensureTable, localClient } from './dynamodb-local';
 import { batchPut } from './seed';
 
 type Item = Record<string, unknown>;
 
-const documents = (endpoint: string) => DynamoDBDocumentClient.from(localClient(endpoint), { marshallOptions: { removeUndefinedValues: true } });
+const documents = (endpoint: string) =>
+  DynamoDBDocumentClient.from(localClient(endpoint), { marshallOptions: { removeUndefinedValues: true } });
 const keyOf = (item: Item) => `${String(item[tableDefinition.partitionKey.name])} ${String(item[tableDefinition.sortKey.name])}`;
 
 /** Every item of a table, in key order (a drill's table is small: a Scan). */
@@ -32,7 +33,10 @@ export async function allItems(endpoint: string, tableName: string): Promise<Ite
  */
 export async function exportTable(endpoint: string, tableName: string, file: string): Promise<number> {
   const items = await allItems(endpoint, tableName);
-  await writeFile(file, items.map((item) => JSON.stringify({ Item: marshall(item, { removeUndefinedValues: true }) })).join('\n') + '\n');
+  await writeFile(
+    file,
+    items.map((item) => JSON.stringify({ Item: marshall(item, { removeUndefinedValues: true }) })).join('\n') + '\n',
+  );
   return items.length;
 }
 
@@ -51,10 +55,16 @@ export async function importTable(endpoint: string, file: string, tableName: str
 }
 
 /** Compares every item of two tables: the keys missing on either side and the items that differ. */
-export async function compareTables(endpoint: string, source: string, restored: string): Promise<{ compared: number; differing: string[] }> {
+export async function compareTables(
+  endpoint: string,
+  source: string,
+  restored: string,
+): Promise<{ compared: number; differing: string[] }> {
   const [before, after] = await Promise.all([allItems(endpoint, source), allItems(endpoint, restored)]);
   const restoredByKey = new Map(after.map((item) => [keyOf(item), JSON.stringify(item, Object.keys(item).sort())]));
-  const differing = before.filter((item) => restoredByKey.get(keyOf(item)) !== JSON.stringify(item, Object.keys(item).sort())).map(keyOf);
+  const differing = before
+    .filter((item) => restoredByKey.get(keyOf(item)) !== JSON.stringify(item, Object.keys(item).sort()))
+    .map(keyOf);
   const sourceKeys = new Set(before.map(keyOf));
   differing.push(...after.map(keyOf).filter((key) => !sourceKeys.has(key)));
   return { compared: Math.max(before.length, after.length), differing };

@@ -1,23 +1,23 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import type { CreateProjectRequest } from '../../shared/schemas/projects';
-import { type MemberProfile, memberProfileOf, memberSetWrite } from '../../functions/projects/member-set';
-import type { MembershipItem } from '../../functions/projects/memberships';
-import { newMailToken } from '../../functions/security/mail-tokens';
+import { newComment } from '../../functions/comments/item';
 import { keys } from '../../functions/db/keys';
+import { invitationEmailItem, newInvitation } from '../../functions/invitations/item';
 import { notificationPut } from '../../functions/notifications/writes';
+import { newOrganization } from '../../functions/organization/item';
 import { activityEntry, activityPut } from '../../functions/projects/activity';
 import { figuresItem } from '../../functions/projects/figures';
 import type { ProjectItem } from '../../functions/projects/item';
-import { userPuts } from '../../functions/user/users';
-import { hashPassword } from '../../functions/security/passwords';
-import { PROJECT_STATUSES } from '../../shared/project-statuses';
-import { invitationEmailItem, newInvitation } from '../../functions/invitations/item';
-import { newOrganization } from '../../functions/organization/item';
 import { newProject, projectRecord } from '../../functions/projects/item';
-import { newComment } from '../../functions/comments/item';
+import { type MemberProfile, memberProfileOf, memberSetWrite } from '../../functions/projects/member-set';
+import type { MembershipItem } from '../../functions/projects/memberships';
 import { wordItems } from '../../functions/projects/words';
+import { newMailToken } from '../../functions/security/mail-tokens';
+import { hashPassword } from '../../functions/security/passwords';
 import { type UserItem, newUser } from '../../functions/user/item';
+import { userPuts } from '../../functions/user/users';
+import { PROJECT_STATUSES } from '../../shared/project-statuses';
+import type { CreateProjectRequest } from '../../shared/schemas/projects';
 
 export interface SeedOptions {
   /** Used in the organization's name and every email, so several seeds can share one table. */
@@ -68,27 +68,163 @@ export interface SeededOrganization {
 
 type Item = Record<string, unknown>;
 
-const FIRST_NAMES = ['Grace', 'Alan', 'Katherine', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Frances', 'Edsger', 'Radia', 'Tim'];
-const LAST_NAMES = ['Hopper', 'Turing', 'Johnson', 'Torvalds', 'Hamilton', 'Ritchie', 'Liskov', 'Thompson', 'Allen', 'Dijkstra', 'Perlman', 'Berners-Lee'];
-const MORE_FIRST_NAMES = ['Amara', 'Bruno', 'Chen', 'Dalia', 'Emil', 'Fatima', 'Goran', 'Hana', 'Ivan', 'Jasmin', 'Kofi', 'Lena', 'Mateo', 'Nadia', 'Oskar', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tariq', 'Uma', 'Viktor', 'Wen', 'Ximena', 'Yusuf', 'Zara', 'Aiko', 'Bilal', 'Carmen', 'Dmitri'];
-const MORE_LAST_NAMES = ['Okafor', 'Schmidt', 'Nakamura', 'Haddad', 'Kowalski', 'Fernandes', 'Lindqvist', 'Mensah', 'Petrov', 'Rossi', 'Sato', 'Tanaka', 'Novak', 'Ibrahim', 'Moreau', 'Jensen', 'Kaur', 'Laine', 'Murphy', 'Nguyen', 'Oliveira', 'Park', 'Quispe', 'Richter', 'Silva', 'Torres', 'Usman', 'Varga', 'Weber', 'Yilmaz'];
-const PROJECT_AREAS = ['EMEA', 'Americas', 'Partner', 'Product', 'Retail', 'Enterprise', 'Holiday', 'Mobile', 'Customer', 'Community', 'Field', 'Brand'];
-const PROJECT_TOPICS = ['launch campaign', 'newsletter revamp', 'referral program', 'webinar series', 'SEO audit', 'landing pages', 'onboarding emails', 'pricing page', 'case studies', 'press kit', 'trade show', 'loyalty offer', 'social calendar', 'video ads', 'analytics review', 'podcast pilot'];
+const FIRST_NAMES = [
+  'Grace',
+  'Alan',
+  'Katherine',
+  'Linus',
+  'Margaret',
+  'Dennis',
+  'Barbara',
+  'Ken',
+  'Frances',
+  'Edsger',
+  'Radia',
+  'Tim',
+];
+const LAST_NAMES = [
+  'Hopper',
+  'Turing',
+  'Johnson',
+  'Torvalds',
+  'Hamilton',
+  'Ritchie',
+  'Liskov',
+  'Thompson',
+  'Allen',
+  'Dijkstra',
+  'Perlman',
+  'Berners-Lee',
+];
+const MORE_FIRST_NAMES = [
+  'Amara',
+  'Bruno',
+  'Chen',
+  'Dalia',
+  'Emil',
+  'Fatima',
+  'Goran',
+  'Hana',
+  'Ivan',
+  'Jasmin',
+  'Kofi',
+  'Lena',
+  'Mateo',
+  'Nadia',
+  'Oskar',
+  'Priya',
+  'Quinn',
+  'Rosa',
+  'Sven',
+  'Tariq',
+  'Uma',
+  'Viktor',
+  'Wen',
+  'Ximena',
+  'Yusuf',
+  'Zara',
+  'Aiko',
+  'Bilal',
+  'Carmen',
+  'Dmitri',
+];
+const MORE_LAST_NAMES = [
+  'Okafor',
+  'Schmidt',
+  'Nakamura',
+  'Haddad',
+  'Kowalski',
+  'Fernandes',
+  'Lindqvist',
+  'Mensah',
+  'Petrov',
+  'Rossi',
+  'Sato',
+  'Tanaka',
+  'Novak',
+  'Ibrahim',
+  'Moreau',
+  'Jensen',
+  'Kaur',
+  'Laine',
+  'Murphy',
+  'Nguyen',
+  'Oliveira',
+  'Park',
+  'Quispe',
+  'Richter',
+  'Silva',
+  'Torres',
+  'Usman',
+  'Varga',
+  'Weber',
+  'Yilmaz',
+];
+const PROJECT_AREAS = [
+  'EMEA',
+  'Americas',
+  'Partner',
+  'Product',
+  'Retail',
+  'Enterprise',
+  'Holiday',
+  'Mobile',
+  'Customer',
+  'Community',
+  'Field',
+  'Brand',
+];
+const PROJECT_TOPICS = [
+  'launch campaign',
+  'newsletter revamp',
+  'referral program',
+  'webinar series',
+  'SEO audit',
+  'landing pages',
+  'onboarding emails',
+  'pricing page',
+  'case studies',
+  'press kit',
+  'trade show',
+  'loyalty offer',
+  'social calendar',
+  'video ads',
+  'analytics review',
+  'podcast pilot',
+];
 const DESCRIPTION_TEXT =
   'Plan the work with the team, agree on goals and the budget, write the brief, line up design and copy, review the drafts with stakeholders, schedule the channels, launch on the agreed day, watch the numbers for two weeks and write down what to keep and what to change for the next round. ';
-const PROJECT_WORDS = ['Spring launch', 'Newsletter revamp', 'Referral program', 'Webinar series', 'SEO audit', 'Brand refresh', 'Q3 campaign', 'Onboarding emails'];
+const PROJECT_WORDS = [
+  'Spring launch',
+  'Newsletter revamp',
+  'Referral program',
+  'Webinar series',
+  'SEO audit',
+  'Brand refresh',
+  'Q3 campaign',
+  'Onboarding emails',
+];
 
 /**
  * Writes one whole organization straight into the table, item shapes and keys from the same entity
  * and data modules the handlers use (functions/entities/, users.ts, notification-writes.ts, keys.ts), with BatchWriteItem
  * (25 items a call, a few calls in flight) so thousands of items take seconds, not minutes.
  */
-export async function seedOrganization(db: DynamoDBDocumentClient, tableName: string, options: SeedOptions): Promise<SeededOrganization> {
+export async function seedOrganization(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  options: SeedOptions,
+): Promise<SeededOrganization> {
   // The organization first, then its projects a millisecond apart, all before the seed returns: the
   // list's creation order (ULID ids) is the index order, and a project the API creates afterwards comes last.
   const start = Date.now() - options.projects - 1;
   const now = new Date(start).toISOString();
-  const org = newOrganization({ name: `${options.label} Marketing`, plan: 'professional', billingCycle: 'monthly', createdAt: now });
+  const org = newOrganization({
+    name: `${options.label} Marketing`,
+    plan: 'professional',
+    billingCycle: 'monthly',
+    createdAt: now,
+  });
   const orgId = org.id;
   // One bcrypt hash for everyone: the password is shared and hashing is the slow part of seeding.
   const passwordHash = await hashPassword(options.password);
@@ -120,7 +256,10 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
   // What the API's creates would have written along: a 'created' entry each, and the counters the stream consumer would have added.
   const projects: ProjectItem[] = [];
   for (let index = 0; index < options.projects; index += 1) {
-    const memberIds = Array.from({ length: options.membersPerProject }, (_, offset) => users[(index + offset) % users.length]!.id);
+    const memberIds = Array.from(
+      { length: options.membersPerProject },
+      (_, offset) => users[(index + offset) % users.length]!.id,
+    );
     const createdAt = start + 1 + index;
     const made = newProject(
       orgId,
@@ -129,7 +268,9 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
           ? `${PROJECT_AREAS[index % PROJECT_AREAS.length]} ${PROJECT_TOPICS[Math.floor(index / PROJECT_AREAS.length) % PROJECT_TOPICS.length]} ${index + 1}`
           : `${PROJECT_WORDS[index % PROJECT_WORDS.length]} ${index + 1}`,
         description: options.realistic
-          ? DESCRIPTION_TEXT.repeat(Math.ceil(options.realistic.descriptionLength / DESCRIPTION_TEXT.length)).slice(0, options.realistic.descriptionLength).trim()
+          ? DESCRIPTION_TEXT.repeat(Math.ceil(options.realistic.descriptionLength / DESCRIPTION_TEXT.length))
+              .slice(0, options.realistic.descriptionLength)
+              .trim()
           : index % 3 === 0
             ? null
             : `Seeded project ${index + 1} of ${options.label}.`,
@@ -143,7 +284,11 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
     // An id of its own instant: ids made in one millisecond would sort at random.
     const project: ProjectItem = { ...made, id: ulid(createdAt) };
     projectIds.push(project.id);
-    items.push({ ...projectRecord(project) }, ...wordItems(project), ...memberItems(orgId, project.id, [...new Set(memberIds)], profiles));
+    items.push(
+      { ...projectRecord(project) },
+      ...wordItems(project),
+      ...memberItems(orgId, project.id, [...new Set(memberIds)], profiles),
+    );
     items.push(activityPut(orgId, activityEntry(project, users[0]!, { action: 'created' })).Put!.Item as Item);
     projects.push(project);
   }
@@ -152,8 +297,18 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
   const [first] = projects;
   for (let index = 0; first && index < (options.commentsOnFirstProject ?? 0); index += 1) {
     // A millisecond apart after the projects, so the comments keep the order they were written in.
-    const comment = newComment(orgId, first.id, users[0]!, `Seeded comment ${index + 1}: the draft is ready for review.`, [], new Date(start + options.projects + 1 + index));
-    items.push({ ...keys.comment(orgId, first.id, comment.id), ...comment }, activityPut(orgId, activityEntry(first, users[0]!, { action: 'commented' })).Put!.Item as Item);
+    const comment = newComment(
+      orgId,
+      first.id,
+      users[0]!,
+      `Seeded comment ${index + 1}: the draft is ready for review.`,
+      [],
+      new Date(start + options.projects + 1 + index),
+    );
+    items.push(
+      { ...keys.comment(orgId, first.id, comment.id), ...comment },
+      activityPut(orgId, activityEntry(first, users[0]!, { action: 'commented' })).Put!.Item as Item,
+    );
   }
 
   for (const user of users.slice(0, notified)) {
@@ -170,15 +325,29 @@ export async function seedOrganization(db: DynamoDBDocumentClient, tableName: st
 
   for (let index = 0; index < (options.invitations ?? 0); index += 1) {
     const invitation = newInvitation(
-      { orgId, email: `invitee${index + 1}@${options.label}.example.com`, role: 'staff', invitedBy: users[0]!, tokenHash: newMailToken().hash },
+      {
+        orgId,
+        email: `invitee${index + 1}@${options.label}.example.com`,
+        role: 'staff',
+        invitedBy: users[0]!,
+        tokenHash: newMailToken().hash,
+      },
       Date.parse(now),
     );
     const hold = invitationEmailItem(invitation, Date.parse(now));
-    items.push({ ...keys.invitation(orgId, invitation.id), ...invitation }, { ...keys.invitationEmail(orgId, invitation.email), ...hold });
+    items.push(
+      { ...keys.invitation(orgId, invitation.id), ...invitation },
+      { ...keys.invitationEmail(orgId, invitation.email), ...hold },
+    );
   }
 
   await batchPut(db, tableName, items);
-  const toSeeded = (user: UserItem): SeededUser => ({ id: user.id, email: user.username, fullName: user.fullName, role: user.role });
+  const toSeeded = (user: UserItem): SeededUser => ({
+    id: user.id,
+    email: user.username,
+    fullName: user.fullName,
+    role: user.role,
+  });
   return {
     orgId,
     name: org.name,
@@ -216,6 +385,17 @@ export async function batchPut(db: DynamoDBDocumentClient, tableName: string, it
 function memberItems(orgId: string, projectId: string, memberIds: string[], profiles: Record<string, MemberProfile>): Item[] {
   if (memberIds.length === 0) return [];
   const set = memberSetWrite(orgId, projectId, memberIds, profiles).Put!.Item as Item;
-  const memberships = memberIds.map((userId): Item => ({ ...keys.membership(orgId, userId, projectId), type: 'MEMBERSHIP', orgId, userId, projectId, member: true, version: 0 } satisfies MembershipItem & Item));
+  const memberships = memberIds.map(
+    (userId): Item =>
+      ({
+        ...keys.membership(orgId, userId, projectId),
+        type: 'MEMBERSHIP',
+        orgId,
+        userId,
+        projectId,
+        member: true,
+        version: 0,
+      }) satisfies MembershipItem & Item,
+  );
   return [set, ...memberships];
 }

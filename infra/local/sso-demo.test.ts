@@ -21,10 +21,14 @@ describe('npm start -- --sso-demo', () => {
 
       // Step 2's command, as a newcomer would run it, then the lookup the functions make (DNS_SERVERS now points there).
       const publish = /curl -X PUT (\S+) -d/.exec(lines.join('\n'))![1]!;
-      expect((await fetch(publish, { method: 'PUT', body: JSON.stringify(['growthwise-domain-verification=demo']) })).status).toBe(204);
+      expect(
+        (await fetch(publish, { method: 'PUT', body: JSON.stringify(['growthwise-domain-verification=demo']) })).status,
+      ).toBe(204);
       const resolver = new Resolver();
       resolver.setServers(process.env.DNS_SERVERS!.split(','));
-      expect(await resolver.resolveTxt(`_growthwise-verification.${SSO_DEMO_DOMAIN}`)).toEqual([['growthwise-domain-verification=demo']]);
+      expect(await resolver.resolveTxt(`_growthwise-verification.${SSO_DEMO_DOMAIN}`)).toEqual([
+        ['growthwise-domain-verification=demo'],
+      ]);
     } finally {
       await demo.stop();
     }

@@ -28,7 +28,11 @@ export async function startSsoDemo(siteOrigins: string[]): Promise<SsoDemo> {
   const dns = await startLocalDns();
   process.env.DNS_SERVERS = dns.servers;
   const clientSecret = randomBytes(18).toString('base64url');
-  const idp = await startLocalOidcProvider({ port: await freePort(), redirectUris: siteOrigins.map((origin) => `${origin}/api/sso/oidc/callback`), clientSecret });
+  const idp = await startLocalOidcProvider({
+    port: await freePort(),
+    redirectUris: siteOrigins.map((origin) => `${origin}/api/sso/oidc/callback`),
+    clientSecret,
+  });
   const txtName = `_growthwise-verification.${SSO_DEMO_DOMAIN}`;
   return {
     instructions: (siteUrl) => [

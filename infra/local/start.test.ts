@@ -12,7 +12,11 @@ const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 /** Runs `npm start`'s script as a newcomer would, and reads what it says and how it exits. */
 function runStart(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', START, ...args], { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: 'pipe' });
+    const child = spawn(process.execPath, ['--import', 'tsx', START, ...args], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ...env },
+      stdio: 'pipe',
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -48,20 +52,29 @@ describe('npm start checks its prerequisites before starting anything', () => {
     expect(code).toBe(1);
     expectOneClearSentence(output);
     expect(output).toMatch(/needs Java 17 or newer and no `java` was found on your PATH/);
-    for (const command of ['sudo apt-get install openjdk-17-jre-headless', 'brew install openjdk@17', 'winget install Microsoft.OpenJDK.17']) expect(output).toContain(command);
+    for (const command of [
+      'sudo apt-get install openjdk-17-jre-headless',
+      'brew install openjdk@17',
+      'winget install Microsoft.OpenJDK.17',
+    ])
+      expect(output).toContain(command);
   }, 60_000);
 
-  it.runIf(process.platform !== 'win32')('with a Java older than 17: names the version found and how to install a newer one', async () => {
-    const oldJava = path.join(scratch, 'old-java');
-    await mkdir(oldJava);
-    await writeFile(path.join(oldJava, 'java'), '#!/bin/sh\necho \'openjdk version "11.0.21" 2023-10-17\' >&2\n');
-    await chmod(path.join(oldJava, 'java'), 0o755);
-    const { code, output } = await runStart(['--in-memory', '--port', String(await freePort())], { PATH: oldJava });
-    expect(code).toBe(1);
-    expectOneClearSentence(output);
-    expect(output).toMatch(/needs Java 17 or newer and your PATH has Java 11/);
-    expect(output).toContain('brew install openjdk@17');
-  }, 60_000);
+  it.runIf(process.platform !== 'win32')(
+    'with a Java older than 17: names the version found and how to install a newer one',
+    async () => {
+      const oldJava = path.join(scratch, 'old-java');
+      await mkdir(oldJava);
+      await writeFile(path.join(oldJava, 'java'), '#!/bin/sh\necho \'openjdk version "11.0.21" 2023-10-17\' >&2\n');
+      await chmod(path.join(oldJava, 'java'), 0o755);
+      const { code, output } = await runStart(['--in-memory', '--port', String(await freePort())], { PATH: oldJava });
+      expect(code).toBe(1);
+      expectOneClearSentence(output);
+      expect(output).toMatch(/needs Java 17 or newer and your PATH has Java 11/);
+      expect(output).toContain('brew install openjdk@17');
+    },
+    60_000,
+  );
 
   it('with the port in use: names the port and how to choose another, and exits 1', async () => {
     const port = await freePort();

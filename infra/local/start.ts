@@ -15,7 +15,11 @@ const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 try {
   await main();
 } catch (error) {
-  console.error(error instanceof PrerequisiteError ? error.message : `Growthwise could not start: ${firstLine(error)} (\`npm start -- --in-memory\` starts on empty data; \`rm -rf .data\` deletes the local data).`);
+  console.error(
+    error instanceof PrerequisiteError
+      ? error.message
+      : `Growthwise could not start: ${firstLine(error)} (\`npm start -- --in-memory\` starts on empty data; \`rm -rf .data\` deletes the local data).`,
+  );
   process.exit(1);
 }
 
@@ -37,7 +41,9 @@ async function main() {
   });
   const port = Number(values.port ?? process.env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new PrerequisiteError(`"${values.port ?? process.env.PORT}" is not a port number: choose one between 1024 and 65535, e.g. \`PORT=4000 npm start\`.`);
+    throw new PrerequisiteError(
+      `"${values.port ?? process.env.PORT}" is not a port number: choose one between 1024 and 65535, e.g. \`PORT=4000 npm start\`.`,
+    );
   }
   const inMemory = values['in-memory'];
   /** The local inbox's ports: 1025 (SMTP) and 1080 (web) unless taken (then free ones) or chosen otherwise. */
@@ -53,7 +59,9 @@ async function main() {
   ]);
 
   // Before the functions start: they read DNS_SERVERS, which the demo points at its own DNS server.
-  const ssoDemo = values['sso-demo'] ? await (await import('./sso-demo')).startSsoDemo([`http://localhost:${port}`, `http://127.0.0.1:${port}`]) : undefined;
+  const ssoDemo = values['sso-demo']
+    ? await (await import('./sso-demo')).startSsoDemo([`http://localhost:${port}`, `http://127.0.0.1:${port}`])
+    : undefined;
   const stopDemo = async () => ssoDemo?.stop();
 
   if (values.dev) {
@@ -74,7 +82,9 @@ async function main() {
       server: { port, strictPort: true, proxy: { '/api': { target: cloud.url, changeOrigin: false } } },
     });
     await vite.listen();
-    console.log(`Growthwise (dev) is running at http://localhost:${port} (ready in ${Math.round(performance.now() - started)} ms)`);
+    console.log(
+      `Growthwise (dev) is running at http://localhost:${port} (ready in ${Math.round(performance.now() - started)} ms)`,
+    );
     console.log(`Mail inbox (every mail the app sends): ${cloud.inboxUrl}`);
     for (const line of ssoDemo?.instructions(`http://localhost:${port}`) ?? []) console.log(line);
     stopOnSignal(async () => {
@@ -86,8 +96,20 @@ async function main() {
     const web = await buildWebIfStale();
     // The daily jobs run on the data kept between starts; the in-memory runs (the end-to-end tests) go without.
     const dynamoDbPort = values['dynamodb-port'] === undefined ? undefined : Number(values['dynamodb-port']);
-    const cloud = await startLocalCloud({ port, inMemory, dailyJobs: !inMemory, dataDir, webRoot: WEB_DIST, mail, clientAddressHeader: values['client-address-header'], serveSourceMaps: values['source-maps'], dynamoDbPort });
-    console.log(`Growthwise is running at ${cloud.url} (${inMemory ? 'in-memory data' : `data in ${path.relative(process.cwd(), dataDir) || dataDir}/`}; web ${web}; ready in ${Math.round(performance.now() - started)} ms)`);
+    const cloud = await startLocalCloud({
+      port,
+      inMemory,
+      dailyJobs: !inMemory,
+      dataDir,
+      webRoot: WEB_DIST,
+      mail,
+      clientAddressHeader: values['client-address-header'],
+      serveSourceMaps: values['source-maps'],
+      dynamoDbPort,
+    });
+    console.log(
+      `Growthwise is running at ${cloud.url} (${inMemory ? 'in-memory data' : `data in ${path.relative(process.cwd(), dataDir) || dataDir}/`}; web ${web}; ready in ${Math.round(performance.now() - started)} ms)`,
+    );
     console.log(`Mail inbox (every mail the app sends): ${cloud.inboxUrl}`);
     for (const line of ssoDemo?.instructions(cloud.url) ?? []) console.log(line);
     stopOnSignal(async () => {

@@ -14,7 +14,10 @@ const COMPRESSIBLE_TYPES = /^(text\/(html|css|javascript|plain)|application\/(js
 
 export function chooseEncoding(acceptEncoding: string | undefined, contentType: string, size: number): ContentEncoding | null {
   if (size < 1000 || size > 10_000_000 || !COMPRESSIBLE_TYPES.test(contentType)) return null;
-  const accepted = (acceptEncoding ?? '').toLowerCase().split(',').map((part) => part.split(';')[0]!.trim());
+  const accepted = (acceptEncoding ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.split(';')[0]!.trim());
   if (accepted.includes('br')) return 'br';
   if (accepted.includes('gzip')) return 'gzip';
   return null;

@@ -90,7 +90,11 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
 
   // From the oldest record kept: what was written while nothing polled still goes out (the claim stops repeats).
   const iteratorFromOldest = async (shardId: string) =>
-    (await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }))).ShardIterator;
+    (
+      await streams.send(
+        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }),
+      )
+    ).ShardIterator;
 
   const scanShards = async () => {
     const out = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
@@ -103,14 +107,26 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
 
   const invoke = async (consumer: StreamConsumer, records: DynamoDBRecord[]): Promise<number | undefined> => {
     try {
-      const result = await consumer.handler({ Records: records }, { awsRequestId: crypto.randomUUID(), functionName: consumer.name } as Context);
+      const result = await consumer.handler({ Records: records }, {
+        awsRequestId: crypto.randomUUID(),
+        functionName: consumer.name,
+      } as Context);
       const failed = result?.batchItemFailures ?? [];
       if (failed.length === 0) return undefined;
-      const indexes = failed.map((failure) => records.findIndex((record) => record.dynamodb?.SequenceNumber === failure.itemIdentifier));
+      const indexes = failed.map((failure) =>
+        records.findIndex((record) => record.dynamodb?.SequenceNumber === failure.itemIdentifier),
+      );
       // An identifier that names no record of the batch fails the whole batch, as Lambda does.
       return indexes.some((index) => index < 0) ? 0 : Math.min(...indexes);
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', source: 'stream-poller', function: consumer.name, error: String((error as Error)?.message ?? error) }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          source: 'stream-poller',
+          function: consumer.name,
+          error: String((error as Error)?.message ?? error),
+        }),
+      );
       return 0;
     }
   };
@@ -121,7 +137,14 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     const remaining = records.slice(failedFrom);
     if (retriesLeft <= 0) {
       deadLetters[consumer.name]!.push(...remaining);
-      console.error(JSON.stringify({ level: 'error', source: 'stream-poller', function: consumer.name, deadLetters: remaining.map((record) => record.dynamodb?.SequenceNumber) }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          source: 'stream-poller',
+          function: consumer.name,
+          deadLetters: remaining.map((record) => record.dynamodb?.SequenceNumber),
+        }),
+      );
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -139,22 +162,25 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     Promise.all(
       options.consumers.map(async (consumer) => {
         const wanted = records.filter((record) => consumer.filters.some((pattern) => matchesFilter(pattern, record)));
-        for (let i = 0; i < wanted.length; i += consumer.batchSize) await deliver(consumer, wanted.slice(i, i + consumer.batchSize), consumer.retryAttempts);
+        for (let i = 0; i < wanted.length; i += consumer.batchSize)
+          await deliver(consumer, wanted.slice(i, i + consumer.batchSize), consumer.retryAttempts);
       }),
     );
 
   // As many records a read as the Streams API gives (1,000): a burst of another file's seeded items
   // goes by in a few reads, not dozens, before the next mail behind it.
   const pollShard = async (shardId: string, iterator: string) => {
-    const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 })).catch(async (error: unknown) => {
-      if ((error as Error).name !== 'TrimmedDataAccessException') throw error;
-      // DynamoDB Local numbers the records of all its tables with one counter, and an iterator taken
-      // while this shard was empty points at the number the shard began at: once another table's
-      // write has taken that number, this table's first record lies after it and every read is
-      // refused as "past the oldest record". Taken again now, the iterator starts at the oldest kept.
-      iterators.set(shardId, await iteratorFromOldest(shardId));
-      return undefined;
-    });
+    const out = await streams
+      .send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }))
+      .catch(async (error: unknown) => {
+        if ((error as Error).name !== 'TrimmedDataAccessException') throw error;
+        // DynamoDB Local numbers the records of all its tables with one counter, and an iterator taken
+        // while this shard was empty points at the number the shard began at: once another table's
+        // write has taken that number, this table's first record lies after it and every read is
+        // refused as "past the oldest record". Taken again now, the iterator starts at the oldest kept.
+        iterators.set(shardId, await iteratorFromOldest(shardId));
+        return undefined;
+      });
     if (!out) return false;
     iterators.set(shardId, out.NextShardIterator);
     await deliverToEach((out.Records ?? []).map((record) => toLambdaRecord(record, streamArn)));
@@ -174,7 +200,15 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
           if (iterator && !stopped) busy = (await pollShard(shardId, iterator)) || busy;
         }
       } catch (error) {
-        if (!stopped) console.error(JSON.stringify({ level: 'error', source: 'stream-poller', functions: options.consumers.map((consumer) => consumer.name), error: String((error as Error)?.message ?? error) }));
+        if (!stopped)
+          console.error(
+            JSON.stringify({
+              level: 'error',
+              source: 'stream-poller',
+              functions: options.consumers.map((consumer) => consumer.name),
+              error: String((error as Error)?.message ?? error),
+            }),
+          );
       }
       if (busy) idleWait = idleMs;
       else if (!stopped) {

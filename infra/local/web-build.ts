@@ -5,7 +5,9 @@ import { SPA_HTML_FILES } from '../web/spa-fallback';
 
 export const WEB_DIR = path.resolve(import.meta.dirname, '../../web');
 export const WEB_DIST = path.join(WEB_DIR, 'dist');
-const SOURCES = ['src', 'public', 'build', 'index.html', 'vite.config.ts', '../shared'].map((source) => path.resolve(WEB_DIR, source));
+const SOURCES = ['src', 'public', 'build', 'index.html', 'vite.config.ts', '../shared'].map((source) =>
+  path.resolve(WEB_DIR, source),
+);
 
 /** Builds the SPA with Vite unless web/dist has every HTML file the SPA fallback serves, each newer than every source file. */
 export async function buildWebIfStale(): Promise<'built' | 'fresh'> {

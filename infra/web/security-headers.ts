@@ -48,7 +48,9 @@ export const SECURITY_HEADERS: Record<string, string> = {
 export const ORIGIN_MAY_SET = new Set(['content-security-policy']);
 
 /** The security headers on top of a response's own: ours win, except those the response may set for itself. */
-export function withSecurityHeaders<Headers extends Record<string, unknown>>(own: Headers | undefined): Headers & Record<string, string> {
+export function withSecurityHeaders<Headers extends Record<string, unknown>>(
+  own: Headers | undefined,
+): Headers & Record<string, string> {
   const defaults = Object.entries(SECURITY_HEADERS).filter(([name]) => !(ORIGIN_MAY_SET.has(name) && own?.[name] !== undefined));
   return { ...own, ...Object.fromEntries(defaults) } as Headers & Record<string, string>;
 }

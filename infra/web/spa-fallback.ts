@@ -19,7 +19,14 @@ export function rewriteSpaPath(uri: string, tab?: string): string {
 }
 
 /** Every file rewriteSpaPath answers with: a web build is complete only with all of them. */
-export const SPA_HTML_FILES = ['index.html', 'auth.html', 'auth-register.html', 'terms.html', 'privacy.html', 'app.html'] as const;
+export const SPA_HTML_FILES = [
+  'index.html',
+  'auth.html',
+  'auth-register.html',
+  'terms.html',
+  'privacy.html',
+  'app.html',
+] as const;
 
 /** The CloudFront Function (cloudfront-js-2.0) built from rewriteSpaPath's own source. */
 export const cloudFrontFunctionCode = () =>

@@ -1,4 +1,10 @@
-import { commentPageQuery, commentPageResponse, commentRequest, commentResponse, deletedCommentResponse } from '../schemas/comments';
+import {
+  commentPageQuery,
+  commentPageResponse,
+  commentRequest,
+  commentResponse,
+  deletedCommentResponse,
+} from '../schemas/comments';
 import { endpoint } from './endpoint';
 
 // A project's discussion (issue 42): any member of the organization may read and comment.
@@ -12,7 +18,13 @@ export const list = /* @__PURE__ */ endpoint({
   response: commentPageResponse,
 });
 /** 201 with the comment; the mentioned people and the project's members are notified after the fact. */
-export const create = /* @__PURE__ */ endpoint({ method: 'POST', path: '/api/projects/{id}/comments', auth: 'required', body: commentRequest, response: commentResponse });
+export const create = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/projects/{id}/comments',
+  auth: 'required',
+  body: commentRequest,
+  response: commentResponse,
+});
 /** The author only (403 for anyone else). */
 export const update = /* @__PURE__ */ endpoint({
   method: 'PATCH',

@@ -3,4 +3,9 @@ import { endpoint } from './endpoint';
 
 // The dashboard's figures, lists and recent activity in one answer, so the page needs one request.
 
-export const summary = /* @__PURE__ */ endpoint({ method: 'GET', path: '/api/dashboard', auth: 'required', response: dashboardResponse });
+export const summary = /* @__PURE__ */ endpoint({
+  method: 'GET',
+  path: '/api/dashboard',
+  auth: 'required',
+  response: dashboardResponse,
+});

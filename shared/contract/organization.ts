@@ -3,4 +3,10 @@ import { endpoint } from './endpoint';
 
 // Admins managing their organization (spec section 6).
 
-export const update = /* @__PURE__ */ endpoint({ method: 'PATCH', path: '/api/organization/{id}', auth: 'required', body: organizationRequest, response: organizationResponse });
+export const update = /* @__PURE__ */ endpoint({
+  method: 'PATCH',
+  path: '/api/organization/{id}',
+  auth: 'required',
+  body: organizationRequest,
+  response: organizationResponse,
+});

@@ -48,7 +48,6 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an entry is about. */
 const AUDIT_TARGET_TYPES = ['user', 'organization', 'project', 'invitation', 'subscription', 'domain', 'scim_token'] as const;
 
-
 /** A small, flat object of what changed (from-role and to-role, a new name): strings, numbers, booleans, nulls. */
 const auditDetails = /* @__PURE__ */ (() => z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])))();
 export type AuditDetails = z.infer<typeof auditDetails>;
@@ -61,16 +60,17 @@ const auditTarget = /* @__PURE__ */ (() => z.object({ type: z.enum(AUDIT_TARGET_
 export type AuditTarget = z.infer<typeof auditTarget>;
 
 /** One entry, as stored (less its keys and TTL) and as answered. */
-export const auditEntryResponse = /* @__PURE__ */ (() => z.object({
-  id: z.string(),
-  at: z.string(),
-  actor: auditActor,
-  action: z.enum(AUDIT_ACTIONS),
-  target: auditTarget,
-  clientAddress: z.string(),
-  userAgent: z.string(),
-  details: auditDetails,
-}))();
+export const auditEntryResponse = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    at: z.string(),
+    actor: auditActor,
+    action: z.enum(AUDIT_ACTIONS),
+    target: auditTarget,
+    clientAddress: z.string(),
+    userAgent: z.string(),
+    details: auditDetails,
+  }))();
 export type AuditEntryResponse = z.infer<typeof auditEntryResponse>;
 
 /** GET /api/organization/audit-log answers this many entries per page. */
@@ -117,27 +117,38 @@ const ACTOR_ID = /^[0-9A-Za-z_-]{1,64}$/;
 const filterFields = /* @__PURE__ */ (() => ({
   action: z.optional(z.enum(AUDIT_ACTIONS, { error: AUDIT_FILTER_MESSAGES.action })),
   actorId: z.optional(z.string().check(z.regex(ACTOR_ID, AUDIT_FILTER_MESSAGES.actorId))),
-  from: z.optional(z.string().check(z.refine((value) => auditFilterInstant(value, 'from') !== undefined, { message: AUDIT_FILTER_MESSAGES.from }))),
-  to: z.optional(z.string().check(z.refine((value) => auditFilterInstant(value, 'to') !== undefined, { message: AUDIT_FILTER_MESSAGES.to }))),
+  from: z.optional(
+    z
+      .string()
+      .check(z.refine((value) => auditFilterInstant(value, 'from') !== undefined, { message: AUDIT_FILTER_MESSAGES.from })),
+  ),
+  to: z.optional(
+    z.string().check(z.refine((value) => auditFilterInstant(value, 'to') !== undefined, { message: AUDIT_FILTER_MESSAGES.to })),
+  ),
 }))();
 
 /** A range whose end is before its start is refused (on `to`), not answered empty: it is a mistake. */
-const rangeInOrder = /* @__PURE__ */ (() => z.refine<{ from?: string; to?: string }>(
-  (value) => {
-    const from = value.from === undefined ? undefined : auditFilterInstant(value.from, 'from');
-    const to = value.to === undefined ? undefined : auditFilterInstant(value.to, 'to');
-    return from === undefined || to === undefined || from <= to;
-  },
-  { message: AUDIT_FILTER_MESSAGES.range, path: ['to'] },
-))();
+const rangeInOrder = /* @__PURE__ */ (() =>
+  z.refine<{ from?: string; to?: string }>(
+    (value) => {
+      const from = value.from === undefined ? undefined : auditFilterInstant(value.from, 'from');
+      const to = value.to === undefined ? undefined : auditFilterInstant(value.to, 'to');
+      return from === undefined || to === undefined || from <= to;
+    },
+    { message: AUDIT_FILTER_MESSAGES.range, path: ['to'] },
+  ))();
 
 /** The export's query string: the log's filters. */
 export const auditLogFilters = /* @__PURE__ */ (() => z.object(filterFields).check(rangeInOrder))();
 export type AuditLogFilters = z.infer<typeof auditLogFilters>;
 
 /** GET /api/organization/audit-log?cursor=&action=&actorId=&from=&to=: the cursor is the id of the previous page's last entry. */
-export const auditLogQuery = /* @__PURE__ */ (() => z.object({ ...filterFields, cursor: z.optional(z.string().check(z.regex(ULID, AUDIT_FILTER_MESSAGES.cursor))) }).check(rangeInOrder))();
+export const auditLogQuery = /* @__PURE__ */ (() =>
+  z
+    .object({ ...filterFields, cursor: z.optional(z.string().check(z.regex(ULID, AUDIT_FILTER_MESSAGES.cursor))) })
+    .check(rangeInOrder))();
 
 /** A page of the log, newest first; `nextCursor` names the next page (null on the last). */
-export const auditLogPage = /* @__PURE__ */ (() => z.object({ entries: z.array(auditEntryResponse), nextCursor: z.nullable(z.string()) }))();
+export const auditLogPage = /* @__PURE__ */ (() =>
+  z.object({ entries: z.array(auditEntryResponse), nextCursor: z.nullable(z.string()) }))();
 export type AuditLogPage = z.infer<typeof auditLogPage>;

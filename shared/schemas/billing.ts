@@ -12,24 +12,25 @@ export const TRIAL_WARNING_DAYS = 3;
  * admins learn whether there are any (`hasCustomer`, `hasSubscription`) and whether
  * 'Manage Subscription' opens a portal session created for the organization (`portalSession`).
  */
-export const subscriptionResponse = /* @__PURE__ */ (() => z.object({
-  plan: z.string(),
-  interval: z.string(),
-  status: z.enum(SUBSCRIPTION_STATUSES),
-  /** ISO-8601 instants, null when not applicable. */
-  trialEnd: z.nullable(z.string()),
-  currentPeriodEnd: z.nullable(z.string()),
-  cancelAtPeriodEnd: z.boolean(),
-  /** When a subscription set to cancel ends. */
-  cancelAt: z.nullable(z.string()),
-  /** Stripe's quantity, when the plan has one. */
-  seats: z.nullable(z.number()),
-  /** The latest invoice payment failed and no later one succeeded. */
-  paymentFailed: z.boolean(),
-  hasCustomer: z.optional(z.boolean()),
-  hasSubscription: z.optional(z.boolean()),
-  portalSession: z.optional(z.boolean()),
-}))();
+export const subscriptionResponse = /* @__PURE__ */ (() =>
+  z.object({
+    plan: z.string(),
+    interval: z.string(),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    /** ISO-8601 instants, null when not applicable. */
+    trialEnd: z.nullable(z.string()),
+    currentPeriodEnd: z.nullable(z.string()),
+    cancelAtPeriodEnd: z.boolean(),
+    /** When a subscription set to cancel ends. */
+    cancelAt: z.nullable(z.string()),
+    /** Stripe's quantity, when the plan has one. */
+    seats: z.nullable(z.number()),
+    /** The latest invoice payment failed and no later one succeeded. */
+    paymentFailed: z.boolean(),
+    hasCustomer: z.optional(z.boolean()),
+    hasSubscription: z.optional(z.boolean()),
+    portalSession: z.optional(z.boolean()),
+  }))();
 export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;
 
 /** POST /api/billing/portal-session: the Stripe customer portal session to open. */

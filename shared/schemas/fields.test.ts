@@ -43,7 +43,7 @@ describe('a name', () => {
     expect(refusal(value)).toBeUndefined();
   });
 
-  it("is stored composed (NFC): an accent typed as a combining mark becomes one character", () => {
+  it('is stored composed (NFC): an accent typed as a combining mark becomes one character', () => {
     const parsed = z.parse(fullName, '  Zoe\u0308  ');
     expect(parsed).toBe('Zoë');
     expect(parsed).toHaveLength(3);

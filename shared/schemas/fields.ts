@@ -68,9 +68,12 @@ const hidesSomething = (value: string) => value.replace(VISIBLE_JOB, '').search(
  * and selectors of emoji and joining scripts), and floods of combining marks.
  */
 export const allowedCharacters = (label: string) =>
-  z.refine<string>((value) => !NOT_ALLOWED.test(value) && !MARK_FLOOD.test(value) && (visibleLength(value) === 0 || !hidesSomething(value)), {
-    message: `${label} contains characters that are not allowed.`,
-  });
+  z.refine<string>(
+    (value) => !NOT_ALLOWED.test(value) && !MARK_FLOOD.test(value) && (visibleLength(value) === 0 || !hidesSomething(value)),
+    {
+      message: `${label} contains characters that are not allowed.`,
+    },
+  );
 
 /**
  * A required name or title, trimmed and in Unicode's composed form (NFC: 'é' is one character
@@ -91,7 +94,13 @@ export const mailToken = () => z.string().check(z.minLength(1, INVALID_LINK), z.
 
 /** A paged list's page size: a whole number from 1 to `max` (as query-string text). */
 export const pageLimit = (max: number) =>
-  z.optional(z.string().check(z.refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= max, { message: `limit must be a whole number from 1 to ${max}` })));
+  z.optional(
+    z.string().check(
+      z.refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= max, {
+        message: `limit must be a whole number from 1 to ${max}`,
+      }),
+    ),
+  );
 
 /** A paged list's cursor: opaque, given by the previous page's `Link` header. */
 export const pageCursor = () => z.optional(z.string().check(z.maxLength(2000, 'cursor is not one this list gave')));
@@ -100,4 +109,13 @@ export const sortOrder = () => z.optional(z.enum(['asc', 'desc'], { error: () =>
 
 /** A list's search text: trimmed, not empty, at most `max` characters, no control characters. */
 export const searchText = (max: number) =>
-  z.optional(z.string().check(z.trim(), z.minLength(1, 'Search must not be empty'), z.maxLength(max, `Search must be at most ${max} characters`), allowedCharacters('Search')));
+  z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'Search must not be empty'),
+        z.maxLength(max, `Search must be at most ${max} characters`),
+        allowedCharacters('Search'),
+      ),
+  );

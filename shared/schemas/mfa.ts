@@ -10,17 +10,20 @@ export const RECOVERY_CODE = /^[a-z2-7]{5}-?[a-z2-7]{5}$/i;
 export const RECOVERY_CODE_SHAPE = 'A recovery code has 10 letters and digits, like abcde-23456.';
 
 /** The code a person types: spaces between the digit groups are forgiven. */
-export const totpCode = /* @__PURE__ */ (() => z.string(CODE_SHAPE).check(
-  z.overwrite((value) => value.replace(/\s+/g, '')),
-  z.regex(TOTP_CODE, CODE_SHAPE),
-))();
-const recoveryCode = /* @__PURE__ */ (() => z.string(RECOVERY_CODE_SHAPE).check(
-  z.overwrite((value) => value.trim().toLowerCase()),
-  z.regex(RECOVERY_CODE, RECOVERY_CODE_SHAPE),
-))();
+export const totpCode = /* @__PURE__ */ (() =>
+  z.string(CODE_SHAPE).check(
+    z.overwrite((value) => value.replace(/\s+/g, '')),
+    z.regex(TOTP_CODE, CODE_SHAPE),
+  ))();
+const recoveryCode = /* @__PURE__ */ (() =>
+  z.string(RECOVERY_CODE_SHAPE).check(
+    z.overwrite((value) => value.trim().toLowerCase()),
+    z.regex(RECOVERY_CODE, RECOVERY_CODE_SHAPE),
+  ))();
 
 /** POST /api/user/mfa/setup answers the secret to add to an authenticator app, as a link, as text and as a QR code (an SVG data URL). */
-export const mfaSetupResponse = /* @__PURE__ */ (() => z.object({ otpauthUrl: z.string(), secret: z.string(), qrCode: z.string() }))();
+export const mfaSetupResponse = /* @__PURE__ */ (() =>
+  z.object({ otpauthUrl: z.string(), secret: z.string(), qrCode: z.string() }))();
 export type MfaSetupResponse = z.infer<typeof mfaSetupResponse>;
 
 /** POST /api/user/mfa/enable: a code of the secret being set up proves the app has it. */
@@ -29,16 +32,19 @@ export const mfaEnableRequest = /* @__PURE__ */ (() => z.object({ code: totpCode
 export const mfaEnableResponse = /* @__PURE__ */ (() => z.object({ recoveryCodes: z.array(z.string()) }))();
 
 /** POST /api/user/mfa/disable: the password and a current code. */
-export const mfaDisableRequest = /* @__PURE__ */ (() => z.object({ password: password(1, 'Password is required'), code: totpCode }))();
+export const mfaDisableRequest = /* @__PURE__ */ (() =>
+  z.object({ password: password(1, 'Password is required'), code: totpCode }))();
 export type MfaDisableRequest = z.infer<typeof mfaDisableRequest>;
 
 export const ONE_CODE = 'Enter the 6-digit code or a recovery code.';
 
 /** POST /api/login/mfa, the second step of a sign-in: a code of the authenticator app, or one recovery code. */
-export const loginMfaRequest = /* @__PURE__ */ (() => z
-  .object({ code: z.optional(totpCode), recoveryCode: z.optional(recoveryCode) })
-  .check(
-    z.refine((value) => (value.code === undefined) !== (value.recoveryCode === undefined), { message: ONE_CODE, path: ['code'] }),
+export const loginMfaRequest = /* @__PURE__ */ (() =>
+  z.object({ code: z.optional(totpCode), recoveryCode: z.optional(recoveryCode) }).check(
+    z.refine((value) => (value.code === undefined) !== (value.recoveryCode === undefined), {
+      message: ONE_CODE,
+      path: ['code'],
+    }),
   ))();
 export type LoginMfaRequest = z.infer<typeof loginMfaRequest>;
 
@@ -50,7 +56,8 @@ export type SecondFactor = (typeof SECOND_FACTORS)[number];
  * session yet. `factors` is sent when a passkey is among them (docs/decisions/046); absent, the
  * authenticator app's code (or a recovery code) is the one way on, as before passkeys.
  */
-export const mfaChallengeResponse = /* @__PURE__ */ (() => z.object({ mfaRequired: z.literal(true), factors: z.optional(z.array(z.enum(SECOND_FACTORS))) }))();
+export const mfaChallengeResponse = /* @__PURE__ */ (() =>
+  z.object({ mfaRequired: z.literal(true), factors: z.optional(z.array(z.enum(SECOND_FACTORS))) }))();
 
 export const WRONG_CODE = 'The code is not valid. Check your authenticator app and try again.';
 export const WRONG_RECOVERY_CODE = 'This recovery code is not valid or was already used.';

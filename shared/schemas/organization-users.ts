@@ -13,33 +13,36 @@ const userFields = /* @__PURE__ */ (() => ({
  * POST /api/organization/users: creates a user, or updates the caller's organization's user with
  * that email. The password is required to create and optional to update (absent keeps the current one).
  */
-export const organizationUserRequest = /* @__PURE__ */ (() => z.object({
-  ...userFields,
-  password: z.optional(newPassword(USER_PASSWORD_MESSAGE)),
-}))();
+export const organizationUserRequest = /* @__PURE__ */ (() =>
+  z.object({
+    ...userFields,
+    password: z.optional(newPassword(USER_PASSWORD_MESSAGE)),
+  }))();
 export type OrganizationUserRequest = z.infer<typeof organizationUserRequest>;
 
 /** The Add User dialog: a new user needs a password. */
 export const addUserForm = /* @__PURE__ */ (() => z.object({ ...userFields, password: newPassword(USER_PASSWORD_MESSAGE) }))();
 
 /** The Edit User dialog: a blank password keeps the current one; a typed one must be valid. */
-export const editUserForm = /* @__PURE__ */ (() => z.object({
-  ...userFields,
-  password: z.union([z.literal(''), newPassword(USER_PASSWORD_MESSAGE)], USER_PASSWORD_MESSAGE),
-}))();
+export const editUserForm = /* @__PURE__ */ (() =>
+  z.object({
+    ...userFields,
+    password: z.union([z.literal(''), newPassword(USER_PASSWORD_MESSAGE)], USER_PASSWORD_MESSAGE),
+  }))();
 export type UserDialogForm = z.infer<typeof addUserForm>;
 
 /**
  * A user of the caller's organization: an entry of GET /api/organization/users (and what POST
  * /api/organization/users answers), and of GET /api/organization-users (the member pickers).
  */
-export const organizationUserResponse = /* @__PURE__ */ (() => z.object({
-  id: z.string(),
-  username: z.string(),
-  fullName: z.string(),
-  avatarUrl: z.nullable(z.string()),
-  currentRole: z.object({ role: z.enum(ROLES) }),
-}))();
+export const organizationUserResponse = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    username: z.string(),
+    fullName: z.string(),
+    avatarUrl: z.nullable(z.string()),
+    currentRole: z.object({ role: z.enum(ROLES) }),
+  }))();
 export type OrganizationUserResponse = z.infer<typeof organizationUserResponse>;
 
 /** An entry of GET /api/organization/users (admins): the user and whether their two-factor sign-in is on. */
@@ -65,12 +68,13 @@ export const USER_SEARCH_MAX = 100;
  * (docs/decisions/031): a page of the organization's users, oldest first unless sorted; `q` finds
  * names and emails, `role` one role. A `Link: <…>; rel="next"` header names the next page.
  */
-export const userListQuery = /* @__PURE__ */ (() => z.object({
-  limit: pageLimit(USER_PAGE_MAX),
-  cursor: pageCursor(),
-  sort: z.optional(z.enum(USER_SORTS, { error: () => `sort must be one of ${USER_SORTS.join(', ')}` })),
-  order: sortOrder(),
-  role: z.optional(z.enum(ROLES, { error: () => `role must be one of ${ROLES.join(', ')}` })),
-  q: searchText(USER_SEARCH_MAX),
-}))();
+export const userListQuery = /* @__PURE__ */ (() =>
+  z.object({
+    limit: pageLimit(USER_PAGE_MAX),
+    cursor: pageCursor(),
+    sort: z.optional(z.enum(USER_SORTS, { error: () => `sort must be one of ${USER_SORTS.join(', ')}` })),
+    order: sortOrder(),
+    role: z.optional(z.enum(ROLES, { error: () => `role must be one of ${ROLES.join(', ')}` })),
+    q: searchText(USER_SEARCH_MAX),
+  }))();
 export type UserListQuery = z.infer<typeof userListQuery>;

@@ -1,23 +1,30 @@
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
 import * as z from 'zod/mini';
-import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
 import { text } from './fields';
 
 /** A passkey as the Passkeys card lists it. */
-const passkeyResponse = /* @__PURE__ */ (() => z.object({
-  /** The credential's id (base64url), as the authenticator made it. */
-  id: z.string(),
-  name: z.string(),
-  /** ISO-8601. */
-  createdAt: z.string(),
-  /** ISO-8601, or null until it signs in once. */
-  lastUsedAt: z.nullable(z.string()),
-}))();
+const passkeyResponse = /* @__PURE__ */ (() =>
+  z.object({
+    /** The credential's id (base64url), as the authenticator made it. */
+    id: z.string(),
+    name: z.string(),
+    /** ISO-8601. */
+    createdAt: z.string(),
+    /** ISO-8601, or null until it signs in once. */
+    lastUsedAt: z.nullable(z.string()),
+  }))();
 export type PasskeyResponse = z.infer<typeof passkeyResponse>;
 
 /** GET /api/user/passkeys: newest first. */
 export const passkeyListResponse = /* @__PURE__ */ (() => z.array(passkeyResponse))();
 /** POST /api/user/passkeys: the passkey added. */
-export const addedPasskeyResponse = /* @__PURE__ */ (() => z.object({ id: z.string(), name: z.string(), createdAt: z.string() }))();
+export const addedPasskeyResponse = /* @__PURE__ */ (() =>
+  z.object({ id: z.string(), name: z.string(), createdAt: z.string() }))();
 /** DELETE /api/user/passkeys/{id}: the id of the passkey removed. */
 export const removedPasskeyResponse = /* @__PURE__ */ (() => z.object({ id: z.string() }))();
 
@@ -35,14 +42,21 @@ const credentialOutline = (kind: string) =>
     rawId: z.string(),
     type: z.literal('public-key'),
     // object, not a record: the browser library's interfaces have no index signature.
-    response: z.custom<object>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), `The ${kind} is malformed`),
+    response: z.custom<object>(
+      (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+      `The ${kind} is malformed`,
+    ),
   });
 
 /** POST /api/user/passkeys: the authenticator's answer to the creation options, and the name its owner gave it. */
-export const addPasskeyRequest = /* @__PURE__ */ (() => z.object({
-  name: passkeyName,
-  response: z.pipe(credentialOutline('passkey response'), z.transform((value) => value as unknown as RegistrationResponseJSON)),
-}))();
+export const addPasskeyRequest = /* @__PURE__ */ (() =>
+  z.object({
+    name: passkeyName,
+    response: z.pipe(
+      credentialOutline('passkey response'),
+      z.transform((value) => value as unknown as RegistrationResponseJSON),
+    ),
+  }))();
 export type AddPasskeyRequest = z.infer<typeof addPasskeyRequest>;
 
 /** The Add a passkey form. */
@@ -50,15 +64,21 @@ export const passkeyNameForm = /* @__PURE__ */ (() => z.object({ name: passkeyNa
 export type PasskeyNameForm = z.infer<typeof passkeyNameForm>;
 
 /** POST /api/login/passkey and /api/login/mfa/passkey: the authenticator's answer to the request options. */
-export const passkeySignInRequest = /* @__PURE__ */ (() => z.object({
-  response: z.pipe(credentialOutline('passkey response'), z.transform((value) => value as unknown as AuthenticationResponseJSON)),
-}))();
+export const passkeySignInRequest = /* @__PURE__ */ (() =>
+  z.object({
+    response: z.pipe(
+      credentialOutline('passkey response'),
+      z.transform((value) => value as unknown as AuthenticationResponseJSON),
+    ),
+  }))();
 export type PasskeySignInRequest = z.infer<typeof passkeySignInRequest>;
 
 /** The options for navigator.credentials.create, as JSON (simplewebauthn's startRegistration takes them as they are). */
-export const passkeyCreationOptionsResponse = /* @__PURE__ */ (() => z.custom<PublicKeyCredentialCreationOptionsJSON>((value) => typeof value === 'object' && value !== null))();
+export const passkeyCreationOptionsResponse = /* @__PURE__ */ (() =>
+  z.custom<PublicKeyCredentialCreationOptionsJSON>((value) => typeof value === 'object' && value !== null))();
 /** The options for navigator.credentials.get, as JSON. */
-export const passkeyRequestOptionsResponse = /* @__PURE__ */ (() => z.custom<PublicKeyCredentialRequestOptionsJSON>((value) => typeof value === 'object' && value !== null))();
+export const passkeyRequestOptionsResponse = /* @__PURE__ */ (() =>
+  z.custom<PublicKeyCredentialRequestOptionsJSON>((value) => typeof value === 'object' && value !== null))();
 
 /** Every refusal of a passkey sign-in says this: it never tells whether an account or a passkey exists. */
 export const PASSKEY_NOT_ACCEPTED = 'This passkey could not sign you in. Try again, or sign in with your password.';

@@ -29,87 +29,102 @@ function isCalendarDate(value: string): boolean {
 const DUE_DATE_MESSAGE = 'Due date must be a valid date (YYYY-MM-DD)';
 
 const NAME_REQUIRED = 'Project name is required';
-const name = /* @__PURE__ */ (() => z.string({ error: NAME_REQUIRED }).check(
-  z.trim(),
-  z.normalize('NFC'),
-  z.refine((value) => visibleLength(value) > 0, { message: NAME_REQUIRED }),
-  z.maxLength(PROJECT_NAME_MAX, `Project name must be at most ${PROJECT_NAME_MAX} characters`),
-  allowedCharacters('Project name'),
-))();
-const description = /* @__PURE__ */ (() => z.nullable(
-  z.string({ error: 'Description must be text' }).check(z.maxLength(PROJECT_DESCRIPTION_MAX, `Description must be at most ${PROJECT_DESCRIPTION_MAX} characters`)),
-))();
-const status = /* @__PURE__ */ (() => z.enum(PROJECT_STATUSES, {
-  error: () => 'Status must be one of planning, in_progress, completed, on_hold',
-}))();
-const dueDate = /* @__PURE__ */ (() => z.nullable(z.string({ error: DUE_DATE_MESSAGE }).check(z.refine(isCalendarDate, { message: DUE_DATE_MESSAGE }))))();
+const name = /* @__PURE__ */ (() =>
+  z.string({ error: NAME_REQUIRED }).check(
+    z.trim(),
+    z.normalize('NFC'),
+    z.refine((value) => visibleLength(value) > 0, { message: NAME_REQUIRED }),
+    z.maxLength(PROJECT_NAME_MAX, `Project name must be at most ${PROJECT_NAME_MAX} characters`),
+    allowedCharacters('Project name'),
+  ))();
+const description = /* @__PURE__ */ (() =>
+  z.nullable(
+    z
+      .string({ error: 'Description must be text' })
+      .check(z.maxLength(PROJECT_DESCRIPTION_MAX, `Description must be at most ${PROJECT_DESCRIPTION_MAX} characters`)),
+  ))();
+const status = /* @__PURE__ */ (() =>
+  z.enum(PROJECT_STATUSES, {
+    error: () => 'Status must be one of planning, in_progress, completed, on_hold',
+  }))();
+const dueDate = /* @__PURE__ */ (() =>
+  z.nullable(z.string({ error: DUE_DATE_MESSAGE }).check(z.refine(isCalendarDate, { message: DUE_DATE_MESSAGE }))))();
 
 /** POST /api/projects. An omitted description or due date is stored as null. */
-export const createProjectRequest = /* @__PURE__ */ (() => z.object({
-  name,
-  description: z.optional(description),
-  status: z._default(status, DEFAULT_PROJECT_STATUS),
-  dueDate: z.optional(dueDate),
-}))();
+export const createProjectRequest = /* @__PURE__ */ (() =>
+  z.object({
+    name,
+    description: z.optional(description),
+    status: z._default(status, DEFAULT_PROJECT_STATUS),
+    dueDate: z.optional(dueDate),
+  }))();
 export type CreateProjectRequest = z.input<typeof createProjectRequest>;
 
 /** PATCH /api/projects/{id}: only the fields sent change (the inline dropdown sends status alone). */
-export const updateProjectRequest = /* @__PURE__ */ (() => z.object({
-  name: z.optional(name),
-  description: z.optional(description),
-  status: z.optional(status),
-  dueDate: z.optional(dueDate),
-}))();
+export const updateProjectRequest = /* @__PURE__ */ (() =>
+  z.object({
+    name: z.optional(name),
+    description: z.optional(description),
+    status: z.optional(status),
+    dueDate: z.optional(dueDate),
+  }))();
 export type UpdateProjectRequest = z.infer<typeof updateProjectRequest>;
 
 /** PUT /api/projects/{id}/members: the whole new member set. */
-export const setProjectMembersRequest = /* @__PURE__ */ (() => z.object({
-  memberIds: z
-    .array(z.string({ error: 'Member ids must be strings' }).check(z.regex(ULID, 'Member ids must be user ids')), {
-      error: 'memberIds must be a list of user ids',
-    })
-    .check(z.maxLength(PROJECT_MEMBERS_MAX, PROJECT_MEMBERS_MAX_MESSAGE)),
-}))();
+export const setProjectMembersRequest = /* @__PURE__ */ (() =>
+  z.object({
+    memberIds: z
+      .array(z.string({ error: 'Member ids must be strings' }).check(z.regex(ULID, 'Member ids must be user ids')), {
+        error: 'memberIds must be a list of user ids',
+      })
+      .check(z.maxLength(PROJECT_MEMBERS_MAX, PROJECT_MEMBERS_MAX_MESSAGE)),
+  }))();
 
 /**
  * The create and edit dialogs: the request fields as a form holds them (an empty due date is
  * sent as null, spec section 5) plus the member checklist, which is sent by PUT members.
  */
-export const projectForm = /* @__PURE__ */ (() => z.object({
-  name,
-  description: z.string().check(z.maxLength(PROJECT_DESCRIPTION_MAX, `Description must be at most ${PROJECT_DESCRIPTION_MAX} characters`)),
-  status,
-  dueDate: z.string().check(z.refine((value) => value === '' || isCalendarDate(value), { message: DUE_DATE_MESSAGE })),
-  memberIds: z.array(z.string()).check(z.maxLength(PROJECT_MEMBERS_MAX, PROJECT_MEMBERS_MAX_MESSAGE)),
-}))();
+export const projectForm = /* @__PURE__ */ (() =>
+  z.object({
+    name,
+    description: z
+      .string()
+      .check(z.maxLength(PROJECT_DESCRIPTION_MAX, `Description must be at most ${PROJECT_DESCRIPTION_MAX} characters`)),
+    status,
+    dueDate: z.string().check(z.refine((value) => value === '' || isCalendarDate(value), { message: DUE_DATE_MESSAGE })),
+    memberIds: z.array(z.string()).check(z.maxLength(PROJECT_MEMBERS_MAX, PROJECT_MEMBERS_MAX_MESSAGE)),
+  }))();
 export type ProjectForm = z.infer<typeof projectForm>;
 
 const role = /* @__PURE__ */ (() => z.enum(ROLES))();
 
 /** A project as the API answers it (api-contract.md, Shapes). */
-export const projectResponse = /* @__PURE__ */ (() => z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.nullable(z.string()),
-  // Any text is accepted: the screens write only the four statuses, but one they never write (older
-  // data, another client) is still shown, grey (spec section 4), never an error page.
-  status: z.custom<ProjectStatus>((value) => typeof value === 'string'),
-  dueDate: z.nullable(z.string()),
-  createdAt: z.string(),
-}))();
+export const projectResponse = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.nullable(z.string()),
+    // Any text is accepted: the screens write only the four statuses, but one they never write (older
+    // data, another client) is still shown, grey (spec section 4), never an error page.
+    status: z.custom<ProjectStatus>((value) => typeof value === 'string'),
+    dueDate: z.nullable(z.string()),
+    createdAt: z.string(),
+  }))();
 export type ProjectResponse = z.infer<typeof projectResponse>;
 
 /** One member on GET /api/projects/{id}, GET and PUT /api/projects/{id}/members. */
-const projectMemberResponse = /* @__PURE__ */ (() => z.object({
-  id: z.string(),
-  fullName: z.string(),
-  username: z.string(),
-  avatarUrl: z.nullable(z.string()),
-  role,
-}))();
+const projectMemberResponse = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    fullName: z.string(),
+    username: z.string(),
+    avatarUrl: z.nullable(z.string()),
+    role,
+  }))();
 export type ProjectMemberResponse = z.infer<typeof projectMemberResponse>;
 
-export const projectDetailResponse = /* @__PURE__ */ (() => z.extend(projectResponse, { members: z.array(projectMemberResponse) }))();
+export const projectDetailResponse = /* @__PURE__ */ (() =>
+  z.extend(projectResponse, { members: z.array(projectMemberResponse) }))();
 export type ProjectDetailResponse = z.infer<typeof projectDetailResponse>;
 
 export const PROJECT_PAGE_DEFAULT = 100;
@@ -123,18 +138,25 @@ export const PROJECT_SEARCH_MAX = 100;
  * The values stay text (a query string's); a status given twice arrives comma-joined, as API
  * Gateway joins repeated parameters.
  */
-export const projectListQuery = /* @__PURE__ */ (() => z.object({
-  limit: pageLimit(PROJECT_PAGE_MAX),
-  cursor: pageCursor(),
-  sort: z.optional(z.enum(PROJECT_SORTS, { error: () => `sort must be one of ${PROJECT_SORTS.join(', ')}` })),
-  order: sortOrder(),
-  status: z.optional(z.string().check(z.refine((value) => value.split(',').every((part) => (PROJECT_STATUSES as readonly string[]).includes(part)), { message: 'status must be one or more of planning, in_progress, completed, on_hold' }))),
-  overdue: z.optional(z.enum(['true', 'false'], { error: () => 'overdue must be true or false' })),
-  /** due=soon: open projects due from today through the next DUE_SOON_DAYS (the dashboard's 'Due in the next 7 days'). */
-  due: z.optional(z.enum(['soon'], { error: () => 'due must be soon' })),
-  member: z.optional(z.enum(['me'], { error: () => 'member must be me' })),
-  q: searchText(PROJECT_SEARCH_MAX),
-}))();
+export const projectListQuery = /* @__PURE__ */ (() =>
+  z.object({
+    limit: pageLimit(PROJECT_PAGE_MAX),
+    cursor: pageCursor(),
+    sort: z.optional(z.enum(PROJECT_SORTS, { error: () => `sort must be one of ${PROJECT_SORTS.join(', ')}` })),
+    order: sortOrder(),
+    status: z.optional(
+      z.string().check(
+        z.refine((value) => value.split(',').every((part) => (PROJECT_STATUSES as readonly string[]).includes(part)), {
+          message: 'status must be one or more of planning, in_progress, completed, on_hold',
+        }),
+      ),
+    ),
+    overdue: z.optional(z.enum(['true', 'false'], { error: () => 'overdue must be true or false' })),
+    /** due=soon: open projects due from today through the next DUE_SOON_DAYS (the dashboard's 'Due in the next 7 days'). */
+    due: z.optional(z.enum(['soon'], { error: () => 'due must be soon' })),
+    member: z.optional(z.enum(['me'], { error: () => 'member must be me' })),
+    q: searchText(PROJECT_SEARCH_MAX),
+  }))();
 export type ProjectListQuery = z.infer<typeof projectListQuery>;
 
 /** GET /api/projects: one page; a `Link: <…>; rel="next"` header names the next one. */

@@ -14,36 +14,40 @@ export const AVATAR_DATA_URL = /^data:(image\/(?:png|jpeg|webp|gif));base64,([A-
 export const INVALID_AVATAR = 'The avatar must be a PNG, JPEG, WebP or GIF image';
 
 /** POST /api/user/avatar: a base64 data URL of the image (the JSON body limit bounds its size). */
-export const avatarRequest = /* @__PURE__ */ (() => z.object({
-  avatarUrl: z.string().check(z.regex(AVATAR_DATA_URL, INVALID_AVATAR)),
-}))();
+export const avatarRequest = /* @__PURE__ */ (() =>
+  z.object({
+    avatarUrl: z.string().check(z.regex(AVATAR_DATA_URL, INVALID_AVATAR)),
+  }))();
 /** What POST /api/user/avatar answers: the URL the image is served from. */
 export const avatarResponse = /* @__PURE__ */ (() => z.object({ avatarUrl: z.string() }))();
 
 /** PATCH /api/user/profile: only the full name; anything else a client sends is dropped. */
-export const profileRequest = /* @__PURE__ */ (() => z.object({
-  fullName: text(2, 'Full name must be at least 2 characters.', 'Full name'),
-}))();
+export const profileRequest = /* @__PURE__ */ (() =>
+  z.object({
+    fullName: text(2, 'Full name must be at least 2 characters.', 'Full name'),
+  }))();
 export type ProfileRequest = z.infer<typeof profileRequest>;
 
 /** The profile form also shows the (read-only) email. */
-export const profileForm = /* @__PURE__ */ (() => z.extend(profileRequest, {
-  email: email('Please enter a valid email address.'),
-}))();
+export const profileForm = /* @__PURE__ */ (() =>
+  z.extend(profileRequest, {
+    email: email('Please enter a valid email address.'),
+  }))();
 export type ProfileForm = z.infer<typeof profileForm>;
 
 /** POST /api/user/change-password. */
-export const changePasswordRequest = /* @__PURE__ */ (() => z.object({
-  currentPassword: password(1, 'Current password is required'),
-  newPassword: newPassword('New password must be at least 6 characters'),
-}))();
+export const changePasswordRequest = /* @__PURE__ */ (() =>
+  z.object({
+    currentPassword: password(1, 'Current password is required'),
+    newPassword: newPassword('New password must be at least 6 characters'),
+  }))();
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
 /** The change-password form adds the confirmation, which is never sent. */
-export const changePasswordForm = /* @__PURE__ */ (() => z
-  .extend(changePasswordRequest, {
-    confirmPassword: confirmPassword('Confirm password must be at least 6 characters'),
-  })
-  .check(confirmationMatches()))();
+export const changePasswordForm = /* @__PURE__ */ (() =>
+  z
+    .extend(changePasswordRequest, {
+      confirmPassword: confirmPassword('Confirm password must be at least 6 characters'),
+    })
+    .check(confirmationMatches()))();
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
-

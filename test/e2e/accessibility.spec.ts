@@ -17,18 +17,24 @@ interface Workspace {
  */
 async function workspace(request: APIRequestContext, browser: Browser, account: Account): Promise<Workspace> {
   const staff = { email: uniqueEmail('staff'), fullName: 'Grace Hopper', password: 'staff-password' };
-  const added = await request.post('/api/organization/users', { data: { username: staff.email, fullName: staff.fullName, password: staff.password, role: 'staff' } });
+  const added = await request.post('/api/organization/users', {
+    data: { username: staff.email, fullName: staff.fullName, password: staff.password, role: 'staff' },
+  });
   expect(added.status(), await added.text()).toBeLessThan(300);
   const users = (await (await request.get('/api/organization-users')).json()) as { id: string; username: string }[];
   const staffId = users.find((user) => user.username === staff.email)!.id;
   const projectName = 'Spring launch';
-  const project = await request.post('/api/projects', { data: { name: projectName, description: 'Email and social campaign', status: 'in_progress', dueDate: '2027-04-01' } });
+  const project = await request.post('/api/projects', {
+    data: { name: projectName, description: 'Email and social campaign', status: 'in_progress', dueDate: '2027-04-01' },
+  });
   expect(project.status(), await project.text()).toBe(201);
   const projectId = ((await project.json()) as { id: string }).id;
 
   const staffContext = await browser.newContext();
   await signIn(staffContext.request, staff.email, staff.password);
-  const members = await staffContext.request.put(`/api/projects/${projectId}/members`, { data: { memberIds: [account.userId, staffId] } });
+  const members = await staffContext.request.put(`/api/projects/${projectId}/members`, {
+    data: { memberIds: [account.userId, staffId] },
+  });
   expect(members.status(), await members.text()).toBe(200);
   await staffContext.close();
   return { projectId, projectName, staff: { id: staffId, email: staff.email, fullName: staff.fullName } };
@@ -60,9 +66,17 @@ test.describe('public screens', () => {
 
   test('/auth, sign-in and registration, has no serious or critical violations', async ({ page }) => {
     await page.goto('/auth');
-    await expect(page.getByRole('button', { name: 'Sign in' }).or(page.getByRole('button', { name: /sign in/i })).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('button', { name: 'Sign in' })
+        .or(page.getByRole('button', { name: /sign in/i }))
+        .first(),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/auth (sign in)');
-    await page.getByRole('tab', { name: /register|sign up|create/i }).first().click();
+    await page
+      .getByRole('tab', { name: /register|sign up|create/i })
+      .first()
+      .click();
     await expect(page.getByLabel(/organization/i).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/auth (register)');
   });
@@ -78,12 +92,18 @@ test.describe('signed-in screens', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/dashboard');
 
-    await page.getByRole('button', { name: /notification/i }).first().click();
+    await page
+      .getByRole('button', { name: /notification/i })
+      .first()
+      .click();
     await expect(page.getByText('Added to project').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'the open notification panel');
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: /account menu|user menu|avatar|open menu|Ada Lovelace/i }).first().click();
+    await page
+      .getByRole('button', { name: /account menu|user menu|avatar|open menu|Ada Lovelace/i })
+      .first()
+      .click();
     await expect(page.getByRole('menu')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'the avatar menu');
     await page.keyboard.press('Escape');
@@ -103,8 +123,18 @@ test.describe('signed-in screens', () => {
 
     await checkDialog(page, 'Create New Project', () => page.getByRole('button', { name: 'New Project' }).click());
     await checkDialog(page, 'Edit Project', () => page.getByRole('button', { name: /edit/i }).first().click());
-    await checkDialog(page, 'Manage Project Members', () => page.getByRole('button', { name: /manage members/i }).first().click());
-    await checkDialog(page, 'Delete Project', () => page.getByRole('button', { name: /delete/i }).first().click());
+    await checkDialog(page, 'Manage Project Members', () =>
+      page
+        .getByRole('button', { name: /manage members/i })
+        .first()
+        .click(),
+    );
+    await checkDialog(page, 'Delete Project', () =>
+      page
+        .getByRole('button', { name: /delete/i })
+        .first()
+        .click(),
+    );
   });
 
   test('project detail and a member hover card', async ({ page, account, browser }) => {
@@ -140,8 +170,18 @@ test.describe('signed-in screens', () => {
     await expectNoSeriousA11yViolations(page, '/organization-settings (Users)');
 
     await checkDialog(page, 'Add User', () => page.getByRole('button', { name: 'Add User' }).click());
-    await checkDialog(page, 'Edit user', () => page.getByRole('row', { name: new RegExp(staff.fullName) }).getByRole('button', { name: /edit/i }).click());
-    await checkDialog(page, 'Remove user', () => page.getByRole('row', { name: new RegExp(staff.fullName) }).getByRole('button', { name: /remove/i }).click());
+    await checkDialog(page, 'Edit user', () =>
+      page
+        .getByRole('row', { name: new RegExp(staff.fullName) })
+        .getByRole('button', { name: /edit/i })
+        .click(),
+    );
+    await checkDialog(page, 'Remove user', () =>
+      page
+        .getByRole('row', { name: new RegExp(staff.fullName) })
+        .getByRole('button', { name: /remove/i })
+        .click(),
+    );
   });
 
   test('account settings as staff', async ({ page, browser, account }) => {
@@ -173,7 +213,9 @@ test.describe('signed-in screens', () => {
 });
 
 test.describe('the check itself', () => {
-  test('fails on a serious violation and names it, scans a page again, and leaves out what an open modal hides', async ({ page }) => {
+  test('fails on a serious violation and names it, scans a page again, and leaves out what an open modal hides', async ({
+    page,
+  }) => {
     await page.goto('/terms');
     await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/terms');

@@ -1,13 +1,15 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, registerAccount, signIn, test, uniqueEmail } from './support/fixtures';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expect, registerAccount, signIn, test, uniqueEmail } from './support/fixtures';
 import { mailLink } from './support/inbox';
 import { toasts } from './support/toasts';
 
 /** A staff member of the admin's organization, signed in in a browser context of their own. */
 async function staffOf(adminPage: Page, browser: Browser, fullName = 'Sam Staff') {
   const email = uniqueEmail('staff');
-  const added = await adminPage.request.post('/api/organization/users', { data: { username: email, fullName, password: 'staff-password', role: 'staff' } });
+  const added = await adminPage.request.post('/api/organization/users', {
+    data: { username: email, fullName, password: 'staff-password', role: 'staff' },
+  });
   expect(added.status()).toBe(201);
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -26,7 +28,9 @@ async function openUsersTab(page: Page) {
 }
 
 test.describe('Account settings: Organization', () => {
-  test('an admin renames the organization inline: empty is refused, save shows it, cancel keeps the old name', async ({ page }) => {
+  test('an admin renames the organization inline: empty is refused, save shows it, cancel keeps the old name', async ({
+    page,
+  }) => {
     await registerAccount(page.request, { organizationName: 'Acme Original' });
     await page.goto('/organization-settings');
     await expect(page.getByRole('tab', { name: 'Organization', selected: true })).toBeVisible();
@@ -56,7 +60,9 @@ test.describe('Account settings: Organization', () => {
     await registerAccount(page.request, { organizationName: 'Acme Original' });
     await page.goto('/organization-settings');
     await page.route('**/api/organization/*', (route) =>
-      route.request().method() === 'PATCH' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }) : route.continue(),
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' })
+        : route.continue(),
     );
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel('Organization name').fill('Typed Name');
@@ -66,14 +72,19 @@ test.describe('Account settings: Organization', () => {
     await expect(page.getByLabel('Organization name')).toHaveValue('Typed Name');
   });
 
-  test('staff see the name without an edit, and the Users tab tells them to contact their administrator', async ({ page, browser }) => {
+  test('staff see the name without an edit, and the Users tab tells them to contact their administrator', async ({
+    page,
+    browser,
+  }) => {
     await registerAccount(page.request, { organizationName: 'Acme Staffed' });
     const staff = await staffOf(page, browser);
     await staff.page.goto('/users');
     await expect(staff.page.getByText('Acme Staffed')).toBeVisible();
     await expect(staff.page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
     await staff.page.getByRole('tab', { name: 'Users' }).click();
-    await expect(staff.page.getByText('You do not have permission to manage users. Please contact your administrator.')).toBeVisible();
+    await expect(
+      staff.page.getByText('You do not have permission to manage users. Please contact your administrator.'),
+    ).toBeVisible();
     await expect(staff.page.getByRole('button', { name: 'Add User' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(staff.page);
     await staff.context.close();
@@ -81,7 +92,10 @@ test.describe('Account settings: Organization', () => {
 });
 
 test.describe('Account settings: Users', () => {
-  test("lists the users with the count badge, 'Current User' on the caller's row, Edit and Remove on the others, and their avatars", async ({ page, browser }) => {
+  test("lists the users with the count badge, 'Current User' on the caller's row, Edit and Remove on the others, and their avatars", async ({
+    page,
+    browser,
+  }) => {
     const admin = await registerAccount(page.request, { fullName: 'Ada Admin' });
     await openUsersTab(page);
     // Polish review, item 13: the tab is in the address, and each tab's label is on one line.
@@ -95,22 +109,30 @@ test.describe('Account settings: Users', () => {
       expect(lines, name).toBe(1);
     }
     await expect(page.getByText('1 User', { exact: true })).toBeVisible();
-    for (const header of ['Name', 'Email', 'Role', 'Actions']) await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
+    for (const header of ['Name', 'Email', 'Role', 'Actions'])
+      await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
     await expect(row(page, admin.email)).toContainText('Current User');
     await expect(row(page, admin.email)).toContainText('Administrator');
     await expect(row(page, admin.email).getByRole('button')).toHaveCount(0);
     // Polish review, item 7: inviting leads (primary, first); Add User follows as a secondary action.
     const look = (name: string) =>
-      page.getByRole('button', { name, exact: true }).evaluate((element) => ({ background: getComputedStyle(element).backgroundColor, text: getComputedStyle(element).color }));
+      page.getByRole('button', { name, exact: true }).evaluate((element) => ({
+        background: getComputedStyle(element).backgroundColor,
+        text: getComputedStyle(element).color,
+      }));
     const white = 'rgb(255, 255, 255)';
     const invite = await look('Invite User');
     expect(invite.text).toBe(white);
     expect(invite.background).not.toBe(white);
     expect((await look('Add User')).background).toBe(white);
-    expect(await page.getByRole('button', { name: /^(Invite|Add) User$/ }).allTextContents()).toEqual(['Invite User', 'Add User']);
+    expect(await page.getByRole('button', { name: /^(Invite|Add) User$/ }).allTextContents()).toEqual([
+      'Invite User',
+      'Add User',
+    ]);
 
     const staff = await staffOf(page, browser);
-    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
     const { avatarUrl } = await (await staff.page.request.post('/api/user/avatar', { data: { avatarUrl: png } })).json();
     await page.reload();
     await page.getByRole('tab', { name: 'Users' }).click();
@@ -125,19 +147,26 @@ test.describe('Account settings: Users', () => {
 
   test("the load error text: 'There was an error loading users. Please try again.'", async ({ page }) => {
     await registerAccount(page.request);
-    await page.route('**/api/organization/users', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
+    await page.route('**/api/organization/users', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }),
+    );
     await openUsersTab(page);
     await expect(page.getByText('There was an error loading users. Please try again.')).toBeVisible();
   });
 
   test("'No users found' when the list is empty", async ({ page }) => {
     await registerAccount(page.request);
-    await page.route('**/api/organization/users', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+    await page.route('**/api/organization/users', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+    );
     await openUsersTab(page);
     await expect(page.getByText('No users found')).toBeVisible();
   });
 
-  test("adds a user: the dialog's messages, then 'User added successfully' (Added …) and the new row", async ({ page, browser }) => {
+  test("adds a user: the dialog's messages, then 'User added successfully' (Added …) and the new row", async ({
+    page,
+    browser,
+  }) => {
     await registerAccount(page.request);
     await openUsersTab(page);
     await page.getByRole('button', { name: 'Add User' }).click();
@@ -193,7 +222,10 @@ test.describe('Account settings: Users', () => {
     await expect(page.getByText('1 User', { exact: true })).toBeVisible();
   });
 
-  test("edits a user: Email disabled, a blank 'New Password (leave blank to keep current)' keeps it, a short one is refused", async ({ page, browser }) => {
+  test("edits a user: Email disabled, a blank 'New Password (leave blank to keep current)' keeps it, a short one is refused", async ({
+    page,
+    browser,
+  }) => {
     await registerAccount(page.request);
     const staff = await staffOf(page, browser, 'Sam Staff');
     await openUsersTab(page);
@@ -226,7 +258,10 @@ test.describe('Account settings: Users', () => {
     await staff.context.close();
   });
 
-  test("changes a role from the table's role dropdown, by keyboard, with the Edit dialog's toast (polish review, day one)", async ({ page, browser }) => {
+  test("changes a role from the table's role dropdown, by keyboard, with the Edit dialog's toast (polish review, day one)", async ({
+    page,
+    browser,
+  }) => {
     await registerAccount(page.request);
     const staff = await staffOf(page, browser, 'Rita Role');
     await openUsersTab(page);
@@ -277,7 +312,9 @@ test.describe('Account settings: Users', () => {
     const staff = await staffOf(page, browser, 'Staying Sue');
     await openUsersTab(page);
     await page.route('**/api/organization/users/*', (route) =>
-      route.request().method() === 'DELETE' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }) : route.continue(),
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' })
+        : route.continue(),
     );
     await row(page, staff.email).getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

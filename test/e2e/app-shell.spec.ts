@@ -3,7 +3,18 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, registerAccount, test } from './support/fixtures';
 import { holdRequests, toasts } from './support/toasts';
 
-const protectedPaths = ['/dashboard', '/projects', '/projects/some-id', '/user-settings', '/profile', '/organization-settings', '/users', '/billing', '/subscription', '/help'];
+const protectedPaths = [
+  '/dashboard',
+  '/projects',
+  '/projects/some-id',
+  '/user-settings',
+  '/profile',
+  '/organization-settings',
+  '/users',
+  '/billing',
+  '/subscription',
+  '/help',
+];
 
 test.describe('protected routes, signed out', () => {
   for (const path of protectedPaths) {
@@ -40,7 +51,9 @@ test.describe('the signed-in app shell', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('the sidebar links to Dashboard and Projects, highlights the current route, and the logo goes to /dashboard', async ({ page }) => {
+  test('the sidebar links to Dashboard and Projects, highlights the current route, and the logo goes to /dashboard', async ({
+    page,
+  }) => {
     await registerAccount(page.request);
     await page.goto('/dashboard');
     const sidebar = page.getByRole('complementary');
@@ -130,7 +143,9 @@ test.describe('the signed-in app shell', () => {
 
   test("a failed logout shows the destructive 'Logout failed' toast and stays signed in", async ({ page }) => {
     await registerAccount(page.request);
-    await page.route('**/api/logout', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal server error' }) }));
+    await page.route('**/api/logout', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal server error' }) }),
+    );
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Open user menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();

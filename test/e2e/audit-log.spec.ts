@@ -4,7 +4,19 @@ import { parseCsv } from '../support/csv';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, signIn, test, uniqueEmail } from './support/fixtures';
 
-const HEADER = ['Time (UTC)', 'Actor', 'Actor email', 'Actor ID', 'Action', 'Target type', 'Target ID', 'Target', 'Client address', 'User agent', 'Details'];
+const HEADER = [
+  'Time (UTC)',
+  'Actor',
+  'Actor email',
+  'Actor ID',
+  'Action',
+  'Target type',
+  'Target ID',
+  'Target',
+  'Client address',
+  'User agent',
+  'Details',
+];
 
 test.describe('audit log (issue 15)', () => {
   test('an admin sees what they just did, filters it and exports it as CSV', async ({ signedInPage: page, account }) => {
@@ -20,7 +32,9 @@ test.describe('audit log (issue 15)', () => {
     expect((await page.request.post('/api/organization/users', { data: { ...member, role: 'admin' } })).status()).toBe(200);
     expect((await page.request.post('/api/user/step-up', { data: { password: account.password } })).status()).toBe(204);
     const setup = await (await page.request.post('/api/user/mfa/setup')).json();
-    expect((await page.request.post('/api/user/mfa/enable', { data: { code: await generate({ secret: setup.secret }) } })).status()).toBe(200);
+    expect(
+      (await page.request.post('/api/user/mfa/enable', { data: { code: await generate({ secret: setup.secret }) } })).status(),
+    ).toBe(200);
 
     await page.goto('/organization-settings');
     await page.getByRole('tab', { name: 'Audit Log' }).click();
@@ -30,7 +44,15 @@ test.describe('audit log (issue 15)', () => {
     await expect(rows.nth(1)).toContainText('Two-factor turned on');
     // The save that made Sam an admin also set a password: 'User edited' beside 'Role changed'.
     const actions = (await rows.locator('td:nth-child(3)').allTextContents()).slice(0, 7);
-    expect(actions).toEqual(['Two-factor turned on', 'User edited', 'Role changed', 'User added', 'Organization renamed', 'Signed in', 'Signed out']);
+    expect(actions).toEqual([
+      'Two-factor turned on',
+      'User edited',
+      'Role changed',
+      'User added',
+      'Organization renamed',
+      'Signed in',
+      'Signed out',
+    ]);
     const roleChange = rows.filter({ hasText: 'Role changed' });
     await expect(roleChange).toContainText('Sam Staff');
     await expect(roleChange).toContainText(account.fullName);
@@ -57,7 +79,9 @@ test.describe('audit log (issue 15)', () => {
     expect(file.suggestedFilename()).toMatch(/^growthwise-audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = parseCsv((await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, ''));
     expect(csv[0]).toEqual(HEADER);
-    expect(csv.slice(1).map((row) => [row[1], row[4], row[7], row[10]])).toEqual([[account.fullName, 'user.role_changed', 'Sam Staff', '{"from":"staff","to":"admin"}']]);
+    expect(csv.slice(1).map((row) => [row[1], row[4], row[7], row[10]])).toEqual([
+      [account.fullName, 'user.role_changed', 'Sam Staff', '{"from":"staff","to":"admin"}'],
+    ]);
 
     // Everything: the renamed organization's quoted name comes back as it was.
     await page.getByLabel('Action').click();
@@ -66,7 +90,15 @@ test.describe('audit log (issue 15)', () => {
     const everything = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const all = parseCsv((await readFile((await (await everything).path())!, 'utf8')).replace(/^\uFEFF/, ''));
-    expect(all.slice(1, 8).map((row) => row[4])).toEqual(['mfa.enabled', 'user.edited', 'user.role_changed', 'user.added', 'organization.renamed', 'session.signed_in', 'session.signed_out']);
+    expect(all.slice(1, 8).map((row) => row[4])).toEqual([
+      'mfa.enabled',
+      'user.edited',
+      'user.role_changed',
+      'user.added',
+      'organization.renamed',
+      'session.signed_in',
+      'session.signed_out',
+    ]);
     expect(all.find((row) => row[4] === 'organization.renamed')![7]).toBe(newName);
     await expectNoSeriousA11yViolations(page);
   });
@@ -81,20 +113,31 @@ test.describe('audit log (issue 15)', () => {
     await expect(cards.getByRole('listitem').first()).toContainText(longName);
     await expect(page.getByRole('table', { name: 'Audit log' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Export CSV' })).toBeInViewport();
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
     expect(scrollWidth).toBe(clientWidth);
     await expectNoSeriousA11yViolations(page);
   });
 
   test('staff see the permission message', async ({ signedInPage: page, browser }) => {
     const staffEmail = uniqueEmail('staff');
-    expect((await page.request.post('/api/organization/users', { data: { username: staffEmail, fullName: 'Sam Staff', password: 'member-password', role: 'staff' } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/organization/users', {
+          data: { username: staffEmail, fullName: 'Sam Staff', password: 'member-password', role: 'staff' },
+        })
+      ).status(),
+    ).toBe(201);
     const context = await browser.newContext();
     const staffPage = await context.newPage();
     await signIn(staffPage.request, staffEmail, 'member-password');
     await staffPage.goto('/organization-settings?tab=audit-log');
     await staffPage.locator('html[data-interactive]').waitFor({ state: 'attached' });
-    await expect(staffPage.getByText('You do not have permission to view the audit log. Please contact your administrator.')).toBeVisible();
+    await expect(
+      staffPage.getByText('You do not have permission to view the audit log. Please contact your administrator.'),
+    ).toBeVisible();
     await context.close();
   });
 });

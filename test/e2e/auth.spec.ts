@@ -45,7 +45,9 @@ test.describe('sign-in and registration screen', () => {
     await expect(page).toHaveURL('/forgot-password');
   });
 
-  test('the Register tab has full name, organization name, email, password with its hint, and the terms checkbox with its links', async ({ page }) => {
+  test('the Register tab has full name, organization name, email, password with its hint, and the terms checkbox with its links', async ({
+    page,
+  }) => {
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Register' }).click();
     await expect(page.getByLabel('Full name')).toBeVisible();
@@ -108,7 +110,10 @@ test.describe('login', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   });
 
-  test("a wrong password shows the destructive 'Login failed' toast with the server's message and keeps the email", async ({ page, request }) => {
+  test("a wrong password shows the destructive 'Login failed' toast with the server's message and keeps the email", async ({
+    page,
+    request,
+  }) => {
     const account = await registerAccount(request);
     await page.goto('/auth');
     await page.getByLabel('Email address').fill(account.email);
@@ -123,7 +128,10 @@ test.describe('login', () => {
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
   });
 
-  test('a wrong password is also said in the form, in an alert above the fields, with focus on the password', async ({ page, request }) => {
+  test('a wrong password is also said in the form, in an alert above the fields, with focus on the password', async ({
+    page,
+    request,
+  }) => {
     const account = await registerAccount(request);
     await page.goto('/auth');
     await page.getByLabel('Email address').fill(account.email);
@@ -153,7 +161,9 @@ test.describe('registration', () => {
     await expect(page.getByLabel('Full name')).toHaveAccessibleDescription('Full name is required');
     await expect(page.getByLabel('Organization name')).toHaveAccessibleDescription('Organization name is required');
     await expect(page.getByLabel('Email address')).toHaveAccessibleDescription('Please enter a valid email address');
-    await expect(page.getByRole('checkbox', { name: /I agree/ })).toHaveAccessibleDescription('You must agree to the terms and conditions');
+    await expect(page.getByRole('checkbox', { name: /I agree/ })).toHaveAccessibleDescription(
+      'You must agree to the terms and conditions',
+    );
     await expect(page.getByText('You must agree to the terms and conditions')).toBeVisible();
 
     await page.getByLabel('Password').fill('12345');
@@ -163,7 +173,9 @@ test.describe('registration', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("creates the account: 'Creating account...' while pending, plan 'professional' monthly, the welcome toast, then /dashboard", async ({ page }) => {
+  test("creates the account: 'Creating account...' while pending, plan 'professional' monthly, the welcome toast, then /dashboard", async ({
+    page,
+  }) => {
     const email = uniqueEmail('register');
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Register' }).click();
@@ -191,7 +203,10 @@ test.describe('registration', () => {
     await expect(page.getByRole('main').getByText('Katherine Johnson')).toBeVisible();
   });
 
-  test("an email already in use shows the destructive 'Registration failed' toast with the server's message", async ({ page, request }) => {
+  test("an email already in use shows the destructive 'Registration failed' toast with the server's message", async ({
+    page,
+    request,
+  }) => {
     const existing = await registerAccount(request);
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Register' }).click();

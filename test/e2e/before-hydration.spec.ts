@@ -19,7 +19,8 @@ const test = base.extend<{ slowScripts: Page }>({
     // A native submit of a sign-in form would put the fields in the URL.
     const nativeSubmits: string[] = [];
     page.on('request', (request) => {
-      if (request.isNavigationRequest() && /[?&](username|password|fullName)=/.test(request.url())) nativeSubmits.push(request.url());
+      if (request.isNavigationRequest() && /[?&](username|password|fullName)=/.test(request.url()))
+        nativeSubmits.push(request.url());
     });
     await use(page);
     expect(nativeSubmits).toEqual([]);
@@ -38,7 +39,9 @@ async function stillPrerendered(page: Page) {
 }
 
 test.describe('before the script has run', () => {
-  test('/auth: the tabs and the switching links change mode; the form waits, visibly disabled, and then registers', async ({ slowScripts: page }) => {
+  test('/auth: the tabs and the switching links change mode; the form waits, visibly disabled, and then registers', async ({
+    slowScripts: page,
+  }) => {
     await open(page, '/auth');
     await expect(heading(page)).toHaveText('Sign in to your account');
     await page.getByRole('tab', { name: 'Register' }).click();
@@ -80,7 +83,9 @@ test.describe('before the script has run', () => {
     await expect(toasts(page)).toContainText('Welcome back, Dorothy Vaughan!');
   });
 
-  test('/: links navigate, the features link scrolls, and the phone menu toggle is disabled until it works', async ({ slowScripts: page }) => {
+  test('/: links navigate, the features link scrolls, and the phone menu toggle is disabled until it works', async ({
+    slowScripts: page,
+  }) => {
     await open(page, '/');
     await page.getByRole('link', { name: 'Learn more' }).click();
     await expect(page).toHaveURL('/#features');

@@ -1,5 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
-import { checkoutSessionObject, newCustomerId, newSubscriptionId, stripeEvent, subscriptionObject } from '../support/stripe-events';
+import {
+  checkoutSessionObject,
+  newCustomerId,
+  newSubscriptionId,
+  stripeEvent,
+  subscriptionObject,
+} from '../support/stripe-events';
 import { expect, registerAccount, signIn, uniqueEmail } from './support/fixtures';
 import { test } from './support/stripe-stage';
 import { checkoutReference, deliverStripeEvent } from './support/stripe-webhook';
@@ -21,8 +27,12 @@ async function portalSessionsCreated(request: APIRequestContext, standInUrl: str
 test.describe('Billing portal session', () => {
   test.beforeEach(async ({ context }) => {
     // The stage's settings with a static portal link too: the session must win over it for admins.
-    await context.route('**/config.json', (route) => route.fulfill({ json: { stripePortalUrl: PORTAL_LINK, stripePublishableKey: null, stripePricingTableId: null } }));
-    await context.route('https://billing.stripe.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Customer portal</title><h1>Customer portal</h1>' }));
+    await context.route('**/config.json', (route) =>
+      route.fulfill({ json: { stripePortalUrl: PORTAL_LINK, stripePublishableKey: null, stripePricingTableId: null } }),
+    );
+    await context.route('https://billing.stripe.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Customer portal</title><h1>Customer portal</h1>' }),
+    );
   });
 
   test("an admin's 'Manage Subscription' opens, in a new tab, the portal session the server created for the organization's customer; staff get none (403)", async ({
@@ -37,11 +47,21 @@ test.describe('Billing portal session', () => {
     // The organization bought from the pricing table; with a secret key the server reads the subscription from Stripe.
     const customer = newCustomerId();
     const subscription = subscriptionObject({ id: newSubscriptionId(), customer, status: 'active' });
-    const held = await page.request.put(`${stripeStage.standInUrl}/__stand-in/subscriptions/${subscription.id}`, { data: subscription });
+    const held = await page.request.put(`${stripeStage.standInUrl}/__stand-in/subscriptions/${subscription.id}`, {
+      data: subscription,
+    });
     expect(held.status()).toBe(200);
     await deliverStripeEvent(
       page.request,
-      stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: subscription.id, clientReferenceId: await checkoutReference(page.request), email: account.email })),
+      stripeEvent(
+        'checkout.session.completed',
+        checkoutSessionObject({
+          customer,
+          subscription: subscription.id,
+          clientReferenceId: await checkoutReference(page.request),
+          email: account.email,
+        }),
+      ),
     );
 
     await page.goto('/billing');
@@ -60,11 +80,18 @@ test.describe('Billing portal session', () => {
     expect(await portal.evaluate(() => window.opener)).toBeNull();
 
     const staffEmail = uniqueEmail('staff');
-    const added = await page.request.post('/api/organization/users', { data: { username: staffEmail, fullName: 'Sam Staff', password: 'staff-password', role: 'staff' } });
+    const added = await page.request.post('/api/organization/users', {
+      data: { username: staffEmail, fullName: 'Sam Staff', password: 'staff-password', role: 'staff' },
+    });
     expect(added.status(), await added.text()).toBe(201);
-    const staffContext = await browser.newContext({ baseURL: stripeStage.url, extraHTTPHeaders: { 'x-forwarded-for': '10.200.0.7' } });
+    const staffContext = await browser.newContext({
+      baseURL: stripeStage.url,
+      extraHTTPHeaders: { 'x-forwarded-for': '10.200.0.7' },
+    });
     try {
-      await staffContext.route('**/config.json', (route) => route.fulfill({ json: { stripePortalUrl: PORTAL_LINK, stripePublishableKey: null, stripePricingTableId: null } }));
+      await staffContext.route('**/config.json', (route) =>
+        route.fulfill({ json: { stripePortalUrl: PORTAL_LINK, stripePublishableKey: null, stripePricingTableId: null } }),
+      );
       await signIn(staffContext.request, staffEmail, 'staff-password');
       const staffPage = await staffContext.newPage();
       await staffPage.goto('/billing');

@@ -20,8 +20,22 @@ const longDate = (seconds: number) => new Intl.DateTimeFormat('en-US', { dateSty
 async function subscribed(request: APIRequestContext, account: Account, fields: Omit<SubscriptionFields, 'id' | 'customer'>) {
   const customer = newCustomerId();
   const id = newSubscriptionId();
-  await deliverStripeEvent(request, stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: id, clientReferenceId: await checkoutReference(request), email: account.email })));
-  await deliverStripeEvent(request, stripeEvent('customer.subscription.updated', subscriptionObject({ id, customer, ...fields })));
+  await deliverStripeEvent(
+    request,
+    stripeEvent(
+      'checkout.session.completed',
+      checkoutSessionObject({
+        customer,
+        subscription: id,
+        clientReferenceId: await checkoutReference(request),
+        email: account.email,
+      }),
+    ),
+  );
+  await deliverStripeEvent(
+    request,
+    stripeEvent('customer.subscription.updated', subscriptionObject({ id, customer, ...fields })),
+  );
   return { customer, id };
 }
 
@@ -41,7 +55,8 @@ test.describe('Billing state', () => {
     await expect(stateCard(page)).toContainText(new RegExp(`Trial ends on (${trialEnds.join('|')}) \\(14 days left\\)`));
     await expect(banner(page)).toHaveCount(0);
     // The spec's three cards follow the state.
-    for (const title of ['Customer Portal', 'Subscription Plans', 'Invoice History']) await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    for (const title of ['Customer Portal', 'Subscription Plans', 'Invoice History'])
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
   });
 
   test('a trial ending within 3 days shows its date and the admin banner on every page', async ({ page }) => {
@@ -69,7 +84,10 @@ test.describe('Billing state', () => {
   test('a failed payment shows past due and the banner to admins, not to staff', async ({ page, browser }) => {
     const account = await registerAccount(page.request);
     const { customer, id } = await subscribed(page.request, account, { status: 'past_due' });
-    await deliverStripeEvent(page.request, stripeEvent('invoice.payment_failed', invoiceObject({ customer, subscription: id, status: 'open' })));
+    await deliverStripeEvent(
+      page.request,
+      stripeEvent('invoice.payment_failed', invoiceObject({ customer, subscription: id, status: 'open' })),
+    );
     await page.goto('/billing');
     await expect(stateCard(page)).toContainText('Past due');
     await expect(banner(page)).toHaveText('Your last payment failed. Update your payment method.');
@@ -80,7 +98,9 @@ test.describe('Billing state', () => {
     await expect(page.getByRole('button', { name: /^Payment failed/ })).toBeVisible();
 
     const staffEmail = uniqueEmail('staff');
-    const added = await page.request.post('/api/organization/users', { data: { username: staffEmail, fullName: 'Sam Staff', password: 'staff-password', role: 'staff' } });
+    const added = await page.request.post('/api/organization/users', {
+      data: { username: staffEmail, fullName: 'Sam Staff', password: 'staff-password', role: 'staff' },
+    });
     expect(added.status()).toBe(201);
     const staffContext = await browser.newContext();
     try {
@@ -89,7 +109,9 @@ test.describe('Billing state', () => {
       await staffPage.goto('/billing');
       await expect(staffPage.locator('html[data-interactive]')).toBeAttached();
       await expect(stateCard(staffPage)).toContainText('Past due');
-      await expect(staffPage.getByText('You do not have permission to manage subscriptions. Please contact your administrator.')).toBeVisible();
+      await expect(
+        staffPage.getByText('You do not have permission to manage subscriptions. Please contact your administrator.'),
+      ).toBeVisible();
       await expect(banner(staffPage)).toHaveCount(0);
     } finally {
       await staffContext.close();
@@ -99,11 +121,22 @@ test.describe('Billing state', () => {
   test('a subscription set to cancel says when; a canceled one says canceled', async ({ page }) => {
     const account = await registerAccount(page.request);
     const periodEnd = nowSeconds() + 12 * DAY;
-    const { customer, id } = await subscribed(page.request, account, { status: 'active', currentPeriodEnd: periodEnd, cancelAtPeriodEnd: true });
+    const { customer, id } = await subscribed(page.request, account, {
+      status: 'active',
+      currentPeriodEnd: periodEnd,
+      cancelAtPeriodEnd: true,
+    });
     await page.goto('/billing');
     await expect(stateCard(page)).toContainText(`Cancels on ${longDate(periodEnd)}`);
 
-    await deliverStripeEvent(page.request, stripeEvent('customer.subscription.deleted', subscriptionObject({ id, customer, status: 'canceled', currentPeriodEnd: periodEnd }), nowSeconds() + 1));
+    await deliverStripeEvent(
+      page.request,
+      stripeEvent(
+        'customer.subscription.deleted',
+        subscriptionObject({ id, customer, status: 'canceled', currentPeriodEnd: periodEnd }),
+        nowSeconds() + 1,
+      ),
+    );
     await page.reload();
     await expect(stateCard(page)).toContainText('Canceled');
     await expect(stateCard(page)).not.toContainText('Renews on');
@@ -112,12 +145,24 @@ test.describe('Billing state', () => {
     await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
   });
 
-  test("the pricing table carries a reference the server made for the organization, and the admin's email", async ({ page, context }) => {
+  test("the pricing table carries a reference the server made for the organization, and the admin's email", async ({
+    page,
+    context,
+  }) => {
     await context.route('**/config.json', (route) =>
-      route.fulfill({ json: { stripePortalUrl: 'https://billing.stripe.com/p/login/test_growthwise', stripePublishableKey: 'pk_test_growthwise', stripePricingTableId: 'prctbl_growthwise' } }),
+      route.fulfill({
+        json: {
+          stripePortalUrl: 'https://billing.stripe.com/p/login/test_growthwise',
+          stripePublishableKey: 'pk_test_growthwise',
+          stripePricingTableId: 'prctbl_growthwise',
+        },
+      }),
     );
     await context.route('https://js.stripe.com/v3/pricing-table.js', (route) =>
-      route.fulfill({ contentType: 'text/javascript', body: "customElements.define('stripe-pricing-table', class extends HTMLElement {});" }),
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: "customElements.define('stripe-pricing-table', class extends HTMLElement {});",
+      }),
     );
     const account = await registerAccount(page.request);
     await page.goto('/billing');

@@ -4,7 +4,11 @@ import { expect, registerAccount, signIn, test, uniqueEmail } from './support/fi
 
 const PORTAL_URL = 'https://billing.stripe.com/p/login/test_growthwise';
 const PRICING_TABLE_SCRIPT = 'https://js.stripe.com/v3/pricing-table.js';
-const configured = { stripePortalUrl: PORTAL_URL, stripePublishableKey: 'pk_test_growthwise', stripePricingTableId: 'prctbl_growthwise' };
+const configured = {
+  stripePortalUrl: PORTAL_URL,
+  stripePublishableKey: 'pk_test_growthwise',
+  stripePricingTableId: 'prctbl_growthwise',
+};
 
 /**
  * This environment's settings as the deployment would write them, and a stand-in for the provider
@@ -22,12 +26,16 @@ async function serveConfiguredBilling(context: BrowserContext) {
       });`,
     });
   });
-  await context.route(`${PORTAL_URL}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Customer portal</title><h1>Customer portal</h1>' }));
+  await context.route(`${PORTAL_URL}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Customer portal</title><h1>Customer portal</h1>' }),
+  );
   return scriptRequests;
 }
 
 test.describe('Billing', () => {
-  test('without billing settings the page says once that billing is not set up and who to ask, instead of a broken link or embed', async ({ signedInPage: page }) => {
+  test('without billing settings the page says once that billing is not set up and who to ask, instead of a broken link or embed', async ({
+    signedInPage: page,
+  }) => {
     await page.goto('/billing');
     await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
     for (const title of ['Customer Portal', 'Subscription Plans', 'Invoice History']) {
@@ -67,7 +75,9 @@ test.describe('Billing', () => {
     await expect(table).toHaveAttribute('publishable-key', 'pk_test_growthwise');
     await expect(table).toHaveText('Pricing table prctbl_growthwise for pk_test_growthwise');
     expect(scriptRequests).toEqual([PRICING_TABLE_SCRIPT]);
-    await expect(page.getByText('You do not have permission to manage subscriptions. Please contact your administrator.')).toHaveCount(0);
+    await expect(
+      page.getByText('You do not have permission to manage subscriptions. Please contact your administrator.'),
+    ).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
 
     const [portal] = await Promise.all([context.waitForEvent('page'), manage.click()]);
@@ -92,7 +102,9 @@ test.describe('Billing', () => {
       for (const path of ['/billing', '/subscription']) {
         await staffPage.goto(path);
         await expect(staffPage.getByRole('heading', { name: 'Subscription Plans' })).toBeVisible();
-        await expect(staffPage.getByText('You do not have permission to manage subscriptions. Please contact your administrator.')).toBeVisible();
+        await expect(
+          staffPage.getByText('You do not have permission to manage subscriptions. Please contact your administrator.'),
+        ).toBeVisible();
         await expect(staffPage.getByRole('link', { name: /Manage Subscription/ })).toHaveAttribute('href', PORTAL_URL);
         await expect(staffPage.getByRole('heading', { name: 'Invoice History' })).toBeVisible();
       }

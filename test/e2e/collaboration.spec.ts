@@ -24,10 +24,15 @@ test.describe('Team collaboration', () => {
   // Two signed-in browsers, the stream's notification and the mail.
   test.describe.configure({ timeout: 120_000 });
 
-  test('one person mentions another in a comment; the other sees the bell rise, lands on the comment and has the mail, whose unsubscribe link works', async ({ page, browser }) => {
+  test('one person mentions another in a comment; the other sees the bell rise, lands on the comment and has the mail, whose unsubscribe link works', async ({
+    page,
+    browser,
+  }) => {
     await registerAccount(page.request, { fullName: 'Ada Lovelace' });
     const graceEmail = uniqueEmail('grace');
-    const added = await page.request.post('/api/organization/users', { data: { username: graceEmail, fullName: 'Grace Hopper', password: 'staff-password', role: 'staff' } });
+    const added = await page.request.post('/api/organization/users', {
+      data: { username: graceEmail, fullName: 'Grace Hopper', password: 'staff-password', role: 'staff' },
+    });
     expect(added.status(), await added.text()).toBe(201);
     const created = await page.request.post('/api/projects', { data: { name: 'Spring Launch' } });
     const projectId = ((await created.json()) as { id: string }).id;
@@ -67,7 +72,13 @@ test.describe('Team collaboration', () => {
 
       // The other person's open page learns of it from its 30-second poll of the unread count, once the
       // stream has notified her.
-      await expect.poll(async () => ((await (await graceContext.request.get('/api/notifications/unread/count')).json()) as { count: number }).count, { timeout: 30_000 }).toBe(1);
+      await expect
+        .poll(
+          async () =>
+            ((await (await graceContext.request.get('/api/notifications/unread/count')).json()) as { count: number }).count,
+          { timeout: 30_000 },
+        )
+        .toBe(1);
       await grace.clock.runFor(30_000);
       await expect(bell(grace)).toHaveAccessibleName('Notifications, 1 unread');
       await bell(grace).click();

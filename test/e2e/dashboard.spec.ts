@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, registerAccount, test } from './support/fixtures';
 import { addColleague, createProjectViaApi } from './support/projects';
-import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /** A date 'days' from today (UTC, as the server counts), 'YYYY-MM-DD'. */
 const dayFrom = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -13,7 +13,8 @@ const figure = (page: Page, label: string) => page.getByRole('group', { name: la
 const sidebarLink = (page: Page, name: string) => page.getByRole('navigation').getByRole('link', { name, exact: true }).first();
 
 /** Marks the document: if it is still marked later, nothing was reloaded in between. */
-const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+const markDocument = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 const expectSameDocument = async (page: Page) =>
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 
@@ -29,10 +30,20 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
     // Polish review, day one: the first steps, each a link; none done yet.
     const steps = page.getByRole('list', { name: 'Getting started' });
-    await expect(steps.getByRole('listitem')).toHaveText(['Create a project', 'Invite your team', 'Set up two-factor authentication']);
+    await expect(steps.getByRole('listitem')).toHaveText([
+      'Create a project',
+      'Invite your team',
+      'Set up two-factor authentication',
+    ]);
     await expect(page.getByText('0 of 3 done')).toBeVisible();
-    await expect(steps.getByRole('link', { name: 'Invite your team' })).toHaveAttribute('href', '/organization-settings?tab=users&invite=1');
-    await expect(steps.getByRole('link', { name: 'Set up two-factor authentication' })).toHaveAttribute('href', '/user-settings?tab=security');
+    await expect(steps.getByRole('link', { name: 'Invite your team' })).toHaveAttribute(
+      'href',
+      '/organization-settings?tab=users&invite=1',
+    );
+    await expect(steps.getByRole('link', { name: 'Set up two-factor authentication' })).toHaveAttribute(
+      'href',
+      '/user-settings?tab=security',
+    );
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('link', { name: 'Create Your First Project' }).click();
@@ -55,10 +66,14 @@ test.describe('dashboard', () => {
     await expect(figure(page, 'Total projects')).toContainText('1');
     await expect(figure(page, 'Due in the next 7 days')).toContainText('1');
     await expect(figure(page, 'In progress')).toContainText('0');
-    await expect(page.getByRole('img', { name: /^Projects by status: Planning 1, In Progress 0, Completed 0, On Hold 0$/ })).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: /^Projects by status: Planning 1, In Progress 0, Completed 0, On Hold 0$/ }),
+    ).toBeVisible();
     await expect(page.getByRole('img', { name: /^Projects created per week: 1 project in the last 12 weeks/ })).toBeVisible();
     const recent = page.getByRole('list', { name: 'Recent activity' });
-    await expect(recent.getByRole('listitem').first()).toContainText(new RegExp(`Ada Lovelace created the project Spring campaign · ${recently}`));
+    await expect(recent.getByRole('listitem').first()).toContainText(
+      new RegExp(`Ada Lovelace created the project Spring campaign · ${recently}`),
+    );
     await expect(page.getByRole('link', { name: 'Spring campaign' }).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
@@ -69,11 +84,15 @@ test.describe('dashboard', () => {
 
     await sidebarLink(page, 'Dashboard').click();
     await expect(figure(page, 'In progress')).toContainText('1');
-    await expect(page.getByRole('img', { name: /^Projects by status: Planning 0, In Progress 1, Completed 0, On Hold 0$/ })).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: /^Projects by status: Planning 0, In Progress 1, Completed 0, On Hold 0$/ }),
+    ).toBeVisible();
     await expect(recent.getByRole('listitem').first()).toContainText(
       'Ada Lovelace changed the status of Spring campaign from Planning to In Progress',
     );
-    await expect(page.getByRole('table', { name: 'Projects by status' }).getByRole('row', { name: 'In Progress 1' })).toBeAttached();
+    await expect(
+      page.getByRole('table', { name: 'Projects by status' }).getByRole('row', { name: 'In Progress 1' }),
+    ).toBeAttached();
     await expectSameDocument(page);
   });
 
@@ -87,21 +106,35 @@ test.describe('dashboard', () => {
 
     let failNext = true;
     await page.route('**/api/dashboard', (route) =>
-      failNext ? ((failNext = false), route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' })) : route.fallback(),
+      failNext
+        ? ((failNext = false),
+          route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }))
+        : route.fallback(),
     );
     await page.goto('/dashboard');
     await expect(page.getByText('Failed to load the dashboard. Please try again later.')).toBeVisible();
     await page.getByRole('button', { name: 'Retry' }).click();
 
-    const overdue = page.getByRole('heading', { name: /^Overdue/ }).locator('xpath=ancestor::div[contains(@class,"rounded-lg")][1]');
+    const overdue = page
+      .getByRole('heading', { name: /^Overdue/ })
+      .locator('xpath=ancestor::div[contains(@class,"rounded-lg")][1]');
     await expect(overdue.getByRole('link', { name: 'Late launch' })).toHaveAttribute('href', `/projects/${late.id}`);
     await expect(overdue).not.toContainText('Finished');
-    const dueSoon = page.getByRole('heading', { name: /^Due soon/ }).locator('xpath=ancestor::div[contains(@class,"rounded-lg")][1]');
+    const dueSoon = page
+      .getByRole('heading', { name: /^Due soon/ })
+      .locator('xpath=ancestor::div[contains(@class,"rounded-lg")][1]');
     await expect(dueSoon.getByRole('link', { name: 'Next week' })).toBeVisible();
     const [year, month, day] = dayFrom(4).split('-').map(Number);
-    const shown = new Date(Date.UTC(year!, month! - 1, day!)).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    const shown = new Date(Date.UTC(year!, month! - 1, day!)).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     await expect(dueSoon).toContainText(`Due ${shown}`);
-    const mine = page.getByRole('heading', { name: /^My projects/ }).locator('xpath=ancestor::div[contains(@class,"rounded-lg")][1]');
+    const mine = page
+      .getByRole('heading', { name: /^My projects/ })
+      .locator('xpath=ancestor::div[contains(@class,"rounded-lg")][1]');
     await expect(mine.getByRole('link', { name: 'Late launch' })).toBeVisible();
     await expect(mine).not.toContainText('Next week');
     await expect(figure(page, 'Overdue')).toContainText('1');
@@ -136,7 +169,9 @@ test.describe('dashboard', () => {
 });
 
 test.describe('project activity', () => {
-  test("the detail page's Activity section lists the changes newest first, and follows changes made in the app", async ({ page }) => {
+  test("the detail page's Activity section lists the changes newest first, and follows changes made in the app", async ({
+    page,
+  }) => {
     await registerAccount(page.request, { fullName: 'Ada Lovelace' });
     const grace = await addColleague(page.request, 'Grace Hopper');
     const project = await createProjectViaApi(page.request, { name: 'Spring campaign' });
@@ -160,7 +195,9 @@ test.describe('project activity', () => {
     await page.getByRole('option', { name: 'Completed' }).click();
     await expect(page.getByRole('combobox', { name: 'Status of Summer campaign' })).toHaveText('Completed');
     await page.getByRole('link', { name: 'Summer campaign', exact: true }).click();
-    await expect(activity.getByRole('listitem').first()).toContainText(new RegExp(`Ada Lovelace changed the status from Planning to Completed · ${recently}`));
+    await expect(activity.getByRole('listitem').first()).toContainText(
+      new RegExp(`Ada Lovelace changed the status from Planning to Completed · ${recently}`),
+    );
     await expect(activity.getByRole('listitem')).toHaveCount(5);
     await expectSameDocument(page);
   });

@@ -3,7 +3,10 @@ import { expect, test } from './support/fixtures';
 import { mailLink } from './support/inbox';
 import { toasts } from './support/toasts';
 
-test("the verification banner: 'Resend email', the newest link from the local inbox, then no banner", async ({ signedInPage: page, account }) => {
+test("the verification banner: 'Resend email', the newest link from the local inbox, then no banner", async ({
+  signedInPage: page,
+  account,
+}) => {
   // A full axe run and a mail through the outbox: more than the default 30 s on a busy machine.
   test.setTimeout(60_000);
   await page.goto('/dashboard');

@@ -61,7 +61,10 @@ test.describe('Help Center', () => {
   test('submitting shows the confirmation alert, clears the form and calls no server', async ({ signedInPage: page }) => {
     await page.goto('/help');
     await page.getByRole('tab', { name: 'Contact Support' }).click();
-    await expect(page.getByRole('link', { name: 'support@growthwise.example' })).toHaveAttribute('href', 'mailto:support@growthwise.example');
+    await expect(page.getByRole('link', { name: 'support@growthwise.example' })).toHaveAttribute(
+      'href',
+      'mailto:support@growthwise.example',
+    );
 
     await page.getByLabel('Name').fill('Ada Lovelace');
     await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
@@ -83,16 +86,25 @@ test.describe('Help Center', () => {
     await alert.getByRole('button', { name: 'OK' }).click();
     await expect(alert).toHaveCount(0);
 
-    for (const field of ['Name', 'Email', 'Subject', 'Message']) await expect(page.getByLabel(field, { exact: true })).toHaveValue('');
+    for (const field of ['Name', 'Email', 'Subject', 'Message'])
+      await expect(page.getByLabel(field, { exact: true })).toHaveValue('');
     expect(apiCalls).toEqual([]);
   });
 });
 
 test.describe('Help articles open', () => {
-  test('each article opens in place by keyboard with its paragraphs, and the search still filters them', async ({ signedInPage: page }) => {
+  test('each article opens in place by keyboard with its paragraphs, and the search still filters them', async ({
+    signedInPage: page,
+  }) => {
     await page.goto('/help');
     const articles = page.getByRole('list', { name: 'Help articles' }).getByRole('listitem');
-    for (const title of ['Getting started with Growthwise', 'Creating and managing projects', 'Adding users to your organization', 'Managing your subscription and invoices', 'Keeping your account secure']) {
+    for (const title of [
+      'Getting started with Growthwise',
+      'Creating and managing projects',
+      'Adding users to your organization',
+      'Managing your subscription and invoices',
+      'Keeping your account secure',
+    ]) {
       const toggle = page.getByRole('button', { name: title });
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await toggle.focus();

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, registerAccount, signIn, test, uniqueEmail } from './support/fixtures';
-import { addColleague } from './support/projects';
 import { mailLink } from './support/inbox';
+import { addColleague } from './support/projects';
 import { holdRequests, toasts } from './support/toasts';
 
 /** While a modal is open Radix hides the rest of the page from the accessibility tree, the toast region included. */
@@ -28,7 +28,10 @@ async function inviteThroughDialog(page: Page, email: string, role: 'Administrat
   await expect(toasts(page)).toContainText('Invitation sent');
 }
 
-test('an admin invites; the invitee follows the mailed link in another browser, accepts and lands on the dashboard; the admin sees the new user', async ({ page, browser }) => {
+test('an admin invites; the invitee follows the mailed link in another browser, accepts and lands on the dashboard; the admin sees the new user', async ({
+  page,
+  browser,
+}) => {
   const admin = await registerAccount(page.request, { fullName: 'Ada Admin', organizationName: 'Invite Works' });
   await openUsersTab(page);
   await expect(page.getByRole('button', { name: 'Add User' })).toBeVisible();
@@ -83,7 +86,10 @@ test('an admin invites; the invitee follows the mailed link in another browser, 
   void admin;
 });
 
-test('resend and revoke from the table: a resend voids the old link, a revoke asks first and kills the link', async ({ page, browser }) => {
+test('resend and revoke from the table: a resend voids the old link, a revoke asks first and kills the link', async ({
+  page,
+  browser,
+}) => {
   await registerAccount(page.request, { fullName: 'Rita Resend' });
   await openUsersTab(page);
   const resent = uniqueEmail('resent');
@@ -123,7 +129,9 @@ test('resend and revoke from the table: a resend voids the old link, a revoke as
   await visitor.close();
 });
 
-test('an invitation to an address that already has an account is refused in the dialog, which keeps what was typed', async ({ page }) => {
+test('an invitation to an address that already has an account is refused in the dialog, which keeps what was typed', async ({
+  page,
+}) => {
   const admin = await registerAccount(page.request);
   await openUsersTab(page);
   await page.getByRole('button', { name: 'Invite User' }).click();
@@ -151,7 +159,9 @@ test('the invalid-link card, and a signed-in visitor is told to sign out first',
   // A new page load (not a fragment change): the app learns of the session the request started.
   await page.goto('/auth');
   await page.goto('/invite#token=whatever-token');
-  await expect(page.getByText('You are signed in as Sid Signedin. Please sign out first to accept this invitation with a new account.')).toBeVisible();
+  await expect(
+    page.getByText('You are signed in as Sid Signedin. Please sign out first to accept this invitation with a new account.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByText('This invitation is invalid or has expired.')).toBeVisible();
 });
@@ -161,7 +171,9 @@ test('on a phone, each pending invitation is a card whose Resend and Revoke are 
   await page.setViewportSize({ width: 390, height: 844 });
   await registerAccount(page.request, { fullName: 'Pia Phone' });
   const invitee = uniqueEmail('phone-invitee-with-a-rather-long-address');
-  expect((await page.request.post('/api/organization/invitations', { data: { email: invitee, role: 'staff' } })).status()).toBe(201);
+  expect((await page.request.post('/api/organization/invitations', { data: { email: invitee, role: 'staff' } })).status()).toBe(
+    201,
+  );
   await page.goto('/organization-settings?tab=users');
   const card = pendingSection(page).getByRole('listitem').filter({ hasText: invitee });
   await expect(card).toContainText('Invited by Pia Phone');
@@ -173,23 +185,40 @@ test('on a phone, each pending invitation is a card whose Resend and Revoke are 
   await expect(pendingSection(page).getByRole('table')).toBeHidden();
 });
 
-test("an invitation whose inviter is no longer an admin opens on a card that says so, with no form (issue 39)", async ({ page, browser }) => {
+test('an invitation whose inviter is no longer an admin opens on a card that says so, with no form (issue 39)', async ({
+  page,
+  browser,
+}) => {
   await registerAccount(page.request, { fullName: 'Olive Owner' });
   const inviter = { username: uniqueEmail('ivan'), fullName: 'Ivan Inviter', password: 'inviter-password' };
   expect((await page.request.post('/api/organization/users', { data: { ...inviter, role: 'admin' } })).status()).toBe(201);
   const inviterContext = await browser.newContext();
-  expect((await inviterContext.request.post('/api/login', { data: { username: inviter.username, password: inviter.password } })).status()).toBe(200);
+  expect(
+    (
+      await inviterContext.request.post('/api/login', { data: { username: inviter.username, password: inviter.password } })
+    ).status(),
+  ).toBe(200);
   const email = uniqueEmail('invitee');
-  expect((await inviterContext.request.post('/api/organization/invitations', { data: { email, role: 'admin' } })).status()).toBe(201);
+  expect((await inviterContext.request.post('/api/organization/invitations', { data: { email, role: 'admin' } })).status()).toBe(
+    201,
+  );
   await inviterContext.close();
   // The owner demotes the inviter: the invitation no longer carries an admin's authority.
-  expect((await page.request.post('/api/organization/users', { data: { username: inviter.username, fullName: inviter.fullName, role: 'staff' } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/organization/users', {
+        data: { username: inviter.username, fullName: inviter.fullName, role: 'staff' },
+      })
+    ).status(),
+  ).toBe(200);
 
   const invitee = await browser.newContext();
   const inviteePage = await invitee.newPage();
   await inviteePage.goto(await mailLink(email, 'Ivan Inviter invited you', 'invite'));
   await expect(
-    inviteePage.getByText('This invitation is no longer valid: the person who sent it is no longer an admin of the organization. Ask an admin to invite you again.'),
+    inviteePage.getByText(
+      'This invitation is no longer valid: the person who sent it is no longer an admin of the organization. Ask an admin to invite you again.',
+    ),
   ).toBeVisible();
   await expect(inviteePage.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0);
   await expect(inviteePage.getByRole('link', { name: 'Go to sign in' })).toBeVisible();
@@ -197,7 +226,10 @@ test("an invitation whose inviter is no longer an admin opens on a card that say
 });
 
 // Polish review, day one: admins invite from the sidebar; staff have no such link.
-test("'Invite people' in an admin's sidebar opens Invite User on the Users tab; staff do not see it", async ({ page, browser }) => {
+test("'Invite people' in an admin's sidebar opens Invite User on the Users tab; staff do not see it", async ({
+  page,
+  browser,
+}) => {
   await registerAccount(page.request, { fullName: 'Sid Sidebar' });
   const staff = await addColleague(page.request, 'Stan Staff');
   await page.goto('/dashboard');
@@ -216,7 +248,9 @@ test("'Invite people' in an admin's sidebar opens Invite User on the Users tab; 
   await signIn(staffContext.request, staff.email, staff.password);
   const staffPage = await staffContext.newPage();
   await staffPage.goto('/dashboard');
-  await expect(staffPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects', exact: true })).toBeVisible();
+  await expect(
+    staffPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects', exact: true }),
+  ).toBeVisible();
   await expect(staffPage.getByRole('link', { name: 'Invite people' })).toHaveCount(0);
   await staffContext.close();
 });

@@ -14,10 +14,13 @@ async function openWithKeyboard(control: Locator) {
 /** WCAG's contrast ratio of two 'rgb(r, g, b)' colours. */
 function contrast(first: string, second: string) {
   const luminance = (colour: string) => {
-    const [r, g, b] = colour.match(/[\d.]+/g)!.slice(0, 3).map((value) => {
-      const channel = Number(value) / 255;
-      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, b] = colour
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((value) => {
+        const channel = Number(value) / 255;
+        return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   };
   const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a);
@@ -25,7 +28,9 @@ function contrast(first: string, second: string) {
 }
 
 test.describe('keyboard focus after dialogs and the status change', () => {
-  test('Create, Edit and Manage Members give focus back to the button that opened them, after Escape and after saving', async ({ page }) => {
+  test('Create, Edit and Manage Members give focus back to the button that opened them, after Escape and after saving', async ({
+    page,
+  }) => {
     test.slow();
     await registerAccount(page.request);
     await createProjectViaApi(page.request, { name: 'First project' });
@@ -70,7 +75,9 @@ test.describe('keyboard focus after dialogs and the status change', () => {
     await expect(members).toBeFocused();
   });
 
-  test("Delete: Cancel goes back to Delete; a delete goes to the next row's first action, and to New Project when none is left", async ({ page }) => {
+  test("Delete: Cancel goes back to Delete; a delete goes to the next row's first action, and to New Project when none is left", async ({
+    page,
+  }) => {
     await registerAccount(page.request);
     for (const name of ['Row one', 'Row two', 'Row three']) await createProjectViaApi(page.request, { name });
     await page.goto('/projects?sort=name');
@@ -133,7 +140,12 @@ test.describe('keyboard focus after dialogs and the status change', () => {
     await newProject.evaluate((button) => Promise.all(button.getAnimations().map((animation) => animation.finished)));
     const { outline, width, fill, background } = await newProject.evaluate((button) => {
       const style = getComputedStyle(button);
-      return { outline: style.outlineColor, width: parseFloat(style.outlineWidth), fill: style.backgroundColor, background: getComputedStyle(document.body).backgroundColor };
+      return {
+        outline: style.outlineColor,
+        width: parseFloat(style.outlineWidth),
+        fill: style.backgroundColor,
+        background: getComputedStyle(document.body).backgroundColor,
+      };
     });
     expect(width).toBeGreaterThanOrEqual(2);
     expect(contrast(outline, background)).toBeGreaterThanOrEqual(3);

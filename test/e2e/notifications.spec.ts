@@ -5,7 +5,9 @@ import { expect, registerAccount, signIn, test, uniqueEmail } from './support/fi
 /** A staff member of the admin's organization, signed in in a browser context of their own. */
 async function staffMemberOf(admin: APIRequestContext, browser: Browser) {
   const email = uniqueEmail('staff');
-  const added = await admin.post('/api/organization/users', { data: { username: email, fullName: 'Grace Hopper', password: 'staff-password', role: 'staff' } });
+  const added = await admin.post('/api/organization/users', {
+    data: { username: email, fullName: 'Grace Hopper', password: 'staff-password', role: 'staff' },
+  });
   expect(added.status(), await added.text()).toBe(201);
   const context = await browser.newContext();
   const user = await signIn(context.request, email, 'staff-password');
@@ -13,7 +15,8 @@ async function staffMemberOf(admin: APIRequestContext, browser: Browser) {
 }
 type Member = Awaited<ReturnType<typeof staffMemberOf>>;
 
-const unreadCountOf = async (member: Member) => ((await (await member.context.request.get('/api/notifications/unread/count')).json()) as { count: number }).count;
+const unreadCountOf = async (member: Member) =>
+  ((await (await member.context.request.get('/api/notifications/unread/count')).json()) as { count: number }).count;
 
 /**
  * Notifications are written by the table stream's fan-out shortly after the change that causes
@@ -43,7 +46,10 @@ test.describe('Notifications', () => {
   // Two signed-in browsers, several API arrangements and axe scans per test.
   test.describe.configure({ timeout: 90_000 });
 
-  test('being added to a project by another user shows on the bell; a click marks it read and opens the project', async ({ page, browser }) => {
+  test('being added to a project by another user shows on the bell; a click marks it read and opens the project', async ({
+    page,
+    browser,
+  }) => {
     await registerAccount(page.request);
     const staff = await staffMemberOf(page.request, browser);
     try {
@@ -109,7 +115,10 @@ test.describe('Notifications', () => {
     }
   });
 
-  test("over nine unread shows '9+'; the panel scrolls within 400 px; 'Mark all as read' clears them", async ({ page, browser }) => {
+  test("over nine unread shows '9+'; the panel scrolls within 400 px; 'Mark all as read' clears them", async ({
+    page,
+    browser,
+  }) => {
     await registerAccount(page.request);
     const staff = await staffMemberOf(page.request, browser);
     try {
@@ -125,11 +134,13 @@ test.describe('Notifications', () => {
       await expect(panel(staff.page).getByRole('listitem').first()).toContainText('Campaign 10');
       const box = await panel(staff.page).boundingBox();
       expect(box!.height).toBeLessThanOrEqual(400);
-      const scrolls = await panel(staff.page).locator('ul').evaluate((list) => {
-        const scroller = list.parentElement!;
-        scroller.scrollTop = 100;
-        return scroller.scrollHeight > scroller.clientHeight && scroller.scrollTop > 0;
-      });
+      const scrolls = await panel(staff.page)
+        .locator('ul')
+        .evaluate((list) => {
+          const scroller = list.parentElement!;
+          scroller.scrollTop = 100;
+          return scroller.scrollHeight > scroller.clientHeight && scroller.scrollTop > 0;
+        });
       expect(scrolls).toBe(true);
       await expectNoSeriousA11yViolations(staff.page);
 
@@ -159,8 +170,12 @@ test.describe('Notifications', () => {
     const staff = await staffMemberOf(page.request, browser);
     try {
       await addToNewProject(page.request, staff, 'Podcast');
-      await staff.page.route('**/api/notifications/*/read', (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong' } }));
-      await staff.page.route('**/api/notifications/mark-all-read', (route) => route.fulfill({ status: 503, json: { message: 'Try later' } }));
+      await staff.page.route('**/api/notifications/*/read', (route) =>
+        route.fulfill({ status: 500, json: { message: 'Something went wrong' } }),
+      );
+      await staff.page.route('**/api/notifications/mark-all-read', (route) =>
+        route.fulfill({ status: 503, json: { message: 'Try later' } }),
+      );
       await staff.page.goto('/dashboard');
       await bell(staff.page).click();
 

@@ -1,5 +1,5 @@
-import { expect, registerAccount, test } from './support/fixtures';
 import type { Page } from '@playwright/test';
+import { expect, registerAccount, test } from './support/fixtures';
 import { createProjectViaApi } from './support/projects';
 
 /**
@@ -9,12 +9,21 @@ import { createProjectViaApi } from './support/projects';
 async function politeAnnouncements(page: Page) {
   const session = await page.context().newCDPSession(page);
   const { nodes } = (await session.send('Accessibility.getFullAXTree')) as {
-    nodes: { nodeId: string; childIds?: string[]; name?: { value?: string }; properties?: { name: string; value: { value: unknown } }[] }[];
+    nodes: {
+      nodeId: string;
+      childIds?: string[];
+      name?: { value?: string };
+      properties?: { name: string; value: { value: unknown } }[];
+    }[];
   };
   await session.detach();
   const byId = new Map(nodes.map((node) => [node.nodeId, node]));
-  const polite = nodes.filter((node) => node.properties?.some((property) => property.name === 'live' && property.value.value === 'polite'));
-  return polite.flatMap((node) => [node.name?.value ?? '', ...(node.childIds ?? []).map((id) => byId.get(id)?.name?.value ?? '')]).filter(Boolean);
+  const polite = nodes.filter((node) =>
+    node.properties?.some((property) => property.name === 'live' && property.value.value === 'polite'),
+  );
+  return polite
+    .flatMap((node) => [node.name?.value ?? '', ...(node.childIds ?? []).map((id) => byId.get(id)?.name?.value ?? '')])
+    .filter(Boolean);
 }
 
 const publicTitles: [string, string][] = [

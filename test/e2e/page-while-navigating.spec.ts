@@ -19,7 +19,9 @@ async function holdModule(page: Page, file: RegExp) {
 // The page's box (web/src/app/page-hold.tsx): the toasts and the announcer are outside it.
 const root = (page: Page) => page.locator('[data-page]');
 
-test('an address typed right after "Forgot your password" goes into the reset request, not into the sign-in form left on screen', async ({ page }) => {
+test('an address typed right after "Forgot your password" goes into the reset request, not into the sign-in form left on screen', async ({
+  page,
+}) => {
   const account = await registerAccount(page.request);
   await page.context().clearCookies();
   const release = await holdModule(page, /\/forgot-password-page-[^/]*\.js$/);

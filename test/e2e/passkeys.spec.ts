@@ -1,8 +1,8 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { test as base, expect, signIn, uniqueEmail } from './support/fixtures';
 import { toasts } from './support/toasts';
-import { expectNoSeriousA11yViolations } from './support/a11y';
 
 interface VirtualAuthenticator {
   /**
@@ -27,14 +27,25 @@ const test = base.extend<{ virtualAuthenticator: (page: Page) => Promise<Virtual
       sessions.push(cdp);
       await cdp.send('WebAuthn.enable');
       const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-        options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+        options: {
+          protocol: 'ctap2',
+          transport: 'internal',
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
       });
       return { answers: (enabled) => cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled }) };
     });
     // The worker's tab outlives the test (decision 080), and so would the authenticator and its passkeys:
     // the next test's sign-in page had the autofill answered with this test's passkey ('Login failed').
     // A session of a context the test closed is gone already.
-    for (const cdp of sessions) await cdp.send('WebAuthn.disable').then(() => cdp.detach()).catch(() => undefined);
+    for (const cdp of sessions)
+      await cdp
+        .send('WebAuthn.disable')
+        .then(() => cdp.detach())
+        .catch(() => undefined);
   },
 });
 
@@ -58,7 +69,9 @@ test.describe('passkeys (issue 41)', () => {
     // The browser and system are offered as the name.
     await expect(page.getByLabel('Passkey name')).toHaveValue(/Chrome on /);
     await addPasskey(page, account.password, 'Work laptop');
-    await expect(page.getByRole('list', { name: 'Passkeys' }).getByRole('listitem', { name: 'Work laptop' })).toContainText('Never used');
+    await expect(page.getByRole('list', { name: 'Passkeys' }).getByRole('listitem', { name: 'Work laptop' })).toContainText(
+      'Never used',
+    );
     await expectNoSeriousA11yViolations(page);
 
     expect((await page.request.post('/api/logout')).status()).toBe(200);
@@ -71,7 +84,9 @@ test.describe('passkeys (issue 41)', () => {
     // The deep link after sign-in, as with a password.
     await expect(page).toHaveURL(/\/user-settings\?tab=security$/);
     await expect(page.getByText(`Welcome back, ${account.fullName}!`, { exact: true })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Passkeys' }).getByRole('listitem', { name: 'Work laptop' })).toContainText('Last used');
+    await expect(page.getByRole('list', { name: 'Passkeys' }).getByRole('listitem', { name: 'Work laptop' })).toContainText(
+      'Last used',
+    );
 
     // Removing asks first, then 'Confirm it's you' on this session.
     await page.getByRole('button', { name: 'Remove Work laptop' }).click();
@@ -84,16 +99,29 @@ test.describe('passkeys (issue 41)', () => {
     await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
   });
 
-  test('a member of an organization that requires two-factor sets up a passkey, then signs in with password and passkey', async ({ signedInPage: admin, account, browser, virtualAuthenticator }) => {
+  test('a member of an organization that requires two-factor sets up a passkey, then signs in with password and passkey', async ({
+    signedInPage: admin,
+    account,
+    browser,
+    virtualAuthenticator,
+  }) => {
     // Two people, two browsers, a two-factor setup and two sign-ins.
     test.slow();
     // The admin has two-factor (through the API, as the Security tab does) and requires it; a staff member has none.
     expect((await admin.request.post('/api/user/step-up', { data: { password: account.password } })).status()).toBe(204);
     const setup = await (await admin.request.post('/api/user/mfa/setup')).json();
-    expect((await admin.request.post('/api/user/mfa/enable', { data: { code: await generate({ secret: setup.secret }) } })).status()).toBe(200);
+    expect(
+      (await admin.request.post('/api/user/mfa/enable', { data: { code: await generate({ secret: setup.secret }) } })).status(),
+    ).toBe(200);
     expect((await admin.request.patch(`/api/organization/${account.orgId}`, { data: { requireMfa: true } })).status()).toBe(200);
     const staff = { email: uniqueEmail('staff'), password: 'member-password' };
-    expect((await admin.request.post('/api/organization/users', { data: { username: staff.email, fullName: 'Sam Staff', password: staff.password, role: 'staff' } })).status()).toBe(201);
+    expect(
+      (
+        await admin.request.post('/api/organization/users', {
+          data: { username: staff.email, fullName: 'Sam Staff', password: staff.password, role: 'staff' },
+        })
+      ).status(),
+    ).toBe(201);
 
     const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const page = await context.newPage();

@@ -1,8 +1,10 @@
-import { expect, registerAccount, test } from './support/fixtures';
 import { INVALID_LINK } from '../../shared/messages';
+import { expect, registerAccount, test } from './support/fixtures';
 import { mailLink } from './support/inbox';
 
-test('forgot password: request, follow the link from the local inbox, choose a new password, sign in with it', async ({ browser }) => {
+test('forgot password: request, follow the link from the local inbox, choose a new password, sign in with it', async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const account = await registerAccount(context.request);
@@ -51,7 +53,9 @@ test('a common new password on the reset page shows the message under the field,
   await page.getByRole('button', { name: 'Reset password' }).click();
   const message = page.getByText('This password is too common. Choose a different one.', { exact: true });
   await expect(message).toBeVisible();
-  expect((await page.getByLabel('New Password').getAttribute('aria-describedby'))?.split(' ')).toContain(await message.getAttribute('id'));
+  expect((await page.getByLabel('New Password').getAttribute('aria-describedby'))?.split(' ')).toContain(
+    await message.getAttribute('id'),
+  );
 
   await page.getByLabel('New Password').fill('an-uncommon-passphrase');
   await page.getByLabel('Confirm Password').fill('an-uncommon-passphrase');

@@ -1,18 +1,28 @@
 import type { Page } from '@playwright/test';
 import { format } from 'date-fns';
-import { expect, registerAccount, test } from './support/fixtures';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expect, registerAccount, test } from './support/fixtures';
 import { addColleague, createProjectViaApi } from './support/projects';
 import { holdRequests, toasts } from './support/toasts';
 
 const badgeBackground = (page: Page, label: string) =>
-  page.getByRole('main').getByText(label, { exact: true }).evaluate((element) => getComputedStyle(element).backgroundColor);
+  page
+    .getByRole('main')
+    .getByText(label, { exact: true })
+    .evaluate((element) => getComputedStyle(element).backgroundColor);
 
 test.describe('Project detail', () => {
-  test('shows the breadcrumb, title, created date, status badge, description, due date and team, and passes axe', async ({ page }) => {
+  test('shows the breadcrumb, title, created date, status badge, description, due date and team, and passes axe', async ({
+    page,
+  }) => {
     await registerAccount(page.request, { fullName: 'Ada Lovelace' });
     const grace = await addColleague(page.request, 'Grace Hopper');
-    const project = await createProjectViaApi(page.request, { name: 'Spring launch', description: 'Email and social campaign', status: 'in_progress', dueDate: '2025-01-05' });
+    const project = await createProjectViaApi(page.request, {
+      name: 'Spring launch',
+      description: 'Email and social campaign',
+      status: 'in_progress',
+      dueDate: '2025-01-05',
+    });
     await page.request.put(`/api/projects/${project.id}/members`, { data: { memberIds: [grace.id] } });
     await page.goto(`/projects/${project.id}`);
 
@@ -40,7 +50,9 @@ test.describe('Project detail', () => {
     await expect(page.getByRole('link', { name: 'Spring launch 2' }).first()).toBeVisible();
   });
 
-  test("an edit link to a project that cannot be read says 'Project Not Found' and leaves the list as it is", async ({ page }) => {
+  test("an edit link to a project that cannot be read says 'Project Not Found' and leaves the list as it is", async ({
+    page,
+  }) => {
     await registerAccount(page.request);
     await createProjectViaApi(page.request, { name: 'Kept' });
     await page.goto('/projects?edit=01NOSUCHPROJECT0000000000');
@@ -50,7 +62,9 @@ test.describe('Project detail', () => {
     await expect(page.getByRole('link', { name: 'Kept' }).first()).toBeVisible();
   });
 
-  test("shows 'No description provided.' and 'No due date' when they are empty, and colours each written status", async ({ page }) => {
+  test("shows 'No description provided.' and 'No due date' when they are empty, and colours each written status", async ({
+    page,
+  }) => {
     await registerAccount(page.request);
     const project = await createProjectViaApi(page.request, { name: 'Bare' });
     await page.goto(`/projects/${project.id}`);
@@ -58,7 +72,12 @@ test.describe('Project detail', () => {
     await expect(page.getByText('No due date')).toBeVisible();
 
     const colours = new Set<string>();
-    for (const [status, label] of [['planning', 'Planning'], ['in_progress', 'In Progress'], ['completed', 'Completed'], ['on_hold', 'On Hold']] as const) {
+    for (const [status, label] of [
+      ['planning', 'Planning'],
+      ['in_progress', 'In Progress'],
+      ['completed', 'Completed'],
+      ['on_hold', 'On Hold'],
+    ] as const) {
       await page.request.patch(`/api/projects/${project.id}`, { data: { status } });
       await page.reload();
       colours.add(await badgeBackground(page, label));
@@ -74,14 +93,16 @@ test.describe('Project detail', () => {
     await expect(page.getByText('Invalid date')).toBeVisible();
     const grey = await badgeBackground(page, 'ARCHIVED');
     expect(colours.has(grey)).toBe(false);
-    expect(grey).toBe(await page.evaluate(() => {
-      const probe = document.createElement('span');
-      probe.className = 'bg-surface-3';
-      document.body.append(probe);
-      const colour = getComputedStyle(probe).backgroundColor;
-      probe.remove();
-      return colour;
-    }));
+    expect(grey).toBe(
+      await page.evaluate(() => {
+        const probe = document.createElement('span');
+        probe.className = 'bg-surface-3';
+        document.body.append(probe);
+        const colour = getComputedStyle(probe).backgroundColor;
+        probe.remove();
+        return colour;
+      }),
+    );
   });
 
   test("a team member's avatar shows a hover card with their name and role, which closes again", async ({ page }) => {
@@ -101,7 +122,9 @@ test.describe('Project detail', () => {
     await expect(card).toBeHidden();
 
     await team.getByRole('button', { name: /Ada Lovelace/ }).hover();
-    await expect(page.locator('[data-radix-popper-content-wrapper]').filter({ hasText: 'Ada Lovelace' })).toContainText('Administrator');
+    await expect(page.locator('[data-radix-popper-content-wrapper]').filter({ hasText: 'Ada Lovelace' })).toContainText(
+      'Administrator',
+    );
   });
 
   test('shows a loading skeleton while the project loads', async ({ page }) => {
@@ -115,7 +138,10 @@ test.describe('Project detail', () => {
     await expect(page.getByRole('heading', { name: 'Slow', level: 1 })).toBeVisible();
   });
 
-  test("shows 'Project Not Found' for an unknown id and for another organization's project, with a link back", async ({ page, browser }) => {
+  test("shows 'Project Not Found' for an unknown id and for another organization's project, with a link back", async ({
+    page,
+    browser,
+  }) => {
     await registerAccount(page.request);
     await page.goto('/projects/01JAAAAAAAAAAAAAAAAAAAAAAA');
     await expect(page.getByText('Project Not Found')).toBeVisible();
@@ -149,7 +175,10 @@ test.describe('Project detail', () => {
     await page.getByRole('option', { name: 'Completed' }).click();
     await expect(liveRow.getByRole('combobox')).toHaveText('Completed');
     await liveRow.getByRole('button', { name: 'Manage Members of Live' }).click();
-    await page.getByRole('dialog', { name: 'Manage Project Members' }).getByRole('checkbox', { name: /Grace Hopper/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Manage Project Members' })
+      .getByRole('checkbox', { name: /Grace Hopper/ })
+      .click();
     await page.getByRole('button', { name: 'Save Members' }).click();
     await expect(page.getByRole('dialog', { name: 'Manage Project Members' })).toBeHidden();
     await liveRow.getByRole('button', { name: 'Edit Live' }).click();

@@ -1,5 +1,5 @@
-import { expect, signIn, test } from './support/fixtures';
 import { seedBigOrganization } from './support/big-organization';
+import { expect, signIn, test } from './support/fixtures';
 import { projectDetailViaApi } from './support/projects';
 import { toasts } from './support/toasts';
 
@@ -7,7 +7,9 @@ test.describe('Manage Project Members at the cap', () => {
   // Seeding 500 people straight into the table takes seconds on a busy machine: a limit, not a timing.
   test.describe.configure({ timeout: 90_000 });
 
-  test('a project of 500 members: the dialog lists them, one is found by search, unticked and saved; the list is the 499 others', async ({ page }) => {
+  test('a project of 500 members: the dialog lists them, one is found by search, unticked and saved; the list is the 499 others', async ({
+    page,
+  }) => {
     const org = await seedBigOrganization({ projects: 1, membersPerProject: 500, staff: 499, notificationsPerUser: 0 });
     const [projectId] = org.projectIds;
     const leaving = org.staff[299]!;
@@ -42,7 +44,9 @@ test.describe('Manage Project Members at the cap', () => {
     await expect(toasts(page)).toContainText('Project members updated');
     const members = (await projectDetailViaApi(page.request, projectId!)).body.members.map((member) => member.id);
     expect(members).toHaveLength(499);
-    expect(new Set(members)).toEqual(new Set([org.admin, ...org.staff].filter((user) => user.id !== leaving.id).map((user) => user.id)));
+    expect(new Set(members)).toEqual(
+      new Set([org.admin, ...org.staff].filter((user) => user.id !== leaving.id).map((user) => user.id)),
+    );
 
     // Opened again: the count and the person's box say the same.
     await page.getByRole('button', { name: /^Manage Members of / }).click();

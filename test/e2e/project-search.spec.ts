@@ -1,9 +1,11 @@
-import { expect, registerAccount, test } from './support/fixtures';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expect, registerAccount, test } from './support/fixtures';
 import { createProjectViaApi, openProjectSearch } from './support/projects';
 
 test.describe('Projects search', () => {
-  test('Ctrl+K opens it; it filters by name case-insensitively, shows name and status, and opens the chosen project', async ({ page }) => {
+  test('Ctrl+K opens it; it filters by name case-insensitively, shows name and status, and opens the chosen project', async ({
+    page,
+  }) => {
     await registerAccount(page.request);
     const spring = await createProjectViaApi(page.request, { name: 'Spring Launch', status: 'in_progress' });
     await createProjectViaApi(page.request, { name: 'Autumn sale', status: 'completed' });
@@ -76,7 +78,11 @@ test.describe('Projects search', () => {
     await row.getByRole('combobox').click();
     await page.getByRole('option', { name: 'Completed' }).click();
     await expect(row.getByRole('combobox')).toHaveText('Completed');
-    await page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Project 01', exact: true }) }).getByRole('button', { name: 'Delete Project 01' }).click();
+    await page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: 'Project 01', exact: true }) })
+      .getByRole('button', { name: 'Delete Project 01' })
+      .click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('link', { name: 'Project 01', exact: true })).toHaveCount(0);
 
@@ -88,10 +94,18 @@ test.describe('Projects search', () => {
     await expect(search.getByRole('option')).toHaveText(['Brand newPlanning']);
   });
 
-  test("finds people (for admins) and the app's screens too, each opening where it belongs (polish review, day one)", async ({ page }) => {
+  test("finds people (for admins) and the app's screens too, each opening where it belongs (polish review, day one)", async ({
+    page,
+  }) => {
     await registerAccount(page.request);
     const email = `grace-${Date.now()}@example.com`;
-    expect((await page.request.post('/api/organization/users', { data: { username: email, fullName: 'Grace Palette', password: 'staff-password', role: 'staff' } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/organization/users', {
+          data: { username: email, fullName: 'Grace Palette', password: 'staff-password', role: 'staff' },
+        })
+      ).status(),
+    ).toBe(201);
     await page.goto('/dashboard');
     await openProjectSearch(page);
     const search = page.getByRole('dialog', { name: 'Search projects' });

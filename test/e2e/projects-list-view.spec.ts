@@ -8,7 +8,9 @@ const shownNames = (page: Page) => page.getByRole('table').getByRole('row').getB
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 test.describe('Projects list at scale: filters, sort, URL state', () => {
-  test('filters by status and name, sorts by the column headers with aria-sort, and keeps it all in the URL', async ({ page }) => {
+  test('filters by status and name, sorts by the column headers with aria-sort, and keeps it all in the URL', async ({
+    page,
+  }) => {
     await registerAccount(page.request);
     await createProjectViaApi(page.request, { name: 'Bravo launch', status: 'in_progress', dueDate: isoDay(20) });
     await createProjectViaApi(page.request, { name: 'alpha webinar', status: 'planning', dueDate: isoDay(5) });
@@ -72,7 +74,8 @@ test.describe('Projects list at scale: filters, sort, URL state', () => {
   test('the header stays in view under the top bar while 30 projects scroll', async ({ page }) => {
     test.slow();
     await registerAccount(page.request);
-    for (let index = 1; index <= 30; index += 1) await createProjectViaApi(page.request, { name: `Project ${String(index).padStart(2, '0')}` });
+    for (let index = 1; index <= 30; index += 1)
+      await createProjectViaApi(page.request, { name: `Project ${String(index).padStart(2, '0')}` });
     await page.goto('/projects');
     await expect(row(page, 'Project 30')).toBeVisible({ timeout: 15_000 });
     await page.mouse.wheel(0, 1500);
@@ -87,7 +90,8 @@ test.describe('Projects list at scale: filters, sort, URL state', () => {
   test('a new project is scrolled into view and briefly highlighted, even with filters that would hide it', async ({ page }) => {
     test.slow();
     await registerAccount(page.request);
-    for (let index = 1; index <= 25; index += 1) await createProjectViaApi(page.request, { name: `Existing ${String(index).padStart(2, '0')}`, status: 'on_hold' });
+    for (let index = 1; index <= 25; index += 1)
+      await createProjectViaApi(page.request, { name: `Existing ${String(index).padStart(2, '0')}`, status: 'on_hold' });
     await page.goto('/projects?status=on_hold');
     await page.getByRole('button', { name: 'New Project' }).click();
     const create = page.getByRole('dialog', { name: 'Create New Project' });

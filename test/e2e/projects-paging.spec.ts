@@ -23,7 +23,13 @@ async function seedProjects(page: Page, dataOf: (index: number) => Partial<Creat
     staff: 0,
     notificationsPerUser: 0,
     // What a create of the name alone stores, but for what the test sets.
-    projectOf: (index) => ({ name: nameOf(index + 1), description: null, status: 'planning', dueDate: null, ...dataOf(index + 1) }),
+    projectOf: (index) => ({
+      name: nameOf(index + 1),
+      description: null,
+      status: 'planning',
+      dueDate: null,
+      ...dataOf(index + 1),
+    }),
   });
   await signIn(page.request, org.admin.email, org.password);
 }
@@ -85,7 +91,9 @@ test.describe('Projects list, page after page from the server', () => {
   test('sort and filters are asked of the server, over every page, and kept in the URL', async ({ page }) => {
     const pastDue = format(addDays(new Date(), -3), 'yyyy-MM-dd');
     // Every tenth project on hold; every twentieth overdue too.
-    await seedProjects(page, (index) => (index % 10 === 0 ? { status: 'on_hold', dueDate: index % 20 === 0 ? pastDue : null } : {}));
+    await seedProjects(page, (index) =>
+      index % 10 === 0 ? { status: 'on_hold', dueDate: index % 20 === 0 ? pastDue : null } : {},
+    );
     const requests = listRequests(page);
 
     await page.goto('/projects');

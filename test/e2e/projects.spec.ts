@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { format } from 'date-fns';
-import { expect, registerAccount, test } from './support/fixtures';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expect, registerAccount, test } from './support/fixtures';
 import { addColleague, createProjectViaApi, failWith500, projectDetailViaApi } from './support/projects';
 import { holdRequests } from './support/toasts';
 
@@ -42,7 +42,11 @@ test.describe('Projects list', () => {
 
   test('lists projects in a table: Name linking to the detail, Status, Due Date, Created, Actions', async ({ page }) => {
     await registerAccount(page.request);
-    const project = await createProjectViaApi(page.request, { name: 'Spring launch', status: 'in_progress', dueDate: '2025-01-05' });
+    const project = await createProjectViaApi(page.request, {
+      name: 'Spring launch',
+      status: 'in_progress',
+      dueDate: '2025-01-05',
+    });
     await createProjectViaApi(page.request, { name: 'Autumn sale' });
     await page.goto('/projects');
     for (const header of ['Name', 'Status', 'Due Date', 'Created', 'Actions']) {
@@ -55,7 +59,9 @@ test.describe('Projects list', () => {
     await expect(row(page, 'Autumn sale')).toContainText('—');
     await expect(row(page, 'Autumn sale').getByRole('combobox')).toHaveText('Planning');
     for (const action of ['Manage Members', 'Edit', 'Delete']) {
-      await expect(spring.getByRole('button', { name: `${action} ` + (action === 'Manage Members' ? 'of ' : '') + 'Spring launch' })).toBeVisible();
+      await expect(
+        spring.getByRole('button', { name: `${action} ` + (action === 'Manage Members' ? 'of ' : '') + 'Spring launch' }),
+      ).toBeVisible();
     }
     await spring.getByRole('link', { name: 'Spring launch' }).click();
     await expect(page).toHaveURL(`/projects/${project.id}`);
@@ -107,7 +113,8 @@ test.describe('Projects list', () => {
     await page.goto('/projects');
     const bodies: unknown[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/projects') && request.method() !== 'GET') bodies.push([request.method(), request.postDataJSON()]);
+      if (request.url().includes('/api/projects') && request.method() !== 'GET')
+        bodies.push([request.method(), request.postDataJSON()]);
     });
     await page.getByRole('button', { name: 'New Project' }).click();
     const create = dialog(page, 'Create New Project');
@@ -118,7 +125,9 @@ test.describe('Projects list', () => {
     expect(bodies).toEqual([['POST', { name: 'Bare project', description: null, status: 'planning', dueDate: null }]]);
   });
 
-  test('a create sent again after its answer was lost makes one project: the retry goes with the same Idempotency-Key', async ({ page }) => {
+  test('a create sent again after its answer was lost makes one project: the retry goes with the same Idempotency-Key', async ({
+    page,
+  }) => {
     await registerAccount(page.request);
     await page.goto('/projects');
     const keys: string[] = [];
@@ -146,10 +155,14 @@ test.describe('Projects list', () => {
     expect(((await list.json()) as { name: string }[]).filter((project) => project.name === 'Sent twice')).toHaveLength(1);
   });
 
-  test("a failed create shows 'Failed to create project' with the server's message and keeps what was typed", async ({ page }) => {
+  test("a failed create shows 'Failed to create project' with the server's message and keeps what was typed", async ({
+    page,
+  }) => {
     await registerAccount(page.request);
     await page.goto('/projects');
-    await page.route('**/api/projects', (route) => (route.request().method() === 'POST' ? route.fulfill(failWith500) : route.continue()));
+    await page.route('**/api/projects', (route) =>
+      route.request().method() === 'POST' ? route.fulfill(failWith500) : route.continue(),
+    );
     await page.getByRole('button', { name: 'New Project' }).click();
     const create = dialog(page, 'Create New Project');
     await create.getByLabel('Name', { exact: true }).fill('Unlucky');
@@ -174,7 +187,9 @@ test.describe('Projects list', () => {
     expect(await checklist.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
     await page.keyboard.press('Escape');
 
-    await page.route('**/api/organization-users', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+    await page.route('**/api/organization-users', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+    );
     await page.reload();
     await page.getByRole('button', { name: 'New Project' }).click();
     await expect(dialog(page, 'Create New Project').getByText('No users available')).toBeVisible();
@@ -186,13 +201,16 @@ test.describe('Projects list', () => {
     await page.goto('/projects');
     const status = row(page, 'Inline').getByRole('combobox', { name: 'Status of Inline' });
     await status.click();
-    for (const label of ['Planning', 'In Progress', 'Completed', 'On Hold']) await expect(page.getByRole('option', { name: label })).toBeVisible();
+    for (const label of ['Planning', 'In Progress', 'Completed', 'On Hold'])
+      await expect(page.getByRole('option', { name: label })).toBeVisible();
     await page.getByRole('option', { name: 'Completed' }).click();
     await expect(toasts(page)).toContainText('Status updated');
     await expect(status).toHaveText('Completed');
     expect((await projectDetailViaApi(page.request, project.id)).body.status).toBe('completed');
 
-    await page.route(`**/api/projects/${project.id}`, (route) => (route.request().method() === 'PATCH' ? route.fulfill(failWith500) : route.continue()));
+    await page.route(`**/api/projects/${project.id}`, (route) =>
+      route.request().method() === 'PATCH' ? route.fulfill(failWith500) : route.continue(),
+    );
     await status.click();
     await page.getByRole('option', { name: 'On Hold' }).click();
     await expect(toasts(page)).toContainText('Failed to update status');
@@ -203,7 +221,12 @@ test.describe('Projects list', () => {
   test('edits a project with the Edit Project dialog: PATCH then PUT members, Project updated', async ({ page }) => {
     const account = await registerAccount(page.request, { fullName: 'Ada Lovelace' });
     const grace = await addColleague(page.request, 'Grace Hopper');
-    const project = await createProjectViaApi(page.request, { name: 'Old name', description: 'Old text', status: 'planning', dueDate: '2026-01-05' });
+    const project = await createProjectViaApi(page.request, {
+      name: 'Old name',
+      description: 'Old text',
+      status: 'planning',
+      dueDate: '2026-01-05',
+    });
     await page.request.put(`/api/projects/${project.id}/members`, { data: { memberIds: [grace.id] } });
     await page.goto('/projects');
     await row(page, 'Old name').getByRole('button', { name: 'Edit Old name' }).click();
@@ -238,7 +261,9 @@ test.describe('Projects list', () => {
     await registerAccount(page.request);
     const project = await createProjectViaApi(page.request, { name: 'Stable name' });
     await page.goto('/projects');
-    await page.route(`**/api/projects/${project.id}`, (route) => (route.request().method() === 'PATCH' ? route.fulfill(failWith500) : route.continue()));
+    await page.route(`**/api/projects/${project.id}`, (route) =>
+      route.request().method() === 'PATCH' ? route.fulfill(failWith500) : route.continue(),
+    );
     await row(page, 'Stable name').getByRole('button', { name: 'Edit Stable name' }).click();
     const edit = dialog(page, 'Edit Project');
     await edit.getByLabel('Name', { exact: true }).fill('Typed name');
@@ -263,7 +288,9 @@ test.describe('Projects list', () => {
     await expect(manage).toBeHidden();
     expect((await projectDetailViaApi(page.request, project.id)).body.members.map((member) => member.id)).toEqual([grace.id]);
 
-    await page.route(`**/api/projects/${project.id}/members`, (route) => (route.request().method() === 'PUT' ? route.fulfill(failWith500) : route.continue()));
+    await page.route(`**/api/projects/${project.id}/members`, (route) =>
+      route.request().method() === 'PUT' ? route.fulfill(failWith500) : route.continue(),
+    );
     await row(page, 'Team work').getByRole('button', { name: 'Manage Members of Team work' }).click();
     await expect(manage.getByRole('checkbox', { name: /Grace Hopper/ })).toBeChecked();
     await manage.getByRole('checkbox', { name: /Ada Lovelace/ }).click();
@@ -278,7 +305,9 @@ test.describe('Projects list', () => {
     await createProjectViaApi(page.request, { name: 'Remove me' });
     await page.goto('/projects');
 
-    await page.route(`**/api/projects/${keep.id}`, (route) => (route.request().method() === 'DELETE' ? route.fulfill(failWith500) : route.continue()));
+    await page.route(`**/api/projects/${keep.id}`, (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill(failWith500) : route.continue(),
+    );
     await row(page, 'Keep me').getByRole('button', { name: 'Delete Keep me' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Project' });
     await confirm.getByRole('button', { name: 'Delete' }).click();

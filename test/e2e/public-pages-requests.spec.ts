@@ -8,7 +8,8 @@ const PUBLIC_PAGES = ['/', '/auth', '/terms', '/privacy'];
 function watchFailures(page: Page) {
   const failures: string[] = [];
   page.on('response', (response) => {
-    if (response.status() >= 400) failures.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+    if (response.status() >= 400)
+      failures.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
   });
   page.on('console', (message) => {
     if (message.type() === 'error') failures.push(`console: ${message.text()}`);
@@ -62,7 +63,10 @@ test.describe('public pages, signed in', () => {
     const failures = watchFailures(page);
     await page.goto('/');
     await settled(page);
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
     await page.goto('/auth');
     await expect(page).toHaveURL('/dashboard');
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();

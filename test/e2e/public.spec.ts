@@ -34,7 +34,14 @@ test.describe('landing page, signed out', () => {
     await expect(page).toHaveURL(/#features$/);
     // Scrolled so the section starts just under the sticky top bar.
     await expect.poll(top).toBeLessThanOrEqual(80);
-    for (const title of ['AI-Powered Automation', 'Performance Analytics', 'Team Collaboration', 'Time-Saving Workflows', 'Flexible Pricing', 'Customizable Settings']) {
+    for (const title of [
+      'AI-Powered Automation',
+      'Performance Analytics',
+      'Team Collaboration',
+      'Time-Saving Workflows',
+      'Flexible Pricing',
+      'Customizable Settings',
+    ]) {
       await expect(features.getByRole('heading', { name: title, level: 3 })).toBeVisible();
     }
     await expect(features.getByRole('heading', { level: 3 })).toHaveCount(6);
@@ -49,7 +56,9 @@ test.describe('landing page, signed out', () => {
     await expect(page).toHaveURL('/auth');
   });
 
-  test('the footer has Product (Features), Legal (Terms of Service, Privacy Policy) and the copyright with the current year', async ({ page }) => {
+  test('the footer has Product (Features), Legal (Terms of Service, Privacy Policy) and the copyright with the current year', async ({
+    page,
+  }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('heading', { name: 'Product' })).toBeVisible();
@@ -71,7 +80,9 @@ test.describe('landing page, signed out', () => {
 });
 
 test.describe('landing page, signed in', () => {
-  test('the top bar shows a Dashboard button and the hero goes to /dashboard; the banner still goes to /auth', async ({ page }) => {
+  test('the top bar shows a Dashboard button and the hero goes to /dashboard; the banner still goes to /auth', async ({
+    page,
+  }) => {
     await registerAccount(page.request);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });

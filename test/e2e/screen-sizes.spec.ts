@@ -8,12 +8,28 @@ import { addColleague, createProjectViaApi } from './support/projects';
 
 /** An organization as a real one grows: 30 projects and 6 colleagues, every name 60 characters or more. */
 async function seedLongNames(request: APIRequestContext) {
-  await registerAccount(request, { fullName: longPersonName(0), organizationName: 'Northwind Traders International Marketing Operations Group 01' });
+  await registerAccount(request, {
+    fullName: longPersonName(0),
+    organizationName: 'Northwind Traders International Marketing Operations Group 01',
+  });
   for (let index = 1; index <= 6; index += 1) await addColleague(request, longPersonName(index));
   const projects = [];
-  projects.push(await createProjectViaApi(request, { name: unbrokenName, status: 'in_progress', dueDate: '2025-01-05', description: `${unbrokenName} `.repeat(4) }));
+  projects.push(
+    await createProjectViaApi(request, {
+      name: unbrokenName,
+      status: 'in_progress',
+      dueDate: '2025-01-05',
+      description: `${unbrokenName} `.repeat(4),
+    }),
+  );
   for (let index = 1; index < 30; index += 1) {
-    projects.push(await createProjectViaApi(request, { name: longProjectName(index), status: (['planning', 'in_progress', 'completed', 'on_hold'] as const)[index % 4], dueDate: index % 3 ? '2027-06-30' : null }));
+    projects.push(
+      await createProjectViaApi(request, {
+        name: longProjectName(index),
+        status: (['planning', 'in_progress', 'completed', 'on_hold'] as const)[index % 4],
+        dueDate: index % 3 ? '2027-06-30' : null,
+      }),
+    );
   }
   return projects;
 }
@@ -24,14 +40,19 @@ async function turnOnTwoFactor(browser: Browser, colleague: { email: string; pas
   await signIn(context.request, colleague.email, colleague.password);
   expect((await context.request.post('/api/user/step-up', { data: { password: colleague.password } })).status()).toBe(204);
   const setup = (await (await context.request.post('/api/user/mfa/setup')).json()) as { secret: string };
-  const enabled = await context.request.post('/api/user/mfa/enable', { data: { code: await generate({ secret: setup.secret }) } });
+  const enabled = await context.request.post('/api/user/mfa/enable', {
+    data: { code: await generate({ secret: setup.secret }) },
+  });
   expect(enabled.status(), await enabled.text()).toBe(200);
   await context.close();
 }
 
 /** The document scrolls sideways when its scroll width is larger than the viewport. */
 async function expectNoSidewaysScroll(page: Page, what: string) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
   expect(scrollWidth, `${what} is ${scrollWidth}px wide in a ${clientWidth}px viewport`).toBe(clientWidth);
 }
 
@@ -44,24 +65,35 @@ for (const size of sizes) {
   test.describe(`at ${size.width} × ${size.height}`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
-    test('no protected screen scrolls sideways with 60-character names and 30 rows, and axe finds nothing serious', async ({ page }) => {
+    test('no protected screen scrolls sideways with 60-character names and 30 rows, and axe finds nothing serious', async ({
+      page,
+    }) => {
       test.setTimeout(240_000);
       const projects = await seedLongNames(page.request);
       const screens: [string, (page: Page) => Promise<void>][] = [
         ['/dashboard', (p) => expect(p.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()],
-        ['/projects', async (p) => {
-          await expect(p.getByRole('link', { name: unbrokenName }).first()).toBeVisible({ timeout: 20_000 });
-          // Only the form this width shows is drawn, the other is not in the page at all (issue 36: 100 rows drawn twice).
-          await expect(p.locator(size.width >= 1024 ? 'ul[aria-label="Projects"]' : 'table')).toHaveCount(0);
-        }],
+        [
+          '/projects',
+          async (p) => {
+            await expect(p.getByRole('link', { name: unbrokenName }).first()).toBeVisible({ timeout: 20_000 });
+            // Only the form this width shows is drawn, the other is not in the page at all (issue 36: 100 rows drawn twice).
+            await expect(p.locator(size.width >= 1024 ? 'ul[aria-label="Projects"]' : 'table')).toHaveCount(0);
+          },
+        ],
         [`/projects/${projects[0]!.id}`, (p) => expect(p.getByRole('heading', { name: unbrokenName, level: 1 })).toBeVisible()],
-        [`/projects/${projects[5]!.id}`, (p) => expect(p.getByRole('heading', { name: longProjectName(5), level: 1 })).toBeVisible()],
+        [
+          `/projects/${projects[5]!.id}`,
+          (p) => expect(p.getByRole('heading', { name: longProjectName(5), level: 1 })).toBeVisible(),
+        ],
         ['/user-settings', (p) => expect(p.getByRole('heading', { name: 'User Settings', level: 1 })).toBeVisible()],
         ['/organization-settings', (p) => expect(p.getByRole('heading', { name: 'Account Settings', level: 1 })).toBeVisible()],
-        ['/users', async (p) => {
-          await p.getByRole('tab', { name: 'Users' }).click();
-          await expect(p.getByText(longPersonName(6)).locator('visible=true')).toBeVisible();
-        }],
+        [
+          '/users',
+          async (p) => {
+            await p.getByRole('tab', { name: 'Users' }).click();
+            await expect(p.getByText(longPersonName(6)).locator('visible=true')).toBeVisible();
+          },
+        ],
         ['/billing', (p) => expect(p.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible()],
         ['/help', (p) => expect(p.getByRole('heading', { name: 'Help Center', level: 1 })).toBeVisible()],
         ['/no-such-page', (p) => expect(p.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()],
@@ -75,7 +107,9 @@ for (const size of sizes) {
       }
     });
 
-    test('the public and mail-link screens and every settings tab: none scrolls sideways, axe finds nothing serious (polish review)', async ({ page }) => {
+    test('the public and mail-link screens and every settings tab: none scrolls sideways, axe finds nothing serious (polish review)', async ({
+      page,
+    }) => {
       test.setTimeout(120_000);
       // `load`: the page is loaded (the first screen, and the first one signed in); the others are opened in it.
       const check = async (path: string, ready: () => Promise<void>, load = false) => {
@@ -109,7 +143,10 @@ for (const size of sizes) {
       await check('/organization-settings?tab=audit-log', tab('Audit Log'));
     });
 
-    test('every project and user action is on screen: Manage Members, Edit, Delete, status; Edit, two-factor, Reset two-factor, Remove', async ({ page, browser }) => {
+    test('every project and user action is on screen: Manage Members, Edit, Delete, status; Edit, two-factor, Reset two-factor, Remove', async ({
+      page,
+      browser,
+    }) => {
       test.setTimeout(120_000);
       await registerAccount(page.request);
       const colleague = await addColleague(page.request, longPersonName(1));
@@ -159,7 +196,11 @@ test.describe('at 360 and 430 wide', () => {
       test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 800 });
       await registerAccount(page.request, { fullName: longPersonName(0) });
-      const project = await createProjectViaApi(page.request, { name: unbrokenName, dueDate: '2025-01-05', status: 'in_progress' });
+      const project = await createProjectViaApi(page.request, {
+        name: unbrokenName,
+        dueDate: '2025-01-05',
+        status: 'in_progress',
+      });
       await page.goto('/projects');
       await expect(page.getByRole('link', { name: unbrokenName }).locator('visible=true')).toBeVisible();
       await expectNoSidewaysScroll(page, '/projects');

@@ -2,7 +2,11 @@ import { expect, signIn, test, uniqueEmail } from './support/fixtures';
 import { toasts } from './support/toasts';
 
 test.describe('account security (issue 21)', () => {
-  test("the Sessions section lists a second browser's session, and 'Sign out all other sessions' ends it", async ({ signedInPage: page, account, browser }) => {
+  test("the Sessions section lists a second browser's session, and 'Sign out all other sessions' ends it", async ({
+    signedInPage: page,
+    account,
+    browser,
+  }) => {
     const other = await browser.newContext();
     await signIn(other.request, account.email, account.password);
     expect((await other.request.get('/api/user')).status()).toBe(200);

@@ -1,19 +1,27 @@
+import type { Page } from '@playwright/test';
 import { SERVICE_BUSY_MESSAGE } from '../../shared/api-error';
 import { expect, registerAccount, test, uniqueEmail } from './support/fixtures';
-import type { Page } from '@playwright/test';
 import { toasts } from './support/toasts';
 
 /** While a dialog is open the toast region is hidden from the accessibility tree, yet shown. */
-const toastsBehindDialog = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)', includeHidden: true }).locator('li');
+const toastsBehindDialog = (page: Page) =>
+  page.getByRole('region', { name: 'Notifications (F8)', includeHidden: true }).locator('li');
 
 /**
  * What the server answers when the database cannot (functions/middleware/http-response.ts; the
  * integration suite's fault test makes the real server do it): the browser sees this exact answer.
  */
-const busy = { status: 503, headers: { 'retry-after': '2' }, contentType: 'application/json', body: JSON.stringify({ message: SERVICE_BUSY_MESSAGE }) };
+const busy = {
+  status: 503,
+  headers: { 'retry-after': '2' },
+  contentType: 'application/json',
+  body: JSON.stringify({ message: SERVICE_BUSY_MESSAGE }),
+};
 
 test.describe('when the service is busy (503)', () => {
-  test("registration shows the destructive 'Registration failed' toast with the message and keeps the form as typed", async ({ page }) => {
+  test("registration shows the destructive 'Registration failed' toast with the message and keeps the form as typed", async ({
+    page,
+  }) => {
     await page.route('**/api/register', (route) => route.fulfill(busy));
     const email = uniqueEmail('busy');
     await page.goto('/auth?tab=register');
@@ -41,7 +49,9 @@ test.describe('when the service is busy (503)', () => {
 
   test("a new project keeps its dialog and fields, under the destructive 'Failed to create project' toast", async ({ page }) => {
     await registerAccount(page.request);
-    await page.route('**/api/projects', (route) => (route.request().method() === 'POST' ? route.fulfill(busy) : route.continue()));
+    await page.route('**/api/projects', (route) =>
+      route.request().method() === 'POST' ? route.fulfill(busy) : route.continue(),
+    );
     await page.goto('/projects');
     await page.getByRole('button', { name: 'New Project' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Project' });

@@ -12,7 +12,9 @@ test('a session ended elsewhere asks you to sign in again and brings you back to
   // Changing the password elsewhere ends every other session, this browser's included.
   const elsewhere = await browser.newContext();
   await signIn(elsewhere.request, account.email, 'first-password');
-  const changed = await elsewhere.request.post('/api/user/change-password', { data: { currentPassword: 'first-password', newPassword: 'second-password' } });
+  const changed = await elsewhere.request.post('/api/user/change-password', {
+    data: { currentPassword: 'first-password', newPassword: 'second-password' },
+  });
   expect(changed.status()).toBe(200);
   await elsewhere.close();
 

@@ -6,7 +6,10 @@ import { mailsTo } from './support/inbox';
 async function strangersFail(playwright: PlaywrightWorkerArgs['playwright'], email: string) {
   const strangers = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   for (let i = 0; i < 11; i += 1) {
-    const stranger = await strangers.post('/api/login', { data: { username: email, password: `guess-${i}` }, headers: { 'x-forwarded-for': `10.9.${i}.${1 + Math.floor(Math.random() * 250)}` } });
+    const stranger = await strangers.post('/api/login', {
+      data: { username: email, password: `guess-${i}` },
+      headers: { 'x-forwarded-for': `10.9.${i}.${1 + Math.floor(Math.random() * 250)}` },
+    });
     expect([200, 401]).toContain(stranger.status());
   }
   await strangers.dispose();
@@ -23,7 +26,10 @@ async function mailedCode(email: string): Promise<string> {
 }
 
 test.describe('more proof after failed sign-ins, never a lockout (issue 39, item 6)', () => {
-  test("after strangers' failures, a new browser signs in with the password and the emailed code, and is known next time", async ({ page, playwright }) => {
+  test("after strangers' failures, a new browser signs in with the password and the emailed code, and is known next time", async ({
+    page,
+    playwright,
+  }) => {
     // The account is made in another browser (which becomes its known device), so this page's browser has never signed in to it.
     const elsewhere = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
     const account = await registerAccount(elsewhere);
@@ -35,7 +41,11 @@ test.describe('more proof after failed sign-ins, never a lockout (issue 39, item
     await page.getByLabel('Password').fill(account.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Check your email')).toBeVisible();
-    await expect(page.getByText('If the password was right, we sent a 6-digit sign-in code to your email address. Enter it to finish signing in.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'If the password was right, we sent a 6-digit sign-in code to your email address. Enter it to finish signing in.',
+      ),
+    ).toBeVisible();
     const code = page.getByLabel('Sign-in code');
     await expect(code).toBeFocused();
 

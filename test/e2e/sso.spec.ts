@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { publishTxt } from '../support/local-dns-records';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { e2eDnsControlUrl, e2eIdp } from './support/local-servers';
 import { expect, test } from './support/fixtures';
+import { e2eDnsControlUrl, e2eIdp } from './support/local-servers';
 
 test.describe('Enterprise sign-in (issue 40)', () => {
-  test('an admin verifies a domain, connects the identity provider and requires SSO; a person of that domain signs in through it in another browser, not with a password, and is signed out when deprovisioned over SCIM', async ({ signedInPage: page, account, browser }) => {
+  test('an admin verifies a domain, connects the identity provider and requires SSO; a person of that domain signs in through it in another browser, not with a password, and is signed out when deprovisioned over SCIM', async ({
+    signedInPage: page,
+    account,
+    browser,
+  }) => {
     // Three browsers, an identity provider and a SCIM call: longer than one page's flow.
     test.slow();
     const domain = `acme-${randomUUID().slice(0, 8)}.test`;
@@ -29,7 +33,9 @@ test.describe('Enterprise sign-in (issue 40)', () => {
 
     // Before the record exists, Verify says what it found.
     await row.getByRole('button', { name: `Verify ${domain}` }).click();
-    await expect(page.getByText(`No TXT record was found at _growthwise-verification.${domain}.`, { exact: false }).first()).toBeVisible();
+    await expect(
+      page.getByText(`No TXT record was found at _growthwise-verification.${domain}.`, { exact: false }).first(),
+    ).toBeVisible();
 
     const value = await row.getByText(/^growthwise-domain-verification=/).textContent();
     await publishTxt(e2eDnsControlUrl(), `_growthwise-verification.${domain}`, [value!]);
@@ -95,17 +101,26 @@ test.describe('Enterprise sign-in (issue 40)', () => {
     await byPassword.getByLabel('Email address').fill(`grace.hopper@${domain}`);
     await byPassword.getByLabel('Password').fill('any password');
     await byPassword.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(byPassword.getByRole('alert').filter({ hasText: 'Login failed' })).toContainText('Your organization requires single sign-on for this email address. Use ‘Sign in with SSO’ below.');
+    await expect(byPassword.getByRole('alert').filter({ hasText: 'Login failed' })).toContainText(
+      'Your organization requires single sign-on for this email address. Use ‘Sign in with SSO’ below.',
+    );
     await elsewhere.close();
 
     // Deprovisioned over SCIM (the identity provider with a token the admin made): signed out at their next request.
     expect((await page.request.post('/api/user/step-up', { data: { password: account.password } })).status()).toBe(204);
     const { token } = await (await page.request.post('/api/organization/scim-tokens', { data: { name: 'Local IdP' } })).json();
     const scimHeaders = { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' };
-    const found = await (await page.request.get(`/api/scim/v2/Users?filter=${encodeURIComponent(`userName eq "grace.hopper@${domain}"`)}`, { headers: scimHeaders })).json();
+    const found = await (
+      await page.request.get(`/api/scim/v2/Users?filter=${encodeURIComponent(`userName eq "grace.hopper@${domain}"`)}`, {
+        headers: scimHeaders,
+      })
+    ).json();
     const deactivated = await page.request.patch(`/api/scim/v2/Users/${found.Resources[0].id}`, {
       headers: scimHeaders,
-      data: JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'active', value: false }] }),
+      data: JSON.stringify({
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [{ op: 'replace', path: 'active', value: false }],
+      }),
     });
     expect(deactivated.status()).toBe(200);
     await other.getByRole('link', { name: 'Projects' }).first().click();

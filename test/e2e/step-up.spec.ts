@@ -4,7 +4,10 @@ import { expect, test } from './support/fixtures';
 import { toasts } from './support/toasts';
 
 test.describe("'Confirm it's you' before security changes (issue 39)", () => {
-  test('setting up two-factor asks for the password in a dialog, then goes on with the setup', async ({ signedInPage: page, account }) => {
+  test('setting up two-factor asks for the password in a dialog, then goes on with the setup', async ({
+    signedInPage: page,
+    account,
+  }) => {
     await page.goto('/user-settings?tab=security');
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
 
@@ -23,7 +26,9 @@ test.describe("'Confirm it's you' before security changes (issue 39)", () => {
     await expect(page.getByLabel('Authentication code')).toBeVisible();
   });
 
-  test('a wrong password keeps the dialog open with the message under the field; Cancel leaves everything as it was', async ({ signedInPage: page }) => {
+  test('a wrong password keeps the dialog open with the message under the field; Cancel leaves everything as it was', async ({
+    signedInPage: page,
+  }) => {
     await page.goto('/user-settings?tab=security');
     const setUp = page.getByRole('button', { name: 'Set up two-factor authentication' });
     await setUp.click();
@@ -50,14 +55,21 @@ test.describe("'Confirm it's you' before security changes (issue 39)", () => {
     expect((await (await page.request.get('/api/user')).json()).mfaEnabled).toBe(false);
   });
 
-  test("'Get new recovery codes' asks to confirm it's you on a new session, then shows 10 new codes once", async ({ signedInPage: page, account }) => {
+  test("'Get new recovery codes' asks to confirm it's you on a new session, then shows 10 new codes once", async ({
+    signedInPage: page,
+    account,
+  }) => {
     // Two-factor on through the API, as the Security tab does; then a new sign-in with a code: a session not stepped up.
     expect((await page.request.post('/api/user/step-up', { data: { password: account.password } })).status()).toBe(204);
     const setup = await (await page.request.post('/api/user/mfa/setup')).json();
-    const codeAt = (stepsAhead: number) => generate({ secret: setup.secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+    const codeAt = (stepsAhead: number) =>
+      generate({ secret: setup.secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
     expect((await page.request.post('/api/user/mfa/enable', { data: { code: await codeAt(0) } })).status()).toBe(200);
     expect((await page.request.post('/api/logout')).status()).toBe(200);
-    expect((await (await page.request.post('/api/login', { data: { username: account.email, password: account.password } })).json()).mfaRequired).toBe(true);
+    expect(
+      (await (await page.request.post('/api/login', { data: { username: account.email, password: account.password } })).json())
+        .mfaRequired,
+    ).toBe(true);
     expect((await page.request.post('/api/login/mfa', { data: { code: await codeAt(1) } })).status()).toBe(200);
 
     await page.goto('/user-settings?tab=security');

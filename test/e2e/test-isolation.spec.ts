@@ -16,7 +16,11 @@ async function addressOfNextApiCall(requests: Promise<Request>) {
   return (await (await requests).allHeaders())[CLIENT_ADDRESS_HEADER];
 }
 
-test('a test signs in and leaves a cookie, both storages, a route and an init script behind', async ({ page, account, clientAddress }) => {
+test('a test signs in and leaves a cookie, both storages, a route and an init script behind', async ({
+  page,
+  account,
+  clientAddress,
+}) => {
   void account;
   firstAddress = clientAddress;
   await page.context().route('**/config.json', (route) => route.fulfill({ json: { leftBehind: true } }));
@@ -32,7 +36,10 @@ test('a test signs in and leaves a cookie, both storages, a route and an init sc
   expect(await page.context().cookies()).not.toEqual([]);
 });
 
-test('the next test in the same tab finds none of it: signed out, empty storage, no route or init script, another address', async ({ page, clientAddress }) => {
+test('the next test in the same tab finds none of it: signed out, empty storage, no route or init script, another address', async ({
+  page,
+  clientAddress,
+}) => {
   // The tab the test before used, navigated away (a fresh context would start with a history of one page).
   expect(await page.evaluate(() => history.length)).toBeGreaterThan(1);
   expect(await page.context().cookies()).toEqual([]);
@@ -42,6 +49,14 @@ test('the next test in the same tab finds none of it: signed out, empty storage,
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/auth/);
   expect(await addressOfNextApiCall(apiCall)).toBe(clientAddress);
-  expect(await page.evaluate(() => [localStorage.getItem('left-behind'), sessionStorage.getItem('left-behind'), 'leftBehind' in window])).toEqual([null, null, false]);
-  expect(await page.evaluate(async () => (await (await fetch('/config.json')).json()) as Record<string, unknown>)).not.toHaveProperty('leftBehind');
+  expect(
+    await page.evaluate(() => [
+      localStorage.getItem('left-behind'),
+      sessionStorage.getItem('left-behind'),
+      'leftBehind' in window,
+    ]),
+  ).toEqual([null, null, false]);
+  expect(
+    await page.evaluate(async () => (await (await fetch('/config.json')).json()) as Record<string, unknown>),
+  ).not.toHaveProperty('leftBehind');
 });

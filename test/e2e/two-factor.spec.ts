@@ -7,7 +7,7 @@ import { toasts } from './support/toasts';
 const codeFor = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 
 test.describe('two-factor sign-in (issue 15)', () => {
-  test('set up from the QR code\'s secret, sign out, sign in with a code', async ({ signedInPage: page, account }) => {
+  test("set up from the QR code's secret, sign out, sign in with a code", async ({ signedInPage: page, account }) => {
     await page.goto('/user-settings?tab=security');
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     // A security change: 'Confirm it's you' first (issue 39).
@@ -17,7 +17,9 @@ test.describe('two-factor sign-in (issue 15)', () => {
     const qrCode = page.getByRole('img', { name: /QR code/ });
     await expect(qrCode).toBeVisible();
     // Drawn, not only laid out: the browser decoded the server's SVG (a broken image has no natural width).
-    await expect.poll(() => qrCode.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => qrCode.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
     const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
     // What a phone's camera would read: the pixels the page shows, decoded, are the link with the secret shown beside them.
     const size = 320;
@@ -60,16 +62,27 @@ test.describe('two-factor sign-in (issue 15)', () => {
     await expect(page.getByText(`Welcome back, ${account.fullName}!`, { exact: true })).toBeVisible();
   });
 
-  test('an admin turns on the requirement and a staff member is sent to setup', async ({ signedInPage: page, account, browser }) => {
+  test('an admin turns on the requirement and a staff member is sent to setup', async ({
+    signedInPage: page,
+    account,
+    browser,
+  }) => {
     // The admin has two-factor already (set up through the API, as the Security tab does, the password confirmed first).
     expect((await page.request.post('/api/user/step-up', { data: { password: account.password } })).status()).toBe(204);
     const setup = await (await page.request.post('/api/user/mfa/setup')).json();
     expect((await page.request.post('/api/user/mfa/enable', { data: { code: await codeFor(setup.secret) } })).status()).toBe(200);
     const staffEmail = uniqueEmail('staff');
-    expect((await page.request.post('/api/organization/users', { data: { username: staffEmail, fullName: 'Sam Staff', password: 'member-password', role: 'staff' } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/organization/users', {
+          data: { username: staffEmail, fullName: 'Sam Staff', password: 'member-password', role: 'staff' },
+        })
+      ).status(),
+    ).toBe(201);
 
     // The members without two-factor are counted after the fact (the admin's factor by the stream consumer, docs/decisions/054).
-    const withoutTwoFactor = async () => (await (await page.request.get('/api/user')).json()).roles[0].organization.membersWithoutTwoFactor;
+    const withoutTwoFactor = async () =>
+      (await (await page.request.get('/api/user')).json()).roles[0].organization.membersWithoutTwoFactor;
     await expect.poll(withoutTwoFactor, { timeout: 15_000 }).toBe(1);
 
     await page.goto('/organization-settings');
@@ -77,7 +90,9 @@ test.describe('two-factor sign-in (issue 15)', () => {
     // Polish review, item 5: a switch that can lock people out asks first, saying who is affected.
     await requirement.press('Space');
     const ask = page.getByRole('alertdialog', { name: 'Require two-factor authentication?' });
-    await expect(ask).toContainText('1 member has not set up two-factor authentication and will be asked to set it up on their next request');
+    await expect(ask).toContainText(
+      '1 member has not set up two-factor authentication and will be asked to set it up on their next request',
+    );
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await expect(requirement).not.toBeChecked();
     await expect(requirement).toBeFocused();

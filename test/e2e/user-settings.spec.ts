@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, registerAccount, signIn, test, uniqueEmail } from './support/fixtures';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expect, registerAccount, signIn, test, uniqueEmail } from './support/fixtures';
 import { holdRequests, toasts } from './support/toasts';
 
 /** A PNG of the given size drawn by the browser itself: a "large photo" to pick. */
@@ -38,7 +38,9 @@ const imageSize = (page: Page, src: string) =>
 const topBarAvatar = (page: Page) => page.getByRole('button', { name: 'Open user menu' });
 
 test.describe('User settings', () => {
-  test('shows the Profile tab: avatar, role label, Full Name and the read-only Email; /profile shows the same', async ({ page }) => {
+  test('shows the Profile tab: avatar, role label, Full Name and the read-only Email; /profile shows the same', async ({
+    page,
+  }) => {
     const account = await registerAccount(page.request, { fullName: 'Ada Lovelace' });
     await page.goto('/user-settings');
     await expect(page.getByRole('tab', { name: 'Profile', selected: true })).toBeVisible();
@@ -60,7 +62,9 @@ test.describe('User settings', () => {
   test("a staff user's role label is 'Staff'", async ({ page, browser }) => {
     await registerAccount(page.request);
     const staffEmail = uniqueEmail('staff');
-    const added = await page.request.post('/api/organization/users', { data: { username: staffEmail, fullName: 'Sam Staff', password: 'staff-password', role: 'staff' } });
+    const added = await page.request.post('/api/organization/users', {
+      data: { username: staffEmail, fullName: 'Sam Staff', password: 'staff-password', role: 'staff' },
+    });
     expect(added.status()).toBe(201);
     const staffContext = await browser.newContext();
     const staffPage = await staffContext.newPage();
@@ -71,7 +75,9 @@ test.describe('User settings', () => {
     await staffContext.close();
   });
 
-  test("updates the full name: 'Updating...' while pending, 'Profile updated', and the top bar initials change at once", async ({ page }) => {
+  test("updates the full name: 'Updating...' while pending, 'Profile updated', and the top bar initials change at once", async ({
+    page,
+  }) => {
     await registerAccount(page.request, { fullName: 'Ada Lovelace' });
     await page.goto('/user-settings');
     await expect(topBarAvatar(page)).toContainText('AL');
@@ -86,7 +92,9 @@ test.describe('User settings', () => {
     await expect(page.getByRole('menu')).toContainText('Grace Hopper');
   });
 
-  test("refuses a full name under 2 characters with 'Full name must be at least 2 characters.' and sends nothing", async ({ page }) => {
+  test("refuses a full name under 2 characters with 'Full name must be at least 2 characters.' and sends nothing", async ({
+    page,
+  }) => {
     await registerAccount(page.request);
     await page.goto('/user-settings');
     let calls = 0;
@@ -103,7 +111,9 @@ test.describe('User settings', () => {
   test("a failed profile save shows 'Update failed' with the server's message and keeps what was typed", async ({ page }) => {
     await registerAccount(page.request, { fullName: 'Ada Lovelace' });
     await page.goto('/user-settings');
-    await page.route('**/api/user/profile', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal server error' }) }));
+    await page.route('**/api/user/profile', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal server error' }) }),
+    );
     await page.getByLabel('Full Name').fill('Typed Name');
     await page.getByRole('button', { name: 'Update profile' }).click();
     await expect(toasts(page)).toContainText('Update failed');
@@ -132,29 +142,48 @@ test.describe('User settings', () => {
     await expect(toasts(page)).toContainText('Avatar updated');
     const served = topBarAvatar(page).locator('img');
     await expect(served).toHaveAttribute('src', new RegExp(`^/api/avatars/${account.userId}/`));
-    await expect(page.getByRole('tabpanel').locator('img').first()).toHaveAttribute('src', new RegExp(`^/api/avatars/${account.userId}/`));
+    await expect(page.getByRole('tabpanel').locator('img').first()).toHaveAttribute(
+      'src',
+      new RegExp(`^/api/avatars/${account.userId}/`),
+    );
     // Still there after a reload: it was stored, not only shown.
     await page.reload();
     await expect(topBarAvatar(page).locator('img')).toHaveAttribute('src', new RegExp(`^/api/avatars/${account.userId}/`));
   });
 
-  test("refuses a file that is not an image: 'Invalid file type' / 'Please select an image file (JPEG, PNG, etc.)'", async ({ page }) => {
+  test("refuses a file that is not an image: 'Invalid file type' / 'Please select an image file (JPEG, PNG, etc.)'", async ({
+    page,
+  }) => {
     await registerAccount(page.request);
     await page.goto('/user-settings');
-    await page.getByLabel('Avatar image file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page
+      .getByLabel('Avatar image file')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect(toasts(page)).toContainText('Invalid file type');
     await expect(toasts(page)).toContainText('Please select an image file (JPEG, PNG, etc.)');
   });
 
-  test("an image that cannot be read: 'Upload failed' / 'Failed to read the image file'; a refused upload shows the thrown message", async ({ page }) => {
+  test("an image that cannot be read: 'Upload failed' / 'Failed to read the image file'; a refused upload shows the thrown message", async ({
+    page,
+  }) => {
     await registerAccount(page.request);
     await page.goto('/user-settings');
-    await page.getByLabel('Avatar image file').setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('definitely not a png') });
+    await page
+      .getByLabel('Avatar image file')
+      .setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('definitely not a png') });
     await expect(toasts(page)).toContainText('Upload failed');
     await expect(toasts(page)).toContainText('Failed to read the image file');
 
-    await page.route('**/api/user/avatar', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'The avatar must be a PNG, JPEG, WebP or GIF image' }) }));
-    await page.getByLabel('Avatar image file').setInputFiles({ name: 'ok.png', mimeType: 'image/png', buffer: await pngOfSize(page, 40, 40) });
+    await page.route('**/api/user/avatar', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'The avatar must be a PNG, JPEG, WebP or GIF image' }),
+      }),
+    );
+    await page
+      .getByLabel('Avatar image file')
+      .setInputFiles({ name: 'ok.png', mimeType: 'image/png', buffer: await pngOfSize(page, 40, 40) });
     await expect(toasts(page)).toContainText('400: The avatar must be a PNG, JPEG, WebP or GIF image');
     await expect(topBarAvatar(page).locator('img')).toHaveCount(0);
   });
@@ -175,7 +204,10 @@ test.describe('User settings', () => {
     const mismatch = page.getByText('Passwords do not match');
     await expect(mismatch).toBeVisible();
     // Under Confirm: the confirm field is the one it describes.
-    await expect(page.getByLabel('Confirm password')).toHaveAttribute('aria-describedby', await mismatch.getAttribute('id').then((id) => id ?? ''));
+    await expect(page.getByLabel('Confirm password')).toHaveAttribute(
+      'aria-describedby',
+      await mismatch.getAttribute('id').then((id) => id ?? ''),
+    );
   });
 
   test("a wrong current password: 'Password change failed', the typed values stay", async ({ page }) => {
@@ -191,7 +223,10 @@ test.describe('User settings', () => {
     await expect(page.getByLabel('New password')).toHaveValue('brand-new-pw');
   });
 
-  test("changes the password: 'Password updated', this browser stays signed in, another one is signed out", async ({ page, browser }) => {
+  test("changes the password: 'Password updated', this browser stays signed in, another one is signed out", async ({
+    page,
+    browser,
+  }) => {
     const account = await registerAccount(page.request, { password: 'first-password' });
     const otherContext = await browser.newContext();
     await signIn(otherContext.request, account.email, 'first-password');

@@ -11,7 +11,10 @@ let passed = 0;
 let failed = Number(checksFailed);
 let skipped = 0;
 const failures = [];
-const firstLine = (message) => stripVTControlCharacters(String(message ?? '')).split('\n').find((line) => line.trim()) ?? '';
+const firstLine = (message) =>
+  stripVTControlCharacters(String(message ?? ''))
+    .split('\n')
+    .find((line) => line.trim()) ?? '';
 
 const read = (file) => {
   try {
@@ -31,10 +34,13 @@ for (const file of reports) {
     failed += report.numFailedTests ?? 0;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     // A suite that failed to load has no tests to count: count it.
-    failed += (report.testResults ?? []).filter((suite) => suite.status === 'failed' && (suite.assertionResults ?? []).length === 0).length;
+    failed += (report.testResults ?? []).filter(
+      (suite) => suite.status === 'failed' && (suite.assertionResults ?? []).length === 0,
+    ).length;
     for (const suite of report.testResults ?? []) {
       const file = suite.name.replace(`${process.cwd()}/`, '');
-      if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) failures.push(`${file}: ${firstLine(suite.message)}`);
+      if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0)
+        failures.push(`${file}: ${firstLine(suite.message)}`);
       for (const test of suite.assertionResults ?? []) {
         if (test.status === 'failed') failures.push(`${file} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
       }

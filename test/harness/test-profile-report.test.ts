@@ -32,7 +32,9 @@ describe('the test profile (npm run test:profile, the end of .ci/run)', () => {
 
   it('gives the wall time from the first start to the last end, where steps side by side overlap', () => {
     // integration-1 (100 s) and integration-2 (120 s) side by side after lint (30 s): 150 s, not 250 s.
-    const sideBySide = parseSteps('lint\t30000\t0\t0\t1030000\nintegration-1\t100000\t0\t0\t1130000\nintegration-2\t120000\t0\t0\t1150000\n');
+    const sideBySide = parseSteps(
+      'lint\t30000\t0\t0\t1030000\nintegration-1\t100000\t0\t0\t1130000\nintegration-2\t120000\t0\t0\t1150000\n',
+    );
     expect(sideBySide[0]!.endedAt).toBe(1_030_000);
     const markdown = profileMarkdown({ steps: sideBySide, vitestFiles: [], playwrightFiles: [], events: [] });
     expect(markdown).toContain('| steps added up | 250.0 s |');
@@ -45,7 +47,12 @@ describe('the test profile (npm run test:profile, the end of .ci/run)', () => {
     const files = vitestFileTimes(
       {
         testResults: [
-          { name: '/repo/test/infra/waf.test.ts', startTime: 1000, endTime: 8500, assertionResults: [{ duration: 100 }, { duration: 200 }] },
+          {
+            name: '/repo/test/infra/waf.test.ts',
+            startTime: 1000,
+            endTime: 8500,
+            assertionResults: [{ duration: 100 }, { duration: 200 }],
+          },
           { name: '/repo/test/infra/broken.test.ts', assertionResults: [{ duration: 50 }, { duration: null }] },
         ],
       },

@@ -58,7 +58,13 @@ export function parseSteps(tsv: string): StepTime[] {
     .filter((line) => line.trim() !== '')
     .map((line) => {
       const [name = '', ms, status, events, endedAt] = line.split('\t');
-      return { name, ms: Number(ms), status: Number(status), events: Number(events), ...(endedAt ? { endedAt: Number(endedAt) } : {}) };
+      return {
+        name,
+        ms: Number(ms),
+        status: Number(status),
+        events: Number(events),
+        ...(endedAt ? { endedAt: Number(endedAt) } : {}),
+      };
     });
 }
 
@@ -110,9 +116,16 @@ export function stepsTable(steps: StepTime[]): string {
     ['Step', 'Wall time', 'Share', 'Result'],
     ['---', '--:', '--:', '---'],
     [
-      ...steps.map((step) => [step.name, seconds(step.ms), `${Math.round((100 * step.ms) / (total || 1))} %`, step.status === 0 ? 'ok' : `failed (${step.status})`]),
+      ...steps.map((step) => [
+        step.name,
+        seconds(step.ms),
+        `${Math.round((100 * step.ms) / (total || 1))} %`,
+        step.status === 0 ? 'ok' : `failed (${step.status})`,
+      ]),
       ['steps added up', seconds(total), '', ''],
-      ...(wall === undefined ? [] : [['**wall time** (first start to last end; steps side by side overlap)', `**${seconds(wall)}**`, '', '']]),
+      ...(wall === undefined
+        ? []
+        : [['**wall time** (first start to last end; steps side by side overlap)', `**${seconds(wall)}**`, '', '']]),
     ],
   );
 }
@@ -149,7 +162,12 @@ export function repeatedWorkTable(events: EventLine[], steps: StepTime[]): strin
   return table(['Work', 'Times', 'Time in all', 'In steps'], ['---', '--:', '--:', '---'], rows);
 }
 
-export function profileMarkdown(input: { steps: StepTime[]; vitestFiles: FileTime[]; playwrightFiles: FileTime[]; events: EventLine[] }): string {
+export function profileMarkdown(input: {
+  steps: StepTime[];
+  vitestFiles: FileTime[];
+  playwrightFiles: FileTime[];
+  events: EventLine[];
+}): string {
   return [
     '# Test profile',
     '## Steps of .ci/run',

@@ -6,7 +6,15 @@
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type PlaywrightReport, type VitestReport, parseEvents, parseSteps, playwrightFileTimes, profileMarkdown, vitestFileTimes } from './test-profile-report';
+import {
+  type PlaywrightReport,
+  type VitestReport,
+  parseEvents,
+  parseSteps,
+  playwrightFileTimes,
+  profileMarkdown,
+  vitestFileTimes,
+} from './test-profile-report';
 
 const reports = path.resolve(process.argv[2] ?? 'reports');
 const root = process.cwd();

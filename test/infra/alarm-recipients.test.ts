@@ -8,7 +8,8 @@ import { synthStage } from './synth-stage';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** Runs a TypeScript script of the repository as `npx tsx` does, without npx's own start (a second of CPU here). */
-const runScript = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, encoding: 'utf8' });
+const runScript = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, encoding: 'utf8' });
 
 describe('prod alarms must reach someone (issue 38, item 5)', () => {
   it('refuses a prod deployment without alarm recipients, naming the setting, before anything is built or deployed', () => {
@@ -28,14 +29,20 @@ describe('prod alarms must reach someone (issue 38, item 5)', () => {
   it('only warns in cdk synth, so the synthesized template and its checks keep working', () => {
     const assembly = synthStage('prod').app.synth();
     const messages = assembly.getStackByName(stackName('prod')).messages;
-    expect(messages.filter((message) => message.level === 'warning').map((message) => String(message.entry.data))).toContainEqual(expect.stringContaining('alarmRecipients'));
+    expect(messages.filter((message) => message.level === 'warning').map((message) => String(message.entry.data))).toContainEqual(
+      expect.stringContaining('alarmRecipients'),
+    );
     expect(messages.filter((message) => message.level === 'error')).toEqual([]);
   });
 
   it('lets a stage with a recipient, and a stage without alarms, through', () => {
     const prod = stageConfig('prod');
-    expect(missingAlarmRecipients('prod', { ...prod, alarmRecipients: { email: 'ops@growthwise.example', webhookUrl: null } })).toBeUndefined();
-    expect(missingAlarmRecipients('prod', { ...prod, alarmRecipients: { email: null, webhookUrl: 'https://hooks.example/x' } })).toBeUndefined();
+    expect(
+      missingAlarmRecipients('prod', { ...prod, alarmRecipients: { email: 'ops@growthwise.example', webhookUrl: null } }),
+    ).toBeUndefined();
+    expect(
+      missingAlarmRecipients('prod', { ...prod, alarmRecipients: { email: null, webhookUrl: 'https://hooks.example/x' } }),
+    ).toBeUndefined();
     expect(missingAlarmRecipients('pr-1', stageConfig('pr-1'))).toBeUndefined();
   });
 });

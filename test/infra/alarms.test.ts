@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
-import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Template } from 'aws-cdk-lib/assertions';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
@@ -23,16 +23,23 @@ function alarmsWith(recipients: { email: string | null; webhookUrl: string | nul
   return Template.fromStack(stack);
 }
 
-describe('alarms: prod\'s alarms reach someone, and each names its runbook line', () => {
+describe("alarms: prod's alarms reach someone, and each names its runbook line", () => {
   const prod = synthStage('prod').stage;
   const alarms = ofType(prod, 'AWS::CloudWatch::Alarm');
 
   it('watches the 5xx rate, a 4xx surge, latency, DynamoDB errors and throttling, the dead letters and undeliverable mail, all sent to the topic', () => {
     const topicId = ofType(prod, 'AWS::SNS::Topic')[0]![0];
     const byId = Object.fromEntries(alarms.map(([id, alarm]) => [id.replace(/[0-9A-F]{8}$/, ''), alarm.Properties!]));
-    expect(Object.keys(byId).sort()).toEqual(
-      ['AlarmsApiClientErrorSurge', 'AlarmsApiServerErrorRate', 'AlarmsApiSlow', 'AlarmsMailUndeliverable', 'AlarmsMailerDeadLetters', 'AlarmsNotificationFanOutDeadLetters', 'AlarmsTableSystemErrors', 'AlarmsTableThrottled'],
-    );
+    expect(Object.keys(byId).sort()).toEqual([
+      'AlarmsApiClientErrorSurge',
+      'AlarmsApiServerErrorRate',
+      'AlarmsApiSlow',
+      'AlarmsMailUndeliverable',
+      'AlarmsMailerDeadLetters',
+      'AlarmsNotificationFanOutDeadLetters',
+      'AlarmsTableSystemErrors',
+      'AlarmsTableThrottled',
+    ]);
     for (const alarm of Object.values(byId)) expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
     const rate = JSON.stringify(byId.AlarmsApiServerErrorRate!.Metrics);
     expect(rate).toContain('100 * errors / MAX([errors, requests])');
@@ -44,14 +51,16 @@ describe('alarms: prod\'s alarms reach someone, and each names its runbook line'
 
   it('names a runbook line of docs/runbook.md in every alarm', () => {
     for (const [id, alarm] of alarms) {
-      const name = /Runbook: docs\/runbook\.md, "Alarms runbook", ([a-z0-9-]+)\./.exec(String(alarm.Properties?.AlarmDescription))?.[1];
+      const name = /Runbook: docs\/runbook\.md, "Alarms runbook", ([a-z0-9-]+)\./.exec(
+        String(alarm.Properties?.AlarmDescription),
+      )?.[1];
       expect(name, id).toBeDefined();
       expect(runbook, `docs/runbook.md has no runbook line for ${name}`).toMatch(new RegExp(`^- \\*\\*${name}\\*\\*`, 'm'));
     }
     for (const name of Object.values(RUNBOOK)) expect(runbook).toMatch(new RegExp(`^- \\*\\*${name}\\*\\*`, 'm'));
   });
 
-  it('subscribes the stage config\'s email and webhook, and refuses a webhook without TLS', () => {
+  it("subscribes the stage config's email and webhook, and refuses a webhook without TLS", () => {
     const template = alarmsWith({ email: 'ops@example.com', webhookUrl: 'https://hooks.example.com/growthwise' });
     const subscriptions = ofType(template, 'AWS::SNS::Subscription').map(([, s]) => s.Properties);
     expect(subscriptions).toEqual(

@@ -15,14 +15,18 @@ describe('the audit log is write-once for every function', () => {
     it(`${name}: every function's role has the policy that denies UpdateItem and DeleteItem on AUDIT# partition keys of the table`, () => {
       const { stage } = synthStage(name);
       const policies = ofType(stage, 'AWS::IAM::Policy').filter(([, policy]) =>
-        ((policy.Properties!.PolicyDocument as { Statement: Statement[] }).Statement ?? []).some((statement) => statement.Effect === 'Deny'),
+        ((policy.Properties!.PolicyDocument as { Statement: Statement[] }).Statement ?? []).some(
+          (statement) => statement.Effect === 'Deny',
+        ),
       );
       expect(policies).toHaveLength(1);
       const [, policy] = policies[0]!;
       const statements = (policy.Properties!.PolicyDocument as { Statement: Statement[] }).Statement;
       const deny = statements.find((statement) => [statement.Action].flat().includes('dynamodb:UpdateItem'))!;
       expect(deny.Effect).toBe('Deny');
-      expect([deny.Action].flat()).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']));
+      expect([deny.Action].flat()).toEqual(
+        expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']),
+      );
       expect(deny.Condition).toEqual({ 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': ['AUDIT#*'] } });
       const [tableId] = ofType(stage, 'AWS::DynamoDB::Table').map(([id]) => id);
       expect(deny.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });

@@ -11,7 +11,11 @@ const PREVIEW_ACCOUNT = '222222222222';
 
 /** Prod in the two-account layout (ACCOUNTS named apart), as `cdk synth -c stage=prod` builds it there. */
 function twoAccountProd() {
-  const app = buildApp(new App({ builtinCloudFormationValidation: false, context: { stage: 'prod', 'aws:cdk:bundling-stacks': [] } }), null, { prod: PROD_ACCOUNT, preview: PREVIEW_ACCOUNT });
+  const app = buildApp(
+    new App({ builtinCloudFormationValidation: false, context: { stage: 'prod', 'aws:cdk:bundling-stacks': [] } }),
+    null,
+    { prod: PROD_ACCOUNT, preview: PREVIEW_ACCOUNT },
+  );
   const assembly = app.synth();
   const stack = (name: string) => assembly.getStackByName(name);
   return { assembly, stack, template: (name: string) => Template.fromJSON(stack(name).template as Record<string, unknown>) };
@@ -61,7 +65,9 @@ describe('prod backups: a plan, a locked vault of its own key, copies to a secon
     const key = ofType(stage, 'AWS::KMS::Key').find(([id]) => id === keyId)?.[1];
     expect(key?.Properties!.EnableKeyRotation).toBe(true);
     // Its own key: no other resource of the stage is encrypted with it.
-    const users = Object.entries(stage.toJSON().Resources as Record<string, unknown>).filter(([id, resource]) => id !== vaultId && JSON.stringify(resource).includes(`"${keyId}"`));
+    const users = Object.entries(stage.toJSON().Resources as Record<string, unknown>).filter(
+      ([id, resource]) => id !== vaultId && JSON.stringify(resource).includes(`"${keyId}"`),
+    );
     expect(users.map(([id]) => id).filter((id) => !id.startsWith(keyId))).toEqual([]);
   });
 
@@ -86,7 +92,10 @@ describe('prod backups: a plan, a locked vault of its own key, copies to a secon
     expect(targets[0]).toContain(`:backup:${backup.copyRegion}:`);
     expect(targets[1]).toContain(`:backup:${backup.copyRegion}:${PREVIEW_ACCOUNT}:backup-vault:growthwise-prod-copies`);
 
-    for (const [name, account] of [[backupCopyStackName('prod'), PROD_ACCOUNT], [offsiteCopyStackName('prod'), PREVIEW_ACCOUNT]] as const) {
+    for (const [name, account] of [
+      [backupCopyStackName('prod'), PROD_ACCOUNT],
+      [offsiteCopyStackName('prod'), PREVIEW_ACCOUNT],
+    ] as const) {
       expect(stack(name).environment).toMatchObject({ account, region: backup.copyRegion });
       const copies = template(name);
       const vaults = ofType(copies, 'AWS::Backup::BackupVault');
@@ -109,7 +118,9 @@ describe('prod backups: a plan, a locked vault of its own key, copies to a secon
     const before = process.env.CDK_DEFAULT_REGION;
     process.env.CDK_DEFAULT_REGION = backup.copyRegion;
     try {
-      expect(() => buildApp(new App({ context: { stage: 'prod', 'aws:cdk:bundling-stacks': [] } }), null)).toThrow(/backup\.copyRegion .* choose another region/);
+      expect(() => buildApp(new App({ context: { stage: 'prod', 'aws:cdk:bundling-stacks': [] } }), null)).toThrow(
+        /backup\.copyRegion .* choose another region/,
+      );
     } finally {
       if (before === undefined) delete process.env.CDK_DEFAULT_REGION;
       else process.env.CDK_DEFAULT_REGION = before;

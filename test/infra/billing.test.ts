@@ -37,7 +37,9 @@ describe.each(['prod', 'pr-1'])('stage %s: billing', (name) => {
   it("receives webhooks in a function of its own whose role reads Stripe's two secrets (and the origin check's), never the session key", () => {
     const [, fn] = functionOfPath(billingEndpoints.webhook.path);
     const roleId = (fn.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    const others = ofType(stage, 'AWS::Lambda::Function').filter(([, other]) => other !== fn && JSON.stringify(other.Properties?.Role).includes(`"${roleId}"`));
+    const others = ofType(stage, 'AWS::Lambda::Function').filter(
+      ([, other]) => other !== fn && JSON.stringify(other.Properties?.Role).includes(`"${roleId}"`),
+    );
     expect(others).toEqual([]);
 
     const statements = statementsOf(roleId);
@@ -52,7 +54,9 @@ describe.each(['prod', 'pr-1'])('stage %s: billing', (name) => {
 
     // Table access: its events' writes on the stage's table only, no wildcard action anywhere.
     const actions = statements.flatMap((statement) => [statement.Action].flat());
-    expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']),
+    );
     expect(actions.filter((action) => action.includes('*'))).toEqual([]);
     for (const statement of statements.filter((s) => [s.Action].flat().some((action) => action.startsWith('dynamodb:')))) {
       expect(JSON.stringify(statement.Resource)).toMatch(/DataTable/);
@@ -79,6 +83,11 @@ describe.each(['prod', 'pr-1'])('stage %s: billing', (name) => {
 
   it('serves the webhook route from the route table', () => {
     expect(routes.some((route) => route.path === '/api/billing/webhook')).toBe(true);
-    expect(Object.values(resources).some((resource) => resource.Type === 'AWS::ApiGatewayV2::Route' && resource.Properties?.RouteKey === 'POST /api/billing/webhook')).toBe(true);
+    expect(
+      Object.values(resources).some(
+        (resource) =>
+          resource.Type === 'AWS::ApiGatewayV2::Route' && resource.Properties?.RouteKey === 'POST /api/billing/webhook',
+      ),
+    ).toBe(true);
   });
 });

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Endpoint } from '../../shared/contract/endpoint';
 import { routes } from '../../functions/routes';
 import { handlerEntry } from '../../infra/local/build-functions';
+import type { Endpoint } from '../../shared/contract/endpoint';
 import { READ_BUDGETS, routeKey } from '../integration/budgets/read-budgets';
 import { ofType, synthStage } from './synth-stage';
 
@@ -11,12 +11,36 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const CONTRACT_DIR = path.join(ROOT, 'shared/contract');
 
 /** The modules of shared/contract/: the names every layer uses for its resources. */
-const contractModules = () => readdirSync(CONTRACT_DIR).filter((file) => file.endsWith('.ts') && file !== 'endpoint.ts' && !file.endsWith('.test.ts')).map((file) => file.slice(0, -3)).sort();
-const foldersIn = (dir: string) => readdirSync(path.join(ROOT, dir)).filter((name) => statSync(path.join(ROOT, dir, name)).isDirectory()).sort();
-const modulesIn = (dir: string) => readdirSync(path.join(ROOT, dir)).filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)).map((name) => name.replace(/\.tsx?$/, '')).sort();
+const contractModules = () =>
+  readdirSync(CONTRACT_DIR)
+    .filter((file) => file.endsWith('.ts') && file !== 'endpoint.ts' && !file.endsWith('.test.ts'))
+    .map((file) => file.slice(0, -3))
+    .sort();
+const foldersIn = (dir: string) =>
+  readdirSync(path.join(ROOT, dir))
+    .filter((name) => statSync(path.join(ROOT, dir, name)).isDirectory())
+    .sort();
+const modulesIn = (dir: string) =>
+  readdirSync(path.join(ROOT, dir))
+    .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
+    .map((name) => name.replace(/\.tsx?$/, ''))
+    .sort();
 
 /** The folders of functions/ that are plumbing or cross-resource rules, not a resource of the contract. */
-const FUNCTIONS_PLUMBING = ['aws', 'capacity', 'db', 'domain', 'handlers', 'http', 'images', 'mailer', 'middleware', 'observability', 'security', 'throttles'];
+const FUNCTIONS_PLUMBING = [
+  'aws',
+  'capacity',
+  'db',
+  'domain',
+  'handlers',
+  'http',
+  'images',
+  'mailer',
+  'middleware',
+  'observability',
+  'security',
+  'throttles',
+];
 /** Handler folders of plumbing: its stream and schedule functions (the mailer's), which no contract module names. */
 const PLUMBING_HANDLER_FOLDERS = ['mailer'];
 /**
@@ -38,7 +62,9 @@ const STILL_NAMED_FOR_THEIR_FOLDER = [
 ];
 /** Where the web's api files live: each feature's api/, and lib/api/ for the queries several features read. */
 const WEB_API_FOLDERS = () => [
-  ...foldersIn('web/src/features').filter((feature) => existsSync(path.join(ROOT, 'web/src/features', feature, 'api'))).map((feature) => `web/src/features/${feature}/api`),
+  ...foldersIn('web/src/features')
+    .filter((feature) => existsSync(path.join(ROOT, 'web/src/features', feature, 'api')))
+    .map((feature) => `web/src/features/${feature}/api`),
   'web/src/lib/api',
 ];
 /** A module that imports api-client's call, callPage or callAllPages calls an endpoint. */
@@ -55,7 +81,9 @@ const SHARED_SCHEMA_MODULES = ['activity', 'fields', 'message'];
 
 /** Every endpoint every module of shared/contract/ declares (each an export of its own), by `<file>.<name>`. */
 async function contractEndpoints(): Promise<[string, Endpoint][]> {
-  const files = readdirSync(CONTRACT_DIR).filter((file) => file.endsWith('.ts') && file !== 'endpoint.ts' && !file.endsWith('.test.ts'));
+  const files = readdirSync(CONTRACT_DIR).filter(
+    (file) => file.endsWith('.ts') && file !== 'endpoint.ts' && !file.endsWith('.test.ts'),
+  );
   const found: [string, Endpoint][] = [];
   for (const file of files) {
     const module = (await import(path.join(CONTRACT_DIR, file))) as Record<string, Endpoint>;
@@ -67,7 +95,9 @@ async function contractEndpoints(): Promise<[string, Endpoint][]> {
 describe('the contract: every endpoint of shared/contract/ is served', async () => {
   const endpoints = await contractEndpoints();
   const { stage } = synthStage('pr-1');
-  const cdkRouteKeys = new Set(ofType(stage, 'AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties?.RouteKey as string));
+  const cdkRouteKeys = new Set(
+    ofType(stage, 'AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties?.RouteKey as string),
+  );
 
   it('declares endpoints (the scan finds them)', () => {
     expect(endpoints.length).toBeGreaterThanOrEqual(routes.length);
@@ -79,7 +109,11 @@ describe('the contract: every endpoint of shared/contract/ is served', async () 
     const route = served[0]!;
     expect(existsSync(handlerEntry(route.handler)), `functions/handlers/${route.handler}.ts`).toBe(true);
     expect(cdkRouteKeys.has(routeKey(endpoint)), `API Gateway route ${routeKey(endpoint)}`).toBe(true);
-    if (endpoint.method === 'GET') expect(READ_BUDGETS[routeKey(endpoint)], `call budget of ${routeKey(endpoint)} in test/integration/budgets/read-budgets.ts`).toBeTypeOf('number');
+    if (endpoint.method === 'GET')
+      expect(
+        READ_BUDGETS[routeKey(endpoint)],
+        `call budget of ${routeKey(endpoint)} in test/integration/budgets/read-budgets.ts`,
+      ).toBeTypeOf('number');
   });
 
   it("takes every route's method and path from its endpoint, and serves each endpoint once", () => {
@@ -103,23 +137,28 @@ describe('one vocabulary: a resource has the same name from the contract to the 
         if (statSync(path.join(ROOT, relative)).isDirectory()) return relative === 'functions/handlers' ? [] : sources(relative);
         return /\.ts$/.test(name) && !/\.test\.ts$/.test(name) ? [relative] : [];
       });
-    const outside = sources('functions').filter((file) => /^export (const|async function|function) handler\b/m.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    const outside = sources('functions').filter((file) =>
+      /^export (const|async function|function) handler\b/m.test(readFileSync(path.join(ROOT, file), 'utf8')),
+    );
     expect(outside, 'entry points outside functions/handlers/').toEqual([]);
   });
 
   it("serves every endpoint from the handler folder named as the endpoint's contract module", async () => {
     for (const module of contract) {
       const endpoints = Object.values((await import(path.join(CONTRACT_DIR, `${module}.ts`))) as Record<string, Endpoint>);
-      for (const route of routes.filter((entry) => endpoints.includes(entry.endpoint))) expect(`${module} → ${route.handler}`).toBe(`${module} → ${module}/${route.handler.split('/')[1]}`);
+      for (const route of routes.filter((entry) => endpoints.includes(entry.endpoint)))
+        expect(`${module} → ${route.handler}`).toBe(`${module} → ${module}/${route.handler.split('/')[1]}`);
     }
   });
 
   it('names every schema module as a contract module, but the shared building blocks', () => {
-    const unaligned = modulesIn('shared/schemas').filter((name) => !contract.includes(name) && !SHARED_SCHEMA_MODULES.includes(name));
+    const unaligned = modulesIn('shared/schemas').filter(
+      (name) => !contract.includes(name) && !SHARED_SCHEMA_MODULES.includes(name),
+    );
     expect(unaligned, 'shared/schemas/ modules named as no contract module').toEqual([]);
   });
 
-  it("names every resource folder of functions/ as a contract module (the rest is plumbing)", () => {
+  it('names every resource folder of functions/ as a contract module (the rest is plumbing)', () => {
     const unaligned = foldersIn('functions').filter((name) => !contract.includes(name) && !FUNCTIONS_PLUMBING.includes(name));
     expect(unaligned, 'functions/ folders that are neither plumbing nor named as a contract module').toEqual([]);
   });
@@ -127,19 +166,28 @@ describe('one vocabulary: a resource has the same name from the contract to the 
   it('names no file of a resource folder for its folder (<folder>.ts, <plural>.ts): item, reads, writes, rules, messages or its own job', () => {
     const namedForFolder = foldersIn('functions')
       .filter((folder) => contract.includes(folder))
-      .flatMap((folder) => modulesIn(`functions/${folder}`).filter((name) => [folder, `${folder}s`, folder.replace(/s$/, '')].includes(name)).map((name) => `${folder}/${name}.ts`));
+      .flatMap((folder) =>
+        modulesIn(`functions/${folder}`)
+          .filter((name) => [folder, `${folder}s`, folder.replace(/s$/, '')].includes(name))
+          .map((name) => `${folder}/${name}.ts`),
+      );
     expect(namedForFolder, 'resource files named for their folder').toEqual(STILL_NAMED_FOR_THEIR_FOLDER);
   });
 
   it('names every api file of the web as the contract module whose endpoints it calls', () => {
-    const unaligned = WEB_API_FOLDERS().flatMap((folder) => modulesIn(folder).map((name) => `${folder}/${name}`)).filter((file) => !contract.includes(file.split('/').pop()!));
+    const unaligned = WEB_API_FOLDERS()
+      .flatMap((folder) => modulesIn(folder).map((name) => `${folder}/${name}`))
+      .filter((file) => !contract.includes(file.split('/').pop()!));
     expect(unaligned, 'web api files named as no contract module').toEqual([]);
   });
 
-  it('calls the API from api files only (a feature\'s api/, or lib/api/ for what several features read)', () => {
+  it("calls the API from api files only (a feature's api/, or lib/api/ for what several features read)", () => {
     const apiFolders = new Set(WEB_API_FOLDERS());
     const callers = sourceFilesIn('web/src').filter((file) => CALLS_THE_API.test(readFileSync(path.join(ROOT, file), 'utf8')));
-    expect(callers.filter((file) => !apiFolders.has(path.dirname(file))), 'web modules calling endpoints outside an api folder').toEqual([]);
+    expect(
+      callers.filter((file) => !apiFolders.has(path.dirname(file))),
+      'web modules calling endpoints outside an api folder',
+    ).toEqual([]);
   });
 
   it("keeps every endpoint whose path starts with a compound resource name (/api/organization-users) in that name's contract module", async () => {
@@ -151,11 +199,19 @@ describe('one vocabulary: a resource has the same name from the contract to the 
   });
 
   it('gives every contract module that takes or answers JSON a schema module of its own name', () => {
-    const withSchemas = contract.filter((module) => readFileSync(path.join(CONTRACT_DIR, `${module}.ts`), 'utf8').includes("from '../schemas/"));
-    expect(withSchemas.filter((module) => !existsSync(path.join(ROOT, 'shared/schemas', `${module}.ts`))), 'contract modules without shared/schemas/<module>.ts').toEqual([]);
+    const withSchemas = contract.filter((module) =>
+      readFileSync(path.join(CONTRACT_DIR, `${module}.ts`), 'utf8').includes("from '../schemas/"),
+    );
+    expect(
+      withSchemas.filter((module) => !existsSync(path.join(ROOT, 'shared/schemas', `${module}.ts`))),
+      'contract modules without shared/schemas/<module>.ts',
+    ).toEqual([]);
   });
 
   it('gives every contract module a resource folder of its name in functions/', () => {
-    expect(contract.filter((module) => !existsSync(path.join(ROOT, 'functions', module))), 'contract modules without functions/<module>/').toEqual([]);
+    expect(
+      contract.filter((module) => !existsSync(path.join(ROOT, 'functions', module))),
+      'contract modules without functions/<module>/',
+    ).toEqual([]);
   });
 });

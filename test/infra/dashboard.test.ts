@@ -23,17 +23,31 @@ describe('the dashboard of a stage', () => {
     for (const title of Object.values(WIDGETS)) expect(body, title).toContain(`\\"title\\":\\"${title}\\"`);
   });
 
-  it('graphs every business metric in the stage\'s own namespace, and the cold starts per function', () => {
+  it("graphs every business metric in the stage's own namespace, and the cold starts per function", () => {
     const body = dashboardBody('pr-7');
-    for (const name of Object.keys(BUSINESS_METRICS)) expect(body).toContain(`[\\"${metricsNamespace('pr-7')}\\",\\"${name}\\",\\"service\\",\\"growthwise\\"`);
+    for (const name of Object.keys(BUSINESS_METRICS))
+      expect(body).toContain(`[\\"${metricsNamespace('pr-7')}\\",\\"${name}\\",\\"service\\",\\"growthwise\\"`);
     expect(body).not.toContain(metricsNamespace('prod'));
     expect(body).toContain(`SEARCH('{${metricsNamespace('pr-7')},function_name,service} MetricName=\\\\\\"ColdStart\\\\\\"'`);
   });
 
-  it('graphs p95 duration, errors, throttles and concurrency of every route\'s function', () => {
+  it("graphs p95 duration, errors, throttles and concurrency of every route's function", () => {
     const body = dashboardBody('prod');
     for (const route of routes) expect(body).toContain(`${route.method} ${route.path}`);
-    for (const metric of ['Duration', 'Errors', 'Throttles', 'ConcurrentExecutions', 'ConsumedReadCapacityUnits', 'ConsumedWriteCapacityUnits', 'ThrottledRequests', 'SystemErrors', '5xx', '4xx', 'Latency', 'Count']) {
+    for (const metric of [
+      'Duration',
+      'Errors',
+      'Throttles',
+      'ConcurrentExecutions',
+      'ConsumedReadCapacityUnits',
+      'ConsumedWriteCapacityUnits',
+      'ThrottledRequests',
+      'SystemErrors',
+      '5xx',
+      '4xx',
+      'Latency',
+      'Count',
+    ]) {
       expect(body).toContain(`\\"${metric}\\"`);
     }
   });
@@ -51,7 +65,9 @@ describe('the dashboard of a stage', () => {
 describe('tracing', () => {
   it('every route function runs with Lambda active tracing', () => {
     const described = new Set(routes.map((route) => `${route.method} ${route.path}`));
-    const functions = ofType(synthStage('prod').stage, 'AWS::Lambda::Function').filter(([, resource]) => described.has(resource.Properties?.Description as string));
+    const functions = ofType(synthStage('prod').stage, 'AWS::Lambda::Function').filter(([, resource]) =>
+      described.has(resource.Properties?.Description as string),
+    );
     expect(functions).toHaveLength(routes.length);
     for (const [id, resource] of functions) expect(resource.Properties?.TracingConfig, id).toEqual({ Mode: 'Active' });
   });

@@ -8,12 +8,20 @@ const INDEX = path.join(DECISIONS, 'README.md');
 
 type Kind = 'amends' | 'supersedes' | 'amended by' | 'superseded by';
 /** What each kind of mark asks of the record it names. */
-const COUNTERPART: Record<Kind, Kind> = { amends: 'amended by', supersedes: 'superseded by', 'amended by': 'amends', 'superseded by': 'supersedes' };
+const COUNTERPART: Record<Kind, Kind> = {
+  amends: 'amended by',
+  supersedes: 'superseded by',
+  'amended by': 'amends',
+  'superseded by': 'supersedes',
+};
 /** The order marks take in the index's status column. */
 const KINDS: Kind[] = ['superseded by', 'amended by', 'supersedes', 'amends'];
 const ID = String.raw`\d{3}[a-z]?`;
 // 'amends 029', 'supersedes 021c, 021d and 021j', 'amended by 072, 074, 082 and 083'.
-const MARK = new RegExp(String.raw`\b(amends|supersedes|amended by|superseded by)\s+(${ID}(?:(?:\s*,\s*|\s*,?\s+and\s+)${ID})*)\b`, 'gi');
+const MARK = new RegExp(
+  String.raw`\b(amends|supersedes|amended by|superseded by)\s+(${ID}(?:(?:\s*,\s*|\s*,?\s+and\s+)${ID})*)\b`,
+  'gi',
+);
 
 interface DecisionRecord {
   file: string;
@@ -35,7 +43,10 @@ function readRecord(file: string): DecisionRecord {
   const marks = new Map<Kind, string[]>();
   for (const [, kind = '', ids = ''] of withoutLinks(status ?? '').matchAll(MARK)) {
     const key = kind.toLowerCase() as Kind;
-    marks.set(key, [...(marks.get(key) ?? []), ...ids.split(/\s*,\s*|\s+and\s+/).map((one) => one.replace(/^and\s+/, '').trim())]);
+    marks.set(key, [
+      ...(marks.get(key) ?? []),
+      ...ids.split(/\s*,\s*|\s+and\s+/).map((one) => one.replace(/^and\s+/, '').trim()),
+    ]);
   }
   return { file, id, title, status: status && withoutLinks(status), marks };
 }
@@ -52,7 +63,9 @@ function indexLine(record: DecisionRecord): string {
   const state = superseded ? [] : [(record.status ?? '').match(/^\w+/)?.[0].toLowerCase() ?? 'no status'];
   // A record still accepted that names a 'superseded by' is superseded in part: the index says so.
   const label = (kind: Kind) => (kind === 'superseded by' && !superseded ? 'superseded in part by' : kind);
-  const marks = KINDS.filter((kind) => record.marks.has(kind)).map((kind) => `${label(kind)} ${record.marks.get(kind)!.join(', ')}`);
+  const marks = KINDS.filter((kind) => record.marks.has(kind)).map(
+    (kind) => `${label(kind)} ${record.marks.get(kind)!.join(', ')}`,
+  );
   return `| ${record.id} | [${record.title}](${record.file}) | ${[...state, ...marks].join('; ')} |`;
 }
 
@@ -100,14 +113,19 @@ function deadLinks(file: string): string[] {
     const [filePart, anchor] = target.split('#');
     const resolved = filePart ? path.resolve(path.dirname(path.join(ROOT, file)), decodeURI(filePart)) : path.join(ROOT, file);
     if (!existsSync(resolved)) dead.push(`${file}: ${target} (no such file)`);
-    else if (anchor && resolved.endsWith('.md') && !anchorsIn(resolved).has(anchor.toLowerCase())) dead.push(`${file}: ${target} (no such heading)`);
+    else if (anchor && resolved.endsWith('.md') && !anchorsIn(resolved).has(anchor.toLowerCase()))
+      dead.push(`${file}: ${target} (no such heading)`);
   }
   return dead;
 }
 
 describe('docs/decisions: every record has a status, an index line, and marks on both ends', () => {
   it('every record has a Status: line', () => {
-    expect(records().filter((record) => !record.status).map((record) => record.file)).toEqual([]);
+    expect(
+      records()
+        .filter((record) => !record.status)
+        .map((record) => record.file),
+    ).toEqual([]);
   });
 
   it("every 'amends N' / 'supersedes N' of a Status line is marked on N, and every 'amended by' / 'superseded by' on the record it names", () => {
@@ -118,7 +136,10 @@ describe('docs/decisions: every record has a status, an index line, and marks on
         for (const id of ids) {
           const other = byId.get(id);
           if (!other) unmatched.push(`${record.file}: ${kind} ${id}, which is no record`);
-          else if (!other.marks.get(COUNTERPART[kind])?.includes(record.id)) unmatched.push(`${record.file}: ${kind} ${id}, but ${other.file}'s Status does not say '${COUNTERPART[kind]} ${record.id}'`);
+          else if (!other.marks.get(COUNTERPART[kind])?.includes(record.id))
+            unmatched.push(
+              `${record.file}: ${kind} ${id}, but ${other.file}'s Status does not say '${COUNTERPART[kind]} ${record.id}'`,
+            );
         }
       }
     }
@@ -130,7 +151,11 @@ describe('docs/decisions: every record has a status, an index line, and marks on
     const all = records();
     expect(all.map(indexLine).filter((line) => !index.includes(line))).toEqual([]);
     const files = new Set(all.map((record) => record.file));
-    expect(index.filter((line) => line.startsWith('| ') && /\]\(([^)]+)\)/.test(line) && !files.has(line.match(/\]\(([^)]+)\)/)?.[1] ?? ''))).toEqual([]);
+    expect(
+      index.filter(
+        (line) => line.startsWith('| ') && /\]\(([^)]+)\)/.test(line) && !files.has(line.match(/\]\(([^)]+)\)/)?.[1] ?? ''),
+      ),
+    ).toEqual([]);
   });
 
   it('every relative link in README.md, docs/ and the bench history names a file and heading that exist', () => {

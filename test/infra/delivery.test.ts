@@ -14,12 +14,18 @@ function synth(
   accounts = { prod: null, preview: null } as Record<'prod' | 'preview', string | null>,
   context: Record<string, unknown> = { githubRepository: REPOSITORY },
 ) {
-  const app = buildApp(new App({ builtinCloudFormationValidation: false, context: { stage, 'aws:cdk:bundling-stacks': [], ...context } }), null, accounts);
+  const app = buildApp(
+    new App({ builtinCloudFormationValidation: false, context: { stage, 'aws:cdk:bundling-stacks': [], ...context } }),
+    null,
+    accounts,
+  );
   return app.synth();
 }
 
 const roles = (template: Template) =>
-  Object.fromEntries(ofType(template, 'AWS::IAM::Role').map(([, role]) => [role.Properties!.RoleName as string, role.Properties!]));
+  Object.fromEntries(
+    ofType(template, 'AWS::IAM::Role').map(([, role]) => [role.Properties!.RoleName as string, role.Properties!]),
+  );
 
 describe('delivery: previews cannot reach prod', () => {
   const assembly = synth('pr-1');
@@ -27,10 +33,15 @@ describe('delivery: previews cannot reach prod', () => {
   const github = roles(delivery);
 
   it('trusts each GitHub role to exactly one environment of this repository, never a pattern', () => {
-    const expected = { 'growthwise-github-preview': 'preview', 'growthwise-github-production': 'production', 'growthwise-github-production-diff': 'production-diff' };
+    const expected = {
+      'growthwise-github-preview': 'preview',
+      'growthwise-github-production': 'production',
+      'growthwise-github-production-diff': 'production-diff',
+    };
     expect(Object.keys(github).sort()).toEqual(Object.keys(expected).sort());
     for (const [name, environment] of Object.entries(expected)) {
-      const [statement, ...others] = (github[name]!.AssumeRolePolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+      const [statement, ...others] = (github[name]!.AssumeRolePolicyDocument as { Statement: Record<string, unknown>[] })
+        .Statement;
       expect(others, name).toEqual([]);
       expect(statement!.Action).toBe('sts:AssumeRoleWithWebIdentity');
       expect(statement!.Condition, name).toEqual({
@@ -42,11 +53,15 @@ describe('delivery: previews cannot reach prod', () => {
     }
   });
 
-  it('lets the preview role assume only the preview bootstrap\'s roles and names nothing of prod', () => {
+  it("lets the preview role assume only the preview bootstrap's roles and names nothing of prod", () => {
     const policy = JSON.stringify(github['growthwise-github-preview']!.Policies);
     expect(policy).toContain('cdk-gwpreview-deploy-role');
     expect(policy).not.toMatch(/hnb659fds|Growthwise-prod|Growthwise-shared|growthwise-github-production/);
-    const assumable = (github['growthwise-github-preview']!.Policies as { PolicyDocument: { Statement: { Action: unknown; Resource: unknown }[] } }[])
+    const assumable = (
+      github['growthwise-github-preview']!.Policies as {
+        PolicyDocument: { Statement: { Action: unknown; Resource: unknown }[] };
+      }[]
+    )
       .flatMap((p) => p.PolicyDocument.Statement)
       .filter((s) => [s.Action].flat().includes('sts:AssumeRole'))
       .flatMap((s) => [s.Resource].flat().map((r) => JSON.stringify(r)));
@@ -66,14 +81,27 @@ describe('delivery: previews cannot reach prod', () => {
   it('puts the preview boundary on every role a preview creates; the boundary denies prod by tag and by name, and escaping it', () => {
     const previewRoles = ofType(synthStage('pr-1').stage, 'AWS::IAM::Role');
     expect(previewRoles.length).toBeGreaterThan(0);
-    for (const [id, role] of previewRoles) expect(JSON.stringify(role.Properties!.PermissionsBoundary), id).toContain(`:policy/${PREVIEW_BOUNDARY_POLICY}`);
-    for (const [, role] of ofType(synthStage('prod').stage, 'AWS::IAM::Role')) expect(role.Properties!.PermissionsBoundary).toBeUndefined();
+    for (const [id, role] of previewRoles)
+      expect(JSON.stringify(role.Properties!.PermissionsBoundary), id).toContain(`:policy/${PREVIEW_BOUNDARY_POLICY}`);
+    for (const [, role] of ofType(synthStage('prod').stage, 'AWS::IAM::Role'))
+      expect(role.Properties!.PermissionsBoundary).toBeUndefined();
 
-    const [, boundary] = ofType(delivery, 'AWS::IAM::ManagedPolicy').find(([, p]) => p.Properties!.ManagedPolicyName === PREVIEW_BOUNDARY_POLICY)!;
-    const statements = (boundary.Properties!.PolicyDocument as { Statement: { Sid: string; Effect: string; Condition?: unknown; Resource: unknown }[] }).Statement;
+    const [, boundary] = ofType(delivery, 'AWS::IAM::ManagedPolicy').find(
+      ([, p]) => p.Properties!.ManagedPolicyName === PREVIEW_BOUNDARY_POLICY,
+    )!;
+    const statements = (
+      boundary.Properties!.PolicyDocument as {
+        Statement: { Sid: string; Effect: string; Condition?: unknown; Resource: unknown }[];
+      }
+    ).Statement;
     const sid = (name: string) => statements.find((s) => s.Sid === name)!;
-    expect(sid('NothingTaggedAsProd')).toMatchObject({ Effect: 'Deny', Condition: { StringEquals: { 'aws:ResourceTag/stage': ['prod', 'shared', 'delivery'] } } });
-    expect(JSON.stringify(sid('NothingNamedAsProd').Resource)).toMatch(/stack\/Growthwise-prod\/\*.*table\/Growthwise-prod-\*.*role\/cdk-hnb659fds-\*/);
+    expect(sid('NothingTaggedAsProd')).toMatchObject({
+      Effect: 'Deny',
+      Condition: { StringEquals: { 'aws:ResourceTag/stage': ['prod', 'shared', 'delivery'] } },
+    });
+    expect(JSON.stringify(sid('NothingNamedAsProd').Resource)).toMatch(
+      /stack\/Growthwise-prod\/\*.*table\/Growthwise-prod-\*.*role\/cdk-hnb659fds-\*/,
+    );
     expect(sid('NoRoleWithoutThisBoundary')).toMatchObject({ Effect: 'Deny' });
     // Prod's resources carry the tag the boundary denies.
     expect(JSON.stringify(resourcesOf(synthStage('prod').stage))).toContain('{"Key":"stage","Value":"prod"}');
@@ -84,18 +112,27 @@ describe('delivery: previews cannot reach prod', () => {
     const previewApp = synth('pr-1', accounts);
     expect(previewApp.getStackByName('Growthwise-pr-1').environment.account).toBe('222222222222');
     expect(synth('prod', accounts).getStackByName('Growthwise-prod').environment.account).toBe('111111111111');
-    const previewDelivery = roles(Template.fromJSON(previewApp.getStackByName('Growthwise-delivery-preview').template as Record<string, unknown>));
-    const prodDelivery = roles(Template.fromJSON(previewApp.getStackByName('Growthwise-delivery-prod').template as Record<string, unknown>));
+    const previewDelivery = roles(
+      Template.fromJSON(previewApp.getStackByName('Growthwise-delivery-preview').template as Record<string, unknown>),
+    );
+    const prodDelivery = roles(
+      Template.fromJSON(previewApp.getStackByName('Growthwise-delivery-prod').template as Record<string, unknown>),
+    );
     expect(Object.keys(previewDelivery)).toEqual(['growthwise-github-preview']);
     expect(Object.keys(prodDelivery).sort()).toEqual(['growthwise-github-production', 'growthwise-github-production-diff']);
     expect(previewApp.getStackByName('Growthwise-delivery-prod').environment.account).toBe('111111111111');
     // A preview account of its own deploys its own Growthwise-shared through the preview bootstrap; one shared with prod denies it.
     const deniedNames = (template: Template) =>
       JSON.stringify(
-        (ofType(template, 'AWS::IAM::ManagedPolicy').find(([, p]) => p.Properties!.ManagedPolicyName === PREVIEW_BOUNDARY_POLICY)![1].Properties!
-          .PolicyDocument as { Statement: { Sid: string; Resource: unknown }[] }).Statement.find((s) => s.Sid === 'NothingNamedAsProd')!.Resource,
+        (
+          ofType(template, 'AWS::IAM::ManagedPolicy').find(
+            ([, p]) => p.Properties!.ManagedPolicyName === PREVIEW_BOUNDARY_POLICY,
+          )![1].Properties!.PolicyDocument as { Statement: { Sid: string; Resource: unknown }[] }
+        ).Statement.find((s) => s.Sid === 'NothingNamedAsProd')!.Resource,
       );
-    const ownAccount = deniedNames(Template.fromJSON(previewApp.getStackByName('Growthwise-delivery-preview').template as Record<string, unknown>));
+    const ownAccount = deniedNames(
+      Template.fromJSON(previewApp.getStackByName('Growthwise-delivery-preview').template as Record<string, unknown>),
+    );
     expect(ownAccount).not.toMatch(/Growthwise-shared|growthwise\/shared/);
     expect(ownAccount).toMatch(/stack\/Growthwise-prod\//);
     expect(deniedNames(delivery)).toMatch(/stack\/Growthwise-shared\/.*parameter\/growthwise\/shared\//);
@@ -107,13 +144,14 @@ describe('delivery: the trusted repository comes from configuration', () => {
     vi.unstubAllEnvs();
   });
   const subjects = (assembly: ReturnType<typeof synth>) =>
-    Object.values(roles(Template.fromJSON(assembly.getStackByName('Growthwise-delivery').template as Record<string, unknown>))).map((role) =>
-      JSON.stringify(role.AssumeRolePolicyDocument),
-    );
+    Object.values(
+      roles(Template.fromJSON(assembly.getStackByName('Growthwise-delivery').template as Record<string, unknown>)),
+    ).map((role) => JSON.stringify(role.AssumeRolePolicyDocument));
 
   it('takes it from the context, else from GITHUB_REPOSITORY (which GitHub Actions sets)', () => {
     vi.stubEnv('GITHUB_REPOSITORY', 'from-env/repo');
-    for (const subject of subjects(synth('pr-1', undefined, { githubRepository: 'from-context/repo' }))) expect(subject).toContain('repo:from-context/repo:environment:');
+    for (const subject of subjects(synth('pr-1', undefined, { githubRepository: 'from-context/repo' })))
+      expect(subject).toContain('repo:from-context/repo:environment:');
     const fromEnv = subjects(synth('pr-1', undefined, {}));
     expect(fromEnv).toHaveLength(3);
     for (const subject of fromEnv) expect(subject).toContain('repo:from-env/repo:environment:');
@@ -121,9 +159,20 @@ describe('delivery: the trusted repository comes from configuration', () => {
 
   it('leaves the delivery stack out when no repository is configured: a plain `cdk synth` of a fresh clone synthesizes the stages', () => {
     vi.stubEnv('GITHUB_REPOSITORY', '');
-    const assembly = buildApp(new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } }), null).synth();
-    expect(assembly.stacks.map((stack) => stack.stackName).sort()).toEqual(['Growthwise-dev', 'Growthwise-edge', 'Growthwise-shared']);
-    for (const stack of assembly.stacks) expect(stack.messages.filter((message) => message.level === 'error'), stack.stackName).toEqual([]);
+    const assembly = buildApp(
+      new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } }),
+      null,
+    ).synth();
+    expect(assembly.stacks.map((stack) => stack.stackName).sort()).toEqual([
+      'Growthwise-dev',
+      'Growthwise-edge',
+      'Growthwise-shared',
+    ]);
+    for (const stack of assembly.stacks)
+      expect(
+        stack.messages.filter((message) => message.level === 'error'),
+        stack.stackName,
+      ).toEqual([]);
   });
 
   it('refuses the delivery stack, and only it, when it is asked for (-c delivery=true) and no repository is configured: no role trusts a made-up one', () => {
@@ -135,11 +184,15 @@ describe('delivery: the trusted repository comes from configuration', () => {
     expect(MISSING_REPOSITORY).toMatch(/githubRepository.*GITHUB_REPOSITORY/);
     expect(ofType(Template.fromJSON(delivery.template as Record<string, unknown>), 'AWS::IAM::Role')).toEqual([]);
     for (const name of ['Growthwise-pr-1', 'Growthwise-shared']) {
-      expect(assembly.getStackByName(name).messages.filter((message) => message.level === 'error'), name).toEqual([]);
+      expect(
+        assembly.getStackByName(name).messages.filter((message) => message.level === 'error'),
+        name,
+      ).toEqual([]);
     }
   });
 
   it('refuses a value that is not owner/name', () => {
-    for (const bad of ['growthwise', 'a/b/c', 'owner/', 'own er/repo']) expect(() => synth('pr-1', undefined, { githubRepository: bad }), bad).toThrow(/owner\/name/);
+    for (const bad of ['growthwise', 'a/b/c', 'owner/', 'own er/repo'])
+      expect(() => synth('pr-1', undefined, { githubRepository: bad }), bad).toThrow(/owner\/name/);
   });
 });

@@ -8,7 +8,15 @@ import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../functions/routes';
-import { DUE_REMINDERS, FAN_OUT, MAILER, OUTBOX_SWEEPER, TRIAL_ALERTS, buildFunctions, bundleHandlers } from '../../infra/local/build-functions';
+import {
+  DUE_REMINDERS,
+  FAN_OUT,
+  MAILER,
+  OUTBOX_SWEEPER,
+  TRIAL_ALERTS,
+  buildFunctions,
+  bundleHandlers,
+} from '../../infra/local/build-functions';
 
 const SHARED = path.resolve(import.meta.dirname, '../../shared');
 
@@ -29,7 +37,15 @@ async function sharedModulesOf(file: string): Promise<string[]> {
 
 /** The schema modules a contract module builds when it is imported: itself and what it imports. */
 async function schemasOfContract(contract: string): Promise<string[]> {
-  const result = await build({ entryPoints: [path.join(SHARED, contract)], bundle: true, write: false, metafile: true, format: 'esm', platform: 'node', logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [path.join(SHARED, contract)],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'node',
+    logLevel: 'silent',
+  });
   return Object.keys(result.metafile.inputs)
     .map((input) => path.relative(SHARED, path.resolve(input)).replaceAll('\\', '/'))
     .filter((relative) => relative.startsWith('schemas/'));
@@ -115,12 +131,24 @@ describe('handler bundles', () => {
   });
 
   it('builds one bundle per handler of the route table, the stream consumers and the trial alerts', () => {
-    expect([...bundles.keys()].sort()).toEqual([...new Set(routes.map((route) => route.handler)), MAILER, OUTBOX_SWEEPER, FAN_OUT, TRIAL_ALERTS, DUE_REMINDERS].sort());
+    expect([...bundles.keys()].sort()).toEqual(
+      [...new Set(routes.map((route) => route.handler)), MAILER, OUTBOX_SWEEPER, FAN_OUT, TRIAL_ALERTS, DUE_REMINDERS].sort(),
+    );
   });
 
   it(`keeps every minified route bundle under ${HANDLER_BUNDLE_BUDGET_BYTES / 1024} KB (${STRIPE_HANDLER_BUNDLE_BUDGET_BYTES / 1024} KB with Stripe, ${PASSKEY_HANDLER_BUNDLE_BUDGET_BYTES / 1024} KB with WebAuthn, ${SAML_HANDLER_BUNDLE_BUDGET_BYTES / 1024} KB with SAML), the mailer and its sweeper under ${MAILER_BUNDLE_BUDGET_BYTES / 1024} KB`, async () => {
-    const sizes = await Promise.all([...bundles].map(async ([handler, file]) => ({ handler, bytes: (await stat(file)).size, kb: Math.round((await stat(file)).size / 1024) })));
-    const over = sizes.filter((entry) => entry.bytes > (entry.handler === MAILER || entry.handler === OUTBOX_SWEEPER ? MAILER_BUNDLE_BUDGET_BYTES : budgetOf(entry.handler)));
+    const sizes = await Promise.all(
+      [...bundles].map(async ([handler, file]) => ({
+        handler,
+        bytes: (await stat(file)).size,
+        kb: Math.round((await stat(file)).size / 1024),
+      })),
+    );
+    const over = sizes.filter(
+      (entry) =>
+        entry.bytes >
+        (entry.handler === MAILER || entry.handler === OUTBOX_SWEEPER ? MAILER_BUNDLE_BUDGET_BYTES : budgetOf(entry.handler)),
+    );
     expect(over, `over budget: ${over.map((entry) => `${entry.handler} ${entry.kb} KB`).join(', ')}`).toEqual([]);
   });
 
@@ -161,9 +189,16 @@ describe('handler bundles', () => {
     const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
     const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
     try {
-      const { handler } = (await import(pathToFileURL(bundle).href)) as { handler: (event: unknown, context: unknown) => Promise<{ statusCode: number }> };
+      const { handler } = (await import(pathToFileURL(bundle).href)) as {
+        handler: (event: unknown, context: unknown) => Promise<{ statusCode: number }>;
+      };
       const result = await handler(
-        { routeKey: 'GET /api/fail', rawPath: '/api/fail', headers: {}, requestContext: { requestId: 'apigw-1', http: { method: 'GET', path: '/api/fail', sourceIp: '127.0.0.1' } } },
+        {
+          routeKey: 'GET /api/fail',
+          rawPath: '/api/fail',
+          headers: {},
+          requestContext: { requestId: 'apigw-1', http: { method: 'GET', path: '/api/fail', sourceIp: '127.0.0.1' } },
+        },
         { awsRequestId: 'lambda-1', functionName: 'failing-route' },
       );
       expect(result.statusCode).toBe(500);
@@ -191,7 +226,8 @@ describe('handler bundles', () => {
         if (!closures.has(contract)) closures.set(contract, await schemasOfContract(contract));
         for (const schema of closures.get(contract)!) allowed.add(schema);
       }
-      for (const schema of shared.filter((module) => module.startsWith('schemas/') && !allowed.has(module))) strays.push(`${handler}: ${schema}`);
+      for (const schema of shared.filter((module) => module.startsWith('schemas/') && !allowed.has(module)))
+        strays.push(`${handler}: ${schema}`);
     }
     expect(strays).toEqual([]);
   });
@@ -201,28 +237,60 @@ describe('handler bundles', () => {
     // contract module as a namespace: esbuild drops the rest of the module (docs/decisions/021j).
     const found: string[] = [];
     for (const [handler, file] of bundles) {
-      if (handler === MAILER || handler === OUTBOX_SWEEPER || handler === FAN_OUT || handler === TRIAL_ALERTS || handler === DUE_REMINDERS) continue;
+      if (
+        handler === MAILER ||
+        handler === OUTBOX_SWEEPER ||
+        handler === FAN_OUT ||
+        handler === TRIAL_ALERTS ||
+        handler === DUE_REMINDERS
+      )
+        continue;
       const text = await readFile(file, 'utf8');
       const own = new Set(routes.filter((route) => route.handler === handler).map((route) => route.path));
       for (const path of own) if (!text.includes(`path:"${path}"`)) found.push(`${handler}: its own ${path} is missing`);
-      for (const route of routes) if (!own.has(route.path) && text.includes(`path:"${route.path}"`)) found.push(`${handler}: ${route.method} ${route.path}`);
+      for (const route of routes)
+        if (!own.has(route.path) && text.includes(`path:"${route.path}"`))
+          found.push(`${handler}: ${route.method} ${route.path}`);
     }
     expect(found).toEqual([]);
   });
 
-  it.each([...SCHEMA_AND_CONTRACT_MODULES])('%s builds nothing when it is imported for nothing: every schema and endpoint in it is free of side effects to esbuild', async (module) => {
-    // A schema built at the top level (z.object(...) without the /* @__PURE__ */ wrapper) would be kept,
-    // and built at the cold start of every handler whose bundle takes anything from this module.
-    const result = await build({ stdin: { contents: `import ${JSON.stringify(path.join(SHARED, module))};`, resolveDir: SHARED }, bundle: true, write: false, metafile: true, format: 'esm', platform: 'node', minifySyntax: true, logLevel: 'silent' });
-    const kept = Object.entries(result.metafile.outputs).flatMap(([, output]) => Object.entries(output.inputs).filter(([input, { bytesInOutput }]) => input.includes('shared/') && bytesInOutput > 0).map(([input]) => input));
-    expect(kept).toEqual([]);
-  });
+  it.each([...SCHEMA_AND_CONTRACT_MODULES])(
+    '%s builds nothing when it is imported for nothing: every schema and endpoint in it is free of side effects to esbuild',
+    async (module) => {
+      // A schema built at the top level (z.object(...) without the /* @__PURE__ */ wrapper) would be kept,
+      // and built at the cold start of every handler whose bundle takes anything from this module.
+      const result = await build({
+        stdin: { contents: `import ${JSON.stringify(path.join(SHARED, module))};`, resolveDir: SHARED },
+        bundle: true,
+        write: false,
+        metafile: true,
+        format: 'esm',
+        platform: 'node',
+        minifySyntax: true,
+        logLevel: 'silent',
+      });
+      const kept = Object.entries(result.metafile.outputs).flatMap(([, output]) =>
+        Object.entries(output.inputs)
+          .filter(([input, { bytesInOutput }]) => input.includes('shared/') && bytesInOutput > 0)
+          .map(([input]) => input),
+      );
+      expect(kept).toEqual([]);
+    },
+  );
 
   it('builds no ICU formatter or collator while a bundle is imported: a request that needs one builds it', async () => {
     // Their first use loads ICU's locale data: a module-level Intl.DateTimeFormat made every cold
     // start of Stripe's webhook 14 ms longer for the one event that formats a date.
     const probe = path.join(import.meta.dirname, 'fixtures', 'locale-use-probe.mjs');
-    const { stdout } = await promisify(execFile)(process.execPath, [probe, JSON.stringify([...bundles])], { env: { ...process.env, AWS_REGION: 'us-east-1', MAIL_FROM: 'Growthwise <mail@example.com>', SITE_URL: 'http://localhost:3000' } });
+    const { stdout } = await promisify(execFile)(process.execPath, [probe, JSON.stringify([...bundles])], {
+      env: {
+        ...process.env,
+        AWS_REGION: 'us-east-1',
+        MAIL_FROM: 'Growthwise <mail@example.com>',
+        SITE_URL: 'http://localhost:3000',
+      },
+    });
     expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({});
   }, 60_000);
 

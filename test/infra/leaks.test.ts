@@ -20,7 +20,8 @@ function references(value: unknown, into = new Set<string>()): Set<string> {
     for (const [key, inner] of Object.entries(value)) {
       if (key === 'Ref' && typeof inner === 'string') into.add(inner);
       else if (key === 'Fn::GetAtt') into.add(Array.isArray(inner) ? String(inner[0]) : String(inner).split('.')[0]!);
-      else if (key === 'Fn::Sub') for (const match of JSON.stringify(inner).matchAll(/\$\{([A-Za-z0-9]+)[.}]/g)) into.add(match[1]!);
+      else if (key === 'Fn::Sub')
+        for (const match of JSON.stringify(inner).matchAll(/\$\{([A-Za-z0-9]+)[.}]/g)) into.add(match[1]!);
       else references(inner, into);
     }
   }
@@ -59,14 +60,14 @@ describe.each(['prod', 'pr-1'])('stage %s leaks nothing', (name) => {
   const resources = resourcesOf(stage);
   const logGroups = new Set(ofType(stage, 'AWS::Logs::LogGroup').map(([id]) => id));
 
-  it('creates every log group itself, with the stage\'s retention, and removes it as the stage says', () => {
+  it("creates every log group itself, with the stage's retention, and removes it as the stage says", () => {
     for (const [id, group] of ofType(stage, 'AWS::Logs::LogGroup')) {
       expect(group.Properties?.RetentionInDays, id).toBe(rules.logRetention);
       expect(group.DeletionPolicy, id).toBe(name === 'prod' ? 'Retain' : 'Delete');
     }
   });
 
-  it('sends every function\'s logs, CDK\'s own handlers included, to one of those log groups', () => {
+  it("sends every function's logs, CDK's own handlers included, to one of those log groups", () => {
     const functions = ofType(stage, 'AWS::Lambda::Function');
     expect(functions.length).toBeGreaterThan(0);
     for (const [id, fn] of functions) {
@@ -88,12 +89,18 @@ describe.each(['prod', 'pr-1'])('stage %s leaks nothing', (name) => {
     expect(findCycle(resources)).toBeUndefined();
   });
 
-  it('passes cdk-nag\'s AwsSolutions pack, every acknowledgement with its reason', () => {
+  it("passes cdk-nag's AwsSolutions pack, every acknowledgement with its reason", () => {
     const report = new AwsSolutionsChecks().validateScope(app);
-    expect(report.violations.map((violation) => `${violation.ruleName}: ${violation.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+    expect(
+      report.violations.map(
+        (violation) => `${violation.ruleName}: ${violation.violatingResources.map((r) => r.constructPath).join(', ')}`,
+      ),
+    ).toEqual([]);
     const acknowledged = app.node
       .findAll()
-      .flatMap((construct) => construct.node.metadata.filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY))
+      .flatMap((construct) =>
+        construct.node.metadata.filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY),
+      )
       .flatMap((entry) => Object.entries(entry.data as Record<string, { reason?: string } | string>));
     expect(acknowledged.length).toBeGreaterThan(0);
     for (const [rule, value] of acknowledged) {

@@ -12,11 +12,16 @@ describe('the test switches', () => {
   it.each(['prod', 'pr-1'])('are in the environment of no function of %s', (stage) => {
     const { stage: template, shared } = synthStage(stage);
     const environments = [template, shared].flatMap((stack) =>
-      ofType(stack, 'AWS::Lambda::Function').map(([id, resource]) => ({ id, variables: (resource.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {} })),
+      ofType(stack, 'AWS::Lambda::Function').map(([id, resource]) => ({
+        id,
+        variables: (resource.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {},
+      })),
     );
     // The handlers' environments were read: each names its stage.
     expect(environments.filter(({ variables }) => variables.STAGE === stage).length).toBeGreaterThan(50);
-    const found = environments.flatMap(({ id, variables }) => LOCAL_STAGE_SWITCHES.filter((name) => name in variables).map((name) => `${id}: ${name}`));
+    const found = environments.flatMap(({ id, variables }) =>
+      LOCAL_STAGE_SWITCHES.filter((name) => name in variables).map((name) => `${id}: ${name}`),
+    );
     expect(found).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SPA_HTML_FILES, rewriteSpaPath } from '../../infra/web/spa-fallback';
 import { WEB_DIST, buildWebIfStale } from '../../infra/local/web-build';
+import { SPA_HTML_FILES, rewriteSpaPath } from '../../infra/web/spa-fallback';
 
 /** The public pages, the text of their h1 and the chunk of their lazy route module. */
 const PAGES = [
@@ -34,28 +34,37 @@ describe('the web build, through the SPA fallback', () => {
   it("bundles React's production build, also when this test runner (NODE_ENV=test) made it", () => {
     const assets = readdirSync(path.join(outDir, 'assets')).filter((file) => file.endsWith('.js'));
     // A warning only React's development build carries.
-    expect(assets.filter((file) => readFileSync(path.join(outDir, 'assets', file), 'utf8').includes('unique "key" prop'))).toEqual([]);
+    expect(
+      assets.filter((file) => readFileSync(path.join(outDir, 'assets', file), 'utf8').includes('unique "key" prop')),
+    ).toEqual([]);
   });
 
   it('has every HTML file the fallback answers with, and no other', () => {
-    expect(readdirSync(outDir).filter((file) => file.endsWith('.html')).sort()).toEqual([...SPA_HTML_FILES].sort());
+    expect(
+      readdirSync(outDir)
+        .filter((file) => file.endsWith('.html'))
+        .sort(),
+    ).toEqual([...SPA_HTML_FILES].sort());
   });
 
-  it.each(PAGES)('%s arrives drawn, and its one script starts the entry with the route chunk preloaded', (uri, heading, chunk) => {
-    const entry = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)">/.exec(html('/dashboard'))![1]!;
-    const [pathname, search = ''] = uri.split('?');
-    for (const variant of uri === '/' ? [uri] : [uri, `${pathname}/${search && '?'}${search}`]) {
-      const page = html(variant);
-      expect(page).toContain(`<div id="root" data-prerendered="${uri}">`);
-      expect(root(page)).toMatch(new RegExp(`<h1[^>]*>${heading}`));
-      const scripts = [...head(page).matchAll(/<script type="module" crossorigin src="([^"]+)">/g)].map((match) => match[1]!);
-      expect(scripts).toEqual([expect.stringMatching(/^\/assets\/start-[\w-]+\.js$/)]);
-      expect(head(page)).not.toContain('modulepreload');
-      const start = readFileSync(path.join(outDir, scripts[0]!), 'utf8');
-      expect(start).toContain(`const entry = "${entry}";`);
-      expect(start).toMatch(new RegExp(`"/assets/${chunk}-[\\w-]+\\.js"`));
-    }
-  });
+  it.each(PAGES)(
+    '%s arrives drawn, and its one script starts the entry with the route chunk preloaded',
+    (uri, heading, chunk) => {
+      const entry = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)">/.exec(html('/dashboard'))![1]!;
+      const [pathname, search = ''] = uri.split('?');
+      for (const variant of uri === '/' ? [uri] : [uri, `${pathname}/${search && '?'}${search}`]) {
+        const page = html(variant);
+        expect(page).toContain(`<div id="root" data-prerendered="${uri}">`);
+        expect(root(page)).toMatch(new RegExp(`<h1[^>]*>${heading}`));
+        const scripts = [...head(page).matchAll(/<script type="module" crossorigin src="([^"]+)">/g)].map((match) => match[1]!);
+        expect(scripts).toEqual([expect.stringMatching(/^\/assets\/start-[\w-]+\.js$/)]);
+        expect(head(page)).not.toContain('modulepreload');
+        const start = readFileSync(path.join(outDir, scripts[0]!), 'utf8');
+        expect(start).toContain(`const entry = "${entry}";`);
+        expect(start).toMatch(new RegExp(`"/assets/${chunk}-[\\w-]+\\.js"`));
+      }
+    },
+  );
 
   it('gives the app and unknown paths the empty shell, never a public page', () => {
     for (const uri of ['/dashboard', '/projects/some-id', '/no-such-page']) {
@@ -70,7 +79,8 @@ describe('the web build, through the SPA fallback', () => {
     expect(shell).toMatch(/<meta name="description" content="[^"]+"/);
     expect(shell).toContain('<link rel="icon" href="/favicon.svg"');
     expect(shell).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/);
-    const withoutScripts = (text: string) => text.replace(/\s*<(script type="module"|link rel="modulepreload")[^>]*>(<\/script>)?/g, '');
+    const withoutScripts = (text: string) =>
+      text.replace(/\s*<(script type="module"|link rel="modulepreload")[^>]*>(<\/script>)?/g, '');
     for (const [uri] of PAGES) expect(withoutScripts(head(html(uri))), uri).toBe(withoutScripts(shell));
   });
 

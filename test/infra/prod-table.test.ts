@@ -68,7 +68,7 @@ describe('prod table: frozen, and protected from replacement', () => {
   const [id, { Properties }] = tables[0]!;
   const table = { Properties: Properties! };
 
-  it('keeps its logical id, key schema and every index\'s key schema', () => {
+  it("keeps its logical id, key schema and every index's key schema", () => {
     expect(id).toBe(FROZEN.logicalId);
     expect(table.Properties.KeySchema).toEqual(FROZEN.keySchema);
     const indexes = (table.Properties.GlobalSecondaryIndexes ?? []) as { IndexName: string; KeySchema: unknown }[];
@@ -82,7 +82,12 @@ describe('prod table: frozen, and protected from replacement', () => {
     expect(protectTable(FROZEN.logicalId)).toEqual({
       Statement: [
         { Effect: 'Allow', Principal: '*', Action: 'Update:*', Resource: '*' },
-        { Effect: 'Deny', Principal: '*', Action: ['Update:Replace', 'Update:Delete'], Resource: `LogicalResourceId/${FROZEN.logicalId}` },
+        {
+          Effect: 'Deny',
+          Principal: '*',
+          Action: ['Update:Replace', 'Update:Delete'],
+          Resource: `LogicalResourceId/${FROZEN.logicalId}`,
+        },
       ],
     });
   });

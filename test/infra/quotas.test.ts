@@ -3,9 +3,9 @@ import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { routes, secretsOf } from '../../functions/routes';
 import { buildApp } from '../../infra/app';
 import { EDGE_STACK_NAME, SHARED_STACK_NAME, stackName, stageConfig } from '../../infra/stages';
-import { routes, secretsOf } from '../../functions/routes';
 import { ofType, synthStage } from './synth-stage';
 
 /**
@@ -50,7 +50,10 @@ const sum = (...usages: Usage[]) => {
 function synth(stage: string) {
   const accounts = { prod: '111111111111', preview: '222222222222' };
   const app = buildApp(
-    new App({ builtinCloudFormationValidation: false, context: { stage, 'aws:cdk:bundling-stacks': [], githubRepository: 'acme-co/growthwise' } }),
+    new App({
+      builtinCloudFormationValidation: false,
+      context: { stage, 'aws:cdk:bundling-stacks': [], githubRepository: 'acme-co/growthwise' },
+    }),
     null,
     accounts,
   );
@@ -71,7 +74,7 @@ function capacity(fixed: Usage, perPreview: Usage) {
   return { fits, binding };
 }
 
-describe('quotas: what one stage uses of the account\'s quotas, and how many previews an account holds', () => {
+describe("quotas: what one stage uses of the account's quotas, and how many previews an account holds", () => {
   const previewSynth = synth('pr-1');
   const prodSynth = synth('prod');
   const preview = previewSynth(stackName('pr-1'));
@@ -95,7 +98,13 @@ describe('quotas: what one stage uses of the account\'s quotas, and how many pre
 
   it('fits at least the number of previews docs/deploy.md promises, in either layout, with room for prod', () => {
     const previewAccount = sum(dev, shared, bootstrap, previewSynth('Growthwise-delivery-preview'));
-    const oneAccount = sum(previewAccount, prod, bootstrap, previewSynth('Growthwise-delivery-prod'), previewSynth(EDGE_STACK_NAME));
+    const oneAccount = sum(
+      previewAccount,
+      prod,
+      bootstrap,
+      previewSynth('Growthwise-delivery-prod'),
+      previewSynth(EDGE_STACK_NAME),
+    );
     for (const fixed of [previewAccount, oneAccount]) {
       for (const [type, { quota, what }] of Object.entries(QUOTAS)) expect(fixed[type] ?? 0, what).toBeLessThan(quota);
     }
@@ -104,7 +113,9 @@ describe('quotas: what one stage uses of the account\'s quotas, and how many pre
     const promised = Number(/an account holds at least \*\*(\d+) previews\*\*/i.exec(DEPLOY_DOC)?.[1]);
     expect(promised, 'docs/deploy.md: "an account holds at least **N previews**"').toBeGreaterThan(0);
     expect(shared1.fits, `one account: ${shared1.fits} previews (${shared1.binding} binds)`).toBeGreaterThanOrEqual(promised);
-    expect(separate.fits, `preview account: ${separate.fits} previews (${separate.binding} binds)`).toBeGreaterThanOrEqual(shared1.fits);
+    expect(separate.fits, `preview account: ${separate.fits} previews (${separate.binding} binds)`).toBeGreaterThanOrEqual(
+      shared1.fits,
+    );
     expect(DEPLOY_DOC).toContain(shared1.binding);
   });
 });
@@ -117,7 +128,8 @@ const RESOLVED_REFERENCE = 160;
 describe("roles: route functions share one role per set of grants, and each role's policies fit IAM's limit", () => {
   const { stage } = synthStage('prod');
   const policies = ofType(stage, 'AWS::IAM::Policy');
-  const roleIds = (policy: { Properties?: Record<string, unknown> }) => (policy.Properties!.Roles as { Ref: string }[]).map((role) => role.Ref);
+  const roleIds = (policy: { Properties?: Record<string, unknown> }) =>
+    (policy.Properties!.Roles as { Ref: string }[]).map((role) => role.Ref);
 
   it('gives the route functions as many roles as there are sets of grants (table access and secrets), however many routes', () => {
     const profiles = new Set(routes.map((route) => [route.table, ...[...secretsOf(route)].sort()].join('+')));

@@ -6,7 +6,11 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const FUNCTIONS = path.join(ROOT, 'functions');
 
 /** The resource folders of functions/: those named as a module of shared/contract/ (the rest is plumbing). */
-const resources = new Set(readdirSync(path.join(ROOT, 'shared/contract')).filter((file) => file.endsWith('.ts') && file !== 'endpoint.ts' && !file.endsWith('.test.ts')).map((file) => file.slice(0, -3)));
+const resources = new Set(
+  readdirSync(path.join(ROOT, 'shared/contract'))
+    .filter((file) => file.endsWith('.ts') && file !== 'endpoint.ts' && !file.endsWith('.test.ts'))
+    .map((file) => file.slice(0, -3)),
+);
 
 /**
  * Pairs of resource folders that still import each other, each to be made one-way (issue 61: what one
@@ -38,7 +42,11 @@ function resourceImports(): Map<string, Set<string>> {
 
 describe('resource folders depend one way', () => {
   const imports = resourceImports();
-  const mutual = [...imports].flatMap(([from, targets]) => [...targets].filter((to) => from < to && imports.get(to)?.has(from)).map((to) => `${from} ↔ ${to}`)).sort();
+  const mutual = [...imports]
+    .flatMap(([from, targets]) =>
+      [...targets].filter((to) => from < to && imports.get(to)?.has(from)).map((to) => `${from} ↔ ${to}`),
+    )
+    .sort();
 
   it('finds the imports between resource folders (the scan reads them)', () => {
     expect(imports.get('projects')?.has('user')).toBe(true);

@@ -14,7 +14,12 @@ const RESTORED: RestoredTable = {
 /** Prod as `cdk synth` builds it, with the stage's settings naming a restored table (no handler bundling). */
 function synthProdOn(restoredTable: RestoredTable) {
   const app = new App({ context: { stage: 'prod', 'aws:cdk:bundling-stacks': [] } });
-  const stack = new GrowthwiseStack(app, stackName('prod'), { stage: 'prod', config: { ...stages.prod, restoredTable }, backupCopies: [], webRoot: undefined });
+  const stack = new GrowthwiseStack(app, stackName('prod'), {
+    stage: 'prod',
+    config: { ...stages.prod, restoredTable },
+    backupCopies: [],
+    webRoot: undefined,
+  });
   return { app, template: Template.fromStack(stack) };
 }
 
@@ -24,7 +29,9 @@ const dynamoDbStatements = (resources: Resources) =>
     .filter((resource) => resource.Type === 'AWS::IAM::Policy')
     .flatMap((policy) => (policy.Properties!.PolicyDocument as { Statement: Statement[] }).Statement)
     // dynamodb:ListStreams takes no resource ("*").
-    .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('dynamodb:') && action !== 'dynamodb:ListStreams'));
+    .filter((statement) =>
+      [statement.Action].flat().some((action) => action.startsWith('dynamodb:') && action !== 'dynamodb:ListStreams'),
+    );
 
 describe('the stage on a restored table (docs/runbook.md, "Restore the table", step 3; docs/decisions/071)', () => {
   const { app, template } = synthProdOn(RESTORED);
@@ -39,12 +46,20 @@ describe('the stage on a restored table (docs/runbook.md, "Restore the table", s
   });
 
   it('gives every function that uses the table the restored table by name, and nothing refers to the own table any more', () => {
-    const withTable = ofType(template, 'AWS::Lambda::Function').filter(([, fn]) => (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.TABLE_NAME !== undefined);
+    const withTable = ofType(template, 'AWS::Lambda::Function').filter(
+      ([, fn]) =>
+        (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.TABLE_NAME !== undefined,
+    );
     // The route functions, the mailer, its sweeper, the fan-out and the daily jobs: as many as on the own table.
-    const before = ofType(synthStage('prod').stage, 'AWS::Lambda::Function').filter(([, fn]) => JSON.stringify(fn.Properties?.Environment ?? {}).includes('TABLE_NAME'));
+    const before = ofType(synthStage('prod').stage, 'AWS::Lambda::Function').filter(([, fn]) =>
+      JSON.stringify(fn.Properties?.Environment ?? {}).includes('TABLE_NAME'),
+    );
     expect(withTable.length).toBe(before.length);
     expect(withTable.length).toBeGreaterThan(10);
-    for (const [id, fn] of withTable) expect((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.TABLE_NAME, id).toBe(RESTORED.tableName);
+    for (const [id, fn] of withTable)
+      expect((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.TABLE_NAME, id).toBe(
+        RESTORED.tableName,
+      );
     const { [ownTableId]: _own, ...rest } = resources;
     expect(JSON.stringify(rest)).not.toContain(ownTableId);
     expect(JSON.stringify(template.toJSON().Outputs)).toContain(RESTORED.tableName);
@@ -73,14 +88,28 @@ describe('the stage on a restored table (docs/runbook.md, "Restore the table", s
     expect(selections.length).toBeGreaterThan(0);
     for (const [, selection] of selections) expect(JSON.stringify(selection.Properties)).toContain(`table/${RESTORED.tableName}`);
     const report = new AwsSolutionsChecks().validateScope(app);
-    expect(report.violations.map((violation) => `${violation.ruleName}: ${violation.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+    expect(
+      report.violations.map(
+        (violation) => `${violation.ruleName}: ${violation.violatingResources.map((r) => r.constructPath).join(', ')}`,
+      ),
+    ).toEqual([]);
   });
 
   it("refuses a name outside the stage's (the preview boundary covers Growthwise-prod-* only), naming the setting", () => {
-    expect(() => synthProdOn({ tableName: 'growthwise-prod-restored', streamArn: 'arn:aws:dynamodb:eu-west-1:123456789012:table/growthwise-prod-restored/stream/2026-11-26T20:00:00.000' })).toThrow(/restoredTable\.tableName .* must start with "Growthwise-prod-"/);
+    expect(() =>
+      synthProdOn({
+        tableName: 'growthwise-prod-restored',
+        streamArn: 'arn:aws:dynamodb:eu-west-1:123456789012:table/growthwise-prod-restored/stream/2026-11-26T20:00:00.000',
+      }),
+    ).toThrow(/restoredTable\.tableName .* must start with "Growthwise-prod-"/);
   });
 
   it("refuses a stream ARN that is not the restored table's, naming the setting", () => {
-    expect(() => synthProdOn({ ...RESTORED, streamArn: 'arn:aws:dynamodb:eu-west-1:123456789012:table/Growthwise-prod-DataTable-1ABC/stream/2026-01-01T00:00:00.000' })).toThrow(/restoredTable\.streamArn .* is not a stream of table Growthwise-prod-restored-2026-11-26/);
+    expect(() =>
+      synthProdOn({
+        ...RESTORED,
+        streamArn: 'arn:aws:dynamodb:eu-west-1:123456789012:table/Growthwise-prod-DataTable-1ABC/stream/2026-01-01T00:00:00.000',
+      }),
+    ).toThrow(/restoredTable\.streamArn .* is not a stream of table Growthwise-prod-restored-2026-11-26/);
   });
 });

@@ -48,16 +48,22 @@ describe('API: the cloud serves exactly the route table', () => {
       expect(fn.Runtime).toBe('nodejs22.x');
       expect(fn.Architectures).toEqual(['arm64']);
       const env = (fn.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(Object.keys(env)).toEqual(expect.arrayContaining(['TABLE_NAME', 'STAGE', 'APP_ORIGINS', 'ORIGIN_VERIFY_SECRET', 'ORIGIN_VERIFY_SECRET_ARN']));
+      expect(Object.keys(env)).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'STAGE', 'APP_ORIGINS', 'ORIGIN_VERIFY_SECRET', 'ORIGIN_VERIFY_SECRET_ARN']),
+      );
       // A function learns where only the secrets of its route are.
       expect('SESSION_SECRET_ARN' in env, `${entry.path} session key`).toBe(secretsOf(entry).includes('session'));
       expect('STRIPE_SECRET_KEY_ARN' in env, `${entry.path} Stripe key`).toBe(secretsOf(entry).includes('stripeSecretKey'));
-      expect('STRIPE_WEBHOOK_SECRET_ARN' in env, `${entry.path} webhook secret`).toBe(secretsOf(entry).includes('stripeWebhookSecret'));
+      expect('STRIPE_WEBHOOK_SECRET_ARN' in env, `${entry.path} webhook secret`).toBe(
+        secretsOf(entry).includes('stripeWebhookSecret'),
+      );
       expect(env.STAGE).toBe('pr-1');
       // Source maps are shipped, not loaded: --enable-source-maps costs every cold start (infra/bundling.ts).
       expect(env.NODE_OPTIONS).toBeUndefined();
       expect(JSON.stringify(env.ORIGIN_VERIFY_SECRET)).toContain('{{resolve:secretsmanager:');
-      expect(JSON.stringify(env.APP_ORIGINS)).toMatch(/"https:\/\/",\{"Fn::GetAtt":\["WebDistribution[A-Z0-9]+","DomainName"\]\}/);
+      expect(JSON.stringify(env.APP_ORIGINS)).toMatch(
+        /"https:\/\/",\{"Fn::GetAtt":\["WebDistribution[A-Z0-9]+","DomainName"\]\}/,
+      );
     }
   });
 
@@ -69,7 +75,14 @@ describe('API: the cloud serves exactly the route table', () => {
       const roleId = (fn.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
       const statements = policies
         .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(`"${roleId}"`))
-        .flatMap(([, policy]) => (policy.Properties!.PolicyDocument as { Statement: { Effect: string; Action: string | string[]; Condition?: unknown }[] }).Statement)
+        .flatMap(
+          ([, policy]) =>
+            (
+              policy.Properties!.PolicyDocument as {
+                Statement: { Effect: string; Action: string | string[]; Condition?: unknown }[];
+              }
+            ).Statement,
+        )
         // What is granted; the audit log's Deny on every role is audit-log-protection.test.ts's.
         .filter((statement) => statement.Effect === 'Allow');
       const actions = statements.filter((statement) => !statement.Condition).flatMap((statement) => statement.Action);
@@ -97,7 +110,11 @@ describe('API: the cloud serves exactly the route table', () => {
 
   it('lets every idempotent route write its idempotency records: a readwrite route (GetItem, PutItem, UpdateItem, DeleteItem, as above)', () => {
     const idempotent = routes.filter((route) => 'idempotent' in route.endpoint && route.endpoint.idempotent);
-    expect(idempotent.map((route) => `${route.method} ${route.path}`).sort()).toEqual(['POST /api/organization/invitations', 'POST /api/organization/users', 'POST /api/projects']);
+    expect(idempotent.map((route) => `${route.method} ${route.path}`).sort()).toEqual([
+      'POST /api/organization/invitations',
+      'POST /api/organization/users',
+      'POST /api/projects',
+    ]);
     for (const route of idempotent) expect(route.table, `${route.method} ${route.path}`).toBe('readwrite');
   });
 
@@ -105,7 +122,10 @@ describe('API: the cloud serves exactly the route table', () => {
     stage.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: previewStage().throttle.default.rateLimit, ThrottlingBurstLimit: previewStage().throttle.default.burstLimit },
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: previewStage().throttle.default.rateLimit,
+        ThrottlingBurstLimit: previewStage().throttle.default.burstLimit,
+      },
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('context.requestId') },
     });
   });

@@ -7,15 +7,26 @@ import { ofType, resourcesOf } from './synth-stage';
 
 function stageWith(originVerifyVersionId: string | null) {
   const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new GrowthwiseStack(app, 'Growthwise-rotation', { stage: 'rotation', config: { ...previewStage(), originVerifyVersionId }, webRoot: undefined, backupCopies: [] });
+  const stack = new GrowthwiseStack(app, 'Growthwise-rotation', {
+    stage: 'rotation',
+    config: { ...previewStage(), originVerifyVersionId },
+    webRoot: undefined,
+    backupCopies: [],
+  });
   return Template.fromStack(stack);
 }
 
 /** The x-origin-verify value CloudFront sends, and the one each function compares. */
 function originVerifyValues(template: Template) {
   const [, distribution] = ofType(template, 'AWS::CloudFront::Distribution')[0]!;
-  const origins = (distribution.Properties!.DistributionConfig as { Origins: { OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[] }).Origins;
-  const header = origins.flatMap((origin) => origin.OriginCustomHeaders ?? []).find((h) => h.HeaderName === 'x-origin-verify')!.HeaderValue;
+  const origins = (
+    distribution.Properties!.DistributionConfig as {
+      Origins: { OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
+    }
+  ).Origins;
+  const header = origins
+    .flatMap((origin) => origin.OriginCustomHeaders ?? [])
+    .find((h) => h.HeaderName === 'x-origin-verify')!.HeaderValue;
   const functions = Object.values(resourcesOf(template))
     .map((resource) => (resource.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables)
     .filter((env) => env?.ORIGIN_VERIFY_SECRET !== undefined)
@@ -24,7 +35,7 @@ function originVerifyValues(template: Template) {
 }
 
 describe('secret rotation: CloudFront and the functions resolve the same origin-verify version', () => {
-  it('pins the stage config\'s version into the header and every function, so changing it redeploys both', () => {
+  it("pins the stage config's version into the header and every function, so changing it redeploys both", () => {
     const { header, functions } = originVerifyValues(stageWith('5f0c1d2e-aaaa-bbbb-cccc-0123456789ab'));
     expect(header).toMatch(/\{\{resolve:secretsmanager:.*:SecretString:::5f0c1d2e-aaaa-bbbb-cccc-0123456789ab\}\}/);
     expect(functions.length).toBeGreaterThan(0);

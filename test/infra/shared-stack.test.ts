@@ -28,11 +28,13 @@ function namesIn(region: string): Map<string, string> {
   const template = Template.fromStack(new SharedStack(app, SHARED_STACK_NAME, { env: { account: '111111111111', region } }));
   const names = new Map<string, string>();
   for (const [type, nameOf] of Object.entries(GLOBAL_NAMES)) {
-    for (const [id, resource] of ofType(template, type)) names.set(`${type} ${id}`, resolveIn(region, nameOf(resource.Properties!)));
+    for (const [id, resource] of ofType(template, type))
+      names.set(`${type} ${id}`, resolveIn(region, nameOf(resource.Properties!)));
   }
   // Every CloudFront resource is account-wide: each must be listed above, so none escapes the check.
   for (const [id, resource] of Object.entries(template.toJSON().Resources as Record<string, { Type: string }>)) {
-    if (resource.Type.startsWith('AWS::CloudFront::')) expect(GLOBAL_NAMES, `${id} (${resource.Type})`).toHaveProperty([resource.Type]);
+    if (resource.Type.startsWith('AWS::CloudFront::'))
+      expect(GLOBAL_NAMES, `${id} (${resource.Type})`).toHaveProperty([resource.Type]);
   }
   return names;
 }

@@ -1,5 +1,5 @@
-import { BOOTSTRAP_QUALIFIERS } from '../../infra/stages';
 import type { Template } from 'aws-cdk-lib/assertions';
+import { BOOTSTRAP_QUALIFIERS } from '../../infra/stages';
 
 /**
  * A template with its own stage's name replaced by <stage> (also inside generated ids, whose hash
@@ -21,7 +21,8 @@ export function normalized(template: Template, stage: string): Record<string, un
 /** Where two JSON values differ: one dotted path per difference (a key present on one side only counts). */
 export function differences(a: unknown, b: unknown, path: string[] = []): string[][] {
   if (JSON.stringify(a) === JSON.stringify(b)) return [];
-  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
   if (isObject(a) && isObject(b)) {
     return [...new Set([...Object.keys(a), ...Object.keys(b)])].flatMap((key) =>
       key in a && key in b ? differences(a[key], b[key], [...path, key]) : [[...path, key]],

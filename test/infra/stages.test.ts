@@ -6,7 +6,10 @@ import { type Resources, ofType, synthStage } from './synth-stage';
 /** What the stage rules and the stage's limits (infra/stages.ts) may change in a resource both stages have. */
 const RULE_PROPERTIES: Record<string, string[]> = {
   '*': ['DeletionPolicy', 'UpdateReplacePolicy'],
-  'AWS::DynamoDB::Table': ['Properties.DeletionProtectionEnabled', 'Properties.PointInTimeRecoverySpecification.PointInTimeRecoveryEnabled'],
+  'AWS::DynamoDB::Table': [
+    'Properties.DeletionProtectionEnabled',
+    'Properties.PointInTimeRecoverySpecification.PointInTimeRecoveryEnabled',
+  ],
   'AWS::Logs::LogGroup': ['Properties.RetentionInDays'],
   // Auto-delete objects: CDK tags the bucket and lets its handler empty it.
   'AWS::S3::Bucket': ['Properties.Tags'],
@@ -27,7 +30,8 @@ const RULE_PROPERTIES: Record<string, string[]> = {
   'AWS::SecretsManager::Secret': ['Properties.ReplicaRegions'],
 };
 /** CDK names the stream consumers' event source mappings and the trial rule's invoke permission after paths that hold the stack name: same resource, another id. */
-const STAGE_NAMED_IDS = /^((Mailer|NotificationFanOut)FunctionDynamoDBEventSourceGrowthwise<stage>DataTable|(TrialAlerts|DueReminders)DailyAllowEventRuleGrowthwise<stage>(TrialAlerts|DueReminders)Function|MailerSweepAllowEventRuleGrowthwise<stage>MailerSweeper)/;
+const STAGE_NAMED_IDS =
+  /^((Mailer|NotificationFanOut)FunctionDynamoDBEventSourceGrowthwise<stage>DataTable|(TrialAlerts|DueReminders)DailyAllowEventRuleGrowthwise<stage>(TrialAlerts|DueReminders)Function|MailerSweepAllowEventRuleGrowthwise<stage>MailerSweeper)/;
 /** Whole resources only one kind of stage has. */
 const ONLY_IN_PROD = ['AWS::CloudWatch::Alarm', 'AWS::SNS::Topic', 'AWS::SNS::TopicPolicy', 'AWS::SNS::Subscription'];
 /** Prod reads its web ACL's ARN from us-east-1 with CDK's AwsCustomResource (its handler, role, policy and log group). */
@@ -57,21 +61,26 @@ describe('stages: prod and a preview differ exactly in the stage rules and limit
         if (PROD_BACKUPS.test(id) && prodResources[id]) continue;
         const inProd = prodResources[id];
         const allowed = inProd ? ONLY_IN_PROD.includes(inProd.Type) : ONLY_IN_PREVIEW.includes(previewResources[id]!.Type);
-        if (!allowed || (!inProd && !id.startsWith('CustomS3AutoDeleteObjects') && !id.includes('AutoDeleteObjects'))) unexpected.push(where);
+        if (!allowed || (!inProd && !id.startsWith('CustomS3AutoDeleteObjects') && !id.includes('AutoDeleteObjects')))
+          unexpected.push(where);
         continue;
       }
       const type = prodResources[id]!.Type;
       const property = rest.join('.');
       const allowed = [...RULE_PROPERTIES['*']!, ...(RULE_PROPERTIES[type] ?? [])];
-      if (!allowed.some((prefix) => property === prefix || property.startsWith(`${prefix}.`))) unexpected.push(`${where} (${type})`);
+      if (!allowed.some((prefix) => property === prefix || property.startsWith(`${prefix}.`)))
+        unexpected.push(`${where} (${type})`);
     }
     expect(unexpected).toEqual([]);
   });
 
-  it('keeps prod\'s data and watches it with alarms', () => {
+  it("keeps prod's data and watches it with alarms", () => {
     const [, table] = ofType(prod, 'AWS::DynamoDB::Table')[0]!;
     expect(table.DeletionPolicy).toBe('Retain');
-    expect(table.Properties).toMatchObject({ DeletionProtectionEnabled: true, PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } });
+    expect(table.Properties).toMatchObject({
+      DeletionProtectionEnabled: true,
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+    });
     for (const type of ['AWS::S3::Bucket', 'AWS::SecretsManager::Secret', 'AWS::Logs::LogGroup']) {
       for (const [id, resource] of ofType(prod, type)) expect(resource.DeletionPolicy, id).toBe('Retain');
     }
@@ -94,6 +103,7 @@ describe('stages: prod and a preview differ exactly in the stage rules and limit
     expect(stackName('pr-1')).toBe('Growthwise-pr-1');
     expect(stageConfig('prod')).toBe(stages.prod);
     expect(stageConfig('pr-123').rules.removalPolicy).toBe(stageConfig('dev').rules.removalPolicy);
-    for (const bad of ['Prod', 'pr_1', '-x', 'x-', 'shared', '', 'a'.repeat(21)]) expect(() => stageConfig(bad), bad).toThrow(/Invalid stage/);
+    for (const bad of ['Prod', 'pr_1', '-x', 'x-', 'shared', '', 'a'.repeat(21)])
+      expect(() => stageConfig(bad), bad).toThrow(/Invalid stage/);
   });
 });

@@ -21,7 +21,10 @@ export function synthStage(name: string, webRoot: string | null = null): Synthes
   let result = cache.get(key);
   if (!result) {
     // The built-in CloudFormation schema validation (a WASM engine, ~30 s) runs in `cdk synth`, not here.
-    const app = buildApp(new App({ builtinCloudFormationValidation: false, context: { stage: name, 'aws:cdk:bundling-stacks': [] } }), webRoot);
+    const app = buildApp(
+      new App({ builtinCloudFormationValidation: false, context: { stage: name, 'aws:cdk:bundling-stacks': [] } }),
+      webRoot,
+    );
     const assembly = app.synth();
     const template = (stack: string) => Template.fromJSON(assembly.getStackByName(stack).template as Record<string, unknown>);
     result = { app, stage: template(stackName(name)), shared: template(SHARED_STACK_NAME) };
@@ -30,7 +33,17 @@ export function synthStage(name: string, webRoot: string | null = null): Synthes
   return result;
 }
 
-export type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; DependsOn?: string | string[]; DeletionPolicy?: string; UpdateReplacePolicy?: string; Metadata?: unknown }>;
+export type Resources = Record<
+  string,
+  {
+    Type: string;
+    Properties?: Record<string, unknown>;
+    DependsOn?: string | string[];
+    DeletionPolicy?: string;
+    UpdateReplacePolicy?: string;
+    Metadata?: unknown;
+  }
+>;
 
 export const resourcesOf = (template: Template) => (template.toJSON() as { Resources: Resources }).Resources;
 

@@ -8,7 +8,9 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Routes anyone can call without a session that change something: sign-in, registration, and any the contract marks `auth: 'none'`. */
 const publicWrites = routes
   .filter((route) => WRITES.has(route.method))
-  .filter((route: RouteDefinition) => (route.endpoint ? route.endpoint.auth === 'none' : ['/api/login', '/api/register'].includes(route.path)))
+  .filter((route: RouteDefinition) =>
+    route.endpoint ? route.endpoint.auth === 'none' : ['/api/login', '/api/register'].includes(route.path),
+  )
   .map((route) => `${route.method} ${route.path}` as RouteKey);
 
 function stageSettings(name: string) {
@@ -17,7 +19,7 @@ function stageSettings(name: string) {
 }
 
 describe('throttles: per stage and per route', () => {
-  it('gives every public write route a limit tighter than its stage\'s default', () => {
+  it("gives every public write route a limit tighter than its stage's default", () => {
     expect(publicWrites).toEqual(expect.arrayContaining(['POST /api/login', 'POST /api/register']));
     for (const name of ['prod', 'pr-1']) {
       const { throttle } = stageConfig(name);
@@ -44,13 +46,22 @@ describe('throttles: per stage and per route', () => {
         ThrottlingRateLimit: throttle.default.rateLimit,
         ThrottlingBurstLimit: throttle.default.burstLimit,
       });
-      const settings = stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+      const settings = stage.Properties.RouteSettings as Record<
+        string,
+        { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+      >;
       expect(Object.keys(settings).sort()).toEqual(Object.keys(throttle.routes).sort());
       for (const [key, limit] of Object.entries(throttle.routes)) {
-        expect(settings[key], `${name}: ${key}`).toEqual({ ThrottlingRateLimit: limit?.rateLimit, ThrottlingBurstLimit: limit?.burstLimit });
+        expect(settings[key], `${name}: ${key}`).toEqual({
+          ThrottlingRateLimit: limit?.rateLimit,
+          ThrottlingBurstLimit: limit?.burstLimit,
+        });
       }
       const routeIds = new Map(
-        ofType(synthStage(name).stage, 'AWS::ApiGatewayV2::Route').map(([id, route]) => [route.Properties?.RouteKey as string, id]),
+        ofType(synthStage(name).stage, 'AWS::ApiGatewayV2::Route').map(([id, route]) => [
+          route.Properties?.RouteKey as string,
+          id,
+        ]),
       );
       for (const key of Object.keys(throttle.routes)) expect(stage.DependsOn, key).toContain(routeIds.get(key));
     }

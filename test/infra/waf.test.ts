@@ -3,16 +3,19 @@ import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../functions/security/cookie';
 import { buildApp } from '../../infra/app';
 import { API_RATE_RULE, API_SESSION_RATE_RULE, WEB_ACL_REGION, webAclParameterName } from '../../infra/constructs/api-web-acl';
-import { SESSION_COOKIE } from '../../functions/security/cookie';
 import { EDGE_STACK_NAME, stageConfig, stages } from '../../infra/stages';
 import { ofType, synthStage } from './synth-stage';
 
 const DEPLOY_DOC = readFileSync(path.resolve(import.meta.dirname, '../../docs/deploy.md'), 'utf8');
 
 function edgeStack() {
-  const assembly = buildApp(new App({ builtinCloudFormationValidation: false, context: { stage: 'prod', 'aws:cdk:bundling-stacks': [] } }), null).synth();
+  const assembly = buildApp(
+    new App({ builtinCloudFormationValidation: false, context: { stage: 'prod', 'aws:cdk:bundling-stacks': [] } }),
+    null,
+  ).synth();
   const artifact = assembly.getStackByName(EDGE_STACK_NAME);
   return { artifact, template: Template.fromJSON(artifact.template as Record<string, unknown>) };
 }
@@ -23,7 +26,7 @@ const distributionOf = (template: Template) =>
 describe('WAF: prod limits each person and, more loosely, each client address on /api/*', () => {
   const { artifact, template: edge } = edgeStack();
 
-  it('keeps prod\'s web ACL in us-east-1, deployed with prod\'s bootstrap', () => {
+  it("keeps prod's web ACL in us-east-1, deployed with prod's bootstrap", () => {
     expect(artifact.environment.region).toBe(WEB_ACL_REGION);
     expect(artifact.assumeRoleArn).toContain('cdk-hnb659fds-deploy-role');
   });
@@ -40,7 +43,14 @@ describe('WAF: prod limits each person and, more loosely, each client address on
     const limits = stages.prod.waf;
     expect(rules.find((rule) => rule.Name === API_RATE_RULE)).toMatchObject({
       Action: blocked,
-      Statement: { RateBasedStatement: { AggregateKeyType: 'IP', EvaluationWindowSec: 300, Limit: limits.perAddressPer5Minutes, ScopeDownStatement: { ByteMatchStatement: onApi } } },
+      Statement: {
+        RateBasedStatement: {
+          AggregateKeyType: 'IP',
+          EvaluationWindowSec: 300,
+          Limit: limits.perAddressPer5Minutes,
+          ScopeDownStatement: { ByteMatchStatement: onApi },
+        },
+      },
     });
     expect(rules.find((rule) => rule.Name === API_SESSION_RATE_RULE)).toMatchObject({
       Action: blocked,
@@ -56,10 +66,13 @@ describe('WAF: prod limits each person and, more loosely, each client address on
     });
     expect(limits.perAddressPer5Minutes).toBeGreaterThan(10 * limits.perSessionPer5Minutes);
     const [aclId] = acls[0]!;
-    edge.hasResourceProperties('AWS::SSM::Parameter', { Name: webAclParameterName('prod'), Value: { 'Fn::GetAtt': [aclId, 'Arn'] } });
+    edge.hasResourceProperties('AWS::SSM::Parameter', {
+      Name: webAclParameterName('prod'),
+      Value: { 'Fn::GetAtt': [aclId, 'Arn'] },
+    });
   });
 
-  it('puts that web ACL on prod\'s distribution only, read from us-east-1 at deploy time', () => {
+  it("puts that web ACL on prod's distribution only, read from us-east-1 at deploy time", () => {
     const prod = synthStage('prod').stage;
     const webAcl = distributionOf(prod).WebACLId as { 'Fn::GetAtt': [string, string] };
     expect(webAcl['Fn::GetAtt'][1]).toBe('Parameter.Value');
@@ -72,7 +85,9 @@ describe('WAF: prod limits each person and, more loosely, each client address on
     });
     const readerPolicies = ofType(prod, 'AWS::IAM::Policy').filter(([id]) => id.startsWith('WebAclArn'));
     expect(readerPolicies).toHaveLength(1);
-    const statements = (readerPolicies[0]![1].Properties!.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement;
+    const statements = (
+      readerPolicies[0]![1].Properties!.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }
+    ).Statement;
     expect(statements).toHaveLength(1);
     expect(statements[0]!.Action).toBe('ssm:GetParameter');
     expect(JSON.stringify(statements[0]!.Resource)).toContain(`:ssm:${WEB_ACL_REGION}:`);

@@ -47,10 +47,15 @@ type Behaviour = Record<string, unknown>;
 
 describe('web: CloudFront serves the SPA as the emulator does', () => {
   const { stage, shared } = synthStage('pr-1');
-  const distribution = (ofType(stage, 'AWS::CloudFront::Distribution')[0]![1].Properties!.DistributionConfig) as {
+  const distribution = ofType(stage, 'AWS::CloudFront::Distribution')[0]![1].Properties!.DistributionConfig as {
     DefaultCacheBehavior: Behaviour;
     CacheBehaviors: Behaviour[];
-    Origins: { Id: string; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[]; S3OriginConfig?: unknown; DomainName: unknown }[];
+    Origins: {
+      Id: string;
+      OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[];
+      S3OriginConfig?: unknown;
+      DomainName: unknown;
+    }[];
     CustomErrorResponses?: unknown;
   };
 
@@ -71,7 +76,11 @@ describe('web: CloudFront serves the SPA as the emulator does', () => {
     });
 
     it('answers every extension-less path with one of the HTML files a complete build has, and each of them is reached', () => {
-      const answers = new Set(SAMPLES.filter(([uri]) => !uri.startsWith('/api') && !/\.[a-z]+$/.test(uri)).map(([uri, , tab]) => viewerRequest(uri, tab)));
+      const answers = new Set(
+        SAMPLES.filter(([uri]) => !uri.startsWith('/api') && !/\.[a-z]+$/.test(uri)).map(([uri, , tab]) =>
+          viewerRequest(uri, tab),
+        ),
+      );
       expect([...answers].sort()).toEqual(SPA_HTML_FILES.map((file) => `/${file}`).sort());
     });
 
@@ -89,7 +98,11 @@ describe('web: CloudFront serves the SPA as the emulator does', () => {
     const headers = config.SecurityHeadersConfig;
     const hsts = headers.StrictTransportSecurity!;
     const sent = {
-      'strict-transport-security': [`max-age=${hsts.AccessControlMaxAgeSec}`, hsts.IncludeSubdomains && 'includeSubDomains', hsts.Preload && 'preload']
+      'strict-transport-security': [
+        `max-age=${hsts.AccessControlMaxAgeSec}`,
+        hsts.IncludeSubdomains && 'includeSubDomains',
+        hsts.Preload && 'preload',
+      ]
         .filter(Boolean)
         .join('; '),
       'content-security-policy': headers.ContentSecurityPolicy!.ContentSecurityPolicy,
@@ -100,7 +113,10 @@ describe('web: CloudFront serves the SPA as the emulator does', () => {
     };
     expect(headers.ContentTypeOptions).toEqual({ Override: true });
     expect(sent).toEqual(SECURITY_HEADERS);
-    expect(sent).toMatchObject({ 'permissions-policy': expect.stringContaining('camera=()'), 'cross-origin-opener-policy': 'same-origin' });
+    expect(sent).toMatchObject({
+      'permissions-policy': expect.stringContaining('camera=()'),
+      'cross-origin-opener-policy': 'same-origin',
+    });
   });
 
   it("lets a response keep its own CSP (the avatar image's) and overrides every other security header", () => {
@@ -124,9 +140,16 @@ describe('web: CloudFront serves the SPA as the emulator does', () => {
     expect(behaviour.ResponseHeadersPolicyId).toEqual(expect.objectContaining({ Ref: expect.any(String) }));
     const s3 = distribution.Origins.find((origin) => origin.Id === behaviour.TargetOriginId)!;
     expect(s3.S3OriginConfig).toBeDefined();
-    stage.hasResourceProperties('AWS::CloudFront::OriginAccessControl', { OriginAccessControlConfig: { OriginAccessControlOriginType: 's3' } });
+    stage.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: { OriginAccessControlOriginType: 's3' },
+    });
     stage.hasResourceProperties('AWS::S3::Bucket', {
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
     });
   });
 
@@ -141,7 +164,11 @@ describe('web: CloudFront serves the SPA as the emulator does', () => {
       ViewerProtocolPolicy: 'https-only',
     });
     // Before /api/*: CloudFront takes the first matching pattern.
-    expect(avatars).toMatchObject({ PathPattern: '/api/avatars/*', CachePolicyId: CACHING_OPTIMIZED, AllowedMethods: ['GET', 'HEAD'] });
+    expect(avatars).toMatchObject({
+      PathPattern: '/api/avatars/*',
+      CachePolicyId: CACHING_OPTIMIZED,
+      AllowedMethods: ['GET', 'HEAD'],
+    });
     expect(avatars!.OriginRequestPolicyId).toBeUndefined();
     expect(avatars!.TargetOriginId).toBe(api!.TargetOriginId);
     expect(api!.ResponseHeadersPolicyId).toEqual(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId);
@@ -175,7 +202,11 @@ describe('web: CloudFront serves the SPA as the emulator does', () => {
       const deployments = ofType(synthStage('pr-1', dir).stage, 'Custom::CDKBucketDeployment');
       const assets = deployments.find(([id]) => id.startsWith('WebAssets'))![1];
       const site = deployments.find(([id]) => id.startsWith('WebSite'))![1];
-      expect(assets.Properties).toMatchObject({ DestinationBucketKeyPrefix: 'assets/', Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
+      expect(assets.Properties).toMatchObject({
+        DestinationBucketKeyPrefix: 'assets/',
+        Prune: false,
+        SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+      });
       expect(site.Properties).toMatchObject({ Prune: true, Exclude: ['assets/*'], DistributionPaths: ['/*'] });
       expect(site.Properties!.SourceObjectKeys).toHaveLength(2);
       expect(JSON.stringify(site.DependsOn)).toContain(deployments.find(([id]) => id.startsWith('WebAssets'))![0]);

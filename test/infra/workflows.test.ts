@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { BOOTSTRAP_QUALIFIERS, PREVIEW_BOUNDARY_POLICY, PREVIEW_EXECUTION_POLICY, PREVIEW_TOOLKIT_STACK } from '../../infra/stages';
+import {
+  BOOTSTRAP_QUALIFIERS,
+  PREVIEW_BOUNDARY_POLICY,
+  PREVIEW_EXECUTION_POLICY,
+  PREVIEW_TOOLKIT_STACK,
+} from '../../infra/stages';
 
 interface Job {
   needs?: string | string[];
@@ -21,7 +26,8 @@ const read = (file: string) => readFileSync(path.join(WORKFLOWS, file), 'utf8');
 const workflow = (file: string) => parse(read(file)) as Workflow;
 const environmentOf = (job: Job) => (typeof job.environment === 'string' ? job.environment : job.environment?.name);
 const runs = (job: Job) => (job.steps ?? []).map((step) => step.run ?? '').join('\n');
-const roleOf = (job: Job) => job.steps?.find((step) => step.uses?.startsWith('aws-actions/configure-aws-credentials'))?.with?.['role-to-assume'];
+const roleOf = (job: Job) =>
+  job.steps?.find((step) => step.uses?.startsWith('aws-actions/configure-aws-credentials'))?.with?.['role-to-assume'];
 
 /** The environments the GitHub roles trust (infra/delivery-stack.ts), with the repository variable that holds each role. */
 const ROLE_OF_ENVIRONMENT: Record<string, string> = {
@@ -51,11 +57,14 @@ describe('workflows', () => {
   it('keeps every preview path away from prod: preview role only, no prod bootstrap, stack or role', () => {
     for (const file of ['preview.yml', 'preview-cleanup.yml']) {
       const text = read(file);
-      expect(text, file).not.toMatch(/AWS_DEPLOY_ROLE_ARN|AWS_PROD_DIFF_ROLE_ARN|hnb659fds|Growthwise-prod|Growthwise-shared|environment: production/);
+      expect(text, file).not.toMatch(
+        /AWS_DEPLOY_ROLE_ARN|AWS_PROD_DIFF_ROLE_ARN|hnb659fds|Growthwise-prod|Growthwise-shared|environment: production/,
+      );
       for (const job of Object.values(workflow(file).jobs)) if (roleOf(job)) expect(environmentOf(job)).toBe('preview');
     }
     // Fork pull requests get no preview (and GitHub gives them no token).
-    for (const job of Object.values(workflow('preview.yml').jobs)) expect(String((job as { if?: string }).if)).toContain('head.repo.full_name == github.repository');
+    for (const job of Object.values(workflow('preview.yml').jobs))
+      expect(String((job as { if?: string }).if)).toContain('head.repo.full_name == github.repository');
   });
 
   it('deploys prod only after the tests of the same commit and a cdk diff in the summary, behind the production approval', () => {
@@ -80,10 +89,11 @@ describe('workflows', () => {
     // A prod whose alarms would wake nobody is refused before any of its stacks is deployed.
     const recipients = steps.indexOf('npx tsx infra/require-alarm-recipients.ts prod');
     expect(recipients).toBeGreaterThan(-1);
-    for (const deploy of steps.matchAll(/npx cdk deploy|npm run deploy|set-stack-policy/g)) expect(recipients).toBeLessThan(deploy.index);
+    for (const deploy of steps.matchAll(/npx cdk deploy|npm run deploy|set-stack-policy/g))
+      expect(recipients).toBeLessThan(deploy.index);
   });
 
-  it('sweeps previews with the tested script and collects the preview bootstrap\'s assets', () => {
+  it("sweeps previews with the tested script and collects the preview bootstrap's assets", () => {
     const steps = runs(workflow('preview-cleanup.yml').jobs.sweep!);
     expect(steps).toContain('npx tsx infra/preview-sweep.ts');
     expect(steps).toMatch(/npx cdk gc .*--toolkit-stack-name GrowthwisePreviewToolkit/s);
@@ -106,12 +116,23 @@ describe('workflows', () => {
     const settings = new Set([...text.matchAll(/\$\{\{\s*(vars|secrets)\.([A-Z0-9_]+)\s*\}\}/g)].map((match) => match[2]!));
     expect(settings).toContain('AWS_PROD_DIFF_ROLE_ARN');
     for (const name of settings) expect(deploy, name).toContain(`\`${name}\``);
-    const environments = new Set(all.flatMap((file) => Object.values(workflow(file).jobs).map(environmentOf)).filter((e): e is string => !!e));
+    const environments = new Set(
+      all.flatMap((file) => Object.values(workflow(file).jobs).map(environmentOf)).filter((e): e is string => !!e),
+    );
     expect([...environments].sort()).toEqual(Object.keys(ROLE_OF_ENVIRONMENT).sort());
     for (const environment of environments) expect(deploy, environment).toContain(`\`${environment}\``);
-    for (const stack of new Set([...text.matchAll(/Growthwise-(?:shared|edge|prod)\b/g)].map((match) => match[0]))) expect(deploy, stack).toContain(stack);
-    const bootstrap = /npx cdk bootstrap [^\n]*--qualifier ([a-z0-9]+) --toolkit-stack-name (\S+) \\\n\s*--cloudformation-execution-policies \S+:policy\/(\S+) \\\n\s*--custom-permissions-boundary (\S+)/.exec(deploy);
-    expect(bootstrap?.slice(1)).toEqual([BOOTSTRAP_QUALIFIERS.preview, PREVIEW_TOOLKIT_STACK, PREVIEW_EXECUTION_POLICY, PREVIEW_BOUNDARY_POLICY]);
+    for (const stack of new Set([...text.matchAll(/Growthwise-(?:shared|edge|prod)\b/g)].map((match) => match[0])))
+      expect(deploy, stack).toContain(stack);
+    const bootstrap =
+      /npx cdk bootstrap [^\n]*--qualifier ([a-z0-9]+) --toolkit-stack-name (\S+) \\\n\s*--cloudformation-execution-policies \S+:policy\/(\S+) \\\n\s*--custom-permissions-boundary (\S+)/.exec(
+        deploy,
+      );
+    expect(bootstrap?.slice(1)).toEqual([
+      BOOTSTRAP_QUALIFIERS.preview,
+      PREVIEW_TOOLKIT_STACK,
+      PREVIEW_EXECUTION_POLICY,
+      PREVIEW_BOUNDARY_POLICY,
+    ]);
     expect(deploy).toMatch(/npx cdk bootstrap aws:\/\/PROD_ACCOUNT\/REGION aws:\/\/PROD_ACCOUNT\/us-east-1/);
     expect(deploy).toContain('githubRepository');
     expect(deploy).toMatch(/Point a Stripe webhook endpoint at a stage/);

@@ -26,7 +26,10 @@ declare module 'dns2' {
       CLASS: Record<'IN', number>;
       createResponseFromRequest(request: DnsPacket): DnsPacket;
     };
-    createServer(options: { udp: { type: 'udp4' }; handle: (request: DnsPacket, send: (response: DnsPacket) => void) => void }): DnsServer;
+    createServer(options: {
+      udp: { type: 'udp4' };
+      handle: (request: DnsPacket, send: (response: DnsPacket) => void) => void;
+    }): DnsServer;
   };
   export default dns2;
 }

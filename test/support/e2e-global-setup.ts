@@ -1,5 +1,5 @@
-import { startLocalDns } from './local-dns';
 import { e2eDnsPorts, e2eIdp } from '../e2e/support/local-servers';
+import { startLocalDns } from './local-dns';
 import { startLocalOidcProvider } from './local-oidc-provider';
 
 /**
@@ -10,7 +10,14 @@ import { startLocalOidcProvider } from './local-oidc-provider';
  */
 export default async function globalSetup() {
   const idpSettings = e2eIdp();
-  const [dns, idp] = await Promise.all([startLocalDns(e2eDnsPorts()), startLocalOidcProvider({ port: idpSettings.port, redirectUris: [idpSettings.redirectUri], clientSecret: idpSettings.clientSecret })]);
+  const [dns, idp] = await Promise.all([
+    startLocalDns(e2eDnsPorts()),
+    startLocalOidcProvider({
+      port: idpSettings.port,
+      redirectUris: [idpSettings.redirectUri],
+      clientSecret: idpSettings.clientSecret,
+    }),
+  ]);
   return async () => {
     await Promise.all([dns.stop(), idp.stop()]);
   };

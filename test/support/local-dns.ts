@@ -33,7 +33,8 @@ export async function startLocalDns(ports: { dns?: number; control?: number } = 
       if (!question || held === undefined) response.header.rcode = NXDOMAIN;
       else if (!Array.isArray(held)) response.header.rcode = held.rcode;
       else if (question.type === Packet.TYPE.TXT) {
-        for (const value of held) response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 0, data: value });
+        for (const value of held)
+          response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 0, data: value });
       }
       send(response);
     },

@@ -24,12 +24,24 @@ const nameOf = (email: string) =>
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join(' ');
 
-export async function startLocalOidcProvider(options: { port: number; redirectUris: string[]; clientSecret?: string }): Promise<LocalOidcProvider> {
+export async function startLocalOidcProvider(options: {
+  port: number;
+  redirectUris: string[];
+  clientSecret?: string;
+}): Promise<LocalOidcProvider> {
   const issuer = `http://127.0.0.1:${options.port}`;
   const clientId = 'growthwise-local';
   const clientSecret = options.clientSecret ?? randomBytes(24).toString('base64url');
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: options.redirectUris, grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: options.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     // The development sign-in and consent screens: a login field that takes any address.

@@ -5,7 +5,8 @@ import Stripe from 'stripe';
  * in the shapes of Stripe's API reference, and are signed with the library's own test-header helper.
  */
 let sequence = 0;
-const nextId = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(sequence += 1).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+const nextId = (prefix: string) =>
+  `${prefix}_${Date.now().toString(36)}${(sequence += 1).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 export const newCustomerId = () => nextId('cus');
 export const newSubscriptionId = () => nextId('sub');
@@ -62,7 +63,12 @@ export function subscriptionObject(fields: SubscriptionFields) {
   };
 }
 
-export function checkoutSessionObject(fields: { customer: string; subscription: string | null; clientReferenceId: string | null; email?: string }) {
+export function checkoutSessionObject(fields: {
+  customer: string;
+  subscription: string | null;
+  clientReferenceId: string | null;
+  email?: string;
+}) {
   return {
     id: nextId('cs_test'),
     object: 'checkout.session',
@@ -82,7 +88,11 @@ export function invoiceObject(fields: { customer: string; subscription: string; 
     object: 'invoice',
     customer: fields.customer,
     status: fields.status,
-    parent: { type: 'subscription_details', subscription_details: { subscription: fields.subscription, metadata: {} }, quote_details: null },
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: fields.subscription, metadata: {} },
+      quote_details: null,
+    },
   };
 }
 

@@ -46,13 +46,18 @@ export async function startStripeStandIn(port: number): Promise<StripeStandIn> {
     if (req.method === 'GET' && area === 'v1' && rest[0] === 'subscriptions' && rest[1]) {
       const id = decodeURIComponent(rest[1]);
       const subscription = subscriptions.get(id);
-      if (!subscription) return stripeError(res, 404, 'invalid_request_error', `No such subscription: '${id}'`, { code: 'resource_missing', param: 'id' });
+      if (!subscription)
+        return stripeError(res, 404, 'invalid_request_error', `No such subscription: '${id}'`, {
+          code: 'resource_missing',
+          param: 'id',
+        });
       return sendJson(res, 200, subscription);
     }
     if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
       const form = new URLSearchParams(body);
       const customer = form.get('customer');
-      if (!customer) return stripeError(res, 400, 'invalid_request_error', 'Missing required param: customer.', { param: 'customer' });
+      if (!customer)
+        return stripeError(res, 400, 'invalid_request_error', 'Missing required param: customer.', { param: 'customer' });
       const id = `bps_${randomBytes(12).toString('hex')}`;
       const session = {
         id,
@@ -80,7 +85,12 @@ export async function startStripeStandIn(port: number): Promise<StripeStandIn> {
   return {
     url: `http://127.0.0.1:${port}`,
     secretKey,
-    env: { STRIPE_SECRET_KEY: secretKey, STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(port), STRIPE_API_PROTOCOL: 'http' },
+    env: {
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(port),
+      STRIPE_API_PROTOCOL: 'http',
+    },
     stop: () => stopServer(server),
   };
 }
@@ -91,7 +101,11 @@ function stripeError(res: ServerResponse, status: number, type: string, message:
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
   const data = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(data.length), 'request-id': `req_${randomBytes(6).toString('hex')}` });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': String(data.length),
+    'request-id': `req_${randomBytes(6).toString('hex')}`,
+  });
   res.end(data);
 }
 

@@ -27,7 +27,14 @@ interface SigningKey {
 async function newSigningKey(name: string): Promise<SigningKey> {
   const keys = (await webcrypto.subtle.generateKey(RSA, true, ['sign', 'verify'])) as CryptoKeyPair;
   const certificate = await x509.X509CertificateGenerator.createSelfSigned(
-    { serialNumber: randomBytes(8).toString('hex'), name: `CN=${name}`, notBefore: new Date(Date.now() - 24 * 60 * MINUTE), notAfter: new Date(Date.now() + 365 * 24 * 60 * MINUTE), signingAlgorithm: RSA, keys },
+    {
+      serialNumber: randomBytes(8).toString('hex'),
+      name: `CN=${name}`,
+      notBefore: new Date(Date.now() - 24 * 60 * MINUTE),
+      notAfter: new Date(Date.now() + 365 * 24 * 60 * MINUTE),
+      signingAlgorithm: RSA,
+      keys,
+    },
     webcrypto as unknown as Crypto,
   );
   const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey)).toString('base64');
@@ -41,8 +48,17 @@ async function newSigningKey(name: string): Promise<SigningKey> {
 /** Signs the element `xpath` names (enveloped, exclusive c14n, RSA-SHA256), the signature placed after its Issuer as the schema wants. */
 function sign(xml: string, element: 'Assertion' | 'Response', key: SigningKey): string {
   const xpath = element === 'Response' ? "/*[local-name(.)='Response']" : "//*[local-name(.)='Assertion']";
-  const signer = new SignedXml({ privateKey: key.privateKeyPem, publicCert: key.certificatePem, canonicalizationAlgorithm: EXC_C14N, signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256' });
-  signer.addReference({ xpath, transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', EXC_C14N], digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256' });
+  const signer = new SignedXml({
+    privateKey: key.privateKeyPem,
+    publicCert: key.certificatePem,
+    canonicalizationAlgorithm: EXC_C14N,
+    signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+  });
+  signer.addReference({
+    xpath,
+    transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', EXC_C14N],
+    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
+  });
   signer.computeSignature(xml, { location: { reference: `${xpath}/*[local-name(.)='Issuer']`, action: 'after' } });
   return signer.getSignedXml();
 }
@@ -56,7 +72,13 @@ export function readAuthnRequest(redirectUrl: string) {
   const url = new URL(redirectUrl);
   const xml = inflateRawSync(Buffer.from(url.searchParams.get('SAMLRequest') ?? '', 'base64')).toString('utf8');
   const attribute = (name: string) => new RegExp(`${name}="([^"]+)"`).exec(xml)?.[1];
-  return { url, xml, id: attribute('ID')!, acsUrl: attribute('AssertionConsumerServiceURL')!, issuer: /<saml:Issuer[^>]*>([^<]+)</.exec(xml)?.[1] };
+  return {
+    url,
+    xml,
+    id: attribute('ID')!,
+    acsUrl: attribute('AssertionConsumerServiceURL')!,
+    issuer: /<saml:Issuer[^>]*>([^<]+)</.exec(xml)?.[1],
+  };
 }
 
 export interface ResponseOptions {

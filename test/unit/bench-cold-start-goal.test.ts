@@ -19,7 +19,11 @@ const figure = (handler: string, overReferenceMs: number, importOverReferenceMs:
 function coldStartOutcomes(figures: ColdStartFigure[], referenceMs = 80) {
   const results = {
     api: [],
-    coldStart: { emptyProcessMs: 55, reference: { ...figure('(reference)', 0, 0), coldMs: referenceMs, overReferenceMs: undefined }, figures },
+    coldStart: {
+      emptyProcessMs: 55,
+      reference: { ...figure('(reference)', 0, 0), coldMs: referenceMs, overReferenceMs: undefined },
+      figures,
+    },
     web: { firstLoad: [], lighthouse: [] },
     browser: [],
     load: { errors: 0, requests: 1, memory: { flat: true }, liveHeap: { flat: true } },
@@ -29,20 +33,32 @@ function coldStartOutcomes(figures: ColdStartFigure[], referenceMs = 80) {
 
 describe('the cold-start goal of docs/performance.md', () => {
   it('judges what a handler adds to the DynamoDB-only reference, not its absolute time', () => {
-    const [within, over] = coldStartOutcomes([figure('projects/list-projects', 60, 10), figure('projects/create-project', 61, 10)]);
-    expect(within).toMatchObject({ goal: "cold start projects/list-projects: over the reference ≤ 75 % of the reference's (60 ms)", met: true });
+    const [within, over] = coldStartOutcomes([
+      figure('projects/list-projects', 60, 10),
+      figure('projects/create-project', 61, 10),
+    ]);
+    expect(within).toMatchObject({
+      goal: "cold start projects/list-projects: over the reference ≤ 75 % of the reference's (60 ms)",
+      met: true,
+    });
     expect(over).toMatchObject({ met: false });
   });
 
   it('allows a share of the reference, so a machine slower for both halves of a pair does not change the verdict', () => {
-    const [slower, tooSlow] = coldStartOutcomes([figure('projects/list-projects', 75, 10), figure('projects/create-project', 76, 10)], 100);
+    const [slower, tooSlow] = coldStartOutcomes(
+      [figure('projects/list-projects', 75, 10), figure('projects/create-project', 76, 10)],
+      100,
+    );
     expect(slower?.met).toBe(true);
     expect(tooSlow?.met).toBe(false);
   });
 
   it('judges only the import of a handler whose request runs bcrypt', () => {
     const [login, heavyLogin] = coldStartOutcomes([figure('auth/login', 200, 60), figure('auth/login', 20, 61)]);
-    expect(login).toMatchObject({ goal: "cold start auth/login: import over the reference ≤ 75 % of the reference's cold start (60 ms; its request runs bcrypt)", met: true });
+    expect(login).toMatchObject({
+      goal: "cold start auth/login: import over the reference ≤ 75 % of the reference's cold start (60 ms; its request runs bcrypt)",
+      met: true,
+    });
     expect(heavyLogin?.met).toBe(false);
   });
 

@@ -18,15 +18,33 @@ describe('where a profiled cold start spent its CPU', () => {
     // A bundle of one line: columns 0–9 come from the SDK, 10– from our keys module (named from the bundle's folder, as esbuild does).
     const map = new SourceMapGenerator({ file: 'index.mjs' });
     const from = (absolute: string) => path.relative(path.dirname(bundle), absolute);
-    map.addMapping({ generated: { line: 1, column: 0 }, original: { line: 1, column: 0 }, source: from(path.join(ROOT, 'node_modules/@smithy/core/dist-es/index.js')) });
-    map.addMapping({ generated: { line: 1, column: 10 }, original: { line: 1, column: 0 }, source: from(path.join(ROOT, 'functions/db/keys.ts')) });
+    map.addMapping({
+      generated: { line: 1, column: 0 },
+      original: { line: 1, column: 0 },
+      source: from(path.join(ROOT, 'node_modules/@smithy/core/dist-es/index.js')),
+    });
+    map.addMapping({
+      generated: { line: 1, column: 10 },
+      original: { line: 1, column: 0 },
+      source: from(path.join(ROOT, 'functions/db/keys.ts')),
+    });
     await mkdir(path.dirname(bundle));
     await writeFile(`${bundle}.map`, map.toString());
     const url = pathToFileURL(bundle).href;
-    const frame = (id: number, functionName: string, frameUrl: string, columnNumber = 0) => ({ id, callFrame: { functionName, url: frameUrl, lineNumber: 0, columnNumber } });
+    const frame = (id: number, functionName: string, frameUrl: string, columnNumber = 0) => ({
+      id,
+      callFrame: { functionName, url: frameUrl, lineNumber: 0, columnNumber },
+    });
     // Samples 1 ms apart from t = 0; the import ends at 3 ms (the probe's mark).
     const profile = (samples: number[]): CpuProfile => ({
-      nodes: [frame(1, '(root)', ''), frame(2, 'send', url, 2), frame(3, 'keysOf', url, 12), frame(4, 'emit', 'node:events'), frame(5, '(garbage collector)', ''), frame(6, '(idle)', '')],
+      nodes: [
+        frame(1, '(root)', ''),
+        frame(2, 'send', url, 2),
+        frame(3, 'keysOf', url, 12),
+        frame(4, 'emit', 'node:events'),
+        frame(5, '(garbage collector)', ''),
+        frame(6, '(idle)', ''),
+      ],
       startTime: 0,
       samples,
       timeDeltas: samples.map((_, index) => (index === 0 ? 0 : 1000)),
@@ -51,7 +69,11 @@ describe('where a profiled cold start spent its CPU', () => {
     expect(summary.profiles).toBe(2);
     // Profile 0: import = samples at 0, 1, 2 ms (SDK, ours, GC); request = 3–6 ms (SDK, Node, idle, ours), the last sample has no time after it.
     // Profile 1: every sample is the SDK's: 3 ms of import, 4 of request. Means of the two:
-    expect(Object.fromEntries(summary.import)).toEqual({ '@smithy/core': 2, 'functions/db': 0.5, '(V8: (garbage collector))': 0.5 });
+    expect(Object.fromEntries(summary.import)).toEqual({
+      '@smithy/core': 2,
+      'functions/db': 0.5,
+      '(V8: (garbage collector))': 0.5,
+    });
     expect(Object.fromEntries(summary.request)).toEqual({ '@smithy/core': 2.5, 'node:events': 0.5, 'functions/db': 0.5 });
   });
 

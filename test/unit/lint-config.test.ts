@@ -25,15 +25,24 @@ describe('the lint config (npm run lint) refuses what design.md forbids in web/s
     expect(FEATURES.length).toBeGreaterThan(1);
     for (const [index, feature] of FEATURES.entries()) {
       const other = FEATURES[(index + 1) % FEATURES.length]!;
-      const found = await refusals(`web/src/features/${feature}/components/example.tsx`, `export { thing } from '../../${other}/api/thing';\n`);
+      const found = await refusals(
+        `web/src/features/${feature}/components/example.tsx`,
+        `export { thing } from '../../${other}/api/thing';\n`,
+      );
       expect(found, `${feature} importing ${other}`).toEqual([
-        expect.objectContaining({ ruleId: 'no-restricted-imports', message: expect.stringContaining(`does not import the ${other} feature`) }),
+        expect.objectContaining({
+          ruleId: 'no-restricted-imports',
+          message: expect.stringContaining(`does not import the ${other} feature`),
+        }),
       ]);
     }
   });
 
   it('refuses another feature named through a longer path', async () => {
-    const found = await refusals('web/src/features/dashboard/pages/example.tsx', "export { projectQueries } from '../../../features/projects/api/projects';\n");
+    const found = await refusals(
+      'web/src/features/dashboard/pages/example.tsx',
+      "export { projectQueries } from '../../../features/projects/api/projects';\n",
+    );
     expect(found.map((entry) => entry.ruleId)).toEqual(['no-restricted-imports']);
   });
 
@@ -49,7 +58,10 @@ describe('the lint config (npm run lint) refuses what design.md forbids in web/s
   });
 
   it('refuses an /api/ path typed by hand, as a string or a template', async () => {
-    const found = await refusals('web/src/lib/example.ts', "export const a = '/api/user';\nexport const b = (id: string) => `/api/projects/${id}`;\n");
+    const found = await refusals(
+      'web/src/lib/example.ts',
+      "export const a = '/api/user';\nexport const b = (id: string) => `/api/projects/${id}`;\n",
+    );
     expect(found.map((entry) => entry.ruleId)).toEqual(['no-restricted-syntax', 'no-restricted-syntax']);
   });
 
@@ -57,12 +69,17 @@ describe('the lint config (npm run lint) refuses what design.md forbids in web/s
     for (const filePath of ['web/src/lib/example.ts', 'web/src/features/projects/api/example.ts']) {
       const depth = path.dirname(filePath).split('/').length;
       const found = await refusals(filePath, `export { PRODUCT_NAME } from '${'../'.repeat(depth)}shared/product';\n`);
-      expect(found, filePath).toEqual([expect.objectContaining({ ruleId: 'no-restricted-imports', message: expect.stringContaining("'@shared/...'") })]);
+      expect(found, filePath).toEqual([
+        expect.objectContaining({ ruleId: 'no-restricted-imports', message: expect.stringContaining("'@shared/...'") }),
+      ]);
     }
   });
 
   it('refuses a feature import from lib/ and components/', async () => {
-    const found = await refusals('web/src/components/example.tsx', "export { LandingPage } from '../features/marketing/pages/landing-page';\n");
+    const found = await refusals(
+      'web/src/components/example.tsx',
+      "export { LandingPage } from '../features/marketing/pages/landing-page';\n",
+    );
     expect(found.map((entry) => entry.ruleId)).toEqual(['no-restricted-imports']);
   });
 });

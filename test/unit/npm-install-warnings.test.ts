@@ -17,9 +17,11 @@ const TRANSITIVE_ENGINE_WARNINGS = new Set(['content-disposition@3.0.0', 'cookie
  */
 let resolved: Promise<string[]> | undefined;
 function installWarnings(): Promise<string[]> {
-  resolved ??= promisify(execFile)('npm', ['install', '--package-lock-only', '--ignore-scripts', '--dry-run', '--no-audit', '--no-fund'], { cwd: ROOT }).then(({ stdout, stderr }) =>
-    `${stdout}\n${stderr}`.split('\n').filter((line) => line.startsWith('npm warn')),
-  );
+  resolved ??= promisify(execFile)(
+    'npm',
+    ['install', '--package-lock-only', '--ignore-scripts', '--dry-run', '--no-audit', '--no-fund'],
+    { cwd: ROOT },
+  ).then(({ stdout, stderr }) => `${stdout}\n${stderr}`.split('\n').filter((line) => line.startsWith('npm warn')));
   return resolved;
 }
 

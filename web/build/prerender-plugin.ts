@@ -50,7 +50,12 @@ export function prerender(options: PrerenderOptions): Plugin {
             const script = startScript([...new Set([entry, ...preloads, ...pageChunks(config, bundle, page.module)])]);
             const scriptFile = `${config.build.assetsDir}/start-${createHash('sha256').update(script).digest('base64url').slice(0, 8)}.js`;
             const markup = await renderPage(pagePath);
-            return { page, script, scriptFile, html: pageHtml(shell, { path: pagePath, markup, startScript: `${config.base}${scriptFile}` }) };
+            return {
+              page,
+              script,
+              scriptFile,
+              html: pageHtml(shell, { path: pagePath, markup, startScript: `${config.base}${scriptFile}` }),
+            };
           }),
         ),
       );
@@ -83,7 +88,9 @@ async function withRenderPage<T>(config: ResolvedConfig, entry: string, use: (re
         rolldownOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } },
       },
     });
-    const server = (await import(pathToFileURL(path.join(outDir, `${path.parse(entry).name}.mjs`)).href)) as { renderPage: RenderPage };
+    const server = (await import(pathToFileURL(path.join(outDir, `${path.parse(entry).name}.mjs`)).href)) as {
+      renderPage: RenderPage;
+    };
     return await use(server.renderPage);
   } finally {
     await rm(outDir, { recursive: true, force: true });
@@ -117,6 +124,7 @@ function pageChunks(config: ResolvedConfig, bundle: Rolldown.OutputBundle, modul
   // The prerendered markup is styled by the entry's stylesheet alone: CSS that only a page chunk
   // brought would arrive after the page has painted without it.
   const css = own.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
-  if (css.length) throw new Error(`prerender: ${module} brings its own CSS (${css.join(', ')}); import it from the entry instead`);
+  if (css.length)
+    throw new Error(`prerender: ${module} brings its own CSS (${css.join(', ')}); import it from the entry instead`);
   return own.map((chunk) => `${config.base}${chunk.fileName}`);
 }

@@ -16,7 +16,10 @@ export function profileBuilds(file = process.env.GROWTHWISE_PROFILE_FILE): Plugi
       started = performance.now();
     },
     closeBundle() {
-      appendFileSync(file!, `${JSON.stringify({ event: 'web-build', ms: Math.round(performance.now() - started), pid: process.pid })}\n`);
+      appendFileSync(
+        file!,
+        `${JSON.stringify({ event: 'web-build', ms: Math.round(performance.now() - started), pid: process.pid })}\n`,
+      );
     },
   };
 }

@@ -2,9 +2,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { App } from './app/app';
+import { requestFirstScreenData } from './app/first-screen-data';
 import { holdPageWhileNavigating } from './app/page-hold';
 import { createAppRouter } from './app/router';
-import { requestFirstScreenData } from './app/first-screen-data';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 

@@ -24,7 +24,14 @@ describe('prerendered public pages', () => {
     // The current user is still loading while the page hydrates, as in the prerendered markup.
     vi.stubGlobal('fetch', () => new Promise(() => {}));
     // jsdom has none; Radix's checkbox measures itself with one.
-    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => problems.push(args.map(String).join(' ')));
     window.addEventListener('error', onError);
   });
@@ -37,21 +44,24 @@ describe('prerendered public pages', () => {
     delete document.documentElement.dataset.interactive;
   });
 
-  it.each(PAGES)('%s is drawn at build time, and the browser takes that markup over without a mismatch', async (path, heading) => {
-    const { renderPage } = await import('./prerender');
-    const markup = await renderPage(path);
-    document.body.innerHTML = `<div id="root" data-prerendered="${path}">${markup}</div>`;
-    const drawn = document.querySelector('h1');
-    expect(drawn?.textContent).toBe(heading);
+  it.each(PAGES)(
+    '%s is drawn at build time, and the browser takes that markup over without a mismatch',
+    async (path, heading) => {
+      const { renderPage } = await import('./prerender');
+      const markup = await renderPage(path);
+      document.body.innerHTML = `<div id="root" data-prerendered="${path}">${markup}</div>`;
+      const drawn = document.querySelector('h1');
+      expect(drawn?.textContent).toBe(heading);
 
-    window.history.replaceState(null, '', path);
-    await import('./main');
-    await vi.waitFor(() => expect(document.documentElement.dataset.interactive).toBe(''));
+      window.history.replaceState(null, '', path);
+      await import('./main');
+      await vi.waitFor(() => expect(document.documentElement.dataset.interactive).toBe(''));
 
-    // Hydrated, not drawn again: the prerendered nodes are the ones on screen.
-    expect(document.querySelector('h1')).toBe(drawn);
-    expect(problems).toEqual([]);
-  });
+      // Hydrated, not drawn again: the prerendered nodes are the ones on screen.
+      expect(document.querySelector('h1')).toBe(drawn);
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('leaves out what only the browser knows (the year, today), and fills it in once hydrated', async () => {
     const { renderPage } = await import('./prerender');

@@ -1,17 +1,18 @@
 import * as auditLogEndpoints from '../../../shared/contract/audit-log';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { AUDIT_EXPORT_MAX_ENTRIES } from '../../../shared/schemas/audit-log';
-import { today } from '../../clock';
-import { readAuditRange } from '../../audit-log/reads';
 import { auditLogCsv } from '../../audit-log/csv';
 import { auditFiltersOf } from '../../audit-log/filters';
+import { readAuditRange } from '../../audit-log/reads';
+import { today } from '../../clock';
 import { requireAdmin } from '../../domain/require-admin';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
 import { ok } from '../../http/response';
 
 // Built when needed: toLocaleString loads ICU, which the import of every export would otherwise pay.
-const tooMany = () => `The export holds at most ${AUDIT_EXPORT_MAX_ENTRIES.toLocaleString('en-US')} entries. Please choose a shorter date range.`;
+const tooMany = () =>
+  `The export holds at most ${AUDIT_EXPORT_MAX_ENTRIES.toLocaleString('en-US')} entries. Please choose a shorter date range.`;
 
 /** GET /api/organization/audit-log/export (admins): every entry of the filtered range, newest first, as a CSV attachment. */
 export const handler = defineRoute(auditLogEndpoints.exportCsv, async ({ session, query }) => {

@@ -1,6 +1,6 @@
 import * as auditLogEndpoints from '../../../shared/contract/audit-log';
-import { readAuditPage } from '../../audit-log/reads';
 import { auditFiltersOf } from '../../audit-log/filters';
+import { readAuditPage } from '../../audit-log/reads';
 import { requireAdmin } from '../../domain/require-admin';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';

@@ -3,4 +3,6 @@ import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { toUserResponse } from '../../user/item';
 
-export const handler = defineRoute(authEndpoints.currentUser, async ({ session }) => ok(toUserResponse(session.user, session.org, session.session)));
+export const handler = defineRoute(authEndpoints.currentUser, async ({ session }) =>
+  ok(toUserResponse(session.user, session.org, session.session)),
+);

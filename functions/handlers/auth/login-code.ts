@@ -1,15 +1,15 @@
 import * as authEndpoints from '../../../shared/contract/auth';
 import { SIGN_IN_CODE_EXPIRED, WRONG_SIGN_IN_CODE } from '../../../shared/schemas/auth';
+import { readDevice } from '../../auth/device-cookie';
+import { passwordProven } from '../../auth/password-proven';
+import { clearedSignInCodeCookie, readSignInCode } from '../../auth/sign-in-code-cookie';
+import { trySignInCode } from '../../auth/sign-in-codes';
 import { defineRoute } from '../../http/define-route';
 import { HttpError, badRequest } from '../../http/http-error';
 import { countMetric } from '../../observability/metrics';
-import { clearThrottle, throttleCounter } from '../../throttles/throttles';
 import { FAILED_PASSWORDS_PER_ACCOUNT } from '../../throttles/rules';
+import { clearThrottle, throttleCounter } from '../../throttles/throttles';
 import { loadUserWithOrganization } from '../../user/users';
-import { readDevice } from '../../auth/device-cookie';
-import { passwordProven } from '../../auth/password-proven';
-import { trySignInCode } from '../../auth/sign-in-codes';
-import { clearedSignInCodeCookie, readSignInCode } from '../../auth/sign-in-code-cookie';
 
 /**
  * POST /api/login/code {code}: the emailed one-time code of a sign-in that needed more proof

@@ -1,25 +1,25 @@
 import * as authEndpoints from '../../../shared/contract/auth';
 import { SIGN_IN_EXPIRED, WRONG_CODE, WRONG_RECOVERY_CODE } from '../../../shared/schemas/mfa';
-import { reserveProofAttempt } from '../../throttles/account-failures';
+import { auditPut, userTarget } from '../../audit-log/entries';
 import { readDevice } from '../../auth/device-cookie';
 import { signedIn } from '../../auth/password-proven';
-import { keys } from '../../db/keys';
-import { claimTimeStep, useRecoveryCode } from '../../mfa/mfa';
+import { clearedPendingSignInCookie, readPendingSignIn } from '../../auth/pending-sign-in-cookie';
+import { type PendingSignInItem, isPendingSignInLive } from '../../auth/pending-sign-in-item';
 import { finishPendingSignIn } from '../../auth/pending-sign-ins';
+import { keys } from '../../db/keys';
 import { batchGet, keyId } from '../../db/reads';
-import { deleteSessionsOfUser } from '../../sessions/sessions';
-import { auditPut, userTarget } from '../../audit-log/entries';
 import { transactWrite } from '../../db/transactions';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { HttpError, badRequest } from '../../http/http-error';
-import { countMetric } from '../../observability/metrics';
+import { claimTimeStep, useRecoveryCode } from '../../mfa/mfa';
 import { decryptTotpSecret, hashRecoveryCode } from '../../mfa/mfa-encryption';
-import { clearedPendingSignInCookie, readPendingSignIn } from '../../auth/pending-sign-in-cookie';
-import { TOO_MANY_SIGN_INS } from '../../throttles/rules';
 import { verifyTotp } from '../../mfa/totp';
+import { countMetric } from '../../observability/metrics';
 import type { OrganizationItem } from '../../organization/item';
-import { type PendingSignInItem, isPendingSignInLive } from '../../auth/pending-sign-in-item';
+import { deleteSessionsOfUser } from '../../sessions/sessions';
+import { reserveProofAttempt } from '../../throttles/account-failures';
+import { TOO_MANY_SIGN_INS } from '../../throttles/rules';
 import type { UserItem } from '../../user/item';
 
 /**
@@ -44,14 +44,16 @@ export const handler = defineRoute(authEndpoints.loginMfa, async (request) => {
   const user = found.get(keyId(userKey)) as UserItem | undefined;
   const org = found.get(keyId(orgKey)) as OrganizationItem | undefined;
   // A user removed, or whose two-factor was reset, since the password step starts over too.
-  if (!isPendingSignInLive(pending) || pending.orgId !== claims.orgId || !user || !org || !user.mfaEnabled || !user.mfaSecret) throw expired();
+  if (!isPendingSignInLive(pending) || pending.orgId !== claims.orgId || !user || !org || !user.mfaEnabled || !user.mfaSecret)
+    throw expired();
 
   // Reserve-then-check, on the user's own proofs: only someone who had the password can use them up.
   const attempt = await reserveProofAttempt(user.id, TOO_MANY_SIGN_INS);
 
   const usedRecoveryCode = body.recoveryCode !== undefined;
   const context = writeContext(user, request);
-  const failure = (reason: string) => auditPut(context, { action: 'session.sign_in_failed', target: userTarget(user), details: { reason } });
+  const failure = (reason: string) =>
+    auditPut(context, { action: 'session.sign_in_failed', target: userTarget(user), details: { reason } });
   // A wrong code is recorded (the reserved attempt is its count).
   const refuse = async (reason: string) => {
     await transactWrite([failure(reason)]);
@@ -75,5 +77,7 @@ export const handler = defineRoute(authEndpoints.loginMfa, async (request) => {
   await attempt.passed();
   // A recovery code means the phone may be in other hands: every other session ends.
   if (usedRecoveryCode) await deleteSessionsOfUser(user.id);
-  return signedIn({ user, org }, await readDevice(event.cookies), request, usedRecoveryCode ? 'recovery_code' : 'totp', [clearedPendingSignInCookie()]);
+  return signedIn({ user, org }, await readDevice(event.cookies), request, usedRecoveryCode ? 'recovery_code' : 'totp', [
+    clearedPendingSignInCookie(),
+  ]);
 });

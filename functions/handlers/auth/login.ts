@@ -1,27 +1,32 @@
 import * as authEndpoints from '../../../shared/contract/auth';
-import { batchGet, keyId } from '../../db/reads';
-import { keys } from '../../db/keys';
-import { loadUserWithOrganization } from '../../user/users';
 import { auditPut, userTarget } from '../../audit-log/entries';
+import { knowsUser, readDevice } from '../../auth/device-cookie';
+import { passwordProven } from '../../auth/password-proven';
+import { signInCodeCookie } from '../../auth/sign-in-code-cookie';
+import { startSignInCode } from '../../auth/sign-in-codes';
+import { now as clockNow } from '../../clock';
+import { keys } from '../../db/keys';
+import { batchGet, keyId } from '../../db/reads';
 import { transactWrite } from '../../db/transactions';
+import { Refused } from '../../domain/errors';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { HttpError, tooManyRequests } from '../../http/http-error';
-import { TOO_MANY_SIGN_INS } from '../../throttles/rules';
 import { ok } from '../../http/response';
 import { countMetric } from '../../observability/metrics';
-import { slowAfterFailures } from '../../throttles/failed-password-delay';
-import { signInCounters, signInGate } from '../../throttles/sign-in-limits';
 import { verifyPassword } from '../../security/passwords';
-import { knowsUser, readDevice } from '../../auth/device-cookie';
-import { passwordProven } from '../../auth/password-proven';
-import { startSignInCode } from '../../auth/sign-in-codes';
-import { signInCodeCookie } from '../../auth/sign-in-code-cookie';
-import type { EmailItem } from '../../user/item';
-import { now as clockNow } from '../../clock';
-import { Refused } from '../../domain/errors';
-import { SSO_REQUIRED_FOR_PASSWORD, claimKeyOf, organizationRequiringSso, passwordRefusedBySso } from '../../sso-requirement/rules';
 import type { SsoDomainClaimItem } from '../../sso/item';
+import {
+  SSO_REQUIRED_FOR_PASSWORD,
+  claimKeyOf,
+  organizationRequiringSso,
+  passwordRefusedBySso,
+} from '../../sso-requirement/rules';
+import { slowAfterFailures } from '../../throttles/failed-password-delay';
+import { TOO_MANY_SIGN_INS } from '../../throttles/rules';
+import { signInCounters, signInGate } from '../../throttles/sign-in-limits';
+import type { EmailItem } from '../../user/item';
+import { loadUserWithOrganization } from '../../user/users';
 
 /** One message for a wrong password and an unknown email, so neither tells which. */
 const LOGIN_FAILED = 'Invalid email or password';
@@ -55,7 +60,16 @@ export const handler = defineRoute(authEndpoints.login, async (request) => {
   const valid = !!user && (await verifyPassword(body.password, user?.user.passwordHash));
   // A failure on an account is recorded in its organization's log; an unknown email belongs to no
   // organization, so no log holds it (docs/decisions/016b).
-  const failedEntry = user && !valid ? [auditPut(writeContext(user.user, request), { action: 'session.sign_in_failed', target: userTarget(user.user), details: { reason: 'wrong_password' } })] : [];
+  const failedEntry =
+    user && !valid
+      ? [
+          auditPut(writeContext(user.user, request), {
+            action: 'session.sign_in_failed',
+            target: userTarget(user.user),
+            details: { reason: 'wrong_password' },
+          }),
+        ]
+      : [];
 
   if (gate.gate === 'email-code') {
     // The same answer, right password or not: only a right one's owner gets a code by mail.
@@ -64,7 +78,10 @@ export const handler = defineRoute(authEndpoints.login, async (request) => {
       countMetric('SignInsFailed');
     }
     const pending = await startSignInCode(email, valid ? user.user : undefined);
-    return ok({ emailCodeRequired: true as const }, { cookies: [await signInCodeCookie({ id: pending.id, email }, pending.expiresAt)] });
+    return ok(
+      { emailCodeRequired: true as const },
+      { cookies: [await signInCodeCookie({ id: pending.id, email }, pending.expiresAt)] },
+    );
   }
 
   if (!valid) {

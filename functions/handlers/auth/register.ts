@@ -1,17 +1,17 @@
 import * as authEndpoints from '../../../shared/contract/auth';
+import { deviceCookie, readDevice } from '../../auth/device-cookie';
 import { createOrganizationWithAdmin } from '../../auth/registration';
-import { countAttempt, readThrottle, retryAfterSeconds, throttleCounter } from '../../throttles/throttles';
+import { browserOf } from '../../http/browser';
 import { defineRoute } from '../../http/define-route';
 import { tooManyRequests } from '../../http/http-error';
 import { created } from '../../http/response';
 import { countMetric } from '../../observability/metrics';
 import { refuseWeakPassword } from '../../security/password-strength';
 import { hashPassword } from '../../security/passwords';
-import { browserOf } from '../../http/browser';
 import { startSession } from '../../sessions/start-session';
 import { REGISTRATIONS_PER_ADDRESS, TOO_MANY_REGISTRATIONS } from '../../throttles/rules';
+import { countAttempt, readThrottle, retryAfterSeconds, throttleCounter } from '../../throttles/throttles';
 import { toUserResponse } from '../../user/item';
-import { deviceCookie, readDevice } from '../../auth/device-cookie';
 
 export const handler = defineRoute(authEndpoints.register, async ({ body, clientIp, event }) => {
   refuseWeakPassword(body.password, 'password');
@@ -32,5 +32,7 @@ export const handler = defineRoute(authEndpoints.register, async ({ body, client
   const cookies = await startSession(user.id, org.id, browserOf(event));
   countMetric('Registrations');
   // The registering browser is the account's first known device (docs/decisions/040).
-  return created(toUserResponse(user, org), { cookies: [...cookies, await deviceCookie(await readDevice(event.cookies), user.id)] });
+  return created(toUserResponse(user, org), {
+    cookies: [...cookies, await deviceCookie(await readDevice(event.cookies), user.id)],
+  });
 });

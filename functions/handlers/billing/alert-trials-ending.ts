@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
+import { alertTrialsEnding } from '../../billing/trial-ending-alerts';
 import { logger } from '../../observability/logger';
 import { publishMetrics, runCountingMetrics } from '../../observability/metrics';
-import { alertTrialsEnding } from '../../billing/trial-ending-alerts';
 
 /**
  * The daily schedule's function (infra/constructs/trial-alerts.ts): announces the trials ending
@@ -11,7 +11,12 @@ export const handler = async (_event: unknown, context?: Context) =>
   runCountingMetrics(async () => {
     try {
       const run = await alertTrialsEnding();
-      logger.info('trial alerts', { alerted: run.alerted.length, alreadyAlerted: run.alreadyAlerted, stale: run.stale, orgIds: run.alerted });
+      logger.info('trial alerts', {
+        alerted: run.alerted.length,
+        alreadyAlerted: run.alreadyAlerted,
+        stale: run.stale,
+        orgIds: run.alerted,
+      });
       return { alerted: run.alerted.length, alreadyAlerted: run.alreadyAlerted, stale: run.stale };
     } finally {
       publishMetrics(context?.awsRequestId ?? 'schedule');

@@ -1,6 +1,6 @@
 import * as billingEndpoints from '../../../shared/contract/billing';
-import { stripeSecretKey } from '../../billing/stripe-settings';
 import { billingOf, preloadBilling, toSubscriptionResponse } from '../../billing/billing';
+import { stripeSecretKey } from '../../billing/stripe-settings';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 

@@ -3,8 +3,8 @@ import { resendVerification } from '../../email-verification/writes';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
 import { tooManyRequests } from '../../http/http-error';
-import { TOO_MANY_VERIFICATION_MAILS } from '../../throttles/rules';
 import { ok } from '../../http/response';
+import { TOO_MANY_VERIFICATION_MAILS } from '../../throttles/rules';
 
 /** POST /api/email-verification/resend: a new link to the signed-in user's address (the older ones stop working). */
 export const handler = defineRoute(emailVerificationEndpoints.resend, async ({ session }) => {

@@ -1,7 +1,7 @@
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
-import { publishMetrics, runCountingMetrics } from '../../observability/metrics';
 import { deliverOutbox } from '../../mailer/deliver-outbox';
 import { mailerSettingsFromEnvironment } from '../../mailer/settings-from-environment';
+import { publishMetrics, runCountingMetrics } from '../../observability/metrics';
 
 const settings = mailerSettingsFromEnvironment();
 

@@ -1,6 +1,6 @@
-import { publishMetrics, runCountingMetrics } from '../../observability/metrics';
 import { sweepOutbox } from '../../mailer/deliver-outbox';
 import { mailerSettingsFromEnvironment } from '../../mailer/settings-from-environment';
+import { publishMetrics, runCountingMetrics } from '../../observability/metrics';
 
 const settings = mailerSettingsFromEnvironment();
 

@@ -1,17 +1,16 @@
 import * as mfaEndpoints from '../../../shared/contract/mfa';
 import { WRONG_CODE, WRONG_PASSWORD } from '../../../shared/schemas/mfa';
-import { MFA_NOT_ON, disableMfa } from '../../mfa/mfa';
-import { deleteSessionsOfUser, markSteppedUp } from '../../sessions/sessions';
 import { Refused } from '../../domain/errors';
-
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { reserveProofAttempt } from '../../throttles/account-failures';
+import { MFA_NOT_ON, disableMfa } from '../../mfa/mfa';
 import { decryptTotpSecret } from '../../mfa/mfa-encryption';
-import { verifyPassword } from '../../security/passwords';
-import { TOO_MANY_PASSWORD_ATTEMPTS } from '../../throttles/rules';
 import { verifyTotp } from '../../mfa/totp';
+import { verifyPassword } from '../../security/passwords';
+import { deleteSessionsOfUser, markSteppedUp } from '../../sessions/sessions';
+import { reserveProofAttempt } from '../../throttles/account-failures';
+import { TOO_MANY_PASSWORD_ATTEMPTS } from '../../throttles/rules';
 
 /**
  * POST /api/user/mfa/disable {password, code}: both proofs, so a stolen cookie alone cannot turn it
@@ -25,10 +24,12 @@ export const handler = defineRoute(mfaEndpoints.disable, async (request) => {
   if (!user.mfaEnabled || !user.mfaSecret) throw new Refused('invalid', MFA_NOT_ON);
   // One attempt covers both proofs: a wrong password or a wrong code keeps it as the failure.
   const attempt = await reserveProofAttempt(user.id, TOO_MANY_PASSWORD_ATTEMPTS);
-  if (!(await verifyPassword(body.password, user.passwordHash))) throw new Refused('invalid', WRONG_PASSWORD, { password: WRONG_PASSWORD });
+  if (!(await verifyPassword(body.password, user.passwordHash)))
+    throw new Refused('invalid', WRONG_PASSWORD, { password: WRONG_PASSWORD });
   const timeStep = await verifyTotp(await decryptTotpSecret(user.mfaSecret, user.id), body.code, user.mfaLastTimeStep);
   // A step used meanwhile (the same code sent twice at once) fails the write's condition.
-  if (timeStep === undefined || !(await disableMfa(writeContext(user, request), timeStep))) throw new Refused('invalid', WRONG_CODE, { code: WRONG_CODE });
+  if (timeStep === undefined || !(await disableMfa(writeContext(user, request), timeStep)))
+    throw new Refused('invalid', WRONG_CODE, { code: WRONG_CODE });
   await attempt.passed();
   // Both proofs were just given: setting up a new authenticator next needs no other step-up.
   await Promise.all([deleteSessionsOfUser(user.id, session.session.id), markSteppedUp(session.session)]);

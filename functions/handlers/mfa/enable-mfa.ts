@@ -1,17 +1,16 @@
 import * as mfaEndpoints from '../../../shared/contract/mfa';
 import { WRONG_CODE } from '../../../shared/schemas/mfa';
-import { MFA_ALREADY_ON, NO_SETUP, enableMfa } from '../../mfa/mfa';
-import { deleteSessionsOfUser } from '../../sessions/sessions';
 import { Conflict, Refused } from '../../domain/errors';
-
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { reserveProofAttempt } from '../../throttles/account-failures';
+import { MFA_ALREADY_ON, NO_SETUP, enableMfa } from '../../mfa/mfa';
 import { decryptTotpSecret } from '../../mfa/mfa-encryption';
 import { newRecoveryCodes } from '../../mfa/recovery-codes';
-import { TOO_MANY_SIGN_INS } from '../../throttles/rules';
 import { verifyTotp } from '../../mfa/totp';
+import { deleteSessionsOfUser } from '../../sessions/sessions';
+import { reserveProofAttempt } from '../../throttles/account-failures';
+import { TOO_MANY_SIGN_INS } from '../../throttles/rules';
 
 /**
  * POST /api/user/mfa/enable {code}: a code of the secret being set up proves the app holds it; then

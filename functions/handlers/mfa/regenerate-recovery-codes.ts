@@ -1,9 +1,9 @@
 import * as mfaEndpoints from '../../../shared/contract/mfa';
-import { MFA_NOT_ON, replaceRecoveryCodes } from '../../mfa/mfa';
 import { Refused } from '../../domain/errors';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
+import { MFA_NOT_ON, replaceRecoveryCodes } from '../../mfa/mfa';
 import { newRecoveryCodes } from '../../mfa/recovery-codes';
 
 /**
@@ -14,6 +14,7 @@ import { newRecoveryCodes } from '../../mfa/recovery-codes';
 export const handler = defineRoute(mfaEndpoints.regenerateRecoveryCodes, async (request) => {
   const { user } = request.session;
   const { codes, hashes } = await newRecoveryCodes();
-  if (!user.mfaEnabled || !(await replaceRecoveryCodes(writeContext(user, request), hashes))) throw new Refused('invalid', MFA_NOT_ON);
+  if (!user.mfaEnabled || !(await replaceRecoveryCodes(writeContext(user, request), hashes)))
+    throw new Refused('invalid', MFA_NOT_ON);
   return ok({ recoveryCodes: codes });
 });

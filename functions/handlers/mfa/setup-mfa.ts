@@ -1,8 +1,8 @@
 import * as mfaEndpoints from '../../../shared/contract/mfa';
-import { MFA_ALREADY_ON, storePendingSecret } from '../../mfa/mfa';
 import { Conflict } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
+import { MFA_ALREADY_ON, storePendingSecret } from '../../mfa/mfa';
 import { encryptTotpSecret } from '../../mfa/mfa-encryption';
 import { newTotpEnrolment } from '../../mfa/totp-enrolment';
 

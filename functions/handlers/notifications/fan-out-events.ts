@@ -1,7 +1,7 @@
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
+import { fanOutNotifications } from '../../notifications/fan-out';
 import { logger } from '../../observability/logger';
 import { publishMetrics, runCountingMetrics } from '../../observability/metrics';
-import { fanOutNotifications } from '../../notifications/fan-out';
 
 /**
  * The notification fan-out: invoked by the table's stream (filtered to new notification events) in
@@ -14,7 +14,9 @@ export const handler = async (event: DynamoDBStreamEvent, context?: Context) => 
   return runCountingMetrics(async () => {
     try {
       return await fanOutNotifications(event.Records, ({ level, ...entry }) =>
-        level === 'error' ? logger.error('fan-out failed', { ...entry, correlationId }) : logger.info('fan-out', { ...entry, correlationId }),
+        level === 'error'
+          ? logger.error('fan-out failed', { ...entry, correlationId })
+          : logger.info('fan-out', { ...entry, correlationId }),
       );
     } finally {
       publishMetrics(correlationId);

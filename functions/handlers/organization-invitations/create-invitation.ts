@@ -1,12 +1,12 @@
 import * as organizationInvitationEndpoints from '../../../shared/contract/organization-invitations';
-import { createInvitation } from '../../organization-invitations/invitations';
 import { requireAdmin } from '../../domain/require-admin';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
-import { idempotency } from '../../middleware/idempotency';
+import { tooManyRequests } from '../../http/http-error';
 import { created } from '../../http/response';
 import { toInvitationResponse } from '../../invitations/item';
-import { tooManyRequests } from '../../http/http-error';
+import { idempotency } from '../../middleware/idempotency';
+import { createInvitation } from '../../organization-invitations/invitations';
 import { reserveInvitationMail } from '../../throttles/invitation-limits';
 import { TOO_MANY_INVITATIONS } from '../../throttles/rules';
 

@@ -1,14 +1,14 @@
 import * as organizationInvitationEndpoints from '../../../shared/contract/organization-invitations';
-import { resendInvitation } from '../../organization-invitations/invitations';
 import { keys } from '../../db/keys';
 import { requireAdmin } from '../../domain/require-admin';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
-import { ok } from '../../http/response';
 import { tooManyRequests } from '../../http/http-error';
-import { TOO_MANY_INVITATIONS, TOO_MANY_INVITATION_RESENDS } from '../../throttles/rules';
-import { reserveInvitationMail } from '../../throttles/invitation-limits';
+import { ok } from '../../http/response';
 import { toInvitationResponse } from '../../invitations/item';
+import { resendInvitation } from '../../organization-invitations/invitations';
+import { reserveInvitationMail } from '../../throttles/invitation-limits';
+import { TOO_MANY_INVITATIONS, TOO_MANY_INVITATION_RESENDS } from '../../throttles/rules';
 
 /**
  * POST /api/organization/invitations/{id}/resend (admins): a new link and a new 7-day expiry; the

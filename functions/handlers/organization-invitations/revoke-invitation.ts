@@ -1,11 +1,11 @@
 import * as organizationInvitationEndpoints from '../../../shared/contract/organization-invitations';
-import { revokeInvitation } from '../../organization-invitations/invitations';
 import { keys } from '../../db/keys';
 import { requireAdmin } from '../../domain/require-admin';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { toInvitationResponse } from '../../invitations/item';
+import { revokeInvitation } from '../../organization-invitations/invitations';
 
 /** DELETE /api/organization/invitations/{id} (admins): revoked, and its link stops working at once. */
 export const handler = defineRoute(

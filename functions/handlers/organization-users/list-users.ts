@@ -11,5 +11,8 @@ export const handler = defineRoute(organizationUserEndpoints.users, async ({ ses
   requireAdmin(session);
   const { path } = organizationUserEndpoints.users;
   const page = await userListPage(path, session.org, query);
-  return ok(page.users.map((user) => toManagedUserResponse(user, session.org)), { headers: pageHeaders(path, query, page) });
+  return ok(
+    page.users.map((user) => toManagedUserResponse(user, session.org)),
+    { headers: pageHeaders(path, query, page) },
+  );
 });

@@ -1,10 +1,10 @@
 import * as organizationUserEndpoints from '../../../shared/contract/organization-users';
-import { preloadRemovedUser, removeOrganizationUser } from '../../organization-users/organization-users';
-import { deleteSessions, sessionKeysOfUser } from '../../sessions/sessions';
 import { requireAdmin } from '../../domain/require-admin';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
+import { preloadRemovedUser, removeOrganizationUser } from '../../organization-users/organization-users';
+import { deleteSessions, sessionKeysOfUser } from '../../sessions/sessions';
 
 /**
  * DELETE /api/organization/users/{userId} (admins): removes a user of the caller's organization,

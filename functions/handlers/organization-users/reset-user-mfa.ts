@@ -1,13 +1,12 @@
 import * as organizationUserEndpoints from '../../../shared/contract/organization-users';
 import { keys } from '../../db/keys';
-import { resetMfa } from '../../mfa/mfa';
-import { deleteSessionsOfUser } from '../../sessions/sessions';
 import { NotFound, Refused } from '../../domain/errors';
 import { requireAdmin } from '../../domain/require-admin';
-
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
+import { resetMfa } from '../../mfa/mfa';
+import { deleteSessionsOfUser } from '../../sessions/sessions';
 
 const CANNOT_RESET_OWN_MFA = 'Turn off your own two-factor authentication in your security settings.';
 

@@ -1,16 +1,16 @@
 import * as organizationUserEndpoints from '../../../shared/contract/organization-users';
-import { preloadSavedEmail, saveOrganizationUser } from '../../organization-users/organization-users';
-import { deleteSessionsOfUser } from '../../sessions/sessions';
-import { refuseWeakPassword } from '../../security/password-strength';
 import { Refused } from '../../domain/errors';
 import { requireAdmin } from '../../domain/require-admin';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
-import { idempotency } from '../../middleware/idempotency';
 import { created, ok } from '../../http/response';
+import { idempotency } from '../../middleware/idempotency';
+import { preloadSavedEmail, saveOrganizationUser } from '../../organization-users/organization-users';
+import { refuseWeakPassword } from '../../security/password-strength';
 import { hashPassword } from '../../security/passwords';
-import { toOrganizationUserResponse } from '../../user/item';
+import { deleteSessionsOfUser } from '../../sessions/sessions';
 import { SSO_REQUIRED_NO_PASSWORD, memberAddressRequiresSso } from '../../sso-requirement/rules';
+import { toOrganizationUserResponse } from '../../user/item';
 
 const OWN_ACCOUNT_REFUSED = 'You cannot change your own account here. Use User Settings to change your name or password.';
 
@@ -22,27 +22,35 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
  * organization is 409 and changes nothing. The email item comes with the session: an update takes
  * three round trips (session, user, transaction), a creation two.
  */
-export const handler = defineRoute(organizationUserEndpoints.saveUser, { preload: preloadSavedEmail, idempotency }, async (request) => {
-  const { body, session, preloaded } = request;
-  requireAdmin(session);
-  // One's own password changes only with the current one (change-password): a stolen admin cookie must
-  // not become a permanent takeover. Name and role of one's own account are not edited here either.
-  if (sameEmail(body.username, session.user.username)) throw new Refused('not-allowed', OWN_ACCOUNT_REFUSED);
-  refuseWeakPassword(body.password, 'password');
-  // Single sign-on required for the address (docs/decisions/059): nobody there is given a password, new or replaced.
-  const holderId = preloaded?.orgId === session.org.id ? preloaded.userId : undefined;
-  if (body.password !== undefined && (await memberAddressRequiresSso(session.org, body.username, holderId))) {
-    throw new Refused('invalid', SSO_REQUIRED_NO_PASSWORD, { password: SSO_REQUIRED_NO_PASSWORD });
-  }
-  const saved = await saveOrganizationUser(writeContext(session.user, request), {
-    username: body.username,
-    fullName: body.fullName,
-    role: body.role,
-    organizationName: session.org.name,
-    passwordHash: body.password === undefined ? undefined : await hashPassword(body.password),
-  }, { emailItem: preloaded });
-  // A password set by an admin signs the user out everywhere else, as a change of their own does.
-  if (saved.passwordReplaced) await deleteSessionsOfUser(saved.user.id);
-  const entry = toOrganizationUserResponse(saved.user);
-  return saved.created ? created(entry) : ok(entry);
-});
+export const handler = defineRoute(
+  organizationUserEndpoints.saveUser,
+  { preload: preloadSavedEmail, idempotency },
+  async (request) => {
+    const { body, session, preloaded } = request;
+    requireAdmin(session);
+    // One's own password changes only with the current one (change-password): a stolen admin cookie must
+    // not become a permanent takeover. Name and role of one's own account are not edited here either.
+    if (sameEmail(body.username, session.user.username)) throw new Refused('not-allowed', OWN_ACCOUNT_REFUSED);
+    refuseWeakPassword(body.password, 'password');
+    // Single sign-on required for the address (docs/decisions/059): nobody there is given a password, new or replaced.
+    const holderId = preloaded?.orgId === session.org.id ? preloaded.userId : undefined;
+    if (body.password !== undefined && (await memberAddressRequiresSso(session.org, body.username, holderId))) {
+      throw new Refused('invalid', SSO_REQUIRED_NO_PASSWORD, { password: SSO_REQUIRED_NO_PASSWORD });
+    }
+    const saved = await saveOrganizationUser(
+      writeContext(session.user, request),
+      {
+        username: body.username,
+        fullName: body.fullName,
+        role: body.role,
+        organizationName: session.org.name,
+        passwordHash: body.password === undefined ? undefined : await hashPassword(body.password),
+      },
+      { emailItem: preloaded },
+    );
+    // A password set by an admin signs the user out everywhere else, as a change of their own does.
+    if (saved.passwordReplaced) await deleteSessionsOfUser(saved.user.id);
+    const entry = toOrganizationUserResponse(saved.user);
+    return saved.created ? created(entry) : ok(entry);
+  },
+);

@@ -1,13 +1,12 @@
 import * as organizationEndpoints from '../../../shared/contract/organization';
-
-import { setRequireMfa } from '../../mfa/mfa';
-import { renameOrganization } from '../../organization/writes';
-import { organizationShape } from '../../user/item';
 import { NotFound } from '../../domain/errors';
 import { requireAdmin } from '../../domain/require-admin';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
+import { setRequireMfa } from '../../mfa/mfa';
+import { renameOrganization } from '../../organization/writes';
+import { organizationShape } from '../../user/item';
 
 /**
  * PATCH /api/organization/{id}: admins rename their own organization and turn the two-factor
@@ -27,5 +26,10 @@ export const handler = defineRoute(organizationEndpoints.update, async (request)
     name = body.name.trim();
     await renameOrganization(context, session.org.name, name);
   }
-  return ok(organizationShape({ ...session.org, name, requireMfa: body.requireMfa ?? session.org.requireMfa === true }, session.user.role));
+  return ok(
+    organizationShape(
+      { ...session.org, name, requireMfa: body.requireMfa ?? session.org.requireMfa === true },
+      session.user.role,
+    ),
+  );
 });

@@ -1,7 +1,9 @@
-import * as passkeyEndpoints from '../../../shared/contract/passkeys';
 import { verifyRegistrationResponse } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import { ulid } from 'ulid';
+import * as passkeyEndpoints from '../../../shared/contract/passkeys';
 import { PASSKEY_EXPIRED, PASSKEY_NOT_ADDED } from '../../../shared/schemas/passkeys';
+import { now as clockNow } from '../../clock';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
@@ -11,8 +13,6 @@ import { takeChallenge } from '../../passkeys/challenges';
 import type { PasskeyItem } from '../../passkeys/item';
 import { addPasskey } from '../../passkeys/passkeys';
 import { PASSKEY_ALGORITHMS, relyingParty } from '../../passkeys/relying-party';
-import { ulid } from 'ulid';
-import { now as clockNow } from '../../clock';
 
 /**
  * POST /api/user/passkeys {response, name} (step-up): the authenticator's answer to this user's

@@ -1,6 +1,6 @@
-import * as passkeyEndpoints from '../../../shared/contract/passkeys';
 import { generateRegistrationOptions } from '@simplewebauthn/server';
 import { isoUint8Array } from '@simplewebauthn/server/helpers';
+import * as passkeyEndpoints from '../../../shared/contract/passkeys';
 import { MAX_PASSKEYS, TOO_MANY_PASSKEYS } from '../../../shared/schemas/passkeys';
 import { Refused } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';

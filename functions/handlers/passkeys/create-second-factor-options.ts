@@ -1,5 +1,5 @@
-import * as passkeyEndpoints from '../../../shared/contract/passkeys';
 import { generateAuthenticationOptions } from '@simplewebauthn/server';
+import * as passkeyEndpoints from '../../../shared/contract/passkeys';
 import { SIGN_IN_EXPIRED } from '../../../shared/schemas/mfa';
 import { readPendingSignIn } from '../../auth/pending-sign-in-cookie';
 import { findLivePendingSignIn } from '../../auth/pending-sign-ins';

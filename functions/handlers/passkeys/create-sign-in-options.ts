@@ -1,5 +1,5 @@
-import * as passkeyEndpoints from '../../../shared/contract/passkeys';
 import { generateAuthenticationOptions } from '@simplewebauthn/server';
+import * as passkeyEndpoints from '../../../shared/contract/passkeys';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { storeChallenge } from '../../passkeys/challenges';

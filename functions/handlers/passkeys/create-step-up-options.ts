@@ -1,5 +1,5 @@
-import * as passkeyEndpoints from '../../../shared/contract/passkeys';
 import { generateAuthenticationOptions } from '@simplewebauthn/server';
+import * as passkeyEndpoints from '../../../shared/contract/passkeys';
 import { NO_PASSKEY } from '../../../shared/schemas/passkeys';
 import { Refused } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';

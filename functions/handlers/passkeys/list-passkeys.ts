@@ -5,4 +5,6 @@ import { toPasskeyResponse } from '../../passkeys/item';
 import { listPasskeys } from '../../passkeys/passkeys';
 
 /** GET /api/user/passkeys: the caller's passkeys, newest first. */
-export const handler = defineRoute(passkeyEndpoints.list, async ({ session }) => ok((await listPasskeys(session.user.id)).map(toPasskeyResponse)));
+export const handler = defineRoute(passkeyEndpoints.list, async ({ session }) =>
+  ok((await listPasskeys(session.user.id)).map(toPasskeyResponse)),
+);

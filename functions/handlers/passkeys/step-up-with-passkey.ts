@@ -16,9 +16,15 @@ import { markSteppedUp } from '../../sessions/sessions';
  */
 export const handler = defineRoute(passkeyEndpoints.stepUp, async (request) => {
   const { session } = request;
-  await acceptPasskeyAnswer(request.body.response, 'step-up', auditClient(request), { purpose: 'step-up', userId: session.user.id, sessionId: session.session.id }).catch((error: unknown) => {
+  await acceptPasskeyAnswer(request.body.response, 'step-up', auditClient(request), {
+    purpose: 'step-up',
+    userId: session.user.id,
+    sessionId: session.session.id,
+  }).catch((error: unknown) => {
     // The sign-in's refusal is a 401, which the browser takes for a session that ended.
-    throw error instanceof Refused && error.message === PASSKEY_NOT_ACCEPTED ? new Refused('invalid', PASSKEY_NOT_CONFIRMED) : error;
+    throw error instanceof Refused && error.message === PASSKEY_NOT_ACCEPTED
+      ? new Refused('invalid', PASSKEY_NOT_CONFIRMED)
+      : error;
   });
   await markSteppedUp(session.session);
   return noContent();

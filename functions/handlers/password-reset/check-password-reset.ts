@@ -1,9 +1,9 @@
 import * as passwordResetEndpoints from '../../../shared/contract/password-reset';
 import { INVALID_LINK } from '../../../shared/messages';
-import { findTokenOwner } from '../../security/mail-tokens';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
 import { ok } from '../../http/response';
+import { findTokenOwner } from '../../security/mail-tokens';
 
 /**
  * POST /api/password-reset/check: whether a reset link still works, asked by the reset page as it

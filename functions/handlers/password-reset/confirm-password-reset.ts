@@ -1,16 +1,15 @@
 import * as passwordResetEndpoints from '../../../shared/contract/password-reset';
 import { INVALID_LINK } from '../../../shared/messages';
-import { clearThrottle, throttleCounter } from '../../throttles/throttles';
-import { confirmPasswordReset } from '../../password-reset/writes';
-import { deleteSessionsOfUser } from '../../sessions/sessions';
-
 import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
 import { ok } from '../../http/response';
+import { confirmPasswordReset } from '../../password-reset/writes';
 import { refuseWeakPassword } from '../../security/password-strength';
 import { hashPassword } from '../../security/passwords';
+import { deleteSessionsOfUser } from '../../sessions/sessions';
 import { FAILED_PASSWORDS_PER_ACCOUNT } from '../../throttles/rules';
+import { clearThrottle, throttleCounter } from '../../throttles/throttles';
 
 /**
  * POST /api/password-reset/confirm: a valid link sets the new password and ends every session of

@@ -1,10 +1,10 @@
 import * as passwordResetEndpoints from '../../../shared/contract/password-reset';
 import { PASSWORD_RESET_REQUESTED } from '../../../shared/schemas/password-reset';
-import { requestPasswordReset } from '../../password-reset/writes';
 import { defineRoute } from '../../http/define-route';
 import { tooManyRequests } from '../../http/http-error';
-import { TOO_MANY_PASSWORD_RESETS } from '../../throttles/rules';
 import { ok } from '../../http/response';
+import { requestPasswordReset } from '../../password-reset/writes';
+import { TOO_MANY_PASSWORD_RESETS } from '../../throttles/rules';
 
 /**
  * POST /api/password-reset/request: the same sentence, status and round trips whether or not the

@@ -1,11 +1,11 @@
 import * as projectEndpoints from '../../../shared/contract/projects';
-import { createProject } from '../../projects/projects';
-import { defineRoute } from '../../http/define-route';
-import { idempotency } from '../../middleware/idempotency';
-import { created } from '../../http/response';
 import { writeContext } from '../../http/audit-client';
+import { defineRoute } from '../../http/define-route';
+import { created } from '../../http/response';
+import { idempotency } from '../../middleware/idempotency';
 import { countMetric } from '../../observability/metrics';
 import { toProjectResponse } from '../../projects/item';
+import { createProject } from '../../projects/projects';
 
 /** Two round trips: the session, then one transaction. */
 export const handler = defineRoute(projectEndpoints.create, { idempotency }, async (request) => {

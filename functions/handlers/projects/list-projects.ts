@@ -1,12 +1,12 @@
 import * as projectEndpoints from '../../../shared/contract/projects';
-import { preloadFigures } from '../../projects/projects';
-import { listingOf, projectListOf, readProjectPage } from '../../projects/list-page';
 import { openCursor, sealCursor } from '../../db/list-cursor';
 import { wholeListCount } from '../../db/query-page';
 import { defineRoute } from '../../http/define-route';
 import { pageHeaders } from '../../http/next-link';
 import { ok } from '../../http/response';
 import { toProjectResponse } from '../../projects/item';
+import { listingOf, projectListOf, readProjectPage } from '../../projects/list-page';
+import { preloadFigures } from '../../projects/projects';
 
 /**
  * GET /api/projects: a page of the organization's projects. The figures item read with the session
@@ -18,5 +18,7 @@ export const handler = defineRoute(projectEndpoints.list, { preload: preloadFigu
   const start = query.cursor === undefined ? undefined : await openCursor(query.cursor, orgId, projectListOf(listing));
   const page = await readProjectPage(orgId, listing, start, preloaded);
   const cursor = page.next ? await sealCursor(orgId, projectListOf(listing), page.next) : undefined;
-  return ok(page.items.map(toProjectResponse), { headers: pageHeaders(projectEndpoints.list.path, query, { total: wholeListCount(start, page), cursor }) });
+  return ok(page.items.map(toProjectResponse), {
+    headers: pageHeaders(projectEndpoints.list.path, query, { total: wholeListCount(start, page), cursor }),
+  });
 });

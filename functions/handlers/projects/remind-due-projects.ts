@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
+import { sendWeeklyDigests } from '../../notifications/weekly-digest';
 import { logger } from '../../observability/logger';
 import { publishMetrics, runCountingMetrics } from '../../observability/metrics';
-import { sendWeeklyDigests } from '../../notifications/weekly-digest';
 import { remindDueProjects } from '../../projects/due-reminders';
 
 /**

@@ -1,10 +1,10 @@
 import * as projectEndpoints from '../../../shared/contract/projects';
 import { NotFound } from '../../domain/errors';
-import { PROJECT_NOT_FOUND, preloadProject, updateProject } from '../../projects/projects';
+import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { writeContext } from '../../http/audit-client';
 import { isProjectId, toProjectResponse } from '../../projects/item';
+import { PROJECT_NOT_FOUND, preloadProject, updateProject } from '../../projects/projects';
 
 /** Two round trips: the project comes with the session, then one transaction. */
 export const handler = defineRoute(projectEndpoints.update, { preload: preloadProject }, async (request) => {

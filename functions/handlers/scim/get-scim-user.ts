@@ -4,4 +4,7 @@ import { toScimUser } from '../../scim/scim-user';
 import { scimUserOf } from '../../scim/scim-users';
 
 /** GET /api/scim/v2/Users/{id} (a SCIM token): one person of the token's organization, or 404. */
-export const handler = scimRoute(scimEndpoints.getUser, async ({ orgId, params, usersUrl }) => ({ status: 200, body: toScimUser(await scimUserOf(orgId, params.id!), usersUrl) }));
+export const handler = scimRoute(scimEndpoints.getUser, async ({ orgId, params, usersUrl }) => ({
+  status: 200,
+  body: toScimUser(await scimUserOf(orgId, params.id!), usersUrl),
+}));

@@ -1,8 +1,8 @@
 import * as scimEndpoints from '../../../shared/contract/scim';
 import { scimRoute } from '../../http/scim-route';
 import { membersWanted } from '../../scim/scim-group';
-import { parseEqFilter } from '../../scim/scim-user';
 import { listScimGroups } from '../../scim/scim-groups';
+import { parseEqFilter } from '../../scim/scim-user';
 
 /** GET /api/scim/v2/Groups (a SCIM token): Administrators and Staff, or the one `displayName eq` names; members unless excluded. */
 export const handler = scimRoute(scimEndpoints.listGroups, async (request) => ({

@@ -1,9 +1,9 @@
 import * as sessionEndpoints from '../../../shared/contract/sessions';
-import { deleteOwnSession } from '../../sessions/sessions';
-import { defineRoute } from '../../http/define-route';
 import { NotFound } from '../../domain/errors';
+import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { clearedSessionCookies } from '../../security/cookie';
+import { deleteOwnSession } from '../../sessions/sessions';
 
 /**
  * DELETE /api/user/sessions/{id}: ends one of the caller's own sessions. The key uses the session's

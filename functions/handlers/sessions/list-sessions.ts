@@ -1,8 +1,8 @@
 import * as sessionEndpoints from '../../../shared/contract/sessions';
-import { lastUsedAtOf, listSessionsOfUser } from '../../sessions/sessions';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { deviceLabel } from '../../sessions/device-label';
+import { lastUsedAtOf, listSessionsOfUser } from '../../sessions/sessions';
 
 /** GET /api/user/sessions: the caller's live sessions, the current one marked. */
 export const handler = defineRoute(sessionEndpoints.list, async ({ session }) => {

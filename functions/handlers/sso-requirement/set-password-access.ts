@@ -7,9 +7,13 @@ import { ok } from '../../http/response';
 import { readSsoRequirement, setPasswordAccess } from '../../sso-requirement/requirement';
 
 /** PUT /api/organization/sso/password-access/{userId} (admins, stepped up): whether that admin keeps password sign-in (break-glass). */
-export const handler = defineRoute(ssoRequirementEndpoints.setPasswordAccess, { preload: ({ orgId, params }) => keys.user(orgId, params.userId!) }, async (request) => {
-  const { body, session, preloaded } = request;
-  requireAdmin(session);
-  await setPasswordAccess(writeContext(session.user, request), session.org, preloaded, body.passwordAccess);
-  return ok(await readSsoRequirement(session.org.id));
-});
+export const handler = defineRoute(
+  ssoRequirementEndpoints.setPasswordAccess,
+  { preload: ({ orgId, params }) => keys.user(orgId, params.userId!) },
+  async (request) => {
+    const { body, session, preloaded } = request;
+    requireAdmin(session);
+    await setPasswordAccess(writeContext(session.user, request), session.org, preloaded, body.passwordAccess);
+    return ok(await readSsoRequirement(session.org.id));
+  },
+);

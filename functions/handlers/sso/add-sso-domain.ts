@@ -3,8 +3,8 @@ import { requireAdmin } from '../../domain/require-admin';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { created } from '../../http/response';
-import { toSsoDomainResponse } from '../../sso/item';
 import { addSsoDomain } from '../../sso/domains';
+import { toSsoDomainResponse } from '../../sso/item';
 
 /** POST /api/organization/sso/domains (admins, stepped up): the domain, unverified, and the TXT record that will prove it. */
 export const handler = defineRoute(ssoEndpoints.addDomain, async (request) => {

@@ -1,12 +1,12 @@
 import * as ssoEndpoints from '../../../shared/contract/sso';
 import { auditPut, userTarget } from '../../audit-log/entries';
 import { auditClient, writeContext } from '../../http/audit-client';
+import { browserOf } from '../../http/browser';
 import { defineRoute } from '../../http/define-route';
 import { redirect } from '../../http/response';
 import { siteOrigin } from '../../http/site-origin';
 import { logger } from '../../observability/logger';
 import { countMetric } from '../../observability/metrics';
-import { browserOf } from '../../http/browser';
 import { startSession } from '../../sessions/start-session';
 import { OIDC_CALLBACK_PATH } from '../../sso/item';
 import { SSO_REFUSED_LANDING, SsoRefused, checkOidcCallback, finishOidcSignIn } from '../../sso/sign-in';
@@ -29,7 +29,9 @@ export const handler = defineRoute(ssoEndpoints.oidcCallback, async (request) =>
     if (pending.test) {
       // An admin's test: the same checks, then the claims recorded for that admin, and nobody signed in.
       const { test, orgId } = pending;
-      const checked = query.error ? Promise.reject(new SsoRefused(`the identity provider answered ${query.error}`)) : checkOidcCallback(pending, callbackUrl);
+      const checked = query.error
+        ? Promise.reject(new SsoRefused(`the identity provider answered ${query.error}`))
+        : checkOidcCallback(pending, callbackUrl);
       const result = await checked.then(
         ({ person }) => passedTest(orgId, 'oidc', person),
         (error: unknown) => {
@@ -41,7 +43,11 @@ export const handler = defineRoute(ssoEndpoints.oidcCallback, async (request) =>
     }
     if (query.error) throw new SsoRefused(`the identity provider answered ${query.error}`);
     const { user, org } = await finishOidcSignIn(pending, callbackUrl, auditClient(request));
-    const signedIn = auditPut(writeContext(user, request), { action: 'session.signed_in', target: userTarget(user), details: { method: 'sso' } });
+    const signedIn = auditPut(writeContext(user, request), {
+      action: 'session.signed_in',
+      target: userTarget(user),
+      details: { method: 'sso' },
+    });
     const cookies = await startSession(user.id, org.id, browserOf(event), signedIn, 'sso');
     countMetric('SignInsSucceeded');
     return redirect(302, pending.returnTo, [...cookies, cleared]);

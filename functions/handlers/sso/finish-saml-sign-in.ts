@@ -3,12 +3,12 @@ import { auditPut, userTarget } from '../../audit-log/entries';
 import type { AuditClient } from '../../audit-log/entries';
 import { conditionHeldAnswer } from '../../db/transactions';
 import { auditClient, writeContext } from '../../http/audit-client';
+import { browserOf } from '../../http/browser';
 import { defineRoute } from '../../http/define-route';
 import { redirect } from '../../http/response';
 import { siteOrigin } from '../../http/site-origin';
 import { logger } from '../../observability/logger';
 import { countMetric } from '../../observability/metrics';
-import { browserOf } from '../../http/browser';
 import { startSession } from '../../sessions/start-session';
 import { checkSamlResponse, finishSamlSignIn, spendAssertion } from '../../sso/saml-sign-in';
 import { SSO_REFUSED_LANDING, SsoRefused } from '../../sso/sign-in';
@@ -34,10 +34,20 @@ export const handler = defineRoute(ssoEndpoints.samlAcs, async (request) => {
     if (!pending) throw new SsoRefused('no pending SAML sign-in in this browser');
     const samlResponse = new URLSearchParams(rawBody).get('SAMLResponse');
     if (!samlResponse) throw new SsoRefused('the post carries no SAMLResponse');
-    if (pending.test) return redirect(303, SSO_TEST_RESULT_PAGE, [await testConnection(pending, pending.test, samlResponse, auditClient(request)), cleared]);
+    if (pending.test)
+      return redirect(303, SSO_TEST_RESULT_PAGE, [
+        await testConnection(pending, pending.test, samlResponse, auditClient(request)),
+        cleared,
+      ]);
     const { user, org, assertion } = await finishSamlSignIn(pending, samlResponse, siteOrigin(), auditClient(request));
-    const signedIn = auditPut(writeContext(user, request), { action: 'session.signed_in', target: userTarget(user), details: { method: 'sso' } });
-    const cookies = await conditionHeldAnswer(startSession(user.id, org.id, browserOf(event), [signedIn, spendAssertion(org.id, assertion)], 'sso'));
+    const signedIn = auditPut(writeContext(user, request), {
+      action: 'session.signed_in',
+      target: userTarget(user),
+      details: { method: 'sso' },
+    });
+    const cookies = await conditionHeldAnswer(
+      startSession(user.id, org.id, browserOf(event), [signedIn, spendAssertion(org.id, assertion)], 'sso'),
+    );
     if (!cookies) throw replayed(assertion.assertionId);
     countMetric('SignInsSucceeded');
     return redirect(303, pending.returnTo, [...cookies, cleared]);
@@ -53,7 +63,12 @@ export const handler = defineRoute(ssoEndpoints.samlAcs, async (request) => {
  * An admin's test: every check, the assertion spent as a sign-in spends it (a replayed test is
  * refused too), then the claims recorded for that admin; nobody signed in. Answers the result's cookie.
  */
-async function testConnection(pending: PendingSamlSignIn, test: SsoTester, samlResponse: string, client: AuditClient): Promise<string> {
+async function testConnection(
+  pending: PendingSamlSignIn,
+  test: SsoTester,
+  samlResponse: string,
+  client: AuditClient,
+): Promise<string> {
   const { orgId } = pending;
   try {
     const { assertion } = await checkSamlResponse(pending, samlResponse, siteOrigin());

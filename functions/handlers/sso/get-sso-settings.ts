@@ -7,7 +7,11 @@ import { siteOrigin } from '../../http/site-origin';
 import { toSsoSettingsResponse } from '../../sso/item';
 
 /** GET /api/organization/sso (admins): the connection without its secret, and what the identity provider needs from us (OIDC redirect URI, SAML ACS URL, entity id, metadata). */
-export const handler = defineRoute(ssoEndpoints.settings, { preload: ({ orgId }) => keys.ssoConnection(orgId) }, async ({ session, preloaded }) => {
-  requireAdmin(session);
-  return ok(toSsoSettingsResponse(preloaded, siteOrigin(), session.user.orgId));
-});
+export const handler = defineRoute(
+  ssoEndpoints.settings,
+  { preload: ({ orgId }) => keys.ssoConnection(orgId) },
+  async ({ session, preloaded }) => {
+    requireAdmin(session);
+    return ok(toSsoSettingsResponse(preloaded, siteOrigin(), session.user.orgId));
+  },
+);

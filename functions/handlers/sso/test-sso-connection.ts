@@ -21,11 +21,22 @@ export const handler = defineRoute(ssoEndpoints.testConnection, async ({ session
   requireAdmin(session);
   const connection = await ssoConnectionOf(session.org.id);
   if (!connection) throw new Refused('invalid', NO_CONNECTION_TO_TEST);
-  const test = { userId: session.user.id, sessionId: session.session.id, fullName: session.user.fullName, username: session.user.username };
+  const test = {
+    userId: session.user.id,
+    sessionId: session.session.id,
+    fullName: session.user.fullName,
+    username: session.user.username,
+  };
   if (connection.protocol === 'saml') {
     const started = await startSamlSignIn(connection, siteOrigin(), SSO_TEST_RESULT_PAGE);
-    return ok({ redirectUrl: started.redirectUrl }, { cookies: [await samlSignInCookie({ ...started.pending, test }, started.expiresAt)] });
+    return ok(
+      { redirectUrl: started.redirectUrl },
+      { cookies: [await samlSignInCookie({ ...started.pending, test }, started.expiresAt)] },
+    );
   }
   const started = await startSsoSignIn(connection, undefined, siteOrigin(), SSO_TEST_RESULT_PAGE);
-  return ok({ redirectUrl: started.redirectUrl }, { cookies: [await ssoSignInCookie({ ...started.pending, test }, started.expiresAt)] });
+  return ok(
+    { redirectUrl: started.redirectUrl },
+    { cookies: [await ssoSignInCookie({ ...started.pending, test }, started.expiresAt)] },
+  );
 });

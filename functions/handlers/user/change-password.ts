@@ -1,16 +1,15 @@
 import * as userEndpoints from '../../../shared/contract/user';
-import { replacePasswordHash } from '../../user/writes';
-import { deleteSessionsOfUser } from '../../sessions/sessions';
-import { reserveProofAttempt } from '../../throttles/account-failures';
 import { Refused } from '../../domain/errors';
-
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
-import { refuseWeakPassword } from '../../security/password-strength';
 import { ok } from '../../http/response';
-import { slowAfterFailures } from '../../throttles/failed-password-delay';
+import { refuseWeakPassword } from '../../security/password-strength';
 import { hashPassword, verifyPassword } from '../../security/passwords';
+import { deleteSessionsOfUser } from '../../sessions/sessions';
+import { reserveProofAttempt } from '../../throttles/account-failures';
+import { slowAfterFailures } from '../../throttles/failed-password-delay';
 import { TOO_MANY_PASSWORD_ATTEMPTS } from '../../throttles/rules';
+import { replacePasswordHash } from '../../user/writes';
 
 const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 

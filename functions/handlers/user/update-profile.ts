@@ -1,8 +1,8 @@
 import * as userEndpoints from '../../../shared/contract/user';
-import { updateFullName } from '../../user/writes';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { toUserResponse } from '../../user/item';
+import { updateFullName } from '../../user/writes';
 
 /** PATCH /api/user/profile: the full name only (the schema drops role, ids and anything else). */
 export const handler = defineRoute(userEndpoints.updateProfile, async ({ body, session }) => {

@@ -37,7 +37,13 @@ export function renderMail(content: MailContent): RenderedMail {
   const sections = content.sections ?? [];
   const text = [
     ...content.paragraphs,
-    ...sections.map((section) => [section.heading, ...section.lines.map((line) => `- ${line.text}: ${line.url}`), ...(section.note ? [section.note] : [])].join('\n')),
+    ...sections.map((section) =>
+      [
+        section.heading,
+        ...section.lines.map((line) => `- ${line.text}: ${line.url}`),
+        ...(section.note ? [section.note] : []),
+      ].join('\n'),
+    ),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     '',
     '--',
@@ -73,7 +79,10 @@ export function renderMail(content: MailContent): RenderedMail {
     `</div></body></html>`;
   if (!content.unsubscribe) return { subject: content.subject, text, html };
   // RFC 8058: a mail provider's 'Unsubscribe' button POSTs 'List-Unsubscribe=One-Click' to the HTTPS URL.
-  const headers = { 'List-Unsubscribe': `<${content.unsubscribe.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+  const headers = {
+    'List-Unsubscribe': `<${content.unsubscribe.oneClickUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
   return { subject: content.subject, text, html, headers };
 }
 

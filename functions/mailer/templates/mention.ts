@@ -6,7 +6,11 @@ import { renderMail, siteLink } from './layout';
 export function mentionMail(data: MentionMailData, to: string, siteUrl: string, unsubscribe?: UnsubscribeLinks): RenderedMail {
   return renderMail({
     subject: `${data.authorName} mentioned you in ${data.projectName}`,
-    paragraphs: [`Hello ${data.fullName},`, `${data.authorName} mentioned you in a comment on ${data.projectName}:`, data.excerpt],
+    paragraphs: [
+      `Hello ${data.fullName},`,
+      `${data.authorName} mentioned you in a comment on ${data.projectName}:`,
+      data.excerpt,
+    ],
     // Only a path of the app is data: the host is the stage's own.
     action: { label: 'View comment', url: siteLink(siteUrl, data.path.startsWith('/') ? data.path : '/') },
     reason: `You received this email because ${to} was mentioned in a comment in ${data.projectName}.`,

@@ -3,7 +3,11 @@ import type { RenderedMail } from '../mail';
 import { renderMail, siteLink } from './layout';
 
 /** invoice.payment_failed, to each admin: the in-app notification's words, and where to fix it. */
-export function paymentFailedMail(data: { fullName: string; organizationName: string }, to: string, siteUrl: string): RenderedMail {
+export function paymentFailedMail(
+  data: { fullName: string; organizationName: string },
+  to: string,
+  siteUrl: string,
+): RenderedMail {
   return renderMail({
     subject: `${data.organizationName}: your last payment failed`,
     paragraphs: [

@@ -4,7 +4,11 @@ import type { RenderedMail } from '../mail';
 import { renderMail, siteLink } from './layout';
 
 /** Three days (or less) before the trial ends, to each admin. */
-export function trialEndingMail(data: { fullName: string; organizationName: string; trialEnd: string | null }, to: string, siteUrl: string): RenderedMail {
+export function trialEndingMail(
+  data: { fullName: string; organizationName: string; trialEnd: string | null },
+  to: string,
+  siteUrl: string,
+): RenderedMail {
   const when = data.trialEnd ? `on ${longDate(data.trialEnd)}` : 'soon';
   return renderMail({
     subject: `${data.organizationName}: your ${PRODUCT_NAME} trial ends ${when}`,

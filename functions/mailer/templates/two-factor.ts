@@ -6,7 +6,10 @@ import { renderMail, siteLink } from './layout';
 
 const NOT_YOU = 'If you did not do this, change your password at once and tell your administrator.';
 const reason = (to: string) => `You received this email because the two-factor sign-in of the account ${to} changed.`;
-const securityLink = (siteUrl: string) => ({ label: 'Open your security settings', url: siteLink(siteUrl, '/user-settings?tab=security') });
+const securityLink = (siteUrl: string) => ({
+  label: 'Open your security settings',
+  url: siteLink(siteUrl, '/user-settings?tab=security'),
+});
 
 export function mfaEnabledMail(data: { fullName: string }, to: string, siteUrl: string): RenderedMail {
   return renderMail({
@@ -35,7 +38,11 @@ export function mfaDisabledMail(data: { fullName: string }, to: string, siteUrl:
   });
 }
 
-export function mfaRecoveryCodeUsedMail(data: { fullName: string; remaining: number }, to: string, siteUrl: string): RenderedMail {
+export function mfaRecoveryCodeUsedMail(
+  data: { fullName: string; remaining: number },
+  to: string,
+  siteUrl: string,
+): RenderedMail {
   const left = data.remaining === 1 ? '1 recovery code is left' : `${data.remaining} recovery codes are left`;
   return renderMail({
     subject: `A recovery code was used to sign in to your ${PRODUCT_NAME} account`,
@@ -80,7 +87,11 @@ export function mfaRemovedByPasswordResetMail(data: { fullName: string }, to: st
 export function mfaRecoveryCodesRegeneratedMail(data: { fullName: string }, to: string, siteUrl: string): RenderedMail {
   return renderMail({
     subject: `New recovery codes were made for your ${PRODUCT_NAME} account`,
-    paragraphs: [`Hello ${data.fullName},`, 'New two-factor recovery codes were just made for your account. The old ones no longer work.', NOT_YOU],
+    paragraphs: [
+      `Hello ${data.fullName},`,
+      'New two-factor recovery codes were just made for your account. The old ones no longer work.',
+      NOT_YOU,
+    ],
     action: securityLink(siteUrl),
     reason: reason(to),
   });

@@ -6,7 +6,11 @@ import { renderMail, siteLink } from './layout';
  * For a user an administrator created: who added them and where; the button verifies the address
  * (the link works once, within 24 hours) and then leads to sign-in.
  */
-export function welcomeMail(data: { fullName: string; organizationName: string; addedByName: string; token?: string }, to: string, siteUrl: string): RenderedMail {
+export function welcomeMail(
+  data: { fullName: string; organizationName: string; addedByName: string; token?: string },
+  to: string,
+  siteUrl: string,
+): RenderedMail {
   return renderMail({
     subject: `${data.addedByName} added you to ${data.organizationName} on ${PRODUCT_NAME}`,
     paragraphs: [

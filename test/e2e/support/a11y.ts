@@ -1,5 +1,5 @@
-import axe from 'axe-core';
 import { expect, type Page } from '@playwright/test';
+import axe from 'axe-core';
 
 type WithAxe = Window & typeof globalThis & { axe: typeof axe };
 
@@ -24,7 +24,12 @@ export async function expectNoSeriousA11yViolations(page: Page, screen = page.ur
     if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
     return page.evaluate(async (exclude) => {
       const { violations } = await (window as WithAxe).axe.run({ exclude }, { resultTypes: ['violations'] });
-      return violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, targets: nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
+      return violations.map(({ id, impact, help, nodes }) => ({
+        id,
+        impact,
+        help,
+        targets: nodes.slice(0, 3).map((node) => node.target.join(' ')),
+      }));
     }, excluded);
   })().finally(() => page.emulateMedia({ reducedMotion: null }));
   const serious = violations

@@ -15,7 +15,11 @@ export async function seedBigOrganization(options: Omit<SeedOptions, 'label' | '
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = LOCAL_AWS_ENV.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED;
   const db = DynamoDBDocumentClient.from(localClient(endpoint), { marshallOptions: { removeUndefinedValues: true } });
   try {
-    return await seedOrganization(db, tableName, { ...options, label: `big-${randomUUID().slice(0, 8)}`, password: 'big-organization-password' });
+    return await seedOrganization(db, tableName, {
+      ...options,
+      label: `big-${randomUUID().slice(0, 8)}`,
+      password: 'big-organization-password',
+    });
   } finally {
     db.destroy();
   }

@@ -13,7 +13,10 @@ export interface Account {
 export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 10)}@example.com`;
 
 /** Registers a new organization and its admin through the API; the page's context is then signed in. */
-export async function registerAccount(request: APIRequestContext, overrides: Partial<Omit<Account, 'userId' | 'orgId'>> = {}): Promise<Account> {
+export async function registerAccount(
+  request: APIRequestContext,
+  overrides: Partial<Omit<Account, 'userId' | 'orgId'>> = {},
+): Promise<Account> {
   const account = {
     email: overrides.email ?? uniqueEmail('admin'),
     password: overrides.password ?? 'secret-password',
@@ -21,7 +24,14 @@ export async function registerAccount(request: APIRequestContext, overrides: Par
     organizationName: overrides.organizationName ?? `Acme ${randomUUID().slice(0, 6)}`,
   };
   const response = await request.post('/api/register', {
-    data: { username: account.email, password: account.password, fullName: account.fullName, organizationName: account.organizationName, plan: 'professional', billingCycle: 'monthly' },
+    data: {
+      username: account.email,
+      password: account.password,
+      fullName: account.fullName,
+      organizationName: account.organizationName,
+      plan: 'professional',
+      billingCycle: 'monthly',
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   const user = await response.json();
@@ -66,7 +76,8 @@ export const test = base.extend<{ clientAddress: string; account: Account; signe
     const header = { [CLIENT_ADDRESS_HEADER]: clientAddress };
     await context.setExtraHTTPHeaders(header);
     const newContext = browser.newContext.bind(browser);
-    browser.newContext = (options = {}) => newContext({ ...options, extraHTTPHeaders: { ...header, ...options.extraHTTPHeaders } });
+    browser.newContext = (options = {}) =>
+      newContext({ ...options, extraHTTPHeaders: { ...header, ...options.extraHTTPHeaders } });
     try {
       await use(context);
     } finally {

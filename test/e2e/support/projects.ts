@@ -20,7 +20,9 @@ export async function createProjectViaApi(request: APIRequestContext, data: Reco
 /** Adds a staff user to the signed-in admin's organization; answers their id, email and name. */
 export async function addColleague(request: APIRequestContext, fullName: string) {
   const email = uniqueEmail('colleague');
-  const added = await request.post('/api/organization/users', { data: { username: email, fullName, password: 'colleague-password', role: 'staff' } });
+  const added = await request.post('/api/organization/users', {
+    data: { username: email, fullName, password: 'colleague-password', role: 'staff' },
+  });
   expect(added.status(), await added.text()).toBe(201);
   const users = (await (await request.get('/api/organization-users')).json()) as { id: string; username: string }[];
   return { id: users.find((user) => user.username === email)!.id, email, fullName, password: 'colleague-password' };
@@ -28,10 +30,17 @@ export async function addColleague(request: APIRequestContext, fullName: string)
 
 export async function projectDetailViaApi(request: APIRequestContext, id: string) {
   const response = await request.get(`/api/projects/${id}`);
-  return { status: response.status(), body: (await response.json()) as SeededProject & { members: { id: string; fullName: string }[] } };
+  return {
+    status: response.status(),
+    body: (await response.json()) as SeededProject & { members: { id: string; fullName: string }[] },
+  };
 }
 
-export const failWith500 = { status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal server error' }) };
+export const failWith500 = {
+  status: 500,
+  contentType: 'application/json',
+  body: JSON.stringify({ message: 'Internal server error' }),
+};
 
 /**
  * Presses Ctrl+K until the project search is open: a press made before the

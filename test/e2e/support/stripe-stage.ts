@@ -31,7 +31,12 @@ export const test = base.extend<object, { stripeStage: StripeStage }>({
           inMemory: true,
           buildDir,
           webRoot: path.resolve(import.meta.dirname, '../../../web/dist'),
-          env: { LOG_LEVEL: 'error', POWERTOOLS_METRICS_DISABLED: 'true', STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET, ...stripe.env },
+          env: {
+            LOG_LEVEL: 'error',
+            POWERTOOLS_METRICS_DISABLED: 'true',
+            STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+            ...stripe.env,
+          },
           clientAddressHeader: 'x-forwarded-for',
         });
         try {

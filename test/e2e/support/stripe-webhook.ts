@@ -13,7 +13,10 @@ export async function deliverStripeEvent(request: APIRequestContext, event: Stri
   const payload = JSON.stringify(event);
   const response = await request.post('/api/billing/webhook', {
     data: payload,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signatureFor(payload, E2E_STRIPE_WEBHOOK_SECRET) },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'stripe-signature': signatureFor(payload, E2E_STRIPE_WEBHOOK_SECRET),
+    },
   });
   if (response.status() !== 200) throw new Error(`${event.type}: ${response.status()} ${await response.text()}`);
 }

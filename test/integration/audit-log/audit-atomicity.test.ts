@@ -1,15 +1,15 @@
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import { keys } from '../../../functions/db/keys';
+import type { UserItem } from '../../../functions/user/item';
+import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import { checkoutSessionObject, invoiceObject, newCustomerId, newSubscriptionId, stripeEvent } from '../../support/stripe-events';
+import { checkoutReference } from '../billing/billing-support';
 import { registerOrganization, uniqueEmail } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { testTable } from '../support/table';
 import { storedAuditEntries } from './audit-entries';
-import type { UserItem } from '../../../functions/user/item';
-import { checkoutReference } from '../billing/billing-support';
 
 /**
  * An entry and its action are one transaction: when the entry cannot be written the action does not
@@ -46,7 +46,8 @@ let fns: {
 
 beforeAll(async () => {
   Object.assign(process.env, LOCAL_AWS_ENV, { TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint') });
-  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_SECRET_KEY_ARN', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL']) delete process.env[name];
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_SECRET_KEY_ARN', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'])
+    delete process.env[name];
   fns = {
     audit: await import('../../../functions/audit-log/entries'),
     sessions: await import('../../../functions/sessions/sessions'),
@@ -72,7 +73,9 @@ async function stored<T>(key: { PK: string; SK: string }): Promise<T | undefined
 /** Occupies the id the next entry of `orgId` will get, so that entry's Put fails. */
 async function blockNextEntry(orgId: string) {
   const { db, tableName } = testTable();
-  await db.send(new PutCommand({ TableName: tableName, Item: { ...keys.auditEntry(orgId, TAKEN_ID), type: 'AUDIT', id: TAKEN_ID } }));
+  await db.send(
+    new PutCommand({ TableName: tableName, Item: { ...keys.auditEntry(orgId, TAKEN_ID), type: 'AUDIT', id: TAKEN_ID } }),
+  );
   forced.id = TAKEN_ID;
 }
 
@@ -94,7 +97,9 @@ describe('an audit entry and its action are written together or not at all', () 
     const { admin, user } = await organization();
     const sessionsBefore = (await fns.sessions.listSessionsOfUser(user.id, {})).length;
     await blockNextEntry(admin.orgId);
-    await expect(fns.sessions.createSession(user.id, admin.orgId, 'ua', entryOf(admin.orgId, user, 'session.signed_in'))).rejects.toThrow();
+    await expect(
+      fns.sessions.createSession(user.id, admin.orgId, 'ua', entryOf(admin.orgId, user, 'session.signed_in')),
+    ).rejects.toThrow();
     expect(await fns.sessions.listSessionsOfUser(user.id, {})).toHaveLength(sessionsBefore);
     expect(await storedAuditEntries(admin.orgId, 'session.signed_in')).toEqual([]);
 
@@ -103,7 +108,9 @@ describe('an audit entry and its action are written together or not at all', () 
     expect(await storedAuditEntries(admin.orgId, 'session.signed_in')).toHaveLength(1);
 
     forced.id = TAKEN_ID;
-    await expect(fns.sessions.deleteSession(user.id, session.id, entryOf(admin.orgId, user, 'session.signed_out'))).rejects.toThrow();
+    await expect(
+      fns.sessions.deleteSession(user.id, session.id, entryOf(admin.orgId, user, 'session.signed_out')),
+    ).rejects.toThrow();
     expect(await stored(keys.session(user.id, session.id))).toBeDefined();
     expect(await storedAuditEntries(admin.orgId, 'session.signed_out')).toEqual([]);
   });
@@ -137,7 +144,13 @@ describe('an audit entry and its action are written together or not at all', () 
   it('users: no user added or removed without its entry; a refused change writes none', async () => {
     const { admin, user } = await organization();
     const email = uniqueEmail('atomic');
-    const input = { username: email, fullName: 'Ann Atomic', role: 'staff' as const, passwordHash: 'hash', organizationName: 'Org' };
+    const input = {
+      username: email,
+      fullName: 'Ann Atomic',
+      role: 'staff' as const,
+      passwordHash: 'hash',
+      organizationName: 'Org',
+    };
     await blockNextEntry(admin.orgId);
     await expect(fns.users.saveOrganizationUser(as(user), input)).rejects.toThrow();
     expect(await stored(keys.email(email))).toBeUndefined();
@@ -153,7 +166,8 @@ describe('an audit entry and its action are written together or not at all', () 
     await expect(fns.users.removeOrganizationUser(as(staff), user.id)).rejects.toThrow();
     expect(await stored(keys.email(email))).toBeUndefined();
     expect(await stored(keys.user(admin.orgId, user.id))).toBeDefined();
-    for (const action of ['user.added', 'user.removed'] as const) expect(await storedAuditEntries(admin.orgId, action)).toEqual([]);
+    for (const action of ['user.added', 'user.removed'] as const)
+      expect(await storedAuditEntries(admin.orgId, action)).toEqual([]);
   });
 
   it('projects: no deletion without its entry', async () => {
@@ -161,7 +175,9 @@ describe('an audit entry and its action are written together or not at all', () 
     const project = (await admin.call('/api/projects', { body: { name: 'Kept' } })).body as { id: string };
     await blockNextEntry(admin.orgId);
     const stale = await stored<import('../../../functions/projects/item').ProjectItem>(keys.project(admin.orgId, project.id));
-    await expect(fns.projects.deleteProject(as(user), project.id, stale && { project: stale, members: undefined })).rejects.toThrow();
+    await expect(
+      fns.projects.deleteProject(as(user), project.id, stale && { project: stale, members: undefined }),
+    ).rejects.toThrow();
     expect(await stored(keys.project(admin.orgId, project.id))).toBeDefined();
     expect(await storedAuditEntries(admin.orgId, 'project.deleted')).toEqual([]);
   });
@@ -170,7 +186,10 @@ describe('an audit entry and its action are written together or not at all', () 
     const { admin } = await organization();
     const customer = newCustomerId();
     const subscription = newSubscriptionId();
-    const checkout = stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription, clientReferenceId: await checkoutReference(admin) }));
+    const checkout = stripeEvent(
+      'checkout.session.completed',
+      checkoutSessionObject({ customer, subscription, clientReferenceId: await checkoutReference(admin) }),
+    );
     expect(await fns.billing.processStripeEvent(checkout as unknown as Stripe.Event, CLIENT)).toBe('applied');
     await blockNextEntry(admin.orgId);
     const failed = stripeEvent('invoice.payment_failed', invoiceObject({ customer, subscription, status: 'open' }));
@@ -185,13 +204,27 @@ describe('an audit entry and its action are written together or not at all', () 
     /** A reset link for the user, as POST /api/password-reset/request makes it (its token is what the mail carries). */
     const resetLink = async () => {
       const { token, hash } = fns.mailTokens.newMailToken();
-      const tokenPut = fns.mailTokens.mailTokenPut(hash, 'password-reset', { userId: user.id, orgId: admin.orgId }, fns.mailTokens.PASSWORD_RESET_LIFETIME_MS);
-      await db.send(new TransactWriteCommand({
-        TransactItems: [
-          { Put: { ...tokenPut.Put!, TableName: tableName } },
-          { Update: { TableName: tableName, Key: keys.user(admin.orgId, user.id), UpdateExpression: 'SET passwordResetTokenHash = :hash', ExpressionAttributeValues: { ':hash': hash } } },
-        ],
-      }));
+      const tokenPut = fns.mailTokens.mailTokenPut(
+        hash,
+        'password-reset',
+        { userId: user.id, orgId: admin.orgId },
+        fns.mailTokens.PASSWORD_RESET_LIFETIME_MS,
+      );
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { ...tokenPut.Put!, TableName: tableName } },
+            {
+              Update: {
+                TableName: tableName,
+                Key: keys.user(admin.orgId, user.id),
+                UpdateExpression: 'SET passwordResetTokenHash = :hash',
+                ExpressionAttributeValues: { ':hash': hash },
+              },
+            },
+          ],
+        }),
+      );
       return { token, hash };
     };
 
@@ -208,7 +241,14 @@ describe('an audit entry and its action are written together or not at all', () 
     // computed): nothing is written, its entry included.
     forced.id = undefined;
     const voidInTheMeantime = async () => {
-      await db.send(new UpdateCommand({ TableName: tableName, Key: keys.user(admin.orgId, user.id), UpdateExpression: 'SET passwordResetTokenHash = :newer', ExpressionAttributeValues: { ':newer': 'a-newer-link' } }));
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.user(admin.orgId, user.id),
+          UpdateExpression: 'SET passwordResetTokenHash = :newer',
+          ExpressionAttributeValues: { ':newer': 'a-newer-link' },
+        }),
+      );
       return 'hash-after-reset';
     };
     await expect(fns.resets.confirmPasswordReset(first.token, voidInTheMeantime, CLIENT)).resolves.toBeUndefined();
@@ -217,8 +257,12 @@ describe('an audit entry and its action are written together or not at all', () 
 
     // And the same reset, not disturbed, writes both.
     const second = await resetLink();
-    await expect(fns.resets.confirmPasswordReset(second.token, async () => 'hash-after-reset', CLIENT)).resolves.toMatchObject({ id: user.id });
+    await expect(fns.resets.confirmPasswordReset(second.token, async () => 'hash-after-reset', CLIENT)).resolves.toMatchObject({
+      id: user.id,
+    });
     expect((await userOf(admin.orgId, user.id)).passwordHash).toBe('hash-after-reset');
-    expect(await storedAuditEntries(admin.orgId, 'user.password_reset')).toEqual([expect.objectContaining({ actor: expect.objectContaining({ id: user.id }) })]);
+    expect(await storedAuditEntries(admin.orgId, 'user.password_reset')).toEqual([
+      expect.objectContaining({ actor: expect.objectContaining({ id: user.id }) }),
+    ]);
   });
 });

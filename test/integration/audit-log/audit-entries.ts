@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { collections } from '../../../functions/db/keys';
 import type { AuditItem } from '../../../functions/audit-log/entries';
+import { collections } from '../../../functions/db/keys';
 import type { AuditAction } from '../../../shared/schemas/audit-log';
 import { testTable } from '../support/table';
 

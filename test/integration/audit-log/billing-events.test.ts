@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceObject, stripeEvent, subscriptionObject } from '../../support/stripe-events';
-import { registerOrganization } from '../support/api';
 import { deliverOk, stripeHolds, subscribe } from '../billing/billing-support';
+import { registerOrganization } from '../support/api';
 import { storedAuditEntries } from './audit-entries';
 
 const STRIPE = { id: 'stripe', fullName: 'Stripe (billing)', username: '' };
@@ -25,11 +25,19 @@ describe('audit log: billing changes', () => {
     await deliverOk(updated);
     const changes = await storedAuditEntries(org.orgId, 'billing.subscription_changed');
     expect(changes).toHaveLength(2);
-    expect(changes[0]).toMatchObject({ details: { stripeEvent: 'customer.subscription.updated', stripeEventId: updated.id, status: 'past_due' } });
+    expect(changes[0]).toMatchObject({
+      details: { stripeEvent: 'customer.subscription.updated', stripeEventId: updated.id, status: 'past_due' },
+    });
 
-    await deliverOk(stripeEvent('invoice.payment_failed', invoiceObject({ customer, subscription: subscription.id, status: 'open' })));
+    await deliverOk(
+      stripeEvent('invoice.payment_failed', invoiceObject({ customer, subscription: subscription.id, status: 'open' })),
+    );
     await deliverOk(stripeEvent('invoice.paid', invoiceObject({ customer, subscription: subscription.id, status: 'paid' })));
-    expect(await storedAuditEntries(org.orgId, 'billing.payment_failed')).toEqual([expect.objectContaining({ actor: STRIPE, details: expect.objectContaining({ stripeEvent: 'invoice.payment_failed' }) })]);
-    expect(await storedAuditEntries(org.orgId, 'billing.payment_succeeded')).toEqual([expect.objectContaining({ details: expect.objectContaining({ stripeEvent: 'invoice.paid' }) })]);
+    expect(await storedAuditEntries(org.orgId, 'billing.payment_failed')).toEqual([
+      expect.objectContaining({ actor: STRIPE, details: expect.objectContaining({ stripeEvent: 'invoice.payment_failed' }) }),
+    ]);
+    expect(await storedAuditEntries(org.orgId, 'billing.payment_succeeded')).toEqual([
+      expect.objectContaining({ details: expect.objectContaining({ stripeEvent: 'invoice.paid' }) }),
+    ]);
   });
 });

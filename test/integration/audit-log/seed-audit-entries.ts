@@ -40,7 +40,9 @@ export async function seedAuditEntries(orgId: string, entries: SeededEntry[]): P
     };
   });
   const writeBatch = async (start: number) => {
-    const batch = items.slice(start, start + 25).map((item) => ({ PutRequest: { Item: { ...keys.auditEntry(orgId, item.id), ...item } } }));
+    const batch = items
+      .slice(start, start + 25)
+      .map((item) => ({ PutRequest: { Item: { ...keys.auditEntry(orgId, item.id), ...item } } }));
     let unprocessed: Record<string, unknown[]> | undefined = { [tableName]: batch };
     while (unprocessed && Object.keys(unprocessed).length > 0) {
       const out = await db.send(new BatchWriteCommand({ RequestItems: unprocessed as never }));
@@ -49,7 +51,12 @@ export async function seedAuditEntries(orgId: string, entries: SeededEntry[]): P
   };
   // Four batches in flight: 5,001 entries are 201 batches, one after another a good part of a test's time on a busy machine.
   for (let start = 0; start < items.length; start += 25 * 4) {
-    await Promise.all([0, 1, 2, 3].map((lane) => start + lane * 25).filter((first) => first < items.length).map(writeBatch));
+    await Promise.all(
+      [0, 1, 2, 3]
+        .map((lane) => start + lane * 25)
+        .filter((first) => first < items.length)
+        .map(writeBatch),
+    );
   }
   return items;
 }

@@ -11,7 +11,11 @@ describe('audit log: sign-in, failed sign-in and sign-out', () => {
     const admin = await registerOrganization({ fullName: 'Sian Signin' });
     const address = randomClientAddress();
 
-    const wrong = await request('/api/login', { body: { username: admin.email, password: 'not-the-password-at-all' }, clientAddress: address, headers: { 'user-agent': BROWSER } });
+    const wrong = await request('/api/login', {
+      body: { username: admin.email, password: 'not-the-password-at-all' },
+      clientAddress: address,
+      headers: { 'user-agent': BROWSER },
+    });
     expect(wrong.status).toBe(401);
     const [failed] = await storedAuditEntries(admin.orgId, 'session.sign_in_failed');
     expect(failed).toMatchObject({
@@ -22,15 +26,29 @@ describe('audit log: sign-in, failed sign-in and sign-out', () => {
       details: { reason: 'wrong_password' },
     });
 
-    const signedIn = await request('/api/login', { body: { username: admin.email, password: admin.password }, clientAddress: address, headers: { 'user-agent': BROWSER } });
+    const signedIn = await request('/api/login', {
+      body: { username: admin.email, password: admin.password },
+      clientAddress: address,
+      headers: { 'user-agent': BROWSER },
+    });
     expect(signedIn.status).toBe(200);
     const [entry] = await storedAuditEntries(admin.orgId, 'session.signed_in');
-    expect(entry).toMatchObject({ actor: { id: admin.user.id }, clientAddress: address, userAgent: BROWSER, details: { method: 'password' } });
+    expect(entry).toMatchObject({
+      actor: { id: admin.user.id },
+      clientAddress: address,
+      userAgent: BROWSER,
+      details: { method: 'password' },
+    });
     expect(entry!.id > failed!.id).toBe(true);
     // The id is made from the entry's time, so the log sorts by id.
     expect(decodeTime(entry!.id)).toBe(Date.parse(entry!.at));
 
-    const loggedOut = await request('/api/logout', { method: 'POST', cookie: sessionCookieOf(signedIn), clientAddress: address, headers: { 'user-agent': BROWSER } });
+    const loggedOut = await request('/api/logout', {
+      method: 'POST',
+      cookie: sessionCookieOf(signedIn),
+      clientAddress: address,
+      headers: { 'user-agent': BROWSER },
+    });
     expect(loggedOut.status).toBe(200);
     const [signedOut] = await storedAuditEntries(admin.orgId, 'session.signed_out');
     expect(signedOut).toMatchObject({ actor: { id: admin.user.id }, target: { id: admin.user.id }, clientAddress: address });

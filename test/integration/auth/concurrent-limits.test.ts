@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { invite } from '../invitations/invitation-support';
 import { type ApiResponse, registerOrganization, request, uniqueEmail } from '../support/api';
 import { randomClientAddress } from '../support/client-address';
+import { outboxItemsTo, testTable } from '../support/table';
 import { startWithinOneWindow } from '../support/throttle-window';
 import { enrol, pendingCookieOf, stepUp } from '../support/two-factor';
-import { invite } from '../invitations/invitation-support';
-import { outboxItemsTo, testTable } from '../support/table';
 
 /**
  * Issue 39, item 3: every limit is taken before the work it guards (reserve-then-check), so a burst
@@ -14,7 +14,8 @@ import { outboxItemsTo, testTable } from '../support/table';
  */
 const BURST = 50;
 
-const burst = (send: (index: number) => Promise<ApiResponse>) => Promise.all(Array.from({ length: BURST }, (_, index) => send(index)));
+const burst = (send: (index: number) => Promise<ApiResponse>) =>
+  Promise.all(Array.from({ length: BURST }, (_, index) => send(index)));
 const countOf = (answers: ApiResponse[], status: number) => answers.filter((answer) => answer.status === status).length;
 /**
  * A lost race must still be one of the route's own answers, never a 500. 503 ('The service is busy')
@@ -34,16 +35,22 @@ describe('limits that hold under concurrency: bursts of 50 at once (issue 39, it
 
   it('sign-in: at most 10 wrong passwords of one account are checked; the rest are asked for an emailed code', async () => {
     const victim = await registerOrganization();
-    const answers = await burst((index) => request('/api/login', { body: { username: victim.email, password: `wrong-${index}` } }));
+    const answers = await burst((index) =>
+      request('/api/login', { body: { username: victim.email, password: `wrong-${index}` } }),
+    );
     expect(countOf(answers, 401)).toBeLessThanOrEqual(10);
     expect(countOf(answers, 401)).toBeGreaterThan(0);
-    expect(answers.filter((answer) => answer.status === 200).every((answer) => answer.body.emailCodeRequired === true)).toBe(true);
+    expect(answers.filter((answer) => answer.status === 200).every((answer) => answer.body.emailCodeRequired === true)).toBe(
+      true,
+    );
     expectOnly(answers, [200, 401]);
   });
 
   it('sign-in: at most 30 failures from one address are checked, however many accounts they spread over', async () => {
     const address = randomClientAddress();
-    const answers = await burst(() => request('/api/login', { body: { username: uniqueEmail('spray'), password: '123456' }, clientAddress: address }));
+    const answers = await burst(() =>
+      request('/api/login', { body: { username: uniqueEmail('spray'), password: '123456' }, clientAddress: address }),
+    );
     expect(countOf(answers, 401)).toBeLessThanOrEqual(30);
     expectOnly(answers, [200, 401]);
   });
@@ -61,7 +68,9 @@ describe('limits that hold under concurrency: bursts of 50 at once (issue 39, it
 
   it('change-password: at most 10 wrong current passwords are checked', async () => {
     const user = await registerOrganization();
-    const answers = await burst((index) => user.call('/api/user/change-password', { body: { currentPassword: `wrong-${index}`, newPassword: 'new-passphrase-1' } }));
+    const answers = await burst((index) =>
+      user.call('/api/user/change-password', { body: { currentPassword: `wrong-${index}`, newPassword: 'new-passphrase-1' } }),
+    );
     expect(countOf(answers, 400)).toBeLessThanOrEqual(10);
     expect(countOf(answers, 429)).toBeGreaterThanOrEqual(BURST - 10);
     expectOnly(answers, [400, 429]);
@@ -77,7 +86,9 @@ describe('limits that hold under concurrency: bursts of 50 at once (issue 39, it
 
     const disabling = await registerOrganization();
     await enrol(disabling);
-    const disables = await burst((index) => disabling.call('/api/user/mfa/disable', { body: { password: `wrong-${index}`, code: '000000' } }));
+    const disables = await burst((index) =>
+      disabling.call('/api/user/mfa/disable', { body: { password: `wrong-${index}`, code: '000000' } }),
+    );
     expect(countOf(disables, 400)).toBeLessThanOrEqual(10);
     expectOnly(disables, [400, 429]);
   });
@@ -96,10 +107,16 @@ describe('limits that hold under concurrency: bursts of 50 at once (issue 39, it
   it('sign-in codes: at most 5 code mails an hour to one account, however many right passwords arrive at once', async () => {
     const owner = await registerOrganization();
     // Strangers' failures make every unknown browser prove itself with a mailed code (docs/decisions/040).
-    await Promise.all(Array.from({ length: 11 }, (_, index) => request('/api/login', { body: { username: owner.email, password: `stranger-guess-${index}` } })));
+    await Promise.all(
+      Array.from({ length: 11 }, (_, index) =>
+        request('/api/login', { body: { username: owner.email, password: `stranger-guess-${index}` } }),
+      ),
+    );
     const answers = await burst(() => request('/api/login', { body: { username: owner.email, password: owner.password } }));
     expectOnly(answers, [200]);
-    expect(answers.filter((answer) => answer.status === 200).every((answer) => answer.body.emailCodeRequired === true)).toBe(true);
+    expect(answers.filter((answer) => answer.status === 200).every((answer) => answer.body.emailCodeRequired === true)).toBe(
+      true,
+    );
     // The mails are written with the counter, in the answer's own transaction: the outbox holds them all once the burst is answered.
     const { db, tableName } = testTable();
     const codeMails = (await outboxItemsTo(db, tableName, owner.email)).filter((item) => item.template === 'sign-in-code');
@@ -109,7 +126,9 @@ describe('limits that hold under concurrency: bursts of 50 at once (issue 39, it
 
   it('password-reset requests: at most 30 from one client address an hour, whatever the emails', async () => {
     const address = randomClientAddress();
-    const answers = await burst(() => request('/api/password-reset/request', { body: { username: uniqueEmail('walk') }, clientAddress: address }));
+    const answers = await burst(() =>
+      request('/api/password-reset/request', { body: { username: uniqueEmail('walk') }, clientAddress: address }),
+    );
     expect(countOf(answers, 200)).toBeLessThanOrEqual(30);
     expect(countOf(answers, 200)).toBeGreaterThan(0);
     expect(countOf(answers, 429)).toBeGreaterThanOrEqual(BURST - 30);
@@ -142,7 +161,15 @@ describe('limits that hold under concurrency: bursts of 50 at once (issue 39, it
   it('registrations: at most 5 from one address an hour', async () => {
     const address = randomClientAddress();
     const answers = await burst(() =>
-      request('/api/register', { clientAddress: address, body: { username: uniqueEmail('burst'), password: 'a-long-passphrase', fullName: 'Burst Person', organizationName: 'Burst Org' } }),
+      request('/api/register', {
+        clientAddress: address,
+        body: {
+          username: uniqueEmail('burst'),
+          password: 'a-long-passphrase',
+          fullName: 'Burst Person',
+          organizationName: 'Burst Org',
+        },
+      }),
     );
     expect(countOf(answers, 201)).toBeLessThanOrEqual(5);
     expectOnly(answers, [201, 429]);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD } from '../../../shared/schemas/fields';
+import { accept, invitationMail, invite } from '../invitations/invitation-support';
 import { type ApiResponse, login, registerOrganization, request, uniqueEmail } from '../support/api';
 import { uniqueAddress, waitForMail, tokenFromMail } from '../support/inbox';
-import { accept, invitationMail, invite } from '../invitations/invitation-support';
 
 /** Eight spaces: long enough for the minimum, and nothing but whitespace. */
 const BLANK = '        ';
@@ -20,12 +20,31 @@ describe('every new-password field is built by newPassword (one rule for a new p
     expectRefused(register, 'password');
 
     const admin = await registerOrganization({ fullName: 'Ada Admin' });
-    expectRefused(await admin.call('/api/user/change-password', { body: { currentPassword: admin.password, newPassword: BLANK } }), 'newPassword');
+    expectRefused(
+      await admin.call('/api/user/change-password', { body: { currentPassword: admin.password, newPassword: BLANK } }),
+      'newPassword',
+    );
 
     const staff = uniqueEmail('staff');
-    expectRefused(await admin.call('/api/organization/users', { body: { username: staff, fullName: 'Sam Staff', password: BLANK, role: 'staff' } }), 'password');
-    expect((await admin.call('/api/organization/users', { body: { username: staff, fullName: 'Sam Staff', password: 'sam-is-unique-9', role: 'staff' } })).status).toBe(201);
-    expectRefused(await admin.call('/api/organization/users', { body: { username: staff, fullName: 'Sam Staff', password: BLANK, role: 'staff' } }), 'password');
+    expectRefused(
+      await admin.call('/api/organization/users', {
+        body: { username: staff, fullName: 'Sam Staff', password: BLANK, role: 'staff' },
+      }),
+      'password',
+    );
+    expect(
+      (
+        await admin.call('/api/organization/users', {
+          body: { username: staff, fullName: 'Sam Staff', password: 'sam-is-unique-9', role: 'staff' },
+        })
+      ).status,
+    ).toBe(201);
+    expectRefused(
+      await admin.call('/api/organization/users', {
+        body: { username: staff, fullName: 'Sam Staff', password: BLANK, role: 'staff' },
+      }),
+      'password',
+    );
 
     const invitee = uniqueAddress('invitee');
     await invite(admin, invitee);
@@ -34,11 +53,16 @@ describe('every new-password field is built by newPassword (one rule for a new p
 
     expect((await request('/api/password-reset/request', { body: { username: admin.email } })).status).toBe(200);
     const resetToken = tokenFromMail(await waitForMail(admin.email, 'Reset your Growthwise password'), '/reset-password');
-    expectRefused(await request('/api/password-reset/confirm', { body: { token: resetToken, newPassword: BLANK } }), 'newPassword');
+    expectRefused(
+      await request('/api/password-reset/confirm', { body: { token: resetToken, newPassword: BLANK } }),
+      'newPassword',
+    );
 
     // Nothing was set: the admin still signs in with the old password, the invitation and the reset link still work.
     await login(admin.email, admin.password);
     expect((await accept(invitationToken, 'Ivy Invitee', 'invited-password-42')).status).toBe(201);
-    expect((await request('/api/password-reset/confirm', { body: { token: resetToken, newPassword: 'brand-new-password' } })).status).toBe(200);
+    expect(
+      (await request('/api/password-reset/confirm', { body: { token: resetToken, newPassword: 'brand-new-password' } })).status,
+    ).toBe(200);
   }, 90_000);
 });

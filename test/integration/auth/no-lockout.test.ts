@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type ApiResponse, type SignedIn, registerOrganization, request, sessionCookieOf, uniqueEmail } from '../support/api';
 import { randomClientAddress } from '../support/client-address';
-import { startWithinOneWindow } from '../support/throttle-window';
 import { mailsTo, outboxSettled, waitForMail } from '../support/inbox';
+import { startWithinOneWindow } from '../support/throttle-window';
 import { enrol, pendingCookieOf } from '../support/two-factor';
 
 /**
@@ -21,7 +21,8 @@ const cookieNamed = (response: ApiResponse, name: string) => {
 const deviceCookieOf = (response: ApiResponse) => cookieNamed(response, '__Secure-growthwise_device');
 const codeCookieOf = (response: ApiResponse) => cookieNamed(response, '__Secure-growthwise_signin_code');
 
-const signIn = (username: string, password: string, options: { cookie?: string; clientAddress?: string } = {}) => request('/api/login', { body: { username, password }, ...options });
+const signIn = (username: string, password: string, options: { cookie?: string; clientAddress?: string } = {}) =>
+  request('/api/login', { body: { username, password }, ...options });
 const sendCode = (code: string, cookie: string) => request('/api/login/code', { body: { code }, cookie });
 
 /** The code of the newest sign-in code mail to `email`. */
@@ -113,7 +114,9 @@ describe('no lockout by strangers (issue 39, item 6)', { timeout: 240_000 }, () 
     await strangersFail(owner.email, 11);
     const asked = await signIn(owner.email, owner.password);
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => sendCode(String(100000 + i), codeCookieOf(asked))));
-    expect(answers.filter((answer) => answer.status === 401).length + answers.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(5);
+    expect(
+      answers.filter((answer) => answer.status === 401).length + answers.filter((answer) => answer.status === 200).length,
+    ).toBeLessThanOrEqual(5);
   });
 
   it('with two-factor on, the emailed code leads on to the app code, not past it', async () => {
@@ -129,7 +132,7 @@ describe('no lockout by strangers (issue 39, item 6)', { timeout: 240_000 }, () 
     expect(afterCode.headers.getSetCookie().some((cookie) => cookie.startsWith('__Host-growthwise_session='))).toBe(false);
   });
 
-  it("a known browser has an allowance of its own: its own 10 failures refuse only that browser", async () => {
+  it('a known browser has an allowance of its own: its own 10 failures refuse only that browser', async () => {
     const owner = await registerOrganization();
     const device = deviceCookieOf(await signIn(owner.email, owner.password));
     for (let i = 0; i < 10; i += 1) expect((await signIn(owner.email, `typo-${i}`, { cookie: device })).status).toBe(401);
@@ -147,10 +150,13 @@ describe('no lockout by strangers (issue 39, item 6)', { timeout: 240_000 }, () 
     // Each signed in from the office before, one after another as people arrive (40 at the very same
     // instant would hold the address's 30 reservations at once, and the last ones would be asked for a code).
     const devices: string[] = [];
-    for (const person of people) devices.push(deviceCookieOf(await signIn(person.email, person.password, { clientAddress: office })));
+    for (const person of people)
+      devices.push(deviceCookieOf(await signIn(person.email, person.password, { clientAddress: office })));
     for (let i = 0; i < 60; i += 1) await signIn(uniqueEmail('sprayed'), 'Summer2026!', { clientAddress: office });
 
-    const answers = await Promise.all(people.map((person, index) => signIn(person.email, person.password, { cookie: devices[index], clientAddress: office })));
+    const answers = await Promise.all(
+      people.map((person, index) => signIn(person.email, person.password, { cookie: devices[index], clientAddress: office })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(200));
     expect(answers.every((answer) => typeof answer.body.id === 'string')).toBe(true);
 

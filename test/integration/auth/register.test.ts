@@ -35,7 +35,9 @@ describe('POST /api/register', () => {
     const email = uniqueEmail('race');
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        request('/api/register', { body: { ...valid(), username: i % 2 ? email : email.toUpperCase(), organizationName: `Org ${i}` } }),
+        request('/api/register', {
+          body: { ...valid(), username: i % 2 ? email : email.toUpperCase(), organizationName: `Org ${i}` },
+        }),
       ),
     );
     const statuses = results.map((result) => result.status).sort();

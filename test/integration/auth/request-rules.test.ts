@@ -15,13 +15,18 @@ describe('the rules every route keeps', () => {
   });
 
   it('a body that is not application/json is 415', async () => {
-    const response = await request('/api/login', { rawBody: 'username=a@b.co&password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const response = await request('/api/login', {
+      rawBody: 'username=a@b.co&password=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(response.status).toBe(415);
     expect(response.body.message).toBeTruthy();
   });
 
   it('a JSON body over 256 KiB is 413', async () => {
-    const response = await request('/api/login', { body: { username: 'a@b.co', password: 'x', padding: 'x'.repeat(256 * 1024) } });
+    const response = await request('/api/login', {
+      body: { username: 'a@b.co', password: 'x', padding: 'x'.repeat(256 * 1024) },
+    });
     expect(response.status).toBe(413);
     expect(response.body.message).toBeTruthy();
   });
@@ -44,6 +49,8 @@ describe('the rules every route keeps', () => {
     const admin = await registerOrganization();
     const origin = new URL((await import('vitest')).inject('apiUrl')).origin;
     expect((await admin.call('/api/user', { headers: { origin: 'https://evil.example' } })).status).toBe(200);
-    expect((await admin.call('/api/logout', { method: 'POST', headers: { origin, 'sec-fetch-site': 'same-origin' } })).status).toBe(200);
+    expect(
+      (await admin.call('/api/logout', { method: 'POST', headers: { origin, 'sec-fetch-site': 'same-origin' } })).status,
+    ).toBe(200);
   });
 });

@@ -18,20 +18,39 @@ describe('sessions', () => {
 
   it('registration sets an HttpOnly, Secure, SameSite=Lax, host-only session cookie for 7 days', async () => {
     const response = await request('/api/register', {
-      body: { username: uniqueEmail(), password: 'secret-one-1', fullName: 'Ann Lee', organizationName: 'Acme', plan: 'professional', billingCycle: 'monthly' },
+      body: {
+        username: uniqueEmail(),
+        password: 'secret-one-1',
+        fullName: 'Ann Lee',
+        organizationName: 'Acme',
+        plan: 'professional',
+        billingCycle: 'monthly',
+      },
     });
     expect(response.status).toBe(201);
     const [cookie] = response.headers.getSetCookie();
     expect(cookie).toMatch(new RegExp(`^${COOKIE}=[^;]+;`));
-    const attributes = cookie!.split(';').slice(1).map((part) => part.trim().toLowerCase());
-    expect(attributes).toEqual(expect.arrayContaining(['httponly', 'secure', 'samesite=lax', 'path=/', `max-age=${7 * 24 * 3600}`]));
+    const attributes = cookie!
+      .split(';')
+      .slice(1)
+      .map((part) => part.trim().toLowerCase());
+    expect(attributes).toEqual(
+      expect.arrayContaining(['httponly', 'secure', 'samesite=lax', 'path=/', `max-age=${7 * 24 * 3600}`]),
+    );
     expect(attributes.some((attribute) => attribute.startsWith('domain='))).toBe(false);
   });
 
   it('registration and sign-in set the readable session hint beside the session, for as long', async () => {
     const email = uniqueEmail();
     const registered = await request('/api/register', {
-      body: { username: email, password: 'Harbor-lantern-42', fullName: 'Ann Lee', organizationName: 'Acme', plan: 'professional', billingCycle: 'monthly' },
+      body: {
+        username: email,
+        password: 'Harbor-lantern-42',
+        fullName: 'Ann Lee',
+        organizationName: 'Acme',
+        plan: 'professional',
+        billingCycle: 'monthly',
+      },
     });
     const signedIn = await request('/api/login', { body: { username: email, password: 'Harbor-lantern-42' } });
     for (const response of [registered, signedIn]) {
@@ -52,7 +71,9 @@ describe('sessions', () => {
       emailVerified: false,
       mfaEnabled: false,
       mfaSetupRequired: false,
-      roles: [{ role: 'admin', organization: { id: admin.orgId, name: 'Navy Labs', requireMfa: false, membersWithoutTwoFactor: 1 } }],
+      roles: [
+        { role: 'admin', organization: { id: admin.orgId, name: 'Navy Labs', requireMfa: false, membersWithoutTwoFactor: 1 } },
+      ],
     });
     expect(JSON.stringify(response.body)).not.toMatch(/password|\$2[aby]\$/i);
     expect(JSON.stringify(response.body)).not.toMatch(/TokenHash/);

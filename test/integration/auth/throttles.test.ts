@@ -14,7 +14,12 @@ const signIn = (username: string, password: string, clientAddress = randomClient
 const registration = (clientAddress: string) =>
   request('/api/register', {
     clientAddress,
-    body: { username: uniqueEmail('burst'), password: 'a-long-passphrase', fullName: 'Burst Person', organizationName: 'Burst Org' },
+    body: {
+      username: uniqueEmail('burst'),
+      password: 'a-long-passphrase',
+      fullName: 'Burst Person',
+      organizationName: 'Burst Org',
+    },
   });
 
 function expectRetryAfterWithin(response: { headers: Headers }, maxSeconds: number) {
@@ -25,8 +30,13 @@ function expectRetryAfterWithin(response: { headers: Headers }, maxSeconds: numb
 
 /** The delay the handler recorded for a request (its 'password attempt slowed' log line), 0 when none. */
 async function recordedDelayMs(response: ApiResponse): Promise<number> {
-  const lines = (await readFile(inject('handlerLogFile'), 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
-  const slowed = lines.find((line) => line.message === 'password attempt slowed' && line.correlationId === response.headers.get('x-request-id'));
+  const lines = (await readFile(inject('handlerLogFile'), 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  const slowed = lines.find(
+    (line) => line.message === 'password attempt slowed' && line.correlationId === response.headers.get('x-request-id'),
+  );
   return typeof slowed?.delayMs === 'number' ? slowed.delayMs : 0;
 }
 
@@ -112,11 +122,19 @@ describe('throttles that follow the account and the client (issue 21, item 2)', 
     const admin = await registerOrganization();
     const statuses: number[] = [];
     for (let i = 0; i < 30; i += 1) {
-      statuses.push((await admin.call('/api/user/change-password', { body: { currentPassword: `wrong-${i}`, newPassword: 'new-passphrase' } })).status);
+      statuses.push(
+        (
+          await admin.call('/api/user/change-password', {
+            body: { currentPassword: `wrong-${i}`, newPassword: 'new-passphrase' },
+          })
+        ).status,
+      );
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
     expect(new Set(statuses.slice(10))).toEqual(new Set([429]));
-    const locked = await admin.call('/api/user/change-password', { body: { currentPassword: admin.password, newPassword: 'new-passphrase' } });
+    const locked = await admin.call('/api/user/change-password', {
+      body: { currentPassword: admin.password, newPassword: 'new-passphrase' },
+    });
     expect(locked.status).toBe(429);
     expectRetryAfterWithin(locked, 15 * 60);
     expect((await signIn(admin.email, admin.password)).status).toBe(200);

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
-import { addMemberDirectly } from '../support/org-members';
 import { registerOrganization, request } from '../support/api';
+import { addMemberDirectly } from '../support/org-members';
 
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const PNG = `data:image/png;base64,${PNG_BASE64}`;

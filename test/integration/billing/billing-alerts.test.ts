@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { collections } from '../../../functions/db/keys';
 import { invoiceObject, stripeEvent, subscriptionObject } from '../../support/stripe-events';
 import { type SignedIn, registerOrganization } from '../support/api';
+import { eventually } from '../support/eventually';
 import { mailsTo, outboxSettled, waitForMail } from '../support/inbox';
 import { addUserThroughApi } from '../support/org-members';
 import { runScheduledAt, useRunTable } from '../support/scheduled-run';
 import { testTable } from '../support/table';
-import { eventually } from '../support/eventually';
 import { deliverOk, stripeHolds, subscribe } from './billing-support';
 
 /**
@@ -30,16 +30,25 @@ const dailyRunAt = (at: number) => runScheduledAt<{ alerted: number; alreadyAler
 
 /** The member's notifications once at least `count` have arrived from the fan-out. */
 async function notificationsOf(member: SignedIn, count = 0) {
-  const read = async () => (await member.call('/api/notifications')).body as { title: string; content: string; linkUrl: string | null }[];
+  const read = async () =>
+    (await member.call('/api/notifications')).body as { title: string; content: string; linkUrl: string | null }[];
   return eventually(read, (list) => list.length >= count);
 }
 
-const trialMailsTo = async (member: SignedIn) => (await mailsTo(member.email)).filter((mail) => mail.subject.includes('trial ends'));
+const trialMailsTo = async (member: SignedIn) =>
+  (await mailsTo(member.email)).filter((mail) => mail.subject.includes('trial ends'));
 
 async function trialIndexOn(day: string) {
   const { db, tableName } = testTable();
   const { PK, prefix } = collections.trialsEndingOn(day);
-  const out = await db.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix }, ConsistentRead: true }));
+  const out = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
+      ConsistentRead: true,
+    }),
+  );
   return out.Items ?? [];
 }
 
@@ -53,7 +62,9 @@ describe('billing alerts by mail through the outbox', { timeout: 90_000 }, () =>
     const secondAdmin = await addUserThroughApi(org, 'Alan Admin', 'admin');
     const staff = await addUserThroughApi(org, 'Sam Staff');
     const { customer, subscription } = await subscribe(org);
-    await deliverOk(stripeEvent('invoice.payment_failed', invoiceObject({ customer, subscription: subscription.id, status: 'open' })));
+    await deliverOk(
+      stripeEvent('invoice.payment_failed', invoiceObject({ customer, subscription: subscription.id, status: 'open' })),
+    );
 
     for (const admin of [org, secondAdmin]) {
       const mail = await waitForMail(admin.email, 'your last payment failed');
@@ -86,8 +97,12 @@ describe('the daily trial-ending run', { timeout: 90_000 }, () => {
     expect(first).toMatchObject({ alerted: 1, alreadyAlerted: 0, stale: 0 });
     for (const admin of [ending, secondAdmin]) {
       const mail = await waitForMail(admin.email, 'trial ends');
-      expect(mail.subject).toBe(`Ending Soon Inc: your Growthwise trial ends on ${new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(trialEnd)}`);
-      expect(await notificationsOf(admin, 1)).toEqual([expect.objectContaining({ title: 'Your trial ends soon', linkUrl: '/billing' })]);
+      expect(mail.subject).toBe(
+        `Ending Soon Inc: your Growthwise trial ends on ${new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(trialEnd)}`,
+      );
+      expect(await notificationsOf(admin, 1)).toEqual([
+        expect.objectContaining({ title: 'Your trial ends soon', linkUrl: '/billing' }),
+      ]);
     }
     expect(await notificationsOf(staff)).toEqual([]);
     expect(await notificationsOf(later)).toEqual([]);
@@ -119,12 +134,19 @@ describe('the daily trial-ending run', { timeout: 90_000 }, () => {
     const active = subscriptionObject({ id: subscription.id, customer, status: 'active' });
     await stripeHolds(active);
     await deliverOk(stripeEvent('customer.subscription.updated', active));
-    const extended = subscriptionObject({ id: movedSubscription.subscription.id, customer: movedSubscription.customer, status: 'trialing', trialEnd: (trialEnd + 10 * DAY_MS) / 1000 });
+    const extended = subscriptionObject({
+      id: movedSubscription.subscription.id,
+      customer: movedSubscription.customer,
+      status: 'trialing',
+      trialEnd: (trialEnd + 10 * DAY_MS) / 1000,
+    });
     await stripeHolds(extended);
     await deliverOk(stripeEvent('customer.subscription.updated', extended));
 
     expect(await trialIndexOn(day)).toEqual([]);
-    expect((await trialIndexOn(new Date(trialEnd + 10 * DAY_MS).toISOString().slice(0, 10))).map((item) => item.orgId)).toEqual([moved.orgId]);
+    expect((await trialIndexOn(new Date(trialEnd + 10 * DAY_MS).toISOString().slice(0, 10))).map((item) => item.orgId)).toEqual([
+      moved.orgId,
+    ]);
     expect(await dailyRunAt(trialEnd - DAY_MS)).toMatchObject({ alerted: 0 });
     // The moved trial is announced when its new end comes near.
     expect(await dailyRunAt(trialEnd + 9 * DAY_MS)).toMatchObject({ alerted: 1 });
@@ -136,7 +158,12 @@ describe('the daily trial-ending run', { timeout: 90_000 }, () => {
     const trialEnd = uniqueTrialEnd();
     const org = await registerOrganization();
     const { customer, subscription } = await subscribe(org, { status: 'trialing', trialEnd: trialEnd / 1000 });
-    await deliverOk(stripeEvent('customer.subscription.trial_will_end', subscriptionObject({ id: subscription.id, customer, status: 'trialing', trialEnd: trialEnd / 1000 })));
+    await deliverOk(
+      stripeEvent(
+        'customer.subscription.trial_will_end',
+        subscriptionObject({ id: subscription.id, customer, status: 'trialing', trialEnd: trialEnd / 1000 }),
+      ),
+    );
     await waitForMail(org.email, 'trial ends');
     expect(await dailyRunAt(trialEnd - 2 * DAY_MS)).toMatchObject({ alerted: 0 });
     await outboxSettled();

@@ -16,13 +16,23 @@ import { type ApiResponse, type SignedIn, request } from '../support/api';
 import { testTable } from '../support/table';
 
 /** Delivers an event to the webhook as Stripe does: the JSON body and its Stripe-Signature header. */
-export function deliver(event: StripeTestEvent, options: { secret?: string; timestamp?: number; signature?: string | null } = {}): Promise<ApiResponse> {
+export function deliver(
+  event: StripeTestEvent,
+  options: { secret?: string; timestamp?: number; signature?: string | null } = {},
+): Promise<ApiResponse> {
   const payload = JSON.stringify(event);
-  const signature = options.signature === undefined ? signatureFor(payload, options.secret ?? inject('stripeWebhookSecret'), options.timestamp) : options.signature;
+  const signature =
+    options.signature === undefined
+      ? signatureFor(payload, options.secret ?? inject('stripeWebhookSecret'), options.timestamp)
+      : options.signature;
   return request('/api/billing/webhook', {
     method: 'POST',
     rawBody: payload,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)', ...(signature ? { 'stripe-signature': signature } : {}) },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      ...(signature ? { 'stripe-signature': signature } : {}),
+    },
   });
 }
 
@@ -35,7 +45,10 @@ export async function deliverOk(event: StripeTestEvent) {
 
 /** What the local Stripe stand-in answers for GET /v1/subscriptions/{id} from now on. */
 export async function stripeHolds(subscription: ReturnType<typeof subscriptionObject>) {
-  const response = await fetch(`${inject('stripeStandInUrl')}/__stand-in/subscriptions/${subscription.id}`, { method: 'PUT', body: JSON.stringify(subscription) });
+  const response = await fetch(`${inject('stripeStandInUrl')}/__stand-in/subscriptions/${subscription.id}`, {
+    method: 'PUT',
+    body: JSON.stringify(subscription),
+  });
   if (!response.ok) throw new Error(`stand-in refused the subscription: ${response.status}`);
 }
 
@@ -55,7 +68,12 @@ export async function subscribe(org: SignedIn, fields: Partial<SubscriptionField
   const customer = fields.customer ?? newCustomerId();
   const subscription = subscriptionObject({ id: newSubscriptionId(), customer, status: 'active', ...fields });
   await stripeHolds(subscription);
-  await deliverOk(stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: subscription.id, clientReferenceId: await checkoutReference(org) })));
+  await deliverOk(
+    stripeEvent(
+      'checkout.session.completed',
+      checkoutSessionObject({ customer, subscription: subscription.id, clientReferenceId: await checkoutReference(org) }),
+    ),
+  );
   return { customer, subscription };
 }
 

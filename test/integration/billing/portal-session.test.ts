@@ -40,7 +40,10 @@ describe('POST /api/billing/portal-session', () => {
     expect((await request('/api/billing/portal-session', { method: 'POST' })).status).toBe(401);
     const org = await registerOrganization();
     await subscribe(org);
-    const crossSite = await org.call('/api/billing/portal-session', { method: 'POST', headers: { origin: 'https://evil.example' } });
+    const crossSite = await org.call('/api/billing/portal-session', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(crossSite.status).toBe(403);
   });
 

@@ -10,18 +10,27 @@ import {
   subscriptionObject,
 } from '../../support/stripe-events';
 import { type SignedIn, registerOrganization } from '../support/api';
+import { eventually } from '../support/eventually';
 import { functionsNow } from '../support/functions-clock';
 import { addUserThroughApi } from '../support/org-members';
 import { testTable } from '../support/table';
-import { eventually } from '../support/eventually';
-import { deliverOk, nowSeconds, recordedEvent, stripeHolds, subscribe, subscriptionOf, checkoutReference } from './billing-support';
+import {
+  deliverOk,
+  nowSeconds,
+  recordedEvent,
+  stripeHolds,
+  subscribe,
+  subscriptionOf,
+  checkoutReference,
+} from './billing-support';
 
 const DAY = 24 * 60 * 60;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 /** The member's notifications once at least `count` have arrived from the fan-out. */
 async function notificationsOf(member: SignedIn, count = 0) {
-  const read = async () => (await member.call('/api/notifications')).body as { title: string; content: string; linkUrl: string | null }[];
+  const read = async () =>
+    (await member.call('/api/notifications')).body as { title: string; content: string; linkUrl: string | null }[];
   return eventually(read, (list) => list.length >= count);
 }
 
@@ -29,7 +38,12 @@ async function unmatchedEventsOf(customerId: string) {
   const { db, tableName } = testTable();
   const { PK, prefix } = collections.unmatchedEventsOfCustomer(customerId);
   const out = await db.send(
-    new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
+      ConsistentRead: true,
+    }),
   );
   return out.Items ?? [];
 }
@@ -39,7 +53,15 @@ describe('Stripe events change the organization the customer belongs to', () => 
     const before = functionsNow();
     const org = await registerOrganization();
     const subscription = await subscriptionOf(org);
-    expect(subscription).toMatchObject({ plan: 'professional', interval: 'monthly', status: 'trialing', currentPeriodEnd: null, cancelAtPeriodEnd: false, seats: null, paymentFailed: false });
+    expect(subscription).toMatchObject({
+      plan: 'professional',
+      interval: 'monthly',
+      status: 'trialing',
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      seats: null,
+      paymentFailed: false,
+    });
     const trialEnd = Date.parse(subscription.trialEnd);
     expect(trialEnd).toBeGreaterThanOrEqual(before + 14 * DAY * 1000);
     expect(trialEnd).toBeLessThanOrEqual(functionsNow() + 14 * DAY * 1000);
@@ -71,7 +93,13 @@ describe('Stripe events change the organization the customer belongs to', () => 
     const org = await registerOrganization();
     const { customer, subscription } = await subscribe(org);
     const cancelAt = nowSeconds() + 20 * DAY;
-    const updated = subscriptionObject({ id: subscription.id, customer, status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: cancelAt });
+    const updated = subscriptionObject({
+      id: subscription.id,
+      customer,
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: cancelAt,
+    });
     await stripeHolds(updated);
     await deliverOk(stripeEvent('customer.subscription.updated', updated));
     expect(await subscriptionOf(org)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, cancelAt: iso(cancelAt) });
@@ -86,7 +114,12 @@ describe('Stripe events change the organization the customer belongs to', () => 
     const org = await registerOrganization();
     const trialEnd = nowSeconds() + 10 * DAY;
     const { customer, subscription } = await subscribe(org, { status: 'trialing', trialEnd });
-    await deliverOk(stripeEvent('customer.subscription.created', subscriptionObject({ id: subscription.id, customer, status: 'trialing', trialEnd })));
+    await deliverOk(
+      stripeEvent(
+        'customer.subscription.created',
+        subscriptionObject({ id: subscription.id, customer, status: 'trialing', trialEnd }),
+      ),
+    );
     expect(await subscriptionOf(org)).toMatchObject({ status: 'trialing', trialEnd: iso(trialEnd) });
   });
 
@@ -98,13 +131,19 @@ describe('Stripe events change the organization the customer belongs to', () => 
     const { customer, subscription } = await subscribe(org);
     const pastDue = subscriptionObject({ id: subscription.id, customer, status: 'past_due' });
     await stripeHolds(pastDue);
-    await deliverOk(stripeEvent('invoice.payment_failed', invoiceObject({ customer, subscription: subscription.id, status: 'open' })));
+    await deliverOk(
+      stripeEvent('invoice.payment_failed', invoiceObject({ customer, subscription: subscription.id, status: 'open' })),
+    );
     await deliverOk(stripeEvent('customer.subscription.updated', pastDue));
 
     expect(await subscriptionOf(org)).toMatchObject({ status: 'past_due', paymentFailed: true });
     for (const admin of [org, secondAdmin]) {
       expect(await notificationsOf(admin, 1)).toEqual([
-        expect.objectContaining({ title: 'Payment failed', content: 'Your last payment failed. Update your payment method.', linkUrl: '/billing' }),
+        expect.objectContaining({
+          title: 'Payment failed',
+          content: 'Your last payment failed. Update your payment method.',
+          linkUrl: '/billing',
+        }),
       ]);
     }
     expect(await notificationsOf(staff)).toEqual([]);
@@ -119,9 +158,18 @@ describe('Stripe events change the organization the customer belongs to', () => 
     const staff = await addUserThroughApi(org, 'Sam Staff');
     const trialEnd = Date.UTC(2027, 0, 5, 12) / 1000;
     const { customer, subscription } = await subscribe(org, { status: 'trialing', trialEnd });
-    await deliverOk(stripeEvent('customer.subscription.trial_will_end', subscriptionObject({ id: subscription.id, customer, status: 'trialing', trialEnd })));
+    await deliverOk(
+      stripeEvent(
+        'customer.subscription.trial_will_end',
+        subscriptionObject({ id: subscription.id, customer, status: 'trialing', trialEnd }),
+      ),
+    );
     expect(await notificationsOf(org, 1)).toEqual([
-      expect.objectContaining({ title: 'Your trial ends soon', content: expect.stringContaining('January 5, 2027'), linkUrl: '/billing' }),
+      expect.objectContaining({
+        title: 'Your trial ends soon',
+        content: expect.stringContaining('January 5, 2027'),
+        linkUrl: '/billing',
+      }),
     ]);
     expect(await notificationsOf(staff)).toEqual([]);
   });
@@ -129,7 +177,10 @@ describe('Stripe events change the organization the customer belongs to', () => 
   it('a redelivered event answers 200 and has exactly one effect', async () => {
     const org = await registerOrganization();
     const { customer, subscription } = await subscribe(org);
-    const failed = stripeEvent('invoice.payment_failed', invoiceObject({ customer, subscription: subscription.id, status: 'open' }));
+    const failed = stripeEvent(
+      'invoice.payment_failed',
+      invoiceObject({ customer, subscription: subscription.id, status: 'open' }),
+    );
     await Promise.all([deliverOk(failed), deliverOk(failed)]);
     await deliverOk(failed);
     expect(await notificationsOf(org, 1)).toHaveLength(1);
@@ -140,8 +191,16 @@ describe('Stripe events change the organization the customer belongs to', () => 
   it('events delivered out of order leave the newer state standing', async () => {
     const org = await registerOrganization();
     const { customer, subscription } = await subscribe(org, { status: 'trialing', trialEnd: nowSeconds() + 5 * DAY });
-    const older = stripeEvent('customer.subscription.updated', subscriptionObject({ id: subscription.id, customer, status: 'trialing' }), nowSeconds() - 60);
-    const newer = stripeEvent('customer.subscription.updated', subscriptionObject({ id: subscription.id, customer, status: 'active' }), nowSeconds());
+    const older = stripeEvent(
+      'customer.subscription.updated',
+      subscriptionObject({ id: subscription.id, customer, status: 'trialing' }),
+      nowSeconds() - 60,
+    );
+    const newer = stripeEvent(
+      'customer.subscription.updated',
+      subscriptionObject({ id: subscription.id, customer, status: 'active' }),
+      nowSeconds(),
+    );
     // Stripe has it active now: whichever event comes last, the state applied is Stripe's current one.
     await stripeHolds(subscriptionObject({ id: subscription.id, customer, status: 'active' }));
     await deliverOk(newer);
@@ -149,8 +208,16 @@ describe('Stripe events change the organization the customer belongs to', () => 
     expect((await subscriptionOf(org)).status).toBe('active');
 
     // A payment failure older than a payment already recorded changes nothing and tells no one.
-    const paid = stripeEvent('invoice.paid', invoiceObject({ customer, subscription: subscription.id, status: 'paid' }), nowSeconds());
-    const oldFailure = stripeEvent('invoice.payment_failed', invoiceObject({ customer, subscription: subscription.id, status: 'open' }), nowSeconds() - 120);
+    const paid = stripeEvent(
+      'invoice.paid',
+      invoiceObject({ customer, subscription: subscription.id, status: 'paid' }),
+      nowSeconds(),
+    );
+    const oldFailure = stripeEvent(
+      'invoice.payment_failed',
+      invoiceObject({ customer, subscription: subscription.id, status: 'open' }),
+      nowSeconds() - 120,
+    );
     await deliverOk(paid);
     await deliverOk(oldFailure);
     expect((await subscriptionOf(org)).paymentFailed).toBe(false);
@@ -166,10 +233,17 @@ describe('Stripe events change the organization the customer belongs to', () => 
     const early = stripeEvent('customer.subscription.created', subscription);
     const response = await deliverOk(early);
     expect(response.body).toEqual({ received: true });
-    expect(await unmatchedEventsOf(customer)).toEqual([expect.objectContaining({ eventId: early.id, eventType: 'customer.subscription.created' })]);
+    expect(await unmatchedEventsOf(customer)).toEqual([
+      expect.objectContaining({ eventId: early.id, eventType: 'customer.subscription.created' }),
+    ]);
     expect((await subscriptionOf(org)).status).toBe('trialing');
 
-    await deliverOk(stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: subscription.id, clientReferenceId: await checkoutReference(org) })));
+    await deliverOk(
+      stripeEvent(
+        'checkout.session.completed',
+        checkoutSessionObject({ customer, subscription: subscription.id, clientReferenceId: await checkoutReference(org) }),
+      ),
+    );
     expect(await subscriptionOf(org)).toMatchObject({ status: 'active', seats: 3, hasCustomer: true });
     expect(await unmatchedEventsOf(customer)).toEqual([]);
   });
@@ -180,13 +254,18 @@ describe('Stripe events change the organization the customer belongs to', () => 
     const pastDue = subscriptionObject({ id: subscription.id, customer, status: 'past_due' });
     await stripeHolds(pastDue);
     await deliverOk(stripeEvent('customer.subscription.updated', pastDue));
-    await deliverOk(stripeEvent('invoice.payment_failed', invoiceObject({ customer, subscription: subscription.id, status: 'open' })));
+    await deliverOk(
+      stripeEvent('invoice.payment_failed', invoiceObject({ customer, subscription: subscription.id, status: 'open' })),
+    );
     expect((await subscriptionOf(first)).status).toBe('past_due');
     expect(await subscriptionOf(second)).toMatchObject({ status: 'trialing', paymentFailed: false, hasCustomer: false });
     expect(await notificationsOf(second)).toEqual([]);
 
     // A checkout naming the second organization cannot take the first one's customer.
-    const stolen = stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: subscription.id, clientReferenceId: await checkoutReference(second) }));
+    const stolen = stripeEvent(
+      'checkout.session.completed',
+      checkoutSessionObject({ customer, subscription: subscription.id, clientReferenceId: await checkoutReference(second) }),
+    );
     await deliverOk(stolen);
     expect(await recordedEvent(stolen.id)).toMatchObject({ outcome: 'refused' });
     expect(await subscriptionOf(second)).toMatchObject({ status: 'trialing', hasCustomer: false });
@@ -199,7 +278,10 @@ describe('Stripe events change the organization the customer belongs to', () => 
     const { db, tableName } = testTable();
     await db.send(new DeleteCommand({ TableName: tableName, Key: keys.organization(gone.orgId) }));
     const customer = newCustomerId();
-    const event = stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: null, clientReferenceId: reference }));
+    const event = stripeEvent(
+      'checkout.session.completed',
+      checkoutSessionObject({ customer, subscription: null, clientReferenceId: reference }),
+    );
     await deliverOk(event);
     expect(await recordedEvent(event.id)).toMatchObject({ outcome: 'refused' });
     expect(await unmatchedEventsOf(customer)).toHaveLength(1);

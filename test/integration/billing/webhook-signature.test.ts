@@ -1,5 +1,12 @@
 import { describe, expect, inject, it } from 'vitest';
-import { checkoutSessionObject, newCustomerId, newSubscriptionId, signatureFor, stripeEvent, subscriptionObject } from '../../support/stripe-events';
+import {
+  checkoutSessionObject,
+  newCustomerId,
+  newSubscriptionId,
+  signatureFor,
+  stripeEvent,
+  subscriptionObject,
+} from '../../support/stripe-events';
 import { registerOrganization, request } from '../support/api';
 import { deliver, nowSeconds, recordedEvent, stripeHolds, subscriptionOf, checkoutReference } from './billing-support';
 
@@ -9,7 +16,10 @@ describe('POST /api/billing/webhook: only events Stripe signed with the stage se
     const customer = newCustomerId();
     const subscription = subscriptionObject({ id: newSubscriptionId(), customer, status: 'active' });
     await stripeHolds(subscription);
-    const event = stripeEvent('checkout.session.completed', checkoutSessionObject({ customer, subscription: subscription.id, clientReferenceId: await checkoutReference(org) }));
+    const event = stripeEvent(
+      'checkout.session.completed',
+      checkoutSessionObject({ customer, subscription: subscription.id, clientReferenceId: await checkoutReference(org) }),
+    );
     return { org, event };
   }
 
@@ -49,7 +59,11 @@ describe('POST /api/billing/webhook: only events Stripe signed with the stage se
     const reference = (event.data.object as { client_reference_id: string }).client_reference_id;
     const tampered = payload.replace(reference, `${reference.slice(0, -1)}${reference.endsWith('X') ? 'Y' : 'X'}`);
     expect(tampered).not.toBe(payload);
-    const response = await request('/api/billing/webhook', { method: 'POST', rawBody: tampered, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    const response = await request('/api/billing/webhook', {
+      method: 'POST',
+      rawBody: tampered,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
     expect(response.status).toBe(400);
     await expectNothingWritten(org, event.id);
   });

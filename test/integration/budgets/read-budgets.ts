@@ -117,6 +117,7 @@ export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${
 
 export function budgetOf(route: Pick<RouteDefinition, 'method' | 'path'>): number {
   const budget = READ_BUDGETS[routeKey(route)];
-  if (budget === undefined) throw new Error(`${routeKey(route)} has no call budget: add it to test/integration/budgets/read-budgets.ts`);
+  if (budget === undefined)
+    throw new Error(`${routeKey(route)} has no call budget: add it to test/integration/budgets/read-budgets.ts`);
   return budget;
 }

@@ -50,7 +50,14 @@ export const READ_CONSISTENCY: Record<string, readonly string[]> = {
   // The project with the session, then the page; refetched right after the user's own comment.
   'GET /api/projects/{id}/comments': ['BatchGetItem:strong', 'Query:strong'],
   // One Query is the caller's memberships, which the stream consumer keeps: eventual like it (docs/decisions/037); then the five projects 'my projects' shows (065).
-  'GET /api/dashboard': ['BatchGetItem:strong', 'Query:eventual', 'Query:eventual', 'Query:eventual', 'Query:eventual', 'BatchGetItem:eventual'],
+  'GET /api/dashboard': [
+    'BatchGetItem:strong',
+    'Query:eventual',
+    'Query:eventual',
+    'Query:eventual',
+    'Query:eventual',
+    'BatchGetItem:eventual',
+  ],
   'GET /api/organization/audit-log': ['BatchGetItem:strong', 'Query:eventual'],
   'GET /api/organization/audit-log/export': ['BatchGetItem:strong', 'Query:eventual'],
   // The image eventually; strongly only when that read misses the version (see the avatar test).

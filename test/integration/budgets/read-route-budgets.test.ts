@@ -11,7 +11,12 @@ import { budgetOf, isScimRoute, okStatusOf, PROJECT_PAGE_READ_UNITS, READ_UNIT_B
 const readRoutes = routes.filter((route) => route.method === 'GET' && !isScimRoute(route));
 
 /** Lists that do not grow with the organization's size: the caller's own sessions and passkeys, the organization's few domains (at most 20). */
-const NOT_ORGANIZATION_SIZED = new Set(['GET /api/user/sessions', 'GET /api/user/passkeys', 'GET /api/organization/sso/domains', 'GET /api/organization/scim-tokens']);
+const NOT_ORGANIZATION_SIZED = new Set([
+  'GET /api/user/sessions',
+  'GET /api/user/passkeys',
+  'GET /api/organization/sso/domains',
+  'GET /api/organization/scim-tokens',
+]);
 
 /** How many items an answer holds: a list's length, a detail's members, the dashboard's project total. */
 function itemsIn(body: unknown): number | undefined {
@@ -28,7 +33,14 @@ describe('read routes stay within their DynamoDB round-trip budget', () => {
   beforeAll(async () => {
     [few, many] = await Promise.all([
       seeded('few', { projects: 5, staff: 4, membersPerProject: 5, notificationsPerUser: 5, invitations: 5 }),
-      seeded('many', { projects: 60, staff: 59, membersPerProject: 30, notificationsPerUser: 60, notifiedUsers: 1, invitations: 60 }),
+      seeded('many', {
+        projects: 60,
+        staff: 59,
+        membersPerProject: 30,
+        notificationsPerUser: 60,
+        notifiedUsers: 1,
+        invitations: 60,
+      }),
     ]);
   });
 
@@ -40,17 +52,27 @@ describe('read routes stay within their DynamoDB round-trip budget', () => {
   it.each(readRoutes.map((route) => [routeKey(route), route] as const))('%s stays within its budget', async (_, route) => {
     const response = await few.admin.call(await concretePath(route, few));
     expect(response.status, JSON.stringify(response.body)).toBe(okStatusOf(route));
-    expect(response.dbCalls, `${routeKey(route)} made ${response.dbCalls} DynamoDB calls; budget ${budgetOf(route)}`).toBeLessThanOrEqual(budgetOf(route));
+    expect(
+      response.dbCalls,
+      `${routeKey(route)} made ${response.dbCalls} DynamoDB calls; budget ${budgetOf(route)}`,
+    ).toBeLessThanOrEqual(budgetOf(route));
   });
 
-  it.each(readRoutes.map((route) => [routeKey(route), route] as const))('%s makes no more calls for 60 items than for 5', async (_, route) => {
-    const small = await few.admin.call(await concretePath(route, few));
-    const large = await many.admin.call(await concretePath(route, many));
-    expect([small.status, large.status]).toEqual([okStatusOf(route), okStatusOf(route)]);
-    const [smallItems, largeItems] = [itemsIn(small.body), itemsIn(large.body)];
-    if (smallItems !== undefined && !NOT_ORGANIZATION_SIZED.has(routeKey(route))) expect(largeItems, 'the larger organization answers more items').toBeGreaterThan(smallItems);
-    expect(large.dbCalls, `${routeKey(route)}: ${small.dbCalls} calls for the small organization, ${large.dbCalls} for the large one`).toBe(small.dbCalls);
-  });
+  it.each(readRoutes.map((route) => [routeKey(route), route] as const))(
+    '%s makes no more calls for 60 items than for 5',
+    async (_, route) => {
+      const small = await few.admin.call(await concretePath(route, few));
+      const large = await many.admin.call(await concretePath(route, many));
+      expect([small.status, large.status]).toEqual([okStatusOf(route), okStatusOf(route)]);
+      const [smallItems, largeItems] = [itemsIn(small.body), itemsIn(large.body)];
+      if (smallItems !== undefined && !NOT_ORGANIZATION_SIZED.has(routeKey(route)))
+        expect(largeItems, 'the larger organization answers more items').toBeGreaterThan(smallItems);
+      expect(
+        large.dbCalls,
+        `${routeKey(route)}: ${small.dbCalls} calls for the small organization, ${large.dbCalls} for the large one`,
+      ).toBe(small.dbCalls);
+    },
+  );
 
   it('GET /api/notifications/unread/count is one call, the session check itself', async () => {
     const response = await many.admin.call('/api/notifications/unread/count');
@@ -90,25 +112,41 @@ describe('the lists and the dashboard cost the same for 5 items as for 5,000', (
   });
 
   beforeAll(async () => {
-    [few, many] = await Promise.all([seeded('five-items', organizationOf(5)), seeded('five-thousand-items', organizationOf(5_000))]);
+    [few, many] = await Promise.all([
+      seeded('five-items', organizationOf(5)),
+      seeded('five-thousand-items', organizationOf(5_000)),
+    ]);
   }, 600_000);
 
-  it.each(['', '?sort=name', '?sort=dueDate&order=desc', '?status=completed&sort=status'])('GET /api/projects%s: the same calls, within one read-unit budget', async (query) => {
-    const small = await few.admin.call(`/api/projects${query}`);
-    const large = await many.admin.call(`/api/projects${query}`);
-    expect([small.status, large.status]).toEqual([200, 200]);
-    expect(large.body.length).toBeGreaterThan(small.body.length);
-    expect(large.dbCalls).toBe(small.dbCalls);
-    expect(large.dbCalls).toBeLessThanOrEqual(budgetOf({ method: 'GET', path: '/api/projects' }));
-    expect(small.dbReadUnits).toBeLessThanOrEqual(PROJECT_PAGE_READ_UNITS);
-    expect(large.dbReadUnits, `${large.dbReadUnits} read units for a page of 5,000 projects`).toBeLessThanOrEqual(PROJECT_PAGE_READ_UNITS);
-  });
+  it.each(['', '?sort=name', '?sort=dueDate&order=desc', '?status=completed&sort=status'])(
+    'GET /api/projects%s: the same calls, within one read-unit budget',
+    async (query) => {
+      const small = await few.admin.call(`/api/projects${query}`);
+      const large = await many.admin.call(`/api/projects${query}`);
+      expect([small.status, large.status]).toEqual([200, 200]);
+      expect(large.body.length).toBeGreaterThan(small.body.length);
+      expect(large.dbCalls).toBe(small.dbCalls);
+      expect(large.dbCalls).toBeLessThanOrEqual(budgetOf({ method: 'GET', path: '/api/projects' }));
+      expect(small.dbReadUnits).toBeLessThanOrEqual(PROJECT_PAGE_READ_UNITS);
+      expect(large.dbReadUnits, `${large.dbReadUnits} read units for a page of 5,000 projects`).toBeLessThanOrEqual(
+        PROJECT_PAGE_READ_UNITS,
+      );
+    },
+  );
 
   /** The route's path in an organization, and how many items its answer shows. */
   const CASES: [string, (fixture: Seeded) => string, (body: any) => number][] = [
     ['GET /api/notifications', () => '/api/notifications', (body) => body.length],
-    ['GET /api/projects/{id}/activity', (fixture) => `/api/projects/${fixture.org.projectIds[0]}/activity`, (body) => body.entries.length],
-    ['GET /api/projects/{id}/comments', (fixture) => `/api/projects/${fixture.org.projectIds[0]}/comments`, (body) => body.comments.length],
+    [
+      'GET /api/projects/{id}/activity',
+      (fixture) => `/api/projects/${fixture.org.projectIds[0]}/activity`,
+      (body) => body.entries.length,
+    ],
+    [
+      'GET /api/projects/{id}/comments',
+      (fixture) => `/api/projects/${fixture.org.projectIds[0]}/comments`,
+      (body) => body.comments.length,
+    ],
     ['GET /api/dashboard', () => '/api/dashboard', (body) => body.overdue.count + body.dueSoon.count + body.myProjects.count],
   ];
 
@@ -119,10 +157,12 @@ describe('the lists and the dashboard cost the same for 5 items as for 5,000', (
     expect(shown(large.body), 'the larger organization answers more').toBeGreaterThan(shown(small.body));
     expect(large.dbCalls, `${small.dbCalls} calls for 5 items, ${large.dbCalls} for 5,000`).toBe(small.dbCalls);
     expect(small.dbReadUnits).toBeLessThanOrEqual(READ_UNIT_BUDGETS[route]!);
-    expect(large.dbReadUnits, `${large.dbReadUnits} read units for 5,000 items (${small.dbReadUnits} for 5)`).toBeLessThanOrEqual(READ_UNIT_BUDGETS[route]!);
+    expect(large.dbReadUnits, `${large.dbReadUnits} read units for 5,000 items (${small.dbReadUnits} for 5)`).toBeLessThanOrEqual(
+      READ_UNIT_BUDGETS[route]!,
+    );
   });
 
-  it("the dashboard counts up to 50 and says there are more, showing the newest or most overdue five", async () => {
+  it('the dashboard counts up to 50 and says there are more, showing the newest or most overdue five', async () => {
     const { body } = await many.admin.call('/api/dashboard');
     expect(body.counts.total).toBe(5_000);
     for (const list of [body.overdue, body.dueSoon, body.myProjects]) {
@@ -132,7 +172,11 @@ describe('the lists and the dashboard cost the same for 5 items as for 5,000', (
     const overdueDates = body.overdue.projects.map((project: { dueDate: string }) => project.dueDate);
     expect(overdueDates).toEqual([...overdueDates].sort());
     // The admin is a member of every other project (the seed deals members round the two users); ids sort as they were made.
-    const newestOfTheAdmin = many.org.projectIds.filter((_, index) => index % 2 === 0).sort().reverse().slice(0, 5);
+    const newestOfTheAdmin = many.org.projectIds
+      .filter((_, index) => index % 2 === 0)
+      .sort()
+      .reverse()
+      .slice(0, 5);
     expect(body.myProjects.projects.map((project: { id: string }) => project.id)).toEqual(newestOfTheAdmin);
   });
 });

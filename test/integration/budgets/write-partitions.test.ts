@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../functions/routes';
+import { localIdp, publishRecord, uniqueDomain } from '../sso/sso-support';
 import { type ApiResponse, type SignedIn, login, registerOrganization, request, uniqueEmail } from '../support/api';
 import { eventually } from '../support/eventually';
 import { addMemberDirectly, addUserThroughApi, addUsersDirectly } from '../support/org-members';
-import { stepUp } from '../support/two-factor';
-import { localIdp, publishRecord, uniqueDomain } from '../sso/sso-support';
 import { addPasskey, sendSignIn, signInOptions } from '../support/passkeys';
 import { SoftwareAuthenticator } from '../support/software-authenticator';
+import { stepUp } from '../support/two-factor';
 
 /**
  * The write budget of every state-changing route (docs/decisions/032): which items each request
@@ -33,37 +33,66 @@ const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCA
 
 async function projectOf(world: World, lane: 0 | 1, name: string) {
   const created = await world.staff[lane].call('/api/projects', { body: { name } });
-  await world.staff[lane].call(`/api/projects/${created.body.id}/members`, { method: 'PUT', body: { memberIds: world.members[lane].map((member) => member.user.id) } });
+  await world.staff[lane].call(`/api/projects/${created.body.id}/members`, {
+    method: 'PUT',
+    body: { memberIds: world.members[lane].map((member) => member.user.id) },
+  });
   return created.body.id as string;
 }
 
 async function freshStaff(world: World) {
   const email = uniqueEmail('driven');
-  await world.admin.call('/api/organization/users', { body: { username: email, fullName: 'Driven User', role: 'staff', password: 'a-long-enough-password' } });
+  await world.admin.call('/api/organization/users', {
+    body: { username: email, fullName: 'Driven User', role: 'staff', password: 'a-long-enough-password' },
+  });
   return login(email, 'a-long-enough-password');
 }
 
 const DRIVEN: Record<string, Drive> = {
   'POST /api/register': () =>
-    request('/api/register', { body: { username: uniqueEmail('reg'), password: 'secret-password', fullName: 'Reg User', organizationName: 'Org', plan: 'professional', billingCycle: 'monthly' } }),
-  'POST /api/login': (world, lane) => request('/api/login', { body: { username: world.staff[lane].email, password: world.staff[lane].password } }),
+    request('/api/register', {
+      body: {
+        username: uniqueEmail('reg'),
+        password: 'secret-password',
+        fullName: 'Reg User',
+        organizationName: 'Org',
+        plan: 'professional',
+        billingCycle: 'monthly',
+      },
+    }),
+  'POST /api/login': (world, lane) =>
+    request('/api/login', { body: { username: world.staff[lane].email, password: world.staff[lane].password } }),
   'POST /api/logout': async (world, lane) => {
     const session = await login(world.staff[lane].email, world.staff[lane].password);
     return session.call('/api/logout', { method: 'POST' });
   },
-  'POST /api/projects': (world, lane) => world.staff[lane].call('/api/projects', { body: { name: `Created ${lane}`, status: 'planning' } }),
-  'PATCH /api/projects/{id}': async (world, lane) => world.staff[lane].call(`/api/projects/${await projectOf(world, lane, 'Status')}`, { method: 'PATCH', body: { status: 'completed' } }),
-  'DELETE /api/projects/{id}': async (world, lane) => world.staff[lane].call(`/api/projects/${await projectOf(world, lane, 'Deleted')}`, { method: 'DELETE' }),
+  'POST /api/projects': (world, lane) =>
+    world.staff[lane].call('/api/projects', { body: { name: `Created ${lane}`, status: 'planning' } }),
+  'PATCH /api/projects/{id}': async (world, lane) =>
+    world.staff[lane].call(`/api/projects/${await projectOf(world, lane, 'Status')}`, {
+      method: 'PATCH',
+      body: { status: 'completed' },
+    }),
+  'DELETE /api/projects/{id}': async (world, lane) =>
+    world.staff[lane].call(`/api/projects/${await projectOf(world, lane, 'Deleted')}`, { method: 'DELETE' }),
   'PUT /api/projects/{id}/members': async (world, lane) => {
     const created = await world.staff[lane].call('/api/projects', { body: { name: 'Members' } });
-    return world.staff[lane].call(`/api/projects/${created.body.id}/members`, { method: 'PUT', body: { memberIds: world.members[lane].map((member) => member.user.id) } });
+    return world.staff[lane].call(`/api/projects/${created.body.id}/members`, {
+      method: 'PUT',
+      body: { memberIds: world.members[lane].map((member) => member.user.id) },
+    });
   },
   'POST /api/projects/{id}/comments': async (world, lane) =>
-    world.staff[lane].call(`/api/projects/${await projectOf(world, lane, 'Commented')}/comments`, { body: { text: `A comment ${lane}`, mentions: [world.members[lane][0]!.user.id] } }),
+    world.staff[lane].call(`/api/projects/${await projectOf(world, lane, 'Commented')}/comments`, {
+      body: { text: `A comment ${lane}`, mentions: [world.members[lane][0]!.user.id] },
+    }),
   'PATCH /api/projects/{id}/comments/{commentId}': async (world, lane) => {
     const project = await projectOf(world, lane, 'Edited comment');
     const comment = await world.staff[lane].call(`/api/projects/${project}/comments`, { body: { text: 'First words' } });
-    return world.staff[lane].call(`/api/projects/${project}/comments/${comment.body.id}`, { method: 'PATCH', body: { text: 'Better words', mentions: [world.members[lane][1]!.user.id] } });
+    return world.staff[lane].call(`/api/projects/${project}/comments/${comment.body.id}`, {
+      method: 'PATCH',
+      body: { text: 'Better words', mentions: [world.members[lane][1]!.user.id] },
+    });
   },
   'DELETE /api/projects/{id}/comments/{commentId}': async (world, lane) => {
     const project = await projectOf(world, lane, 'Deleted comment');
@@ -71,21 +100,29 @@ const DRIVEN: Record<string, Drive> = {
     return world.staff[lane].call(`/api/projects/${project}/comments/${comment.body.id}`, { method: 'DELETE' });
   },
   'POST /api/user/avatar': (world, lane) => world.staff[lane].call('/api/user/avatar', { body: { avatarUrl: PNG } }),
-  'PATCH /api/user/profile': (world, lane) => world.staff[lane].call('/api/user/profile', { method: 'PATCH', body: { fullName: `Renamed ${lane}` } }),
+  'PATCH /api/user/profile': (world, lane) =>
+    world.staff[lane].call('/api/user/profile', { method: 'PATCH', body: { fullName: `Renamed ${lane}` } }),
   'POST /api/user/change-password': async (world) => {
     const user = await freshStaff(world);
-    return user.call('/api/user/change-password', { body: { currentPassword: user.password, newPassword: 'another-long-password' } });
+    return user.call('/api/user/change-password', {
+      body: { currentPassword: user.password, newPassword: 'another-long-password' },
+    });
   },
-  'PATCH /api/organization/{id}': (world, lane) => world.admins[lane].call(`/api/organization/${world.admin.orgId}`, { method: 'PATCH', body: { name: `Org ${lane}` } }),
+  'PATCH /api/organization/{id}': (world, lane) =>
+    world.admins[lane].call(`/api/organization/${world.admin.orgId}`, { method: 'PATCH', body: { name: `Org ${lane}` } }),
   'POST /api/organization/users': (world, lane) =>
-    world.admins[lane].call('/api/organization/users', { body: { username: uniqueEmail('saved'), fullName: 'Saved User', role: 'staff', password: 'a-long-enough-password' } }),
-  'DELETE /api/organization/users/{userId}': async (world, lane) => world.admins[lane].call(`/api/organization/users/${(await freshStaff(world)).user.id}`, { method: 'DELETE' }),
+    world.admins[lane].call('/api/organization/users', {
+      body: { username: uniqueEmail('saved'), fullName: 'Saved User', role: 'staff', password: 'a-long-enough-password' },
+    }),
+  'DELETE /api/organization/users/{userId}': async (world, lane) =>
+    world.admins[lane].call(`/api/organization/users/${(await freshStaff(world)).user.id}`, { method: 'DELETE' }),
   'POST /api/user/mfa/setup': async (world) => {
     const user = await freshStaff(world);
     await stepUp(user);
     return user.call('/api/user/mfa/setup', { method: 'POST' });
   },
-  'POST /api/user/step-up': (world, lane) => world.staff[lane].call('/api/user/step-up', { body: { password: world.staff[lane].password } }),
+  'POST /api/user/step-up': (world, lane) =>
+    world.staff[lane].call('/api/user/step-up', { body: { password: world.staff[lane].password } }),
   'DELETE /api/user/sessions/{id}': async (world) => {
     const user = await freshStaff(world);
     const other = await login(user.email, user.password);
@@ -101,19 +138,29 @@ const DRIVEN: Record<string, Drive> = {
   },
   'PATCH /api/notifications/{id}/read': async (world, lane) => {
     const member = world.members[lane][0]!;
-    const list = await eventually(() => member.call('/api/notifications'), (answer) => (answer.body as { isRead: boolean }[]).some((item) => !item.isRead));
+    const list = await eventually(
+      () => member.call('/api/notifications'),
+      (answer) => (answer.body as { isRead: boolean }[]).some((item) => !item.isRead),
+    );
     const unread = (list.body as { id: string; isRead: boolean }[]).find((item) => !item.isRead)!;
     return member.call(`/api/notifications/${unread.id}/read`, { method: 'PATCH' });
   },
-  'POST /api/notifications/mark-all-read': (world, lane) => world.members[lane][1]!.call('/api/notifications/mark-all-read', { method: 'POST' }),
-  'POST /api/password-reset/request': (world, lane) => request('/api/password-reset/request', { body: { username: world.staff[lane].email } }),
-  'POST /api/email-verification/resend': (world, lane) => world.staff[lane].call('/api/email-verification/resend', { method: 'POST' }),
-  'POST /api/organization/invitations': (world, lane) => world.admins[lane].call('/api/organization/invitations', { body: { email: uniqueEmail('invited'), role: 'staff' } }),
+  'POST /api/notifications/mark-all-read': (world, lane) =>
+    world.members[lane][1]!.call('/api/notifications/mark-all-read', { method: 'POST' }),
+  'POST /api/password-reset/request': (world, lane) =>
+    request('/api/password-reset/request', { body: { username: world.staff[lane].email } }),
+  'POST /api/email-verification/resend': (world, lane) =>
+    world.staff[lane].call('/api/email-verification/resend', { method: 'POST' }),
+  'POST /api/organization/invitations': (world, lane) =>
+    world.admins[lane].call('/api/organization/invitations', { body: { email: uniqueEmail('invited'), role: 'staff' } }),
   'POST /api/organization/invitations/{id}/resend': async (world, lane) => {
-    const invited = await world.admins[lane].call('/api/organization/invitations', { body: { email: uniqueEmail('resent'), role: 'staff' } });
+    const invited = await world.admins[lane].call('/api/organization/invitations', {
+      body: { email: uniqueEmail('resent'), role: 'staff' },
+    });
     return world.admins[lane].call(`/api/organization/invitations/${invited.body.id}/resend`, { method: 'POST' });
   },
-  'POST /api/billing/checkout-reference': (world, lane) => world.admins[lane].call('/api/billing/checkout-reference', { method: 'POST' }),
+  'POST /api/billing/checkout-reference': (world, lane) =>
+    world.admins[lane].call('/api/billing/checkout-reference', { method: 'POST' }),
   'POST /api/user/passkeys/options': async (world) => {
     const user = await freshStaff(world);
     await stepUp(user);
@@ -123,7 +170,9 @@ const DRIVEN: Record<string, Drive> = {
     const user = await freshStaff(world);
     await stepUp(user);
     const options = await user.call('/api/user/passkeys/options', { method: 'POST' });
-    return user.call('/api/user/passkeys', { body: { name: 'Driven', response: new SoftwareAuthenticator().create(options.body) } });
+    return user.call('/api/user/passkeys', {
+      body: { name: 'Driven', response: new SoftwareAuthenticator().create(options.body) },
+    });
   },
   'DELETE /api/user/passkeys/{id}': async (world) => {
     const user = await freshStaff(world);
@@ -145,7 +194,9 @@ const DRIVEN: Record<string, Drive> = {
     return user.call('/api/user/step-up/passkey', { body: { response: authenticator.get(options.body) } });
   },
   'DELETE /api/organization/invitations/{id}': async (world, lane) => {
-    const invited = await world.admins[lane].call('/api/organization/invitations', { body: { email: uniqueEmail('revoked'), role: 'staff' } });
+    const invited = await world.admins[lane].call('/api/organization/invitations', {
+      body: { email: uniqueEmail('revoked'), role: 'staff' },
+    });
     return world.admins[lane].call(`/api/organization/invitations/${invited.body.id}`, { method: 'DELETE' });
   },
   'POST /api/organization/sso/domains': async (world, lane) => {
@@ -170,7 +221,10 @@ const DRIVEN: Record<string, Drive> = {
   'PUT /api/organization/sso/password-access/{userId}': async (world, lane) => {
     const admin = world.admins[lane];
     await stepUp(admin);
-    return admin.call(`/api/organization/sso/password-access/${admin.user.id}`, { method: 'PUT', body: { passwordAccess: true } });
+    return admin.call(`/api/organization/sso/password-access/${admin.user.id}`, {
+      method: 'PUT',
+      body: { passwordAccess: true },
+    });
   },
   'DELETE /api/organization/sso/domains/{domain}': async (world, lane) => {
     const admin = world.admins[lane];
@@ -191,7 +245,8 @@ const NOT_DRIVEN: Record<string, string> = {
   'DELETE /api/organization/scim-tokens/{id}': 'deletes the token (ORG#o/SCIM_TOKEN#t), an audit entry',
   'GET /api/scim/v2/Users': "the token's last use (ORG#o/SCIM_TOKEN#t), at most once a minute",
   'GET /api/scim/v2/Users/{id}': "the token's last use, at most once a minute",
-  'POST /api/scim/v2/Users': "what an admin's Add User writes, with ORG#o/ORG userCount (to move to the stream consumer before bulk provisioning: decision 045)",
+  'POST /api/scim/v2/Users':
+    "what an admin's Add User writes, with ORG#o/ORG userCount (to move to the stream consumer before bulk provisioning: decision 045)",
   'PUT /api/scim/v2/Users/{id}': "what an admin's edit or Remove writes (ORG#o/ORG userCount on a removal)",
   'PATCH /api/scim/v2/Users/{id}': "what an admin's edit or Remove writes (ORG#o/ORG userCount on a removal)",
   'DELETE /api/scim/v2/Users/{id}': "what an admin's Remove writes, with ORG#o/ORG userCount",
@@ -201,27 +256,42 @@ const NOT_DRIVEN: Record<string, string> = {
   'GET /api/scim/v2/Schemas': "the token's last use, at most once a minute",
   'GET /api/scim/v2/Groups': "the token's last use, at most once a minute",
   'GET /api/scim/v2/Groups/{id}': "the token's last use, at most once a minute",
-  'PUT /api/scim/v2/Groups/{id}': "per person moved, what an admin's role change writes (the user, ORG#o/ORG adminCount, a notification, an audit entry)",
-  'PATCH /api/scim/v2/Groups/{id}': "per person moved, what an admin's role change writes (the user, ORG#o/ORG adminCount, a notification, an audit entry)",
+  'PUT /api/scim/v2/Groups/{id}':
+    "per person moved, what an admin's role change writes (the user, ORG#o/ORG adminCount, a notification, an audit entry)",
+  'PATCH /api/scim/v2/Groups/{id}':
+    "per person moved, what an admin's role change writes (the user, ORG#o/ORG adminCount, a notification, an audit entry)",
   'POST /api/scim/v2/Groups': "the token's last use only: refused (501)",
   'DELETE /api/scim/v2/Groups/{id}': "the token's last use only: refused (501)",
-  'POST /api/login/code': "the sign-in code item (SIGNIN_CODE#id), the account's failure counters, then what a sign-in writes (the session, an audit entry)",
-  'POST /api/login/mfa': "the pending item and the session (USER#u), the user's last time step (ORG#o/USER#u), an audit entry (AUDIT#o/ENTRY#<ulid>)",
-  'POST /api/user/mfa/enable': "the user item, an outbox item, an audit entry, the event counting their factor (EVENT#e); the user's own sessions",
-  'POST /api/user/mfa/disable': "the user item, an outbox item, an audit entry, the event counting their factor (EVENT#e); the user's own sessions",
+  'POST /api/login/code':
+    "the sign-in code item (SIGNIN_CODE#id), the account's failure counters, then what a sign-in writes (the session, an audit entry)",
+  'POST /api/login/mfa':
+    "the pending item and the session (USER#u), the user's last time step (ORG#o/USER#u), an audit entry (AUDIT#o/ENTRY#<ulid>)",
+  'POST /api/user/mfa/enable':
+    "the user item, an outbox item, an audit entry, the event counting their factor (EVENT#e); the user's own sessions",
+  'POST /api/user/mfa/disable':
+    "the user item, an outbox item, an audit entry, the event counting their factor (EVENT#e); the user's own sessions",
   'POST /api/user/mfa/recovery-codes': 'the user item, an outbox item, an audit entry',
-  'DELETE /api/organization/users/{userId}/mfa': "the target's user item and passkeys, an outbox item, an audit entry, the event counting their factor (EVENT#e); the target's sessions",
-  'POST /api/password-reset/confirm': "the token (TOKEN#h), the user item, an outbox item (and when it removes an unconfirmed factor, the event counting it, EVENT#e); the user's sessions and counters",
+  'DELETE /api/organization/users/{userId}/mfa':
+    "the target's user item and passkeys, an outbox item, an audit entry, the event counting their factor (EVENT#e); the target's sessions",
+  'POST /api/password-reset/confirm':
+    "the token (TOKEN#h), the user item, an outbox item (and when it removes an unconfirmed factor, the event counting it, EVENT#e); the user's sessions and counters",
   'POST /api/email-verification/confirm': 'the token (TOKEN#h) and the user item',
   'POST /api/invitations/lookup': "the client address's counter (ATTEMPTS#…)",
-  'POST /api/invitations/accept': 'the invitation, its token and hold, the new user and email items, the notification event; ORG#o/ORG userCount (and adminCount for an admin): one per accepted invitation',
-  'GET /api/sso/oidc/callback': "the session (USER#u), its audit entry; at a first sign-in the new user as Add User writes it (user, email and word items, ORG#o/ORG userCount); an admin's connection test only its audit entry: test/integration/sso",
-  'POST /api/sso/saml/acs': "the session (USER#u), its audit entry, the spent assertion (SAML_ASSERTION#o#h, one per sign-in); at a first sign-in what Add User writes; an admin's connection test only its audit entry and the spent assertion: test/integration/sso",
-  'POST /api/login/mfa/passkey/options': "a WebAuthn challenge (WEBAUTHN_CHALLENGE#c), after reading the pending item (USER#u)",
-  'POST /api/login/mfa/passkey': "the challenge (deleted), the passkey's counter (USER#u/PASSKEY#cred), the pending item and the session (USER#u), an audit entry",
-  'POST /api/mail-subscriptions/unsubscribe': "the signed link's user item (ORG#o/USER#u mailOptOuts): test/integration/mail/unsubscribe.test.ts",
-  'POST /api/mail-subscriptions/resubscribe': "the signed link's user item (ORG#o/USER#u mailOptOuts): test/integration/mail/unsubscribe.test.ts",
-  'POST /api/billing/webhook': "the processed event (STRIPE_EVENT#e) and the organization's billing state ORG#o/BILLING: Stripe's few events per subscription, not the users' requests",
+  'POST /api/invitations/accept':
+    'the invitation, its token and hold, the new user and email items, the notification event; ORG#o/ORG userCount (and adminCount for an admin): one per accepted invitation',
+  'GET /api/sso/oidc/callback':
+    "the session (USER#u), its audit entry; at a first sign-in the new user as Add User writes it (user, email and word items, ORG#o/ORG userCount); an admin's connection test only its audit entry: test/integration/sso",
+  'POST /api/sso/saml/acs':
+    "the session (USER#u), its audit entry, the spent assertion (SAML_ASSERTION#o#h, one per sign-in); at a first sign-in what Add User writes; an admin's connection test only its audit entry and the spent assertion: test/integration/sso",
+  'POST /api/login/mfa/passkey/options': 'a WebAuthn challenge (WEBAUTHN_CHALLENGE#c), after reading the pending item (USER#u)',
+  'POST /api/login/mfa/passkey':
+    "the challenge (deleted), the passkey's counter (USER#u/PASSKEY#cred), the pending item and the session (USER#u), an audit entry",
+  'POST /api/mail-subscriptions/unsubscribe':
+    "the signed link's user item (ORG#o/USER#u mailOptOuts): test/integration/mail/unsubscribe.test.ts",
+  'POST /api/mail-subscriptions/resubscribe':
+    "the signed link's user item (ORG#o/USER#u mailOptOuts): test/integration/mail/unsubscribe.test.ts",
+  'POST /api/billing/webhook':
+    "the processed event (STRIPE_EVENT#e) and the organization's billing state ORG#o/BILLING: Stripe's few events per subscription, not the users' requests",
 };
 
 /**
@@ -257,7 +327,9 @@ describe('write budgets: no request writes an item every request of its organiza
     const admin = await registerOrganization();
     const second = await addUserThroughApi(admin, 'Second Admin', 'admin');
     const staff = await Promise.all([addMemberDirectly(admin.orgId), addMemberDirectly(admin.orgId)]);
-    const members = await Promise.all([0, 1].map(() => Promise.all(Array.from({ length: 3 }, () => addMemberDirectly(admin.orgId)))));
+    const members = await Promise.all(
+      [0, 1].map(() => Promise.all(Array.from({ length: 3 }, () => addMemberDirectly(admin.orgId)))),
+    );
     world = { admin, admins: [admin, second], staff: [staff[0]!, staff[1]!], members: [members[0]!, members[1]!] };
   }, 180_000);
 
@@ -273,27 +345,53 @@ describe('write budgets: no request writes an item every request of its organiza
     const [first, second] = answers.map((answer) => new Set(answer.dbWrittenKeys));
     const shared = [...first!].filter((key) => second!.has(key) && !SHARED_BY_DESIGN[route]?.(key));
     expect(shared, 'an item every request of the organization writes: a hot key').toEqual([]);
-    figures.push({ route, units: answers.map((a) => a.dbWriteUnits), indexUnits: answers.map((a) => a.dbIndexWriteUnits), items: answers.map((a) => a.dbWrittenKeys.length) });
+    figures.push({
+      route,
+      units: answers.map((a) => a.dbWriteUnits),
+      indexUnits: answers.map((a) => a.dbIndexWriteUnits),
+      items: answers.map((a) => a.dbWrittenKeys.length),
+    });
   });
 
-  it('a status change consumes at most 6 write units on the table and writes the same items whatever the member count, up to 500', { timeout: 240_000 }, async () => {
-    const unitsWith = async (memberCount: number) => {
-      const team = await addUsersDirectly(world.admin.orgId, memberCount);
-      const project = await world.admin.call('/api/projects', { body: { name: `Team of ${memberCount}` } });
-      const put = await world.admin.call(`/api/projects/${project.body.id}/members`, { method: 'PUT', body: { memberIds: team } });
-      expect(put.status).toBe(200);
-      const change = await world.admin.call(`/api/projects/${project.body.id}`, { method: 'PATCH', body: { status: 'in_progress' } });
-      expect(change.status).toBe(200);
-      return { put, change };
-    };
-    const [few, many] = [await unitsWith(1), await unitsWith(500)];
-    // No item per member and no member id in the request: the project, its entry and one event that
-    // names the project; the consumer reads the 500 members from the member set (docs/decisions/037).
-    expect(few.change.dbWriteUnits).toBeLessThanOrEqual(6);
-    expect(many.change.dbWriteUnits).toBeLessThanOrEqual(6);
-    expect(many.change.dbWrittenKeys).toHaveLength(few.change.dbWrittenKeys.length);
-    // The figures for docs/scale.md.
-    const units = (answer: ApiResponse) => ({ calls: answer.dbCalls, tableUnits: answer.dbWriteUnits, indexUnits: answer.dbIndexWriteUnits, items: answer.dbWrittenKeys.length });
-    console.log(JSON.stringify({ statusChange: { oneMember: units(few.change), fiveHundredMembers: units(many.change) }, putMembers: { oneMember: units(few.put), fiveHundredMembers: units(many.put) }, routes: figures }));
-  });
+  it(
+    'a status change consumes at most 6 write units on the table and writes the same items whatever the member count, up to 500',
+    { timeout: 240_000 },
+    async () => {
+      const unitsWith = async (memberCount: number) => {
+        const team = await addUsersDirectly(world.admin.orgId, memberCount);
+        const project = await world.admin.call('/api/projects', { body: { name: `Team of ${memberCount}` } });
+        const put = await world.admin.call(`/api/projects/${project.body.id}/members`, {
+          method: 'PUT',
+          body: { memberIds: team },
+        });
+        expect(put.status).toBe(200);
+        const change = await world.admin.call(`/api/projects/${project.body.id}`, {
+          method: 'PATCH',
+          body: { status: 'in_progress' },
+        });
+        expect(change.status).toBe(200);
+        return { put, change };
+      };
+      const [few, many] = [await unitsWith(1), await unitsWith(500)];
+      // No item per member and no member id in the request: the project, its entry and one event that
+      // names the project; the consumer reads the 500 members from the member set (docs/decisions/037).
+      expect(few.change.dbWriteUnits).toBeLessThanOrEqual(6);
+      expect(many.change.dbWriteUnits).toBeLessThanOrEqual(6);
+      expect(many.change.dbWrittenKeys).toHaveLength(few.change.dbWrittenKeys.length);
+      // The figures for docs/scale.md.
+      const units = (answer: ApiResponse) => ({
+        calls: answer.dbCalls,
+        tableUnits: answer.dbWriteUnits,
+        indexUnits: answer.dbIndexWriteUnits,
+        items: answer.dbWrittenKeys.length,
+      });
+      console.log(
+        JSON.stringify({
+          statusChange: { oneMember: units(few.change), fiveHundredMembers: units(many.change) },
+          putMembers: { oneMember: units(few.put), fiveHundredMembers: units(many.put) },
+          routes: figures,
+        }),
+      );
+    },
+  );
 });

@@ -11,7 +11,10 @@ describe('project writes DynamoDB call budgets', () => {
     const admin = await registerOrganization();
     const team = await Promise.all(Array.from({ length: 10 }, () => addMemberDirectly(admin.orgId)));
     const project = (await admin.call('/api/projects', { method: 'POST', body: { name: 'Writes' } })).body;
-    const put = await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: team.map((member) => member.user.id) } });
+    const put = await admin.call(`/api/projects/${project.id}/members`, {
+      method: 'PUT',
+      body: { memberIds: team.map((member) => member.user.id) },
+    });
     expect(put.status).toBe(200);
     // The session with the project and its set, the users, the transaction, then the members' own items (docs/decisions/037).
     expect(put.dbCalls).toBeLessThanOrEqual(4);
@@ -30,10 +33,16 @@ describe('user management writes DynamoDB call budgets', () => {
   it('saving a user reads the email item with the session: a creation takes 2 calls, an update 3', async () => {
     const admin = await registerOrganization();
     const username = `budget-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const created = await admin.call('/api/organization/users', { method: 'POST', body: { username, fullName: 'Budget Staff', role: 'staff', password: 'a-long-enough-password-1' } });
+    const created = await admin.call('/api/organization/users', {
+      method: 'POST',
+      body: { username, fullName: 'Budget Staff', role: 'staff', password: 'a-long-enough-password-1' },
+    });
     expect(created.status).toBe(201);
     expect(created.dbCalls).toBeLessThanOrEqual(2);
-    const updated = await admin.call('/api/organization/users', { method: 'POST', body: { username, fullName: 'Budget Staff Renamed', role: 'admin' } });
+    const updated = await admin.call('/api/organization/users', {
+      method: 'POST',
+      body: { username, fullName: 'Budget Staff Renamed', role: 'admin' },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.currentRole.role).toBe('admin');
     expect(updated.dbCalls).toBeLessThanOrEqual(3);
@@ -43,7 +52,10 @@ describe('user management writes DynamoDB call budgets', () => {
     const admin = await registerOrganization();
     const username = `budget-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const password = 'a-long-enough-password-2';
-    const created = await admin.call<{ id: string }>('/api/organization/users', { method: 'POST', body: { username, fullName: 'Budget Leaver', role: 'staff', password } });
+    const created = await admin.call<{ id: string }>('/api/organization/users', {
+      method: 'POST',
+      body: { username, fullName: 'Budget Leaver', role: 'staff', password },
+    });
     await login(username, password);
     await admin.call('/api/projects', { method: 'POST', body: { name: 'Left behind' } });
     const removed = await admin.call(`/api/organization/users/${created.body.id}`, { method: 'DELETE' });

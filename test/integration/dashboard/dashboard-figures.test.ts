@@ -1,11 +1,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, formatISO, parseISO, startOfISOWeek, subWeeks } from 'date-fns';
 import { describe, expect, inject, it } from 'vitest';
+import { keys } from '../../../functions/db/keys';
 import { type SignedIn, registerOrganization } from '../support/api';
+import { eventually } from '../support/eventually';
 import { addMemberDirectly } from '../support/org-members';
 import { testTable } from '../support/table';
-import { eventually } from '../support/eventually';
-import { keys } from '../../../functions/db/keys';
 
 /** The functions' clock runs from the global setup's start instant: this is 'today' for the API. */
 const today = inject('clockStart').slice(0, 10);
@@ -50,12 +50,18 @@ describe('GET /api/dashboard', () => {
     await create(admin, { name: 'Done soon', status: 'completed', dueDate: dayFrom(2) });
     await create(admin, { name: 'Later', dueDate: dayFrom(8) });
     const undated = await create(admin, { name: 'Undated', status: 'in_progress' });
-    await admin.call(`/api/projects/${late.id}/members`, { method: 'PUT', body: { memberIds: [admin.user.id, colleague.user.id] } });
+    await admin.call(`/api/projects/${late.id}/members`, {
+      method: 'PUT',
+      body: { memberIds: [admin.user.id, colleague.user.id] },
+    });
     await admin.call(`/api/projects/${undated.id}/members`, { method: 'PUT', body: { memberIds: [admin.user.id] } });
     await admin.call(`/api/projects/${inAWeek.id}/members`, { method: 'PUT', body: { memberIds: [colleague.user.id] } });
 
     // The counters come from the stream consumer a moment after the changes.
-    await eventually(() => admin.call('/api/dashboard'), (answer) => answer.body.counts.total === 8);
+    await eventually(
+      () => admin.call('/api/dashboard'),
+      (answer) => answer.body.counts.total === 8,
+    );
     // Two projects made weeks ago: the chart reads the counters by week (Monday) of createdAt, as the consumer keeps them.
     const { db, tableName } = testTable();
     const threeWeeksAgo = subWeeks(parseISO(today), 3);
@@ -95,13 +101,19 @@ describe('GET /api/dashboard', () => {
     // The colleague's own projects, and the same organization figures.
     const theirs = await colleague.call('/api/dashboard');
     expect(theirs.body.counts.total).toBe(8);
-    expect(theirs.body.myProjects.projects.map((project: { name: string }) => project.name).sort()).toEqual(['In a week', 'Late']);
+    expect(theirs.body.myProjects.projects.map((project: { name: string }) => project.name).sort()).toEqual([
+      'In a week',
+      'Late',
+    ]);
   });
 
   it('shows at most 5 projects per list with the full count', async () => {
     const admin = await registerOrganization();
     await Promise.all(Array.from({ length: 7 }, (_, i) => create(admin, { name: `Overdue ${i}`, dueDate: dayFrom(-1 - i) })));
-    const response = await eventually(() => admin.call('/api/dashboard'), (answer) => answer.body.counts.total === 7);
+    const response = await eventually(
+      () => admin.call('/api/dashboard'),
+      (answer) => answer.body.counts.total === 7,
+    );
     expect(response.body.overdue.count).toBe(7);
     expect(response.body.overdue.projects).toHaveLength(5);
     expect(response.body.overdue.projects[0].name).toBe('Overdue 6');

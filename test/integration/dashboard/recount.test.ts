@@ -17,7 +17,11 @@ import { testTable } from '../support/table';
 let recount: typeof import('../../../functions/projects/recount');
 
 beforeAll(async () => {
-  Object.assign(process.env, LOCAL_AWS_ENV, { TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint'), POWERTOOLS_METRICS_DISABLED: 'true' });
+  Object.assign(process.env, LOCAL_AWS_ENV, {
+    TABLE_NAME: inject('tableName'),
+    DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint'),
+    POWERTOOLS_METRICS_DISABLED: 'true',
+  });
   recount = await import('../../../functions/projects/recount');
 });
 
@@ -27,7 +31,11 @@ describe('the project counter recount', () => {
     for (const status of ['planning', 'planning', 'in_progress', 'completed', 'on_hold'] as ProjectStatus[]) {
       expect((await admin.call('/api/projects', { method: 'POST', body: { name: `P ${status}`, status } })).status).toBe(201);
     }
-    const counted = (total: number) => eventually(() => admin.call('/api/dashboard'), (answer) => answer.body.counts.total === total);
+    const counted = (total: number) =>
+      eventually(
+        () => admin.call('/api/dashboard'),
+        (answer) => answer.body.counts.total === total,
+      );
     await counted(5);
     // As an organization from before: no counters, the recent entries on the item, entries outside the feed.
     const { db, tableName } = testTable();
@@ -36,14 +44,22 @@ describe('the project counter recount', () => {
       new UpdateCommand({
         TableName: tableName,
         Key: keys.projectFigures(admin.orgId),
-        UpdateExpression: 'REMOVE count_planning, count_in_progress, count_completed, count_on_hold SET recent_01JP0000000000000000000000 = :entry',
+        UpdateExpression:
+          'REMOVE count_planning, count_in_progress, count_completed, count_on_hold SET recent_01JP0000000000000000000000 = :entry',
         ExpressionAttributeValues: { ':entry': legacy },
       }),
     );
     const entries = await db.send(
-      new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': `ORG#${admin.orgId}`, ':p': 'ACTIVITY#' } }),
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': `ORG#${admin.orgId}`, ':p': 'ACTIVITY#' },
+      }),
     );
-    for (const entry of entries.Items ?? []) await db.send(new UpdateCommand({ TableName: tableName, Key: { PK: entry.PK, SK: entry.SK }, UpdateExpression: 'REMOVE feedKey' }));
+    for (const entry of entries.Items ?? [])
+      await db.send(
+        new UpdateCommand({ TableName: tableName, Key: { PK: entry.PK, SK: entry.SK }, UpdateExpression: 'REMOVE feedKey' }),
+      );
     const before = (await admin.call('/api/dashboard')).body;
     expect(before.counts.total).toBe(0);
     expect(before.recentActivity).toHaveLength(0);
@@ -54,7 +70,9 @@ describe('the project counter recount', () => {
     expect(dashboard.counts).toEqual({ total: 5, ...expected });
     expect(dashboard.createdPerWeek.at(-1).count).toBe(5);
     expect(dashboard.recentActivity).toHaveLength(5);
-    const figures = await db.send(new GetCommand({ TableName: tableName, Key: keys.projectFigures(admin.orgId), ConsistentRead: true }));
+    const figures = await db.send(
+      new GetCommand({ TableName: tableName, Key: keys.projectFigures(admin.orgId), ConsistentRead: true }),
+    );
     expect(Object.keys(figures.Item ?? {}).filter((name) => name.startsWith('recent_'))).toEqual([]);
 
     expect(await recount.recountOrganization(admin.orgId)).toEqual(expected);
@@ -74,7 +92,15 @@ describe('the project counter recount', () => {
     const client = localClient(endpoint);
     try {
       const db = DynamoDBDocumentClient.from(client);
-      const seed = (label: string) => seedOrganization(db, tableName, { label, projects: 3, membersPerProject: 2, staff: 2, notificationsPerUser: 1, password: 'recount-password-1' });
+      const seed = (label: string) =>
+        seedOrganization(db, tableName, {
+          label,
+          projects: 3,
+          membersPerProject: 2,
+          staff: 2,
+          notificationsPerUser: 1,
+          password: 'recount-password-1',
+        });
       const organizations = [await seed('First'), await seed('Second')];
       vi.resetModules();
       vi.stubEnv('TABLE_NAME', tableName);

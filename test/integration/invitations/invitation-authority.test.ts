@@ -16,7 +16,8 @@ async function invitationOfSecondAdmin(role: 'admin' | 'staff' = 'admin') {
   return { owner, inviter, email, token };
 }
 
-const demote = (owner: SignedIn, inviter: SignedIn) => owner.call('/api/organization/users', { body: { username: inviter.email, fullName: 'Ian Inviter', role: 'staff' } });
+const demote = (owner: SignedIn, inviter: SignedIn) =>
+  owner.call('/api/organization/users', { body: { username: inviter.email, fullName: 'Ian Inviter', role: 'staff' } });
 
 describe("invitations die with their inviter's rights (issue 39, finding 2)", () => {
   it('an invitation of an admin who was demoted since is refused as voided, at lookup and at acceptance', async () => {

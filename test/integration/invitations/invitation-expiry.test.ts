@@ -9,7 +9,11 @@ import { CLIENT_ADDRESS_HEADER, randomClientAddress } from '../support/client-ad
 
 const DAY = 24 * 60 * 60 * 1000;
 const ADMIN = { username: 'clock-admin@example.com', password: 'clock-password-9' };
-const sessionCookie = (headers: Headers) => headers.getSetCookie().find((value) => value.startsWith('__Host-growthwise_session='))!.split(';')[0]!;
+const sessionCookie = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .find((value) => value.startsWith('__Host-growthwise_session='))!
+    .split(';')[0]!;
 
 /**
  * Expiry by the functions' clock (functions/clock.ts): a local cloud of this file's own, whose
@@ -40,7 +44,9 @@ describe('an invitation past its 7 days', () => {
   async function tokenOf(email: string, count: number): Promise<string> {
     const deadline = Date.now() + 20_000;
     for (;;) {
-      const mails = (await (await fetch(`${cloud.inboxUrl}/api/email?${new URLSearchParams({ 'to.address': email })}`)).json()) as { text: string }[];
+      const mails = (await (
+        await fetch(`${cloud.inboxUrl}/api/email?${new URLSearchParams({ 'to.address': email })}`)
+      ).json()) as { text: string }[];
       if (mails.length >= count) return decodeURIComponent(/\/invite#token=([A-Za-z0-9_%-]+)/.exec(mails[count - 1]!.text)![1]!);
       if (Date.now() > deadline) throw new Error(`no invitation mail ${count} for ${email}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -94,7 +100,9 @@ describe('an invitation past its 7 days', () => {
     const lookedUp = await api('/api/invitations/lookup', { body: { token: firstToken } });
     expect(lookedUp.status).toBe(400);
     expect(lookedUp.body.message).toBe(INVALID_INVITATION);
-    const accepted = await api('/api/invitations/accept', { body: { token: firstToken, fullName: 'Late Larry', password: 'late-password-7' } });
+    const accepted = await api('/api/invitations/accept', {
+      body: { token: firstToken, fullName: 'Late Larry', password: 'late-password-7' },
+    });
     expect(accepted.status).toBe(400);
     cookie = await signIn();
     const listed = await api('/api/organization/invitations', { cookie });
@@ -107,13 +115,17 @@ describe('an invitation past its 7 days', () => {
     const secondToken = await tokenOf(email, 2);
     setClock(13 * DAY);
     expect((await api('/api/invitations/lookup', { body: { token: firstToken } })).status).toBe(400);
-    const joined = await api('/api/invitations/accept', { body: { token: secondToken, fullName: 'Prompt Pat', password: 'prompt-password-7' } });
+    const joined = await api('/api/invitations/accept', {
+      body: { token: secondToken, fullName: 'Prompt Pat', password: 'prompt-password-7' },
+    });
     expect(joined.status, JSON.stringify(joined.body)).toBe(201);
 
     // Ended invitations stay listed for 30 days after they end.
     setClock(13 * DAY + 29 * DAY);
     cookie = await signIn();
-    expect((await api('/api/organization/invitations', { cookie })).body).toEqual([expect.objectContaining({ status: 'accepted' })]);
+    expect((await api('/api/organization/invitations', { cookie })).body).toEqual([
+      expect.objectContaining({ status: 'accepted' }),
+    ]);
     setClock(13 * DAY + 31 * DAY);
     cookie = await signIn();
     expect((await api('/api/organization/invitations', { cookie })).body).toEqual([]);

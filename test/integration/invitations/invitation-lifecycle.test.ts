@@ -1,24 +1,29 @@
 import { describe, expect, inject, it } from 'vitest';
-import { eventually } from '../support/eventually';
 import { keys } from '../../../functions/db/keys';
 import { hashToken } from '../../../functions/security/mail-tokens';
-import { SESSION_HINT_COOKIE } from '../../../shared/session-hint';
 import { INVALID_INVITATION } from '../../../shared/schemas/invitations';
 import { INVITATION_ALREADY_PENDING } from '../../../shared/schemas/organization-invitations';
+import { SESSION_HINT_COOKIE } from '../../../shared/session-hint';
 import { login, registerOrganization, request, sessionCookieOf, uniqueEmail } from '../support/api';
 import { randomClientAddress } from '../support/client-address';
+import { eventually } from '../support/eventually';
 import { tokenFromMail, uniqueAddress, waitForMail } from '../support/inbox';
 import { addMemberDirectly } from '../support/org-members';
 import { outboxItemsTo, testTable } from '../support/table';
-import { INVITE_PATH, accept, invitationMail, invite, lookUp } from './invitation-support';
 import { startWithinOneWindow } from '../support/throttle-window';
+import { INVITE_PATH, accept, invitationMail, invite, lookUp } from './invitation-support';
 
 describe('invitation lifecycle through the outbox and the local inbox', () => {
   it('invites, mails the link, shows it to the invitee, accepts (signed in) and lets them sign in again', async () => {
     const admin = await registerOrganization({ fullName: 'Ada Admin', organizationName: 'Lifecycle Co' });
     const email = uniqueAddress('invitee');
     const created = await invite(admin, email, 'staff');
-    expect(created).toMatchObject({ email, role: 'staff', status: 'pending', invitedBy: { id: admin.user.id, fullName: 'Ada Admin' } });
+    expect(created).toMatchObject({
+      email,
+      role: 'staff',
+      status: 'pending',
+      invitedBy: { id: admin.user.id, fullName: 'Ada Admin' },
+    });
     expect(Date.parse(created.expiresAt) - Date.parse(created.createdAt)).toBe(7 * 24 * 3600 * 1000);
 
     const { mail, token } = await invitationMail(email);
@@ -35,7 +40,12 @@ describe('invitation lifecycle through the outbox and the local inbox', () => {
 
     const accepted = await accept(token, 'Ivy Invitee', 'invited-password-42');
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
-    expect(accepted.body).toMatchObject({ username: email, fullName: 'Ivy Invitee', emailVerified: true, roles: [{ role: 'staff', organization: { id: admin.orgId, name: 'Lifecycle Co' } }] });
+    expect(accepted.body).toMatchObject({
+      username: email,
+      fullName: 'Ivy Invitee',
+      emailVerified: true,
+      roles: [{ role: 'staff', organization: { id: admin.orgId, name: 'Lifecycle Co' } }],
+    });
     const setCookies = accepted.headers.getSetCookie().join('\n');
     expect(setCookies).toContain(`${SESSION_HINT_COOKIE}=`);
     const me = await request('/api/user', { cookie: sessionCookieOf(accepted) });
@@ -68,7 +78,7 @@ describe('invitation lifecycle through the outbox and the local inbox', () => {
     expect(JSON.stringify([tokenItem.Item, invitation.Item])).not.toContain(token);
   });
 
-  it('an admin role raises the organization\'s admin count: the new admin can manage users', async () => {
+  it("an admin role raises the organization's admin count: the new admin can manage users", async () => {
     const admin = await registerOrganization();
     const email = uniqueAddress('new-admin');
     await invite(admin, email, 'admin');
@@ -78,7 +88,9 @@ describe('invitation lifecycle through the outbox and the local inbox', () => {
     const newAdmin = await login(email, 'invited-password-42');
     expect((await newAdmin.call(INVITE_PATH)).status).toBe(200);
     // Two admins now: the first can be demoted by the second (the last admin could not).
-    const demoted = await newAdmin.call('/api/organization/users', { body: { username: admin.email, fullName: 'Ada Admin', role: 'staff' } });
+    const demoted = await newAdmin.call('/api/organization/users', {
+      body: { username: admin.email, fullName: 'Ada Admin', role: 'staff' },
+    });
     expect(demoted.status, JSON.stringify(demoted.body)).toBe(200);
   });
 });
@@ -104,7 +116,7 @@ describe('resend and revoke', () => {
     expect((await accept(second.token)).status).toBe(201);
   }, 60_000);
 
-  it("lists an invitation whose mail finally failed as such, for the admins; Resend sends a new mail and the mark goes", async () => {
+  it('lists an invitation whose mail finally failed as such, for the admins; Resend sends a new mail and the mark goes', async () => {
     const admin = await registerOrganization();
     const email = uniqueAddress('undelivered');
     const created = await invite(admin, email);
@@ -118,10 +130,20 @@ describe('resend and revoke', () => {
     expect(outbox.map((item) => item.id)).toEqual([stored.mailId]);
     expect(outbox[0]!.invitation).toEqual({ orgId: admin.orgId, id: created.id });
     // What the mailer writes when the mail fails after its last try.
-    await db.send(new UpdateCommand({ TableName: tableName, Key, UpdateExpression: 'SET mailFailedAt = :at', ExpressionAttributeValues: { ':at': new Date().toISOString() } }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key,
+        UpdateExpression: 'SET mailFailedAt = :at',
+        ExpressionAttributeValues: { ':at': new Date().toISOString() },
+      }),
+    );
 
     const listed = await admin.call(INVITE_PATH);
-    expect(listed.body.find((invitation: { id: string }) => invitation.id === created.id)).toMatchObject({ status: 'pending', mailFailedAt: expect.any(String) });
+    expect(listed.body.find((invitation: { id: string }) => invitation.id === created.id)).toMatchObject({
+      status: 'pending',
+      mailFailedAt: expect.any(String),
+    });
     const resent = await admin.call(`${INVITE_PATH}/${created.id}/resend`, { method: 'POST' });
     expect(resent.status, JSON.stringify(resent.body)).toBe(200);
     expect(resent.body.mailFailedAt).toBeUndefined();
@@ -184,15 +206,32 @@ describe('audit log', () => {
     const { db, tableName } = testTable();
     const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
     const { PK } = keys.auditEntry(admin.orgId, 'x');
-    const entries = (await db.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': PK } }))).Items ?? [];
+    const entries =
+      (
+        await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'PK = :pk',
+            ExpressionAttributeValues: { ':pk': PK },
+          }),
+        )
+      ).Items ?? [];
     const invitationEntries = entries
       .filter((entry) => String(entry.action).startsWith('invitation.'))
       .map((entry) => ({ action: entry.action, actor: entry.actor.fullName, target: entry.target }));
     expect(invitationEntries).toEqual([
       { action: 'invitation.sent', actor: 'Audra Admin', target: { type: 'invitation', id: keptInvitation.id, label: kept } },
-      { action: 'invitation.sent', actor: 'Audra Admin', target: { type: 'invitation', id: droppedInvitation.id, label: dropped } },
+      {
+        action: 'invitation.sent',
+        actor: 'Audra Admin',
+        target: { type: 'invitation', id: droppedInvitation.id, label: dropped },
+      },
       { action: 'invitation.resent', actor: 'Audra Admin', target: { type: 'invitation', id: keptInvitation.id, label: kept } },
-      { action: 'invitation.revoked', actor: 'Audra Admin', target: { type: 'invitation', id: droppedInvitation.id, label: dropped } },
+      {
+        action: 'invitation.revoked',
+        actor: 'Audra Admin',
+        target: { type: 'invitation', id: droppedInvitation.id, label: dropped },
+      },
       { action: 'invitation.accepted', actor: 'Kim Kept', target: { type: 'invitation', id: keptInvitation.id, label: kept } },
     ]);
   }, 60_000);
@@ -249,13 +288,18 @@ describe('refusals', () => {
     const token = `unknown-${crypto.randomUUID()}`;
     for (let index = 0; index < 5; index += 1) {
       expect((await fromOneAddress('/api/invitations/lookup', { token })).status).toBe(400);
-      expect((await fromOneAddress('/api/invitations/accept', { token, fullName: 'Guess Who', password: 'guessing-password-1' })).status).toBe(400);
+      expect(
+        (await fromOneAddress('/api/invitations/accept', { token, fullName: 'Guess Who', password: 'guessing-password-1' }))
+          .status,
+      ).toBe(400);
     }
     const refused = await fromOneAddress('/api/invitations/lookup', { token });
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe('This invitation link was opened too often. Please try again later.');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await fromOneAddress('/api/invitations/accept', { token, fullName: 'Guess Who', password: 'guessing-password-1' })).status).toBe(429);
+    expect(
+      (await fromOneAddress('/api/invitations/accept', { token, fullName: 'Guess Who', password: 'guessing-password-1' })).status,
+    ).toBe(429);
     // The same address with another link, and the same link from another address, are limited by their own counts.
     expect((await fromOneAddress('/api/invitations/lookup', { token: `${token}-other` })).status).toBe(400);
     expect((await request('/api/invitations/lookup', { body: { token } })).status).toBe(429);
@@ -265,7 +309,9 @@ describe('refusals', () => {
     await startWithinOneWindow(15 * 60_000, 90_000);
     const clientAddress = randomClientAddress();
     for (let index = 0; index < 300; index += 1) {
-      expect((await request('/api/invitations/lookup', { body: { token: `office-${crypto.randomUUID()}` }, clientAddress })).status).toBe(400);
+      expect(
+        (await request('/api/invitations/lookup', { body: { token: `office-${crypto.randomUUID()}` }, clientAddress })).status,
+      ).toBe(400);
     }
     const refused = await request('/api/invitations/lookup', { body: { token: `office-${crypto.randomUUID()}` }, clientAddress });
     expect(refused.status).toBe(429);
@@ -277,7 +323,10 @@ describe('refusals', () => {
     const admin = await registerOrganization();
     const bad = await admin.call(INVITE_PATH, { body: { email: 'not-an-email', role: 'owner' } });
     expect(bad.status).toBe(400);
-    expect(bad.body.fieldErrors).toEqual({ email: 'Please enter a valid email address', role: 'Role must be either admin or staff' });
+    expect(bad.body.fieldErrors).toEqual({
+      email: 'Please enter a valid email address',
+      role: 'Role must be either admin or staff',
+    });
     expect((await admin.call(INVITE_PATH)).body).toEqual([]);
 
     const email = uniqueAddress('bad-accept');
@@ -285,7 +334,10 @@ describe('refusals', () => {
     const { token } = await invitationMail(email);
     const weak = await accept(token, '', '123');
     expect(weak.status).toBe(400);
-    expect(weak.body.fieldErrors).toMatchObject({ fullName: 'Full name is required', password: 'Password must be at least 6 characters long' });
+    expect(weak.body.fieldErrors).toMatchObject({
+      fullName: 'Full name is required',
+      password: 'Password must be at least 6 characters long',
+    });
     const common = await accept(token, 'Common Carl', 'password123');
     expect(common.status).toBe(400);
     expect(common.body.fieldErrors).toEqual({ password: 'This password is too common. Choose a different one.' });
@@ -318,9 +370,12 @@ describe('accepting', () => {
     const { token } = await invitationMail(email);
     expect((await accept(token, 'Jo Joiner')).status).toBe(201);
     for (const recipient of [admin, otherAdmin]) {
-      const read = async () => (await recipient.call('/api/notifications')).body as { title: string; linkUrl: string | null; isRead: boolean }[];
+      const read = async () =>
+        (await recipient.call('/api/notifications')).body as { title: string; linkUrl: string | null; isRead: boolean }[];
       const notifications = await eventually(read, (list) => list.length > 0);
-      expect(notifications).toEqual([expect.objectContaining({ title: 'Jo Joiner joined Notify Co', linkUrl: '/users?tab=users', isRead: false })]);
+      expect(notifications).toEqual([
+        expect.objectContaining({ title: 'Jo Joiner joined Notify Co', linkUrl: '/users?tab=users', isRead: false }),
+      ]);
       expect((await recipient.call('/api/notifications/unread/count')).body).toEqual({ count: 1 });
     }
     expect((await staff.call('/api/notifications')).body).toEqual([]);

@@ -10,12 +10,15 @@ const TOO_MANY_INVITATIONS = 'Too many invitations were sent in the last hour. P
 const ATTEMPT_SUBJECT = 'Someone tried to invite you';
 const VERIFY_SUBJECT = 'Verify your email address';
 
-
 /** The shape of an answer, its values replaced by their types: what an admin could compare. */
-const shapeOf = (answer: ApiResponse) => ({ status: answer.status, keys: Object.keys(answer.body).sort(), types: Object.values(answer.body).map((value) => typeof value) });
+const shapeOf = (answer: ApiResponse) => ({
+  status: answer.status,
+  keys: Object.keys(answer.body).sort(),
+  types: Object.values(answer.body).map((value) => typeof value),
+});
 
 describe('invitations limited and quiet (issue 39, item 4)', { timeout: 180_000 }, () => {
-  it("an address with a verified account in another organization is answered like any other invitation; its owner is told, and no link is mailed", async () => {
+  it('an address with a verified account in another organization is answered like any other invitation; its owner is told, and no link is mailed', async () => {
     const outsider = await registerOrganization();
     await verifyAddress(outsider);
     const admin = await registerOrganization();
@@ -38,7 +41,11 @@ describe('invitations limited and quiet (issue 39, item 4)', { timeout: 180_000 
     const resent = await admin.call(`${INVITE_PATH}/${taken.body.id}/resend`, { method: 'POST' });
     expect(resent.status).toBe(200);
     await waitForMail(outsider.email, ATTEMPT_SUBJECT);
-    await expect.poll(async () => (await mailsTo(outsider.email)).filter((mail) => mail.subject.includes(ATTEMPT_SUBJECT)).length, { timeout: 15_000 }).toBe(2);
+    await expect
+      .poll(async () => (await mailsTo(outsider.email)).filter((mail) => mail.subject.includes(ATTEMPT_SUBJECT)).length, {
+        timeout: 15_000,
+      })
+      .toBe(2);
   });
 
   it('inside the same organization the admin still gets 409 for a member', async () => {
@@ -53,7 +60,9 @@ describe('invitations limited and quiet (issue 39, item 4)', { timeout: 180_000 
     await startWithinOneWindow(60 * 60_000, 120_000);
     const admin = await registerOrganization();
     const first = await invite(admin, uniqueEmail('first'));
-    const burst = await Promise.all(Array.from({ length: 50 }, () => admin.call(INVITE_PATH, { body: { email: uniqueEmail('burst'), role: 'staff' } })));
+    const burst = await Promise.all(
+      Array.from({ length: 50 }, () => admin.call(INVITE_PATH, { body: { email: uniqueEmail('burst'), role: 'staff' } })),
+    );
     expect(burst.filter((answer) => answer.status === 201).length).toBeLessThanOrEqual(29);
     const refused = burst.find((answer) => answer.status === 429)!;
     expect(refused.body.message).toBe(TOO_MANY_INVITATIONS);
@@ -72,11 +81,14 @@ describe('invitations limited and quiet (issue 39, item 4)', { timeout: 180_000 
     const owner = await registerOrganization();
     const admins = [owner, ...(await Promise.all([1, 2, 3].map((index) => addUserThroughApi(owner, `Admin ${index}`, 'admin'))))];
     const answers = (
-      await Promise.all(admins.map(async (admin) => {
-        const sent: ApiResponse[] = [];
-        for (let i = 0; i < 30; i += 1) sent.push(await admin.call(INVITE_PATH, { body: { email: uniqueEmail('org-limit'), role: 'staff' } }));
-        return sent;
-      }))
+      await Promise.all(
+        admins.map(async (admin) => {
+          const sent: ApiResponse[] = [];
+          for (let i = 0; i < 30; i += 1)
+            sent.push(await admin.call(INVITE_PATH, { body: { email: uniqueEmail('org-limit'), role: 'staff' } }));
+          return sent;
+        }),
+      )
     ).flat();
     expect(answers.filter((answer) => answer.status === 201).length).toBe(100);
     expect(answers.filter((answer) => answer.status === 429).length).toBe(20);
@@ -107,7 +119,9 @@ describe("registering someone else's address needs proof before it holds it (iss
     const email = uniqueAddress('squatted-add');
     await registerOrganization({ email });
     const admin = await registerOrganization();
-    const added = await admin.call('/api/organization/users', { body: { username: email, fullName: 'Added Owner', password: 'added-password-1', role: 'staff' } });
+    const added = await admin.call('/api/organization/users', {
+      body: { username: email, fullName: 'Added Owner', password: 'added-password-1', role: 'staff' },
+    });
     expect(added.status).toBe(201);
     const signedIn = await request('/api/login', { body: { username: email, password: 'added-password-1' } });
     expect(signedIn.body.roles[0].organization.id).toBe(admin.orgId);
@@ -115,11 +129,15 @@ describe("registering someone else's address needs proof before it holds it (iss
 
   it('a verified registration holds its address: Add User elsewhere is 409; a second registration is 409 either way', async () => {
     const owner = await registerOrganization();
-    const racer = await request('/api/register', { body: { username: owner.email, password: 'another-passphrase', fullName: 'Racer', organizationName: 'Racer Org' } });
+    const racer = await request('/api/register', {
+      body: { username: owner.email, password: 'another-passphrase', fullName: 'Racer', organizationName: 'Racer Org' },
+    });
     expect(racer.status).toBe(409);
     await verifyAddress(owner);
     const admin = await registerOrganization();
-    const added = await admin.call('/api/organization/users', { body: { username: owner.email, fullName: 'Not Them', password: 'added-password-1', role: 'staff' } });
+    const added = await admin.call('/api/organization/users', {
+      body: { username: owner.email, fullName: 'Not Them', password: 'added-password-1', role: 'staff' },
+    });
     expect(added.status).toBe(409);
   });
 });

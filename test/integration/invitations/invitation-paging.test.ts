@@ -16,7 +16,13 @@ describe('the invitations list, page by page', () => {
   let big: Seeded;
 
   beforeAll(async () => {
-    big = await seeded('invitation-pages', { projects: 0, staff: 0, membersPerProject: 0, notificationsPerUser: 0, invitations: 250 });
+    big = await seeded('invitation-pages', {
+      projects: 0,
+      staff: 0,
+      membersPerProject: 0,
+      notificationsPerUser: 0,
+      invitations: 250,
+    });
   }, 120_000);
 
   it('answers 100 by default, newest first, and following Link yields every invitation once, in order', async () => {
@@ -60,7 +66,9 @@ describe('the invitations list, page by page', () => {
     expect(large.dbCalls).toBe(response.dbCalls);
     expect(large.dbCalls).toBeLessThanOrEqual(budgetOf({ method: 'GET', path: LIST }));
     expect(response.dbReadUnits).toBeLessThanOrEqual(INVITATION_PAGE_READ_UNITS);
-    expect(large.dbReadUnits, `${large.dbReadUnits} read units for a page of 250 invitations`).toBeLessThanOrEqual(INVITATION_PAGE_READ_UNITS);
+    expect(large.dbReadUnits, `${large.dbReadUnits} read units for a page of 250 invitations`).toBeLessThanOrEqual(
+      INVITATION_PAGE_READ_UNITS,
+    );
     expect(response.body[0]!.id).toBe(newest.id);
     expect(response.body).toHaveLength(2);
     expect(response.headers.get('x-total-count')).toBe('2');

@@ -10,7 +10,15 @@ export const INVITATION_SUBJECT = 'invited you to join';
 export async function invite(admin: SignedIn, email: string, role: 'admin' | 'staff' = 'staff') {
   const answer = await admin.call(INVITE_PATH, { body: { email, role } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body as { id: string; email: string; role: string; status: string; expiresAt: string; createdAt: string; invitedBy: { id: string; fullName: string } };
+  return answer.body as {
+    id: string;
+    email: string;
+    role: string;
+    status: string;
+    expiresAt: string;
+    createdAt: string;
+    invitedBy: { id: string; fullName: string };
+  };
 }
 
 /** Waits for invitation mail number `count` to `email` (the outbox is asynchronous, and may be behind the burst of mails an earlier file queued) and answers it with its token. */

@@ -31,7 +31,8 @@ describe('email verification', () => {
   it('resends a new link that voids the older one, at most 3 an hour (429 with Retry-After)', async () => {
     const admin = await registerOrganization();
     const first = tokenFromMail(await waitForMail(admin.email, VERIFY_SUBJECT), '/verify-email');
-    for (let i = 0; i < 3; i += 1) expect((await admin.call('/api/email-verification/resend', { method: 'POST', body: {} })).status).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await admin.call('/api/email-verification/resend', { method: 'POST', body: {} })).status).toBe(200);
     const refused = await admin.call('/api/email-verification/resend', { method: 'POST', body: {} });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -55,11 +56,18 @@ describe('email verification', () => {
     expect((await request('/api/email-verification/resend', { method: 'POST', body: {} })).status).toBe(401);
   });
 
-  it('sends nothing when the action\'s transaction fails (a second registration of the same email)', async () => {
+  it("sends nothing when the action's transaction fails (a second registration of the same email)", async () => {
     const email = uniqueEmail('twice');
     await registerOrganization({ email });
     const second = await request('/api/register', {
-      body: { username: email, password: 'secret-password', fullName: 'Second', organizationName: 'Second Org', plan: 'professional', billingCycle: 'monthly' },
+      body: {
+        username: email,
+        password: 'secret-password',
+        fullName: 'Second',
+        organizationName: 'Second Org',
+        plan: 'professional',
+        billingCycle: 'monthly',
+      },
     });
     expect(second.status).toBe(409);
     await waitForMails(email, 1);
@@ -70,7 +78,9 @@ describe('email verification', () => {
   it('welcomes a user an admin created, naming the organization and the admin, with a sign-in link and a verification link that verifies them', async () => {
     const admin = await registerOrganization({ fullName: 'Ada Admin', organizationName: 'Welcome & Co' });
     const email = uniqueEmail('added');
-    const added = await admin.call('/api/organization/users', { body: { username: email, fullName: 'Nina <New>', password: 'secret-password', role: 'staff' } });
+    const added = await admin.call('/api/organization/users', {
+      body: { username: email, fullName: 'Nina <New>', password: 'secret-password', role: 'staff' },
+    });
     expect(added.status).toBe(201);
     const mail = await waitForMail(email, 'Ada Admin added you to Welcome & Co on Growthwise');
     expect(mail.text).toContain('Ada Admin added you to Welcome & Co on Growthwise.');
@@ -87,7 +97,9 @@ describe('email verification', () => {
 
   it('mails "your password was changed" when a user changes it in their settings', async () => {
     const admin = await registerOrganization();
-    const changed = await admin.call('/api/user/change-password', { body: { currentPassword: admin.password, newPassword: 'another-password' } });
+    const changed = await admin.call('/api/user/change-password', {
+      body: { currentPassword: admin.password, newPassword: 'another-password' },
+    });
     expect(changed.status).toBe(200);
     const mail = await waitForMail(admin.email, 'Your Growthwise password was changed');
     expect(mail.text).toContain('The password of your account was just changed');

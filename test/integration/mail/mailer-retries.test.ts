@@ -3,9 +3,9 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DynamoDbLocal, LOCAL_AWS_ENV, ensureTable, startDynamoDbLocal } from '../../../infra/local/dynamodb-local';
 import type { StreamPoller } from '../../../infra/local/stream-poller';
+import { functionsNow } from '../support/functions-clock';
 import { mailsTo, uniqueAddress, waitForMails } from '../support/inbox';
 import { outboxItemsTo } from '../support/table';
-import { functionsNow } from '../support/functions-clock';
 
 /**
  * The mailer's delivery guarantees, through a real stream and the real SMTP catcher: a table of
@@ -63,7 +63,13 @@ beforeAll(async () => {
     }
     await smtp(to, mail);
   };
-  settings = { send, siteUrl: 'http://localhost:3000', allowList: undefined, log: (entry) => void logged.push(entry), count: (outcome: string) => void counted.push(outcome) };
+  settings = {
+    send,
+    siteUrl: 'http://localhost:3000',
+    allowList: undefined,
+    log: (entry) => void logged.push(entry),
+    count: (outcome: string) => void counted.push(outcome),
+  };
   poller = await modules.streamPoller.startStreamPoller({
     endpoint: database.endpoint,
     tableName,
@@ -89,21 +95,43 @@ async function outboxItemTo(to: string) {
 }
 
 /** When the mail's item is due for the sweeper now: its stuck check from the start, then each later try. */
-const dueAtOf = (item: Record<string, unknown> | undefined) => (typeof item?.digestSort === 'string' ? modules.laterTries.laterTryOf(item.digestSort).dueAt : undefined);
-const stuckCheckOf = (item: Record<string, unknown>) => Date.parse(String(item.createdAt)) + modules.laterTries.STUCK_AFTER_MINUTES * 60_000;
+const dueAtOf = (item: Record<string, unknown> | undefined) =>
+  typeof item?.digestSort === 'string' ? modules.laterTries.laterTryOf(item.digestSort).dueAt : undefined;
+const stuckCheckOf = (item: Record<string, unknown>) =>
+  Date.parse(String(item.createdAt)) + modules.laterTries.STUCK_AFTER_MINUTES * 60_000;
 
 /** Waits until the stream's tries of the mail to `to` have all failed and its later try is written. */
 async function laterTryOf(to: string) {
   await expect.poll(async () => (await outboxItemTo(to))?.attempts, { timeout: 30_000 }).toBe(modules.laterTries.STREAM_TRIES);
   // The third failure moves the item's due try from its stuck check to its first later try.
-  await expect.poll(async () => { const waiting = await outboxItemTo(to); return dueAtOf(waiting)! < stuckCheckOf(waiting!); }, { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const waiting = await outboxItemTo(to);
+        return dueAtOf(waiting)! < stuckCheckOf(waiting!);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
   const item = (await outboxItemTo(to))!;
-  await expect.poll(async () => (await modules.laterTries.dueLaterTries(functionsNow() + 24 * 3_600_000)).filter((laterTry) => laterTry.outboxId === item.id).length, { timeout: 10_000 }).toBe(1);
-  return (await modules.laterTries.dueLaterTries(functionsNow() + 24 * 3_600_000)).find((laterTry) => laterTry.outboxId === item.id)!;
+  await expect
+    .poll(
+      async () =>
+        (await modules.laterTries.dueLaterTries(functionsNow() + 24 * 3_600_000)).filter(
+          (laterTry) => laterTry.outboxId === item.id,
+        ).length,
+      { timeout: 10_000 },
+    )
+    .toBe(1);
+  return (await modules.laterTries.dueLaterTries(functionsNow() + 24 * 3_600_000)).find(
+    (laterTry) => laterTry.outboxId === item.id,
+  )!;
 }
 
 const sendMail = (to: string) =>
-  modules.transact.transactWrite([modules.outbox.outboxPut(to, { template: 'password-changed', data: { fullName: 'Grace Hopper' } })]);
+  modules.transact.transactWrite([
+    modules.outbox.outboxPut(to, { template: 'password-changed', data: { fullName: 'Grace Hopper' } }),
+  ]);
 
 describe('the mailer', () => {
   it('retries a send that failed once and delivers exactly one mail', async () => {
@@ -125,7 +153,17 @@ describe('the mailer', () => {
     // The mail is in the inbox once SMTP has taken it; the mailer marks the item sent just after.
     const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
     const outboxItem = async () =>
-      (await modules.client.db.send(new ScanCommand({ TableName: tableName, ConsistentRead: true, FilterExpression: '#to = :to', ExpressionAttributeNames: { '#to': 'to' }, ExpressionAttributeValues: { ':to': to } }))).Items![0]!;
+      (
+        await modules.client.db.send(
+          new ScanCommand({
+            TableName: tableName,
+            ConsistentRead: true,
+            FilterExpression: '#to = :to',
+            ExpressionAttributeNames: { '#to': 'to' },
+            ExpressionAttributeValues: { ':to': to },
+          }),
+        )
+      ).Items![0]!;
     await expect.poll(async () => (await outboxItem()).status, { timeout: 10_000 }).toBe('sent');
     // Replay the item's stream record as a retried batch would carry it.
     const item = await outboxItem();
@@ -143,7 +181,7 @@ describe('the mailer', () => {
     expect(await mailsTo(to)).toHaveLength(1);
   });
 
-  it('a mail whose send fails on each of the stream\'s 3 tries is tried again later by the sweeper, and delivered once', async () => {
+  it("a mail whose send fails on each of the stream's 3 tries is tried again later by the sweeper, and delivered once", async () => {
     const to = uniqueAddress('outage');
     failTimes.set(to, 3);
     await sendMail(to);
@@ -158,7 +196,9 @@ describe('the mailer', () => {
     const item = (await outboxItemTo(to))!;
     expect(item.status).toBe('sent');
     expect(item.attempts).toBe(3);
-    expect((await modules.laterTries.dueLaterTries(laterTry.dueAt + 24 * 3_600_000)).filter((waiting) => waiting.outboxId === item.id)).toEqual([]);
+    expect(
+      (await modules.laterTries.dueLaterTries(laterTry.dueAt + 24 * 3_600_000)).filter((waiting) => waiting.outboxId === item.id),
+    ).toEqual([]);
     await modules.deliver.sweepOutbox(settings, laterTry.dueAt + 60 * 60_000);
     expect(await mailsTo(to)).toHaveLength(1);
   });
@@ -174,7 +214,9 @@ describe('the mailer', () => {
       await modules.deliver.sweepOutbox(settings, sweptAt);
       const item = (await outboxItemTo(to))!;
       expect(item.status).toBe('pending');
-      laterTry = (await modules.laterTries.dueLaterTries(sweptAt + 24 * 3_600_000)).find((waiting) => waiting.outboxId === item.id)!;
+      laterTry = (await modules.laterTries.dueLaterTries(sweptAt + 24 * 3_600_000)).find(
+        (waiting) => waiting.outboxId === item.id,
+      )!;
       waits.push((laterTry.dueAt - sweptAt) / 60_000);
       expect(waits.at(-1)).toBe(expectedWait);
     }
@@ -193,18 +235,35 @@ describe('the mailer', () => {
   });
 
   it("an invitation whose link mail fails every try is marked so (shown with Resend in Pending invitations); a resent invitation's old mail failing marks nothing", async () => {
-    const [{ keys }, item] = await Promise.all([import('../../../functions/db/keys'), import('../../../functions/invitations/item')]);
+    const [{ keys }, item] = await Promise.all([
+      import('../../../functions/db/keys'),
+      import('../../../functions/invitations/item'),
+    ]);
     const orgId = `org-${randomUUID()}`;
     const invite = async (email: string) => {
-      const invitation = item.newInvitation({ orgId, email, role: 'staff', invitedBy: { id: 'admin-1', fullName: 'Ada Admin' }, tokenHash: randomUUID() }, functionsNow());
-      await modules.client.db.send(new PutCommand({ TableName: tableName, Item: { ...keys.invitation(orgId, invitation.id), ...invitation } }));
+      const invitation = item.newInvitation(
+        { orgId, email, role: 'staff', invitedBy: { id: 'admin-1', fullName: 'Ada Admin' }, tokenHash: randomUUID() },
+        functionsNow(),
+      );
+      await modules.client.db.send(
+        new PutCommand({ TableName: tableName, Item: { ...keys.invitation(orgId, invitation.id), ...invitation } }),
+      );
       return invitation;
     };
     const mailLink = (invitation: { email: string; id: string }, mailId: string) =>
       modules.transact.transactWrite([
         modules.outbox.outboxPut(
           invitation.email,
-          { template: 'invitation', data: { organizationName: 'Acme', invitedByName: 'Ada Admin', role: 'staff', expiresAt: new Date(functionsNow() + 86_400_000).toISOString(), token: 'token' } },
+          {
+            template: 'invitation',
+            data: {
+              organizationName: 'Acme',
+              invitedByName: 'Ada Admin',
+              role: 'staff',
+              expiresAt: new Date(functionsNow() + 86_400_000).toISOString(),
+              token: 'token',
+            },
+          },
           mailId,
           { orgId, id: invitation.id },
         ),
@@ -217,13 +276,23 @@ describe('the mailer', () => {
         await modules.deliver.sweepOutbox(settings, laterTry.dueAt + 1_000);
         const outboxItem = (await outboxItemTo(to))!;
         if (outboxItem.status === 'failed') return;
-        const next = (await modules.laterTries.dueLaterTries(laterTry.dueAt + 24 * 3_600_000)).find((waiting) => waiting.outboxId === outboxItem.id);
-        if (!next) throw new Error(`The mail to ${to} is ${outboxItem.status} after ${outboxItem.attempts} tries, with no later try waiting`);
+        const next = (await modules.laterTries.dueLaterTries(laterTry.dueAt + 24 * 3_600_000)).find(
+          (waiting) => waiting.outboxId === outboxItem.id,
+        );
+        if (!next)
+          throw new Error(
+            `The mail to ${to} is ${outboxItem.status} after ${outboxItem.attempts} tries, with no later try waiting`,
+          );
         laterTry = next;
       }
       throw new Error(`The mail to ${to} is not marked failed after 6 sweeps`);
     };
-    const invitationNow = async (id: string) => (await modules.client.db.send(new (await import('@aws-sdk/lib-dynamodb')).GetCommand({ TableName: tableName, Key: keys.invitation(orgId, id) }))).Item as import('../../../functions/invitations/item').InvitationItem;
+    const invitationNow = async (id: string) =>
+      (
+        await modules.client.db.send(
+          new (await import('@aws-sdk/lib-dynamodb')).GetCommand({ TableName: tableName, Key: keys.invitation(orgId, id) }),
+        )
+      ).Item as import('../../../functions/invitations/item').InvitationItem;
 
     const bounced = await invite(uniqueAddress('bounced-invitee'));
     failTimes.set(bounced.email, 1_000);
@@ -249,11 +318,21 @@ describe('the mailer', () => {
    * Then the claim runs out, as it does 60 s after the crash.
    */
   async function crashedMail(to: string) {
-    const put = modules.outbox.outboxPut(to, { template: 'password-changed', data: { fullName: 'Grace Hopper' } }).Put!.Item! as Record<string, unknown> & { id: string; createdAt: string };
+    const put = modules.outbox.outboxPut(to, { template: 'password-changed', data: { fullName: 'Grace Hopper' } }).Put!
+      .Item! as Record<string, unknown> & { id: string; createdAt: string };
     const writtenAt = Date.parse(put.createdAt);
     await modules.client.db.send(new PutCommand({ TableName: tableName, Item: { ...put, claimedUntil: writtenAt + 60_000 } }));
-    await expect.poll(() => logged.some((entry) => entry.outboxId === put.id && entry.outcome === 'already-handled'), { timeout: 30_000 }).toBe(true);
-    await modules.client.db.send(new UpdateCommand({ TableName: tableName, Key: { PK: put.PK, SK: put.SK }, UpdateExpression: 'SET claimedUntil = :over', ExpressionAttributeValues: { ':over': writtenAt - 1 } }));
+    await expect
+      .poll(() => logged.some((entry) => entry.outboxId === put.id && entry.outcome === 'already-handled'), { timeout: 30_000 })
+      .toBe(true);
+    await modules.client.db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { PK: put.PK, SK: put.SK },
+        UpdateExpression: 'SET claimedUntil = :over',
+        ExpressionAttributeValues: { ':over': writtenAt - 1 },
+      }),
+    );
     return { item: put, writtenAt, stuckAt: writtenAt + modules.laterTries.STUCK_AFTER_MINUTES * 60_000 };
   }
 
@@ -264,13 +343,20 @@ describe('the mailer', () => {
     await modules.deliver.sweepOutbox(settings, stuckAt - 60_000);
     expect((await outboxItemTo(to))!.status).toBe('pending');
     const { marshall } = await import('@aws-sdk/util-dynamodb');
-    const replay = { eventName: 'INSERT' as const, dynamodb: { SequenceNumber: '2', NewImage: marshall(item, { removeUndefinedValues: true }) as never } };
+    const replay = {
+      eventName: 'INSERT' as const,
+      dynamodb: { SequenceNumber: '2', NewImage: marshall(item, { removeUndefinedValues: true }) as never },
+    };
     // Two sweeper runs and a late stream retry at once, on one clock moved past the stuck check: each claims before sending, one claim wins.
     const offset = process.env.GROWTHWISE_CLOCK_OFFSET_MS;
     const { now } = await import('../../../functions/clock');
     process.env.GROWTHWISE_CLOCK_OFFSET_MS = String(Number(offset ?? 0) + (stuckAt + 1_000 - now().getTime()));
     try {
-      await Promise.all([modules.deliver.sweepOutbox(settings), modules.deliver.sweepOutbox(settings), modules.deliver.deliverOutbox([replay], settings)]);
+      await Promise.all([
+        modules.deliver.sweepOutbox(settings),
+        modules.deliver.sweepOutbox(settings),
+        modules.deliver.deliverOutbox([replay], settings),
+      ]);
     } finally {
       if (offset === undefined) delete process.env.GROWTHWISE_CLOCK_OFFSET_MS;
       else process.env.GROWTHWISE_CLOCK_OFFSET_MS = offset;
@@ -281,7 +367,9 @@ describe('the mailer', () => {
     expect(sent.digestSort).toBeUndefined();
     expect(sendsTo.get(to)).toBe(1);
     // Done: due for nothing, and a later sweep sends nothing.
-    expect((await modules.laterTries.dueLaterTries(stuckAt + 24 * 3_600_000)).filter((waiting) => waiting.outboxId === item.id)).toEqual([]);
+    expect(
+      (await modules.laterTries.dueLaterTries(stuckAt + 24 * 3_600_000)).filter((waiting) => waiting.outboxId === item.id),
+    ).toEqual([]);
     await modules.deliver.sweepOutbox(settings, stuckAt + 60 * 60_000);
     expect(await mailsTo(to)).toHaveLength(1);
   });
@@ -316,7 +404,18 @@ describe('the mailer', () => {
     await modules.client.db.send(
       new PutCommand({
         TableName: tableName,
-        Item: { PK: `OUTBOX#${id}`, SK: 'OUTBOX', type: 'OUTBOX', id, to, template: 'password-changed', data: { fullName: 'Grace Hopper' }, status: 'pending', createdAt: new Date(writtenAt).toISOString(), claimedUntil: writtenAt + 60_000 },
+        Item: {
+          PK: `OUTBOX#${id}`,
+          SK: 'OUTBOX',
+          type: 'OUTBOX',
+          id,
+          to,
+          template: 'password-changed',
+          data: { fullName: 'Grace Hopper' },
+          status: 'pending',
+          createdAt: new Date(writtenAt).toISOString(),
+          claimedUntil: writtenAt + 60_000,
+        },
       }),
     );
     const redrive = await import('../../../functions/mailer/redrive');
@@ -341,7 +440,16 @@ describe('the mailer', () => {
     await modules.client.db.send(
       new PutCommand({
         TableName: tableName,
-        Item: { PK: `OUTBOX#${id}`, SK: 'OUTBOX', type: 'OUTBOX', id, to: poisonTo, template: 'no-such-template', status: 'pending', createdAt: new Date().toISOString() },
+        Item: {
+          PK: `OUTBOX#${id}`,
+          SK: 'OUTBOX',
+          type: 'OUTBOX',
+          id,
+          to: poisonTo,
+          template: 'no-such-template',
+          status: 'pending',
+          createdAt: new Date().toISOString(),
+        },
       }),
     );
     await sendMail(nextTo);
@@ -351,7 +459,7 @@ describe('the mailer', () => {
     expect(await mailsTo(poisonTo)).toHaveLength(0);
   });
 
-  it('does not mail an address outside a preview stage\'s allow-list', async () => {
+  it("does not mail an address outside a preview stage's allow-list", async () => {
     const to = uniqueAddress('customer');
     const allowed = modules.transport.recipientAllowed;
     expect(allowed(to, 'qa@growthwise.example,@team.growthwise.example')).toBe(false);

@@ -2,20 +2,21 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { keys } from '../../../functions/db/keys';
 import { hashToken } from '../../../functions/security/mail-tokens';
-import { COMMON_PASSWORD } from '../../../shared/schemas/fields';
 import { INVALID_LINK } from '../../../shared/messages';
+import { COMMON_PASSWORD } from '../../../shared/schemas/fields';
 import { PASSWORD_RESET_REQUESTED } from '../../../shared/schemas/password-reset';
 import { login, registerOrganization, request, uniqueEmail } from '../support/api';
 import { postFrom, randomLoopbackAddress } from '../support/from-client-address';
+import { functionsNow } from '../support/functions-clock';
 import { mailsTo, outboxSettled, tokenFromMail, waitForMail } from '../support/inbox';
 import { testTable } from '../support/table';
-import { functionsNow } from '../support/functions-clock';
 import { startWithinOneWindow } from '../support/throttle-window';
 
 const RESET_SUBJECT = 'Reset your Growthwise password';
 
 const requestReset = (username: string) => request('/api/password-reset/request', { body: { username } });
-const confirmReset = (token: string, newPassword: string) => request('/api/password-reset/confirm', { body: { token, newPassword } });
+const confirmReset = (token: string, newPassword: string) =>
+  request('/api/password-reset/confirm', { body: { token, newPassword } });
 
 async function resetToken(email: string, previous = 0) {
   const deadline = Date.now() + 15_000;
@@ -103,7 +104,12 @@ describe('password reset', () => {
     const token = await resetToken(admin.email);
     const { db, tableName } = testTable();
     await db.send(
-      new UpdateCommand({ TableName: tableName, Key: keys.mailToken(hashToken(token)), UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': functionsNow() - 1000 } }),
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.mailToken(hashToken(token)),
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': functionsNow() - 1000 },
+      }),
     );
     expect((await confirmReset(token, 'too-late-password')).body.message).toBe(INVALID_LINK);
     await login(admin.email, admin.password);
@@ -119,7 +125,10 @@ describe('password reset', () => {
     expect((await checkLink(first)).status).toBe(200);
     await requestReset(admin.email);
     const second = await resetToken(admin.email, 1);
-    expect(await checkLink(first)).toMatchObject({ status: 400, body: { message: INVALID_LINK, fieldErrors: { token: INVALID_LINK } } });
+    expect(await checkLink(first)).toMatchObject({
+      status: 400,
+      body: { message: INVALID_LINK, fieldErrors: { token: INVALID_LINK } },
+    });
     expect((await checkLink(second)).status).toBe(200);
     expect((await confirmReset(second, 'from-new-link')).status).toBe(200);
     expect((await checkLink(second)).status).toBe(400);
@@ -147,12 +156,15 @@ describe('password reset', () => {
 
   it('throttles requests per client address, whatever the email', async () => {
     const client = randomLoopbackAddress();
-    for (let i = 0; i < 30; i += 1) expect((await postFrom(client, '/api/password-reset/request', { username: uniqueEmail('walk') })).status).toBe(200);
+    for (let i = 0; i < 30; i += 1)
+      expect((await postFrom(client, '/api/password-reset/request', { username: uniqueEmail('walk') })).status).toBe(200);
     const refused = await postFrom(client, '/api/password-reset/request', { username: uniqueEmail('walk') });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another client is not affected.
-    expect((await postFrom(randomLoopbackAddress(), '/api/password-reset/request', { username: uniqueEmail('other') })).status).toBe(200);
+    expect(
+      (await postFrom(randomLoopbackAddress(), '/api/password-reset/request', { username: uniqueEmail('other') })).status,
+    ).toBe(200);
   });
 
   it('refuses a common new password under its field, and the link still works for a better one', async () => {

@@ -27,7 +27,10 @@ async function projectWithMembers(admin: SignedIn, name: string, dueDate: string
   const created = await admin.call('/api/projects', { method: 'POST', body: { name, dueDate } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.id as string;
-  expect((await admin.call(`/api/projects/${id}/members`, { method: 'PUT', body: { memberIds: members.map((m) => m.user.id) } })).status).toBe(200);
+  expect(
+    (await admin.call(`/api/projects/${id}/members`, { method: 'PUT', body: { memberIds: members.map((m) => m.user.id) } }))
+      .status,
+  ).toBe(200);
   return id;
 }
 
@@ -36,7 +39,10 @@ function oneClick(headers: Record<string, string>) {
   const target = /^<(https:\/\/[^>]+|http:\/\/localhost:\d+[^>]*)>$/.exec(headers['list-unsubscribe'] ?? '')?.[1];
   if (!target) throw new Error(`no List-Unsubscribe URL in ${JSON.stringify(headers)}`);
   const url = new URL(target);
-  return request(`${url.pathname}${url.search}`, { rawBody: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  return request(`${url.pathname}${url.search}`, {
+    rawBody: 'List-Unsubscribe=One-Click',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
 }
 
 /** The signed token of the footer's link (a stage token: base64url header, claims and signature). */
@@ -46,7 +52,8 @@ function unsubscribeToken(mail: CaughtMail): string {
   return token;
 }
 
-const subjectsTo = async (address: string, subject: string) => (await mailsTo(address)).filter((mail) => mail.subject.includes(subject));
+const subjectsTo = async (address: string, subject: string) =>
+  (await mailsTo(address)).filter((mail) => mail.subject.includes(subject));
 
 describe('unsubscribing from reminder mails', () => {
   it('carries one-click headers and a signed link; an unsubscribed member is still told in the app but not mailed, until they turn the mails back on', async () => {
@@ -66,12 +73,17 @@ describe('unsubscribing from reminder mails', () => {
     expect(off.status, off.text).toBe(200);
     expect(off.body).toEqual({ list: 'due-reminders', subscribed: false });
     // Opening the page's link as well changes nothing more.
-    expect((await request(`/api/mail-subscriptions/unsubscribe?token=${encodeURIComponent(token)}`, { method: 'POST' })).body).toEqual({ list: 'due-reminders', subscribed: false });
+    expect(
+      (await request(`/api/mail-subscriptions/unsubscribe?token=${encodeURIComponent(token)}`, { method: 'POST' })).body,
+    ).toEqual({ list: 'due-reminders', subscribed: false });
 
     // The project becomes overdue: Grace sees it in the app, only Ada is mailed.
     await dailyRunAt(noon + DAY_MS);
     await eventually(
-      async () => (await grace.call<{ title: string; linkUrl: string }[]>('/api/notifications')).body.filter((n) => n.linkUrl === `/projects/${first}` && n.title === 'Project overdue'),
+      async () =>
+        (await grace.call<{ title: string; linkUrl: string }[]>('/api/notifications')).body.filter(
+          (n) => n.linkUrl === `/projects/${first}` && n.title === 'Project overdue',
+        ),
       (found) => found.length === 1,
     );
     await waitForMail(ada.email, 'Harbor Launch is overdue');
@@ -87,12 +99,13 @@ describe('unsubscribing from reminder mails', () => {
     await waitForMail(grace.email, 'Quay Launch is due tomorrow');
   });
 
-  it('lets a mentioned person turn mention mails off by the mail\'s one-click link: the next mention is still a notification, but no mail', async () => {
+  it("lets a mentioned person turn mention mails off by the mail's one-click link: the next mention is still a notification, but no mail", async () => {
     const ada = await registerOrganization({ fullName: 'Ada Lovelace' });
     const grace = await addMemberDirectly(ada.orgId, { fullName: 'Grace Hopper' });
     const created = await ada.call('/api/projects', { method: 'POST', body: { name: 'Dock Launch' } });
     const projectId = created.body.id as string;
-    const mention = (text: string) => ada.call(`/api/projects/${projectId}/comments`, { method: 'POST', body: { text, mentions: [grace.user.id] } });
+    const mention = (text: string) =>
+      ada.call(`/api/projects/${projectId}/comments`, { method: 'POST', body: { text, mentions: [grace.user.id] } });
 
     expect((await mention('@Grace Hopper first look')).status).toBe(201);
     const mail = await waitForMail(grace.email, 'Ada Lovelace mentioned you in Dock Launch');
@@ -103,7 +116,8 @@ describe('unsubscribing from reminder mails', () => {
 
     expect((await mention('@Grace Hopper second look')).status).toBe(201);
     await eventually(
-      async () => (await grace.call<{ title: string }[]>('/api/notifications')).body.filter((n) => n.title === 'Mentioned in a comment'),
+      async () =>
+        (await grace.call<{ title: string }[]>('/api/notifications')).body.filter((n) => n.title === 'Mentioned in a comment'),
       (found) => found.length === 2,
     );
     await outboxSettled();
@@ -124,7 +138,9 @@ describe('unsubscribing from reminder mails', () => {
     const retargeted = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: ada.user.id })).toString('base64url')}.${signature}`;
     const flipped = `${header}.${payload}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
     for (const forged of [retargeted, flipped, 'not-a-token', `${token}.extra`]) {
-      const refused = await request(`/api/mail-subscriptions/unsubscribe?token=${encodeURIComponent(forged)}`, { method: 'POST' });
+      const refused = await request(`/api/mail-subscriptions/unsubscribe?token=${encodeURIComponent(forged)}`, {
+        method: 'POST',
+      });
       expect(refused.status, forged).toBe(400);
       expect(refused.body.message).toBe(INVALID_LINK);
       expect((await request('/api/mail-subscriptions/resubscribe', { body: { token: forged } })).status).toBe(400);
@@ -136,7 +152,12 @@ describe('unsubscribing from reminder mails', () => {
     await waitForMail(ada.email, 'Pier Launch is overdue');
 
     expect((await request('/api/password-reset/request', { body: { username: grace.email } })).status).toBe(200);
-    const reset = (await eventually(() => mailsTo(grace.email), (mails) => mails.some((m) => !m.subject.includes('Pier Launch')))).find((m) => !m.subject.includes('Pier Launch'))!;
+    const reset = (
+      await eventually(
+        () => mailsTo(grace.email),
+        (mails) => mails.some((m) => !m.subject.includes('Pier Launch')),
+      )
+    ).find((m) => !m.subject.includes('Pier Launch'))!;
     expect(await headersOf(reset)).not.toHaveProperty('list-unsubscribe');
     expect(reset.text).not.toContain('Unsubscribe');
   });

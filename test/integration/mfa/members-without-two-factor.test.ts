@@ -2,6 +2,9 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../../functions/db/keys';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
+import { accept, invitationMail, invite } from '../invitations/invitation-support';
+import { USERS, createScimToken, scim, scimUserBody } from '../scim/scim-support';
+import { Browser, ssoOrganization } from '../sso/sso-support';
 import { type SignedIn, login, registerOrganization, request, uniqueEmail } from '../support/api';
 import { eventually } from '../support/eventually';
 import { mailsTo, tokenFromMail } from '../support/inbox';
@@ -9,9 +12,6 @@ import { addUserThroughApi } from '../support/org-members';
 import { addPasskey } from '../support/passkeys';
 import { testTable } from '../support/table';
 import { enrol, stepUp } from '../support/two-factor';
-import { accept, invitationMail, invite } from '../invitations/invitation-support';
-import { USERS, createScimToken, scim, scimUserBody } from '../scim/scim-support';
-import { Browser, ssoOrganization } from '../sso/sso-support';
 
 /**
  * The 'Require two-factor' dialog says how many members have neither the authenticator app nor a
@@ -21,7 +21,11 @@ import { Browser, ssoOrganization } from '../sso/sso-support';
 let recount: typeof import('../../../functions/user/recount-members-without-two-factor');
 
 beforeAll(async () => {
-  Object.assign(process.env, LOCAL_AWS_ENV, { TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint'), POWERTOOLS_METRICS_DISABLED: 'true' });
+  Object.assign(process.env, LOCAL_AWS_ENV, {
+    TABLE_NAME: inject('tableName'),
+    DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint'),
+    POWERTOOLS_METRICS_DISABLED: 'true',
+  });
   recount = await import('../../../functions/user/recount-members-without-two-factor');
 });
 
@@ -34,10 +38,17 @@ async function countShownTo(admin: SignedIn): Promise<number | undefined> {
 
 /** Waits until the admin is shown `expected` (factor changes are counted by the stream consumer). */
 async function expectCount(admin: SignedIn, expected: number) {
-  expect(await eventually(() => countShownTo(admin), (count) => count === expected)).toBe(expected);
+  expect(
+    await eventually(
+      () => countShownTo(admin),
+      (count) => count === expected,
+    ),
+  ).toBe(expected);
 }
 
-const storedCount = async (orgId: string) => (await testTable().db.send(new GetCommand({ TableName: testTable().tableName, Key: keys.organization(orgId) }))).Item?.membersWithoutTwoFactor;
+const storedCount = async (orgId: string) =>
+  (await testTable().db.send(new GetCommand({ TableName: testTable().tableName, Key: keys.organization(orgId) }))).Item
+    ?.membersWithoutTwoFactor;
 
 async function resetToken(email: string) {
   const mail = await eventually(
@@ -77,7 +88,9 @@ describe('members without two-factor', () => {
 
     // A passkey beside the app is not a first factor; removing the app then leaves the passkey.
     await addPasskey(admin, 'Admin key');
-    const disabled = await admin.call('/api/user/mfa/disable', { body: { password: admin.password, code: await adminApp.authenticator.nextCode() } });
+    const disabled = await admin.call('/api/user/mfa/disable', {
+      body: { password: admin.password, code: await adminApp.authenticator.nextCode() },
+    });
     expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
     await expectCount(admin, 2);
     // Removing the last passkey leaves the admin with none.
@@ -91,7 +104,13 @@ describe('members without two-factor', () => {
     await enrol(invitee);
     await expectCount(admin, 2);
     expect((await request('/api/password-reset/request', { body: { username: inviteeEmail } })).status).toBe(200);
-    expect((await request('/api/password-reset/confirm', { body: { token: await resetToken(inviteeEmail), newPassword: 'a-new-password-for-ivy' } })).status).toBe(200);
+    expect(
+      (
+        await request('/api/password-reset/confirm', {
+          body: { token: await resetToken(inviteeEmail), newPassword: 'a-new-password-for-ivy' },
+        })
+      ).status,
+    ).toBe(200);
     await expectCount(admin, 3);
 
     // Removing a member without a factor takes them off the count.
@@ -131,7 +150,13 @@ describe('members without two-factor', () => {
     await enrol(admin);
     await expectCount(admin, 1);
     const { db, tableName } = testTable();
-    await db.send(new UpdateCommand({ TableName: tableName, Key: keys.organization(admin.orgId), UpdateExpression: 'REMOVE membersWithoutTwoFactor' }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.organization(admin.orgId),
+        UpdateExpression: 'REMOVE membersWithoutTwoFactor',
+      }),
+    );
     expect(await countShownTo(admin)).toBeUndefined();
     expect(await recount.recountMembersWithoutTwoFactor(admin.orgId)).toBe(1);
     expect(await recount.recountMembersWithoutTwoFactor(admin.orgId)).toBe(1);

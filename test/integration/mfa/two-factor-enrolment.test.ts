@@ -9,7 +9,8 @@ import { Authenticator, enrol, signInWithCode, signInWithRecoveryCode, stepUp } 
 
 const storedUser = async (user: SignedIn) => {
   const { db, tableName } = testTable();
-  return (await db.send(new GetCommand({ TableName: tableName, Key: keys.user(user.orgId, user.user.id), ConsistentRead: true }))).Item!;
+  return (await db.send(new GetCommand({ TableName: tableName, Key: keys.user(user.orgId, user.user.id), ConsistentRead: true })))
+    .Item!;
 };
 
 describe('two-factor enrolment (issue 15)', () => {
@@ -19,7 +20,9 @@ describe('two-factor enrolment (issue 15)', () => {
     const setup = await admin.call('/api/user/mfa/setup', { method: 'POST' });
     expect(setup.status).toBe(200);
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(setup.body.otpauthUrl).toBe(`otpauth://totp/Growthwise:${encodeURIComponent(admin.email)}?secret=${setup.body.secret}&issuer=Growthwise`);
+    expect(setup.body.otpauthUrl).toBe(
+      `otpauth://totp/Growthwise:${encodeURIComponent(admin.email)}?secret=${setup.body.secret}&issuer=Growthwise`,
+    );
     expect(setup.body.qrCode).toMatch(/^data:image\/svg\+xml;base64,[A-Za-z0-9+/]+=*$/);
 
     const authenticator = new Authenticator(setup.body.secret);
@@ -29,7 +32,9 @@ describe('two-factor enrolment (issue 15)', () => {
     expect(refused.body).toEqual({ message: WRONG_CODE, fieldErrors: { code: WRONG_CODE } });
     expect((await admin.call('/api/user')).body).toMatchObject({ mfaEnabled: false });
     // Still off: the password alone signs in.
-    expect((await request('/api/login', { body: { username: admin.email, password: admin.password } })).body).toMatchObject({ id: admin.user.id });
+    expect((await request('/api/login', { body: { username: admin.email, password: admin.password } })).body).toMatchObject({
+      id: admin.user.id,
+    });
   });
 
   it('turns on with a right code: 10 recovery codes shown once and stored as keyed hashes, the secret stored encrypted, other sessions ended, a mail sent', async () => {
@@ -68,18 +73,24 @@ describe('two-factor enrolment (issue 15)', () => {
     const otherBrowser = await signInWithRecoveryCode(admin, recoveryCodes[0]!);
     const signedIn = await signInWithCode(admin, await authenticator.nextCode());
 
-    const wrongPassword = await signedIn.call('/api/user/mfa/disable', { body: { password: 'not-the-password', code: '123456' } });
+    const wrongPassword = await signedIn.call('/api/user/mfa/disable', {
+      body: { password: 'not-the-password', code: '123456' },
+    });
     expect(wrongPassword.status).toBe(400);
     expect(wrongPassword.body.fieldErrors).toEqual({ password: WRONG_PASSWORD });
     // The code of a step already used (the last sign-in's) is refused like a wrong one.
-    const replayed = await signedIn.call('/api/user/mfa/disable', { body: { password: admin.password, code: await authenticator.codeAt(authenticator.lastStep) } });
+    const replayed = await signedIn.call('/api/user/mfa/disable', {
+      body: { password: admin.password, code: await authenticator.codeAt(authenticator.lastStep) },
+    });
     expect(replayed.status).toBe(400);
     expect(replayed.body.fieldErrors).toEqual({ code: WRONG_CODE });
     const badShape = await signedIn.call('/api/user/mfa/disable', { body: { password: admin.password, code: '12 34' } });
     expect(badShape.status).toBe(400);
     expect(badShape.body.fieldErrors).toEqual({ code: CODE_SHAPE });
 
-    const disabled = await signedIn.call('/api/user/mfa/disable', { body: { password: admin.password, code: await authenticator.nextCode() } });
+    const disabled = await signedIn.call('/api/user/mfa/disable', {
+      body: { password: admin.password, code: await authenticator.nextCode() },
+    });
     expect(disabled.status).toBe(200);
     expect((await signedIn.call('/api/user')).body).toMatchObject({ mfaEnabled: false });
     expect((await otherBrowser.call('/api/user')).status).toBe(401);

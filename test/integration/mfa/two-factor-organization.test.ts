@@ -21,7 +21,10 @@ describe("an organization's two-factor requirement (issue 15)", () => {
     const turnedOn = await requireMfa(admin, true);
     expect(turnedOn.status).toBe(200);
     expect(turnedOn.body).toMatchObject({ id: admin.orgId, requireMfa: true });
-    expect((await admin.call('/api/user')).body).toMatchObject({ mfaSetupRequired: false, roles: [{ organization: { requireMfa: true } }] });
+    expect((await admin.call('/api/user')).body).toMatchObject({
+      mfaSetupRequired: false,
+      roles: [{ organization: { requireMfa: true } }],
+    });
     // The admin, enrolled, keeps every route.
     expect((await admin.call('/api/projects')).status).toBe(200);
 
@@ -59,7 +62,9 @@ describe("an organization's two-factor requirement (issue 15)", () => {
     await stepUp(staff);
     const setup = await staff.call('/api/user/mfa/setup', { method: 'POST' });
     expect(setup.status).toBe(200);
-    const enabled = await staff.call('/api/user/mfa/enable', { body: { code: await new Authenticator(setup.body.secret).nextCode() } });
+    const enabled = await staff.call('/api/user/mfa/enable', {
+      body: { code: await new Authenticator(setup.body.secret).nextCode() },
+    });
     expect(enabled.status).toBe(200);
     expect((await staff.call('/api/projects')).status).toBe(200);
     expect((await staff.call('/api/user')).body).toMatchObject({ mfaEnabled: true, mfaSetupRequired: false });

@@ -1,16 +1,23 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { throttleCounter } from '../../../functions/throttles/throttles';
 import { keys } from '../../../functions/db/keys';
 import { FAILED_PROOFS_PER_USER } from '../../../functions/throttles/rules';
-import { CODE_SHAPE, ONE_CODE, RECOVERY_CODE_SHAPE, SIGN_IN_EXPIRED, WRONG_CODE, WRONG_RECOVERY_CODE } from '../../../shared/schemas/mfa';
+import { throttleCounter } from '../../../functions/throttles/throttles';
+import {
+  CODE_SHAPE,
+  ONE_CODE,
+  RECOVERY_CODE_SHAPE,
+  SIGN_IN_EXPIRED,
+  WRONG_CODE,
+  WRONG_RECOVERY_CODE,
+} from '../../../shared/schemas/mfa';
 import { registerOrganization, request } from '../support/api';
 import { randomClientAddress } from '../support/client-address';
+import { functionsNow } from '../support/functions-clock';
 import { waitForMail } from '../support/inbox';
 import { testTable } from '../support/table';
-import { enrol, passwordStep, secondStep, signInWithCode, signInWithRecoveryCode } from '../support/two-factor';
 import { startWithinOneWindow } from '../support/throttle-window';
-import { functionsNow } from '../support/functions-clock';
+import { enrol, passwordStep, secondStep, signInWithCode, signInWithRecoveryCode } from '../support/two-factor';
 
 const SESSION_COOKIE = '__Host-growthwise_session';
 
@@ -50,7 +57,9 @@ describe('two-factor sign-in (issue 15)', () => {
     const sessionCookie = second.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))!;
     expect((await request('/api/user', { cookie: sessionCookie.split(';')[0] })).status).toBe(200);
     // The pending cookie is cleared and used up: it does not sign in a second time.
-    expect(second.headers.getSetCookie().some((cookie) => /^__Secure-growthwise_mfa_pending=;.*Max-Age=0/.test(cookie))).toBe(true);
+    expect(second.headers.getSetCookie().some((cookie) => /^__Secure-growthwise_mfa_pending=;.*Max-Age=0/.test(cookie))).toBe(
+      true,
+    );
     const again = await secondStep(pendingCookie, { code: '123456' });
     expect(again.status).toBe(400);
     expect(again.body.fieldErrors).toEqual({ code: SIGN_IN_EXPIRED });
@@ -64,7 +73,9 @@ describe('two-factor sign-in (issue 15)', () => {
     const replay = await secondStep(await passwordStep(admin.email, admin.password), { code });
     expect(replay.status).toBe(401);
     expect(replay.body).toEqual({ message: WRONG_CODE, fieldErrors: { code: WRONG_CODE } });
-    const older = await secondStep(await passwordStep(admin.email, admin.password), { code: await authenticator.codeAt(authenticator.lastStep - 1) });
+    const older = await secondStep(await passwordStep(admin.email, admin.password), {
+      code: await authenticator.codeAt(authenticator.lastStep - 1),
+    });
     expect(older.status).toBe(401);
   });
 
@@ -96,7 +107,12 @@ describe('two-factor sign-in (issue 15)', () => {
 
     const { db, tableName } = testTable();
     await db.send(
-      new UpdateCommand({ TableName: tableName, Key: pendingKeyOf(pendingCookie), UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': functionsNow() - 1000 } }),
+      new UpdateCommand({
+        TableName: tableName,
+        Key: pendingKeyOf(pendingCookie),
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': functionsNow() - 1000 },
+      }),
     );
     const expired = await secondStep(pendingCookie, { code: await authenticator.nextCode() });
     expect(expired.status).toBe(400);
@@ -149,7 +165,9 @@ describe('two-factor sign-in (issue 15)', () => {
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Only someone past the password can use these up, so they never close the password step (docs/decisions/040).
-    expect((await request('/api/login', { body: { username: admin.email, password: admin.password } })).body).toEqual({ mfaRequired: true });
+    expect((await request('/api/login', { body: { username: admin.email, password: admin.password } })).body).toEqual({
+      mfaRequired: true,
+    });
   }, 150_000);
 
   it('counts a wrong password on disable toward the same counter', async () => {

@@ -1,13 +1,13 @@
-import { marshall } from '@aws-sdk/util-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import { keys } from '../../../functions/db/keys';
 import type { NotificationEventItem } from '../../../functions/notifications/event';
+import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import { registerOrganization } from '../support/api';
-import { addUsersDirectly } from '../support/org-members';
 import { eventually } from '../support/eventually';
+import { addUsersDirectly } from '../support/org-members';
 import { testTable } from '../support/table';
 import { storedNotifications } from './seed-notifications';
 
@@ -37,18 +37,36 @@ async function delivered(orgId: string, userIds: string[], count: number) {
   const limitMs = 15_000 + userIds.length * 100;
   // The last recipient first, alone: while the fan-out is still writing, one reader polls instead of 500
   // (each every 100 ms, they kept DynamoDB Local answering them while the writes waited behind).
-  await eventually(() => storedNotifications(userIds.at(-1)!), (items) => items.length >= count, limitMs);
+  await eventually(
+    () => storedNotifications(userIds.at(-1)!),
+    (items) => items.length >= count,
+    limitMs,
+  );
   return Promise.all(
     userIds.map(async (userId) => {
-      const notifications = await eventually(() => storedNotifications(userId), (items) => items.length >= count, limitMs);
+      const notifications = await eventually(
+        () => storedNotifications(userId),
+        (items) => items.length >= count,
+        limitMs,
+      );
       return { notifications: notifications.length, unread: await unreadCountOf(orgId, userId) };
     }),
   );
 }
 
 /** The stream record Lambda hands the fan-out for a new event item. */
-function streamRecord(orgId: string, recipientIds: string[], sequence: string, figures?: Record<string, number>): { event: NotificationEventItem; record: DynamoDBRecord } {
-  const [put] = modules.event.notificationEventPut(orgId, recipientIds, { title: 'Project status changed', content: 'The project "Fan" is now Completed.', linkUrl: '/projects/x' }, figures);
+function streamRecord(
+  orgId: string,
+  recipientIds: string[],
+  sequence: string,
+  figures?: Record<string, number>,
+): { event: NotificationEventItem; record: DynamoDBRecord } {
+  const [put] = modules.event.notificationEventPut(
+    orgId,
+    recipientIds,
+    { title: 'Project status changed', content: 'The project "Fan" is now Completed.', linkUrl: '/projects/x' },
+    figures,
+  );
   const event = put!.Put!.Item as NotificationEventItem;
   return { event, record: { eventName: 'INSERT', dynamodb: { NewImage: marshall(event) as never, SequenceNumber: sequence } } };
 }
@@ -60,7 +78,8 @@ async function runFailingTransaction(nth: number, record: DynamoDBRecord) {
   const send = modules.client.db.send.bind(modules.client.db);
   let transactions = 0;
   const spy = vi.spyOn(modules.client.db, 'send').mockImplementation(((command: { constructor: { name: string } }) => {
-    if (command.constructor.name === 'TransactWriteCommand' && ++transactions === nth) return Promise.reject(Object.assign(new Error('socket hang up (test)'), { name: 'Error' }));
+    if (command.constructor.name === 'TransactWriteCommand' && ++transactions === nth)
+      return Promise.reject(Object.assign(new Error('socket hang up (test)'), { name: 'Error' }));
     return send(command as never);
   }) as never);
   try {
@@ -71,17 +90,36 @@ async function runFailingTransaction(nth: number, record: DynamoDBRecord) {
 }
 
 describe('the notification fan-out', () => {
-  it('notifies every member of a project exactly once per change, beyond one transaction of recipients', { timeout: 90_000 }, async () => {
-    const ada = await registerOrganization();
-    const members = await addUsersDirectly(ada.orgId, 40);
-    const project = await ada.call('/api/projects', { body: { name: 'Fan', description: null, status: 'planning', dueDate: null } });
-    expect((await ada.call(`/api/projects/${project.body.id}/members`, { method: 'PUT', body: { memberIds: [ada.user.id, ...members] } })).status).toBe(200);
-    expect(new Set((await delivered(ada.orgId, members, 1)).map((each) => JSON.stringify(each)))).toEqual(new Set([JSON.stringify({ notifications: 1, unread: 1 })]));
+  it(
+    'notifies every member of a project exactly once per change, beyond one transaction of recipients',
+    { timeout: 90_000 },
+    async () => {
+      const ada = await registerOrganization();
+      const members = await addUsersDirectly(ada.orgId, 40);
+      const project = await ada.call('/api/projects', {
+        body: { name: 'Fan', description: null, status: 'planning', dueDate: null },
+      });
+      expect(
+        (
+          await ada.call(`/api/projects/${project.body.id}/members`, {
+            method: 'PUT',
+            body: { memberIds: [ada.user.id, ...members] },
+          })
+        ).status,
+      ).toBe(200);
+      expect(new Set((await delivered(ada.orgId, members, 1)).map((each) => JSON.stringify(each)))).toEqual(
+        new Set([JSON.stringify({ notifications: 1, unread: 1 })]),
+      );
 
-    expect((await ada.call(`/api/projects/${project.body.id}`, { method: 'PATCH', body: { status: 'completed' } })).status).toBe(200);
-    expect(new Set((await delivered(ada.orgId, members, 2)).map((each) => JSON.stringify(each)))).toEqual(new Set([JSON.stringify({ notifications: 2, unread: 2 })]));
-    expect(await storedNotifications(ada.user.id)).toEqual([]);
-  });
+      expect(
+        (await ada.call(`/api/projects/${project.body.id}`, { method: 'PATCH', body: { status: 'completed' } })).status,
+      ).toBe(200);
+      expect(new Set((await delivered(ada.orgId, members, 2)).map((each) => JSON.stringify(each)))).toEqual(
+        new Set([JSON.stringify({ notifications: 2, unread: 2 })]),
+      );
+      expect(await storedNotifications(ada.user.id)).toEqual([]);
+    },
+  );
 
   it('writes nothing twice when the same events are delivered again, and skips a recipient who is gone', async () => {
     const ada = await registerOrganization();
@@ -110,66 +148,107 @@ describe('the notification fan-out', () => {
     expect(states.every((state) => state.notifications === 1 && state.unread === 1)).toBe(true);
   });
 
-  it('notifies all 500 recipients of a change exactly once, also delivered twice and after failing halfway', { timeout: 180_000 }, async () => {
-    const ada = await registerOrganization();
-    const members = await addUsersDirectly(ada.orgId, 500);
-    const { record } = streamRecord(ada.orgId, members, '9');
-    // The eleventh transaction (recipients 251–275) loses its connection.
-    expect(await runFailingTransaction(11, record)).toEqual({ batchItemFailures: [{ itemIdentifier: '9' }] });
-    expect(await modules.fanOut.fanOutNotifications([record, record], quiet)).toEqual({ batchItemFailures: [] });
-    expect(await modules.fanOut.fanOutNotifications([record], quiet)).toEqual({ batchItemFailures: [] });
-    const states = await delivered(ada.orgId, members, 1);
-    expect(states.filter((state) => state.notifications !== 1 || state.unread !== 1)).toEqual([]);
-  });
+  it(
+    'notifies all 500 recipients of a change exactly once, also delivered twice and after failing halfway',
+    { timeout: 180_000 },
+    async () => {
+      const ada = await registerOrganization();
+      const members = await addUsersDirectly(ada.orgId, 500);
+      const { record } = streamRecord(ada.orgId, members, '9');
+      // The eleventh transaction (recipients 251–275) loses its connection.
+      expect(await runFailingTransaction(11, record)).toEqual({ batchItemFailures: [{ itemIdentifier: '9' }] });
+      expect(await modules.fanOut.fanOutNotifications([record, record], quiet)).toEqual({ batchItemFailures: [] });
+      expect(await modules.fanOut.fanOutNotifications([record], quiet)).toEqual({ batchItemFailures: [] });
+      const states = await delivered(ada.orgId, members, 1);
+      expect(states.filter((state) => state.notifications !== 1 || state.unread !== 1)).toEqual([]);
+    },
+  );
 
-  it('a status change of a project of 500 members notifies all 500 exactly once, also when the consumer runs twice over its event and after failing halfway', { timeout: 300_000 }, async () => {
-    const ada = await registerOrganization();
-    const members = await addUsersDirectly(ada.orgId, 500);
-    const project = await ada.call('/api/projects', { body: { name: 'Five hundred', description: null, status: 'planning', dueDate: null } });
-    // Ada, the admin who changes it, is not one of the 500.
-    const put = await ada.call(`/api/projects/${project.body.id}/members`, { method: 'PUT', body: { memberIds: members } });
-    expect(put.status).toBe(200);
-    expect(put.body).toHaveLength(500);
-    // The members' own items, written in chunks by the request: every one a member at the change's version.
-    const memberships = await modules.reads.batchGet(members.map((userId) => keys.membership(ada.orgId, userId, project.body.id)), { consistentRead: true });
-    expect([...memberships.values()].filter((item) => item.member === true && item.version === 1)).toHaveLength(500);
-    const detail = await ada.call(`/api/projects/${project.body.id}`);
-    expect(detail.body.members.map((member: { id: string }) => member.id)).toEqual(members);
-    expect(new Set((await delivered(ada.orgId, members, 1)).map((each) => JSON.stringify(each)))).toEqual(new Set([JSON.stringify({ notifications: 1, unread: 1 })]));
+  it(
+    'a status change of a project of 500 members notifies all 500 exactly once, also when the consumer runs twice over its event and after failing halfway',
+    { timeout: 300_000 },
+    async () => {
+      const ada = await registerOrganization();
+      const members = await addUsersDirectly(ada.orgId, 500);
+      const project = await ada.call('/api/projects', {
+        body: { name: 'Five hundred', description: null, status: 'planning', dueDate: null },
+      });
+      // Ada, the admin who changes it, is not one of the 500.
+      const put = await ada.call(`/api/projects/${project.body.id}/members`, { method: 'PUT', body: { memberIds: members } });
+      expect(put.status).toBe(200);
+      expect(put.body).toHaveLength(500);
+      // The members' own items, written in chunks by the request: every one a member at the change's version.
+      const memberships = await modules.reads.batchGet(
+        members.map((userId) => keys.membership(ada.orgId, userId, project.body.id)),
+        { consistentRead: true },
+      );
+      expect([...memberships.values()].filter((item) => item.member === true && item.version === 1)).toHaveLength(500);
+      const detail = await ada.call(`/api/projects/${project.body.id}`);
+      expect(detail.body.members.map((member: { id: string }) => member.id)).toEqual(members);
+      expect(new Set((await delivered(ada.orgId, members, 1)).map((each) => JSON.stringify(each)))).toEqual(
+        new Set([JSON.stringify({ notifications: 1, unread: 1 })]),
+      );
 
-    // Through the API and the local cloud's stream: the event names the project, the consumer reads its 500 members.
-    expect((await ada.call(`/api/projects/${project.body.id}`, { method: 'PATCH', body: { status: 'completed' } })).status).toBe(200);
-    expect(new Set((await delivered(ada.orgId, members, 2)).map((each) => JSON.stringify(each)))).toEqual(new Set([JSON.stringify({ notifications: 2, unread: 2 })]));
-    expect(await storedNotifications(ada.user.id)).toEqual([]);
+      // Through the API and the local cloud's stream: the event names the project, the consumer reads its 500 members.
+      expect(
+        (await ada.call(`/api/projects/${project.body.id}`, { method: 'PATCH', body: { status: 'completed' } })).status,
+      ).toBe(200);
+      expect(new Set((await delivered(ada.orgId, members, 2)).map((each) => JSON.stringify(each)))).toEqual(
+        new Set([JSON.stringify({ notifications: 2, unread: 2 })]),
+      );
+      expect(await storedNotifications(ada.user.id)).toEqual([]);
 
-    // The same kind of event handed to the consumer directly: it fails halfway, then runs twice.
-    const [put2] = modules.event.notificationEventPut(ada.orgId, [], { title: 'Project status changed', content: 'The project "Five hundred" is now On Hold.', linkUrl: `/projects/${project.body.id}` }, undefined, {
-      audience: { projectId: project.body.id, exceptId: ada.user.id },
-    });
-    const event = put2!.Put!.Item as NotificationEventItem;
-    const record: DynamoDBRecord = { eventName: 'INSERT', dynamodb: { NewImage: marshall(event) as never, SequenceNumber: '11' } };
-    // The eleventh transaction (recipients 251–275) loses its connection.
-    expect(await runFailingTransaction(11, record)).toEqual({ batchItemFailures: [{ itemIdentifier: '11' }] });
-    const halfway = await Promise.all(members.map((userId) => storedNotifications(userId)));
-    expect(halfway.filter((items) => items.length === 3)).toHaveLength(10 * modules.fanOut.RECIPIENTS_PER_TRANSACTION);
-    expect(await modules.fanOut.fanOutNotifications([record, record], quiet)).toEqual({ batchItemFailures: [] });
-    expect(await modules.fanOut.fanOutNotifications([record], quiet)).toEqual({ batchItemFailures: [] });
-    const states = await delivered(ada.orgId, members, 3);
-    expect(states.filter((state) => state.notifications !== 3 || state.unread !== 3)).toEqual([]);
-    expect(await storedNotifications(ada.user.id)).toEqual([]);
-  });
+      // The same kind of event handed to the consumer directly: it fails halfway, then runs twice.
+      const [put2] = modules.event.notificationEventPut(
+        ada.orgId,
+        [],
+        {
+          title: 'Project status changed',
+          content: 'The project "Five hundred" is now On Hold.',
+          linkUrl: `/projects/${project.body.id}`,
+        },
+        undefined,
+        {
+          audience: { projectId: project.body.id, exceptId: ada.user.id },
+        },
+      );
+      const event = put2!.Put!.Item as NotificationEventItem;
+      const record: DynamoDBRecord = {
+        eventName: 'INSERT',
+        dynamodb: { NewImage: marshall(event) as never, SequenceNumber: '11' },
+      };
+      // The eleventh transaction (recipients 251–275) loses its connection.
+      expect(await runFailingTransaction(11, record)).toEqual({ batchItemFailures: [{ itemIdentifier: '11' }] });
+      const halfway = await Promise.all(members.map((userId) => storedNotifications(userId)));
+      expect(halfway.filter((items) => items.length === 3)).toHaveLength(10 * modules.fanOut.RECIPIENTS_PER_TRANSACTION);
+      expect(await modules.fanOut.fanOutNotifications([record, record], quiet)).toEqual({ batchItemFailures: [] });
+      expect(await modules.fanOut.fanOutNotifications([record], quiet)).toEqual({ batchItemFailures: [] });
+      const states = await delivered(ada.orgId, members, 3);
+      expect(states.filter((state) => state.notifications !== 3 || state.unread !== 3)).toEqual([]);
+      expect(await storedNotifications(ada.user.id)).toEqual([]);
+    },
+  );
 
   it("adds each event's figures to its organization exactly once, however often and in whatever batches it is delivered", async () => {
     const ada = await registerOrganization();
     const { db, tableName } = testTable();
-    const events = ['1', '2', '3'].map((sequence) => streamRecord(ada.orgId, [], sequence, { count_planning: 1, created_2025_test: 1 }));
+    const events = ['1', '2', '3'].map((sequence) =>
+      streamRecord(ada.orgId, [], sequence, { count_planning: 1, created_2025_test: 1 }),
+    );
     // The event items exist, as the changes' transactions wrote them: the local cloud's own poller delivers them too.
-    for (const { event } of events) await db.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: tableName, Item: { ...keys.notificationEvent(event.id), ...event } } }] }));
+    for (const { event } of events)
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [{ Put: { TableName: tableName, Item: { ...keys.notificationEvent(event.id), ...event } } }],
+        }),
+      );
     const [first, second, third] = events.map(({ record }) => record);
     expect(await modules.fanOut.fanOutNotifications([first!, second!, first!], quiet)).toEqual({ batchItemFailures: [] });
     expect(await modules.fanOut.fanOutNotifications([second!, third!], quiet)).toEqual({ batchItemFailures: [] });
     expect(await modules.fanOut.fanOutNotifications([third!, first!], quiet)).toEqual({ batchItemFailures: [] });
-    const figures = await db.send(new GetCommand({ TableName: tableName, Key: keys.projectFigures(ada.orgId), ConsistentRead: true }));
+    const figures = await db.send(
+      new GetCommand({ TableName: tableName, Key: keys.projectFigures(ada.orgId), ConsistentRead: true }),
+    );
     expect(figures.Item).toMatchObject({ count_planning: 3, created_2025_test: 3 });
   });
 });

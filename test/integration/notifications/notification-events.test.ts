@@ -12,8 +12,13 @@ interface Listed {
 }
 
 /** The user's notifications once at least `count` have arrived from the fan-out. */
-const notificationsOf = (user: SignedIn, count = 0) => eventually(async () => (await user.call<Listed[]>('/api/notifications')).body, (list) => list.length >= count);
-const unreadCountOf = async (user: SignedIn) => (await user.call<{ count: number }>('/api/notifications/unread/count')).body.count;
+const notificationsOf = (user: SignedIn, count = 0) =>
+  eventually(
+    async () => (await user.call<Listed[]>('/api/notifications')).body,
+    (list) => list.length >= count,
+  );
+const unreadCountOf = async (user: SignedIn) =>
+  (await user.call<{ count: number }>('/api/notifications/unread/count')).body.count;
 
 async function createProject(user: SignedIn, name: string): Promise<string> {
   const answer = await user.call('/api/projects', { body: { name, description: null, status: 'planning', dueDate: null } });
@@ -169,7 +174,9 @@ describe('your role being changed by an admin', () => {
   it('an admin cannot change their own role through user management, and nobody is notified', async () => {
     const ada = await registerOrganization();
     await addUser(ada, 'Grace Hopper', 'admin');
-    const demoted = await ada.call('/api/organization/users', { body: { username: ada.email, fullName: 'Ada Admin', role: 'staff' } });
+    const demoted = await ada.call('/api/organization/users', {
+      body: { username: ada.email, fullName: 'Ada Admin', role: 'staff' },
+    });
     expect(demoted.status, JSON.stringify(demoted.body)).toBe(403);
     expect(await notificationsOf(ada)).toEqual([]);
     expect(await unreadCountOf(ada)).toBe(0);

@@ -15,7 +15,7 @@ describe('GET /api/notifications', () => {
     expect(count.body).toEqual({ count: 0 });
   });
 
-  it('lists the user\'s notifications newest first in the contract shape, in at most two DynamoDB calls', async () => {
+  it("lists the user's notifications newest first in the contract shape, in at most two DynamoDB calls", async () => {
     const ada = await registerOrganization();
     for (const link of ['/projects/first', null, '/projects/third']) {
       await seedNotifications(ada.orgId, ada.user.id, 1, link);
@@ -31,7 +31,7 @@ describe('GET /api/notifications', () => {
     expect(new Date(newest.createdAt).toISOString()).toBe(newest.createdAt);
   });
 
-  it('shows only the signed-in user\'s own notifications', async () => {
+  it("shows only the signed-in user's own notifications", async () => {
     const ada = await registerOrganization();
     const bob = await registerOrganization();
     await seedNotifications(bob.orgId, bob.user.id, 2);
@@ -100,7 +100,7 @@ describe('PATCH /api/notifications/{id}/read', () => {
     expect(stored.find((n) => n.id === second)!.ttl).toBeUndefined();
   });
 
-  it('is 404 for another user\'s notification, in the same or another organization, and changes nothing', async () => {
+  it("is 404 for another user's notification, in the same or another organization, and changes nothing", async () => {
     const ada = await registerOrganization();
     const colleague = await addUser(ada, 'Grace Hopper', 'admin');
     const eve = await registerOrganization();
@@ -154,7 +154,7 @@ describe('POST /api/notifications/mark-all-read', () => {
     expect((await ada.call('/api/notifications/unread/count')).body).toEqual({ count: 0 });
   });
 
-  it('leaves other users\' notifications alone', async () => {
+  it("leaves other users' notifications alone", async () => {
     const ada = await registerOrganization();
     const bob = await registerOrganization();
     await seedNotifications(bob.orgId, bob.user.id, 2);
@@ -173,7 +173,9 @@ describe('the unread counter under concurrency', () => {
   it('one notification marked read by many requests at once lowers the count by exactly one', async () => {
     const ada = await registerOrganization();
     const [target] = await seedNotifications(ada.orgId, ada.user.id, 3);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => ada.call(`/api/notifications/${target}/read`, { method: 'PATCH' })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => ada.call(`/api/notifications/${target}/read`, { method: 'PATCH' })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
     expect((await ada.call('/api/notifications/unread/count')).body).toEqual({ count: 2 });
   });

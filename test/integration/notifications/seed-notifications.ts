@@ -1,8 +1,8 @@
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { collections, keys } from '../../../functions/db/keys';
+import type { NotificationItem } from '../../../functions/notifications/item';
 import { notificationPut } from '../../../functions/notifications/writes';
 import { testTable } from '../support/table';
-import type { NotificationItem } from '../../../functions/notifications/item';
 
 /**
  * Gives a user `count` unread notifications the way the event handlers do (the Puts and the +count
@@ -14,7 +14,11 @@ export async function seedNotifications(orgId: string, userId: string, count: nu
   const ids: string[] = [];
   for (let start = 0; start < count; start += 99) {
     const puts = Array.from({ length: Math.min(99, count - start) }, (_, offset) => {
-      const write = notificationPut(userId, { title: `Notice ${start + offset + 1}`, content: `Content ${start + offset + 1}`, linkUrl });
+      const write = notificationPut(userId, {
+        title: `Notice ${start + offset + 1}`,
+        content: `Content ${start + offset + 1}`,
+        linkUrl,
+      });
       ids.push((write.Put!.Item as NotificationItem).id);
       return { Put: { ...write.Put!, TableName: tableName } };
     });

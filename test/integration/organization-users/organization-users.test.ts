@@ -2,8 +2,8 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { collections, keys } from '../../../functions/db/keys';
 import { type SignedIn, login, registerOrganization, request, uniqueEmail } from '../support/api';
-import { addMemberDirectly } from '../support/org-members';
 import { tokenFromMail, waitForMail } from '../support/inbox';
+import { addMemberDirectly } from '../support/org-members';
 import { testTable } from '../support/table';
 
 interface Entry {
@@ -16,7 +16,8 @@ interface Entry {
 
 const listUsers = async (admin: SignedIn) => (await admin.call<Entry[]>('/api/organization/users')).body;
 // The answer is an Entry on success and an error body otherwise.
-const saveUser = (admin: SignedIn, body: Record<string, unknown>) => admin.call('/api/organization/users', { method: 'POST', body });
+const saveUser = (admin: SignedIn, body: Record<string, unknown>) =>
+  admin.call('/api/organization/users', { method: 'POST', body });
 const removeUser = (admin: SignedIn, userId: string) => admin.call(`/api/organization/users/${userId}`, { method: 'DELETE' });
 
 async function stored(key: { PK: string; SK: string }) {
@@ -27,7 +28,14 @@ async function stored(key: { PK: string; SK: string }) {
 async function storedSessionsOf(userId: string) {
   const { db, tableName } = testTable();
   const { PK, prefix } = collections.sessionsOfUser(userId);
-  const out = await db.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix }, ConsistentRead: true }));
+  const out = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
+      ConsistentRead: true,
+    }),
+  );
   return out.Items ?? [];
 }
 const adminCountOf = async (orgId: string) => (await stored(keys.organization(orgId)))?.adminCount as number;
@@ -50,8 +58,22 @@ describe('GET /api/organization/users', () => {
     expect(listing.body).toHaveLength(2);
     expect(listing.body).toEqual(
       expect.arrayContaining([
-        { id: admin.user.id, username: admin.email, fullName: 'Ada Admin', avatarUrl: null, currentRole: { role: 'admin' }, mfaEnabled: false },
-        { id: staff.user.id, username: staff.email, fullName: 'Sam Staff', avatarUrl: null, currentRole: { role: 'staff' }, mfaEnabled: false },
+        {
+          id: admin.user.id,
+          username: admin.email,
+          fullName: 'Ada Admin',
+          avatarUrl: null,
+          currentRole: { role: 'admin' },
+          mfaEnabled: false,
+        },
+        {
+          id: staff.user.id,
+          username: staff.email,
+          fullName: 'Sam Staff',
+          avatarUrl: null,
+          currentRole: { role: 'staff' },
+          mfaEnabled: false,
+        },
       ]),
     );
     expect(JSON.stringify(listing.body)).not.toContain('passwordHash');
@@ -71,7 +93,12 @@ describe('POST /api/organization/users', () => {
     const email = uniqueEmail('new');
     const created = await saveUser(admin, { username: email, fullName: ' Nina New ', password: 'nina-password', role: 'staff' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ username: email, fullName: 'Nina New', avatarUrl: null, currentRole: { role: 'staff' } });
+    expect(created.body).toMatchObject({
+      username: email,
+      fullName: 'Nina New',
+      avatarUrl: null,
+      currentRole: { role: 'staff' },
+    });
     const nina = await login(email, 'nina-password');
     expect(nina.orgId).toBe(admin.orgId);
     expect(nina.user.roles[0]!.role).toBe('staff');
@@ -91,11 +118,22 @@ describe('POST /api/organization/users', () => {
     const staff = await addMemberDirectly(admin.orgId, { fullName: 'Sam Staff' });
     const renamed = await saveUser(admin, { username: staff.email.toUpperCase(), fullName: 'Samantha Staff', role: 'staff' });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toEqual({ id: staff.user.id, username: staff.email, fullName: 'Samantha Staff', avatarUrl: null, currentRole: { role: 'staff' } });
+    expect(renamed.body).toEqual({
+      id: staff.user.id,
+      username: staff.email,
+      fullName: 'Samantha Staff',
+      avatarUrl: null,
+      currentRole: { role: 'staff' },
+    });
     // No password sent: the current one still works.
     await expect(login(staff.email, staff.password)).resolves.toBeDefined();
 
-    const withPassword = await saveUser(admin, { username: staff.email, fullName: 'Samantha Staff', role: 'staff', password: 'reset-password' });
+    const withPassword = await saveUser(admin, {
+      username: staff.email,
+      fullName: 'Samantha Staff',
+      role: 'staff',
+      password: 'reset-password',
+    });
     expect(withPassword.status).toBe(200);
     expect((await request('/api/login', { body: { username: staff.email, password: staff.password } })).status).toBe(401);
     await expect(login(staff.email, 'reset-password')).resolves.toBeDefined();
@@ -109,9 +147,17 @@ describe('POST /api/organization/users', () => {
     // An unverified registration gives the address way (invitation-limits.test.ts, docs/decisions/041).
     const verifyToken = tokenFromMail(await waitForMail(other.email, 'Verify your email address'), '/verify-email');
     expect((await request('/api/email-verification/confirm', { body: { token: verifyToken } })).status).toBe(200);
-    const refused = await saveUser(admin, { username: other.email, fullName: 'Hijacked', password: 'hijack-password', role: 'staff' });
+    const refused = await saveUser(admin, {
+      username: other.email,
+      fullName: 'Hijacked',
+      password: 'hijack-password',
+      role: 'staff',
+    });
     expect(refused.status).toBe(409);
-    expect((await other.call('/api/user')).body).toMatchObject({ fullName: 'Olga Other', roles: [{ role: 'admin', organization: { id: other.orgId } }] });
+    expect((await other.call('/api/user')).body).toMatchObject({
+      fullName: 'Olga Other',
+      roles: [{ role: 'admin', organization: { id: other.orgId } }],
+    });
     await expect(login(other.email, other.password)).resolves.toBeDefined();
     expect(await listUsers(admin)).toHaveLength(1);
   });
@@ -132,7 +178,12 @@ describe('POST /api/organization/users', () => {
     await saveUser(admin, { username: staff.email, fullName: 'Sam Staff', role: 'admin' });
     const notifications = (await staff.call('/api/notifications')).body;
     expect(notifications).toEqual([
-      expect.objectContaining({ title: 'Your role has changed', content: expect.stringContaining('Administrator'), linkUrl: null, isRead: false }),
+      expect.objectContaining({
+        title: 'Your role has changed',
+        content: expect.stringContaining('Administrator'),
+        linkUrl: null,
+        isRead: false,
+      }),
     ]);
     expect((await staff.call('/api/notifications/unread/count')).body).toEqual({ count: 1 });
 
@@ -146,7 +197,7 @@ describe('POST /api/organization/users', () => {
     expect((await admin.call('/api/notifications')).body).toEqual([]);
   });
 
-  it('refuses an admin demoting themself (403: one\'s own account is not edited here)', async () => {
+  it("refuses an admin demoting themself (403: one's own account is not edited here)", async () => {
     const admin = await registerOrganization();
     const refused = await saveUser(admin, { username: admin.email, fullName: 'Ada Admin', role: 'staff' });
     expect(refused.status).toBe(403);
@@ -175,7 +226,15 @@ describe('POST /api/organization/users', () => {
     const admin = await registerOrganization();
     const other = await registerOrganization();
     const email = uniqueEmail();
-    const created = await saveUser(admin, { username: email, fullName: 'Ivy Ignored', password: 'ivy-password', role: 'staff', id: other.user.id, orgId: other.orgId, organization: { id: other.orgId } });
+    const created = await saveUser(admin, {
+      username: email,
+      fullName: 'Ivy Ignored',
+      password: 'ivy-password',
+      role: 'staff',
+      id: other.user.id,
+      orgId: other.orgId,
+      organization: { id: other.orgId },
+    });
     expect(created.status).toBe(201);
     expect(created.body.id).not.toBe(other.user.id);
     expect((await login(email, 'ivy-password')).orgId).toBe(admin.orgId);
@@ -192,7 +251,12 @@ describe('POST /api/organization/users', () => {
       password: 'Password must be at least 6 characters',
       role: 'Role must be either admin or staff',
     });
-    const tooLong = await saveUser(admin, { username: uniqueEmail(), fullName: 'Long Password', password: 'x'.repeat(73), role: 'staff' });
+    const tooLong = await saveUser(admin, {
+      username: uniqueEmail(),
+      fullName: 'Long Password',
+      password: 'x'.repeat(73),
+      role: 'staff',
+    });
     expect(tooLong.body.fieldErrors).toEqual({ password: 'Password must be at most 72 bytes' });
     expect(await listUsers(admin)).toHaveLength(1);
   });
@@ -203,7 +267,9 @@ describe('POST /api/organization/users', () => {
     const refused = await saveUser(staff, { username: staff.email, fullName: 'Self Promoted', role: 'admin' });
     expect(refused.status).toBe(403);
     expect((await staff.call('/api/user')).body.roles[0].role).toBe('staff');
-    expect((await saveUser(staff, { username: uniqueEmail(), fullName: 'Sneaky', password: 'sneaky-pw', role: 'staff' })).status).toBe(403);
+    expect(
+      (await saveUser(staff, { username: uniqueEmail(), fullName: 'Sneaky', password: 'sneaky-pw', role: 'staff' })).status,
+    ).toBe(403);
     expect(await listUsers(admin)).toHaveLength(2);
   });
 });
@@ -217,7 +283,14 @@ describe('DELETE /api/organization/users/{userId}', () => {
     for (const name of ['Alpha', 'Beta']) {
       const project = await admin.call('/api/projects', { method: 'POST', body: { name } });
       projects.push(project.body.id);
-      expect((await admin.call(`/api/projects/${project.body.id}/members`, { method: 'PUT', body: { memberIds: [staff.user.id, keeper.user.id] } })).status).toBe(200);
+      expect(
+        (
+          await admin.call(`/api/projects/${project.body.id}/members`, {
+            method: 'PUT',
+            body: { memberIds: [staff.user.id, keeper.user.id] },
+          })
+        ).status,
+      ).toBe(200);
     }
     const untouched = await admin.call('/api/projects', { method: 'POST', body: { name: 'Gamma' } });
     await admin.call(`/api/projects/${untouched.body.id}/members`, { method: 'PUT', body: { memberIds: [keeper.user.id] } });
@@ -240,7 +313,12 @@ describe('DELETE /api/organization/users/{userId}', () => {
     expect(await stored(keys.email(staff.email))).toBeUndefined();
 
     // The email is free again.
-    const again = await saveUser(admin, { username: staff.email, fullName: 'Lee Returns', password: 'returns-password', role: 'staff' });
+    const again = await saveUser(admin, {
+      username: staff.email,
+      fullName: 'Lee Returns',
+      password: 'returns-password',
+      role: 'staff',
+    });
     expect(again.status).toBe(201);
     expect(again.body.id).not.toBe(staff.user.id);
   });
@@ -248,7 +326,8 @@ describe('DELETE /api/organization/users/{userId}', () => {
   it('deletes the user’s avatar with them', async () => {
     const admin = await registerOrganization();
     const staff = await addMemberDirectly(admin.orgId);
-    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
     const avatarUrl = (await staff.call('/api/user/avatar', { body: { avatarUrl: png } })).body.avatarUrl as string;
     expect((await request(avatarUrl)).status).toBe(200);
     await removeUser(admin, staff.user.id);
@@ -283,7 +362,7 @@ describe('DELETE /api/organization/users/{userId}', () => {
     expect(await adminCountOf(first.orgId)).toBe(1);
   });
 
-  it("answers 404 for a user of another organization and changes nothing", async () => {
+  it('answers 404 for a user of another organization and changes nothing', async () => {
     const admin = await registerOrganization();
     const other = await registerOrganization();
     const theirStaff = await addMemberDirectly(other.orgId);

@@ -14,7 +14,11 @@ import { testTable } from '../support/table';
 let migration: typeof import('../../../functions/user/mark-unverified-addresses');
 
 beforeAll(async () => {
-  Object.assign(process.env, LOCAL_AWS_ENV, { TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint'), POWERTOOLS_METRICS_DISABLED: 'true' });
+  Object.assign(process.env, LOCAL_AWS_ENV, {
+    TABLE_NAME: inject('tableName'),
+    DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint'),
+    POWERTOOLS_METRICS_DISABLED: 'true',
+  });
   migration = await import('../../../functions/user/mark-unverified-addresses');
 });
 
@@ -29,11 +33,22 @@ async function emailItem(email: string) {
 async function writeOld(user: SignedIn, { verified }: { verified: boolean }) {
   const { db, tableName } = testTable();
   await db.send(new UpdateCommand({ TableName: tableName, Key: keys.email(user.email), UpdateExpression: 'REMOVE unverified' }));
-  if (verified) await db.send(new UpdateCommand({ TableName: tableName, Key: keys.user(user.orgId, user.user.id), UpdateExpression: 'SET emailVerified = :yes', ExpressionAttributeValues: { ':yes': true } }));
+  if (verified)
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.user(user.orgId, user.user.id),
+        UpdateExpression: 'SET emailVerified = :yes',
+        ExpressionAttributeValues: { ':yes': true },
+      }),
+    );
   db.destroy();
 }
 
-const addUser = (admin: SignedIn, email: string) => admin.call('/api/organization/users', { body: { username: email, fullName: 'Real Owner', password: 'owner-password', role: 'staff' } });
+const addUser = (admin: SignedIn, email: string) =>
+  admin.call('/api/organization/users', {
+    body: { username: email, fullName: 'Real Owner', password: 'owner-password', role: 'staff' },
+  });
 
 describe('marking the addresses of old unverified registrations', () => {
   it('marks only a registration never verified, so another organization can then add its address; a second run changes nothing', async () => {

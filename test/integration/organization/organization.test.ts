@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMemberDirectly } from '../support/org-members';
 import { registerOrganization } from '../support/api';
+import { addMemberDirectly } from '../support/org-members';
 
 const orgNameOf = async (member: { call: (path: string) => Promise<{ body: any }> }) =>
   (await member.call('/api/user')).body.roles[0].organization.name as string;

@@ -10,7 +10,6 @@ const SYNCED: BackupFlags = { eligible: true, backedUp: true };
 /** Backed up, yet not eligible for backup: no authenticator may say so (WebAuthn §6.1.3). */
 const CONTRADICTORY: BackupFlags = { eligible: false, backedUp: true };
 
-
 // Each test meets cold starts of the passkey functions (the WebAuthn library loads with them) on a shared machine.
 describe("a passkey's backup flags (issue 41: checked as the WebAuthn spec says)", { timeout: 90_000 }, () => {
   it('refuses a sign-in whose backup eligibility changed since the passkey was added, either way, with nothing written', async () => {
@@ -58,9 +57,14 @@ describe("a passkey's backup flags (issue 41: checked as the WebAuthn spec says)
     // Adding one with the same contradiction.
     await stepUp(admin);
     const creation = await admin.call('/api/user/passkeys/options', { method: 'POST' });
-    const added = await admin.call('/api/user/passkeys', { body: { name: 'Odd key', response: new SoftwareAuthenticator().create(creation.body, { backup: CONTRADICTORY }) } });
+    const added = await admin.call('/api/user/passkeys', {
+      body: { name: 'Odd key', response: new SoftwareAuthenticator().create(creation.body, { backup: CONTRADICTORY }) },
+    });
     expect(added.status).toBe(400);
     expect(added.body).toEqual({ message: PASSKEY_NOT_ADDED });
-    expect((await admin.call('/api/user/passkeys')).body.map((passkey: { name: string }) => passkey.name).sort()).toEqual(['New phone', 'Security key']);
+    expect((await admin.call('/api/user/passkeys')).body.map((passkey: { name: string }) => passkey.name).sort()).toEqual([
+      'New phone',
+      'Security key',
+    ]);
   });
 });

@@ -1,9 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../../functions/db/keys';
+import { ULID } from '../../../shared/ids';
 import { STEP_UP_REQUIRED } from '../../../shared/messages';
 import { PASSKEY_EXPIRED, PASSKEY_NOT_ADDED } from '../../../shared/schemas/passkeys';
-import { ULID } from '../../../shared/ids';
 import { type SignedIn, login, registerOrganization } from '../support/api';
 import { functionsNow } from '../support/functions-clock';
 import { addPasskey } from '../support/passkeys';
@@ -21,7 +21,8 @@ async function creationOptions(user: SignedIn) {
   expect(options.status).toBe(200);
   return options.body;
 }
-const passkeyNames = async (user: SignedIn) => ((await user.call(PASSKEYS)).body as { name: string }[]).map((passkey) => passkey.name).sort();
+const passkeyNames = async (user: SignedIn) =>
+  ((await user.call(PASSKEYS)).body as { name: string }[]).map((passkey) => passkey.name).sort();
 
 // Each test meets cold starts of the passkey functions (the WebAuthn library loads with them) on a shared machine.
 describe('adding a passkey (issue 41): bad answers and the step-up', { timeout: 90_000 }, () => {
@@ -29,7 +30,9 @@ describe('adding a passkey (issue 41): bad answers and the step-up', { timeout: 
     const admin = await registerOrganization();
     const options = await creationOptions(admin);
     const sentAt = functionsNow();
-    const added = await admin.call(PASSKEYS, { body: { name: 'Work laptop', response: new SoftwareAuthenticator().create(options) } });
+    const added = await admin.call(PASSKEYS, {
+      body: { name: 'Work laptop', response: new SoftwareAuthenticator().create(options) },
+    });
     const answeredAt = functionsNow();
     expect(added.status).toBe(201);
     const [listed] = (await admin.call(PASSKEYS)).body;
@@ -48,7 +51,14 @@ describe('adding a passkey (issue 41): bad answers and the step-up', { timeout: 
     // A challenge past its 5 minutes.
     const stale = await creationOptions(admin);
     const { db, tableName } = testTable();
-    await db.send(new UpdateCommand({ TableName: tableName, Key: keys.webAuthnChallenge(stale.challenge), UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': functionsNow() - 1 } }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.webAuthnChallenge(stale.challenge),
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': functionsNow() - 1 },
+      }),
+    );
     const expired = await admin.call(PASSKEYS, { body: { name: 'Late', response: authenticator.create(stale) } });
     expect(expired.status).toBe(400);
     expect(expired.body).toEqual({ message: PASSKEY_EXPIRED });
@@ -59,13 +69,17 @@ describe('adding a passkey (issue 41): bad answers and the step-up', { timeout: 
     const crossed = await admin.call(PASSKEYS, { body: { name: 'Crossed', response: authenticator.create(othersOptions) } });
     expect(crossed.status).toBe(400);
     expect(crossed.body).toEqual({ message: PASSKEY_EXPIRED });
-    const theirs = await other.call(PASSKEYS, { body: { name: 'Theirs', response: new SoftwareAuthenticator().create(othersOptions) } });
+    const theirs = await other.call(PASSKEYS, {
+      body: { name: 'Theirs', response: new SoftwareAuthenticator().create(othersOptions) },
+    });
     expect(theirs.status).toBe(400);
     expect(theirs.body).toEqual({ message: PASSKEY_EXPIRED });
     expect(await passkeyNames(other)).toEqual([]);
 
     // A credential made for another relying party (a phishing site's).
-    const phished = await admin.call(PASSKEYS, { body: { name: 'Phished', response: authenticator.create(await creationOptions(admin), { rpId: 'growthwise.example.net' }) } });
+    const phished = await admin.call(PASSKEYS, {
+      body: { name: 'Phished', response: authenticator.create(await creationOptions(admin), { rpId: 'growthwise.example.net' }) },
+    });
     expect(phished.status).toBe(400);
     expect(phished.body).toEqual({ message: PASSKEY_NOT_ADDED });
 

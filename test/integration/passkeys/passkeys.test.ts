@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { keys } from '../../../functions/db/keys';
 import { PASSKEY_NOT_FOUND } from '../../../functions/passkeys/passkeys';
 import { STEP_UP_REQUIRED } from '../../../shared/messages';
+import { MFA_REQUIRED_BY_ORGANIZATION } from '../../../shared/messages';
 import { SIGN_IN_EXPIRED } from '../../../shared/schemas/mfa';
 import { PASSKEY_EXPIRED, PASSKEY_NOT_ACCEPTED, PASSKEY_NOT_ADDED } from '../../../shared/schemas/passkeys';
-import { MFA_REQUIRED_BY_ORGANIZATION } from '../../../shared/messages';
+import { storedAuditEntries } from '../audit-log/audit-entries';
 import { type SignedIn, registerOrganization, request, sessionCookieSet } from '../support/api';
 import { functionsNow } from '../support/functions-clock';
 import { waitForMail } from '../support/inbox';
@@ -14,7 +15,6 @@ import { addPasskey, sendSignIn, signInOptions, signInWithPasskey, storedPasskey
 import { SoftwareAuthenticator } from '../support/software-authenticator';
 import { testTable } from '../support/table';
 import { enrol, passwordStep, stepUp } from '../support/two-factor';
-import { storedAuditEntries } from '../audit-log/audit-entries';
 
 const userIdOf = (user: SignedIn) => user.user.id;
 
@@ -29,16 +29,22 @@ describe('passkeys (issue 41)', { timeout: 90_000 }, () => {
     const authenticator = await addPasskey(admin, 'Work laptop');
     const listed = await admin.call('/api/user/passkeys');
     expect(listed.status).toBe(200);
-    expect(listed.body).toEqual([{ id: expect.any(String), name: 'Work laptop', createdAt: expect.any(String), lastUsedAt: null }]);
+    expect(listed.body).toEqual([
+      { id: expect.any(String), name: 'Work laptop', createdAt: expect.any(String), lastUsedAt: null },
+    ]);
     await waitForMail(admin.email, 'A passkey was added');
-    expect(await storedAuditEntries(admin.orgId, 'passkey.added')).toMatchObject([{ actor: { id: userIdOf(admin) }, details: { passkey: 'Work laptop' } }]);
+    expect(await storedAuditEntries(admin.orgId, 'passkey.added')).toMatchObject([
+      { actor: { id: userIdOf(admin) }, details: { passkey: 'Work laptop' } },
+    ]);
 
     const signedIn = await signInWithPasskey(authenticator);
     expect(signedIn.user).toMatchObject({ id: userIdOf(admin), username: admin.email, mfaSetupRequired: false });
     expect((await signedIn.call('/api/projects')).status).toBe(200);
     const afterUse = await signedIn.call('/api/user/passkeys');
     expect(afterUse.body[0].lastUsedAt).toEqual(expect.any(String));
-    expect(await storedAuditEntries(admin.orgId, 'session.signed_in')).toEqual(expect.arrayContaining([expect.objectContaining({ details: { method: 'passkey' } })]));
+    expect(await storedAuditEntries(admin.orgId, 'session.signed_in')).toEqual(
+      expect.arrayContaining([expect.objectContaining({ details: { method: 'passkey' } })]),
+    );
   });
 
   it('signs in with an Ed25519 passkey as with an ES256 one', async () => {
@@ -62,7 +68,14 @@ describe('passkeys (issue 41)', { timeout: 90_000 }, () => {
     // A challenge past its 5 minutes.
     const options = await signInOptions();
     const { db, tableName } = testTable();
-    await db.send(new UpdateCommand({ TableName: tableName, Key: keys.webAuthnChallenge(options.challenge), UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': functionsNow() - 1 } }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.webAuthnChallenge(options.challenge),
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': functionsNow() - 1 },
+      }),
+    );
     const expired = await sendSignIn(authenticator.get(options));
     expect(expired.status).toBe(400);
     expect(expired.body).toEqual({ message: PASSKEY_EXPIRED });
@@ -74,7 +87,10 @@ describe('passkeys (issue 41)', { timeout: 90_000 }, () => {
     expect((await admin.call('/api/user/passkeys', { body: { name: 'Phone', response: second } })).status).toBe(201);
     const again = await admin.call('/api/user/passkeys', { body: { name: 'Phone again', response: second } });
     expect(again.status).toBe(400);
-    expect((await admin.call('/api/user/passkeys')).body.map((passkey: { name: string }) => passkey.name).sort()).toEqual(['Phone', 'Test laptop']);
+    expect((await admin.call('/api/user/passkeys')).body.map((passkey: { name: string }) => passkey.name).sort()).toEqual([
+      'Phone',
+      'Test laptop',
+    ]);
   });
 
   it('refuses an answer for another origin or relying party (a phishing site), and a malformed one, with nothing written', async () => {
@@ -82,7 +98,11 @@ describe('passkeys (issue 41)', { timeout: 90_000 }, () => {
     const authenticator = await addPasskey(admin);
     const before = await storedPasskey(admin, authenticator.credentials[0]!.id);
 
-    for (const overrides of [{ origin: 'https://growthwise.example.net' }, { rpId: 'growthwise.example.net' }, { userVerified: false }]) {
+    for (const overrides of [
+      { origin: 'https://growthwise.example.net' },
+      { rpId: 'growthwise.example.net' },
+      { userVerified: false },
+    ]) {
       const refused = await sendSignIn(authenticator.get(await signInOptions(), overrides));
       expect(refused.status, JSON.stringify(overrides)).toBe(401);
       expect(refused.body).toEqual({ message: PASSKEY_NOT_ACCEPTED });
@@ -90,14 +110,24 @@ describe('passkeys (issue 41)', { timeout: 90_000 }, () => {
     }
     expect(await storedPasskey(admin, authenticator.credentials[0]!.id)).toEqual(before);
 
-    const malformed = await sendSignIn({ id: 'x', rawId: 'x', type: 'public-key', response: { clientDataJSON: 'not base64url!' } });
+    const malformed = await sendSignIn({
+      id: 'x',
+      rawId: 'x',
+      type: 'public-key',
+      response: { clientDataJSON: 'not base64url!' },
+    });
     expect(malformed.status).toBe(400);
     expect((await sendSignIn('nonsense')).status).toBe(400);
 
     // Registration from another origin is refused too.
     await stepUp(admin);
     const creation = await admin.call('/api/user/passkeys/options', { method: 'POST' });
-    const phished = await admin.call('/api/user/passkeys', { body: { name: 'Phished', response: new SoftwareAuthenticator().create(creation.body, { origin: 'https://growthwise.example.net' }) } });
+    const phished = await admin.call('/api/user/passkeys', {
+      body: {
+        name: 'Phished',
+        response: new SoftwareAuthenticator().create(creation.body, { origin: 'https://growthwise.example.net' }),
+      },
+    });
     expect(phished.status).toBe(400);
     expect(phished.body).toEqual({ message: PASSKEY_NOT_ADDED });
     expect((await admin.call('/api/user/passkeys')).body).toHaveLength(1);
@@ -116,7 +146,9 @@ describe('passkeys (issue 41)', { timeout: 90_000 }, () => {
     expect(sessionCookieSet(cloned)).toBe(false);
     expect((await storedPasskey(admin, authenticator.credentials[0]!.id))?.counter).toBe(counter);
     await waitForMail(admin.email, 'A copy of your Growthwise passkey may exist');
-    expect(await storedAuditEntries(admin.orgId, 'session.sign_in_failed')).toMatchObject([{ details: { reason: 'passkey_counter_went_back', passkey: 'Old phone' } }]);
+    expect(await storedAuditEntries(admin.orgId, 'session.sign_in_failed')).toMatchObject([
+      { details: { reason: 'passkey_counter_went_back', passkey: 'Old phone' } },
+    ]);
   });
 
   it("refuses a removed passkey and another user's: removal mails the owner, another's id is not found", async () => {
@@ -144,7 +176,9 @@ describe('passkeys (issue 41)', { timeout: 90_000 }, () => {
   it("stands as the member's second factor where the organization requires two-factor: password, then the passkey", async () => {
     const admin = await registerOrganization();
     await enrol(admin);
-    expect((await admin.call(`/api/organization/${admin.orgId}`, { method: 'PATCH', body: { requireMfa: true } })).status).toBe(200);
+    expect((await admin.call(`/api/organization/${admin.orgId}`, { method: 'PATCH', body: { requireMfa: true } })).status).toBe(
+      200,
+    );
     const member = await addMemberDirectly(admin.orgId);
     expect((await member.call('/api/projects')).body).toEqual({ message: MFA_REQUIRED_BY_ORGANIZATION });
 
@@ -155,19 +189,25 @@ describe('passkeys (issue 41)', { timeout: 90_000 }, () => {
 
     const first = await request('/api/login', { body: { username: member.email, password: member.password } });
     expect(first.body).toEqual({ mfaRequired: true, factors: ['passkey'] });
-    const pending = (await passwordStep(member.email, member.password));
+    const pending = await passwordStep(member.email, member.password);
 
     // Another user's passkey does not answer this sign-in's challenge.
     const stranger = await addPasskey(await registerOrganization(), 'Stranger');
     const options = await request('/api/login/mfa/passkey/options', { method: 'POST', cookie: pending });
     expect(options.status).toBe(200);
     expect(options.body.allowCredentials).toEqual([expect.objectContaining({ id: authenticator.credentials[0]!.id })]);
-    const foreign = await request('/api/login/mfa/passkey', { body: { response: stranger.get(options.body, { credential: stranger.credentials[0]! }) }, cookie: pending });
+    const foreign = await request('/api/login/mfa/passkey', {
+      body: { response: stranger.get(options.body, { credential: stranger.credentials[0]! }) },
+      cookie: pending,
+    });
     expect(foreign.status).toBe(401);
     expect(sessionCookieSet(foreign)).toBe(false);
 
     const again = await request('/api/login/mfa/passkey/options', { method: 'POST', cookie: pending });
-    const second = await request('/api/login/mfa/passkey', { body: { response: authenticator.get(again.body) }, cookie: pending });
+    const second = await request('/api/login/mfa/passkey', {
+      body: { response: authenticator.get(again.body) },
+      cookie: pending,
+    });
     expect(second.status).toBe(200);
     expect(second.body).toMatchObject({ id: userIdOf(member), mfaSetupRequired: false });
     expect(sessionCookieSet(second)).toBe(true);

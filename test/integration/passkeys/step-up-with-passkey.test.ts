@@ -19,7 +19,10 @@ describe("'Confirm it's you' with a passkey instead of the password (issue 41)",
 
     const options = await session.call(OPTIONS, { method: 'POST' });
     expect(options.status).toBe(200);
-    expect(options.body).toMatchObject({ userVerification: 'required', allowCredentials: [expect.objectContaining({ id: authenticator.credentials[0]!.id })] });
+    expect(options.body).toMatchObject({
+      userVerification: 'required',
+      allowCredentials: [expect.objectContaining({ id: authenticator.credentials[0]!.id })],
+    });
     const answer = authenticator.get(options.body);
     const confirmed = await session.call(STEP_UP, { body: { response: answer } });
     expect(confirmed.status).toBe(204);
@@ -45,7 +48,9 @@ describe("'Confirm it's you' with a passkey instead of the password (issue 41)",
     // Another user's passkey, answering this session's challenge: refused, and the session goes on (no 401).
     const stranger = await addPasskey(await registerOrganization(), 'Stranger');
     const options = await here.call(OPTIONS, { method: 'POST' });
-    const foreign = await here.call(STEP_UP, { body: { response: stranger.get(options.body, { credential: stranger.credentials[0]! }) } });
+    const foreign = await here.call(STEP_UP, {
+      body: { response: stranger.get(options.body, { credential: stranger.credentials[0]! }) },
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body).toEqual({ message: PASSKEY_NOT_CONFIRMED });
     expect((await here.call(SECURITY_CHANGE, { method: 'POST' })).body).toMatchObject({ code: STEP_UP_REQUIRED });

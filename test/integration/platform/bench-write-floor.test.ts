@@ -22,18 +22,31 @@ describe("the bench's DynamoDB floor of POST /api/projects", () => {
 
     const { PK, prefix } = collections.projectsOfOrganization(`floor-${orgId}`);
     const projects = await db.send(
-      new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix } }),
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
+      }),
     );
     expect(projects.Items).toHaveLength(times);
     expect(projects.Items!.every((item) => item.name === 'Bench project' && item.status === 'planning')).toBe(true);
 
     const entries = await db.send(
-      new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':pk': PK, ':prefix': 'ACTIVITY#' } }),
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': PK, ':prefix': 'ACTIVITY#' },
+      }),
     );
     expect(entries.Items?.map((entry) => entry.action)).toEqual(Array.from({ length: times }, () => 'created'));
     // The stream consumer counts the floor's events as it counts the route's.
     const figures = await eventually(
-      async () => (await db.send(new GetCommand({ TableName: tableName, Key: keys.projectFigures(`floor-${orgId}`), ConsistentRead: true }))).Item,
+      async () =>
+        (
+          await db.send(
+            new GetCommand({ TableName: tableName, Key: keys.projectFigures(`floor-${orgId}`), ConsistentRead: true }),
+          )
+        ).Item,
       (item) => statusCounts(item).planning === times,
     );
     expect(statusCounts(figures).planning).toBe(times);

@@ -15,7 +15,9 @@ describe('bounded, clean input everywhere (issue 21, item 5)', () => {
 
     const tooLong = `${'a'.repeat(243)}@example.com`;
     expect(tooLong).toHaveLength(255);
-    const register = await request('/api/register', { body: { username: tooLong, password: 'violet-harbour-42', fullName: 'Long Mail', organizationName: 'Long Org' } });
+    const register = await request('/api/register', {
+      body: { username: tooLong, password: 'violet-harbour-42', fullName: 'Long Mail', organizationName: 'Long Org' },
+    });
     expect(register.status).toBe(400);
     expect(register.body.fieldErrors.username).toBe('Please enter a valid email address');
   });
@@ -32,7 +34,10 @@ describe('bounded, clean input everywhere (issue 21, item 5)', () => {
       ['DELETE', '/api/organization/users/..%2F..%2Fsomething'],
     ];
     for (const [method, path] of cases) {
-      const response = await admin.call(path, { method, ...(method === 'PATCH' && path.includes('organization') ? { body: { name: 'X' } } : {}) });
+      const response = await admin.call(path, {
+        method,
+        ...(method === 'PATCH' && path.includes('organization') ? { body: { name: 'X' } } : {}),
+      });
       expect({ path: path.slice(0, 60), status: response.status }).toEqual({ path: path.slice(0, 60), status: 404 });
       expect(response.dbCalls).toBe(0);
     }
@@ -41,7 +46,10 @@ describe('bounded, clean input everywhere (issue 21, item 5)', () => {
   it('an 1,100-character member id in a members list is 400', async () => {
     const admin = await registerOrganization();
     const project = await admin.call('/api/projects', { body: { name: 'Bounded' } });
-    const response = await admin.call(`/api/projects/${project.body.id}/members`, { method: 'PUT', body: { memberIds: [long(1100)] } });
+    const response = await admin.call(`/api/projects/${project.body.id}/members`, {
+      method: 'PUT',
+      body: { memberIds: [long(1100)] },
+    });
     expect(response.status).toBe(400);
   });
 
@@ -54,11 +62,17 @@ describe('bounded, clean input everywhere (issue 21, item 5)', () => {
   ] as const;
 
   it.each(NOT_ALLOWED)('registration refuses a full name and an organization name with %s', async (_label, value) => {
-    const response = await request('/api/register', { body: { username: uniqueEmail(), password: 'violet-harbour-42', fullName: value, organizationName: value } });
+    const response = await request('/api/register', {
+      body: { username: uniqueEmail(), password: 'violet-harbour-42', fullName: value, organizationName: value },
+    });
     expect(response.status).toBe(400);
     const zeroWidth = value.startsWith('\u200b');
-    expect(response.body.fieldErrors.fullName).toBe(zeroWidth ? 'Full name is required' : 'Full name contains characters that are not allowed.');
-    expect(response.body.fieldErrors.organizationName).toBe(zeroWidth ? 'Organization name is required' : 'Organization name contains characters that are not allowed.');
+    expect(response.body.fieldErrors.fullName).toBe(
+      zeroWidth ? 'Full name is required' : 'Full name contains characters that are not allowed.',
+    );
+    expect(response.body.fieldErrors.organizationName).toBe(
+      zeroWidth ? 'Organization name is required' : 'Organization name contains characters that are not allowed.',
+    );
   });
 
   it('the profile, the organization, the user dialog and project names refuse a right-to-left override too', async () => {
@@ -68,7 +82,9 @@ describe('bounded, clean input everywhere (issue 21, item 5)', () => {
     expect(profile.body.fieldErrors.fullName).toBe('Full name contains characters that are not allowed.');
     const organization = await admin.call(`/api/organization/${admin.orgId}`, { method: 'PATCH', body: { name: spoof } });
     expect(organization.body.fieldErrors.name).toBe('Organization name contains characters that are not allowed.');
-    const user = await admin.call('/api/organization/users', { body: { username: uniqueEmail(), fullName: spoof, password: 'violet-harbour-42', role: 'staff' } });
+    const user = await admin.call('/api/organization/users', {
+      body: { username: uniqueEmail(), fullName: spoof, password: 'violet-harbour-42', role: 'staff' },
+    });
     expect(user.body.fieldErrors.fullName).toBe('Full name contains characters that are not allowed.');
     const project = await admin.call('/api/projects', { body: { name: spoof } });
     expect(project.body.fieldErrors.name).toBe('Project name contains characters that are not allowed.');
@@ -91,7 +107,11 @@ describe('bounded, clean input everywhere (issue 21, item 5)', () => {
   });
 
   it('/api answers carry the security headers CloudFront adds', async () => {
-    for (const response of [await request('/api/user'), await request('/api/no-such-route'), await request('/api/projects/%E0')]) {
+    for (const response of [
+      await request('/api/user'),
+      await request('/api/no-such-route'),
+      await request('/api/projects/%E0'),
+    ]) {
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value);
     }
   });

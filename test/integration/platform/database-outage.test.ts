@@ -3,11 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_BUSY_MESSAGE } from '../../../shared/api-error';
+import { HANDLER_TIMEOUT_SECONDS } from '../../../functions/routes';
 import { freePort } from '../../../infra/local/free-port';
 import { type LocalCloud, startLocalCloud } from '../../../infra/local/local-cloud';
+import { SERVICE_BUSY_MESSAGE } from '../../../shared/api-error';
 import { CLIENT_ADDRESS_HEADER, randomClientAddress } from '../support/client-address';
-import { HANDLER_TIMEOUT_SECONDS } from '../../../functions/routes';
 
 /** Clients sending a mix of reads and writes, each one request at a time. */
 const CLIENTS = 4;
@@ -63,7 +63,12 @@ describe('a database outage in the middle of a load', () => {
     if (scratch) await rm(scratch, { recursive: true, force: true });
   }, 30_000);
 
-  async function send(kind: Answer['kind'], client: number, apiPath: string, options: { body?: unknown; cookie?: string } = {}): Promise<Answer> {
+  async function send(
+    kind: Answer['kind'],
+    client: number,
+    apiPath: string,
+    options: { body?: unknown; cookie?: string } = {},
+  ): Promise<Answer> {
     const sentAt = Date.now();
     const response = await fetch(`${cloud.url}${apiPath}`, {
       method: options.body === undefined ? 'GET' : 'POST',
@@ -76,7 +81,8 @@ describe('a database outage in the middle of a load', () => {
       signal: AbortSignal.timeout(HANG_MS),
     }).catch((error: unknown) => error as Error);
     // A hang is an answer too (status 0), for the assertions to report with the others.
-    if (response instanceof Error) return { client, kind, status: 0, retryAfter: null, body: response.message, sentAt, answeredAt: Date.now() };
+    if (response instanceof Error)
+      return { client, kind, status: 0, retryAfter: null, body: response.message, sentAt, answeredAt: Date.now() };
     const text = await response.text();
     let body: unknown = text;
     try {
@@ -84,7 +90,15 @@ describe('a database outage in the middle of a load', () => {
     } catch {
       // kept as text: the assertion shows it
     }
-    return { client, kind, status: response.status, retryAfter: response.headers.get('retry-after'), body, sentAt, answeredAt: Date.now() };
+    return {
+      client,
+      kind,
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      body,
+      sentAt,
+      answeredAt: Date.now(),
+    };
   }
 
   const registration = (email: string) => ({
@@ -143,7 +157,9 @@ describe('a database outage in the middle of a load', () => {
       while (!done()) await new Promise((resolve) => setTimeout(resolve, 50));
     };
     const everyClient = (test: (answer: Answer) => boolean) => () =>
-      Array.from({ length: CLIENTS }, (_, client) => client).every((client) => answers.some((a) => a.client === client && test(a)));
+      Array.from({ length: CLIENTS }, (_, client) => client).every((client) =>
+        answers.some((a) => a.client === client && test(a)),
+      );
     // Down once every client has had a project acknowledged, so there is something to lose.
     await until(everyClient((a) => a.kind === 'create' && a.status === 201));
     await cloud.database.stop();
@@ -179,7 +195,9 @@ describe('a database outage in the middle of a load', () => {
     expect(answers.filter((a) => a.sentAt > Math.max(...firstSuccesses) && a.status >= 300)).toEqual([]);
 
     // Every acknowledged project is there, those acknowledged before the outage included; a 503'd one is either wholly there or not at all.
-    expect(answers.filter((a) => a.kind === 'create' && a.status === 201 && a.answeredAt < downAt).length).toBeGreaterThanOrEqual(CLIENTS);
+    expect(answers.filter((a) => a.kind === 'create' && a.status === 201 && a.answeredAt < downAt).length).toBeGreaterThanOrEqual(
+      CLIENTS,
+    );
     for (let client = 0; client < CLIENTS; client += 1) {
       const listed = await send('list', client, '/api/projects', { cookie: cookies[client] });
       expect(listed.status).toBe(200);
@@ -187,15 +205,19 @@ describe('a database outage in the middle of a load', () => {
       for (const write of answers.filter((a) => a.client === client && a.kind === 'create')) {
         if (write.status === 201) expect(names.has(write.wrote!), `acknowledged project ${write.wrote}`).toBe(true);
         const id = names.get(write.wrote!);
-        if (write.status === 503 && id) expect((await send('list', client, `/api/projects/${id}`, { cookie: cookies[client] })).status).toBe(200);
+        if (write.status === 503 && id)
+          expect((await send('list', client, `/api/projects/${id}`, { cookie: cookies[client] })).status).toBe(200);
       }
     }
     // Registrations write the organization, the user and the email's claim in one transaction: an
     // acknowledged one signs in; a 503'd one either signs in or leaves its email free for a new try.
     for (const write of answers.filter((a) => a.kind === 'register')) {
-      const signIn = await send('user', write.client, '/api/login', { body: { username: write.wrote, password: 'secret-password' } });
+      const signIn = await send('user', write.client, '/api/login', {
+        body: { username: write.wrote, password: 'secret-password' },
+      });
       if (write.status === 201) expect(signIn.status, `acknowledged registration ${write.wrote}`).toBe(200);
-      else if (signIn.status !== 200) expect((await send('register', write.client, '/api/register', { body: registration(write.wrote!) })).status).toBe(201);
+      else if (signIn.status !== 200)
+        expect((await send('register', write.client, '/api/register', { body: registration(write.wrote!) })).status).toBe(201);
     }
     expect(answers.filter((a) => a.status === 201).length).toBeGreaterThan(0);
     // Java's start is the slow part (seconds on a quiet machine, a minute on a crowded one).

@@ -5,7 +5,12 @@ import { startDynamoDbLocal } from '../../../infra/local/dynamodb-local';
 /** The variables a process was started with, from /proc (Linux, as CI and this machine are). */
 async function environmentOf(pid: number) {
   const raw = await readFile(`/proc/${pid}/environ`, 'utf8');
-  return new Map(raw.split('\0').filter(Boolean).map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
+  return new Map(
+    raw
+      .split('\0')
+      .filter(Boolean)
+      .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+  );
 }
 
 describe('DynamoDB Local as every local cloud and test run starts it', () => {

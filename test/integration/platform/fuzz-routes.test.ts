@@ -1,12 +1,12 @@
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { oidcCallback, samlAcs } from '../../../shared/contract/sso';
-import { SCIM_ERROR_SCHEMA } from '../../../functions/scim/scim-error';
 import { inject } from 'vitest';
 import { type RouteDefinition, routes } from '../../../functions/routes';
+import { SCIM_ERROR_SCHEMA } from '../../../functions/scim/scim-error';
+import { oidcCallback, samlAcs } from '../../../shared/contract/sso';
+import { seedNotifications } from '../notifications/seed-notifications';
 import { type SignedIn, registerOrganization, request } from '../support/api';
 import { addUserThroughApi } from '../support/org-members';
-import { seedNotifications } from '../notifications/seed-notifications';
 import { arbitraryFromSchema } from '../support/schema-arbitrary';
 
 /**
@@ -25,7 +25,8 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(
 
 const SESSION_COOKIE = '__Host-growthwise_session';
 /** Words that belong to the code or the database, never to an answer. */
-const INTERNAL = /\bat [\w.<>]+ \(|node_modules|\.ts:\d|\b(TypeError|ReferenceError|SyntaxError|RangeError)\b|DynamoDB|ConditionalCheck|TransactionCanceled|ValidationException|ProvisionedThroughput|\bORG#|\bUSER#|\bPROJECT#|passwordHash/;
+const INTERNAL =
+  /\bat [\w.<>]+ \(|node_modules|\.ts:\d|\b(TypeError|ReferenceError|SyntaxError|RangeError)\b|DynamoDB|ConditionalCheck|TransactionCanceled|ValidationException|ProvisionedThroughput|\bORG#|\bUSER#|\bPROJECT#|passwordHash/;
 /** Keys of the table's own layout, which no JSON answer may carry. */
 const INTERNAL_KEYS = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'passwordHash', 'expiresAt', 'ttl']);
 /** Fields a route's contract answers on purpose although the table also uses the name (issue 14: an invitation's expiry). */
@@ -74,7 +75,14 @@ beforeAll(async () => {
   const victimStaff = await addUserThroughApi(victim, 'Wendy Staff');
   const project = await victim.call('/api/projects', { body: { name: 'Victim project', description: 'keep out' } });
   expect(project.status).toBe(201);
-  expect((await victim.call(`/api/projects/${project.body.id}/members`, { method: 'PUT', body: { memberIds: [victim.user.id, victimStaff.user.id] } })).status).toBe(200);
+  expect(
+    (
+      await victim.call(`/api/projects/${project.body.id}/members`, {
+        method: 'PUT',
+        body: { memberIds: [victim.user.id, victimStaff.user.id] },
+      })
+    ).status,
+  ).toBe(200);
   await seedNotifications(victim.orgId, victimStaff.user.id, 2);
   const attackerProject = await attacker.call('/api/projects', { body: { name: 'Own project' } });
   const notifications = (await victimStaff.call('/api/notifications')).body as { id: string }[];
@@ -127,8 +135,22 @@ const nastyStrings = fc.constantFrom(
   'constructor',
   'x'.repeat(10_000),
 );
-const anyString = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 30 }), nastyStrings);
-const limitNumbers = fc.constantFrom(0, -0, -1, 1e308, -1e308, 5e-324, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER);
+const anyString = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 60 }),
+  fc.string({ unit: 'binary', maxLength: 30 }),
+  nastyStrings,
+);
+const limitNumbers = fc.constantFrom(
+  0,
+  -0,
+  -1,
+  1e308,
+  -1e308,
+  5e-324,
+  Number.MAX_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2,
+  -Number.MAX_SAFE_INTEGER,
+);
 /** Any JSON value, strings and numbers leaning to the troublesome ones. */
 const anyJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof(
@@ -155,7 +177,14 @@ function bodies(route: RouteDefinition): fc.Arbitrary<string | undefined> {
   const schema = route.endpoint?.body;
   const valid = schema ? arbitraryFromSchema(schema) : anyJson;
   const bent = fc
-    .tuple(valid, fc.integer({ min: 0, max: 4 }), anyString, anyJson, fc.constantFrom(...POLLUTION_KEYS), fc.constantFrom({ isAdmin: true }, { role: 'admin' }, 1, null))
+    .tuple(
+      valid,
+      fc.integer({ min: 0, max: 4 }),
+      anyString,
+      anyJson,
+      fc.constantFrom(...POLLUTION_KEYS),
+      fc.constantFrom({ isAdmin: true }, { role: 'admin' }, 1, null),
+    )
     .map(([value, how, key, replacement, pollution, polluted]) => {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return JSON.stringify(value);
       const fields = Object.keys(value);
@@ -184,30 +213,55 @@ function bodies(route: RouteDefinition): fc.Arbitrary<string | undefined> {
 }
 
 /** Every UTF-8 byte percent-encoded (encodeURIComponent refuses a lone surrogate; this sends its replacement character). */
-const percentEncoded = (value: string) => Array.from(new TextEncoder().encode(value), (byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+const percentEncoded = (value: string) =>
+  Array.from(new TextEncoder().encode(value), (byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
 
 /** A path parameter: an id of either organization, or anything at all. */
 const pathParam = () =>
   fc.oneof(
     { arbitrary: fc.constantFrom(...world.ids), weight: 4 },
     // CloudFront refuses a URL over 8,192 bytes before it reaches the API (and Node's server, locally, at 16 KB).
-    { arbitrary: anyString.filter((value) => value.length > 0).map(percentEncoded).filter((value) => value.length <= 2_000), weight: 2 },
+    {
+      arbitrary: anyString
+        .filter((value) => value.length > 0)
+        .map(percentEncoded)
+        .filter((value) => value.length <= 2_000),
+      weight: 2,
+    },
     { arbitrary: fc.constantFrom('%2F', '..', '.', '%', '%zz', 'a%2Fb', '%E0%A4%A'), weight: 1 },
   );
 
 const query = fc.oneof(
   fc.constant(''),
-  fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(...POLLUTION_KEYS, '__proto__[isAdmin]', 'orgId', 'userId', 'token')), anyString, { maxKeys: 3 }).map(
-    (entries) => `?${new URLSearchParams(entries).toString()}`,
-  ),
+  fc
+    .dictionary(
+      fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(...POLLUTION_KEYS, '__proto__[isAdmin]', 'orgId', 'userId', 'token')),
+      anyString,
+      { maxKeys: 3 },
+    )
+    .map((entries) => `?${new URLSearchParams(entries).toString()}`),
   fc.constantFrom('?', '?&&', '?a', '?%', '?a=%zz', `?x=${'y'.repeat(5_000)}`),
 );
 
 /** Header values must be bytes a request can carry: printable ASCII. */
-const headerText = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 80 });
+const headerText = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
+  maxLength: 80,
+});
 
 type CookieChoice = 'admin' | 'staff' | 'none' | 'garbage' | 'truncated' | 'tampered' | 'doubled' | 'foreign';
-const cookieChoice = fc.constantFrom<CookieChoice>('admin', 'admin', 'admin', 'staff', 'none', 'garbage', 'truncated', 'tampered', 'doubled', 'foreign');
+const cookieChoice = fc.constantFrom<CookieChoice>(
+  'admin',
+  'admin',
+  'admin',
+  'staff',
+  'none',
+  'garbage',
+  'truncated',
+  'tampered',
+  'doubled',
+  'foreign',
+);
 
 function cookieFor(choice: CookieChoice, junk: string): string | undefined {
   const admin = world.attacker.cookie;
@@ -233,7 +287,18 @@ function cookieFor(choice: CookieChoice, junk: string): string | undefined {
 
 const contentType = fc.oneof(
   { arbitrary: fc.constant('application/json'), weight: 6 },
-  { arbitrary: fc.constantFrom(undefined, 'application/json; charset=utf-8', 'APPLICATION/JSON', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', ''), weight: 2 },
+  {
+    arbitrary: fc.constantFrom(
+      undefined,
+      'application/json; charset=utf-8',
+      'APPLICATION/JSON',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      '',
+    ),
+    weight: 2,
+  },
   { arbitrary: headerText, weight: 1 },
 );
 const origin = fc.oneof(
@@ -245,7 +310,14 @@ const fetchSite = fc.constantFrom(undefined, undefined, 'same-origin', 'same-sit
 
 // --- what every answer must be ------------------------------------------------------------------
 
-function checkAnswer(route: RouteDefinition, status: number, contentTypeHeader: string | null, text: string, location: string | null, reachesRoute = true) {
+function checkAnswer(
+  route: RouteDefinition,
+  status: number,
+  contentTypeHeader: string | null,
+  text: string,
+  location: string | null,
+  reachesRoute = true,
+) {
   expect(status, text.slice(0, 300)).toBeLessThan(500);
   expect(text).not.toMatch(INTERNAL);
   // The one route a browser navigates to (the identity provider's redirect back, docs/decisions/044):
@@ -265,7 +337,12 @@ function checkAnswer(route: RouteDefinition, status: number, contentTypeHeader: 
   // SCIM's handlers answer in SCIM's own media type and error shape (RFC 7644 §3.12; docs/decisions/045);
   // what is refused before them (a malformed path encoding, an oversized body, a path the URL resolves
   // elsewhere) is the platform's JSON refusal, checked below like any route's.
-  if (route.path.startsWith('/api/scim/v2/') && status >= 300 && reachesRoute && contentTypeHeader?.startsWith('application/scim+json')) {
+  if (
+    route.path.startsWith('/api/scim/v2/') &&
+    status >= 300 &&
+    reachesRoute &&
+    contentTypeHeader?.startsWith('application/scim+json')
+  ) {
     const body = JSON.parse(text) as Record<string, unknown>;
     expect(body.schemas).toEqual([SCIM_ERROR_SCHEMA]);
     expect(body.status).toBe(String(status));
@@ -273,14 +350,16 @@ function checkAnswer(route: RouteDefinition, status: number, contentTypeHeader: 
     expect(Object.keys(body).every((key) => ['schemas', 'status', 'scimType', 'detail'].includes(key))).toBe(true);
     return;
   }
-  if (route.path.startsWith('/api/scim/v2/') && [401, 403, 409, 415].includes(status)) expect(contentTypeHeader, `a SCIM ${status} answers SCIM's JSON`).toMatch(/^application\/scim\+json/);
+  if (route.path.startsWith('/api/scim/v2/') && [401, 403, 409, 415].includes(status))
+    expect(contentTypeHeader, `a SCIM ${status} answers SCIM's JSON`).toMatch(/^application\/scim\+json/);
   const isJson = contentTypeHeader?.startsWith('application/json') ?? false;
   if (status >= 300) {
     expect(isJson, `a ${status} answers JSON`).toBe(true);
     const body = JSON.parse(text) as Record<string, unknown>;
     expect(typeof body.message).toBe('string');
     expect(Object.keys(body).every((key) => ['message', 'fieldErrors', 'requestId', 'code'].includes(key))).toBe(true);
-    if (body.fieldErrors !== undefined) expect(Object.values(body.fieldErrors as object).every((value) => typeof value === 'string')).toBe(true);
+    if (body.fieldErrors !== undefined)
+      expect(Object.values(body.fieldErrors as object).every((value) => typeof value === 'string')).toBe(true);
     // The one code the API answers (ApiErrorBody.code): a security change without a recent step-up.
     if (body.code !== undefined) expect(body.code).toBe('STEP_UP_REQUIRED');
     return;
@@ -315,27 +394,40 @@ describe('fuzzing every route of the route table', () => {
         fetchSite,
       },
       { seed: SEED, numRuns: RUNS_PER_ROUTE, interruptAfterTimeLimit: perRouteMs, markInterruptAsFailure: false },
-    )(`${route.method} ${route.path}`, async ({ values, query: search, body, cookie: [choice, junk], contentType: type, origin: from, fetchSite: site }) => {
-      let index = 0;
-      const path = route.path.replace(/\{\w+\}/g, () => values[index++]!);
-      const headers: Record<string, string> = {};
-      if (type !== undefined && body !== undefined) headers['content-type'] = type;
-      if (from !== undefined) headers.origin = from === 'self' ? new URL(inject('apiUrl')).origin : from;
-      if (site !== undefined) headers['sec-fetch-site'] = site;
-      const cookie = cookieFor(choice, junk);
-      const answer = await request(`${path}${search}`, { method: route.method, rawBody: body, headers, cookie });
-      // A '.' or '..' segment is resolved away by the URL: the request reaches another path (or none), whose answer is the router's.
-      const reachesRoute = !values.some((value) => value === '.' || value === '..');
-      checkAnswer(route, answer.status, answer.headers.get('content-type'), answer.text, answer.headers.get('location'), reachesRoute);
-      // A request that signed the fuzzer's admin out is followed by a fresh sign-in, so the fuzzing keeps reaching past the session check.
-      if (choice === 'admin' && answer.status === 401) world.attacker = await refreshed(world.attacker);
-    });
+    )(
+      `${route.method} ${route.path}`,
+      async ({ values, query: search, body, cookie: [choice, junk], contentType: type, origin: from, fetchSite: site }) => {
+        let index = 0;
+        const path = route.path.replace(/\{\w+\}/g, () => values[index++]!);
+        const headers: Record<string, string> = {};
+        if (type !== undefined && body !== undefined) headers['content-type'] = type;
+        if (from !== undefined) headers.origin = from === 'self' ? new URL(inject('apiUrl')).origin : from;
+        if (site !== undefined) headers['sec-fetch-site'] = site;
+        const cookie = cookieFor(choice, junk);
+        const answer = await request(`${path}${search}`, { method: route.method, rawBody: body, headers, cookie });
+        // A '.' or '..' segment is resolved away by the URL: the request reaches another path (or none), whose answer is the router's.
+        const reachesRoute = !values.some((value) => value === '.' || value === '..');
+        checkAnswer(
+          route,
+          answer.status,
+          answer.headers.get('content-type'),
+          answer.text,
+          answer.headers.get('location'),
+          reachesRoute,
+        );
+        // A request that signed the fuzzer's admin out is followed by a fresh sign-in, so the fuzzing keeps reaching past the session check.
+        if (choice === 'admin' && answer.status === 401) world.attacker = await refreshed(world.attacker);
+      },
+    );
   }
 });
 
 async function refreshed(who: SignedIn): Promise<SignedIn> {
   const answer = await request('/api/login', { body: { username: who.email, password: who.password } });
   if (answer.status !== 200) return who;
-  const cookie = answer.headers.getSetCookie().find((value) => value.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!;
+  const cookie = answer.headers
+    .getSetCookie()
+    .find((value) => value.startsWith(`${SESSION_COOKIE}=`))!
+    .split(';')[0]!;
   return { ...who, cookie, call: (path, options = {}) => request(path, { ...options, cookie }) };
 }

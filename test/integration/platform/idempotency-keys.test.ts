@@ -2,7 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { collections, keys } from '../../../functions/db/keys';
-import { IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_REUSED } from '../../../functions/middleware/idempotency';
+import {
+  IDEMPOTENCY_KEY_IN_PROGRESS,
+  IDEMPOTENCY_KEY_INVALID,
+  IDEMPOTENCY_KEY_REUSED,
+} from '../../../functions/middleware/idempotency';
 import { type SignedIn, registerOrganization, uniqueEmail } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { testTable } from '../support/table';
@@ -14,11 +18,19 @@ import { testTable } from '../support/table';
  */
 
 const newKey = () => randomUUID();
-const post = (user: SignedIn, path: string, body: unknown, key?: string) => user.call(path, { method: 'POST', body, headers: key ? { 'idempotency-key': key } : {} });
+const post = (user: SignedIn, path: string, body: unknown, key?: string) =>
+  user.call(path, { method: 'POST', body, headers: key ? { 'idempotency-key': key } : {} });
 
 async function query(collection: { PK: string; prefix: string }) {
   const { db, tableName } = testTable();
-  const out = await db.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':pk': collection.PK, ':prefix': collection.prefix }, ConsistentRead: true }));
+  const out = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': collection.PK, ':prefix': collection.prefix },
+      ConsistentRead: true,
+    }),
+  );
   return out.Items ?? [];
 }
 const projectsOf = (orgId: string) => query(collections.projectsOfOrganization(orgId));
@@ -27,13 +39,16 @@ const invitationsOf = (orgId: string) => query(collections.invitationsOfOrganiza
 
 /** The record key Powertools derives for a key (the hash of route, organization, user and key, prefixed 'request'). */
 function recordKeyOf(route: string, user: SignedIn, key: string) {
-  const hash = createHash('sha256').update(JSON.stringify([route, user.orgId, user.user.id, key])).digest('base64');
+  const hash = createHash('sha256')
+    .update(JSON.stringify([route, user.orgId, user.user.id, key]))
+    .digest('base64');
   return keys.idempotencyRecord(`request#${hash}`);
 }
 /** The stored record of a key, as Powertools left it. */
 async function recordOf(route: string, user: SignedIn, key: string) {
   const { db, tableName } = testTable();
-  return (await db.send(new GetCommand({ TableName: tableName, Key: recordKeyOf(route, user, key), ConsistentRead: true }))).Item!;
+  return (await db.send(new GetCommand({ TableName: tableName, Key: recordKeyOf(route, user, key), ConsistentRead: true })))
+    .Item!;
 }
 
 describe('POST /api/projects with an Idempotency-Key', () => {
@@ -94,7 +109,18 @@ describe('POST /api/projects with an Idempotency-Key', () => {
     // What Powertools stores while the first request with `key` runs.
     const key = newKey();
     const now = Date.now();
-    await db.send(new PutCommand({ TableName: tableName, Item: { ...recordKeyOf('POST /api/projects', admin, key), status: 'INPROGRESS', validation, ttl: Math.floor(now / 1000) + 3600, in_progress_expiration: now + 60_000 } }));
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...recordKeyOf('POST /api/projects', admin, key),
+          status: 'INPROGRESS',
+          validation,
+          ttl: Math.floor(now / 1000) + 3600,
+          in_progress_expiration: now + 60_000,
+        },
+      }),
+    );
     const second = await post(admin, '/api/projects', { name: 'Launch' }, key);
     expect(second.status).toBe(409);
     expect(second.body).toEqual({ message: IDEMPOTENCY_KEY_IN_PROGRESS });
@@ -118,7 +144,10 @@ describe('POST /api/projects with an Idempotency-Key', () => {
 
   it('without the header creates a project per request, as before', async () => {
     const admin = await registerOrganization();
-    const [one, two] = [await post(admin, '/api/projects', { name: 'Launch' }), await post(admin, '/api/projects', { name: 'Launch' })];
+    const [one, two] = [
+      await post(admin, '/api/projects', { name: 'Launch' }),
+      await post(admin, '/api/projects', { name: 'Launch' }),
+    ];
     expect([one.status, two.status]).toEqual([201, 201]);
     expect(one.body.id).not.toBe(two.body.id);
     expect(await projectsOf(admin.orgId)).toHaveLength(2);
@@ -127,7 +156,11 @@ describe('POST /api/projects with an Idempotency-Key', () => {
   it('refuses a key that is empty, too long or not visible ASCII (400)', async () => {
     const admin = await registerOrganization();
     for (const key of ['x'.repeat(256), 'with space', 'clé']) {
-      const response = await admin.call('/api/projects', { method: 'POST', body: { name: 'Launch' }, headers: { 'idempotency-key': key } });
+      const response = await admin.call('/api/projects', {
+        method: 'POST',
+        body: { name: 'Launch' },
+        headers: { 'idempotency-key': key },
+      });
       expect(response.status, key).toBe(400);
       expect(response.body).toEqual({ message: IDEMPOTENCY_KEY_INVALID });
     }

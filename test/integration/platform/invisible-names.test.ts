@@ -28,22 +28,28 @@ async function emailItemOf(email: string) {
 }
 
 describe('names that hide characters are refused, and nothing is written (issue 39, finding 12)', () => {
-  it.each(HIDING)('registration refuses a full name and an organization name with %s, creating no account', async (_label, name) => {
-    const email = uniqueEmail('hiding');
-    const refused = await register(email, name);
-    expect(refused.status).toBe(400);
-    expect(refused.body.fieldErrors).toEqual({
-      fullName: 'Full name contains characters that are not allowed.',
-      organizationName: 'Organization name contains characters that are not allowed.',
-    });
-    expect(await emailItemOf(email)).toBeUndefined();
-  });
+  it.each(HIDING)(
+    'registration refuses a full name and an organization name with %s, creating no account',
+    async (_label, name) => {
+      const email = uniqueEmail('hiding');
+      const refused = await register(email, name);
+      expect(refused.status).toBe(400);
+      expect(refused.body.fieldErrors).toEqual({
+        fullName: 'Full name contains characters that are not allowed.',
+        organizationName: 'Organization name contains characters that are not allowed.',
+      });
+      expect(await emailItemOf(email)).toBeUndefined();
+    },
+  );
 
   it('registration refuses names of only blank Braille characters as missing, creating no account', async () => {
     const email = uniqueEmail('blank');
     const refused = await register(email, BLANK_ONLY);
     expect(refused.status).toBe(400);
-    expect(refused.body.fieldErrors).toEqual({ fullName: 'Full name is required', organizationName: 'Organization name is required' });
+    expect(refused.body.fieldErrors).toEqual({
+      fullName: 'Full name is required',
+      organizationName: 'Organization name is required',
+    });
     expect(await emailItemOf(email)).toBeUndefined();
   });
 

@@ -2,10 +2,10 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { requestsPerMinuteOf } from '../../../functions/capacity/organization-shares';
 import { keys } from '../../../functions/db/keys';
+import { ERROR_SCHEMA, createScimToken, scim } from '../scim/scim-support';
 import { registerOrganization } from '../support/api';
 import { testTable } from '../support/table';
 import { startWithinOneWindow } from '../support/throttle-window';
-import { ERROR_SCHEMA, createScimToken, scim } from '../scim/scim-support';
 
 const POLL = '/api/notifications/unread/count';
 const TOO_MANY = 'Your organization is sending too many requests. Please try again in a moment.';
@@ -13,7 +13,15 @@ const TOO_MANY = 'Your organization is sending too many requests. Please try aga
 /** Moves an organization to another plan, as a subscription change does. */
 async function setPlan(orgId: string, plan: string) {
   const { db, tableName } = testTable();
-  await db.send(new UpdateCommand({ TableName: tableName, Key: keys.organization(orgId), UpdateExpression: 'SET #plan = :plan', ExpressionAttributeNames: { '#plan': 'plan' }, ExpressionAttributeValues: { ':plan': plan } }));
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.organization(orgId),
+      UpdateExpression: 'SET #plan = :plan',
+      ExpressionAttributeNames: { '#plan': 'plan' },
+      ExpressionAttributeValues: { ':plan': plan },
+    }),
+  );
 }
 
 describe("each organization's share of the stage (issue 38, item 3)", () => {

@@ -18,7 +18,13 @@ describe('the local cloud', () => {
     const dataDir = await tempDir('data');
     const email = `persist-${Date.now()}@example.com`;
     // Each start bundles into its own folder, so this process imports fresh handler modules.
-    const first = await startLocalCloud({ port: await freePort(), inMemory: false, dataDir, buildDir: await tempDir('build'), env: { LOG_LEVEL: 'silent', POWERTOOLS_METRICS_DISABLED: 'true', SESSION_SECRET: '' } });
+    const first = await startLocalCloud({
+      port: await freePort(),
+      inMemory: false,
+      dataDir,
+      buildDir: await tempDir('build'),
+      env: { LOG_LEVEL: 'silent', POWERTOOLS_METRICS_DISABLED: 'true', SESSION_SECRET: '' },
+    });
     let cookie: string;
     try {
       // The first write to a new on-disk database on a crowded machine once outlasted the handler's 10 s and
@@ -27,12 +33,22 @@ describe('the local cloud', () => {
       await fetch(`${first.url}/api/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: `warm-${email}`, password: 'secret-one-1', fullName: 'Warm Up', organizationName: 'Warm Inc' }),
+        body: JSON.stringify({
+          username: `warm-${email}`,
+          password: 'secret-one-1',
+          fullName: 'Warm Up',
+          organizationName: 'Warm Inc',
+        }),
       });
       const registered = await fetch(`${first.url}/api/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: email, password: 'secret-one-1', fullName: 'Per Sistent', organizationName: 'Durable Inc' }),
+        body: JSON.stringify({
+          username: email,
+          password: 'secret-one-1',
+          fullName: 'Per Sistent',
+          organizationName: 'Durable Inc',
+        }),
       });
       expect(registered.status).toBe(201);
       cookie = registered.headers.getSetCookie()[0]!.split(';')[0]!;
@@ -40,7 +56,13 @@ describe('the local cloud', () => {
       await first.stop();
     }
 
-    const second = await startLocalCloud({ port: await freePort(), inMemory: false, dataDir, buildDir: await tempDir('build'), env: { LOG_LEVEL: 'silent', POWERTOOLS_METRICS_DISABLED: 'true' } });
+    const second = await startLocalCloud({
+      port: await freePort(),
+      inMemory: false,
+      dataDir,
+      buildDir: await tempDir('build'),
+      env: { LOG_LEVEL: 'silent', POWERTOOLS_METRICS_DISABLED: 'true' },
+    });
     try {
       const me = await fetch(`${second.url}/api/user`, { headers: { cookie } });
       expect(me.status).toBe(200);

@@ -1,7 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
@@ -17,7 +17,14 @@ describe('the restore drill (issue 38, item 6; npm run restore-drill runs it who
       const source = `drill-source-${randomUUID().slice(0, 8)}`;
       await ensureTable(endpoint, source);
       const db = DynamoDBDocumentClient.from(localClient(endpoint));
-      const seeded = await seedOrganization(db, source, { label: 'Drill', projects: 5, membersPerProject: 2, staff: 2, notificationsPerUser: 1, password: 'drill-password-1' });
+      const seeded = await seedOrganization(db, source, {
+        label: 'Drill',
+        projects: 5,
+        membersPerProject: 2,
+        staff: 2,
+        notificationsPerUser: 1,
+        password: 'drill-password-1',
+      });
       const file = path.join(scratch, 'export.json');
       expect(await exportTable(endpoint, source, file)).toBe(seeded.items);
       const restored = `${source}-restored`;
@@ -25,7 +32,22 @@ describe('the restore drill (issue 38, item 6; npm run restore-drill runs it who
       expect(await compareTables(endpoint, source, restored)).toEqual({ compared: seeded.items, differing: [] });
 
       // A comparison that could not fail would prove nothing: change one restored item and add one.
-      await db.send(new PutCommand({ TableName: restored, Item: { PK: `ORG#${seeded.orgId}`, SK: 'ORG', type: 'ORG', id: seeded.orgId, name: 'Changed', adminCount: 1, plan: 'professional', billingCycle: 'monthly', createdAt: 'x' } }));
+      await db.send(
+        new PutCommand({
+          TableName: restored,
+          Item: {
+            PK: `ORG#${seeded.orgId}`,
+            SK: 'ORG',
+            type: 'ORG',
+            id: seeded.orgId,
+            name: 'Changed',
+            adminCount: 1,
+            plan: 'professional',
+            billingCycle: 'monthly',
+            createdAt: 'x',
+          },
+        }),
+      );
       await db.send(new PutCommand({ TableName: restored, Item: { PK: 'EXTRA#1', SK: 'EXTRA' } }));
       const after = await compareTables(endpoint, source, restored);
       expect(after.differing.sort()).toEqual(['EXTRA#1 EXTRA', `ORG#${seeded.orgId} ORG`]);

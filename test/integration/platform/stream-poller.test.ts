@@ -21,7 +21,8 @@ describe('the local stream poller', () => {
     await Promise.all([ensureTable(endpoint, watched), ensureTable(endpoint, other)]);
     const { poller, received } = await pollEveryRecord(endpoint, watched);
     try {
-      const put = (tableName: string, id: string) => client.send(new PutItemCommand({ TableName: tableName, Item: { PK: { S: id }, SK: { S: 'ITEM' } } }));
+      const put = (tableName: string, id: string) =>
+        client.send(new PutItemCommand({ TableName: tableName, Item: { PK: { S: id }, SK: { S: 'ITEM' } } }));
       // The poller holds an iterator for the watched table's empty shard; the other table takes the next record numbers.
       await put(other, 'elsewhere');
       await put(watched, 'first');
@@ -47,14 +48,31 @@ describe('the local stream poller', () => {
     const mailBatches: (string | undefined)[][] = [];
     const events: DynamoDBRecord[] = [];
     const ofType = (type: string) => [{ dynamodb: { NewImage: { type: { S: [type] } } } }];
-    const put = (id: string, type: string) => client.send(new PutItemCommand({ TableName: watched, Item: { PK: { S: id }, SK: { S: 'ITEM' }, type: { S: type } } }));
+    const put = (id: string, type: string) =>
+      client.send(new PutItemCommand({ TableName: watched, Item: { PK: { S: id }, SK: { S: 'ITEM' }, type: { S: type } } }));
     // Written before the poller starts, so its first read (from the oldest record) holds them all and the batches are known.
-    for (const [id, type] of [['mail-1', 'MAIL'], ['event-1', 'EVENT'], ['other', 'OTHER'], ['mail-2', 'MAIL'], ['event-poisoned', 'EVENT'], ['mail-3', 'MAIL'], ['event-2', 'EVENT']]) await put(id!, type!);
+    for (const [id, type] of [
+      ['mail-1', 'MAIL'],
+      ['event-1', 'EVENT'],
+      ['other', 'OTHER'],
+      ['mail-2', 'MAIL'],
+      ['event-poisoned', 'EVENT'],
+      ['mail-3', 'MAIL'],
+      ['event-2', 'EVENT'],
+    ])
+      await put(id!, type!);
     const poller = await startStreamPoller({
       endpoint,
       tableName: watched,
       consumers: [
-        { name: 'mail', filters: ofType('MAIL'), handler: async (event) => void mailBatches.push(keys(event.Records)), batchSize: 2, retryAttempts: 0, bisectBatchOnError: false },
+        {
+          name: 'mail',
+          filters: ofType('MAIL'),
+          handler: async (event) => void mailBatches.push(keys(event.Records)),
+          batchSize: 2,
+          retryAttempts: 0,
+          bisectBatchOnError: false,
+        },
         {
           name: 'events',
           filters: ofType('EVENT'),
@@ -62,7 +80,8 @@ describe('the local stream poller', () => {
           handler: async (event) => {
             const poisoned = event.Records.findIndex((record) => record.dynamodb?.Keys?.PK?.S === 'event-poisoned');
             events.push(...event.Records.slice(0, poisoned < 0 ? undefined : poisoned));
-            if (poisoned >= 0) return { batchItemFailures: [{ itemIdentifier: event.Records[poisoned]!.dynamodb!.SequenceNumber! }] };
+            if (poisoned >= 0)
+              return { batchItemFailures: [{ itemIdentifier: event.Records[poisoned]!.dynamodb!.SequenceNumber! }] };
           },
           batchSize: 10,
           retryAttempts: 1,
@@ -116,7 +135,16 @@ async function pollEveryRecord(endpoint: string, tableName: string, options: { r
   const poller = await startStreamPoller({
     endpoint,
     tableName,
-    consumers: [{ name: 'stream-poller-test', filters: [{}], handler: async (event) => void received.push(...event.Records), batchSize: 10, retryAttempts: 0, bisectBatchOnError: false }],
+    consumers: [
+      {
+        name: 'stream-poller-test',
+        filters: [{}],
+        handler: async (event) => void received.push(...event.Records),
+        batchSize: 10,
+        retryAttempts: 0,
+        bisectBatchOnError: false,
+      },
+    ],
     ...options,
   });
   return { poller, received };

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Context, LambdaResult, RouteEvent } from '../../../functions/http/types';
 import { keys } from '../../../functions/db/keys';
+import type { Context, LambdaResult, RouteEvent } from '../../../functions/http/types';
+import { createScimToken } from '../scim/scim-support';
 import { type SignedIn, registerOrganization } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { useRunTable } from '../support/scheduled-run';
 import { testTable } from '../support/table';
-import { createScimToken } from '../scim/scim-support';
 
 /**
  * The key-prefix guard of docs/decisions/052, proven on a request: a handler with a bug that builds a
@@ -32,21 +32,28 @@ beforeAll(async () => {
   useRunTable();
   process.env.STAGE = 'local';
   process.env.EXPOSE_DB_CALLS = '1';
-  const [{ defineRoute }, { scimRoute }, { db, TABLE_NAME }, { updateExpression }, projectEndpoints, scimEndpoints] = await Promise.all([
-    import('../../../functions/http/define-route'),
-    import('../../../functions/http/scim-route'),
-    import('../../../functions/db/client'),
-    import('../../../functions/db/update-expression'),
-    import('../../../shared/contract/projects'),
-    import('../../../shared/contract/scim'),
-  ]);
+  const [{ defineRoute }, { scimRoute }, { db, TABLE_NAME }, { updateExpression }, projectEndpoints, scimEndpoints] =
+    await Promise.all([
+      import('../../../functions/http/define-route'),
+      import('../../../functions/http/scim-route'),
+      import('../../../functions/db/client'),
+      import('../../../functions/db/update-expression'),
+      import('../../../shared/contract/projects'),
+      import('../../../shared/contract/scim'),
+    ]);
   const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   buggyProjectRead = defineRoute(projectEndpoints.detail, async ({ params }) => {
     const found = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.project(target(), params.id) }));
     return { statusCode: 200, body: found.Item as never };
   });
   buggyProjectWrite = defineRoute(projectEndpoints.update, async ({ params }) => {
-    await db.send(new UpdateCommand({ TableName: TABLE_NAME, Key: keys.project(target(), params.id), ...updateExpression({ set: { name: 'Hijacked' } }) }));
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.project(target(), params.id),
+        ...updateExpression({ set: { name: 'Hijacked' } }),
+      }),
+    );
     return { statusCode: 200, body: {} as never };
   });
   buggyScimRead = scimRoute(scimEndpoints.getUser, async ({ params }) => {
@@ -60,11 +67,24 @@ beforeAll(async () => {
   otherMemberId = (await addMemberDirectly(other.orgId, { fullName: 'Tina Theirs' })).user.id;
 });
 
-const context = { functionName: 'tenant-guard-test', awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+const context = {
+  functionName: 'tenant-guard-test',
+  awsRequestId: randomUUID(),
+  getRemainingTimeInMillis: () => 10_000,
+} as unknown as Context;
 
 /** An HTTP API (payload 2.0) event as API Gateway hands it to a route's function. */
-function event(method: string, path: string, routePath: string, params: Record<string, string>, options: { cookie?: string; authorization?: string; body?: unknown }): RouteEvent {
-  const headers: Record<string, string> = { ...(options.authorization ? { authorization: options.authorization } : {}), ...(options.body ? { 'content-type': 'application/json' } : {}) };
+function event(
+  method: string,
+  path: string,
+  routePath: string,
+  params: Record<string, string>,
+  options: { cookie?: string; authorization?: string; body?: unknown },
+): RouteEvent {
+  const headers: Record<string, string> = {
+    ...(options.authorization ? { authorization: options.authorization } : {}),
+    ...(options.body ? { 'content-type': 'application/json' } : {}),
+  };
   return {
     version: '2.0',
     routeKey: `${method} ${routePath}`,
@@ -75,29 +95,40 @@ function event(method: string, path: string, routePath: string, params: Record<s
     pathParameters: params,
     isBase64Encoded: false,
     ...(options.body ? { body: JSON.stringify(options.body) } : {}),
-    requestContext: { requestId: randomUUID(), http: { method, path, sourceIp: '203.0.113.7', protocol: 'HTTP/1.1', userAgent: 'test' } },
+    requestContext: {
+      requestId: randomUUID(),
+      http: { method, path, sourceIp: '203.0.113.7', protocol: 'HTTP/1.1', userAgent: 'test' },
+    },
   } as unknown as RouteEvent;
 }
 
 const header = (answer: LambdaResult, name: string) => (typeof answer === 'object' ? String(answer.headers?.[name] ?? '') : '');
 const partitionsOf = (answer: LambdaResult) => JSON.parse(decodeURIComponent(header(answer, 'x-db-partitions'))) as string[];
 const statusOf = (answer: LambdaResult) => (typeof answer === 'object' ? answer.statusCode : undefined);
-const bodyOf = (answer: LambdaResult) => JSON.parse(typeof answer === 'object' ? (answer.body ?? '') : '') as Record<string, unknown>;
+const bodyOf = (answer: LambdaResult) =>
+  JSON.parse(typeof answer === 'object' ? (answer.body ?? '') : '') as Record<string, unknown>;
 
 async function storedProject(orgId: string, projectId: string) {
   const { db, tableName } = testTable();
-  return (await db.send(new GetCommand({ TableName: tableName, Key: keys.project(orgId, projectId), ConsistentRead: true }))).Item;
+  return (await db.send(new GetCommand({ TableName: tableName, Key: keys.project(orgId, projectId), ConsistentRead: true })))
+    .Item;
 }
 
 describe("the tenant guard refuses a handler that asks for another organization's key (issue 38, item 4)", () => {
   it('answers a signed-in read of the other organization’s project 500 with nothing but the request id, and never sends the call', async () => {
     target = () => own.orgId;
-    const allowed = await buggyProjectRead(event('GET', `/api/projects/${ownProjectId}`, '/api/projects/{id}', { id: ownProjectId }, { cookie: own.cookie }), context);
+    const allowed = await buggyProjectRead(
+      event('GET', `/api/projects/${ownProjectId}`, '/api/projects/{id}', { id: ownProjectId }, { cookie: own.cookie }),
+      context,
+    );
     expect(statusOf(allowed), 'the same handler with the session’s own organization').toBe(200);
     expect(bodyOf(allowed).name).toBe('Own plan');
 
     target = () => other.orgId;
-    const refused = await buggyProjectRead(event('GET', `/api/projects/${otherProjectId}`, '/api/projects/{id}', { id: otherProjectId }, { cookie: own.cookie }), context);
+    const refused = await buggyProjectRead(
+      event('GET', `/api/projects/${otherProjectId}`, '/api/projects/{id}', { id: otherProjectId }, { cookie: own.cookie }),
+      context,
+    );
     expect(statusOf(refused)).toBe(500);
     expect(Object.keys(bodyOf(refused)).sort()).toEqual(['message', 'requestId']);
     expect(JSON.stringify(bodyOf(refused))).not.toContain('Their plan');
@@ -110,7 +141,13 @@ describe("the tenant guard refuses a handler that asks for another organization'
     target = () => other.orgId;
     const before = await storedProject(other.orgId, otherProjectId);
     const refused = await buggyProjectWrite(
-      event('PATCH', `/api/projects/${otherProjectId}`, '/api/projects/{id}', { id: otherProjectId }, { cookie: own.cookie, body: { name: 'Hijacked' } }),
+      event(
+        'PATCH',
+        `/api/projects/${otherProjectId}`,
+        '/api/projects/{id}',
+        { id: otherProjectId },
+        { cookie: own.cookie, body: { name: 'Hijacked' } },
+      ),
       context,
     );
     expect(statusOf(refused)).toBe(500);
@@ -122,12 +159,30 @@ describe("the tenant guard refuses a handler that asks for another organization'
   it('guards a SCIM request from the moment its token is authenticated: the other organization’s person is refused in the SCIM error path (500)', async () => {
     const { token } = await createScimToken(own);
     target = () => own.orgId;
-    const allowed = await buggyScimRead(event('GET', `/api/scim/v2/Users/${own.user.id}`, '/api/scim/v2/Users/{id}', { id: own.user.id }, { authorization: `Bearer ${token}` }), context);
+    const allowed = await buggyScimRead(
+      event(
+        'GET',
+        `/api/scim/v2/Users/${own.user.id}`,
+        '/api/scim/v2/Users/{id}',
+        { id: own.user.id },
+        { authorization: `Bearer ${token}` },
+      ),
+      context,
+    );
     expect(statusOf(allowed), 'the same handler with the token’s own organization').toBe(200);
     expect(bodyOf(allowed)).toEqual({ found: true });
 
     target = () => other.orgId;
-    const refused = await buggyScimRead(event('GET', `/api/scim/v2/Users/${otherMemberId}`, '/api/scim/v2/Users/{id}', { id: otherMemberId }, { authorization: `Bearer ${token}` }), context);
+    const refused = await buggyScimRead(
+      event(
+        'GET',
+        `/api/scim/v2/Users/${otherMemberId}`,
+        '/api/scim/v2/Users/{id}',
+        { id: otherMemberId },
+        { authorization: `Bearer ${token}` },
+      ),
+      context,
+    );
     expect(statusOf(refused)).toBe(500);
     expect(JSON.stringify(bodyOf(refused))).not.toContain('Tina');
     expect(partitionsOf(refused).filter((partition) => partition.includes(other.orgId))).toEqual([]);

@@ -1,12 +1,12 @@
 import { fc } from '@fast-check/vitest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../functions/routes';
+import { isScimRoute } from '../budgets/read-budgets';
+import { GROUPS, USERS, createScimToken, scim, scimUserBody } from '../scim/scim-support';
 import { type ApiResponse, type SignedIn, login, registerOrganization } from '../support/api';
 import { addUserThroughApi } from '../support/org-members';
 import { arbitraryFromSchema } from '../support/schema-arbitrary';
 import { stepUp } from '../support/two-factor';
-import { GROUPS, USERS, createScimToken, scim, scimUserBody } from '../scim/scim-support';
-import { isScimRoute } from '../budgets/read-budgets';
 
 /**
  * The tenant guard's test over all routes (issue 38, item 4; docs/decisions/052): every route that
@@ -21,15 +21,18 @@ import { isScimRoute } from '../budgets/read-budgets';
 /** Partitions of no organization a signed-in request may name, and why no tenant's id picks them. */
 const GLOBAL_PARTITIONS: { prefix: string; reason: string }[] = [
   { prefix: 'EMAIL#', reason: 'an address is held once across all organizations (sign-in names it, not an organization)' },
-  { prefix: 'ATTEMPTS#', reason: "sliding-window counters: by address, account, or the session's own organization's request budget" },
+  {
+    prefix: 'ATTEMPTS#',
+    reason: "sliding-window counters: by address, account, or the session's own organization's request budget",
+  },
   { prefix: 'THROTTLE#', reason: 'fixed-window counters by address or account' },
   { prefix: 'TOKEN#', reason: 'a mail link by the hash of its token' },
   { prefix: 'OUTBOX#', reason: 'a mail waiting to be sent, by a fresh id' },
   { prefix: 'EVENT#', reason: 'a notification event for the fan-out, by a fresh id' },
   { prefix: 'IDEMPOTENCY#', reason: "a request's idempotency record, by the hash of the user's own key" },
-  { prefix: 'INVITATION_TOKEN#', reason: "an invitation link by the hash of its token" },
+  { prefix: 'INVITATION_TOKEN#', reason: 'an invitation link by the hash of its token' },
   { prefix: 'CHECKOUT_REFERENCE#', reason: 'a checkout reference the server made' },
-  { prefix: 'SSO_DOMAIN#', reason: "a verified domain is claimed once across all organizations" },
+  { prefix: 'SSO_DOMAIN#', reason: 'a verified domain is claimed once across all organizations' },
   { prefix: 'WEBAUTHN_CHALLENGE#', reason: 'a passkey ceremony by its random challenge' },
 ];
 
@@ -75,8 +78,17 @@ const fill = (path: string, from: Tenant) => path.replace(/\{(\w+)\}/g, (_, name
 /** Why a partition does not belong to `tenant`, or undefined when it does (or is listed as no organization's). */
 function notOwn(partition: string, of: Tenant): string | undefined {
   const org = of.admin.orgId;
-  if (partition === `ORG#${org}` || partition.startsWith(`ORG#${org}#`) || partition === `AUDIT#${org}` || partition.startsWith(`AUDIT#${org}#`)) return undefined;
-  if (partition.startsWith('USER#')) return [of.admin.user.id, of.staff.user.id].includes(partition.slice('USER#'.length)) ? undefined : 'a user of no session of this organization';
+  if (
+    partition === `ORG#${org}` ||
+    partition.startsWith(`ORG#${org}#`) ||
+    partition === `AUDIT#${org}` ||
+    partition.startsWith(`AUDIT#${org}#`)
+  )
+    return undefined;
+  if (partition.startsWith('USER#'))
+    return [of.admin.user.id, of.staff.user.id].includes(partition.slice('USER#'.length))
+      ? undefined
+      : 'a user of no session of this organization';
   if (GLOBAL_PARTITIONS.some((global) => partition.startsWith(global.prefix))) return undefined;
   return 'neither the organization’s nor a listed partition of no organization';
 }
@@ -116,7 +128,10 @@ describe("every route with an organization reaches only that organization's part
       const body = schema ? fc.sample(arbitraryFromSchema(schema), { numRuns: 1, seed: 38 })[0] : undefined;
       for (const ids of [own, other]) {
         const label = `${route.method} ${route.path} with ${ids === own ? 'its own' : 'the other organization’s'} ids`;
-        const answer = await caller.call(fill(route.path, ids), { method: route.method, ...(body === undefined ? {} : { body }) });
+        const answer = await caller.call(fill(route.path, ids), {
+          method: route.method,
+          ...(body === undefined ? {} : { body }),
+        });
         expectOwnPartitions(label, answer, own, other);
         seen += answer.dbPartitions.length;
         if (answer.status === 401) {
@@ -132,9 +147,17 @@ describe("every route with an organization reaches only that organization's part
     const scimRoutes = routes.filter(isScimRoute);
     expect(scimRoutes.length).toBeGreaterThan(10);
     for (const route of scimRoutes) {
-      const body = route.method === 'POST' && route.path === USERS ? scimUserBody(`scim-${own.admin.user.id.toLowerCase()}@example.com`) : route.method === 'GET' || route.method === 'DELETE' ? undefined : { schemas: [] };
+      const body =
+        route.method === 'POST' && route.path === USERS
+          ? scimUserBody(`scim-${own.admin.user.id.toLowerCase()}@example.com`)
+          : route.method === 'GET' || route.method === 'DELETE'
+            ? undefined
+            : { schemas: [] };
       for (const ids of [own, other]) {
-        const answer = await scim(own.scimToken, fill(route.path, ids), { method: route.method, ...(body === undefined ? {} : { body }) });
+        const answer = await scim(own.scimToken, fill(route.path, ids), {
+          method: route.method,
+          ...(body === undefined ? {} : { body }),
+        });
         const label = `${route.method} ${route.path} with ${ids === own ? 'its own' : 'the other organization’s'} ids`;
         expect(answer.status, label).not.toBe(401);
         expectOwnPartitions(label, answer, own, other);

@@ -29,13 +29,17 @@ function aDayOfItsOwn() {
 
 type Listed = { title: string; content: string; linkUrl: string | null };
 const notificationsOf = async (user: SignedIn) => (await user.call<Listed[]>('/api/notifications')).body;
-const remindersOf = async (user: SignedIn, projectId: string) => (await notificationsOf(user)).filter((n) => n.linkUrl === `/projects/${projectId}` && /due tomorrow|overdue/.test(n.title));
+const remindersOf = async (user: SignedIn, projectId: string) =>
+  (await notificationsOf(user)).filter((n) => n.linkUrl === `/projects/${projectId}` && /due tomorrow|overdue/.test(n.title));
 
 async function projectWithMembers(admin: SignedIn, name: string, dueDate: string, members: SignedIn[]) {
   const created = await admin.call('/api/projects', { method: 'POST', body: { name, dueDate } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.id as string;
-  expect((await admin.call(`/api/projects/${id}/members`, { method: 'PUT', body: { memberIds: members.map((m) => m.user.id) } })).status).toBe(200);
+  expect(
+    (await admin.call(`/api/projects/${id}/members`, { method: 'PUT', body: { memberIds: members.map((m) => m.user.id) } }))
+      .status,
+  ).toBe(200);
   return id;
 }
 
@@ -51,8 +55,20 @@ describe('due-date reminders', () => {
     const first = await dailyRunAt(noon - DAY_MS);
     expect(first.reminded).toBeGreaterThanOrEqual(1);
     for (const member of [ada, grace]) {
-      const got = await eventually(() => remindersOf(member, projectId), (list) => list.length >= 1);
-      expect(got).toEqual([{ title: 'Project due tomorrow', content: `The project "Spring Launch" is due tomorrow (${day}).`, linkUrl: `/projects/${projectId}`, id: expect.any(String), isRead: false, createdAt: expect.any(String) }]);
+      const got = await eventually(
+        () => remindersOf(member, projectId),
+        (list) => list.length >= 1,
+      );
+      expect(got).toEqual([
+        {
+          title: 'Project due tomorrow',
+          content: `The project "Spring Launch" is due tomorrow (${day}).`,
+          linkUrl: `/projects/${projectId}`,
+          id: expect.any(String),
+          isRead: false,
+          createdAt: expect.any(String),
+        },
+      ]);
     }
     const mail = await waitForMail(grace.email, 'Spring Launch is due tomorrow');
     expect(mail.text).toContain(`/projects/${projectId}`);
@@ -77,8 +93,13 @@ describe('due-date reminders', () => {
     await dailyRunAt(noon);
     expect(await remindersOf(grace, late)).toEqual([]);
     await dailyRunAt(noon + DAY_MS);
-    const got = await eventually(() => remindersOf(grace, late), (list) => list.length >= 1);
-    expect(got.map(({ title, content }) => ({ title, content }))).toEqual([{ title: 'Project overdue', content: `The project "Late Launch" was due ${day} and is now overdue.` }]);
+    const got = await eventually(
+      () => remindersOf(grace, late),
+      (list) => list.length >= 1,
+    );
+    expect(got.map(({ title, content }) => ({ title, content }))).toEqual([
+      { title: 'Project overdue', content: `The project "Late Launch" was due ${day} and is now overdue.` },
+    ]);
     await waitForMail(grace.email, 'Late Launch is overdue');
     // The day after: it became overdue yesterday, so no second reminder.
     await dailyRunAt(noon + 2 * DAY_MS);

@@ -17,15 +17,22 @@ import { testTable } from '../support/table';
 let profiles: typeof import('../../../functions/projects/member-profiles');
 
 beforeAll(async () => {
-  Object.assign(process.env, LOCAL_AWS_ENV, { TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint'), POWERTOOLS_METRICS_DISABLED: 'true' });
+  Object.assign(process.env, LOCAL_AWS_ENV, {
+    TABLE_NAME: inject('tableName'),
+    DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint'),
+    POWERTOOLS_METRICS_DISABLED: 'true',
+  });
   profiles = await import('../../../functions/projects/member-profiles');
 });
 
-const TINY_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const TINY_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 async function storedSet(orgId: string, projectId: string) {
   const { db, tableName } = testTable();
-  const set = (await db.send(new GetCommand({ TableName: tableName, Key: keys.projectMembers(orgId, projectId), ConsistentRead: true }))).Item;
+  const set = (
+    await db.send(new GetCommand({ TableName: tableName, Key: keys.projectMembers(orgId, projectId), ConsistentRead: true }))
+  ).Item;
   db.destroy();
   return set as { memberIds: string[]; profiles?: Record<string, { fullName: string; v: number }> } | undefined;
 }
@@ -54,19 +61,37 @@ describe('a 500-member project', () => {
     expect(members.body).toEqual(detail.body.members);
     expect(members.dbCalls).toBe(1);
     const someone = org.org.staff[42]!;
-    expect(detail.body.members[43]).toEqual({ id: someone.id, fullName: someone.fullName, username: someone.email, avatarUrl: null, role: 'staff' });
+    expect(detail.body.members[43]).toEqual({
+      id: someone.id,
+      fullName: someone.fullName,
+      username: someone.email,
+      avatarUrl: null,
+      role: 'staff',
+    });
   });
 
   it('shows a member’s new name, role and avatar once the stream consumer has renewed the copy, and a second renewal writes nothing', async () => {
     const someone = org.org.staff[7]!;
     const member = await login(someone.email, org.org.password);
     expect((await member.call('/api/user/profile', { method: 'PATCH', body: { fullName: 'Renamed Member' } })).status).toBe(200);
-    const avatar = await member.call<{ avatarUrl: string }>('/api/user/avatar', { method: 'POST', body: { avatarUrl: TINY_PNG } });
+    const avatar = await member.call<{ avatarUrl: string }>('/api/user/avatar', {
+      method: 'POST',
+      body: { avatarUrl: TINY_PNG },
+    });
     expect([200, 201]).toContain(avatar.status);
-    const promoted = await org.admin.call('/api/organization/users', { method: 'POST', body: { username: someone.email, fullName: 'Renamed Member', role: 'admin' } });
+    const promoted = await org.admin.call('/api/organization/users', {
+      method: 'POST',
+      body: { username: someone.email, fullName: 'Renamed Member', role: 'admin' },
+    });
     expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
 
-    const expected = { id: someone.id, fullName: 'Renamed Member', username: someone.email, avatarUrl: avatar.body.avatarUrl, role: 'admin' };
+    const expected = {
+      id: someone.id,
+      fullName: 'Renamed Member',
+      username: someone.email,
+      avatarUrl: avatar.body.avatarUrl,
+      role: 'admin',
+    };
     const detail = await eventually(
       () => org.admin.call<ProjectDetailResponse>(`/api/projects/${projectId}`),
       // Equal in any key order: the answer's order is not the literal's (a string comparison never held, and
@@ -88,10 +113,18 @@ describe('a 500-member project', () => {
     const second = await seeded('set-without-copies', { projects: 1, staff: 4, membersPerProject: 5, notificationsPerUser: 0 });
     const id = second.org.projectIds[0]!;
     const { db, tableName } = testTable();
-    await db.send(new UpdateCommand({ TableName: tableName, Key: keys.projectMembers(second.org.orgId, id), UpdateExpression: 'REMOVE profiles' }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.projectMembers(second.org.orgId, id),
+        UpdateExpression: 'REMOVE profiles',
+      }),
+    );
     db.destroy();
     const detail = await second.admin.call<ProjectDetailResponse>(`/api/projects/${id}`);
-    expect(detail.body.members.map((member) => member.fullName).sort()).toEqual([second.org.admin, ...second.org.staff].map((person) => person.fullName).sort());
+    expect(detail.body.members.map((member) => member.fullName).sort()).toEqual(
+      [second.org.admin, ...second.org.staff].map((person) => person.fullName).sort(),
+    );
     expect(detail.dbCalls).toBe(2);
   });
 });

@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { type SignedIn, registerOrganization } from '../support/api';
-import { addMemberDirectly } from '../support/org-members';
 import { eventually } from '../support/eventually';
+import { addMemberDirectly } from '../support/org-members';
 
 type Entry = { projectId: string; actor: { fullName: string }; action: string; members: string[] };
 
 async function createProject(admin: SignedIn, name: string, memberIds: string[]): Promise<string> {
   const created = await admin.call('/api/projects', { method: 'POST', body: { name } });
   expect(created.status).toBe(201);
-  if (memberIds.length) expect((await admin.call(`/api/projects/${created.body.id}/members`, { method: 'PUT', body: { memberIds } })).status).toBe(200);
+  if (memberIds.length)
+    expect((await admin.call(`/api/projects/${created.body.id}/members`, { method: 'PUT', body: { memberIds } })).status).toBe(
+      200,
+    );
   return created.body.id as string;
 }
 
-const membersOf = async (admin: SignedIn, projectId: string) => ((await admin.call(`/api/projects/${projectId}`)).body.members as { id: string }[]).map((member) => member.id);
-const newestEntryOf = async (admin: SignedIn, projectId: string) => ((await admin.call(`/api/projects/${projectId}/activity`)).body.entries as Entry[])[0]!;
+const membersOf = async (admin: SignedIn, projectId: string) =>
+  ((await admin.call(`/api/projects/${projectId}`)).body.members as { id: string }[]).map((member) => member.id);
+const newestEntryOf = async (admin: SignedIn, projectId: string) =>
+  ((await admin.call(`/api/projects/${projectId}/activity`)).body.entries as Entry[])[0]!;
 
 describe('a user removed from the organization leaves their projects, and the projects say so', () => {
   it("takes the user out of each of their projects with a 'members removed' entry by the admin, the counters unchanged", async () => {
@@ -24,7 +29,12 @@ describe('a user removed from the organization leaves their projects, and the pr
     const hers = await createProject(admin, 'Newsletter', [grace.user.id]);
     const his = await createProject(admin, 'Webinar', [alan.user.id]);
     // The figures are counted from the stream a moment after each create: 'before' is once all three are.
-    const before = (await eventually(() => admin.call('/api/dashboard'), (answer) => answer.body.counts.total === 3)).body;
+    const before = (
+      await eventually(
+        () => admin.call('/api/dashboard'),
+        (answer) => answer.body.counts.total === 3,
+      )
+    ).body;
     expect(before.counts.total).toBe(3);
 
     expect((await admin.call(`/api/organization/users/${grace.user.id}`, { method: 'DELETE' })).status).toBe(200);
@@ -33,7 +43,12 @@ describe('a user removed from the organization leaves their projects, and the pr
     expect(await membersOf(admin, hers)).toEqual([]);
     expect(await membersOf(admin, his)).toEqual([alan.user.id]);
     for (const projectId of [both, hers]) {
-      expect(await newestEntryOf(admin, projectId)).toMatchObject({ projectId, actor: { fullName: 'Ada Lovelace' }, action: 'members_removed', members: ['Grace Hopper'] });
+      expect(await newestEntryOf(admin, projectId)).toMatchObject({
+        projectId,
+        actor: { fullName: 'Ada Lovelace' },
+        action: 'members_removed',
+        members: ['Grace Hopper'],
+      });
     }
     expect((await newestEntryOf(admin, his)).action).toBe('members_added');
 
@@ -51,7 +66,11 @@ describe('a user removed from the organization leaves their projects, and the pr
     const grace = await addMemberDirectly(admin.orgId, { fullName: 'Grace Hopper' });
     const projectIds: string[] = [];
     for (let batch = 0; batch < 5; batch += 1) {
-      projectIds.push(...(await Promise.all(Array.from({ length: 10 }, (_, i) => createProject(admin, `Project ${batch * 10 + i}`, [grace.user.id])))));
+      projectIds.push(
+        ...(await Promise.all(
+          Array.from({ length: 10 }, (_, i) => createProject(admin, `Project ${batch * 10 + i}`, [grace.user.id])),
+        )),
+      );
     }
 
     expect((await admin.call(`/api/organization/users/${grace.user.id}`, { method: 'DELETE' })).status).toBe(200);

@@ -15,7 +15,11 @@ import { testTable } from '../support/table';
 let migration: typeof import('../../../functions/projects/index-members');
 
 beforeAll(async () => {
-  Object.assign(process.env, LOCAL_AWS_ENV, { TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint'), POWERTOOLS_METRICS_DISABLED: 'true' });
+  Object.assign(process.env, LOCAL_AWS_ENV, {
+    TABLE_NAME: inject('tableName'),
+    DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint'),
+    POWERTOOLS_METRICS_DISABLED: 'true',
+  });
   migration = await import('../../../functions/projects/index-members');
 });
 
@@ -23,7 +27,21 @@ beforeAll(async () => {
 async function storedItems(orgId: string, userIds: string[]) {
   const { db, tableName } = testTable();
   const partitions = [`ORG#${orgId}`, ...userIds.map((id) => keys.membership(orgId, id, '').PK)];
-  const items = await Promise.all(partitions.map(async (pk) => (await db.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }))).Items!));
+  const items = await Promise.all(
+    partitions.map(
+      async (pk) =>
+        (
+          await db.send(
+            new QueryCommand({
+              TableName: tableName,
+              KeyConditionExpression: 'PK = :pk',
+              ExpressionAttributeValues: { ':pk': pk },
+              ConsistentRead: true,
+            }),
+          )
+        ).Items!,
+    ),
+  );
   db.destroy();
   return items.flat().filter((item) => String(item.SK).startsWith('PROJECT#') || String(item.SK).startsWith('MEMBERS#'));
 }
@@ -39,16 +57,26 @@ describe('moving project members written before member sets', () => {
     // As written before the member sets: the ids on the project item, no set, no memberships.
     const { db, tableName } = testTable();
     const writeOld = (projectId: string, memberIds: string[]) =>
-      db.send(new UpdateCommand({ TableName: tableName, Key: keys.project(admin.orgId, projectId), UpdateExpression: 'SET memberIds = :ids', ExpressionAttributeValues: { ':ids': memberIds } }));
+      db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.project(admin.orgId, projectId),
+          UpdateExpression: 'SET memberIds = :ids',
+          ExpressionAttributeValues: { ':ids': memberIds },
+        }),
+      );
     await writeOld(old.id, [grace.user.id, alan.user.id]);
     await writeOld(changed.id, [grace.user.id]);
     await writeOld(empty.id, []);
     db.destroy();
     expect((await grace.call<ProjectDetailResponse>(`/api/projects/${old.id}`)).body.members).toEqual([]);
     // After the deployment, before the migration, an admin replaced one project's members: its set is the truth.
-    expect((await admin.call(`/api/projects/${changed.id}/members`, { method: 'PUT', body: { memberIds: [alan.user.id] } })).status).toBe(200);
+    expect(
+      (await admin.call(`/api/projects/${changed.id}/members`, { method: 'PUT', body: { memberIds: [alan.user.id] } })).status,
+    ).toBe(200);
 
-    const versionBefore = (await storedItems(admin.orgId, [])).find((item) => item.SK === keys.project(admin.orgId, old.id).SK)!.version as number;
+    const versionBefore = (await storedItems(admin.orgId, [])).find((item) => item.SK === keys.project(admin.orgId, old.id).SK)!
+      .version as number;
     expect(await migration.indexMembersOfOrganization(admin.orgId)).toEqual({ projects: 3, moved: 2, skipped: 1 });
     const afterFirst = await storedItems(admin.orgId, [grace.user.id, alan.user.id]);
     expect(await migration.indexMembersOfOrganization(admin.orgId)).toEqual({ projects: 3, moved: 0, skipped: 1 });
@@ -57,14 +85,22 @@ describe('moving project members written before member sets', () => {
     const detail = await grace.call<ProjectDetailResponse>(`/api/projects/${old.id}`);
     expect(detail.status).toBe(200);
     expect(detail.body.members.map((member) => member.fullName)).toEqual(['Grace Hopper', 'Alan Turing']);
-    expect((await admin.call<ProjectDetailResponse>(`/api/projects/${changed.id}`)).body.members.map((member) => member.fullName)).toEqual(['Alan Turing']);
+    expect(
+      (await admin.call<ProjectDetailResponse>(`/api/projects/${changed.id}`)).body.members.map((member) => member.fullName),
+    ).toEqual(['Alan Turing']);
     expect((await admin.call<ProjectDetailResponse>(`/api/projects/${empty.id}`)).body.members).toEqual([]);
     expect((await grace.call<ProjectResponse[]>('/api/projects?member=me')).body.map((project) => project.id)).toEqual([old.id]);
-    expect((await alan.call<ProjectResponse[]>('/api/projects?member=me')).body.map((project) => project.id).sort()).toEqual([old.id, changed.id].sort());
+    expect((await alan.call<ProjectResponse[]>('/api/projects?member=me')).body.map((project) => project.id).sort()).toEqual(
+      [old.id, changed.id].sort(),
+    );
     const project = afterFirst.find((item) => item.SK === keys.project(admin.orgId, old.id).SK)!;
     expect(project).not.toHaveProperty('memberIds');
     expect(project.version).toBe(versionBefore + 1);
-    expect(afterFirst.filter((item) => item.type === 'MEMBERSHIP' && item.projectId === old.id).map((item) => [item.userId, item.member, item.version])).toEqual(
+    expect(
+      afterFirst
+        .filter((item) => item.type === 'MEMBERSHIP' && item.projectId === old.id)
+        .map((item) => [item.userId, item.member, item.version]),
+    ).toEqual(
       expect.arrayContaining([
         [grace.user.id, true, versionBefore + 1],
         [alan.user.id, true, versionBefore + 1],
@@ -72,7 +108,9 @@ describe('moving project members written before member sets', () => {
     );
 
     // The new code carries on from the migrated set: removing Grace leaves Alan.
-    expect((await admin.call(`/api/projects/${old.id}/members`, { method: 'PUT', body: { memberIds: [alan.user.id] } })).status).toBe(200);
+    expect(
+      (await admin.call(`/api/projects/${old.id}/members`, { method: 'PUT', body: { memberIds: [alan.user.id] } })).status,
+    ).toBe(200);
     expect((await grace.call<ProjectResponse[]>('/api/projects?member=me')).body).toEqual([]);
   }, 60_000);
 });

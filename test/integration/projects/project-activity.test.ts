@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { registerOrganization } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 
-type Entry = { id: string; projectId: string; projectName: string; actor: { id: string; fullName: string }; action: string; from: string | null; to: string | null; members: string[]; createdAt: string };
+type Entry = {
+  id: string;
+  projectId: string;
+  projectName: string;
+  actor: { id: string; fullName: string };
+  action: string;
+  from: string | null;
+  to: string | null;
+  members: string[];
+  createdAt: string;
+};
 
 describe('project activity', () => {
   it('records each kind of change with who, from and to, newest first', async () => {
@@ -12,9 +22,13 @@ describe('project activity', () => {
     const project = (await admin.call('/api/projects', { method: 'POST', body: { name: 'Spring campaign' } })).body;
     const path = `/api/projects/${project.id}`;
     expect((await admin.call(path, { method: 'PATCH', body: { name: 'Summer campaign' } })).status).toBe(200);
-    expect((await grace.call(path, { method: 'PATCH', body: { description: 'Beach ads', dueDate: '2025-06-01' } })).status).toBe(200);
+    expect((await grace.call(path, { method: 'PATCH', body: { description: 'Beach ads', dueDate: '2025-06-01' } })).status).toBe(
+      200,
+    );
     expect((await admin.call(path, { method: 'PATCH', body: { status: 'in_progress' } })).status).toBe(200);
-    expect((await admin.call(`${path}/members`, { method: 'PUT', body: { memberIds: [grace.user.id, alan.user.id] } })).status).toBe(200);
+    expect(
+      (await admin.call(`${path}/members`, { method: 'PUT', body: { memberIds: [grace.user.id, alan.user.id] } })).status,
+    ).toBe(200);
     expect((await admin.call(`${path}/members`, { method: 'PUT', body: { memberIds: [alan.user.id] } })).status).toBe(200);
     // A PATCH that changes nothing writes no entry.
     expect((await admin.call(path, { method: 'PATCH', body: { status: 'in_progress' } })).status).toBe(200);
@@ -27,7 +41,13 @@ describe('project activity', () => {
     const summary = entries.map(({ actor, action, from, to, members }) => ({ actor: actor.fullName, action, from, to, members }));
     expect(summary).toEqual([
       { actor: 'Ada Lovelace', action: 'members_removed', from: null, to: null, members: ['Grace Hopper'] },
-      { actor: 'Ada Lovelace', action: 'members_added', from: null, to: null, members: expect.arrayContaining(['Grace Hopper', 'Alan Turing']) },
+      {
+        actor: 'Ada Lovelace',
+        action: 'members_added',
+        from: null,
+        to: null,
+        members: expect.arrayContaining(['Grace Hopper', 'Alan Turing']),
+      },
       { actor: 'Ada Lovelace', action: 'status_changed', from: 'planning', to: 'in_progress', members: [] },
       { actor: 'Grace Hopper', action: 'due_date_changed', from: null, to: '2025-06-01', members: [] },
       { actor: 'Grace Hopper', action: 'description_changed', from: null, to: null, members: [] },
@@ -54,7 +74,13 @@ describe('project activity', () => {
     expect(first.body.nextCursor).toBe(first.body.entries[19].id);
     const second = await admin.call(`/api/projects/${project.id}/activity?cursor=${first.body.nextCursor}`);
     expect(second.status).toBe(200);
-    expect(second.body.entries.map((entry: Entry) => entry.to ?? entry.action)).toEqual(['Busy 4', 'Busy 3', 'Busy 2', 'Busy 1', 'created']);
+    expect(second.body.entries.map((entry: Entry) => entry.to ?? entry.action)).toEqual([
+      'Busy 4',
+      'Busy 3',
+      'Busy 2',
+      'Busy 1',
+      'created',
+    ]);
     expect(second.body.nextCursor).toBeNull();
     expect((await admin.call(`/api/projects/${project.id}/activity?cursor=not-an-id`)).status).toBe(400);
   });
@@ -67,7 +93,12 @@ describe('project activity', () => {
     const dashboard = await admin.call('/api/dashboard');
     const recent = dashboard.body.recentActivity as Entry[];
     expect(recent).toHaveLength(10);
-    expect(recent[0]).toMatchObject({ action: 'deleted', projectName: 'Spring campaign', projectId: project.id, actor: { fullName: 'Ada Lovelace' } });
+    expect(recent[0]).toMatchObject({
+      action: 'deleted',
+      projectName: 'Spring campaign',
+      projectId: project.id,
+      actor: { fullName: 'Ada Lovelace' },
+    });
     expect(recent.slice(1).map((entry) => entry.projectName)).toEqual(Array.from({ length: 9 }, (_, i) => `Filler ${9 - i}`));
     // The project itself is gone, and so is its activity route.
     expect((await admin.call(`/api/projects/${project.id}/activity`)).status).toBe(404);

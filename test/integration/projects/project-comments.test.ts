@@ -35,7 +35,10 @@ async function comment(user: SignedIn, projectId: string, text: string, mentions
 }
 
 const notificationsOf = (user: SignedIn, count: number) =>
-  eventually(async () => (await user.call<Listed[]>('/api/notifications')).body, (list) => list.length >= count);
+  eventually(
+    async () => (await user.call<Listed[]>('/api/notifications')).body,
+    (list) => list.length >= count,
+  );
 
 describe('project comments', () => {
   it('posts a comment as the signed-in author and lists it newest last, text kept as typed', async () => {
@@ -71,10 +74,15 @@ describe('project comments', () => {
       expect(answer.status).toBe(400);
       expect(answer.body.fieldErrors.text).toBe('Comment cannot be empty');
     }
-    const tooLong = await ada.call(commentsPath(projectId), { method: 'POST', body: { text: 'a'.repeat(COMMENT_MAX_LENGTH + 1) } });
+    const tooLong = await ada.call(commentsPath(projectId), {
+      method: 'POST',
+      body: { text: 'a'.repeat(COMMENT_MAX_LENGTH + 1) },
+    });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.fieldErrors.text).toBe('Comment must be at most 5,000 characters');
-    expect((await ada.call(commentsPath(projectId), { method: 'POST', body: { text: 'a'.repeat(COMMENT_MAX_LENGTH) } })).status).toBe(201);
+    expect(
+      (await ada.call(commentsPath(projectId), { method: 'POST', body: { text: 'a'.repeat(COMMENT_MAX_LENGTH) } })).status,
+    ).toBe(201);
   });
 
   it('pages by cursor back in time, each page newest last, in at most 2 database calls whatever the number of comments', async () => {
@@ -90,17 +98,35 @@ describe('project comments', () => {
     expect(latest.body.nextCursor).toBe(latest.body.comments[0].id);
     const earlier = await ada.call(`${commentsPath(projectId)}?cursor=${latest.body.nextCursor}`);
     expect(earlier.dbCalls).toBeLessThanOrEqual(2);
-    expect(earlier.body.comments.map((c: Comment) => c.text)).toEqual(['Comment 1', 'Comment 2', 'Comment 3', 'Comment 4', 'Comment 5']);
+    expect(earlier.body.comments.map((c: Comment) => c.text)).toEqual([
+      'Comment 1',
+      'Comment 2',
+      'Comment 3',
+      'Comment 4',
+      'Comment 5',
+    ]);
     expect(earlier.body.nextCursor).toBeNull();
     expect((await ada.call(`${commentsPath(projectId)}?cursor=not-an-id`)).status).toBe(400);
   });
 
   it('costs at most 6 write units in the request, however many members the project has', async () => {
     const ada = await registerOrganization();
-    const members = await Promise.all(['Grace', 'Alan', 'Edsger'].map((name) => addMemberDirectly(ada.orgId, { fullName: name })));
+    const members = await Promise.all(
+      ['Grace', 'Alan', 'Edsger'].map((name) => addMemberDirectly(ada.orgId, { fullName: name })),
+    );
     const projectId = await createProject(ada, 'Budget');
-    expect((await ada.call(`/api/projects/${projectId}/members`, { method: 'PUT', body: { memberIds: members.map((m) => m.user.id) } })).status).toBe(200);
-    const answer = await ada.call(commentsPath(projectId), { method: 'POST', body: { text: 'Kick-off on Monday, @Grace', mentions: [members[0]!.user.id] } });
+    expect(
+      (
+        await ada.call(`/api/projects/${projectId}/members`, {
+          method: 'PUT',
+          body: { memberIds: members.map((m) => m.user.id) },
+        })
+      ).status,
+    ).toBe(200);
+    const answer = await ada.call(commentsPath(projectId), {
+      method: 'POST',
+      body: { text: 'Kick-off on Monday, @Grace', mentions: [members[0]!.user.id] },
+    });
     expect(answer.status).toBe(201);
     expect(answer.dbWriteUnits).toBeLessThanOrEqual(6);
     expect(answer.dbCalls).toBeLessThanOrEqual(2);
@@ -127,7 +153,10 @@ describe('project comments', () => {
     expect((await stranger.call(commentsPath(projectId), { method: 'POST', body: { text: 'Hi' } })).status).toBe(404);
     expect((await stranger.call(path, { method: 'PATCH', body: { text: 'Hi' } })).status).toBe(404);
     expect((await stranger.call(path, { method: 'DELETE' })).status).toBe(404);
-    expect((await grace.call(`${commentsPath(projectId)}/01ARZ3NDEKTSV4RRFFQ69G5FAV`, { method: 'PATCH', body: { text: 'Hi' } })).status).toBe(404);
+    expect(
+      (await grace.call(`${commentsPath(projectId)}/01ARZ3NDEKTSV4RRFFQ69G5FAV`, { method: 'PATCH', body: { text: 'Hi' } }))
+        .status,
+    ).toBe(404);
   });
 
   it("lets the author delete their comment, an admin anyone's with an audit entry, and staff nobody else's", async () => {
@@ -147,9 +176,16 @@ describe('project comments', () => {
 
     const audit = (await ada.call('/api/organization/audit-log?action=comment.deleted')).body;
     expect(audit.entries).toHaveLength(1);
-    expect(audit.entries[0]).toMatchObject({ actor: { id: ada.user.id }, target: { type: 'project', id: projectId, label: 'Deletes' }, details: { commentId: gracesSecond.id, authorName: 'Grace Hopper' } });
+    expect(audit.entries[0]).toMatchObject({
+      actor: { id: ada.user.id },
+      target: { type: 'project', id: projectId, label: 'Deletes' },
+      details: { commentId: gracesSecond.id, authorName: 'Grace Hopper' },
+    });
 
-    const activity = (await ada.call(`/api/projects/${projectId}/activity`)).body.entries as { action: string; actor: { fullName: string } }[];
+    const activity = (await ada.call(`/api/projects/${projectId}/activity`)).body.entries as {
+      action: string;
+      actor: { fullName: string };
+    }[];
     expect(activity.map((entry) => [entry.actor.fullName, entry.action])).toEqual([
       ['Ada Lovelace', 'comment_deleted'],
       ['Grace Hopper', 'comment_deleted'],
@@ -167,10 +203,21 @@ describe('mentions and comment notifications', () => {
     const alan = await addMemberDirectly(ada.orgId, { fullName: 'Alan Turing' });
     const outsider = await registerOrganization({ fullName: 'Eve Outsider' });
     const projectId = await createProject(ada, 'Spring campaign');
-    expect((await ada.call(`/api/projects/${projectId}/members`, { method: 'PUT', body: { memberIds: [ada.user.id, grace.user.id, alan.user.id] } })).status).toBe(200);
+    expect(
+      (
+        await ada.call(`/api/projects/${projectId}/members`, {
+          method: 'PUT',
+          body: { memberIds: [ada.user.id, grace.user.id, alan.user.id] },
+        })
+      ).status,
+    ).toBe(200);
     const before = (await notificationsOf(grace, 1)).length;
 
-    const posted = await comment(ada, projectId, '@Grace Hopper can you check the copy?', [grace.user.id, outsider.user.id, ada.user.id]);
+    const posted = await comment(ada, projectId, '@Grace Hopper can you check the copy?', [
+      grace.user.id,
+      outsider.user.id,
+      ada.user.id,
+    ]);
     expect(posted.mentions).toEqual([
       { id: grace.user.id, fullName: 'Grace Hopper' },
       { id: ada.user.id, fullName: 'Ada Lovelace' },
@@ -178,7 +225,11 @@ describe('mentions and comment notifications', () => {
 
     const link = `/projects/${projectId}#comment-${posted.id}`;
     const graces = await notificationsOf(grace, before + 1);
-    expect(graces[0]).toMatchObject({ title: 'Mentioned in a comment', content: 'Ada Lovelace mentioned you in Spring campaign', linkUrl: link });
+    expect(graces[0]).toMatchObject({
+      title: 'Mentioned in a comment',
+      content: 'Ada Lovelace mentioned you in Spring campaign',
+      linkUrl: link,
+    });
     const alans = await notificationsOf(alan, before + 1);
     expect(alans[0]).toMatchObject({ title: 'New comment', content: 'Ada Lovelace commented on Spring campaign', linkUrl: link });
 
@@ -202,12 +253,17 @@ describe('mentions and comment notifications', () => {
     const projectId = await createProject(ada, 'Edits');
     const posted = await comment(ada, projectId, 'Hello @Grace Hopper', [grace.user.id]);
     await notificationsOf(grace, 1);
-    const edited = await ada.call<Comment>(`${commentsPath(projectId)}/${posted.id}`, { method: 'PATCH', body: { text: 'Hello @Grace Hopper and @Alan Turing', mentions: [grace.user.id, alan.user.id] } });
+    const edited = await ada.call<Comment>(`${commentsPath(projectId)}/${posted.id}`, {
+      method: 'PATCH',
+      body: { text: 'Hello @Grace Hopper and @Alan Turing', mentions: [grace.user.id, alan.user.id] },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.mentions.map((m) => m.fullName)).toEqual(['Grace Hopper', 'Alan Turing']);
     const alans = await notificationsOf(alan, 1);
     expect(alans[0]!.content).toBe('Ada Lovelace mentioned you in Edits');
     await waitForMail(alan.email, 'mentioned you in Edits');
-    expect((await grace.call<Listed[]>('/api/notifications')).body.filter((n) => n.title === 'Mentioned in a comment')).toHaveLength(1);
+    expect(
+      (await grace.call<Listed[]>('/api/notifications')).body.filter((n) => n.title === 'Mentioned in a comment'),
+    ).toHaveLength(1);
   });
 });

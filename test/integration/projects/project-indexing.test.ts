@@ -15,7 +15,11 @@ let db: typeof import('../../../functions/db/client');
 let reindex: typeof import('../../../functions/projects/reindex');
 
 beforeAll(async () => {
-  Object.assign(process.env, LOCAL_AWS_ENV, { TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint'), POWERTOOLS_METRICS_DISABLED: 'true' });
+  Object.assign(process.env, LOCAL_AWS_ENV, {
+    TABLE_NAME: inject('tableName'),
+    DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint'),
+    POWERTOOLS_METRICS_DISABLED: 'true',
+  });
   db = await import('../../../functions/db/client');
   reindex = await import('../../../functions/projects/reindex');
 });
@@ -26,7 +30,15 @@ type Item = Record<string, unknown>;
 async function storedItems(orgId: string, projectId: string) {
   const { db: client, tableName } = testTable();
   const project = (await client.send(new GetCommand({ TableName: tableName, Key: keys.project(orgId, projectId) }))).Item!;
-  const words = (await client.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': collections.projectWordsBeginning(orgId, '').PK } }))).Items!;
+  const words = (
+    await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': collections.projectWordsBeginning(orgId, '').PK },
+      }),
+    )
+  ).Items!;
   client.destroy();
   const general = (item: Item) => {
     const { createdAt: _created, updatedAt: _updated, ...rest } = item;
@@ -38,11 +50,21 @@ async function storedItems(orgId: string, projectId: string) {
 describe('project index attributes and word items', () => {
   it('the seed stores a project as the API stores it', async () => {
     const { db: client, tableName } = testTable();
-    const seeded = await seedOrganization(client, tableName, { label: `same-${Date.now().toString(36)}`, projects: 1, membersPerProject: 0, staff: 0, notificationsPerUser: 0, password: 'seed-password' });
+    const seeded = await seedOrganization(client, tableName, {
+      label: `same-${Date.now().toString(36)}`,
+      projects: 1,
+      membersPerProject: 0,
+      staff: 0,
+      notificationsPerUser: 0,
+      password: 'seed-password',
+    });
     client.destroy();
     const admin = await registerOrganization();
     // The seed's first project: index 0 of its name list, no description, the first status, no due date.
-    const created = await admin.call('/api/projects', { method: 'POST', body: { name: 'Spring launch 1', description: null, status: 'planning', dueDate: null } });
+    const created = await admin.call('/api/projects', {
+      method: 'POST',
+      body: { name: 'Spring launch 1', description: null, status: 'planning', dueDate: null },
+    });
     expect(created.status).toBe(201);
     const fromSeed = await storedItems(seeded.orgId, seeded.projectIds[0]!);
     const fromApi = await storedItems(admin.orgId, created.body.id);
@@ -54,13 +76,25 @@ describe('project index attributes and word items', () => {
   it('renames and deletes keep the word items to the name', async () => {
     const admin = await registerOrganization();
     const project = (await admin.call('/api/projects', { method: 'POST', body: { name: 'Spring launch' } })).body;
-    await admin.call(`/api/projects/${project.id}`, { method: 'PATCH', body: { name: 'Autumn launch', status: 'completed', dueDate: '2025-05-01' } });
+    await admin.call(`/api/projects/${project.id}`, {
+      method: 'PATCH',
+      body: { name: 'Autumn launch', status: 'completed', dueDate: '2025-05-01' },
+    });
     const renamed = await storedItems(admin.orgId, project.id);
     expect(renamed.words.map((word) => word.SK)).toEqual(['autumn\u0001<project>', 'launch\u0001<project>']);
-    expect(renamed.project).toMatchObject({ dueKey: '2025-05-01\u0001autumn launch\u0001<project>', statusKey: '2\u0001autumn launch\u0001<project>' });
+    expect(renamed.project).toMatchObject({
+      dueKey: '2025-05-01\u0001autumn launch\u0001<project>',
+      statusKey: '2\u0001autumn launch\u0001<project>',
+    });
     expect((await admin.call(`/api/projects/${project.id}`, { method: 'DELETE' })).status).toBe(200);
     const { db: client, tableName } = testTable();
-    const left = await client.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': collections.projectWordsBeginning(admin.orgId, '').PK } }));
+    const left = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': collections.projectWordsBeginning(admin.orgId, '').PK },
+      }),
+    );
     client.destroy();
     expect(left.Items).toEqual([]);
   });
@@ -68,15 +102,29 @@ describe('project index attributes and word items', () => {
   it('the migration gives projects from before the indexes what the API writes, and a second run changes nothing', async () => {
     const admin = await registerOrganization();
     const ids: string[] = [];
-    for (const body of [{ name: 'Q3 campaign', dueDate: '2025-09-30' }, { name: 'SEO audit', status: 'on_hold' }]) ids.push((await admin.call('/api/projects', { method: 'POST', body })).body.id);
+    for (const body of [
+      { name: 'Q3 campaign', dueDate: '2025-09-30' },
+      { name: 'SEO audit', status: 'on_hold' },
+    ])
+      ids.push((await admin.call('/api/projects', { method: 'POST', body })).body.id);
     const expected = await Promise.all(ids.map((id) => storedItems(admin.orgId, id)));
     // As projects written before the indexes: no index attributes, no word items.
     const { db: client, tableName } = testTable();
     for (const id of ids) {
-      await client.send(new UpdateCommand({ TableName: tableName, Key: keys.project(admin.orgId, id), UpdateExpression: 'REMOVE nameKey, dueKey, statusKey, searchName' }));
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.project(admin.orgId, id),
+          UpdateExpression: 'REMOVE nameKey, dueKey, statusKey, searchName',
+        }),
+      );
     }
-    for (const word of expected.flatMap((stored, index) => stored.words.map((item) => String(item.SK).replace('<project>', ids[index]!)))) {
-      await client.send(new DeleteCommand({ TableName: tableName, Key: { PK: collections.projectWordsBeginning(admin.orgId, '').PK, SK: word } }));
+    for (const word of expected.flatMap((stored, index) =>
+      stored.words.map((item) => String(item.SK).replace('<project>', ids[index]!)),
+    )) {
+      await client.send(
+        new DeleteCommand({ TableName: tableName, Key: { PK: collections.projectWordsBeginning(admin.orgId, '').PK, SK: word } }),
+      );
     }
     client.destroy();
     expect((await admin.call('/api/projects?sort=name')).body).toEqual([]);
@@ -84,7 +132,10 @@ describe('project index attributes and word items', () => {
     const putItems = (items: Item[]) => batchPut(db.db, db.TABLE_NAME, items);
     expect(await reindex.reindexOrganization(admin.orgId, putItems)).toEqual({ projects: 2, updated: 2 });
     expect(await Promise.all(ids.map((id) => storedItems(admin.orgId, id)))).toEqual(expected);
-    expect((await admin.call<{ name: string }[]>('/api/projects?sort=name')).body.map((project) => project.name)).toEqual(['Q3 campaign', 'SEO audit']);
+    expect((await admin.call<{ name: string }[]>('/api/projects?sort=name')).body.map((project) => project.name)).toEqual([
+      'Q3 campaign',
+      'SEO audit',
+    ]);
 
     expect(await reindex.reindexOrganization(admin.orgId, putItems)).toEqual({ projects: 2, updated: 0 });
     expect(await Promise.all(ids.map((id) => storedItems(admin.orgId, id)))).toEqual(expected);

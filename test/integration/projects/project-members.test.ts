@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { collections } from '../../../functions/db/keys';
 import { MAX_WRITE_ATTEMPTS } from '../../../functions/projects/write-project-change';
 import { type SignedIn, registerOrganization, request } from '../support/api';
-import { addMemberDirectly } from '../support/org-members';
 import { eventually } from '../support/eventually';
+import { addMemberDirectly } from '../support/org-members';
 import { testTable } from '../support/table';
 
 async function createProject(user: SignedIn, body: Record<string, unknown> = { name: 'Website relaunch' }) {
@@ -72,7 +72,10 @@ describe('PUT and GET /api/projects/{id}/members', () => {
     const alan = await addMemberDirectly(admin.orgId, { fullName: 'Alan Turing' });
     const project = await createProject(admin);
 
-    const put = await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [grace.user.id, admin.user.id] } });
+    const put = await admin.call(`/api/projects/${project.id}/members`, {
+      method: 'PUT',
+      body: { memberIds: [grace.user.id, admin.user.id] },
+    });
     expect(put.status).toBe(200);
     const graceEntry = { id: grace.user.id, fullName: 'Grace Hopper', username: grace.email, avatarUrl: null, role: 'staff' };
     const adminEntry = { id: admin.user.id, fullName: 'Ada Admin', username: admin.email, avatarUrl: null, role: 'admin' };
@@ -80,11 +83,18 @@ describe('PUT and GET /api/projects/{id}/members', () => {
     expect((await admin.call(`/api/projects/${project.id}/members`)).body).toEqual([graceEntry, adminEntry]);
     expect((await admin.call(`/api/projects/${project.id}`)).body.members).toEqual([graceEntry, adminEntry]);
 
-    const replaced = await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [alan.user.id, alan.user.id] } });
+    const replaced = await admin.call(`/api/projects/${project.id}/members`, {
+      method: 'PUT',
+      body: { memberIds: [alan.user.id, alan.user.id] },
+    });
     expect(replaced.body.map((member: { id: string }) => member.id)).toEqual([alan.user.id]);
-    expect((await admin.call(`/api/projects/${project.id}`)).body.members.map((member: { fullName: string }) => member.fullName)).toEqual(['Alan Turing']);
+    expect(
+      (await admin.call(`/api/projects/${project.id}`)).body.members.map((member: { fullName: string }) => member.fullName),
+    ).toEqual(['Alan Turing']);
 
-    expect((await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [] } })).body).toEqual([]);
+    expect((await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [] } })).body).toEqual(
+      [],
+    );
     expect((await admin.call(`/api/projects/${project.id}`)).body.members).toEqual([]);
   });
 
@@ -92,9 +102,16 @@ describe('PUT and GET /api/projects/{id}/members', () => {
     const admin = await registerOrganization();
     const staff = await addMemberDirectly(admin.orgId);
     const project = await createProject(staff, { name: 'Staff project' });
-    expect((await staff.call(`/api/projects/${project.id}`, { method: 'PATCH', body: { status: 'completed' } })).status).toBe(200);
-    expect((await staff.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [admin.user.id] } })).status).toBe(200);
-    expect((await admin.call(`/api/projects/${project.id}`)).body).toMatchObject({ status: 'completed', members: [{ id: admin.user.id }] });
+    expect((await staff.call(`/api/projects/${project.id}`, { method: 'PATCH', body: { status: 'completed' } })).status).toBe(
+      200,
+    );
+    expect(
+      (await staff.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [admin.user.id] } })).status,
+    ).toBe(200);
+    expect((await admin.call(`/api/projects/${project.id}`)).body).toMatchObject({
+      status: 'completed',
+      members: [{ id: admin.user.id }],
+    });
     expect((await staff.call(`/api/projects/${project.id}`, { method: 'DELETE' })).status).toBe(200);
   });
 
@@ -103,7 +120,11 @@ describe('PUT and GET /api/projects/{id}/members', () => {
     ['memberIds that is not a list', { memberIds: 'abc' }, 'memberIds'],
     ['a member id that is not a string', { memberIds: [7] }, 'memberIds.0'],
     ['an empty member id', { memberIds: [''] }, 'memberIds.0'],
-    ['more than 500 members', { memberIds: Array.from({ length: 501 }, (_, i) => `01JAAAAAAAAAAAAAAAAAAA${String(i).padStart(4, '0')}`) }, 'memberIds'],
+    [
+      'more than 500 members',
+      { memberIds: Array.from({ length: 501 }, (_, i) => `01JAAAAAAAAAAAAAAAAAAA${String(i).padStart(4, '0')}`) },
+      'memberIds',
+    ],
   ])('rejects %s with 400 and keeps the members', async (_label, body, field) => {
     const admin = await registerOrganization();
     const project = await createProject(admin);
@@ -111,7 +132,9 @@ describe('PUT and GET /api/projects/{id}/members', () => {
     const response = await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body });
     expect(response.status).toBe(400);
     expect(Object.keys(response.body.fieldErrors)).toEqual([field]);
-    expect((await admin.call(`/api/projects/${project.id}/members`)).body.map((member: { id: string }) => member.id)).toEqual([admin.user.id]);
+    expect((await admin.call(`/api/projects/${project.id}/members`)).body.map((member: { id: string }) => member.id)).toEqual([
+      admin.user.id,
+    ]);
   });
 
   it('rejects member ids that are not users of the organization (400) and keeps the members', async () => {
@@ -125,7 +148,9 @@ describe('PUT and GET /api/projects/{id}/members', () => {
       expect(response.status).toBe(400);
       expect(response.body.fieldErrors).toEqual({ memberIds: 'Every member must be a user of your organization' });
     }
-    expect((await admin.call(`/api/projects/${project.id}/members`)).body.map((member: { id: string }) => member.id)).toEqual([colleague.user.id]);
+    expect((await admin.call(`/api/projects/${project.id}/members`)).body.map((member: { id: string }) => member.id)).toEqual([
+      colleague.user.id,
+    ]);
     expect(await notificationsOf(stranger.user.id)).toEqual([]);
   });
 
@@ -133,12 +158,16 @@ describe('PUT and GET /api/projects/{id}/members', () => {
     const admin = await registerOrganization();
     const missing = '01JAAAAAAAAAAAAAAAAAAAAAAA';
     expect((await admin.call(`/api/projects/${missing}/members`)).status).toBe(404);
-    expect((await admin.call(`/api/projects/${missing}/members`, { method: 'PUT', body: { memberIds: [admin.user.id] } })).status).toBe(404);
+    expect(
+      (await admin.call(`/api/projects/${missing}/members`, { method: 'PUT', body: { memberIds: [admin.user.id] } })).status,
+    ).toBe(404);
   });
 
   it('never leaves a mix of two sets when PUTs race', async () => {
     const admin = await registerOrganization();
-    const team = await Promise.all(Array.from({ length: 6 }, (_, i) => addMemberDirectly(admin.orgId, { fullName: `Member ${i}` })));
+    const team = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => addMemberDirectly(admin.orgId, { fullName: `Member ${i}` })),
+    );
     const ids = team.map((member) => member.user.id);
     // As many at once as a PUT has write attempts (MAX_WRITE_ATTEMPTS): each loses at most once to
     // each of the others, so all five succeed; one that spent an attempt on anything else gave up (409).
@@ -183,8 +212,14 @@ describe('notifications written with project changes', () => {
     const alan = await addMemberDirectly(admin.orgId);
     const project = await createProject(admin, { name: 'Q3 launch' });
 
-    await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [admin.user.id, grace.user.id] } });
-    await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [admin.user.id, grace.user.id, alan.user.id] } });
+    await admin.call(`/api/projects/${project.id}/members`, {
+      method: 'PUT',
+      body: { memberIds: [admin.user.id, grace.user.id] },
+    });
+    await admin.call(`/api/projects/${project.id}/members`, {
+      method: 'PUT',
+      body: { memberIds: [admin.user.id, grace.user.id, alan.user.id] },
+    });
 
     expect(await notificationsOf(admin.user.id)).toEqual([]);
     const graceNotifications = await notificationsOf(grace.user.id, 1);
@@ -215,7 +250,10 @@ describe('notifications written with project changes', () => {
     const alan = await addMemberDirectly(admin.orgId);
     const outsider = await addMemberDirectly(admin.orgId);
     const project = await createProject(admin, { name: 'Brand refresh' });
-    await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [grace.user.id, alan.user.id] } });
+    await admin.call(`/api/projects/${project.id}/members`, {
+      method: 'PUT',
+      body: { memberIds: [grace.user.id, alan.user.id] },
+    });
 
     const response = await grace.call(`/api/projects/${project.id}`, { method: 'PATCH', body: { status: 'in_progress' } });
     expect(response.status).toBe(200);
@@ -236,7 +274,10 @@ describe('notifications written with project changes', () => {
     const grace = await addMemberDirectly(admin.orgId);
     const project = await createProject(admin, { name: 'Same', status: 'on_hold' });
     await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [grace.user.id] } });
-    await admin.call(`/api/projects/${project.id}`, { method: 'PATCH', body: { status: 'on_hold', name: 'Renamed', description: 'New text' } });
+    await admin.call(`/api/projects/${project.id}`, {
+      method: 'PATCH',
+      body: { status: 'on_hold', name: 'Renamed', description: 'New text' },
+    });
     expect((await notificationsOf(grace.user.id, 1)).map((notification) => notification.title)).toEqual(['Added to project']);
   });
 });

@@ -30,7 +30,6 @@ const ORDER: Record<string, (a: Stored, b: Stored) => number> = {
   status: (a, b) => compare(projectIndexKeys(a).statusKey, projectIndexKeys(b).statusKey),
 };
 
-
 describe('GET /api/projects pages through a large organization', () => {
   let big: Seeded;
   let stored: Stored[];
@@ -40,25 +39,54 @@ describe('GET /api/projects pages through a large organization', () => {
     const { db, tableName } = testTable();
     const { PK, prefix } = collections.projectsOfOrganization(big.org.orgId);
     stored = [];
-    const pages = paginateQuery({ client: db }, { TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': PK, ':p': prefix } });
+    const pages = paginateQuery(
+      { client: db },
+      {
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': PK, ':p': prefix },
+      },
+    );
     for await (const page of pages) stored.push(...((page.Items ?? []) as Stored[]));
     const sets = new Map<string, string[]>();
-    const setPages = paginateQuery({ client: db }, { TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': PK, ':p': 'MEMBERS#' } });
-    for await (const page of setPages) for (const set of page.Items ?? []) sets.set(set.projectId as string, set.memberIds as string[]);
+    const setPages = paginateQuery(
+      { client: db },
+      {
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': PK, ':p': 'MEMBERS#' },
+      },
+    );
+    for await (const page of setPages)
+      for (const set of page.Items ?? []) sets.set(set.projectId as string, set.memberIds as string[]);
     for (const project of stored) project.memberIds = sets.get(project.id) ?? [];
     db.destroy();
     expect(stored).toHaveLength(1_050);
   }, 240_000);
 
-  it.each(['createdAt', 'name', 'dueDate', 'status'].flatMap((sort) => [[sort, 'asc'], [sort, 'desc']]))('sort=%s order=%s yields every project once, in order', async (sort, order) => {
-    const expected = [...stored].sort(ORDER[sort]!).map((project) => project.id);
-    if (order === 'desc') expected.reverse();
-    expect(await everyPage(big.admin, `/api/projects?sort=${sort}&order=${order}&limit=200`, 200)).toEqual(expected);
-  }, 120_000);
+  it.each(
+    ['createdAt', 'name', 'dueDate', 'status'].flatMap((sort) => [
+      [sort, 'asc'],
+      [sort, 'desc'],
+    ]),
+  )(
+    'sort=%s order=%s yields every project once, in order',
+    async (sort, order) => {
+      const expected = [...stored].sort(ORDER[sort]!).map((project) => project.id);
+      if (order === 'desc') expected.reverse();
+      expect(await everyPage(big.admin, `/api/projects?sort=${sort}&order=${order}&limit=200`, 200)).toEqual(expected);
+    },
+    120_000,
+  );
 
   it('answers 100 by default, in creation order, with a link to the next page and no total (it would not be exact: decision 062)', async () => {
     const first = await big.admin.call<ProjectResponse[]>('/api/projects');
-    expect(first.body.map((project) => project.id)).toEqual([...stored].sort(ORDER.createdAt).slice(0, 100).map((project) => project.id));
+    expect(first.body.map((project) => project.id)).toEqual(
+      [...stored]
+        .sort(ORDER.createdAt)
+        .slice(0, 100)
+        .map((project) => project.id),
+    );
     expect(first.headers.get('x-total-count')).toBeNull();
     expect(nextLink(first)).toMatch(/^\/api\/projects\?cursor=/);
     expect(await everyPage(big.admin, '/api/projects', 100)).toHaveLength(1_050);
@@ -76,7 +104,16 @@ describe('GET /api/projects pages through a large organization', () => {
   });
 
   it('refuses bad sort, order and filter values on their field', async () => {
-    for (const [query, field] of [['sort=size', 'sort'], ['order=up', 'order'], ['status=done', 'status'], ['status=planning,done', 'status'], ['overdue=yes', 'overdue'], ['due=later', 'due'], ['member=you', 'member'], ['q=', 'q']]) {
+    for (const [query, field] of [
+      ['sort=size', 'sort'],
+      ['order=up', 'order'],
+      ['status=done', 'status'],
+      ['status=planning,done', 'status'],
+      ['overdue=yes', 'overdue'],
+      ['due=later', 'due'],
+      ['member=you', 'member'],
+      ['q=', 'q'],
+    ]) {
       const response = await big.admin.call(`/api/projects?${query}`);
       expect(response.status, query).toBe(400);
       expect(Object.keys(response.body.fieldErrors), query).toEqual([field]);
@@ -84,17 +121,27 @@ describe('GET /api/projects pages through a large organization', () => {
   });
 
   it('filters by status, one or several (comma-separated or repeated), in any order, without a total while more pages follow', async () => {
-    const completed = stored.filter((project) => project.status === 'completed').sort(ORDER.status).map((project) => project.id);
+    const completed = stored
+      .filter((project) => project.status === 'completed')
+      .sort(ORDER.status)
+      .map((project) => project.id);
     expect(await everyPage(big.admin, '/api/projects?status=completed&sort=status&limit=200', 200)).toEqual(completed);
     const two = stored.filter((project) => ['planning', 'on_hold'].includes(project.status));
-    expect(await everyPage(big.admin, '/api/projects?status=planning&status=on_hold&sort=name&limit=200', 200)).toEqual(two.sort(ORDER.name).map((project) => project.id));
-    expect(await everyPage(big.admin, '/api/projects?status=planning,on_hold&limit=200', 200)).toEqual(two.sort(ORDER.createdAt).map((project) => project.id));
+    expect(await everyPage(big.admin, '/api/projects?status=planning&status=on_hold&sort=name&limit=200', 200)).toEqual(
+      two.sort(ORDER.name).map((project) => project.id),
+    );
+    expect(await everyPage(big.admin, '/api/projects?status=planning,on_hold&limit=200', 200)).toEqual(
+      two.sort(ORDER.createdAt).map((project) => project.id),
+    );
     expect((await big.admin.call('/api/projects?status=planning,on_hold')).headers.get('x-total-count')).toBeNull();
   }, 120_000);
 
-  it('filters by member=me (the caller\'s projects), without a total', async () => {
+  it("filters by member=me (the caller's projects), without a total", async () => {
     const staff = big.org.staff[0]!;
-    const mine = stored.filter((project) => project.memberIds.includes(staff.id)).sort(ORDER.dueDate).map((project) => project.id);
+    const mine = stored
+      .filter((project) => project.memberIds.includes(staff.id))
+      .sort(ORDER.dueDate)
+      .map((project) => project.id);
     expect(mine.length).toBeGreaterThan(0);
     const user = await login(staff.email, big.org.password);
     expect(await everyPage(user, '/api/projects?member=me&sort=dueDate&limit=200', 200)).toEqual(mine);
@@ -103,7 +150,17 @@ describe('GET /api/projects pages through a large organization', () => {
 
   it('above 1,000 projects, q finds every word prefix of the names, not inner substrings', async () => {
     const expected = (prefixes: string[]) =>
-      stored.filter((project) => prefixes.every((prefix) => project.name.toLowerCase().split(/[^a-z0-9]+/).some((word) => word.startsWith(prefix)))).map((project) => project.id).sort();
+      stored
+        .filter((project) =>
+          prefixes.every((prefix) =>
+            project.name
+              .toLowerCase()
+              .split(/[^a-z0-9]+/)
+              .some((word) => word.startsWith(prefix)),
+          ),
+        )
+        .map((project) => project.id)
+        .sort();
     const spr = await everyPage(big.admin, '/api/projects?q=spr&limit=200', 200);
     expect([...spr].sort()).toEqual(expected(['spr']));
     expect(spr.length).toBeGreaterThan(100);
@@ -120,7 +177,12 @@ describe('GET /api/projects pages through a large organization', () => {
     const other = await registerOrganization();
     const tampered = `${cursor.slice(0, -3)}${cursor.slice(-3) === 'AAA' ? 'BBB' : 'AAA'}`;
     const payload = cursor.split('.')[1]!;
-    const forged = cursor.replace(payload, Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: other.orgId })).toString('base64url'));
+    const forged = cursor.replace(
+      payload,
+      Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: other.orgId })).toString(
+        'base64url',
+      ),
+    );
     for (const [user, path] of [
       [other, `/api/projects?sort=name&limit=5&cursor=${cursor}`],
       [big.admin, `/api/projects?sort=dueDate&limit=5&cursor=${cursor}`],
@@ -170,15 +232,41 @@ describe('GET /api/projects in a small organization', () => {
   });
 
   it('orders by name, due date (none last) and status', async () => {
-    const ids = async (query: string) => (await admin.call<ProjectResponse[]>(`/api/projects?${query}`)).body.map((project) => project.name);
-    expect(await ids('sort=name')).toEqual(['autumn launch', 'Brand refresh', 'Referral program', 'Spring Launch', 'Webinar series']);
-    expect(await ids('sort=dueDate')).toEqual(['Referral program', 'Spring Launch', 'autumn launch', 'Brand refresh', 'Webinar series']);
-    expect(await ids('sort=dueDate&order=desc')).toEqual(['Webinar series', 'Brand refresh', 'autumn launch', 'Spring Launch', 'Referral program']);
-    expect(await ids('sort=status')).toEqual(['Brand refresh', 'Spring Launch', 'Referral program', 'autumn launch', 'Webinar series']);
+    const ids = async (query: string) =>
+      (await admin.call<ProjectResponse[]>(`/api/projects?${query}`)).body.map((project) => project.name);
+    expect(await ids('sort=name')).toEqual([
+      'autumn launch',
+      'Brand refresh',
+      'Referral program',
+      'Spring Launch',
+      'Webinar series',
+    ]);
+    expect(await ids('sort=dueDate')).toEqual([
+      'Referral program',
+      'Spring Launch',
+      'autumn launch',
+      'Brand refresh',
+      'Webinar series',
+    ]);
+    expect(await ids('sort=dueDate&order=desc')).toEqual([
+      'Webinar series',
+      'Brand refresh',
+      'autumn launch',
+      'Spring Launch',
+      'Referral program',
+    ]);
+    expect(await ids('sort=status')).toEqual([
+      'Brand refresh',
+      'Spring Launch',
+      'Referral program',
+      'autumn launch',
+      'Webinar series',
+    ]);
   });
 
   it('overdue=true: due before today and not completed, in any order', async () => {
-    const names = async (query: string) => (await admin.call<ProjectResponse[]>(`/api/projects?${query}`)).body.map((project) => project.name);
+    const names = async (query: string) =>
+      (await admin.call<ProjectResponse[]>(`/api/projects?${query}`)).body.map((project) => project.name);
     expect(await names('overdue=true')).toEqual(['Spring Launch', 'Referral program']);
     expect(await names('overdue=true&sort=dueDate')).toEqual(['Referral program', 'Spring Launch']);
     expect(await names('overdue=true&sort=name&order=desc')).toEqual(['Spring Launch', 'Referral program']);
@@ -186,9 +274,16 @@ describe('GET /api/projects in a small organization', () => {
   });
 
   it("due=soon: open projects due from today through the dashboard's next 7 days, in any order", async () => {
-    const names = async (query: string) => (await admin.call<ProjectResponse[]>(`/api/projects?${query}`)).body.map((project) => project.name);
-    const inSixDays = await admin.call<ProjectResponse>('/api/projects', { method: 'POST', body: { name: 'Six days out', dueDate: '2025-03-18' } });
-    const inEightDays = await admin.call<ProjectResponse>('/api/projects', { method: 'POST', body: { name: 'Eight days out', dueDate: '2025-03-20' } });
+    const names = async (query: string) =>
+      (await admin.call<ProjectResponse[]>(`/api/projects?${query}`)).body.map((project) => project.name);
+    const inSixDays = await admin.call<ProjectResponse>('/api/projects', {
+      method: 'POST',
+      body: { name: 'Six days out', dueDate: '2025-03-18' },
+    });
+    const inEightDays = await admin.call<ProjectResponse>('/api/projects', {
+      method: 'POST',
+      body: { name: 'Eight days out', dueDate: '2025-03-20' },
+    });
     try {
       expect(await names('due=soon')).toEqual(['Brand refresh', 'Six days out']);
       expect(await names('due=soon&sort=dueDate&order=desc')).toEqual(['Six days out', 'Brand refresh']);
@@ -196,12 +291,14 @@ describe('GET /api/projects in a small organization', () => {
       expect(await names('due=soon&overdue=true')).toEqual([]);
       expect((await admin.call('/api/projects?due=soon')).headers.get('x-total-count')).toBe('2');
     } finally {
-      for (const project of [inSixDays.body, inEightDays.body]) await admin.call(`/api/projects/${project.id}`, { method: 'DELETE' });
+      for (const project of [inSixDays.body, inEightDays.body])
+        await admin.call(`/api/projects/${project.id}`, { method: 'DELETE' });
     }
   });
 
   it('q up to 1,000 projects: any part of the name, whatever the case', async () => {
-    const names = async (query: string) => (await admin.call<ProjectResponse[]>(`/api/projects?${query}`)).body.map((project) => project.name);
+    const names = async (query: string) =>
+      (await admin.call<ProjectResponse[]>(`/api/projects?${query}`)).body.map((project) => project.name);
     expect(await names('q=AUNC')).toEqual(['Spring Launch', 'autumn launch']);
     expect(await names('q=ing%20la&sort=name')).toEqual(['Spring Launch']);
     expect(await names('q=launch&status=completed')).toEqual(['autumn launch']);
@@ -210,12 +307,18 @@ describe('GET /api/projects in a small organization', () => {
 
   it('member=me follows the member set as it changes, and renames move the name order', async () => {
     const project = created[2]!;
-    expect((await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [admin.user.id] } })).status).toBe(200);
+    expect(
+      (await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [admin.user.id] } })).status,
+    ).toBe(200);
     expect((await admin.call<ProjectResponse[]>('/api/projects?member=me')).body.map((item) => item.id)).toEqual([project.id]);
-    expect((await admin.call(`/api/projects/${project.id}`, { method: 'PATCH', body: { name: 'Zebra refresh' } })).status).toBe(200);
+    expect((await admin.call(`/api/projects/${project.id}`, { method: 'PATCH', body: { name: 'Zebra refresh' } })).status).toBe(
+      200,
+    );
     const byName = (await admin.call<ProjectResponse[]>('/api/projects?sort=name')).body.map((item) => item.name);
     expect(byName.at(-1)).toBe('Zebra refresh');
-    expect((await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [] } })).status).toBe(200);
+    expect((await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [] } })).status).toBe(
+      200,
+    );
     expect((await admin.call<ProjectResponse[]>('/api/projects?member=me')).body).toEqual([]);
   });
 });

@@ -35,12 +35,42 @@ describe('POST /api/projects', () => {
     ['a blank name', { name: '   ' }, 'name', 'Project name is required'],
     ['a name that is not text', { name: 42 }, 'name', 'Project name is required'],
     ['an over-long name', { name: 'x'.repeat(201) }, 'name', 'Project name must be at most 200 characters'],
-    ['an over-long description', { name: 'P', description: 'x'.repeat(5001) }, 'description', 'Description must be at most 5000 characters'],
-    ['an unknown status', { name: 'P', status: 'PAUSED' }, 'status', 'Status must be one of planning, in_progress, completed, on_hold'],
-    ['an upper-case status', { name: 'P', status: 'PLANNING' }, 'status', 'Status must be one of planning, in_progress, completed, on_hold'],
-    ['a due date that is not YYYY-MM-DD', { name: 'P', dueDate: '05/01/2025' }, 'dueDate', 'Due date must be a valid date (YYYY-MM-DD)'],
-    ['a due date that is not a real day', { name: 'P', dueDate: '2025-02-30' }, 'dueDate', 'Due date must be a valid date (YYYY-MM-DD)'],
-    ['a due date with a time', { name: 'P', dueDate: '2025-01-05T10:00:00Z' }, 'dueDate', 'Due date must be a valid date (YYYY-MM-DD)'],
+    [
+      'an over-long description',
+      { name: 'P', description: 'x'.repeat(5001) },
+      'description',
+      'Description must be at most 5000 characters',
+    ],
+    [
+      'an unknown status',
+      { name: 'P', status: 'PAUSED' },
+      'status',
+      'Status must be one of planning, in_progress, completed, on_hold',
+    ],
+    [
+      'an upper-case status',
+      { name: 'P', status: 'PLANNING' },
+      'status',
+      'Status must be one of planning, in_progress, completed, on_hold',
+    ],
+    [
+      'a due date that is not YYYY-MM-DD',
+      { name: 'P', dueDate: '05/01/2025' },
+      'dueDate',
+      'Due date must be a valid date (YYYY-MM-DD)',
+    ],
+    [
+      'a due date that is not a real day',
+      { name: 'P', dueDate: '2025-02-30' },
+      'dueDate',
+      'Due date must be a valid date (YYYY-MM-DD)',
+    ],
+    [
+      'a due date with a time',
+      { name: 'P', dueDate: '2025-01-05T10:00:00Z' },
+      'dueDate',
+      'Due date must be a valid date (YYYY-MM-DD)',
+    ],
     ['a due date that is a number', { name: 'P', dueDate: 20250105 }, 'dueDate', 'Due date must be a valid date (YYYY-MM-DD)'],
   ])('rejects %s with 400 and the field message, creating nothing', async (_label, body, field, message) => {
     const admin = await registerOrganization();
@@ -52,8 +82,12 @@ describe('POST /api/projects', () => {
 
   it('accepts a leap day and a null due date', async () => {
     const admin = await registerOrganization();
-    expect((await admin.call('/api/projects', { method: 'POST', body: { name: 'Leap', dueDate: '2024-02-29' } })).status).toBe(201);
-    expect((await admin.call('/api/projects', { method: 'POST', body: { name: 'None', dueDate: null } })).body.dueDate).toBeNull();
+    expect((await admin.call('/api/projects', { method: 'POST', body: { name: 'Leap', dueDate: '2024-02-29' } })).status).toBe(
+      201,
+    );
+    expect(
+      (await admin.call('/api/projects', { method: 'POST', body: { name: 'None', dueDate: null } })).body.dueDate,
+    ).toBeNull();
   });
 
   it('answers 401 without a session', async () => {
@@ -90,7 +124,9 @@ describe('GET /api/projects/{id}', () => {
 describe('PATCH /api/projects/{id}', () => {
   it('changes only the fields sent and answers the updated project', async () => {
     const admin = await registerOrganization();
-    const project = (await admin.call('/api/projects', { method: 'POST', body: { name: 'Old', description: 'Keep me', dueDate: '2025-03-01' } })).body;
+    const project = (
+      await admin.call('/api/projects', { method: 'POST', body: { name: 'Old', description: 'Keep me', dueDate: '2025-03-01' } })
+    ).body;
     const response = await admin.call(`/api/projects/${project.id}`, { method: 'PATCH', body: { status: 'completed' } });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ...project, status: 'completed' });
@@ -100,7 +136,11 @@ describe('PATCH /api/projects/{id}', () => {
       body: { name: 'New', description: null, status: 'on_hold', dueDate: null },
     });
     expect(edited.body).toEqual({ ...project, name: 'New', description: null, status: 'on_hold', dueDate: null });
-    expect((await admin.call(`/api/projects/${project.id}`)).body).toMatchObject({ name: 'New', status: 'on_hold', dueDate: null });
+    expect((await admin.call(`/api/projects/${project.id}`)).body).toMatchObject({
+      name: 'New',
+      status: 'on_hold',
+      dueDate: null,
+    });
   });
 
   it('lets a status change to any other status', async () => {
@@ -126,7 +166,9 @@ describe('PATCH /api/projects/{id}', () => {
 
   it('answers 404 for an unknown project', async () => {
     const admin = await registerOrganization();
-    expect((await admin.call('/api/projects/01JAAAAAAAAAAAAAAAAAAAAAAA', { method: 'PATCH', body: { name: 'X' } })).status).toBe(404);
+    expect((await admin.call('/api/projects/01JAAAAAAAAAAAAAAAAAAAAAAA', { method: 'PATCH', body: { name: 'X' } })).status).toBe(
+      404,
+    );
   });
 });
 

@@ -11,7 +11,12 @@ async function twoOrganizations() {
   const ownerColleague = await addMemberDirectly(owner.orgId, { fullName: 'Colin Colleague' });
   const intruder = await registerOrganization({ fullName: 'Ivan Intruder' });
   const intruderColleague = await addMemberDirectly(intruder.orgId, { fullName: 'Irene Insider' });
-  const project = (await owner.call('/api/projects', { method: 'POST', body: { name: 'Secret plan', description: 'Owners only', dueDate: '2025-06-01' } })).body;
+  const project = (
+    await owner.call('/api/projects', {
+      method: 'POST',
+      body: { name: 'Secret plan', description: 'Owners only', dueDate: '2025-06-01' },
+    })
+  ).body;
   await owner.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [ownerColleague.user.id] } });
   const before = (await owner.call(`/api/projects/${project.id}`)).body;
   return { owner, ownerColleague, intruder, intruderColleague, project, before };
@@ -34,7 +39,10 @@ describe('tenant isolation of projects', () => {
 
   it('another organization cannot change the project (404, unchanged)', async () => {
     const { owner, intruder, project, before } = await twoOrganizations();
-    const response = await intruder.call(`/api/projects/${project.id}`, { method: 'PATCH', body: { name: 'Hijacked', status: 'completed' } });
+    const response = await intruder.call(`/api/projects/${project.id}`, {
+      method: 'PATCH',
+      body: { name: 'Hijacked', status: 'completed' },
+    });
     expect(response.status).toBe(404);
     await expectUnchanged(owner, project.id, before);
   });
@@ -52,19 +60,30 @@ describe('tenant isolation of projects', () => {
       expect(response.status).toBe(404);
     }
     await expectUnchanged(owner, project.id, before);
-    expect((await owner.call(`/api/projects/${project.id}/members`)).body.map((member: { id: string }) => member.id)).toEqual([ownerColleague.user.id]);
+    expect((await owner.call(`/api/projects/${project.id}/members`)).body.map((member: { id: string }) => member.id)).toEqual([
+      ownerColleague.user.id,
+    ]);
   });
 
   it('a project cannot take members from another organization (400, unchanged)', async () => {
     const { owner, intruder, intruderColleague, project, before } = await twoOrganizations();
-    const response = await owner.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [intruder.user.id, intruderColleague.user.id] } });
+    const response = await owner.call(`/api/projects/${project.id}/members`, {
+      method: 'PUT',
+      body: { memberIds: [intruder.user.id, intruderColleague.user.id] },
+    });
     expect(response.status).toBe(400);
     await expectUnchanged(owner, project.id, before);
   });
 
   it('the member picker lists only the caller organization users', async () => {
     const { owner, ownerColleague, intruder, intruderColleague } = await twoOrganizations();
-    expect((await owner.call('/api/organization-users')).body.map((user: { id: string }) => user.id)).toEqual([owner.user.id, ownerColleague.user.id]);
-    expect((await intruder.call('/api/organization-users')).body.map((user: { id: string }) => user.id)).toEqual([intruder.user.id, intruderColleague.user.id]);
+    expect((await owner.call('/api/organization-users')).body.map((user: { id: string }) => user.id)).toEqual([
+      owner.user.id,
+      ownerColleague.user.id,
+    ]);
+    expect((await intruder.call('/api/organization-users')).body.map((user: { id: string }) => user.id)).toEqual([
+      intruder.user.id,
+      intruderColleague.user.id,
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { registerOrganization, request } from '../support/api';
 import { budgetOf } from '../budgets/read-budgets';
+import { registerOrganization, request } from '../support/api';
 import { ERROR_SCHEMA, GROUPS, GROUP_SCHEMA, USERS, USER_SCHEMA, createScimToken, scim } from './scim-support';
 
 const BASE = '/api/scim/v2';
@@ -31,7 +31,14 @@ describe('SCIM discovery: what the service supports, as an identity provider rea
       changePassword: { supported: false },
       sort: { supported: false },
       etag: { supported: false },
-      authenticationSchemes: [expect.objectContaining({ type: 'oauthbearertoken', name: expect.any(String), description: expect.any(String), primary: true })],
+      authenticationSchemes: [
+        expect.objectContaining({
+          type: 'oauthbearertoken',
+          name: expect.any(String),
+          description: expect.any(String),
+          primary: true,
+        }),
+      ],
       meta: { resourceType: 'ServiceProviderConfig', location: expect.stringMatching(/\/api\/scim\/v2\/ServiceProviderConfig$/) },
     });
   });
@@ -40,13 +47,31 @@ describe('SCIM discovery: what the service supports, as an identity provider rea
     const { token } = await provisioned();
     const types = await scim(token, `${BASE}/ResourceTypes`);
     expect(types.status).toBe(200);
-    expect(types.body).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: 2, startIndex: 1, itemsPerPage: 2 });
+    expect(types.body).toMatchObject({
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'],
+      totalResults: 2,
+      startIndex: 1,
+      itemsPerPage: 2,
+    });
     expect(types.body.Resources).toEqual([
-      expect.objectContaining({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'], id: 'User', name: 'User', endpoint: '/Users', schema: USER_SCHEMA }),
-      expect.objectContaining({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'], id: 'Group', name: 'Group', endpoint: '/Groups', schema: GROUP_SCHEMA }),
+      expect.objectContaining({
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'],
+        id: 'User',
+        name: 'User',
+        endpoint: '/Users',
+        schema: USER_SCHEMA,
+      }),
+      expect.objectContaining({
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'],
+        id: 'Group',
+        name: 'Group',
+        endpoint: '/Groups',
+        schema: GROUP_SCHEMA,
+      }),
     ]);
     // Each endpoint it names answers with the token.
-    for (const type of types.body.Resources as { endpoint: string }[]) expect((await scim(token, `${BASE}${type.endpoint}`)).status).toBe(200);
+    for (const type of types.body.Resources as { endpoint: string }[])
+      expect((await scim(token, `${BASE}${type.endpoint}`)).status).toBe(200);
     expect([USERS, GROUPS]).toEqual(types.body.Resources.map((type: { endpoint: string }) => `${BASE}${type.endpoint}`));
   });
 
@@ -55,14 +80,29 @@ describe('SCIM discovery: what the service supports, as an identity provider rea
     const listed = await scim(token, `${BASE}/Schemas`);
     expect(listed.status).toBe(200);
     expect(listed.body.totalResults).toBe(2);
-    const [user, group] = listed.body.Resources as { id: string; schemas: string[]; attributes: SchemaAttribute[]; meta: { location: string } }[];
+    const [user, group] = listed.body.Resources as {
+      id: string;
+      schemas: string[];
+      attributes: SchemaAttribute[];
+      meta: { location: string };
+    }[];
     expect(user!.id).toBe(USER_SCHEMA);
     expect(group!.id).toBe(GROUP_SCHEMA);
     expect(user!.schemas).toEqual(['urn:ietf:params:scim:schemas:core:2.0:Schema']);
-    const mutability = (attributes: SchemaAttribute[]) => Object.fromEntries(attributes.map((attribute) => [attribute.name, attribute.mutability]));
-    expect(mutability(user!.attributes)).toEqual({ userName: 'immutable', name: 'readWrite', displayName: 'readWrite', emails: 'readOnly', active: 'readWrite', groups: 'readOnly' });
+    const mutability = (attributes: SchemaAttribute[]) =>
+      Object.fromEntries(attributes.map((attribute) => [attribute.name, attribute.mutability]));
+    expect(mutability(user!.attributes)).toEqual({
+      userName: 'immutable',
+      name: 'readWrite',
+      displayName: 'readWrite',
+      emails: 'readOnly',
+      active: 'readWrite',
+      groups: 'readOnly',
+    });
     expect(mutability(group!.attributes)).toEqual({ displayName: 'readOnly', members: 'readWrite' });
-    expect(user!.attributes.find((attribute) => attribute.name === 'name')!.subAttributes!.map((attribute) => attribute.name)).toEqual(['formatted', 'givenName', 'familyName']);
+    expect(
+      user!.attributes.find((attribute) => attribute.name === 'name')!.subAttributes!.map((attribute) => attribute.name),
+    ).toEqual(['formatted', 'givenName', 'familyName']);
     expect(group!.meta.location).toMatch(new RegExp(`/api/scim/v2/Schemas/${GROUP_SCHEMA}$`));
   });
 

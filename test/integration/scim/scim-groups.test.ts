@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { registerOrganization, uniqueEmail } from '../support/api';
-import { addMemberDirectly } from '../support/org-members';
 import { storedAuditEntries } from '../audit-log/audit-entries';
 import { budgetOf, routeKey } from '../budgets/read-budgets';
 import { READ_CONSISTENCY } from '../budgets/read-consistency';
+import { registerOrganization, uniqueEmail } from '../support/api';
+import { addMemberDirectly } from '../support/org-members';
 import { ERROR_SCHEMA, GROUPS, GROUP_SCHEMA, PATCH_SCHEMA, USERS, createScimToken, scim, scimUserBody } from './scim-support';
 
 /** An organization with its admin, a SCIM token, and two people the IdP created (staff). */
@@ -12,7 +12,9 @@ async function provisioned() {
   const { token } = await createScimToken(admin);
   const people = [];
   for (const name of ['Ann', 'Ben']) {
-    const created = await scim(token, USERS, { body: scimUserBody(uniqueEmail(name.toLowerCase()), { name: { formatted: `${name} Person` } }) });
+    const created = await scim(token, USERS, {
+      body: scimUserBody(uniqueEmail(name.toLowerCase()), { name: { formatted: `${name} Person` } }),
+    });
     expect(created.status).toBe(201);
     people.push(created.body as { id: string; userName: string });
   }
@@ -20,14 +22,21 @@ async function provisioned() {
 }
 
 /** The role a person has, as their User resource's `groups` says. */
-const groupOf = async (token: string, userId: string) => ((await scim(token, `${USERS}/${userId}`)).body.groups as { value: string }[]).map((group) => group.value);
+const groupOf = async (token: string, userId: string) =>
+  ((await scim(token, `${USERS}/${userId}`)).body.groups as { value: string }[]).map((group) => group.value);
 
 const memberIds = (group: { members?: { value: string }[] }) => (group.members ?? []).map((member) => member.value).sort();
 
 /** RFC 7644 §3.5.2.1's example: add members. */
-const addMembers = (...ids: string[]) => ({ schemas: [PATCH_SCHEMA], Operations: [{ op: 'add', path: 'members', value: ids.map((value) => ({ value })) }] });
+const addMembers = (...ids: string[]) => ({
+  schemas: [PATCH_SCHEMA],
+  Operations: [{ op: 'add', path: 'members', value: ids.map((value) => ({ value })) }],
+});
 /** RFC 7644 §3.5.2.2's example: remove one member by a filtered path. */
-const removeMember = (id: string) => ({ schemas: [PATCH_SCHEMA], Operations: [{ op: 'remove', path: `members[value eq "${id}"]` }] });
+const removeMember = (id: string) => ({
+  schemas: [PATCH_SCHEMA],
+  Operations: [{ op: 'remove', path: `members[value eq "${id}"]` }],
+});
 
 describe('SCIM Groups: the two roles, Administrators and Staff (RFC 7644 §3.4)', () => {
   it('lists both groups with their members, each member with its name and location', async () => {
@@ -35,13 +44,25 @@ describe('SCIM Groups: the two roles, Administrators and Staff (RFC 7644 §3.4)'
     const listed = await scim(token, GROUPS);
     expect(listed.status).toBe(200);
     expect(listed.headers.get('content-type')).toContain('application/scim+json');
-    expect(listed.body).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: 2, startIndex: 1, itemsPerPage: 2 });
+    expect(listed.body).toMatchObject({
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'],
+      totalResults: 2,
+      startIndex: 1,
+      itemsPerPage: 2,
+    });
     const [administrators, staff] = listed.body.Resources;
     expect(administrators).toEqual({
       schemas: [GROUP_SCHEMA],
       id: 'admin',
       displayName: 'Administrators',
-      members: [{ value: admin.user.id, display: admin.user.fullName, type: 'User', $ref: expect.stringMatching(new RegExp(`/api/scim/v2/Users/${admin.user.id}$`)) }],
+      members: [
+        {
+          value: admin.user.id,
+          display: admin.user.fullName,
+          type: 'User',
+          $ref: expect.stringMatching(new RegExp(`/api/scim/v2/Users/${admin.user.id}$`)),
+        },
+      ],
       meta: { resourceType: 'Group', location: expect.stringMatching(/\/api\/scim\/v2\/Groups\/admin$/) },
     });
     expect(staff).toMatchObject({ id: 'staff', displayName: 'Staff' });
@@ -56,13 +77,23 @@ describe('SCIM Groups: the two roles, Administrators and Staff (RFC 7644 §3.4)'
     expect(none.body).toMatchObject({ totalResults: 0, Resources: [] });
     const refused = await scim(token, `${GROUPS}?filter=${encodeURIComponent('displayName co "Admin"')}`);
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ schemas: [ERROR_SCHEMA], status: '400', scimType: 'invalidFilter', detail: expect.any(String) });
+    expect(refused.body).toEqual({
+      schemas: [ERROR_SCHEMA],
+      status: '400',
+      scimType: 'invalidFilter',
+      detail: expect.any(String),
+    });
   });
 
   it('leaves the members out when excludedAttributes names them (as Okta and Entra ID ask), or attributes does not', async () => {
     const { token } = await provisioned();
-    const excluded = await scim(token, `${GROUPS}?excludedAttributes=members&filter=${encodeURIComponent('displayName eq "Staff"')}`);
-    expect(excluded.body.Resources).toEqual([{ schemas: [GROUP_SCHEMA], id: 'staff', displayName: 'Staff', meta: expect.any(Object) }]);
+    const excluded = await scim(
+      token,
+      `${GROUPS}?excludedAttributes=members&filter=${encodeURIComponent('displayName eq "Staff"')}`,
+    );
+    expect(excluded.body.Resources).toEqual([
+      { schemas: [GROUP_SCHEMA], id: 'staff', displayName: 'Staff', meta: expect.any(Object) },
+    ]);
     const one = await scim(token, `${GROUPS}/admin?attributes=displayName`);
     expect(one.body).not.toHaveProperty('members');
     expect((await scim(token, `${GROUPS}/admin?excludedAttributes=externalId,Members`)).body).not.toHaveProperty('members');
@@ -82,7 +113,9 @@ describe('SCIM Groups: the two roles, Administrators and Staff (RFC 7644 §3.4)'
 
   it('shows each person’s group on their User resource', async () => {
     const { admin, token, ann } = await provisioned();
-    expect((await scim(token, `${USERS}/${admin.user.id}`)).body.groups).toEqual([{ value: 'admin', display: 'Administrators', type: 'direct' }]);
+    expect((await scim(token, `${USERS}/${admin.user.id}`)).body.groups).toEqual([
+      { value: 'admin', display: 'Administrators', type: 'direct' },
+    ]);
     expect((await scim(token, `${USERS}/${ann.id}`)).body.groups).toEqual([{ value: 'staff', display: 'Staff', type: 'direct' }]);
   });
 });
@@ -134,7 +167,10 @@ describe('SCIM Groups: membership is the role (RFC 7644 §3.5)', () => {
 
   it('PUT replaces the group’s members: the new admins first, then the old ones become staff; answers the group as it is now', async () => {
     const { admin, token, ann } = await provisioned();
-    const replaced = await scim(token, `${GROUPS}/admin`, { method: 'PUT', body: { schemas: [GROUP_SCHEMA], displayName: 'Administrators', members: [{ value: ann.id }] } });
+    const replaced = await scim(token, `${GROUPS}/admin`, {
+      method: 'PUT',
+      body: { schemas: [GROUP_SCHEMA], displayName: 'Administrators', members: [{ value: ann.id }] },
+    });
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ id: 'admin', displayName: 'Administrators' });
     expect(memberIds(replaced.body)).toEqual([ann.id]);
@@ -154,7 +190,11 @@ describe('SCIM Groups: membership is the role (RFC 7644 §3.5)', () => {
     for (const [path, method, body] of attempts) {
       const refused = await scim(token, path, { method, body });
       expect(refused.status, `${method} ${path}`).toBe(409);
-      expect(refused.body).toEqual({ schemas: [ERROR_SCHEMA], status: '409', detail: expect.stringContaining('at least one administrator') });
+      expect(refused.body).toEqual({
+        schemas: [ERROR_SCHEMA],
+        status: '409',
+        detail: expect.stringContaining('at least one administrator'),
+      });
     }
     expect(await groupOf(token, admin.user.id)).toEqual(['admin']);
     expect(await storedAuditEntries(admin.orgId, 'user.role_changed')).toEqual([]);
@@ -168,15 +208,28 @@ describe('SCIM Groups: membership is the role (RFC 7644 §3.5)', () => {
       [`${GROUPS}/staff`, removeMember(ann.id), 'invalidValue'],
       [`${GROUPS}/admin`, addMembers(ann.id, stranger.user.id), 'invalidValue'],
       [`${GROUPS}/admin`, addMembers('not-a-user'), 'invalidValue'],
-      [`${GROUPS}/admin`, { schemas: [PATCH_SCHEMA], Operations: [{ op: 'replace', path: 'displayName', value: 'Owners' }] }, 'mutability'],
-      [`${GROUPS}/admin`, { schemas: [PATCH_SCHEMA], Operations: [{ op: 'add', path: 'description', value: 'x' }] }, 'invalidPath'],
+      [
+        `${GROUPS}/admin`,
+        { schemas: [PATCH_SCHEMA], Operations: [{ op: 'replace', path: 'displayName', value: 'Owners' }] },
+        'mutability',
+      ],
+      [
+        `${GROUPS}/admin`,
+        { schemas: [PATCH_SCHEMA], Operations: [{ op: 'add', path: 'description', value: 'x' }] },
+        'invalidPath',
+      ],
       [`${GROUPS}/admin`, { schemas: [PATCH_SCHEMA], Operations: [{ op: 'move', path: 'members', value: [] }] }, 'invalidSyntax'],
       [`${GROUPS}/admin`, { schemas: ['urn:example:unknown'], Operations: [] }, 'invalidSyntax'],
     ] as const;
     for (const [path, body, scimType] of refusals) {
       const refused = await scim(token, path, { method: 'PATCH', body });
       expect(refused.status, JSON.stringify(body)).toBe(400);
-      expect(refused.body, JSON.stringify(body)).toEqual({ schemas: [ERROR_SCHEMA], status: '400', scimType, detail: expect.any(String) });
+      expect(refused.body, JSON.stringify(body)).toEqual({
+        schemas: [ERROR_SCHEMA],
+        status: '400',
+        scimType,
+        detail: expect.any(String),
+      });
     }
     expect(await groupOf(token, ann.id)).toEqual(['staff']);
     expect(await storedAuditEntries(admin.orgId, 'user.role_changed')).toEqual([]);
@@ -186,7 +239,8 @@ describe('SCIM Groups: membership is the role (RFC 7644 §3.5)', () => {
     const { admin, token } = await provisioned();
     const created = await scim(token, GROUPS, { body: { schemas: [GROUP_SCHEMA], displayName: 'Engineering' } });
     const deleted = await scim(token, `${GROUPS}/admin`, { method: 'DELETE' });
-    for (const refused of [created, deleted]) expect(refused.body).toEqual({ schemas: [ERROR_SCHEMA], status: '501', detail: expect.any(String) });
+    for (const refused of [created, deleted])
+      expect(refused.body).toEqual({ schemas: [ERROR_SCHEMA], status: '501', detail: expect.any(String) });
     expect(created.status).toBe(501);
     expect(deleted.status).toBe(501);
     expect(memberIds((await scim(token, `${GROUPS}/admin`)).body)).toEqual([admin.user.id]);
@@ -213,6 +267,9 @@ describe('SCIM Groups reads stay within their budgets (test/integration/budgets)
     const read = await scim(token, `${GROUPS}/staff`);
     expect(read.dbCalls).toBeLessThanOrEqual(budgetOf(one));
     expect(read.dbReads).toEqual(READ_CONSISTENCY[routeKey(one)]);
-    expect((await scim(token, `${GROUPS}?excludedAttributes=members`)).dbReads).toEqual(['BatchGetItem:strong', 'GetItem:strong']);
+    expect((await scim(token, `${GROUPS}?excludedAttributes=members`)).dbReads).toEqual([
+      'BatchGetItem:strong',
+      'GetItem:strong',
+    ]);
   });
 });

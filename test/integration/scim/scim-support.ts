@@ -21,7 +21,10 @@ export async function createScimToken(admin: SignedIn, name = 'Okta'): Promise<{
 export function scim(token: string, path: string, options: { method?: string; body?: unknown } = {}): Promise<ApiResponse> {
   return request(path, {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-    headers: { authorization: `Bearer ${token}`, ...(options.body === undefined ? {} : { 'content-type': 'application/scim+json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(options.body === undefined ? {} : { 'content-type': 'application/scim+json' }),
+    },
     ...(options.body === undefined ? {} : { rawBody: JSON.stringify(options.body) }),
   });
 }
@@ -36,4 +39,7 @@ export const scimUserBody = (userName: string, extra: Record<string, unknown> = 
   ...extra,
 });
 
-export const patchActive = (active: boolean | string) => ({ schemas: [PATCH_SCHEMA], Operations: [{ op: 'replace', path: 'active', value: active }] });
+export const patchActive = (active: boolean | string) => ({
+  schemas: [PATCH_SCHEMA],
+  Operations: [{ op: 'replace', path: 'active', value: active }],
+});

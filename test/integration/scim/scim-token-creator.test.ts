@@ -3,14 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { keys } from '../../../functions/db/keys';
 import { type SignedIn, registerOrganization, uniqueEmail } from '../support/api';
 import { addUserThroughApi } from '../support/org-members';
-import { stepUp } from '../support/two-factor';
 import { testTable } from '../support/table';
+import { stepUp } from '../support/two-factor';
 import { ERROR_SCHEMA, GROUPS, PATCH_SCHEMA, USERS, createScimToken, patchActive, scim, scimUserBody } from './scim-support';
 
 const TOKENS = '/api/organization/scim-tokens';
 
 /** RFC 7644 §3.5.2.1: add people to a group (here: make them admins). */
-const addMembers = (...ids: string[]) => ({ schemas: [PATCH_SCHEMA], Operations: [{ op: 'add', path: 'members', value: ids.map((value) => ({ value })) }] });
+const addMembers = (...ids: string[]) => ({
+  schemas: [PATCH_SCHEMA],
+  Operations: [{ op: 'add', path: 'members', value: ids.map((value) => ({ value })) }],
+});
 
 /** An organization with two admins, each with a SCIM token of their own. */
 async function twoAdminsWithTokens() {
@@ -39,20 +42,29 @@ function expectAllRefused(answers: Awaited<ReturnType<typeof everyUse>>) {
 }
 
 const roleOf = async (admin: SignedIn, userId: string) =>
-  ((await admin.call('/api/organization/users')).body as { id: string; currentRole: { role: string } }[]).find((user) => user.id === userId)?.currentRole.role;
+  ((await admin.call('/api/organization/users')).body as { id: string; currentRole: { role: string } }[]).find(
+    (user) => user.id === userId,
+  )?.currentRole.role;
 
 describe('A SCIM token acts only while the admin who created it is still an admin (issue 39, finding 2’s pattern; decision 069)', () => {
   it('a token whose creator was demoted is refused with 401 on Users and Groups, and promotes nobody; another admin’s token keeps working', async () => {
     const { owner, second, ownersToken, secondsToken } = await twoAdminsWithTokens();
     const staff = await addUserThroughApi(owner, 'Sam Staff');
-    const demoted = await owner.call('/api/organization/users', { body: { username: second.email, fullName: 'Bea Second', role: 'staff' } });
+    const demoted = await owner.call('/api/organization/users', {
+      body: { username: second.email, fullName: 'Bea Second', role: 'staff' },
+    });
     expect(demoted.status).toBe(200);
 
     expectAllRefused(await everyUse(secondsToken, second.user.id));
     expect(await roleOf(owner, second.user.id)).toBe('staff');
 
     const stillWorking = await everyUse(ownersToken, staff.user.id);
-    expect([stillWorking.users.status, stillWorking.groups.status, stillWorking.create.status, stillWorking.promote.status]).toEqual([200, 200, 201, 204]);
+    expect([
+      stillWorking.users.status,
+      stillWorking.groups.status,
+      stillWorking.create.status,
+      stillWorking.promote.status,
+    ]).toEqual([200, 200, 201, 204]);
     expect(await roleOf(owner, staff.user.id)).toBe('admin');
   });
 
@@ -68,9 +80,15 @@ describe('A SCIM token acts only while the admin who created it is still an admi
 
   it('a token promoted back with its creator works again: it follows the creator’s current role, not a one-way switch', async () => {
     const { owner, second, secondsToken } = await twoAdminsWithTokens();
-    expect((await owner.call('/api/organization/users', { body: { username: second.email, fullName: 'Bea Second', role: 'staff' } })).status).toBe(200);
+    expect(
+      (await owner.call('/api/organization/users', { body: { username: second.email, fullName: 'Bea Second', role: 'staff' } }))
+        .status,
+    ).toBe(200);
     expect((await scim(secondsToken, USERS)).status).toBe(401);
-    expect((await owner.call('/api/organization/users', { body: { username: second.email, fullName: 'Bea Second', role: 'admin' } })).status).toBe(200);
+    expect(
+      (await owner.call('/api/organization/users', { body: { username: second.email, fullName: 'Bea Second', role: 'admin' } }))
+        .status,
+    ).toBe(200);
     expect((await scim(secondsToken, USERS)).status).toBe(200);
   });
 
@@ -89,7 +107,10 @@ describe('A SCIM token acts only while the admin who created it is still an admi
     const { owner, second, secondsToken } = await twoAdminsWithTokens();
     const third = await addUserThroughApi(owner, 'Cy Third', 'admin');
     // Joining Staff is leaving Administrators; the people move one transaction each, in the order named: the creator first.
-    const moved = await scim(secondsToken, `${GROUPS}/staff`, { method: 'PATCH', body: addMembers(second.user.id, third.user.id) });
+    const moved = await scim(secondsToken, `${GROUPS}/staff`, {
+      method: 'PATCH',
+      body: addMembers(second.user.id, third.user.id),
+    });
     expect(moved.status).toBe(401);
     expect(moved.body).toEqual({ schemas: [ERROR_SCHEMA], status: '401', detail: expect.any(String) });
     expect(await roleOf(owner, second.user.id)).toBe('staff');
@@ -115,8 +136,17 @@ describe('A SCIM token acts only while the admin who created it is still an admi
 
     const { db, tableName } = testTable();
     const [, , tokenId] = secondsToken.split('_');
-    await db.send(new UpdateCommand({ TableName: tableName, Key: keys.scimToken(owner.orgId, tokenId!), UpdateExpression: 'REMOVE createdBy' }));
-    expect((await owner.call('/api/organization/users', { body: { username: second.email, fullName: 'Bea Second', role: 'staff' } })).status).toBe(200);
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.scimToken(owner.orgId, tokenId!),
+        UpdateExpression: 'REMOVE createdBy',
+      }),
+    );
+    expect(
+      (await owner.call('/api/organization/users', { body: { username: second.email, fullName: 'Bea Second', role: 'staff' } }))
+        .status,
+    ).toBe(200);
     expect((await scim(secondsToken, USERS)).status).toBe(200);
     expect(((await owner.call(TOKENS)).body as { createdBy: unknown }[])[1]!.createdBy).toBeNull();
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { storedAuditEntries } from '../audit-log/audit-entries';
 import { registerOrganization, request } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { stepUp } from '../support/two-factor';
-import { storedAuditEntries } from '../audit-log/audit-entries';
 import { ERROR_SCHEMA, USERS, createScimToken, scim } from './scim-support';
 
 const TOKENS = '/api/organization/scim-tokens';
@@ -13,15 +13,31 @@ describe('SCIM tokens: an admin creates and revokes them', () => {
     await stepUp(admin);
     const created = await admin.call(TOKENS, { body: { name: '  Okta  ' } });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(String), name: 'Okta', token: expect.stringMatching(/^gwscim_/), createdAt: expect.any(String) });
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      name: 'Okta',
+      token: expect.stringMatching(/^gwscim_/),
+      createdAt: expect.any(String),
+    });
     const listed = await admin.call(TOKENS);
-    expect(listed.body).toEqual([{ id: created.body.id, name: 'Okta', createdAt: created.body.createdAt, createdBy: { id: admin.user.id, fullName: admin.user.fullName }, lastUsedAt: null }]);
+    expect(listed.body).toEqual([
+      {
+        id: created.body.id,
+        name: 'Okta',
+        createdAt: created.body.createdAt,
+        createdBy: { id: admin.user.id, fullName: admin.user.fullName },
+        lastUsedAt: null,
+      },
+    ]);
     expect(JSON.stringify(listed.body)).not.toContain(created.body.token);
 
     expect((await scim(created.body.token, USERS)).status).toBe(200);
     expect((await admin.call(TOKENS)).body[0].lastUsedAt).toEqual(expect.any(String));
     expect(await storedAuditEntries(admin.orgId, 'scim.token_created')).toEqual([
-      expect.objectContaining({ actor: expect.objectContaining({ id: admin.user.id }), target: { type: 'scim_token', id: created.body.id, label: 'Okta' } }),
+      expect.objectContaining({
+        actor: expect.objectContaining({ id: admin.user.id }),
+        target: { type: 'scim_token', id: created.body.id, label: 'Okta' },
+      }),
     ]);
   });
 

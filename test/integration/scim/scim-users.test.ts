@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type SignedIn, login, registerOrganization, request, uniqueEmail } from '../support/api';
-import { addMemberDirectly } from '../support/org-members';
 import { storedAuditEntries } from '../audit-log/audit-entries';
 import { budgetOf, routeKey } from '../budgets/read-budgets';
 import { READ_CONSISTENCY } from '../budgets/read-consistency';
+import { type SignedIn, login, registerOrganization, request, uniqueEmail } from '../support/api';
+import { addMemberDirectly } from '../support/org-members';
 import { ERROR_SCHEMA, PATCH_SCHEMA, USERS, USER_SCHEMA, createScimToken, patchActive, scim, scimUserBody } from './scim-support';
 
 const filterPath = (userName: string) => `${USERS}?filter=${encodeURIComponent(`userName eq "${userName}"`)}`;
@@ -33,13 +33,31 @@ describe('SCIM Users: create (RFC 7644 §3.3)', () => {
       emails: [{ value: userName, type: 'work', primary: true }],
       active: true,
       groups: [{ value: 'staff', display: 'Staff', type: 'direct' }],
-      meta: { resourceType: 'User', created: expect.any(String), location: expect.stringMatching(new RegExp(`/api/scim/v2/Users/${created.body.id}$`)) },
+      meta: {
+        resourceType: 'User',
+        created: expect.any(String),
+        location: expect.stringMatching(new RegExp(`/api/scim/v2/Users/${created.body.id}$`)),
+      },
     });
     expect(created.headers.get('location')).toBe(created.body.meta.location);
     const users = await admin.call('/api/organization/users');
-    expect(users.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: created.body.id, username: userName, fullName: 'Barbara Jensen', currentRole: { role: 'staff' } })]));
+    expect(users.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: created.body.id,
+          username: userName,
+          fullName: 'Barbara Jensen',
+          currentRole: { role: 'staff' },
+        }),
+      ]),
+    );
     expect(await storedAuditEntries(admin.orgId, 'user.added')).toEqual(
-      expect.arrayContaining([expect.objectContaining({ actor: { id: 'scim', fullName: 'SCIM', username: '' }, target: expect.objectContaining({ id: created.body.id }) })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          actor: { id: 'scim', fullName: 'SCIM', username: '' },
+          target: expect.objectContaining({ id: created.body.id }),
+        }),
+      ]),
     );
   });
 
@@ -50,14 +68,21 @@ describe('SCIM Users: create (RFC 7644 §3.3)', () => {
     for (const userName of [member.email, elsewhere.email]) {
       const refused = await scim(token, USERS, { body: scimUserBody(userName) });
       expect(refused.status).toBe(409);
-      expect(refused.body).toEqual({ schemas: [ERROR_SCHEMA], status: '409', scimType: 'uniqueness', detail: expect.any(String) });
+      expect(refused.body).toEqual({
+        schemas: [ERROR_SCHEMA],
+        status: '409',
+        scimType: 'uniqueness',
+        detail: expect.any(String),
+      });
     }
   });
 
   it('refuses unknown schemas, a userName that is not an email, a body that is not JSON and another content type, writing nothing', async () => {
     const { admin, token } = await provisioned();
     const before = (await admin.call('/api/organization/users')).body.length;
-    const unknownSchema = await scim(token, USERS, { body: { ...scimUserBody(uniqueEmail()), schemas: [USER_SCHEMA, 'urn:example:unknown'] } });
+    const unknownSchema = await scim(token, USERS, {
+      body: { ...scimUserBody(uniqueEmail()), schemas: [USER_SCHEMA, 'urn:example:unknown'] },
+    });
     expect(unknownSchema.status).toBe(400);
     expect(unknownSchema.body).toMatchObject({ schemas: [ERROR_SCHEMA], status: '400', scimType: 'invalidSyntax' });
     const noSchema = await scim(token, USERS, { body: { userName: uniqueEmail() } });
@@ -65,10 +90,18 @@ describe('SCIM Users: create (RFC 7644 §3.3)', () => {
     const badName = await scim(token, USERS, { body: scimUserBody('not-an-email') });
     expect(badName.status).toBe(400);
     expect(badName.body.scimType).toBe('invalidValue');
-    const malformed = await request(USERS, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' }, rawBody: '{"schemas":' });
+    const malformed = await request(USERS, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' },
+      rawBody: '{"schemas":',
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.scimType).toBe('invalidSyntax');
-    const text = await request(USERS, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, rawBody: JSON.stringify(scimUserBody(uniqueEmail())) });
+    const text = await request(USERS, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      rawBody: JSON.stringify(scimUserBody(uniqueEmail())),
+    });
     expect(text.status).toBe(415);
     expect(text.body.schemas).toEqual([ERROR_SCHEMA]);
     expect((await admin.call('/api/organization/users')).body).toHaveLength(before);
@@ -104,7 +137,9 @@ describe('SCIM Users: find and read (RFC 7644 §3.4)', () => {
     expect(all.body.Resources).toHaveLength(5);
     const page = await scim(token, `${USERS}?startIndex=2&count=2`);
     expect(page.body).toMatchObject({ totalResults: 5, startIndex: 2, itemsPerPage: 2 });
-    expect(page.body.Resources.map((user: { id: string }) => user.id)).toEqual(all.body.Resources.slice(1, 3).map((user: { id: string }) => user.id));
+    expect(page.body.Resources.map((user: { id: string }) => user.id)).toEqual(
+      all.body.Resources.slice(1, 3).map((user: { id: string }) => user.id),
+    );
     expect((await scim(token, `${USERS}?startIndex=5&count=10`)).body.Resources).toHaveLength(1);
     expect((await scim(token, `${USERS}?count=0`)).body).toMatchObject({ totalResults: 5, itemsPerPage: 0, Resources: [] });
     expect((await scim(token, `${USERS}?count=abc`)).status).toBe(400);
@@ -114,7 +149,12 @@ describe('SCIM Users: find and read (RFC 7644 §3.4)', () => {
     const { admin, token } = await provisioned();
     const member = await addMemberDirectly(admin.orgId, { fullName: 'Mia Member' });
     const read = await scim(token, `${USERS}/${member.user.id}`);
-    expect(read.body).toMatchObject({ id: member.user.id, userName: member.email, name: { formatted: 'Mia Member' }, active: true });
+    expect(read.body).toMatchObject({
+      id: member.user.id,
+      userName: member.email,
+      name: { formatted: 'Mia Member' },
+      active: true,
+    });
     for (const id of ['01ARZ3NDEKTSV4RRFFQ69G5FAV', 'not-an-id']) {
       const missing = await scim(token, `${USERS}/${id}`);
       expect(missing.status).toBe(404);
@@ -127,11 +167,19 @@ describe('SCIM Users: replace and modify (RFC 7644 §3.5)', () => {
   it('PUT renames the person (audited by SCIM) and refuses a new userName with mutability', async () => {
     const { admin, token } = await provisioned();
     const member = await addMemberDirectly(admin.orgId, { fullName: 'Mia Member' });
-    const replaced = await scim(token, `${USERS}/${member.user.id}`, { method: 'PUT', body: scimUserBody(member.email, { name: { formatted: 'Mia Renamed' } }) });
+    const replaced = await scim(token, `${USERS}/${member.user.id}`, {
+      method: 'PUT',
+      body: scimUserBody(member.email, { name: { formatted: 'Mia Renamed' } }),
+    });
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ id: member.user.id, displayName: 'Mia Renamed', active: true });
     expect((await member.call('/api/user')).body.fullName).toBe('Mia Renamed');
-    expect(await storedAuditEntries(admin.orgId, 'user.edited')).toEqual([expect.objectContaining({ actor: expect.objectContaining({ id: 'scim' }), details: expect.objectContaining({ toName: 'Mia Renamed' }) })]);
+    expect(await storedAuditEntries(admin.orgId, 'user.edited')).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ id: 'scim' }),
+        details: expect.objectContaining({ toName: 'Mia Renamed' }),
+      }),
+    ]);
     const moved = await scim(token, `${USERS}/${member.user.id}`, { method: 'PUT', body: scimUserBody(uniqueEmail()) });
     expect(moved.status).toBe(400);
     expect(moved.body.scimType).toBe('mutability');
@@ -142,14 +190,20 @@ describe('SCIM Users: replace and modify (RFC 7644 §3.5)', () => {
     const member = await addMemberDirectly(admin.orgId, { fullName: 'Mia Member' });
     const patched = await scim(token, `${USERS}/${member.user.id}`, {
       method: 'PATCH',
-      body: { schemas: [PATCH_SCHEMA], Operations: [{ op: 'Replace', value: { 'name.givenName': 'Mia', 'name.familyName': 'Patched' } }] },
+      body: {
+        schemas: [PATCH_SCHEMA],
+        Operations: [{ op: 'Replace', value: { 'name.givenName': 'Mia', 'name.familyName': 'Patched' } }],
+      },
     });
     expect(patched.status).toBe(200);
     expect(patched.body.displayName).toBe('Mia Patched');
-    const refused = await scim(token, `${USERS}/${member.user.id}`, { method: 'PATCH', body: { schemas: [PATCH_SCHEMA], Operations: [{ op: 'move', path: 'active', value: false }] } });
+    const refused = await scim(token, `${USERS}/${member.user.id}`, {
+      method: 'PATCH',
+      body: { schemas: [PATCH_SCHEMA], Operations: [{ op: 'move', path: 'active', value: false }] },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.scimType).toBe('invalidSyntax');
-    expect((await sessionStatus(member))).toBe(200);
+    expect(await sessionStatus(member)).toBe(200);
   });
 });
 
@@ -169,7 +223,12 @@ describe('SCIM Users: deactivation and deletion end the person’s access at onc
     expect((await request('/api/login', { body: { username: member.email, password: member.password } })).status).toBe(401);
     expect((await admin.call(`/api/projects/${project.body.id}/members`)).body).toEqual([]);
     expect((await scim(token, filterPath(member.email))).body.totalResults).toBe(0);
-    expect(await storedAuditEntries(admin.orgId, 'user.removed')).toEqual([expect.objectContaining({ actor: expect.objectContaining({ id: 'scim', fullName: 'SCIM' }), target: expect.objectContaining({ id: member.user.id }) })]);
+    expect(await storedAuditEntries(admin.orgId, 'user.removed')).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ id: 'scim', fullName: 'SCIM' }),
+        target: expect.objectContaining({ id: member.user.id }),
+      }),
+    ]);
   });
 
   it('DELETE answers 204 and ends the person’s sessions; a second DELETE is 404', async () => {
@@ -183,10 +242,17 @@ describe('SCIM Users: deactivation and deletion end the person’s access at onc
 
   it('the last admin cannot be deactivated or deleted: 409 in SCIM’s shape, and they stay signed in', async () => {
     const { admin, token } = await provisioned();
-    for (const [method, body] of [['PATCH', patchActive(false)], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['PATCH', patchActive(false)],
+      ['DELETE', undefined],
+    ] as const) {
       const refused = await scim(token, `${USERS}/${admin.user.id}`, { method, body });
       expect(refused.status, method).toBe(409);
-      expect(refused.body, method).toEqual({ schemas: [ERROR_SCHEMA], status: '409', detail: expect.stringContaining('at least one administrator') });
+      expect(refused.body, method).toEqual({
+        schemas: [ERROR_SCHEMA],
+        status: '409',
+        detail: expect.stringContaining('at least one administrator'),
+      });
     }
     expect(await sessionStatus(admin)).toBe(200);
     expect(await storedAuditEntries(admin.orgId, 'user.removed')).toEqual([]);

@@ -1,12 +1,13 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { type SignedIn, login, registerOrganization, request, sessionCookieOf } from '../support/api';
-import { testTable } from '../support/table';
 import { functionsNow } from '../support/functions-clock';
+import { testTable } from '../support/table';
 import { enrol, stepUp } from '../support/two-factor';
 
 const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -84,7 +85,10 @@ describe('sessions people can see and end (issue 21, item 4)', () => {
 
   it('a new sign-in on the same browser replaces its old session', async () => {
     const admin = await registerOrganization();
-    const again = await request('/api/login', { body: { username: admin.email, password: admin.password }, cookie: admin.cookie });
+    const again = await request('/api/login', {
+      body: { username: admin.email, password: admin.password },
+      cookie: admin.cookie,
+    });
     expect(again.status).toBe(200);
     expect((await admin.call('/api/user')).status).toBe(401);
     const listed = await request('/api/user/sessions', { cookie: sessionCookieOf(again) });
@@ -102,7 +106,9 @@ describe('sessions people can see and end (issue 21, item 4)', () => {
   it('in an organization that requires two-factor, a session unused for 30 minutes has ended (issue 39, idle timeout)', async () => {
     const admin = await registerOrganization();
     await enrol(admin);
-    expect((await admin.call(`/api/organization/${admin.orgId}`, { method: 'PATCH', body: { requireMfa: true } })).status).toBe(200);
+    expect((await admin.call(`/api/organization/${admin.orgId}`, { method: 'PATCH', body: { requireMfa: true } })).status).toBe(
+      200,
+    );
     await setSession(admin, { lastUsedAt: functionsNow() - 29 * MINUTE });
     expect((await admin.call('/api/user')).status).toBe(200);
     await setSession(admin, { lastUsedAt: functionsNow() - 30 * MINUTE - 1000 });
@@ -113,7 +119,8 @@ describe('sessions people can see and end (issue 21, item 4)', () => {
     const admin = await registerOrganization();
     const { db, tableName } = testTable();
     const { PK, SK } = sessionKeyOf(admin);
-    const lastUsedAt = async () => (await db.send(new GetCommand({ TableName: tableName, Key: { PK, SK }, ConsistentRead: true }))).Item!.lastUsedAt as number;
+    const lastUsedAt = async () =>
+      (await db.send(new GetCommand({ TableName: tableName, Key: { PK, SK }, ConsistentRead: true }))).Item!.lastUsedAt as number;
 
     const idleSince = functionsNow() - HOUR;
     await setSession(admin, { lastUsedAt: idleSince });

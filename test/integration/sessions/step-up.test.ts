@@ -4,12 +4,12 @@ import { keys } from '../../../functions/db/keys';
 import { STEP_UP_REQUIRED, STEP_UP_REQUIRED_MESSAGE } from '../../../shared/messages';
 import { WRONG_CODE, WRONG_PASSWORD, WRONG_RECOVERY_CODE } from '../../../shared/schemas/mfa';
 import { PASSWORD_OR_CODE } from '../../../shared/schemas/sessions';
+import { storedAuditEntries } from '../audit-log/audit-entries';
 import { type SignedIn, login, registerOrganization, request } from '../support/api';
 import { functionsNow } from '../support/functions-clock';
 import { mailsTo, tokenFromMail, waitForMail } from '../support/inbox';
 import { testTable } from '../support/table';
 import { enrol, passwordStep, secondStep, signInWithCode, signInWithRecoveryCode, stepUp } from '../support/two-factor';
-import { storedAuditEntries } from '../audit-log/audit-entries';
 
 const MINUTE = 60_000;
 const STEP_UP_REFUSAL = { message: STEP_UP_REQUIRED_MESSAGE, code: STEP_UP_REQUIRED };
@@ -22,7 +22,14 @@ function sessionKeyOf(signedIn: Pick<SignedIn, 'cookie'>) {
 /** Moves the session's last step-up back in time, as if the person had confirmed it `ago` ms before now. */
 async function stepUpAged(signedIn: SignedIn, ago: number) {
   const { db, tableName } = testTable();
-  await db.send(new UpdateCommand({ TableName: tableName, Key: sessionKeyOf(signedIn), UpdateExpression: 'SET steppedUpAt = :at', ExpressionAttributeValues: { ':at': functionsNow() - ago } }));
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: sessionKeyOf(signedIn),
+      UpdateExpression: 'SET steppedUpAt = :at',
+      ExpressionAttributeValues: { ':at': functionsNow() - ago },
+    }),
+  );
 }
 
 const setUp = (user: SignedIn) => user.call('/api/user/mfa/setup', { method: 'POST' });
@@ -70,7 +77,9 @@ describe('step-up before security changes (issue 39, finding 1)', () => {
     const signedIn = await signInWithCode(admin, await authenticator.nextCode());
     expect((await signedIn.call('/api/user/sessions/revoke-others', { method: 'POST' })).body).toEqual(STEP_UP_REFUSAL);
 
-    const replayed = await signedIn.call('/api/user/step-up', { body: { code: await authenticator.codeAt(authenticator.lastStep) } });
+    const replayed = await signedIn.call('/api/user/step-up', {
+      body: { code: await authenticator.codeAt(authenticator.lastStep) },
+    });
     expect(replayed.status).toBe(400);
     expect(replayed.body.fieldErrors).toEqual({ code: WRONG_CODE });
     const neither = await signedIn.call('/api/user/step-up', { body: {} });
@@ -108,7 +117,9 @@ describe('new recovery codes (issue 39, finding 1: viewing recovery codes needs 
     expect(old.status).toBe(401);
     expect(old.body.fieldErrors).toEqual({ recoveryCode: WRONG_RECOVERY_CODE });
     expect((await signInWithRecoveryCode(admin, made.body.recoveryCodes[0])).user.id).toBe(admin.user.id);
-    expect((await waitForMail(admin.email, 'New recovery codes were made for your Growthwise account')).text).toContain('Hello Rory Recovery,');
+    expect((await waitForMail(admin.email, 'New recovery codes were made for your Growthwise account')).text).toContain(
+      'Hello Rory Recovery,',
+    );
     expect(await storedAuditEntries(admin.orgId, 'mfa.recovery_codes_regenerated')).toHaveLength(1);
   }, 90_000);
 
@@ -132,13 +143,17 @@ describe('a password reset by email removes two-factor that no sign-in has passe
       await new Promise((resolve) => setTimeout(resolve, 100));
       resets = (await mailsTo(email)).filter((mail) => mail.subject === RESET_SUBJECT);
     }
-    const confirmed = await request('/api/password-reset/confirm', { body: { token: tokenFromMail(resets.at(-1)!, '/reset-password'), newPassword } });
+    const confirmed = await request('/api/password-reset/confirm', {
+      body: { token: tokenFromMail(resets.at(-1)!, '/reset-password'), newPassword },
+    });
     expect(confirmed.status).toBe(200);
   }
 
   const storedUser = async (user: SignedIn) => {
     const { db, tableName } = testTable();
-    return (await db.send(new GetCommand({ TableName: tableName, Key: keys.user(user.orgId, user.user.id), ConsistentRead: true }))).Item!;
+    return (
+      await db.send(new GetCommand({ TableName: tableName, Key: keys.user(user.orgId, user.user.id), ConsistentRead: true }))
+    ).Item!;
   };
 
   it('an authenticator set up today and never signed in with is removed, and the owner is mailed', async () => {
@@ -170,13 +185,21 @@ describe('a password reset by email removes two-factor that no sign-in has passe
     await enrol(older);
     const { db, tableName } = testTable();
     await db.send(
-      new UpdateCommand({ TableName: tableName, Key: keys.user(older.orgId, older.user.id), UpdateExpression: 'SET mfaEnabledAt = :at', ExpressionAttributeValues: { ':at': functionsNow() - 24 * 60 * MINUTE - 1000 } }),
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.user(older.orgId, older.user.id),
+        UpdateExpression: 'SET mfaEnabledAt = :at',
+        ExpressionAttributeValues: { ':at': functionsNow() - 24 * 60 * MINUTE - 1000 },
+      }),
     );
     await resetPassword(older.email, 'a-new-password-2');
-    expect((await request('/api/login', { body: { username: older.email, password: 'a-new-password-2' } })).body).toEqual({ mfaRequired: true });
+    expect((await request('/api/login', { body: { username: older.email, password: 'a-new-password-2' } })).body).toEqual({
+      mfaRequired: true,
+    });
     // Written in the reset's own transaction as the 'password changed' mail is: that one arrived, this one was never written.
     await waitForMail(older.email, 'Your Growthwise password was changed');
     await waitForMail(signedInWith.email, 'Your Growthwise password was changed');
-    for (const user of [older, signedInWith]) expect((await mailsTo(user.email)).some((mail) => mail.subject === REMOVED_SUBJECT)).toBe(false);
+    for (const user of [older, signedInWith])
+      expect((await mailsTo(user.email)).some((mail) => mail.subject === REMOVED_SUBJECT)).toBe(false);
   }, 120_000);
 });

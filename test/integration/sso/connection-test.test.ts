@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { TestSamlIdp, readAuthnRequest } from '../../support/test-saml-idp';
+import { storedAuditEntries } from '../audit-log/audit-entries';
 import { login, registerOrganization, request } from '../support/api';
 import { functionsNow } from '../support/functions-clock';
 import { addMemberDirectly } from '../support/org-members';
 import { stepUp } from '../support/two-factor';
-import { storedAuditEntries } from '../audit-log/audit-entries';
-import { TestSamlIdp, readAuthnRequest } from '../../support/test-saml-idp';
 import { Browser, ssoOrganization, uniqueDomain, verifyDomain } from './sso-support';
 
 const SESSION_COOKIE = '__Host-growthwise_session';
@@ -16,7 +16,9 @@ function expectLandedOnResult(back: Response) {
   expect(back.headers.get('location')).toBe(RESULT_PAGE);
   const cookies = back.headers.getSetCookie();
   expect(cookies.some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
-  expect(cookies.find((cookie) => cookie.startsWith(`${RESULT_COOKIE}=`))).toMatch(/HttpOnly; Secure; SameSite=Lax; Path=\/api\/organization\/sso\/test-result; Max-Age=600/);
+  expect(cookies.find((cookie) => cookie.startsWith(`${RESULT_COOKIE}=`))).toMatch(
+    /HttpOnly; Secure; SameSite=Lax; Path=\/api\/organization\/sso\/test-result; Max-Age=600/,
+  );
 }
 
 /** Nobody was created or signed in by single sign-on in the organization. */
@@ -37,11 +39,22 @@ describe('Test connection with OpenID Connect (the local identity provider)', ()
 
     const result = await browser.call('/api/organization/sso/test-result');
     expect(result.status).toBe(200);
-    expect(result.body).toEqual({ outcome: 'passed', protocol: 'oidc', email: `tess.tester@${domain}`, name: 'Tess Tester', subject: expect.any(String), domainVerified: true, reason: null });
+    expect(result.body).toEqual({
+      outcome: 'passed',
+      protocol: 'oidc',
+      email: `tess.tester@${domain}`,
+      name: 'Tess Tester',
+      subject: expect.any(String),
+      domainVerified: true,
+      reason: null,
+    });
     expect((await browser.call('/api/user')).body.id).toBe(admin.user.id);
     await expectNobodySignedIn(admin.orgId);
     expect(await storedAuditEntries(admin.orgId, 'sso.connection_tested')).toEqual([
-      expect.objectContaining({ actor: expect.objectContaining({ id: admin.user.id }), details: { protocol: 'oidc', outcome: 'passed', email: `tess.tester@${domain}`, domainVerified: true, reason: null } }),
+      expect.objectContaining({
+        actor: expect.objectContaining({ id: admin.user.id }),
+        details: { protocol: 'oidc', outcome: 'passed', email: `tess.tester@${domain}`, domainVerified: true, reason: null },
+      }),
     ]);
   });
 
@@ -50,7 +63,10 @@ describe('Test connection with OpenID Connect (the local identity provider)', ()
     const browser = Browser.of(admin);
     const started = await browser.startTest();
     await browser.callback(await browser.signInAtIdp(started.body.redirectUrl, `someone@${uniqueDomain()}`));
-    expect((await browser.call('/api/organization/sso/test-result')).body).toMatchObject({ outcome: 'passed', domainVerified: false });
+    expect((await browser.call('/api/organization/sso/test-result')).body).toMatchObject({
+      outcome: 'passed',
+      domainVerified: false,
+    });
     await expectNobodySignedIn(admin.orgId);
   });
 
@@ -62,16 +78,28 @@ describe('Test connection with OpenID Connect (the local identity provider)', ()
     back.searchParams.set('state', 'not-the-state-of-this-test');
     expectLandedOnResult(await browser.callback(back));
     const result = await browser.call('/api/organization/sso/test-result');
-    expect(result.body).toMatchObject({ outcome: 'refused', protocol: 'oidc', email: null, reason: expect.stringMatching(/state/) });
+    expect(result.body).toMatchObject({
+      outcome: 'refused',
+      protocol: 'oidc',
+      email: null,
+      reason: expect.stringMatching(/state/),
+    });
     await expectNobodySignedIn(admin.orgId);
-    expect(await storedAuditEntries(admin.orgId, 'sso.connection_tested')).toEqual([expect.objectContaining({ details: expect.objectContaining({ outcome: 'refused', reason: expect.stringMatching(/state/) }) })]);
+    expect(await storedAuditEntries(admin.orgId, 'sso.connection_tested')).toEqual([
+      expect.objectContaining({
+        details: expect.objectContaining({ outcome: 'refused', reason: expect.stringMatching(/state/) }),
+      }),
+    ]);
   });
   it('reports a sign-in cancelled at the identity provider as refused, on the result page', async () => {
     const { admin } = await ssoOrganization();
     const browser = Browser.of(admin);
     await browser.startTest();
     expectLandedOnResult(await browser.callback('/api/sso/oidc/callback?error=access_denied&state=x'));
-    expect((await browser.call('/api/organization/sso/test-result')).body).toMatchObject({ outcome: 'refused', reason: 'the identity provider answered access_denied' });
+    expect((await browser.call('/api/organization/sso/test-result')).body).toMatchObject({
+      outcome: 'refused',
+      reason: 'the identity provider answered access_denied',
+    });
     await expectNobodySignedIn(admin.orgId);
   });
 });
@@ -82,29 +110,59 @@ describe('Test connection with SAML (the test identity provider)', () => {
     const domain = uniqueDomain();
     await verifyDomain(admin, domain);
     const idp = await TestSamlIdp.create(functionsNow);
-    expect((await admin.call('/api/organization/sso', { method: 'PUT', body: { protocol: 'saml', metadataXml: idp.metadataXml() } })).status).toBe(200);
+    expect(
+      (await admin.call('/api/organization/sso', { method: 'PUT', body: { protocol: 'saml', metadataXml: idp.metadataXml() } }))
+        .status,
+    ).toBe(200);
     const browser = Browser.of(admin);
     const started = await browser.startTest();
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const request = readAuthnRequest(started.body.redirectUrl);
-    return { admin, domain, idp, browser, answer: { inResponseTo: request.id, audience: request.issuer!, acsUrl: request.acsUrl } };
+    return {
+      admin,
+      domain,
+      idp,
+      browser,
+      answer: { inResponseTo: request.id, audience: request.issuer!, acsUrl: request.acsUrl },
+    };
   }
 
   it('reports the claims of the signed response, creating no user, no session and no sign-in', async () => {
     const { admin, domain, idp, browser, answer } = await samlOrganization();
-    const back = await browser.postSamlResponse(idp.response({ ...answer, email: `sam@${domain}`, givenName: 'Sam', surname: 'Saml' }));
+    const back = await browser.postSamlResponse(
+      idp.response({ ...answer, email: `sam@${domain}`, givenName: 'Sam', surname: 'Saml' }),
+    );
     expect(back.status).toBe(303);
     expectLandedOnResult(back);
-    expect((await browser.call('/api/organization/sso/test-result')).body).toEqual({ outcome: 'passed', protocol: 'saml', email: `sam@${domain}`, name: 'Sam Saml', subject: expect.any(String), domainVerified: true, reason: null });
+    expect((await browser.call('/api/organization/sso/test-result')).body).toEqual({
+      outcome: 'passed',
+      protocol: 'saml',
+      email: `sam@${domain}`,
+      name: 'Sam Saml',
+      subject: expect.any(String),
+      domainVerified: true,
+      reason: null,
+    });
     await expectNobodySignedIn(admin.orgId);
-    expect(await storedAuditEntries(admin.orgId, 'sso.connection_tested')).toEqual([expect.objectContaining({ actor: expect.objectContaining({ id: admin.user.id }), details: expect.objectContaining({ protocol: 'saml', outcome: 'passed' }) })]);
+    expect(await storedAuditEntries(admin.orgId, 'sso.connection_tested')).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ id: admin.user.id }),
+        details: expect.objectContaining({ protocol: 'saml', outcome: 'passed' }),
+      }),
+    ]);
   });
 
   it('reports a response for another audience as refused, with the reason', async () => {
     const { admin, domain, idp, browser, answer } = await samlOrganization();
-    const back = await browser.postSamlResponse(idp.response({ ...answer, email: `sam@${domain}`, audience: 'https://another-app.example.test/saml' }));
+    const back = await browser.postSamlResponse(
+      idp.response({ ...answer, email: `sam@${domain}`, audience: 'https://another-app.example.test/saml' }),
+    );
     expectLandedOnResult(back);
-    expect((await browser.call('/api/organization/sso/test-result')).body).toMatchObject({ outcome: 'refused', protocol: 'saml', reason: expect.stringMatching(/audience/i) });
+    expect((await browser.call('/api/organization/sso/test-result')).body).toMatchObject({
+      outcome: 'refused',
+      protocol: 'saml',
+      reason: expect.stringMatching(/audience/i),
+    });
     await expectNobodySignedIn(admin.orgId);
   });
 });
@@ -132,9 +190,14 @@ describe('Test connection: for the admin who started it only', () => {
     const resultCookie = browser.app.header.split('; ').find((pair) => pair.startsWith(`${RESULT_COOKIE}=`))!;
 
     const otherOrganization = await registerOrganization();
-    expect((await request('/api/organization/sso/test-result', { cookie: `${otherOrganization.cookie}; ${resultCookie}` })).status).toBe(404);
+    expect(
+      (await request('/api/organization/sso/test-result', { cookie: `${otherOrganization.cookie}; ${resultCookie}` })).status,
+    ).toBe(404);
     const otherSessionOfTheAdmin = await login(admin.email, admin.password);
-    expect((await request('/api/organization/sso/test-result', { cookie: `${otherSessionOfTheAdmin.cookie}; ${resultCookie}` })).status).toBe(404);
+    expect(
+      (await request('/api/organization/sso/test-result', { cookie: `${otherSessionOfTheAdmin.cookie}; ${resultCookie}` }))
+        .status,
+    ).toBe(404);
     expect((await request('/api/organization/sso/test-result', { cookie: resultCookie })).status).toBe(401);
   });
 });

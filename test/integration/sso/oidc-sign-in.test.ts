@@ -1,33 +1,54 @@
 import { describe, expect, it } from 'vitest';
+import { storedAuditEntries } from '../audit-log/audit-entries';
 import { registerOrganization } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { stepUp } from '../support/two-factor';
-import { storedAuditEntries } from '../audit-log/audit-entries';
 import { Browser, localIdp, ssoOrganization, uniqueDomain, verifyDomain } from './sso-support';
 
-const NOT_AVAILABLE = 'Single sign-on is not set up for this email address. Sign in with your password, or ask your administrator.';
+const NOT_AVAILABLE =
+  'Single sign-on is not set up for this email address. Sign in with your password, or ask your administrator.';
 const SESSION_COOKIE = '__Host-growthwise_session';
 
 describe('OIDC connection settings', () => {
   it('saves the connection once its discovery document is read, shows it without the secret, and records it', async () => {
     const admin = await registerOrganization();
-    expect((await admin.call('/api/organization/sso')).body).toEqual({ connection: null, redirectUri: expect.stringMatching(/\/api\/sso\/oidc\/callback$/), saml: expect.any(Object) });
+    expect((await admin.call('/api/organization/sso')).body).toEqual({
+      connection: null,
+      redirectUri: expect.stringMatching(/\/api\/sso\/oidc\/callback$/),
+      saml: expect.any(Object),
+    });
     await stepUp(admin);
     const saved = await admin.call('/api/organization/sso', { method: 'PUT', body: localIdp() });
     expect(saved.status).toBe(200);
-    const expected = { connection: { protocol: 'oidc', issuer: localIdp().issuer, clientId: localIdp().clientId, jitRole: 'staff', updatedAt: expect.any(String) }, redirectUri: expect.any(String), saml: expect.any(Object) };
+    const expected = {
+      connection: {
+        protocol: 'oidc',
+        issuer: localIdp().issuer,
+        clientId: localIdp().clientId,
+        jitRole: 'staff',
+        updatedAt: expect.any(String),
+      },
+      redirectUri: expect.any(String),
+      saml: expect.any(Object),
+    };
     expect(saved.body).toEqual(expected);
     expect((await admin.call('/api/organization/sso')).body).toEqual(expected);
     expect((await admin.call('/api/organization/sso')).text).not.toContain(localIdp().clientSecret);
     expect(await storedAuditEntries(admin.orgId, 'sso.connection_changed')).toEqual([
-      expect.objectContaining({ actor: expect.objectContaining({ id: admin.user.id }), details: { protocol: 'oidc', issuer: localIdp().issuer, clientId: localIdp().clientId, jitRole: 'staff' } }),
+      expect.objectContaining({
+        actor: expect.objectContaining({ id: admin.user.id }),
+        details: { protocol: 'oidc', issuer: localIdp().issuer, clientId: localIdp().clientId, jitRole: 'staff' },
+      }),
     ]);
   });
 
   it('refuses an issuer whose discovery document cannot be read (400 under the issuer) and saves nothing', async () => {
     const admin = await registerOrganization();
     await stepUp(admin);
-    const refused = await admin.call('/api/organization/sso', { method: 'PUT', body: { ...localIdp(), issuer: 'http://127.0.0.1:9/nothing-here' } });
+    const refused = await admin.call('/api/organization/sso', {
+      method: 'PUT',
+      body: { ...localIdp(), issuer: 'http://127.0.0.1:9/nothing-here' },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.fieldErrors).toEqual({ issuer: 'Could not read the identity provider’s configuration at this URL' });
     expect((await admin.call('/api/organization/sso')).body.connection).toBeNull();
@@ -53,13 +74,31 @@ describe('OIDC sign-in against the local identity provider', () => {
     const back = await browser.signInWithSso(email);
     expect(back.status).toBe(302);
     expect(back.headers.get('location')).toBe('/dashboard');
-    expect(back.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`) && /HttpOnly; Secure; SameSite=Lax; Path=\//.test(cookie))).toBe(true);
+    expect(
+      back.headers
+        .getSetCookie()
+        .some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`) && /HttpOnly; Secure; SameSite=Lax; Path=\//.test(cookie)),
+    ).toBe(true);
 
     const me = await browser.call('/api/user');
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ username: email, fullName: 'New Person', roles: [{ role: 'staff', organization: { id: admin.orgId } }] });
-    expect(await storedAuditEntries(admin.orgId, 'user.added')).toEqual([expect.objectContaining({ actor: expect.objectContaining({ id: 'sso', fullName: 'SSO' }), target: expect.objectContaining({ id: me.body.id }), details: { role: 'staff', by: 'sso' } })]);
-    expect(await storedAuditEntries(admin.orgId, 'session.signed_in')).toEqual(expect.arrayContaining([expect.objectContaining({ actor: expect.objectContaining({ id: me.body.id }), details: { method: 'sso' } })]));
+    expect(me.body).toMatchObject({
+      username: email,
+      fullName: 'New Person',
+      roles: [{ role: 'staff', organization: { id: admin.orgId } }],
+    });
+    expect(await storedAuditEntries(admin.orgId, 'user.added')).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ id: 'sso', fullName: 'SSO' }),
+        target: expect.objectContaining({ id: me.body.id }),
+        details: { role: 'staff', by: 'sso' },
+      }),
+    ]);
+    expect(await storedAuditEntries(admin.orgId, 'session.signed_in')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ actor: expect.objectContaining({ id: me.body.id }), details: { method: 'sso' } }),
+      ]),
+    );
 
     // The second sign-in finds the same person.
     const again = new Browser();
@@ -91,7 +130,9 @@ describe('OIDC sign-in against the local identity provider', () => {
       const started = await new Browser().start(email);
       answers.push({ status: started.status, body: started.body, cookies: started.headers.getSetCookie() });
     }
-    expect(answers).toEqual(Array(3).fill({ status: 400, body: { message: NOT_AVAILABLE, fieldErrors: { email: NOT_AVAILABLE } }, cookies: [] }));
+    expect(answers).toEqual(
+      Array(3).fill({ status: 400, body: { message: NOT_AVAILABLE, fieldErrors: { email: NOT_AVAILABLE } }, cookies: [] }),
+    );
   });
 });
 

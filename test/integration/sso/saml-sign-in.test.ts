@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { type ResponseOptions, TestSamlIdp, readAuthnRequest } from '../../support/test-saml-idp';
+import { storedAuditEntries } from '../audit-log/audit-entries';
 import { registerOrganization } from '../support/api';
 import { functionsNow } from '../support/functions-clock';
 import { addMemberDirectly } from '../support/org-members';
 import { stepUp } from '../support/two-factor';
-import { storedAuditEntries } from '../audit-log/audit-entries';
-import { type ResponseOptions, TestSamlIdp, readAuthnRequest } from '../../support/test-saml-idp';
 import { Browser, uniqueDomain, verifyDomain } from './sso-support';
 
 const SESSION_COOKIE = '__Host-growthwise_session';
@@ -17,7 +17,10 @@ async function samlOrganization() {
   const domain = uniqueDomain();
   await verifyDomain(admin, domain);
   const idp = await TestSamlIdp.create(functionsNow);
-  const saved = await admin.call('/api/organization/sso', { method: 'PUT', body: { protocol: 'saml', metadataXml: idp.metadataXml() } });
+  const saved = await admin.call('/api/organization/sso', {
+    method: 'PUT',
+    body: { protocol: 'saml', metadataXml: idp.metadataXml() },
+  });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   return { admin, domain, idp };
 }
@@ -45,13 +48,32 @@ describe('SAML connection settings', () => {
 
     const idp = await TestSamlIdp.create(functionsNow);
     await stepUp(admin);
-    const saved = await admin.call('/api/organization/sso', { method: 'PUT', body: { protocol: 'saml', metadataXml: idp.metadataXml(), jitRole: 'staff' } });
+    const saved = await admin.call('/api/organization/sso', {
+      method: 'PUT',
+      body: { protocol: 'saml', metadataXml: idp.metadataXml(), jitRole: 'staff' },
+    });
     expect(saved.status).toBe(200);
-    const connection = { protocol: 'saml', idpEntityId: idp.entityId, ssoUrl: idp.ssoUrl, certificates: [{ subject: 'CN=Test SAML IdP', fingerprintSha256: expect.stringMatching(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/), expiresAt: expect.any(String) }], jitRole: 'staff', updatedAt: expect.any(String) };
+    const connection = {
+      protocol: 'saml',
+      idpEntityId: idp.entityId,
+      ssoUrl: idp.ssoUrl,
+      certificates: [
+        {
+          subject: 'CN=Test SAML IdP',
+          fingerprintSha256: expect.stringMatching(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/),
+          expiresAt: expect.any(String),
+        },
+      ],
+      jitRole: 'staff',
+      updatedAt: expect.any(String),
+    };
     expect(saved.body.connection).toEqual(connection);
     expect((await admin.call('/api/organization/sso')).body).toEqual({ ...before, connection });
     expect(await storedAuditEntries(admin.orgId, 'sso.connection_changed')).toEqual([
-      expect.objectContaining({ actor: expect.objectContaining({ id: admin.user.id }), details: { protocol: 'saml', idpEntityId: idp.entityId, ssoUrl: idp.ssoUrl, jitRole: 'staff' } }),
+      expect.objectContaining({
+        actor: expect.objectContaining({ id: admin.user.id }),
+        details: { protocol: 'saml', idpEntityId: idp.entityId, ssoUrl: idp.ssoUrl, jitRole: 'staff' },
+      }),
     ]);
   });
 
@@ -63,8 +85,14 @@ describe('SAML connection settings', () => {
       ['<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata"', /not well-formed XML/],
       ['<html><body>Sign in</body></html>', /no SAML 2.0 identity provider/],
       [metadata.replace(/<md:KeyDescriptor[\s\S]*?<\/md:KeyDescriptor>/, ''), /no signing certificate/],
-      [metadata.replace(/<ds:X509Certificate>[^<]+</, '<ds:X509Certificate>bm90IGEgY2VydGlmaWNhdGU=<'), /cannot be read as an X\.509 certificate/],
-      [metadata.replace(/<md:SingleSignOnService Binding="[^"]+HTTP-Redirect"[^>]*\/>/, ''), /no single sign-on service for the HTTP-Redirect binding/],
+      [
+        metadata.replace(/<ds:X509Certificate>[^<]+</, '<ds:X509Certificate>bm90IGEgY2VydGlmaWNhdGU=<'),
+        /cannot be read as an X\.509 certificate/,
+      ],
+      [
+        metadata.replace(/<md:SingleSignOnService Binding="[^"]+HTTP-Redirect"[^>]*\/>/, ''),
+        /no single sign-on service for the HTTP-Redirect binding/,
+      ],
       ['', /Paste your identity provider’s SAML metadata XML/],
     ];
     for (const [metadataXml, message] of cases) {
@@ -78,7 +106,10 @@ describe('SAML connection settings', () => {
 
   it('is a security change for admins: without a step-up 403 STEP_UP_REQUIRED', async () => {
     const admin = await registerOrganization();
-    const refused = await admin.call('/api/organization/sso', { method: 'PUT', body: { protocol: 'saml', metadataXml: (await TestSamlIdp.create(functionsNow)).metadataXml() } });
+    const refused = await admin.call('/api/organization/sso', {
+      method: 'PUT',
+      body: { protocol: 'saml', metadataXml: (await TestSamlIdp.create(functionsNow)).metadataXml() },
+    });
     expect(refused.body.code).toBe('STEP_UP_REQUIRED');
     expect((await admin.call('/api/organization/sso')).body.connection).toBeNull();
   });
@@ -107,14 +138,32 @@ describe('SAML sign-in with the test IdP', () => {
     const back = await browser.postSamlResponse(idp.response({ ...answer, givenName: 'Nova', surname: 'Person' }));
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe('/dashboard');
-    expect(back.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`) && /HttpOnly; Secure; SameSite=Lax; Path=\//.test(cookie))).toBe(true);
+    expect(
+      back.headers
+        .getSetCookie()
+        .some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`) && /HttpOnly; Secure; SameSite=Lax; Path=\//.test(cookie)),
+    ).toBe(true);
     expect(browser.app.has(SAML_COOKIE)).toBe(false);
 
     const me = await browser.call('/api/user');
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ username: email, fullName: 'Nova Person', roles: [{ role: 'staff', organization: { id: admin.orgId } }] });
-    expect(await storedAuditEntries(admin.orgId, 'user.added')).toEqual([expect.objectContaining({ actor: expect.objectContaining({ id: 'sso', fullName: 'SSO' }), target: expect.objectContaining({ id: me.body.id }), details: { role: 'staff', by: 'sso' } })]);
-    expect(await storedAuditEntries(admin.orgId, 'session.signed_in')).toEqual(expect.arrayContaining([expect.objectContaining({ actor: expect.objectContaining({ id: me.body.id }), details: { method: 'sso' } })]));
+    expect(me.body).toMatchObject({
+      username: email,
+      fullName: 'Nova Person',
+      roles: [{ role: 'staff', organization: { id: admin.orgId } }],
+    });
+    expect(await storedAuditEntries(admin.orgId, 'user.added')).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ id: 'sso', fullName: 'SSO' }),
+        target: expect.objectContaining({ id: me.body.id }),
+        details: { role: 'staff', by: 'sso' },
+      }),
+    ]);
+    expect(await storedAuditEntries(admin.orgId, 'session.signed_in')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ actor: expect.objectContaining({ id: me.body.id }), details: { method: 'sso' } }),
+      ]),
+    );
 
     // The next sign-in, with a new request and a new assertion, finds the same person.
     const again = await startedAt(idp, email);
@@ -146,36 +195,62 @@ describe('SAML sign-in: refused responses write nothing and land on /auth', () =
   it('refuses an unsigned response', async () => {
     const { admin, domain, idp } = await samlOrganization();
     const { browser, answer } = await startedAt(idp, `eve@${domain}`);
-    await expectRefused(await browser.postSamlResponse(idp.response({ ...answer, signResponse: false, signAssertion: false })), browser, admin.orgId);
+    await expectRefused(
+      await browser.postSamlResponse(idp.response({ ...answer, signResponse: false, signAssertion: false })),
+      browser,
+      admin.orgId,
+    );
   });
 
   it('refuses a signed response whose assertion is not signed, and a signed assertion in an unsigned response', async () => {
     const { admin, domain, idp } = await samlOrganization();
     const first = await startedAt(idp, `eve@${domain}`);
-    await expectRefused(await first.browser.postSamlResponse(idp.response({ ...first.answer, signAssertion: false })), first.browser, admin.orgId);
+    await expectRefused(
+      await first.browser.postSamlResponse(idp.response({ ...first.answer, signAssertion: false })),
+      first.browser,
+      admin.orgId,
+    );
     const second = await startedAt(idp, `eve@${domain}`);
-    await expectRefused(await second.browser.postSamlResponse(idp.response({ ...second.answer, signResponse: false })), second.browser, admin.orgId);
+    await expectRefused(
+      await second.browser.postSamlResponse(idp.response({ ...second.answer, signResponse: false })),
+      second.browser,
+      admin.orgId,
+    );
   });
 
   it('refuses a response signed by a key the metadata does not name', async () => {
     const { admin, domain, idp } = await samlOrganization();
     const { browser, answer } = await startedAt(idp, `eve@${domain}`);
-    await expectRefused(await browser.postSamlResponse(idp.response({ ...answer, signWith: await TestSamlIdp.otherKey() })), browser, admin.orgId);
+    await expectRefused(
+      await browser.postSamlResponse(idp.response({ ...answer, signWith: await TestSamlIdp.otherKey() })),
+      browser,
+      admin.orgId,
+    );
   });
 
   it('refuses a response tampered with after signing (another address)', async () => {
     const { admin, domain, idp } = await samlOrganization();
     const { browser, answer } = await startedAt(idp, `eve@${domain}`);
-    const tampered = Buffer.from(Buffer.from(idp.response(answer), 'base64').toString('utf8').replaceAll(`eve@${domain}`, `boss@${domain}`)).toString('base64');
+    const tampered = Buffer.from(
+      Buffer.from(idp.response(answer), 'base64').toString('utf8').replaceAll(`eve@${domain}`, `boss@${domain}`),
+    ).toString('base64');
     await expectRefused(await browser.postSamlResponse(tampered), browser, admin.orgId);
   });
 
   it('refuses an expired assertion, and one not yet valid, by the functions’ clock', async () => {
     const { admin, domain, idp } = await samlOrganization();
     const expired = await startedAt(idp, `eve@${domain}`);
-    await expectRefused(await expired.browser.postSamlResponse(idp.response({ ...expired.answer, issuedAtMs: functionsNow() - 10 * 60_000 })), expired.browser, admin.orgId);
+    await expectRefused(
+      await expired.browser.postSamlResponse(idp.response({ ...expired.answer, issuedAtMs: functionsNow() - 10 * 60_000 })),
+      expired.browser,
+      admin.orgId,
+    );
     const early = await startedAt(idp, `eve@${domain}`);
-    await expectRefused(await early.browser.postSamlResponse(idp.response({ ...early.answer, issuedAtMs: functionsNow() + 10 * 60_000 })), early.browser, admin.orgId);
+    await expectRefused(
+      await early.browser.postSamlResponse(idp.response({ ...early.answer, issuedAtMs: functionsNow() + 10 * 60_000 })),
+      early.browser,
+      admin.orgId,
+    );
   });
 
   it('refuses a replayed assertion, even with the pending cookie of its first use', async () => {
@@ -198,21 +273,41 @@ describe('SAML sign-in: refused responses write nothing and land on /auth', () =
   it('refuses an assertion for another audience (another service provider)', async () => {
     const { admin, domain, idp } = await samlOrganization();
     const { browser, answer } = await startedAt(idp, `eve@${domain}`);
-    await expectRefused(await browser.postSamlResponse(idp.response({ ...answer, audience: 'https://another-app.example.test/saml' })), browser, admin.orgId);
+    await expectRefused(
+      await browser.postSamlResponse(idp.response({ ...answer, audience: 'https://another-app.example.test/saml' })),
+      browser,
+      admin.orgId,
+    );
   });
 
   it('refuses a response for another recipient, and one sent to another destination', async () => {
     const { admin, domain, idp } = await samlOrganization();
     const recipient = await startedAt(idp, `eve@${domain}`);
-    await expectRefused(await recipient.browser.postSamlResponse(idp.response({ ...recipient.answer, recipient: 'https://another-app.example.test/acs' })), recipient.browser, admin.orgId);
+    await expectRefused(
+      await recipient.browser.postSamlResponse(
+        idp.response({ ...recipient.answer, recipient: 'https://another-app.example.test/acs' }),
+      ),
+      recipient.browser,
+      admin.orgId,
+    );
     const destination = await startedAt(idp, `eve@${domain}`);
-    await expectRefused(await destination.browser.postSamlResponse(idp.response({ ...destination.answer, destination: 'https://another-app.example.test/acs' })), destination.browser, admin.orgId);
+    await expectRefused(
+      await destination.browser.postSamlResponse(
+        idp.response({ ...destination.answer, destination: 'https://another-app.example.test/acs' }),
+      ),
+      destination.browser,
+      admin.orgId,
+    );
   });
 
   it('refuses a response to a request this browser did not make (InResponseTo unknown), and one in a browser that started nothing (login CSRF)', async () => {
     const { admin, domain, idp } = await samlOrganization();
     const { browser, answer } = await startedAt(idp, `eve@${domain}`);
-    await expectRefused(await browser.postSamlResponse(idp.response({ ...answer, inResponseTo: '_not-a-request-we-issued' })), browser, admin.orgId);
+    await expectRefused(
+      await browser.postSamlResponse(idp.response({ ...answer, inResponseTo: '_not-a-request-we-issued' })),
+      browser,
+      admin.orgId,
+    );
     const attacker = await startedAt(idp, `mallory@${domain}`);
     const victim = new Browser();
     await expectRefused(await victim.postSamlResponse(idp.response(attacker.answer)), victim, admin.orgId);
@@ -221,7 +316,11 @@ describe('SAML sign-in: refused responses write nothing and land on /auth', () =
   it('refuses a person at a domain the organization did not verify, and an address of another organization’s account', async () => {
     const { admin, domain, idp } = await samlOrganization();
     const outside = await startedAt(idp, `eve@${domain}`);
-    await expectRefused(await outside.browser.postSamlResponse(idp.response({ ...outside.answer, email: `eve@${uniqueDomain()}` })), outside.browser, admin.orgId);
+    await expectRefused(
+      await outside.browser.postSamlResponse(idp.response({ ...outside.answer, email: `eve@${uniqueDomain()}` })),
+      outside.browser,
+      admin.orgId,
+    );
     const other = await registerOrganization();
     await addMemberDirectly(other.orgId, { email: `taken@${domain}` });
     const taken = await startedAt(idp, `taken@${domain}`);
@@ -233,6 +332,10 @@ describe('SAML sign-in: refused responses write nothing and land on /auth', () =
     const empty = await startedAt(idp, `eve@${domain}`);
     await expectRefused(await empty.browser.postSamlResponse(''), empty.browser, admin.orgId);
     const garbage = await startedAt(idp, `eve@${domain}`);
-    await expectRefused(await garbage.browser.postSamlResponse(Buffer.from('<not-saml/>').toString('base64')), garbage.browser, admin.orgId);
+    await expectRefused(
+      await garbage.browser.postSamlResponse(Buffer.from('<not-saml/>').toString('base64')),
+      garbage.browser,
+      admin.orgId,
+    );
   });
 });

@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { storedAuditEntries } from '../audit-log/audit-entries';
+import { accept, invitationMail, invite } from '../invitations/invitation-support';
 import { type SignedIn, registerOrganization, request, uniqueEmail } from '../support/api';
 import { tokenFromMail, waitForMail } from '../support/inbox';
 import { addMemberDirectly } from '../support/org-members';
 import { enrol, stepUp } from '../support/two-factor';
-import { storedAuditEntries } from '../audit-log/audit-entries';
-import { accept, invitationMail, invite } from '../invitations/invitation-support';
 import { Browser, localIdp, ssoOrganization, uniqueDomain, verifyDomain } from './sso-support';
 
 const SSO_REQUIRED = 'Your organization requires single sign-on for this email address. Use ‘Sign in with SSO’ below.';
-const NO_PASSWORD = 'Your organization requires single sign-on for this email address: people there sign in with SSO and need no password.';
-const INVITATION_BY_SSO = 'Your organization requires single sign-on for this email address. Sign in with SSO to accept this invitation.';
+const NO_PASSWORD =
+  'Your organization requires single sign-on for this email address: people there sign in with SSO and need no password.';
+const INVITATION_BY_SSO =
+  'Your organization requires single sign-on for this email address. Sign in with SSO to accept this invitation.';
 const NEEDS_CONNECTION = 'Connect an identity provider before requiring single sign-on.';
 const NEEDS_VERIFIED_DOMAIN = 'Verify a domain before requiring single sign-on.';
-const LAST_PASSWORD_ACCESS = 'At least one admin must keep password access while single sign-on is required. Give another admin password access first.';
+const LAST_PASSWORD_ACCESS =
+  'At least one admin must keep password access while single sign-on is required. Give another admin password access first.';
 const REQUIREMENT = '/api/organization/sso/requirement';
 const passwordAccessOf = (userId: string) => `/api/organization/sso/password-access/${userId}`;
 
@@ -29,7 +32,11 @@ const passwordSignIn = (email: string, password: string) => request('/api/login'
 describe('Require single sign-on: the switch', () => {
   it('needs a connection and a verified domain, and says which is missing', async () => {
     const admin = await registerOrganization();
-    expect((await admin.call(REQUIREMENT)).body).toEqual({ requireSso: false, admins: [{ id: admin.user.id, fullName: 'Ada Admin', username: admin.email, passwordAccess: false }], blockedBy: NEEDS_CONNECTION });
+    expect((await admin.call(REQUIREMENT)).body).toEqual({
+      requireSso: false,
+      admins: [{ id: admin.user.id, fullName: 'Ada Admin', username: admin.email, passwordAccess: false }],
+      blockedBy: NEEDS_CONNECTION,
+    });
     // A security change: confirmed on this session first.
     expect((await admin.call(REQUIREMENT, { method: 'PUT', body: { requireSso: true } })).body.code).toBe('STEP_UP_REQUIRED');
     await stepUp(admin);
@@ -54,14 +61,24 @@ describe('Require single sign-on: the switch', () => {
     expect((await staff.call(REQUIREMENT, { method: 'PUT', body: { requireSso: true } })).status).toBe(403);
     expect((await staff.call(REQUIREMENT)).status).toBe(403);
 
-    expect(await requireSso(admin)).toEqual({ requireSso: true, admins: [expect.objectContaining({ id: admin.user.id, passwordAccess: true })], blockedBy: null });
+    expect(await requireSso(admin)).toEqual({
+      requireSso: true,
+      admins: [expect.objectContaining({ id: admin.user.id, passwordAccess: true })],
+      blockedBy: null,
+    });
     expect(await storedAuditEntries(admin.orgId, 'sso.requirement_changed')).toEqual([
-      expect.objectContaining({ actor: expect.objectContaining({ id: admin.user.id }), target: expect.objectContaining({ type: 'organization', id: admin.orgId }), details: { requireSso: true, passwordAccessKeptBy: 'Ada Admin' } }),
+      expect.objectContaining({
+        actor: expect.objectContaining({ id: admin.user.id }),
+        target: expect.objectContaining({ type: 'organization', id: admin.orgId }),
+        details: { requireSso: true, passwordAccessKeptBy: 'Ada Admin' },
+      }),
     ]);
 
     const off = await admin.call(REQUIREMENT, { method: 'PUT', body: { requireSso: false } });
     expect(off.body).toMatchObject({ requireSso: false });
-    expect((await storedAuditEntries(admin.orgId, 'sso.requirement_changed')).map((entry) => entry.details)).toEqual(expect.arrayContaining([{ requireSso: false }]));
+    expect((await storedAuditEntries(admin.orgId, 'sso.requirement_changed')).map((entry) => entry.details)).toEqual(
+      expect.arrayContaining([{ requireSso: false }]),
+    );
   });
 });
 
@@ -72,7 +89,11 @@ describe('Require single sign-on: password sign-in', () => {
     expect((await passwordSignIn(member.email, member.password)).status).toBe(200);
     await requireSso(admin);
 
-    for (const [email, password] of [[member.email, member.password], [member.email, 'a wrong password'], [`nobody@${domain}`, 'anything']] as const) {
+    for (const [email, password] of [
+      [member.email, member.password],
+      [member.email, 'a wrong password'],
+      [`nobody@${domain}`, 'anything'],
+    ] as const) {
       const refused = await passwordSignIn(email, password);
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({ message: SSO_REQUIRED });
@@ -96,7 +117,9 @@ describe('Require single sign-on: password sign-in', () => {
     await stepUp(admin);
     const granted = await admin.call(passwordAccessOf(itAdmin.user.id), { method: 'PUT', body: { passwordAccess: true } });
     expect(granted.status).toBe(200);
-    expect(granted.body.admins).toEqual(expect.arrayContaining([expect.objectContaining({ id: itAdmin.user.id, passwordAccess: true })]));
+    expect(granted.body.admins).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: itAdmin.user.id, passwordAccess: true })]),
+    );
     expect((await passwordSignIn(itAdmin.email, itAdmin.password)).status).toBe(200);
     // A wrong password of a break-glass account answers as any other address at the domain does, so
     // nobody learns which addresses keep password access.
@@ -109,18 +132,32 @@ describe('Require single sign-on: password sign-in', () => {
     expect(toStaff.status).toBe(400);
     expect(toStaff.body.message).toBe('Only admins can keep password access.');
 
-    expect((await admin.call(passwordAccessOf(admin.user.id), { method: 'PUT', body: { passwordAccess: false } })).status).toBe(200);
+    expect((await admin.call(passwordAccessOf(admin.user.id), { method: 'PUT', body: { passwordAccess: false } })).status).toBe(
+      200,
+    );
     // One's own, given back and taken again.
-    expect((await admin.call(passwordAccessOf(admin.user.id), { method: 'PUT', body: { passwordAccess: true } })).status).toBe(200);
-    expect((await admin.call(passwordAccessOf(admin.user.id), { method: 'PUT', body: { passwordAccess: false } })).status).toBe(200);
+    expect((await admin.call(passwordAccessOf(admin.user.id), { method: 'PUT', body: { passwordAccess: true } })).status).toBe(
+      200,
+    );
+    expect((await admin.call(passwordAccessOf(admin.user.id), { method: 'PUT', body: { passwordAccess: false } })).status).toBe(
+      200,
+    );
     const last = await admin.call(passwordAccessOf(itAdmin.user.id), { method: 'PUT', body: { passwordAccess: false } });
     expect(last.status).toBe(409);
     expect(last.body).toEqual({ message: LAST_PASSWORD_ACCESS });
     expect((await admin.call(REQUIREMENT)).body.admins).toEqual(
-      expect.arrayContaining([expect.objectContaining({ id: itAdmin.user.id, passwordAccess: true }), expect.objectContaining({ id: admin.user.id, passwordAccess: false })]),
+      expect.arrayContaining([
+        expect.objectContaining({ id: itAdmin.user.id, passwordAccess: true }),
+        expect.objectContaining({ id: admin.user.id, passwordAccess: false }),
+      ]),
     );
-    expect((await storedAuditEntries(admin.orgId, 'sso.password_access_changed')).map((entry) => [entry.target.id, entry.details])).toEqual(
-      expect.arrayContaining([[itAdmin.user.id, { passwordAccess: true }], [admin.user.id, { passwordAccess: false }]]),
+    expect(
+      (await storedAuditEntries(admin.orgId, 'sso.password_access_changed')).map((entry) => [entry.target.id, entry.details]),
+    ).toEqual(
+      expect.arrayContaining([
+        [itAdmin.user.id, { passwordAccess: true }],
+        [admin.user.id, { passwordAccess: false }],
+      ]),
     );
   });
 
@@ -159,14 +196,27 @@ describe('Require single sign-on: passwords are neither reset nor given', () => 
     const { admin, domain } = await ssoOrganization();
     const member = await addMemberDirectly(admin.orgId, { email: `lee@${domain}`, fullName: 'Lee Park' });
     await requireSso(admin);
-    const added = await admin.call('/api/organization/users', { body: { username: `new@${domain}`, fullName: 'New Person', password: 'a-passphrase-of-theirs', role: 'staff' } });
+    const added = await admin.call('/api/organization/users', {
+      body: { username: `new@${domain}`, fullName: 'New Person', password: 'a-passphrase-of-theirs', role: 'staff' },
+    });
     expect(added.status).toBe(400);
     expect(added.body).toEqual({ message: NO_PASSWORD, fieldErrors: { password: NO_PASSWORD } });
-    const changed = await admin.call('/api/organization/users', { body: { username: member.email, fullName: 'Lee Park', password: 'a-passphrase-of-theirs', role: 'staff' } });
+    const changed = await admin.call('/api/organization/users', {
+      body: { username: member.email, fullName: 'Lee Park', password: 'a-passphrase-of-theirs', role: 'staff' },
+    });
     expect(changed.body.fieldErrors).toEqual({ password: NO_PASSWORD });
     // A rename needs no password and is still the admin's to make; elsewhere, Add User is as before.
-    expect((await admin.call('/api/organization/users', { body: { username: member.email, fullName: 'Lee Park-Sun', role: 'staff' } })).status).toBe(200);
-    expect((await admin.call('/api/organization/users', { body: { username: uniqueEmail('outside'), fullName: 'Out Side', password: 'a-passphrase-of-theirs', role: 'staff' } })).status).toBe(201);
+    expect(
+      (await admin.call('/api/organization/users', { body: { username: member.email, fullName: 'Lee Park-Sun', role: 'staff' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await admin.call('/api/organization/users', {
+          body: { username: uniqueEmail('outside'), fullName: 'Out Side', password: 'a-passphrase-of-theirs', role: 'staff' },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('accepts an invitation to such an address through SSO only, with the invitation’s role', async () => {
@@ -186,7 +236,12 @@ describe('Require single sign-on: passwords are neither reset nor given', () => 
     expect(me.roles[0]).toMatchObject({ role: 'admin', organization: { id: admin.orgId } });
     const listed = (await admin.call('/api/organization/invitations')).body as { id: string; status: string }[];
     expect(listed.find((entry) => entry.id === invitation.id)).toMatchObject({ status: 'accepted' });
-    expect(await storedAuditEntries(admin.orgId, 'invitation.accepted')).toEqual([expect.objectContaining({ actor: expect.objectContaining({ id: me.id }), details: expect.objectContaining({ role: 'admin', by: 'sso' }) })]);
+    expect(await storedAuditEntries(admin.orgId, 'invitation.accepted')).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ id: me.id }),
+        details: expect.objectContaining({ role: 'admin', by: 'sso' }),
+      }),
+    ]);
     // The link is used up.
     expect((await accept(token)).status).toBe(400);
   });
@@ -197,7 +252,9 @@ describe('Require single sign-on: two-factor', () => {
     const { admin, domain } = await ssoOrganization();
     const member = await addMemberDirectly(admin.orgId, { email: `mo@${domain}` });
     await enrol(admin);
-    expect((await admin.call(`/api/organization/${admin.orgId}`, { method: 'PATCH', body: { requireMfa: true } })).status).toBe(200);
+    expect((await admin.call(`/api/organization/${admin.orgId}`, { method: 'PATCH', body: { requireMfa: true } })).status).toBe(
+      200,
+    );
 
     // By password, the member must set two-factor up first.
     const byPassword = await passwordSignIn(member.email, member.password);

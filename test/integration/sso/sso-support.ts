@@ -9,10 +9,16 @@ import { stepUp } from '../support/two-factor';
 export const uniqueDomain = (label = 'corp') => `${label}-${randomUUID().slice(0, 8)}.test`;
 
 /** Publishes TXT records at a name on the run's local DNS server, as an admin would at their DNS host. */
-export const publishRecord = (name: string, values: string[] | { rcode: number }) => publishTxt(inject('dnsControlUrl'), name, values);
+export const publishRecord = (name: string, values: string[] | { rcode: number }) =>
+  publishTxt(inject('dnsControlUrl'), name, values);
 
 /** The run's local identity provider as an admin types it into the connection form. */
-export const localIdp = () => ({ protocol: 'oidc' as const, issuer: inject('oidcIssuer'), clientId: inject('oidcClientId'), clientSecret: inject('oidcClientSecret') });
+export const localIdp = () => ({
+  protocol: 'oidc' as const,
+  issuer: inject('oidcIssuer'),
+  clientId: inject('oidcClientId'),
+  clientSecret: inject('oidcClientSecret'),
+});
 
 /** An admin's domain added and verified through the API (the admin stepped up). */
 export async function verifyDomain(admin: SignedIn, domain: string) {
@@ -65,8 +71,13 @@ export class Browser {
 
   /** POST /api/sso/start with a work email (and the deep link of /auth?next=…), as the /auth page's 'Sign in with SSO' does. */
   async start(email: string, returnTo?: string) {
-    const response = await request('/api/sso/start', { body: { email, returnTo }, clientAddress: this.address, cookie: this.app.header });
-    for (const cookie of response.headers.getSetCookie()) this.app.take(new Response(null, { headers: [['set-cookie', cookie]] }));
+    const response = await request('/api/sso/start', {
+      body: { email, returnTo },
+      clientAddress: this.address,
+      cookie: this.app.header,
+    });
+    for (const cookie of response.headers.getSetCookie())
+      this.app.take(new Response(null, { headers: [['set-cookie', cookie]] }));
     return response;
   }
 
@@ -85,7 +96,11 @@ export class Browser {
         const prompt = /name="prompt" value="([^"]+)"/.exec(html)?.[1];
         if (!action || !prompt) throw new Error(`Unexpected identity provider page: ${html.slice(0, 300)}`);
         const body = new URLSearchParams(prompt === 'login' ? { prompt, login: email, password: 'any' } : { prompt });
-        const submitted = await this.idpFetch(action, { method: 'POST', body: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        const submitted = await this.idpFetch(action, {
+          method: 'POST',
+          body: body.toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
         next = new URL(submitted.headers.get('location')!, action).href;
       } else {
         next = new URL(page.headers.get('location')!, next).href;
@@ -97,7 +112,10 @@ export class Browser {
   /** The browser following the identity provider's redirect back to the app (not followed further). */
   async callback(url: URL | string): Promise<Response> {
     const target = typeof url === 'string' ? `${inject('apiUrl')}${url}` : url.href;
-    const response = await fetch(target, { redirect: 'manual', headers: { cookie: this.app.header, [CLIENT_ADDRESS_HEADER]: this.address } });
+    const response = await fetch(target, {
+      redirect: 'manual',
+      headers: { cookie: this.app.header, [CLIENT_ADDRESS_HEADER]: this.address },
+    });
     this.app.take(response);
     return response;
   }
@@ -123,7 +141,13 @@ export class Browser {
       method: 'POST',
       redirect: 'manual',
       body: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: '' }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site', origin: 'https://idp.example.test', cookie: cookieHeader, [CLIENT_ADDRESS_HEADER]: this.address },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'cross-site',
+        origin: 'https://idp.example.test',
+        cookie: cookieHeader,
+        [CLIENT_ADDRESS_HEADER]: this.address,
+      },
     });
     this.app.take(response);
     return response;
@@ -143,13 +167,25 @@ export class Browser {
 
   /** POST /api/organization/sso/test, as the Single sign-on tab's 'Test connection' does. */
   async startTest() {
-    const response = await request('/api/organization/sso/test', { method: 'POST', clientAddress: this.address, cookie: this.app.header });
-    this.app.take(new Response(null, { headers: response.headers.getSetCookie().map((cookie) => ['set-cookie', cookie] as [string, string]) }));
+    const response = await request('/api/organization/sso/test', {
+      method: 'POST',
+      clientAddress: this.address,
+      cookie: this.app.header,
+    });
+    this.app.take(
+      new Response(null, {
+        headers: response.headers.getSetCookie().map((cookie) => ['set-cookie', cookie] as [string, string]),
+      }),
+    );
     return response;
   }
 
   private async idpFetch(url: string, init: RequestInit = {}) {
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: this.idp.header } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: this.idp.header },
+    });
     this.idp.take(response);
     return response;
   }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { storedAuditEntries } from '../audit-log/audit-entries';
 import { type SignedIn, registerOrganization } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { stepUp } from '../support/two-factor';
-import { storedAuditEntries } from '../audit-log/audit-entries';
 import { publishRecord, uniqueDomain } from './sso-support';
 
 const DOMAINS = '/api/organization/sso/domains';
@@ -31,7 +31,10 @@ describe('verified domains: adding one', () => {
     });
     expect((await admin.call(DOMAINS)).body).toEqual([added.body]);
     expect(await storedAuditEntries(admin.orgId, 'sso.domain_added')).toEqual([
-      expect.objectContaining({ actor: expect.objectContaining({ id: admin.user.id }), target: { type: 'domain', id: domain, label: domain } }),
+      expect.objectContaining({
+        actor: expect.objectContaining({ id: admin.user.id }),
+        target: { type: 'domain', id: domain, label: domain },
+      }),
     ]);
   });
 
@@ -88,7 +91,9 @@ describe('verified domains: verifying one by its TXT record', () => {
     expect(verified.status).toBe(200);
     expect(verified.body).toEqual({ ...added, verified: true, createdAt: expect.any(String), verifiedAt: expect.any(String) });
     expect((await admin.call(DOMAINS)).body).toEqual([verified.body]);
-    expect(await storedAuditEntries(admin.orgId, 'sso.domain_verified')).toEqual([expect.objectContaining({ target: { type: 'domain', id: domain, label: domain } })]);
+    expect(await storedAuditEntries(admin.orgId, 'sso.domain_verified')).toEqual([
+      expect.objectContaining({ target: { type: 'domain', id: domain, label: domain } }),
+    ]);
     // A second click changes nothing and records nothing more.
     expect((await admin.call(`${DOMAINS}/${domain}/verify`, { method: 'POST' })).body).toEqual(verified.body);
     expect(await storedAuditEntries(admin.orgId, 'sso.domain_verified')).toHaveLength(1);
@@ -100,7 +105,9 @@ describe('verified domains: verifying one by its TXT record', () => {
     const added = await addDomain(admin, domain);
     const refused = await admin.call(`${DOMAINS}/${domain}/verify`, { method: 'POST' });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(`No TXT record was found at ${added.txtName}. Add one with the value ${added.txtValue}; DNS changes can take a few minutes to show.`);
+    expect(refused.body.message).toBe(
+      `No TXT record was found at ${added.txtName}. Add one with the value ${added.txtValue}; DNS changes can take a few minutes to show.`,
+    );
     expect((await admin.call(DOMAINS)).body).toEqual([expect.objectContaining({ domain, verified: false })]);
     expect(await storedAuditEntries(admin.orgId, 'sso.domain_verified')).toEqual([]);
   });
@@ -112,7 +119,9 @@ describe('verified domains: verifying one by its TXT record', () => {
     await publishRecord(added.txtName, ['growthwise-domain-verification=0123456789abcdef0123456789abcdef']);
     const refused = await admin.call(`${DOMAINS}/${domain}/verify`, { method: 'POST' });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(`The TXT records at ${added.txtName} are "growthwise-domain-verification=0123456789abcdef0123456789abcdef": none is ${added.txtValue}.`);
+    expect(refused.body.message).toBe(
+      `The TXT records at ${added.txtName} are "growthwise-domain-verification=0123456789abcdef0123456789abcdef": none is ${added.txtValue}.`,
+    );
     expect((await admin.call(DOMAINS)).body).toEqual([expect.objectContaining({ verified: false })]);
   });
 
@@ -169,7 +178,9 @@ describe('verified domains: one organization per domain', () => {
     const removed = await first.call(`${DOMAINS}/${domain}`, { method: 'DELETE' });
     expect(removed.status).toBe(200);
     expect((await first.call(DOMAINS)).body).toEqual([]);
-    expect(await storedAuditEntries(first.orgId, 'sso.domain_removed')).toEqual([expect.objectContaining({ target: { type: 'domain', id: domain, label: domain } })]);
+    expect(await storedAuditEntries(first.orgId, 'sso.domain_removed')).toEqual([
+      expect.objectContaining({ target: { type: 'domain', id: domain, label: domain } }),
+    ]);
 
     const ours = await addDomain(second, domain);
     await publishRecord(ours.txtName, [ours.txtValue]);

@@ -42,7 +42,10 @@ function closedIdleConnection(error: unknown) {
 }
 
 export async function request<T = any>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { [CLIENT_ADDRESS_HEADER]: options.clientAddress ?? randomClientAddress(), ...options.headers };
+  const headers: Record<string, string> = {
+    [CLIENT_ADDRESS_HEADER]: options.clientAddress ?? randomClientAddress(),
+    ...options.headers,
+  };
   if (options.body !== undefined) headers['content-type'] ??= 'application/json';
   if (options.cookie) headers.cookie = options.cookie;
   const send = () =>
@@ -84,7 +87,8 @@ export async function request<T = any>(path: string, options: RequestOptions = {
   };
 }
 
-const sessionCookieIn = (response: Pick<ApiResponse, 'headers'>) => response.headers.getSetCookie().find((value) => value.startsWith('__Host-growthwise_session='));
+const sessionCookieIn = (response: Pick<ApiResponse, 'headers'>) =>
+  response.headers.getSetCookie().find((value) => value.startsWith('__Host-growthwise_session='));
 
 /** Whether a response set the session cookie: a refused sign-in must not. */
 export const sessionCookieSet = (response: Pick<ApiResponse, 'headers'>) => sessionCookieIn(response) !== undefined;
@@ -109,7 +113,9 @@ export interface SignedIn {
 }
 
 /** Registers a new organization and its admin, signed in. */
-export async function registerOrganization(overrides: Partial<{ fullName: string; organizationName: string; email: string; password: string }> = {}): Promise<SignedIn> {
+export async function registerOrganization(
+  overrides: Partial<{ fullName: string; organizationName: string; email: string; password: string }> = {},
+): Promise<SignedIn> {
   const email = overrides.email ?? uniqueEmail('admin');
   const password = overrides.password ?? 'secret-password';
   const response = await request('/api/register', {

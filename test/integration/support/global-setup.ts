@@ -5,11 +5,11 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../../infra/local/free-port';
 import { startLocalCloud } from '../../../infra/local/local-cloud';
-import { CLIENT_ADDRESS_HEADER } from './client-address';
-import { divertHandlerLog } from './handler-log';
-import { startStripeStandIn } from '../../support/stripe-stand-in';
 import { startLocalDns } from '../../support/local-dns';
 import { startLocalOidcProvider } from '../../support/local-oidc-provider';
+import { startStripeStandIn } from '../../support/stripe-stand-in';
+import { CLIENT_ADDRESS_HEADER } from './client-address';
+import { divertHandlerLog } from './handler-log';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -60,7 +60,10 @@ export default async function setup(project: TestProject) {
   const stripe = await startStripeStandIn(await freePort());
   const dns = await startLocalDns();
   const port = await freePort();
-  const idp = await startLocalOidcProvider({ port: await freePort(), redirectUris: [`http://localhost:${port}/api/sso/oidc/callback`] });
+  const idp = await startLocalOidcProvider({
+    port: await freePort(),
+    redirectUris: [`http://localhost:${port}/api/sso/oidc/callback`],
+  });
   const stripeWebhookSecret = `whsec_test_${randomBytes(16).toString('hex')}`;
   const clockOffsetMs = Date.parse(CLOCK_START) - Date.now();
   const cloud = await startLocalCloud({
@@ -69,7 +72,16 @@ export default async function setup(project: TestProject) {
     // Every file of the half goes through this one database: Java's full compiler pays off (docs/decisions/082).
     databaseWorkload: 'heavy',
     buildDir,
-    env: { EXPOSE_DB_CALLS: '1', PASSWORD_HASH_COST: LOCAL_PASSWORD_HASH_COST, FAILED_PASSWORD_DELAY_PERCENT: LOCAL_FAILED_PASSWORD_DELAY_PERCENT, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', STRIPE_WEBHOOK_SECRET: stripeWebhookSecret, ...stripe.env, GROWTHWISE_CLOCK_OFFSET_MS: String(clockOffsetMs), DNS_SERVERS: dns.servers },
+    env: {
+      EXPOSE_DB_CALLS: '1',
+      PASSWORD_HASH_COST: LOCAL_PASSWORD_HASH_COST,
+      FAILED_PASSWORD_DELAY_PERCENT: LOCAL_FAILED_PASSWORD_DELAY_PERCENT,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+      ...stripe.env,
+      GROWTHWISE_CLOCK_OFFSET_MS: String(clockOffsetMs),
+      DNS_SERVERS: dns.servers,
+    },
     clientAddressHeader: CLIENT_ADDRESS_HEADER,
   }).catch(async (error: unknown) => {
     await stripe.stop();

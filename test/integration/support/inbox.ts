@@ -64,5 +64,9 @@ export async function headersOf(mail: CaughtMail): Promise<Record<string, string
   const response = await fetch(`${inject('inboxUrl')}/api/email/${mail.id}/source`);
   if (!response.ok) throw new Error(`inbox answered ${response.status}`);
   const head = (await response.text()).split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-  return Object.fromEntries(head.split(/\r?\n/).map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  return Object.fromEntries(
+    head
+      .split(/\r?\n/)
+      .map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
 }

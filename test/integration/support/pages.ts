@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import type { ApiResponse, SignedIn } from './api';
 
 /** The next page a paged list's answer names (`Link: <…>; rel="next"`), if any. */
-export const nextLink = (response: { headers: Headers }) => /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1];
+export const nextLink = (response: { headers: Headers }) =>
+  /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1];
 
 /** The cursor in a next-page link. */
 export const cursorOf = (link: string) => new URL(link, 'http://x').searchParams.get('cursor')!;

@@ -6,7 +6,11 @@ import { testTable } from './table';
 import { stepUp } from './two-factor';
 
 /** Adds a passkey as the Passkeys card does: confirm the password, get the options, create, send. Answers the authenticator. */
-export async function addPasskey(user: SignedIn, name = 'Test laptop', authenticator = new SoftwareAuthenticator()): Promise<SoftwareAuthenticator> {
+export async function addPasskey(
+  user: SignedIn,
+  name = 'Test laptop',
+  authenticator = new SoftwareAuthenticator(),
+): Promise<SoftwareAuthenticator> {
   await stepUp(user);
   const options = await user.call('/api/user/passkeys/options', { method: 'POST' });
   if (options.status !== 200) throw new Error(`passkey options: ${options.status} ${JSON.stringify(options.body)}`);
@@ -30,11 +34,20 @@ export async function signInWithPasskey(authenticator: SoftwareAuthenticator, pa
   const answer = await sendSignIn(authenticator.get(await signInOptions()));
   if (answer.status !== 200) throw new Error(`passkey sign-in: ${answer.status} ${JSON.stringify(answer.body)}`);
   const cookie = sessionCookieOf(answer);
-  return { cookie, user: answer.body, email: answer.body.username, password, orgId: answer.body.roles[0].organization.id, call: (path, options = {}) => request(path, { ...options, cookie }) };
+  return {
+    cookie,
+    user: answer.body,
+    email: answer.body.username,
+    password,
+    orgId: answer.body.roles[0].organization.id,
+    call: (path, options = {}) => request(path, { ...options, cookie }),
+  };
 }
 
 /** The passkey item as stored (read consistently), to show what a refused answer left unchanged. */
 export async function storedPasskey(user: SignedIn, credentialId: string) {
   const { db, tableName } = testTable();
-  return (await db.send(new GetCommand({ TableName: tableName, Key: keys.passkey(user.user.id, credentialId), ConsistentRead: true }))).Item;
+  return (
+    await db.send(new GetCommand({ TableName: tableName, Key: keys.passkey(user.user.id, credentialId), ConsistentRead: true }))
+  ).Item;
 }

@@ -1,6 +1,11 @@
 import { type KeyObject, createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/server';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
-import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { inject } from 'vitest';
 
 /**
@@ -51,8 +56,19 @@ function coseKey(privateKey: KeyObject, algorithm: Algorithm): Uint8Array {
   const coordinate = (value: string | undefined) => new Uint8Array(Buffer.from(value!, 'base64url'));
   const map =
     algorithm === 'ES256'
-      ? new Map<number, number | Uint8Array>([[1, 2], [3, -7], [-1, 1], [-2, coordinate(jwk.x)], [-3, coordinate(jwk.y)]])
-      : new Map<number, number | Uint8Array>([[1, 1], [3, -8], [-1, 6], [-2, coordinate(jwk.x)]]);
+      ? new Map<number, number | Uint8Array>([
+          [1, 2],
+          [3, -7],
+          [-1, 1],
+          [-2, coordinate(jwk.x)],
+          [-3, coordinate(jwk.y)],
+        ])
+      : new Map<number, number | Uint8Array>([
+          [1, 1],
+          [3, -8],
+          [-1, 6],
+          [-2, coordinate(jwk.x)],
+        ]);
   return isoCBOR.encode(map);
 }
 
@@ -68,23 +84,58 @@ export class SoftwareAuthenticator {
   ) {}
 
   /** navigator.credentials.create(): a new credential for the options' relying party and user. */
-  create(options: PublicKeyCredentialCreationOptionsJSON, overrides: { origin?: string; rpId?: string; backup?: BackupFlags } = {}): RegistrationResponseJSON {
+  create(
+    options: PublicKeyCredentialCreationOptionsJSON,
+    overrides: { origin?: string; rpId?: string; backup?: BackupFlags } = {},
+  ): RegistrationResponseJSON {
     const rpId = overrides.rpId ?? options.rp.id!;
     const backup = overrides.backup ?? this.backup;
-    const { privateKey } = this.algorithm === 'ES256' ? generateKeyPairSync('ec', { namedCurve: 'P-256' }) : generateKeyPairSync('ed25519');
+    const { privateKey } =
+      this.algorithm === 'ES256' ? generateKeyPairSync('ec', { namedCurve: 'P-256' }) : generateKeyPairSync('ed25519');
     const credentialId = randomBytes(16);
-    const credential: StoredCredential = { id: b64url(credentialId), privateKey, algorithm: this.algorithm, rpId, userHandle: options.user.id, counter: 0, backup };
+    const credential: StoredCredential = {
+      id: b64url(credentialId),
+      privateKey,
+      algorithm: this.algorithm,
+      rpId,
+      userHandle: options.user.id,
+      counter: 0,
+      backup,
+    };
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(credentialId.length);
-    const authData = Buffer.concat([sha256(rpId), Buffer.from([FLAG_UP | FLAG_UV | backupFlagBits(backup) | FLAG_AT]), counterBytes(0), Buffer.alloc(16), idLength, credentialId, coseKey(privateKey, this.algorithm)]);
-    const attestationObject = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', new Uint8Array(authData)]]) as never);
-    const clientDataJSON = JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: overrides.origin ?? siteOrigin(), crossOrigin: false });
+    const authData = Buffer.concat([
+      sha256(rpId),
+      Buffer.from([FLAG_UP | FLAG_UV | backupFlagBits(backup) | FLAG_AT]),
+      counterBytes(0),
+      Buffer.alloc(16),
+      idLength,
+      credentialId,
+      coseKey(privateKey, this.algorithm),
+    ]);
+    const attestationObject = isoCBOR.encode(
+      new Map<string, unknown>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', new Uint8Array(authData)],
+      ]) as never,
+    );
+    const clientDataJSON = JSON.stringify({
+      type: 'webauthn.create',
+      challenge: options.challenge,
+      origin: overrides.origin ?? siteOrigin(),
+      crossOrigin: false,
+    });
     this.credentials.push(credential);
     return {
       id: credential.id,
       rawId: credential.id,
       type: 'public-key',
-      response: { clientDataJSON: b64url(Buffer.from(clientDataJSON)), attestationObject: b64url(attestationObject), transports: ['internal'] },
+      response: {
+        clientDataJSON: b64url(Buffer.from(clientDataJSON)),
+        attestationObject: b64url(attestationObject),
+        transports: ['internal'],
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };
@@ -97,23 +148,47 @@ export class SoftwareAuthenticator {
    */
   get(
     options: PublicKeyCredentialRequestOptionsJSON,
-    overrides: { origin?: string; rpId?: string; counter?: number; credential?: StoredCredential; userVerified?: boolean; backup?: BackupFlags } = {},
+    overrides: {
+      origin?: string;
+      rpId?: string;
+      counter?: number;
+      credential?: StoredCredential;
+      userVerified?: boolean;
+      backup?: BackupFlags;
+    } = {},
   ): AuthenticationResponseJSON {
     const allowed = options.allowCredentials?.map((descriptor) => descriptor.id);
-    const credential = overrides.credential ?? this.credentials.findLast((candidate) => !allowed?.length || allowed.includes(candidate.id));
+    const credential =
+      overrides.credential ?? this.credentials.findLast((candidate) => !allowed?.length || allowed.includes(candidate.id));
     if (!credential) throw new Error('The authenticator has no credential these options allow');
     credential.counter = overrides.counter ?? credential.counter + 1;
     const rpId = overrides.rpId ?? options.rpId ?? credential.rpId;
-    const flags = FLAG_UP | (overrides.userVerified === false ? 0 : FLAG_UV) | backupFlagBits(overrides.backup ?? credential.backup);
+    const flags =
+      FLAG_UP | (overrides.userVerified === false ? 0 : FLAG_UV) | backupFlagBits(overrides.backup ?? credential.backup);
     const authData = Buffer.concat([sha256(rpId), Buffer.from([flags]), counterBytes(credential.counter)]);
-    const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: overrides.origin ?? siteOrigin(), crossOrigin: false }));
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({
+        type: 'webauthn.get',
+        challenge: options.challenge,
+        origin: overrides.origin ?? siteOrigin(),
+        crossOrigin: false,
+      }),
+    );
     const signed = Buffer.concat([authData, sha256(clientDataJSON)]);
-    const signature = credential.algorithm === 'ES256' ? sign('sha256', signed, credential.privateKey) : sign(null, signed, credential.privateKey);
+    const signature =
+      credential.algorithm === 'ES256'
+        ? sign('sha256', signed, credential.privateKey)
+        : sign(null, signed, credential.privateKey);
     return {
       id: credential.id,
       rawId: credential.id,
       type: 'public-key',
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authData), signature: b64url(signature), userHandle: credential.userHandle },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        authenticatorData: b64url(authData),
+        signature: b64url(signature),
+        userHandle: credential.userHandle,
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };

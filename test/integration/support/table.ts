@@ -12,9 +12,21 @@ export const testTable = () => ({
  * Every outbox item addressed to `to`, from every page of a Scan: the suite's table holds thousands
  * of items, so the first page (1 MB) of a filtered Scan may hold none of them.
  */
-export async function outboxItemsTo(db: DynamoDBDocumentClient, tableName: string, to: string): Promise<Record<string, unknown>[]> {
+export async function outboxItemsTo(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  to: string,
+): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  const pages = paginateScan({ client: db }, { TableName: tableName, FilterExpression: '#type = :outbox AND #to = :to', ExpressionAttributeNames: { '#type': 'type', '#to': 'to' }, ExpressionAttributeValues: { ':outbox': 'OUTBOX', ':to': to } });
+  const pages = paginateScan(
+    { client: db },
+    {
+      TableName: tableName,
+      FilterExpression: '#type = :outbox AND #to = :to',
+      ExpressionAttributeNames: { '#type': 'type', '#to': 'to' },
+      ExpressionAttributeValues: { ':outbox': 'OUTBOX', ':to': to },
+    },
+  );
   for await (const page of pages) items.push(...(page.Items ?? []));
   return items;
 }

@@ -72,7 +72,8 @@ export function pendingCookieOf(response: ApiResponse): string {
 /** The first step: the password. Answers the pending cookie. */
 export async function passwordStep(email: string, password: string): Promise<string> {
   const first = await request('/api/login', { body: { username: email, password } });
-  if (first.status !== 200 || first.body?.mfaRequired !== true) throw new Error(`password step: ${first.status} ${JSON.stringify(first.body)}`);
+  if (first.status !== 200 || first.body?.mfaRequired !== true)
+    throw new Error(`password step: ${first.status} ${JSON.stringify(first.body)}`);
   return pendingCookieOf(first);
 }
 
@@ -81,12 +82,22 @@ export const secondStep = (pendingCookie: string, body: { code?: string; recover
 
 /** Both steps; answers the signed-in user as login() does. */
 export const signInWithCode = (user: Pick<SignedIn, 'email' | 'password'>, code: string) => bothSteps(user, { code });
-export const signInWithRecoveryCode = (user: Pick<SignedIn, 'email' | 'password'>, recoveryCode: string) => bothSteps(user, { recoveryCode });
+export const signInWithRecoveryCode = (user: Pick<SignedIn, 'email' | 'password'>, recoveryCode: string) =>
+  bothSteps(user, { recoveryCode });
 
-async function bothSteps(user: Pick<SignedIn, 'email' | 'password'>, body: { code?: string; recoveryCode?: string }): Promise<SignedIn> {
+async function bothSteps(
+  user: Pick<SignedIn, 'email' | 'password'>,
+  body: { code?: string; recoveryCode?: string },
+): Promise<SignedIn> {
   const second = await secondStep(await passwordStep(user.email, user.password), body);
   if (second.status !== 200) throw new Error(`code step: ${second.status} ${JSON.stringify(second.body)}`);
   const cookie = sessionCookieOf(second);
-  return { cookie, user: second.body, email: user.email, password: user.password, orgId: second.body.roles[0].organization.id, call: (path, options = {}) => request(path, { ...options, cookie }) };
+  return {
+    cookie,
+    user: second.body,
+    email: user.email,
+    password: user.password,
+    orgId: second.body.roles[0].organization.id,
+    call: (path, options = {}) => request(path, { ...options, cookie }),
+  };
 }
-

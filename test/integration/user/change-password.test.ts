@@ -4,7 +4,9 @@ import { login, registerOrganization, request } from '../support/api';
 describe('POST /api/user/change-password', () => {
   it('with the right current password: answers JSON, the new password signs in, the old one no longer does', async () => {
     const admin = await registerOrganization({ password: 'old-password' });
-    const changed = await admin.call('/api/user/change-password', { body: { currentPassword: 'old-password', newPassword: 'new-password' } });
+    const changed = await admin.call('/api/user/change-password', {
+      body: { currentPassword: 'old-password', newPassword: 'new-password' },
+    });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('content-type')).toContain('application/json');
     expect(changed.body).toEqual({ message: 'Password updated' });
@@ -16,7 +18,9 @@ describe('POST /api/user/change-password', () => {
     const admin = await registerOrganization({ password: 'old-password' });
     const otherDevice = await login(admin.email, 'old-password');
     expect((await otherDevice.call('/api/user')).status).toBe(200);
-    const changed = await admin.call('/api/user/change-password', { body: { currentPassword: 'old-password', newPassword: 'new-password' } });
+    const changed = await admin.call('/api/user/change-password', {
+      body: { currentPassword: 'old-password', newPassword: 'new-password' },
+    });
     expect(changed.status).toBe(200);
     expect((await otherDevice.call('/api/user')).status).toBe(401);
     expect((await admin.call('/api/user')).status).toBe(200);
@@ -25,7 +29,9 @@ describe('POST /api/user/change-password', () => {
   it('refuses a wrong current password with 400 and changes nothing', async () => {
     const admin = await registerOrganization({ password: 'old-password' });
     const otherDevice = await login(admin.email, 'old-password');
-    const refused = await admin.call('/api/user/change-password', { body: { currentPassword: 'wrong-password', newPassword: 'new-password' } });
+    const refused = await admin.call('/api/user/change-password', {
+      body: { currentPassword: 'wrong-password', newPassword: 'new-password' },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.fieldErrors).toEqual({ currentPassword: 'Current password is incorrect' });
     expect((await otherDevice.call('/api/user')).status).toBe(200);
@@ -44,12 +50,16 @@ describe('POST /api/user/change-password', () => {
 
   it('refuses a new password over 72 bytes instead of truncating it', async () => {
     const admin = await registerOrganization();
-    const tooLong = await admin.call('/api/user/change-password', { body: { currentPassword: admin.password, newPassword: 'é'.repeat(37) } });
+    const tooLong = await admin.call('/api/user/change-password', {
+      body: { currentPassword: admin.password, newPassword: 'é'.repeat(37) },
+    });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.fieldErrors.newPassword).toBe('Password must be at most 72 bytes');
   });
 
   it('needs a session (401)', async () => {
-    expect((await request('/api/user/change-password', { body: { currentPassword: 'x', newPassword: 'abcdef' } })).status).toBe(401);
+    expect((await request('/api/user/change-password', { body: { currentPassword: 'x', newPassword: 'abcdef' } })).status).toBe(
+      401,
+    );
   });
 });

@@ -26,12 +26,29 @@ describe('PATCH /api/user/profile', () => {
     const other = await registerOrganization();
     const staffSelf = await admin.call('/api/user/profile', {
       method: 'PATCH',
-      body: { fullName: 'Ada Renamed', role: 'staff', id: other.user.id, orgId: other.orgId, username: 'new@example.com', avatarUrl: '/x' },
+      body: {
+        fullName: 'Ada Renamed',
+        role: 'staff',
+        id: other.user.id,
+        orgId: other.orgId,
+        username: 'new@example.com',
+        avatarUrl: '/x',
+      },
     });
     expect(staffSelf.status).toBe(200);
     const me = (await admin.call('/api/user')).body;
     expect(me).toMatchObject({ id: admin.user.id, username: admin.email, fullName: 'Ada Renamed', avatarUrl: null });
-    expect(me.roles).toEqual([{ role: 'admin', organization: { id: admin.orgId, name: admin.user.roles[0]!.organization.name, requireMfa: false, membersWithoutTwoFactor: 1 } }]);
+    expect(me.roles).toEqual([
+      {
+        role: 'admin',
+        organization: {
+          id: admin.orgId,
+          name: admin.user.roles[0]!.organization.name,
+          requireMfa: false,
+          membersWithoutTwoFactor: 1,
+        },
+      },
+    ]);
     expect((await other.call('/api/user')).body.fullName).toBe('Ada Admin');
   });
 

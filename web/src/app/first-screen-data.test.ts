@@ -1,21 +1,46 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pathOf } from '@shared/contract/endpoint';
 import * as authEndpoints from '@shared/contract/auth';
+import { pathOf } from '@shared/contract/endpoint';
 import * as projectEndpoints from '@shared/contract/projects';
-import { createQueryClient } from '../lib/query-client';
-import { userQueries } from '../lib/current-user';
-import { projectQueries } from '../features/projects/api/projects';
-import { requestFirstScreenData } from './first-screen-data';
 import { SESSION_HINT_COOKIE } from '@shared/session-hint';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { projectQueries } from '../features/projects/api/projects';
+import { userQueries } from '../lib/current-user';
+import { createQueryClient } from '../lib/query-client';
+import { requestFirstScreenData } from './first-screen-data';
 
 const USER = pathOf(authEndpoints.currentUser, {});
 const LIST = pathOf(projectEndpoints.list, {});
-const user = { id: 'u1', username: 'ada@example.com', fullName: 'Ada', avatarUrl: null, emailVerified: true, mfaEnabled: false, mfaSetupRequired: false, roles: [] };
+const user = {
+  id: 'u1',
+  username: 'ada@example.com',
+  fullName: 'Ada',
+  avatarUrl: null,
+  emailVerified: true,
+  mfaEnabled: false,
+  mfaSetupRequired: false,
+  roles: [],
+};
 const answer = (path: string) =>
-  new Response(JSON.stringify(path.startsWith(LIST) ? [{ id: 'p1', name: 'Spring launch', description: null, status: 'planning', dueDate: null, createdAt: '2026-01-01T00:00:00.000Z' }] : user), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
+  new Response(
+    JSON.stringify(
+      path.startsWith(LIST)
+        ? [
+            {
+              id: 'p1',
+              name: 'Spring launch',
+              description: null,
+              status: 'planning',
+              dueDate: null,
+              createdAt: '2026-01-01T00:00:00.000Z',
+            },
+          ]
+        : user,
+    ),
+    {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    },
+  );
 
 // jsdom keeps no `__Host-` cookie on http://localhost: the browser's cookies are what it reads.
 const signIn = () => vi.spyOn(document, 'cookie', 'get').mockReturnValue(`${SESSION_HINT_COOKIE}=1`);
@@ -35,7 +60,9 @@ describe('the first screen of /projects', () => {
     requestFirstScreenData(queryClient, { pathname: '/projects', search: '?status=planning&sort=dueDate&order=desc&q=spring' });
     const listKey = projectQueries.list({ status: 'planning', q: 'spring', sort: 'dueDate', order: 'desc' }).queryKey;
     await vi.waitFor(() => expect(queryClient.getQueryState(listKey)?.status).toBe('success'), { timeout: 15_000 });
-    await vi.waitFor(() => expect(queryClient.getQueryData(userQueries.current().queryKey)).toMatchObject({ id: 'u1' }), { timeout: 15_000 });
+    await vi.waitFor(() => expect(queryClient.getQueryData(userQueries.current().queryKey)).toMatchObject({ id: 'u1' }), {
+      timeout: 15_000,
+    });
     const paths = fetchMock.mock.calls.map(([path]) => path);
     expect(paths).toHaveLength(2);
     expect(paths).toContain(USER);

@@ -15,9 +15,11 @@ export function requestFirstScreenData(queryClient: QueryClient, location: Pick<
   if (location.pathname === '/projects') {
     const { search } = location;
     // Modules the page imports too: loaded with it, not weight on every other page's entry.
-    void Promise.all([import('../features/projects/api/projects'), import('../lib/project-list-view')]).then(([{ projectQueries }, { listFiltersOf, readListView }]) => {
-      const view = readListView(new URLSearchParams(search));
-      return queryClient.prefetchInfiniteQuery(projectQueries.list(listFiltersOf(view, view.name)));
-    });
+    void Promise.all([import('../features/projects/api/projects'), import('../lib/project-list-view')]).then(
+      ([{ projectQueries }, { listFiltersOf, readListView }]) => {
+        const view = readListView(new URLSearchParams(search));
+        return queryClient.prefetchInfiniteQuery(projectQueries.list(listFiltersOf(view, view.name)));
+      },
+    );
   }
 }

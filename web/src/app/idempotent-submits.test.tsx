@@ -8,7 +8,14 @@ import { useCreateProject } from '../features/projects/api/projects';
 
 // The create project dialog, add user and invite: each submit goes with one Idempotency-Key (docs/decisions/033).
 
-const project = { id: '01JD0000000000000000000000', name: 'Launch', description: null, status: 'planning', dueDate: null, createdAt: '2026-01-01T00:00:00.000Z' };
+const project = {
+  id: '01JD0000000000000000000000',
+  name: 'Launch',
+  description: null,
+  status: 'planning',
+  dueDate: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 const user = { id: 'u1', username: 'nia@example.com', fullName: 'Nia', avatarUrl: null, currentRole: { role: 'staff' } };
 const invitation = {
   id: '01JD0000000000000000000000',
@@ -23,13 +30,20 @@ const invitation = {
 type Submit = (values: never) => Promise<unknown>;
 const submits = [
   ['creating a project', () => useCreateProject(), { project: { name: 'Launch' }, memberIds: [] }, project],
-  ['adding a user', () => useSaveUser(), { username: 'nia@example.com', fullName: 'Nia', role: 'staff', password: 'a-fine-password' }, user],
+  [
+    'adding a user',
+    () => useSaveUser(),
+    { username: 'nia@example.com', fullName: 'Nia', role: 'staff', password: 'a-fine-password' },
+    user,
+  ],
   ['inviting a user', () => useInviteUser(), { email: 'nia@example.com', role: 'staff' }, invitation],
 ] as const;
 
 function renderSubmit(useHook: () => { mutateAsync: unknown }): (values: unknown) => Promise<unknown> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
   const result = renderHook(useHook, { wrapper }).result;
   return (values) => (result.current.mutateAsync as Submit)(values as never);
 }
@@ -84,7 +98,10 @@ describe('one key per submit', () => {
   it('waits and sends the same key again while the server says the first request with it is still running (a double click)', async () => {
     vi.useFakeTimers();
     try {
-      answerPosts(new Response(JSON.stringify({ message: 'still in progress' }), { status: 409, headers: { 'retry-after': '1' } }), created(project));
+      answerPosts(
+        new Response(JSON.stringify({ message: 'still in progress' }), { status: 409, headers: { 'retry-after': '1' } }),
+        created(project),
+      );
       const answered = renderSubmit(useCreateProject)({ project: { name: 'Launch' }, memberIds: [] });
       await vi.advanceTimersByTimeAsync(1000);
       await expect(answered).resolves.toMatchObject({ name: 'Launch' });

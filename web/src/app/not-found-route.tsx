@@ -1,5 +1,5 @@
-import { useCurrentUser } from '../lib/current-user';
 import { NotFoundContent, NotFoundPage } from '../features/marketing/pages/not-found-page';
+import { useCurrentUser } from '../lib/current-user';
 import { AppShell } from './layouts/app-shell';
 
 /** A path that is no route: inside the app's frame for a signed-in user, the public page for anyone else. */

@@ -37,7 +37,8 @@ function release() {
   page.removeAttribute('aria-busy');
   const focused = focusedBefore;
   focusedBefore = null;
-  if (focused instanceof HTMLElement && focused.isConnected && document.activeElement === document.body) focused.focus({ preventScroll: true });
+  if (focused instanceof HTMLElement && focused.isConnected && document.activeElement === document.body)
+    focused.focus({ preventScroll: true });
 }
 
 /**

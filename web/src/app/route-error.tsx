@@ -7,7 +7,11 @@ import { usePageTitle } from '../lib/page-title';
 export function RouteError() {
   const error = useRouteError();
   usePageTitle('Something went wrong');
-  const detail = isRouteErrorResponse(error) ? `${error.status}: ${error.statusText}` : error instanceof Error ? error.message : null;
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status}: ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : null;
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-5 p-6 text-center">
       <Logo />

@@ -15,35 +15,67 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', lazy: () => import('../features/marketing/pages/landing-page').then((m) => ({ Component: m.LandingPage })) },
       { path: '/auth', lazy: () => import('../features/auth/pages/auth-page').then((m) => ({ Component: m.AuthPage })) },
-      { path: '/forgot-password', lazy: () => import('../features/mail-links/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })) },
-      { path: '/reset-password', lazy: () => import('../features/mail-links/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })) },
-      { path: '/verify-email', lazy: () => import('../features/mail-links/pages/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })) },
-      { path: '/unsubscribe', lazy: () => import('../features/mail-links/pages/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })) },
-      { path: '/invite', lazy: () => import('../features/mail-links/pages/invite-page').then((m) => ({ Component: m.InvitePage })) },
+      {
+        path: '/forgot-password',
+        lazy: () =>
+          import('../features/mail-links/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+      },
+      {
+        path: '/reset-password',
+        lazy: () => import('../features/mail-links/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+      },
+      {
+        path: '/verify-email',
+        lazy: () => import('../features/mail-links/pages/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
+      },
+      {
+        path: '/unsubscribe',
+        lazy: () => import('../features/mail-links/pages/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })),
+      },
+      {
+        path: '/invite',
+        lazy: () => import('../features/mail-links/pages/invite-page').then((m) => ({ Component: m.InvitePage })),
+      },
       { path: '/terms', lazy: () => import('../features/marketing/pages/terms-page').then((m) => ({ Component: m.TermsPage })) },
-      { path: '/sso/test-result', lazy: () => import('../features/organization/pages/sso-test-result-page').then((m) => ({ Component: m.SsoTestResultPage })) },
-      { path: '/privacy', lazy: () => import('../features/marketing/pages/privacy-page').then((m) => ({ Component: m.PrivacyPage })) },
+      {
+        path: '/sso/test-result',
+        lazy: () =>
+          import('../features/organization/pages/sso-test-result-page').then((m) => ({ Component: m.SsoTestResultPage })),
+      },
+      {
+        path: '/privacy',
+        lazy: () => import('../features/marketing/pages/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
+      },
       {
         lazy: () => import('./layouts/protected-layout').then((m) => ({ Component: m.ProtectedLayout })),
         children: [
-          { path: '/dashboard', lazy: () => import('../features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
+          {
+            path: '/dashboard',
+            lazy: () => import('../features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+          },
           ...['/profile', '/user-settings'].map((path) => ({
             path,
-            lazy: () => import('../features/user-settings/pages/user-settings-page').then((m) => ({ Component: m.UserSettingsPage })),
+            lazy: () =>
+              import('../features/user-settings/pages/user-settings-page').then((m) => ({ Component: m.UserSettingsPage })),
           })),
           ...['/users', '/organization-settings'].map((path) => ({
             path,
-            lazy: () => import('../features/organization/pages/account-settings-page').then((m) => ({ Component: m.AccountSettingsPage })),
+            lazy: () =>
+              import('../features/organization/pages/account-settings-page').then((m) => ({ Component: m.AccountSettingsPage })),
           })),
           ...['/subscription', '/billing'].map((path) => ({
             path,
             lazy: () => import('../features/billing/pages/billing-page').then((m) => ({ Component: m.BillingPage })),
           })),
           { path: '/help', lazy: () => import('../features/help/pages/help-page').then((m) => ({ Component: m.HelpPage })) },
-          { path: '/projects', lazy: () => import('../features/projects/pages/projects-page').then((m) => ({ Component: m.ProjectsPage })) },
+          {
+            path: '/projects',
+            lazy: () => import('../features/projects/pages/projects-page').then((m) => ({ Component: m.ProjectsPage })),
+          },
           {
             path: '/projects/:id',
-            lazy: () => import('../features/projects/pages/project-detail-page').then((m) => ({ Component: m.ProjectDetailPage })),
+            lazy: () =>
+              import('../features/projects/pages/project-detail-page').then((m) => ({ Component: m.ProjectDetailPage })),
           },
         ],
       },

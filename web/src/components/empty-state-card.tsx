@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card';
 
 /** A list with nothing in it yet: what will appear there, and (as children) the one way forward. */
-export function EmptyStateCard({ icon: Icon, title, description, children }: { icon: LucideIcon; title: string; description: string; children: ReactNode }) {
+export function EmptyStateCard({
+  icon: Icon,
+  title,
+  description,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <Card className="text-center">
       <CardHeader className="justify-items-center">

@@ -13,8 +13,21 @@ const query = <T,>(state: { isPending?: boolean; isError?: boolean; data?: T }) 
 
 const draw = (q: ReturnType<typeof query<string[]>>, extra: { retry?: string; placeholder?: React.ReactNode } = {}) =>
   render(
-    <QueryState query={q} loading="Loading things" error="Things could not be loaded." isEmpty={(all) => all.length === 0} empty={<p>No things</p>} {...extra}>
-      {(all) => <ul aria-label="Things">{all.map((thing) => <li key={thing}>{thing}</li>)}</ul>}
+    <QueryState
+      query={q}
+      loading="Loading things"
+      error="Things could not be loaded."
+      isEmpty={(all) => all.length === 0}
+      empty={<p>No things</p>}
+      {...extra}
+    >
+      {(all) => (
+        <ul aria-label="Things">
+          {all.map((thing) => (
+            <li key={thing}>{thing}</li>
+          ))}
+        </ul>
+      )}
     </QueryState>,
   );
 

@@ -31,7 +31,18 @@ interface QueryStateProps<T> {
 }
 
 /** A query's loading, error and empty states, the same on every screen; the children draw its data. */
-export function QueryState<T>({ query, loading, loadingBox, placeholder, error, retry, empty, isEmpty, className, children }: QueryStateProps<T>) {
+export function QueryState<T>({
+  query,
+  loading,
+  loadingBox,
+  placeholder,
+  error,
+  retry,
+  empty,
+  isEmpty,
+  className,
+  children,
+}: QueryStateProps<T>) {
   if (query.isPending) {
     if (placeholder) return placeholder;
     const spinner = <Spinner label={loading} />;
@@ -39,7 +50,13 @@ export function QueryState<T>({ query, loading, loadingBox, placeholder, error, 
   }
   if (query.isError || query.data === undefined) {
     return (
-      <div role="alert" className={cn('flex flex-wrap items-center gap-3 rounded-md border border-danger-20 bg-danger-10 p-4 text-danger', className)}>
+      <div
+        role="alert"
+        className={cn(
+          'flex flex-wrap items-center gap-3 rounded-md border border-danger-20 bg-danger-10 p-4 text-danger',
+          className,
+        )}
+      >
         <p>{error}</p>
         {retry ? (
           <Button variant="outline" size="sm" onClick={() => void query.refetch()}>

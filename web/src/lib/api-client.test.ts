@@ -1,11 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as authEndpoints from '@shared/contract/auth';
 import { pathOf } from '@shared/contract/endpoint';
 import * as projectEndpoints from '@shared/contract/projects';
-import * as authEndpoints from '@shared/contract/auth';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call, callPage, nextLinkOf } from './api-client';
 import { whenSessionEnds } from './session-ended';
 
-const project = (id: string) => ({ id, name: `Project ${id}`, description: null, status: 'planning', dueDate: null, createdAt: '2026-01-01T00:00:00.000Z' });
+const project = (id: string) => ({
+  id,
+  name: `Project ${id}`,
+  description: null,
+  status: 'planning',
+  dueDate: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
 const page = (ids: string[], next?: string, total?: string) =>
   new Response(JSON.stringify(ids.map(project)), {
     status: 200,
@@ -41,14 +48,21 @@ describe('callPage', () => {
   });
 
   it('fails with the API error of a page that fails', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(new Response(JSON.stringify({ message: 'Invalid cursor' }), { status: 400 })));
-    await expect(callPage(projectEndpoints.list, { next: `${LIST}?cursor=x` })).rejects.toEqual(new ApiError(400, '400: Invalid cursor'));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValueOnce(new Response(JSON.stringify({ message: 'Invalid cursor' }), { status: 400 })),
+    );
+    await expect(callPage(projectEndpoints.list, { next: `${LIST}?cursor=x` })).rejects.toEqual(
+      new ApiError(400, '400: Invalid cursor'),
+    );
   });
 });
 
 describe('nextLinkOf', () => {
   it('reads the next target among other relations, and nothing without one', () => {
-    expect(nextLinkOf(new Headers({ link: '</items?cursor=a>; rel="prev", </items?cursor=b>; rel="next"' }))).toBe('/items?cursor=b');
+    expect(nextLinkOf(new Headers({ link: '</items?cursor=a>; rel="prev", </items?cursor=b>; rel="next"' }))).toBe(
+      '/items?cursor=b',
+    );
     expect(nextLinkOf(new Headers({ link: '</items?cursor=a>; rel="prev"' }))).toBeUndefined();
     expect(nextLinkOf(new Headers())).toBeUndefined();
   });
@@ -56,10 +70,20 @@ describe('nextLinkOf', () => {
 
 describe('a 401', () => {
   const notAuthenticated = () => new Response(JSON.stringify({ message: 'Not authenticated' }), { status: 401 });
-  const settled = (promise: Promise<unknown>) => Promise.race([promise.then(() => 'resolved', () => 'rejected'), new Promise((resolve) => setTimeout(() => resolve('pending'), 50))]);
+  const settled = (promise: Promise<unknown>) =>
+    Promise.race([
+      promise.then(
+        () => 'resolved',
+        () => 'rejected',
+      ),
+      new Promise((resolve) => setTimeout(() => resolve('pending'), 50)),
+    ]);
 
   it('on a route that requires a session: the session ended, the app is told once per request and the request never settles (no error state, no toast)', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockImplementation(async () => notAuthenticated()));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation(async () => notAuthenticated()),
+    );
     const ended = vi.fn();
     const stop = whenSessionEnds(ended);
     try {
@@ -72,7 +96,10 @@ describe('a 401', () => {
   });
 
   it('that comes before the app listens (a first screen asked early) is told to the app once it listens, and only once', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockImplementation(async () => notAuthenticated()));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation(async () => notAuthenticated()),
+    );
     expect(await settled(callPage(projectEndpoints.list, {}))).toBe('pending');
     const ended = vi.fn();
     const stop = whenSessionEnds(ended);
@@ -86,11 +113,16 @@ describe('a 401', () => {
   });
 
   it('is an answer where no session is required (a failed sign-in) or where the call asks whether anyone is signed in', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockImplementation(async () => notAuthenticated()));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation(async () => notAuthenticated()),
+    );
     const ended = vi.fn();
     const stop = whenSessionEnds(ended);
     try {
-      await expect(call(authEndpoints.login, { body: { username: 'ada@example.com', password: 'wrong-password' } })).rejects.toThrow(new ApiError(401, '401: Not authenticated'));
+      await expect(
+        call(authEndpoints.login, { body: { username: 'ada@example.com', password: 'wrong-password' } }),
+      ).rejects.toThrow(new ApiError(401, '401: Not authenticated'));
       await expect(call(authEndpoints.currentUser, { signedOutIsAnAnswer: true })).rejects.toBeInstanceOf(ApiError);
       expect(ended).not.toHaveBeenCalled();
     } finally {

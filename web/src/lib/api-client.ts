@@ -1,6 +1,14 @@
-import type * as z from 'zod/mini';
 import type { ApiErrorBody } from '@shared/api-error';
-import { type BodyInput, type Endpoint, IDEMPOTENCY_KEY_HEADER, type PathParams, type QueryInput, type ResponseOf, pathOf } from '@shared/contract/endpoint';
+import {
+  type BodyInput,
+  type Endpoint,
+  IDEMPOTENCY_KEY_HEADER,
+  type PathParams,
+  type QueryInput,
+  type ResponseOf,
+  pathOf,
+} from '@shared/contract/endpoint';
+import type * as z from 'zod/mini';
 import { sessionEnded } from './session-ended';
 
 /** A non-2xx answer: its message is `{status}: {message}` as spec section 8 shows it. */
@@ -36,7 +44,12 @@ export async function requestJson<T>(method: string, path: string, body?: unknow
 /** How often a request whose Idempotency-Key is still in flight on the server is sent again. */
 const IN_FLIGHT_ATTEMPTS = 5;
 
-async function requestWithHeaders<T>(method: string, path: string, body?: unknown, { idempotencyKey, signal, sessionRequired = false }: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
+async function requestWithHeaders<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  { idempotencyKey, signal, sessionRequired = false }: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = {
     ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     ...(idempotencyKey === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
@@ -63,7 +76,8 @@ async function requestWithHeaders<T>(method: string, path: string, body?: unknow
 }
 
 /** The target of a `Link: <...>; rel="next"` header (RFC 8288), if the answer has one. */
-export const nextLinkOf = (headers: Headers): string | undefined => /<([^>]+)>\s*;\s*rel="?next"?/.exec(headers.get('link') ?? '')?.[1];
+export const nextLinkOf = (headers: Headers): string | undefined =>
+  /<([^>]+)>\s*;\s*rel="?next"?/.exec(headers.get('link') ?? '')?.[1];
 
 /** The error a non-2xx answer stands for, from its body's text (the API's JSON error, or any text). */
 export function apiErrorOf(response: Response, text: string): ApiError {
@@ -90,7 +104,11 @@ type CallArgs<E extends Endpoint> = {
   (E extends { query: z.ZodMiniType } ? { query?: QueryInput<E> } : { query?: undefined }) &
   // One key per submit (lib/submit-key.ts), the same for its retries.
   (E extends { idempotent: true } ? { idempotencyKey: string } : { idempotencyKey?: undefined });
-type NeedsArgs<E extends Endpoint> = keyof PathParams<E> extends never ? (E extends { body: z.ZodMiniType } ? true : false) : true;
+type NeedsArgs<E extends Endpoint> = keyof PathParams<E> extends never
+  ? E extends { body: z.ZodMiniType }
+    ? true
+    : false
+  : true;
 
 /**
  * Calls an endpoint of shared/contract/ with its typed path parameters and body, and answers the
@@ -109,12 +127,22 @@ export async function call<E extends Endpoint>(
     signedOutIsAnAnswer?: true;
   };
   const sessionRequired = endpoint.auth === 'required' && !signedOutIsAnAnswer;
-  const answer = await requestJson<unknown>(endpoint.method, pathWithQuery(endpoint, params, query), body, { idempotencyKey, signal, sessionRequired });
+  const answer = await requestJson<unknown>(endpoint.method, pathWithQuery(endpoint, params, query), body, {
+    idempotencyKey,
+    signal,
+    sessionRequired,
+  });
   return (endpoint.response ? endpoint.response.parse(answer) : answer) as ResponseOf<E>;
 }
 
-function pathWithQuery<E extends Endpoint>(endpoint: E, params: PathParams<E> | undefined, query: Record<string, string | undefined> | undefined): string {
-  const search = new URLSearchParams(Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+function pathWithQuery<E extends Endpoint>(
+  endpoint: E,
+  params: PathParams<E> | undefined,
+  query: Record<string, string | undefined> | undefined,
+): string {
+  const search = new URLSearchParams(
+    Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ).toString();
   return pathOf(endpoint, (params ?? {}) as PathParams<E>) + (search ? `?${search}` : '');
 }
 
@@ -136,7 +164,10 @@ export async function callPage<E extends PagedEndpoint>(
   { query, next, signal }: { query?: QueryInput<E>; next?: string; signal?: AbortSignal },
 ): Promise<ListPage<ResponseOf<E>>> {
   const path = next ?? pathWithQuery(endpoint, undefined, query as Record<string, string | undefined> | undefined);
-  const { data, headers } = await requestWithHeaders<unknown>('GET', path, undefined, { signal, sessionRequired: endpoint.auth === 'required' });
+  const { data, headers } = await requestWithHeaders<unknown>('GET', path, undefined, {
+    signal,
+    sessionRequired: endpoint.auth === 'required',
+  });
   const total = headers.get('x-total-count');
   return {
     items: (endpoint.response ? endpoint.response.parse(data) : data) as ResponseOf<E>,
@@ -153,7 +184,9 @@ export async function callAllPages<E extends Endpoint & { method: 'GET' }>(endpo
   const items: unknown[] = [];
   let path: string | undefined = pathOf(endpoint, {} as PathParams<E>);
   while (path) {
-    const page: { data: unknown; headers: Headers } = await requestWithHeaders<unknown>('GET', path, undefined, { sessionRequired: endpoint.auth === 'required' });
+    const page: { data: unknown; headers: Headers } = await requestWithHeaders<unknown>('GET', path, undefined, {
+      sessionRequired: endpoint.auth === 'required',
+    });
     items.push(...(endpoint.response ? (endpoint.response.parse(page.data) as unknown[]) : (page.data as unknown[])));
     path = nextLinkOf(page.headers);
   }

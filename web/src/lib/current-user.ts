@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserResponse } from '@shared/schemas/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from './query-keys';
 import { hasSessionHint } from './session-hint';
 

@@ -45,7 +45,8 @@ export const longDate = (value: DateInput, fallback = '') => formatted(value, LO
 export const monthDay = (value: DateInput) => formatted(value, MONTH_DAY, '');
 
 /** 'Jan 5, 2025, 3:04:05 PM', or without the seconds: when something happened, to the second if it matters. */
-export const dateTime = (value: DateInput, { seconds = true } = {}) => formatted(value, seconds ? WITH_SECONDS : WITH_MINUTES, '');
+export const dateTime = (value: DateInput, { seconds = true } = {}) =>
+  formatted(value, seconds ? WITH_SECONDS : WITH_MINUTES, '');
 
 /** '2025-01-05', the form and API format of a day (due dates compare as text in it): the local day. */
 export const isoDay = (date: Date = new Date()) => formatISO(date, { representation: 'date' });

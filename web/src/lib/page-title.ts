@@ -1,5 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
 import { PRODUCT_NAME } from '@shared/product';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /** 'Projects · Growthwise'; the landing page passes nothing and is the product's name alone. */
 const documentTitle = (title?: string) => (title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME);

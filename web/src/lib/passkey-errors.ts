@@ -11,7 +11,8 @@ export const PASSKEY_ALREADY_ON_DEVICE = 'This device already holds a passkey fo
  */
 export function passkeyErrorMessage(error: unknown): string {
   const name = error instanceof WebAuthnError ? (error.cause as Error | undefined)?.name : (error as Error | undefined)?.name;
-  if (error instanceof WebAuthnError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return PASSKEY_ALREADY_ON_DEVICE;
+  if (error instanceof WebAuthnError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED')
+    return PASSKEY_ALREADY_ON_DEVICE;
   if (name === 'NotAllowedError' || name === 'AbortError') return PASSKEY_CANCELLED;
   return error instanceof Error ? error.message : String(error);
 }
@@ -23,4 +24,5 @@ export function passkeyErrorMessage(error: unknown): string {
  * autofill announced but refused when asked (Chromium's headless shell: NotSupportedError). The
  * button still signs in with a passkey.
  */
-export const autofillErrorMessage = (error: unknown): string | undefined => (error instanceof ApiError ? error.message : undefined);
+export const autofillErrorMessage = (error: unknown): string | undefined =>
+  error instanceof ApiError ? error.message : undefined;

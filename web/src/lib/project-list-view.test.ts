@@ -1,16 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { editProjectPath, hasFilters, isOverdue, listFiltersOf, projectsListPath, readListView, toggleSort, NO_FILTERS, writeListView } from './project-list-view';
+import {
+  editProjectPath,
+  hasFilters,
+  isOverdue,
+  listFiltersOf,
+  projectsListPath,
+  readListView,
+  toggleSort,
+  NO_FILTERS,
+  writeListView,
+} from './project-list-view';
 
 describe('readListView / writeListView', () => {
   it('reads the status, name filter, overdue, due soon, my projects, sort and order from the URL and writes them back', () => {
     const params = new URLSearchParams('status=in_progress&q=launch&overdue=true&due=soon&member=me&sort=dueDate&order=desc');
     const view = readListView(params);
-    expect(view).toEqual({ status: 'in_progress', name: 'launch', overdue: true, dueSoon: true, mine: true, sort: 'dueDate', order: 'desc' });
-    expect(writeListView(view).toString()).toBe('status=in_progress&q=launch&overdue=true&due=soon&member=me&sort=dueDate&order=desc');
+    expect(view).toEqual({
+      status: 'in_progress',
+      name: 'launch',
+      overdue: true,
+      dueSoon: true,
+      mine: true,
+      sort: 'dueDate',
+      order: 'desc',
+    });
+    expect(writeListView(view).toString()).toBe(
+      'status=in_progress&q=launch&overdue=true&due=soon&member=me&sort=dueDate&order=desc',
+    );
   });
 
   it('ignores unknown values and leaves defaults out of the URL', () => {
-    const view = readListView(new URLSearchParams('status=archived&sort=owner&order=sideways&overdue=yes&due=later&member=someone'));
+    const view = readListView(
+      new URLSearchParams('status=archived&sort=owner&order=sideways&overdue=yes&due=later&member=someone'),
+    );
     expect(view).toEqual({ status: null, name: '', overdue: false, dueSoon: false, mine: false, sort: null, order: 'asc' });
     expect(writeListView(view).toString()).toBe('');
   });
@@ -19,7 +41,15 @@ describe('readListView / writeListView', () => {
 describe('listFiltersOf', () => {
   it('asks the server for every filter and the order the view shows', () => {
     const view = readListView(new URLSearchParams('status=on_hold&overdue=true&due=soon&member=me&sort=name&order=desc'));
-    expect(listFiltersOf(view, '  spring ')).toEqual({ status: 'on_hold', q: 'spring', overdue: 'true', due: 'soon', member: 'me', sort: 'name', order: 'desc' });
+    expect(listFiltersOf(view, '  spring ')).toEqual({
+      status: 'on_hold',
+      q: 'spring',
+      overdue: 'true',
+      due: 'soon',
+      member: 'me',
+      sort: 'name',
+      order: 'desc',
+    });
   });
 
   it('asks for nothing for the plain list, so it is the same query as /projects', () => {
@@ -30,8 +60,12 @@ describe('listFiltersOf', () => {
 describe('hasFilters / NO_FILTERS', () => {
   it('counts status, name, overdue and my projects as filters, not the order', () => {
     expect(hasFilters(readListView(new URLSearchParams('sort=name')))).toBe(false);
-    for (const query of ['status=planning', 'q=a', 'overdue=true', 'due=soon', 'member=me']) expect(hasFilters(readListView(new URLSearchParams(query)))).toBe(true);
-    const cleared = { ...readListView(new URLSearchParams('status=planning&q=a&overdue=true&due=soon&member=me&sort=name')), ...NO_FILTERS };
+    for (const query of ['status=planning', 'q=a', 'overdue=true', 'due=soon', 'member=me'])
+      expect(hasFilters(readListView(new URLSearchParams(query)))).toBe(true);
+    const cleared = {
+      ...readListView(new URLSearchParams('status=planning&q=a&overdue=true&due=soon&member=me&sort=name')),
+      ...NO_FILTERS,
+    };
     expect(writeListView(cleared).toString()).toBe('sort=name');
   });
 });

@@ -83,10 +83,17 @@ export function toggleSort(view: ProjectListView, key: SortKey): ProjectListView
 export const isOverdue = (project: Pick<ProjectResponse, 'dueDate' | 'status'>, today: string) =>
   project.dueDate !== null && project.dueDate < today && project.status !== 'completed';
 
-export const hasFilters = (view: ProjectListView) => view.status !== null || view.name.trim() !== '' || view.overdue || view.dueSoon || view.mine;
+export const hasFilters = (view: ProjectListView) =>
+  view.status !== null || view.name.trim() !== '' || view.overdue || view.dueSoon || view.mine;
 
 /** The change that clears every filter (and keeps the order). */
-export const NO_FILTERS = { status: null, name: '', overdue: false, dueSoon: false, mine: false } satisfies Partial<ProjectListView>;
+export const NO_FILTERS = {
+  status: null,
+  name: '',
+  overdue: false,
+  dueSoon: false,
+  mine: false,
+} satisfies Partial<ProjectListView>;
 
 /** The address parameter with which another page opens a project's Edit dialog on /projects. */
 export const EDIT_PARAM = 'edit';

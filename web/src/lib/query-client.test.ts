@@ -11,11 +11,17 @@ describe('the query client', () => {
     const queryClient = createQueryClient();
     const reads = vi.fn(async () => ({ counts: reads.mock.calls.length }));
     // Subscribed: the dashboard is on screen.
-    const unsubscribe = new QueryObserver(queryClient, { queryKey: [...queryKeys.dashboard, 'summary'], queryFn: reads }).subscribe(() => {});
+    const unsubscribe = new QueryObserver(queryClient, {
+      queryKey: [...queryKeys.dashboard, 'summary'],
+      queryFn: reads,
+    }).subscribe(() => {});
     await vi.advanceTimersByTimeAsync(0);
     expect(reads).toHaveBeenCalledTimes(1);
 
-    await queryClient.getMutationCache().build(queryClient, { mutationFn: async () => 'status changed' }).execute(undefined);
+    await queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationFn: async () => 'status changed' })
+      .execute(undefined);
     await vi.advanceTimersByTimeAsync(1_900);
     expect(reads).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(200);
@@ -29,7 +35,12 @@ describe('the query client', () => {
 
   it('has no refetch interval, no refetch on focus, never-stale data and no retries (spec section 7)', () => {
     const defaults = createQueryClient().getDefaultOptions();
-    expect(defaults.queries).toMatchObject({ refetchOnWindowFocus: false, staleTime: Number.POSITIVE_INFINITY, retry: false, refetchInterval: false });
+    expect(defaults.queries).toMatchObject({
+      refetchOnWindowFocus: false,
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
+      refetchInterval: false,
+    });
     expect(defaults.mutations).toMatchObject({ retry: false });
   });
 });

@@ -13,7 +13,8 @@ export const FIGURES_SETTLED_AFTER_MS = [2_000, 5_000] as const;
 export const createQueryClient = () => {
   const mutationCache = new MutationCache({
     onSuccess: () => {
-      for (const delay of FIGURES_SETTLED_AFTER_MS) setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }), delay);
+      for (const delay of FIGURES_SETTLED_AFTER_MS)
+        setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }), delay);
     },
   });
   const queryClient = new QueryClient({

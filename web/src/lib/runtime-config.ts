@@ -16,7 +16,10 @@ const optionalSetting = z.pipe(
  */
 const runtimeConfig = z.object({
   // Only an https link may become the portal link: the file is data, not trusted markup.
-  stripePortalUrl: z.pipe(optionalSetting, z.transform((value) => (value && /^https:\/\//i.test(value) ? value : null))),
+  stripePortalUrl: z.pipe(
+    optionalSetting,
+    z.transform((value) => (value && /^https:\/\//i.test(value) ? value : null)),
+  ),
   stripePublishableKey: optionalSetting,
   stripePricingTableId: optionalSetting,
 });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { STEP_UP_REQUIRED, STEP_UP_REQUIRED_MESSAGE } from '@shared/messages';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { stepUpStore, withStepUp } from './step-up';
 

@@ -57,7 +57,11 @@ export async function withStepUp<T>(change: () => Promise<T>): Promise<T> {
     await new Promise<void>((resolve, reject) => {
       pending?.cancelled();
       const focused = document.activeElement;
-      publish({ confirmed: resolve, cancelled: () => reject(error), returnFocus: focused instanceof HTMLElement && focused !== document.body ? focused : null });
+      publish({
+        confirmed: resolve,
+        cancelled: () => reject(error),
+        returnFocus: focused instanceof HTMLElement && focused !== document.body ? focused : null,
+      });
     });
     return change();
   }

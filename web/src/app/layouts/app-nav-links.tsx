@@ -4,12 +4,23 @@ import { cn } from '../../lib/class-names';
 import { isAdmin, useCurrentUser } from '../../lib/current-user';
 import { INVITE_PEOPLE_PATH } from '../../lib/invite-link';
 
-const mine = (location: Location) => location.pathname === '/projects' && new URLSearchParams(location.search).get('member') === 'me';
+const mine = (location: Location) =>
+  location.pathname === '/projects' && new URLSearchParams(location.search).get('member') === 'me';
 
 /** Each link with the routes it stands for: Projects covers /projects/{id}; 'My projects' is the list's member=me view. */
 const links = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, current: (location: Location) => location.pathname === '/dashboard' },
-  { to: '/projects', label: 'Projects', icon: FolderKanban, current: (location: Location) => location.pathname.startsWith('/projects') && !mine(location) },
+  {
+    to: '/dashboard',
+    label: 'Dashboard',
+    icon: LayoutDashboard,
+    current: (location: Location) => location.pathname === '/dashboard',
+  },
+  {
+    to: '/projects',
+    label: 'Projects',
+    icon: FolderKanban,
+    current: (location: Location) => location.pathname.startsWith('/projects') && !mine(location),
+  },
   { to: '/projects?member=me', label: 'My projects', icon: UserCheck, current: mine },
 ] as const;
 
@@ -33,7 +44,10 @@ export function AppNavLinks({ onNavigate }: { onNavigate?: () => void }) {
               to={to}
               onClick={onNavigate}
               aria-current={active ? 'page' : undefined}
-              className={cn(linkClasses, active ? 'bg-brand-10 text-brand-90 hover:text-brand-90' : 'text-ink-2 hover:bg-surface-3 hover:text-ink')}
+              className={cn(
+                linkClasses,
+                active ? 'bg-brand-10 text-brand-90 hover:text-brand-90' : 'text-ink-2 hover:bg-surface-3 hover:text-ink',
+              )}
             >
               <Icon className="size-4" aria-hidden />
               {label}
@@ -43,7 +57,11 @@ export function AppNavLinks({ onNavigate }: { onNavigate?: () => void }) {
       })}
       {isAdmin(user) ? (
         <li className="mt-3 border-t border-line pt-3">
-          <Link to={INVITE_PEOPLE_PATH} onClick={onNavigate} className={cn(linkClasses, 'text-brand-80 hover:bg-brand-10 hover:text-brand-90')}>
+          <Link
+            to={INVITE_PEOPLE_PATH}
+            onClick={onNavigate}
+            className={cn(linkClasses, 'text-brand-80 hover:bg-brand-10 hover:text-brand-90')}
+          >
             <UserPlus className="size-4" aria-hidden />
             Invite people
           </Link>

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import type { UserResponse } from '@shared/schemas/auth';
-import { isAdmin } from '../../lib/current-user';
+import type { ReactNode } from 'react';
 import { BillingBanner } from '../../features/billing/components/billing-banner';
 import { EmailVerificationBanner } from '../../features/mail-links/components/email-verification-banner';
+import { isAdmin } from '../../lib/current-user';
 import { AppSidebar } from './app-sidebar';
 import { AppTopBar } from './app-top-bar';
 

@@ -1,6 +1,6 @@
+import type { UserResponse } from '@shared/schemas/auth';
 import { CircleHelp } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { UserResponse } from '@shared/schemas/auth';
 import { buttonClasses } from '../../components/ui/button';
 import { LogoMark } from '../../components/ui/logo';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';

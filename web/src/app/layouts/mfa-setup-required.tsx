@@ -1,10 +1,10 @@
 import type { UserResponse } from '@shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
+import { useLogout } from '../../features/auth/api/auth';
+import { PasskeysCard } from '../../features/user-settings/components/passkeys-card';
 import { StepUpDialog } from '../../features/user-settings/components/step-up-dialog';
 import { TwoFactorCard } from '../../features/user-settings/components/two-factor-card';
-import { PasskeysCard } from '../../features/user-settings/components/passkeys-card';
-import { useLogout } from '../../features/auth/api/auth';
 import { usePageTitle } from '../../lib/page-title';
 
 /**

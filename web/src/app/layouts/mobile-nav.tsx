@@ -12,7 +12,10 @@ export function MobileNav() {
   const close = () => setOpen(false);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-      <DialogPrimitive.Trigger className={buttonClasses({ variant: 'ghost', size: 'icon', className: 'md:hidden' })} aria-label="Open navigation menu">
+      <DialogPrimitive.Trigger
+        className={buttonClasses({ variant: 'ghost', size: 'icon', className: 'md:hidden' })}
+        aria-label="Open navigation menu"
+      >
         <Menu aria-hidden />
       </DialogPrimitive.Trigger>
       <DialogPrimitive.Portal>
@@ -27,7 +30,10 @@ export function MobileNav() {
                 <Logo />
               </Link>
             </DialogPrimitive.Title>
-            <DialogPrimitive.Close className={buttonClasses({ variant: 'ghost', size: 'icon' })} aria-label="Close navigation menu">
+            <DialogPrimitive.Close
+              className={buttonClasses({ variant: 'ghost', size: 'icon' })}
+              aria-label="Close navigation menu"
+            >
               <X aria-hidden />
             </DialogPrimitive.Close>
           </div>

@@ -1,12 +1,12 @@
+import { signInUrlFor } from '@shared/return-path';
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { StepUpDialog } from '../../features/user-settings/components/step-up-dialog';
 import { useCurrentUser } from '../../lib/current-user';
-import { signInUrlFor } from '@shared/return-path';
 import { AppShell } from './app-shell';
 import { MfaSetupRequired } from './mfa-setup-required';
-import { StepUpDialog } from '../../features/user-settings/components/step-up-dialog';
 
 /** Protected routes (spec section 2): a spinner while the user loads, /auth (and back) without one. */
 export function ProtectedLayout() {

@@ -1,6 +1,6 @@
+import type { UserResponse } from '@shared/schemas/auth';
 import { CreditCard, LifeBuoy, LogOut, Settings, UserRound } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { UserResponse } from '@shared/schemas/auth';
 import { UserAvatar } from '../../components/ui/avatar';
 import {
   DropdownMenu,

@@ -1,7 +1,7 @@
 import type { ActivityEntryResponse } from '@shared/schemas/activity';
+import { dateTime, relativeTime } from '../../lib/date-format';
 import { UserAvatar } from '../ui/avatar';
 import { activitySentence } from './activity-sentence';
-import { dateTime, relativeTime } from '../../lib/date-format';
 
 interface ActivityListProps {
   entries: ActivityEntryResponse[];

@@ -1,8 +1,9 @@
-import type { ActivityEntryResponse } from '@shared/schemas/activity';
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from '@shared/project-statuses';
+import type { ActivityEntryResponse } from '@shared/schemas/activity';
 import { shortDate } from '../../lib/date-format';
 
-const statusName = (value: string | null) => (value && value in PROJECT_STATUS_LABELS ? PROJECT_STATUS_LABELS[value as ProjectStatus] : (value ?? ''));
+const statusName = (value: string | null) =>
+  value && value in PROJECT_STATUS_LABELS ? PROJECT_STATUS_LABELS[value as ProjectStatus] : (value ?? '');
 
 /** 'Jan 5, 2025', as the projects list shows due dates; a value that is not a date is shown as it is. */
 const day = (value: string | null) => shortDate(value, value ?? '');

@@ -18,7 +18,17 @@ interface ConfirmDialogProps {
 }
 
 /** A destructive confirmation ("Are you sure?"): focus starts on Cancel, Escape cancels. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm, pending = false, returnFocus }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  pending = false,
+  returnFocus,
+}: ConfirmDialogProps) {
   const focusHandlers = useReturnFocus(returnFocus);
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>

@@ -18,9 +18,18 @@ interface UserAvatarProps {
 /** The user's picture, or their initials until it loads or when there is none. */
 export function UserAvatar({ fullName, avatarUrl, size = 'md', className }: UserAvatarProps) {
   return (
-    <AvatarPrimitive.Root className={cn('relative inline-flex shrink-0 overflow-hidden rounded-full bg-brand-20 align-middle', sizes[size], className)}>
+    <AvatarPrimitive.Root
+      className={cn(
+        'relative inline-flex shrink-0 overflow-hidden rounded-full bg-brand-20 align-middle',
+        sizes[size],
+        className,
+      )}
+    >
       {avatarUrl ? <AvatarPrimitive.Image src={avatarUrl} alt={fullName ?? ''} className="size-full object-cover" /> : null}
-      <AvatarPrimitive.Fallback className="flex size-full items-center justify-center font-semibold text-brand-100" delayMs={avatarUrl ? 300 : 0}>
+      <AvatarPrimitive.Fallback
+        className="flex size-full items-center justify-center font-semibold text-brand-100"
+        delayMs={avatarUrl ? 300 : 0}
+      >
         {initials(fullName)}
       </AvatarPrimitive.Fallback>
     </AvatarPrimitive.Root>

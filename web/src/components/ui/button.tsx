@@ -19,7 +19,11 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 /** The classes of a button, for a link that must look like one (a <Link> to /auth, say). */
-export const buttonClasses = ({ variant = 'primary', size = 'md', className }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) =>
+export const buttonClasses = ({
+  variant = 'primary',
+  size = 'md',
+  className,
+}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) =>
   cn(
     'inline-flex items-center justify-center rounded-md font-medium whitespace-nowrap no-underline transition-colors select-none',
     'disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
@@ -42,7 +46,15 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   unavailable?: boolean;
 }
 
-export function Button({ variant = 'primary', size = 'md', className, type = 'button', unavailable = false, onClick, ...props }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  className,
+  type = 'button',
+  unavailable = false,
+  onClick,
+  ...props
+}: ButtonProps) {
   return (
     <button
       type={type}

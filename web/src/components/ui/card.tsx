@@ -12,7 +12,11 @@ export function CardHeader({ className, ...props }: DivProps) {
 }
 
 /** A card's title: a level-two heading, or the page's own (h1) where the card is the whole page. */
-export function CardTitle({ className, as: Heading = 'h2', ...props }: HTMLAttributes<HTMLHeadingElement> & { as?: 'h1' | 'h2' | 'h3' }) {
+export function CardTitle({
+  className,
+  as: Heading = 'h2',
+  ...props
+}: HTMLAttributes<HTMLHeadingElement> & { as?: 'h1' | 'h2' | 'h3' }) {
   return <Heading className={cn('text-lg leading-tight font-semibold', className)} {...props} />;
 }
 

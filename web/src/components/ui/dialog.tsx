@@ -22,7 +22,8 @@ export function useReturnFocus(returnFocus?: () => HTMLElement | null | undefine
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: () => {
-      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      opener.current =
+        document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     },
     onCloseAutoFocus: (event: Event) => {
       const target = returnFocus?.() ?? (opener.current?.isConnected ? opener.current : null);
@@ -58,7 +59,9 @@ export function DialogContent({ title, description, children, className, returnF
       >
         <div className="grid gap-1.5 pr-8">
           <DialogPrimitive.Title className="text-lg leading-tight font-semibold">{title}</DialogPrimitive.Title>
-          {description ? <DialogPrimitive.Description className="text-sm text-muted">{description}</DialogPrimitive.Description> : null}
+          {description ? (
+            <DialogPrimitive.Description className="text-sm text-muted">{description}</DialogPrimitive.Description>
+          ) : null}
         </div>
         {children}
         <DialogPrimitive.Close

@@ -5,13 +5,21 @@ import { cn } from '../../lib/class-names';
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 
-export function DropdownMenuContent({ className, sideOffset = 6, align = 'end', ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
+export function DropdownMenuContent({
+  className,
+  sideOffset = 6,
+  align = 'end',
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Content>) {
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
         sideOffset={sideOffset}
         align={align}
-        className={cn('z-50 min-w-52 overflow-hidden rounded-md border border-line bg-surface p-1 text-ink shadow-md animate-fade-in', className)}
+        className={cn(
+          'z-50 min-w-52 overflow-hidden rounded-md border border-line bg-surface p-1 text-ink shadow-md animate-fade-in',
+          className,
+        )}
         {...props}
       />
     </MenuPrimitive.Portal>

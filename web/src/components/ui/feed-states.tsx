@@ -2,7 +2,15 @@ import { Button } from './button';
 import { Skeleton } from './skeleton';
 
 /** A feed of people's entries (activity, comments) while it loads: avatars and lines, announced to screen readers. */
-export function FeedSkeleton({ label, rows = 3, lineClassName = 'h-4 w-64' }: { label: string; rows?: number; lineClassName?: string }) {
+export function FeedSkeleton({
+  label,
+  rows = 3,
+  lineClassName = 'h-4 w-64',
+}: {
+  label: string;
+  rows?: number;
+  lineClassName?: string;
+}) {
   return (
     <div className="grid gap-3" aria-busy="true">
       <span className="sr-only" role="status">

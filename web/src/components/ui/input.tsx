@@ -15,6 +15,10 @@ export const fieldClasses = cn(
  */
 export const textFieldClasses = cn(fieldClasses, 'read-only:bg-surface-3');
 
-export function Input({ className, type = 'text', ...props }: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+export function Input({
+  className,
+  type = 'text',
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   return <input type={type} className={cn(textFieldClasses, 'h-10', className)} {...props} />;
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useRouteAnnouncement } from '../../lib/page-title';
 
-const visuallyHidden = 'position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap;border:0';
+const visuallyHidden =
+  'position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap;border:0';
 
 /**
  * Reads out the new page's title after a navigation inside the app (the browser reads the first

@@ -57,19 +57,22 @@ describe('an inline select (a row of a table)', () => {
     expect(screen.getByRole('combobox', { name: 'Status of Spring launch' })).toHaveTextContent('Completed');
   });
 
-  it.each(['{ArrowDown}', '{Enter}', ' '])('opens from the keyboard (%s), and focus comes back to it after choosing', async (key) => {
-    const onChange = vi.fn();
-    render(<RowStatus onChange={onChange} />);
-    await userEvent.tab();
-    expect(screen.getByRole('combobox', { name: 'Status of Spring launch' })).toHaveFocus();
-    await userEvent.keyboard(key);
-    expect(await screen.findByRole('listbox')).toBeInTheDocument();
-    screen.getByRole('option', { name: 'In Progress' }).focus();
-    await userEvent.keyboard('{Enter}');
-    expect(onChange).toHaveBeenCalledWith('in_progress');
-    expect(screen.queryByRole('listbox')).toBeNull();
-    expect(screen.getByRole('combobox', { name: 'Status of Spring launch' })).toHaveFocus();
-  });
+  it.each(['{ArrowDown}', '{Enter}', ' '])(
+    'opens from the keyboard (%s), and focus comes back to it after choosing',
+    async (key) => {
+      const onChange = vi.fn();
+      render(<RowStatus onChange={onChange} />);
+      await userEvent.tab();
+      expect(screen.getByRole('combobox', { name: 'Status of Spring launch' })).toHaveFocus();
+      await userEvent.keyboard(key);
+      expect(await screen.findByRole('listbox')).toBeInTheDocument();
+      screen.getByRole('option', { name: 'In Progress' }).focus();
+      await userEvent.keyboard('{Enter}');
+      expect(onChange).toHaveBeenCalledWith('in_progress');
+      expect(screen.queryByRole('listbox')).toBeNull();
+      expect(screen.getByRole('combobox', { name: 'Status of Spring launch' })).toHaveFocus();
+    },
+  );
 
   it('does not open while disabled', async () => {
     render(<RowStatus onChange={() => {}} disabled />);

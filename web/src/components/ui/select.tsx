@@ -87,17 +87,37 @@ function InlineSelect(props: SelectProps) {
   );
 }
 
-function RadixSelect({ id, value, onValueChange, options, ariaLabel, disabled, placeholder, className, appearance = 'field', renderOption, defaultOpen, ...aria }: SelectProps & { defaultOpen?: boolean }) {
+function RadixSelect({
+  id,
+  value,
+  onValueChange,
+  options,
+  ariaLabel,
+  disabled,
+  placeholder,
+  className,
+  appearance = 'field',
+  renderOption,
+  defaultOpen,
+  ...aria
+}: SelectProps & { defaultOpen?: boolean }) {
   const chosen = options.find((option) => option.value === value);
   return (
     <SelectPrimitive.Root value={value} onValueChange={onValueChange} disabled={disabled} defaultOpen={defaultOpen}>
       <SelectPrimitive.Trigger
         id={id}
         aria-label={ariaLabel}
-        className={cn(appearance === 'field' ? cn(fieldClasses, 'inline-flex h-10 items-center justify-between gap-2 text-left') : inlineTriggerClasses, className)}
+        className={cn(
+          appearance === 'field'
+            ? cn(fieldClasses, 'inline-flex h-10 items-center justify-between gap-2 text-left')
+            : inlineTriggerClasses,
+          className,
+        )}
         {...aria}
       >
-        <SelectPrimitive.Value placeholder={placeholder}>{renderOption && chosen ? renderOption(chosen) : undefined}</SelectPrimitive.Value>
+        <SelectPrimitive.Value placeholder={placeholder}>
+          {renderOption && chosen ? renderOption(chosen) : undefined}
+        </SelectPrimitive.Value>
         <SelectPrimitive.Icon>
           <ChevronDown className={cn('size-4', appearance === 'field' ? 'text-muted' : 'text-ink-2')} aria-hidden />
         </SelectPrimitive.Icon>

@@ -40,7 +40,9 @@ export function ToastRegion() {
             aria-label="Close"
             className={cn(
               'absolute top-2 right-2 inline-flex size-8 items-center justify-center rounded-md',
-              item.variant === 'destructive' ? 'text-white hover:bg-white/15 focus-visible:outline-white' : 'text-muted hover:bg-surface-3 hover:text-ink',
+              item.variant === 'destructive'
+                ? 'text-white hover:bg-white/15 focus-visible:outline-white'
+                : 'text-muted hover:bg-surface-3 hover:text-ink',
             )}
           >
             <X className="size-4" aria-hidden />

@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import * as organizationUserEndpoints from '@shared/contract/organization-users';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { callAllPages, callPage } from '../api-client';
 import { queryKeys } from '../query-keys';
 
@@ -15,7 +15,8 @@ export const organizationUserQueries = {
     infiniteQueryOptions({
       queryKey: [...organizationUserQueries.all, 'pages', q] as const,
       // The signal cancels the request of a search typed over before it was answered.
-      queryFn: ({ pageParam, signal }) => callPage(organizationUserEndpoints.people, pageParam ? { next: pageParam, signal } : { query: q ? { q } : {}, signal }),
+      queryFn: ({ pageParam, signal }) =>
+        callPage(organizationUserEndpoints.people, pageParam ? { next: pageParam, signal } : { query: q ? { q } : {}, signal }),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (page) => page.next,
     }),
@@ -23,7 +24,8 @@ export const organizationUserQueries = {
   pages: (q: string) =>
     infiniteQueryOptions({
       queryKey: [...organizationUserQueries.all, 'managed', 'pages', q] as const,
-      queryFn: ({ pageParam }) => callPage(organizationUserEndpoints.users, pageParam ? { next: pageParam } : { query: q ? { q } : {} }),
+      queryFn: ({ pageParam }) =>
+        callPage(organizationUserEndpoints.users, pageParam ? { next: pageParam } : { query: q ? { q } : {} }),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (page) => page.next,
     }),

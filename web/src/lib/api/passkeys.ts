@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import * as passkeyEndpoints from '@shared/contract/passkeys';
+import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api-client';
 import { queryKeys } from '../query-keys';
 

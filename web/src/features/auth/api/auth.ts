@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import * as authEndpoints from '@shared/contract/auth';
 import { PRODUCT_NAME } from '@shared/product';
+import { RETURN_PARAM, safeReturnPath } from '@shared/return-path';
 import type { LoginCodeRequest, LoginRequest, RegisterRequest, UserResponse } from '@shared/schemas/auth';
 import type { LoginMfaRequest, SecondFactor } from '@shared/schemas/mfa';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../../components/ui/toast';
-import * as authEndpoints from '@shared/contract/auth';
 import { call } from '../../../lib/api-client';
-import { RETURN_PARAM, safeReturnPath } from '@shared/return-path';
 import { userQueries } from '../../../lib/current-user';
 
 /** After a login or registration the answer is the user: keep it and go back to the page asked for, or to the dashboard. */
@@ -20,7 +20,8 @@ export function useSignedIn() {
   };
 }
 
-export const welcomeBack = (user: UserResponse) => toast({ title: 'Login successful', description: `Welcome back, ${user.fullName}!` });
+export const welcomeBack = (user: UserResponse) =>
+  toast({ title: 'Login successful', description: `Welcome back, ${user.fullName}!` });
 export const loginFailed = (error: Error) => toast({ title: 'Login failed', description: error.message, variant: 'destructive' });
 
 /** What the sign-in asks for next when its answer is not the user yet. */

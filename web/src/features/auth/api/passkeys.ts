@@ -1,12 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
-import { startAuthentication } from '@simplewebauthn/browser';
 import * as passkeyEndpoints from '@shared/contract/passkeys';
+import { startAuthentication } from '@simplewebauthn/browser';
+import { useMutation } from '@tanstack/react-query';
+import { toast } from '../../../components/ui/toast';
 import { call } from '../../../lib/api-client';
 import { passkeyErrorMessage } from '../../../lib/passkey-errors';
-import { toast } from '../../../components/ui/toast';
 import { useSignedIn, welcomeBack } from './auth';
 
-export const passkeyLoginFailed = (error: Error) => toast({ title: 'Login failed', description: passkeyErrorMessage(error), variant: 'destructive' });
+export const passkeyLoginFailed = (error: Error) =>
+  toast({ title: 'Login failed', description: passkeyErrorMessage(error), variant: 'destructive' });
 
 /**
  * 'Sign in with a passkey' on /auth, and the browser's autofill (`autofill: true`, conditional

@@ -1,5 +1,5 @@
-import { BarChart3, Bot, CheckCircle2, Tags, Users } from 'lucide-react';
 import { PRODUCT_NAME } from '@shared/product';
+import { BarChart3, Bot, CheckCircle2, Tags, Users } from 'lucide-react';
 
 const benefits = [
   { label: 'AI-powered automation', icon: Bot },
@@ -11,7 +11,10 @@ const benefits = [
 /** The side panel of /auth (spec section 2). */
 export function AuthSidePanel() {
   return (
-    <aside aria-labelledby="auth-panel-heading" className="flex flex-col justify-center gap-6 rounded-lg bg-brand-90 p-8 text-white shadow-lg sm:p-10">
+    <aside
+      aria-labelledby="auth-panel-heading"
+      className="flex flex-col justify-center gap-6 rounded-lg bg-brand-90 p-8 text-white shadow-lg sm:p-10"
+    >
       <h2 id="auth-panel-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
         Grow faster with {PRODUCT_NAME}
       </h2>

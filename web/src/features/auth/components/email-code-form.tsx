@@ -1,17 +1,23 @@
-import { useState } from 'react';
 import { SIGN_IN_CODE, SIGN_IN_CODE_EXPIRED, SIGN_IN_CODE_SHAPE } from '@shared/schemas/auth';
+import type { SecondFactor } from '@shared/schemas/mfa';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
-import type { SecondFactor } from '@shared/schemas/mfa';
 import { useLoginCode } from '../api/auth';
 
 /**
  * The emailed code of a sign-in that needs more proof (docs/decisions/040). The server answers the
  * same for a wrong password, so the text says a code comes only if the password was right.
  */
-export function EmailCodeForm({ onMfaRequired, onExpired }: { onMfaRequired: (factors: SecondFactor[]) => void; onExpired: () => void }) {
+export function EmailCodeForm({
+  onMfaRequired,
+  onExpired,
+}: {
+  onMfaRequired: (factors: SecondFactor[]) => void;
+  onExpired: () => void;
+}) {
   const loginCode = useLoginCode(onMfaRequired);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
@@ -44,12 +50,22 @@ export function EmailCodeForm({ onMfaRequired, onExpired }: { onMfaRequired: (fa
         <p>If the password was right, we sent a 6-digit sign-in code to your email address. Enter it to finish signing in.</p>
       </div>
       <FormField label="Sign-in code" htmlFor="login-email-code" error={error}>
-        <Input id="login-email-code" autoFocus autoComplete="one-time-code" inputMode="numeric" placeholder="123456" value={value} onChange={(event) => setValue(event.target.value)} />
+        <Input
+          id="login-email-code"
+          autoFocus
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          placeholder="123456"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
       </FormField>
       <Button type="submit" className="w-full" disabled={loginCode.isPending}>
         {loginCode.isPending ? 'Verifying...' : 'Verify'}
       </Button>
-      <p className="text-sm text-muted">No email within a few minutes? The password may have been mistyped: go back and sign in again.</p>
+      <p className="text-sm text-muted">
+        No email within a few minutes? The password may have been mistyped: go back and sign in again.
+      </p>
       <div className="flex justify-end text-sm">
         <button type="button" className="font-medium text-primary underline-offset-4 hover:underline" onClick={onExpired}>
           Back to sign in

@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type LoginRequest, loginRequest } from '@shared/schemas/auth';
+import type { SecondFactor } from '@shared/schemas/mfa';
+import { WebAuthnAbortService, browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
+import { CircleAlert, KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { CircleAlert, KeyRound } from 'lucide-react';
-import { WebAuthnAbortService, browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
-import type { SecondFactor } from '@shared/schemas/mfa';
 import { Link } from 'react-router-dom';
-import { type LoginRequest, loginRequest } from '@shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { useBrowserValue, useHydrated } from '../../../lib/use-browser-value';
 import { autofillErrorMessage, passkeyErrorMessage } from '../../../lib/passkey-errors';
+import { useBrowserValue, useHydrated } from '../../../lib/use-browser-value';
 import { type NextProof, useLogin } from '../api/auth';
 import { passkeyLoginFailed, usePasskeySignIn } from '../api/passkeys';
 import { EmailCodeForm } from './email-code-form';
@@ -48,12 +48,18 @@ export function LoginForm() {
         onExpired={() => setStep('password')}
       />
     );
-  const failure = login.error ? { title: 'Login failed', message: login.error.message } : passkeys.error ? { title: 'Login failed', message: passkeys.error } : undefined;
+  const failure = login.error
+    ? { title: 'Login failed', message: login.error.message }
+    : passkeys.error
+      ? { title: 'Login failed', message: passkeys.error }
+      : undefined;
   return (
     <form
       noValidate
       // A refused sign-in is said at the form too (the toast fades): the password is what to retype.
-      onSubmit={form.handleSubmit((values) => login.mutate(values, { onError: () => form.setFocus('password', { shouldSelect: true }) }))}
+      onSubmit={form.handleSubmit((values) =>
+        login.mutate(values, { onError: () => form.setFocus('password', { shouldSelect: true }) }),
+      )}
     >
       <div role="alert" className="empty:hidden">
         {failure ? (
@@ -70,7 +76,13 @@ export function LoginForm() {
           password in the URL) and react-hook-form would clear what was typed: the fields wait. */}
       <fieldset disabled={!hydrated} className="grid min-w-0 gap-4">
         <FormField label="Email address" htmlFor="login-email" error={errors.username?.message}>
-          <Input id="login-email" type="email" autoComplete="username webauthn" placeholder="you@company.com" {...form.register('username')} />
+          <Input
+            id="login-email"
+            type="email"
+            autoComplete="username webauthn"
+            placeholder="you@company.com"
+            {...form.register('username')}
+          />
         </FormField>
         <FormField label="Password" htmlFor="login-password" error={errors.password?.message}>
           <Input id="login-password" type="password" autoComplete="current-password" {...form.register('password')} />

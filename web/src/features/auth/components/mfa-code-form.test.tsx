@@ -1,12 +1,12 @@
+import * as authEndpoints from '@shared/contract/auth';
+import * as passkeyEndpoints from '@shared/contract/passkeys';
+import type { UserResponse } from '@shared/schemas/auth';
+import { SIGN_IN_EXPIRED } from '@shared/schemas/mfa';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as authEndpoints from '@shared/contract/auth';
-import * as passkeyEndpoints from '@shared/contract/passkeys';
-import type { UserResponse } from '@shared/schemas/auth';
-import { SIGN_IN_EXPIRED } from '@shared/schemas/mfa';
 import { userQueries } from '../../../lib/current-user';
 import { LoginForm } from './login-form';
 
@@ -24,9 +24,20 @@ const USER: UserResponse = {
   mfaSetupRequired: false,
   roles: [{ role: 'admin', organization: { id: '01JQ0000000000000000000ORG', name: 'Acme Ltd', requireMfa: false } }],
 };
-const OPTIONS = { challenge: 'c2Vjb25kLWZhY3Rvcg', allowCredentials: [{ id: 'Y3JlZA', type: 'public-key' }], userVerification: 'required' };
-const ANSWER = { id: 'Y3JlZA', rawId: 'Y3JlZA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' }, clientExtensionResults: {} };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const OPTIONS = {
+  challenge: 'c2Vjb25kLWZhY3Rvcg',
+  allowCredentials: [{ id: 'Y3JlZA', type: 'public-key' }],
+  userVerification: 'required',
+};
+const ANSWER = {
+  id: 'Y3JlZA',
+  rawId: 'Y3JlZA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+  clientExtensionResults: {},
+};
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /**
  * /auth with a deep link, the server answering the password step with `passwordAnswer` and the
@@ -35,7 +46,14 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 async function passwordStep(passwordAnswer: unknown, secondFactorOptions: () => Response = () => json(OPTIONS)) {
   const sent: { path: string; body?: unknown }[] = [];
   // The 'Remember me' checkbox (Radix) measures itself; jsdom has no ResizeObserver.
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
     const path = new URL(input, 'http://localhost').pathname;
     sent.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
@@ -79,7 +97,11 @@ describe('the second step of a sign-in with a passkey beside the authenticator c
     await userEvent.click(passkey);
     expect(await screen.findByRole('heading', { name: 'Projects' })).toBeInTheDocument();
     expect(startAuthentication).toHaveBeenCalledWith({ optionsJSON: OPTIONS });
-    expect(sent.map((request) => request.path)).toEqual([authEndpoints.login.path, passkeyEndpoints.secondFactorOptions.path, passkeyEndpoints.secondFactor.path]);
+    expect(sent.map((request) => request.path)).toEqual([
+      authEndpoints.login.path,
+      passkeyEndpoints.secondFactorOptions.path,
+      passkeyEndpoints.secondFactor.path,
+    ]);
     expect(sent.at(-1)?.body).toEqual({ response: ANSWER });
     expect(queryClient.getQueryData(userQueries.current().queryKey)).toEqual(USER);
   });

@@ -1,6 +1,13 @@
-import { useState } from 'react';
+import {
+  CODE_SHAPE,
+  RECOVERY_CODE,
+  RECOVERY_CODE_SHAPE,
+  SIGN_IN_EXPIRED,
+  type SecondFactor,
+  TOTP_CODE,
+} from '@shared/schemas/mfa';
 import { KeyRound } from 'lucide-react';
-import { CODE_SHAPE, RECOVERY_CODE, RECOVERY_CODE_SHAPE, SIGN_IN_EXPIRED, type SecondFactor, TOTP_CODE } from '@shared/schemas/mfa';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -17,7 +24,9 @@ export function MfaCodeForm({ factors, onExpired }: { factors: SecondFactor[]; o
   if (!factors.includes('code')) {
     return (
       <div className="grid min-w-0 gap-4">
-        <p className="text-sm text-muted">Your organization requires two-factor authentication. Confirm it's you with your passkey.</p>
+        <p className="text-sm text-muted">
+          Your organization requires two-factor authentication. Confirm it's you with your passkey.
+        </p>
         <PasskeyStep onExpired={onExpired} primary />
         <BackToSignIn onExpired={onExpired} />
       </div>
@@ -88,7 +97,9 @@ function CodeStep({ passkey, onExpired }: { passkey: boolean; onExpired: () => v
   return (
     <form noValidate onSubmit={submit} className="grid min-w-0 gap-4">
       <p className="text-sm text-muted">
-        {useRecovery ? 'Enter one of your recovery codes. Each code works once.' : 'Enter the 6-digit code from your authenticator app.'}
+        {useRecovery
+          ? 'Enter one of your recovery codes. Each code works once.'
+          : 'Enter the 6-digit code from your authenticator app.'}
       </p>
       <FormField label={useRecovery ? 'Recovery code' : 'Authentication code'} htmlFor={inputId} error={error}>
         <Input

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
 import { type RegisterForm as RegisterValues, registerForm } from '@shared/schemas/auth';
+import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
@@ -48,12 +48,28 @@ export function RegisterForm() {
           <Input id="register-full-name" autoComplete="name" placeholder="Jane Doe" {...form.register('fullName')} />
         </FormField>
         <FormField label="Organization name" htmlFor="register-organization-name" error={errors.organizationName?.message}>
-          <Input id="register-organization-name" autoComplete="organization" placeholder="Acme Inc." {...form.register('organizationName')} />
+          <Input
+            id="register-organization-name"
+            autoComplete="organization"
+            placeholder="Acme Inc."
+            {...form.register('organizationName')}
+          />
         </FormField>
         <FormField label="Email address" htmlFor="register-email" error={errors.username?.message}>
-          <Input id="register-email" type="email" autoComplete="email" placeholder="you@company.com" {...form.register('username')} />
+          <Input
+            id="register-email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            {...form.register('username')}
+          />
         </FormField>
-        <FormField label="Password" htmlFor="register-password" hint="Must be at least 6 characters" error={errors.password?.message}>
+        <FormField
+          label="Password"
+          htmlFor="register-password"
+          hint="Must be at least 6 characters"
+          error={errors.password?.message}
+        >
           <Input id="register-password" type="password" autoComplete="new-password" {...form.register('password')} />
         </FormField>
         <div className="grid gap-1.5">
@@ -75,8 +91,7 @@ export function RegisterForm() {
               )}
             />
             <Label htmlFor="register-terms" className="leading-snug font-normal">
-              I agree to the{' '}
-              {/* Spec section 2: placeholder targets. */}
+              I agree to the {/* Spec section 2: placeholder targets. */}
               <a href="#" onClick={(event) => event.preventDefault()}>
                 Terms of Service
               </a>{' '}

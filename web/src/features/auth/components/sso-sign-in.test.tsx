@@ -1,12 +1,13 @@
+import * as ssoEndpoints from '@shared/contract/sso';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as ssoEndpoints from '@shared/contract/sso';
 import { SsoSignIn } from './sso-sign-in';
 
-const NOT_AVAILABLE = 'Single sign-on is not set up for this email address. Sign in with your password, or ask your administrator.';
+const NOT_AVAILABLE =
+  'Single sign-on is not set up for this email address. Sign in with your password, or ask your administrator.';
 
 function renderAt(url: string, answer: () => Response) {
   const sent: unknown[] = [];
@@ -31,7 +32,14 @@ describe("/auth: 'Sign in with SSO'", () => {
   });
 
   it('asks for the work email, then shows the server’s refusal under the field and keeps what was typed', async () => {
-    const sent = renderAt('/auth', () => new Response(JSON.stringify({ message: NOT_AVAILABLE, fieldErrors: { email: NOT_AVAILABLE } }), { status: 400, headers: { 'content-type': 'application/json' } }));
+    const sent = renderAt(
+      '/auth',
+      () =>
+        new Response(JSON.stringify({ message: NOT_AVAILABLE, fieldErrors: { email: NOT_AVAILABLE } }), {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with SSO' }));
     const email = screen.getByLabelText('Work email');
     expect(email).toHaveFocus();
@@ -43,7 +51,14 @@ describe("/auth: 'Sign in with SSO'", () => {
   });
 
   it('sends the deep link the person came from, for the server to land on after the identity provider', async () => {
-    const sent = renderAt('/auth?next=%2Fprojects%2F01JD0000000000000000000000%3Ftab%3Dcomments', () => new Response(JSON.stringify({ message: NOT_AVAILABLE, fieldErrors: { email: NOT_AVAILABLE } }), { status: 400, headers: { 'content-type': 'application/json' } }));
+    const sent = renderAt(
+      '/auth?next=%2Fprojects%2F01JD0000000000000000000000%3Ftab%3Dcomments',
+      () =>
+        new Response(JSON.stringify({ message: NOT_AVAILABLE, fieldErrors: { email: NOT_AVAILABLE } }), {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with SSO' }));
     await userEvent.type(screen.getByLabelText('Work email'), 'ana@acme.example');
     await userEvent.click(screen.getByRole('button', { name: 'Continue with SSO' }));
@@ -53,7 +68,9 @@ describe("/auth: 'Sign in with SSO'", () => {
 
   it('says a refused single sign-on did not complete when the callback sent the browser back', () => {
     renderAt('/auth?sso=failed', () => new Response(null, { status: 500 }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Single sign-on did not complete. Please try again, or ask your administrator.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Single sign-on did not complete. Please try again, or ask your administrator.',
+    );
     expect(screen.getByLabelText('Work email')).toBeInTheDocument();
   });
 });

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { RETURN_PARAM } from '@shared/return-path';
+import { type SsoStartRequest, ssoStartRequest } from '@shared/schemas/sso';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
-import { RETURN_PARAM } from '@shared/return-path';
-import { type SsoStartRequest, ssoStartRequest } from '@shared/schemas/sso';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -47,10 +47,18 @@ function SsoEmailForm() {
   const form = useForm<SsoStartRequest>({ resolver: zodResolver(ssoStartRequest), defaultValues: { email: '' } });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(({ email }) =>
-    start.mutate({ email, returnTo }, {
-      onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
-      onError: (error) => form.setError('email', { message: error instanceof ApiError ? (error.fieldErrors?.email ?? error.message) : error.message }, { shouldFocus: true }),
-    }),
+    start.mutate(
+      { email, returnTo },
+      {
+        onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
+        onError: (error) =>
+          form.setError(
+            'email',
+            { message: error instanceof ApiError ? (error.fieldErrors?.email ?? error.message) : error.message },
+            { shouldFocus: true },
+          ),
+      },
+    ),
   );
   return (
     <form noValidate aria-label="Sign in with SSO" className="grid gap-3" onSubmit={(event) => void onSubmit(event)}>

@@ -1,10 +1,10 @@
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { Card, CardContent } from '../../../components/ui/card';
-import { LogoLink } from '../../../components/logo-link';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { usePageTitle } from '../../../lib/page-title';
 import { RETURN_PARAM, safeReturnPath } from '@shared/return-path';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { LogoLink } from '../../../components/logo-link';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useCurrentUser } from '../../../lib/current-user';
+import { usePageTitle } from '../../../lib/page-title';
 import { AuthSidePanel } from '../components/auth-side-panel';
 import { LoginForm } from '../components/login-form';
 import { RegisterForm } from '../components/register-form';
@@ -53,7 +53,9 @@ export function AuthPage() {
       </header>
       <main className="mx-auto grid max-w-6xl gap-8 px-4 pt-4 pb-12 sm:px-6 lg:grid-cols-2 lg:gap-12 lg:pt-10">
         <div className="mx-auto w-full max-w-md">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{mode === 'login' ? 'Sign in to your account' : 'Create a new account'}</h1>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {mode === 'login' ? 'Sign in to your account' : 'Create a new account'}
+          </h1>
           <p className="mt-2 text-sm text-ink-2">
             {mode === 'login' ? (
               <>

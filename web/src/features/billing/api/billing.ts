@@ -1,5 +1,5 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
 import * as billingEndpoints from '@shared/contract/billing';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

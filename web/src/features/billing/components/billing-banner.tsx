@@ -13,7 +13,11 @@ export function BillingBanner({ isAdmin }: { isAdmin: boolean }) {
   const text = isAdmin && subscription.data ? bannerText(subscription.data) : null;
   if (!text) return null;
   return (
-    <div role="status" className="border-b border-[hsl(30,75%,80%)] bg-warning-10 px-4 py-2 text-sm text-warning sm:px-6" data-testid="billing-banner">
+    <div
+      role="status"
+      className="border-b border-[hsl(30,75%,80%)] bg-warning-10 px-4 py-2 text-sm text-warning sm:px-6"
+      data-testid="billing-banner"
+    >
       <Link to="/billing" className="inline-flex items-center gap-2 font-medium underline-offset-4 hover:underline">
         <AlertTriangle aria-hidden className="size-4" />
         {text}

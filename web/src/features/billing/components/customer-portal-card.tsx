@@ -18,7 +18,9 @@ export function CustomerPortalCard({ portalUrl, portalSession }: CustomerPortalC
     <Card>
       <CardHeader>
         <CardTitle>Customer Portal</CardTitle>
-        <CardDescription>Update your payment method, change or cancel your subscription and see your billing details.</CardDescription>
+        <CardDescription>
+          Update your payment method, change or cancel your subscription and see your billing details.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {portalSession ? (

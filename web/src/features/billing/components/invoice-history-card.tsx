@@ -11,7 +11,8 @@ export function InvoiceHistoryCard({ portal }: { portal: boolean }) {
       <CardContent>
         {portal ? (
           <p className="text-sm text-ink-2">
-            Your invoices are kept in the payment provider&apos;s customer portal. Use Manage Subscription to view and download them.
+            Your invoices are kept in the payment provider&apos;s customer portal. Use Manage Subscription to view and download
+            them.
           </p>
         ) : (
           <p className="text-sm text-muted">No invoices yet.</p>

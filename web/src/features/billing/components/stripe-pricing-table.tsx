@@ -1,14 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { billingQueries } from '../api/billing';
 import { Spinner } from '../../../components/ui/spinner';
 import { queryKeys } from '../../../lib/query-keys';
+import { billingQueries } from '../api/billing';
 import { loadPricingTableScript } from './load-pricing-table-script';
 
 declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      'stripe-pricing-table': { 'pricing-table-id': string; 'publishable-key': string; 'client-reference-id': string; 'customer-email': string };
+      'stripe-pricing-table': {
+        'pricing-table-id': string;
+        'publishable-key': string;
+        'client-reference-id': string;
+        'customer-email': string;
+      };
     }
   }
 }
@@ -22,7 +27,10 @@ interface StripePricingTableProps {
 
 /** Stripe's embedded pricing table: the <stripe-pricing-table> element its script defines. */
 export function StripePricingTable({ pricingTableId, publishableKey, customerEmail }: StripePricingTableProps) {
-  const script = useQuery({ queryKey: queryKeys.stripePricingTableScript, queryFn: async () => (await loadPricingTableScript(), true) });
+  const script = useQuery({
+    queryKey: queryKeys.stripePricingTableScript,
+    queryFn: async () => (await loadPricingTableScript(), true),
+  });
   // checkout.session.completed carries the reference back: the server made it for this organization, so the purchase lands there.
   const reference = useQuery(billingQueries.checkoutReference());
   if (script.isPending || reference.isPending) return <Spinner label="Loading subscription plans" />;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { QueryState } from '../../../components/query-state';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { QueryState } from '../../../components/query-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { billingQueries } from '../api/billing';
 import { STATUS_LABEL, dateLine, planLine } from '../lib/subscription-text';

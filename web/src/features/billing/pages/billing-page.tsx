@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { QueryState } from '../../../components/query-state';
-import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { isAdmin, useCurrentUser } from '../../../lib/current-user';
+import { usePageTitle } from '../../../lib/page-title';
+import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { billingQueries } from '../api/billing';
 import { CustomerPortalCard } from '../components/customer-portal-card';
 import { InvoiceHistoryCard } from '../components/invoice-history-card';
 import { BillingNotSetUp } from '../components/not-configured';
 import { SubscriptionPlansCard } from '../components/subscription-plans-card';
 import { SubscriptionStatusCard } from '../components/subscription-status-card';
-import { usePageTitle } from '../../../lib/page-title';
 
 /** /billing and /subscription: the subscription's state, then portal, plans and invoices (spec section 2). */
 export function BillingPage() {
@@ -25,7 +25,13 @@ export function BillingPage() {
         <p className="text-muted">Manage your subscription, plans and invoices.</p>
       </div>
       <SubscriptionStatusCard />
-      <QueryState query={config} loading="Loading billing settings" error="The billing settings could not be loaded. Please try again." retry="Try again" className="rounded-lg">
+      <QueryState
+        query={config}
+        loading="Loading billing settings"
+        error="The billing settings could not be loaded. Please try again."
+        retry="Try again"
+        className="rounded-lg"
+      >
         {(settings) => (
           <div className="grid gap-6">
             {subscription.isPending || portal || plans ? null : <BillingNotSetUp isAdmin={isAdmin(user)} />}

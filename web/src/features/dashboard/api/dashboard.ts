@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import * as dashboardEndpoints from '@shared/contract/dashboard';
+import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

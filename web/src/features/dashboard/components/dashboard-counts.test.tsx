@@ -1,7 +1,7 @@
+import type { DashboardResponse } from '@shared/schemas/dashboard';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DashboardResponse } from '@shared/schemas/dashboard';
 import { FigureCards } from './figure-cards';
 import { ProjectListCard } from './project-list-card';
 
@@ -33,14 +33,24 @@ describe('the dashboard counts of a large organization', () => {
   it("a list's heading carries the same count", () => {
     const { unmount } = render(
       <MemoryRouter>
-        <ProjectListCard title="Overdue" viewAll="/projects?overdue=true" list={{ count: 50, more: true, projects: [late] }} empty="Nothing overdue." />
+        <ProjectListCard
+          title="Overdue"
+          viewAll="/projects?overdue=true"
+          list={{ count: 50, more: true, projects: [late] }}
+          empty="Nothing overdue."
+        />
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: 'Overdue (50+)' })).toBeInTheDocument();
     unmount();
     render(
       <MemoryRouter>
-        <ProjectListCard title="Overdue" viewAll="/projects?overdue=true" list={{ count: 7, projects: [late] }} empty="Nothing overdue." />
+        <ProjectListCard
+          title="Overdue"
+          viewAll="/projects?overdue=true"
+          list={{ count: 7, projects: [late] }}
+          empty="Nothing overdue."
+        />
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: 'Overdue (7)' })).toBeInTheDocument();

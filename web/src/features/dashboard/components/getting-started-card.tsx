@@ -1,6 +1,6 @@
+import type { UserResponse } from '@shared/schemas/auth';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { UserResponse } from '@shared/schemas/auth';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { isAdmin } from '../../../lib/current-user';
 import { INVITE_PEOPLE_PATH } from '../../../lib/invite-link';
@@ -35,7 +35,11 @@ export function GettingStartedCard({ user }: { user: UserResponse }) {
         <ol className="grid gap-2" aria-label="Getting started">
           {steps.map((step) => (
             <li key={step.label} className="flex items-center gap-3">
-              {step.done ? <CheckCircle2 className="size-5 text-success" aria-label="Done" /> : <Circle className="size-5 text-muted" aria-label="To do" />}
+              {step.done ? (
+                <CheckCircle2 className="size-5 text-success" aria-label="Done" />
+              ) : (
+                <Circle className="size-5 text-muted" aria-label="To do" />
+              )}
               {step.done ? (
                 <span className="text-muted line-through">{step.label}</span>
               ) : (

@@ -1,9 +1,9 @@
-import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DashboardResponse } from '@shared/schemas/dashboard';
 import { PROJECT_STATUSES, PROJECT_STATUS_LABELS } from '@shared/project-statuses';
+import type { DashboardResponse } from '@shared/schemas/dashboard';
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { statusChartColour, statusTone } from '../../../lib/project-status';
 import { monthDay, shortDate } from '../../../lib/date-format';
+import { statusChartColour, statusTone } from '../../../lib/project-status';
 
 const plural = (count: number) => `${count} ${count === 1 ? 'project' : 'projects'}`;
 

@@ -1,9 +1,9 @@
-import { Link } from 'react-router-dom';
 import type { DashboardProject } from '@shared/schemas/dashboard';
+import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { statusLabel, statusTone } from '../../../lib/project-status';
 import { shortDate } from '../../../lib/date-format';
+import { statusLabel, statusTone } from '../../../lib/project-status';
 import { countText } from '../lib/count-text';
 
 /** 'Jan 5, 2025' as the projects list shows dates. */

@@ -1,21 +1,21 @@
+import { PRODUCT_NAME } from '@shared/product';
+import type { DashboardResponse } from '@shared/schemas/dashboard';
 import { useQuery } from '@tanstack/react-query';
 import { FolderPlus } from 'lucide-react';
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '@shared/product';
-import type { DashboardResponse } from '@shared/schemas/dashboard';
 import { ActivityList } from '../../../components/activity/activity-list';
+import { EmptyStateCard } from '../../../components/empty-state-card';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { EmptyStateCard } from '../../../components/empty-state-card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCurrentUser } from '../../../lib/current-user';
+import { usePageTitle } from '../../../lib/page-title';
 import { dashboardQueries } from '../api/dashboard';
-import { dashboardLinks } from '../lib/dashboard-links';
 import { FigureCards } from '../components/figure-cards';
 import { GettingStartedCard } from '../components/getting-started-card';
 import { ProjectListCard } from '../components/project-list-card';
-import { usePageTitle } from '../../../lib/page-title';
+import { dashboardLinks } from '../lib/dashboard-links';
 
 // The charting library is the dashboard's largest dependency: it comes after the figures, in its own chunk.
 const ProjectCharts = lazy(() => import('../components/project-charts'));
@@ -70,9 +70,24 @@ function DashboardContent({ dashboard }: { dashboard: DashboardResponse }) {
         <ProjectCharts dashboard={dashboard} />
       </Suspense>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <ProjectListCard title="Due soon" viewAll={dashboardLinks.dueSoon} list={dashboard.dueSoon} empty="Nothing is due in the next 7 days." />
-        <ProjectListCard title="Overdue" viewAll={dashboardLinks.overdue} list={dashboard.overdue} empty="No project is overdue." />
-        <ProjectListCard title="My projects" viewAll={dashboardLinks.mine} list={dashboard.myProjects} empty="You are not a member of any project yet." />
+        <ProjectListCard
+          title="Due soon"
+          viewAll={dashboardLinks.dueSoon}
+          list={dashboard.dueSoon}
+          empty="Nothing is due in the next 7 days."
+        />
+        <ProjectListCard
+          title="Overdue"
+          viewAll={dashboardLinks.overdue}
+          list={dashboard.overdue}
+          empty="No project is overdue."
+        />
+        <ProjectListCard
+          title="My projects"
+          viewAll={dashboardLinks.mine}
+          list={dashboard.myProjects}
+          empty="You are not a member of any project yet."
+        />
         <Card>
           <CardHeader>
             <CardTitle>Recent activity</CardTitle>
@@ -93,7 +108,11 @@ function DashboardContent({ dashboard }: { dashboard: DashboardResponse }) {
 /** A new organization: nothing to chart yet, one way forward. */
 function EmptyDashboard() {
   return (
-    <EmptyStateCard icon={FolderPlus} title="No projects yet" description="Your figures, charts and team activity appear here once your organization has projects.">
+    <EmptyStateCard
+      icon={FolderPlus}
+      title="No projects yet"
+      description="Your figures, charts and team activity appear here once your organization has projects."
+    >
       <Link to="/projects" state={{ createProject: true }} className={buttonClasses({ variant: 'primary' })}>
         Create Your First Project
       </Link>

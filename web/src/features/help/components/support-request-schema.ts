@@ -8,7 +8,9 @@ export const supportRequestForm = z.object({
   email: z.string().check(
     z.trim(),
     z.minLength(1, 'Email is required'),
-    z.refine((value) => value.length === 0 || emailAddress.safeParse(value).success, { message: 'Please enter a valid email address' }),
+    z.refine((value) => value.length === 0 || emailAddress.safeParse(value).success, {
+      message: 'Please enter a valid email address',
+    }),
   ),
   subject: z.string().check(z.trim(), z.minLength(1, 'Subject is required')),
   message: z.string().check(z.trim(), z.minLength(1, 'Message is required')),

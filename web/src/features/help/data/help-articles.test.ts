@@ -3,7 +3,13 @@ import { helpArticles, searchHelpArticles } from './help-articles';
 
 describe('help articles', () => {
   it('are five, one per category', () => {
-    expect(helpArticles.map((article) => article.category).sort()).toEqual(['Administration', 'Basics', 'Billing', 'Projects', 'Security']);
+    expect(helpArticles.map((article) => article.category).sort()).toEqual([
+      'Administration',
+      'Basics',
+      'Billing',
+      'Projects',
+      'Security',
+    ]);
   });
 
   it('are found by title, description or category, ignoring case and surrounding spaces', () => {
@@ -29,6 +35,8 @@ describe('help articles', () => {
       expect(article.body.length, article.id).toBeGreaterThanOrEqual(3);
       for (const paragraph of article.body) expect(paragraph.length, article.id).toBeGreaterThan(60);
     }
-    expect(new Set(helpArticles.flatMap((article) => article.body)).size).toBe(helpArticles.flatMap((article) => article.body).length);
+    expect(new Set(helpArticles.flatMap((article) => article.body)).size).toBe(
+      helpArticles.flatMap((article) => article.body).length,
+    );
   });
 });

@@ -19,7 +19,7 @@ export const helpArticles: readonly HelpArticle[] = [
     description: 'Find your way around the dashboard, the projects search (Ctrl+K or Cmd+K), notifications and your avatar menu.',
     category: 'Basics',
     body: [
-      'The dashboard is your home page: it shows your organization\'s projects at a glance, how they are spread across the statuses, and what changed recently.',
+      "The dashboard is your home page: it shows your organization's projects at a glance, how they are spread across the statuses, and what changed recently.",
       'To jump to any project, press Ctrl+K (Cmd+K on a Mac) anywhere in the app, or use the search box in the top bar, and type part of its name. Use the arrow keys to pick a result and Enter to open it.',
       'The bell in the top bar shows your notifications, such as being added to a project or a project of yours changing status. Your avatar menu leads to User Settings, Account Settings, Billing and Logout.',
     ],
@@ -44,7 +44,7 @@ export const helpArticles: readonly HelpArticle[] = [
     body: [
       'Administrators manage the organization from Account Settings. The Organization tab renames the organization; the Users tab lists everyone in it with their role.',
       'Choose Add User to create an account for a colleague with their full name, email address, a first password and a role. Administrators can manage users and billing; Staff work on projects.',
-      'Edit changes a user\'s name, role or password. Remove takes a user out of the organization for good. Your own row says Current User: another administrator manages your account.',
+      "Edit changes a user's name, role or password. Remove takes a user out of the organization for good. Your own row says Current User: another administrator manages your account.",
       'To let colleagues choose their own password, choose Invite User instead: we email them a link that is valid for 7 days. Pending invitations are listed under the users, where you can resend or revoke each one.',
       'The Audit Log tab records who signed in, changed a role, invited or removed someone. Filter it by person, action or dates, and choose Export CSV to download what the filters show.',
     ],
@@ -56,7 +56,7 @@ export const helpArticles: readonly HelpArticle[] = [
     description: 'Change your plan, update your payment method and download invoices from the customer portal.',
     category: 'Billing',
     body: [
-      'Administrators find the organization\'s plan on the Billing page, reached from the avatar menu. It shows the current subscription, the plans you can move to and your past invoices.',
+      "Administrators find the organization's plan on the Billing page, reached from the avatar menu. It shows the current subscription, the plans you can move to and your past invoices.",
       'Manage Subscription opens the customer portal of our payment provider, where you change plan, update the payment method or cancel. Changes made there show on the Billing page within moments.',
       'Invoice History lists each invoice with its date, amount and status, with a link to download it. Staff members see that billing is handled by their administrator.',
     ],

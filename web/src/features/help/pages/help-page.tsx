@@ -1,7 +1,7 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { usePageTitle } from '../../../lib/page-title';
 import { ContactSupportForm } from '../components/contact-support-form';
 import { HelpArticles } from '../components/help-articles';
-import { usePageTitle } from '../../../lib/page-title';
 
 /** /help: the Help Center, with its articles and the contact form (spec section 2). */
 export function HelpPage() {

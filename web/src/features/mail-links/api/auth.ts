@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as authEndpoints from '@shared/contract/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast';
 import { call } from '../../../lib/api-client';
 import { userQueries } from '../../../lib/current-user';

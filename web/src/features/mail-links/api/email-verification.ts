@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import * as emailVerificationEndpoints from '@shared/contract/email-verification';
+import { useMutation } from '@tanstack/react-query';
 import { ApiError, call } from '../../../lib/api-client';
 import { userQueries } from '../../../lib/current-user';
 import { useInvalidate } from '../../../lib/use-invalidate';

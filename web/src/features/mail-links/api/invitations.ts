@@ -1,8 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
 import * as invitationEndpoints from '@shared/contract/invitations';
 import { INVITATION_VOIDED } from '@shared/messages';
 import { type AcceptInvitationForm, INVALID_INVITATION } from '@shared/schemas/invitations';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, call } from '../../../lib/api-client';
 import { userQueries } from '../../../lib/current-user';
@@ -13,7 +13,9 @@ import { queryKeys } from '../../../lib/query-keys';
  * inviter is no longer an admin: the message the page shows instead of the form, else undefined.
  */
 export const invalidLinkMessage = (error: unknown) =>
-  error instanceof ApiError && error.status === 400 ? [INVALID_INVITATION, INVITATION_VOIDED].find((message) => error.message.includes(message)) : undefined;
+  error instanceof ApiError && error.status === 400
+    ? [INVALID_INVITATION, INVITATION_VOIDED].find((message) => error.message.includes(message))
+    : undefined;
 export const isInvalidLink = (error: unknown) => invalidLinkMessage(error) !== undefined;
 
 export const invitationQueries = {
@@ -32,7 +34,11 @@ export const invitationQueries = {
  * Creates the invitee's account and signs them in. An invalid link is left to the page (it shows
  * its card); other refusals keep the form as typed, each field's message handed to `onFieldError`.
  */
-export function useAcceptInvitation(token: string, organizationName: string, onFieldError: (field: keyof AcceptInvitationForm, message: string) => void) {
+export function useAcceptInvitation(
+  token: string,
+  organizationName: string,
+  onFieldError: (field: keyof AcceptInvitationForm, message: string) => void,
+) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({

@@ -1,9 +1,9 @@
+import * as emailVerificationEndpoints from '@shared/contract/email-verification';
+import type { UserResponse } from '@shared/schemas/auth';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as emailVerificationEndpoints from '@shared/contract/email-verification';
-import type { UserResponse } from '@shared/schemas/auth';
 import { toastStore } from '../../../components/ui/toast-store';
 import { EmailVerificationBanner } from './email-verification-banner';
 
@@ -19,7 +19,8 @@ function renderBanner(forUser: UserResponse) {
   );
 }
 
-const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('EmailVerificationBanner', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -67,7 +68,9 @@ describe('EmailVerificationBanner', () => {
     fetchMock.mockResolvedValue(answer(200, { message: 'Verification email sent' }));
     renderBanner(user(false));
     await userEvent.click(screen.getByRole('button', { name: 'Resend email' }));
-    await waitFor(() => expect(toastStore.getSnapshot()[0]).toMatchObject({ title: 'Verification email sent', variant: 'default' }));
+    await waitFor(() =>
+      expect(toastStore.getSnapshot()[0]).toMatchObject({ title: 'Verification email sent', variant: 'default' }),
+    );
     expect(fetchMock).toHaveBeenCalledWith(emailVerificationEndpoints.resend.path, expect.objectContaining({ method: 'POST' }));
   });
 

@@ -1,6 +1,6 @@
+import type { UserResponse } from '@shared/schemas/auth';
 import { MailWarning, X } from 'lucide-react';
 import { useState } from 'react';
-import type { UserResponse } from '@shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { useResendVerification } from '../api/email-verification';

@@ -21,7 +21,8 @@ export function useMailLinkToken(): string {
   const token = tokenFromHash(location.hash) || tokenFromState(location.state);
   const inAddress = location.hash !== '';
   useEffect(() => {
-    if (inAddress) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: token ? { token } : null });
+    if (inAddress)
+      void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: token ? { token } : null });
   }, [inAddress, location.pathname, location.search, navigate, token]);
   return token;
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type PasswordResetRequest, passwordResetRequest } from '@shared/schemas/password-reset';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { type PasswordResetRequest, passwordResetRequest } from '@shared/schemas/password-reset';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
@@ -21,7 +21,9 @@ export function ForgotPasswordPage() {
       <Card className="w-full">
         <CardHeader>
           <CardTitle as="h1">Forgot your password</CardTitle>
-          <CardDescription>Enter the email address of your account and we will send you a link to reset the password.</CardDescription>
+          <CardDescription>
+            Enter the email address of your account and we will send you a link to reset the password.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {request.isSuccess ? (

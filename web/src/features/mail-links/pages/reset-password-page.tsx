@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
 import { INVALID_LINK } from '@shared/messages';
 import { type ResetPasswordForm, resetPasswordForm } from '@shared/schemas/password-reset';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
@@ -10,19 +10,23 @@ import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useConfirmPasswordReset, usePasswordResetLinkCheck } from '../api/password-reset';
-import { useMailLinkToken } from '../lib/mail-link-token';
 import { MailLinkMain } from '../components/mail-link-main';
+import { useMailLinkToken } from '../lib/mail-link-token';
 
 /** /reset-password#token=...: the new password and its confirmation, with the change-password rules. */
 export function ResetPasswordPage() {
   usePageTitle('Reset your password');
   const token = useMailLinkToken();
-  const form = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordForm), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const form = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordForm),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
   const linkCheck = usePasswordResetLinkCheck(token);
   const confirm = useConfirmPasswordReset(token, (message) => form.setError('newPassword', { message }, { shouldFocus: true }));
   const fieldError = confirm.error instanceof ApiError && confirm.error.fieldErrors?.newPassword !== undefined;
   const { errors } = form.formState;
-  const refusesLink = (error: unknown) => error instanceof ApiError && error.status === 400 && error.message.includes(INVALID_LINK);
+  const refusesLink = (error: unknown) =>
+    error instanceof ApiError && error.status === 400 && error.message.includes(INVALID_LINK);
   const invalidLink = !token || refusesLink(linkCheck.error) || refusesLink(confirm.error);
   return (
     <MailLinkMain>
@@ -41,7 +45,12 @@ export function ResetPasswordPage() {
             </div>
           ) : (
             <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => confirm.mutate(values.newPassword))}>
-              <FormField label="New Password" htmlFor="reset-new" hint="Must be at least 6 characters long." error={errors.newPassword?.message}>
+              <FormField
+                label="New Password"
+                htmlFor="reset-new"
+                hint="Must be at least 6 characters long."
+                error={errors.newPassword?.message}
+              >
                 <Input id="reset-new" type="password" autoComplete="new-password" {...form.register('newPassword')} />
               </FormField>
               <FormField label="Confirm Password" htmlFor="reset-confirm" error={errors.confirmPassword?.message}>

@@ -1,13 +1,14 @@
+import * as mailSubscriptionEndpoints from '@shared/contract/mail-subscriptions';
+import { INVALID_LINK } from '@shared/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as mailSubscriptionEndpoints from '@shared/contract/mail-subscriptions';
-import { INVALID_LINK } from '@shared/messages';
 import { UnsubscribePage } from './unsubscribe-page';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Opens /unsubscribe#token=… with the API answering each path as `answers` says; answers the paths called, in order. */
 function openLink(hash: string, answers: Record<string, () => Response>) {
@@ -46,7 +47,10 @@ describe('/unsubscribe: the link of reminder and digest mails', () => {
   });
 
   it('says a refused link is invalid and that nothing changed, with no way to turn anything on', async () => {
-    openLink('#token=forged', { [mailSubscriptionEndpoints.unsubscribe.path]: () => json({ message: INVALID_LINK, fieldErrors: { token: INVALID_LINK } }, 400) });
+    openLink('#token=forged', {
+      [mailSubscriptionEndpoints.unsubscribe.path]: () =>
+        json({ message: INVALID_LINK, fieldErrors: { token: INVALID_LINK } }, 400),
+    });
     expect(await screen.findByText(INVALID_LINK)).toBeInTheDocument();
     expect(screen.getByText(/Nothing was changed\./)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Turn them back on' })).toBeNull();
@@ -55,7 +59,8 @@ describe('/unsubscribe: the link of reminder and digest mails', () => {
   it('offers to try again when the server could not be reached', async () => {
     let attempts = 0;
     openLink('#token=abc.def', {
-      [mailSubscriptionEndpoints.unsubscribe.path]: () => (attempts++ === 0 ? new Response(null, { status: 503 }) : json({ list: 'weekly-digest', subscribed: false })),
+      [mailSubscriptionEndpoints.unsubscribe.path]: () =>
+        attempts++ === 0 ? new Response(null, { status: 503 }) : json({ list: 'weekly-digest', subscribed: false }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(/You will no longer receive the weekly digest email\./)).toBeInTheDocument();

@@ -1,14 +1,14 @@
-import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import { MAIL_LIST_NAMES } from '@shared/mail-lists';
 import { INVALID_LINK } from '@shared/messages';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useResubscribe, useUnsubscribe } from '../api/mail-subscriptions';
-import { useMailLinkToken } from '../lib/mail-link-token';
 import { MailLinkMain } from '../components/mail-link-main';
+import { useMailLinkToken } from '../lib/mail-link-token';
 
 const isRefusedLink = (error: unknown) => error instanceof ApiError && error.status === 400;
 
@@ -49,7 +49,10 @@ export function UnsubscribePage() {
             ) : latest.subscribed ? (
               <p>You will receive {MAIL_LIST_NAMES[latest.list]} again.</p>
             ) : (
-              <p>You will no longer receive {MAIL_LIST_NAMES[latest.list]}. Other emails, such as password resets and invitations, still arrive.</p>
+              <p>
+                You will no longer receive {MAIL_LIST_NAMES[latest.list]}. Other emails, such as password resets and invitations,
+                still arrive.
+              </p>
             )}
           </div>
           {failed && (

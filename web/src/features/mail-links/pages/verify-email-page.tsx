@@ -1,11 +1,11 @@
+import { INVALID_LINK } from '@shared/messages';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { INVALID_LINK } from '@shared/messages';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { usePageTitle } from '../../../lib/page-title';
 import { useConfirmEmail } from '../api/email-verification';
-import { useMailLinkToken } from '../lib/mail-link-token';
 import { MailLinkMain } from '../components/mail-link-main';
+import { useMailLinkToken } from '../lib/mail-link-token';
 
 /** /verify-email#token=...: confirms the address as soon as the page opens (signed in or not). */
 export function VerifyEmailPage() {

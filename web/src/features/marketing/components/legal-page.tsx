@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { usePageTitle } from '../../../lib/page-title';
 import { SimpleHeader } from './simple-header';
 import { SiteFooter } from './site-footer';
-import { usePageTitle } from '../../../lib/page-title';
 
 interface LegalPageProps {
   title: string;

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '@shared/product';
+import { Link } from 'react-router-dom';
 import { Logo } from '../../../components/ui/logo';
 import { useBrowserValue } from '../../../lib/use-browser-value';
 

@@ -1,10 +1,10 @@
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonClasses } from '../../../components/ui/button';
 import { LogoLink } from '../../../components/logo-link';
-import { useHydrated } from '../../../lib/use-browser-value';
+import { buttonClasses } from '../../../components/ui/button';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useHydrated } from '../../../lib/use-browser-value';
 
 const navLink = 'rounded-md px-3 py-2 text-sm font-medium text-ink-2 no-underline hover:bg-surface-3 hover:text-ink';
 
@@ -53,7 +53,12 @@ export function SiteHeader() {
           {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
         </button>
       </div>
-      <nav id="mobile-menu" aria-label="Mobile" hidden={!menuOpen} className="border-t border-line bg-surface px-4 pt-2 pb-4 md:hidden">
+      <nav
+        id="mobile-menu"
+        aria-label="Mobile"
+        hidden={!menuOpen}
+        className="border-t border-line bg-surface px-4 pt-2 pb-4 md:hidden"
+      >
         <ul className="grid gap-1">
           <li>
             <a href="#features" className={`${navLink} block`} onClick={close}>

@@ -1,20 +1,36 @@
+import { PRODUCT_NAME } from '@shared/product';
 import { BarChart3, Bot, Clock, SlidersHorizontal, Tags, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '@shared/product';
 import { buttonClasses } from '../../../components/ui/button';
 import { useCurrentUser } from '../../../lib/current-user';
+import { usePageTitle } from '../../../lib/page-title';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
-import { usePageTitle } from '../../../lib/page-title';
 
 /** Spec section 1: the six feature blurbs. */
 const features = [
-  { title: 'AI-Powered Automation', text: 'Let AI run your repetitive marketing tasks, from campaign scheduling to audience targeting.', icon: Bot },
-  { title: 'Performance Analytics', text: 'Real-time dashboards and recommendations that show what works and what to do next.', icon: BarChart3 },
-  { title: 'Team Collaboration', text: 'Role-based access and shared workspaces keep your whole team on the same page.', icon: Users },
+  {
+    title: 'AI-Powered Automation',
+    text: 'Let AI run your repetitive marketing tasks, from campaign scheduling to audience targeting.',
+    icon: Bot,
+  },
+  {
+    title: 'Performance Analytics',
+    text: 'Real-time dashboards and recommendations that show what works and what to do next.',
+    icon: BarChart3,
+  },
+  {
+    title: 'Team Collaboration',
+    text: 'Role-based access and shared workspaces keep your whole team on the same page.',
+    icon: Users,
+  },
   { title: 'Time-Saving Workflows', text: 'Streamlined workflows turn hours of busywork into minutes.', icon: Clock },
   { title: 'Flexible Pricing', text: 'Transparent plans that grow with you, with no hidden fees.', icon: Tags },
-  { title: 'Customizable Settings', text: 'Tailor projects, users and your organization to the way you work.', icon: SlidersHorizontal },
+  {
+    title: 'Customizable Settings',
+    text: 'Tailor projects, users and your organization to the way you work.',
+    icon: SlidersHorizontal,
+  },
 ] as const;
 
 export function LandingPage() {
@@ -74,9 +90,14 @@ export function LandingPage() {
             <h2 id="cta-heading" className="text-3xl font-bold tracking-tight">
               Ready to grow faster?
             </h2>
-            <p className="mx-auto max-w-xl text-brand-10">Join the teams that plan, automate and measure their marketing with {PRODUCT_NAME}.</p>
+            <p className="mx-auto max-w-xl text-brand-10">
+              Join the teams that plan, automate and measure their marketing with {PRODUCT_NAME}.
+            </p>
             <div>
-              <Link to="/auth" className={buttonClasses({ variant: 'secondary', className: 'h-12 px-6 text-base hover:text-brand-100' })}>
+              <Link
+                to="/auth"
+                className={buttonClasses({ variant: 'secondary', className: 'h-12 px-6 text-base hover:text-brand-100' })}
+              >
                 Start your free trial
               </Link>
             </div>

@@ -1,8 +1,8 @@
-import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '@shared/product';
+import { Link } from 'react-router-dom';
+import { longDate } from '../../../lib/date-format';
 import { useBrowserValue } from '../../../lib/use-browser-value';
 import { LegalPage } from '../components/legal-page';
-import { longDate } from '../../../lib/date-format';
 
 const today = () => longDate(new Date());
 
@@ -15,15 +15,15 @@ export function TermsPage() {
       <section>
         <h2>1. Acceptance of terms</h2>
         <p>
-          By creating an account or using {PRODUCT_NAME}, you agree to these Terms of Service. If you use {PRODUCT_NAME} on
-          behalf of an organization, you accept them for that organization.
+          By creating an account or using {PRODUCT_NAME}, you agree to these Terms of Service. If you use {PRODUCT_NAME} on behalf
+          of an organization, you accept them for that organization.
         </p>
       </section>
       <section>
         <h2>2. The service</h2>
         <p>
-          {PRODUCT_NAME} is an AI-powered marketing automation platform with team collaboration, performance analytics and
-          project management. We may improve, change or discontinue features with reasonable notice.
+          {PRODUCT_NAME} is an AI-powered marketing automation platform with team collaboration, performance analytics and project
+          management. We may improve, change or discontinue features with reasonable notice.
         </p>
       </section>
       <section>
@@ -53,8 +53,8 @@ export function TermsPage() {
       <section>
         <h2>6. Your content</h2>
         <p>
-          You keep all rights to the content you add. You grant us the limited permission we need to store, process and show it
-          to the people you share it with, in order to provide the service.
+          You keep all rights to the content you add. You grant us the limited permission we need to store, process and show it to
+          the people you share it with, in order to provide the service.
         </p>
       </section>
       <section>
@@ -73,8 +73,8 @@ export function TermsPage() {
       <section>
         <h2>9. Disclaimers and liability</h2>
         <p>
-          The service is provided as is. To the extent the law allows, we are not liable for indirect or consequential losses,
-          and our total liability is limited to the fees you paid in the twelve months before the claim.
+          The service is provided as is. To the extent the law allows, we are not liable for indirect or consequential losses, and
+          our total liability is limited to the fees you paid in the twelve months before the claim.
         </p>
       </section>
       <section>

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
-import { UNREAD_COUNT_POLL_MS } from '@shared/limits';
 import * as notificationEndpoints from '@shared/contract/notifications';
+import { UNREAD_COUNT_POLL_MS } from '@shared/limits';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

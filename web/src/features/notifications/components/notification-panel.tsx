@@ -1,6 +1,6 @@
+import type { NotificationResponse } from '@shared/schemas/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import type { NotificationResponse } from '@shared/schemas/notifications';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { notificationQueries, useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/notifications';

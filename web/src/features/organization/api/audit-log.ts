@@ -1,10 +1,10 @@
-import { infiniteQueryOptions } from '@tanstack/react-query';
 import * as auditLogEndpoints from '@shared/contract/audit-log';
 import { pathOf } from '@shared/contract/endpoint';
 import type { AuditLogFilters } from '@shared/schemas/audit-log';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiErrorOf, call } from '../../../lib/api-client';
-import { sessionEnded } from '../../../lib/session-ended';
 import { queryKeys } from '../../../lib/query-keys';
+import { sessionEnded } from '../../../lib/session-ended';
 
 /** The organization's audit log, newest first, a page of 50 at a time ('Load more'). */
 export const auditLogQueries = {
@@ -28,8 +28,12 @@ const FILENAME = /filename="([^"]+)"/;
  * rejects with the server's message for a toast instead of a broken download.
  */
 export async function downloadAuditLogCsv(filters: AuditLogFilters): Promise<void> {
-  const search = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => typeof entry[1] === 'string')).toString();
-  const response = await fetch(`${pathOf(auditLogEndpoints.exportCsv, {})}${search ? `?${search}` : ''}`, { credentials: 'include' });
+  const search = new URLSearchParams(
+    Object.entries(filters).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  ).toString();
+  const response = await fetch(`${pathOf(auditLogEndpoints.exportCsv, {})}${search ? `?${search}` : ''}`, {
+    credentials: 'include',
+  });
   if (response.status === 401) return sessionEnded();
   if (!response.ok) throw apiErrorOf(response, await response.text());
   const url = URL.createObjectURL(await response.blob());

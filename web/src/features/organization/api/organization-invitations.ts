@@ -1,10 +1,10 @@
-import { infiniteQueryOptions, useMutation } from '@tanstack/react-query';
 import * as organizationInvitationEndpoints from '@shared/contract/organization-invitations';
 import type { InvitationRequest } from '@shared/schemas/organization-invitations';
+import { infiniteQueryOptions, useMutation } from '@tanstack/react-query';
 import { call, callPage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { useInvalidate } from '../../../lib/use-invalidate';
 import { useSubmitKey } from '../../../lib/submit-key';
+import { useInvalidate } from '../../../lib/use-invalidate';
 
 /** The admins' invitations: pending ones and those of the last 30 days, newest first, a page at a time. */
 export const organizationInvitationQueries = {
@@ -24,7 +24,8 @@ export function useInviteUser() {
   const invalidate = useInvalidateInvitations();
   const submitKey = useSubmitKey();
   return useMutation({
-    mutationFn: (body: InvitationRequest) => call(organizationInvitationEndpoints.create, { body, idempotencyKey: submitKey.keyFor(body) }),
+    mutationFn: (body: InvitationRequest) =>
+      call(organizationInvitationEndpoints.create, { body, idempotencyKey: submitKey.keyFor(body) }),
     onSuccess: () => {
       submitKey.succeeded();
       return invalidate();

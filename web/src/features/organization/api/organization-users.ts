@@ -1,10 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import * as organizationUserEndpoints from '@shared/contract/organization-users';
 import type { OrganizationUserRequest } from '@shared/schemas/organization-users';
+import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { useInvalidate } from '../../../lib/use-invalidate';
 import { useSubmitKey } from '../../../lib/submit-key';
+import { useInvalidate } from '../../../lib/use-invalidate';
 
 /**
  * Other screens show these users too: the member pickers (under the same root as this table) and
@@ -19,7 +19,8 @@ export function useSaveUser() {
   const invalidate = useInvalidateUsers();
   const submitKey = useSubmitKey();
   return useMutation({
-    mutationFn: (body: OrganizationUserRequest) => call(organizationUserEndpoints.saveUser, { body, idempotencyKey: submitKey.keyFor(body) }),
+    mutationFn: (body: OrganizationUserRequest) =>
+      call(organizationUserEndpoints.saveUser, { body, idempotencyKey: submitKey.keyFor(body) }),
     onSuccess: () => {
       submitKey.succeeded();
       return invalidate();

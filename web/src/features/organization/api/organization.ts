@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as organizationEndpoints from '@shared/contract/organization';
 import type { OrganizationRequest } from '@shared/schemas/organization';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { userQueries } from '../../../lib/current-user';
 
@@ -8,11 +8,15 @@ import { userQueries } from '../../../lib/current-user';
 export function useUpdateOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: OrganizationRequest & { id: string }) => call(organizationEndpoints.update, { params: { id }, body }),
+    mutationFn: ({ id, ...body }: OrganizationRequest & { id: string }) =>
+      call(organizationEndpoints.update, { params: { id }, body }),
     onSuccess: (org) =>
       queryClient.setQueryData(userQueries.current().queryKey, (user) =>
         user
-          ? { ...user, roles: user.roles.map((entry) => (entry.organization.id === org.id ? { ...entry, organization: org } : entry)) }
+          ? {
+              ...user,
+              roles: user.roles.map((entry) => (entry.organization.id === org.id ? { ...entry, organization: org } : entry)),
+            }
           : user,
       ),
   });

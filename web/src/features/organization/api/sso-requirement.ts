@@ -1,5 +1,5 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
 import * as ssoRequirementEndpoints from '@shared/contract/sso-requirement';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { withStepUp } from '../../../lib/step-up';
@@ -18,7 +18,10 @@ export const ssoRequirementQueries = {
 /** A security change: it may ask 'Confirm it's you' first. */
 export function useSetRequireSso() {
   const invalidate = useInvalidate(ssoRequirementQueries.all);
-  return useMutation({ mutationFn: (requireSso: boolean) => withStepUp(() => call(ssoRequirementEndpoints.setRequirement, { body: { requireSso } })), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (requireSso: boolean) => withStepUp(() => call(ssoRequirementEndpoints.setRequirement, { body: { requireSso } })),
+    onSuccess: invalidate,
+  });
 }
 
 /** A security change: it may ask 'Confirm it's you' first. The last admin with password access keeps it (409). */

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
 import * as ssoEndpoints from '@shared/contract/sso';
 import type { SsoConnectionRequest } from '@shared/schemas/sso';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { withStepUp } from '../../../lib/step-up';
@@ -32,23 +32,35 @@ const useInvalidateSso = () => useInvalidate(ssoQueries.all);
 /** Adding a domain is a security change: it may ask 'Confirm it's you' first. */
 export function useAddDomain() {
   const invalidate = useInvalidateSso();
-  return useMutation({ mutationFn: (domain: string) => withStepUp(() => call(ssoEndpoints.addDomain, { body: { domain } })), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (domain: string) => withStepUp(() => call(ssoEndpoints.addDomain, { body: { domain } })),
+    onSuccess: invalidate,
+  });
 }
 
 export function useVerifyDomain() {
   const invalidate = useInvalidateSso();
-  return useMutation({ mutationFn: (domain: string) => call(ssoEndpoints.verifyDomain, { params: { domain } }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (domain: string) => call(ssoEndpoints.verifyDomain, { params: { domain } }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useRemoveDomain() {
   const invalidate = useInvalidateSso();
-  return useMutation({ mutationFn: (domain: string) => withStepUp(() => call(ssoEndpoints.removeDomain, { params: { domain } })), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (domain: string) => withStepUp(() => call(ssoEndpoints.removeDomain, { params: { domain } })),
+    onSuccess: invalidate,
+  });
 }
 
 /** Saving the connection is a security change: it may ask 'Confirm it's you' first. */
 export function useSaveConnection() {
   const invalidate = useInvalidateSso();
-  return useMutation({ mutationFn: (body: SsoConnectionRequest) => withStepUp(() => call(ssoEndpoints.saveConnection, { body })), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (body: SsoConnectionRequest) => withStepUp(() => call(ssoEndpoints.saveConnection, { body })),
+    onSuccess: invalidate,
+  });
 }
 
 /** Testing the connection is as sensitive as saving it: it may ask 'Confirm it's you' first. Answers where the popup goes. */

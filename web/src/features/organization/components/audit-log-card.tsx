@@ -1,18 +1,18 @@
+import { AUDIT_ACTIONS, AUDIT_FILTER_MESSAGES, type AuditEntryResponse, type AuditLogFilters } from '@shared/schemas/audit-log';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { AUDIT_ACTIONS, AUDIT_FILTER_MESSAGES, type AuditEntryResponse, type AuditLogFilters } from '@shared/schemas/audit-log';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { QueryState } from '../../../components/query-state';
 import { toast } from '../../../components/ui/toast-store';
-import { auditLogQueries, downloadAuditLogCsv } from '../api/audit-log';
 import { organizationUserQueries } from '../../../lib/api/organization-users';
-import { AUDIT_ACTION_LABELS, auditDetailsText } from '../lib/audit-action-labels';
 import { dateTime } from '../../../lib/date-format';
+import { auditLogQueries, downloadAuditLogCsv } from '../api/audit-log';
+import { AUDIT_ACTION_LABELS, auditDetailsText } from '../lib/audit-action-labels';
 
 const ALL = 'all';
 
@@ -39,8 +39,10 @@ function filtersOf(inputs: FilterInputs): AuditLogFilters {
   };
 }
 
-const actionOptions = [{ value: ALL, label: 'All actions' }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }))];
-
+const actionOptions = [
+  { value: ALL, label: 'All actions' },
+  ...AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] })),
+];
 
 /** Admins: the organization's security and administrative events, filtered, 50 at a time, exported as CSV. */
 export function AuditLogCard() {
@@ -51,7 +53,10 @@ export function AuditLogCard() {
   const users = useQuery(organizationUserQueries.list());
   const [exporting, setExporting] = useState(false);
   const change = (field: keyof FilterInputs) => (value: string) => setInputs((current) => ({ ...current, [field]: value }));
-  const personOptions = [{ value: ALL, label: 'Everyone' }, ...(users.data ?? []).map((user) => ({ value: user.id, label: `${user.fullName} (${user.username})` }))];
+  const personOptions = [
+    { value: ALL, label: 'Everyone' },
+    ...(users.data ?? []).map((user) => ({ value: user.id, label: `${user.fullName} (${user.username})` })),
+  ];
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
 
   const exportCsv = async () => {
@@ -86,18 +91,38 @@ export function AuditLogCard() {
             <Select id="audit-person" value={inputs.actorId} onValueChange={change('actorId')} options={personOptions} />
           </FormField>
           <FormField label="From" htmlFor="audit-from">
-            <Input id="audit-from" type="date" value={inputs.from} max={inputs.to || undefined} onChange={(event) => change('from')(event.target.value)} />
+            <Input
+              id="audit-from"
+              type="date"
+              value={inputs.from}
+              max={inputs.to || undefined}
+              onChange={(event) => change('from')(event.target.value)}
+            />
           </FormField>
           <FormField label="To" htmlFor="audit-to" error={rangeError}>
-            <Input id="audit-to" type="date" value={inputs.to} min={inputs.from || undefined} onChange={(event) => change('to')(event.target.value)} />
+            <Input
+              id="audit-to"
+              type="date"
+              value={inputs.to}
+              min={inputs.from || undefined}
+              onChange={(event) => change('to')(event.target.value)}
+            />
           </FormField>
         </div>
         {rangeError ? null : (
-          <QueryState query={log} loading="Loading the audit log" error="There was an error loading the audit log. Please try again." isEmpty={() => entries.length === 0 && !log.hasNextPage} empty={<p className="py-6 text-center text-muted">No events match these filters.</p>}>
+          <QueryState
+            query={log}
+            loading="Loading the audit log"
+            error="There was an error loading the audit log. Please try again."
+            isEmpty={() => entries.length === 0 && !log.hasNextPage}
+            empty={<p className="py-6 text-center text-muted">No events match these filters.</p>}
+          >
             {() => (
               <>
                 {entries.length === 0 ? (
-                  <p className="py-2 text-muted">No matching events among the most recent ones. Load more to search further back.</p>
+                  <p className="py-2 text-muted">
+                    No matching events among the most recent ones. Load more to search further back.
+                  </p>
                 ) : (
                   <>
                     <AuditEntryCards entries={entries} />
@@ -142,12 +167,24 @@ function AuditEntryTable({ entries }: { entries: AuditEntryResponse[] }) {
         <caption className="sr-only">Audit log</caption>
         <thead className="border-b border-line text-muted">
           <tr>
-            <th scope="col" className="w-[17%] py-2 pr-3 font-medium">Time</th>
-            <th scope="col" className="w-[18%] py-2 pr-3 font-medium">Actor</th>
-            <th scope="col" className="w-[16%] py-2 pr-3 font-medium">Action</th>
-            <th scope="col" className="w-[17%] py-2 pr-3 font-medium">Target</th>
-            <th scope="col" className="w-[12%] py-2 pr-3 font-medium">Client address</th>
-            <th scope="col" className="py-2 font-medium">Details</th>
+            <th scope="col" className="w-[17%] py-2 pr-3 font-medium">
+              Time
+            </th>
+            <th scope="col" className="w-[18%] py-2 pr-3 font-medium">
+              Actor
+            </th>
+            <th scope="col" className="w-[16%] py-2 pr-3 font-medium">
+              Action
+            </th>
+            <th scope="col" className="w-[17%] py-2 pr-3 font-medium">
+              Target
+            </th>
+            <th scope="col" className="w-[12%] py-2 pr-3 font-medium">
+              Client address
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Details
+            </th>
           </tr>
         </thead>
         <tbody>

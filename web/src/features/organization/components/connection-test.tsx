@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import type { SsoTestResultResponse } from '@shared/schemas/sso';
+import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { useStartConnectionTest } from '../api/sso';
@@ -47,7 +47,9 @@ export function ConnectionTest() {
         <Button variant="secondary" onClick={test} disabled={start.isPending}>
           {start.isPending ? 'Starting test...' : 'Test connection'}
         </Button>
-        <p className="text-sm text-muted">Signs in at your identity provider in a new window and shows what it sends. Nobody is signed in here.</p>
+        <p className="text-sm text-muted">
+          Signs in at your identity provider in a new window and shows what it sends. Nobody is signed in here.
+        </p>
       </div>
       {blocked && (
         <p role="alert" className="text-sm text-danger">

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { type InvitationRequest, invitationRequest } from '@shared/schemas/organization-invitations';
+import { useForm } from 'react-hook-form';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -14,7 +14,10 @@ import { RoleField } from './role-field';
 export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Invite User" description="We will email a link that lets them join your organization and choose their own password.">
+      <DialogContent
+        title="Invite User"
+        description="We will email a link that lets them join your organization and choose their own password."
+      >
         {open ? <InviteForm onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
@@ -23,7 +26,10 @@ export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpen
 
 function InviteForm({ onDone }: { onDone: () => void }) {
   const invite = useInviteUser();
-  const form = useForm<InvitationRequest>({ resolver: zodResolver(invitationRequest), defaultValues: { email: '', role: 'staff' } });
+  const form = useForm<InvitationRequest>({
+    resolver: zodResolver(invitationRequest),
+    defaultValues: { email: '', role: 'staff' },
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
@@ -35,7 +41,8 @@ function InviteForm({ onDone }: { onDone: () => void }) {
       // The dialog stays open with what was typed; a 409 (an account or a pending invitation) shows under the email.
       onError: (error) => {
         toast({ title: 'Failed to send invitation', description: error.message, variant: 'destructive' });
-        if (error instanceof ApiError && error.status === 409) form.setError('email', { message: error.message.replace(/^\d+: /, '') });
+        if (error instanceof ApiError && error.status === 409)
+          form.setError('email', { message: error.message.replace(/^\d+: /, '') });
         if (error instanceof ApiError) {
           for (const [field, message] of Object.entries(error.fieldErrors ?? {})) {
             if (field === 'email' || field === 'role') form.setError(field, { message });

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type OrganizationRequest, organizationRequest } from '@shared/schemas/organization';
 import { Check, Pencil, X } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { type OrganizationRequest, organizationRequest } from '@shared/schemas/organization';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
@@ -19,7 +19,10 @@ interface OrganizationCardProps {
 export function OrganizationCard({ organization, canEdit }: OrganizationCardProps) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateOrganization();
-  const form = useForm<OrganizationRequest>({ resolver: zodResolver(organizationRequest), defaultValues: { name: organization.name } });
+  const form = useForm<OrganizationRequest>({
+    resolver: zodResolver(organizationRequest),
+    defaultValues: { name: organization.name },
+  });
   const { errors } = form.formState;
 
   const startEditing = () => {
@@ -49,7 +52,9 @@ export function OrganizationCard({ organization, canEdit }: OrganizationCardProp
     <Card>
       <CardHeader>
         <CardTitle>Organization</CardTitle>
-        <CardDescription>The name your team sees across {canEdit ? 'the product; only administrators can change it' : 'the product'}.</CardDescription>
+        <CardDescription>
+          The name your team sees across {canEdit ? 'the product; only administrators can change it' : 'the product'}.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {editing ? (

@@ -1,9 +1,9 @@
+import * as organizationInvitationEndpoints from '@shared/contract/organization-invitations';
+import type { InvitationResponse } from '@shared/schemas/organization-invitations';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import * as organizationInvitationEndpoints from '@shared/contract/organization-invitations';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { InvitationResponse } from '@shared/schemas/organization-invitations';
 import { organizationInvitationQueries } from '../api/organization-invitations';
 import { PendingInvitations } from './pending-invitations';
 
@@ -24,7 +24,10 @@ const invitation = (overrides: Partial<InvitationResponse>): InvitationResponse 
 function renderWith(list: InvitationResponse[]) {
   vi.stubGlobal('fetch', () => new Promise(() => {}));
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(organizationInvitationQueries.list().queryKey, { pages: [{ items: list, next: undefined, total: list.length }], pageParams: [undefined] });
+  client.setQueryData(organizationInvitationQueries.list().queryKey, {
+    pages: [{ items: list, next: undefined, total: list.length }],
+    pageParams: [undefined],
+  });
   render(
     <QueryClientProvider client={client}>
       <PendingInvitations />
@@ -41,11 +44,17 @@ describe('Pending invitations', () => {
 
   it("says when an invitation's email could not be delivered, beside its Resend, and only for that invitation", () => {
     const section = renderWith([
-      invitation({ id: '01JQ0000000000000000000020', email: 'bounced@example.com', mailFailedAt: new Date(Date.now() - 1000).toISOString() }),
+      invitation({
+        id: '01JQ0000000000000000000020',
+        email: 'bounced@example.com',
+        mailFailedAt: new Date(Date.now() - 1000).toISOString(),
+      }),
       invitation({ id: '01JQ0000000000000000000021', email: 'delivered@example.com' }),
     ]);
     const rows = within(section).getAllByRole('row').slice(1);
-    expect(rows[0]).toHaveTextContent('The invitation email could not be delivered. Resend it, or revoke it if the address is wrong.');
+    expect(rows[0]).toHaveTextContent(
+      'The invitation email could not be delivered. Resend it, or revoke it if the address is wrong.',
+    );
     expect(within(rows[0]!).getByRole('button', { name: 'Resend invitation to bounced@example.com' })).toBeEnabled();
     expect(rows[1]).not.toHaveTextContent('could not be delivered');
     // The phone layout says it too.
@@ -57,7 +66,12 @@ describe('Pending invitations', () => {
   it('shows pending ones with their expiry, expired ones marked Expired (both with Resend and Revoke), and leaves out ended ones', () => {
     const section = renderWith([
       invitation({ id: '01JQ0000000000000000000010', email: 'fresh@example.com', role: 'admin' }),
-      invitation({ id: '01JQ0000000000000000000011', email: 'late@example.com', status: 'expired', expiresAt: new Date(Date.now() - DAY).toISOString() }),
+      invitation({
+        id: '01JQ0000000000000000000011',
+        email: 'late@example.com',
+        status: 'expired',
+        expiresAt: new Date(Date.now() - DAY).toISOString(),
+      }),
       invitation({ id: '01JQ0000000000000000000012', email: 'revoked@example.com', status: 'revoked' }),
       invitation({ id: '01JQ0000000000000000000013', email: 'joined@example.com', status: 'accepted' }),
     ]);

@@ -1,15 +1,15 @@
+import { ROLE_LABELS } from '@shared/roles';
+import type { InvitationResponse } from '@shared/schemas/organization-invitations';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { RotateCw, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import type { InvitationResponse } from '@shared/schemas/organization-invitations';
-import { ROLE_LABELS } from '@shared/roles';
+import { QueryState } from '../../../components/query-state';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { QueryState } from '../../../components/query-state';
 import { toast } from '../../../components/ui/toast';
+import { expiresIn } from '../../../lib/date-format';
 import { organizationInvitationQueries, useResendInvitation } from '../api/organization-invitations';
 import { RevokeInvitationDialog } from './revoke-invitation-dialog';
-import { expiresIn } from '../../../lib/date-format';
 
 /** Waiting for an answer: pending ones and expired ones (which can be resent). */
 const isOpen = (invitation: InvitationResponse) => invitation.status === 'pending' || invitation.status === 'expired';
@@ -33,7 +33,13 @@ export function PendingInvitations() {
       <h3 id="pending-invitations-heading" className="text-base font-semibold">
         Pending invitations
       </h3>
-      <QueryState query={invitations} loading="Loading invitations" error="There was an error loading invitations. Please try again." isEmpty={() => open.length === 0 && !invitations.hasNextPage} empty={<p className="text-sm text-muted">No pending invitations</p>}>
+      <QueryState
+        query={invitations}
+        loading="Loading invitations"
+        error="There was an error loading invitations. Please try again."
+        isEmpty={() => open.length === 0 && !invitations.hasNextPage}
+        empty={<p className="text-sm text-muted">No pending invitations</p>}
+      >
         {() => (
           <>
             {/* Phones: one card per invitation, so Resend and Revoke are on screen without scrolling sideways. */}
@@ -47,7 +53,12 @@ export function PendingInvitations() {
                     <span>Invited by {invitation.invitedBy.fullName}</span>
                     <InvitationExpiry invitation={invitation} />
                   </p>
-                  <InvitationActions invitation={invitation} resending={resend.isPending && resend.variables === invitation.id} onResend={onResend} onRevoke={setRevoking} />
+                  <InvitationActions
+                    invitation={invitation}
+                    resending={resend.isPending && resend.variables === invitation.id}
+                    onResend={onResend}
+                    onRevoke={setRevoking}
+                  />
                 </li>
               ))}
             </ul>
@@ -55,11 +66,21 @@ export function PendingInvitations() {
               <table className="w-full min-w-[40rem] text-left text-sm">
                 <thead className="border-b border-line text-muted">
                   <tr>
-                    <th scope="col" className="py-2 pr-3 font-medium">Email</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Role</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Invited by</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Expires</th>
-                    <th scope="col" className="py-2 text-right font-medium">Actions</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Email
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Role
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Invited by
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Expires
+                    </th>
+                    <th scope="col" className="py-2 text-right font-medium">
+                      Actions
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -77,7 +98,12 @@ export function PendingInvitations() {
                         <InvitationExpiry invitation={invitation} />
                       </td>
                       <td className="py-3 text-right">
-                        <InvitationActions invitation={invitation} resending={resend.isPending && resend.variables === invitation.id} onResend={onResend} onRevoke={setRevoking} />
+                        <InvitationActions
+                          invitation={invitation}
+                          resending={resend.isPending && resend.variables === invitation.id}
+                          onResend={onResend}
+                          onRevoke={setRevoking}
+                        />
                       </td>
                     </tr>
                   ))}
@@ -113,7 +139,11 @@ function MailNotDelivered({ invitation }: { invitation: InvitationResponse }) {
 const MAIL_NOT_DELIVERED = 'The invitation email could not be delivered. Resend it, or revoke it if the address is wrong.';
 
 function InvitationExpiry({ invitation }: { invitation: InvitationResponse }) {
-  return invitation.status === 'expired' ? <Badge tone="warning">Expired</Badge> : <time dateTime={invitation.expiresAt}>{expiresIn(invitation.expiresAt)}</time>;
+  return invitation.status === 'expired' ? (
+    <Badge tone="warning">Expired</Badge>
+  ) : (
+    <time dateTime={invitation.expiresAt}>{expiresIn(invitation.expiresAt)}</time>
+  );
 }
 
 interface InvitationActionsProps {
@@ -126,11 +156,23 @@ interface InvitationActionsProps {
 function InvitationActions({ invitation, resending, onResend, onRevoke }: InvitationActionsProps) {
   return (
     <span className="inline-flex gap-2">
-      <Button variant="outline" size="sm" disabled={resending} aria-label={`Resend invitation to ${invitation.email}`} onClick={() => onResend(invitation)}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={resending}
+        aria-label={`Resend invitation to ${invitation.email}`}
+        onClick={() => onResend(invitation)}
+      >
         <RotateCw aria-hidden />
         Resend
       </Button>
-      <Button variant="outline" size="sm" className="text-danger" aria-label={`Revoke invitation to ${invitation.email}`} onClick={() => onRevoke(invitation)}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="text-danger"
+        aria-label={`Revoke invitation to ${invitation.email}`}
+        onClick={() => onRevoke(invitation)}
+      >
         <XCircle aria-hidden />
         Revoke
       </Button>

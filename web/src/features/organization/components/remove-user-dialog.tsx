@@ -1,5 +1,5 @@
-import { useRef } from 'react';
 import type { OrganizationUserResponse } from '@shared/schemas/organization-users';
+import { useRef } from 'react';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { toast } from '../../../components/ui/toast';
 import { useRemoveUser } from '../api/organization-users';
@@ -25,7 +25,8 @@ export function RemoveUserDialog({ user, onClose, focusAfterRemove }: RemoveUser
       title="Are you sure?"
       description={
         <>
-          This will remove <strong className="font-semibold text-ink">{user?.fullName}</strong> from your organization. This action cannot be undone.
+          This will remove <strong className="font-semibold text-ink">{user?.fullName}</strong> from your organization. This
+          action cannot be undone.
         </>
       }
       confirmLabel="Delete"

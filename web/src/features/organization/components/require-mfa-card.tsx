@@ -1,12 +1,12 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast';
-import { useUpdateOrganization } from '../api/organization';
 import { passkeyQueries } from '../../../lib/api/passkeys';
+import { useUpdateOrganization } from '../api/organization';
 
 /**
  * Admins require two-factor sign-in for every member (issue 15); they need a factor of their own
@@ -33,7 +33,9 @@ export function RequireMfaCard({
           setConfirming(false);
           toast({
             title: 'Organization updated',
-            description: org.requireMfa ? 'Two-factor authentication is now required for all members.' : 'Two-factor authentication is no longer required.',
+            description: org.requireMfa
+              ? 'Two-factor authentication is now required for all members.'
+              : 'Two-factor authentication is no longer required.',
           });
         },
         onError: (error) => toast({ title: 'Update failed', description: error.message, variant: 'destructive' }),
@@ -79,7 +81,8 @@ export function whoIsAffected(membersWithoutTwoFactor: number | undefined): stri
   if (membersWithoutTwoFactor === undefined) {
     return 'Every member who has not set up two-factor authentication will be asked to set it up on their next request, and can do nothing else until they have.';
   }
-  if (membersWithoutTwoFactor <= 0) return 'Every member has set up two-factor authentication: nobody will be asked to set it up.';
+  if (membersWithoutTwoFactor <= 0)
+    return 'Every member has set up two-factor authentication: nobody will be asked to set it up.';
   const who = membersWithoutTwoFactor === 1 ? '1 member has' : `${membersWithoutTwoFactor} members have`;
   return `${who} not set up two-factor authentication and will be asked to set it up on their next request, and can do nothing else until they have.`;
 }

@@ -1,6 +1,6 @@
+import type { SsoRequirementResponse } from '@shared/schemas/sso-requirement';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { SsoRequirementResponse } from '@shared/schemas/sso-requirement';
 import { QueryState } from '../../../components/query-state';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -25,11 +25,18 @@ export function RequireSsoCard() {
       <CardHeader>
         <CardTitle>Require single sign-on</CardTitle>
         <CardDescription>
-          People whose email is at a verified domain then sign in only with ‘Sign in with SSO’: they can no longer sign in with a password, reset one, or accept an invitation with one. Admins with password access keep it, so the organization can still be reached when the identity provider is down.
+          People whose email is at a verified domain then sign in only with ‘Sign in with SSO’: they can no longer sign in with a
+          password, reset one, or accept an invitation with one. Admins with password access keep it, so the organization can
+          still be reached when the identity provider is down.
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <QueryState query={requirement} loading="Loading the single sign-on requirement" error="There was an error loading the single sign-on requirement. Please try again." retry="Try again">
+        <QueryState
+          query={requirement}
+          loading="Loading the single sign-on requirement"
+          error="There was an error loading the single sign-on requirement. Please try again."
+          retry="Try again"
+        >
           {(data) => <RequirementForm requirement={data} />}
         </QueryState>
       </CardContent>
@@ -47,7 +54,12 @@ function RequirementForm({ requirement }: { requirement: SsoRequirementResponse 
     setRequireSso.mutate(requireSso, {
       onSuccess: (next) => {
         setConfirming(false);
-        toast({ title: 'Single sign-on updated', description: next.requireSso ? 'Single sign-on is now required at your verified domains.' : 'Single sign-on is no longer required.' });
+        toast({
+          title: 'Single sign-on updated',
+          description: next.requireSso
+            ? 'Single sign-on is now required at your verified domains.'
+            : 'Single sign-on is no longer required.',
+        });
       },
       onError: (error) => {
         setConfirming(false);
@@ -84,7 +96,9 @@ function RequirementForm({ requirement }: { requirement: SsoRequirementResponse 
         description={
           `Everyone whose email is at ${verified.length > 0 ? verified.join(', ') : 'your verified domains'} will sign in with ‘Sign in with SSO’ through your identity provider. ` +
           'Their passwords stop working at their next sign-in, password resets no longer send them a link, and invitations to them are accepted through single sign-on. ' +
-          (keepers.length > 0 ? `${keepers.map((admin) => admin.fullName).join(', ')} keep${keepers.length === 1 ? 's' : ''} password access.` : 'You keep password access, so the organization can still be reached if the identity provider is down.')
+          (keepers.length > 0
+            ? `${keepers.map((admin) => admin.fullName).join(', ')} keep${keepers.length === 1 ? 's' : ''} password access.`
+            : 'You keep password access, so the organization can still be reached if the identity provider is down.')
         }
         confirmLabel={setRequireSso.isPending ? 'Saving...' : 'Require single sign-on'}
         pending={setRequireSso.isPending}
@@ -100,12 +114,17 @@ function PasswordAccessList({ requirement }: { requirement: SsoRequirementRespon
   const change = (userId: string, passwordAccess: boolean) =>
     setPasswordAccess.mutate(
       { userId, passwordAccess },
-      { onError: (error) => toast({ title: 'Failed to change password access', description: reason(error), variant: 'destructive' }) },
+      {
+        onError: (error) =>
+          toast({ title: 'Failed to change password access', description: reason(error), variant: 'destructive' }),
+      },
     );
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-1 text-sm font-semibold">Password access</legend>
-      <p className="text-sm text-muted">Admins who keep signing in with their password while single sign-on is required. Keep at least one.</p>
+      <p className="text-sm text-muted">
+        Admins who keep signing in with their password while single sign-on is required. Keep at least one.
+      </p>
       <ul className="grid gap-2" aria-label="Password access">
         {requirement.admins.map((admin) => (
           <li key={admin.id} className="flex items-center gap-2">

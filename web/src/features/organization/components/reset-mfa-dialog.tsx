@@ -1,5 +1,5 @@
-import { useRef } from 'react';
 import type { OrganizationUserResponse } from '@shared/schemas/organization-users';
+import { useRef } from 'react';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { toast } from '../../../components/ui/toast';
 import { useResetUserMfa } from '../api/organization-users';
@@ -31,7 +31,8 @@ export function ResetMfaDialog({ user, onClose, focusAfterReset }: ResetMfaDialo
       title="Reset two-factor authentication?"
       description={
         <>
-          <strong className="font-semibold text-ink">{user?.fullName}</strong> will be signed out everywhere, their passkeys will be removed, and they must set up two-factor authentication again at their next sign-in.
+          <strong className="font-semibold text-ink">{user?.fullName}</strong> will be signed out everywhere, their passkeys will
+          be removed, and they must set up two-factor authentication again at their next sign-in.
         </>
       }
       confirmLabel="Reset"
@@ -41,7 +42,10 @@ export function ResetMfaDialog({ user, onClose, focusAfterReset }: ResetMfaDialo
         reset.mutate(user.id, {
           onSuccess: () => {
             resetUserId.current = user.id;
-            toast({ title: 'Two-factor authentication reset', description: `${user.fullName} will set it up again at their next sign-in.` });
+            toast({
+              title: 'Two-factor authentication reset',
+              description: `${user.fullName} will set it up again at their next sign-in.`,
+            });
             onClose();
           },
           onError: (error) => toast({ title: 'Reset failed', description: error.message, variant: 'destructive' }),

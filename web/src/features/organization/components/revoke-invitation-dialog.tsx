@@ -4,7 +4,13 @@ import { toast } from '../../../components/ui/toast';
 import { useRevokeInvitation } from '../api/organization-invitations';
 
 /** Asks before an invitation is revoked: its link stops working at once. */
-export function RevokeInvitationDialog({ invitation, onClose }: { invitation: InvitationResponse | undefined; onClose: () => void }) {
+export function RevokeInvitationDialog({
+  invitation,
+  onClose,
+}: {
+  invitation: InvitationResponse | undefined;
+  onClose: () => void;
+}) {
   const revoke = useRevokeInvitation();
   return (
     <ConfirmDialog
@@ -15,7 +21,8 @@ export function RevokeInvitationDialog({ invitation, onClose }: { invitation: In
       title="Revoke invitation?"
       description={
         <>
-          The invitation link sent to <strong className="font-semibold text-ink">{invitation?.email}</strong> will stop working at once. You can invite them again later.
+          The invitation link sent to <strong className="font-semibold text-ink">{invitation?.email}</strong> will stop working at
+          once. You can invite them again later.
         </>
       }
       confirmLabel="Revoke"

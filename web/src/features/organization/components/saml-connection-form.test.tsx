@@ -1,9 +1,9 @@
+import * as ssoEndpoints from '@shared/contract/sso';
+import type { SsoSettingsResponse } from '@shared/schemas/sso';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as ssoEndpoints from '@shared/contract/sso';
-import type { SsoSettingsResponse } from '@shared/schemas/sso';
 import { SsoConnectionCard } from './sso-connection-card';
 
 const SP = {
@@ -11,7 +11,11 @@ const SP = {
   entityId: 'https://app.example/sso/saml/01JQ0000000000000000000ORG',
   metadataXml: '<md:EntityDescriptor entityID="https://app.example/sso/saml/01JQ0000000000000000000ORG"/>',
 };
-const NOT_CONNECTED: SsoSettingsResponse = { connection: null, redirectUri: 'https://app.example/api/sso/oidc/callback', saml: SP };
+const NOT_CONNECTED: SsoSettingsResponse = {
+  connection: null,
+  redirectUri: 'https://app.example/api/sso/oidc/callback',
+  saml: SP,
+};
 const SAML_CONNECTED: SsoSettingsResponse = {
   ...NOT_CONNECTED,
   connection: {
@@ -25,7 +29,8 @@ const SAML_CONNECTED: SsoSettingsResponse = {
 };
 const METADATA = '<md:EntityDescriptor entityID="https://idp.acme.example/saml">…</md:EntityDescriptor>';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The card, with the settings answered and each PUT answered by `save`. */
 function renderCard(settings: SsoSettingsResponse, save: (body: unknown) => Response = () => json(settings)) {
@@ -81,7 +86,9 @@ describe('Identity provider card: SAML 2.0', () => {
     const connected = await screen.findByRole('region', { name: 'Connected identity provider' });
     expect(screen.getByRole('combobox', { name: 'Protocol' })).toHaveTextContent('SAML 2.0');
     expect(within(connected).getByText('https://idp.acme.example/saml')).toBeInTheDocument();
-    expect(within(connected).getByRole('list', { name: 'Signing certificates' })).toHaveTextContent('Signing certificate CN=Acme IdP, expires');
+    expect(within(connected).getByRole('list', { name: 'Signing certificates' })).toHaveTextContent(
+      'Signing certificate CN=Acme IdP, expires',
+    );
     fireEvent.change(screen.getByLabelText('Identity provider metadata (XML)'), { target: { value: METADATA } });
     await userEvent.click(screen.getByRole('button', { name: 'Save identity provider' }));
     // Saved: the field empties for the next change (the connection above shows what was read).

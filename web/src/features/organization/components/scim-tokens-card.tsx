@@ -1,10 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import * as scimEndpoints from '@shared/contract/scim';
+import {
+  type ScimTokenCreatedResponse,
+  type ScimTokenRequest,
+  type ScimTokenResponse,
+  scimTokenRequest,
+} from '@shared/schemas/scim-tokens';
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import * as scimEndpoints from '@shared/contract/scim';
-import { type ScimTokenCreatedResponse, type ScimTokenRequest, type ScimTokenResponse, scimTokenRequest } from '@shared/schemas/scim-tokens';
 import { QueryState } from '../../../components/query-state';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
@@ -37,9 +42,9 @@ export function ScimTokensCard() {
       <CardHeader>
         <CardTitle>Provisioning (SCIM)</CardTitle>
         <CardDescription>
-          Let your identity provider add, update and remove people automatically. Create a token, then enter it with the SCIM base URL{' '}
-          <span className="font-mono break-all">{scimBaseUrl()}</span> in your identity provider. Removing a person there signs them out here at once. A
-          token works only while the admin who created it is still an admin here.
+          Let your identity provider add, update and remove people automatically. Create a token, then enter it with the SCIM base
+          URL <span className="font-mono break-all">{scimBaseUrl()}</span> in your identity provider. Removing a person there
+          signs them out here at once. A token works only while the admin who created it is still an admin here.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -60,13 +65,23 @@ export function ScimTokensCard() {
                     <span className="font-medium break-all">{token.name}</span>
                     <span className="text-muted">
                       Created {when(token.createdAt)}
-                      {token.createdBy ? ` by ${token.createdBy.fullName}` : ''} · {token.lastUsedAt ? `Last used ${when(token.lastUsedAt)}` : 'Never used'}
+                      {token.createdBy ? ` by ${token.createdBy.fullName}` : ''} ·{' '}
+                      {token.lastUsedAt ? `Last used ${when(token.lastUsedAt)}` : 'Never used'}
                     </span>
                     {token.createdBy ? null : (
-                      <span className="text-muted">Made before creators were recorded: it keeps working whoever leaves. Replace it with a new token to tie it to you.</span>
+                      <span className="text-muted">
+                        Made before creators were recorded: it keeps working whoever leaves. Replace it with a new token to tie it
+                        to you.
+                      </span>
                     )}
                   </span>
-                  <Button variant="outline" size="sm" className="ml-auto text-danger" aria-label={`Revoke ${token.name}`} onClick={() => setRevoking(token)}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="ml-auto text-danger"
+                    aria-label={`Revoke ${token.name}`}
+                    onClick={() => setRevoking(token)}
+                  >
                     <Trash2 aria-hidden />
                     Revoke
                   </Button>
@@ -92,13 +107,23 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: ScimTokenCreatedR
         form.reset();
         onCreated(created);
       },
-      onError: (error) => form.setError('name', { message: error instanceof ApiError ? (error.fieldErrors?.name ?? reason(error)) : error.message }, { shouldFocus: true }),
+      onError: (error) =>
+        form.setError(
+          'name',
+          { message: error instanceof ApiError ? (error.fieldErrors?.name ?? reason(error)) : error.message },
+          { shouldFocus: true },
+        ),
     }),
   );
   return (
     <form noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start" onSubmit={(event) => void onSubmit(event)}>
       <div className="grow">
-        <FormField label="Token name" htmlFor="scim-token-name" hint="The identity provider it is for, e.g. Okta" error={errors.name?.message}>
+        <FormField
+          label="Token name"
+          htmlFor="scim-token-name"
+          hint="The identity provider it is for, e.g. Okta"
+          error={errors.name?.message}
+        >
           <Input id="scim-token-name" autoComplete="off" placeholder="Okta" {...form.register('name')} />
         </FormField>
       </div>
@@ -112,9 +137,18 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: ScimTokenCreatedR
 function CreatedTokenDialog({ created, onClose }: { created: ScimTokenCreatedResponse | undefined; onClose: () => void }) {
   return (
     <Dialog open={created !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent title="SCIM token created" description="Copy it now and enter it in your identity provider: it will not be shown again.">
+      <DialogContent
+        title="SCIM token created"
+        description="Copy it now and enter it in your identity provider: it will not be shown again."
+      >
         <FormField label="Token" htmlFor="scim-token-value">
-          <Input id="scim-token-value" readOnly value={created?.token ?? ''} className="font-mono" onFocus={(event) => event.currentTarget.select()} />
+          <Input
+            id="scim-token-value"
+            readOnly
+            value={created?.token ?? ''}
+            className="font-mono"
+            onFocus={(event) => event.currentTarget.select()}
+          />
         </FormField>
         <DialogFooter>
           <Button
@@ -124,7 +158,9 @@ function CreatedTokenDialog({ created, onClose }: { created: ScimTokenCreatedRes
               void navigator.clipboard
                 ?.writeText(created?.token ?? '')
                 .then(() => toast({ title: 'Copied', description: 'The SCIM token is on your clipboard.' }))
-                .catch(() => toast({ title: 'Copy failed', description: 'Select the token and copy it yourself.', variant: 'destructive' }))
+                .catch(() =>
+                  toast({ title: 'Copy failed', description: 'Select the token and copy it yourself.', variant: 'destructive' }),
+                )
             }
           >
             <Copy aria-hidden />

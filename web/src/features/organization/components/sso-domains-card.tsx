@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type SsoDomainRequest, type SsoDomainResponse, ssoDomainRequest } from '@shared/schemas/sso';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { type SsoDomainRequest, type SsoDomainResponse, ssoDomainRequest } from '@shared/schemas/sso';
 import { QueryState } from '../../../components/query-state';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Badge } from '../../../components/ui/badge';
@@ -29,7 +29,10 @@ export function SsoDomainsCard() {
     <Card>
       <CardHeader>
         <CardTitle>Domains</CardTitle>
-        <CardDescription>Add your organization's email domains and prove you own each one with a DNS TXT record. Single sign-on applies to people whose email is at a verified domain.</CardDescription>
+        <CardDescription>
+          Add your organization's email domains and prove you own each one with a DNS TXT record. Single sign-on applies to people
+          whose email is at a verified domain.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         <AddDomainForm />
@@ -66,13 +69,23 @@ function AddDomainForm() {
         form.reset();
       },
       // What was typed stays; the server's reason (taken, already added, too many) shows under the field.
-      onError: (error) => form.setError('domain', { message: error instanceof ApiError ? (error.fieldErrors?.domain ?? reason(error)) : error.message }, { shouldFocus: true }),
+      onError: (error) =>
+        form.setError(
+          'domain',
+          { message: error instanceof ApiError ? (error.fieldErrors?.domain ?? reason(error)) : error.message },
+          { shouldFocus: true },
+        ),
     }),
   );
   return (
     <form noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start" onSubmit={(event) => void onSubmit(event)}>
       <div className="grow">
-        <FormField label="Domain" htmlFor="sso-domain" hint="The part of your work email after the @, e.g. example.com" error={errors.domain?.message}>
+        <FormField
+          label="Domain"
+          htmlFor="sso-domain"
+          hint="The part of your work email after the @, e.g. example.com"
+          error={errors.domain?.message}
+        >
           <Input id="sso-domain" autoComplete="off" spellCheck={false} placeholder="example.com" {...form.register('domain')} />
         </FormField>
       </div>

@@ -16,7 +16,10 @@ export function SsoTestResultView({ result }: { result: SsoTestResultResponse })
     ['Email', result.email ?? 'Not sent'],
     ['Name', result.name ?? 'Not sent'],
     [result.protocol === 'saml' ? 'NameID' : 'Subject', result.subject ?? 'Not sent'],
-    ['Domain verified', result.domainVerified ? 'Yes' : 'No: this person could not sign in until their email’s domain is verified'],
+    [
+      'Domain verified',
+      result.domainVerified ? 'Yes' : 'No: this person could not sign in until their email’s domain is verified',
+    ],
   ];
   return (
     <div className="grid gap-2" role="status">

@@ -1,7 +1,7 @@
+import type { ManagedUserResponse } from '@shared/schemas/organization-users';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ManagedUserResponse } from '@shared/schemas/organization-users';
 import { UserCards } from './user-cards';
 
 const user = (id: string, fullName: string, mfaEnabled: boolean): ManagedUserResponse => ({
@@ -39,9 +39,13 @@ describe('UserCards', () => {
     expect(within(card('Ada Admin')).getByText('Administrator')).toBeTruthy();
   });
 
-  it('shows each user\'s two-factor status as the table does', () => {
+  it("shows each user's two-factor status as the table does", () => {
     const { card } = renderCards();
-    for (const [name, status] of [['Ada Admin', 'On'], ['Sam Secure', 'On'], ['Pat Plain', 'Off']] as const) {
+    for (const [name, status] of [
+      ['Ada Admin', 'On'],
+      ['Sam Secure', 'On'],
+      ['Pat Plain', 'Off'],
+    ] as const) {
       expect(within(card(name)).getByText('Two-factor')).toBeTruthy();
       expect(within(card(name)).getByText(status, { exact: true })).toBeTruthy();
     }

@@ -1,6 +1,6 @@
-import { Pencil, ShieldOff, Trash2 } from 'lucide-react';
-import type { ManagedUserResponse } from '@shared/schemas/organization-users';
 import { ROLE_LABELS } from '@shared/roles';
+import type { ManagedUserResponse } from '@shared/schemas/organization-users';
+import { Pencil, ShieldOff, Trash2 } from 'lucide-react';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -44,17 +44,34 @@ export function UserCards({ users, currentUserId, onEdit, onRemove, onResetMfa }
             <span className="text-sm text-muted">Current User</span>
           ) : (
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" size="sm" data-first-action onClick={() => onEdit(user)} aria-label={`Edit ${user.fullName}`}>
+              <Button
+                variant="outline"
+                size="sm"
+                data-first-action
+                onClick={() => onEdit(user)}
+                aria-label={`Edit ${user.fullName}`}
+              >
                 <Pencil aria-hidden />
                 Edit
               </Button>
               {user.mfaEnabled ? (
-                <Button variant="outline" size="sm" onClick={() => onResetMfa(user)} aria-label={`Reset two-factor for ${user.fullName}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => onResetMfa(user)}
+                  aria-label={`Reset two-factor for ${user.fullName}`}
+                >
                   <ShieldOff aria-hidden />
                   Reset two-factor
                 </Button>
               ) : null}
-              <Button variant="outline" size="sm" className="text-danger" onClick={() => onRemove(user)} aria-label={`Remove ${user.fullName}`}>
+              <Button
+                variant="outline"
+                size="sm"
+                className="text-danger"
+                onClick={() => onRemove(user)}
+                aria-label={`Remove ${user.fullName}`}
+              >
                 <Trash2 aria-hidden />
                 Remove
               </Button>

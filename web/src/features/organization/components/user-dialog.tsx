@@ -1,6 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type OrganizationUserResponse,
+  type UserDialogForm,
+  addUserForm,
+  editUserForm,
+} from '@shared/schemas/organization-users';
 import { useForm } from 'react-hook-form';
-import { type OrganizationUserResponse, type UserDialogForm, addUserForm, editUserForm } from '@shared/schemas/organization-users';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -55,7 +60,8 @@ function UserForm({ editing, onDone }: { editing?: OrganizationUserResponse; onD
           toast({ title: 'Failed to add user', description: error.message, variant: 'destructive' });
           if (error instanceof ApiError) {
             for (const [field, message] of Object.entries(error.fieldErrors ?? {})) {
-              if (['fullName', 'username', 'password', 'role'].includes(field)) form.setError(field as keyof UserDialogForm, { message });
+              if (['fullName', 'username', 'password', 'role'].includes(field))
+                form.setError(field as keyof UserDialogForm, { message });
             }
           }
         },
@@ -76,7 +82,11 @@ function UserForm({ editing, onDone }: { editing?: OrganizationUserResponse; onD
           <Input id="user-email" type="email" autoComplete="off" {...form.register('username')} />
         )}
       </FormField>
-      <FormField label={editing ? 'New Password (leave blank to keep current)' : 'Password'} htmlFor="user-password" error={errors.password?.message}>
+      <FormField
+        label={editing ? 'New Password (leave blank to keep current)' : 'Password'}
+        htmlFor="user-password"
+        error={errors.password?.message}
+      >
         <Input id="user-password" type="password" autoComplete="new-password" {...form.register('password')} />
       </FormField>
       <RoleField id="user-role" control={form.control} error={errors.role?.message} />

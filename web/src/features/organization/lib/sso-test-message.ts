@@ -32,5 +32,14 @@ export function onTestResult(onResult: (result: SsoTestResultResponse) => void):
 /** The toast the tab shows. */
 export const testToast = (result: SsoTestResultResponse) =>
   result.outcome === 'passed'
-    ? { title: 'Connection test passed', description: result.domainVerified ? 'Your identity provider signed you in and sent the claims below.' : 'Your identity provider answered, but the email is not at one of your verified domains.' }
-    : { title: 'Connection test failed', description: 'Your identity provider’s answer was refused. The reason is shown below.', variant: 'destructive' as const };
+    ? {
+        title: 'Connection test passed',
+        description: result.domainVerified
+          ? 'Your identity provider signed you in and sent the claims below.'
+          : 'Your identity provider answered, but the email is not at one of your verified domains.',
+      }
+    : {
+        title: 'Connection test failed',
+        description: 'Your identity provider’s answer was refused. The reason is shown below.',
+        variant: 'destructive' as const,
+      };

@@ -1,19 +1,27 @@
+import * as auditLogEndpoints from '@shared/contract/audit-log';
+import * as organizationUserEndpoints from '@shared/contract/organization-users';
+import type { AuditEntryResponse, AuditLogPage } from '@shared/schemas/audit-log';
+import type { UserResponse } from '@shared/schemas/auth';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as auditLogEndpoints from '@shared/contract/audit-log';
-import * as organizationUserEndpoints from '@shared/contract/organization-users';
-import type { UserResponse } from '@shared/schemas/auth';
-import type { AuditEntryResponse, AuditLogPage } from '@shared/schemas/audit-log';
 import { userQueries } from '../../../lib/current-user';
 import { AccountSettingsPage } from './account-settings-page';
 
 const ORG = { id: '01JQ0000000000000000000ORG', name: 'Acme Ltd', requireMfa: false };
 
 const userWithRole = (role: 'admin' | 'staff') =>
-  ({ id: '01JQ0000000000000000000USR', username: 'ada@example.com', fullName: 'Ada Admin', avatarUrl: null, roles: [{ role, organization: ORG }], mfaEnabled: false, mfaSetupRequired: false }) as unknown as UserResponse;
+  ({
+    id: '01JQ0000000000000000000USR',
+    username: 'ada@example.com',
+    fullName: 'Ada Admin',
+    avatarUrl: null,
+    roles: [{ role, organization: ORG }],
+    mfaEnabled: false,
+    mfaSetupRequired: false,
+  }) as unknown as UserResponse;
 
 const entry = (index: number): AuditEntryResponse => ({
   id: `01JQ${String(index).padStart(22, '0')}`,
@@ -26,7 +34,8 @@ const entry = (index: number): AuditEntryResponse => ({
   details: { from: 'staff', to: 'admin' },
 });
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 /** The page on its Audit Log tab for a user of this role; `pages` answers GET /api/organization/audit-log in turn. */
 function renderAuditLogTab(role: 'admin' | 'staff', pages: AuditLogPage[] = []) {
@@ -62,7 +71,9 @@ describe('Account Settings: Audit Log tab', () => {
   it('shows staff the permission message and asks the server nothing', async () => {
     const requests = renderAuditLogTab('staff');
     expect(screen.getByRole('tab', { name: 'Audit Log', selected: true })).toBeInTheDocument();
-    expect(screen.getByText('You do not have permission to view the audit log. Please contact your administrator.')).toBeInTheDocument();
+    expect(
+      screen.getByText('You do not have permission to view the audit log. Please contact your administrator.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
     expect(auditRequests(requests)).toEqual([]);
   });

@@ -3,16 +3,16 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { isAdmin, useCurrentUser } from '../../../lib/current-user';
+import { usePageTitle } from '../../../lib/page-title';
+import { useTabParam } from '../../../lib/use-tab-param';
 import { AuditLogCard } from '../components/audit-log-card';
 import { OrganizationCard } from '../components/organization-card';
 import { RequireMfaCard } from '../components/require-mfa-card';
-import { SsoConnectionCard } from '../components/sso-connection-card';
 import { RequireSsoCard } from '../components/require-sso-card';
-import { SsoDomainsCard } from '../components/sso-domains-card';
 import { ScimTokensCard } from '../components/scim-tokens-card';
+import { SsoConnectionCard } from '../components/sso-connection-card';
+import { SsoDomainsCard } from '../components/sso-domains-card';
 import { UsersCard } from '../components/users-card';
-import { usePageTitle } from '../../../lib/page-title';
-import { useTabParam } from '../../../lib/use-tab-param';
 
 /** /organization-settings and /users: the Organization tab and, for admins, user management. */
 export function AccountSettingsPage() {
@@ -44,10 +44,18 @@ export function AccountSettingsPage() {
             </div>
           </TabsContent>
           <TabsContent value="users">
-            {admin ? <UsersCard currentUserId={user.id} /> : <NoPermission message="You do not have permission to manage users. Please contact your administrator." />}
+            {admin ? (
+              <UsersCard currentUserId={user.id} />
+            ) : (
+              <NoPermission message="You do not have permission to manage users. Please contact your administrator." />
+            )}
           </TabsContent>
           <TabsContent value="audit-log">
-            {admin ? <AuditLogCard /> : <NoPermission message="You do not have permission to view the audit log. Please contact your administrator." />}
+            {admin ? (
+              <AuditLogCard />
+            ) : (
+              <NoPermission message="You do not have permission to view the audit log. Please contact your administrator." />
+            )}
           </TabsContent>
           <TabsContent value="sso">
             {admin ? (

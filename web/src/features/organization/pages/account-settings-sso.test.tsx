@@ -1,18 +1,26 @@
+import * as ssoEndpoints from '@shared/contract/sso';
+import type { UserResponse } from '@shared/schemas/auth';
+import type { SsoDomainResponse } from '@shared/schemas/sso';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as ssoEndpoints from '@shared/contract/sso';
-import type { UserResponse } from '@shared/schemas/auth';
-import type { SsoDomainResponse } from '@shared/schemas/sso';
 import { userQueries } from '../../../lib/current-user';
 import { AccountSettingsPage } from './account-settings-page';
 
 const ORG = { id: '01JQ0000000000000000000ORG', name: 'Acme Ltd', requireMfa: false };
 
 const userWithRole = (role: 'admin' | 'staff') =>
-  ({ id: '01JQ0000000000000000000USR', username: 'ada@acme.example', fullName: 'Ada Admin', avatarUrl: null, roles: [{ role, organization: ORG }], mfaEnabled: false, mfaSetupRequired: false }) as unknown as UserResponse;
+  ({
+    id: '01JQ0000000000000000000USR',
+    username: 'ada@acme.example',
+    fullName: 'Ada Admin',
+    avatarUrl: null,
+    roles: [{ role, organization: ORG }],
+    mfaEnabled: false,
+    mfaSetupRequired: false,
+  }) as unknown as UserResponse;
 
 const domain = (name: string, verified: boolean): SsoDomainResponse => ({
   domain: name,
@@ -23,7 +31,8 @@ const domain = (name: string, verified: boolean): SsoDomainResponse => ({
   verifiedAt: verified ? '2025-03-12T06:10:00.000Z' : null,
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The page on its Single sign-on tab; `answer` answers the domain routes. */
 function renderSsoTab(role: 'admin' | 'staff', answer: (url: URL, init?: RequestInit) => Response = () => json([])) {
@@ -55,7 +64,9 @@ describe('Account Settings: Single sign-on tab', () => {
   it('shows staff the permission message and asks the server nothing', () => {
     const requests = renderSsoTab('staff');
     expect(screen.getByRole('tab', { name: 'Single sign-on', selected: true })).toBeInTheDocument();
-    expect(screen.getByText('You do not have permission to manage single sign-on. Please contact your administrator.')).toBeInTheDocument();
+    expect(
+      screen.getByText('You do not have permission to manage single sign-on. Please contact your administrator.'),
+    ).toBeInTheDocument();
     expect(screen.queryByLabelText('Domain')).not.toBeInTheDocument();
     expect(requests).toEqual([]);
   });
@@ -83,7 +94,9 @@ describe('Account Settings: Single sign-on tab', () => {
   });
 
   it("keeps what was typed and shows the server's reason under the field when the domain is taken", async () => {
-    renderSsoTab('admin', (_url, init) => (init?.method === 'POST' ? json({ message: 'This domain is verified by another organization.' }, 409) : json([])));
+    renderSsoTab('admin', (_url, init) =>
+      init?.method === 'POST' ? json({ message: 'This domain is verified by another organization.' }, 409) : json([]),
+    );
     await screen.findByText('No domains yet. Add one above.');
     await userEvent.type(screen.getByLabelText('Domain'), 'Taken.Example');
     await userEvent.click(screen.getByRole('button', { name: 'Add domain' }));

@@ -1,13 +1,22 @@
+import * as ssoEndpoints from '@shared/contract/sso';
+import type { SsoTestResultResponse } from '@shared/schemas/sso';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as ssoEndpoints from '@shared/contract/sso';
-import type { SsoTestResultResponse } from '@shared/schemas/sso';
 import { onTestResult } from '../lib/sso-test-message';
 import { SsoTestResultPage } from './sso-test-result-page';
 
-const PASSED: SsoTestResultResponse = { outcome: 'passed', protocol: 'saml', email: 'sam@acme.example', name: 'Sam Saml', subject: 'sam@acme.example', domainVerified: false, reason: null };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const PASSED: SsoTestResultResponse = {
+  outcome: 'passed',
+  protocol: 'saml',
+  email: 'sam@acme.example',
+  name: 'Sam Saml',
+  subject: 'sam@acme.example',
+  domainVerified: false,
+  reason: null,
+};
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let stopListening = () => {};
 
@@ -44,8 +53,12 @@ describe('the connection test’s result page (/sso/test-result)', () => {
   });
 
   it('says there is no result when the session has none, and tells the tab nothing', async () => {
-    const { announced } = renderPage(json({ message: 'No connection test in this session. Press Test connection to run one.' }, 404));
-    expect(await screen.findByRole('alert')).toHaveTextContent('There is no connection test result here. Start one with Test connection on the Single sign-on tab.');
+    const { announced } = renderPage(
+      json({ message: 'No connection test in this session. Press Test connection to run one.' }, 404),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'There is no connection test result here. Start one with Test connection on the Single sign-on tab.',
+    );
     expect(announced).not.toHaveBeenCalled();
   });
 });

@@ -5,8 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { usePageTitle } from '../../../lib/page-title';
 import { ssoQueries } from '../api/sso';
-import { announceTestResult } from '../lib/sso-test-message';
 import { SsoTestResultView } from '../components/sso-test-result-view';
+import { announceTestResult } from '../lib/sso-test-message';
 
 /**
  * /sso/test-result: where the 'Test connection' popup lands after the identity provider. Shows what
@@ -25,7 +25,12 @@ export function SsoTestResultPage() {
           <CardTitle as="h1">Connection test</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <QueryState query={result} loading="Loading the test result" error="There is no connection test result here. Start one with Test connection on the Single sign-on tab." retry="Try again">
+          <QueryState
+            query={result}
+            loading="Loading the test result"
+            error="There is no connection test result here. Start one with Test connection on the Single sign-on tab."
+            retry="Try again"
+          >
             {(data) => <SsoTestResultView result={data} />}
           </QueryState>
           <div>

@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, useMutation } from '@tanstack/react-query';
-import type { CommentRequest } from '@shared/schemas/comments';
 import * as commentEndpoints from '@shared/contract/comments';
+import type { CommentRequest } from '@shared/schemas/comments';
+import { infiniteQueryOptions, useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { useInvalidate } from '../../../lib/use-invalidate';
 import { projectQueries } from './projects';
@@ -20,7 +20,8 @@ export const commentQueries = {
 };
 
 /** A change to the discussion is also a line of the project's activity: both are read again. */
-const useInvalidateDiscussion = (projectId: string) => useInvalidate(commentQueries.list(projectId).queryKey, projectQueries.activity(projectId).queryKey);
+const useInvalidateDiscussion = (projectId: string) =>
+  useInvalidate(commentQueries.list(projectId).queryKey, projectQueries.activity(projectId).queryKey);
 
 export function useCreateComment(projectId: string) {
   const invalidate = useInvalidateDiscussion(projectId);
@@ -33,7 +34,8 @@ export function useCreateComment(projectId: string) {
 export function useUpdateComment(projectId: string) {
   const invalidate = useInvalidateDiscussion(projectId);
   return useMutation({
-    mutationFn: ({ commentId, body }: { commentId: string; body: CommentRequest }) => call(commentEndpoints.update, { params: { id: projectId, commentId }, body }),
+    mutationFn: ({ commentId, body }: { commentId: string; body: CommentRequest }) =>
+      call(commentEndpoints.update, { params: { id: projectId, commentId }, body }),
     onSuccess: invalidate,
   });
 }

@@ -1,12 +1,12 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import * as projectEndpoints from '@shared/contract/projects';
 import type { ProjectStatus } from '@shared/project-statuses';
 import type { CreateProjectRequest, ProjectResponse, UpdateProjectRequest } from '@shared/schemas/projects';
-import * as projectEndpoints from '@shared/contract/projects';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, callPage } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { useInvalidate } from '../../../lib/use-invalidate';
-import { useSubmitKey } from '../../../lib/submit-key';
 import type { ProjectListFilters } from '../../../lib/project-list-view';
+import { queryKeys } from '../../../lib/query-keys';
+import { useSubmitKey } from '../../../lib/submit-key';
+import { useInvalidate } from '../../../lib/use-invalidate';
 import { rowQueryKeys, useProjectRowsChanged } from '../lib/project-rows';
 
 /**
@@ -46,7 +46,8 @@ export const projectQueries = {
     queryOptions({
       queryKey: [...rowQueryKeys.search, q] as const,
       // The signal cancels the request of a query typed over before it was answered.
-      queryFn: ({ signal }) => call(projectEndpoints.list, { query: { q: q || undefined, limit: String(PROJECT_SEARCH_RESULTS) }, signal }),
+      queryFn: ({ signal }) =>
+        call(projectEndpoints.list, { query: { q: q || undefined, limit: String(PROJECT_SEARCH_RESULTS) }, signal }),
     }),
   detail: (id: string) =>
     queryOptions({
@@ -68,7 +69,8 @@ export const projectQueries = {
     }),
 };
 
-const putMembers = (id: string, memberIds: string[]) => call(projectEndpoints.setMembers, { params: { id }, body: { memberIds } });
+const putMembers = (id: string, memberIds: string[]) =>
+  call(projectEndpoints.setMembers, { params: { id }, body: { memberIds } });
 
 /** Thrown when the project was created but its members could not be set: the project exists. */
 export class MembersNotSetError extends Error {

@@ -1,5 +1,5 @@
-import { type FormEvent, useState } from 'react';
 import { commentRequest, type CommentRequest } from '@shared/schemas/comments';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
@@ -21,7 +21,18 @@ interface CommentFormProps {
 }
 
 /** Writing a comment: the text with its @mention picker, checked by the server's own schema before it is sent. */
-export function CommentForm({ id, label, initialText = '', initialMentions = [], submitLabel, pendingLabel, pending, onSubmit, onCancel, autoFocus }: CommentFormProps) {
+export function CommentForm({
+  id,
+  label,
+  initialText = '',
+  initialMentions = [],
+  submitLabel,
+  pendingLabel,
+  pending,
+  onSubmit,
+  onCancel,
+  autoFocus,
+}: CommentFormProps) {
   const [text, setText] = useState(initialText);
   const [picked, setPicked] = useState(initialMentions);
   const [error, setError] = useState<string | undefined>();

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import type { CommentResponse } from '@shared/schemas/comments';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -25,7 +25,10 @@ export function CommentItem({ comment, projectId, mine, canDelete }: CommentItem
   const update = useUpdateComment(projectId);
   const remove = useDeleteComment(projectId);
   return (
-    <li id={`comment-${comment.id}`} className="flex scroll-mt-24 items-start gap-3 rounded-md target:bg-brand-10/60 target:ring-2 target:ring-brand-40">
+    <li
+      id={`comment-${comment.id}`}
+      className="flex scroll-mt-24 items-start gap-3 rounded-md target:bg-brand-10/60 target:ring-2 target:ring-brand-40"
+    >
       <UserAvatar fullName={comment.author.fullName} avatarUrl={comment.author.avatarUrl} size="sm" />
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="text-sm">
@@ -35,11 +38,7 @@ export function CommentItem({ comment, projectId, mine, canDelete }: CommentItem
             <time dateTime={comment.createdAt} title={dateTime(comment.createdAt)}>
               {relativeTime(comment.createdAt)}
             </time>
-            {comment.editedAt ? (
-              <span title={`Edited ${dateTime(comment.editedAt)}`}>
-                {' · '}edited
-              </span>
-            ) : null}
+            {comment.editedAt ? <span title={`Edited ${dateTime(comment.editedAt)}`}>{' · '}edited</span> : null}
           </span>
         </p>
         {editing ? (
@@ -61,7 +60,8 @@ export function CommentItem({ comment, projectId, mine, canDelete }: CommentItem
                     toast({ title: 'Comment updated' });
                     setEditing(false);
                   },
-                  onError: (error) => toast({ title: 'Failed to update comment', description: error.message, variant: 'destructive' }),
+                  onError: (error) =>
+                    toast({ title: 'Failed to update comment', description: error.message, variant: 'destructive' }),
                 },
               )
             }
@@ -72,11 +72,21 @@ export function CommentItem({ comment, projectId, mine, canDelete }: CommentItem
         {!editing && (mine || canDelete) ? (
           <div className="flex gap-1">
             {mine ? (
-              <Button variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Edit comment by ${comment.author.fullName}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setEditing(true)}
+                aria-label={`Edit comment by ${comment.author.fullName}`}
+              >
                 Edit
               </Button>
             ) : null}
-            <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label={`Delete comment by ${comment.author.fullName}`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setConfirming(true)}
+              aria-label={`Delete comment by ${comment.author.fullName}`}
+            >
               Delete
             </Button>
           </div>
@@ -86,7 +96,11 @@ export function CommentItem({ comment, projectId, mine, canDelete }: CommentItem
         open={confirming}
         onOpenChange={setConfirming}
         title="Delete Comment"
-        description={mine ? 'Are you sure you want to delete this comment? This action cannot be undone.' : `Are you sure you want to delete this comment by ${comment.author.fullName}? This action cannot be undone.`}
+        description={
+          mine
+            ? 'Are you sure you want to delete this comment? This action cannot be undone.'
+            : `Are you sure you want to delete this comment by ${comment.author.fullName}? This action cannot be undone.`
+        }
         confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'}
         pending={remove.isPending}
         onConfirm={() =>

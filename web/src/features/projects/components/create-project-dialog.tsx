@@ -47,7 +47,15 @@ export function CreateProjectDialog({ open, onOpenChange, onCreated }: CreatePro
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Create New Project" description="Add a project and choose who works on it." className="max-w-xl">
-        {open ? <ProjectForm idPrefix="create-project" defaultValues={emptyProject} submitLabel="Create Project" pendingLabel="Creating..." onSubmit={save} /> : null}
+        {open ? (
+          <ProjectForm
+            idPrefix="create-project"
+            defaultValues={emptyProject}
+            submitLabel="Create Project"
+            pendingLabel="Creating..."
+            onSubmit={save}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );

@@ -1,5 +1,5 @@
-import { useRef } from 'react';
 import type { ProjectResponse } from '@shared/schemas/projects';
+import { useRef } from 'react';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { toast } from '../../../components/ui/toast';
 import { useDeleteProject } from '../api/projects';

@@ -1,10 +1,10 @@
 import type { ProjectMemberResponse, ProjectResponse } from '@shared/schemas/projects';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
+import { isProjectStatus } from '../../../lib/project-status';
 import { useUpdateProject } from '../api/projects';
 import { ProjectForm, type ProjectFormValues } from './project-form';
 import { ProjectMembersGate } from './project-members-gate';
-import { isProjectStatus } from '../../../lib/project-status';
 
 interface EditProjectDialogProps {
   project: ProjectResponse | null;
@@ -26,7 +26,15 @@ export function EditProjectDialog({ project, onOpenChange }: EditProjectDialogPr
   );
 }
 
-function EditProjectForm({ project, members, onDone }: { project: ProjectResponse; members: ProjectMemberResponse[]; onDone: () => void }) {
+function EditProjectForm({
+  project,
+  members,
+  onDone,
+}: {
+  project: ProjectResponse;
+  members: ProjectMemberResponse[];
+  onDone: () => void;
+}) {
   const updateProject = useUpdateProject();
 
   const defaultValues: ProjectFormValues = {
@@ -57,5 +65,14 @@ function EditProjectForm({ project, members, onDone }: { project: ProjectRespons
     }
   };
 
-  return <ProjectForm idPrefix="edit-project" defaultValues={defaultValues} submitLabel="Save Changes" pendingLabel="Saving..." members={members} onSubmit={save} />;
+  return (
+    <ProjectForm
+      idPrefix="edit-project"
+      defaultValues={defaultValues}
+      submitLabel="Save Changes"
+      pendingLabel="Saving..."
+      members={members}
+      onSubmit={save}
+    />
+  );
 }

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import type { ProjectMemberResponse, ProjectResponse } from '@shared/schemas/projects';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
@@ -24,10 +24,22 @@ export function ManageMembersDialog({ project, onOpenChange }: ManageMembersDial
 }
 
 function ManageMembersBody({ project, onDone }: { project: ProjectResponse; onDone: () => void }) {
-  return <ProjectMembersGate projectId={project.id}>{(members) => <MembersForm projectId={project.id} initial={members} onDone={onDone} />}</ProjectMembersGate>;
+  return (
+    <ProjectMembersGate projectId={project.id}>
+      {(members) => <MembersForm projectId={project.id} initial={members} onDone={onDone} />}
+    </ProjectMembersGate>
+  );
 }
 
-function MembersForm({ projectId, initial, onDone }: { projectId: string; initial: ProjectMemberResponse[]; onDone: () => void }) {
+function MembersForm({
+  projectId,
+  initial,
+  onDone,
+}: {
+  projectId: string;
+  initial: ProjectMemberResponse[];
+  onDone: () => void;
+}) {
   const [memberIds, setMemberIds] = useState(() => initial.map((member) => member.id));
   const setMembers = useSetProjectMembers();
 
@@ -39,7 +51,8 @@ function MembersForm({ projectId, initial, onDone }: { projectId: string; initia
           toast({ title: 'Project members updated' });
           onDone();
         },
-        onError: (error) => toast({ title: 'Failed to update project members', description: error.message, variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: 'Failed to update project members', description: error.message, variant: 'destructive' }),
       },
     );
 
@@ -51,7 +64,13 @@ function MembersForm({ projectId, initial, onDone }: { projectId: string; initia
         save();
       }}
     >
-      <MemberChecklist idPrefix="manage-members" value={memberIds} onChange={setMemberIds} disabled={setMembers.isPending} chosen={initial} />
+      <MemberChecklist
+        idPrefix="manage-members"
+        value={memberIds}
+        onChange={setMemberIds}
+        disabled={setMembers.isPending}
+        chosen={initial}
+      />
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>

@@ -1,12 +1,12 @@
+import * as organizationUserEndpoints from '@shared/contract/organization-users';
+import * as projectEndpoints from '@shared/contract/projects';
+import type { OrganizationUserResponse } from '@shared/schemas/organization-users';
+import type { ProjectMemberResponse } from '@shared/schemas/projects';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as projectEndpoints from '@shared/contract/projects';
-import * as organizationUserEndpoints from '@shared/contract/organization-users';
-import type { OrganizationUserResponse } from '@shared/schemas/organization-users';
-import type { ProjectMemberResponse } from '@shared/schemas/projects';
 import { ManageMembersDialog } from './manage-members-dialog';
 import { MemberChecklist } from './member-checklist';
 
@@ -18,14 +18,26 @@ const person = (index: number, fullName: string): OrganizationUserResponse => ({
   currentRole: { role: 'staff' },
 });
 
-const PEOPLE = ['Ada Lovelace', 'Alan Turing', 'Barbara Liskov', 'Grace Hopper', 'Linus Torvalds'].map((name, index) => person(index, name));
+const PEOPLE = ['Ada Lovelace', 'Alan Turing', 'Barbara Liskov', 'Grace Hopper', 'Linus Torvalds'].map((name, index) =>
+  person(index, name),
+);
 
 /** A large organization: 'Member 0' … each with an email of their own. */
 const crowd = (count: number, from = 100) =>
-  Array.from({ length: count }, (_, offset) => ({ ...person(from + offset, `Member ${from + offset}`), username: `member${from + offset}@example.com` }));
-const asMember = ({ id, fullName, username, avatarUrl }: OrganizationUserResponse): ProjectMemberResponse => ({ id, fullName, username, avatarUrl, role: 'staff' });
+  Array.from({ length: count }, (_, offset) => ({
+    ...person(from + offset, `Member ${from + offset}`),
+    username: `member${from + offset}@example.com`,
+  }));
+const asMember = ({ id, fullName, username, avatarUrl }: OrganizationUserResponse): ProjectMemberResponse => ({
+  id,
+  fullName,
+  username,
+  avatarUrl,
+  role: 'staff',
+});
 
-const json = (body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+const json = (body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
 
 interface Backend {
   /** The unsearched list, page after page (each with a next link but the last). */
@@ -53,16 +65,34 @@ function stubApi(backend: Backend) {
     const method = init.method ?? 'GET';
     requests.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : undefined, signal: init.signal ?? undefined });
     if (url.pathname.endsWith('/members')) {
-      if (method === 'PUT') return json((init.body ? (JSON.parse(String(init.body)) as { memberIds: string[] }) : { memberIds: [] }).memberIds.map((id) => ({ id, fullName: id, username: `${id}@example.com`, avatarUrl: null, role: 'staff' })));
+      if (method === 'PUT')
+        return json(
+          (init.body ? (JSON.parse(String(init.body)) as { memberIds: string[] }) : { memberIds: [] }).memberIds.map((id) => ({
+            id,
+            fullName: id,
+            username: `${id}@example.com`,
+            avatarUrl: null,
+            role: 'staff',
+          })),
+        );
       return json(backend.members ?? []);
     }
     if (url.pathname !== organizationUserEndpoints.people.path) return new Promise(() => {});
-    if (backend.outage?.down) return new Response(JSON.stringify({ message: 'Internal server error' }), { status: 500, headers: { 'content-type': 'application/json' } });
+    if (backend.outage?.down)
+      return new Response(JSON.stringify({ message: 'Internal server error' }), {
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+      });
     const q = url.searchParams.get('q');
     if (q !== null) return json(await (backend.search?.(q) ?? []));
     const page = Number(url.searchParams.get('page') ?? '0');
     const last = page === backend.pages.length - 1;
-    return json(backend.pages[page] ?? [], last ? { 'x-total-count': String(backend.pages.flat().length) } : { link: `<${organizationUserEndpoints.people.path}?page=${page + 1}>; rel="next"` });
+    return json(
+      backend.pages[page] ?? [],
+      last
+        ? { 'x-total-count': String(backend.pages.flat().length) }
+        : { link: `<${organizationUserEndpoints.people.path}?page=${page + 1}>; rel="next"` },
+    );
   });
   return requests;
 }
@@ -98,9 +128,13 @@ function renderPicker(options: Backend & { initial?: string[]; chosen?: Organiza
 }
 
 const checklist = () => screen.getByTestId('member-checklist');
-const names = () => within(checklist()).queryAllByRole('checkbox').map((box) => box.closest('label')!.textContent);
+const names = () =>
+  within(checklist())
+    .queryAllByRole('checkbox')
+    .map((box) => box.closest('label')!.textContent);
 const search = () => screen.getByRole('searchbox', { name: 'Search people' });
-const orgRequests = (requests: Request[]) => requests.filter((request) => request.url.pathname === organizationUserEndpoints.people.path);
+const orgRequests = (requests: Request[]) =>
+  requests.filter((request) => request.url.pathname === organizationUserEndpoints.people.path);
 
 /** Scrolls the checklist's window as a wheel would, to `top` px. */
 const scrollTo = (top: number) => {
@@ -112,7 +146,11 @@ const scrollTo = (top: number) => {
 // elements scroll as browsers scroll them, so the rows drawn are those a browser would draw.
 beforeAll(() => {
   // Radix sizes a checkbox's hidden form input with it (the dialog's form).
-  globalThis.ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
     configurable: true,
     get(this: HTMLElement) {
@@ -238,7 +276,10 @@ describe('the member checklist', { timeout: 20_000 }, () => {
     const { requests } = renderPicker({
       pages: [everyone.slice(0, 100), everyone.slice(100, 200), everyone.slice(200)],
       // 'member 2' is left unanswered: typing on must cancel it.
-      search: (q) => (q === 'member 2' ? new Promise<never>(() => {}) : everyone.filter((candidate) => candidate.fullName.toLowerCase().includes(q))),
+      search: (q) =>
+        q === 'member 2'
+          ? new Promise<never>(() => {})
+          : everyone.filter((candidate) => candidate.fullName.toLowerCase().includes(q)),
     });
     await screen.findByRole('checkbox', { name: /Member 100(?!\d)/ });
     await userEvent.type(search(), 'member 2');
@@ -260,7 +301,14 @@ describe('the member checklist', { timeout: 20_000 }, () => {
     const everyone = crowd(600, 0);
     const members = everyone.slice(0, 500);
     const { changes } = renderPicker({
-      pages: [everyone.slice(0, 100), everyone.slice(100, 200), everyone.slice(200, 300), everyone.slice(300, 400), everyone.slice(400, 500), everyone.slice(500)],
+      pages: [
+        everyone.slice(0, 100),
+        everyone.slice(100, 200),
+        everyone.slice(200, 300),
+        everyone.slice(300, 400),
+        everyone.slice(400, 500),
+        everyone.slice(500),
+      ],
       search: (q) => everyone.filter((candidate) => candidate.fullName.toLowerCase() === q),
       initial: members.map((member) => member.id),
       chosen: members,
@@ -290,7 +338,9 @@ describe('the member checklist', { timeout: 20_000 }, () => {
     expect(rows.at(-1)).toBeChecked();
     const last = changes.at(-1)!;
     expect(last).toHaveLength(500);
-    expect(new Set(last)).toEqual(new Set([...members.filter((member) => member.fullName !== 'Member 321'), everyone[577]!].map((member) => member.id)));
+    expect(new Set(last)).toEqual(
+      new Set([...members.filter((member) => member.fullName !== 'Member 321'), everyone[577]!].map((member) => member.id)),
+    );
   });
 
   it('says when the people could not be loaded, and reads them again on Try again', async () => {
@@ -307,14 +357,31 @@ describe('the member checklist', { timeout: 20_000 }, () => {
     const everyone = crowd(600, 0);
     const members = everyone.slice(0, 500);
     const requests = stubApi({
-      pages: [everyone.slice(0, 100), everyone.slice(100, 200), everyone.slice(200, 300), everyone.slice(300, 400), everyone.slice(400, 500), everyone.slice(500)],
+      pages: [
+        everyone.slice(0, 100),
+        everyone.slice(100, 200),
+        everyone.slice(200, 300),
+        everyone.slice(300, 400),
+        everyone.slice(400, 500),
+        everyone.slice(500),
+      ],
       search: (q) => everyone.filter((candidate) => candidate.fullName.toLowerCase() === q),
       members: members.map(asMember),
     });
     const closed = vi.fn();
     render(
       <QueryClientProvider client={queryClient()}>
-        <ManageMembersDialog project={{ id: 'p1', name: 'Launch', description: null, status: 'planning', dueDate: null, createdAt: '2026-01-05T00:00:00.000Z' }} onOpenChange={closed} />
+        <ManageMembersDialog
+          project={{
+            id: 'p1',
+            name: 'Launch',
+            description: null,
+            status: 'planning',
+            dueDate: null,
+            createdAt: '2026-01-05T00:00:00.000Z',
+          }}
+          onOpenChange={closed}
+        />
       </QueryClientProvider>,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Manage Project Members' });
@@ -327,6 +394,8 @@ describe('the member checklist', { timeout: 20_000 }, () => {
     expect(put.url.pathname).toBe(projectEndpoints.setMembers.path.replace('{id}', 'p1'));
     const sent = (put.body as { memberIds: string[] }).memberIds;
     expect(sent).toHaveLength(499);
-    expect(new Set(sent)).toEqual(new Set(members.filter((member) => member.fullName !== 'Member 42').map((member) => member.id)));
+    expect(new Set(sent)).toEqual(
+      new Set(members.filter((member) => member.fullName !== 'Member 42').map((member) => member.id)),
+    );
   });
 });

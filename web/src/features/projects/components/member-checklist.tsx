@@ -1,15 +1,15 @@
+import { PROJECT_MEMBERS_MAX, PROJECT_MEMBERS_MAX_MESSAGE } from '@shared/schemas/projects';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type Range, defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { Search } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { PROJECT_MEMBERS_MAX, PROJECT_MEMBERS_MAX_MESSAGE } from '@shared/schemas/projects';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { organizationUserQueries } from '../../../lib/api/organization-users';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { type Person, checklistRows } from '../lib/checklist-rows';
 
 interface MemberChecklistProps {
@@ -62,7 +62,12 @@ export function MemberChecklist({ idPrefix, value, onChange, disabled, chosen = 
       checklistRows({
         firstChosen,
         pickedSince: [...picked.keys()],
-        known: [...chosen, ...picked.values(), ...(everyone.data?.pages.flatMap((page) => page.items) ?? []), ...(searched.data?.pages.flatMap((page) => page.items) ?? [])],
+        known: [
+          ...chosen,
+          ...picked.values(),
+          ...(everyone.data?.pages.flatMap((page) => page.items) ?? []),
+          ...(searched.data?.pages.flatMap((page) => page.items) ?? []),
+        ],
         list: waiting ? [] : (shown.data?.pages.flatMap((page) => page.items) ?? []),
         typed,
         filterList: !onServer,
@@ -75,19 +80,28 @@ export function MemberChecklist({ idPrefix, value, onChange, disabled, chosen = 
   const full = value.length >= PROJECT_MEMBERS_MAX;
   const toggle = (person: Person, checked: boolean) => {
     if (checked && !picked.has(person.id)) setPicked((before) => new Map(before).set(person.id, person));
-    onChange(checked ? [...value.filter((existing) => existing !== person.id), person.id] : value.filter((existing) => existing !== person.id));
+    onChange(
+      checked
+        ? [...value.filter((existing) => existing !== person.id), person.id]
+        : value.filter((existing) => existing !== person.id),
+    );
   };
 
   // Roving focus: one row takes Tab (the last one focused, else the first); arrows move it. That row
   // stays drawn when scrolled away, so Tab still finds it and focus is not lost with it.
   const [active, setActive] = useState<string | undefined>(undefined);
-  const activeIndex = Math.max(0, rows.findIndex((person) => person.id === active));
+  const activeIndex = Math.max(
+    0,
+    rows.findIndex((person) => person.id === active),
+  );
   const tabStop = rows[activeIndex]?.id;
   const scrollRef = useRef<HTMLDivElement>(null);
   const keepActive = useCallback(
     (range: Range) => {
       const indexes = defaultRangeExtractor(range);
-      return indexes.includes(activeIndex) || activeIndex >= range.count ? indexes : [...indexes, activeIndex].sort((a, b) => a - b);
+      return indexes.includes(activeIndex) || activeIndex >= range.count
+        ? indexes
+        : [...indexes, activeIndex].sort((a, b) => a - b);
     },
     [activeIndex],
   );
@@ -140,7 +154,8 @@ export function MemberChecklist({ idPrefix, value, onChange, disabled, chosen = 
 
   const failed = everyone.isError || (onServer && searched.isError);
   const failure = everyone.error ?? searched.error;
-  const nothingAtAll = !onServer && typed === '' && everyone.data !== undefined && everyone.data.pages[0]!.items.length === 0 && chosen.length === 0;
+  const nothingAtAll =
+    !onServer && typed === '' && everyone.data !== undefined && everyone.data.pages[0]!.items.length === 0 && chosen.length === 0;
   const loading = waiting || isFetchingNextPage;
 
   return (
@@ -167,11 +182,21 @@ export function MemberChecklist({ idPrefix, value, onChange, disabled, chosen = 
           />
         </div>
       )}
-      <div ref={scrollRef} className="max-h-[300px] overflow-y-auto rounded-md border border-line" data-testid="member-checklist" aria-busy={loading || undefined}>
+      <div
+        ref={scrollRef}
+        className="max-h-[300px] overflow-y-auto rounded-md border border-line"
+        data-testid="member-checklist"
+        aria-busy={loading || undefined}
+      >
         {failed ? (
           <div role="alert" className="grid justify-items-start gap-2 p-4 text-sm text-danger">
             <p>Failed to load users. {failure?.message}</p>
-            <Button type="button" variant="outline" size="sm" onClick={() => void (everyone.isError ? everyone.refetch() : searched.refetch())}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => void (everyone.isError ? everyone.refetch() : searched.refetch())}
+            >
               Try again
             </Button>
           </div>

@@ -1,13 +1,19 @@
+import * as organizationUserEndpoints from '@shared/contract/organization-users';
+import type { OrganizationUserResponse } from '@shared/schemas/organization-users';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as organizationUserEndpoints from '@shared/contract/organization-users';
-import type { OrganizationUserResponse } from '@shared/schemas/organization-users';
 import { MentionTextarea } from './mention-textarea';
 
-const GRACE: OrganizationUserResponse = { id: '01JQ0000000000000000000003', username: 'grace@example.com', fullName: 'Grace Hopper', avatarUrl: null, currentRole: { role: 'staff' } };
+const GRACE: OrganizationUserResponse = {
+  id: '01JQ0000000000000000000003',
+  username: 'grace@example.com',
+  fullName: 'Grace Hopper',
+  avatarUrl: null,
+  currentRole: { role: 'staff' },
+};
 
 afterEach(() => {
   cleanup();
@@ -18,7 +24,10 @@ function renderField() {
   vi.stubGlobal('fetch', async (input: string) => {
     const url = new URL(input, 'http://localhost');
     if (url.pathname !== organizationUserEndpoints.people.path) return new Promise(() => {});
-    return new Response(JSON.stringify([GRACE]), { status: 200, headers: { 'content-type': 'application/json', 'x-total-count': '1' } });
+    return new Response(JSON.stringify([GRACE]), {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'x-total-count': '1' },
+    });
   });
   function Harness() {
     const [value, setValue] = useState('');

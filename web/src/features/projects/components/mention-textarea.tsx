@@ -1,11 +1,11 @@
+import type { OrganizationUserResponse } from '@shared/schemas/organization-users';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type TextareaHTMLAttributes, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { OrganizationUserResponse } from '@shared/schemas/organization-users';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Textarea } from '../../../components/ui/textarea';
+import { organizationUserQueries } from '../../../lib/api/organization-users';
 import { cn } from '../../../lib/class-names';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { organizationUserQueries } from '../../../lib/api/organization-users';
 import { mentionQueryAt } from '../lib/comment-parts';
 
 /** People the picker offers at once: enough to choose from while typing a name. */
@@ -105,14 +105,22 @@ export function MentionTextarea({ value, onChange, onMention, className, ...prop
         onBlur={() => setDismissedAt(typed?.start ?? null)}
       />
       {shown ? (
-        <ul id={listId} role="listbox" aria-label="People to mention" className="absolute z-20 mt-1 grid max-h-72 w-full max-w-sm overflow-auto rounded-md border border-line bg-surface p-1 shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="People to mention"
+          className="absolute z-20 mt-1 grid max-h-72 w-full max-w-sm overflow-auto rounded-md border border-line bg-surface p-1 shadow-lg"
+        >
           {options.map((person, index) => (
             <li
               key={person.id}
               id={`${listId}-${index}`}
               role="option"
               aria-selected={index === activeIndex}
-              className={cn('flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm', index === activeIndex ? 'bg-brand-10 text-brand-100' : 'text-ink')}
+              className={cn(
+                'flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm',
+                index === activeIndex ? 'bg-brand-10 text-brand-100' : 'text-ink',
+              )}
               // Keeps the focus in the textarea, so its blur does not close the list before the pick.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => pick(person)}

@@ -25,7 +25,13 @@ export function ProjectActivity({ projectId }: { projectId: string }) {
           <ActivityList entries={entries} label="Project activity" />
         )}
         {activity.hasNextPage ? (
-          <Button variant="outline" size="sm" className="justify-self-start" disabled={activity.isFetchingNextPage} onClick={() => activity.fetchNextPage()}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            disabled={activity.isFetchingNextPage}
+            onClick={() => activity.fetchNextPage()}
+          >
             {activity.isFetchingNextPage ? 'Loading...' : 'Show older activity'}
           </Button>
         ) : null}

@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import { cn } from '../../../lib/class-names';
+import { shortDate } from '../../../lib/date-format';
 import { isOverdue } from '../../../lib/project-list-view';
 import { ProjectDueDate } from './project-dates';
 import { ProjectRowActions } from './project-row-actions';
 import { ProjectStatusSelect } from './project-status-select';
 import type { ProjectListProps } from './projects-table';
-import { shortDate } from '../../../lib/date-format';
 
 /** Narrow screens: one card per project with every field and action, nothing to scroll sideways. */
 export function ProjectCards({ projects, today, highlightId, ...actions }: ProjectListProps) {
@@ -15,7 +15,10 @@ export function ProjectCards({ projects, today, highlightId, ...actions }: Proje
         <li
           key={project.id}
           data-project-id={project.id}
-          className={cn('grid gap-3 rounded-lg border border-line bg-surface p-4 shadow-sm transition-colors duration-700', project.id === highlightId && 'bg-brand-10')}
+          className={cn(
+            'grid gap-3 rounded-lg border border-line bg-surface p-4 shadow-sm transition-colors duration-700',
+            project.id === highlightId && 'bg-brand-10',
+          )}
         >
           <Link to={`/projects/${project.id}`} className="font-semibold wrap-anywhere">
             {project.name}

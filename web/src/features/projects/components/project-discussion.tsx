@@ -34,7 +34,13 @@ export function ProjectDiscussion({ projectId }: { projectId: string }) {
       </CardHeader>
       <CardContent className="grid gap-5">
         {comments.hasNextPage ? (
-          <Button variant="outline" size="sm" className="justify-self-start" disabled={comments.isFetchingNextPage} onClick={() => comments.fetchNextPage()}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            disabled={comments.isFetchingNextPage}
+            onClick={() => comments.fetchNextPage()}
+          >
             {comments.isFetchingNextPage ? 'Loading...' : 'Show earlier comments'}
           </Button>
         ) : null}
@@ -47,7 +53,13 @@ export function ProjectDiscussion({ projectId }: { projectId: string }) {
         ) : (
           <ol className="grid grid-cols-1 gap-5" aria-label="Comments">
             {list.map((comment) => (
-              <CommentItem key={comment.id} comment={comment} projectId={projectId} mine={comment.author.id === user?.id} canDelete={comment.author.id === user?.id || admin} />
+              <CommentItem
+                key={comment.id}
+                comment={comment}
+                projectId={projectId}
+                mine={comment.author.id === user?.id}
+                canDelete={comment.author.id === user?.id || admin}
+              />
             ))}
           </ol>
         )}

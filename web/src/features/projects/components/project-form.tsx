@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
 import { type ProjectForm as ProjectFormValues, projectForm } from '@shared/schemas/projects';
+import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { DialogClose, DialogFooter } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
-import { MemberChecklist } from './member-checklist';
 import { statusOptions } from '../../../lib/project-status';
+import { MemberChecklist } from './member-checklist';
 
 export type { ProjectFormValues };
 
@@ -53,7 +53,9 @@ export function ProjectForm({ idPrefix, defaultValues, submitLabel, pendingLabel
           <Controller
             control={control}
             name="status"
-            render={({ field }) => <Select id={`${idPrefix}-status`} value={field.value} onValueChange={field.onChange} options={statusOptions} />}
+            render={({ field }) => (
+              <Select id={`${idPrefix}-status`} value={field.value} onValueChange={field.onChange} options={statusOptions} />
+            )}
           />
         </FormField>
         <FormField label="Due Date (optional)" htmlFor={`${idPrefix}-due-date`} error={errors.dueDate?.message}>
@@ -63,7 +65,15 @@ export function ProjectForm({ idPrefix, defaultValues, submitLabel, pendingLabel
       <Controller
         control={control}
         name="memberIds"
-        render={({ field }) => <MemberChecklist idPrefix={idPrefix} value={field.value} onChange={field.onChange} disabled={isSubmitting} chosen={members} />}
+        render={({ field }) => (
+          <MemberChecklist
+            idPrefix={idPrefix}
+            value={field.value}
+            onChange={field.onChange}
+            disabled={isSubmitting}
+            chosen={members}
+          />
+        )}
       />
       {errors.memberIds?.message ? <p className="text-sm font-medium text-danger">{errors.memberIds.message}</p> : null}
       <DialogFooter>

@@ -23,7 +23,11 @@ export function ProjectList({ wide, end, projects, ...props }: ProjectListProps)
   const { view, onSort, busy, ...rowProps } = props;
   return (
     <>
-      {wide ? <ProjectsTable projects={shown} view={view} onSort={onSort} busy={busy} {...rowProps} /> : <ProjectCards projects={shown} {...rowProps} />}
+      {wide ? (
+        <ProjectsTable projects={shown} view={view} onSort={onSort} busy={busy} {...rowProps} />
+      ) : (
+        <ProjectCards projects={shown} {...rowProps} />
+      )}
       {complete ? end : null}
     </>
   );

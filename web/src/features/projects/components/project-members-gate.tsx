@@ -1,6 +1,6 @@
+import type { ProjectMemberResponse } from '@shared/schemas/projects';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
-import type { ProjectMemberResponse } from '@shared/schemas/projects';
 import { Spinner } from '../../../components/ui/spinner';
 import { projectQueries } from '../api/projects';
 
@@ -9,7 +9,13 @@ import { projectQueries } from '../api/projects';
  * A body drawn after the dialog opened finds focus on its close button (the only control there
  * was): it moves to the body's first field, as it would have been had the body been there at once.
  */
-export function ProjectMembersGate({ projectId, children }: { projectId: string; children: (members: ProjectMemberResponse[]) => ReactNode }) {
+export function ProjectMembersGate({
+  projectId,
+  children,
+}: {
+  projectId: string;
+  children: (members: ProjectMemberResponse[]) => ReactNode;
+}) {
   const members = useQuery(projectQueries.members(projectId));
   const body = useRef<HTMLDivElement>(null);
   // Only a body that arrives after the spinner: one there at once gets focus from the dialog itself,

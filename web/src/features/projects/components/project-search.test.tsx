@@ -1,10 +1,10 @@
+import * as projectEndpoints from '@shared/contract/projects';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as projectEndpoints from '@shared/contract/projects';
 import { ProjectSearch } from './project-search';
 
 afterEach(() => {
@@ -15,7 +15,14 @@ afterEach(() => {
 /** The palette with the server's project search answering as `answer` does (never, for a slow server). */
 async function openPalette(answer: () => Promise<Response>) {
   // cmdk measures its list and scrolls the chosen result into view; jsdom has neither.
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
   Element.prototype.scrollIntoView ??= () => undefined;
   vi.stubGlobal('fetch', async (input: string) => {
     const url = new URL(input, 'http://localhost');
@@ -50,15 +57,30 @@ describe('the project search (Ctrl+K)', () => {
   });
 
   it('says the projects failed to load, outside the list of results, when the search fails', async () => {
-    const dialog = await openPalette(async () => new Response(JSON.stringify({ message: 'Internal error' }), { status: 500, headers: { 'content-type': 'application/json' } }));
+    const dialog = await openPalette(
+      async () =>
+        new Response(JSON.stringify({ message: 'Internal error' }), {
+          status: 500,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load projects. Please try again later.');
     expect(await ariaViolations(dialog)).toEqual([]);
     expect(screen.getByRole('listbox')).not.toHaveTextContent('Failed to load projects');
   });
 
   it('lists the projects found as options', async () => {
-    const project = { id: '01JQ0000000000000000000001', name: 'Spring launch', description: null, status: 'in_progress', dueDate: null, createdAt: '2026-11-01T00:00:00.000Z' };
-    const dialog = await openPalette(async () => new Response(JSON.stringify([project]), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const project = {
+      id: '01JQ0000000000000000000001',
+      name: 'Spring launch',
+      description: null,
+      status: 'in_progress',
+      dueDate: null,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    };
+    const dialog = await openPalette(
+      async () => new Response(JSON.stringify([project]), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
     expect(await screen.findByRole('option', { name: /Spring launch/ })).toBeInTheDocument();
     expect(await ariaViolations(dialog)).toEqual([]);
   });

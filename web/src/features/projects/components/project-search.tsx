@@ -1,29 +1,31 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { PROJECT_SEARCH_MAX } from '@shared/schemas/projects';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { ArrowRight, FolderKanban, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PROJECT_SEARCH_MAX } from '@shared/schemas/projects';
-import { Badge } from '../../../components/ui/badge';
-import { Spinner } from '../../../components/ui/spinner';
-import { overlayClasses } from '../../../components/ui/dialog';
-import { cn } from '../../../lib/class-names';
 import { UserAvatar } from '../../../components/ui/avatar';
-import { matchDestinations } from '../../../lib/app-destinations';
-import { isAdmin, useCurrentUser } from '../../../lib/current-user';
-import { PROJECT_SEARCH_RESULTS, projectQueries } from '../api/projects';
+import { Badge } from '../../../components/ui/badge';
+import { overlayClasses } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
 import { organizationUserQueries } from '../../../lib/api/organization-users';
+import { matchDestinations } from '../../../lib/app-destinations';
+import { cn } from '../../../lib/class-names';
+import { isAdmin, useCurrentUser } from '../../../lib/current-user';
 import { statusLabel, statusTone } from '../../../lib/project-status';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { PROJECT_SEARCH_RESULTS, projectQueries } from '../api/projects';
 
 /** The palette asks the server once typing pauses this long (and cancels the request it replaces). */
 const SEARCH_DEBOUNCE_MS = 150;
 /** People shown for what an admin typed: the Users tab lists the rest. */
 const PEOPLE_RESULTS = 5;
 
-const groupClasses = '[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted';
-const itemClasses = 'flex cursor-default items-center gap-3 rounded-sm px-3 py-2 text-sm select-none data-[selected=true]:bg-brand-10 data-[selected=true]:text-brand-100';
+const groupClasses =
+  '[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted';
+const itemClasses =
+  'flex cursor-default items-center gap-3 rounded-sm px-3 py-2 text-sm select-none data-[selected=true]:bg-brand-10 data-[selected=true]:text-brand-100';
 
 /**
  * Top-bar projects search (spec section 2): Cmd/Ctrl+K or the button opens it; a result opens the
@@ -44,7 +46,10 @@ export function ProjectSearch() {
     ...projectQueries.search(q),
     enabled: open,
     placeholderData: (previous) =>
-      previous ?? (q === '' ? queryClient.getQueryData(projectQueries.list({}).queryKey)?.pages[0]?.items.slice(0, PROJECT_SEARCH_RESULTS) : undefined),
+      previous ??
+      (q === ''
+        ? queryClient.getQueryData(projectQueries.list({}).queryKey)?.pages[0]?.items.slice(0, PROJECT_SEARCH_RESULTS)
+        : undefined),
   });
   const { data: user } = useCurrentUser();
   const admin = isAdmin(user);
@@ -93,7 +98,9 @@ export function ProjectSearch() {
       >
         <Search className="size-4 shrink-0" aria-hidden />
         <span className="truncate">Search projects...</span>
-        <kbd className="ml-auto hidden rounded border border-line bg-surface-3 px-1.5 font-sans text-xs text-ink-2 sm:inline">Ctrl K</kbd>
+        <kbd className="ml-auto hidden rounded border border-line bg-surface-3 px-1.5 font-sans text-xs text-ink-2 sm:inline">
+          Ctrl K
+        </kbd>
       </button>
       <Command.Dialog
         open={open}
@@ -109,7 +116,9 @@ export function ProjectSearch() {
         )}
       >
         <DialogPrimitive.Title className="sr-only">Search projects</DialogPrimitive.Title>
-        <DialogPrimitive.Description className="sr-only">Type a project name, then choose a result to open it.</DialogPrimitive.Description>
+        <DialogPrimitive.Description className="sr-only">
+          Type a project name, then choose a result to open it.
+        </DialogPrimitive.Description>
         <div className="flex items-center gap-2 border-b border-line px-3">
           <Search className="size-4 shrink-0 text-muted" aria-hidden />
           <Command.Input
@@ -119,7 +128,9 @@ export function ProjectSearch() {
             maxLength={PROJECT_SEARCH_MAX}
             className="h-12 w-full bg-transparent text-base outline-none placeholder:text-muted sm:text-sm"
           />
-          {searching && !projects.isPending ? <Spinner label="Searching projects" className="[&>span:first-child]:size-4 [&>span:first-child]:border-2" /> : null}
+          {searching && !projects.isPending ? (
+            <Spinner label="Searching projects" className="[&>span:first-child]:size-4 [&>span:first-child]:border-2" />
+          ) : null}
         </div>
         {/* Beside the list, not in it: a listbox holds options only, and one holding a spinner or an
             alert is announced as a broken list (axe-core's aria-required-children). */}
@@ -136,11 +147,18 @@ export function ProjectSearch() {
           {projects.isPending || projects.isError ? null : (
             <>
               {/* Not while the answer to what was typed is awaited: the results shown are the last query's. */}
-              {searching ? null : <Command.Empty className="p-4 text-center text-sm text-muted">No projects found.</Command.Empty>}
+              {searching ? null : (
+                <Command.Empty className="p-4 text-center text-sm text-muted">No projects found.</Command.Empty>
+              )}
               {projects.data.length > 0 ? (
                 <Command.Group heading={values.length > projects.data.length ? 'Projects' : undefined} className={groupClasses}>
                   {projects.data.map((project) => (
-                    <Command.Item key={project.id} value={`project:${project.id}`} onSelect={() => go(`/projects/${project.id}`)} className={itemClasses}>
+                    <Command.Item
+                      key={project.id}
+                      value={`project:${project.id}`}
+                      onSelect={() => go(`/projects/${project.id}`)}
+                      className={itemClasses}
+                    >
                       <FolderKanban className="size-4 shrink-0 text-muted" aria-hidden />
                       <span className="min-w-0 flex-1 truncate font-medium">{project.name}</span>
                       <Badge tone={statusTone(project.status)}>{statusLabel(project.status)}</Badge>
@@ -169,7 +187,12 @@ export function ProjectSearch() {
               {destinations.length > 0 ? (
                 <Command.Group heading="Go to" className={groupClasses}>
                   {destinations.map((destination) => (
-                    <Command.Item key={destination.path} value={`page:${destination.path}`} onSelect={() => go(destination.path)} className={itemClasses}>
+                    <Command.Item
+                      key={destination.path}
+                      value={`page:${destination.path}`}
+                      onSelect={() => go(destination.path)}
+                      className={itemClasses}
+                    >
                       <ArrowRight className="size-4 shrink-0 text-muted" aria-hidden />
                       <span className="min-w-0 flex-1 truncate font-medium">{destination.label}</span>
                     </Command.Item>

@@ -2,8 +2,8 @@ import type { ProjectResponse } from '@shared/schemas/projects';
 import { Badge } from '../../../components/ui/badge';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
-import { useUpdateProjectStatus } from '../api/projects';
 import { isProjectStatus, statusOptions, statusTone } from '../../../lib/project-status';
+import { useUpdateProjectStatus } from '../api/projects';
 
 /**
  * The list's inline status dropdown: any status may change to any other (spec section 4). It shows
@@ -13,7 +13,9 @@ import { isProjectStatus, statusOptions, statusTone } from '../../../lib/project
 export function ProjectStatusSelect({ project }: { project: ProjectResponse }) {
   const updateStatus = useUpdateProjectStatus();
   // A status written elsewhere (not one of the four) is offered as itself so the trigger shows it.
-  const options = isProjectStatus(project.status) ? statusOptions : [...statusOptions, { value: project.status, label: project.status }];
+  const options = isProjectStatus(project.status)
+    ? statusOptions
+    : [...statusOptions, { value: project.status, label: project.status }];
   return (
     <Select
       value={updateStatus.isPending ? updateStatus.variables.status : project.status}

@@ -1,5 +1,5 @@
-import type { ProjectMemberResponse } from '@shared/schemas/projects';
 import { ROLE_LABELS, type Role } from '@shared/roles';
+import type { ProjectMemberResponse } from '@shared/schemas/projects';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { HoverCard, HoverCardContent, HoverCardTrigger } from '../../../components/ui/hover-card';
 

@@ -1,15 +1,22 @@
+import { PROJECT_SEARCH_MAX } from '@shared/schemas/projects';
 import { ListFilter, Search } from 'lucide-react';
 import { useState } from 'react';
-import { PROJECT_SEARCH_MAX } from '@shared/schemas/projects';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { cn } from '../../../lib/class-names';
+import {
+  hasFilters,
+  NO_FILTERS,
+  type ProjectListView,
+  SORT_KEYS,
+  type SortKey,
+  type SortOrder,
+} from '../../../lib/project-list-view';
 import { isProjectStatus, statusOptions } from '../../../lib/project-status';
 import { type ProjectCount, projectCountText } from '../lib/project-count';
-import { hasFilters, NO_FILTERS, type ProjectListView, SORT_KEYS, type SortKey, type SortOrder } from '../../../lib/project-list-view';
 
 const ALL = 'all';
 const DEFAULT_ORDER = 'default';
@@ -23,7 +30,9 @@ const sortLabels: Record<SortKey, Record<SortOrder, string>> = {
 };
 const sortOptions = [
   { value: DEFAULT_ORDER, label: 'Default order' },
-  ...SORT_KEYS.flatMap((key) => (['asc', 'desc'] as const).map((order) => ({ value: `${key}:${order}`, label: sortLabels[key][order] }))),
+  ...SORT_KEYS.flatMap((key) =>
+    (['asc', 'desc'] as const).map((order) => ({ value: `${key}:${order}`, label: sortLabels[key][order] })),
+  ),
 ];
 
 interface ProjectsFiltersProps {
@@ -62,36 +71,58 @@ export function ProjectsFilters({ view, onChange, count }: ProjectsFiltersProps)
         </div>
         {/* A box of its own only on phones, where it folds away; from sm up its fields sit in the grid. */}
         <div id="project-more-filters" className={cn(moreShown ? 'grid gap-3' : 'hidden', 'sm:contents')}>
-        <div className="grid gap-1.5">
-          <Label htmlFor="project-status-filter">Status</Label>
-          <Select
-            id="project-status-filter"
-            value={view.status ?? ALL}
-            onValueChange={(value) => onChange({ status: isProjectStatus(value) ? value : null })}
-            options={statusFilterOptions}
-          />
-        </div>
-        <div className="grid gap-1.5 sm:col-span-2 lg:hidden">
-          <Label htmlFor="project-sort">Sort by</Label>
-          <Select
-            id="project-sort"
-            value={view.sort ? `${view.sort}:${view.order}` : DEFAULT_ORDER}
-            onValueChange={(value) => {
-              const [sort, order] = value.split(':') as [SortKey, SortOrder];
-              onChange(value === DEFAULT_ORDER ? { sort: null, order: 'asc' } : { sort, order });
-            }}
-            options={sortOptions}
-          />
-        </div>
-        <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm sm:col-span-2">
-          <CheckboxFilter id="project-overdue-filter" label="Overdue only" checked={view.overdue} onChange={(overdue) => onChange({ overdue })} />
-          <CheckboxFilter id="project-due-soon-filter" label="Due in the next 7 days" checked={view.dueSoon} onChange={(dueSoon) => onChange({ dueSoon })} />
-          <CheckboxFilter id="project-mine-filter" label="My projects" checked={view.mine} onChange={(mine) => onChange({ mine })} />
-        </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="project-status-filter">Status</Label>
+            <Select
+              id="project-status-filter"
+              value={view.status ?? ALL}
+              onValueChange={(value) => onChange({ status: isProjectStatus(value) ? value : null })}
+              options={statusFilterOptions}
+            />
+          </div>
+          <div className="grid gap-1.5 sm:col-span-2 lg:hidden">
+            <Label htmlFor="project-sort">Sort by</Label>
+            <Select
+              id="project-sort"
+              value={view.sort ? `${view.sort}:${view.order}` : DEFAULT_ORDER}
+              onValueChange={(value) => {
+                const [sort, order] = value.split(':') as [SortKey, SortOrder];
+                onChange(value === DEFAULT_ORDER ? { sort: null, order: 'asc' } : { sort, order });
+              }}
+              options={sortOptions}
+            />
+          </div>
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm sm:col-span-2">
+            <CheckboxFilter
+              id="project-overdue-filter"
+              label="Overdue only"
+              checked={view.overdue}
+              onChange={(overdue) => onChange({ overdue })}
+            />
+            <CheckboxFilter
+              id="project-due-soon-filter"
+              label="Due in the next 7 days"
+              checked={view.dueSoon}
+              onChange={(dueSoon) => onChange({ dueSoon })}
+            />
+            <CheckboxFilter
+              id="project-mine-filter"
+              label="My projects"
+              checked={view.mine}
+              onChange={(mine) => onChange({ mine })}
+            />
+          </div>
         </div>
       </div>
       <div className="flex min-h-8 flex-wrap items-center gap-3 text-sm text-muted">
-        <Button variant="outline" size="sm" className="sm:hidden" aria-expanded={moreShown} aria-controls="project-more-filters" onClick={() => setMoreShown((shown) => !shown)}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="sm:hidden"
+          aria-expanded={moreShown}
+          aria-controls="project-more-filters"
+          onClick={() => setMoreShown((shown) => !shown)}
+        >
           <ListFilter aria-hidden />
           {moreOn > 0 ? `Filters (${moreOn})` : 'Filters'}
         </Button>
@@ -106,7 +137,17 @@ export function ProjectsFilters({ view, onChange, count }: ProjectsFiltersProps)
   );
 }
 
-function CheckboxFilter({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+function CheckboxFilter({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <div className="flex items-center gap-2">
       <Checkbox id={id} checked={checked} onCheckedChange={(state) => onChange(state === true)} />

@@ -26,7 +26,9 @@ export function ProjectsLoadMore({ hasNextPage, isFetchingNextPage, failed, fetc
   useEffect(() => {
     const element = end.current;
     if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => setNearEnd(entry?.isIntersecting ?? false), { rootMargin: `0px 0px ${AHEAD} 0px` });
+    const observer = new IntersectionObserver(([entry]) => setNearEnd(entry?.isIntersecting ?? false), {
+      rootMargin: `0px 0px ${AHEAD} 0px`,
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [hasNextPage]);

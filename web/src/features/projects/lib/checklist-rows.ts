@@ -4,7 +4,8 @@ import type { OrganizationUserResponse } from '@shared/schemas/organization-user
 export type Person = Pick<OrganizationUserResponse, 'id' | 'fullName' | 'username' | 'avatarUrl'>;
 
 /** A case-insensitive part of the name or the email, as the server searches an organization of up to 1,000 people. */
-export const personMatches = (person: Person, typed: string) => person.fullName.toLowerCase().includes(typed) || person.username.toLowerCase().includes(typed);
+export const personMatches = (person: Person, typed: string) =>
+  person.fullName.toLowerCase().includes(typed) || person.username.toLowerCase().includes(typed);
 
 interface ChecklistRowsInput {
   /** Who was chosen when the checklist opened, in order. */

@@ -1,5 +1,8 @@
 /** A run of a comment's text: plain words, a link, or a mention of a person. */
-export type CommentPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string } | { kind: 'mention'; text: string; userId: string };
+export type CommentPart =
+  | { kind: 'text'; text: string }
+  | { kind: 'link'; text: string; href: string }
+  | { kind: 'mention'; text: string; userId: string };
 
 // http(s) links up to the next space; trailing punctuation belongs to the sentence, not the link.
 const LINK = /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'}]/g;
@@ -14,7 +17,8 @@ export function commentParts(text: string, mentions: { id: string; fullName: str
   const named = [...mentions].filter((person) => person.fullName).sort((a, b) => b.fullName.length - a.fullName.length);
   const mention = named.length ? new RegExp(named.map((person) => `@${escapeRegExp(person.fullName)}`).join('|'), 'g') : null;
   const matches: { index: number; part: CommentPart }[] = [];
-  for (const found of text.matchAll(LINK)) matches.push({ index: found.index, part: { kind: 'link', text: found[0], href: found[0] } });
+  for (const found of text.matchAll(LINK))
+    matches.push({ index: found.index, part: { kind: 'link', text: found[0], href: found[0] } });
   if (mention) {
     for (const found of text.matchAll(mention)) {
       const person = named.find((candidate) => `@${candidate.fullName}` === found[0])!;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { projectCountText } from './project-count';
 
 describe('projectCountText', () => {
-  it("says how many projects the organization has, as the server counts them, before every page is loaded", () => {
+  it('says how many projects the organization has, as the server counts them, before every page is loaded', () => {
     expect(projectCountText({ loaded: 100, complete: false, matched: 50_000, filtered: false })).toBe('50,000 projects');
     expect(projectCountText({ loaded: 1, complete: true, matched: 1, filtered: false })).toBe('1 project');
   });

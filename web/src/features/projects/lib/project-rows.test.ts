@@ -1,8 +1,8 @@
-import { type InfiniteData, QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pathOf } from '@shared/contract/endpoint';
 import * as projectEndpoints from '@shared/contract/projects';
 import type { ProjectResponse } from '@shared/schemas/projects';
+import { type InfiniteData, QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { projectQueries } from '../api/projects';
 import { type ProjectPage, projectRowsChanged } from './project-rows';
 
@@ -17,11 +17,17 @@ const project = (id: string, overrides: Partial<ProjectResponse> = {}): ProjectR
   ...overrides,
 });
 const pages = (...ids: string[][]): InfiniteData<ProjectPage, string | undefined> => ({
-  pages: ids.map((items, index) => ({ items: items.map((id) => project(id)), next: index < ids.length - 1 ? `${LIST}?cursor=${index + 1}` : undefined })),
+  pages: ids.map((items, index) => ({
+    items: items.map((id) => project(id)),
+    next: index < ids.length - 1 ? `${LIST}?cursor=${index + 1}` : undefined,
+  })),
   pageParams: ids.map((_, index) => (index === 0 ? undefined : `${LIST}?cursor=${index}`)),
 });
 const answer = (ids: string[], next?: string) =>
-  new Response(JSON.stringify(ids.map((id) => project(id))), { status: 200, headers: { ...(next ? { link: `<${next}>; rel="next"` } : {}), 'x-total-count': '5' } });
+  new Response(JSON.stringify(ids.map((id) => project(id))), {
+    status: 200,
+    headers: { ...(next ? { link: `<${next}>; rel="next"` } : {}), 'x-total-count': '5' },
+  });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -58,7 +64,8 @@ describe('projectRowsChanged', () => {
     queryClient.setQueryData(projectQueries.detail('c').queryKey, { ...project('c'), members: [] });
     return { queryClient, byCreation, byName, mine };
   };
-  const rows = (data: InfiniteData<ProjectPage, unknown> | undefined) => data?.pages.map((page) => page.items.map((item) => `${item.id}:${item.status}`));
+  const rows = (data: InfiniteData<ProjectPage, unknown> | undefined) =>
+    data?.pages.map((page) => page.items.map((item) => `${item.id}:${item.status}`));
 
   it("replaces the changed project's row in every loaded page of every list and in the palette, reading none of them again", async () => {
     const fetchMock = vi.fn();
@@ -68,9 +75,18 @@ describe('projectRowsChanged', () => {
 
     await projectRowsChanged(queryClient, { project: project('c', { status: 'completed' }) });
 
-    expect(rows(queryClient.getQueryData(byCreation))).toEqual([['a:planning', 'b:planning'], ['c:completed', 'd:planning']]);
-    expect(rows(queryClient.getQueryData(byName))).toEqual([['d:planning', 'c:completed'], ['b:planning', 'a:planning']]);
-    expect(queryClient.getQueryData(projectQueries.search('project').queryKey)?.map((item) => item.status)).toEqual(['completed', 'planning']);
+    expect(rows(queryClient.getQueryData(byCreation))).toEqual([
+      ['a:planning', 'b:planning'],
+      ['c:completed', 'd:planning'],
+    ]);
+    expect(rows(queryClient.getQueryData(byName))).toEqual([
+      ['d:planning', 'c:completed'],
+      ['b:planning', 'a:planning'],
+    ]);
+    expect(queryClient.getQueryData(projectQueries.search('project').queryKey)?.map((item) => item.status)).toEqual([
+      'completed',
+      'planning',
+    ]);
     // A page without the project is the same object: nothing on it is drawn again.
     expect(queryClient.getQueryData(byCreation)!.pages[0]).toBe(untouchedPage);
     expect(queryClient.getQueryState(byCreation)?.isInvalidated).toBe(false);
@@ -87,6 +103,9 @@ describe('projectRowsChanged', () => {
     await projectRowsChanged(queryClient, { membersChanged: true });
     expect(queryClient.getQueryState(mine)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(byCreation)?.isInvalidated).toBe(false);
-    expect(rows(queryClient.getQueryData(byCreation))).toEqual([['a:planning', 'b:planning'], ['c:planning', 'd:planning']]);
+    expect(rows(queryClient.getQueryData(byCreation))).toEqual([
+      ['a:planning', 'b:planning'],
+      ['c:planning', 'd:planning'],
+    ]);
   });
 });

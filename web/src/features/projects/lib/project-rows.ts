@@ -1,5 +1,5 @@
-import { type InfiniteData, type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { ProjectResponse } from '@shared/schemas/projects';
+import { type InfiniteData, type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { ListPage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -22,7 +22,12 @@ const replaceIn = (rows: ProjectResponse[], project: ProjectResponse) =>
 /** The pages with the project's row replaced where it is; pages without it are kept as they are. */
 export function withProjectReplaced(data: InfiniteData<ProjectPage, unknown> | undefined, project: ProjectResponse) {
   if (!data) return data;
-  return { ...data, pages: data.pages.map((page) => (page.items.some((row) => row.id === project.id) ? { ...page, items: replaceIn(page.items, project) } : page)) };
+  return {
+    ...data,
+    pages: data.pages.map((page) =>
+      page.items.some((row) => row.id === project.id) ? { ...page, items: replaceIn(page.items, project) } : page,
+    ),
+  };
 }
 
 /**
@@ -33,17 +38,27 @@ export function withProjectReplaced(data: InfiniteData<ProjectPage, unknown> | u
  * project does). Everything else under projects (details, members, activity, the dashboard) is
  * read again as any change does it; so are 'my projects' lists after a members change.
  */
-export function projectRowsChanged(queryClient: QueryClient, { project, membersChanged = false }: { project?: ProjectResponse; membersChanged?: boolean }) {
+export function projectRowsChanged(
+  queryClient: QueryClient,
+  { project, membersChanged = false }: { project?: ProjectResponse; membersChanged?: boolean },
+) {
   if (project) {
-    queryClient.setQueriesData<InfiniteData<ProjectPage, unknown>>({ queryKey: rowQueryKeys.list }, (data) => withProjectReplaced(data, project));
+    queryClient.setQueriesData<InfiniteData<ProjectPage, unknown>>({ queryKey: rowQueryKeys.list }, (data) =>
+      withProjectReplaced(data, project),
+    );
     queryClient.setQueriesData<ProjectResponse[]>({ queryKey: rowQueryKeys.search }, (rows) => rows && replaceIn(rows, project));
   }
-  return queryClient.invalidateQueries({ queryKey: queryKeys.projects, predicate: (query) => !holdsRows(query) || (membersChanged && isMyProjectsList(query)) });
+  return queryClient.invalidateQueries({
+    queryKey: queryKeys.projects,
+    predicate: (query) => !holdsRows(query) || (membersChanged && isMyProjectsList(query)),
+  });
 }
 
 const isUnder = (query: Query, prefix: readonly unknown[]) => prefix.every((part, index) => query.queryKey[index] === part);
 const holdsRows = (query: Query) => Object.values(rowQueryKeys).some((prefix) => isUnder(query, prefix));
-const isMyProjectsList = (query: Query) => isUnder(query, rowQueryKeys.list) && (query.queryKey[rowQueryKeys.list.length] as { member?: string } | undefined)?.member === 'me';
+const isMyProjectsList = (query: Query) =>
+  isUnder(query, rowQueryKeys.list) &&
+  (query.queryKey[rowQueryKeys.list.length] as { member?: string } | undefined)?.member === 'me';
 
 /** projectRowsChanged for a mutation's onSuccess: the mutation stays pending until what is on screen is read again. */
 export function useProjectRowsChanged() {

@@ -1,19 +1,19 @@
+import type { ProjectDetailResponse } from '@shared/schemas/projects';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Pencil } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
-import type { ProjectDetailResponse } from '@shared/schemas/projects';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { longDate } from '../../../lib/date-format';
+import { usePageTitle } from '../../../lib/page-title';
+import { editProjectPath } from '../../../lib/project-list-view';
+import { statusLabel, statusTone } from '../../../lib/project-status';
 import { projectQueries } from '../api/projects';
 import { ProjectActivity } from '../components/project-activity';
 import { ProjectDiscussion } from '../components/project-discussion';
 import { ProjectTeam } from '../components/project-team';
-import { statusLabel, statusTone } from '../../../lib/project-status';
-import { usePageTitle } from '../../../lib/page-title';
-import { longDate } from '../../../lib/date-format';
-import { editProjectPath } from '../../../lib/project-list-view';
 
 /** 'January 5, 2025' (spec section 9); an unparsable value is 'Invalid date'. */
 /** /projects/{id}: the project with its team; any non-OK answer shows Project Not Found. */
@@ -59,7 +59,12 @@ function ProjectDetail({ project }: { project: ProjectDetailResponse }) {
       <Breadcrumb current={project.name} />
       <div className="flex items-start justify-between gap-4">
         <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{project.name}</h1>
-        <Link to={editProjectPath(project.id)} className={buttonClasses({ variant: 'outline', size: 'icon' })} aria-label="Edit project" title="Edit project">
+        <Link
+          to={editProjectPath(project.id)}
+          className={buttonClasses({ variant: 'outline', size: 'icon' })}
+          aria-label="Edit project"
+          title="Edit project"
+        >
           <Pencil aria-hidden />
         </Link>
       </div>
@@ -78,7 +83,9 @@ function ProjectDetail({ project }: { project: ProjectDetailResponse }) {
           <dl className="grid gap-5 sm:grid-cols-2">
             <div className="grid gap-1 sm:col-span-2">
               <dt className="text-sm font-medium text-muted">Description</dt>
-              <dd className="whitespace-pre-wrap wrap-anywhere">{project.description ? project.description : 'No description provided.'}</dd>
+              <dd className="whitespace-pre-wrap wrap-anywhere">
+                {project.description ? project.description : 'No description provided.'}
+              </dd>
             </div>
             <div className="grid gap-1">
               <dt className="text-sm font-medium text-muted">Due date</dt>

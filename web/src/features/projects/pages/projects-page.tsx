@@ -1,32 +1,44 @@
+import type { ProjectResponse } from '@shared/schemas/projects';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { InfiniteData } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { InfiniteData } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import type { ProjectResponse } from '@shared/schemas/projects';
+import { EmptyStateCard } from '../../../components/empty-state-card';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
-import { EmptyStateCard } from '../../../components/empty-state-card';
-import { QueryState } from '../../../components/query-state';
+import { isoDay } from '../../../lib/date-format';
+import { usePageTitle } from '../../../lib/page-title';
+import {
+  EDIT_PARAM,
+  hasFilters,
+  listFiltersOf,
+  NO_FILTERS,
+  type ProjectListView,
+  readListView,
+  toggleSort,
+  writeListView,
+} from '../../../lib/project-list-view';
+import { withoutParam } from '../../../lib/search-params';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useMediaQuery, WIDE_SCREEN } from '../../../lib/use-media-query';
 import { projectQueries } from '../api/projects';
-import type { ProjectPage } from '../lib/project-rows';
 import { CreateProjectDialog } from '../components/create-project-dialog';
 import { DeleteProjectDialog } from '../components/delete-project-dialog';
 import { EditProjectDialog } from '../components/edit-project-dialog';
 import { ManageMembersDialog } from '../components/manage-members-dialog';
+import { ProjectList } from '../components/project-list';
 import { ProjectsFilters } from '../components/projects-filters';
 import { ProjectsLoadMore } from '../components/projects-load-more';
-import { ProjectList } from '../components/project-list';
-import { EDIT_PARAM, hasFilters, listFiltersOf, NO_FILTERS, type ProjectListView, readListView, toggleSort, writeListView } from '../../../lib/project-list-view';
-import { usePageTitle } from '../../../lib/page-title';
-import { isoDay } from '../../../lib/date-format';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useMediaQuery, WIDE_SCREEN } from '../../../lib/use-media-query';
-import { withoutParam } from '../../../lib/search-params';
+import type { ProjectPage } from '../lib/project-rows';
 
 /** The loaded pages as one list, and the server's count of it (stable, so TanStack Query keeps its result). */
-const listOfPages = (data: InfiniteData<ProjectPage, unknown>) => ({ projects: data.pages.flatMap((page) => page.items), matched: data.pages[0]?.total });
+const listOfPages = (data: InfiniteData<ProjectPage, unknown>) => ({
+  projects: data.pages.flatMap((page) => page.items),
+  matched: data.pages[0]?.total,
+});
 
 /** The name filter asks the server once typing pauses this long. */
 const NAME_FILTER_DEBOUNCE_MS = 250;
@@ -77,7 +89,8 @@ export function ProjectsPage() {
     neighbours.current = [shown[index + 1]?.id, shown[index - 1]?.id].filter((id): id is string => id !== undefined);
     setDeleting(project);
   };
-  const focusAfterDelete = () => neighbours.current.map(firstVisibleAction).find((element) => element !== null) ?? newProjectButton.current;
+  const focusAfterDelete = () =>
+    neighbours.current.map(firstVisibleAction).find((element) => element !== null) ?? newProjectButton.current;
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -99,7 +112,11 @@ export function ProjectsPage() {
         error="Failed to load projects. Please try again later."
         isEmpty={(list) => list.projects.length === 0 && !filtered && !hasNextPage}
         empty={
-          <EmptyStateCard icon={FolderPlus} title="No Projects Yet" description="Create a project to start planning and tracking your work.">
+          <EmptyStateCard
+            icon={FolderPlus}
+            title="No Projects Yet"
+            description="Create a project to start planning and tracking your work."
+          >
             <Button onClick={() => setCreating(true)}>
               <Plus aria-hidden />
               Create Your First Project
@@ -112,7 +129,13 @@ export function ProjectsPage() {
             <ProjectsFilters
               view={view}
               onChange={changeView}
-              count={{ loaded: list.projects.length, complete: !hasNextPage, matched: list.matched, total: filtered ? (total.data ?? undefined) : list.matched, filtered }}
+              count={{
+                loaded: list.projects.length,
+                complete: !hasNextPage,
+                matched: list.matched,
+                total: filtered ? (total.data ?? undefined) : list.matched,
+                filtered,
+              }}
             />
             {shown.length === 0 ? (
               <Card className="text-center">
@@ -130,7 +153,14 @@ export function ProjectsPage() {
                 onManageMembers={setManaging}
                 onEdit={setEditing}
                 onDelete={startDelete}
-                end={<ProjectsLoadMore hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} failed={projects.isFetchNextPageError} fetchNextPage={fetchNextPage} />}
+                end={
+                  <ProjectsLoadMore
+                    hasNextPage={hasNextPage}
+                    isFetchingNextPage={isFetchingNextPage}
+                    failed={projects.isFetchNextPageError}
+                    fetchNextPage={fetchNextPage}
+                  />
+                }
               />
             )}
           </>
@@ -182,7 +212,11 @@ function useEditFromAddress() {
   const forgetParam = () => setSearchParams(withoutParam(EDIT_PARAM), { replace: true });
   useEffect(() => {
     if (editId === null || !named.isError) return;
-    toast({ title: 'Project Not Found', description: "We couldn't find the project you're looking for.", variant: 'destructive' });
+    toast({
+      title: 'Project Not Found',
+      description: "We couldn't find the project you're looking for.",
+      variant: 'destructive',
+    });
     forgetParam();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failed read
   }, [editId, named.isError]);
@@ -210,7 +244,9 @@ function useHighlight(shown: ProjectResponse[]) {
     if (!id || !listed) return;
     // After the dialog has closed and given focus back, which scrolls too.
     const frame = requestAnimationFrame(() => {
-      const row = [...document.querySelectorAll<HTMLElement>(`[data-project-id="${CSS.escape(id)}"]`)].find((element) => element.offsetParent !== null);
+      const row = [...document.querySelectorAll<HTMLElement>(`[data-project-id="${CSS.escape(id)}"]`)].find(
+        (element) => element.offsetParent !== null,
+      );
       row?.scrollIntoView({ block: 'center' });
     });
     const timer = setTimeout(() => setId(null), HIGHLIGHT_MS);

@@ -1,10 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import * as mfaEndpoints from '@shared/contract/mfa';
 import type { MfaDisableRequest } from '@shared/schemas/mfa';
+import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { useInvalidate } from '../../../lib/use-invalidate';
 import { withStepUp } from '../../../lib/step-up';
+import { useInvalidate } from '../../../lib/use-invalidate';
 
 /** After a change of two-factor the user (mfaEnabled, mfaSetupRequired) and the session list (others ended) are read again. */
 export const useRefreshAfterChange = () => useInvalidate(queryKeys.user, queryKeys.sessions);
@@ -17,10 +17,10 @@ export const useEnableMfa = () =>
   useMutation({ mutationFn: (code: string) => withStepUp(() => call(mfaEndpoints.enable, { body: { code } })) });
 
 /** New recovery codes in place of the old ones, shown once: a security change, confirmed with the password first when the session has not lately. */
-export const useRegenerateRecoveryCodes = () => useMutation({ mutationFn: () => withStepUp(() => call(mfaEndpoints.regenerateRecoveryCodes)) });
+export const useRegenerateRecoveryCodes = () =>
+  useMutation({ mutationFn: () => withStepUp(() => call(mfaEndpoints.regenerateRecoveryCodes)) });
 
 export function useDisableMfa() {
   const refresh = useRefreshAfterChange();
   return useMutation({ mutationFn: (body: MfaDisableRequest) => call(mfaEndpoints.disable, { body }), onSuccess: refresh });
 }
-

@@ -1,12 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
-import { startRegistration } from '@simplewebauthn/browser';
 import * as passkeyEndpoints from '@shared/contract/passkeys';
+import { startRegistration } from '@simplewebauthn/browser';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast';
+import { passkeyQueries } from '../../../lib/api/passkeys';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { useInvalidate } from '../../../lib/use-invalidate';
 import { withStepUp } from '../../../lib/step-up';
-import { passkeyQueries } from '../../../lib/api/passkeys';
+import { useInvalidate } from '../../../lib/use-invalidate';
 
 /** After a passkey is added or removed: the list, and the user (a passkey meets a required two-factor setup). */
 const useRefreshAfterPasskeyChange = () => useInvalidate(passkeyQueries.all, queryKeys.user);
@@ -19,7 +19,8 @@ export function useAddPasskey() {
   const refresh = useRefreshAfterPasskeyChange();
   // Said here, not at the call: the user read again may end the required-setup screen that made the
   // call, and a call's own callbacks do not run once its component is gone.
-  const added = (passkey: { name: string }) => toast({ title: 'Passkey added', description: `${passkey.name} can now sign you in.` });
+  const added = (passkey: { name: string }) =>
+    toast({ title: 'Passkey added', description: `${passkey.name} can now sign you in.` });
   return useMutation({
     mutationFn: async (name: string) => {
       const options = await withStepUp(() => call(passkeyEndpoints.registrationOptions));

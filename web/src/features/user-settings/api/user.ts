@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as userEndpoints from '@shared/contract/user';
-import type { ChangePasswordRequest, ProfileRequest } from '@shared/schemas/user';
 import type { UserResponse } from '@shared/schemas/auth';
+import type { ChangePasswordRequest, ProfileRequest } from '@shared/schemas/user';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { userQueries } from '../../../lib/current-user';
 

@@ -1,6 +1,6 @@
+import type { UserResponse } from '@shared/schemas/auth';
 import { Camera } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { UserResponse } from '@shared/schemas/auth';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';

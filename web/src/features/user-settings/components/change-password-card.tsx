@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { type ChangePasswordForm, changePasswordForm } from '@shared/schemas/user';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
@@ -49,7 +49,12 @@ export function ChangePasswordCard() {
           <FormField label="Current password" htmlFor="current-password" error={errors.currentPassword?.message}>
             <Input id="current-password" type="password" autoComplete="current-password" {...form.register('currentPassword')} />
           </FormField>
-          <FormField label="New password" htmlFor="new-password" hint="Must be at least 6 characters long." error={errors.newPassword?.message}>
+          <FormField
+            label="New password"
+            htmlFor="new-password"
+            hint="Must be at least 6 characters long."
+            error={errors.newPassword?.message}
+          >
             <Input id="new-password" type="password" autoComplete="new-password" {...form.register('newPassword')} />
           </FormField>
           <FormField label="Confirm password" htmlFor="confirm-password" error={errors.confirmPassword?.message}>

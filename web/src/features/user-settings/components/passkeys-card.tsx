@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { PASSKEY_NAME_MAX, type PasskeyResponse, passkeyNameForm } from '@shared/schemas/passkeys';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { PASSKEY_NAME_MAX, type PasskeyResponse, passkeyNameForm } from '@shared/schemas/passkeys';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -10,11 +10,11 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
+import { passkeyQueries } from '../../../lib/api/passkeys';
 import { dateTime } from '../../../lib/date-format';
 import { passkeyErrorMessage } from '../../../lib/passkey-errors';
 import { useBrowserValue } from '../../../lib/use-browser-value';
 import { useAddPasskey, useRemovePasskey } from '../api/passkeys';
-import { passkeyQueries } from '../../../lib/api/passkeys';
 import { defaultPasskeyName } from '../lib/passkey-name';
 
 /**
@@ -34,7 +34,8 @@ export function PasskeysCard() {
           Passkeys
         </CardTitle>
         <CardDescription>
-          Sign in with your fingerprint, face or device PIN instead of your password. A passkey also counts as two-factor authentication where your organization requires it.
+          Sign in with your fingerprint, face or device PIN instead of your password. A passkey also counts as two-factor
+          authentication where your organization requires it.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -51,7 +52,11 @@ export function PasskeysCard() {
             ))}
           </ul>
         )}
-        {supported === null ? null : supported ? <AddPasskeyForm /> : <p className="text-sm text-muted">This browser cannot make passkeys.</p>}
+        {supported === null ? null : supported ? (
+          <AddPasskeyForm />
+        ) : (
+          <p className="text-sm text-muted">This browser cannot make passkeys.</p>
+        )}
       </CardContent>
     </Card>
   );
@@ -71,7 +76,8 @@ function AddPasskeyForm() {
     }
     setError(undefined);
     add.mutate(parsed.data.name, {
-      onError: (failure) => toast({ title: 'Passkey not added', description: passkeyErrorMessage(failure), variant: 'destructive' }),
+      onError: (failure) =>
+        toast({ title: 'Passkey not added', description: passkeyErrorMessage(failure), variant: 'destructive' }),
     });
   };
 
@@ -106,7 +112,8 @@ function PasskeyRow({ passkey }: { passkey: PasskeyResponse }) {
       <div className="grid gap-0.5">
         <p className="font-medium">{passkey.name}</p>
         <p className="text-sm text-muted">
-          Created {dateTime(passkey.createdAt, { seconds: false })} · {passkey.lastUsedAt ? `Last used ${dateTime(passkey.lastUsedAt, { seconds: false })}` : 'Never used'}
+          Created {dateTime(passkey.createdAt, { seconds: false })} ·{' '}
+          {passkey.lastUsedAt ? `Last used ${dateTime(passkey.lastUsedAt, { seconds: false })}` : 'Never used'}
         </p>
       </div>
       <Button variant="outline" size="sm" onClick={() => setConfirming(true)} aria-label={`Remove ${passkey.name}`}>

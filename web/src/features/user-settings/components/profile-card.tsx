@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { type ProfileForm, profileForm } from '@shared/schemas/user';
-import type { UserResponse } from '@shared/schemas/auth';
 import { ROLE_LABELS } from '@shared/roles';
+import type { UserResponse } from '@shared/schemas/auth';
+import { type ProfileForm, profileForm } from '@shared/schemas/user';
+import { useForm } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -48,10 +48,20 @@ export function ProfileCard({ user }: { user: UserResponse }) {
           <Badge tone={isAdmin(user) ? 'brand' : 'neutral'}>{ROLE_LABELS[isAdmin(user) ? 'admin' : 'staff']}</Badge>
         </div>
         <form noValidate className="grid gap-4" onSubmit={(event) => void onSubmit(event)}>
-          <FormField label="Full Name" htmlFor="profile-full-name" hint="This is your public display name." error={errors.fullName?.message}>
+          <FormField
+            label="Full Name"
+            htmlFor="profile-full-name"
+            hint="This is your public display name."
+            error={errors.fullName?.message}
+          >
             <Input id="profile-full-name" autoComplete="name" {...form.register('fullName')} />
           </FormField>
-          <FormField label="Email" htmlFor="profile-email" hint="You cannot change your email address." error={errors.email?.message}>
+          <FormField
+            label="Email"
+            htmlFor="profile-email"
+            hint="You cannot change your email address."
+            error={errors.email?.message}
+          >
             <Input id="profile-email" type="email" readOnly {...form.register('email')} />
           </FormField>
           <div>

@@ -1,14 +1,13 @@
+import type { SessionResponse } from '@shared/schemas/sessions';
 import { useQuery } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
-import type { SessionResponse } from '@shared/schemas/sessions';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
-import { sessionQueries, useEndOtherSessions, useEndSession } from '../api/sessions';
 import { dateTime } from '../../../lib/date-format';
-
+import { sessionQueries, useEndOtherSessions, useEndSession } from '../api/sessions';
 
 /**
  * The Sessions section: every browser signed in to this account, this one marked, each other one
@@ -22,7 +21,11 @@ export function SessionsCard() {
 
   const signOutOthers = () =>
     endOthers.mutate(undefined, {
-      onSuccess: ({ count }) => toast({ title: 'Signed out', description: `${count} other ${count === 1 ? 'session was' : 'sessions were'} signed out.` }),
+      onSuccess: ({ count }) =>
+        toast({
+          title: 'Signed out',
+          description: `${count} other ${count === 1 ? 'session was' : 'sessions were'} signed out.`,
+        }),
       onError: (error) => toast({ title: 'Sign out failed', description: error.message, variant: 'destructive' }),
     });
 
@@ -43,9 +46,11 @@ export function SessionsCard() {
         ) : (
           <ul className="grid divide-y divide-line rounded-md border border-line" aria-label="Sessions">
             {/* This browser first: it is the one the reader knows, and the others are read against it. */}
-            {[...sessions.data].sort((a, b) => Number(b.current) - Number(a.current)).map((session) => (
-              <SessionRow key={session.id} session={session} />
-            ))}
+            {[...sessions.data]
+              .sort((a, b) => Number(b.current) - Number(a.current))
+              .map((session) => (
+                <SessionRow key={session.id} session={session} />
+              ))}
           </ul>
         )}
         <div>
@@ -73,7 +78,8 @@ function SessionRow({ session }: { session: SessionResponse }) {
           {session.current ? <Badge tone="success">This browser</Badge> : null}
         </p>
         <p className="text-sm text-muted">
-          Signed in {dateTime(session.createdAt, { seconds: false })} · Last used {dateTime(session.lastUsedAt, { seconds: false })}
+          Signed in {dateTime(session.createdAt, { seconds: false })} · Last used{' '}
+          {dateTime(session.lastUsedAt, { seconds: false })}
         </p>
       </div>
       {session.current ? null : (

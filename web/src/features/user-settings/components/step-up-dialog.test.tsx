@@ -1,10 +1,10 @@
+import * as passkeyEndpoints from '@shared/contract/passkeys';
+import { STEP_UP_REQUIRED, STEP_UP_REQUIRED_MESSAGE } from '@shared/messages';
+import { PASSKEY_NOT_CONFIRMED } from '@shared/schemas/passkeys';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as passkeyEndpoints from '@shared/contract/passkeys';
-import { STEP_UP_REQUIRED, STEP_UP_REQUIRED_MESSAGE } from '@shared/messages';
-import { PASSKEY_NOT_CONFIRMED } from '@shared/schemas/passkeys';
 import { ApiError } from '../../../lib/api-client';
 import { stepUpStore, withStepUp } from '../../../lib/step-up';
 import { StepUpDialog } from './step-up-dialog';
@@ -13,10 +13,26 @@ import { StepUpDialog } from './step-up-dialog';
 const startAuthentication = vi.hoisted(() => vi.fn());
 vi.mock('@simplewebauthn/browser', async (original) => ({ ...(await original<object>()), startAuthentication }));
 
-const passkey = { id: '01JQ0000000000000000000PK1', name: 'Work laptop', createdAt: '2026-11-20T09:00:00.000Z', lastUsedAt: null };
-const OPTIONS = { challenge: 'c2lnbi1tZS1pbg', allowCredentials: [{ id: 'Y3JlZA', type: 'public-key' }], userVerification: 'required' };
-const ANSWER = { id: 'Y3JlZA', rawId: 'Y3JlZA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' }, clientExtensionResults: {} };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const passkey = {
+  id: '01JQ0000000000000000000PK1',
+  name: 'Work laptop',
+  createdAt: '2026-11-20T09:00:00.000Z',
+  lastUsedAt: null,
+};
+const OPTIONS = {
+  challenge: 'c2lnbi1tZS1pbg',
+  allowCredentials: [{ id: 'Y3JlZA', type: 'public-key' }],
+  userVerification: 'required',
+};
+const ANSWER = {
+  id: 'Y3JlZA',
+  rawId: 'Y3JlZA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+  clientExtensionResults: {},
+};
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The dialog, asked for by a change the API refuses once for want of a step-up; the server answers the passkey routes as given. */
 function confirmAChange({ passkeys, stepUp }: { passkeys: unknown[]; stepUp: () => Response }) {
@@ -64,7 +80,7 @@ describe("'Confirm it's you' with a passkey", () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it("says why when the passkey is refused, and keeps the dialog open for the password", async () => {
+  it('says why when the passkey is refused, and keeps the dialog open for the password', async () => {
     const { sends } = confirmAChange({ passkeys: [passkey], stepUp: () => json({ message: PASSKEY_NOT_CONFIRMED }, 400) });
     await userEvent.click(await screen.findByRole('button', { name: 'Use a passkey instead' }));
     expect((await screen.findByRole('alert')).textContent).toContain(PASSKEY_NOT_CONFIRMED);

@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type StepUpPasswordForm, stepUpPasswordForm } from '@shared/schemas/sessions';
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
-import { type StepUpPasswordForm, stepUpPasswordForm } from '@shared/schemas/sessions';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { passkeyQueries } from '../../../lib/api/passkeys';
 import { ApiError } from '../../../lib/api-client';
 import { passkeyErrorMessage } from '../../../lib/passkey-errors';
-import { passkeyQueries } from '../../../lib/api/passkeys';
-import { useStepUp, useStepUpWithPasskey } from '../api/sessions';
 import { stepUpStore } from '../../../lib/step-up';
+import { useStepUp, useStepUpWithPasskey } from '../api/sessions';
 
 /**
  * 'Confirm it's you': shown when a security change (two-factor setup, signing out every other
@@ -28,7 +28,9 @@ export function StepUpDialog() {
         <DialogContent
           // It opens on a refused request, not on a trigger: focus goes back to what asked for the change.
           returnFocus={() => (pending.returnFocus?.isConnected ? pending.returnFocus : null)}
-          title="Confirm it's you" description="For your security, enter your password to continue. You will not be asked again for the next 5 minutes.">
+          title="Confirm it's you"
+          description="For your security, enter your password to continue. You will not be asked again for the next 5 minutes."
+        >
           <StepUpForm />
         </DialogContent>
       ) : null}

@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { Copy, Smartphone } from 'lucide-react';
 import type { UserResponse } from '@shared/schemas/auth';
 import type { MfaSetupResponse } from '@shared/schemas/mfa';
+import { Copy, Smartphone } from 'lucide-react';
+import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -11,7 +11,8 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useDisableMfa, useEnableMfa, useRefreshAfterChange, useRegenerateRecoveryCodes, useStartMfaSetup } from '../api/mfa';
 
-const fieldError = (error: unknown, field: string) => (error instanceof ApiError ? (error.fieldErrors?.[field] ?? error.message) : undefined);
+const fieldError = (error: unknown, field: string) =>
+  error instanceof ApiError ? (error.fieldErrors?.[field] ?? error.message) : undefined;
 
 /**
  * Two-factor sign-in in the Security tab: set up from the QR code (or the secret as text), turn on
@@ -29,7 +30,9 @@ export function TwoFactorCard({ user }: { user: UserResponse }) {
           Two-factor authentication
           <Badge>{user.mfaEnabled || recoveryCodes ? 'On' : 'Off'}</Badge>
         </CardTitle>
-        <CardDescription>Signing in asks for a code from an authenticator app on your phone as well as your password.</CardDescription>
+        <CardDescription>
+          Signing in asks for a code from an authenticator app on your phone as well as your password.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {user.mfaSetupRequired && !setup && !recoveryCodes ? (
@@ -40,7 +43,14 @@ export function TwoFactorCard({ user }: { user: UserResponse }) {
         {recoveryCodes ? (
           <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(undefined)} />
         ) : setup ? (
-          <EnableForm setup={setup} onEnabled={(codes) => { setSetup(undefined); setRecoveryCodes(codes); }} onCancel={() => setSetup(undefined)} />
+          <EnableForm
+            setup={setup}
+            onEnabled={(codes) => {
+              setSetup(undefined);
+              setRecoveryCodes(codes);
+            }}
+            onCancel={() => setSetup(undefined)}
+          />
         ) : user.mfaEnabled ? (
           <>
             <NewRecoveryCodes onMade={setRecoveryCodes} />
@@ -67,7 +77,15 @@ export function TwoFactorCard({ user }: { user: UserResponse }) {
   );
 }
 
-function EnableForm({ setup, onEnabled, onCancel }: { setup: MfaSetupResponse; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
+function EnableForm({
+  setup,
+  onEnabled,
+  onCancel,
+}: {
+  setup: MfaSetupResponse;
+  onEnabled: (codes: string[]) => void;
+  onCancel: () => void;
+}) {
   const enable = useEnableMfa();
   const [code, setCode] = useState('');
   return (
@@ -83,13 +101,23 @@ function EnableForm({ setup, onEnabled, onCancel }: { setup: MfaSetupResponse; o
         <li>Scan this QR code with your authenticator app (or enter the key below).</li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
-      <img src={setup.qrCode} alt="QR code to add your account to an authenticator app" width={200} height={200} className="rounded-md border border-border" />
+      <img
+        src={setup.qrCode}
+        alt="QR code to add your account to an authenticator app"
+        width={200}
+        height={200}
+        className="rounded-md border border-border"
+      />
       <div className="grid gap-2 text-sm">
         <span className="font-medium" id="mfa-secret-label">
           Setup key
         </span>
         {/* Groups of four to read and type, drawn apart by spacing only: copying takes the key unbroken. */}
-        <code data-testid="mfa-secret" aria-labelledby="mfa-secret-label" className="flex flex-wrap gap-x-2 rounded bg-neutral-10 px-2 py-1 font-mono">
+        <code
+          data-testid="mfa-secret"
+          aria-labelledby="mfa-secret-label"
+          className="flex flex-wrap gap-x-2 rounded bg-neutral-10 px-2 py-1 font-mono"
+        >
           {keyGroups(setup.secret).map((group, index) => (
             <span key={index}>{group}</span>
           ))}
@@ -103,7 +131,9 @@ function EnableForm({ setup, onEnabled, onCancel }: { setup: MfaSetupResponse; o
               void navigator.clipboard
                 ?.writeText(setup.secret)
                 .then(() => toast({ title: 'Copied', description: 'The setup key is on your clipboard.' }))
-                .catch(() => toast({ title: 'Copy failed', description: 'Select the key and copy it yourself.', variant: 'destructive' }))
+                .catch(() =>
+                  toast({ title: 'Copy failed', description: 'Select the key and copy it yourself.', variant: 'destructive' }),
+                )
             }
           >
             <Copy aria-hidden />
@@ -117,7 +147,13 @@ function EnableForm({ setup, onEnabled, onCancel }: { setup: MfaSetupResponse; o
         </div>
       </div>
       <FormField label="Authentication code" htmlFor="mfa-enable-code" error={fieldError(enable.error, 'code')}>
-        <Input id="mfa-enable-code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />
+        <Input
+          id="mfa-enable-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
       </FormField>
       <div className="flex gap-2">
         <Button type="submit" disabled={enable.isPending}>
@@ -146,7 +182,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   return (
     <div className="grid gap-4">
       <p role="status" className="text-sm">
-        Two-factor authentication is on. Save these recovery codes somewhere safe: each signs you in once if you lose your phone. They are shown only now.
+        Two-factor authentication is on. Save these recovery codes somewhere safe: each signs you in once if you lose your phone.
+        They are shown only now.
       </p>
       <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-sm">
         {codes.map((code) => (
@@ -154,7 +191,15 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" onClick={() => void navigator.clipboard?.writeText(text).then(() => toast({ title: 'Copied', description: 'The recovery codes are on your clipboard.' }))}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() =>
+            void navigator.clipboard
+              ?.writeText(text)
+              .then(() => toast({ title: 'Copied', description: 'The recovery codes are on your clipboard.' }))
+          }
+        >
           Copy
         </Button>
         <Button type="button" variant="outline" onClick={download}>
@@ -173,7 +218,9 @@ function NewRecoveryCodes({ onMade }: { onMade: (codes: string[]) => void }) {
   const regenerate = useRegenerateRecoveryCodes();
   return (
     <div className="grid gap-2 border-b border-line pb-4">
-      <p className="text-sm text-muted">Lost your recovery codes, or used most of them? Get new ones: the old codes stop working.</p>
+      <p className="text-sm text-muted">
+        Lost your recovery codes, or used most of them? Get new ones: the old codes stop working.
+      </p>
       <div>
         <Button
           type="button"
@@ -182,7 +229,8 @@ function NewRecoveryCodes({ onMade }: { onMade: (codes: string[]) => void }) {
           onClick={() =>
             regenerate.mutate(undefined, {
               onSuccess: (answer) => onMade(answer.recoveryCodes),
-              onError: (error) => toast({ title: 'New recovery codes failed', description: error.message, variant: 'destructive' }),
+              onError: (error) =>
+                toast({ title: 'New recovery codes failed', description: error.message, variant: 'destructive' }),
             })
           }
         >
@@ -206,18 +254,42 @@ function DisableForm() {
         disable.mutate(
           { password, code },
           {
-            onSuccess: () => toast({ title: 'Two-factor authentication turned off', description: 'Signing in asks only for your password now.' }),
+            onSuccess: () =>
+              toast({
+                title: 'Two-factor authentication turned off',
+                description: 'Signing in asks only for your password now.',
+              }),
             onError: (error) => toast({ title: 'Disable failed', description: error.message, variant: 'destructive' }),
           },
         );
       }}
     >
       <p className="text-sm text-muted">To turn it off, confirm your password and a current code.</p>
-      <FormField label="Password" htmlFor="mfa-disable-password" error={disable.error instanceof ApiError ? disable.error.fieldErrors?.password : undefined}>
-        <Input id="mfa-disable-password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+      <FormField
+        label="Password"
+        htmlFor="mfa-disable-password"
+        error={disable.error instanceof ApiError ? disable.error.fieldErrors?.password : undefined}
+      >
+        <Input
+          id="mfa-disable-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
       </FormField>
-      <FormField label="Authentication code" htmlFor="mfa-disable-code" error={disable.error instanceof ApiError ? disable.error.fieldErrors?.code : undefined}>
-        <Input id="mfa-disable-code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />
+      <FormField
+        label="Authentication code"
+        htmlFor="mfa-disable-code"
+        error={disable.error instanceof ApiError ? disable.error.fieldErrors?.code : undefined}
+      >
+        <Input
+          id="mfa-disable-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
       </FormField>
       <div>
         <Button type="submit" variant="destructive" disabled={disable.isPending}>

@@ -1,5 +1,5 @@
-import { AVATAR_MAX_PIXELS } from '@shared/schemas/user';
 import { MAX_JSON_BODY_BYTES } from '@shared/limits';
+import { AVATAR_MAX_PIXELS } from '@shared/schemas/user';
 
 const READ_FAILED = 'Failed to read the image file';
 

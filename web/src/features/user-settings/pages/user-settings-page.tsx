@@ -3,13 +3,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useCurrentUser } from '../../../lib/current-user';
-import { ChangePasswordCard } from '../components/change-password-card';
-import { ProfileCard } from '../components/profile-card';
-import { PasskeysCard } from '../components/passkeys-card';
-import { SessionsCard } from '../components/sessions-card';
-import { TwoFactorCard } from '../components/two-factor-card';
 import { usePageTitle } from '../../../lib/page-title';
 import { useTabParam } from '../../../lib/use-tab-param';
+import { ChangePasswordCard } from '../components/change-password-card';
+import { PasskeysCard } from '../components/passkeys-card';
+import { ProfileCard } from '../components/profile-card';
+import { SessionsCard } from '../components/sessions-card';
+import { TwoFactorCard } from '../components/two-factor-card';
 
 const TABS = ['profile', 'security', 'notifications'] as const;
 
@@ -54,7 +54,10 @@ export function UserSettingsPage() {
                 <CardDescription>Notification settings will be available soon.</CardDescription>
               </CardHeader>
               <CardContent>
-                <p className="text-sm text-muted">Until then you get a notification in the app whenever a teammate adds you to a project, a project you are in changes status, or your role changes.</p>
+                <p className="text-sm text-muted">
+                  Until then you get a notification in the app whenever a teammate adds you to a project, a project you are in
+                  changes status, or your role changes.
+                </p>
               </CardContent>
             </Card>
           </TabsContent>
