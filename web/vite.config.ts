@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { webAliases } from './build/aliases.ts';
+import { amplifyTokens } from './build/amplify-tokens-plugin.ts';
 import { prerender } from './build/prerender-plugin.ts';
 import { profileBuilds } from './build/profile-plugin.ts';
 
@@ -10,6 +11,8 @@ export default defineConfig({
   resolve: { alias: webAliases },
   plugins: [
     react(),
+    // Before Tailwind: it reads the @theme block with Amplify UI's values in it.
+    amplifyTokens(),
     tailwindcss(),
     // The public pages are drawn at build time (docs/decisions/011); infra/web/spa-fallback.ts sends
     // each path to its file and every other path to the shell.
