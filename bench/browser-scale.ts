@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Page, chromium } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium';
 import { CLIENT_ADDRESS_HEADER } from './client-addresses';
 import { SetUpError } from './set-up-checks';
 import { median, round1 } from './stats';
@@ -60,8 +61,6 @@ export interface BrowserScaleOptions {
 /** Words of the names the seed writes (infra/local/seed.ts): each query finds projects. */
 export const DEFAULT_QUERIES = ['spring', 'newsletter rev', 'referral', 'webinar ser', 'seo', 'brand', 'onboarding em'];
 
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
 export async function measureBrowserScale({
   baseUrl,
   email,
@@ -78,14 +77,7 @@ export async function measureBrowserScale({
   const profile = await mkdtemp(path.join(tmpdir(), 'growthwise-browser-scale-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_FLAGS,
     baseURL: baseUrl,
     viewport: { width: 1366, height: 850 },
     ...(address ? { extraHTTPHeaders: { [CLIENT_ADDRESS_HEADER]: address } } : {}),

@@ -1,5 +1,6 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium';
 
 export interface LighthouseScores {
   page: string;
@@ -15,20 +16,12 @@ export interface LighthouseScores {
   consoleErrors: string[];
 }
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 /** Lighthouse's default (mobile) preset on each page, one Chromium for all of them. */
 export async function runLighthouse(baseUrl: string, pages: string[]): Promise<LighthouseScores[]> {
   const chrome = await launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM,
     chromeFlags: CHROME_FLAGS,
     logLevel: 'silent',
   });

@@ -10,6 +10,7 @@ import { localClient } from '../infra/local/dynamodb-local';
 import { freePort } from '../infra/local/free-port';
 import { seedOrganization } from '../infra/local/seed';
 import { WEB_DIST, buildWebIfStale } from '../infra/local/web-build';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium';
 import { startBenchCloud } from './cloud';
 import { median, round1 } from './stats';
 
@@ -34,8 +35,6 @@ export interface MemberChecklistFigures {
   searchP50: number;
 }
 
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
 export async function measureMemberChecklist(options: {
   baseUrl: string;
   email: string;
@@ -48,14 +47,7 @@ export async function measureMemberChecklist(options: {
 }): Promise<MemberChecklistFigures> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   try {
     const context = await browser.newContext({ baseURL: options.baseUrl, viewport: { width: 1366, height: 850 } });
