@@ -5,7 +5,7 @@ import { getItem } from '../db/reads';
 import { transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { NotFound } from '../domain/errors';
-import { profileChangedEvent, profileVersionRaise } from '../projects/member-profiles';
+import { profileChangedEvent, profileVersionRaise } from '../events/change-event';
 import { type AvatarItem, avatarUrlOf, newAvatar } from './item';
 
 /** Stores a user's new image and points their avatarUrl at it, in one transaction. */

@@ -8,6 +8,7 @@ import { digestOwnerOf, digestWeekKey, keys } from '../db/keys';
 import { batchGet, keyId } from '../db/reads';
 import type { IndexName } from '../db/table-definition';
 import { conditionHeld, transactWrite } from '../db/transactions';
+import type { DigestTopic } from '../events/change-event';
 import { receivesList } from '../mail-subscriptions/subscriptions';
 import type { DigestLine, DigestSection, WeeklyDigestMailData } from '../mailer/mail';
 import { outboxPut } from '../mailer/outbox';
@@ -15,7 +16,7 @@ import { weekOf } from '../projects/figures';
 import { projectIdsOfMember } from '../projects/memberships';
 import type { UserItem } from '../user/item';
 import { DIGEST_SHARDS } from './digest-index';
-import type { DigestTopic, NotificationItem } from './item';
+import type { NotificationItem } from './item';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Lines a section shows; the rest are counted ('and 12 more'), so a mail stays readable and its outbox item small. */

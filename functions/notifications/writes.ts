@@ -2,7 +2,8 @@ import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import { type NotificationMessage, newNotification } from './item';
+import type { NotificationMessage } from '../events/change-event';
+import { newNotification } from './item';
 
 /** The Put of one new, unread notification for a user. */
 export function notificationPut(userId: string, message: NotificationMessage): TransactItem {

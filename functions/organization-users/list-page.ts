@@ -15,8 +15,8 @@ import {
   resumedWithin,
 } from '../db/query-page';
 import type { IndexName } from '../db/table-definition';
+import { wordsOf } from '../domain/words';
 import type { OrganizationItem } from '../organization/item';
-import { wordsOf } from '../projects/words';
 import type { UserRecord } from '../user/item';
 import { userMatchesWords } from '../user/words';
 

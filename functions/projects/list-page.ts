@@ -16,11 +16,12 @@ import {
   resumedWithin,
 } from '../db/query-page';
 import type { IndexName } from '../db/table-definition';
+import { wordsOf } from '../domain/words';
 import { dueSoonThrough } from './due-soon';
 import { type FiguresItem, statusCounts } from './figures';
 import type { ProjectRecord } from './item';
 import { projectIdsOfMember } from './memberships';
-import { matchesWordPrefixes, wordsOf } from './words';
+import { matchesWordPrefixes } from './words';
 
 /** One page of GET /api/projects (docs/decisions/027), read by functions/db/query-page.ts. */
 

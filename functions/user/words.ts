@@ -1,7 +1,7 @@
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
-import { MAX_INDEXED_WORDS, wordsOf } from '../projects/words';
+import { MAX_INDEXED_WORDS, wordsOf } from '../domain/words';
 import type { UserItem } from './item';
 
 /**

@@ -5,8 +5,8 @@ import { getItem } from '../db/reads';
 import { conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { Conflict, Refused } from '../domain/errors';
+import { profileChangedEvent, profileVersionRaise } from '../events/change-event';
 import { outboxPut } from '../mailer/outbox';
-import { profileChangedEvent, profileVersionRaise } from '../projects/member-profiles';
 import type { UserItem } from './item';
 import { userWordWrites } from './words';
 

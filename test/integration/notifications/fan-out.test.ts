@@ -3,7 +3,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { keys } from '../../../functions/db/keys';
-import type { NotificationEventItem } from '../../../functions/notifications/event';
+import type { ChangeEventItem } from '../../../functions/events/change-event';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import { registerOrganization } from '../support/api';
 import { eventually } from '../support/eventually';
@@ -13,7 +13,7 @@ import { storedNotifications } from './seed-notifications';
 
 let modules: Awaited<ReturnType<typeof load>>;
 const load = async () => ({
-  event: await import('../../../functions/notifications/event'),
+  event: await import('../../../functions/events/change-event'),
   fanOut: await import('../../../functions/notifications/fan-out'),
   client: await import('../../../functions/db/client'),
   reads: await import('../../../functions/db/reads'),
@@ -60,14 +60,14 @@ function streamRecord(
   recipientIds: string[],
   sequence: string,
   figures?: Record<string, number>,
-): { event: NotificationEventItem; record: DynamoDBRecord } {
-  const [put] = modules.event.notificationEventPut(
+): { event: ChangeEventItem; record: DynamoDBRecord } {
+  const [put] = modules.event.changeEventPut(
     orgId,
     recipientIds,
     { title: 'Project status changed', content: 'The project "Fan" is now Completed.', linkUrl: '/projects/x' },
     figures,
   );
-  const event = put!.Put!.Item as NotificationEventItem;
+  const event = put!.Put!.Item as ChangeEventItem;
   return { event, record: { eventName: 'INSERT', dynamodb: { NewImage: marshall(event) as never, SequenceNumber: sequence } } };
 }
 
@@ -199,7 +199,7 @@ describe('the notification fan-out', () => {
       expect(await storedNotifications(ada.user.id)).toEqual([]);
 
       // The same kind of event handed to the consumer directly: it fails halfway, then runs twice.
-      const [put2] = modules.event.notificationEventPut(
+      const [put2] = modules.event.changeEventPut(
         ada.orgId,
         [],
         {
@@ -212,7 +212,7 @@ describe('the notification fan-out', () => {
           audience: { projectId: project.body.id, exceptId: ada.user.id },
         },
       );
-      const event = put2!.Put!.Item as NotificationEventItem;
+      const event = put2!.Put!.Item as ChangeEventItem;
       const record: DynamoDBRecord = {
         eventName: 'INSERT',
         dynamodb: { NewImage: marshall(event) as never, SequenceNumber: '11' },

@@ -3,7 +3,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../../functions/db/keys';
-import type { NotificationEventItem } from '../../../functions/notifications/event';
+import type { ChangeEventItem } from '../../../functions/events/change-event';
 import type { ProjectRecord } from '../../../functions/projects/item';
 import { countByStatus } from '../../../functions/projects/recount';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
@@ -92,7 +92,7 @@ describe('concurrent status changes of one project', () => {
 
       // The last write that set a status names its event: the project holds that write's status.
       const stored = (await storedItem<ProjectRecord>(keys.project(admin.orgId, project.id)))!;
-      const lastEvent = (await storedItem<NotificationEventItem>(keys.notificationEvent(stored.statusEventId!)))!;
+      const lastEvent = (await storedItem<ChangeEventItem>(keys.notificationEvent(stored.statusEventId!)))!;
       expect(lastEvent.message?.content).toBe(`The project "Hot" is now ${PROJECT_STATUS_LABELS[stored.status]}.`);
       expect((await admin.call(`/api/projects/${project.id}`)).body.status).toBe(stored.status);
 
