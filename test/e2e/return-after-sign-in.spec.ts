@@ -32,7 +32,15 @@ test.describe('the way back after sign-in', () => {
     await expect(page).toHaveURL('/help');
   });
 
-  for (const next of ['https://evil.example/steal', '//evil.example/steal', '/\\evil.example']) {
+  // The last two passed the old raw-text check and then parsed into '//evil.example' (issue 63, finding 3): in
+  // Chromium the sign-in went on to http://evil.example/.
+  for (const next of [
+    'https://evil.example/steal',
+    '//evil.example/steal',
+    '/\\evil.example',
+    '/.//evil.example',
+    '/a/..//evil.example',
+  ]) {
     test(`an outside address (${next}) is refused: sign-in goes to the dashboard`, async ({ page, request }) => {
       const account = await registerAccount(request);
       await page.context().clearCookies();

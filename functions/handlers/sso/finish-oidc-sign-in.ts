@@ -1,4 +1,5 @@
 import * as ssoEndpoints from '../../../shared/contract/sso';
+import { safeReturnPath } from '../../../shared/return-path';
 import { auditPut, userTarget } from '../../audit-log/entries';
 import { auditClient, writeContext } from '../../http/audit-client';
 import { browserOf } from '../../http/browser';
@@ -50,7 +51,8 @@ export const handler = defineRoute(ssoEndpoints.oidcCallback, async (request) =>
     });
     const cookies = await startSession(user.id, org.id, browserOf(event), signedIn, 'sso');
     countMetric('SignInsSucceeded');
-    return redirect(302, pending.returnTo, [...cookies, cleared]);
+    // Checked again where it is followed: a pending sign-in signed before the checker changed still carries the old verdict.
+    return redirect(302, safeReturnPath(pending.returnTo), [...cookies, cleared]);
   } catch (error) {
     if (!(error instanceof SsoRefused)) throw error;
     logger.warn('single sign-on refused', { orgId: pending?.orgId, reason: error.reason });

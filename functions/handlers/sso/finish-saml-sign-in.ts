@@ -1,4 +1,5 @@
 import * as ssoEndpoints from '../../../shared/contract/sso';
+import { safeReturnPath } from '../../../shared/return-path';
 import { auditPut, userTarget } from '../../audit-log/entries';
 import type { AuditClient } from '../../audit-log/entries';
 import { conditionHeldAnswer } from '../../db/transactions';
@@ -50,7 +51,8 @@ export const handler = defineRoute(ssoEndpoints.samlAcs, async (request) => {
     );
     if (!cookies) throw replayed(assertion.assertionId);
     countMetric('SignInsSucceeded');
-    return redirect(303, pending.returnTo, [...cookies, cleared]);
+    // Checked again where it is followed: a pending sign-in signed before the checker changed still carries the old verdict.
+    return redirect(303, safeReturnPath(pending.returnTo), [...cookies, cleared]);
   } catch (error) {
     if (!(error instanceof SsoRefused)) throw error;
     logger.warn('single sign-on refused', { orgId: pending?.orgId, protocol: 'saml', reason: error.reason });

@@ -121,6 +121,20 @@ describe('OIDC sign-in against the local identity provider', () => {
     expect((await browser.call('/api/user')).body).toMatchObject({ id: member.user.id, fullName: 'Ana Lima' });
   });
 
+  // Issue 63, finding 3: each passed the old raw-text check, then parsing collapsed it into '//evil.example'.
+  it('lands on the site itself for a return path whose dot segment would parse into another host', async () => {
+    const { domain } = await ssoOrganization();
+    const email = `dots-${crypto.randomUUID().slice(0, 6)}@${domain}`;
+    for (const returnTo of ['/.//evil.example', '/a/..//evil.example', '/%2e//evil.example', '/./\\evil.example']) {
+      const browser = new Browser();
+      const started = await browser.start(email, returnTo);
+      expect(started.status).toBe(200);
+      const back = await browser.callback(await browser.signInAtIdp(started.body.redirectUrl, email));
+      expect(back.status).toBe(302);
+      expect(back.headers.get('location'), returnTo).toBe('/dashboard');
+    }
+  });
+
   it('answers every email at no verified, connected domain alike, and sets no cookie', async () => {
     const verifiedOnly = await registerOrganization();
     const domain = uniqueDomain();

@@ -26,9 +26,9 @@ async function samlOrganization() {
 }
 
 /** A browser that started a SAML sign-in for `email`: what the IdP got (our AuthnRequest), and the response options that answer it. */
-async function startedAt(idp: TestSamlIdp, email: string) {
+async function startedAt(idp: TestSamlIdp, email: string, returnTo?: string) {
   const browser = new Browser();
-  const started = await browser.start(email);
+  const started = await browser.start(email, returnTo);
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const request = readAuthnRequest(started.body.redirectUrl);
   const answer: ResponseOptions = { inResponseTo: request.id, email, audience: request.issuer!, acsUrl: request.acsUrl };
@@ -177,6 +177,27 @@ describe('SAML sign-in with the test IdP', () => {
     const { browser, answer } = await startedAt(idp, `ana@${domain}`);
     await browser.postSamlResponse(idp.response(answer));
     expect((await browser.call('/api/user')).body).toMatchObject({ id: member.user.id, fullName: 'Ana Lima' });
+  });
+});
+
+describe('SAML sign-in: the way back', () => {
+  it('lands on the page the person was going to, and on the site itself for a return path whose dot segment would parse into another host', async () => {
+    const { domain, idp } = await samlOrganization();
+    const email = `dots@${domain}`;
+    const cases: [string, string][] = [
+      ['/projects/01JD0000000000000000000000?tab=comments', '/projects/01JD0000000000000000000000?tab=comments'],
+      // Issue 63, finding 3: each passed the old raw-text check, then parsing collapsed it into '//evil.example'.
+      ['/.//evil.example', '/dashboard'],
+      ['/a/..//evil.example', '/dashboard'],
+      ['/%2e//evil.example', '/dashboard'],
+      ['/./\\evil.example', '/dashboard'],
+    ];
+    for (const [returnTo, landing] of cases) {
+      const { browser, answer } = await startedAt(idp, email, returnTo);
+      const back = await browser.postSamlResponse(idp.response(answer));
+      expect(back.status).toBe(303);
+      expect(back.headers.get('location'), returnTo).toBe(landing);
+    }
   });
 });
 
