@@ -39,6 +39,17 @@ export function printReport(results: BenchResults) {
       ]),
     ],
   );
+  if (results.signInAnswers) {
+    const answers = results.signInAnswers;
+    lines.push(
+      `Sign-in answers that must not tell whether an account exists (POST /api/login, a wrong password, ${answers.samples} of each in turn, each account failing once):`,
+      '',
+    );
+    table(
+      ['answer', 'known email p50 ms', 'unknown email p50 ms'],
+      [['401 wrong password', answers.knownEmailWrongPasswordP50, answers.unknownEmailP50]],
+    );
+  }
   lines.push('Scale (1 connection):', '');
   table(
     ['case', 'items', 'DB calls', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s'],

@@ -7,6 +7,7 @@ import type { LighthouseScores } from './lighthouse';
 import type { LoadFigures } from './load';
 import type { MailFigures } from './mail-delivery';
 import type { MemoryFigures } from './memory';
+import type { SignInAnswerFigures } from './sign-in-answers';
 import type { PageWeight } from './web-size';
 import type { WriteContentionFigures } from './write-contention';
 
@@ -48,6 +49,8 @@ export interface BenchResults {
   scale: (LatencyFigures & { case: string; items: number; dbCalls: number })[];
   coldStart: { emptyProcessMs: number; reference: ColdStartFigure; figures: ColdStartFigure[] };
   mail: MailFigures;
+  /** POST /api/login's wrong-password answers, known email and unknown (bench/sign-in-answers.ts); absent in results from before it. */
+  signInAnswers?: SignInAnswerFigures;
   /** The write phase (bench/write-contention.ts); absent in results from before it. */
   writeContention?: WriteContentionFigures;
   web: { firstLoad: PageWeight[]; lighthouse: LighthouseScores[] };

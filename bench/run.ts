@@ -27,6 +27,7 @@ import { memoryTrend } from './memory';
 import { printReport } from './report';
 import { GOALS, type BenchResults, type RouteFigure, judge } from './results';
 import { BUSY, SetUpError, assertMostlySucceeded } from './set-up-checks';
+import { measureSignInAnswers } from './sign-in-answers';
 import { round1 } from './stats';
 import { benchWebhookSecret } from './stripe-deliveries';
 import { buildWebWithManifest, firstLoadWeights } from './web-size';
@@ -218,6 +219,19 @@ try {
     log(`  ${entry.route}: p50 ${latency.p50} ms (floor ${latency.floor.p50} ms), ${throughput.rps} req/s`);
   }
 
+  // The answers that must not tell whether an account exists: the last staff of bench-m100, whom no other phase signs in.
+  const signInAnswers = await measureSignInAnswers(
+    base,
+    scaleOrgs
+      .at(-1)!
+      .staff.slice(mode === 'full' ? -20 : -3)
+      .map((user) => user.email),
+    latencyAddress,
+  );
+  log(
+    `  POST /api/login, wrong password: known email p50 ${signInAnswers.knownEmailWrongPasswordP50} ms, unknown email p50 ${signInAnswers.unknownEmailP50} ms`,
+  );
+
   log('scale');
   const scaleAddress = phaseAddresses('scale');
   const scale: BenchResults['scale'] = [];
@@ -351,6 +365,7 @@ try {
     browser,
     load: { ...load, memory, liveHeap },
     writeContention,
+    signInAnswers,
     goals: [],
   };
   results.goals = judge(results, GOALS);

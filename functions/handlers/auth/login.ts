@@ -1,6 +1,7 @@
 import * as authEndpoints from '../../../shared/contract/auth';
 import { auditPut, userTarget } from '../../audit-log/entries';
 import { knowsUser, readDevice } from '../../auth/device-cookie';
+import { checkPassword, unknownAddressFailure } from '../../auth/password-check';
 import { passwordProven } from '../../auth/password-proven';
 import { signInCodeCookie } from '../../auth/sign-in-code-cookie';
 import { startSignInCode } from '../../auth/sign-in-codes';
@@ -14,7 +15,6 @@ import { defineRoute } from '../../http/define-route';
 import { HttpError, tooManyRequests } from '../../http/http-error';
 import { ok } from '../../http/response';
 import { countMetric } from '../../observability/metrics';
-import { verifyPassword } from '../../security/passwords';
 import type { SsoDomainClaimItem } from '../../sso/item';
 import {
   SSO_REQUIRED_FOR_PASSWORD,
@@ -26,7 +26,6 @@ import { slowAfterFailures } from '../../throttles/failed-password-delay';
 import { TOO_MANY_SIGN_INS } from '../../throttles/rules';
 import { signInCounters, signInGate } from '../../throttles/sign-in-limits';
 import type { EmailItem } from '../../user/item';
-import { loadUserWithOrganization } from '../../user/users';
 
 /** One message for a wrong password and an unknown email, so neither tells which. */
 const LOGIN_FAILED = 'Invalid email or password';
@@ -56,20 +55,20 @@ export const handler = defineRoute(authEndpoints.login, async (request) => {
   }
   if (gate.gate === 'password') await slowAfterFailures(gate.failures, requestId);
 
-  const user = emailItem ? await loadUserWithOrganization(emailItem.orgId, emailItem.userId) : undefined;
-  const valid = !!user && (await verifyPassword(body.password, user?.user.passwordHash));
+  const { account: user, valid } = await checkPassword(emailItem, body.password);
   // A failure on an account is recorded in its organization's log; an unknown email belongs to no
-  // organization, so no log holds it (docs/decisions/016b).
-  const failedEntry =
-    user && !valid
-      ? [
-          auditPut(writeContext(user.user, request), {
-            action: 'session.sign_in_failed',
-            target: userTarget(user.user),
-            details: { reason: 'wrong_password' },
-          }),
-        ]
-      : [];
+  // organization, so no log holds it (docs/decisions/016b), but its answer pays the same write.
+  const failedEntry = valid
+    ? []
+    : [
+        user
+          ? auditPut(writeContext(user.user, request), {
+              action: 'session.sign_in_failed',
+              target: userTarget(user.user),
+              details: { reason: 'wrong_password' },
+            })
+          : unknownAddressFailure(email),
+      ];
 
   if (gate.gate === 'email-code') {
     // The same answer, right password or not: only a right one's owner gets a code by mail.
@@ -86,7 +85,7 @@ export const handler = defineRoute(authEndpoints.login, async (request) => {
 
   if (!valid) {
     // The attempt reserved before the check is the failure's count.
-    if (failedEntry.length > 0) await transactWrite(failedEntry);
+    await transactWrite(failedEntry);
     countMetric('SignInsFailed');
     // At a domain that requires single sign-on, a wrong password answers as every other address there
     // does: a 401 would tell which addresses keep password access (break-glass) or have an account elsewhere.
