@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '../../shared/product';
 import type { OidcConnectionRequest, SamlConnectionRequest } from '../../shared/schemas/sso';
 import { type WriteContext, auditPut } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
@@ -9,9 +10,19 @@ import { Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import { encryptSsoClientSecret } from '../mfa/mfa-encryption';
 import { actorIsAdmin } from '../organization-users/organization-users';
+import { OutboundRefused } from '../security/outbound-fetch';
 import type { SamlConnectionItem, SsoConnectionItem } from './item';
 import { discover } from './oidc';
 import { MetadataRefused, parseIdpMetadata } from './saml-metadata';
+
+/** Under the issuer field when its address is one the functions may not reach (docs/decisions/096). */
+export const ISSUER_NOT_PUBLIC = `This address can’t be reached from ${PRODUCT_NAME}: enter your identity provider’s public https URL`;
+
+/** The guard's refusal, which openid-client hands on as the cause of its own error. */
+function outboundRefusal(error: unknown): OutboundRefused | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) if (cause instanceof OutboundRefused) return cause;
+  return undefined;
+}
 
 /** The organization's connection, or undefined while it has none. */
 export const ssoConnectionOf = (orgId: string) => getItem(keys.ssoConnection(orgId), { consistentRead: true });
@@ -26,6 +37,11 @@ export async function saveOidcConnection(context: WriteContext, input: OidcConne
   try {
     await discover(input.issuer, input.clientId, input.clientSecret);
   } catch (error) {
+    const refused = outboundRefusal(error);
+    if (refused)
+      throw new Refused('invalid', `The identity provider's address ${input.issuer} was refused: ${refused.message}`, {
+        issuer: ISSUER_NOT_PUBLIC,
+      });
     const reason = error instanceof Error ? error.message : String(error);
     throw new Refused('invalid', `Could not read the identity provider's configuration at ${input.issuer}: ${reason}`, {
       issuer: 'Could not read the identity provider’s configuration at this URL',

@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
 import { isLocalStage } from '../config';
+import { outboundFetch } from '../security/outbound-fetch';
 
 /**
  * OpenID Connect with openid-client (a certified relying party): discovery, the authorization code
@@ -10,10 +11,15 @@ import { isLocalStage } from '../config';
 /** Plain http only on this machine (the local identity provider); every stage in the cloud needs https. */
 const insecureAllowed = isLocalStage;
 
-/** The identity provider's configuration, read from its discovery document. */
+/**
+ * The identity provider's configuration, read from its discovery document. Every request of the
+ * configuration (discovery, its keys, the token and userinfo endpoints, all at URLs the admin or the
+ * discovery document gave) goes through the outbound-fetch guard (docs/decisions/096).
+ */
 export function discover(issuer: string, clientId: string, clientSecret?: string): Promise<client.Configuration> {
   return client.discovery(new URL(issuer), clientId, clientSecret, undefined, {
     ...(insecureAllowed() ? { execute: [client.allowInsecureRequests] } : {}),
+    [client.customFetch]: (url, options) => outboundFetch(url, options),
     timeout: 5,
   });
 }

@@ -54,6 +54,21 @@ describe('OIDC connection settings', () => {
     expect((await admin.call('/api/organization/sso')).body.connection).toBeNull();
   });
 
+  // Issue 63 (low): discovery went to any host and port. On this local stage only loopback is allowed (the local
+  // identity provider); the cloud stages' refusal of loopback is functions/sso/connections.test.ts.
+  it('refuses an issuer on a private or link-local address, saying so under the issuer, and saves nothing', async () => {
+    const admin = await registerOrganization();
+    await stepUp(admin);
+    for (const issuer of ['http://169.254.169.254/latest', 'http://10.0.0.1/', 'http://[::ffff:192.168.0.1]/']) {
+      const refused = await admin.call('/api/organization/sso', { method: 'PUT', body: { ...localIdp(), issuer } });
+      expect(refused.status, issuer).toBe(400);
+      expect(refused.body.fieldErrors).toEqual({
+        issuer: 'This address can’t be reached from Growthwise: enter your identity provider’s public https URL',
+      });
+    }
+    expect((await admin.call('/api/organization/sso')).body.connection).toBeNull();
+  });
+
   it('is a security change for admins: without a step-up 403 STEP_UP_REQUIRED, staff 403', async () => {
     const admin = await registerOrganization();
     const refused = await admin.call('/api/organization/sso', { method: 'PUT', body: localIdp() });
