@@ -1,5 +1,6 @@
-import { trialBilling, trialBillingPut } from '../billing/billing';
+import { trialBilling } from '../billing/item';
 import { registeredTrialPut } from '../billing/trial-ends';
+import { trialBillingPut } from '../billing/writes';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';

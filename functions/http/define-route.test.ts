@@ -3,7 +3,7 @@ import { endpoint } from '../../shared/contract/endpoint';
 import * as organizationUserEndpoints from '../../shared/contract/organization-users';
 import * as projectEndpoints from '../../shared/contract/projects';
 import type { OrganizationUserRequest } from '../../shared/schemas/organization-users';
-import type { BillingItem } from '../billing/billing';
+import type { BillingItem } from '../billing/item';
 import { type Key, keys } from '../db/keys';
 import { preloadSavedEmail } from '../organization-users/organization-users';
 import type { FiguresItem } from '../projects/figures';

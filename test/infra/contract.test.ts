@@ -49,11 +49,7 @@ const PLUMBING_HANDLER_FOLDERS = ['mailer'];
  * on a new one and on a listed one that is gone.
  */
 const STILL_NAMED_FOR_THEIR_FOLDER = [
-  'avatars/avatars.ts',
-  'billing/billing.ts',
-  'comments/comments.ts',
   'mfa/mfa.ts',
-  'notifications/notifications.ts',
   'organization-users/organization-users.ts',
   'passkeys/passkeys.ts',
   'projects/projects.ts',

@@ -1,6 +1,7 @@
 import * as commentEndpoints from '../../../shared/contract/comments';
-import { createComment, mentionedUsers, preloadProjectAndMentions } from '../../comments/comments';
 import { toCommentResponse } from '../../comments/item';
+import { mentionedUsers, preloadProjectAndMentions } from '../../comments/reads';
+import { createComment } from '../../comments/writes';
 import { NotFound } from '../../domain/errors';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';

@@ -1,5 +1,6 @@
 import * as commentEndpoints from '../../../shared/contract/comments';
-import { deleteComment, preloadComment } from '../../comments/comments';
+import { preloadComment } from '../../comments/reads';
+import { deleteComment } from '../../comments/writes';
 import { NotFound } from '../../domain/errors';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';

@@ -1,5 +1,5 @@
 import * as commentEndpoints from '../../../shared/contract/comments';
-import { listComments } from '../../comments/comments';
+import { listComments } from '../../comments/reads';
 import { NotFound } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';

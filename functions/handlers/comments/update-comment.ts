@@ -1,6 +1,7 @@
 import * as commentEndpoints from '../../../shared/contract/comments';
-import { mentionedUsers, preloadComment, updateComment } from '../../comments/comments';
 import { toCommentResponse } from '../../comments/item';
+import { mentionedUsers, preloadComment } from '../../comments/reads';
+import { updateComment } from '../../comments/writes';
 import { NotFound } from '../../domain/errors';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
