@@ -8,7 +8,7 @@ import { type TransactItem, conditionHeld, transactWrite } from '../db/transacti
 import { updateExpression } from '../db/update-expression';
 import { NotFound, Refused } from '../domain/errors';
 import { type MentionNotice, notificationEventPut } from '../notifications/event';
-import { actorIsAdmin } from '../organization-users/organization-users';
+import { actorIsAdmin } from '../organization-users/writes';
 import { activityEntry, activityPut } from '../projects/activity';
 import type { ProjectItem } from '../projects/item';
 import type { UserItem } from '../user/item';

@@ -6,7 +6,7 @@ import { NotFound } from '../../domain/errors';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { created } from '../../http/response';
-import { PROJECT_NOT_FOUND } from '../../projects/projects';
+import { PROJECT_NOT_FOUND } from '../../projects/messages';
 
 /** Two calls: the project and the people mentioned come with the session, then one transaction. */
 export const handler = defineRoute(commentEndpoints.create, { preload: preloadProjectAndMentions }, async (request) => {
