@@ -8,7 +8,7 @@ import { transactWriteExplained } from '../db/transactions';
 import { Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import { encryptSsoClientSecret } from '../mfa/mfa-encryption';
-import { actorIsAdmin } from '../organization-users/organization-users';
+import { actorIsAdmin } from '../organization-users/writes';
 import type { SamlConnectionItem, SsoConnectionItem } from './item';
 import { discover } from './oidc';
 import { MetadataRefused, parseIdpMetadata } from './saml-metadata';

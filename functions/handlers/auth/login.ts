@@ -26,7 +26,7 @@ import { slowAfterFailures } from '../../throttles/failed-password-delay';
 import { TOO_MANY_SIGN_INS } from '../../throttles/rules';
 import { signInCounters, signInGate } from '../../throttles/sign-in-limits';
 import type { EmailItem } from '../../user/item';
-import { loadUserWithOrganization } from '../../user/users';
+import { loadUserWithOrganization } from '../../user/reads';
 
 /** One message for a wrong password and an unknown email, so neither tells which. */
 const LOGIN_FAILED = 'Invalid email or password';
