@@ -1,7 +1,7 @@
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { collections, keys } from '../functions/db/keys';
 import type { TransactItem } from '../functions/db/transactions';
-import { newProjectWrites } from '../functions/projects/projects';
+import { newProjectWrites } from '../functions/projects/writes';
 import { percentile } from './stats';
 
 export interface FloorFigures {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmailItem } from '../user/item';
 
 const loadUserWithOrganization = vi.fn();
-vi.mock('../user/users', () => ({ loadUserWithOrganization }));
+vi.mock('../user/reads', () => ({ loadUserWithOrganization }));
 
 const { checkPassword, unknownAddressFailure } = await import('./password-check');
 

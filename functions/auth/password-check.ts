@@ -3,7 +3,7 @@ import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import { verifyPassword } from '../security/passwords';
 import type { EmailItem } from '../user/item';
-import { loadUserWithOrganization } from '../user/users';
+import { loadUserWithOrganization } from '../user/reads';
 
 // No account has these ids (ids are ULIDs): an unknown address reads their absent user and organization.
 const NO_ACCOUNT = 'no-account';

@@ -1,5 +1,6 @@
-import { trialBilling, trialBillingPut } from '../billing/billing';
+import { trialBilling } from '../billing/item';
 import { registeredTrialPut } from '../billing/trial-ends';
+import { trialBillingPut } from '../billing/writes';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
@@ -9,7 +10,7 @@ import { verificationForNewUser } from '../email-verification/writes';
 import { type OrganizationItem, newOrganization } from '../organization/item';
 import { type UserItem, newUser } from '../user/item';
 import { EMAIL_TAKEN } from '../user/messages';
-import { userPuts } from '../user/users';
+import { userPuts } from '../user/writes';
 
 /**
  * Registration: the organization, its first user (admin), the email-uniqueness item and the

@@ -5,7 +5,7 @@ import { changeEventPut } from '../events/change-event';
 import { outboxPut } from '../mailer/outbox';
 import type { OrganizationItem } from '../organization/item';
 import type { UserItem } from '../user/item';
-import { adminsOfOrganization } from '../user/users';
+import { adminsOfOrganization } from '../user/reads';
 import { PAYMENT_FAILED, trialEndingSoon } from './billing-notifications';
 
 /**

@@ -6,17 +6,9 @@ import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { logger } from '../observability/logger';
 import { billingAdmins, paymentFailedAlert, trialEndingAlert } from './admin-alerts';
-import {
-  type BillingItem,
-  customerIdsUpdate,
-  customerLinkPut,
-  organizationExists,
-  organizationOfCustomer,
-  paymentUpdate,
-  storedBilling,
-  subscriptionStateUpdate,
-} from './billing';
 import { organizationOfCheckoutReference } from './checkout-references';
+import { type BillingItem } from './item';
+import { organizationOfCustomer, storedBilling } from './reads';
 import { stripeClient } from './stripe-client';
 import {
   applyEventOnce,
@@ -29,6 +21,7 @@ import {
 import { type SubscriptionState, idOf, subscriptionState } from './subscription-state';
 import type { TrialEndItem } from './trial-ends';
 import { trialDay, trialIndexWrites } from './trial-ends';
+import { customerIdsUpdate, customerLinkPut, organizationExists, paymentUpdate, subscriptionStateUpdate } from './writes';
 
 type EventOutcome = Outcome | 'unmatched' | 'ignored';
 

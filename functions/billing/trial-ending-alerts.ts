@@ -4,7 +4,7 @@ import { TABLE_NAME, db } from '../db/client';
 import { keys } from '../db/keys';
 import { conditionHeld, transactWrite } from '../db/transactions';
 import { billingAdmins, trialEndingAlert } from './admin-alerts';
-import { storedBilling } from './billing';
+import { storedBilling } from './reads';
 import { type TrialEndItem, trialAlertMark, trialDay, trialsEndingBetween } from './trial-ends';
 
 /** How far ahead a trial end is announced (the billing banner's window, so the alert and the banner agree). */

@@ -1,8 +1,8 @@
 import { PROJECT_STATUSES } from '../../shared/project-statuses';
 import type { SignInCodeItem } from '../auth/sign-in-codes';
 import type { AvatarItem } from '../avatars/item';
-import type { BillingItem } from '../billing/billing';
 import type { CheckoutReferenceItem } from '../billing/checkout-references';
+import type { BillingItem } from '../billing/item';
 import type { CommentItem } from '../comments/item';
 import type { InvitationItem } from '../invitations/item';
 import type { NotificationItem } from '../notifications/item';

@@ -1,4 +1,4 @@
-import type { LoadedSession } from '../sessions/sessions';
+import type { LoadedSession } from '../sessions/reads';
 import { Refused } from './errors';
 
 export const ADMINS_ONLY = 'Only administrators can do this';

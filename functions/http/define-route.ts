@@ -12,7 +12,7 @@ import { rawBody } from '../middleware/raw-body';
 import { requestGuard } from '../middleware/request-guard';
 import { type SessionRules, sessionLoader } from '../middleware/session';
 import { runCountingMetrics } from '../observability/metrics';
-import type { LoadedSession } from '../sessions/sessions';
+import type { LoadedSession } from '../sessions/reads';
 import type { RouteResult } from './response';
 import type { Context, LambdaResult, RouteEvent } from './types';
 

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { LoadedSession } from '../sessions/sessions';
+import type { LoadedSession } from '../sessions/reads';
 
 /** What every middleware and handler sees: the raw event plus what the middleware found. */
 export interface RouteEvent extends APIGatewayProxyEventV2 {

@@ -10,12 +10,13 @@ import { updateExpression } from '../db/update-expression';
 import { Conflict, Refused } from '../domain/errors';
 import { changeEventPut } from '../events/change-event';
 import type { OrganizationItem } from '../organization/item';
-import { actorIsAdmin, organizationCounts } from '../organization-users/organization-users';
+import { actorIsAdmin, organizationCounts } from '../organization-users/writes';
 import { hashToken } from '../security/mail-tokens';
 import { SSO_REQUIRED_FOR_INVITATION, memberAddressRequiresSso } from '../sso-requirement/rules';
 import { type UserItem, newUser } from '../user/item';
 import { EMAIL_TAKEN } from '../user/messages';
-import { adminsOfOrganization, userPuts } from '../user/users';
+import { adminsOfOrganization } from '../user/reads';
+import { userPuts } from '../user/writes';
 import { INVITATION_HISTORY_MS, type InvitationItem, type InvitationTokenItem, ttlIn } from './item';
 
 /**

@@ -5,7 +5,7 @@ import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import type { TransactItem } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import { actorIsAdmin } from '../organization-users/organization-users';
+import { actorIsAdmin } from '../organization-users/writes';
 import type { UserItem } from '../user/item';
 import { INVITATION_HISTORY_MS, type InvitationEmailItem, type InvitationItem, ttlIn } from './item';
 

@@ -6,7 +6,8 @@ import { forbidden, stepUpRequired, unauthorized } from '../http/http-error';
 import type { LambdaResult, RouteEvent } from '../http/types';
 import { readSessionCookie } from '../security/cookie';
 import { verifySessionToken } from '../security/token';
-import { isSteppedUp, loadSession } from '../sessions/sessions';
+import { loadSession } from '../sessions/reads';
+import { isSteppedUp } from '../sessions/rules';
 import { mustSetUpMfa } from '../user/item';
 
 /** What the endpoint's contract asks of the session besides its existence (shared/contract/endpoint.ts). */

@@ -30,7 +30,7 @@ import {
 } from '../invitations/item';
 import { outboxPut } from '../mailer/outbox';
 import type { OrganizationItem } from '../organization/item';
-import { actorIsAdmin } from '../organization-users/organization-users';
+import { actorIsAdmin } from '../organization-users/writes';
 import { newMailToken } from '../security/mail-tokens';
 import { INVITATION_RESENDS_PER_INVITATION } from '../throttles/rules';
 import {
@@ -43,7 +43,7 @@ import {
 } from '../throttles/throttles';
 import { type EmailItem, type UserItem, holdsAddress } from '../user/item';
 import { EMAIL_TAKEN } from '../user/messages';
-import { TAKES_UNVERIFIED_HOLD } from '../user/users';
+import { TAKES_UNVERIFIED_HOLD } from '../user/writes';
 
 /**
  * Admins' side of invitations (docs/decisions/015): invite, list, resend, revoke. Each change is one

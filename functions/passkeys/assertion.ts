@@ -4,10 +4,11 @@ import { PASSKEY_EXPIRED, PASSKEY_NOT_ACCEPTED } from '../../shared/schemas/pass
 import type { AuditClient } from '../audit-log/entries';
 import { Refused } from '../domain/errors';
 import { countMetric } from '../observability/metrics';
-import { loadUserWithOrganization } from '../user/users';
+import { loadUserWithOrganization } from '../user/reads';
 import { type BoundPurpose, boundTo, takeChallenge } from './challenges';
-import { findPasskey, recordPasskeyUse, reportClonedPasskey } from './passkeys';
+import { findPasskey } from './reads';
 import { relyingParty } from './relying-party';
+import { recordPasskeyUse, reportClonedPasskey } from './writes';
 
 /** The challenge an answer claims to answer (its client data's), or '' when the answer is malformed. */
 export function challengeOf(response: { response: object }): string {

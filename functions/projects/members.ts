@@ -9,7 +9,7 @@ import { type ActivityChange, activityEntry, activityPut } from './activity';
 import { type ProjectItem, isProjectId } from './item';
 import { type MemberSetItem, memberIdsOf, memberProfileOf, memberSetWrite } from './member-set';
 import { applyMembershipChangesNow } from './memberships';
-import { PROJECT_BUSY, PROJECT_NOT_FOUND, addedToProjectMessage } from './projects';
+import { PROJECT_BUSY, PROJECT_NOT_FOUND, addedToProjectMessage } from './messages';
 import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './write-project-change';
 
 const MEMBERS_NOT_IN_ORGANIZATION = 'Every member must be a user of your organization';

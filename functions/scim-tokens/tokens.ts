@@ -11,7 +11,7 @@ import { updateExpression } from '../db/update-expression';
 import { NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import type { OrganizationItem } from '../organization/item';
-import { type Authority, actorIsAdmin } from '../organization-users/organization-users';
+import { type Authority, actorIsAdmin } from '../organization-users/writes';
 import type { UserItem } from '../user/item';
 import { SCIM_LAST_USE_STEP_MS, SCIM_TOKENS_MAX, type ScimTokenItem, hashScimSecret, newScimToken, parseScimToken } from './item';
 

@@ -1,5 +1,5 @@
 import { Conflict, NotFound, Refused } from '../domain/errors';
-import { LAST_ADMIN } from '../organization-users/organization-users';
+import { LAST_ADMIN } from '../organization-users/messages';
 
 /** RFC 7644 §3.12's error detail types this service answers. */
 export type ScimType =

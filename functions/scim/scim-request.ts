@@ -1,5 +1,5 @@
 import type { WriteContext } from '../audit-log/entries';
-import type { Authority } from '../organization-users/organization-users';
+import type { Authority } from '../organization-users/writes';
 import type { ScimTokenItem } from '../scim-tokens/item';
 
 /** What a SCIM route's handle gets from functions/http/scim-route.ts: the token's organization, never the request's. */

@@ -1,7 +1,7 @@
 import type { TransactItem } from '../db/transactions';
 import { readSessionCookie, sessionCookies } from '../security/cookie';
 import { signSessionToken, verifySessionToken } from '../security/token';
-import { createSession, deleteSession } from './sessions';
+import { createSession, deleteSession } from './writes';
 
 /** The browser a session starts in: the cookies it sent (a session it still holds among them) and its User-Agent. */
 export interface SessionBrowser {

@@ -8,12 +8,12 @@ import { updateExpression } from '../db/update-expression';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import type { OrganizationItem } from '../organization/item';
-import { actorIsAdmin } from '../organization-users/organization-users';
+import { actorIsAdmin } from '../organization-users/writes';
 import { ssoConnectionOf } from '../sso/connections';
 import { listSsoDomains } from '../sso/domains';
 import type { SsoConnectionItem, SsoDomainItem } from '../sso/item';
 import type { UserItem } from '../user/item';
-import { adminsOfOrganization } from '../user/users';
+import { adminsOfOrganization } from '../user/reads';
 import { keepsPasswordAccess } from './rules';
 
 /**

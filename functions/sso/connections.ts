@@ -9,7 +9,7 @@ import { transactWriteExplained } from '../db/transactions';
 import { Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import { encryptSsoClientSecret } from '../mfa/mfa-encryption';
-import { actorIsAdmin } from '../organization-users/organization-users';
+import { actorIsAdmin } from '../organization-users/writes';
 import { OutboundRefused } from '../security/outbound-fetch';
 import type { SamlConnectionItem, SsoConnectionItem } from './item';
 import { discover } from './oidc';

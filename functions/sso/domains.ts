@@ -7,7 +7,7 @@ import { getItem } from '../db/reads';
 import { type TransactItem, transactWriteExplained } from '../db/transactions';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
-import { actorIsAdmin } from '../organization-users/organization-users';
+import { actorIsAdmin } from '../organization-users/writes';
 import { lookUpTxt } from './dns-txt';
 import { type SsoDomainClaimItem, type SsoDomainItem, newSsoDomain, txtNameOf } from './item';
 

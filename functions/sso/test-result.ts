@@ -7,7 +7,7 @@ import { getItem } from '../db/reads';
 import { type TransactItem, transactWrite } from '../db/transactions';
 import { cookieValue } from '../security/cookie';
 import { signStageToken, verifyStageToken } from '../security/stage-token';
-import type { LoadedSession } from '../sessions/sessions';
+import type { LoadedSession } from '../sessions/reads';
 import { SSO_SIGN_IN_MS, type SsoTester } from './sso-sign-in-cookie';
 
 /**

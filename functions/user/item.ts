@@ -48,7 +48,7 @@ export interface UserItem {
   mfaEnabledAt?: number;
   /** Epoch ms of the last sign-in that passed the second step (a code or a recovery code): the factor is its owner's. */
   mfaSignedInAt?: number;
-  /** How many passkeys the user has (functions/passkeys/passkeys.ts keeps it with each add and removal). */
+  /** How many passkeys the user has (functions/passkeys/writes.ts keeps it with each add and removal). */
   passkeyCount?: number;
   /** The mail lists the user turned off by an unsubscribe link (shared/mail-lists.ts; docs/decisions/055). */
   mailOptOuts?: Set<MailList>;

@@ -7,10 +7,10 @@ import { updateExpression } from '../db/update-expression';
 import { Conflict, Refused } from '../domain/errors';
 import { profileChangedEvent, profileVersionRaise } from '../events/change-event';
 import { outboxPut } from '../mailer/outbox';
-import type { UserItem } from './item';
-import { userWordWrites } from './words';
+import { type UserItem, emailItemOf, userRecord } from './item';
+import { userWordItems, userWordWrites } from './words';
 
-/** The signed-in user's own account: their name and their password. */
+/** The user item's writes: a new user's puts (userPuts), and the signed-in user's own name and password. */
 
 const PASSWORD_CHANGED_MEANWHILE = 'The password was changed meanwhile. Please try again.';
 const PROFILE_CHANGED_MEANWHILE = 'Your account was changed meanwhile. Please try again.';
@@ -80,4 +80,38 @@ export async function replacePasswordHash(context: WriteContext, checkedHash: st
     ]),
   );
   if (!replaced) throw new Conflict(PASSWORD_CHANGED_MEANWHILE);
+}
+
+/** The email item's Put may replace a hold of an unproved registration: an invitation's acceptance, an admin's Add User. */
+export const TAKES_UNVERIFIED_HOLD = {
+  expression: 'attribute_not_exists(PK) OR unverified = :unverified',
+  values: { ':unverified': true },
+};
+
+/**
+ * The puts that create a user: the user item (with its index keys) and its email-uniqueness item
+ * (either fails if taken: the email's is the second), then its word items. A registration's address
+ * is held `unverified` until its link is followed, and only a registration refuses such a hold of
+ * another's; an invitation's acceptance and an admin's Add User take it over (docs/decisions/041).
+ */
+export function userPuts(user: UserItem, { registration = false } = {}) {
+  return [
+    {
+      Put: {
+        TableName: TABLE_NAME,
+        Item: { ...userRecord(user) },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    {
+      Put: {
+        TableName: TABLE_NAME,
+        Item: { ...keys.email(user.username), ...emailItemOf(user, registration) },
+        ...(registration
+          ? { ConditionExpression: 'attribute_not_exists(PK)' }
+          : { ConditionExpression: TAKES_UNVERIFIED_HOLD.expression, ExpressionAttributeValues: TAKES_UNVERIFIED_HOLD.values }),
+      },
+    },
+    ...userWordItems(user).map((Item) => ({ Put: { TableName: TABLE_NAME, Item } })),
+  ];
 }

@@ -163,7 +163,7 @@ export class Api extends Construct {
     if (route.table === 'readwrite') props.table.grantReadWriteData(role);
     else {
       props.table.grantReadData(role);
-      // Every route that reads the session may slide its idle expiry (functions/sessions/sessions.ts):
+      // Every route that reads the session may slide its idle expiry (touchSession, functions/sessions/writes.ts):
       // read-only routes get exactly that write, the last-use time of an item in a user's partition.
       role.addToPrincipalPolicy(
         new PolicyStatement({

@@ -15,7 +15,7 @@ import { wordItems } from '../../functions/projects/words';
 import { newMailToken } from '../../functions/security/mail-tokens';
 import { hashPassword } from '../../functions/security/passwords';
 import { type UserItem, newUser } from '../../functions/user/item';
-import { userPuts } from '../../functions/user/users';
+import { userPuts } from '../../functions/user/writes';
 import { PROJECT_STATUSES } from '../../shared/project-statuses';
 import type { CreateProjectRequest } from '../../shared/schemas/projects';
 

@@ -44,23 +44,6 @@ const FUNCTIONS_PLUMBING = [
 ];
 /** Handler folders of plumbing: its stream and schedule functions (the mailer's), which no contract module names. */
 const PLUMBING_HANDLER_FOLDERS = ['mailer'];
-/**
- * Resource folders' files still named for their folder rather than for their concern (item, reads,
- * writes, rules, messages): to be renamed or split (issue 61). The list only shrinks: the test fails
- * on a new one and on a listed one that is gone.
- */
-const STILL_NAMED_FOR_THEIR_FOLDER = [
-  'avatars/avatars.ts',
-  'billing/billing.ts',
-  'comments/comments.ts',
-  'mfa/mfa.ts',
-  'notifications/notifications.ts',
-  'organization-users/organization-users.ts',
-  'passkeys/passkeys.ts',
-  'projects/projects.ts',
-  'sessions/sessions.ts',
-  'user/users.ts',
-];
 /** Where the web's api files live: each feature's api/, and lib/api/ for the queries several features read. */
 const WEB_API_FOLDERS = () => [
   ...foldersIn('web/src/features')
@@ -172,7 +155,10 @@ describe('one vocabulary: a resource has the same name from the contract to the 
           .filter((name) => [folder, `${folder}s`, folder.replace(/s$/, '')].includes(name))
           .map((name) => `${folder}/${name}.ts`),
       );
-    expect(namedForFolder, 'resource files named for their folder').toEqual(STILL_NAMED_FOR_THEIR_FOLDER);
+    expect(
+      namedForFolder,
+      'resource files named for their folder: name each for its concern (item, reads, writes, rules, messages) or its own job',
+    ).toEqual([]);
   });
 
   it('names every api file of the web as the contract module whose endpoints it calls', () => {

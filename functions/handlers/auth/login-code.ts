@@ -9,7 +9,7 @@ import { HttpError, badRequest } from '../../http/http-error';
 import { countMetric } from '../../observability/metrics';
 import { FAILED_PASSWORDS_PER_ACCOUNT } from '../../throttles/rules';
 import { clearThrottle, throttleCounter } from '../../throttles/throttles';
-import { loadUserWithOrganization } from '../../user/users';
+import { loadUserWithOrganization } from '../../user/reads';
 
 /**
  * POST /api/login/code {code}: the emailed one-time code of a sign-in that needed more proof

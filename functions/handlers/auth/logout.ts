@@ -4,7 +4,7 @@ import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { clearedSessionCookies } from '../../security/cookie';
-import { deleteSession } from '../../sessions/sessions';
+import { deleteSession } from '../../sessions/writes';
 
 /** Ends the session for good: the stored item goes, so replaying the old cookie is 401. */
 export const handler = defineRoute(authEndpoints.logout, async (request) => {

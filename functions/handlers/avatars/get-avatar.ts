@@ -1,5 +1,5 @@
 import * as avatarEndpoints from '../../../shared/contract/avatars';
-import { getAvatar } from '../../avatars/avatars';
+import { getAvatar } from '../../avatars/reads';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 

@@ -1,5 +1,6 @@
 import * as billingEndpoints from '../../../shared/contract/billing';
-import { billingOf, preloadBilling } from '../../billing/billing';
+import { billingOf } from '../../billing/item';
+import { preloadBilling } from '../../billing/reads';
 import { stripeClient } from '../../billing/stripe-client';
 import { Conflict } from '../../domain/errors';
 import { requireAdmin } from '../../domain/require-admin';

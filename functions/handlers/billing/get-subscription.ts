@@ -1,5 +1,6 @@
 import * as billingEndpoints from '../../../shared/contract/billing';
-import { billingOf, preloadBilling, toSubscriptionResponse } from '../../billing/billing';
+import { billingOf, toSubscriptionResponse } from '../../billing/item';
+import { preloadBilling } from '../../billing/reads';
 import { stripeSecretKey } from '../../billing/stripe-settings';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';

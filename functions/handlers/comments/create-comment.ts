@@ -1,11 +1,12 @@
 import * as commentEndpoints from '../../../shared/contract/comments';
-import { createComment, mentionedUsers, preloadProjectAndMentions } from '../../comments/comments';
 import { toCommentResponse } from '../../comments/item';
+import { mentionedUsers, preloadProjectAndMentions } from '../../comments/reads';
+import { createComment } from '../../comments/writes';
 import { NotFound } from '../../domain/errors';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { created } from '../../http/response';
-import { PROJECT_NOT_FOUND } from '../../projects/projects';
+import { PROJECT_NOT_FOUND } from '../../projects/messages';
 
 /** Two calls: the project and the people mentioned come with the session, then one transaction. */
 export const handler = defineRoute(commentEndpoints.create, { preload: preloadProjectAndMentions }, async (request) => {

@@ -1,10 +1,11 @@
 import * as commentEndpoints from '../../../shared/contract/comments';
-import { deleteComment, preloadComment } from '../../comments/comments';
+import { preloadComment } from '../../comments/reads';
+import { deleteComment } from '../../comments/writes';
 import { NotFound } from '../../domain/errors';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { PROJECT_NOT_FOUND } from '../../projects/projects';
+import { PROJECT_NOT_FOUND } from '../../projects/messages';
 
 /** Two calls: the project and the comment come with the session, then one transaction. */
 export const handler = defineRoute(commentEndpoints.remove, { preload: preloadComment }, async (request) => {

@@ -1,9 +1,10 @@
 import * as commentEndpoints from '../../../shared/contract/comments';
-import { listComments } from '../../comments/comments';
+import { listComments } from '../../comments/reads';
 import { NotFound } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { PROJECT_NOT_FOUND, preloadProject } from '../../projects/projects';
+import { PROJECT_NOT_FOUND } from '../../projects/messages';
+import { preloadProject } from '../../projects/reads';
 
 /** Two calls whatever the number of comments: the project (it must be the organization's) with the session, then one Query. */
 export const handler = defineRoute(

@@ -1,11 +1,12 @@
 import * as commentEndpoints from '../../../shared/contract/comments';
-import { mentionedUsers, preloadComment, updateComment } from '../../comments/comments';
 import { toCommentResponse } from '../../comments/item';
+import { mentionedUsers, preloadComment } from '../../comments/reads';
+import { updateComment } from '../../comments/writes';
 import { NotFound } from '../../domain/errors';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { PROJECT_NOT_FOUND } from '../../projects/projects';
+import { PROJECT_NOT_FOUND } from '../../projects/messages';
 
 /** Two calls: the project, the comment and the people mentioned come with the session, then one write. */
 export const handler = defineRoute(commentEndpoints.update, { preload: preloadComment }, async (request) => {

@@ -6,7 +6,7 @@ import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { listRecentActivity } from '../../projects/activity';
 import { dueSoonThrough } from '../../projects/due-soon';
-import { preloadFigures } from '../../projects/projects';
+import { preloadFigures } from '../../projects/reads';
 
 /**
  * Six calls in three round trips whatever the number of projects: the figures item (counters by

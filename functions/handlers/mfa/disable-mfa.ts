@@ -4,11 +4,12 @@ import { Refused } from '../../domain/errors';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { MFA_NOT_ON, disableMfa } from '../../mfa/mfa';
+import { MFA_NOT_ON } from '../../mfa/messages';
 import { decryptTotpSecret } from '../../mfa/mfa-encryption';
 import { verifyTotp } from '../../mfa/totp';
+import { disableMfa } from '../../mfa/writes';
 import { verifyPassword } from '../../security/passwords';
-import { deleteSessionsOfUser, markSteppedUp } from '../../sessions/sessions';
+import { deleteSessionsOfUser, markSteppedUp } from '../../sessions/writes';
 import { reserveProofAttempt } from '../../throttles/account-failures';
 import { TOO_MANY_PASSWORD_ATTEMPTS } from '../../throttles/rules';
 

@@ -4,11 +4,12 @@ import { Conflict, Refused } from '../../domain/errors';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { MFA_ALREADY_ON, NO_SETUP, enableMfa } from '../../mfa/mfa';
+import { MFA_ALREADY_ON, NO_SETUP } from '../../mfa/messages';
 import { decryptTotpSecret } from '../../mfa/mfa-encryption';
 import { newRecoveryCodes } from '../../mfa/recovery-codes';
 import { verifyTotp } from '../../mfa/totp';
-import { deleteSessionsOfUser } from '../../sessions/sessions';
+import { enableMfa } from '../../mfa/writes';
+import { deleteSessionsOfUser } from '../../sessions/writes';
 import { reserveProofAttempt } from '../../throttles/account-failures';
 import { TOO_MANY_SIGN_INS } from '../../throttles/rules';
 

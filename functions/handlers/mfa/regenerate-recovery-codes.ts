@@ -3,8 +3,9 @@ import { Refused } from '../../domain/errors';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { MFA_NOT_ON, replaceRecoveryCodes } from '../../mfa/mfa';
+import { MFA_NOT_ON } from '../../mfa/messages';
 import { newRecoveryCodes } from '../../mfa/recovery-codes';
+import { replaceRecoveryCodes } from '../../mfa/writes';
 
 /**
  * POST /api/user/mfa/recovery-codes: 10 new recovery codes, answered once, in place of the old ones

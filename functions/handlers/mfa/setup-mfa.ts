@@ -2,9 +2,10 @@ import * as mfaEndpoints from '../../../shared/contract/mfa';
 import { Conflict } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { MFA_ALREADY_ON, storePendingSecret } from '../../mfa/mfa';
+import { MFA_ALREADY_ON } from '../../mfa/messages';
 import { encryptTotpSecret } from '../../mfa/mfa-encryption';
 import { newTotpEnrolment } from '../../mfa/totp-enrolment';
+import { storePendingSecret } from '../../mfa/writes';
 
 /**
  * POST /api/user/mfa/setup: a new secret for the caller's authenticator app (as a link, as text and

@@ -1,7 +1,7 @@
 import * as notificationEndpoints from '../../../shared/contract/notifications';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { markAllNotificationsRead } from '../../notifications/notifications';
+import { markAllNotificationsRead } from '../../notifications/writes';
 
 export const handler = defineRoute(notificationEndpoints.markAllRead, async ({ session }) =>
   ok({ count: await markAllNotificationsRead(session.user.orgId, session.user.id) }),

@@ -2,7 +2,8 @@ import * as notificationEndpoints from '../../../shared/contract/notifications';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { toNotificationResponse } from '../../notifications/item';
-import { getNotification, markNotificationRead } from '../../notifications/notifications';
+import { getNotification } from '../../notifications/reads';
+import { markNotificationRead } from '../../notifications/writes';
 
 export const handler = defineRoute(notificationEndpoints.markRead, async ({ session, params }) => {
   const notification = await getNotification(session.user.id, params.id);

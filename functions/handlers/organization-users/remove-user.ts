@@ -3,8 +3,9 @@ import { requireAdmin } from '../../domain/require-admin';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { preloadRemovedUser, removeOrganizationUser } from '../../organization-users/organization-users';
-import { deleteSessions, sessionKeysOfUser } from '../../sessions/sessions';
+import { preloadRemovedUser } from '../../organization-users/reads';
+import { removeOrganizationUser } from '../../organization-users/writes';
+import { deleteSessions, sessionKeysOfUser } from '../../sessions/writes';
 
 /**
  * DELETE /api/organization/users/{userId} (admins): removes a user of the caller's organization,

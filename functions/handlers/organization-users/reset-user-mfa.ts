@@ -5,8 +5,8 @@ import { requireAdmin } from '../../domain/require-admin';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { resetMfa } from '../../mfa/mfa';
-import { deleteSessionsOfUser } from '../../sessions/sessions';
+import { resetMfa } from '../../mfa/writes';
+import { deleteSessionsOfUser } from '../../sessions/writes';
 
 const CANNOT_RESET_OWN_MFA = 'Turn off your own two-factor authentication in your security settings.';
 

@@ -5,10 +5,11 @@ import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { created, ok } from '../../http/response';
 import { idempotency } from '../../middleware/idempotency';
-import { preloadSavedEmail, saveOrganizationUser } from '../../organization-users/organization-users';
+import { preloadSavedEmail } from '../../organization-users/reads';
+import { saveOrganizationUser } from '../../organization-users/writes';
 import { refuseWeakPassword } from '../../security/password-strength';
 import { hashPassword } from '../../security/passwords';
-import { deleteSessionsOfUser } from '../../sessions/sessions';
+import { deleteSessionsOfUser } from '../../sessions/writes';
 import { SSO_REQUIRED_NO_PASSWORD, memberAddressRequiresSso } from '../../sso-requirement/rules';
 import { toOrganizationUserResponse } from '../../user/item';
 

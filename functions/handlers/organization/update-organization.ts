@@ -4,7 +4,7 @@ import { requireAdmin } from '../../domain/require-admin';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { setRequireMfa } from '../../mfa/mfa';
+import { setRequireMfa } from '../../mfa/writes';
 import { renameOrganization } from '../../organization/writes';
 import { organizationShape } from '../../user/item';
 

@@ -11,8 +11,8 @@ import { created } from '../../http/response';
 import { challengeOf } from '../../passkeys/assertion';
 import { takeChallenge } from '../../passkeys/challenges';
 import type { PasskeyItem } from '../../passkeys/item';
-import { addPasskey } from '../../passkeys/passkeys';
 import { PASSKEY_ALGORITHMS, relyingParty } from '../../passkeys/relying-party';
+import { addPasskey } from '../../passkeys/writes';
 
 /**
  * POST /api/user/passkeys {response, name} (step-up): the authenticator's answer to this user's

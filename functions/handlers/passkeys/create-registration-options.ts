@@ -6,7 +6,7 @@ import { Refused } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { storeChallenge } from '../../passkeys/challenges';
-import { listPasskeys } from '../../passkeys/passkeys';
+import { listPasskeys } from '../../passkeys/reads';
 import { PASSKEY_ALGORITHMS, relyingParty } from '../../passkeys/relying-party';
 
 /**

@@ -7,7 +7,7 @@ import { defineRoute } from '../../http/define-route';
 import { badRequest } from '../../http/http-error';
 import { ok } from '../../http/response';
 import { storeChallenge } from '../../passkeys/challenges';
-import { listPasskeys } from '../../passkeys/passkeys';
+import { listPasskeys } from '../../passkeys/reads';
 import { relyingParty } from '../../passkeys/relying-party';
 
 /**

@@ -5,7 +5,7 @@ import { Refused } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { storeChallenge } from '../../passkeys/challenges';
-import { listPasskeys } from '../../passkeys/passkeys';
+import { listPasskeys } from '../../passkeys/reads';
 import { relyingParty } from '../../passkeys/relying-party';
 
 /**

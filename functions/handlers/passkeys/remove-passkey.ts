@@ -2,7 +2,7 @@ import * as passkeyEndpoints from '../../../shared/contract/passkeys';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
-import { removePasskey } from '../../passkeys/passkeys';
+import { removePasskey } from '../../passkeys/writes';
 
 /** DELETE /api/user/passkeys/{id} (step-up): removes one of the caller's passkeys (another's is not found), with a mail and an audit entry. */
 export const handler = defineRoute(passkeyEndpoints.remove, async (request) => {

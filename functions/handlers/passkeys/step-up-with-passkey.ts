@@ -5,7 +5,7 @@ import { auditClient } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { noContent } from '../../http/response';
 import { acceptPasskeyAnswer } from '../../passkeys/assertion';
-import { markSteppedUp } from '../../sessions/sessions';
+import { markSteppedUp } from '../../sessions/writes';
 
 /**
  * POST /api/user/step-up/passkey {response}: the person at this session confirms it's them with one

@@ -7,7 +7,7 @@ import { ok } from '../../http/response';
 import { confirmPasswordReset } from '../../password-reset/writes';
 import { refuseWeakPassword } from '../../security/password-strength';
 import { hashPassword } from '../../security/passwords';
-import { deleteSessionsOfUser } from '../../sessions/sessions';
+import { deleteSessionsOfUser } from '../../sessions/writes';
 import { FAILED_PASSWORDS_PER_ACCOUNT } from '../../throttles/rules';
 import { clearThrottle, throttleCounter } from '../../throttles/throttles';
 

@@ -5,7 +5,7 @@ import { created } from '../../http/response';
 import { idempotency } from '../../middleware/idempotency';
 import { countMetric } from '../../observability/metrics';
 import { toProjectResponse } from '../../projects/item';
-import { createProject } from '../../projects/projects';
+import { createProject } from '../../projects/writes';
 
 /** Two round trips: the session, then one transaction. */
 export const handler = defineRoute(projectEndpoints.create, { idempotency }, async (request) => {

@@ -5,7 +5,8 @@ import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { isProjectId } from '../../projects/item';
 import { preloadProjectWithMembers } from '../../projects/member-set';
-import { PROJECT_NOT_FOUND, deleteProject } from '../../projects/projects';
+import { PROJECT_NOT_FOUND } from '../../projects/messages';
+import { deleteProject } from '../../projects/writes';
 
 /** Two round trips: the project and its member set come with the session, then one transaction. */
 export const handler = defineRoute(projectEndpoints.remove, { preload: preloadProjectWithMembers }, async (request) => {

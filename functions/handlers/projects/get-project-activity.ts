@@ -3,7 +3,8 @@ import { NotFound } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { listProjectActivity } from '../../projects/activity';
-import { PROJECT_NOT_FOUND, preloadProject } from '../../projects/projects';
+import { PROJECT_NOT_FOUND } from '../../projects/messages';
+import { preloadProject } from '../../projects/reads';
 
 /** Two round trips: the project (it must exist in the caller's organization) with the session, then one Query. */
 export const handler = defineRoute(

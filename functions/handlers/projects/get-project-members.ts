@@ -4,7 +4,7 @@ import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { preloadProjectWithMembers } from '../../projects/member-set';
 import { loadProjectMembers } from '../../projects/members';
-import { PROJECT_NOT_FOUND } from '../../projects/projects';
+import { PROJECT_NOT_FOUND } from '../../projects/messages';
 
 export const handler = defineRoute(
   projectEndpoints.members,

@@ -6,7 +6,7 @@ import { ok } from '../../http/response';
 import { toProjectResponse } from '../../projects/item';
 import { preloadProjectWithMembers } from '../../projects/member-set';
 import { loadProjectMembers } from '../../projects/members';
-import { PROJECT_NOT_FOUND } from '../../projects/projects';
+import { PROJECT_NOT_FOUND } from '../../projects/messages';
 
 /**
  * One call whatever the member count: the project and its member set, which holds what the page

@@ -6,7 +6,7 @@ import { pageHeaders } from '../../http/next-link';
 import { ok } from '../../http/response';
 import { toProjectResponse } from '../../projects/item';
 import { listingOf, projectListOf, readProjectPage } from '../../projects/list-page';
-import { preloadFigures } from '../../projects/projects';
+import { preloadFigures } from '../../projects/reads';
 
 /**
  * GET /api/projects: a page of the organization's projects. The figures item read with the session

@@ -6,7 +6,7 @@ import { ok } from '../../http/response';
 import { isProjectId } from '../../projects/item';
 import { preloadProjectWithMembers } from '../../projects/member-set';
 import { setProjectMembers } from '../../projects/members';
-import { PROJECT_NOT_FOUND } from '../../projects/projects';
+import { PROJECT_NOT_FOUND } from '../../projects/messages';
 
 export const handler = defineRoute(projectEndpoints.setMembers, { preload: preloadProjectWithMembers }, async (request) => {
   const {

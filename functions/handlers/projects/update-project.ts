@@ -4,7 +4,9 @@ import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { isProjectId, toProjectResponse } from '../../projects/item';
-import { PROJECT_NOT_FOUND, preloadProject, updateProject } from '../../projects/projects';
+import { PROJECT_NOT_FOUND } from '../../projects/messages';
+import { preloadProject } from '../../projects/reads';
+import { updateProject } from '../../projects/writes';
 
 /** Two round trips: the project comes with the session, then one transaction. */
 export const handler = defineRoute(projectEndpoints.update, { preload: preloadProject }, async (request) => {

@@ -3,7 +3,7 @@ import { NotFound } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { clearedSessionCookies } from '../../security/cookie';
-import { deleteOwnSession } from '../../sessions/sessions';
+import { deleteOwnSession } from '../../sessions/writes';
 
 /**
  * DELETE /api/user/sessions/{id}: ends one of the caller's own sessions. The key uses the session's

@@ -2,7 +2,8 @@ import * as sessionEndpoints from '../../../shared/contract/sessions';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { deviceLabel } from '../../sessions/device-label';
-import { lastUsedAtOf, listSessionsOfUser } from '../../sessions/sessions';
+import { listSessionsOfUser } from '../../sessions/reads';
+import { lastUsedAtOf } from '../../sessions/rules';
 
 /** GET /api/user/sessions: the caller's live sessions, the current one marked. */
 export const handler = defineRoute(sessionEndpoints.list, async ({ session }) => {

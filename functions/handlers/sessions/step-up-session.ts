@@ -3,11 +3,12 @@ import { WRONG_CODE, WRONG_PASSWORD } from '../../../shared/schemas/mfa';
 import { Refused } from '../../domain/errors';
 import { defineRoute } from '../../http/define-route';
 import { noContent } from '../../http/response';
-import { MFA_NOT_ON, claimTimeStep } from '../../mfa/mfa';
+import { MFA_NOT_ON } from '../../mfa/messages';
 import { decryptTotpSecret } from '../../mfa/mfa-encryption';
 import { verifyTotp } from '../../mfa/totp';
+import { claimTimeStep } from '../../mfa/writes';
 import { verifyPassword } from '../../security/passwords';
-import { markSteppedUp } from '../../sessions/sessions';
+import { markSteppedUp } from '../../sessions/writes';
 import { reserveProofAttempt } from '../../throttles/account-failures';
 import { TOO_MANY_PASSWORD_ATTEMPTS } from '../../throttles/rules';
 

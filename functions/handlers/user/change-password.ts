@@ -5,7 +5,7 @@ import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { refuseWeakPassword } from '../../security/password-strength';
 import { hashPassword, verifyPassword } from '../../security/passwords';
-import { deleteSessionsOfUser } from '../../sessions/sessions';
+import { deleteSessionsOfUser } from '../../sessions/writes';
 import { reserveProofAttempt } from '../../throttles/account-failures';
 import { slowAfterFailures } from '../../throttles/failed-password-delay';
 import { TOO_MANY_PASSWORD_ATTEMPTS } from '../../throttles/rules';

@@ -1,5 +1,5 @@
 import * as userEndpoints from '../../../shared/contract/user';
-import { saveAvatar } from '../../avatars/avatars';
+import { saveAvatar } from '../../avatars/writes';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { decodeAvatar } from '../../images/decode-avatar';

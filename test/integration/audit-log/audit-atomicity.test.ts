@@ -34,11 +34,12 @@ const TAKEN_ID = '01JD00000000000000000TAKEN';
 
 let fns: {
   audit: typeof import('../../../functions/audit-log/entries');
-  sessions: typeof import('../../../functions/sessions/sessions');
+  sessions: typeof import('../../../functions/sessions/writes');
+  sessionReads: typeof import('../../../functions/sessions/reads');
   accounts: typeof import('../../../functions/user/writes');
   organizations: typeof import('../../../functions/organization/writes');
-  users: typeof import('../../../functions/organization-users/organization-users');
-  projects: typeof import('../../../functions/projects/projects');
+  users: typeof import('../../../functions/organization-users/writes');
+  projects: typeof import('../../../functions/projects/writes');
   billing: typeof import('../../../functions/billing/process-stripe-event');
   resets: typeof import('../../../functions/password-reset/writes');
   mailTokens: typeof import('../../../functions/security/mail-tokens');
@@ -50,11 +51,12 @@ beforeAll(async () => {
     delete process.env[name];
   fns = {
     audit: await import('../../../functions/audit-log/entries'),
-    sessions: await import('../../../functions/sessions/sessions'),
+    sessions: await import('../../../functions/sessions/writes'),
+    sessionReads: await import('../../../functions/sessions/reads'),
     accounts: await import('../../../functions/user/writes'),
     organizations: await import('../../../functions/organization/writes'),
-    users: await import('../../../functions/organization-users/organization-users'),
-    projects: await import('../../../functions/projects/projects'),
+    users: await import('../../../functions/organization-users/writes'),
+    projects: await import('../../../functions/projects/writes'),
     billing: await import('../../../functions/billing/process-stripe-event'),
     resets: await import('../../../functions/password-reset/writes'),
     mailTokens: await import('../../../functions/security/mail-tokens'),
@@ -95,12 +97,12 @@ const as = (user: UserItem) => ({ actor: user, client: CLIENT });
 describe('an audit entry and its action are written together or not at all', () => {
   it('sessions: no sign-in without its entry, no sign-out without its entry', async () => {
     const { admin, user } = await organization();
-    const sessionsBefore = (await fns.sessions.listSessionsOfUser(user.id, {})).length;
+    const sessionsBefore = (await fns.sessionReads.listSessionsOfUser(user.id, {})).length;
     await blockNextEntry(admin.orgId);
     await expect(
       fns.sessions.createSession(user.id, admin.orgId, 'ua', entryOf(admin.orgId, user, 'session.signed_in')),
     ).rejects.toThrow();
-    expect(await fns.sessions.listSessionsOfUser(user.id, {})).toHaveLength(sessionsBefore);
+    expect(await fns.sessionReads.listSessionsOfUser(user.id, {})).toHaveLength(sessionsBefore);
     expect(await storedAuditEntries(admin.orgId, 'session.signed_in')).toEqual([]);
 
     forced.id = undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REQUIREMENT_NEEDS_OWN_MFA } from '../../../functions/mfa/mfa';
+import { REQUIREMENT_NEEDS_OWN_MFA } from '../../../functions/mfa/messages';
 import { MFA_REQUIRED_BY_ORGANIZATION } from '../../../shared/messages';
 import { registerOrganization, request } from '../support/api';
 import { waitForMail } from '../support/inbox';

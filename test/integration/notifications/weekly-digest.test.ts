@@ -19,15 +19,15 @@ import { testTable } from '../support/table';
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
 let digest: typeof import('../../../functions/notifications/weekly-digest');
-let projects: typeof import('../../../functions/projects/projects');
-let comments: typeof import('../../../functions/comments/comments');
+let projects: typeof import('../../../functions/projects/writes');
+let comments: typeof import('../../../functions/comments/writes');
 let reads: typeof import('../../../functions/db/reads');
 
 beforeAll(async () => {
   useRunTable();
   digest = await import('../../../functions/notifications/weekly-digest');
-  projects = await import('../../../functions/projects/projects');
-  comments = await import('../../../functions/comments/comments');
+  projects = await import('../../../functions/projects/writes');
+  comments = await import('../../../functions/comments/writes');
   reads = await import('../../../functions/db/reads');
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REQUIREMENT_NEEDS_OWN_MFA } from '../../../functions/mfa/mfa';
+import { REQUIREMENT_NEEDS_OWN_MFA } from '../../../functions/mfa/messages';
 import { PASSKEY_NOT_ACCEPTED } from '../../../shared/schemas/passkeys';
 import { storedAuditEntries } from '../audit-log/audit-entries';
 import { type SignedIn, registerOrganization, request } from '../support/api';

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../../functions/db/keys';
-import { PASSKEY_NOT_FOUND } from '../../../functions/passkeys/passkeys';
+import { PASSKEY_NOT_FOUND } from '../../../functions/passkeys/messages';
 import { STEP_UP_REQUIRED } from '../../../shared/messages';
 import { MFA_REQUIRED_BY_ORGANIZATION } from '../../../shared/messages';
 import { SIGN_IN_EXPIRED } from '../../../shared/schemas/mfa';

@@ -1,7 +1,7 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { hashPassword } from '../../../functions/security/passwords';
 import { newUser } from '../../../functions/user/item';
-import { userPuts } from '../../../functions/user/users';
+import { userPuts } from '../../../functions/user/writes';
 import type { Role } from '../../../shared/roles';
 import { type SignedIn, login, uniqueEmail } from './api';
 import { testTable } from './table';

@@ -1,12 +1,10 @@
 import type { AvatarContentType } from '../../shared/schemas/user';
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
-import { getItem } from '../db/reads';
 import { transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import { NotFound } from '../domain/errors';
 import { profileChangedEvent, profileVersionRaise } from '../events/change-event';
-import { type AvatarItem, avatarUrlOf, newAvatar } from './item';
+import { avatarUrlOf, newAvatar } from './item';
 
 /** Stores a user's new image and points their avatarUrl at it, in one transaction. */
 export async function saveAvatar(orgId: string, userId: string, contentType: AvatarContentType, data: Buffer): Promise<string> {
@@ -25,19 +23,4 @@ export async function saveAvatar(orgId: string, userId: string, contentType: Ava
     ...profileChangedEvent(orgId, userId),
   ]);
   return avatarUrl;
-}
-
-/**
- * The stored image, only when the URL names its current version (older versions are gone). Read
- * eventually consistent (an image costs up to 48 read units strongly, half that so), and strongly
- * only when that read does not find the version: right after an upload the uploader's page asks
- * for the new URL at once, and a stale copy must not answer it 404.
- */
-export async function getAvatar(userId: string, version: string): Promise<AvatarItem> {
-  const current = (item: AvatarItem | undefined): item is AvatarItem => item?.version === version;
-  const item = await getItem(keys.avatar(userId));
-  if (current(item)) return item;
-  const fresh = await getItem(keys.avatar(userId), { consistentRead: true });
-  if (!current(fresh)) throw new NotFound();
-  return fresh;
 }

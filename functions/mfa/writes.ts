@@ -9,19 +9,16 @@ import { Conflict, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import { outboxPut } from '../mailer/outbox';
 import { appStateIs, factorChangeCounted, passkeyStateIs } from '../organization/members-without-two-factor';
-import { actorIsAdmin } from '../organization-users/organization-users';
-import { listPasskeys } from '../passkeys/passkeys';
+import { actorIsAdmin } from '../organization-users/writes';
+import { listPasskeys } from '../passkeys/reads';
 import { type UserItem, hasPasskey } from '../user/item';
+import { CHANGED_MEANWHILE, MFA_ALREADY_ON, NO_SETUP, REQUIREMENT_NEEDS_OWN_MFA } from './messages';
 
 /**
  * Two-factor state on the user item (docs/decisions/016). Every change is conditional on what the
  * decision rested on, and writes its mail (the outbox) and its audit entry in the same transaction:
  * no mail or entry without the change, no change without them.
  */
-
-export const MFA_ALREADY_ON = 'Two-factor authentication is already on.';
-export const MFA_NOT_ON = 'Two-factor authentication is not on.';
-export const NO_SETUP = 'Start the setup again: no setup is in progress.';
 
 const IS_ON = 'mfaEnabled = :true';
 const IS_OFF = '(attribute_not_exists(mfaEnabled) OR mfaEnabled = :false)';
@@ -35,20 +32,6 @@ export const TURNED_OFF: Changes = {
   set: { mfaEnabled: false },
   remove: ['mfaSecret', 'mfaPendingSecret', 'mfaLastTimeStep', 'mfaRecoveryCodes', 'mfaEnabledAt', 'mfaSignedInAt'],
 };
-
-/** How long a new factor stays removable by a password reset until a sign-in has passed it. */
-export const UNCONFIRMED_MFA_MS = 24 * 60 * 60 * 1000;
-
-/**
- * True when two-factor was turned on in the last 24 hours and no sign-in has passed it since: a
- * password reset by mail then removes it (docs/decisions/038), so someone who put their own
- * authenticator on the account with a stolen cookie cannot keep its owner out for good.
- */
-export const isUnconfirmedNewMfa = (user: UserItem, now: number) =>
-  user.mfaEnabled === true &&
-  user.mfaEnabledAt !== undefined &&
-  now - user.mfaEnabledAt < UNCONFIRMED_MFA_MS &&
-  !(user.mfaSignedInAt !== undefined && user.mfaSignedInAt >= user.mfaEnabledAt);
 
 /** Keeps the (encrypted) secret being set up until a code of it enables two-factor; a new setup replaces it. */
 export async function storePendingSecret(user: UserItem, encryptedSecret: string) {
@@ -248,11 +231,6 @@ export async function resetMfa(context: WriteContext, target: UserItem) {
     failed.has(0) ? new Refused('not-allowed', ADMINS_ONLY) : new Conflict(CHANGED_MEANWHILE),
   );
 }
-
-export const CHANGED_MEANWHILE = 'Their two-factor settings changed meanwhile. Try again.';
-
-export const REQUIREMENT_NEEDS_OWN_MFA =
-  'Set up two-factor authentication for your own account before requiring it for everyone.';
 
 /**
  * Turns the organization's requirement on or off. Turning it on needs the acting admin to have

@@ -3,9 +3,7 @@ import { MAX_PASSKEYS, TOO_MANY_PASSKEYS } from '../../shared/schemas/passkeys';
 import { type WriteContext, auditPut, userTarget } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { collections, keys } from '../db/keys';
-import { queryCollection } from '../db/query-collection';
-import { getItem } from '../db/reads';
+import { keys } from '../db/keys';
 import { conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
 import { bothHold, updateExpression } from '../db/update-expression';
 import { Conflict, NotFound, Refused } from '../domain/errors';
@@ -13,26 +11,14 @@ import { outboxPut } from '../mailer/outbox';
 import { appStateIs, factorChangeCounted, factorStateIs } from '../organization/members-without-two-factor';
 import { type UserItem, hasTwoFactor } from '../user/item';
 import type { PasskeyItem } from './item';
+import { FACTORS_CHANGED, PASSKEY_NOT_FOUND } from './messages';
+import { listPasskeys } from './reads';
 
 /**
  * The user's passkeys (docs/decisions/046). Adding and removing one keeps `passkeyCount` on the user
  * item in the same transaction, with its mail and audit entry: the session check, which reads the
  * user anyway, knows whether a passkey stands as the member's second factor.
  */
-
-export const PASSKEY_NOT_FOUND = 'Passkey not found';
-export const FACTORS_CHANGED = 'Your two-factor settings changed meanwhile. Try again.';
-
-/** The user's passkeys, newest first (one Query of their partition's PASSKEY# items). */
-export async function listPasskeys(userId: string): Promise<PasskeyItem[]> {
-  // Read again right after the user adds or removes one: the list must show it.
-  const passkeys = await queryCollection<PasskeyItem>(collections.passkeysOfUser(userId), { consistentRead: true });
-  return passkeys.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-}
-
-/** One of the user's passkeys by its credential id (the key holds the user: another's is not found). */
-export const findPasskey = (userId: string, credentialId: string) =>
-  getItem(keys.passkey(userId, credentialId), { consistentRead: true });
 
 /** Stores a new passkey of the acting user, with its mail and audit entry; refused past MAX_PASSKEYS or when the credential is known. */
 export async function addPasskey(context: WriteContext<UserItem>, passkey: PasskeyItem) {

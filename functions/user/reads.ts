@@ -5,8 +5,7 @@ import { keys, roleKeyPrefix } from '../db/keys';
 import { batchGet, keyId } from '../db/reads';
 import type { IndexName } from '../db/table-definition';
 import { type OrganizationItem } from '../organization/item';
-import { type UserItem, emailItemOf, userRecord } from './item';
-import { userWordItems } from './words';
+import type { UserItem } from './item';
 
 /** A user and their organization in one BatchGetItem; undefined when either is gone. */
 export async function loadUserWithOrganization(orgId: string, userId: string) {
@@ -39,38 +38,4 @@ export async function adminsOfOrganization(
     }),
   );
   return (out.Items ?? []) as UserItem[];
-}
-
-/** The email item's Put may replace a hold of an unproved registration: an invitation's acceptance, an admin's Add User. */
-export const TAKES_UNVERIFIED_HOLD = {
-  expression: 'attribute_not_exists(PK) OR unverified = :unverified',
-  values: { ':unverified': true },
-};
-
-/**
- * The puts that create a user: the user item (with its index keys) and its email-uniqueness item
- * (either fails if taken: the email's is the second), then its word items. A registration's address
- * is held `unverified` until its link is followed, and only a registration refuses such a hold of
- * another's; an invitation's acceptance and an admin's Add User take it over (docs/decisions/041).
- */
-export function userPuts(user: UserItem, { registration = false } = {}) {
-  return [
-    {
-      Put: {
-        TableName: TABLE_NAME,
-        Item: { ...userRecord(user) },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-    {
-      Put: {
-        TableName: TABLE_NAME,
-        Item: { ...keys.email(user.username), ...emailItemOf(user, registration) },
-        ...(registration
-          ? { ConditionExpression: 'attribute_not_exists(PK)' }
-          : { ConditionExpression: TAKES_UNVERIFIED_HOLD.expression, ExpressionAttributeValues: TAKES_UNVERIFIED_HOLD.values }),
-      },
-    },
-    ...userWordItems(user).map((Item) => ({ Put: { TableName: TABLE_NAME, Item } })),
-  ];
 }

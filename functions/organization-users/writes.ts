@@ -21,8 +21,9 @@ import {
 } from '../projects/removed-member';
 import { type EmailItem, type UserItem, hasTwoFactor, holdsAddress, newUser } from '../user/item';
 import { EMAIL_TAKEN } from '../user/messages';
-import { userPuts } from '../user/users';
 import { userWordWrites } from '../user/words';
+import { userPuts } from '../user/writes';
+import { CANNOT_REMOVE_SELF, LAST_ADMIN } from './messages';
 
 /**
  * Admins managing their organization's users. Every role change and removal is one transaction
@@ -30,9 +31,6 @@ import { userWordWrites } from '../user/words';
  * target still has the role that was read, and (when an admin goes) `adminCount > 1` on the
  * organization. Two admins demoting each other at once therefore cannot leave it without one.
  */
-
-export const LAST_ADMIN = 'An organization needs at least one administrator';
-const CANNOT_REMOVE_SELF = 'You cannot remove yourself';
 
 const notAdmin = () => new Refused('not-allowed', ADMINS_ONLY);
 const lastAdmin = () => new Refused('invalid', LAST_ADMIN);
@@ -94,10 +92,6 @@ interface SavedUser {
   /** True when the password of an existing user was replaced (their sessions must end). */
   passwordReplaced: boolean;
 }
-
-/** For RouteOptions.preload: the email item the body names, read in the session's round trip. */
-export const preloadSavedEmail = ({ body }: { body: { username: string } | undefined }) =>
-  body ? keys.email(body.username) : undefined;
 
 /**
  * Creates a user in the actor's organization, or updates the one that already has this email there;
@@ -269,10 +263,6 @@ function userChangeEntries(context: WriteContext, current: UserItem, input: Save
   }
   return entries;
 }
-
-/** For RouteOptions.preload: the user the path names, read in the session's round trip. */
-export const preloadRemovedUser = ({ orgId, params }: { orgId: string; params: Record<string, string> }) =>
-  params.userId ? keys.user(orgId, params.userId) : undefined;
 
 /**
  * Removes a user of the actor's organization: the user, their email (free to use again), their

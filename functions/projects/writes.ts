@@ -1,39 +1,24 @@
-import { PROJECT_STATUS_LABELS } from '../../shared/project-statuses';
 import type { CreateProjectRequest, UpdateProjectRequest } from '../../shared/schemas/projects';
 import { type WriteContext, auditPut } from '../audit-log/entries';
 import { now } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import { keys } from '../db/keys';
-import { batchGet, getItem, keyId } from '../db/reads';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { Conflict, NotFound } from '../domain/errors';
 import { changeEventPut } from '../events/change-event';
-import type { NotificationMessage } from '../events/change-event';
 import type { UserItem } from '../user/item';
 import { type ActivityChange, activityEntry, activityPut } from './activity';
 import { projectCounted } from './figures';
-import { type ProjectItem, type ProjectRecord, derivedChanges, isProjectId, newProject, projectRecord } from './item';
+import { type ProjectItem, type ProjectRecord, derivedChanges, newProject, projectRecord } from './item';
 import { type MemberSetItem, memberIdsOf, memberSetWrite } from './member-set';
 import { applyMembershipChangesNow } from './memberships';
+import { PROJECT_BUSY, PROJECT_NOT_FOUND, statusChangedMessage } from './messages';
+import { readProject, readProjectWithMembers } from './reads';
 import { wordWrites } from './words';
 import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './write-project-change';
 
 /** Who changed a project, as activity entries name them. */
 type Actor = Pick<UserItem, 'id' | 'fullName' | 'avatarUrl'>;
-
-export const PROJECT_NOT_FOUND = 'Project not found';
-export const PROJECT_BUSY = 'The project was changed by someone else at the same time. Please try again.';
-
-/** For RouteOptions.preload: the project named by the path, read with the session (a non-ULID id names nothing). */
-export const preloadProject = ({ orgId, params }: { orgId: string; params: Record<string, string> }) =>
-  isProjectId(params.id) ? keys.project(orgId, params.id) : undefined;
-
-/** For RouteOptions.preload: the organization's figures item (the list's total). */
-export const preloadFigures = ({ orgId }: { orgId: string }) => keys.projectFigures(orgId);
-
-/** A project read again after a lost race (ConsistentRead): what the change computes from. */
-const readProject = (orgId: string, projectId: string) =>
-  getItem<ProjectItem>(keys.project(orgId, projectId), { consistentRead: true });
 
 /** The entries a change of these fields makes, in the order a reader expects them. */
 function fieldChanges(before: ProjectItem, after: ProjectItem): ActivityChange[] {
@@ -45,21 +30,6 @@ function fieldChanges(before: ProjectItem, after: ProjectItem): ActivityChange[]
   if (after.status !== before.status) changes.push({ action: 'status_changed', from: before.status, to: after.status });
   return changes;
 }
-
-const projectLink = (projectId: string) => `/projects/${projectId}`;
-
-export const addedToProjectMessage = (project: Pick<ProjectItem, 'id' | 'name'>): NotificationMessage => ({
-  title: 'Added to project',
-  content: `You were added to the project "${project.name}".`,
-  linkUrl: projectLink(project.id),
-});
-
-const statusChangedMessage = (project: Pick<ProjectItem, 'id' | 'name' | 'status'>): NotificationMessage => ({
-  title: 'Project status changed',
-  content: `The project "${project.name}" is now ${PROJECT_STATUS_LABELS[project.status] ?? project.status}.`,
-  linkUrl: projectLink(project.id),
-  digest: 'status',
-});
 
 /**
  * The new project's writes for one TransactWriteItems: the item, the 'created' entry, the event
@@ -193,16 +163,4 @@ export async function deleteProject(
     return;
   }
   throw new Conflict(PROJECT_BUSY);
-}
-
-/** A project and its member set read again after a lost race (strongly, in one BatchGetItem). */
-async function readProjectWithMembers(
-  orgId: string,
-  projectId: string,
-): Promise<{ project: ProjectItem; members: MemberSetItem | undefined } | undefined> {
-  const projectKey = keys.project(orgId, projectId);
-  const setKey = keys.projectMembers(orgId, projectId);
-  const found = await batchGet([projectKey, setKey], { consistentRead: true });
-  const project = found.get(keyId(projectKey)) as ProjectItem | undefined;
-  return project && { project, members: found.get(keyId(setKey)) as MemberSetItem | undefined };
 }

@@ -1,82 +1,24 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { COMMENT_PAGE_SIZE } from '../../shared/limits';
-import type { CommentPageResponse, CommentRequest } from '../../shared/schemas/comments';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CommentRequest } from '../../shared/schemas/comments';
 import { type WriteContext, auditPut } from '../audit-log/entries';
 import { now } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { keyBeginsWith } from '../db/key-prefix';
-import { collections, keys } from '../db/keys';
+import { keys } from '../db/keys';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { NotFound, Refused } from '../domain/errors';
 import { type MentionNotice, changeEventPut } from '../events/change-event';
-import type { NotificationMessage } from '../events/change-event';
-import { actorIsAdmin } from '../organization-users/organization-users';
+import { actorIsAdmin } from '../organization-users/writes';
 import { activityEntry, activityPut } from '../projects/activity';
-import { isProjectId, type ProjectItem } from '../projects/item';
+import type { ProjectItem } from '../projects/item';
 import type { UserItem } from '../user/item';
-import { type CommentItem, type MentionedUser, commentLink, newComment, toCommentResponse } from './item';
-
-export const COMMENT_NOT_FOUND = 'Comment not found';
-export const EDIT_NOT_ALLOWED = 'You can only edit your own comments';
-export const DELETE_NOT_ALLOWED = 'Only the author or an administrator can delete this comment';
+import { type CommentItem, type MentionedUser, commentLink, newComment } from './item';
+import { COMMENT_NOT_FOUND, DELETE_NOT_ALLOWED, EDIT_NOT_ALLOWED, mentionMessage, newCommentMessage } from './messages';
 
 /** How much of a comment a mention's mail quotes. */
 const EXCERPT_LENGTH = 200;
 
 type Actor = Pick<UserItem, 'id' | 'orgId' | 'fullName' | 'username' | 'avatarUrl' | 'role'>;
-
-/** For RouteOptions.preload: the project, then the people the body mentions (by key in the session's organization: no one else is found). */
-export const preloadProjectAndMentions = ({
-  orgId,
-  params,
-  body,
-}: {
-  orgId: string;
-  params: Record<string, string>;
-  body: { mentions: string[] } | undefined;
-}) =>
-  isProjectId(params.id)
-    ? ([keys.project(orgId, params.id), ...(body?.mentions ?? []).map((id) => keys.user(orgId, id))] as const)
-    : undefined;
-
-/** For RouteOptions.preload: the project, the comment, then the people the body mentions. */
-export const preloadComment = ({
-  orgId,
-  params,
-  body,
-}: {
-  orgId: string;
-  params: Record<string, string>;
-  body: { mentions: string[] } | undefined;
-}) =>
-  isProjectId(params.id) && isProjectId(params.commentId ?? '')
-    ? ([
-        keys.project(orgId, params.id),
-        keys.comment(orgId, params.id, params.commentId!),
-        ...(body?.mentions ?? []).map((id) => keys.user(orgId, id)),
-      ] as const)
-    : undefined;
-
-/** The people of the organization among those the request named (the preload found them by key), each once. */
-export function mentionedUsers(found: readonly unknown[]): MentionedUser[] {
-  const users = found.filter((item): item is UserItem => (item as UserItem | undefined)?.id !== undefined);
-  return [...new Map(users.map((user) => [user.id, user])).values()];
-}
-
-const mentionMessage = (author: string, project: Pick<ProjectItem, 'name'>, link: string): NotificationMessage => ({
-  title: 'Mentioned in a comment',
-  content: `${author} mentioned you in ${project.name}`,
-  linkUrl: link,
-  digest: 'mention',
-});
-
-const newCommentMessage = (author: string, project: Pick<ProjectItem, 'name'>, link: string): NotificationMessage => ({
-  title: 'New comment',
-  content: `${author} commented on ${project.name}`,
-  linkUrl: link,
-  digest: 'comment',
-});
 
 /** What the people newly mentioned in a comment are told; none when nobody but the author is. */
 function mentionNotice(
@@ -92,34 +34,6 @@ function mentionNotice(
     recipientIds,
     message: mentionMessage(actor.fullName, project, commentLink(project.id, comment.id)),
     mail: { authorName: actor.fullName, projectName: project.name, excerpt: text },
-  };
-}
-
-/**
- * One page of a project's comments, newest last: one Query of its `COMMENT#<projectId>#` range
- * newest first from below the cursor, one more than a page to know whether earlier ones exist,
- * turned around for reading.
- */
-export async function listComments(orgId: string, projectId: string, cursor?: string): Promise<CommentPageResponse> {
-  const collection = collections.commentsOfProject(orgId, projectId);
-  const comments = keyBeginsWith('SK', collection.prefix);
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE_NAME,
-      KeyConditionExpression: `PK = :pk AND ${comments.expression}`,
-      ExpressionAttributeValues: { ':pk': collection.PK, ...comments.values },
-      ScanIndexForward: false,
-      Limit: COMMENT_PAGE_SIZE + 1,
-      // The page is read again right after the user's own comment: it must be there.
-      ConsistentRead: true,
-      ...(cursor ? { ExclusiveStartKey: keys.comment(orgId, projectId, cursor) } : {}),
-    }),
-  );
-  const items = (out.Items ?? []) as CommentItem[];
-  const page = items.slice(0, COMMENT_PAGE_SIZE);
-  return {
-    comments: page.map(toCommentResponse).reverse(),
-    nextCursor: items.length > COMMENT_PAGE_SIZE ? page.at(-1)!.id : null,
   };
 }
 

@@ -1,36 +1,11 @@
 import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { STEP_UP_WINDOW_MS } from '../../shared/limits';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
 import { type Key, collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
-import { type Item, batchGet, keyId } from '../db/reads';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import { compareOrdinal } from '../domain/compare-ordinal';
-import type { OrganizationItem } from '../organization/item';
-import { SESSION_TOUCH_INTERVAL_MS, sessionIdleLimit } from '../security/lifetime';
-import type { SessionClaims } from '../security/token';
-import type { UserItem } from '../user/item';
 import { type SessionItem, newSession, sessionTtl } from './item';
-
-export interface LoadedSession {
-  session: SessionItem;
-  user: UserItem;
-  org: OrganizationItem;
-  /** Every item the route asked to read along with the session (RouteOptions.preload), in its order (undefined where none exists). */
-  preloadedAll: (Item | undefined)[];
-}
-
-export const lastUsedAtOf = (session: SessionItem) => session.lastUsedAt ?? Date.parse(session.createdAt);
-
-/** True while the session is neither past its absolute end nor idle for longer than its organization allows. */
-const isSessionLive = (session: SessionItem, org: Pick<OrganizationItem, 'requireMfa'>, now: number) =>
-  session.expiresAt > now && lastUsedAtOf(session) + sessionIdleLimit(org) > now;
-
-/** True while the session's last step-up is recent enough for a security change. */
-export const isSteppedUp = (session: SessionItem, now = clockNow().getTime()) =>
-  session.steppedUpAt !== undefined && now - session.steppedUpAt < STEP_UP_WINDOW_MS;
 
 /** Stores a new session; with `audit`, the sign-in's audit entry in the same transaction. */
 export async function createSession(
@@ -48,39 +23,10 @@ export async function createSession(
 }
 
 /**
- * The session, its user and the organization in one BatchGetItem: one round trip per request.
- * A route may add keys of its own organization's (preload), read in the same round trip.
- * Strongly consistent, so a session or change written a moment ago is seen.
- */
-export async function loadSession(
-  claims: SessionClaims,
-  preload?: (orgId: string) => Key | readonly Key[] | undefined,
-  /** false for a background read (Endpoint.passive): the session is checked but its idle end does not slide. */
-  { touch = true } = {},
-): Promise<LoadedSession | undefined> {
-  const sessionKey = keys.session(claims.userId, claims.sessionId);
-  const userKey = keys.user(claims.orgId, claims.userId);
-  const orgKey = keys.organization(claims.orgId);
-  const extraKeys = [preload?.(claims.orgId) ?? []].flat();
-  const found = await batchGet([sessionKey, userKey, orgKey, ...extraKeys], { consistentRead: true });
-  const session = found.get(keyId(sessionKey)) as SessionItem | undefined;
-  const user = found.get(keyId(userKey)) as UserItem | undefined;
-  const org = found.get(keyId(orgKey)) as OrganizationItem | undefined;
-  if (!session || !user || !org) return undefined;
-  // Expiry is decided here, by the stored times: TTL deletion can lag by days.
-  // The preloaded key was built from the token's organization: only trusted once the stored session agrees.
-  const now = clockNow().getTime();
-  if (!isSessionLive(session, org, now) || session.orgId !== claims.orgId) return undefined;
-  if (touch && now - lastUsedAtOf(session) >= SESSION_TOUCH_INTERVAL_MS) await touchSession(session, now);
-  const preloadedAll = extraKeys.map((key) => found.get(keyId(key)));
-  return { session, user, org, preloadedAll };
-}
-
-/**
  * Records a use, sliding the idle end (at most every SESSION_TOUCH_INTERVAL_MS). Only
  * while the session still exists, so a touch racing a sign-out does not bring the session back.
  */
-async function touchSession(session: SessionItem, now: number) {
+export async function touchSession(session: SessionItem, now: number) {
   const touched = await conditionHeld(
     db.send(
       new UpdateCommand({
@@ -111,13 +57,6 @@ export async function markSteppedUp(session: SessionItem, now = clockNow().getTi
       }),
     ),
   );
-}
-
-/** The user's sessions that are still live by their organization's rules, newest sign-in first. */
-export async function listSessionsOfUser(userId: string, org: Pick<OrganizationItem, 'requireMfa'>): Promise<SessionItem[]> {
-  const sessions = await queryCollection<SessionItem>(collections.sessionsOfUser(userId), { consistentRead: true });
-  const now = clockNow().getTime();
-  return sessions.filter((session) => isSessionLive(session, org, now)).sort((a, b) => compareOrdinal(b.createdAt, a.createdAt));
 }
 
 /** Ends one of the user's sessions; false when the user has no such session. */
