@@ -1,23 +1,24 @@
 import type { AvatarContentType } from '../../shared/schemas/user';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { NotFound } from '../domain/errors';
 import { profileChangedEvent, profileVersionRaise } from '../projects/member-profiles';
+import { userKeys } from '../user/keys';
 import { type AvatarItem, avatarUrlOf, newAvatar } from './item';
+import { avatarKeys } from './keys';
 
 /** Stores a user's new image and points their avatarUrl at it, in one transaction. */
 export async function saveAvatar(orgId: string, userId: string, contentType: AvatarContentType, data: Buffer): Promise<string> {
   const item = newAvatar(orgId, userId, contentType, data);
   const avatarUrl = avatarUrlOf(item);
   await transactWrite([
-    { Put: { TableName: TABLE_NAME, Item: { ...keys.avatar(userId), ...item } } },
+    { Put: { TableName: TABLE_NAME, Item: { ...avatarKeys.avatar(userId), ...item } } },
     {
       Update: {
         TableName: TABLE_NAME,
-        Key: keys.user(orgId, userId),
+        Key: userKeys.user(orgId, userId),
         ...updateExpression({ set: { avatarUrl }, add: profileVersionRaise }, { expression: 'attribute_exists(PK)' }),
       },
     },
@@ -35,9 +36,9 @@ export async function saveAvatar(orgId: string, userId: string, contentType: Ava
  */
 export async function getAvatar(userId: string, version: string): Promise<AvatarItem> {
   const current = (item: AvatarItem | undefined): item is AvatarItem => item?.version === version;
-  const item = await getItem(keys.avatar(userId));
+  const item = await getItem(avatarKeys.avatar(userId));
   if (current(item)) return item;
-  const fresh = await getItem(keys.avatar(userId), { consistentRead: true });
+  const fresh = await getItem(avatarKeys.avatar(userId), { consistentRead: true });
   if (!current(fresh)) throw new NotFound();
   return fresh;
 }

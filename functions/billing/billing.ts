@@ -3,10 +3,11 @@ import { TRIAL_DAYS } from '../../shared/limits';
 import type { SubscriptionResponse } from '../../shared/schemas/billing';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import { type Condition, updateExpression } from '../db/update-expression';
 import type { OrganizationItem } from '../organization/item';
+import { organizationKeys } from '../organization/keys';
+import { billingKeys } from './keys';
 import type { SubscriptionState } from './subscription-state';
 
 /** `ORG#o/BILLING`: the organization's subscription as Stripe last told us (docs/decisions/017). */
@@ -53,7 +54,7 @@ export function trialBilling(orgId: string, plan: string, interval: string, now 
 export const trialBillingPut = (billing: BillingItem): TransactItem => ({
   Put: {
     TableName: TABLE_NAME,
-    Item: { ...keys.billing(billing.orgId), ...billing },
+    Item: { ...billingKeys.billing(billing.orgId), ...billing },
     ConditionExpression: 'attribute_not_exists(PK)',
   },
 });
@@ -68,7 +69,7 @@ export function billingOf(org: OrganizationItem, stored: Partial<BillingItem> | 
   return { ...defaults, ...stored } as BillingItem;
 }
 
-export const preloadBilling = ({ orgId }: { orgId: string }) => keys.billing(orgId);
+export const preloadBilling = ({ orgId }: { orgId: string }) => billingKeys.billing(orgId);
 
 export function toSubscriptionResponse(billing: BillingItem, admin?: { portalSessions: boolean }): SubscriptionResponse {
   return {
@@ -93,14 +94,14 @@ export function toSubscriptionResponse(billing: BillingItem, admin?: { portalSes
 
 /** The billing item as stored (partial when linked before any subscription event; absent before billing state existed). */
 export async function storedBilling(orgId: string): Promise<Partial<BillingItem> | undefined> {
-  const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.billing(orgId), ConsistentRead: true }));
+  const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: billingKeys.billing(orgId), ConsistentRead: true }));
   return out.Item as Partial<BillingItem> | undefined;
 }
 
 /** The organization a Stripe customer was linked to, if any. */
 export async function organizationOfCustomer(customerId: string): Promise<string | undefined> {
   const out = await db.send(
-    new GetCommand({ TableName: TABLE_NAME, Key: keys.stripeCustomer(customerId), ConsistentRead: true }),
+    new GetCommand({ TableName: TABLE_NAME, Key: billingKeys.stripeCustomer(customerId), ConsistentRead: true }),
   );
   return (out.Item as { orgId?: string } | undefined)?.orgId;
 }
@@ -110,7 +111,7 @@ function billingUpdate(orgId: string, fields: Record<string, unknown>, condition
   return {
     Update: {
       TableName: TABLE_NAME,
-      Key: keys.billing(orgId),
+      Key: billingKeys.billing(orgId),
       ...updateExpression({ set: { type: 'BILLING', orgId, ...fields, updatedAt: clockNow().toISOString() } }, condition),
     },
   };
@@ -150,7 +151,7 @@ export function paymentUpdate(orgId: string, failedAt: string | null, asOf: numb
 export const customerLinkPut = (customerId: string, orgId: string): TransactItem => ({
   Put: {
     TableName: TABLE_NAME,
-    Item: { ...keys.stripeCustomer(customerId), type: 'STRIPE_CUSTOMER', customerId, orgId },
+    Item: { ...billingKeys.stripeCustomer(customerId), type: 'STRIPE_CUSTOMER', customerId, orgId },
     ConditionExpression: 'attribute_not_exists(PK) OR orgId = :orgId',
     ExpressionAttributeValues: { ':orgId': orgId },
   },
@@ -158,5 +159,9 @@ export const customerLinkPut = (customerId: string, orgId: string): TransactItem
 
 /** The organization must exist (a client_reference_id is whatever the browser put in the pricing table). */
 export const organizationExists = (orgId: string): TransactItem => ({
-  ConditionCheck: { TableName: TABLE_NAME, Key: keys.organization(orgId), ConditionExpression: 'attribute_exists(PK)' },
+  ConditionCheck: {
+    TableName: TABLE_NAME,
+    Key: organizationKeys.organization(orgId),
+    ConditionExpression: 'attribute_exists(PK)',
+  },
 });

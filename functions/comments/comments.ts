@@ -5,7 +5,6 @@ import { type WriteContext, auditPut } from '../audit-log/entries';
 import { now } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
 import { keyBeginsWith } from '../db/key-prefix';
-import { collections, keys } from '../db/keys';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { NotFound, Refused } from '../domain/errors';
@@ -14,8 +13,11 @@ import type { NotificationMessage } from '../notifications/item';
 import { actorIsAdmin } from '../organization-users/organization-users';
 import { activityEntry, activityPut } from '../projects/activity';
 import { isProjectId, type ProjectItem } from '../projects/item';
+import { projectKeys } from '../projects/keys';
 import type { UserItem } from '../user/item';
+import { userKeys } from '../user/keys';
 import { type CommentItem, type MentionedUser, commentLink, newComment, toCommentResponse } from './item';
+import { commentCollections, commentKeys } from './keys';
 
 export const COMMENT_NOT_FOUND = 'Comment not found';
 export const EDIT_NOT_ALLOWED = 'You can only edit your own comments';
@@ -37,7 +39,7 @@ export const preloadProjectAndMentions = ({
   body: { mentions: string[] } | undefined;
 }) =>
   isProjectId(params.id)
-    ? ([keys.project(orgId, params.id), ...(body?.mentions ?? []).map((id) => keys.user(orgId, id))] as const)
+    ? ([projectKeys.project(orgId, params.id), ...(body?.mentions ?? []).map((id) => userKeys.user(orgId, id))] as const)
     : undefined;
 
 /** For RouteOptions.preload: the project, the comment, then the people the body mentions. */
@@ -52,9 +54,9 @@ export const preloadComment = ({
 }) =>
   isProjectId(params.id) && isProjectId(params.commentId ?? '')
     ? ([
-        keys.project(orgId, params.id),
-        keys.comment(orgId, params.id, params.commentId!),
-        ...(body?.mentions ?? []).map((id) => keys.user(orgId, id)),
+        projectKeys.project(orgId, params.id),
+        commentKeys.comment(orgId, params.id, params.commentId!),
+        ...(body?.mentions ?? []).map((id) => userKeys.user(orgId, id)),
       ] as const)
     : undefined;
 
@@ -101,7 +103,7 @@ function mentionNotice(
  * turned around for reading.
  */
 export async function listComments(orgId: string, projectId: string, cursor?: string): Promise<CommentPageResponse> {
-  const collection = collections.commentsOfProject(orgId, projectId);
+  const collection = commentCollections.commentsOfProject(orgId, projectId);
   const comments = keyBeginsWith('SK', collection.prefix);
   const out = await db.send(
     new QueryCommand({
@@ -112,7 +114,7 @@ export async function listComments(orgId: string, projectId: string, cursor?: st
       Limit: COMMENT_PAGE_SIZE + 1,
       // The page is read again right after the user's own comment: it must be there.
       ConsistentRead: true,
-      ...(cursor ? { ExclusiveStartKey: keys.comment(orgId, projectId, cursor) } : {}),
+      ...(cursor ? { ExclusiveStartKey: commentKeys.comment(orgId, projectId, cursor) } : {}),
     }),
   );
   const items = (out.Items ?? []) as CommentItem[];
@@ -141,7 +143,7 @@ export async function createComment(
     {
       Put: {
         TableName: TABLE_NAME,
-        Item: { ...keys.comment(project.orgId, project.id, comment.id), ...comment },
+        Item: { ...commentKeys.comment(project.orgId, project.id, comment.id), ...comment },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
@@ -177,7 +179,7 @@ export async function updateComment(
   const update: TransactItem = {
     Update: {
       TableName: TABLE_NAME,
-      Key: keys.comment(project.orgId, project.id, comment.id),
+      Key: commentKeys.comment(project.orgId, project.id, comment.id),
       ...updateExpression(
         { set: { text: updated.text, mentions: updated.mentions, editedAt: updated.editedAt } },
         {
@@ -221,7 +223,7 @@ export async function deleteComment(
       {
         Delete: {
           TableName: TABLE_NAME,
-          Key: keys.comment(project.orgId, project.id, comment.id),
+          Key: commentKeys.comment(project.orgId, project.id, comment.id),
           ConditionExpression: 'attribute_exists(PK)',
         },
       },

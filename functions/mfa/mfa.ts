@@ -2,16 +2,18 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type WriteContext, auditPut, userTarget } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { keys } from '../db/keys';
 import { type TransactItem, conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
 import { type Changes, type Condition, bothHold, updateExpression } from '../db/update-expression';
 import { Conflict, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import { outboxPut } from '../mailer/outbox';
+import { organizationKeys } from '../organization/keys';
 import { appStateIs, factorChangeCounted, passkeyStateIs } from '../organization/members-without-two-factor';
 import { actorIsAdmin } from '../organization-users/organization-users';
+import { passkeyKeys } from '../passkeys/keys';
 import { listPasskeys } from '../passkeys/passkeys';
 import { type UserItem, hasPasskey } from '../user/item';
+import { userKeys } from '../user/keys';
 
 /**
  * Two-factor state on the user item (docs/decisions/016). Every change is conditional on what the
@@ -56,7 +58,7 @@ export async function storePendingSecret(user: UserItem, encryptedSecret: string
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: keys.user(user.orgId, user.id),
+        Key: userKeys.user(user.orgId, user.id),
         ...updateExpression(
           { set: { mfaPendingSecret: encryptedSecret } },
           { expression: `attribute_exists(PK) AND ${IS_OFF}`, values: { ':false': false } },
@@ -83,7 +85,7 @@ export async function enableMfa(
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.user(user.orgId, user.id),
+          Key: userKeys.user(user.orgId, user.id),
           ...updateExpression(
             {
               set: {
@@ -129,7 +131,7 @@ export async function claimTimeStep(
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: keys.user(user.orgId, user.id),
+        Key: userKeys.user(user.orgId, user.id),
         ...updateExpression({ set }, newerStep(timeStep)),
       }),
     ),
@@ -144,7 +146,7 @@ export async function useRecoveryCode(context: WriteContext, user: UserItem, has
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.user(user.orgId, user.id),
+          Key: userKeys.user(user.orgId, user.id),
           ...updateExpression(
             { delete: { mfaRecoveryCodes: new Set([hash]) }, set: { mfaSignedInAt: clockNow().getTime() } },
             { expression: `${IS_ON} AND contains(mfaRecoveryCodes, :hash)`, values: { ':true': true, ':hash': hash } },
@@ -168,7 +170,7 @@ export async function replaceRecoveryCodes(context: WriteContext, recoveryHashes
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.user(user.orgId, user.id),
+          Key: userKeys.user(user.orgId, user.id),
           ...updateExpression({ set: { mfaRecoveryCodes: recoveryHashes } }, { expression: IS_ON, values: { ':true': true } }),
         },
       },
@@ -190,7 +192,7 @@ export async function disableMfa(context: WriteContext<UserItem>, timeStep: numb
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.user(user.orgId, user.id),
+          Key: userKeys.user(user.orgId, user.id),
           ...updateExpression(TURNED_OFF, bothHold(newerStep(timeStep), passkeyStateIs(hasPasskey(user)))),
         },
       },
@@ -225,7 +227,7 @@ export async function resetMfa(context: WriteContext, target: UserItem) {
     {
       Update: {
         TableName: TABLE_NAME,
-        Key: keys.user(actor.orgId, target.id),
+        Key: userKeys.user(actor.orgId, target.id),
         ...updateExpression(
           { ...TURNED_OFF, remove: [...(TURNED_OFF.remove ?? []), 'passkeyCount'] },
           bothHold(countIs, appStateIs(target.mfaEnabled === true)),
@@ -233,7 +235,7 @@ export async function resetMfa(context: WriteContext, target: UserItem) {
       },
     },
     ...passkeys.map((passkey): TransactItem => ({
-      Delete: { TableName: TABLE_NAME, Key: keys.passkey(target.id, passkey.credentialId) },
+      Delete: { TableName: TABLE_NAME, Key: passkeyKeys.passkey(target.id, passkey.credentialId) },
     })),
     outboxPut(target.username, { template: 'mfa-reset', data: { fullName: target.fullName, resetByName: actor.fullName } }),
     auditPut(context, {
@@ -264,7 +266,7 @@ export async function setRequireMfa(context: WriteContext<UserItem>, org: { id: 
   const actorCheck: TransactItem = {
     ConditionCheck: {
       TableName: TABLE_NAME,
-      Key: keys.user(actor.orgId, actor.id),
+      Key: userKeys.user(actor.orgId, actor.id),
       // An authenticator app or a passkey: either lets the admin in once it is required (docs/decisions/056).
       ConditionExpression: requireMfa ? `#role = :admin AND (${IS_ON} OR passkeyCount > :zero)` : '#role = :admin',
       ExpressionAttributeNames: { '#role': 'role' },
@@ -277,7 +279,7 @@ export async function setRequireMfa(context: WriteContext<UserItem>, org: { id: 
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.organization(actor.orgId),
+          Key: organizationKeys.organization(actor.orgId),
           ...updateExpression({ set: { requireMfa } }, { expression: 'attribute_exists(PK)' }),
         },
       },

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import { now, ttlAt } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import type { DueReminderMailData } from '../mailer/mail';
 import type { MembershipChange } from '../projects/memberships';
 import { withDigestIndex } from './digest-index';
 import { type NotificationItem, type NotificationMessage, newNotification } from './item';
+import { notificationKeys } from './keys';
 
 /**
  * `EVENT#<ulid> / EVENT`: one change that notifies users or moves the organization's figures,
@@ -122,7 +122,7 @@ export function notificationEventPut(
     {
       Put: {
         TableName: TABLE_NAME,
-        Item: { ...keys.notificationEvent(item.id), ...item },
+        Item: { ...notificationKeys.notificationEvent(item.id), ...item },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },

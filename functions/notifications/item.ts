@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import type { NotificationResponse } from '../../shared/schemas/notifications';
 import { now } from '../clock';
 
-/** A notification: `USER#<userId> / NOTIFICATION#<ulid>` (keys.notification), in its user's partition. */
+/** A notification: `USER#<userId> / NOTIFICATION#<ulid>` (notificationKeys.notification), in its user's partition. */
 export interface NotificationItem {
   type: 'NOTIFICATION';
   id: string;

@@ -3,13 +3,14 @@ import { ULID } from '../../shared/ids';
 import { now, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
 import { keyBeginsWith } from '../db/key-prefix';
-import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
 import { type TransactItem, conditionHeld, failedConditionIndexes, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { NotFound } from '../domain/errors';
+import { userKeys } from '../user/keys';
 import type { NotificationItem } from './item';
+import { notificationCollections, notificationKeys } from './keys';
 
 /** The panel shows the newest ones; older ones stay counted and are marked by mark-all-read. */
 const NOTIFICATION_LIST_LIMIT = 50;
@@ -20,7 +21,7 @@ const MARK_ALL_CHUNK = 50;
 
 /** A user's newest notifications, newest first (ULID sort keys): one Query. */
 export async function listNotificationsOfUser(userId: string): Promise<NotificationItem[]> {
-  const { PK, prefix } = collections.notificationsOfUser(userId);
+  const { PK, prefix } = notificationCollections.notificationsOfUser(userId);
   const notifications = keyBeginsWith('SK', prefix);
   const page = await db.send(
     new QueryCommand({
@@ -44,7 +45,7 @@ const NOTIFICATION_NOT_FOUND = 'Notification not found';
 /** One of the user's notifications. The key is built from the user's id: another user's is simply not there. */
 export async function getNotification(userId: string, notificationId: string): Promise<NotificationItem> {
   const item = ULID.test(notificationId)
-    ? await getItem<NotificationItem>(keys.notification(userId, notificationId), { consistentRead: true })
+    ? await getItem<NotificationItem>(notificationKeys.notification(userId, notificationId), { consistentRead: true })
     : undefined;
   if (!item) throw new NotFound(NOTIFICATION_NOT_FOUND);
   return item;
@@ -55,7 +56,7 @@ function markReadUpdate(userId: string, notificationId: string, ttl: number): Tr
   return {
     Update: {
       TableName: TABLE_NAME,
-      Key: keys.notification(userId, notificationId),
+      Key: notificationKeys.notification(userId, notificationId),
       ...updateExpression({ set: { isRead: true, ttl } }, { expression: 'isRead = :false', values: { ':false': false } }),
     },
   };
@@ -65,7 +66,7 @@ function unreadDecrement(orgId: string, userId: string, by: number): TransactIte
   return {
     Update: {
       TableName: TABLE_NAME,
-      Key: keys.user(orgId, userId),
+      Key: userKeys.user(orgId, userId),
       ...updateExpression({ add: { unreadCount: -by } }, { expression: 'attribute_exists(PK)' }),
     },
   };
@@ -83,7 +84,7 @@ export async function markNotificationRead(orgId: string, userId: string, notifi
 
 /** Sort keys of a user's unread notifications: one Query per 1 MB page. */
 async function unreadNotificationIds(userId: string): Promise<string[]> {
-  const unread = await queryCollection<{ id: string }>(collections.notificationsOfUser(userId), {
+  const unread = await queryCollection<{ id: string }>(notificationCollections.notificationsOfUser(userId), {
     projection: 'id',
     filter: { expression: 'isRead = :false', values: { ':false': false } },
   });

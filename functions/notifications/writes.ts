@@ -1,13 +1,14 @@
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
+import { userKeys } from '../user/keys';
 import { type NotificationMessage, newNotification } from './item';
+import { notificationKeys } from './keys';
 
 /** The Put of one new, unread notification for a user. */
 export function notificationPut(userId: string, message: NotificationMessage): TransactItem {
   const item = newNotification(userId, message);
-  return { Put: { TableName: TABLE_NAME, Item: { ...keys.notification(userId, item.id), ...item } } };
+  return { Put: { TableName: TABLE_NAME, Item: { ...notificationKeys.notification(userId, item.id), ...item } } };
 }
 
 /** +1 on a user's unread counter (the user must still exist). */
@@ -15,7 +16,7 @@ export function unreadIncrement(orgId: string, userId: string): TransactItem {
   return {
     Update: {
       TableName: TABLE_NAME,
-      Key: keys.user(orgId, userId),
+      Key: userKeys.user(orgId, userId),
       ...updateExpression({ add: { unreadCount: 1 } }, { expression: 'attribute_exists(PK)' }),
     },
   };

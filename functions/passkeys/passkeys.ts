@@ -3,7 +3,6 @@ import { MAX_PASSKEYS, TOO_MANY_PASSKEYS } from '../../shared/schemas/passkeys';
 import { type WriteContext, auditPut, userTarget } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
 import { conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
@@ -12,7 +11,9 @@ import { Conflict, NotFound, Refused } from '../domain/errors';
 import { outboxPut } from '../mailer/outbox';
 import { appStateIs, factorChangeCounted, factorStateIs } from '../organization/members-without-two-factor';
 import { type UserItem, hasTwoFactor } from '../user/item';
+import { userKeys } from '../user/keys';
 import type { PasskeyItem } from './item';
+import { passkeyCollections, passkeyKeys } from './keys';
 
 /**
  * The user's passkeys (docs/decisions/046). Adding and removing one keeps `passkeyCount` on the user
@@ -26,13 +27,13 @@ export const FACTORS_CHANGED = 'Your two-factor settings changed meanwhile. Try 
 /** The user's passkeys, newest first (one Query of their partition's PASSKEY# items). */
 export async function listPasskeys(userId: string): Promise<PasskeyItem[]> {
   // Read again right after the user adds or removes one: the list must show it.
-  const passkeys = await queryCollection<PasskeyItem>(collections.passkeysOfUser(userId), { consistentRead: true });
+  const passkeys = await queryCollection<PasskeyItem>(passkeyCollections.passkeysOfUser(userId), { consistentRead: true });
   return passkeys.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /** One of the user's passkeys by its credential id (the key holds the user: another's is not found). */
 export const findPasskey = (userId: string, credentialId: string) =>
-  getItem(keys.passkey(userId, credentialId), { consistentRead: true });
+  getItem(passkeyKeys.passkey(userId, credentialId), { consistentRead: true });
 
 /** Stores a new passkey of the acting user, with its mail and audit entry; refused past MAX_PASSKEYS or when the credential is known. */
 export async function addPasskey(context: WriteContext<UserItem>, passkey: PasskeyItem) {
@@ -42,14 +43,14 @@ export async function addPasskey(context: WriteContext<UserItem>, passkey: Passk
       {
         Put: {
           TableName: TABLE_NAME,
-          Item: { ...keys.passkey(user.id, passkey.credentialId), ...passkey },
+          Item: { ...passkeyKeys.passkey(user.id, passkey.credentialId), ...passkey },
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.user(user.orgId, user.id),
+          Key: userKeys.user(user.orgId, user.id),
           ...updateExpression(
             { add: { passkeyCount: 1 } },
             // The factors as read decide whether this is the member's first.
@@ -92,7 +93,7 @@ export async function removePasskey(context: WriteContext<UserItem>, passkeyId: 
       {
         Delete: {
           TableName: TABLE_NAME,
-          Key: keys.passkey(user.id, passkey.credentialId),
+          Key: passkeyKeys.passkey(user.id, passkey.credentialId),
           ConditionExpression: 'attribute_exists(PK)',
         },
       },
@@ -100,7 +101,7 @@ export async function removePasskey(context: WriteContext<UserItem>, passkeyId: 
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.user(user.orgId, user.id),
+          Key: userKeys.user(user.orgId, user.id),
           ...updateExpression(
             { add: { passkeyCount: -1 } },
             lastFactor ? bothHold(appStateIs(false), { expression: 'passkeyCount = :one', values: { ':one': 1 } }) : keptFactor,
@@ -125,7 +126,7 @@ export async function recordPasskeyUse(passkey: PasskeyItem, counter: number, ba
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: keys.passkey(passkey.userId, passkey.credentialId),
+        Key: passkeyKeys.passkey(passkey.userId, passkey.credentialId),
         ...updateExpression(
           { set: { counter, backedUp, lastUsedAt: clockNow().toISOString() } },
           {

@@ -3,7 +3,6 @@ import type { CreateProjectRequest, UpdateProjectRequest } from '../../shared/sc
 import { type WriteContext, auditPut } from '../audit-log/entries';
 import { now } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import { batchGet, getItem, keyId } from '../db/reads';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { Conflict, NotFound } from '../domain/errors';
@@ -13,6 +12,7 @@ import type { UserItem } from '../user/item';
 import { type ActivityChange, activityEntry, activityPut } from './activity';
 import { projectCounted } from './figures';
 import { type ProjectItem, type ProjectRecord, derivedChanges, isProjectId, newProject, projectRecord } from './item';
+import { projectKeys } from './keys';
 import { type MemberSetItem, memberIdsOf, memberSetWrite } from './member-set';
 import { applyMembershipChangesNow } from './memberships';
 import { wordWrites } from './words';
@@ -26,14 +26,14 @@ export const PROJECT_BUSY = 'The project was changed by someone else at the same
 
 /** For RouteOptions.preload: the project named by the path, read with the session (a non-ULID id names nothing). */
 export const preloadProject = ({ orgId, params }: { orgId: string; params: Record<string, string> }) =>
-  isProjectId(params.id) ? keys.project(orgId, params.id) : undefined;
+  isProjectId(params.id) ? projectKeys.project(orgId, params.id) : undefined;
 
 /** For RouteOptions.preload: the organization's figures item (the list's total). */
-export const preloadFigures = ({ orgId }: { orgId: string }) => keys.projectFigures(orgId);
+export const preloadFigures = ({ orgId }: { orgId: string }) => projectKeys.projectFigures(orgId);
 
 /** A project read again after a lost race (ConsistentRead): what the change computes from. */
 const readProject = (orgId: string, projectId: string) =>
-  getItem<ProjectItem>(keys.project(orgId, projectId), { consistentRead: true });
+  getItem<ProjectItem>(projectKeys.project(orgId, projectId), { consistentRead: true });
 
 /** The entries a change of these fields makes, in the order a reader expects them. */
 function fieldChanges(before: ProjectItem, after: ProjectItem): ActivityChange[] {
@@ -171,7 +171,7 @@ export async function deleteProject(
         {
           Delete: {
             TableName: TABLE_NAME,
-            Key: keys.project(orgId, projectId),
+            Key: projectKeys.project(orgId, projectId),
             ConditionExpression: 'attribute_exists(PK) AND #version = :version',
             ExpressionAttributeNames: { '#version': 'version' },
             ExpressionAttributeValues: { ':version': project.version },
@@ -200,8 +200,8 @@ async function readProjectWithMembers(
   orgId: string,
   projectId: string,
 ): Promise<{ project: ProjectItem; members: MemberSetItem | undefined } | undefined> {
-  const projectKey = keys.project(orgId, projectId);
-  const setKey = keys.projectMembers(orgId, projectId);
+  const projectKey = projectKeys.project(orgId, projectId);
+  const setKey = projectKeys.projectMembers(orgId, projectId);
   const found = await batchGet([projectKey, setKey], { consistentRead: true });
   const project = found.get(keyId(projectKey)) as ProjectItem | undefined;
   return project && { project, members: found.get(keyId(setKey)) as MemberSetItem | undefined };

@@ -1,9 +1,9 @@
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { type Condition, updateExpression } from '../db/update-expression';
 import { type ProjectAudience, newEventId, notificationEventPut } from '../notifications/event';
 import type { NotificationMessage } from '../notifications/item';
+import { projectKeys } from './keys';
 import type { MembershipChange } from './memberships';
 
 /** How often a change is re-read and retried when someone else changed the project in between. */
@@ -76,7 +76,7 @@ export async function writeProjectChange(orgId: string, projectId: string, chang
     {
       Update: {
         TableName: TABLE_NAME,
-        Key: keys.project(orgId, projectId),
+        Key: projectKeys.project(orgId, projectId),
         ...updateExpression(
           {
             set: { ...change.set, ...version.set, ...(statusEventId ? { statusEventId } : {}) },

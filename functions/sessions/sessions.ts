@@ -2,17 +2,20 @@ import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aw
 import { STEP_UP_WINDOW_MS } from '../../shared/limits';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { type Key, collections, keys } from '../db/keys';
+import type { Key } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { type Item, batchGet, keyId } from '../db/reads';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { compareOrdinal } from '../domain/compare-ordinal';
 import type { OrganizationItem } from '../organization/item';
+import { organizationKeys } from '../organization/keys';
 import { SESSION_TOUCH_INTERVAL_MS, sessionIdleLimit } from '../security/lifetime';
 import type { SessionClaims } from '../security/token';
 import type { UserItem } from '../user/item';
+import { userKeys } from '../user/keys';
 import { type SessionItem, newSession, sessionTtl } from './item';
+import { sessionCollections, sessionKeys } from './keys';
 
 export interface LoadedSession {
   session: SessionItem;
@@ -41,7 +44,7 @@ export async function createSession(
   startedBy?: 'sso',
 ): Promise<SessionItem> {
   const session = newSession(userId, orgId, userAgent, clockNow().getTime(), startedBy);
-  const put = { TableName: TABLE_NAME, Item: { ...keys.session(userId, session.id), ...session } };
+  const put = { TableName: TABLE_NAME, Item: { ...sessionKeys.session(userId, session.id), ...session } };
   if (audit) await transactWrite([{ Put: put }, ...[audit].flat()]);
   else await db.send(new PutCommand(put));
   return session;
@@ -58,9 +61,9 @@ export async function loadSession(
   /** false for a background read (Endpoint.passive): the session is checked but its idle end does not slide. */
   { touch = true } = {},
 ): Promise<LoadedSession | undefined> {
-  const sessionKey = keys.session(claims.userId, claims.sessionId);
-  const userKey = keys.user(claims.orgId, claims.userId);
-  const orgKey = keys.organization(claims.orgId);
+  const sessionKey = sessionKeys.session(claims.userId, claims.sessionId);
+  const userKey = userKeys.user(claims.orgId, claims.userId);
+  const orgKey = organizationKeys.organization(claims.orgId);
   const extraKeys = [preload?.(claims.orgId) ?? []].flat();
   const found = await batchGet([sessionKey, userKey, orgKey, ...extraKeys], { consistentRead: true });
   const session = found.get(keyId(sessionKey)) as SessionItem | undefined;
@@ -85,7 +88,7 @@ async function touchSession(session: SessionItem, now: number) {
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: keys.session(session.userId, session.id),
+        Key: sessionKeys.session(session.userId, session.id),
         ...updateExpression(
           { set: { lastUsedAt: now, ttl: sessionTtl(session.expiresAt, now) } },
           { expression: 'attribute_exists(PK)' },
@@ -106,7 +109,7 @@ export async function markSteppedUp(session: SessionItem, now = clockNow().getTi
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: keys.session(session.userId, session.id),
+        Key: sessionKeys.session(session.userId, session.id),
         ...updateExpression({ set: { steppedUpAt: now } }, { expression: 'attribute_exists(PK)' }),
       }),
     ),
@@ -115,7 +118,7 @@ export async function markSteppedUp(session: SessionItem, now = clockNow().getTi
 
 /** The user's sessions that are still live by their organization's rules, newest sign-in first. */
 export async function listSessionsOfUser(userId: string, org: Pick<OrganizationItem, 'requireMfa'>): Promise<SessionItem[]> {
-  const sessions = await queryCollection<SessionItem>(collections.sessionsOfUser(userId), { consistentRead: true });
+  const sessions = await queryCollection<SessionItem>(sessionCollections.sessionsOfUser(userId), { consistentRead: true });
   const now = clockNow().getTime();
   return sessions.filter((session) => isSessionLive(session, org, now)).sort((a, b) => compareOrdinal(b.createdAt, a.createdAt));
 }
@@ -126,7 +129,7 @@ export async function deleteOwnSession(userId: string, sessionId: string): Promi
     db.send(
       new DeleteCommand({
         TableName: TABLE_NAME,
-        Key: keys.session(userId, sessionId),
+        Key: sessionKeys.session(userId, sessionId),
         ConditionExpression: 'attribute_exists(PK)',
       }),
     ),
@@ -135,7 +138,7 @@ export async function deleteOwnSession(userId: string, sessionId: string): Promi
 
 /** Deletes one session; with `audit`, the sign-out's audit entry in the same transaction. */
 export async function deleteSession(userId: string, sessionId: string, audit?: TransactItem) {
-  const remove = { TableName: TABLE_NAME, Key: keys.session(userId, sessionId) };
+  const remove = { TableName: TABLE_NAME, Key: sessionKeys.session(userId, sessionId) };
   if (audit) await transactWrite([{ Delete: remove }, audit]);
   else await db.send(new DeleteCommand(remove));
 }
@@ -147,7 +150,9 @@ export async function deleteSessionsOfUser(userId: string, keep?: string): Promi
 
 /** The keys of a user's sessions but `keep`'s, to delete with deleteSessions. */
 export async function sessionKeysOfUser(userId: string, keep?: string): Promise<Key[]> {
-  const sessions = await queryCollection<Key & { id: string }>(collections.sessionsOfUser(userId), { projection: 'PK, SK, id' });
+  const sessions = await queryCollection<Key & { id: string }>(sessionCollections.sessionsOfUser(userId), {
+    projection: 'PK, SK, id',
+  });
   return sessions.filter((item) => item.id !== keep).map((item) => ({ PK: item.PK, SK: item.SK }));
 }
 

@@ -1,17 +1,18 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
 import { keyBeginsWith } from '../db/key-prefix';
-import { keys, roleKeyPrefix } from '../db/keys';
 import { batchGet, keyId } from '../db/reads';
 import type { IndexName } from '../db/table-definition';
 import { type OrganizationItem } from '../organization/item';
+import { organizationKeys } from '../organization/keys';
 import { type UserItem, emailItemOf, userRecord } from './item';
+import { roleKeyPrefix, userKeys } from './keys';
 import { userWordItems } from './words';
 
 /** A user and their organization in one BatchGetItem; undefined when either is gone. */
 export async function loadUserWithOrganization(orgId: string, userId: string) {
-  const userKey = keys.user(orgId, userId);
-  const orgKey = keys.organization(orgId);
+  const userKey = userKeys.user(orgId, userId);
+  const orgKey = organizationKeys.organization(orgId);
   const found = await batchGet([userKey, orgKey]);
   const user = found.get(keyId(userKey)) as UserItem | undefined;
   const org = found.get(keyId(orgKey)) as OrganizationItem | undefined;
@@ -32,7 +33,7 @@ export async function adminsOfOrganization(
       TableName: TABLE_NAME,
       IndexName: 'usersByRole' satisfies IndexName,
       KeyConditionExpression: `PK = :pk AND ${admins.expression}`,
-      ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ...admins.values },
+      ExpressionAttributeValues: { ':pk': organizationKeys.organization(orgId).PK, ...admins.values },
       ProjectionExpression: 'id, username, fullName, #role',
       ExpressionAttributeNames: { '#role': 'role' },
       Limit: limit,
@@ -65,7 +66,7 @@ export function userPuts(user: UserItem, { registration = false } = {}) {
     {
       Put: {
         TableName: TABLE_NAME,
-        Item: { ...keys.email(user.username), ...emailItemOf(user, registration) },
+        Item: { ...userKeys.email(user.username), ...emailItemOf(user, registration) },
         ...(registration
           ? { ConditionExpression: 'attribute_not_exists(PK)' }
           : { ConditionExpression: TAKES_UNVERIFIED_HOLD.expression, ExpressionAttributeValues: TAKES_UNVERIFIED_HOLD.values }),

@@ -1,6 +1,5 @@
 import { type WriteContext, auditPut, userTarget } from '../audit-log/entries';
 import { TABLE_NAME } from '../db/client';
-import { keys, userIndexKeys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
@@ -8,6 +7,7 @@ import { Conflict, Refused } from '../domain/errors';
 import { outboxPut } from '../mailer/outbox';
 import { profileChangedEvent, profileVersionRaise } from '../projects/member-profiles';
 import type { UserItem } from './item';
+import { userIndexKeys, userKeys } from './keys';
 import { userWordWrites } from './words';
 
 /** The signed-in user's own account: their name and their password. */
@@ -33,7 +33,7 @@ export async function updateFullName(current: UserItem, fullName: string): Promi
         {
           Update: {
             TableName: TABLE_NAME,
-            Key: keys.user(user.orgId, user.id),
+            Key: userKeys.user(user.orgId, user.id),
             ...updateExpression(
               { set: { fullName, userNameKey, userRoleKey }, add: profileVersionRaise },
               {
@@ -50,7 +50,7 @@ export async function updateFullName(current: UserItem, fullName: string): Promi
     );
     if (renamed) return next;
     if (attempt >= MAX_ATTEMPTS) throw new Conflict(PROFILE_CHANGED_MEANWHILE);
-    user = await getItem(keys.user(user.orgId, user.id), { consistentRead: true });
+    user = await getItem(userKeys.user(user.orgId, user.id), { consistentRead: true });
   }
   // The user was removed after their session was loaded: they are signed out.
   throw new Refused('signed-out', 'Not authenticated');
@@ -68,7 +68,7 @@ export async function replacePasswordHash(context: WriteContext, checkedHash: st
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.user(user.orgId, user.id),
+          Key: userKeys.user(user.orgId, user.id),
           ...updateExpression(
             { set: { passwordHash: newHash } },
             { expression: 'passwordHash = :checked', values: { ':checked': checkedHash } },
