@@ -4,7 +4,7 @@ import { getItem } from '../db/reads';
 import { transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { NotFound } from '../domain/errors';
-import { profileChangedEvent, profileVersionRaise } from '../projects/member-profiles';
+import { profileChangedEvent, profileVersionRaise } from '../events/change-event';
 import { userKeys } from '../user/keys';
 import { type AvatarItem, avatarUrlOf, newAvatar } from './item';
 import { avatarKeys } from './keys';

@@ -1,7 +1,7 @@
 import { getItem } from '../db/reads';
 import type { TransactItem } from '../db/transactions';
+import { changeEventPut } from '../events/change-event';
 import { outboxPut } from '../mailer/outbox';
-import { notificationEventPut } from '../notifications/event';
 import type { OrganizationItem } from '../organization/item';
 import { organizationKeys } from '../organization/keys';
 import type { UserItem } from '../user/item';
@@ -35,7 +35,7 @@ export async function billingAdmins(orgId: string): Promise<BillingAdmins> {
  */
 export function paymentFailedAlert(orgId: string, to: BillingAdmins): TransactItem[] {
   return [
-    ...notificationEventPut(
+    ...changeEventPut(
       orgId,
       to.admins.map((admin) => admin.id),
       PAYMENT_FAILED,
@@ -51,7 +51,7 @@ export function paymentFailedAlert(orgId: string, to: BillingAdmins): TransactIt
 
 export function trialEndingAlert(orgId: string, to: BillingAdmins, trialEnd: string | null): TransactItem[] {
   return [
-    ...notificationEventPut(
+    ...changeEventPut(
       orgId,
       to.admins.map((admin) => admin.id),
       trialEndingSoon(trialEnd),

@@ -1,4 +1,4 @@
-import type { NotificationMessage } from '../notifications/item';
+import type { NotificationMessage } from '../events/change-event';
 
 let longDateFormat: Intl.DateTimeFormat | undefined;
 

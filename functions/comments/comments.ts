@@ -8,8 +8,8 @@ import { keyBeginsWith } from '../db/key-prefix';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { NotFound, Refused } from '../domain/errors';
-import { type MentionNotice, notificationEventPut } from '../notifications/event';
-import type { NotificationMessage } from '../notifications/item';
+import { type MentionNotice, changeEventPut } from '../events/change-event';
+import type { NotificationMessage } from '../events/change-event';
 import { actorIsAdmin } from '../organization-users/organization-users';
 import { activityEntry, activityPut } from '../projects/activity';
 import { isProjectId, type ProjectItem } from '../projects/item';
@@ -148,7 +148,7 @@ export async function createComment(
       },
     },
     activityPut(project.orgId, activityEntry(project, actor, { action: 'commented' })),
-    ...notificationEventPut(project.orgId, [], newCommentMessage(actor.fullName, project, link), undefined, {
+    ...changeEventPut(project.orgId, [], newCommentMessage(actor.fullName, project, link), undefined, {
       audience: { projectId: project.id, exceptId: actor.id },
       mentioned: mentionNotice(actor, project, comment, people),
     }),
@@ -190,7 +190,7 @@ export async function updateComment(
       ),
     },
   };
-  const event = notificationEventPut(project.orgId, [], undefined, undefined, {
+  const event = changeEventPut(project.orgId, [], undefined, undefined, {
     mentioned: mentionNotice(
       actor,
       project,

@@ -7,7 +7,7 @@ import { batchGet, getItem, keyId } from '../db/reads';
 import { type TransactItem, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { Conflict, Refused } from '../domain/errors';
-import { notificationEventPut } from '../notifications/event';
+import { changeEventPut } from '../events/change-event';
 import type { OrganizationItem } from '../organization/item';
 import { organizationKeys } from '../organization/keys';
 import { actorIsAdmin, organizationCounts } from '../organization-users/organization-users';
@@ -148,7 +148,7 @@ export async function acceptInvitation(
   // The inviter (whatever their role now; gone, the fan-out leaves them out) and the admins: one event, fanned out from the stream.
   const recipients = [...new Set([invitation.invitedBy.id, ...admins.map((admin) => admin.id)])];
   items.push(
-    ...notificationEventPut(org.id, recipients, {
+    ...changeEventPut(org.id, recipients, {
       title: `${user.fullName} joined ${org.name}`,
       content: `${user.fullName} accepted the invitation of ${invitation.invitedBy.fullName} and joined as ${ROLE_LABELS[user.role]}.`,
       linkUrl: '/users?tab=users',

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TransactItem } from '../db/transactions';
-import type { NotificationEventItem } from './event';
+import type { ChangeEventItem } from '../events/change-event';
 
 const transactWrite = vi.hoisted(() => vi.fn<(items: TransactItem[]) => Promise<void>>());
 vi.mock('../db/transactions', async (original) => ({
@@ -12,7 +12,7 @@ const { RECIPIENTS_PER_TRANSACTION, notifyRecipients } = await import('./fan-out
 const { MAX_BUSY_ATTEMPTS } = await import('../db/transact-each-once');
 const { DatabaseBusyError } = await import('../db/faults');
 
-const event = (recipients: number): NotificationEventItem => ({
+const event = (recipients: number): ChangeEventItem => ({
   type: 'EVENT',
   id: '01JP0000000000000000000000',
   orgId: 'org',

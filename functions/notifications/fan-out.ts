@@ -4,6 +4,7 @@ import { batchGet } from '../db/reads';
 import { eachNewItem, newItems } from '../db/stream-batch';
 import { transactEachOnce } from '../db/transact-each-once';
 import type { TransactItem } from '../db/transactions';
+import type { AudienceMail, ChangeEventItem, MentionNotice, NotificationMessage } from '../events/change-event';
 import { receivesList } from '../mail-subscriptions/subscriptions';
 import type { Mail } from '../mailer/mail';
 import { outboxPut } from '../mailer/outbox';
@@ -15,8 +16,8 @@ import { applyMembershipChanges } from '../projects/memberships';
 import { statusMovesOf } from '../projects/status-moves';
 import type { UserItem } from '../user/item';
 import { userKeys } from '../user/keys';
-import { type AudienceMail, type MentionNotice, type NotificationEventItem, eventDerivedId, eventNotification } from './event';
-import type { NotificationItem, NotificationMessage } from './item';
+import { eventDerivedId, eventNotification } from './event-notifications';
+import type { NotificationItem } from './item';
 import { notificationKeys } from './keys';
 import { unreadIncrement } from './writes';
 
@@ -56,7 +57,7 @@ const notifyOnce = (orgId: string, notifications: NotificationItem[]) =>
  * Whom an event notifies: those it lists and, for a change of a project, the members its set holds
  * now but the actor (read strongly: a member removed before the fan-out is not notified).
  */
-async function recipientsOf(event: NotificationEventItem): Promise<string[]> {
+async function recipientsOf(event: ChangeEventItem): Promise<string[]> {
   if (!event.audience) return event.recipientIds;
   const { projectId, exceptId } = event.audience;
   const members = (await readMemberIds(event.orgId, projectId)).filter((id) => id !== exceptId);
@@ -71,7 +72,7 @@ async function recipientsOf(event: NotificationEventItem): Promise<string[]> {
  * redelivery queues no second mail (the notification's condition fails first and the person is left out).
  */
 async function notifyAndMail(
-  event: NotificationEventItem,
+  event: ChangeEventItem,
   message: NotificationMessage,
   recipientIds: string[],
   mailOf: (person: UserItem) => Mail,
@@ -130,7 +131,7 @@ const audienceMailOf =
  * Every recipient of an event gets its notification and +1 on its counter, exactly once however
  * often it runs; the people a comment mentions get their own message and a mail instead.
  */
-export async function notifyRecipients(event: NotificationEventItem): Promise<number> {
+export async function notifyRecipients(event: ChangeEventItem): Promise<number> {
   const { message, mentioned } = event;
   let notified = mentioned ? await notifyAndMail(event, mentioned.message, mentioned.recipientIds, mentionMailOf(mentioned)) : 0;
   if (!message) return notified;
@@ -155,7 +156,7 @@ export async function fanOutNotifications(
   records: DynamoDBRecord[],
   log: (entry: Record<string, unknown>) => void,
 ): Promise<DynamoDBBatchResponse> {
-  const items = newItems<NotificationEventItem>(records);
+  const items = newItems<ChangeEventItem>(records);
   const events = items.filter((event) => event.type === 'EVENT');
   try {
     const counted = await countEventFigures([...events, ...statusMovesOf(items)]);
@@ -164,7 +165,7 @@ export async function fanOutNotifications(
     log({ level: 'error', source: 'figures', events: events.length, error: String((error as Error)?.message ?? error) });
     return { batchItemFailures: records.map((record) => ({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' })) };
   }
-  return eachNewItem<NotificationEventItem>(
+  return eachNewItem<ChangeEventItem>(
     records,
     async (event) => {
       if (event.type !== 'EVENT') return;

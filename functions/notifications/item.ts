@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import type { NotificationResponse } from '../../shared/schemas/notifications';
 import { now } from '../clock';
+import type { DigestTopic, NotificationMessage } from '../events/change-event';
 
 /** A notification: `USER#<userId> / NOTIFICATION#<ulid>` (notificationKeys.notification), in its user's partition. */
 export interface NotificationItem {
@@ -20,19 +21,7 @@ export interface NotificationItem {
   digestSort?: string;
 }
 
-/** What a weekly digest tells of: a project's status changed, a comment on one's project, a mention of one. */
-export type DigestTopic = 'status' | 'comment' | 'mention';
-
-/** What a notification says and where it leads. */
-export interface NotificationMessage {
-  title: string;
-  content: string;
-  linkUrl: string | null;
-  /** Set on what the weekly digest lists (a project's status change, a comment, a mention). */
-  digest?: DigestTopic;
-}
-
-/** A new, unread notification for a user; a fan-out names its id and time (functions/notifications/event.ts). */
+/** A new, unread notification for a user; a fan-out names its id and time (functions/notifications/event-notifications.ts). */
 export function newNotification(
   userId: string,
   message: NotificationMessage,

@@ -6,7 +6,6 @@ import { digestIndexKeys, digestOwnerOf, digestWeekKey, notificationCollections,
 describe('the key strings stored items carry', () => {
   pinBuilders('notificationKeys', notificationKeys, {
     notification: [['u1', 'n1'], { PK: 'USER#u1', SK: 'NOTIFICATION#n1' }],
-    notificationEvent: [['e1'], { PK: 'EVENT#e1', SK: 'EVENT' }],
     weeklyDigestMark: [['u1', '2026-01-05'], { PK: 'USER#u1', SK: 'DIGEST#2026-01-05' }],
   });
   pinBuilders('notificationCollections', notificationCollections, {

@@ -1,15 +1,10 @@
 import { type Key, keyOf, USER } from '../db/keys';
 import type { NotificationItem } from './item';
 
-/** The keys of a person's notifications, of the events they are fanned out from and of the weekly digest (docs/data-model.md, Notifications). */
+/** The keys of a person's notifications and of the weekly digest (docs/data-model.md, Notifications). */
 export const notificationKeys = {
   notification: (userId: string, notificationId: string) =>
     keyOf<NotificationItem>(`${USER}${userId}`, `NOTIFICATION#${notificationId}`),
-  /**
-   * Users to notify of one change, fanned out from the table stream (functions/notifications/fan-out.ts);
-   * its own partition, so events spread across partitions and the stream filter is one type.
-   */
-  notificationEvent: (eventId: string): Key => ({ PK: `EVENT#${eventId}`, SK: 'EVENT' }),
   /** That a person's weekly digest of the week starting `monday` was queued: put with its mail, so a second run sends nothing (docs/decisions/061). */
   weeklyDigestMark: (userId: string, monday: string): Key => ({ PK: `${USER}${userId}`, SK: `DIGEST#${monday}` }),
 } as const;

@@ -7,6 +7,7 @@ import { TABLE_NAME, db } from '../db/client';
 import { batchGet, keyId } from '../db/reads';
 import type { IndexName } from '../db/table-definition';
 import { conditionHeld, transactWrite } from '../db/transactions';
+import type { DigestTopic } from '../events/change-event';
 import { receivesList } from '../mail-subscriptions/subscriptions';
 import type { DigestLine, DigestSection, WeeklyDigestMailData } from '../mailer/mail';
 import { outboxPut } from '../mailer/outbox';
@@ -15,7 +16,7 @@ import { projectIdsOfMember } from '../projects/memberships';
 import type { UserItem } from '../user/item';
 import { userKeys } from '../user/keys';
 import { DIGEST_SHARDS } from './digest-index';
-import type { DigestTopic, NotificationItem } from './item';
+import type { NotificationItem } from './item';
 import { digestOwnerOf, digestWeekKey, notificationKeys } from './keys';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

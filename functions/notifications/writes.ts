@@ -1,8 +1,9 @@
 import { TABLE_NAME } from '../db/client';
 import type { TransactItem } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
+import type { NotificationMessage } from '../events/change-event';
 import { userKeys } from '../user/keys';
-import { type NotificationMessage, newNotification } from './item';
+import { newNotification } from './item';
 import { notificationKeys } from './keys';
 
 /** The Put of one new, unread notification for a user. */

@@ -14,9 +14,9 @@ import {
   resumedWithin,
 } from '../db/query-page';
 import type { IndexName } from '../db/table-definition';
+import { wordsOf } from '../domain/words';
 import type { OrganizationItem } from '../organization/item';
 import { organizationKeys } from '../organization/keys';
-import { wordsOf } from '../projects/words';
 import type { UserRecord } from '../user/item';
 import { roleKeyPrefix, userCollections, userKeys } from '../user/keys';
 import { userMatchesWords } from '../user/words';

@@ -9,11 +9,11 @@ import { updateExpression } from '../db/update-expression';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import { verificationToken } from '../email-verification/writes';
+import { profileChangedEvent, profileVersionRaise } from '../events/change-event';
 import { outboxPut } from '../mailer/outbox';
 import { notificationPut } from '../notifications/writes';
 import { organizationKeys } from '../organization/keys';
 import { MEMBERS_WITHOUT_TWO_FACTOR, factorStateIs } from '../organization/members-without-two-factor';
-import { profileChangedEvent, profileVersionRaise } from '../projects/member-profiles';
 import {
   WRITES_PER_PROJECT,
   projectsWithMember,

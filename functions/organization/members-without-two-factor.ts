@@ -1,6 +1,6 @@
 import type { TransactItem } from '../db/transactions';
 import { type Condition, bothHold } from '../db/update-expression';
-import { notificationEventPut } from '../notifications/event';
+import { changeEventPut } from '../events/change-event';
 
 /**
  * `membersWithoutTwoFactor` on the organization item: how many members have neither the
@@ -46,5 +46,5 @@ export function factorChangeCounted(
   after: { hasFactor: boolean },
 ): TransactItem[] {
   const delta = Number(before.hasFactor) - Number(after.hasFactor);
-  return notificationEventPut(orgId, [], undefined, { [MEMBERS_WITHOUT_TWO_FACTOR]: delta });
+  return changeEventPut(orgId, [], undefined, { [MEMBERS_WITHOUT_TWO_FACTOR]: delta });
 }

@@ -3,8 +3,8 @@ import { now, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
 import type { IndexName } from '../db/table-definition';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
-import { notificationEventPut } from '../notifications/event';
-import type { NotificationMessage } from '../notifications/item';
+import { changeEventPut } from '../events/change-event';
+import type { NotificationMessage } from '../events/change-event';
 import type { ProjectItem } from './item';
 import { dueDayKey, projectKeys } from './keys';
 
@@ -75,7 +75,7 @@ function remind(kind: Kind, project: DueProject, day: string, at: Date): Promise
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
-  const event = notificationEventPut(project.orgId, [], reminderMessage(kind, project), undefined, {
+  const event = changeEventPut(project.orgId, [], reminderMessage(kind, project), undefined, {
     // Nobody acts: every member is told.
     audience: { projectId: project.id, exceptId: '' },
     mail: {

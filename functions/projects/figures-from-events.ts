@@ -3,7 +3,7 @@ import { TABLE_NAME } from '../db/client';
 import { transactEachOnce } from '../db/transact-each-once';
 import { type TransactItem, TRANSACTION_LIMIT } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import { notificationKeys } from '../notifications/keys';
+import { eventKeys } from '../events/keys';
 import { organizationKeys } from '../organization/keys';
 import { ORGANIZATION_FIGURES } from '../organization/members-without-two-factor';
 import { sumDeltas } from './figures';
@@ -37,7 +37,7 @@ function markCounted(event: CountedMove, at: string): TransactItem {
   return {
     Update: {
       TableName: TABLE_NAME,
-      Key: notificationKeys.notificationEvent(event.id),
+      Key: eventKeys.changeEvent(event.id),
       ...updateExpression({ set: { countedAt: at } }, { expression: 'attribute_exists(PK) AND attribute_not_exists(countedAt)' }),
     },
   };

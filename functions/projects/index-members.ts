@@ -2,11 +2,11 @@ import { TABLE_NAME } from '../db/client';
 import { queryCollection } from '../db/query-collection';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import { notificationEventPut } from '../notifications/event';
+import { type MembershipChange, changeEventPut } from '../events/change-event';
 import type { ProjectItem } from './item';
 import { projectCollections, projectKeys } from './keys';
 import { memberSetWrite } from './member-set';
-import { type MembershipChange, applyMembershipChangesNow } from './memberships';
+import { applyMembershipChangesNow } from './memberships';
 
 /** A project as written before docs/decisions/037: its members' ids on the item itself. */
 type ProjectBeforeMemberSets = Pick<ProjectItem, 'id' | 'version'> & { memberIds?: string[] };
@@ -51,7 +51,7 @@ export async function indexMembersOfOrganization(orgId: string): Promise<{ proje
           },
         },
         ...(memberIds.length > 0 ? [newSetPut(orgId, project.id, memberIds)] : []),
-        ...notificationEventPut(orgId, [], undefined, undefined, { memberships }),
+        ...changeEventPut(orgId, [], undefined, undefined, { memberships }),
       ]),
     );
     if (!written) {

@@ -15,13 +15,14 @@ import {
   resumedWithin,
 } from '../db/query-page';
 import type { IndexName } from '../db/table-definition';
+import { wordsOf } from '../domain/words';
 import { organizationKeys } from '../organization/keys';
 import { dueSoonThrough } from './due-soon';
 import { type FiguresItem, statusCounts } from './figures';
 import type { ProjectRecord } from './item';
 import { openDueBefore, openDueThrough, projectCollections, projectKeys, statusKeyPrefix } from './keys';
 import { projectIdsOfMember } from './memberships';
-import { matchesWordPrefixes, wordsOf } from './words';
+import { matchesWordPrefixes } from './words';
 
 /** One page of GET /api/projects (docs/decisions/027), read by functions/db/query-page.ts. */
 

@@ -1,14 +1,14 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
 import { batchGet, getItem, keyId } from '../db/reads';
-import { conditionHeld, type TransactItem } from '../db/transactions';
+import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import { notificationEventPut } from '../notifications/event';
+import type { MembershipChange } from '../events/change-event';
 import type { UserItem } from '../user/item';
 import { userKeys } from '../user/keys';
 import { projectKeys } from './keys';
 import { type MemberProfile, type MemberSetItem, memberProfileOf } from './member-set';
-import { type MembershipChange, projectIdsOfMember } from './memberships';
+import { projectIdsOfMember } from './memberships';
 
 /**
  * The copies of a member's name, email, avatar and role in the member sets of their projects
@@ -16,14 +16,6 @@ import { type MembershipChange, projectIdsOfMember } from './memberships';
  * user's profileVersion it was made at and is only ever replaced by a newer one, so copies written
  * in any order, and any number of times, end as the user's newest profile.
  */
-
-/**
- * For the transaction of a change of what the members lists show (a rename, a role, an avatar):
- * the version raise on the user's own update and the event that has the consumer renew the copies.
- */
-export const profileVersionRaise = { profileVersion: 1 } as const;
-export const profileChangedEvent = (orgId: string, userId: string): TransactItem[] =>
-  notificationEventPut(orgId, [], undefined, undefined, { profileOf: userId });
 
 /** Replaces the copy in one set if the set has one and it is older; false when it had none or a newer one. */
 function renewCopy(orgId: string, projectId: string, userId: string, profile: MemberProfile): Promise<boolean> {

@@ -4,6 +4,7 @@ import { queryCollection } from '../db/query-collection';
 import { transactEachOnce } from '../db/transact-each-once';
 import { TRANSACTION_LIMIT, type TransactItem } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
+import type { MembershipChange } from '../events/change-event';
 import { logger } from '../observability/logger';
 import { projectCollections, projectKeys } from './keys';
 
@@ -28,15 +29,6 @@ export interface MembershipItem {
   version: number;
   /** Only on a former membership. */
   ttl?: number;
-}
-
-/** What one change does to its project's memberships, carried by the change's event. */
-export interface MembershipChange {
-  projectId: string;
-  /** The project's version after the change. */
-  version: number;
-  added: string[];
-  removed: string[];
 }
 
 /**

@@ -6,8 +6,8 @@ import { TABLE_NAME } from '../db/client';
 import { batchGet, getItem, keyId } from '../db/reads';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { Conflict, NotFound } from '../domain/errors';
-import { notificationEventPut } from '../notifications/event';
-import type { NotificationMessage } from '../notifications/item';
+import { changeEventPut } from '../events/change-event';
+import type { NotificationMessage } from '../events/change-event';
 import type { UserItem } from '../user/item';
 import { type ActivityChange, activityEntry, activityPut } from './activity';
 import { projectCounted } from './figures';
@@ -78,7 +78,7 @@ export function newProjectWrites(
     writes: [
       { Put: { TableName: TABLE_NAME, Item: projectRecord(project), ConditionExpression: 'attribute_not_exists(PK)' } },
       activityPut(orgId, entry),
-      ...notificationEventPut(orgId, [], undefined, projectCounted(project, 1)),
+      ...changeEventPut(orgId, [], undefined, projectCounted(project, 1)),
       ...wordWrites(project, undefined, project.name),
     ],
   };
@@ -179,7 +179,7 @@ export async function deleteProject(
         },
         memberSetWrite(orgId, projectId, []),
         activityPut(orgId, entry),
-        ...notificationEventPut(orgId, [], undefined, projectCounted(project, -1), { memberships }),
+        ...changeEventPut(orgId, [], undefined, projectCounted(project, -1), { memberships }),
         ...wordWrites(project, project.name, undefined),
         auditPut(context, {
           action: 'project.deleted',

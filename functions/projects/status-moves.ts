@@ -1,9 +1,9 @@
-import type { NotificationEventItem } from '../notifications/event';
+import type { ChangeEventItem } from '../events/change-event';
 import { statusMoved } from './figures';
 import type { ProjectItem, StatusTrail } from './item';
 
 /** A move of the counters and the event whose mark counts it once. */
-export type CountedMove = Pick<NotificationEventItem, 'id' | 'orgId' | 'figures'>;
+export type CountedMove = Pick<ChangeEventItem, 'id' | 'orgId' | 'figures'>;
 
 /**
  * The status moves among a stream batch's new items: each project write that set a status, from

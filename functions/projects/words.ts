@@ -1,5 +1,6 @@
 import { TABLE_NAME } from '../db/client';
 import type { TransactItem } from '../db/transactions';
+import { MAX_INDEXED_WORDS, wordsOf } from '../domain/words';
 import type { ProjectItem } from './item';
 import { projectKeys } from './keys';
 
@@ -8,19 +9,6 @@ import { projectKeys } from './keys';
  * `ORG#o#WORDS / <word>␁<projectId>`, written in the transaction that creates, renames or deletes
  * the project. A Query on a word prefix finds the projects of a large organization without reading it.
  */
-
-/**
- * Words indexed per name: a rename writes at most twice this many items beside the change's own,
- * and a name's first words are the ones people search by.
- */
-export const MAX_INDEXED_WORDS = 8;
-
-/** Lower-case words: runs of letters and digits. */
-export const wordsOf = (text: string): string[] =>
-  text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
 
 /** The words a name is found by: its first MAX_INDEXED_WORDS distinct ones. */
 export const nameWords = (name: string): string[] => [...new Set(wordsOf(name))].slice(0, MAX_INDEXED_WORDS);

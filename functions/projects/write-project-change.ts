@@ -1,10 +1,14 @@
 import { TABLE_NAME } from '../db/client';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { type Condition, updateExpression } from '../db/update-expression';
-import { type ProjectAudience, newEventId, notificationEventPut } from '../notifications/event';
-import type { NotificationMessage } from '../notifications/item';
+import {
+  type MembershipChange,
+  type NotificationMessage,
+  type ProjectAudience,
+  changeEventPut,
+  newEventId,
+} from '../events/change-event';
 import { projectKeys } from './keys';
-import type { MembershipChange } from './memberships';
 
 /** How often a change is re-read and retried when someone else changed the project in between. */
 export const MAX_WRITE_ATTEMPTS = 5;
@@ -88,7 +92,7 @@ export async function writeProjectChange(orgId: string, projectId: string, chang
         ),
       },
     },
-    ...notificationEventPut(orgId, change.recipients, change.message, undefined, {
+    ...changeEventPut(orgId, change.recipients, change.message, undefined, {
       id: statusEventId,
       audience: change.audience,
       memberships: change.memberships,

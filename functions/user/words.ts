@@ -1,6 +1,6 @@
 import { TABLE_NAME } from '../db/client';
 import type { TransactItem } from '../db/transactions';
-import { MAX_INDEXED_WORDS, wordsOf } from '../projects/words';
+import { MAX_INDEXED_WORDS, wordsOf } from '../domain/words';
 import type { UserItem } from './item';
 import { userKeys } from './keys';
 

@@ -32,6 +32,7 @@ const FUNCTIONS_PLUMBING = [
   'capacity',
   'db',
   'domain',
+  'events',
   'handlers',
   'http',
   'images',

@@ -2,8 +2,8 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import type { NotificationEventItem } from '../../../functions/notifications/event';
-import { notificationKeys } from '../../../functions/notifications/keys';
+import type { ChangeEventItem } from '../../../functions/events/change-event';
+import { eventKeys } from '../../../functions/events/keys';
 import { projectKeys } from '../../../functions/projects/keys';
 import { userKeys } from '../../../functions/user/keys';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
@@ -15,7 +15,7 @@ import { storedNotifications } from './seed-notifications';
 
 let modules: Awaited<ReturnType<typeof load>>;
 const load = async () => ({
-  event: await import('../../../functions/notifications/event'),
+  event: await import('../../../functions/events/change-event'),
   fanOut: await import('../../../functions/notifications/fan-out'),
   client: await import('../../../functions/db/client'),
   reads: await import('../../../functions/db/reads'),
@@ -62,14 +62,14 @@ function streamRecord(
   recipientIds: string[],
   sequence: string,
   figures?: Record<string, number>,
-): { event: NotificationEventItem; record: DynamoDBRecord } {
-  const [put] = modules.event.notificationEventPut(
+): { event: ChangeEventItem; record: DynamoDBRecord } {
+  const [put] = modules.event.changeEventPut(
     orgId,
     recipientIds,
     { title: 'Project status changed', content: 'The project "Fan" is now Completed.', linkUrl: '/projects/x' },
     figures,
   );
-  const event = put!.Put!.Item as NotificationEventItem;
+  const event = put!.Put!.Item as ChangeEventItem;
   return { event, record: { eventName: 'INSERT', dynamodb: { NewImage: marshall(event) as never, SequenceNumber: sequence } } };
 }
 
@@ -201,7 +201,7 @@ describe('the notification fan-out', () => {
       expect(await storedNotifications(ada.user.id)).toEqual([]);
 
       // The same kind of event handed to the consumer directly: it fails halfway, then runs twice.
-      const [put2] = modules.event.notificationEventPut(
+      const [put2] = modules.event.changeEventPut(
         ada.orgId,
         [],
         {
@@ -214,7 +214,7 @@ describe('the notification fan-out', () => {
           audience: { projectId: project.body.id, exceptId: ada.user.id },
         },
       );
-      const event = put2!.Put!.Item as NotificationEventItem;
+      const event = put2!.Put!.Item as ChangeEventItem;
       const record: DynamoDBRecord = {
         eventName: 'INSERT',
         dynamodb: { NewImage: marshall(event) as never, SequenceNumber: '11' },
@@ -241,7 +241,7 @@ describe('the notification fan-out', () => {
     for (const { event } of events)
       await db.send(
         new TransactWriteCommand({
-          TransactItems: [{ Put: { TableName: tableName, Item: { ...notificationKeys.notificationEvent(event.id), ...event } } }],
+          TransactItems: [{ Put: { TableName: tableName, Item: { ...eventKeys.changeEvent(event.id), ...event } } }],
         }),
       );
     const [first, second, third] = events.map(({ record }) => record);

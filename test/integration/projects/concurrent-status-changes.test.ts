@@ -2,8 +2,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { NotificationEventItem } from '../../../functions/notifications/event';
-import { notificationKeys } from '../../../functions/notifications/keys';
+import type { ChangeEventItem } from '../../../functions/events/change-event';
+import { eventKeys } from '../../../functions/events/keys';
 import type { ProjectRecord } from '../../../functions/projects/item';
 import { projectKeys } from '../../../functions/projects/keys';
 import { countByStatus } from '../../../functions/projects/recount';
@@ -93,7 +93,7 @@ describe('concurrent status changes of one project', () => {
 
       // The last write that set a status names its event: the project holds that write's status.
       const stored = (await storedItem<ProjectRecord>(projectKeys.project(admin.orgId, project.id)))!;
-      const lastEvent = (await storedItem<NotificationEventItem>(notificationKeys.notificationEvent(stored.statusEventId!)))!;
+      const lastEvent = (await storedItem<ChangeEventItem>(eventKeys.changeEvent(stored.statusEventId!)))!;
       expect(lastEvent.message?.content).toBe(`The project "Hot" is now ${PROJECT_STATUS_LABELS[stored.status]}.`);
       expect((await admin.call(`/api/projects/${project.id}`)).body.status).toBe(stored.status);
 

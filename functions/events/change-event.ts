@@ -1,13 +1,37 @@
-import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import { now, ttlAt } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import type { TransactItem } from '../db/transactions';
 import type { DueReminderMailData } from '../mailer/mail';
-import type { MembershipChange } from '../projects/memberships';
-import { withDigestIndex } from './digest-index';
-import { type NotificationItem, type NotificationMessage, newNotification } from './item';
-import { notificationKeys } from './keys';
+import { eventKeys } from './keys';
+
+/**
+ * What one resource's change asks of the others, in their shared words: the change event and what
+ * it carries (a message to notify with, membership changes, a renewed profile, figures). Every
+ * resource that writes for another imports this module and none of the others (issue 61), so the
+ * resources depend one way; the consumer of the stream (functions/notifications/fan-out.ts) reads it.
+ */
+
+/** What a weekly digest tells of: a project's status changed, a comment on one's project, a mention of one. */
+export type DigestTopic = 'status' | 'comment' | 'mention';
+
+/** What a notification says and where it leads. */
+export interface NotificationMessage {
+  title: string;
+  content: string;
+  linkUrl: string | null;
+  /** Set on what the weekly digest lists (a project's status change, a comment, a mention). */
+  digest?: DigestTopic;
+}
+
+/** What one change does to its project's memberships, carried by the change's event (applied by functions/projects/memberships.ts). */
+export interface MembershipChange {
+  projectId: string;
+  /** The project's version after the change. */
+  version: number;
+  added: string[];
+  removed: string[];
+}
 
 /**
  * `EVENT#<ulid> / EVENT`: one change that notifies users or moves the organization's figures,
@@ -16,7 +40,7 @@ import { notificationKeys } from './keys';
  * (functions/notifications/fan-out.ts), which writes the notifications and adds the figures
  * (functions/projects/figures-from-events.ts, docs/decisions/032).
  */
-export interface NotificationEventItem {
+export interface ChangeEventItem {
   type: 'EVENT';
   id: string;
   orgId: string;
@@ -85,7 +109,7 @@ interface EventExtras {
 }
 
 /** The event's Put for the change's transaction; none when nobody is to be notified, no counter moves, no membership and no profile changes, unless its id is given. */
-export function notificationEventPut(
+export function changeEventPut(
   orgId: string,
   recipientIds: string[],
   message: NotificationMessage | undefined,
@@ -103,7 +127,7 @@ export function notificationEventPut(
   if (!notifies && !mentions && !counted && memberships.length === 0 && extras.profileOf === undefined && extras.id === undefined)
     return [];
   const createdAt = now();
-  const item: NotificationEventItem = {
+  const item: ChangeEventItem = {
     type: 'EVENT',
     id: extras.id ?? newEventId(),
     orgId,
@@ -122,31 +146,18 @@ export function notificationEventPut(
     {
       Put: {
         TableName: TABLE_NAME,
-        Item: { ...notificationKeys.notificationEvent(item.id), ...item },
+        Item: { ...eventKeys.changeEvent(item.id), ...item },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
   ];
 }
 
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
 /**
- * The one notification an event makes for a recipient. Its id is a ULID with the event's time and
- * a randomness derived from (event, recipient): a redelivered event names the same item, so the
- * conditional Put refuses it instead of notifying twice, and the list still sorts by time.
+ * For the transaction of a change of what the members lists show (a rename, a role, an avatar):
+ * the version raise on the user's own update and the event that has the consumer renew the copies
+ * in their projects' member sets (functions/projects/member-profiles.ts, docs/decisions/063).
  */
-export function eventNotification(event: NotificationEventItem, message: NotificationMessage, userId: string): NotificationItem {
-  return withDigestIndex(
-    event.orgId,
-    newNotification(userId, message, { id: eventDerivedId(event, userId), createdAt: event.createdAt }),
-    message.digest,
-  );
-}
-
-/** A ULID with the event's time and a randomness derived from (event, name): the same for every delivery of the event. */
-export function eventDerivedId(event: Pick<NotificationEventItem, 'id'>, name: string): string {
-  const digest = createHash('sha256').update(`${event.id}#${name}`).digest();
-  const randomness = Array.from(digest.subarray(0, 16), (byte) => CROCKFORD[byte % CROCKFORD.length]).join('');
-  return `${event.id.slice(0, 10)}${randomness}`;
-}
+export const profileVersionRaise = { profileVersion: 1 } as const;
+export const profileChangedEvent = (orgId: string, userId: string): TransactItem[] =>
+  changeEventPut(orgId, [], undefined, undefined, { profileOf: userId });
