@@ -1,7 +1,8 @@
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { collections, keys } from '../functions/db/keys';
 import type { TransactItem } from '../functions/db/transactions';
+import { projectCollections } from '../functions/projects/keys';
 import { newProjectWrites } from '../functions/projects/writes';
+import { userKeys } from '../functions/user/keys';
 import { percentile } from './stats';
 
 export interface FloorFigures {
@@ -23,7 +24,7 @@ const inTable = (item: TransactItem, tableName: string): TransactItem =>
  * sends, from the functions' own builder, not a GetItem in its place.
  */
 export function floorCalls(db: DynamoDBDocumentClient, tableName: string, target: { orgId: string; userId: string }) {
-  const { PK, prefix } = collections.projectsOfOrganization(target.orgId);
+  const { PK, prefix } = projectCollections.projectsOfOrganization(target.orgId);
   const actor = { id: target.userId, fullName: 'Bench Floor', avatarUrl: null };
   // Where the floor of POST /api/projects creates its projects: an organization no route reads.
   const floorOrgId = `floor-${target.orgId}`;
@@ -33,7 +34,7 @@ export function floorCalls(db: DynamoDBDocumentClient, tableName: string, target
       await db.send(new TransactWriteCommand({ TransactItems: writes.map((write) => inTable(write, tableName)) }));
     },
     getItem: () =>
-      db.send(new GetCommand({ TableName: tableName, Key: keys.user(target.orgId, target.userId), ConsistentRead: true })),
+      db.send(new GetCommand({ TableName: tableName, Key: userKeys.user(target.orgId, target.userId), ConsistentRead: true })),
     query: () =>
       db.send(
         new QueryCommand({

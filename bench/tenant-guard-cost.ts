@@ -1,7 +1,10 @@
 import './local-aws-env';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { keys } from '../functions/db/keys';
+import { organizationKeys } from '../functions/organization/keys';
+import { projectKeys } from '../functions/projects/keys';
+import { sessionKeys } from '../functions/sessions/keys';
+import { userKeys } from '../functions/user/keys';
 import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb-local';
 import { percentile, round1 } from './stats';
 
@@ -29,9 +32,13 @@ async function measureGuard() {
   const calls: [string, Record<string, unknown>][] = [
     [
       'BatchGetItemCommand',
-      { RequestItems: { t: { Keys: [keys.session(USER, 's1'), keys.user(OWN, USER), keys.organization(OWN)] } } },
+      {
+        RequestItems: {
+          t: { Keys: [sessionKeys.session(USER, 's1'), userKeys.user(OWN, USER), organizationKeys.organization(OWN)] },
+        },
+      },
     ],
-    ['GetItemCommand', { Key: keys.project(OWN, 'p1') }],
+    ['GetItemCommand', { Key: projectKeys.project(OWN, 'p1') }],
     [
       'QueryCommand',
       {
@@ -43,7 +50,7 @@ async function measureGuard() {
       'TransactWriteItemsCommand',
       {
         TransactItems: Array.from({ length: 6 }, (_, index) => ({
-          Put: { Item: { ...keys.projectWord(OWN, `w${index}`, 'p1') } },
+          Put: { Item: { ...projectKeys.projectWord(OWN, `w${index}`, 'p1') } },
         })),
       },
     ],

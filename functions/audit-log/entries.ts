@@ -3,8 +3,8 @@ import { AUDIT_KEPT_DAYS } from '../../shared/limits';
 import type { AuditAction, AuditActor, AuditDetails, AuditEntryResponse, AuditTarget } from '../../shared/schemas/audit-log';
 import { now, ttlAt } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { auditActorKey, keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
+import { auditActorKey, auditLogKeys } from './keys';
 
 // Monotonic: entries of one request made in the same millisecond keep their order.
 const ulid = monotonicFactory();
@@ -115,7 +115,7 @@ export function auditPut({ actor, client }: WriteContext, event: AuditEvent): Tr
   return {
     Put: {
       TableName: TABLE_NAME,
-      Item: { ...keys.auditEntry(orgId, id), ...item },
+      Item: { ...auditLogKeys.auditEntry(orgId, id), ...item },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };

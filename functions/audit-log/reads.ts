@@ -8,9 +8,9 @@ import {
   type AuditLogPage,
 } from '../../shared/schemas/audit-log';
 import { TABLE_NAME, db } from '../db/client';
-import { auditActorKey, collections, keys } from '../db/keys';
 import type { IndexName } from '../db/table-definition';
 import type { AuditItem } from './entries';
+import { auditActorKey, auditLogCollections, auditLogKeys } from './keys';
 
 /** What a reader of the log may narrow it to; the range is in epoch ms, both ends included. */
 export interface AuditFilters {
@@ -52,9 +52,9 @@ function auditQuery(orgId: string, filters: AuditFilters, cursor?: string): Quer
   if (highest < lowest) return undefined;
   const byActor = filters.actorId !== undefined;
   const values: Record<string, unknown> = {
-    ':pk': byActor ? auditActorKey(orgId, filters.actorId!) : collections.auditOfOrganization(orgId).PK,
-    ':lowest': keys.auditEntry(orgId, lowest).SK,
-    ':highest': keys.auditEntry(orgId, highest).SK,
+    ':pk': byActor ? auditActorKey(orgId, filters.actorId!) : auditLogCollections.auditOfOrganization(orgId).PK,
+    ':lowest': auditLogKeys.auditEntry(orgId, lowest).SK,
+    ':highest': auditLogKeys.auditEntry(orgId, highest).SK,
   };
   if (filters.action !== undefined) values[':action'] = filters.action;
   return {
@@ -80,7 +80,7 @@ function toEntry(item: AuditItem): AuditEntryResponse {
 
 /** The entry id a LastEvaluatedKey names. */
 const idOfKey = (orgId: string, key: Record<string, unknown>) =>
-  String(key.SK).slice(collections.auditOfOrganization(orgId).prefix.length);
+  String(key.SK).slice(auditLogCollections.auditOfOrganization(orgId).prefix.length);
 
 /**
  * One page of AUDIT_PAGE_SIZE entries after the cursor. Unfiltered or by person it is one Query (one

@@ -1,10 +1,10 @@
 import { type QueryCommandOutput, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
 import { keyBeginsWith } from '../db/key-prefix';
-import { auditActorKey, collections, keys } from '../db/keys';
 import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { AuditItem } from './entries';
+import { auditActorKey, auditLogCollections, auditLogKeys } from './keys';
 
 /**
  * Gives an organization's audit entries written before docs/decisions/062 their `auditActorKey`,
@@ -15,7 +15,7 @@ import type { AuditItem } from './entries';
  * credentials, and adds an index attribute, nothing an entry records.
  */
 export async function reindexAuditEntriesOfOrganization(orgId: string): Promise<{ entries: number; updated: number }> {
-  const { PK, prefix } = collections.auditOfOrganization(orgId);
+  const { PK, prefix } = auditLogCollections.auditOfOrganization(orgId);
   const ofOrganization = keyBeginsWith('SK', prefix);
   let entries = 0;
   let updated = 0;
@@ -38,7 +38,7 @@ export async function reindexAuditEntriesOfOrganization(orgId: string): Promise<
         db.send(
           new UpdateCommand({
             TableName: TABLE_NAME,
-            Key: keys.auditEntry(orgId, entry.id),
+            Key: auditLogKeys.auditEntry(orgId, entry.id),
             ...updateExpression(
               { set: { auditActorKey: auditActorKey(orgId, entry.actor.id) } },
               { expression: 'attribute_exists(PK) AND attribute_not_exists(auditActorKey)' },

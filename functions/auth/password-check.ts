@@ -1,8 +1,8 @@
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import { verifyPassword } from '../security/passwords';
 import type { EmailItem } from '../user/item';
+import { userKeys } from '../user/keys';
 import { loadUserWithOrganization } from '../user/reads';
 
 // No account has these ids (ids are ULIDs): an unknown address reads their absent user and organization.
@@ -29,7 +29,7 @@ export async function checkPassword(emailItem: EmailItem | undefined, password: 
 export const unknownAddressFailure = (email: string): TransactItem => ({
   ConditionCheck: {
     TableName: TABLE_NAME,
-    Key: keys.email(email),
+    Key: userKeys.email(email),
     ConditionExpression: 'attribute_not_exists(PK) OR attribute_exists(PK)',
   },
 });

@@ -5,7 +5,7 @@ import { now as clockNow, ttlAt } from '../clock';
 export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
 
 /**
- * The first step of a two-factor sign-in: `USER#<userId> / MFA_PENDING#<uuid>` (keys.pendingSignIn),
+ * The first step of a two-factor sign-in: `USER#<userId> / MFA_PENDING#<uuid>` (authKeys.pendingSignIn),
  * named by the pending cookie. The password was right, a code is still due.
  */
 export interface PendingSignInItem {

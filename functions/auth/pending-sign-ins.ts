@@ -1,15 +1,15 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { conditionHeld } from '../db/transactions';
+import { authKeys } from './keys';
 import { type PendingSignInItem, isPendingSignInLive, newPendingSignIn } from './pending-sign-in-item';
 
 /** Stores the first step of a two-factor sign-in (one PutItem); the pending cookie names it. */
 export async function createPendingSignIn(userId: string, orgId: string, now = clockNow().getTime()): Promise<PendingSignInItem> {
   const item = newPendingSignIn(userId, orgId, now);
-  await db.send(new PutCommand({ TableName: TABLE_NAME, Item: { ...keys.pendingSignIn(userId, item.id), ...item } }));
+  await db.send(new PutCommand({ TableName: TABLE_NAME, Item: { ...authKeys.pendingSignIn(userId, item.id), ...item } }));
   return item;
 }
 
@@ -19,7 +19,7 @@ export async function finishPendingSignIn(userId: string, pendingId: string): Pr
     db.send(
       new DeleteCommand({
         TableName: TABLE_NAME,
-        Key: keys.pendingSignIn(userId, pendingId),
+        Key: authKeys.pendingSignIn(userId, pendingId),
         ConditionExpression: 'attribute_exists(PK)',
       }),
     ),
@@ -28,6 +28,7 @@ export async function finishPendingSignIn(userId: string, pendingId: string): Pr
 
 /** The pending sign-in a cookie names, while it lives (read strongly: a second step may have used it up a moment ago). */
 export async function findLivePendingSignIn(userId: string, pendingId: string): Promise<PendingSignInItem | undefined> {
-  const item = (await getItem(keys.pendingSignIn(userId, pendingId), { consistentRead: true })) as PendingSignInItem | undefined;
+  const item = (await getItem(authKeys.pendingSignIn(userId, pendingId), { consistentRead: true })) as
+    PendingSignInItem | undefined;
   return isPendingSignInLive(item) ? item : undefined;
 }

@@ -3,11 +3,11 @@ import { registeredTrialPut } from '../billing/trial-ends';
 import { trialBillingPut } from '../billing/writes';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import { conditionHeld, transactWrite } from '../db/transactions';
 import { Conflict } from '../domain/errors';
 import { verificationForNewUser } from '../email-verification/writes';
 import { type OrganizationItem, newOrganization } from '../organization/item';
+import { organizationKeys } from '../organization/keys';
 import { type UserItem, newUser } from '../user/item';
 import { EMAIL_TAKEN } from '../user/messages';
 import { userPuts } from '../user/writes';
@@ -49,7 +49,7 @@ export async function createOrganizationWithAdmin(input: {
       {
         Put: {
           TableName: TABLE_NAME,
-          Item: { ...keys.organization(org.id), ...org },
+          Item: { ...organizationKeys.organization(org.id), ...org },
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },

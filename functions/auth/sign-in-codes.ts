@@ -2,7 +2,6 @@ import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { now as clockNow, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { type TransactItem, conditionHeld, conditionHeldAnswer, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
@@ -17,6 +16,7 @@ import {
   windowMoved,
 } from '../throttles/throttles';
 import type { UserItem } from '../user/item';
+import { authKeys } from './keys';
 
 /** The code is due within this time, else the sign-in starts over. */
 export const SIGN_IN_CODE_MS = 10 * 60 * 1000;
@@ -69,7 +69,11 @@ export async function startSignInCode(
       );
     }
     const put: TransactItem = {
-      Put: { TableName: TABLE_NAME, Item: { ...keys.signInCode(id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' },
+      Put: {
+        TableName: TABLE_NAME,
+        Item: { ...authKeys.signInCode(id), ...item },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
     };
     await transactWriteExplained([put, ...mailed], (failed) => windowMoved(failed, mailed.length > 0 ? [1] : []));
     return item;
@@ -89,7 +93,7 @@ export async function trySignInCode(id: string, code: string): Promise<CodeOutco
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: keys.signInCode(id),
+        Key: authKeys.signInCode(id),
         ...updateExpression(
           { add: { tries: 1 } },
           {
@@ -108,7 +112,9 @@ export async function trySignInCode(id: string, code: string): Promise<CodeOutco
   const right = !!taken.userId && !!taken.orgId && expected.length === given.length && timingSafeEqual(expected, given);
   if (!right) return { outcome: 'wrong' };
   const usedUp = await conditionHeld(
-    db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: keys.signInCode(id), ConditionExpression: 'attribute_exists(PK)' })),
+    db.send(
+      new DeleteCommand({ TableName: TABLE_NAME, Key: authKeys.signInCode(id), ConditionExpression: 'attribute_exists(PK)' }),
+    ),
   );
   return usedUp ? { outcome: 'right', userId: taken.userId!, orgId: taken.orgId! } : { outcome: 'expired' };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AvatarContentType } from '../../shared/schemas/user';
 import { now } from '../clock';
 
-/** One per user: `USER#<userId> / AVATAR` (keys.avatar), the image bytes (Binary) and the random version its public URL names. */
+/** One per user: `USER#<userId> / AVATAR` (avatarKeys.avatar), the image bytes (Binary) and the random version its public URL names. */
 export interface AvatarItem {
   type: 'AVATAR';
   userId: string;

@@ -1,7 +1,7 @@
-import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { NotFound } from '../domain/errors';
 import type { AvatarItem } from './item';
+import { avatarKeys } from './keys';
 
 /**
  * The stored image, only when the URL names its current version (older versions are gone). Read
@@ -11,9 +11,9 @@ import type { AvatarItem } from './item';
  */
 export async function getAvatar(userId: string, version: string): Promise<AvatarItem> {
   const current = (item: AvatarItem | undefined): item is AvatarItem => item?.version === version;
-  const item = await getItem(keys.avatar(userId));
+  const item = await getItem(avatarKeys.avatar(userId));
   if (current(item)) return item;
-  const fresh = await getItem(keys.avatar(userId), { consistentRead: true });
+  const fresh = await getItem(avatarKeys.avatar(userId), { consistentRead: true });
   if (!current(fresh)) throw new NotFound();
   return fresh;
 }

@@ -1,21 +1,22 @@
 import type { AvatarContentType } from '../../shared/schemas/user';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import { transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { profileChangedEvent, profileVersionRaise } from '../events/change-event';
+import { userKeys } from '../user/keys';
 import { avatarUrlOf, newAvatar } from './item';
+import { avatarKeys } from './keys';
 
 /** Stores a user's new image and points their avatarUrl at it, in one transaction. */
 export async function saveAvatar(orgId: string, userId: string, contentType: AvatarContentType, data: Buffer): Promise<string> {
   const item = newAvatar(orgId, userId, contentType, data);
   const avatarUrl = avatarUrlOf(item);
   await transactWrite([
-    { Put: { TableName: TABLE_NAME, Item: { ...keys.avatar(userId), ...item } } },
+    { Put: { TableName: TABLE_NAME, Item: { ...avatarKeys.avatar(userId), ...item } } },
     {
       Update: {
         TableName: TABLE_NAME,
-        Key: keys.user(orgId, userId),
+        Key: userKeys.user(orgId, userId),
         ...updateExpression({ set: { avatarUrl }, add: profileVersionRaise }, { expression: 'attribute_exists(PK)' }),
       },
     },

@@ -1,9 +1,9 @@
-import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import type { TransactItem } from '../db/transactions';
 import { changeEventPut } from '../events/change-event';
 import { outboxPut } from '../mailer/outbox';
 import type { OrganizationItem } from '../organization/item';
+import { organizationKeys } from '../organization/keys';
 import type { UserItem } from '../user/item';
 import { adminsOfOrganization } from '../user/reads';
 import { PAYMENT_FAILED, trialEndingSoon } from './billing-notifications';
@@ -23,7 +23,7 @@ interface BillingAdmins {
 /** The organization's admins (and its name, for the mail): its item and its users, read at once. */
 export async function billingAdmins(orgId: string): Promise<BillingAdmins> {
   const [org, admins] = await Promise.all([
-    getItem<OrganizationItem>(keys.organization(orgId)),
+    getItem<OrganizationItem>(organizationKeys.organization(orgId)),
     adminsOfOrganization(orgId, MAX_ALERTED_ADMINS),
   ]);
   return { organizationName: org?.name ?? 'your organization', admins };

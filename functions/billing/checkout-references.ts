@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { now, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { logger } from '../observability/logger';
+import { userKeys } from '../user/keys';
+import { billingKeys } from './keys';
 
 /**
  * `CHECKOUT_REFERENCE#<reference> / CHECKOUT_REFERENCE`: the pricing table's client_reference_id,
@@ -43,7 +44,7 @@ export async function createCheckoutReference(orgId: string, userId: string): Pr
   await db.send(
     new PutCommand({
       TableName: TABLE_NAME,
-      Item: { ...keys.checkoutReference(reference), ...item },
+      Item: { ...billingKeys.checkoutReference(reference), ...item },
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );
@@ -60,9 +61,9 @@ export async function createCheckoutReference(orgId: string, userId: string): Pr
  */
 export async function organizationOfCheckoutReference(reference: string | null): Promise<string | undefined> {
   if (!reference || !REFERENCE_SHAPE.test(reference)) return undefined;
-  const item = await getItem(keys.checkoutReference(reference), { consistentRead: true });
+  const item = await getItem(billingKeys.checkoutReference(reference), { consistentRead: true });
   if (!item || item.expiresAt + DELIVERY_RETRIES_MS < now().getTime()) return undefined;
-  const maker = await getItem(keys.user(item.orgId, item.userId), { consistentRead: true });
+  const maker = await getItem(userKeys.user(item.orgId, item.userId), { consistentRead: true });
   if (maker?.role !== 'admin') {
     logger.warn('Checkout reference of someone no longer an admin of its organization: nothing linked', { orgId: item.orgId });
     return undefined;

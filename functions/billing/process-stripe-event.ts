@@ -2,12 +2,12 @@ import type Stripe from 'stripe';
 import type { AuditAction, AuditDetails } from '../../shared/schemas/audit-log';
 import { type AuditClient, auditPut, billingSystemIn } from '../audit-log/entries';
 import { now } from '../clock';
-import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { logger } from '../observability/logger';
 import { billingAdmins, paymentFailedAlert, trialEndingAlert } from './admin-alerts';
 import { organizationOfCheckoutReference } from './checkout-references';
 import { type BillingItem } from './item';
+import { billingKeys } from './keys';
 import { organizationOfCustomer, storedBilling } from './reads';
 import { stripeClient } from './stripe-client';
 import {
@@ -175,7 +175,7 @@ async function subscriptionChanged(
  * already announced this trial end; the alert marks the trial index, so the run will not announce it again.
  */
 async function trialWarning(orgId: string, trialEnd: string | null, day: string | null) {
-  const indexed = day ? await getItem<TrialEndItem>(keys.trialEnd(day, orgId), { consistentRead: true }) : undefined;
+  const indexed = day ? await getItem<TrialEndItem>(billingKeys.trialEnd(day, orgId), { consistentRead: true }) : undefined;
   if (indexed?.alertedAt && indexed.trialEnd === trialEnd) return undefined;
   return { writes: trialEndingAlert(orgId, await billingAdmins(orgId), trialEnd), alertedAt: now().toISOString() };
 }

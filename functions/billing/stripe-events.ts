@@ -1,8 +1,8 @@
 import { now, ttlAt } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { type TransactItem, failedConditionIndexes, transactWrite } from '../db/transactions';
+import { billingCollections, billingKeys } from './keys';
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** Stripe retries a delivery for up to 3 days: an event id is remembered well beyond that. */
@@ -32,7 +32,7 @@ function eventRecordPut(event: StripeEventRef, outcome: string, orgId: string | 
     Put: {
       TableName: TABLE_NAME,
       Item: {
-        ...keys.stripeEvent(event.id),
+        ...billingKeys.stripeEvent(event.id),
         type: 'STRIPE_EVENT',
         eventId: event.id,
         eventType: event.type,
@@ -87,13 +87,13 @@ export function unmatchedEventPut(event: StripeEventRef, customerId: string, sub
     subscription: subscription ?? null,
     receivedAt: now().toISOString(),
   };
-  return { Put: { TableName: TABLE_NAME, Item: { ...keys.unmatchedStripeEvent(customerId, event.id), ...item } } };
+  return { Put: { TableName: TABLE_NAME, Item: { ...billingKeys.unmatchedStripeEvent(customerId, event.id), ...item } } };
 }
 
 /** The events kept for a customer that was not linked when they arrived. */
 export const unmatchedEventsOf = (customerId: string) =>
-  queryCollection<UnmatchedEventItem>(collections.unmatchedEventsOfCustomer(customerId), { consistentRead: true });
+  queryCollection<UnmatchedEventItem>(billingCollections.unmatchedEventsOfCustomer(customerId), { consistentRead: true });
 
 export const unmatchedEventDelete = (item: UnmatchedEventItem): TransactItem => ({
-  Delete: { TableName: TABLE_NAME, Key: keys.unmatchedStripeEvent(item.customerId, item.eventId) },
+  Delete: { TableName: TABLE_NAME, Key: billingKeys.unmatchedStripeEvent(item.customerId, item.eventId) },
 });

@@ -1,9 +1,9 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { now } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { keys } from '../db/keys';
 import { conditionHeld, transactWrite } from '../db/transactions';
 import { billingAdmins, trialEndingAlert } from './admin-alerts';
+import { billingKeys } from './keys';
 import { storedBilling } from './reads';
 import { type TrialEndItem, trialAlertMark, trialDay, trialsEndingBetween } from './trial-ends';
 
@@ -61,7 +61,7 @@ async function removeStale(candidate: TrialEndItem) {
     db.send(
       new DeleteCommand({
         TableName: TABLE_NAME,
-        Key: keys.trialEnd(candidate.trialEnd.slice(0, 10), candidate.orgId),
+        Key: billingKeys.trialEnd(candidate.trialEnd.slice(0, 10), candidate.orgId),
         ConditionExpression: 'trialEnd = :trialEnd AND attribute_not_exists(alertedAt)',
         ExpressionAttributeValues: { ':trialEnd': candidate.trialEnd },
       }),

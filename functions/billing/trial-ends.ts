@@ -1,9 +1,9 @@
 import type { SubscriptionStatus } from '../../shared/schemas/billing';
 import { TABLE_NAME } from '../db/client';
-import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import type { TransactItem } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
+import { billingCollections, billingKeys } from './keys';
 
 /**
  * `TRIAL_ENDS#<day> / ORG#<orgId>`: the sparse index of running trials by the day they end (UTC).
@@ -31,7 +31,7 @@ export const trialDay = (facts: TrialFacts | undefined): string | null =>
 
 function trialEndPut(orgId: string, trialEnd: string, alertedAt?: string): TransactItem {
   const item: TrialEndItem = { type: 'TRIAL_END', orgId, trialEnd, ...(alertedAt ? { alertedAt } : {}) };
-  return { Put: { TableName: TABLE_NAME, Item: { ...keys.trialEnd(trialEnd.slice(0, 10), orgId), ...item } } };
+  return { Put: { TableName: TABLE_NAME, Item: { ...billingKeys.trialEnd(trialEnd.slice(0, 10), orgId), ...item } } };
 }
 
 /** Registration's trial, for the registration transaction. */
@@ -57,7 +57,7 @@ export function trialIndexWrites(
     writes.push({
       Update: {
         TableName: TABLE_NAME,
-        Key: keys.trialEnd(after, orgId),
+        Key: billingKeys.trialEnd(after, orgId),
         ...updateExpression({ set: { type: 'TRIAL_END', orgId, trialEnd: next.trialEnd, ...(alertedAt ? { alertedAt } : {}) } }),
       },
     });
@@ -70,14 +70,14 @@ export function trialAlertMark(day: string, orgId: string, alertedAt: string): T
   return {
     Update: {
       TableName: TABLE_NAME,
-      Key: keys.trialEnd(day, orgId),
+      Key: billingKeys.trialEnd(day, orgId),
       ...updateExpression({ set: { alertedAt } }, { expression: 'attribute_exists(PK) AND attribute_not_exists(alertedAt)' }),
     },
   };
 }
 
 const trialEndDelete = (day: string, orgId: string): TransactItem => ({
-  Delete: { TableName: TABLE_NAME, Key: keys.trialEnd(day, orgId) },
+  Delete: { TableName: TABLE_NAME, Key: billingKeys.trialEnd(day, orgId) },
 });
 
 /** Every UTC day from `from` to `to`, both included, as 'YYYY-MM-DD'. */
@@ -100,7 +100,7 @@ function daysBetween(from: Date, to: Date): string[] {
 export async function trialsEndingBetween(from: Date, to: Date): Promise<TrialEndItem[]> {
   const pages = await Promise.all(
     daysBetween(from, to).map((day) =>
-      queryCollection<TrialEndItem>(collections.trialsEndingOn(day), {
+      queryCollection<TrialEndItem>(billingCollections.trialsEndingOn(day), {
         filter: { expression: 'attribute_not_exists(alertedAt)', values: {} },
         consistentRead: true,
       }),

@@ -1,16 +1,17 @@
 import { now as clockNow } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import { type Condition, updateExpression } from '../db/update-expression';
+import { organizationKeys } from '../organization/keys';
 import type { BillingItem } from './item';
+import { billingKeys } from './keys';
 import type { SubscriptionState } from './subscription-state';
 
 /** The registration transaction's Put of the trial. */
 export const trialBillingPut = (billing: BillingItem): TransactItem => ({
   Put: {
     TableName: TABLE_NAME,
-    Item: { ...keys.billing(billing.orgId), ...billing },
+    Item: { ...billingKeys.billing(billing.orgId), ...billing },
     ConditionExpression: 'attribute_not_exists(PK)',
   },
 });
@@ -20,7 +21,7 @@ function billingUpdate(orgId: string, fields: Record<string, unknown>, condition
   return {
     Update: {
       TableName: TABLE_NAME,
-      Key: keys.billing(orgId),
+      Key: billingKeys.billing(orgId),
       ...updateExpression({ set: { type: 'BILLING', orgId, ...fields, updatedAt: clockNow().toISOString() } }, condition),
     },
   };
@@ -60,7 +61,7 @@ export function paymentUpdate(orgId: string, failedAt: string | null, asOf: numb
 export const customerLinkPut = (customerId: string, orgId: string): TransactItem => ({
   Put: {
     TableName: TABLE_NAME,
-    Item: { ...keys.stripeCustomer(customerId), type: 'STRIPE_CUSTOMER', customerId, orgId },
+    Item: { ...billingKeys.stripeCustomer(customerId), type: 'STRIPE_CUSTOMER', customerId, orgId },
     ConditionExpression: 'attribute_not_exists(PK) OR orgId = :orgId',
     ExpressionAttributeValues: { ':orgId': orgId },
   },
@@ -68,5 +69,9 @@ export const customerLinkPut = (customerId: string, orgId: string): TransactItem
 
 /** The organization must exist (a client_reference_id is whatever the browser put in the pricing table). */
 export const organizationExists = (orgId: string): TransactItem => ({
-  ConditionCheck: { TableName: TABLE_NAME, Key: keys.organization(orgId), ConditionExpression: 'attribute_exists(PK)' },
+  ConditionCheck: {
+    TableName: TABLE_NAME,
+    Key: organizationKeys.organization(orgId),
+    ConditionExpression: 'attribute_exists(PK)',
+  },
 });

@@ -3,10 +3,12 @@ import { COMMENT_PAGE_SIZE } from '../../shared/limits';
 import type { CommentPageResponse } from '../../shared/schemas/comments';
 import { TABLE_NAME, db } from '../db/client';
 import { keyBeginsWith } from '../db/key-prefix';
-import { collections, keys } from '../db/keys';
 import { isProjectId } from '../projects/item';
+import { projectKeys } from '../projects/keys';
 import type { UserItem } from '../user/item';
+import { userKeys } from '../user/keys';
 import { type CommentItem, type MentionedUser, toCommentResponse } from './item';
+import { commentCollections, commentKeys } from './keys';
 
 /** For RouteOptions.preload: the project, then the people the body mentions (by key in the session's organization: no one else is found). */
 export const preloadProjectAndMentions = ({
@@ -19,7 +21,7 @@ export const preloadProjectAndMentions = ({
   body: { mentions: string[] } | undefined;
 }) =>
   isProjectId(params.id)
-    ? ([keys.project(orgId, params.id), ...(body?.mentions ?? []).map((id) => keys.user(orgId, id))] as const)
+    ? ([projectKeys.project(orgId, params.id), ...(body?.mentions ?? []).map((id) => userKeys.user(orgId, id))] as const)
     : undefined;
 
 /** For RouteOptions.preload: the project, the comment, then the people the body mentions. */
@@ -34,9 +36,9 @@ export const preloadComment = ({
 }) =>
   isProjectId(params.id) && isProjectId(params.commentId ?? '')
     ? ([
-        keys.project(orgId, params.id),
-        keys.comment(orgId, params.id, params.commentId!),
-        ...(body?.mentions ?? []).map((id) => keys.user(orgId, id)),
+        projectKeys.project(orgId, params.id),
+        commentKeys.comment(orgId, params.id, params.commentId!),
+        ...(body?.mentions ?? []).map((id) => userKeys.user(orgId, id)),
       ] as const)
     : undefined;
 
@@ -52,7 +54,7 @@ export function mentionedUsers(found: readonly unknown[]): MentionedUser[] {
  * turned around for reading.
  */
 export async function listComments(orgId: string, projectId: string, cursor?: string): Promise<CommentPageResponse> {
-  const collection = collections.commentsOfProject(orgId, projectId);
+  const collection = commentCollections.commentsOfProject(orgId, projectId);
   const comments = keyBeginsWith('SK', collection.prefix);
   const out = await db.send(
     new QueryCommand({
@@ -63,7 +65,7 @@ export async function listComments(orgId: string, projectId: string, cursor?: st
       Limit: COMMENT_PAGE_SIZE + 1,
       // The page is read again right after the user's own comment: it must be there.
       ConsistentRead: true,
-      ...(cursor ? { ExclusiveStartKey: keys.comment(orgId, projectId, cursor) } : {}),
+      ...(cursor ? { ExclusiveStartKey: commentKeys.comment(orgId, projectId, cursor) } : {}),
     }),
   );
   const items = (out.Items ?? []) as CommentItem[];

@@ -3,7 +3,6 @@ import type { CommentRequest } from '../../shared/schemas/comments';
 import { type WriteContext, auditPut } from '../audit-log/entries';
 import { now } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { keys } from '../db/keys';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { NotFound, Refused } from '../domain/errors';
@@ -13,6 +12,7 @@ import { activityEntry, activityPut } from '../projects/activity';
 import type { ProjectItem } from '../projects/item';
 import type { UserItem } from '../user/item';
 import { type CommentItem, type MentionedUser, commentLink, newComment } from './item';
+import { commentKeys } from './keys';
 import { COMMENT_NOT_FOUND, DELETE_NOT_ALLOWED, EDIT_NOT_ALLOWED, mentionMessage, newCommentMessage } from './messages';
 
 /** How much of a comment a mention's mail quotes. */
@@ -55,7 +55,7 @@ export async function createComment(
     {
       Put: {
         TableName: TABLE_NAME,
-        Item: { ...keys.comment(project.orgId, project.id, comment.id), ...comment },
+        Item: { ...commentKeys.comment(project.orgId, project.id, comment.id), ...comment },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
@@ -91,7 +91,7 @@ export async function updateComment(
   const update: TransactItem = {
     Update: {
       TableName: TABLE_NAME,
-      Key: keys.comment(project.orgId, project.id, comment.id),
+      Key: commentKeys.comment(project.orgId, project.id, comment.id),
       ...updateExpression(
         { set: { text: updated.text, mentions: updated.mentions, editedAt: updated.editedAt } },
         {
@@ -135,7 +135,7 @@ export async function deleteComment(
       {
         Delete: {
           TableName: TABLE_NAME,
-          Key: keys.comment(project.orgId, project.id, comment.id),
+          Key: commentKeys.comment(project.orgId, project.id, comment.id),
           ConditionExpression: 'attribute_exists(PK)',
         },
       },

@@ -2,10 +2,11 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DASHBOARD_LIST_SIZE, type DashboardProject } from '../../shared/schemas/dashboard';
 import { TABLE_NAME, db } from '../db/client';
 import { keyBeginsWith } from '../db/key-prefix';
-import { collections, keys, openDueBefore, openDueThrough } from '../db/keys';
 import { batchGet, keyId } from '../db/reads';
 import type { IndexName } from '../db/table-definition';
+import { organizationKeys } from '../organization/keys';
 import type { ProjectItem } from '../projects/item';
+import { openDueBefore, openDueThrough, projectCollections, projectKeys } from '../projects/keys';
 import type { MembershipItem } from '../projects/memberships';
 
 /**
@@ -61,7 +62,7 @@ async function openDue(
       TableName: TABLE_NAME,
       IndexName: openDueIndex,
       KeyConditionExpression: condition,
-      ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ...values },
+      ExpressionAttributeValues: { ':pk': organizationKeys.organization(orgId).PK, ...values },
       Limit: max + 1,
     }),
   );
@@ -79,7 +80,7 @@ export const dueSoonProjects = (orgId: string, today: string, through: string, m
 
 /** The caller's newest memberships (their own items, in the projects' creation order, docs/decisions/037), counted. */
 async function newestMemberships(orgId: string, userId: string) {
-  const { PK, prefix } = collections.membershipsOfUser(orgId, userId);
+  const { PK, prefix } = projectCollections.membershipsOfUser(orgId, userId);
   const memberships = keyBeginsWith('SK', prefix);
   const out = await db.send(
     new QueryCommand({
@@ -104,7 +105,9 @@ async function newestMemberships(orgId: string, userId: string) {
  */
 export async function myRecentProjects(orgId: string, userId: string): Promise<CountedList> {
   const memberships = await newestMemberships(orgId, userId);
-  const shown = memberships.items.slice(0, DASHBOARD_LIST_SIZE).map((membership) => keys.project(orgId, membership.projectId));
+  const shown = memberships.items
+    .slice(0, DASHBOARD_LIST_SIZE)
+    .map((membership) => projectKeys.project(orgId, membership.projectId));
   const found = shown.length === 0 ? new Map() : await batchGet(shown);
   const projects = shown.flatMap((key) => {
     const project = found.get(keyId(key)) as ProjectItem | undefined;

@@ -1,5 +1,5 @@
 import { requestScoped } from '../observability/request-scope';
-import { AUDIT_PARTITION_PREFIX } from './keys';
+import { AUDIT_PARTITION_PREFIX, ORG } from './keys';
 
 /**
  * The key-prefix guard of docs/decisions/052: once a request's session has named its organization,
@@ -32,7 +32,7 @@ export class OtherTenantKeyRefused extends Error {
   }
 }
 
-const TENANT_PREFIXES = ['ORG#', AUDIT_PARTITION_PREFIX];
+const TENANT_PREFIXES = [ORG, AUDIT_PARTITION_PREFIX];
 
 /** The organization a partition belongs to, or undefined for a partition of no organization. */
 function tenantOf(partition: string): string | undefined {

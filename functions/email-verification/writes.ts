@@ -1,6 +1,5 @@
 import { now as clockNow } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import { batchGet, keyId } from '../db/reads';
 import { type TransactItem, conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
@@ -23,6 +22,7 @@ import {
   windowMoved,
 } from '../throttles/throttles';
 import type { UserItem } from '../user/item';
+import { userKeys } from '../user/keys';
 
 /**
  * A new verification link for a user who is being created: the token item and the mail, for the
@@ -69,7 +69,7 @@ export async function resendVerification(user: UserItem): Promise<ResendOutcome>
 async function resendOnce(user: UserItem, now: number): Promise<ResendOutcome> {
   const rule = VERIFICATION_RESENDS_PER_USER;
   const counterKey = fixedWindowKey(rule, user.id);
-  const userKey = keys.user(user.orgId, user.id);
+  const userKey = userKeys.user(user.orgId, user.id);
   const found = await batchGet([counterKey, userKey], { consistentRead: true });
   const current = found.get(keyId(userKey)) as UserItem | undefined;
   if (!current || current.emailVerified === true) return { sent: false, alreadyVerified: true };
@@ -115,7 +115,7 @@ export async function confirmVerification(token: string): Promise<'verified' | '
     const addressHeld: TransactItem = {
       Update: {
         TableName: TABLE_NAME,
-        Key: keys.email(found.user.username),
+        Key: userKeys.email(found.user.username),
         ...updateExpression({ remove: ['unverified'] }, { expression: 'userId = :user', values: { ':user': found.user.id } }),
       },
     };

@@ -1,9 +1,9 @@
 import { ulid } from 'ulid';
 import { now, ttlAt } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import type { DueReminderMailData } from '../mailer/mail';
+import { eventKeys } from './keys';
 
 /**
  * What one resource's change asks of the others, in their shared words: the change event and what
@@ -146,7 +146,7 @@ export function changeEventPut(
     {
       Put: {
         TableName: TABLE_NAME,
-        Item: { ...keys.notificationEvent(item.id), ...item },
+        Item: { ...eventKeys.changeEvent(item.id), ...item },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },

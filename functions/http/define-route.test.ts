@@ -4,12 +4,15 @@ import * as organizationUserEndpoints from '../../shared/contract/organization-u
 import * as projectEndpoints from '../../shared/contract/projects';
 import type { OrganizationUserRequest } from '../../shared/schemas/organization-users';
 import type { BillingItem } from '../billing/item';
-import { type Key, keys } from '../db/keys';
+import { billingKeys } from '../billing/keys';
+import { type Key } from '../db/keys';
 import { preloadSavedEmail } from '../organization-users/reads';
 import type { FiguresItem } from '../projects/figures';
 import type { ProjectItem } from '../projects/item';
+import { projectKeys } from '../projects/keys';
 import { preloadFigures, preloadProject } from '../projects/reads';
 import type { EmailItem, UserItem } from '../user/item';
+import { userKeys } from '../user/keys';
 import { type IdempotentRun, type PreloadedItems, defineRoute } from './define-route';
 import { ok } from './response';
 
@@ -19,7 +22,7 @@ const runAsIs: IdempotentRun = (_request, handle) => handle();
 const scope = { orgId: 'o1', params: { id: PROJECT_ID } };
 /** A preload of two keys, as a route that needs two items writes it. */
 const preloadProjectAndFigures = (at: { orgId: string; params: Record<string, string> }) =>
-  [keys.project(at.orgId, at.params.id!), keys.projectFigures(at.orgId)] as const;
+  [projectKeys.project(at.orgId, at.params.id!), projectKeys.projectFigures(at.orgId)] as const;
 
 /*
  * `npm run typecheck` checks this file: were `preloaded` to become unknown or any again, the
@@ -63,7 +66,7 @@ describe('defineRoute preload typing', () => {
     const probe = endpoint({ method: 'GET', path: '/api/probe/{userId}', auth: 'required' });
     const handler = defineRoute(
       probe,
-      { preload: ({ orgId, params }) => [keys.user(orgId, params.userId!), keys.billing(orgId)] as const },
+      { preload: ({ orgId, params }) => [userKeys.user(orgId, params.userId!), billingKeys.billing(orgId)] as const },
       async ({ preloaded, preloadedAll }) => {
         expectTypeOf(preloaded).toEqualTypeOf<UserItem | undefined>();
         expectTypeOf(preloadedAll[1]).toEqualTypeOf<Partial<BillingItem> | undefined>();
@@ -88,8 +91,8 @@ describe('defineRoute preload typing', () => {
   });
 
   it('builds the keys the preload names from the session organization and the path', () => {
-    expect(preloadProject(scope)).toEqual(keys.project('o1', PROJECT_ID));
-    expect(preloadFigures(scope)).toEqual(keys.projectFigures('o1'));
+    expect(preloadProject(scope)).toEqual(projectKeys.project('o1', PROJECT_ID));
+    expect(preloadFigures(scope)).toEqual(projectKeys.projectFigures('o1'));
     expect(preloadProject({ orgId: 'o1', params: { id: 'not-a-ulid' } })).toBeUndefined();
   });
 
@@ -100,7 +103,7 @@ describe('defineRoute preload typing', () => {
         idempotency: runAsIs,
         preload: ({ body }) => {
           expectTypeOf(body).toEqualTypeOf<OrganizationUserRequest | undefined>();
-          return body && keys.email(body.username);
+          return body && userKeys.email(body.username);
         },
       },
       async ({ preloaded }) => {
@@ -109,7 +112,7 @@ describe('defineRoute preload typing', () => {
       },
     );
     const body = { username: ' Ana@Example.com ', fullName: 'Ana', role: 'staff' as const };
-    expect(preloadSavedEmail({ body })).toEqual(keys.email('ana@example.com'));
+    expect(preloadSavedEmail({ body })).toEqual(userKeys.email('ana@example.com'));
     // A body the schema refused: nothing is read, the request answers 400.
     expect(preloadSavedEmail({ body: undefined })).toBeUndefined();
   });

@@ -3,21 +3,23 @@ import { ROLE_LABELS } from '../../shared/roles';
 import { type AuditClient, auditPut } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import { batchGet, getItem, keyId } from '../db/reads';
 import { type TransactItem, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { Conflict, Refused } from '../domain/errors';
 import { changeEventPut } from '../events/change-event';
 import type { OrganizationItem } from '../organization/item';
+import { organizationKeys } from '../organization/keys';
 import { actorIsAdmin, organizationCounts } from '../organization-users/writes';
 import { hashToken } from '../security/mail-tokens';
 import { SSO_REQUIRED_FOR_INVITATION, memberAddressRequiresSso } from '../sso-requirement/rules';
 import { type UserItem, newUser } from '../user/item';
+import { userKeys } from '../user/keys';
 import { EMAIL_TAKEN } from '../user/messages';
 import { adminsOfOrganization } from '../user/reads';
 import { userPuts } from '../user/writes';
 import { INVITATION_HISTORY_MS, type InvitationItem, type InvitationTokenItem, ttlIn } from './item';
+import { invitationKeys } from './keys';
 
 /**
  * The invitee's side (docs/decisions/015): a link is valid while its token item exists and the
@@ -38,17 +40,17 @@ interface ValidInvitation {
  */
 export async function findInvitationByToken(token: string): Promise<ValidInvitation | undefined> {
   const hash = hashToken(token);
-  const tokenItem = await getItem<InvitationTokenItem>(keys.invitationToken(hash), { consistentRead: true });
+  const tokenItem = await getItem<InvitationTokenItem>(invitationKeys.invitationToken(hash), { consistentRead: true });
   const now = clockNow().getTime();
   if (!tokenItem || tokenItem.expiresAt <= now) return undefined;
-  const invitationKey = keys.invitation(tokenItem.orgId, tokenItem.invitationId);
-  const orgKey = keys.organization(tokenItem.orgId);
+  const invitationKey = invitationKeys.invitation(tokenItem.orgId, tokenItem.invitationId);
+  const orgKey = organizationKeys.organization(tokenItem.orgId);
   const found = await batchGet([invitationKey, orgKey], { consistentRead: true });
   const invitation = found.get(keyId(invitationKey)) as InvitationItem | undefined;
   const org = found.get(keyId(orgKey)) as OrganizationItem | undefined;
   if (!invitation || !org || invitation.status !== 'pending' || invitation.tokenHash !== hash || invitation.expiresAt <= now)
     return undefined;
-  const inviter = await getItem(keys.user(org.id, invitation.invitedBy.id), { consistentRead: true });
+  const inviter = await getItem(userKeys.user(org.id, invitation.invitedBy.id), { consistentRead: true });
   if (inviter?.role !== 'admin') throw voided();
   return { hash, invitation, org };
 }
@@ -100,7 +102,7 @@ export async function acceptInvitation(
     {
       Update: {
         TableName: TABLE_NAME,
-        Key: keys.invitation(org.id, invitation.id),
+        Key: invitationKeys.invitation(org.id, invitation.id),
         ...updateExpression(
           {
             set: { status: 'accepted', acceptedAt: user.createdAt, acceptedUserId: user.id, ttl: ttlIn(INVITATION_HISTORY_MS) },
@@ -114,11 +116,11 @@ export async function acceptInvitation(
         ),
       },
     },
-    { Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(hash), ConditionExpression: 'attribute_exists(PK)' } },
+    { Delete: { TableName: TABLE_NAME, Key: invitationKeys.invitationToken(hash), ConditionExpression: 'attribute_exists(PK)' } },
     {
       Delete: {
         TableName: TABLE_NAME,
-        Key: keys.invitationEmail(org.id, invitation.email),
+        Key: invitationKeys.invitationEmail(org.id, invitation.email),
         ConditionExpression: 'invitationId = :id',
         ExpressionAttributeValues: { ':id': invitation.id },
       },

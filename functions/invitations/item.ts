@@ -13,7 +13,7 @@ export const INVITATION_HISTORY_MS = 30 * DAY;
 export const ttlIn = (ms: number) => ttlAt(clockNow().getTime() + ms);
 
 /**
- * An invitation: `ORG#<orgId> / INVITATION#<ulid>` (keys.invitation), in its organization's
+ * An invitation: `ORG#<orgId> / INVITATION#<ulid>` (invitationKeys.invitation), in its organization's
  * partition. Stored statuses are pending, revoked and accepted; a pending one past expiresAt is
  * expired. tokenHash is the SHA-256 of its current link's token (removed once it is revoked or accepted).
  */
@@ -43,7 +43,7 @@ export interface InvitationItem {
 }
 
 /**
- * `ORG#<orgId> / INVITATION_EMAIL#<lower-case email>` (keys.invitationEmail): the address an
+ * `ORG#<orgId> / INVITATION_EMAIL#<lower-case email>` (invitationKeys.invitationEmail): the address an
  * invitation holds while it is pending (one pending invitation per email and organization).
  */
 export interface InvitationEmailItem {
@@ -54,7 +54,7 @@ export interface InvitationEmailItem {
   ttl: number;
 }
 
-/** `INVITATION_TOKEN#<sha-256> / INVITATION_TOKEN` (keys.invitationToken): an invitation link's token. */
+/** `INVITATION_TOKEN#<sha-256> / INVITATION_TOKEN` (invitationKeys.invitationToken): an invitation link's token. */
 export interface InvitationTokenItem {
   type: 'INVITATION_TOKEN';
   invitationId: string;

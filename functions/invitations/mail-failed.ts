@@ -1,9 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
-import { keys } from '../db/keys';
 import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { InvitationMailOf } from '../mailer/outbox';
+import { invitationKeys } from './keys';
 
 /**
  * The invitation's link mail could not be delivered after its last try: the admins see it in Pending
@@ -15,7 +15,7 @@ export function markInvitationMailFailed(invitation: InvitationMailOf, outboxId:
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: keys.invitation(invitation.orgId, invitation.id),
+        Key: invitationKeys.invitation(invitation.orgId, invitation.id),
         ...updateExpression(
           { set: { mailFailedAt: new Date(failedAt).toISOString() } },
           {

@@ -1,13 +1,14 @@
 import { type AuditClient, auditPut } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import type { TransactItem } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { actorIsAdmin } from '../organization-users/writes';
 import type { UserItem } from '../user/item';
+import { userKeys } from '../user/keys';
 import { INVITATION_HISTORY_MS, type InvitationEmailItem, type InvitationItem, ttlIn } from './item';
+import { invitationKeys } from './keys';
 
 /**
  * The pending invitation of an address signing in with single sign-on for the first time, while
@@ -15,11 +16,11 @@ import { INVITATION_HISTORY_MS, type InvitationEmailItem, type InvitationItem, t
  * is accepted (docs/decisions/059), and it gives the person the role they were invited with.
  */
 export async function pendingInvitationOf(orgId: string, email: string): Promise<InvitationItem | undefined> {
-  const hold = await getItem<InvitationEmailItem>(keys.invitationEmail(orgId, email), { consistentRead: true });
+  const hold = await getItem<InvitationEmailItem>(invitationKeys.invitationEmail(orgId, email), { consistentRead: true });
   if (!hold) return undefined;
-  const invitation = await getItem(keys.invitation(orgId, hold.invitationId), { consistentRead: true });
+  const invitation = await getItem(invitationKeys.invitation(orgId, hold.invitationId), { consistentRead: true });
   if (!invitation || invitation.status !== 'pending' || invitation.expiresAt <= clockNow().getTime()) return undefined;
-  const inviter = await getItem(keys.user(orgId, invitation.invitedBy.id), { consistentRead: true });
+  const inviter = await getItem(userKeys.user(orgId, invitation.invitedBy.id), { consistentRead: true });
   return inviter?.role === 'admin' ? invitation : undefined;
 }
 
@@ -30,7 +31,7 @@ export function acceptedBySsoItems(invitation: InvitationItem, user: UserItem, c
     {
       Update: {
         TableName: TABLE_NAME,
-        Key: keys.invitation(invitation.orgId, invitation.id),
+        Key: invitationKeys.invitation(invitation.orgId, invitation.id),
         ...updateExpression(
           {
             set: { status: 'accepted', acceptedAt: user.createdAt, acceptedUserId: user.id, ttl: ttlIn(INVITATION_HISTORY_MS) },
@@ -44,11 +45,13 @@ export function acceptedBySsoItems(invitation: InvitationItem, user: UserItem, c
         ),
       },
     },
-    ...(invitation.tokenHash ? [{ Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(invitation.tokenHash) } }] : []),
+    ...(invitation.tokenHash
+      ? [{ Delete: { TableName: TABLE_NAME, Key: invitationKeys.invitationToken(invitation.tokenHash) } }]
+      : []),
     {
       Delete: {
         TableName: TABLE_NAME,
-        Key: keys.invitationEmail(invitation.orgId, invitation.email),
+        Key: invitationKeys.invitationEmail(invitation.orgId, invitation.email),
         ConditionExpression: 'invitationId = :id',
         ExpressionAttributeValues: { ':id': invitation.id },
       },

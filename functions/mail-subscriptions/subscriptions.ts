@@ -1,11 +1,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailList } from '../../shared/mail-lists';
 import { TABLE_NAME, db } from '../db/client';
-import { keys } from '../db/keys';
 import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { verifyUnsubscribeToken } from '../security/unsubscribe-token';
 import type { UserItem } from '../user/item';
+import { userKeys } from '../user/keys';
 
 /** Whether a person still gets the mails of a list (absent from their opt-outs). */
 export const receivesList = (person: Pick<UserItem, 'mailOptOuts'>, list: MailList) => !person.mailOptOuts?.has(list);
@@ -28,7 +28,7 @@ export async function setListByLink(
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: keys.user(claims.orgId, claims.userId),
+        Key: userKeys.user(claims.orgId, claims.userId),
         ...updateExpression(change, { expression: 'attribute_exists(PK)' }),
       }),
     ),

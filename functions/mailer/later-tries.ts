@@ -1,9 +1,9 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { OUTBOX_DUE_INDEX, keys, outboxDueKeys } from '../db/keys';
 import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
+import { OUTBOX_DUE_INDEX, mailerKeys, outboxDueKeys } from './keys';
 import type { OutboxItem } from './outbox';
 
 /**
@@ -66,7 +66,7 @@ export async function scheduleLaterTry(outboxId: string, dueAt: number) {
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: keys.outbox(outboxId),
+        Key: mailerKeys.outbox(outboxId),
         ...updateExpression(
           { set: dueKeys(outboxId, dueAt) },
           { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'pending' } },
@@ -102,7 +102,9 @@ export async function dueLaterTries(now = clockNow().getTime()): Promise<LaterTr
 
 /** The outbox item a try names, as it is now. */
 export async function outboxItemOf(laterTry: LaterTry): Promise<OutboxItem | undefined> {
-  const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.outbox(laterTry.outboxId), ConsistentRead: true }));
+  const out = await db.send(
+    new GetCommand({ TableName: TABLE_NAME, Key: mailerKeys.outbox(laterTry.outboxId), ConsistentRead: true }),
+  );
   return out.Item as OutboxItem | undefined;
 }
 

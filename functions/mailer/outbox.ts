@@ -2,9 +2,9 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { now as clockNow, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { keys } from '../db/keys';
 import { type TransactItem, conditionHeld, conditionHeldAnswer } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
+import { mailerKeys } from './keys';
 import { DUE_ATTRIBUTES, stuckCheckKeys } from './later-tries';
 import type { Mail } from './mail';
 
@@ -65,7 +65,11 @@ export function outboxPut(to: string, mail: Mail, id: string = ulid(), invitatio
     ...stuckCheckKeys(id, writtenAt.getTime()),
   };
   return {
-    Put: { TableName: TABLE_NAME, Item: { ...keys.outbox(item.id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' },
+    Put: {
+      TableName: TABLE_NAME,
+      Item: { ...mailerKeys.outbox(item.id), ...item },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
   };
 }
 
@@ -78,7 +82,7 @@ export async function claimOutboxItem(id: string, now = clockNow().getTime()): P
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: keys.outbox(id),
+        Key: mailerKeys.outbox(id),
         ...updateExpression(
           { set: { claimedUntil: now + CLAIM_MS } },
           {
@@ -97,7 +101,7 @@ export async function finishOutboxItem(id: string, status: 'sent' | 'skipped', n
   await db.send(
     new UpdateCommand({
       TableName: TABLE_NAME,
-      Key: keys.outbox(id),
+      Key: mailerKeys.outbox(id),
       ...updateExpression({
         set: { status, sentAt: new Date(now).toISOString(), ttl: ttlAt(now + KEEP_SENT_SECONDS * 1000) },
         remove: ['data', 'claimedUntil', ...DUE_ATTRIBUTES],
@@ -115,7 +119,7 @@ export async function recordFailedSend(id: string, error: unknown): Promise<numb
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: keys.outbox(id),
+        Key: mailerKeys.outbox(id),
         ...updateExpression(
           {
             add: { attempts: 1 },
@@ -136,7 +140,7 @@ export async function failOutboxItem(id: string, now = clockNow().getTime()) {
   await db.send(
     new UpdateCommand({
       TableName: TABLE_NAME,
-      Key: keys.outbox(id),
+      Key: mailerKeys.outbox(id),
       ...updateExpression({
         set: { status: 'failed', failedAt: new Date(now).toISOString(), ttl: ttlAt(now + KEEP_SENT_SECONDS * 1000) },
         remove: ['data', 'claimedUntil', ...DUE_ATTRIBUTES],

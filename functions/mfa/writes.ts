@@ -2,16 +2,18 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type WriteContext, auditPut, userTarget } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { keys } from '../db/keys';
 import { type TransactItem, conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
 import { type Changes, type Condition, bothHold, updateExpression } from '../db/update-expression';
 import { Conflict, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import { outboxPut } from '../mailer/outbox';
+import { organizationKeys } from '../organization/keys';
 import { appStateIs, factorChangeCounted, passkeyStateIs } from '../organization/members-without-two-factor';
 import { actorIsAdmin } from '../organization-users/writes';
+import { passkeyKeys } from '../passkeys/keys';
 import { listPasskeys } from '../passkeys/reads';
 import { type UserItem, hasPasskey } from '../user/item';
+import { userKeys } from '../user/keys';
 import { CHANGED_MEANWHILE, MFA_ALREADY_ON, NO_SETUP, REQUIREMENT_NEEDS_OWN_MFA } from './messages';
 
 /**
@@ -39,7 +41,7 @@ export async function storePendingSecret(user: UserItem, encryptedSecret: string
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: keys.user(user.orgId, user.id),
+        Key: userKeys.user(user.orgId, user.id),
         ...updateExpression(
           { set: { mfaPendingSecret: encryptedSecret } },
           { expression: `attribute_exists(PK) AND ${IS_OFF}`, values: { ':false': false } },
@@ -66,7 +68,7 @@ export async function enableMfa(
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.user(user.orgId, user.id),
+          Key: userKeys.user(user.orgId, user.id),
           ...updateExpression(
             {
               set: {
@@ -112,7 +114,7 @@ export async function claimTimeStep(
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: keys.user(user.orgId, user.id),
+        Key: userKeys.user(user.orgId, user.id),
         ...updateExpression({ set }, newerStep(timeStep)),
       }),
     ),
@@ -127,7 +129,7 @@ export async function useRecoveryCode(context: WriteContext, user: UserItem, has
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.user(user.orgId, user.id),
+          Key: userKeys.user(user.orgId, user.id),
           ...updateExpression(
             { delete: { mfaRecoveryCodes: new Set([hash]) }, set: { mfaSignedInAt: clockNow().getTime() } },
             { expression: `${IS_ON} AND contains(mfaRecoveryCodes, :hash)`, values: { ':true': true, ':hash': hash } },
@@ -151,7 +153,7 @@ export async function replaceRecoveryCodes(context: WriteContext, recoveryHashes
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.user(user.orgId, user.id),
+          Key: userKeys.user(user.orgId, user.id),
           ...updateExpression({ set: { mfaRecoveryCodes: recoveryHashes } }, { expression: IS_ON, values: { ':true': true } }),
         },
       },
@@ -173,7 +175,7 @@ export async function disableMfa(context: WriteContext<UserItem>, timeStep: numb
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.user(user.orgId, user.id),
+          Key: userKeys.user(user.orgId, user.id),
           ...updateExpression(TURNED_OFF, bothHold(newerStep(timeStep), passkeyStateIs(hasPasskey(user)))),
         },
       },
@@ -208,7 +210,7 @@ export async function resetMfa(context: WriteContext, target: UserItem) {
     {
       Update: {
         TableName: TABLE_NAME,
-        Key: keys.user(actor.orgId, target.id),
+        Key: userKeys.user(actor.orgId, target.id),
         ...updateExpression(
           { ...TURNED_OFF, remove: [...(TURNED_OFF.remove ?? []), 'passkeyCount'] },
           bothHold(countIs, appStateIs(target.mfaEnabled === true)),
@@ -216,7 +218,7 @@ export async function resetMfa(context: WriteContext, target: UserItem) {
       },
     },
     ...passkeys.map((passkey): TransactItem => ({
-      Delete: { TableName: TABLE_NAME, Key: keys.passkey(target.id, passkey.credentialId) },
+      Delete: { TableName: TABLE_NAME, Key: passkeyKeys.passkey(target.id, passkey.credentialId) },
     })),
     outboxPut(target.username, { template: 'mfa-reset', data: { fullName: target.fullName, resetByName: actor.fullName } }),
     auditPut(context, {
@@ -242,7 +244,7 @@ export async function setRequireMfa(context: WriteContext<UserItem>, org: { id: 
   const actorCheck: TransactItem = {
     ConditionCheck: {
       TableName: TABLE_NAME,
-      Key: keys.user(actor.orgId, actor.id),
+      Key: userKeys.user(actor.orgId, actor.id),
       // An authenticator app or a passkey: either lets the admin in once it is required (docs/decisions/056).
       ConditionExpression: requireMfa ? `#role = :admin AND (${IS_ON} OR passkeyCount > :zero)` : '#role = :admin',
       ExpressionAttributeNames: { '#role': 'role' },
@@ -255,7 +257,7 @@ export async function setRequireMfa(context: WriteContext<UserItem>, org: { id: 
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.organization(actor.orgId),
+          Key: organizationKeys.organization(actor.orgId),
           ...updateExpression({ set: { requireMfa } }, { expression: 'attribute_exists(PK)' }),
         },
       },

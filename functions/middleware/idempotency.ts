@@ -14,12 +14,12 @@ import {
 } from '../../shared/contract/endpoint';
 import { TABLE_NAME, attributeValueClient } from '../db/client';
 import { isDatabaseUnavailable } from '../db/faults';
-import { keys } from '../db/keys';
 import { tableDefinition } from '../db/table-definition';
 import type { IdempotentRun } from '../http/define-route';
 import { HttpError, badRequest } from '../http/http-error';
 import type { RouteResult } from '../http/response';
 import type { Context } from '../http/types';
+import { middlewareKeys } from './keys';
 
 export const IDEMPOTENCY_KEY_INVALID = `${IDEMPOTENCY_KEY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible ASCII characters.`;
 export const IDEMPOTENCY_KEY_REUSED = `This ${IDEMPOTENCY_KEY_HEADER} was already used with a different request. Send a new key for a new request.`;
@@ -37,7 +37,7 @@ const SECRET_FIELDS = ['password'];
  */
 class TableRecords extends DynamoDBPersistenceLayer {
   protected override getKey(idempotencyKey: string) {
-    const { PK, SK } = keys.idempotencyRecord(idempotencyKey);
+    const { PK, SK } = middlewareKeys.idempotencyRecord(idempotencyKey);
     return { [tableDefinition.partitionKey.name]: { S: PK }, [tableDefinition.sortKey.name]: { S: SK } };
   }
 }

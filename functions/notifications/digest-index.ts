@@ -1,6 +1,6 @@
-import { digestIndexKeys } from '../db/keys';
 import { weekOf } from '../projects/figures';
 import type { NotificationItem } from './item';
+import { digestIndexKeys } from './keys';
 
 /**
  * Partitions per week of the weeklyDigest index: a week's notifications are written at up to

@@ -1,6 +1,5 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import { batchGet } from '../db/reads';
 import { eachNewItem, newItems } from '../db/stream-batch';
 import { transactEachOnce } from '../db/transact-each-once';
@@ -16,8 +15,10 @@ import { readMemberIds } from '../projects/member-set';
 import { applyMembershipChanges } from '../projects/memberships';
 import { statusMovesOf } from '../projects/status-moves';
 import type { UserItem } from '../user/item';
+import { userKeys } from '../user/keys';
 import { eventDerivedId, eventNotification } from './event-notifications';
 import type { NotificationItem } from './item';
+import { notificationKeys } from './keys';
 import { unreadIncrement } from './writes';
 
 /** Recipients per transaction: two writes each, so one transaction stays at half DynamoDB's 100-item limit. */
@@ -31,7 +32,7 @@ function firstNotificationPut(notification: NotificationItem): TransactItem {
   return {
     Put: {
       TableName: TABLE_NAME,
-      Item: { ...keys.notification(notification.userId, notification.id), ...notification },
+      Item: { ...notificationKeys.notification(notification.userId, notification.id), ...notification },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
@@ -76,7 +77,7 @@ async function notifyAndMail(
   recipientIds: string[],
   mailOf: (person: UserItem) => Mail,
 ): Promise<number> {
-  const found = await batchGet(recipientIds.map((id) => keys.user(event.orgId, id)));
+  const found = await batchGet(recipientIds.map((id) => userKeys.user(event.orgId, id)));
   const people = [...found.values()] as unknown as UserItem[];
   let notified = 0;
   for (let start = 0; start < people.length; start += RECIPIENTS_PER_TRANSACTION) {

@@ -3,7 +3,7 @@ import type { NotificationResponse } from '../../shared/schemas/notifications';
 import { now } from '../clock';
 import type { DigestTopic, NotificationMessage } from '../events/change-event';
 
-/** A notification: `USER#<userId> / NOTIFICATION#<ulid>` (keys.notification), in its user's partition. */
+/** A notification: `USER#<userId> / NOTIFICATION#<ulid>` (notificationKeys.notification), in its user's partition. */
 export interface NotificationItem {
   type: 'NOTIFICATION';
   id: string;

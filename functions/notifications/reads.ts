@@ -3,17 +3,17 @@ import { ULID } from '../../shared/ids';
 import { now, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
 import { keyBeginsWith } from '../db/key-prefix';
-import { collections, keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { NotFound } from '../domain/errors';
 import type { NotificationItem } from './item';
+import { notificationCollections, notificationKeys } from './keys';
 
 /** The panel shows the newest ones; older ones stay counted and are marked by mark-all-read. */
 const NOTIFICATION_LIST_LIMIT = 50;
 
 /** A user's newest notifications, newest first (ULID sort keys): one Query. */
 export async function listNotificationsOfUser(userId: string): Promise<NotificationItem[]> {
-  const { PK, prefix } = collections.notificationsOfUser(userId);
+  const { PK, prefix } = notificationCollections.notificationsOfUser(userId);
   const notifications = keyBeginsWith('SK', prefix);
   const page = await db.send(
     new QueryCommand({
@@ -37,7 +37,7 @@ const NOTIFICATION_NOT_FOUND = 'Notification not found';
 /** One of the user's notifications. The key is built from the user's id: another user's is simply not there. */
 export async function getNotification(userId: string, notificationId: string): Promise<NotificationItem> {
   const item = ULID.test(notificationId)
-    ? await getItem<NotificationItem>(keys.notification(userId, notificationId), { consistentRead: true })
+    ? await getItem<NotificationItem>(notificationKeys.notification(userId, notificationId), { consistentRead: true })
     : undefined;
   if (!item) throw new NotFound(NOTIFICATION_NOT_FOUND);
   return item;

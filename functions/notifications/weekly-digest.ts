@@ -4,7 +4,6 @@ import { longDate } from '../billing/billing-notifications';
 import { now, ttlAt } from '../clock';
 import { dueSoonProjects, overdueProjects } from '../dashboard/reads';
 import { TABLE_NAME, db } from '../db/client';
-import { digestOwnerOf, digestWeekKey, keys } from '../db/keys';
 import { batchGet, keyId } from '../db/reads';
 import type { IndexName } from '../db/table-definition';
 import { conditionHeld, transactWrite } from '../db/transactions';
@@ -15,8 +14,10 @@ import { outboxPut } from '../mailer/outbox';
 import { weekOf } from '../projects/figures';
 import { projectIdsOfMember } from '../projects/memberships';
 import type { UserItem } from '../user/item';
+import { userKeys } from '../user/keys';
 import { DIGEST_SHARDS } from './digest-index';
 import type { NotificationItem } from './item';
+import { digestOwnerOf, digestWeekKey, notificationKeys } from './keys';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Lines a section shows; the rest are counted ('and 12 more'), so a mail stays readable and its outbox item small. */
@@ -145,7 +146,7 @@ async function digestOf(
 /** The digest's mail and the week's mark in one transaction: false when the mark was already there (sent before). */
 function queueDigest(user: UserItem, data: WeeklyDigestMailData, at: Date): Promise<boolean> {
   const mark = {
-    ...keys.weeklyDigestMark(user.id, data.week),
+    ...notificationKeys.weeklyDigestMark(user.id, data.week),
     type: 'DIGEST_SENT',
     sentAt: at.toISOString(),
     ttl: ttlAt(at.getTime() + KEEP_MARK_MS),
@@ -200,12 +201,12 @@ export async function sendWeeklyDigests(at: Date = now()): Promise<WeeklyDigestR
     run.people += people.length;
     for (let start = 0; start < people.length; start += PEOPLE_PER_READ) {
       const chunk = people.slice(start, start + PEOPLE_PER_READ);
-      const users = await batchGet(chunk.map((person) => keys.user(person.orgId, person.userId)));
+      const users = await batchGet(chunk.map((person) => userKeys.user(person.orgId, person.userId)));
       for (let next = 0; next < chunk.length; next += PEOPLE_AT_ONCE) {
         await Promise.all(
           chunk
             .slice(next, next + PEOPLE_AT_ONCE)
-            .map((person) => send(person, users.get(keyId(keys.user(person.orgId, person.userId))) as UserItem | undefined)),
+            .map((person) => send(person, users.get(keyId(userKeys.user(person.orgId, person.userId))) as UserItem | undefined)),
         );
       }
     }

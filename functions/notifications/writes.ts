@@ -1,16 +1,17 @@
 import { now, ttlAt } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { type TransactItem, conditionHeld, failedConditionIndexes, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { NotificationMessage } from '../events/change-event';
+import { userKeys } from '../user/keys';
 import { newNotification } from './item';
+import { notificationCollections, notificationKeys } from './keys';
 
 /** The Put of one new, unread notification for a user. */
 export function notificationPut(userId: string, message: NotificationMessage): TransactItem {
   const item = newNotification(userId, message);
-  return { Put: { TableName: TABLE_NAME, Item: { ...keys.notification(userId, item.id), ...item } } };
+  return { Put: { TableName: TABLE_NAME, Item: { ...notificationKeys.notification(userId, item.id), ...item } } };
 }
 
 /** +1 on a user's unread counter (the user must still exist). */
@@ -18,7 +19,7 @@ export function unreadIncrement(orgId: string, userId: string): TransactItem {
   return {
     Update: {
       TableName: TABLE_NAME,
-      Key: keys.user(orgId, userId),
+      Key: userKeys.user(orgId, userId),
       ...updateExpression({ add: { unreadCount: 1 } }, { expression: 'attribute_exists(PK)' }),
     },
   };
@@ -34,7 +35,7 @@ function markReadUpdate(userId: string, notificationId: string, ttl: number): Tr
   return {
     Update: {
       TableName: TABLE_NAME,
-      Key: keys.notification(userId, notificationId),
+      Key: notificationKeys.notification(userId, notificationId),
       ...updateExpression({ set: { isRead: true, ttl } }, { expression: 'isRead = :false', values: { ':false': false } }),
     },
   };
@@ -44,7 +45,7 @@ function unreadDecrement(orgId: string, userId: string, by: number): TransactIte
   return {
     Update: {
       TableName: TABLE_NAME,
-      Key: keys.user(orgId, userId),
+      Key: userKeys.user(orgId, userId),
       ...updateExpression({ add: { unreadCount: -by } }, { expression: 'attribute_exists(PK)' }),
     },
   };
@@ -62,7 +63,7 @@ export async function markNotificationRead(orgId: string, userId: string, notifi
 
 /** Sort keys of a user's unread notifications: one Query per 1 MB page. */
 async function unreadNotificationIds(userId: string): Promise<string[]> {
-  const unread = await queryCollection<{ id: string }>(collections.notificationsOfUser(userId), {
+  const unread = await queryCollection<{ id: string }>(notificationCollections.notificationsOfUser(userId), {
     projection: 'id',
     filter: { expression: 'isRead = :false', values: { ':false': false } },
   });

@@ -9,7 +9,7 @@ import { type WriteContext, auditPut } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import { keyBeginsWith } from '../db/key-prefix';
-import { type Key, collections, keys } from '../db/keys';
+import type { Key } from '../db/keys';
 import type { StartKey } from '../db/list-cursor';
 import { type Page, readQueryPage } from '../db/query-page';
 import { getItem } from '../db/reads';
@@ -28,6 +28,7 @@ import {
   toInvitationResponse,
   ttlIn,
 } from '../invitations/item';
+import { invitationCollections, invitationKeys } from '../invitations/keys';
 import { outboxPut } from '../mailer/outbox';
 import type { OrganizationItem } from '../organization/item';
 import { actorIsAdmin } from '../organization-users/writes';
@@ -42,6 +43,7 @@ import {
   windowMoved,
 } from '../throttles/throttles';
 import { type EmailItem, type UserItem, holdsAddress } from '../user/item';
+import { userKeys } from '../user/keys';
 import { EMAIL_TAKEN } from '../user/messages';
 import { TAKES_UNVERIFIED_HOLD } from '../user/writes';
 
@@ -75,7 +77,7 @@ function tokenPut(hash: string, invitation: InvitationItem, now: number): Transa
   return {
     Put: {
       TableName: TABLE_NAME,
-      Item: { ...keys.invitationToken(hash), ...invitationTokenItem(invitation, now) },
+      Item: { ...invitationKeys.invitationToken(hash), ...invitationTokenItem(invitation, now) },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
@@ -86,7 +88,7 @@ function emailHoldPut(invitation: InvitationItem, now: number): TransactItem {
   return {
     Put: {
       TableName: TABLE_NAME,
-      Item: { ...keys.invitationEmail(invitation.orgId, invitation.email), ...invitationEmailItem(invitation, now) },
+      Item: { ...invitationKeys.invitationEmail(invitation.orgId, invitation.email), ...invitationEmailItem(invitation, now) },
       ConditionExpression: 'attribute_not_exists(PK) OR invitationId = :id OR expiresAt <= :now',
       ExpressionAttributeValues: { ':id': invitation.id, ':now': now },
     },
@@ -118,14 +120,14 @@ function invitationMailPut(invitation: InvitationItem, organizationName: string,
 type AddressState = { held: 'free' } | { held: 'here' } | { held: 'elsewhere'; owner: EmailItem };
 
 async function addressState(email: string, orgId: string): Promise<AddressState> {
-  const item = await getItem<EmailItem>(keys.email(email), { consistentRead: true });
+  const item = await getItem<EmailItem>(userKeys.email(email), { consistentRead: true });
   if (item?.orgId === orgId) return { held: 'here' };
   return holdsAddress(item) ? { held: 'elsewhere', owner: item } : { held: 'free' };
 }
 
 /** The transaction's check that the address is still as read: free, or still that account's. */
 function addressStill(email: string, state: AddressState): TransactItem {
-  const Key = keys.email(email);
+  const Key = userKeys.email(email);
   if (state.held === 'elsewhere') {
     return {
       ConditionCheck: {
@@ -199,7 +201,7 @@ export async function createInvitation(
           {
             Put: {
               TableName: TABLE_NAME,
-              Item: { ...keys.invitation(invitation.orgId, invitation.id), ...invitation },
+              Item: { ...invitationKeys.invitation(invitation.orgId, invitation.id), ...invitation },
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
@@ -241,7 +243,7 @@ export async function listInvitationPage(
   start: StartKey | undefined,
 ): Promise<{ invitations: InvitationResponse[]; page: Page<InvitationItem> }> {
   const now = clockNow().getTime();
-  const { PK, prefix } = collections.invitationsOfOrganization(orgId);
+  const { PK, prefix } = invitationCollections.invitationsOfOrganization(orgId);
   const invitations = keyBeginsWith('SK', prefix);
   const page = await readQueryPage<InvitationItem & Key>(
     {
@@ -310,7 +312,7 @@ async function resendOnce(
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.invitation(current.orgId, current.id),
+          Key: invitationKeys.invitation(current.orgId, current.id),
           ...updateExpression(
             {
               set: {
@@ -332,7 +334,7 @@ async function resendOnce(
       },
       emailHoldPut(invitation, now),
       tokenPut(hash, invitation, now),
-      { Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(current.tokenHash) } },
+      { Delete: { TableName: TABLE_NAME, Key: invitationKeys.invitationToken(current.tokenHash) } },
       fixedWindowCount(rule, current.id, counter, now),
       mailFor(invitation, state, org.name, token),
       invitationAudit(context, invitation, 'invitation.resent'),
@@ -372,7 +374,7 @@ export async function revokeInvitation(
     if (!current) throw new NotFound();
     if (current.status === 'revoked') return current;
     if (current.status === 'accepted' || !current.tokenHash) throw new Conflict(INVITATION_ALREADY_ACCEPTED);
-    const holdKey = keys.invitationEmail(current.orgId, current.email);
+    const holdKey = invitationKeys.invitationEmail(current.orgId, current.email);
     const hold = await getItem<InvitationEmailItem>(holdKey, { consistentRead: true });
     const now = clockNow().getTime();
     const revoked: InvitationItem = { ...current, status: 'revoked', revokedAt: iso(now), ttl: ttlIn(INVITATION_HISTORY_MS) };
@@ -382,7 +384,7 @@ export async function revokeInvitation(
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.invitation(current.orgId, current.id),
+          Key: invitationKeys.invitation(current.orgId, current.id),
           ...updateExpression(
             { set: { status: 'revoked', revokedAt: revoked.revokedAt, ttl: revoked.ttl }, remove: ['tokenHash'] },
             {
@@ -393,7 +395,7 @@ export async function revokeInvitation(
           ),
         },
       },
-      { Delete: { TableName: TABLE_NAME, Key: keys.invitationToken(current.tokenHash) } },
+      { Delete: { TableName: TABLE_NAME, Key: invitationKeys.invitationToken(current.tokenHash) } },
       invitationAudit(context, current, 'invitation.revoked'),
     ];
     // An expired invitation's address may have been taken by a newer one: that hold stays.
@@ -413,7 +415,7 @@ export async function revokeInvitation(
     } catch (error) {
       if (!(error instanceof StaleRead)) throw error;
       if (attempt >= MAX_ATTEMPTS) throw new Conflict(INVITATION_CHANGED);
-      current = await getItem<InvitationItem>(keys.invitation(current.orgId, current.id), { consistentRead: true });
+      current = await getItem<InvitationItem>(invitationKeys.invitation(current.orgId, current.id), { consistentRead: true });
     }
   }
 }

@@ -3,7 +3,6 @@ import type { Role } from '../../shared/roles';
 import { USER_PAGE_DEFAULT, type UserListQuery, type UserSort } from '../../shared/schemas/organization-users';
 import { TABLE_NAME } from '../db/client';
 import { anyIndexKey, keyBeginsWith } from '../db/key-prefix';
-import { collections, keys, roleKeyPrefix } from '../db/keys';
 import { type StartKey, openCursor, sealCursor } from '../db/list-cursor';
 import {
   type Page,
@@ -17,7 +16,9 @@ import {
 import type { IndexName } from '../db/table-definition';
 import { wordsOf } from '../domain/words';
 import type { OrganizationItem } from '../organization/item';
+import { organizationKeys } from '../organization/keys';
 import type { UserRecord } from '../user/item';
+import { roleKeyPrefix, userCollections, userKeys } from '../user/keys';
 import { userMatchesWords } from '../user/words';
 
 /**
@@ -130,7 +131,7 @@ const INDEX_OF: Record<Exclude<UserSort, 'createdAt'>, { indexName: IndexName; s
 function queryPlan(orgId: string, listing: UserListing): QueryPlan {
   const ScanIndexForward = listing.order === 'asc';
   if (listing.sort === 'createdAt') {
-    const { PK, prefix } = collections.usersOfOrganization(orgId);
+    const { PK, prefix } = userCollections.usersOfOrganization(orgId);
     const users = keyBeginsWith('SK', prefix);
     return {
       input: { TableName: TABLE_NAME, ...keyCondition(PK, users), ConsistentRead: true, ScanIndexForward },
@@ -146,11 +147,11 @@ function queryPlan(orgId: string, listing: UserListing): QueryPlan {
       TableName: TABLE_NAME,
       IndexName: indexName,
       ScanIndexForward,
-      ...keyCondition(keys.organization(orgId).PK, range),
+      ...keyCondition(organizationKeys.organization(orgId).PK, range),
       ExpressionAttributeNames: { '#key': sortKey },
     },
     sortKey,
-    resumedAt: resumedWithin(keys.organization(orgId).PK, range, ScanIndexForward),
+    resumedAt: resumedWithin(organizationKeys.organization(orgId).PK, range, ScanIndexForward),
     roleInKey,
   };
 }
@@ -168,11 +169,11 @@ function readEmailPrefixPage(
       input: {
         TableName: TABLE_NAME,
         IndexName: 'usersByEmail',
-        ...keyCondition(keys.organization(orgId).PK, emails),
+        ...keyCondition(organizationKeys.organization(orgId).PK, emails),
       },
       limit: listing.limit,
       sortKey: 'userEmailKey',
-      resumedAt: resumedWithin(keys.organization(orgId).PK, emails, true),
+      resumedAt: resumedWithin(organizationKeys.organization(orgId).PK, emails, true),
       filtered: listing.role !== undefined,
       matches: (user) => listing.role === undefined || user.role === listing.role,
     },
@@ -195,9 +196,9 @@ function readWordSearchPage(
   const prefix = queryWords.reduce((longest, word) => (word.length > longest.length ? word : longest));
   return readWordPage<UserRecord>(
     {
-      ...collections.userWordsBeginning(orgId, prefix),
+      ...userCollections.userWordsBeginning(orgId, prefix),
       limit: listing.limit,
-      target: (hit) => keys.user(orgId, hit.userId as string),
+      target: (hit) => userKeys.user(orgId, hit.userId as string),
       matches: (user) => userMatchesWords(user, queryWords) && (listing.role === undefined || user.role === listing.role),
     },
     start,

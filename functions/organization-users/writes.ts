@@ -1,8 +1,8 @@
 import { USER_PASSWORD_MESSAGE } from '../../shared/messages';
 import { ROLE_LABELS, type Role } from '../../shared/roles';
 import { type ActingUser, type WriteContext, auditPut, userTarget } from '../audit-log/entries';
+import { avatarKeys } from '../avatars/keys';
 import { TABLE_NAME } from '../db/client';
-import { keys, userIndexKeys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { TRANSACTION_LIMIT, type TransactItem, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
@@ -12,6 +12,7 @@ import { verificationToken } from '../email-verification/writes';
 import { profileChangedEvent, profileVersionRaise } from '../events/change-event';
 import { outboxPut } from '../mailer/outbox';
 import { notificationPut } from '../notifications/writes';
+import { organizationKeys } from '../organization/keys';
 import { MEMBERS_WITHOUT_TWO_FACTOR, factorStateIs } from '../organization/members-without-two-factor';
 import {
   WRITES_PER_PROJECT,
@@ -20,6 +21,7 @@ import {
   removedMemberWrites,
 } from '../projects/removed-member';
 import { type EmailItem, type UserItem, hasTwoFactor, holdsAddress, newUser } from '../user/item';
+import { userIndexKeys, userKeys } from '../user/keys';
 import { EMAIL_TAKEN } from '../user/messages';
 import { userWordWrites } from '../user/words';
 import { userPuts } from '../user/writes';
@@ -109,13 +111,13 @@ export async function saveOrganizationUser(
     // strongly: it follows a write that found the items changed, and must see that change.
     const retry = attempt > 1;
     const stored =
-      !retry && read ? read.emailItem : await getItem<EmailItem>(keys.email(input.username), { consistentRead: retry });
+      !retry && read ? read.emailItem : await getItem<EmailItem>(userKeys.email(input.username), { consistentRead: retry });
     // Another organization's unproved registration gives the address way (docs/decisions/041).
     const emailItem = stored?.orgId !== actor.orgId && !holdsAddress(stored) ? undefined : stored;
     if (emailItem && emailItem.orgId !== actor.orgId) throw new Conflict(EMAIL_TAKEN);
     // Eventually consistent first: the write is conditional on the role it read, so a stale read only costs a retry.
     const existing = emailItem
-      ? await getItem<UserItem>(keys.user(actor.orgId, emailItem.userId), { consistentRead: retry })
+      ? await getItem<UserItem>(userKeys.user(actor.orgId, emailItem.userId), { consistentRead: retry })
       : undefined;
     try {
       if (existing) return await updateUser(context, existing, input, authority, retry);
@@ -187,7 +189,7 @@ async function updateUser(
     {
       Update: {
         TableName: TABLE_NAME,
-        Key: keys.user(current.orgId, current.id),
+        Key: userKeys.user(current.orgId, current.id),
         ...updateExpression(
           {
             set: {
@@ -281,7 +283,7 @@ export async function removeOrganizationUser(
     // The first attempt can use the user read with the session (preloadRemovedUser); a retry reads again.
     const readNow = attempt > 1 || !read?.target;
     const [target, projects] = await Promise.all([
-      readNow ? getItem<UserItem>(keys.user(actor.orgId, userId), { consistentRead: attempt > 1 }) : read.target,
+      readNow ? getItem<UserItem>(userKeys.user(actor.orgId, userId), { consistentRead: attempt > 1 }) : read.target,
       projectsWithMember(actor.orgId, userId),
     ]);
     if (!target) throw new NotFound();
@@ -292,7 +294,7 @@ export async function removeOrganizationUser(
       {
         Delete: {
           TableName: TABLE_NAME,
-          Key: keys.user(actor.orgId, userId),
+          Key: userKeys.user(actor.orgId, userId),
           // The factor state read decides whether they leave the count of members without two-factor.
           ConditionExpression: `#role = :role AND ${withoutFactor.expression}`,
           ExpressionAttributeNames: { '#role': 'role' },
@@ -302,12 +304,12 @@ export async function removeOrganizationUser(
       {
         Delete: {
           TableName: TABLE_NAME,
-          Key: keys.email(target.username),
+          Key: userKeys.email(target.username),
           ConditionExpression: 'userId = :id',
           ExpressionAttributeValues: { ':id': userId },
         },
       },
-      { Delete: { TableName: TABLE_NAME, Key: keys.avatar(userId) } },
+      { Delete: { TableName: TABLE_NAME, Key: avatarKeys.avatar(userId) } },
       ...userWordWrites(target, target, undefined),
       auditPut(context, { action: 'user.removed', target: userTarget(target), details: { role: target.role } }),
     ];
@@ -356,7 +358,7 @@ export function actorIsAdmin(actor: Pick<ActingUser, 'id' | 'orgId'>): TransactI
   return {
     ConditionCheck: {
       TableName: TABLE_NAME,
-      Key: keys.user(actor.orgId, actor.id),
+      Key: userKeys.user(actor.orgId, actor.id),
       ConditionExpression: '#role = :admin',
       ExpressionAttributeNames: { '#role': 'role' },
       ExpressionAttributeValues: { ':admin': 'admin' },
@@ -380,7 +382,7 @@ export function organizationCounts(
   return {
     Update: {
       TableName: TABLE_NAME,
-      Key: keys.organization(orgId),
+      Key: organizationKeys.organization(orgId),
       ...updateExpression(
         { add },
         delta.admins === -1 ? { expression: 'adminCount > :one', values: { ':one': 1 } } : { expression: 'attribute_exists(PK)' },

@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import { now } from '../clock';
 
 /**
- * An organization: `ORG#<orgId> / ORG` (keys.organization). Created by registration with its first
+ * An organization: `ORG#<orgId> / ORG` (organizationKeys.organization). Created by registration with its first
  * user, an admin.
  */
 export interface OrganizationItem {

@@ -1,8 +1,8 @@
 import { type WriteContext, auditPut } from '../audit-log/entries';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import { transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
+import { organizationKeys } from './keys';
 
 /** Renames an organization (the caller's: the id comes from the session), with the rename's audit entry. */
 export async function renameOrganization(context: WriteContext, from: string, name: string): Promise<void> {
@@ -11,7 +11,7 @@ export async function renameOrganization(context: WriteContext, from: string, na
     {
       Update: {
         TableName: TABLE_NAME,
-        Key: keys.organization(orgId),
+        Key: organizationKeys.organization(orgId),
         ...updateExpression({ set: { name } }, { expression: 'attribute_exists(PK)' }),
       },
     },

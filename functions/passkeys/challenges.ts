@@ -1,8 +1,8 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { now as clockNow, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { keys } from '../db/keys';
 import { conditionHeldAnswer } from '../db/transactions';
+import { passkeyKeys } from './keys';
 
 /** A challenge answers within this time, else the ceremony starts over. */
 export const CHALLENGE_MS = 5 * 60 * 1000;
@@ -25,7 +25,7 @@ export const boundTo = (purpose: BoundPurpose) =>
     ? `pending ${purpose.userId} ${purpose.pendingId}`
     : `session ${purpose.userId} ${purpose.sessionId}`;
 
-/** `WEBAUTHN_CHALLENGE#<challenge> / WEBAUTHN_CHALLENGE` (keys.webAuthnChallenge): stored, used up by its first answer. */
+/** `WEBAUTHN_CHALLENGE#<challenge> / WEBAUTHN_CHALLENGE` (passkeyKeys.webAuthnChallenge): stored, used up by its first answer. */
 export type WebAuthnChallengeItem = ChallengePurpose & {
   type: 'WEBAUTHN_CHALLENGE';
   challenge: string;
@@ -38,7 +38,7 @@ export type WebAuthnChallengeItem = ChallengePurpose & {
 export async function storeChallenge(challenge: string, purpose: ChallengePurpose, now = clockNow().getTime()) {
   const expiresAt = now + CHALLENGE_MS;
   const item: WebAuthnChallengeItem = { ...purpose, type: 'WEBAUTHN_CHALLENGE', challenge, expiresAt, ttl: ttlAt(expiresAt) };
-  await db.send(new PutCommand({ TableName: TABLE_NAME, Item: { ...keys.webAuthnChallenge(challenge), ...item } }));
+  await db.send(new PutCommand({ TableName: TABLE_NAME, Item: { ...passkeyKeys.webAuthnChallenge(challenge), ...item } }));
 }
 
 /**
@@ -56,7 +56,7 @@ export async function takeChallenge<P extends ChallengePurpose['purpose']>(
     db.send(
       new DeleteCommand({
         TableName: TABLE_NAME,
-        Key: keys.webAuthnChallenge(challenge),
+        Key: passkeyKeys.webAuthnChallenge(challenge),
         ConditionExpression: 'attribute_exists(PK)',
         ReturnValues: 'ALL_OLD',
       }),

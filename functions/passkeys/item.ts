@@ -1,7 +1,7 @@
 import type { CredentialDeviceType, WebAuthnCredential } from '@simplewebauthn/server';
 import type { PasskeyResponse } from '../../shared/schemas/passkeys';
 
-/** One passkey of a user: `USER#<userId> / PASSKEY#<credentialId>` (keys.passkey): a sign-in's answer finds it with one GetItem. */
+/** One passkey of a user: `USER#<userId> / PASSKEY#<credentialId>` (passkeyKeys.passkey): a sign-in's answer finds it with one GetItem. */
 export interface PasskeyItem {
   type: 'PASSKEY';
   /** Ours (a ULID): what the API names it by. */

@@ -3,14 +3,15 @@ import { MAX_PASSKEYS, TOO_MANY_PASSKEYS } from '../../shared/schemas/passkeys';
 import { type WriteContext, auditPut, userTarget } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { keys } from '../db/keys';
 import { conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
 import { bothHold, updateExpression } from '../db/update-expression';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { outboxPut } from '../mailer/outbox';
 import { appStateIs, factorChangeCounted, factorStateIs } from '../organization/members-without-two-factor';
 import { type UserItem, hasTwoFactor } from '../user/item';
+import { userKeys } from '../user/keys';
 import type { PasskeyItem } from './item';
+import { passkeyKeys } from './keys';
 import { FACTORS_CHANGED, PASSKEY_NOT_FOUND } from './messages';
 import { listPasskeys } from './reads';
 
@@ -28,14 +29,14 @@ export async function addPasskey(context: WriteContext<UserItem>, passkey: Passk
       {
         Put: {
           TableName: TABLE_NAME,
-          Item: { ...keys.passkey(user.id, passkey.credentialId), ...passkey },
+          Item: { ...passkeyKeys.passkey(user.id, passkey.credentialId), ...passkey },
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.user(user.orgId, user.id),
+          Key: userKeys.user(user.orgId, user.id),
           ...updateExpression(
             { add: { passkeyCount: 1 } },
             // The factors as read decide whether this is the member's first.
@@ -78,7 +79,7 @@ export async function removePasskey(context: WriteContext<UserItem>, passkeyId: 
       {
         Delete: {
           TableName: TABLE_NAME,
-          Key: keys.passkey(user.id, passkey.credentialId),
+          Key: passkeyKeys.passkey(user.id, passkey.credentialId),
           ConditionExpression: 'attribute_exists(PK)',
         },
       },
@@ -86,7 +87,7 @@ export async function removePasskey(context: WriteContext<UserItem>, passkeyId: 
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.user(user.orgId, user.id),
+          Key: userKeys.user(user.orgId, user.id),
           ...updateExpression(
             { add: { passkeyCount: -1 } },
             lastFactor ? bothHold(appStateIs(false), { expression: 'passkeyCount = :one', values: { ':one': 1 } }) : keptFactor,
@@ -111,7 +112,7 @@ export async function recordPasskeyUse(passkey: PasskeyItem, counter: number, ba
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: keys.passkey(passkey.userId, passkey.credentialId),
+        Key: passkeyKeys.passkey(passkey.userId, passkey.credentialId),
         ...updateExpression(
           { set: { counter, backedUp, lastUsedAt: clockNow().toISOString() } },
           {

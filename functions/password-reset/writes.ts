@@ -1,13 +1,13 @@
 import { type AuditClient, auditPut, userTarget } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import { batchGet, getItem, keyId } from '../db/reads';
 import { type TransactItem, conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
 import { bothHold, updateExpression } from '../db/update-expression';
 import { outboxPut } from '../mailer/outbox';
 import { isUnconfirmedNewMfa } from '../mfa/rules';
 import { TURNED_OFF } from '../mfa/writes';
+import { organizationKeys } from '../organization/keys';
 import { appStateIs, factorChangeCounted, passkeyStateIs } from '../organization/members-without-two-factor';
 import { PASSWORD_RESET_LIFETIME_MS, findTokenOwner, mailTokenPut, newMailToken, spendMailToken } from '../security/mail-tokens';
 import type { SsoDomainClaimItem } from '../sso/item';
@@ -22,6 +22,7 @@ import {
   windowMoved,
 } from '../throttles/throttles';
 import { type EmailItem, type UserItem, hasPasskey } from '../user/item';
+import { userKeys } from '../user/keys';
 
 /**
  * A reset request: one BatchGetItem (both throttle counters and the email item) and one
@@ -39,7 +40,7 @@ async function requestOnce(email: string, clientIp: string, now: number): Promis
   const perClient = PASSWORD_RESETS_PER_CLIENT;
   const addressKey = fixedWindowKey(perAddress, email);
   const clientKey = fixedWindowKey(perClient, clientIp);
-  const emailKey = keys.email(email);
+  const emailKey = userKeys.email(email);
   const claimKey = claimKeyOf(email);
   const found = await batchGet([addressKey, clientKey, emailKey, ...(claimKey ? [claimKey] : [])], { consistentRead: true });
   const addressCount = found.get(keyId(addressKey)) as FixedWindowItem | undefined;
@@ -66,7 +67,7 @@ async function requestOnce(email: string, clientIp: string, now: number): Promis
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.user(account.orgId, account.userId),
+          Key: userKeys.user(account.orgId, account.userId),
           // The newest token only: a newer request voids the links of older ones.
           ...updateExpression({ set: { passwordResetTokenHash: hash } }, { expression: 'attribute_exists(PK)' }),
         },
@@ -97,7 +98,7 @@ export async function confirmPasswordReset(
   if (!found) return undefined;
   const { user } = found;
   // A link mailed before single sign-on was required sets no password now (docs/decisions/059).
-  const org = await getItem(keys.organization(user.orgId), { consistentRead: true });
+  const org = await getItem(organizationKeys.organization(user.orgId), { consistentRead: true });
   if (!org || (await memberAddressRequiresSso(org, user.username, user.id))) return undefined;
   const passwordHash = await hashPassword();
   const removesMfa = isUnconfirmedNewMfa(user, clockNow().getTime());

@@ -5,10 +5,11 @@ import type { ActivityAction, ActivityEntryResponse, ActivityPageResponse } from
 import { now, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
 import { keyBeginsWith } from '../db/key-prefix';
-import { collections, keys } from '../db/keys';
 import type { IndexName } from '../db/table-definition';
 import type { TransactItem } from '../db/transactions';
+import { organizationKeys } from '../organization/keys';
 import type { UserItem } from '../user/item';
+import { projectCollections, projectKeys } from './keys';
 
 // Monotonic: the entries of one change, made in the same millisecond, keep their order.
 const ulid = monotonicFactory();
@@ -60,7 +61,7 @@ export function activityPut(orgId: string, entry: ActivityEntryResponse): Transa
     // DynamoDB deletes by its own (real) clock, so the expiry is counted from it, not from the functions' clock.
     ttl: ttlAt(now().getTime() + ACTIVITY_KEPT_DAYS * 24 * 60 * 60 * 1000),
   };
-  return { Put: { TableName: TABLE_NAME, Item: { ...keys.projectActivity(orgId, entry.projectId, entry.id), ...item } } };
+  return { Put: { TableName: TABLE_NAME, Item: { ...projectKeys.projectActivity(orgId, entry.projectId, entry.id), ...item } } };
 }
 
 function toActivityResponse(item: ActivityEntryResponse): ActivityEntryResponse {
@@ -87,7 +88,7 @@ export async function listRecentActivity(orgId: string): Promise<ActivityEntryRe
       TableName: TABLE_NAME,
       IndexName: 'organizationActivity' satisfies IndexName,
       KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK },
+      ExpressionAttributeValues: { ':pk': organizationKeys.organization(orgId).PK },
       ScanIndexForward: false,
       Limit: RECENT_ACTIVITY_SIZE,
     }),
@@ -101,7 +102,7 @@ export async function listRecentActivity(orgId: string): Promise<ActivityEntryRe
  * DynamoDB has not deleted yet is filtered out.
  */
 export async function listProjectActivity(orgId: string, projectId: string, cursor?: string): Promise<ActivityPageResponse> {
-  const collection = collections.activityOfProject(orgId, projectId);
+  const collection = projectCollections.activityOfProject(orgId, projectId);
   const range = keyBeginsWith('SK', collection.prefix);
   const out = await db.send(
     new QueryCommand({
@@ -115,7 +116,7 @@ export async function listProjectActivity(orgId: string, projectId: string, curs
       Limit: ACTIVITY_PAGE_SIZE + 1,
       // Read again right after the user's own change to the project (the page refetches): it must be listed.
       ConsistentRead: true,
-      ...(cursor ? { ExclusiveStartKey: keys.projectActivity(orgId, projectId, cursor) } : {}),
+      ...(cursor ? { ExclusiveStartKey: projectKeys.projectActivity(orgId, projectId, cursor) } : {}),
     }),
   );
   const entries = ((out.Items ?? []) as ActivityItem[]).map(toActivityResponse);

@@ -1,12 +1,12 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { now, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { dueDayKey, keys } from '../db/keys';
 import type { IndexName } from '../db/table-definition';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { changeEventPut } from '../events/change-event';
 import type { NotificationMessage } from '../events/change-event';
 import type { ProjectItem } from './item';
+import { dueDayKey, projectKeys } from './keys';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A reminder's mark outlives its day by a little: a late retry of the run still finds it. */
@@ -66,7 +66,7 @@ function remind(kind: Kind, project: DueProject, day: string, at: Date): Promise
     Put: {
       TableName: TABLE_NAME,
       Item: {
-        ...keys.dueReminder(project.orgId, project.id, kind, day),
+        ...projectKeys.dueReminder(project.orgId, project.id, kind, day),
         type: 'REMINDER',
         projectId: project.id,
         remindedAt: at.toISOString(),

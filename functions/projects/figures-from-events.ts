@@ -1,11 +1,13 @@
 import { now } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import { transactEachOnce } from '../db/transact-each-once';
 import { type TransactItem, TRANSACTION_LIMIT } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
+import { eventKeys } from '../events/keys';
+import { organizationKeys } from '../organization/keys';
 import { ORGANIZATION_FIGURES } from '../organization/members-without-two-factor';
 import { sumDeltas } from './figures';
+import { projectKeys } from './keys';
 import type { CountedMove } from './status-moves';
 
 /**
@@ -35,7 +37,7 @@ function markCounted(event: CountedMove, at: string): TransactItem {
   return {
     Update: {
       TableName: TABLE_NAME,
-      Key: keys.notificationEvent(event.id),
+      Key: eventKeys.changeEvent(event.id),
       ...updateExpression({ set: { countedAt: at } }, { expression: 'attribute_exists(PK) AND attribute_not_exists(countedAt)' }),
     },
   };
@@ -53,14 +55,22 @@ function countOnce(orgId: string, events: CountedMove[]): Promise<number> {
       // Moves that cancel out (a status there and back) still mark their events.
       const figures: TransactItem[] = [
         ...(Object.keys(ofProjects).length
-          ? [{ Update: { TableName: TABLE_NAME, Key: keys.projectFigures(orgId), ...updateExpression({ add: ofProjects }) } }]
+          ? [
+              {
+                Update: {
+                  TableName: TABLE_NAME,
+                  Key: projectKeys.projectFigures(orgId),
+                  ...updateExpression({ add: ofProjects }),
+                },
+              },
+            ]
           : []),
         ...(Object.keys(ofOrganizationItem).length
           ? [
               {
                 Update: {
                   TableName: TABLE_NAME,
-                  Key: keys.organization(orgId),
+                  Key: organizationKeys.organization(orgId),
                   ...updateExpression({ add: ofOrganizationItem }),
                 },
               },

@@ -1,6 +1,6 @@
 import { formatISO, parseISO, startOfISOWeek } from 'date-fns';
 import { PROJECT_STATUSES, type ProjectStatus } from '../../shared/project-statuses';
-import { keys } from '../db/keys';
+import { projectKeys } from './keys';
 
 /**
  * `ORG#o / FIGURES#PROJECTS`: the number of the organization's projects in each status
@@ -63,5 +63,5 @@ export const isFigureAttribute = (name: string) =>
 
 /** A whole figures item for these projects (for seeding an organization written straight into the table). */
 export function figuresItem(orgId: string, projects: { status: ProjectStatus; createdAt: string }[]): FiguresItem {
-  return { ...keys.projectFigures(orgId), ...figuresOfProjects(projects) };
+  return { ...projectKeys.projectFigures(orgId), ...figuresOfProjects(projects) };
 }

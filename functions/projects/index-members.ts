@@ -1,10 +1,10 @@
 import { TABLE_NAME } from '../db/client';
-import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { type MembershipChange, changeEventPut } from '../events/change-event';
 import type { ProjectItem } from './item';
+import { projectCollections, projectKeys } from './keys';
 import { memberSetWrite } from './member-set';
 import { applyMembershipChangesNow } from './memberships';
 
@@ -22,7 +22,7 @@ type ProjectBeforeMemberSets = Pick<ProjectItem, 'id' | 'version'> & { memberIds
  * moves it. Idempotent: a project moved has no `memberIds` left.
  */
 export async function indexMembersOfOrganization(orgId: string): Promise<{ projects: number; moved: number; skipped: number }> {
-  const projects = await queryCollection<ProjectBeforeMemberSets>(collections.projectsOfOrganization(orgId), {
+  const projects = await queryCollection<ProjectBeforeMemberSets>(projectCollections.projectsOfOrganization(orgId), {
     consistentRead: true,
     projection: 'id, #version, memberIds',
     names: { '#version': 'version' },
@@ -39,7 +39,7 @@ export async function indexMembersOfOrganization(orgId: string): Promise<{ proje
         {
           Update: {
             TableName: TABLE_NAME,
-            Key: keys.project(orgId, project.id),
+            Key: projectKeys.project(orgId, project.id),
             ...updateExpression(
               { set: { version }, remove: ['memberIds'] },
               {

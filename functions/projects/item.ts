@@ -2,9 +2,10 @@ import { ulid } from 'ulid';
 import { ULID } from '../../shared/ids';
 import type { ProjectStatus } from '../../shared/project-statuses';
 import type { CreateProjectRequest, ProjectResponse } from '../../shared/schemas/projects';
-import { type Key, keys, projectIndexKeys } from '../db/keys';
+import type { Key } from '../db/keys';
+import { projectIndexKeys, projectKeys } from './keys';
 
-/** A project: `ORG#<orgId> / PROJECT#<ulid>` (keys.project), in its organization's partition. */
+/** A project: `ORG#<orgId> / PROJECT#<ulid>` (projectKeys.project), in its organization's partition. */
 export interface ProjectItem {
   type: 'PROJECT';
   id: string;
@@ -74,7 +75,7 @@ export function derivedChanges(project: ProjectItem): { set: Record<string, stri
 
 /** The item a project is stored as: what its create, the seed and the migration write. */
 export const projectRecord = (project: ProjectItem): ProjectRecord => ({
-  ...keys.project(project.orgId, project.id),
+  ...projectKeys.project(project.orgId, project.id),
   ...project,
   ...derivedAttributes(project),
 });

@@ -4,7 +4,6 @@ import { PROJECT_PAGE_DEFAULT, type ProjectListQuery, type ProjectSort } from '.
 import { today } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import { type KeyCondition, anyIndexKey, keyBeginsWith } from '../db/key-prefix';
-import { collections, keys, openDueBefore, openDueThrough, statusKeyPrefix } from '../db/keys';
 import type { StartKey } from '../db/list-cursor';
 import {
   type Page,
@@ -17,9 +16,11 @@ import {
 } from '../db/query-page';
 import type { IndexName } from '../db/table-definition';
 import { wordsOf } from '../domain/words';
+import { organizationKeys } from '../organization/keys';
 import { dueSoonThrough } from './due-soon';
 import { type FiguresItem, statusCounts } from './figures';
 import type { ProjectRecord } from './item';
+import { openDueBefore, openDueThrough, projectCollections, projectKeys, statusKeyPrefix } from './keys';
 import { projectIdsOfMember } from './memberships';
 import { matchesWordPrefixes } from './words';
 
@@ -123,7 +124,7 @@ const INDEX_OF: Record<Exclude<ProjectSort, 'createdAt'>, { indexName: IndexName
 function queryPlan(orgId: string, listing: ProjectListing): QueryPlan {
   const ScanIndexForward = listing.order === 'asc';
   if (listing.sort === 'createdAt') {
-    const { PK, prefix } = collections.projectsOfOrganization(orgId);
+    const { PK, prefix } = projectCollections.projectsOfOrganization(orgId);
     const projects = keyBeginsWith('SK', prefix);
     return {
       input: { TableName: TABLE_NAME, ...keyCondition(PK, projects), ConsistentRead: true, ScanIndexForward },
@@ -134,7 +135,7 @@ function queryPlan(orgId: string, listing: ProjectListing): QueryPlan {
     };
   }
   const { indexName, sortKey } = INDEX_OF[listing.sort];
-  const pk = keys.organization(orgId).PK;
+  const pk = organizationKeys.organization(orgId).PK;
   const dueInKey = listing.sort === 'dueDate' && (listing.overdue || listing.dueSoon);
   const single = listing.statuses?.length === 1 ? listing.statuses[0] : undefined;
   const statusInKey = listing.sort === 'status' && single !== undefined;
@@ -200,9 +201,9 @@ async function readWordSearchPage(
   const matches = matcher({ ...listing, q: undefined }, { dueInKey: false, statusInKey: false }, mine);
   return readWordPage<ProjectRecord>(
     {
-      ...collections.projectWordsBeginning(orgId, prefix),
+      ...projectCollections.projectWordsBeginning(orgId, prefix),
       limit: listing.limit,
-      target: (hit) => keys.project(orgId, hit.projectId as string),
+      target: (hit) => projectKeys.project(orgId, hit.projectId as string),
       matches: (project) => matchesWordPrefixes(project.name, queryWords) && matches(project),
     },
     start,

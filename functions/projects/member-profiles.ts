@@ -1,11 +1,12 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
-import { keys } from '../db/keys';
 import { batchGet, getItem, keyId } from '../db/reads';
 import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { MembershipChange } from '../events/change-event';
 import type { UserItem } from '../user/item';
+import { userKeys } from '../user/keys';
+import { projectKeys } from './keys';
 import { type MemberProfile, type MemberSetItem, memberProfileOf } from './member-set';
 import { projectIdsOfMember } from './memberships';
 
@@ -22,7 +23,7 @@ function renewCopy(orgId: string, projectId: string, userId: string, profile: Me
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: keys.projectMembers(orgId, projectId),
+        Key: projectKeys.projectMembers(orgId, projectId),
         ...updateExpression(
           { setIn: { profiles: { [userId]: profile } } },
           // No copy (a set written before them, or the member gone): nothing to renew, the read falls back to the user item.
@@ -42,7 +43,7 @@ function renewCopy(orgId: string, projectId: string, userId: string, profile: Me
  * renewed. A redelivery finds every copy current and writes nothing. Answers the copies renewed.
  */
 export async function renewProfileCopies(orgId: string, userId: string): Promise<number> {
-  const user = await getItem<UserItem>(keys.user(orgId, userId), { consistentRead: true });
+  const user = await getItem<UserItem>(userKeys.user(orgId, userId), { consistentRead: true });
   if (!user) return 0;
   const profile = memberProfileOf(user);
   let renewed = 0;
@@ -61,16 +62,16 @@ export async function renewAddedMembersCopies(orgId: string, changes: Membership
   let renewed = 0;
   for (const change of changes) {
     if (change.added.length === 0) continue;
-    const set = await getItem<MemberSetItem>(keys.projectMembers(orgId, change.projectId), { consistentRead: true });
+    const set = await getItem<MemberSetItem>(projectKeys.projectMembers(orgId, change.projectId), { consistentRead: true });
     const copies = set?.profiles ?? {};
     const copied = change.added.filter((id) => copies[id]);
     if (copied.length === 0) continue;
     const found = await batchGet(
-      copied.map((id) => keys.user(orgId, id)),
+      copied.map((id) => userKeys.user(orgId, id)),
       { consistentRead: true },
     );
     for (const id of copied) {
-      const user = found.get(keyId(keys.user(orgId, id))) as UserItem | undefined;
+      const user = found.get(keyId(userKeys.user(orgId, id))) as UserItem | undefined;
       if (
         user &&
         (user.profileVersion ?? 0) > copies[id]!.v &&

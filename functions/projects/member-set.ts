@@ -1,10 +1,10 @@
 import type { ProjectMemberResponse } from '../../shared/schemas/projects';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import type { TransactItem } from '../db/transactions';
 import type { UserItem } from '../user/item';
 import { isProjectId } from './item';
+import { projectKeys } from './keys';
 
 /**
  * `ORG#<orgId> / MEMBERS#<projectId>`: a project's member set, the one source of truth of who is a
@@ -46,7 +46,7 @@ export function memberSetWrite(
   memberIds: string[],
   profiles: Record<string, MemberProfile> = {},
 ): TransactItem {
-  const key = keys.projectMembers(orgId, projectId);
+  const key = projectKeys.projectMembers(orgId, projectId);
   if (memberIds.length === 0) return { Delete: { TableName: TABLE_NAME, Key: key } };
   const kept = Object.fromEntries(memberIds.flatMap((id) => (profiles[id] ? [[id, profiles[id]] as const] : [])));
   const item: MemberSetItem = {
@@ -64,9 +64,11 @@ export const memberIdsOf = (set: MemberSetItem | undefined): string[] => set?.me
 
 /** The set read on its own, strongly: what a change computes from and whom a change notifies. */
 export async function readMemberIds(orgId: string, projectId: string): Promise<string[]> {
-  return memberIdsOf(await getItem(keys.projectMembers(orgId, projectId), { consistentRead: true }));
+  return memberIdsOf(await getItem(projectKeys.projectMembers(orgId, projectId), { consistentRead: true }));
 }
 
 /** For RouteOptions.preload: the project named by the path and its member set, both read with the session. */
 export const preloadProjectWithMembers = ({ orgId, params }: { orgId: string; params: Record<string, string> }) =>
-  isProjectId(params.id) ? ([keys.project(orgId, params.id), keys.projectMembers(orgId, params.id)] as const) : undefined;
+  isProjectId(params.id)
+    ? ([projectKeys.project(orgId, params.id), projectKeys.projectMembers(orgId, params.id)] as const)
+    : undefined;

@@ -1,12 +1,13 @@
 import type { ProjectMemberResponse } from '../../shared/schemas/projects';
 import type { WriteContext } from '../audit-log/entries';
 import { now } from '../clock';
-import { keys } from '../db/keys';
 import { batchGet, keyId } from '../db/reads';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { type UserItem, toMemberResponse } from '../user/item';
+import { userKeys } from '../user/keys';
 import { type ActivityChange, activityEntry, activityPut } from './activity';
 import { type ProjectItem, isProjectId } from './item';
+import { projectKeys } from './keys';
 import { type MemberSetItem, memberIdsOf, memberProfileOf, memberSetWrite } from './member-set';
 import { applyMembershipChangesNow } from './memberships';
 import { PROJECT_BUSY, PROJECT_NOT_FOUND, addedToProjectMessage } from './messages';
@@ -23,14 +24,14 @@ export async function loadProjectMembers(orgId: string, set: MemberSetItem | und
   const memberIds = memberIdsOf(set);
   const profiles = set?.profiles ?? {};
   const missing = memberIds.filter((id) => !profiles[id]);
-  const found = missing.length > 0 ? await batchGet(missing.map((id) => keys.user(orgId, id))) : new Map<string, unknown>();
+  const found = missing.length > 0 ? await batchGet(missing.map((id) => userKeys.user(orgId, id))) : new Map<string, unknown>();
   return memberIds.flatMap((id) => {
     const profile = profiles[id];
     if (profile) {
       const { v: _copiedAt, ...shown } = profile;
       return [{ id, ...shown }];
     }
-    const user = found.get(keyId(keys.user(orgId, id))) as UserItem | undefined;
+    const user = found.get(keyId(userKeys.user(orgId, id))) as UserItem | undefined;
     return user ? [toMemberResponse(user)] : [];
   });
 }
@@ -54,18 +55,18 @@ export async function setProjectMembers(
   const { orgId } = actor;
   if (!isProjectId(projectId)) throw new NotFound(PROJECT_NOT_FOUND);
   const memberIds = [...new Set(requestedIds)];
-  const projectKey = keys.project(orgId, projectId);
-  const setKey = keys.projectMembers(orgId, projectId);
-  const userKeys = memberIds.map((id) => keys.user(orgId, id));
+  const projectKey = projectKeys.project(orgId, projectId);
+  const setKey = projectKeys.projectMembers(orgId, projectId);
+  const memberKeys = memberIds.map((id) => userKeys.user(orgId, id));
   // The current members as last seen: read along, so the names of those removed are at hand.
   let seenMembers = new Set(preloaded.project ? memberIdsOf(preloaded.members) : []);
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
-    const formerKeys = [...seenMembers].map((id) => keys.user(orgId, id));
-    const found = await batchGet([projectKey, setKey, ...userKeys, ...formerKeys], { consistentRead: true });
+    const formerKeys = [...seenMembers].map((id) => userKeys.user(orgId, id));
+    const found = await batchGet([projectKey, setKey, ...memberKeys, ...formerKeys], { consistentRead: true });
     const project = found.get(keyId(projectKey)) as ProjectItem | undefined;
     if (!project) throw new NotFound(PROJECT_NOT_FOUND);
-    const users = userKeys.map((key) => found.get(keyId(key)) as UserItem | undefined);
+    const users = memberKeys.map((key) => found.get(keyId(key)) as UserItem | undefined);
     if (users.some((user) => !user || user.type !== 'USER'))
       throw new Refused('invalid', MEMBERS_NOT_IN_ORGANIZATION, { memberIds: MEMBERS_NOT_IN_ORGANIZATION });
     const current = memberIdsOf(found.get(keyId(setKey)) as MemberSetItem | undefined);
@@ -78,10 +79,10 @@ export async function setProjectMembers(
       // Members changed since the set we read along: only their names are missing. Read just those,
       // not the whole set again: a second round of reads per lost race spent the write attempts, and
       // a PUT among four racing ones gave up with 409.
-      for (const [id, item] of await batchGet(unseen.map((id) => keys.user(orgId, id)))) found.set(id, item);
+      for (const [id, item] of await batchGet(unseen.map((id) => userKeys.user(orgId, id)))) found.set(id, item);
     }
     seenMembers = previous;
-    const nameOf = (id: string) => (found.get(keyId(keys.user(orgId, id))) as UserItem | undefined)?.fullName;
+    const nameOf = (id: string) => (found.get(keyId(userKeys.user(orgId, id))) as UserItem | undefined)?.fullName;
     const changes: ActivityChange[] = [];
     if (added.length) changes.push({ action: 'members_added', members: added.flatMap((id) => nameOf(id) ?? []) });
     if (removed.length) changes.push({ action: 'members_removed', members: removed.flatMap((id) => nameOf(id) ?? []) });

@@ -1,12 +1,12 @@
 import { now, ttlAt } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { transactEachOnce } from '../db/transact-each-once';
 import { TRANSACTION_LIMIT, type TransactItem } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { MembershipChange } from '../events/change-event';
 import { logger } from '../observability/logger';
+import { projectCollections, projectKeys } from './keys';
 
 /**
  * `ORG#<orgId>#MEMBER#<userId> / PROJECT#<projectId>`: that a user is (or lately was) a member of a
@@ -58,7 +58,7 @@ function membershipUpdate(orgId: string, write: MembershipWrite): TransactItem {
   return {
     Update: {
       TableName: TABLE_NAME,
-      Key: keys.membership(orgId, userId, projectId),
+      Key: projectKeys.membership(orgId, userId, projectId),
       ...updateExpression(
         { set, remove: member ? ['ttl'] : [] },
         {
@@ -128,7 +128,7 @@ export async function applyMembershipChangesNow(orgId: string, changes: Membersh
  * far (a moment behind a member change): one Query per MB, about 10,000 memberships each.
  */
 export async function projectIdsOfMember(orgId: string, userId: string): Promise<Set<string>> {
-  const items = await queryCollection<Pick<MembershipItem, 'projectId'>>(collections.membershipsOfUser(orgId, userId), {
+  const items = await queryCollection<Pick<MembershipItem, 'projectId'>>(projectCollections.membershipsOfUser(orgId, userId), {
     projection: 'projectId',
     filter: { expression: '#member = :member', values: { ':member': true } },
     names: { '#member': 'member' },

@@ -1,12 +1,12 @@
 import { UpdateCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { PROJECT_STATUSES, type ProjectStatus } from '../../shared/project-statuses';
 import { TABLE_NAME, db } from '../db/client';
-import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
 import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { type FiguresItem, type StatusCounts, figuresOfProjects, isFigureAttribute, statusCounts } from './figures';
+import { projectCollections, projectKeys } from './keys';
 
 /** The counters a set of projects should have: the one recount, used by the repair script and the tests. */
 export function countByStatus(projects: { status: ProjectStatus }[]): StatusCounts {
@@ -25,19 +25,19 @@ export function countByStatus(projects: { status: ProjectStatus }[]): StatusCoun
  */
 export async function recountOrganization(orgId: string): Promise<StatusCounts> {
   const [projects, current] = await Promise.all([
-    queryCollection<{ status: ProjectStatus; createdAt: string }>(collections.projectsOfOrganization(orgId), {
+    queryCollection<{ status: ProjectStatus; createdAt: string }>(projectCollections.projectsOfOrganization(orgId), {
       projection: '#status, createdAt',
       names: { '#status': 'status' },
       consistentRead: true,
     }),
-    getItem<FiguresItem>(keys.projectFigures(orgId), { consistentRead: true }),
+    getItem<FiguresItem>(projectKeys.projectFigures(orgId), { consistentRead: true }),
   ]);
   const figures = figuresOfProjects(projects);
   const stale = Object.keys(current ?? {}).filter((name) => isFigureAttribute(name) && !(name in figures));
   await db.send(
     new UpdateCommand({
       TableName: TABLE_NAME,
-      Key: keys.projectFigures(orgId),
+      Key: projectKeys.projectFigures(orgId),
       ...updateExpression({ set: figures, remove: stale }),
     }),
   );
@@ -47,7 +47,7 @@ export async function recountOrganization(orgId: string): Promise<StatusCounts> 
 
 /** Gives entries written before the feed existed their `feedKey` (their id); entries that have one are left alone. */
 async function feedOlderEntries(orgId: string) {
-  const older = await queryCollection<{ PK: string; SK: string; id: string }>(collections.activityOfOrganization(orgId), {
+  const older = await queryCollection<{ PK: string; SK: string; id: string }>(projectCollections.activityOfOrganization(orgId), {
     projection: 'PK, SK, id',
     filter: { expression: 'attribute_not_exists(feedKey)', values: {} },
   });

@@ -1,10 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
-import { collections } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { type ProjectRecord, derivedAttributes, derivedChanges } from './item';
+import { projectCollections } from './keys';
 import { wordItems } from './words';
 
 /**
@@ -17,7 +17,9 @@ export async function reindexOrganization(
   orgId: string,
   putItems: (items: Record<string, unknown>[]) => Promise<void>,
 ): Promise<{ projects: number; updated: number }> {
-  const projects = await queryCollection<ProjectRecord>(collections.projectsOfOrganization(orgId), { consistentRead: true });
+  const projects = await queryCollection<ProjectRecord>(projectCollections.projectsOfOrganization(orgId), {
+    consistentRead: true,
+  });
   let updated = 0;
   for (const project of projects) {
     const derived = derivedAttributes(project);

@@ -1,12 +1,13 @@
 import { now } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { type Key, keys } from '../db/keys';
+import type { Key } from '../db/keys';
 import { batchGet, getItem, keyId } from '../db/reads';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { UserItem } from '../user/item';
 import { activityEntry, activityPut } from './activity';
 import type { ProjectItem } from './item';
+import { projectKeys } from './keys';
 import { type MemberSetItem, memberIdsOf, memberSetWrite } from './member-set';
 import { projectIdsOfMember } from './memberships';
 
@@ -34,17 +35,17 @@ export async function projectsWithMember(orgId: string, userId: string): Promise
   const projectIds = [...(await projectIdsOfMember(orgId, userId))];
   if (projectIds.length === 0) return [];
   const found = await batchGet(
-    projectIds.flatMap((id) => [keys.project(orgId, id), keys.projectMembers(orgId, id)]),
+    projectIds.flatMap((id) => [projectKeys.project(orgId, id), projectKeys.projectMembers(orgId, id)]),
     { consistentRead: true },
   );
   return projectIds.flatMap((id) => {
-    const project = found.get(keyId(keys.project(orgId, id))) as ProjectItem | undefined;
-    const set = found.get(keyId(keys.projectMembers(orgId, id))) as MemberSetItem | undefined;
+    const project = found.get(keyId(projectKeys.project(orgId, id))) as ProjectItem | undefined;
+    const set = found.get(keyId(projectKeys.projectMembers(orgId, id))) as MemberSetItem | undefined;
     const memberIds = memberIdsOf(set);
     if (!project || !memberIds.includes(userId)) return [];
     return [
       {
-        ...keys.project(orgId, id),
+        ...projectKeys.project(orgId, id),
         id,
         name: project.name,
         version: project.version,
@@ -112,12 +113,12 @@ export async function removeMemberOutsideTransaction(
 
 async function readProjectMembers(orgId: string, projectId: string): Promise<ProjectMembers | undefined> {
   const [project, set] = await Promise.all([
-    getItem(keys.project(orgId, projectId), { consistentRead: true }),
-    getItem(keys.projectMembers(orgId, projectId), { consistentRead: true }),
+    getItem(projectKeys.project(orgId, projectId), { consistentRead: true }),
+    getItem(projectKeys.projectMembers(orgId, projectId), { consistentRead: true }),
   ]);
   return (
     project && {
-      ...keys.project(orgId, projectId),
+      ...projectKeys.project(orgId, projectId),
       id: projectId,
       name: project.name,
       version: project.version,

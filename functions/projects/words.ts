@@ -1,8 +1,8 @@
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import { MAX_INDEXED_WORDS, wordsOf } from '../domain/words';
 import type { ProjectItem } from './item';
+import { projectKeys } from './keys';
 
 /**
  * The word index of project names (docs/decisions/027): one item per distinct word of a name,
@@ -20,7 +20,7 @@ export const matchesWordPrefixes = (name: string, queryWords: string[]) => {
 };
 
 export const wordItem = (orgId: string, word: string, projectId: string) => ({
-  ...keys.projectWord(orgId, word, projectId),
+  ...projectKeys.projectWord(orgId, word, projectId),
   type: 'PROJECT_WORD',
   projectId,
 });
@@ -40,7 +40,7 @@ export function wordWrites(
   return [
     ...[...old]
       .filter((word) => !next.has(word))
-      .map((word) => ({ Delete: { TableName: TABLE_NAME, Key: keys.projectWord(project.orgId, word, project.id) } })),
+      .map((word) => ({ Delete: { TableName: TABLE_NAME, Key: projectKeys.projectWord(project.orgId, word, project.id) } })),
     ...[...next]
       .filter((word) => !old.has(word))
       .map((word) => ({ Put: { TableName: TABLE_NAME, Item: wordItem(project.orgId, word, project.id) } })),

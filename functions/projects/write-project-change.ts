@@ -1,5 +1,4 @@
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { type Condition, updateExpression } from '../db/update-expression';
 import {
@@ -9,6 +8,7 @@ import {
   changeEventPut,
   newEventId,
 } from '../events/change-event';
+import { projectKeys } from './keys';
 
 /** How often a change is re-read and retried when someone else changed the project in between. */
 export const MAX_WRITE_ATTEMPTS = 5;
@@ -80,7 +80,7 @@ export async function writeProjectChange(orgId: string, projectId: string, chang
     {
       Update: {
         TableName: TABLE_NAME,
-        Key: keys.project(orgId, projectId),
+        Key: projectKeys.project(orgId, projectId),
         ...updateExpression(
           {
             set: { ...change.set, ...version.set, ...(statusEventId ? { statusEventId } : {}) },

@@ -2,7 +2,6 @@ import type { CreateProjectRequest, UpdateProjectRequest } from '../../shared/sc
 import { type WriteContext, auditPut } from '../audit-log/entries';
 import { now } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { Conflict, NotFound } from '../domain/errors';
 import { changeEventPut } from '../events/change-event';
@@ -10,6 +9,7 @@ import type { UserItem } from '../user/item';
 import { type ActivityChange, activityEntry, activityPut } from './activity';
 import { projectCounted } from './figures';
 import { type ProjectItem, type ProjectRecord, derivedChanges, newProject, projectRecord } from './item';
+import { projectKeys } from './keys';
 import { type MemberSetItem, memberIdsOf, memberSetWrite } from './member-set';
 import { applyMembershipChangesNow } from './memberships';
 import { PROJECT_BUSY, PROJECT_NOT_FOUND, statusChangedMessage } from './messages';
@@ -141,7 +141,7 @@ export async function deleteProject(
         {
           Delete: {
             TableName: TABLE_NAME,
-            Key: keys.project(orgId, projectId),
+            Key: projectKeys.project(orgId, projectId),
             ConditionExpression: 'attribute_exists(PK) AND #version = :version',
             ExpressionAttributeNames: { '#version': 'version' },
             ExpressionAttributeValues: { ':version': project.version },

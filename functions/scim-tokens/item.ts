@@ -4,7 +4,7 @@ import { isId } from '../../shared/ids';
 import type { ScimTokenResponse } from '../../shared/schemas/scim-tokens';
 
 /**
- * A SCIM bearer token: `ORG#<orgId> / SCIM_TOKEN#<id>` (keys.scimToken). Only the SHA-256 of its
+ * A SCIM bearer token: `ORG#<orgId> / SCIM_TOKEN#<id>` (scimTokenKeys.scimToken). Only the SHA-256 of its
  * secret is stored; the token itself names the organization and the id, so checking one is one
  * GetItem of the organization's own item (docs/decisions/045).
  */

@@ -3,7 +3,6 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type WriteContext, auditPut } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { batchGet, getItem, keyId } from '../db/reads';
 import { conditionHeld, transactWriteExplained } from '../db/transactions';
@@ -11,9 +10,12 @@ import { updateExpression } from '../db/update-expression';
 import { NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import type { OrganizationItem } from '../organization/item';
+import { organizationKeys } from '../organization/keys';
 import { type Authority, actorIsAdmin } from '../organization-users/writes';
 import type { UserItem } from '../user/item';
+import { userKeys } from '../user/keys';
 import { SCIM_LAST_USE_STEP_MS, SCIM_TOKENS_MAX, type ScimTokenItem, hashScimSecret, newScimToken, parseScimToken } from './item';
+import { scimTokenCollections, scimTokenKeys } from './keys';
 
 /**
  * The organization's SCIM tokens (issue 40, item 5; docs/decisions/045): created and revoked by an
@@ -28,7 +30,7 @@ const tokenTarget = (item: ScimTokenItem) => ({ type: 'scim_token' as const, id:
 
 /** The tokens, oldest first (their ids are ULIDs); strong, as the list is read again right after a change. */
 export const listScimTokens = (orgId: string) =>
-  queryCollection<ScimTokenItem>(collections.scimTokensOfOrganization(orgId), { consistentRead: true });
+  queryCollection<ScimTokenItem>(scimTokenCollections.scimTokensOfOrganization(orgId), { consistentRead: true });
 
 export async function createScimToken(context: WriteContext, name: string): Promise<{ item: ScimTokenItem; token: string }> {
   const { actor } = context;
@@ -40,7 +42,7 @@ export async function createScimToken(context: WriteContext, name: string): Prom
       {
         Put: {
           TableName: TABLE_NAME,
-          Item: { ...keys.scimToken(actor.orgId, created.item.id), ...created.item },
+          Item: { ...scimTokenKeys.scimToken(actor.orgId, created.item.id), ...created.item },
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
@@ -54,13 +56,17 @@ export async function createScimToken(context: WriteContext, name: string): Prom
 /** Revokes a token: deleted, so its next request is 401. Another organization's id is 404. */
 export async function revokeScimToken(context: WriteContext, tokenId: string): Promise<ScimTokenItem> {
   const { actor } = context;
-  const item = await getItem(keys.scimToken(actor.orgId, tokenId), { consistentRead: true });
+  const item = await getItem(scimTokenKeys.scimToken(actor.orgId, tokenId), { consistentRead: true });
   if (!item) throw new NotFound();
   await transactWriteExplained(
     [
       actorIsAdmin(actor),
       {
-        Delete: { TableName: TABLE_NAME, Key: keys.scimToken(actor.orgId, tokenId), ConditionExpression: 'attribute_exists(PK)' },
+        Delete: {
+          TableName: TABLE_NAME,
+          Key: scimTokenKeys.scimToken(actor.orgId, tokenId),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
       },
       auditPut(context, { action: 'scim.token_revoked', target: tokenTarget(item) }),
     ],
@@ -84,8 +90,8 @@ export async function authenticateScimToken(
   if (!parsed) return undefined;
   // Strong: a token revoked a moment ago must stop working at once. The organization comes in the same
   // round trip: its plan sizes the request budget the token's requests spend (docs/decisions/051).
-  const tokenKey = keys.scimToken(parsed.orgId, parsed.tokenId);
-  const organizationKey = keys.organization(parsed.orgId);
+  const tokenKey = scimTokenKeys.scimToken(parsed.orgId, parsed.tokenId);
+  const organizationKey = organizationKeys.organization(parsed.orgId);
   const found = await batchGet([tokenKey, organizationKey], { consistentRead: true });
   const item = found.get(keyId(tokenKey)) as ScimTokenItem | undefined;
   const organization = found.get(keyId(organizationKey)) as OrganizationItem | undefined;
@@ -96,7 +102,7 @@ export async function authenticateScimToken(
   // The creator is named only by the stored item, so this read follows it; strong, as a demotion must stop the token at once.
   if (
     item.createdBy &&
-    (await getItem<UserItem>(keys.user(item.orgId, item.createdBy.id), { consistentRead: true }))?.role !== 'admin'
+    (await getItem<UserItem>(userKeys.user(item.orgId, item.createdBy.id), { consistentRead: true }))?.role !== 'admin'
   )
     return undefined;
   await recordUse(item);
@@ -111,7 +117,7 @@ async function recordUse(item: ScimTokenItem) {
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: keys.scimToken(item.orgId, item.id),
+        Key: scimTokenKeys.scimToken(item.orgId, item.id),
         ...updateExpression(
           { set: { lastUsedAt: at.toISOString() } },
           {
@@ -134,7 +140,7 @@ export function tokenAuthority(token: Pick<ScimTokenItem, 'orgId' | 'id' | 'crea
     check: {
       ConditionCheck: {
         TableName: TABLE_NAME,
-        Key: keys.scimToken(token.orgId, token.id),
+        Key: scimTokenKeys.scimToken(token.orgId, token.id),
         ConditionExpression: 'attribute_exists(PK)',
       },
     },

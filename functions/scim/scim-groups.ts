@@ -3,11 +3,12 @@ import { isId } from '../../shared/ids';
 import { ROLES, type Role } from '../../shared/roles';
 import { TABLE_NAME, db } from '../db/client';
 import { keyBeginsWith } from '../db/key-prefix';
-import { keys, roleKeyPrefix } from '../db/keys';
 import { batchGet, getItem, keyId } from '../db/reads';
 import type { IndexName } from '../db/table-definition';
 import type { OrganizationItem } from '../organization/item';
+import { organizationKeys } from '../organization/keys';
 import type { UserItem } from '../user/item';
+import { roleKeyPrefix, userKeys } from '../user/keys';
 import { GROUP_NAMES } from './group-names';
 import { ScimError, lastAdminError } from './scim-error';
 import { type GroupMember, type MemberChanges, SCIM_GROUP_MEMBERS_MAX, toScimGroup } from './scim-group';
@@ -41,7 +42,7 @@ async function membersOf(orgId: string, role: Role): Promise<GroupMember[]> {
       TableName: TABLE_NAME,
       IndexName: 'usersByRole' satisfies IndexName,
       KeyConditionExpression: `PK = :pk AND ${ofRole.expression}`,
-      ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ...ofRole.values },
+      ExpressionAttributeValues: { ':pk': organizationKeys.organization(orgId).PK, ...ofRole.values },
       ProjectionExpression: 'id, fullName',
       // One more than the cap tells that there are more.
       Limit: SCIM_GROUP_MEMBERS_MAX + 1,
@@ -81,12 +82,12 @@ async function usersNamed(orgId: string, ids: string[]): Promise<Map<string, Use
   const malformed = ids.find((id) => !isId(id));
   if (malformed !== undefined) throw unknown(malformed);
   const found = await batchGet(
-    ids.map((id) => keys.user(orgId, id)),
+    ids.map((id) => userKeys.user(orgId, id)),
     { consistentRead: true },
   );
   const users = new Map<string, UserItem>();
   for (const id of ids) {
-    const user = found.get(keyId(keys.user(orgId, id))) as UserItem | undefined;
+    const user = found.get(keyId(userKeys.user(orgId, id))) as UserItem | undefined;
     if (!user) throw unknown(id);
     users.set(id, user);
   }
@@ -114,7 +115,7 @@ export async function changeScimGroup(request: ScimRequest, role: Role, changes:
   if (add.length + remove.length === 0) return;
   const [users, org] = await Promise.all([
     usersNamed(request.orgId, [...add, ...remove]),
-    getItem<OrganizationItem>(keys.organization(request.orgId), { consistentRead: true }),
+    getItem<OrganizationItem>(organizationKeys.organization(request.orgId), { consistentRead: true }),
   ]);
   const joining = add.map((id) => users.get(id)!).filter((user) => user.role !== role);
   // Leaving a group one is not in changes nothing (RFC 7644 §3.5.2.2).

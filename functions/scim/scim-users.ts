@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
 import type { OrganizationItem } from '../organization/item';
+import { organizationKeys } from '../organization/keys';
 import { removeOrganizationUser, saveOrganizationUser } from '../organization-users/writes';
 import { hashPassword } from '../security/passwords';
 import { deleteSessions, sessionKeysOfUser } from '../sessions/writes';
 import { type EmailItem, type UserItem, holdsAddress } from '../user/item';
+import { userCollections, userKeys } from '../user/keys';
 import { ScimError } from './scim-error';
 import type { ScimRequest } from './scim-request';
 import { LIST_SCHEMA, SCIM_PAGE_MAX, type ScimUserChanges, type ScimUserInput, toScimUser } from './scim-user';
@@ -21,7 +22,7 @@ const notFound = () => new ScimError(404, 'No user with this id in the organizat
 
 /** A user of the token's organization, or 404 (another organization's id included). Strong: IdPs read right after writing. */
 export async function scimUserOf(orgId: string, userId: string): Promise<UserItem> {
-  const user = await getItem<UserItem>(keys.user(orgId, userId), { consistentRead: true });
+  const user = await getItem<UserItem>(userKeys.user(orgId, userId), { consistentRead: true });
   if (!user) throw notFound();
   return user;
 }
@@ -56,19 +57,19 @@ const listResponse = (usersUrl: string, resources: UserItem[], totalResults: num
 export async function listScimUsers({ orgId, usersUrl, query }: ScimRequest, userName: string | undefined) {
   const { startIndex, count } = pagingOf(query);
   if (userName !== undefined) {
-    const emailItem = await getItem<EmailItem>(keys.email(userName), { consistentRead: true });
+    const emailItem = await getItem<EmailItem>(userKeys.email(userName), { consistentRead: true });
     const user =
       holdsAddress(emailItem) && emailItem.orgId === orgId
-        ? await getItem<UserItem>(keys.user(orgId, emailItem.userId), { consistentRead: true })
+        ? await getItem<UserItem>(userKeys.user(orgId, emailItem.userId), { consistentRead: true })
         : undefined;
     const found = user ? [user] : [];
     return listResponse(usersUrl, found.slice(startIndex - 1, startIndex - 1 + count), found.length, startIndex);
   }
   const [org, users] = await Promise.all([
-    getItem<OrganizationItem>(keys.organization(orgId)),
+    getItem<OrganizationItem>(organizationKeys.organization(orgId)),
     count === 0
       ? Promise.resolve([])
-      : queryCollection<UserItem>(collections.usersOfOrganization(orgId), {
+      : queryCollection<UserItem>(userCollections.usersOfOrganization(orgId), {
           limit: startIndex - 1 + count,
           consistentRead: true,
         }),
@@ -84,8 +85,8 @@ export async function listScimUsers({ orgId, usersUrl, query }: ScimRequest, use
 export async function createScimUser(request: ScimRequest, input: ScimUserInput): Promise<UserItem> {
   if (!input.active) throw new ScimError(400, 'A new user must be active', 'invalidValue');
   const [emailItem, org] = await Promise.all([
-    getItem<EmailItem>(keys.email(input.userName), { consistentRead: true }),
-    getItem<OrganizationItem>(keys.organization(request.orgId)),
+    getItem<EmailItem>(userKeys.email(input.userName), { consistentRead: true }),
+    getItem<OrganizationItem>(organizationKeys.organization(request.orgId)),
   ]);
   if (holdsAddress(emailItem)) throw new ScimError(409, 'A user with this userName already exists', 'uniqueness');
   if (!org) throw new ScimError(401, 'The token’s organization no longer exists');

@@ -2,11 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { now as clockNow, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import type { TransactItem } from '../db/transactions';
 import { type Condition, bothHold, updateExpression } from '../db/update-expression';
 import type { UserItem } from '../user/item';
+import { userKeys } from '../user/keys';
+import { securityKeys } from './keys';
 
 /**
  * Tokens that travel by mail (password reset, email verification): 32 random bytes, stored only as
@@ -54,14 +55,18 @@ export function mailTokenPut(
     ttl: ttlAt(expiresAt),
   };
   return {
-    Put: { TableName: TABLE_NAME, Item: { ...keys.mailToken(hash), ...item }, ConditionExpression: 'attribute_not_exists(PK)' },
+    Put: {
+      TableName: TABLE_NAME,
+      Item: { ...securityKeys.mailToken(hash), ...item },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
   };
 }
 
 /** The token's item when it exists, serves this purpose and has not expired; undefined otherwise. */
 async function findMailToken(token: string, purpose: MailTokenPurpose, now = clockNow().getTime()) {
   const hash = hashToken(token);
-  const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.mailToken(hash), ConsistentRead: true }));
+  const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: securityKeys.mailToken(hash), ConsistentRead: true }));
   const item = out.Item as MailTokenItem | undefined;
   if (!item || item.purpose !== purpose || item.expiresAt <= now || item.spentAt !== undefined) return undefined;
   return { hash, item };
@@ -74,11 +79,11 @@ async function findMailToken(token: string, purpose: MailTokenPurpose, now = clo
  */
 export async function isVerifiedOwnersLink(token: string, now = clockNow().getTime()): Promise<boolean> {
   const out = await db.send(
-    new GetCommand({ TableName: TABLE_NAME, Key: keys.mailToken(hashToken(token)), ConsistentRead: true }),
+    new GetCommand({ TableName: TABLE_NAME, Key: securityKeys.mailToken(hashToken(token)), ConsistentRead: true }),
   );
   const item = out.Item as MailTokenItem | undefined;
   if (!item || item.purpose !== 'email-verification' || item.expiresAt <= now) return false;
-  const user = await getItem<UserItem>(keys.user(item.orgId, item.userId));
+  const user = await getItem<UserItem>(userKeys.user(item.orgId, item.userId));
   return user?.emailVerified === true;
 }
 
@@ -98,7 +103,7 @@ export interface FoundMailToken {
 export async function findTokenOwner(token: string, purpose: MailTokenPurpose): Promise<FoundMailToken | undefined> {
   const found = await findMailToken(token, purpose);
   if (!found) return undefined;
-  const user = await getItem(keys.user(found.item.orgId, found.item.userId), { consistentRead: true });
+  const user = await getItem(userKeys.user(found.item.orgId, found.item.userId), { consistentRead: true });
   return user && user[CURRENT_HASH_FIELD[purpose]] === found.hash ? { hash: found.hash, purpose, user } : undefined;
 }
 
@@ -121,21 +126,21 @@ export function spendMailToken(
       ? {
           Update: {
             TableName: TABLE_NAME,
-            Key: keys.mailToken(hash),
+            Key: securityKeys.mailToken(hash),
             ...updateExpression(
               { set: { spentAt: now } },
               { expression: 'attribute_exists(PK) AND attribute_not_exists(spentAt)' },
             ),
           },
         }
-      : { Delete: { TableName: TABLE_NAME, Key: keys.mailToken(hash), ConditionExpression: 'attribute_exists(PK)' } };
+      : { Delete: { TableName: TABLE_NAME, Key: securityKeys.mailToken(hash), ConditionExpression: 'attribute_exists(PK)' } };
   const current: Condition = { expression: '#current = :token', names: { '#current': field }, values: { ':token': hash } };
   return [
     spend,
     {
       Update: {
         TableName: TABLE_NAME,
-        Key: keys.user(user.orgId, user.id),
+        Key: userKeys.user(user.orgId, user.id),
         ...updateExpression({ set, remove: [field, ...remove] }, alsoHolds ? bothHold(current, alsoHolds) : current),
       },
     },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ttlAt } from '../clock';
 import { SESSION_IDLE_LONGEST_MS, SESSION_LIFETIME_MS } from '../security/lifetime';
 
-/** A signed-in session: `USER#<userId> / SESSION#<uuid>` (keys.session), in its user's partition. */
+/** A signed-in session: `USER#<userId> / SESSION#<uuid>` (sessionKeys.session), in its user's partition. */
 export interface SessionItem {
   type: 'SESSION';
   id: string;

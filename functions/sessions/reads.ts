@@ -1,13 +1,16 @@
 import { now as clockNow } from '../clock';
-import { type Key, collections, keys } from '../db/keys';
+import { type Key } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { type Item, batchGet, keyId } from '../db/reads';
 import { compareOrdinal } from '../domain/compare-ordinal';
 import type { OrganizationItem } from '../organization/item';
+import { organizationKeys } from '../organization/keys';
 import { SESSION_TOUCH_INTERVAL_MS } from '../security/lifetime';
 import type { SessionClaims } from '../security/token';
 import type { UserItem } from '../user/item';
+import { userKeys } from '../user/keys';
 import type { SessionItem } from './item';
+import { sessionCollections, sessionKeys } from './keys';
 import { isSessionLive, lastUsedAtOf } from './rules';
 import { touchSession } from './writes';
 
@@ -30,9 +33,9 @@ export async function loadSession(
   /** false for a background read (Endpoint.passive): the session is checked but its idle end does not slide. */
   { touch = true } = {},
 ): Promise<LoadedSession | undefined> {
-  const sessionKey = keys.session(claims.userId, claims.sessionId);
-  const userKey = keys.user(claims.orgId, claims.userId);
-  const orgKey = keys.organization(claims.orgId);
+  const sessionKey = sessionKeys.session(claims.userId, claims.sessionId);
+  const userKey = userKeys.user(claims.orgId, claims.userId);
+  const orgKey = organizationKeys.organization(claims.orgId);
   const extraKeys = [preload?.(claims.orgId) ?? []].flat();
   const found = await batchGet([sessionKey, userKey, orgKey, ...extraKeys], { consistentRead: true });
   const session = found.get(keyId(sessionKey)) as SessionItem | undefined;
@@ -50,7 +53,7 @@ export async function loadSession(
 
 /** The user's sessions that are still live by their organization's rules, newest sign-in first. */
 export async function listSessionsOfUser(userId: string, org: Pick<OrganizationItem, 'requireMfa'>): Promise<SessionItem[]> {
-  const sessions = await queryCollection<SessionItem>(collections.sessionsOfUser(userId), { consistentRead: true });
+  const sessions = await queryCollection<SessionItem>(sessionCollections.sessionsOfUser(userId), { consistentRead: true });
   const now = clockNow().getTime();
   return sessions.filter((session) => isSessionLive(session, org, now)).sort((a, b) => compareOrdinal(b.createdAt, a.createdAt));
 }

@@ -1,11 +1,12 @@
 import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { type Key, collections, keys } from '../db/keys';
+import { type Key } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { type SessionItem, newSession, sessionTtl } from './item';
+import { sessionCollections, sessionKeys } from './keys';
 
 /** Stores a new session; with `audit`, the sign-in's audit entry in the same transaction. */
 export async function createSession(
@@ -16,7 +17,7 @@ export async function createSession(
   startedBy?: 'sso',
 ): Promise<SessionItem> {
   const session = newSession(userId, orgId, userAgent, clockNow().getTime(), startedBy);
-  const put = { TableName: TABLE_NAME, Item: { ...keys.session(userId, session.id), ...session } };
+  const put = { TableName: TABLE_NAME, Item: { ...sessionKeys.session(userId, session.id), ...session } };
   if (audit) await transactWrite([{ Put: put }, ...[audit].flat()]);
   else await db.send(new PutCommand(put));
   return session;
@@ -31,7 +32,7 @@ export async function touchSession(session: SessionItem, now: number) {
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: keys.session(session.userId, session.id),
+        Key: sessionKeys.session(session.userId, session.id),
         ...updateExpression(
           { set: { lastUsedAt: now, ttl: sessionTtl(session.expiresAt, now) } },
           { expression: 'attribute_exists(PK)' },
@@ -52,7 +53,7 @@ export async function markSteppedUp(session: SessionItem, now = clockNow().getTi
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: keys.session(session.userId, session.id),
+        Key: sessionKeys.session(session.userId, session.id),
         ...updateExpression({ set: { steppedUpAt: now } }, { expression: 'attribute_exists(PK)' }),
       }),
     ),
@@ -65,7 +66,7 @@ export async function deleteOwnSession(userId: string, sessionId: string): Promi
     db.send(
       new DeleteCommand({
         TableName: TABLE_NAME,
-        Key: keys.session(userId, sessionId),
+        Key: sessionKeys.session(userId, sessionId),
         ConditionExpression: 'attribute_exists(PK)',
       }),
     ),
@@ -74,7 +75,7 @@ export async function deleteOwnSession(userId: string, sessionId: string): Promi
 
 /** Deletes one session; with `audit`, the sign-out's audit entry in the same transaction. */
 export async function deleteSession(userId: string, sessionId: string, audit?: TransactItem) {
-  const remove = { TableName: TABLE_NAME, Key: keys.session(userId, sessionId) };
+  const remove = { TableName: TABLE_NAME, Key: sessionKeys.session(userId, sessionId) };
   if (audit) await transactWrite([{ Delete: remove }, audit]);
   else await db.send(new DeleteCommand(remove));
 }
@@ -86,7 +87,9 @@ export async function deleteSessionsOfUser(userId: string, keep?: string): Promi
 
 /** The keys of a user's sessions but `keep`'s, to delete with deleteSessions. */
 export async function sessionKeysOfUser(userId: string, keep?: string): Promise<Key[]> {
-  const sessions = await queryCollection<Key & { id: string }>(collections.sessionsOfUser(userId), { projection: 'PK, SK, id' });
+  const sessions = await queryCollection<Key & { id: string }>(sessionCollections.sessionsOfUser(userId), {
+    projection: 'PK, SK, id',
+  });
   return sessions.filter((item) => item.id !== keep).map((item) => ({ PK: item.PK, SK: item.SK }));
 }
 

@@ -1,18 +1,20 @@
 import type { SsoRequirementResponse } from '../../shared/schemas/sso-requirement';
 import { type WriteContext, auditPut, userTarget } from '../audit-log/entries';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { type TransactItem, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import type { OrganizationItem } from '../organization/item';
+import { organizationKeys } from '../organization/keys';
 import { actorIsAdmin } from '../organization-users/writes';
 import { ssoConnectionOf } from '../sso/connections';
 import { listSsoDomains } from '../sso/domains';
 import type { SsoConnectionItem, SsoDomainItem } from '../sso/item';
+import { ssoKeys } from '../sso/keys';
 import type { UserItem } from '../user/item';
+import { userKeys } from '../user/keys';
 import { adminsOfOrganization } from '../user/reads';
 import { keepsPasswordAccess } from './rules';
 
@@ -43,7 +45,7 @@ export async function readSsoRequirement(
   held?: { org: OrganizationItem; connection: SsoConnectionItem | undefined },
 ): Promise<SsoRequirementResponse> {
   const [org, connection, domains, admins] = await Promise.all([
-    held ? held.org : getItem(keys.organization(orgId), { consistentRead: true }),
+    held ? held.org : getItem(organizationKeys.organization(orgId), { consistentRead: true }),
     held ? held.connection : ssoConnectionOf(orgId),
     listSsoDomains(orgId),
     adminsOfOrganization(orgId, ADMINS_LISTED),
@@ -77,11 +79,17 @@ export async function setRequireSso(context: WriteContext, org: OrganizationItem
     if (blocker) throw new Refused('invalid', blocker, { requireSso: blocker });
     const verified = domains.find((domain) => domain.verifiedAt)!;
     items.push(
-      { ConditionCheck: { TableName: TABLE_NAME, Key: keys.ssoConnection(org.id), ConditionExpression: 'attribute_exists(PK)' } },
       {
         ConditionCheck: {
           TableName: TABLE_NAME,
-          Key: keys.ssoDomain(org.id, verified.domain),
+          Key: ssoKeys.ssoConnection(org.id),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+      {
+        ConditionCheck: {
+          TableName: TABLE_NAME,
+          Key: ssoKeys.ssoDomain(org.id, verified.domain),
           ConditionExpression: 'attribute_exists(verifiedAt)',
         },
       },
@@ -90,7 +98,7 @@ export async function setRequireSso(context: WriteContext, org: OrganizationItem
   items.push({
     Update: {
       TableName: TABLE_NAME,
-      Key: keys.organization(org.id),
+      Key: organizationKeys.organization(org.id),
       ...updateExpression(
         { set: { requireSso }, ...(grantsActor ? { add: { passwordAccessUserIds: new Set([actor.id]) } } : {}) },
         { expression: 'attribute_exists(PK)' },
@@ -131,14 +139,14 @@ export async function setPasswordAccess(
     ? {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.organization(org.id),
+          Key: organizationKeys.organization(org.id),
           ...updateExpression({ add: { passwordAccessUserIds: ids } }, { expression: 'attribute_exists(PK)' }),
         },
       }
     : {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.organization(org.id),
+          Key: organizationKeys.organization(org.id),
           ...updateExpression(
             { delete: { passwordAccessUserIds: ids } },
             {
@@ -152,7 +160,7 @@ export async function setPasswordAccess(
   const targetIsAdmin: TransactItem = {
     ConditionCheck: {
       TableName: TABLE_NAME,
-      Key: keys.user(org.id, target.id),
+      Key: userKeys.user(org.id, target.id),
       ConditionExpression: '#role = :admin',
       ExpressionAttributeNames: { '#role': 'role' },
       ExpressionAttributeValues: { ':admin': 'admin' },

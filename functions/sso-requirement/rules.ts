@@ -1,8 +1,9 @@
 import { domainOfEmail, isDomainName } from '../../shared/domain-name';
-import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import type { OrganizationItem } from '../organization/item';
+import { organizationKeys } from '../organization/keys';
 import type { SsoDomainClaimItem } from '../sso/item';
+import { ssoKeys } from '../sso/keys';
 
 /**
  * Single sign-on required (issue 40, item 4; docs/decisions/059): while an organization requires it,
@@ -23,7 +24,7 @@ export const SSO_REQUIRED_FOR_INVITATION =
 /** The product-wide claim of the address's domain, to read with the caller's other keys; none for an address without a domain name. */
 export function claimKeyOf(email: string) {
   const domain = domainOfEmail(email.trim().toLowerCase());
-  return isDomainName(domain) ? keys.ssoDomainClaim(domain) : undefined;
+  return isDomainName(domain) ? ssoKeys.ssoDomainClaim(domain) : undefined;
 }
 
 /**
@@ -32,7 +33,7 @@ export function claimKeyOf(email: string) {
  */
 export async function organizationRequiringSso(claim: SsoDomainClaimItem | undefined): Promise<OrganizationItem | undefined> {
   if (!claim) return undefined;
-  const org = await getItem(keys.organization(claim.orgId), { consistentRead: true });
+  const org = await getItem(organizationKeys.organization(claim.orgId), { consistentRead: true });
   return org?.requireSso === true ? org : undefined;
 }
 

@@ -3,7 +3,6 @@ import type { OidcConnectionRequest, SamlConnectionRequest } from '../../shared/
 import { type WriteContext, auditPut } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { transactWriteExplained } from '../db/transactions';
 import { Refused } from '../domain/errors';
@@ -12,6 +11,7 @@ import { encryptSsoClientSecret } from '../mfa/mfa-encryption';
 import { actorIsAdmin } from '../organization-users/writes';
 import { OutboundRefused } from '../security/outbound-fetch';
 import type { SamlConnectionItem, SsoConnectionItem } from './item';
+import { ssoKeys } from './keys';
 import { discover } from './oidc';
 import { MetadataRefused, parseIdpMetadata } from './saml-metadata';
 
@@ -25,7 +25,7 @@ function outboundRefusal(error: unknown): OutboundRefused | undefined {
 }
 
 /** The organization's connection, or undefined while it has none. */
-export const ssoConnectionOf = (orgId: string) => getItem(keys.ssoConnection(orgId), { consistentRead: true });
+export const ssoConnectionOf = (orgId: string) => getItem(ssoKeys.ssoConnection(orgId), { consistentRead: true });
 
 /**
  * Saves the organization's OIDC connection, once its issuer's discovery document was read (a typo
@@ -96,7 +96,7 @@ async function putConnection(context: WriteContext, item: SsoConnectionItem, des
   await transactWriteExplained(
     [
       actorIsAdmin(actor),
-      { Put: { TableName: TABLE_NAME, Item: { ...keys.ssoConnection(actor.orgId), ...item } } },
+      { Put: { TableName: TABLE_NAME, Item: { ...ssoKeys.ssoConnection(actor.orgId), ...item } } },
       auditPut(context, {
         action: 'sso.connection_changed',
         target: { type: 'organization', id: actor.orgId, label },

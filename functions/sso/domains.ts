@@ -1,7 +1,6 @@
 import { type WriteContext, auditPut } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
 import { type TransactItem, transactWriteExplained } from '../db/transactions';
@@ -10,6 +9,7 @@ import { ADMINS_ONLY } from '../domain/require-admin';
 import { actorIsAdmin } from '../organization-users/writes';
 import { lookUpTxt } from './dns-txt';
 import { type SsoDomainClaimItem, type SsoDomainItem, newSsoDomain, txtNameOf } from './item';
+import { ssoCollections, ssoKeys } from './keys';
 
 /**
  * An organization's verified domains (issue 40, item 1; docs/decisions/043): added by an admin,
@@ -34,12 +34,12 @@ const domainAudit = (
 
 /** The organization's domains, in name order (the sort key's); strong, as the list is read again right after a change. */
 export const listSsoDomains = (orgId: string) =>
-  queryCollection<SsoDomainItem>(collections.ssoDomainsOfOrganization(orgId), { consistentRead: true });
+  queryCollection<SsoDomainItem>(ssoCollections.ssoDomainsOfOrganization(orgId), { consistentRead: true });
 
 /** Adds a domain, unverified, with a new TXT value. 409 when this organization has it or another verified it. */
 export async function addSsoDomain(context: WriteContext, domain: string): Promise<SsoDomainItem> {
   const { actor } = context;
-  const [claim, existing] = await Promise.all([getItem(keys.ssoDomainClaim(domain)), listSsoDomains(actor.orgId)]);
+  const [claim, existing] = await Promise.all([getItem(ssoKeys.ssoDomainClaim(domain)), listSsoDomains(actor.orgId)]);
   if (claim && claim.orgId !== actor.orgId) throw new Conflict(DOMAIN_TAKEN);
   if (existing.some((item) => item.domain === domain)) throw new Conflict(DOMAIN_ALREADY_ADDED);
   if (existing.length >= SSO_DOMAINS_MAX) throw new Refused('invalid', TOO_MANY_DOMAINS);
@@ -50,7 +50,7 @@ export async function addSsoDomain(context: WriteContext, domain: string): Promi
       {
         Put: {
           TableName: TABLE_NAME,
-          Item: { ...keys.ssoDomain(actor.orgId, domain), ...item },
+          Item: { ...ssoKeys.ssoDomain(actor.orgId, domain), ...item },
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
@@ -95,7 +95,7 @@ export async function verifySsoDomain(context: WriteContext, item: SsoDomainItem
       {
         Put: {
           TableName: TABLE_NAME,
-          Item: { ...keys.ssoDomainClaim(item.domain), ...claim },
+          Item: { ...ssoKeys.ssoDomainClaim(item.domain), ...claim },
           ConditionExpression: 'attribute_not_exists(PK) OR orgId = :org',
           ExpressionAttributeValues: { ':org': actor.orgId },
         },
@@ -103,7 +103,7 @@ export async function verifySsoDomain(context: WriteContext, item: SsoDomainItem
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.ssoDomain(actor.orgId, item.domain),
+          Key: ssoKeys.ssoDomain(actor.orgId, item.domain),
           UpdateExpression: 'SET verifiedAt = :at',
           ConditionExpression: 'txtValue = :txt',
           ExpressionAttributeValues: { ':at': verifiedAt, ':txt': item.txtValue },
@@ -131,7 +131,7 @@ export async function removeSsoDomain(context: WriteContext, item: SsoDomainItem
     {
       Delete: {
         TableName: TABLE_NAME,
-        Key: keys.ssoDomain(actor.orgId, item.domain),
+        Key: ssoKeys.ssoDomain(actor.orgId, item.domain),
         ConditionExpression: 'attribute_exists(PK)',
       },
     },
@@ -142,7 +142,7 @@ export async function removeSsoDomain(context: WriteContext, item: SsoDomainItem
     items.push({
       Delete: {
         TableName: TABLE_NAME,
-        Key: keys.ssoDomainClaim(item.domain),
+        Key: ssoKeys.ssoDomainClaim(item.domain),
         ConditionExpression: 'attribute_not_exists(PK) OR orgId = :org',
         ExpressionAttributeValues: { ':org': actor.orgId },
       },

@@ -6,8 +6,8 @@ import { serviceProviderOf } from './saml-service-provider';
 
 /**
  * A domain an organization added for single sign-on: `ORG#<orgId> / SSO_DOMAIN#<domain>`
- * (keys.ssoDomain). Verified once its TXT record was found; then a claim item
- * (`SSO_DOMAIN#<domain> / SSO_DOMAIN`, keys.ssoDomainClaim) names the organization, product-wide.
+ * (ssoKeys.ssoDomain). Verified once its TXT record was found; then a claim item
+ * (`SSO_DOMAIN#<domain> / SSO_DOMAIN`, ssoKeys.ssoDomainClaim) names the organization, product-wide.
  */
 export interface SsoDomainItem {
   type: 'SSO_DOMAIN';
@@ -48,7 +48,7 @@ export function toSsoDomainResponse(item: SsoDomainItem): SsoDomainResponse {
 
 /**
  * The organization's identity-provider connection: `ORG#<orgId> / SSO_CONNECTION`
- * (keys.ssoConnection), one per organization, OpenID Connect or SAML as `protocol` says.
+ * (ssoKeys.ssoConnection), one per organization, OpenID Connect or SAML as `protocol` says.
  * The OIDC client secret is stored encrypted (functions/mfa/mfa-encryption.ts).
  */
 export interface OidcConnectionItem {

@@ -3,12 +3,12 @@ import { safeReturnPath } from '../../shared/return-path';
 import type { AuditClient } from '../audit-log/entries';
 import { now as clockNow, ttlAt } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import type { OrganizationItem } from '../organization/item';
 import type { UserItem } from '../user/item';
 import { ssoConnectionOf } from './connections';
 import type { SamlConnectionItem } from './item';
+import { ssoKeys } from './keys';
 import { type SamlAssertion, samlAuthorizationUrl, validateSamlResponse } from './saml';
 import { SsoRefused, signInPerson } from './sign-in';
 import { type PendingSamlSignIn, SSO_SIGN_IN_MS } from './sso-sign-in-cookie';
@@ -43,7 +43,7 @@ export function spendAssertion(orgId: string, assertion: SamlAssertion): Transac
     Put: {
       TableName: TABLE_NAME,
       Item: {
-        ...keys.samlAssertionUsed(orgId, idHash),
+        ...ssoKeys.samlAssertionUsed(orgId, idHash),
         type: 'SAML_ASSERTION',
         usedAt: clockNow().toISOString(),
         ttl: ttlAt(assertion.acceptedUntilMs),

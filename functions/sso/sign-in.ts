@@ -4,20 +4,22 @@ import { safeReturnPath } from '../../shared/return-path';
 import { auditPut, ssoSystemIn, userTarget } from '../audit-log/entries';
 import type { AuditClient } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
-import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { transactWriteExplained } from '../db/transactions';
 import { Refused } from '../domain/errors';
 import { acceptedBySsoItems, pendingInvitationOf } from '../invitations/sso-acceptance';
 import { decryptSsoClientSecret } from '../mfa/mfa-encryption';
 import type { OrganizationItem } from '../organization/item';
+import { organizationKeys } from '../organization/keys';
 import { organizationCounts } from '../organization-users/writes';
 import { hashPassword } from '../security/passwords';
 import { type EmailItem, type UserItem, holdsAddress, newUser } from '../user/item';
+import { userKeys } from '../user/keys';
 import { loadUserWithOrganization } from '../user/reads';
 import { userPuts } from '../user/writes';
 import { ssoConnectionOf } from './connections';
 import { OIDC_CALLBACK_PATH, type OidcConnectionItem, type SsoConnectionItem } from './item';
+import { ssoKeys } from './keys';
 import { type OidcPerson, authorizationUrl, discover, finishAuthorization } from './oidc';
 import { type PendingSsoSignIn, SSO_SIGN_IN_MS } from './sso-sign-in-cookie';
 
@@ -35,7 +37,7 @@ export const SSO_REFUSED_LANDING = '/auth?sso=failed';
  */
 export async function connectionOfEmail(email: string): Promise<SsoConnectionItem> {
   const domain = domainOfEmail(email);
-  const claim = isDomainName(domain) ? await getItem(keys.ssoDomainClaim(domain)) : undefined;
+  const claim = isDomainName(domain) ? await getItem(ssoKeys.ssoDomainClaim(domain)) : undefined;
   const connection = claim ? await ssoConnectionOf(claim.orgId) : undefined;
   if (!claim || !connection) throw new Refused('invalid', SSO_NOT_AVAILABLE, { email: SSO_NOT_AVAILABLE });
   return connection;
@@ -104,10 +106,10 @@ export async function signInPerson(
   const { orgId } = connection;
   const { email } = person;
   if (!email || !person.emailVerified) throw new SsoRefused('the identity provider named no verified email');
-  const claim = await getItem(keys.ssoDomainClaim(domainOfEmail(email)), { consistentRead: true });
+  const claim = await getItem(ssoKeys.ssoDomainClaim(domainOfEmail(email)), { consistentRead: true });
   if (claim?.orgId !== orgId) throw new SsoRefused(`${email} is not at a domain this organization verified`);
 
-  const emailItem = await getItem<EmailItem>(keys.email(email), { consistentRead: true });
+  const emailItem = await getItem<EmailItem>(userKeys.email(email), { consistentRead: true });
   if (holdsAddress(emailItem)) {
     if (emailItem.orgId !== orgId) throw new SsoRefused(`${email} has an account in another organization`);
     const member = await loadUserWithOrganization(emailItem.orgId, emailItem.userId);
@@ -138,7 +140,7 @@ async function authorize(connection: OidcConnectionItem, callbackUrl: URL, pendi
  * mail gives them one). Written as an Add User is, with its audit entry by the actor 'SSO'.
  */
 async function createJustInTime(connection: SsoConnectionItem, person: SsoPerson & { email: string }, client: AuditClient) {
-  const loaded = await getItem(keys.organization(connection.orgId), { consistentRead: true });
+  const loaded = await getItem(organizationKeys.organization(connection.orgId), { consistentRead: true });
   if (!loaded) throw new SsoRefused('the organization no longer exists');
   // Invited: the sign-in accepts the invitation, with its role (where SSO is required, the only way to accept it).
   const invitation = await pendingInvitationOf(connection.orgId, person.email);

@@ -2,12 +2,12 @@ import { domainOfEmail } from '../../shared/domain-name';
 import type { SsoTestResultResponse } from '../../shared/schemas/sso';
 import { type AuditClient, auditPut } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
-import { keys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { type TransactItem, transactWrite } from '../db/transactions';
 import { cookieValue } from '../security/cookie';
 import { signStageToken, verifyStageToken } from '../security/stage-token';
 import type { LoadedSession } from '../sessions/reads';
+import { ssoKeys } from './keys';
 import { SSO_SIGN_IN_MS, type SsoTester } from './sso-sign-in-cookie';
 
 /**
@@ -31,7 +31,7 @@ export async function passedTest(
   person: { email: string | undefined; name: string | undefined; subject: string | undefined },
 ): Promise<SsoTestResult> {
   const claim = person.email
-    ? await getItem(keys.ssoDomainClaim(domainOfEmail(person.email)), { consistentRead: true })
+    ? await getItem(ssoKeys.ssoDomainClaim(domainOfEmail(person.email)), { consistentRead: true })
     : undefined;
   return {
     outcome: 'passed',

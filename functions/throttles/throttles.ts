@@ -1,11 +1,12 @@
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { now as clockNow, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { type Key, keys } from '../db/keys';
+import type { Key } from '../db/keys';
 import { batchGet, keyId } from '../db/reads';
 import { type TransactItem, conditionHeld } from '../db/transactions';
 import { type Condition, updateExpression } from '../db/update-expression';
 import { clientNetwork } from './client-network';
+import { throttleKeys } from './keys';
 import type { ThrottleRule } from './rules';
 
 /**
@@ -19,7 +20,7 @@ import type { ThrottleRule } from './rules';
 // Read with the route's other items in one BatchGetItem, counted in the route's own transaction,
 // so a throttled and an unthrottled, a known and an unknown address cost the same round trips.
 
-/** `THROTTLE#<rule>#<subject> / THROTTLE` (keys.throttle): one per rule and subject, replaced when its window has closed. */
+/** `THROTTLE#<rule>#<subject> / THROTTLE` (throttleKeys.throttle): one per rule and subject, replaced when its window has closed. */
 export interface FixedWindowItem {
   count: number;
   /** Epoch ms when the window that began with the first request closes. */
@@ -27,7 +28,7 @@ export interface FixedWindowItem {
 }
 
 export const fixedWindowKey = (rule: ThrottleRule<'fixed'>, subject: string) =>
-  keys.throttle(rule.name, subjectOf(rule, subject));
+  throttleKeys.throttle(rule.name, subjectOf(rule, subject));
 
 /** Seconds until the subject may ask again, or undefined when it may ask now. */
 export function fixedWindowRetryAfter(
@@ -109,7 +110,7 @@ export async function countInFixedWindows<T>(attempt: () => Promise<T>): Promise
 // lock at once, and reading both counters is still one BatchGetItem.
 
 /**
- * `ATTEMPTS#<rule>#<subject>#<window> / ATTEMPTS` (keys.attemptWindow). Never built whole: counting
+ * `ATTEMPTS#<rule>#<subject>#<window> / ATTEMPTS` (throttleKeys.attemptWindow). Never built whole: counting
  * one attempt is a single UpdateItem that creates it.
  */
 export interface AttemptWindowItem {
@@ -150,8 +151,8 @@ export function throttleCounter(rule: ThrottleRule<'sliding'>, subject: string, 
   const name = subjectOf(rule, subject);
   return {
     rule,
-    key: keys.attemptWindow(rule.name, name, window),
-    previousKey: keys.attemptWindow(rule.name, name, window - 1),
+    key: throttleKeys.attemptWindow(rule.name, name, window),
+    previousKey: throttleKeys.attemptWindow(rule.name, name, window - 1),
     windowStart: window * rule.windowMs,
     now,
   };

@@ -6,10 +6,11 @@ import type { OrganizationResponse } from '../../shared/schemas/organization';
 import type { ManagedUserResponse, OrganizationUserResponse } from '../../shared/schemas/organization-users';
 import type { ProjectMemberResponse } from '../../shared/schemas/projects';
 import { now } from '../clock';
-import { type Key, keys, userIndexKeys } from '../db/keys';
+import type { Key } from '../db/keys';
 import type { OrganizationItem } from '../organization/item';
+import { userIndexKeys, userKeys } from './keys';
 
-/** A user: `ORG#<orgId> / USER#<userId>` (keys.user), in their organization's partition. */
+/** A user: `ORG#<orgId> / USER#<userId>` (userKeys.user), in their organization's partition. */
 export interface UserItem {
   type: 'USER';
   id: string;
@@ -59,13 +60,13 @@ export type UserRecord = UserItem & Key & ReturnType<typeof userIndexKeys>;
 
 /** The item a user is stored as: what registration, an admin's add, an acceptance, the seed and the migration write. */
 export const userRecord = (user: UserItem): UserRecord => ({
-  ...keys.user(user.orgId, user.id),
+  ...userKeys.user(user.orgId, user.id),
   ...user,
   ...userIndexKeys(user),
 });
 
 /**
- * `EMAIL#<lower-case email> / EMAIL` (keys.email): holds an address for one user across the
+ * `EMAIL#<lower-case email> / EMAIL` (userKeys.email): holds an address for one user across the
  * product, written with the user so that emails stay unique.
  */
 export interface EmailItem {

@@ -1,10 +1,11 @@
 import { TABLE_NAME } from '../db/client';
-import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
 import { conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
+import { organizationKeys } from '../organization/keys';
 import type { UserItem } from './item';
+import { userCollections, userKeys } from './keys';
 
 /**
  * Marks `unverified` the email items of an organization's registration written before
@@ -17,10 +18,10 @@ import type { UserItem } from './item';
  * left alone.
  */
 export async function markUnverifiedAddressesOfOrganization(orgId: string): Promise<{ candidates: number; marked: number }> {
-  const org = await getItem(keys.organization(orgId), { consistentRead: true });
+  const org = await getItem(organizationKeys.organization(orgId), { consistentRead: true });
   if (!org) return { candidates: 0, marked: 0 };
   const users = await queryCollection<Pick<UserItem, 'id' | 'username' | 'createdAt' | 'emailVerified'>>(
-    collections.usersOfOrganization(orgId),
+    userCollections.usersOfOrganization(orgId),
     {
       consistentRead: true,
       projection: 'id, username, createdAt, emailVerified',
@@ -34,7 +35,7 @@ export async function markUnverifiedAddressesOfOrganization(orgId: string): Prom
         {
           Update: {
             TableName: TABLE_NAME,
-            Key: keys.email(user.username),
+            Key: userKeys.email(user.username),
             ...updateExpression(
               { set: { unverified: true } },
               { expression: 'userId = :user AND attribute_not_exists(unverified)', values: { ':user': user.id } },
@@ -44,7 +45,7 @@ export async function markUnverifiedAddressesOfOrganization(orgId: string): Prom
         {
           ConditionCheck: {
             TableName: TABLE_NAME,
-            Key: keys.user(orgId, user.id),
+            Key: userKeys.user(orgId, user.id),
             ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(emailVerified) OR emailVerified = :no)',
             ExpressionAttributeValues: { ':no': false },
           },

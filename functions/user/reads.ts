@@ -1,16 +1,17 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
 import { keyBeginsWith } from '../db/key-prefix';
-import { keys, roleKeyPrefix } from '../db/keys';
 import { batchGet, keyId } from '../db/reads';
 import type { IndexName } from '../db/table-definition';
 import { type OrganizationItem } from '../organization/item';
+import { organizationKeys } from '../organization/keys';
 import type { UserItem } from './item';
+import { roleKeyPrefix, userKeys } from './keys';
 
 /** A user and their organization in one BatchGetItem; undefined when either is gone. */
 export async function loadUserWithOrganization(orgId: string, userId: string) {
-  const userKey = keys.user(orgId, userId);
-  const orgKey = keys.organization(orgId);
+  const userKey = userKeys.user(orgId, userId);
+  const orgKey = organizationKeys.organization(orgId);
   const found = await batchGet([userKey, orgKey]);
   const user = found.get(keyId(userKey)) as UserItem | undefined;
   const org = found.get(keyId(orgKey)) as OrganizationItem | undefined;
@@ -31,7 +32,7 @@ export async function adminsOfOrganization(
       TableName: TABLE_NAME,
       IndexName: 'usersByRole' satisfies IndexName,
       KeyConditionExpression: `PK = :pk AND ${admins.expression}`,
-      ExpressionAttributeValues: { ':pk': keys.organization(orgId).PK, ...admins.values },
+      ExpressionAttributeValues: { ':pk': organizationKeys.organization(orgId).PK, ...admins.values },
       ProjectionExpression: 'id, username, fullName, #role',
       ExpressionAttributeNames: { '#role': 'role' },
       Limit: limit,

@@ -1,10 +1,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
-import { collections, keys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { updateExpression } from '../db/update-expression';
+import { organizationKeys } from '../organization/keys';
 import { MEMBERS_WITHOUT_TWO_FACTOR } from '../organization/members-without-two-factor';
 import { type UserItem, hasTwoFactor } from './item';
+import { userCollections } from './keys';
 
 /**
  * Sets an organization's count of members without two-factor to a recount of its user items (SET,
@@ -13,7 +14,7 @@ import { type UserItem, hasTwoFactor } from './item';
  * with the stream drained.
  */
 export async function recountMembersWithoutTwoFactor(orgId: string): Promise<number> {
-  const users = await queryCollection<Pick<UserItem, 'mfaEnabled' | 'passkeyCount'>>(collections.usersOfOrganization(orgId), {
+  const users = await queryCollection<Pick<UserItem, 'mfaEnabled' | 'passkeyCount'>>(userCollections.usersOfOrganization(orgId), {
     projection: 'mfaEnabled, passkeyCount',
     consistentRead: true,
   });
@@ -21,7 +22,7 @@ export async function recountMembersWithoutTwoFactor(orgId: string): Promise<num
   await db.send(
     new UpdateCommand({
       TableName: TABLE_NAME,
-      Key: keys.organization(orgId),
+      Key: organizationKeys.organization(orgId),
       ...updateExpression({ set: { [MEMBERS_WITHOUT_TWO_FACTOR]: without } }, { expression: 'attribute_exists(PK)' }),
     }),
   );

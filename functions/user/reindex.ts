@@ -1,10 +1,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
-import { collections, keys, userIndexKeys } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
 import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
+import { organizationKeys } from '../organization/keys';
 import type { UserRecord } from './item';
+import { userCollections, userIndexKeys, userKeys } from './keys';
 import { userWordItems } from './words';
 
 /**
@@ -18,7 +19,7 @@ export async function reindexUsersOfOrganization(
   orgId: string,
   putItems: (items: Record<string, unknown>[]) => Promise<void>,
 ): Promise<{ users: number; updated: number }> {
-  const users = await queryCollection<UserRecord>(collections.usersOfOrganization(orgId), { consistentRead: true });
+  const users = await queryCollection<UserRecord>(userCollections.usersOfOrganization(orgId), { consistentRead: true });
   let updated = 0;
   for (const user of users) {
     const derived = userIndexKeys(user);
@@ -27,7 +28,7 @@ export async function reindexUsersOfOrganization(
       db.send(
         new UpdateCommand({
           TableName: TABLE_NAME,
-          Key: keys.user(orgId, user.id),
+          Key: userKeys.user(orgId, user.id),
           ...updateExpression(
             { set: derived },
             {
@@ -45,7 +46,7 @@ export async function reindexUsersOfOrganization(
   await db.send(
     new UpdateCommand({
       TableName: TABLE_NAME,
-      Key: keys.organization(orgId),
+      Key: organizationKeys.organization(orgId),
       ...updateExpression({ set: { userCount: users.length } }, { expression: 'attribute_exists(PK)' }),
     }),
   );

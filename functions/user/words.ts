@@ -1,8 +1,8 @@
 import { TABLE_NAME } from '../db/client';
-import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transactions';
 import { MAX_INDEXED_WORDS, wordsOf } from '../domain/words';
 import type { UserItem } from './item';
+import { userKeys } from './keys';
 
 /**
  * The word index of users (docs/decisions/031): one item per distinct word of the name and of the
@@ -25,7 +25,7 @@ export const userMatchesWords = (user: Named, queryWords: string[]) => {
 };
 
 const userWordItem = (orgId: string, word: string, userId: string) => ({
-  ...keys.userWord(orgId, word, userId),
+  ...userKeys.userWord(orgId, word, userId),
   type: 'USER_WORD',
   userId,
 });
@@ -45,7 +45,7 @@ export function userWordWrites(
   return [
     ...[...old]
       .filter((word) => !next.has(word))
-      .map((word) => ({ Delete: { TableName: TABLE_NAME, Key: keys.userWord(user.orgId, word, user.id) } })),
+      .map((word) => ({ Delete: { TableName: TABLE_NAME, Key: userKeys.userWord(user.orgId, word, user.id) } })),
     ...[...next]
       .filter((word) => !old.has(word))
       .map((word) => ({ Put: { TableName: TABLE_NAME, Item: userWordItem(user.orgId, word, user.id) } })),

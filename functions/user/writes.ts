@@ -1,6 +1,5 @@
 import { type WriteContext, auditPut, userTarget } from '../audit-log/entries';
 import { TABLE_NAME } from '../db/client';
-import { keys, userIndexKeys } from '../db/keys';
 import { getItem } from '../db/reads';
 import { conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
@@ -8,6 +7,7 @@ import { Conflict, Refused } from '../domain/errors';
 import { profileChangedEvent, profileVersionRaise } from '../events/change-event';
 import { outboxPut } from '../mailer/outbox';
 import { type UserItem, emailItemOf, userRecord } from './item';
+import { userIndexKeys, userKeys } from './keys';
 import { userWordItems, userWordWrites } from './words';
 
 /** The user item's writes: a new user's puts (userPuts), and the signed-in user's own name and password. */
@@ -33,7 +33,7 @@ export async function updateFullName(current: UserItem, fullName: string): Promi
         {
           Update: {
             TableName: TABLE_NAME,
-            Key: keys.user(user.orgId, user.id),
+            Key: userKeys.user(user.orgId, user.id),
             ...updateExpression(
               { set: { fullName, userNameKey, userRoleKey }, add: profileVersionRaise },
               {
@@ -50,7 +50,7 @@ export async function updateFullName(current: UserItem, fullName: string): Promi
     );
     if (renamed) return next;
     if (attempt >= MAX_ATTEMPTS) throw new Conflict(PROFILE_CHANGED_MEANWHILE);
-    user = await getItem(keys.user(user.orgId, user.id), { consistentRead: true });
+    user = await getItem(userKeys.user(user.orgId, user.id), { consistentRead: true });
   }
   // The user was removed after their session was loaded: they are signed out.
   throw new Refused('signed-out', 'Not authenticated');
@@ -68,7 +68,7 @@ export async function replacePasswordHash(context: WriteContext, checkedHash: st
       {
         Update: {
           TableName: TABLE_NAME,
-          Key: keys.user(user.orgId, user.id),
+          Key: userKeys.user(user.orgId, user.id),
           ...updateExpression(
             { set: { passwordHash: newHash } },
             { expression: 'passwordHash = :checked', values: { ':checked': checkedHash } },
@@ -106,7 +106,7 @@ export function userPuts(user: UserItem, { registration = false } = {}) {
     {
       Put: {
         TableName: TABLE_NAME,
-        Item: { ...keys.email(user.username), ...emailItemOf(user, registration) },
+        Item: { ...userKeys.email(user.username), ...emailItemOf(user, registration) },
         ...(registration
           ? { ConditionExpression: 'attribute_not_exists(PK)' }
           : { ConditionExpression: TAKES_UNVERIFIED_HOLD.expression, ExpressionAttributeValues: TAKES_UNVERIFIED_HOLD.values }),

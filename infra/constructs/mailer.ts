@@ -11,7 +11,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ConfigurationSet, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { OUTBOX_DUE_INDEX } from '../../functions/db/keys';
+import { OUTBOX_DUE_INDEX } from '../../functions/mailer/keys';
 import { MAILER_EVENT_SOURCE, OUTBOX_STREAM_FILTER } from '../../functions/mailer/stream-filter';
 import { MAILER_ENTRY, OUTBOX_SWEEPER_ENTRY } from '../local/build-functions';
 import type { MailConfig } from '../stages';

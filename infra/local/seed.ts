@@ -1,14 +1,17 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { newComment } from '../../functions/comments/item';
-import { keys } from '../../functions/db/keys';
+import { commentKeys } from '../../functions/comments/keys';
 import { invitationEmailItem, newInvitation } from '../../functions/invitations/item';
+import { invitationKeys } from '../../functions/invitations/keys';
 import { notificationPut } from '../../functions/notifications/writes';
 import { newOrganization } from '../../functions/organization/item';
+import { organizationKeys } from '../../functions/organization/keys';
 import { activityEntry, activityPut } from '../../functions/projects/activity';
 import { figuresItem } from '../../functions/projects/figures';
 import type { ProjectItem } from '../../functions/projects/item';
 import { newProject, projectRecord } from '../../functions/projects/item';
+import { projectKeys } from '../../functions/projects/keys';
 import { type MemberProfile, memberProfileOf, memberSetWrite } from '../../functions/projects/member-set';
 import type { MembershipItem } from '../../functions/projects/memberships';
 import { wordItems } from '../../functions/projects/words';
@@ -247,7 +250,9 @@ export async function seedOrganization(
   }));
 
   // Counted as the API's creates count them (one admin, every user, none with two-factor).
-  const items: Item[] = [{ ...keys.organization(orgId), ...org, userCount: users.length, membersWithoutTwoFactor: users.length }];
+  const items: Item[] = [
+    { ...organizationKeys.organization(orgId), ...org, userCount: users.length, membersWithoutTwoFactor: users.length },
+  ];
   for (const user of users) items.push(...userPuts(user).map((write) => write.Put.Item as Item));
 
   // What a PUT of members copies into the set of each member (docs/decisions/063).
@@ -306,7 +311,7 @@ export async function seedOrganization(
       new Date(start + options.projects + 1 + index),
     );
     items.push(
-      { ...keys.comment(orgId, first.id, comment.id), ...comment },
+      { ...commentKeys.comment(orgId, first.id, comment.id), ...comment },
       activityPut(orgId, activityEntry(first, users[0]!, { action: 'commented' })).Put!.Item as Item,
     );
   }
@@ -336,8 +341,8 @@ export async function seedOrganization(
     );
     const hold = invitationEmailItem(invitation, Date.parse(now));
     items.push(
-      { ...keys.invitation(orgId, invitation.id), ...invitation },
-      { ...keys.invitationEmail(orgId, invitation.email), ...hold },
+      { ...invitationKeys.invitation(orgId, invitation.id), ...invitation },
+      { ...invitationKeys.invitationEmail(orgId, invitation.email), ...hold },
     );
   }
 
@@ -388,7 +393,7 @@ function memberItems(orgId: string, projectId: string, memberIds: string[], prof
   const memberships = memberIds.map(
     (userId): Item =>
       ({
-        ...keys.membership(orgId, userId, projectId),
+        ...projectKeys.membership(orgId, userId, projectId),
         type: 'MEMBERSHIP',
         orgId,
         userId,

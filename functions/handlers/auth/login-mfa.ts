@@ -2,11 +2,11 @@ import * as authEndpoints from '../../../shared/contract/auth';
 import { SIGN_IN_EXPIRED, WRONG_CODE, WRONG_RECOVERY_CODE } from '../../../shared/schemas/mfa';
 import { auditPut, userTarget } from '../../audit-log/entries';
 import { readDevice } from '../../auth/device-cookie';
+import { authKeys } from '../../auth/keys';
 import { signedIn } from '../../auth/password-proven';
 import { clearedPendingSignInCookie, readPendingSignIn } from '../../auth/pending-sign-in-cookie';
 import { type PendingSignInItem, isPendingSignInLive } from '../../auth/pending-sign-in-item';
 import { finishPendingSignIn } from '../../auth/pending-sign-ins';
-import { keys } from '../../db/keys';
 import { batchGet, keyId } from '../../db/reads';
 import { transactWrite } from '../../db/transactions';
 import { writeContext } from '../../http/audit-client';
@@ -17,10 +17,12 @@ import { verifyTotp } from '../../mfa/totp';
 import { claimTimeStep, useRecoveryCode } from '../../mfa/writes';
 import { countMetric } from '../../observability/metrics';
 import type { OrganizationItem } from '../../organization/item';
+import { organizationKeys } from '../../organization/keys';
 import { deleteSessionsOfUser } from '../../sessions/writes';
 import { reserveProofAttempt } from '../../throttles/account-failures';
 import { TOO_MANY_SIGN_INS } from '../../throttles/rules';
 import type { UserItem } from '../../user/item';
+import { userKeys } from '../../user/keys';
 
 /**
  * POST /api/login/mfa {code} | {recoveryCode}: the second step of a two-factor sign-in, with the
@@ -36,9 +38,9 @@ export const handler = defineRoute(authEndpoints.loginMfa, async (request) => {
   const claims = await readPendingSignIn(event.cookies);
   if (!claims) throw expired();
 
-  const pendingKey = keys.pendingSignIn(claims.userId, claims.pendingId);
-  const userKey = keys.user(claims.orgId, claims.userId);
-  const orgKey = keys.organization(claims.orgId);
+  const pendingKey = authKeys.pendingSignIn(claims.userId, claims.pendingId);
+  const userKey = userKeys.user(claims.orgId, claims.userId);
+  const orgKey = organizationKeys.organization(claims.orgId);
   const found = await batchGet([pendingKey, userKey, orgKey], { consistentRead: true });
   const pending = found.get(keyId(pendingKey)) as PendingSignInItem | undefined;
   const user = found.get(keyId(userKey)) as UserItem | undefined;

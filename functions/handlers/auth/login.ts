@@ -6,7 +6,6 @@ import { passwordProven } from '../../auth/password-proven';
 import { signInCodeCookie } from '../../auth/sign-in-code-cookie';
 import { startSignInCode } from '../../auth/sign-in-codes';
 import { now as clockNow } from '../../clock';
-import { keys } from '../../db/keys';
 import { batchGet, keyId } from '../../db/reads';
 import { transactWrite } from '../../db/transactions';
 import { Refused } from '../../domain/errors';
@@ -26,6 +25,7 @@ import { slowAfterFailures } from '../../throttles/failed-password-delay';
 import { TOO_MANY_SIGN_INS } from '../../throttles/rules';
 import { signInCounters, signInGate } from '../../throttles/sign-in-limits';
 import type { EmailItem } from '../../user/item';
+import { userKeys } from '../../user/keys';
 
 /** One message for a wrong password and an unknown email, so neither tells which. */
 const LOGIN_FAILED = 'Invalid email or password';
@@ -41,7 +41,7 @@ export const handler = defineRoute(authEndpoints.login, async (request) => {
   const email = body.username.trim().toLowerCase();
   const device = await readDevice(event.cookies);
   const counters = signInCounters(email, clientIp, device?.deviceId, clockNow().getTime());
-  const emailKey = keys.email(email);
+  const emailKey = userKeys.email(email);
   const claimKey = claimKeyOf(email);
   const found = await batchGet([...counters.keys, emailKey, ...(claimKey ? [claimKey] : [])]);
   const emailItem = found.get(keyId(emailKey)) as EmailItem | undefined;

@@ -1,11 +1,11 @@
 import * as organizationInvitationEndpoints from '../../../shared/contract/organization-invitations';
-import { keys } from '../../db/keys';
 import { requireAdmin } from '../../domain/require-admin';
 import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { tooManyRequests } from '../../http/http-error';
 import { ok } from '../../http/response';
 import { toInvitationResponse } from '../../invitations/item';
+import { invitationKeys } from '../../invitations/keys';
 import { resendInvitation } from '../../organization-invitations/invitations';
 import { reserveInvitationMail } from '../../throttles/invitation-limits';
 import { TOO_MANY_INVITATIONS, TOO_MANY_INVITATION_RESENDS } from '../../throttles/rules';
@@ -17,7 +17,7 @@ import { TOO_MANY_INVITATIONS, TOO_MANY_INVITATION_RESENDS } from '../../throttl
  */
 export const handler = defineRoute(
   organizationInvitationEndpoints.resend,
-  { preload: ({ orgId, params }) => keys.invitation(orgId, params.id!) },
+  { preload: ({ orgId, params }) => invitationKeys.invitation(orgId, params.id!) },
   async (request) => {
     const { session } = request;
     requireAdmin(session);

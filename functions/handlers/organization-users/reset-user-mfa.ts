@@ -1,5 +1,4 @@
 import * as organizationUserEndpoints from '../../../shared/contract/organization-users';
-import { keys } from '../../db/keys';
 import { NotFound, Refused } from '../../domain/errors';
 import { requireAdmin } from '../../domain/require-admin';
 import { writeContext } from '../../http/audit-client';
@@ -7,6 +6,7 @@ import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
 import { resetMfa } from '../../mfa/writes';
 import { deleteSessionsOfUser } from '../../sessions/writes';
+import { userKeys } from '../../user/keys';
 
 const CANNOT_RESET_OWN_MFA = 'Turn off your own two-factor authentication in your security settings.';
 
@@ -18,7 +18,7 @@ const CANNOT_RESET_OWN_MFA = 'Turn off your own two-factor authentication in you
  */
 export const handler = defineRoute(
   organizationUserEndpoints.resetUserMfa,
-  { preload: ({ orgId, params }) => (params.userId ? keys.user(orgId, params.userId) : undefined) },
+  { preload: ({ orgId, params }) => (params.userId ? userKeys.user(orgId, params.userId) : undefined) },
   async (request) => {
     const { session, params, preloaded: target } = request;
     requireAdmin(session);

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { auditLogKeys } from '../../../functions/audit-log/keys';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import { registerOrganization } from '../support/api';
 import { testTable } from '../support/table';
@@ -54,7 +54,7 @@ describe('the audit entries’ person key', () => {
       await db.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: keys.auditEntry(admin.orgId, item.id),
+          Key: auditLogKeys.auditEntry(admin.orgId, item.id),
           UpdateExpression: 'REMOVE auditActorKey',
         }),
       );

@@ -1,8 +1,14 @@
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { auditLogKeys } from '../../../functions/audit-log/keys';
+import { billingKeys } from '../../../functions/billing/keys';
+import { organizationKeys } from '../../../functions/organization/keys';
+import { projectKeys } from '../../../functions/projects/keys';
+import { securityKeys } from '../../../functions/security/keys';
+import { sessionKeys } from '../../../functions/sessions/keys';
 import type { UserItem } from '../../../functions/user/item';
+import { userKeys } from '../../../functions/user/keys';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import { checkoutSessionObject, invoiceObject, newCustomerId, newSubscriptionId, stripeEvent } from '../../support/stripe-events';
 import { checkoutReference } from '../billing/billing-support';
@@ -76,12 +82,12 @@ async function stored<T>(key: { PK: string; SK: string }): Promise<T | undefined
 async function blockNextEntry(orgId: string) {
   const { db, tableName } = testTable();
   await db.send(
-    new PutCommand({ TableName: tableName, Item: { ...keys.auditEntry(orgId, TAKEN_ID), type: 'AUDIT', id: TAKEN_ID } }),
+    new PutCommand({ TableName: tableName, Item: { ...auditLogKeys.auditEntry(orgId, TAKEN_ID), type: 'AUDIT', id: TAKEN_ID } }),
   );
   forced.id = TAKEN_ID;
 }
 
-const userOf = async (orgId: string, userId: string) => (await stored<UserItem>(keys.user(orgId, userId)))!;
+const userOf = async (orgId: string, userId: string) => (await stored<UserItem>(userKeys.user(orgId, userId)))!;
 
 /** A fresh organization with its admin as stored, and how many entries its log holds now. */
 async function organization() {
@@ -113,7 +119,7 @@ describe('an audit entry and its action are written together or not at all', () 
     await expect(
       fns.sessions.deleteSession(user.id, session.id, entryOf(admin.orgId, user, 'session.signed_out')),
     ).rejects.toThrow();
-    expect(await stored(keys.session(user.id, session.id))).toBeDefined();
+    expect(await stored(sessionKeys.session(user.id, session.id))).toBeDefined();
     expect(await storedAuditEntries(admin.orgId, 'session.signed_out')).toEqual([]);
   });
 
@@ -132,10 +138,10 @@ describe('an audit entry and its action are written together or not at all', () 
 
   it('organization: no rename without its entry, no entry without its rename', async () => {
     const { admin, user } = await organization();
-    const before = (await stored<{ name: string }>(keys.organization(admin.orgId)))!.name;
+    const before = (await stored<{ name: string }>(organizationKeys.organization(admin.orgId)))!.name;
     await blockNextEntry(admin.orgId);
     await expect(fns.organizations.renameOrganization(as(user), before, 'Renamed Ltd')).rejects.toThrow();
-    expect((await stored<{ name: string }>(keys.organization(admin.orgId)))!.name).toBe(before);
+    expect((await stored<{ name: string }>(organizationKeys.organization(admin.orgId)))!.name).toBe(before);
 
     forced.id = undefined;
     const missing = '01JD0000000000000000MISSNG';
@@ -155,19 +161,19 @@ describe('an audit entry and its action are written together or not at all', () 
     };
     await blockNextEntry(admin.orgId);
     await expect(fns.users.saveOrganizationUser(as(user), input)).rejects.toThrow();
-    expect(await stored(keys.email(email))).toBeUndefined();
+    expect(await stored(userKeys.email(email))).toBeUndefined();
 
     const member = await addMemberDirectly(admin.orgId, { fullName: 'Mo Member' });
     await expect(fns.users.removeOrganizationUser(as(user), member.user.id)).rejects.toThrow();
-    expect(await stored(keys.user(admin.orgId, member.user.id))).toBeDefined();
+    expect(await stored(userKeys.user(admin.orgId, member.user.id))).toBeDefined();
 
     forced.id = undefined;
     // A staff member as the actor: the transaction's admin check fails, so neither the user nor an entry is written.
     const staff = await userOf(admin.orgId, member.user.id);
     await expect(fns.users.saveOrganizationUser(as(staff), input)).rejects.toThrow();
     await expect(fns.users.removeOrganizationUser(as(staff), user.id)).rejects.toThrow();
-    expect(await stored(keys.email(email))).toBeUndefined();
-    expect(await stored(keys.user(admin.orgId, user.id))).toBeDefined();
+    expect(await stored(userKeys.email(email))).toBeUndefined();
+    expect(await stored(userKeys.user(admin.orgId, user.id))).toBeDefined();
     for (const action of ['user.added', 'user.removed'] as const)
       expect(await storedAuditEntries(admin.orgId, action)).toEqual([]);
   });
@@ -176,11 +182,13 @@ describe('an audit entry and its action are written together or not at all', () 
     const { admin, user } = await organization();
     const project = (await admin.call('/api/projects', { body: { name: 'Kept' } })).body as { id: string };
     await blockNextEntry(admin.orgId);
-    const stale = await stored<import('../../../functions/projects/item').ProjectItem>(keys.project(admin.orgId, project.id));
+    const stale = await stored<import('../../../functions/projects/item').ProjectItem>(
+      projectKeys.project(admin.orgId, project.id),
+    );
     await expect(
       fns.projects.deleteProject(as(user), project.id, stale && { project: stale, members: undefined }),
     ).rejects.toThrow();
-    expect(await stored(keys.project(admin.orgId, project.id))).toBeDefined();
+    expect(await stored(projectKeys.project(admin.orgId, project.id))).toBeDefined();
     expect(await storedAuditEntries(admin.orgId, 'project.deleted')).toEqual([]);
   });
 
@@ -196,7 +204,7 @@ describe('an audit entry and its action are written together or not at all', () 
     await blockNextEntry(admin.orgId);
     const failed = stripeEvent('invoice.payment_failed', invoiceObject({ customer, subscription, status: 'open' }));
     expect(await fns.billing.processStripeEvent(failed as unknown as Stripe.Event, CLIENT)).toBe('stale');
-    expect((await stored<{ paymentFailedAt?: string }>(keys.billing(admin.orgId)))?.paymentFailedAt ?? null).toBeNull();
+    expect((await stored<{ paymentFailedAt?: string }>(billingKeys.billing(admin.orgId)))?.paymentFailedAt ?? null).toBeNull();
     expect(await storedAuditEntries(admin.orgId, 'billing.payment_failed')).toEqual([]);
   });
 
@@ -219,7 +227,7 @@ describe('an audit entry and its action are written together or not at all', () 
             {
               Update: {
                 TableName: tableName,
-                Key: keys.user(admin.orgId, user.id),
+                Key: userKeys.user(admin.orgId, user.id),
                 UpdateExpression: 'SET passwordResetTokenHash = :hash',
                 ExpressionAttributeValues: { ':hash': hash },
               },
@@ -236,7 +244,7 @@ describe('an audit entry and its action are written together or not at all', () 
     // (a failed condition of any item is answered as an unusable link: the reset did not happen)
     await expect(fns.resets.confirmPasswordReset(first.token, async () => 'hash-after-reset', CLIENT)).resolves.toBeUndefined();
     expect((await userOf(admin.orgId, user.id)).passwordHash).toBe(user.passwordHash);
-    expect(await stored(keys.mailToken(first.hash))).toBeDefined();
+    expect(await stored(securityKeys.mailToken(first.hash))).toBeDefined();
     expect((await storedAuditEntries(admin.orgId, 'user.password_reset')).filter((entry) => entry.id !== TAKEN_ID)).toEqual([]);
 
     // The reset's own transaction fails (a newer request voided the link while the new hash was being
@@ -246,7 +254,7 @@ describe('an audit entry and its action are written together or not at all', () 
       await db.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: keys.user(admin.orgId, user.id),
+          Key: userKeys.user(admin.orgId, user.id),
           UpdateExpression: 'SET passwordResetTokenHash = :newer',
           ExpressionAttributeValues: { ':newer': 'a-newer-link' },
         }),

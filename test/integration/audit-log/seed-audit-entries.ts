@@ -1,7 +1,7 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { AuditItem } from '../../../functions/audit-log/entries';
-import { auditActorKey, keys } from '../../../functions/db/keys';
+import { auditActorKey, auditLogKeys } from '../../../functions/audit-log/keys';
 import type { AuditAction, AuditActor, AuditTarget } from '../../../shared/schemas/audit-log';
 import { testTable } from '../support/table';
 
@@ -42,7 +42,7 @@ export async function seedAuditEntries(orgId: string, entries: SeededEntry[]): P
   const writeBatch = async (start: number) => {
     const batch = items
       .slice(start, start + 25)
-      .map((item) => ({ PutRequest: { Item: { ...keys.auditEntry(orgId, item.id), ...item } } }));
+      .map((item) => ({ PutRequest: { Item: { ...auditLogKeys.auditEntry(orgId, item.id), ...item } } }));
     let unprocessed: Record<string, unknown[]> | undefined = { [tableName]: batch };
     while (unprocessed && Object.keys(unprocessed).length > 0) {
       const out = await db.send(new BatchWriteCommand({ RequestItems: unprocessed as never }));

@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { collections } from '../../../functions/db/keys';
+import { billingCollections } from '../../../functions/billing/keys';
 import { invoiceObject, stripeEvent, subscriptionObject } from '../../support/stripe-events';
 import { type SignedIn, registerOrganization } from '../support/api';
 import { eventually } from '../support/eventually';
@@ -40,7 +40,7 @@ const trialMailsTo = async (member: SignedIn) =>
 
 async function trialIndexOn(day: string) {
   const { db, tableName } = testTable();
-  const { PK, prefix } = collections.trialsEndingOn(day);
+  const { PK, prefix } = billingCollections.trialsEndingOn(day);
   const out = await db.send(
     new QueryCommand({
       TableName: tableName,

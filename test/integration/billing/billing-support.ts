@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { billingKeys } from '../../../functions/billing/keys';
 import {
   type StripeTestEvent,
   checkoutSessionObject,
@@ -86,7 +86,9 @@ export const subscriptionOf = async (member: SignedIn) => {
 /** Whether the event id was recorded as processed. */
 export async function recordedEvent(eventId: string) {
   const { db, tableName } = testTable();
-  const out = await db.send(new GetCommand({ TableName: tableName, Key: keys.stripeEvent(eventId), ConsistentRead: true }));
+  const out = await db.send(
+    new GetCommand({ TableName: tableName, Key: billingKeys.stripeEvent(eventId), ConsistentRead: true }),
+  );
   return out.Item;
 }
 

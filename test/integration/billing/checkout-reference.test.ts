@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { billingKeys } from '../../../functions/billing/keys';
 import {
   checkoutSessionObject,
   newCustomerId,
@@ -69,7 +69,7 @@ describe('the pricing table checkout is tied to the organization on the server (
     await db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.checkoutReference(reference),
+        Key: billingKeys.checkoutReference(reference),
         UpdateExpression: 'SET expiresAt = :at',
         ExpressionAttributeValues: { ':at': expiredAt },
       }),

@@ -1,6 +1,7 @@
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { collections, keys } from '../../../functions/db/keys';
+import { billingCollections } from '../../../functions/billing/keys';
+import { organizationKeys } from '../../../functions/organization/keys';
 import {
   checkoutSessionObject,
   invoiceObject,
@@ -36,7 +37,7 @@ async function notificationsOf(member: SignedIn, count = 0) {
 
 async function unmatchedEventsOf(customerId: string) {
   const { db, tableName } = testTable();
-  const { PK, prefix } = collections.unmatchedEventsOfCustomer(customerId);
+  const { PK, prefix } = billingCollections.unmatchedEventsOfCustomer(customerId);
   const out = await db.send(
     new QueryCommand({
       TableName: tableName,
@@ -276,7 +277,7 @@ describe('Stripe events change the organization the customer belongs to', () => 
     const gone = await registerOrganization();
     const reference = await checkoutReference(gone);
     const { db, tableName } = testTable();
-    await db.send(new DeleteCommand({ TableName: tableName, Key: keys.organization(gone.orgId) }));
+    await db.send(new DeleteCommand({ TableName: tableName, Key: organizationKeys.organization(gone.orgId) }));
     const customer = newCustomerId();
     const event = stripeEvent(
       'checkout.session.completed',

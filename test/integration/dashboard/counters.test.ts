@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { collections } from '../../../functions/db/keys';
+import { projectCollections } from '../../../functions/projects/keys';
 import { countByStatus } from '../../../functions/projects/recount';
 import { PROJECT_STATUSES, type ProjectStatus } from '../../../shared/project-statuses';
 import { type SignedIn, registerOrganization } from '../support/api';
@@ -37,7 +37,7 @@ const change: fc.Arbitrary<Change> = fc.oneof(
 /** The organization's projects as stored: what the recount counts. */
 async function storedProjects(orgId: string): Promise<{ status: ProjectStatus }[]> {
   const { db, tableName } = testTable();
-  const { PK, prefix } = collections.projectsOfOrganization(orgId);
+  const { PK, prefix } = projectCollections.projectsOfOrganization(orgId);
   const items: { status: ProjectStatus }[] = [];
   let start: Record<string, unknown> | undefined;
   do {

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, formatISO, parseISO, startOfISOWeek, subWeeks } from 'date-fns';
 import { describe, expect, inject, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { projectKeys } from '../../../functions/projects/keys';
 import { type SignedIn, registerOrganization } from '../support/api';
 import { eventually } from '../support/eventually';
 import { addMemberDirectly } from '../support/org-members';
@@ -69,7 +69,7 @@ describe('GET /api/dashboard', () => {
     await db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.projectFigures(admin.orgId),
+        Key: projectKeys.projectFigures(admin.orgId),
         UpdateExpression: 'ADD #now :minusTwo, #then :two',
         ExpressionAttributeNames: { '#now': weekKey(parseISO(today)), '#then': weekKey(threeWeeksAgo) },
         ExpressionAttributeValues: { ':minusTwo': -2, ':two': 2 },

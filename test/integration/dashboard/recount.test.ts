@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { projectKeys } from '../../../functions/projects/keys';
 import { LOCAL_AWS_ENV, ensureTable, localClient } from '../../../infra/local/dynamodb-local';
 import { seedOrganization } from '../../../infra/local/seed';
 import type { ProjectStatus } from '../../../shared/project-statuses';
@@ -43,7 +43,7 @@ describe('the project counter recount', () => {
     await db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.projectFigures(admin.orgId),
+        Key: projectKeys.projectFigures(admin.orgId),
         UpdateExpression:
           'REMOVE count_planning, count_in_progress, count_completed, count_on_hold SET recent_01JP0000000000000000000000 = :entry',
         ExpressionAttributeValues: { ':entry': legacy },
@@ -71,7 +71,7 @@ describe('the project counter recount', () => {
     expect(dashboard.createdPerWeek.at(-1).count).toBe(5);
     expect(dashboard.recentActivity).toHaveLength(5);
     const figures = await db.send(
-      new GetCommand({ TableName: tableName, Key: keys.projectFigures(admin.orgId), ConsistentRead: true }),
+      new GetCommand({ TableName: tableName, Key: projectKeys.projectFigures(admin.orgId), ConsistentRead: true }),
     );
     expect(Object.keys(figures.Item ?? {}).filter((name) => name.startsWith('recent_'))).toEqual([]);
 

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { auditLogKeys } from '../../../functions/audit-log/keys';
+import { invitationKeys } from '../../../functions/invitations/keys';
 import { hashToken } from '../../../functions/security/mail-tokens';
 import { INVALID_INVITATION } from '../../../shared/schemas/invitations';
 import { INVITATION_ALREADY_PENDING } from '../../../shared/schemas/organization-invitations';
@@ -71,10 +72,14 @@ describe('invitation lifecycle through the outbox and the local inbox', () => {
     const { token } = await invitationMail(email);
     const { db, tableName } = testTable();
     const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
-    const tokenItem = await db.send(new GetCommand({ TableName: tableName, Key: keys.invitationToken(hashToken(token)) }));
+    const tokenItem = await db.send(
+      new GetCommand({ TableName: tableName, Key: invitationKeys.invitationToken(hashToken(token)) }),
+    );
     expect(tokenItem.Item).toMatchObject({ invitationId: created.id, orgId: admin.orgId });
     expect(tokenItem.Item?.ttl).toBeTypeOf('number');
-    const invitation = await db.send(new GetCommand({ TableName: tableName, Key: keys.invitation(admin.orgId, created.id) }));
+    const invitation = await db.send(
+      new GetCommand({ TableName: tableName, Key: invitationKeys.invitation(admin.orgId, created.id) }),
+    );
     expect(JSON.stringify([tokenItem.Item, invitation.Item])).not.toContain(token);
   });
 
@@ -123,7 +128,7 @@ describe('resend and revoke', () => {
     await invitationMail(email, 1);
     const { db, tableName } = testTable();
     const { GetCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-    const Key = keys.invitation(admin.orgId, created.id);
+    const Key = invitationKeys.invitation(admin.orgId, created.id);
     const stored = (await db.send(new GetCommand({ TableName: tableName, Key }))).Item!;
     // The link's mail is the outbox item the invitation names (the one the mailer marks it by: test/integration/mail/mailer-retries.test.ts).
     const outbox = await outboxItemsTo(db, tableName, email);
@@ -205,7 +210,7 @@ describe('audit log', () => {
 
     const { db, tableName } = testTable();
     const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { PK } = keys.auditEntry(admin.orgId, 'x');
+    const { PK } = auditLogKeys.auditEntry(admin.orgId, 'x');
     const entries =
       (
         await db.send(

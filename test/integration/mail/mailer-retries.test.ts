@@ -235,8 +235,8 @@ describe('the mailer', () => {
   });
 
   it("an invitation whose link mail fails every try is marked so (shown with Resend in Pending invitations); a resent invitation's old mail failing marks nothing", async () => {
-    const [{ keys }, item] = await Promise.all([
-      import('../../../functions/db/keys'),
+    const [{ invitationKeys }, item] = await Promise.all([
+      import('../../../functions/invitations/keys'),
       import('../../../functions/invitations/item'),
     ]);
     const orgId = `org-${randomUUID()}`;
@@ -246,7 +246,7 @@ describe('the mailer', () => {
         functionsNow(),
       );
       await modules.client.db.send(
-        new PutCommand({ TableName: tableName, Item: { ...keys.invitation(orgId, invitation.id), ...invitation } }),
+        new PutCommand({ TableName: tableName, Item: { ...invitationKeys.invitation(orgId, invitation.id), ...invitation } }),
       );
       return invitation;
     };
@@ -290,7 +290,10 @@ describe('the mailer', () => {
     const invitationNow = async (id: string) =>
       (
         await modules.client.db.send(
-          new (await import('@aws-sdk/lib-dynamodb')).GetCommand({ TableName: tableName, Key: keys.invitation(orgId, id) }),
+          new (await import('@aws-sdk/lib-dynamodb')).GetCommand({
+            TableName: tableName,
+            Key: invitationKeys.invitation(orgId, id),
+          }),
         )
       ).Item as import('../../../functions/invitations/item').InvitationItem;
 

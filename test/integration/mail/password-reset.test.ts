@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { securityKeys } from '../../../functions/security/keys';
 import { hashToken } from '../../../functions/security/mail-tokens';
 import { INVALID_LINK } from '../../../shared/messages';
 import { COMMON_PASSWORD } from '../../../shared/schemas/fields';
@@ -82,7 +82,7 @@ describe('password reset', () => {
     const token = await resetToken(admin.email);
     const { db, tableName } = testTable();
     const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
-    const stored = await db.send(new GetCommand({ TableName: tableName, Key: keys.mailToken(hashToken(token)) }));
+    const stored = await db.send(new GetCommand({ TableName: tableName, Key: securityKeys.mailToken(hashToken(token)) }));
     expect(stored.Item).toMatchObject({ purpose: 'password-reset', userId: admin.user.id });
     expect(JSON.stringify(stored.Item)).not.toContain(token);
   });
@@ -106,7 +106,7 @@ describe('password reset', () => {
     await db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.mailToken(hashToken(token)),
+        Key: securityKeys.mailToken(hashToken(token)),
         UpdateExpression: 'SET expiresAt = :past',
         ExpressionAttributeValues: { ':past': functionsNow() - 1000 },
       }),

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { organizationKeys } from '../../../functions/organization/keys';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import { accept, invitationMail, invite } from '../invitations/invitation-support';
 import { USERS, createScimToken, scim, scimUserBody } from '../scim/scim-support';
@@ -47,8 +47,8 @@ async function expectCount(admin: SignedIn, expected: number) {
 }
 
 const storedCount = async (orgId: string) =>
-  (await testTable().db.send(new GetCommand({ TableName: testTable().tableName, Key: keys.organization(orgId) }))).Item
-    ?.membersWithoutTwoFactor;
+  (await testTable().db.send(new GetCommand({ TableName: testTable().tableName, Key: organizationKeys.organization(orgId) })))
+    .Item?.membersWithoutTwoFactor;
 
 async function resetToken(email: string) {
   const mail = await eventually(
@@ -153,7 +153,7 @@ describe('members without two-factor', () => {
     await db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.organization(admin.orgId),
+        Key: organizationKeys.organization(admin.orgId),
         UpdateExpression: 'REMOVE membersWithoutTwoFactor',
       }),
     );

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { userKeys } from '../../../functions/user/keys';
 import { CODE_SHAPE, RECOVERY_CODE, WRONG_CODE, WRONG_PASSWORD } from '../../../shared/schemas/mfa';
 import { type SignedIn, login, registerOrganization, request, sessionCookieOf } from '../support/api';
 import { waitForMail } from '../support/inbox';
@@ -9,8 +9,9 @@ import { Authenticator, enrol, signInWithCode, signInWithRecoveryCode, stepUp } 
 
 const storedUser = async (user: SignedIn) => {
   const { db, tableName } = testTable();
-  return (await db.send(new GetCommand({ TableName: tableName, Key: keys.user(user.orgId, user.user.id), ConsistentRead: true })))
-    .Item!;
+  return (
+    await db.send(new GetCommand({ TableName: tableName, Key: userKeys.user(user.orgId, user.user.id), ConsistentRead: true }))
+  ).Item!;
 };
 
 describe('two-factor enrolment (issue 15)', () => {

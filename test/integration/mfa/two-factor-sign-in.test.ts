@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { authKeys } from '../../../functions/auth/keys';
 import { FAILED_PROOFS_PER_USER } from '../../../functions/throttles/rules';
 import { throttleCounter } from '../../../functions/throttles/throttles';
 import {
@@ -24,7 +24,7 @@ const SESSION_COOKIE = '__Host-growthwise_session';
 /** The pending sign-in a pending cookie names, from its token's claims. */
 function pendingKeyOf(pendingCookie: string) {
   const claims = JSON.parse(Buffer.from(pendingCookie.split('.')[1]!, 'base64url').toString()) as { sub: string; pid: string };
-  return keys.pendingSignIn(claims.sub, claims.pid);
+  return authKeys.pendingSignIn(claims.sub, claims.pid);
 }
 
 const proofFailures = async (userId: string) => {

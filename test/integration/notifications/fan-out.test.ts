@@ -2,8 +2,10 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { keys } from '../../../functions/db/keys';
 import type { ChangeEventItem } from '../../../functions/events/change-event';
+import { eventKeys } from '../../../functions/events/keys';
+import { projectKeys } from '../../../functions/projects/keys';
+import { userKeys } from '../../../functions/user/keys';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import { registerOrganization } from '../support/api';
 import { eventually } from '../support/eventually';
@@ -27,7 +29,7 @@ beforeAll(async () => {
 
 async function unreadCountOf(orgId: string, userId: string): Promise<number> {
   const { db, tableName } = testTable();
-  const out = await db.send(new GetCommand({ TableName: tableName, Key: keys.user(orgId, userId), ConsistentRead: true }));
+  const out = await db.send(new GetCommand({ TableName: tableName, Key: userKeys.user(orgId, userId), ConsistentRead: true }));
   return Number(out.Item?.unreadCount ?? 0);
 }
 
@@ -179,7 +181,7 @@ describe('the notification fan-out', () => {
       expect(put.body).toHaveLength(500);
       // The members' own items, written in chunks by the request: every one a member at the change's version.
       const memberships = await modules.reads.batchGet(
-        members.map((userId) => keys.membership(ada.orgId, userId, project.body.id)),
+        members.map((userId) => projectKeys.membership(ada.orgId, userId, project.body.id)),
         { consistentRead: true },
       );
       expect([...memberships.values()].filter((item) => item.member === true && item.version === 1)).toHaveLength(500);
@@ -239,7 +241,7 @@ describe('the notification fan-out', () => {
     for (const { event } of events)
       await db.send(
         new TransactWriteCommand({
-          TransactItems: [{ Put: { TableName: tableName, Item: { ...keys.notificationEvent(event.id), ...event } } }],
+          TransactItems: [{ Put: { TableName: tableName, Item: { ...eventKeys.changeEvent(event.id), ...event } } }],
         }),
       );
     const [first, second, third] = events.map(({ record }) => record);
@@ -247,7 +249,7 @@ describe('the notification fan-out', () => {
     expect(await modules.fanOut.fanOutNotifications([second!, third!], quiet)).toEqual({ batchItemFailures: [] });
     expect(await modules.fanOut.fanOutNotifications([third!, first!], quiet)).toEqual({ batchItemFailures: [] });
     const figures = await db.send(
-      new GetCommand({ TableName: tableName, Key: keys.projectFigures(ada.orgId), ConsistentRead: true }),
+      new GetCommand({ TableName: tableName, Key: projectKeys.projectFigures(ada.orgId), ConsistentRead: true }),
     );
     expect(figures.Item).toMatchObject({ count_planning: 3, created_2025_test: 3 });
   });

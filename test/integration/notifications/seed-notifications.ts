@@ -1,7 +1,8 @@
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { collections, keys } from '../../../functions/db/keys';
 import type { NotificationItem } from '../../../functions/notifications/item';
+import { notificationCollections } from '../../../functions/notifications/keys';
 import { notificationPut } from '../../../functions/notifications/writes';
+import { userKeys } from '../../../functions/user/keys';
 import { testTable } from '../support/table';
 
 /**
@@ -29,7 +30,7 @@ export async function seedNotifications(orgId: string, userId: string, count: nu
           {
             Update: {
               TableName: tableName,
-              Key: keys.user(orgId, userId),
+              Key: userKeys.user(orgId, userId),
               UpdateExpression: 'ADD unreadCount :n',
               ExpressionAttributeValues: { ':n': puts.length },
             },
@@ -44,7 +45,7 @@ export async function seedNotifications(orgId: string, userId: string, count: nu
 /** Every stored notification of a user, read straight from the table. */
 export async function storedNotifications(userId: string): Promise<NotificationItem[]> {
   const { db, tableName } = testTable();
-  const { PK, prefix } = collections.notificationsOfUser(userId);
+  const { PK, prefix } = notificationCollections.notificationsOfUser(userId);
   const items: NotificationItem[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {

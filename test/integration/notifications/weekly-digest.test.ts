@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { projectKeys } from '../../../functions/projects/keys';
+import { userKeys } from '../../../functions/user/keys';
 import { type SignedIn, registerOrganization, request } from '../support/api';
 import { eventually } from '../support/eventually';
 import { headersOf, mailsTo, outboxSettled, waitForMail } from '../support/inbox';
@@ -55,8 +56,8 @@ async function projectWithMembers(admin: SignedIn, name: string, dueDate: string
   return id;
 }
 
-const userItem = async (user: SignedIn) => (await reads.getItem(keys.user(user.orgId, user.user.id)))!;
-const projectItem = async (orgId: string, projectId: string) => (await reads.getItem(keys.project(orgId, projectId)))!;
+const userItem = async (user: SignedIn) => (await reads.getItem(userKeys.user(user.orgId, user.user.id)))!;
+const projectItem = async (orgId: string, projectId: string) => (await reads.getItem(projectKeys.project(orgId, projectId)))!;
 
 const titlesOf = async (user: SignedIn) =>
   (await user.call<{ title: string }[]>('/api/notifications')).body.map((n) => n.title).sort();
@@ -135,7 +136,7 @@ describe('the weekly digest', () => {
       await db.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: keys.user(ada.orgId, hedy.user.id),
+          Key: userKeys.user(ada.orgId, hedy.user.id),
           UpdateExpression: 'ADD mailOptOuts :list',
           ExpressionAttributeValues: { ':list': new Set(['weekly-digest']) },
         }),

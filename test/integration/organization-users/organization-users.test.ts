@@ -1,6 +1,9 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { collections, keys } from '../../../functions/db/keys';
+import { organizationKeys } from '../../../functions/organization/keys';
+import { projectKeys } from '../../../functions/projects/keys';
+import { sessionCollections } from '../../../functions/sessions/keys';
+import { userKeys } from '../../../functions/user/keys';
 import { type SignedIn, login, registerOrganization, request, uniqueEmail } from '../support/api';
 import { tokenFromMail, waitForMail } from '../support/inbox';
 import { addMemberDirectly } from '../support/org-members';
@@ -27,7 +30,7 @@ async function stored(key: { PK: string; SK: string }) {
 /** The session items stored for a user, live or not. */
 async function storedSessionsOf(userId: string) {
   const { db, tableName } = testTable();
-  const { PK, prefix } = collections.sessionsOfUser(userId);
+  const { PK, prefix } = sessionCollections.sessionsOfUser(userId);
   const out = await db.send(
     new QueryCommand({
       TableName: tableName,
@@ -38,7 +41,7 @@ async function storedSessionsOf(userId: string) {
   );
   return out.Items ?? [];
 }
-const adminCountOf = async (orgId: string) => (await stored(keys.organization(orgId)))?.adminCount as number;
+const adminCountOf = async (orgId: string) => (await stored(organizationKeys.organization(orgId)))?.adminCount as number;
 
 /** A second admin, added through the API (which keeps adminCount). */
 async function addAdmin(admin: SignedIn, fullName = 'Second Admin'): Promise<SignedIn> {
@@ -307,10 +310,10 @@ describe('DELETE /api/organization/users/{userId}', () => {
     for (const id of projects) {
       const detail = await admin.call(`/api/projects/${id}`);
       expect(detail.body.members.map((member: { id: string }) => member.id)).toEqual([keeper.user.id]);
-      expect((await stored(keys.projectMembers(admin.orgId, id)))?.memberIds).toEqual([keeper.user.id]);
+      expect((await stored(projectKeys.projectMembers(admin.orgId, id)))?.memberIds).toEqual([keeper.user.id]);
     }
-    expect((await stored(keys.projectMembers(admin.orgId, untouched.body.id)))?.memberIds).toEqual([keeper.user.id]);
-    expect(await stored(keys.email(staff.email))).toBeUndefined();
+    expect((await stored(projectKeys.projectMembers(admin.orgId, untouched.body.id)))?.memberIds).toEqual([keeper.user.id]);
+    expect(await stored(userKeys.email(staff.email))).toBeUndefined();
 
     // The email is free again.
     const again = await saveUser(admin, {

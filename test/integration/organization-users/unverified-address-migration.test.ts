@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { userKeys } from '../../../functions/user/keys';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import { type SignedIn, registerOrganization } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 async function emailItem(email: string) {
   const { db, tableName } = testTable();
-  const item = (await db.send(new GetCommand({ TableName: tableName, Key: keys.email(email), ConsistentRead: true }))).Item;
+  const item = (await db.send(new GetCommand({ TableName: tableName, Key: userKeys.email(email), ConsistentRead: true }))).Item;
   db.destroy();
   return item;
 }
@@ -32,12 +32,14 @@ async function emailItem(email: string) {
 /** As written before the flag: the email item without it; `verified` also as the verification link leaves the user. */
 async function writeOld(user: SignedIn, { verified }: { verified: boolean }) {
   const { db, tableName } = testTable();
-  await db.send(new UpdateCommand({ TableName: tableName, Key: keys.email(user.email), UpdateExpression: 'REMOVE unverified' }));
+  await db.send(
+    new UpdateCommand({ TableName: tableName, Key: userKeys.email(user.email), UpdateExpression: 'REMOVE unverified' }),
+  );
   if (verified)
     await db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.user(user.orgId, user.user.id),
+        Key: userKeys.user(user.orgId, user.user.id),
         UpdateExpression: 'SET emailVerified = :yes',
         ExpressionAttributeValues: { ':yes': true },
       }),

@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { collections, keys } from '../../../functions/db/keys';
+import { organizationKeys } from '../../../functions/organization/keys';
+import { userCollections, userKeys } from '../../../functions/user/keys';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import { batchPut, seedOrganization } from '../../../infra/local/seed';
 import { registerOrganization } from '../support/api';
@@ -29,13 +30,13 @@ type Item = Record<string, unknown>;
 /** A user's stored items (the user and its word items), with ids, email domain, times and hash written as placeholders. */
 async function storedUser(orgId: string, userId: string, domain: string) {
   const { db: client, tableName } = testTable();
-  const user = (await client.send(new GetCommand({ TableName: tableName, Key: keys.user(orgId, userId) }))).Item!;
+  const user = (await client.send(new GetCommand({ TableName: tableName, Key: userKeys.user(orgId, userId) }))).Item!;
   const words = (
     await client.send(
       new QueryCommand({
         TableName: tableName,
         KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': collections.userWordsBeginning(orgId, '').PK },
+        ExpressionAttributeValues: { ':pk': userCollections.userWordsBeginning(orgId, '').PK },
       }),
     )
   ).Items!;
@@ -57,7 +58,7 @@ async function storedUser(orgId: string, userId: string, domain: string) {
 
 const organizationItem = async (orgId: string) => {
   const { db: client, tableName } = testTable();
-  const org = (await client.send(new GetCommand({ TableName: tableName, Key: keys.organization(orgId) }))).Item!;
+  const org = (await client.send(new GetCommand({ TableName: tableName, Key: organizationKeys.organization(orgId) }))).Item!;
   client.destroy();
   return org;
 };
@@ -120,7 +121,7 @@ describe('user index attributes, word items and the user count', () => {
       new QueryCommand({
         TableName: tableName,
         KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': collections.userWordsBeginning(admin.orgId, '').PK },
+        ExpressionAttributeValues: { ':pk': userCollections.userWordsBeginning(admin.orgId, '').PK },
       }),
     );
     client.destroy();
@@ -158,7 +159,7 @@ describe('user index attributes, word items and the user count', () => {
       await client.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: keys.user(admin.orgId, id),
+          Key: userKeys.user(admin.orgId, id),
           UpdateExpression: 'REMOVE userNameKey, userEmailKey, userRoleKey',
         }),
       );
@@ -166,11 +167,18 @@ describe('user index attributes, word items and the user count', () => {
       stored.words.map((item) => String(item.SK).replace('<user>', ids[index]!)),
     )) {
       await client.send(
-        new DeleteCommand({ TableName: tableName, Key: { PK: collections.userWordsBeginning(admin.orgId, '').PK, SK: word } }),
+        new DeleteCommand({
+          TableName: tableName,
+          Key: { PK: userCollections.userWordsBeginning(admin.orgId, '').PK, SK: word },
+        }),
       );
     }
     await client.send(
-      new UpdateCommand({ TableName: tableName, Key: keys.organization(admin.orgId), UpdateExpression: 'REMOVE userCount' }),
+      new UpdateCommand({
+        TableName: tableName,
+        Key: organizationKeys.organization(admin.orgId),
+        UpdateExpression: 'REMOVE userCount',
+      }),
     );
     client.destroy();
     expect((await admin.call('/api/organization/users?sort=name')).body).toEqual([]);

@@ -1,6 +1,6 @@
 import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { collections, userIndexKeys } from '../../../functions/db/keys';
+import { userCollections, userIndexKeys } from '../../../functions/user/keys';
 import type { Role } from '../../../shared/roles';
 import type { ManagedUserResponse } from '../../../shared/schemas/organization-users';
 import { type Seeded, seeded } from '../budgets/budget-fixtures';
@@ -38,7 +38,7 @@ describe("the organization's user lists page through a large organization", () =
   beforeAll(async () => {
     big = await seeded('user-paging', { projects: 0, staff: 1_049, membersPerProject: 0, notificationsPerUser: 0 });
     const { db, tableName } = testTable();
-    const { PK, prefix } = collections.usersOfOrganization(big.org.orgId);
+    const { PK, prefix } = userCollections.usersOfOrganization(big.org.orgId);
     stored = [];
     const pages = paginateQuery(
       { client: db },

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { passkeyKeys } from '../../../functions/passkeys/keys';
 import { ULID } from '../../../shared/ids';
 import { STEP_UP_REQUIRED } from '../../../shared/messages';
 import { PASSKEY_EXPIRED, PASSKEY_NOT_ADDED } from '../../../shared/schemas/passkeys';
@@ -54,7 +54,7 @@ describe('adding a passkey (issue 41): bad answers and the step-up', { timeout: 
     await db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.webAuthnChallenge(stale.challenge),
+        Key: passkeyKeys.webAuthnChallenge(stale.challenge),
         UpdateExpression: 'SET expiresAt = :past',
         ExpressionAttributeValues: { ':past': functionsNow() - 1 },
       }),

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { passkeyKeys } from '../../../functions/passkeys/keys';
 import { PASSKEY_NOT_FOUND } from '../../../functions/passkeys/messages';
 import { STEP_UP_REQUIRED } from '../../../shared/messages';
 import { MFA_REQUIRED_BY_ORGANIZATION } from '../../../shared/messages';
@@ -71,7 +71,7 @@ describe('passkeys (issue 41)', { timeout: 90_000 }, () => {
     await db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.webAuthnChallenge(options.challenge),
+        Key: passkeyKeys.webAuthnChallenge(options.challenge),
         UpdateExpression: 'SET expiresAt = :past',
         ExpressionAttributeValues: { ':past': functionsNow() - 1 },
       }),

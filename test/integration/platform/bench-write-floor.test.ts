@@ -2,8 +2,8 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { floorCalls } from '../../../bench/dynamodb-floor';
-import { collections, keys } from '../../../functions/db/keys';
 import { statusCounts } from '../../../functions/projects/figures';
+import { projectCollections, projectKeys } from '../../../functions/projects/keys';
 import { eventually } from '../support/eventually';
 import { testTable } from '../support/table';
 
@@ -20,7 +20,7 @@ describe("the bench's DynamoDB floor of POST /api/projects", () => {
     const times = 3;
     for (let index = 0; index < times; index += 1) await floor.createProject();
 
-    const { PK, prefix } = collections.projectsOfOrganization(`floor-${orgId}`);
+    const { PK, prefix } = projectCollections.projectsOfOrganization(`floor-${orgId}`);
     const projects = await db.send(
       new QueryCommand({
         TableName: tableName,
@@ -44,7 +44,7 @@ describe("the bench's DynamoDB floor of POST /api/projects", () => {
       async () =>
         (
           await db.send(
-            new GetCommand({ TableName: tableName, Key: keys.projectFigures(`floor-${orgId}`), ConsistentRead: true }),
+            new GetCommand({ TableName: tableName, Key: projectKeys.projectFigures(`floor-${orgId}`), ConsistentRead: true }),
           )
         ).Item,
       (item) => statusCounts(item).planning === times,

@@ -1,12 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { collections, keys } from '../../../functions/db/keys';
+import { invitationCollections } from '../../../functions/invitations/keys';
 import {
   IDEMPOTENCY_KEY_IN_PROGRESS,
   IDEMPOTENCY_KEY_INVALID,
   IDEMPOTENCY_KEY_REUSED,
 } from '../../../functions/middleware/idempotency';
+import { middlewareKeys } from '../../../functions/middleware/keys';
+import { projectCollections } from '../../../functions/projects/keys';
+import { userCollections } from '../../../functions/user/keys';
 import { type SignedIn, registerOrganization, uniqueEmail } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { testTable } from '../support/table';
@@ -33,16 +36,16 @@ async function query(collection: { PK: string; prefix: string }) {
   );
   return out.Items ?? [];
 }
-const projectsOf = (orgId: string) => query(collections.projectsOfOrganization(orgId));
-const usersOf = (orgId: string) => query(collections.usersOfOrganization(orgId));
-const invitationsOf = (orgId: string) => query(collections.invitationsOfOrganization(orgId));
+const projectsOf = (orgId: string) => query(projectCollections.projectsOfOrganization(orgId));
+const usersOf = (orgId: string) => query(userCollections.usersOfOrganization(orgId));
+const invitationsOf = (orgId: string) => query(invitationCollections.invitationsOfOrganization(orgId));
 
 /** The record key Powertools derives for a key (the hash of route, organization, user and key, prefixed 'request'). */
 function recordKeyOf(route: string, user: SignedIn, key: string) {
   const hash = createHash('sha256')
     .update(JSON.stringify([route, user.orgId, user.user.id, key]))
     .digest('base64');
-  return keys.idempotencyRecord(`request#${hash}`);
+  return middlewareKeys.idempotencyRecord(`request#${hash}`);
 }
 /** The stored record of a key, as Powertools left it. */
 async function recordOf(route: string, user: SignedIn, key: string) {

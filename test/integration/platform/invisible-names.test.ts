@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { userKeys } from '../../../functions/user/keys';
 import { registerOrganization, request, uniqueEmail } from '../support/api';
 import { testTable } from '../support/table';
 
@@ -24,7 +24,7 @@ const register = (email: string, name: string) =>
 
 async function emailItemOf(email: string) {
   const { db, tableName } = testTable();
-  return (await db.send(new GetCommand({ TableName: tableName, Key: keys.email(email) }))).Item;
+  return (await db.send(new GetCommand({ TableName: tableName, Key: userKeys.email(email) }))).Item;
 }
 
 describe('names that hide characters are refused, and nothing is written (issue 39, finding 12)', () => {

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { requestsPerMinuteOf } from '../../../functions/capacity/organization-shares';
-import { keys } from '../../../functions/db/keys';
+import { organizationKeys } from '../../../functions/organization/keys';
 import { ERROR_SCHEMA, createScimToken, scim } from '../scim/scim-support';
 import { registerOrganization } from '../support/api';
 import { testTable } from '../support/table';
@@ -16,7 +16,7 @@ async function setPlan(orgId: string, plan: string) {
   await db.send(
     new UpdateCommand({
       TableName: tableName,
-      Key: keys.organization(orgId),
+      Key: organizationKeys.organization(orgId),
       UpdateExpression: 'SET #plan = :plan',
       ExpressionAttributeNames: { '#plan': 'plan' },
       ExpressionAttributeValues: { ':plan': plan },

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
 import type { Context, LambdaResult, RouteEvent } from '../../../functions/http/types';
+import { projectKeys } from '../../../functions/projects/keys';
+import { userKeys } from '../../../functions/user/keys';
 import { createScimToken } from '../scim/scim-support';
 import { type SignedIn, registerOrganization } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
@@ -43,21 +44,21 @@ beforeAll(async () => {
     ]);
   const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   buggyProjectRead = defineRoute(projectEndpoints.detail, async ({ params }) => {
-    const found = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.project(target(), params.id) }));
+    const found = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: projectKeys.project(target(), params.id) }));
     return { statusCode: 200, body: found.Item as never };
   });
   buggyProjectWrite = defineRoute(projectEndpoints.update, async ({ params }) => {
     await db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: keys.project(target(), params.id),
+        Key: projectKeys.project(target(), params.id),
         ...updateExpression({ set: { name: 'Hijacked' } }),
       }),
     );
     return { statusCode: 200, body: {} as never };
   });
   buggyScimRead = scimRoute(scimEndpoints.getUser, async ({ params }) => {
-    const found = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.user(target(), params.id!) }));
+    const found = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: userKeys.user(target(), params.id!) }));
     return { status: 200, body: { found: found.Item !== undefined } };
   });
   own = await registerOrganization({ fullName: 'Olga Own' });
@@ -110,8 +111,9 @@ const bodyOf = (answer: LambdaResult) =>
 
 async function storedProject(orgId: string, projectId: string) {
   const { db, tableName } = testTable();
-  return (await db.send(new GetCommand({ TableName: tableName, Key: keys.project(orgId, projectId), ConsistentRead: true })))
-    .Item;
+  return (
+    await db.send(new GetCommand({ TableName: tableName, Key: projectKeys.project(orgId, projectId), ConsistentRead: true }))
+  ).Item;
 }
 
 describe("the tenant guard refuses a handler that asks for another organization's key (issue 38, item 4)", () => {

@@ -2,9 +2,10 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
 import type { ChangeEventItem } from '../../../functions/events/change-event';
+import { eventKeys } from '../../../functions/events/keys';
 import type { ProjectRecord } from '../../../functions/projects/item';
+import { projectKeys } from '../../../functions/projects/keys';
 import { countByStatus } from '../../../functions/projects/recount';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, type ProjectStatus } from '../../../shared/project-statuses';
@@ -91,8 +92,8 @@ describe('concurrent status changes of one project', () => {
       expect(answers.map((answer) => answer.status)).toEqual(clients.map(() => 200));
 
       // The last write that set a status names its event: the project holds that write's status.
-      const stored = (await storedItem<ProjectRecord>(keys.project(admin.orgId, project.id)))!;
-      const lastEvent = (await storedItem<ChangeEventItem>(keys.notificationEvent(stored.statusEventId!)))!;
+      const stored = (await storedItem<ProjectRecord>(projectKeys.project(admin.orgId, project.id)))!;
+      const lastEvent = (await storedItem<ChangeEventItem>(eventKeys.changeEvent(stored.statusEventId!)))!;
       expect(lastEvent.message?.content).toBe(`The project "Hot" is now ${PROJECT_STATUS_LABELS[stored.status]}.`);
       expect((await admin.call(`/api/projects/${project.id}`)).body.status).toBe(stored.status);
 
@@ -132,7 +133,7 @@ describe('concurrent status changes of one project', () => {
     );
     const { recount } = await dashboardCounting(admin, 'completed');
 
-    const stored = (await storedItem<ProjectRecord>(keys.project(admin.orgId, project.id)))!;
+    const stored = (await storedItem<ProjectRecord>(projectKeys.project(admin.orgId, project.id)))!;
     expect(stored).toMatchObject({ statusFrom: 'planning', status: 'completed' });
     const record: DynamoDBRecord = {
       eventName: 'MODIFY',

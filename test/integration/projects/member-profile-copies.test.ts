@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { projectKeys } from '../../../functions/projects/keys';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import type { ProjectDetailResponse, ProjectMemberResponse } from '../../../shared/schemas/projects';
 import { type Seeded, seeded } from '../budgets/budget-fixtures';
@@ -31,7 +31,9 @@ const TINY_PNG =
 async function storedSet(orgId: string, projectId: string) {
   const { db, tableName } = testTable();
   const set = (
-    await db.send(new GetCommand({ TableName: tableName, Key: keys.projectMembers(orgId, projectId), ConsistentRead: true }))
+    await db.send(
+      new GetCommand({ TableName: tableName, Key: projectKeys.projectMembers(orgId, projectId), ConsistentRead: true }),
+    )
   ).Item;
   db.destroy();
   return set as { memberIds: string[]; profiles?: Record<string, { fullName: string; v: number }> } | undefined;
@@ -116,7 +118,7 @@ describe('a 500-member project', () => {
     await db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.projectMembers(second.org.orgId, id),
+        Key: projectKeys.projectMembers(second.org.orgId, id),
         UpdateExpression: 'REMOVE profiles',
       }),
     );

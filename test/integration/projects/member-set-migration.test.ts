@@ -1,6 +1,6 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { projectKeys } from '../../../functions/projects/keys';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import type { ProjectDetailResponse, ProjectResponse } from '../../../shared/schemas/projects';
 import { registerOrganization } from '../support/api';
@@ -26,7 +26,7 @@ beforeAll(async () => {
 /** Everything stored in the organization's partition and its members' membership partitions, but events. */
 async function storedItems(orgId: string, userIds: string[]) {
   const { db, tableName } = testTable();
-  const partitions = [`ORG#${orgId}`, ...userIds.map((id) => keys.membership(orgId, id, '').PK)];
+  const partitions = [`ORG#${orgId}`, ...userIds.map((id) => projectKeys.membership(orgId, id, '').PK)];
   const items = await Promise.all(
     partitions.map(
       async (pk) =>
@@ -60,7 +60,7 @@ describe('moving project members written before member sets', () => {
       db.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: keys.project(admin.orgId, projectId),
+          Key: projectKeys.project(admin.orgId, projectId),
           UpdateExpression: 'SET memberIds = :ids',
           ExpressionAttributeValues: { ':ids': memberIds },
         }),
@@ -75,8 +75,9 @@ describe('moving project members written before member sets', () => {
       (await admin.call(`/api/projects/${changed.id}/members`, { method: 'PUT', body: { memberIds: [alan.user.id] } })).status,
     ).toBe(200);
 
-    const versionBefore = (await storedItems(admin.orgId, [])).find((item) => item.SK === keys.project(admin.orgId, old.id).SK)!
-      .version as number;
+    const versionBefore = (await storedItems(admin.orgId, [])).find(
+      (item) => item.SK === projectKeys.project(admin.orgId, old.id).SK,
+    )!.version as number;
     expect(await migration.indexMembersOfOrganization(admin.orgId)).toEqual({ projects: 3, moved: 2, skipped: 1 });
     const afterFirst = await storedItems(admin.orgId, [grace.user.id, alan.user.id]);
     expect(await migration.indexMembersOfOrganization(admin.orgId)).toEqual({ projects: 3, moved: 0, skipped: 1 });
@@ -93,7 +94,7 @@ describe('moving project members written before member sets', () => {
     expect((await alan.call<ProjectResponse[]>('/api/projects?member=me')).body.map((project) => project.id).sort()).toEqual(
       [old.id, changed.id].sort(),
     );
-    const project = afterFirst.find((item) => item.SK === keys.project(admin.orgId, old.id).SK)!;
+    const project = afterFirst.find((item) => item.SK === projectKeys.project(admin.orgId, old.id).SK)!;
     expect(project).not.toHaveProperty('memberIds');
     expect(project.version).toBe(versionBefore + 1);
     expect(

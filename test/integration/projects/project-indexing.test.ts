@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { collections, keys } from '../../../functions/db/keys';
+import { projectCollections, projectKeys } from '../../../functions/projects/keys';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import { batchPut, seedOrganization } from '../../../infra/local/seed';
 import { registerOrganization } from '../support/api';
@@ -29,13 +29,13 @@ type Item = Record<string, unknown>;
 /** A project's stored items (the project and its word items), with its own ids and times written as placeholders. */
 async function storedItems(orgId: string, projectId: string) {
   const { db: client, tableName } = testTable();
-  const project = (await client.send(new GetCommand({ TableName: tableName, Key: keys.project(orgId, projectId) }))).Item!;
+  const project = (await client.send(new GetCommand({ TableName: tableName, Key: projectKeys.project(orgId, projectId) }))).Item!;
   const words = (
     await client.send(
       new QueryCommand({
         TableName: tableName,
         KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': collections.projectWordsBeginning(orgId, '').PK },
+        ExpressionAttributeValues: { ':pk': projectCollections.projectWordsBeginning(orgId, '').PK },
       }),
     )
   ).Items!;
@@ -92,7 +92,7 @@ describe('project index attributes and word items', () => {
       new QueryCommand({
         TableName: tableName,
         KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': collections.projectWordsBeginning(admin.orgId, '').PK },
+        ExpressionAttributeValues: { ':pk': projectCollections.projectWordsBeginning(admin.orgId, '').PK },
       }),
     );
     client.destroy();
@@ -114,7 +114,7 @@ describe('project index attributes and word items', () => {
       await client.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: keys.project(admin.orgId, id),
+          Key: projectKeys.project(admin.orgId, id),
           UpdateExpression: 'REMOVE nameKey, dueKey, statusKey, searchName',
         }),
       );
@@ -123,7 +123,10 @@ describe('project index attributes and word items', () => {
       stored.words.map((item) => String(item.SK).replace('<project>', ids[index]!)),
     )) {
       await client.send(
-        new DeleteCommand({ TableName: tableName, Key: { PK: collections.projectWordsBeginning(admin.orgId, '').PK, SK: word } }),
+        new DeleteCommand({
+          TableName: tableName,
+          Key: { PK: projectCollections.projectWordsBeginning(admin.orgId, '').PK, SK: word },
+        }),
       );
     }
     client.destroy();

@@ -1,7 +1,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { collections } from '../../../functions/db/keys';
+import { notificationCollections } from '../../../functions/notifications/keys';
+import { projectCollections } from '../../../functions/projects/keys';
 import { MAX_WRITE_ATTEMPTS } from '../../../functions/projects/write-project-change';
+import { userCollections } from '../../../functions/user/keys';
 import { type SignedIn, registerOrganization, request } from '../support/api';
 import { eventually } from '../support/eventually';
 import { addMemberDirectly } from '../support/org-members';
@@ -19,7 +21,7 @@ async function createProject(user: SignedIn, body: Record<string, unknown> = { n
  */
 async function notificationsOf(userId: string, count = 0) {
   const { db, tableName } = testTable();
-  const { PK, prefix } = collections.notificationsOfUser(userId);
+  const { PK, prefix } = notificationCollections.notificationsOfUser(userId);
   const read = async () => {
     const out = await db.send(
       new QueryCommand({
@@ -35,7 +37,7 @@ async function notificationsOf(userId: string, count = 0) {
 
 async function unreadCountOf(user: SignedIn) {
   const { db, tableName } = testTable();
-  const { PK, prefix } = collections.usersOfOrganization(user.orgId);
+  const { PK, prefix } = userCollections.usersOfOrganization(user.orgId);
   const out = await db.send(
     new QueryCommand({
       TableName: tableName,
@@ -191,7 +193,7 @@ describe('PUT and GET /api/projects/{id}/members', () => {
     await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [member.user.id] } });
     expect((await admin.call(`/api/projects/${project.id}`, { method: 'DELETE' })).status).toBe(200);
     const { db, tableName } = testTable();
-    const { PK, prefix } = collections.projectsOfOrganization(admin.orgId);
+    const { PK, prefix } = projectCollections.projectsOfOrganization(admin.orgId);
     const left = await db.send(
       new QueryCommand({
         TableName: tableName,

@@ -1,6 +1,6 @@
 import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { collections, projectIndexKeys } from '../../../functions/db/keys';
+import { projectCollections, projectIndexKeys } from '../../../functions/projects/keys';
 import type { ProjectStatus } from '../../../shared/project-statuses';
 import type { ProjectResponse } from '../../../shared/schemas/projects';
 import { type Seeded, seeded } from '../budgets/budget-fixtures';
@@ -37,7 +37,7 @@ describe('GET /api/projects pages through a large organization', () => {
   beforeAll(async () => {
     big = await seeded('paging', { projects: 1_050, staff: 3, membersPerProject: 2, notificationsPerUser: 0 });
     const { db, tableName } = testTable();
-    const { PK, prefix } = collections.projectsOfOrganization(big.org.orgId);
+    const { PK, prefix } = projectCollections.projectsOfOrganization(big.org.orgId);
     stored = [];
     const pages = paginateQuery(
       { client: db },

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { scimTokenKeys } from '../../../functions/scim-tokens/keys';
 import { type SignedIn, registerOrganization, uniqueEmail } from '../support/api';
 import { addUserThroughApi } from '../support/org-members';
 import { testTable } from '../support/table';
@@ -139,7 +139,7 @@ describe('A SCIM token acts only while the admin who created it is still an admi
     await db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.scimToken(owner.orgId, tokenId!),
+        Key: scimTokenKeys.scimToken(owner.orgId, tokenId!),
         UpdateExpression: 'REMOVE createdBy',
       }),
     );

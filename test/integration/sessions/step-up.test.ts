@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../../functions/db/keys';
+import { userKeys } from '../../../functions/user/keys';
 import { STEP_UP_REQUIRED, STEP_UP_REQUIRED_MESSAGE } from '../../../shared/messages';
 import { WRONG_CODE, WRONG_PASSWORD, WRONG_RECOVERY_CODE } from '../../../shared/schemas/mfa';
 import { PASSWORD_OR_CODE } from '../../../shared/schemas/sessions';
@@ -152,7 +152,7 @@ describe('a password reset by email removes two-factor that no sign-in has passe
   const storedUser = async (user: SignedIn) => {
     const { db, tableName } = testTable();
     return (
-      await db.send(new GetCommand({ TableName: tableName, Key: keys.user(user.orgId, user.user.id), ConsistentRead: true }))
+      await db.send(new GetCommand({ TableName: tableName, Key: userKeys.user(user.orgId, user.user.id), ConsistentRead: true }))
     ).Item!;
   };
 
@@ -187,7 +187,7 @@ describe('a password reset by email removes two-factor that no sign-in has passe
     await db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.user(older.orgId, older.user.id),
+        Key: userKeys.user(older.orgId, older.user.id),
         UpdateExpression: 'SET mfaEnabledAt = :at',
         ExpressionAttributeValues: { ':at': functionsNow() - 24 * 60 * MINUTE - 1000 },
       }),

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../../functions/db/keys';
+import { passkeyKeys } from '../../../functions/passkeys/keys';
 import { type ApiResponse, type SignedIn, request, sessionCookieOf } from './api';
 import { SoftwareAuthenticator } from './software-authenticator';
 import { testTable } from './table';
@@ -48,6 +48,8 @@ export async function signInWithPasskey(authenticator: SoftwareAuthenticator, pa
 export async function storedPasskey(user: SignedIn, credentialId: string) {
   const { db, tableName } = testTable();
   return (
-    await db.send(new GetCommand({ TableName: tableName, Key: keys.passkey(user.user.id, credentialId), ConsistentRead: true }))
+    await db.send(
+      new GetCommand({ TableName: tableName, Key: passkeyKeys.passkey(user.user.id, credentialId), ConsistentRead: true }),
+    )
   ).Item;
 }
