@@ -12,7 +12,12 @@ import type { OrganizationItem } from '../organization/item';
 import { organizationKeys } from '../organization/keys';
 import { actorIsAdmin, organizationCounts } from '../organization-users/writes';
 import { hashToken } from '../security/mail-tokens';
-import { SSO_REQUIRED_FOR_INVITATION, memberAddressRequiresSso } from '../sso-requirement/rules';
+import {
+  DOMAIN_VERIFIED_ELSEWHERE,
+  SSO_REQUIRED_FOR_INVITATION,
+  domainVerifiedElsewhere,
+  memberAddressRequiresSso,
+} from '../sso-requirement/rules';
 import { type UserItem, newUser } from '../user/item';
 import { userKeys } from '../user/keys';
 import { EMAIL_TAKEN } from '../user/messages';
@@ -85,6 +90,9 @@ export async function acceptInvitation(
   // Single sign-on required for the address: the invitation is accepted by signing in with SSO (docs/decisions/059).
   if (await memberAddressRequiresSso(org, invitation.email))
     throw new Refused('invalid', SSO_REQUIRED_FOR_INVITATION, { token: SSO_REQUIRED_FOR_INVITATION });
+  // Another organization's verified domain: only that organization makes accounts there (docs/decisions/097).
+  if (await domainVerifiedElsewhere(org.id, invitation.email))
+    throw new Refused('invalid', DOMAIN_VERIFIED_ELSEWHERE, { token: DOMAIN_VERIFIED_ELSEWHERE });
   const admins = await adminsOfOrganization(org.id, NOTIFIED_ADMINS_MAX);
   const passwordHash = await input.hashPassword();
   const now = clockNow().getTime();
@@ -132,7 +140,7 @@ export async function acceptInvitation(
   // userPuts: the user, then its email item.
   const emailAt = items.length + 1;
   items.push(
-    ...userPuts(user),
+    ...userPuts(user, { addressProved: true }),
     organizationCounts(org.id, { users: 1, withoutTwoFactor: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }),
   );
   items.push(

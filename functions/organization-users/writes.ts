@@ -20,7 +20,7 @@ import {
   removeMemberOutsideTransaction,
   removedMemberWrites,
 } from '../projects/removed-member';
-import { type EmailItem, type UserItem, hasTwoFactor, holdsAddress, newUser } from '../user/item';
+import { type EmailItem, type UserItem, hasTwoFactor, newUser } from '../user/item';
 import { userIndexKeys, userKeys } from '../user/keys';
 import { EMAIL_TAKEN } from '../user/messages';
 import { userWordWrites } from '../user/words';
@@ -112,8 +112,8 @@ export async function saveOrganizationUser(
     const retry = attempt > 1;
     const stored =
       !retry && read ? read.emailItem : await getItem<EmailItem>(userKeys.email(input.username), { consistentRead: retry });
-    // Another organization's unproved registration gives the address way (docs/decisions/041).
-    const emailItem = stored?.orgId !== actor.orgId && !holdsAddress(stored) ? undefined : stored;
+    // Any account of another organization keeps its address, verified or not (docs/decisions/097).
+    const emailItem = stored;
     if (emailItem && emailItem.orgId !== actor.orgId) throw new Conflict(EMAIL_TAKEN);
     // Eventually consistent first: the write is conditional on the role it read, so a stale read only costs a retry.
     const existing = emailItem

@@ -6,7 +6,8 @@ import { organizationKeys } from '../organization/keys';
 import { removeOrganizationUser, saveOrganizationUser } from '../organization-users/writes';
 import { hashPassword } from '../security/passwords';
 import { deleteSessions, sessionKeysOfUser } from '../sessions/writes';
-import { type EmailItem, type UserItem, holdsAddress } from '../user/item';
+import { DOMAIN_VERIFIED_ELSEWHERE, domainVerifiedElsewhere } from '../sso-requirement/rules';
+import type { EmailItem, UserItem } from '../user/item';
 import { userCollections, userKeys } from '../user/keys';
 import { ScimError } from './scim-error';
 import type { ScimRequest } from './scim-request';
@@ -59,7 +60,7 @@ export async function listScimUsers({ orgId, usersUrl, query }: ScimRequest, use
   if (userName !== undefined) {
     const emailItem = await getItem<EmailItem>(userKeys.email(userName), { consistentRead: true });
     const user =
-      holdsAddress(emailItem) && emailItem.orgId === orgId
+      emailItem?.orgId === orgId
         ? await getItem<UserItem>(userKeys.user(orgId, emailItem.userId), { consistentRead: true })
         : undefined;
     const found = user ? [user] : [];
@@ -88,8 +89,11 @@ export async function createScimUser(request: ScimRequest, input: ScimUserInput)
     getItem<EmailItem>(userKeys.email(input.userName), { consistentRead: true }),
     getItem<OrganizationItem>(organizationKeys.organization(request.orgId)),
   ]);
-  if (holdsAddress(emailItem)) throw new ScimError(409, 'A user with this userName already exists', 'uniqueness');
+  // Any account keeps its address, verified or not: a SCIM token never takes one over (docs/decisions/097).
+  if (emailItem) throw new ScimError(409, 'A user with this userName already exists', 'uniqueness');
   if (!org) throw new ScimError(401, 'The token’s organization no longer exists');
+  if (await domainVerifiedElsewhere(request.orgId, input.userName))
+    throw new ScimError(400, DOMAIN_VERIFIED_ELSEWHERE, 'invalidValue');
   const saved = await saveOrganizationUser(
     request.context,
     {

@@ -71,3 +71,19 @@ export async function memberAddressRequiresSso(
   const claim = claimKey ? await getItem(claimKey, { consistentRead: true }) : undefined;
   return claim?.orgId === org.id;
 }
+
+/** Add User, a SCIM token or an invitation's acceptance making an account at a domain another organization verified. */
+export const DOMAIN_VERIFIED_ELSEWHERE =
+  'This email address is at a domain another organization verified for single sign-on: only that organization can add people there.';
+
+/**
+ * Whether the address's domain is verified by an organization other than `orgId`. Only the domain's
+ * own organization creates accounts there (docs/decisions/097): a password account made elsewhere
+ * would block its owner's single sign-on and sign in by password where the domain's organization
+ * may require SSO. Accounts made before the domain was verified stay as they are.
+ */
+export async function domainVerifiedElsewhere(orgId: string, email: string): Promise<boolean> {
+  const claimKey = claimKeyOf(email);
+  const claim = claimKey ? await getItem(claimKey, { consistentRead: true }) : undefined;
+  return claim !== undefined && claim.orgId !== orgId;
+}

@@ -13,7 +13,7 @@ import type { OrganizationItem } from '../organization/item';
 import { organizationKeys } from '../organization/keys';
 import { organizationCounts } from '../organization-users/writes';
 import { hashPassword } from '../security/passwords';
-import { type EmailItem, type UserItem, holdsAddress, newUser } from '../user/item';
+import { type EmailItem, type UserItem, newUser } from '../user/item';
 import { userKeys } from '../user/keys';
 import { loadUserWithOrganization } from '../user/reads';
 import { userPuts } from '../user/writes';
@@ -110,7 +110,8 @@ export async function signInPerson(
   if (claim?.orgId !== orgId) throw new SsoRefused(`${email} is not at a domain this organization verified`);
 
   const emailItem = await getItem<EmailItem>(userKeys.email(email), { consistentRead: true });
-  if (holdsAddress(emailItem)) {
+  // Any account keeps its address, verified or not: a just-in-time sign-in never takes one over (docs/decisions/097).
+  if (emailItem) {
     if (emailItem.orgId !== orgId) throw new SsoRefused(`${email} has an account in another organization`);
     const member = await loadUserWithOrganization(emailItem.orgId, emailItem.userId);
     if (!member) throw new SsoRefused('the member was removed meanwhile');

@@ -77,13 +77,14 @@ export interface EmailItem {
   username?: string;
   /**
    * Held by a registration whose owner has not yet followed the verification link: anyone can type
-   * any address into the form, so such a hold never blocks an invitation or an admin's Add User for
-   * the address, which take it over (docs/decisions/041). Removed by the verification.
+   * any address into the form, so such a hold never blocks an invitation to the address, whose
+   * acceptance (the link proves the address) takes it over; an admin's Add User, a SCIM token or a
+   * just-in-time SSO sign-in never does (docs/decisions/097). Removed by the verification.
    */
   unverified?: true;
 }
 
-/** Whether the address is held by an account (not by an unproved registration, which gives way). */
+/** Whether the address is held by a proved account (not by an unproved registration, which an invitation's acceptance may take over). */
 export const holdsAddress = (item: EmailItem | undefined): item is EmailItem => !!item && item.unverified !== true;
 
 /**

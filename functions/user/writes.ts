@@ -82,7 +82,11 @@ export async function replacePasswordHash(context: WriteContext, checkedHash: st
   if (!replaced) throw new Conflict(PASSWORD_CHANGED_MEANWHILE);
 }
 
-/** The email item's Put may replace a hold of an unproved registration: an invitation's acceptance, an admin's Add User. */
+/**
+ * The email item's Put may replace a hold of an unproved registration: only where the address is
+ * proved, an invitation's acceptance (its link was mailed there). An admin's Add User, a SCIM token
+ * and a just-in-time SSO sign-in never take over an account, verified or not (docs/decisions/097).
+ */
 export const TAKES_UNVERIFIED_HOLD = {
   expression: 'attribute_not_exists(PK) OR unverified = :unverified',
   values: { ':unverified': true },
@@ -91,10 +95,10 @@ export const TAKES_UNVERIFIED_HOLD = {
 /**
  * The puts that create a user: the user item (with its index keys) and its email-uniqueness item
  * (either fails if taken: the email's is the second), then its word items. A registration's address
- * is held `unverified` until its link is followed, and only a registration refuses such a hold of
- * another's; an invitation's acceptance and an admin's Add User take it over (docs/decisions/041).
+ * is held `unverified` until its link is followed; only an invitation's acceptance, whose link proves
+ * the address, takes such a hold over (`addressProved`, docs/decisions/097).
  */
-export function userPuts(user: UserItem, { registration = false } = {}) {
+export function userPuts(user: UserItem, { registration = false, addressProved = false } = {}) {
   return [
     {
       Put: {
@@ -107,9 +111,9 @@ export function userPuts(user: UserItem, { registration = false } = {}) {
       Put: {
         TableName: TABLE_NAME,
         Item: { ...userKeys.email(user.username), ...emailItemOf(user, registration) },
-        ...(registration
-          ? { ConditionExpression: 'attribute_not_exists(PK)' }
-          : { ConditionExpression: TAKES_UNVERIFIED_HOLD.expression, ExpressionAttributeValues: TAKES_UNVERIFIED_HOLD.values }),
+        ...(addressProved && !registration
+          ? { ConditionExpression: TAKES_UNVERIFIED_HOLD.expression, ExpressionAttributeValues: TAKES_UNVERIFIED_HOLD.values }
+          : { ConditionExpression: 'attribute_not_exists(PK)' }),
       },
     },
     ...userWordItems(user).map((Item) => ({ Put: { TableName: TABLE_NAME, Item } })),

@@ -10,7 +10,12 @@ import { saveOrganizationUser } from '../../organization-users/writes';
 import { refuseWeakPassword } from '../../security/password-strength';
 import { hashPassword } from '../../security/passwords';
 import { deleteSessionsOfUser } from '../../sessions/writes';
-import { SSO_REQUIRED_NO_PASSWORD, memberAddressRequiresSso } from '../../sso-requirement/rules';
+import {
+  DOMAIN_VERIFIED_ELSEWHERE,
+  SSO_REQUIRED_NO_PASSWORD,
+  domainVerifiedElsewhere,
+  memberAddressRequiresSso,
+} from '../../sso-requirement/rules';
 import { toOrganizationUserResponse } from '../../user/item';
 
 const OWN_ACCOUNT_REFUSED = 'You cannot change your own account here. Use User Settings to change your name or password.';
@@ -35,6 +40,10 @@ export const handler = defineRoute(
     refuseWeakPassword(body.password, 'password');
     // Single sign-on required for the address (docs/decisions/059): nobody there is given a password, new or replaced.
     const holderId = preloaded?.orgId === session.org.id ? preloaded.userId : undefined;
+    // A new account at another organization's verified domain: only that organization adds people there.
+    if (holderId === undefined && (await domainVerifiedElsewhere(session.org.id, body.username))) {
+      throw new Refused('invalid', DOMAIN_VERIFIED_ELSEWHERE, { username: DOMAIN_VERIFIED_ELSEWHERE });
+    }
     if (body.password !== undefined && (await memberAddressRequiresSso(session.org, body.username, holderId))) {
       throw new Refused('invalid', SSO_REQUIRED_NO_PASSWORD, { password: SSO_REQUIRED_NO_PASSWORD });
     }

@@ -115,16 +115,21 @@ describe("registering someone else's address needs proof before it holds it (iss
     expect((await request('/api/email-verification/confirm', { body: { token: verifyToken } })).status).toBe(400);
   });
 
-  it("an unverified registration never blocks an admin's Add User", async () => {
-    const email = uniqueAddress('squatted-add');
-    await registerOrganization({ email });
+  it("an admin's Add User never takes the address of a registration not yet verified, in any case: 409, and its owner still signs in (issue 63, finding 1)", async () => {
+    const email = uniqueAddress('fresh-add');
+    const owner = await registerOrganization({ email, password: 'owners-password-1' });
     const admin = await registerOrganization();
-    const added = await admin.call('/api/organization/users', {
-      body: { username: email, fullName: 'Added Owner', password: 'added-password-1', role: 'staff' },
-    });
-    expect(added.status).toBe(201);
-    const signedIn = await request('/api/login', { body: { username: email, password: 'added-password-1' } });
-    expect(signedIn.body.roles[0].organization.id).toBe(admin.orgId);
+    for (const username of [email, email.toUpperCase()]) {
+      const added = await admin.call('/api/organization/users', {
+        body: { username, fullName: 'Not The Owner', password: 'added-password-1', role: 'staff' },
+      });
+      expect(added.status, username).toBe(409);
+      expect(added.body.message).toBe('An account with this email already exists');
+    }
+    const signedIn = await request('/api/login', { body: { username: email, password: 'owners-password-1' } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.roles[0].organization.id).toBe(owner.orgId);
+    expect((await request('/api/login', { body: { username: email, password: 'added-password-1' } })).status).toBe(401);
   });
 
   it('a verified registration holds its address: Add User elsewhere is 409; a second registration is 409 either way', async () => {

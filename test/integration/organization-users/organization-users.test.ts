@@ -147,7 +147,7 @@ describe('POST /api/organization/users', () => {
   it('answers 409 for a verified email of another organization and changes nothing', async () => {
     const admin = await registerOrganization();
     const other = await registerOrganization({ fullName: 'Olga Other' });
-    // An unverified registration gives the address way (invitation-limits.test.ts, docs/decisions/041).
+    // Verified, so that the refusal is for a proved account (an unverified one is refused alike: invitation-limits.test.ts, decision 097).
     const verifyToken = tokenFromMail(await waitForMail(other.email, 'Verify your email address'), '/verify-email');
     expect((await request('/api/email-verification/confirm', { body: { token: verifyToken } })).status).toBe(200);
     const refused = await saveUser(admin, {

@@ -18,6 +18,17 @@ async function provisioned() {
 const sessionStatus = async (member: SignedIn) => (await member.call('/api/user')).status;
 
 describe('SCIM Users: create (RFC 7644 §3.3)', () => {
+  it('never takes the address of a registration not yet verified: 409 uniqueness, and its owner still signs in (issue 63, finding 1)', async () => {
+    const { token } = await provisioned();
+    const owner = await registerOrganization({ email: uniqueEmail('fresh-scim'), password: 'owners-password-1' });
+    const created = await scim(token, USERS, { body: scimUserBody(owner.email) });
+    expect(created.status).toBe(409);
+    expect(created.body).toMatchObject({ schemas: [ERROR_SCHEMA], scimType: 'uniqueness' });
+    await expect(login(owner.email, 'owners-password-1')).resolves.toMatchObject({
+      user: { roles: [{ organization: { id: owner.orgId } }] },
+    });
+  });
+
   it('creates the person as staff: 201 with the User resource and its Location, in the user list, audited by the actor SCIM', async () => {
     const { admin, token } = await provisioned();
     const userName = uniqueEmail('bjensen');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storedAuditEntries } from '../audit-log/audit-entries';
-import { registerOrganization } from '../support/api';
+import { login, registerOrganization } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { stepUp } from '../support/two-factor';
 import { Browser, localIdp, ssoOrganization, uniqueDomain, verifyDomain } from './sso-support';
@@ -225,6 +225,14 @@ describe('OIDC sign-in: refused callbacks write nothing and land on /auth', () =
     await addMemberDirectly(other.orgId, { email: `taken@${domain}` });
     const browser = new Browser();
     await expectRefused(await browser.signInWithSso(`taken@${domain}`), browser, admin.orgId);
+  });
+
+  it('refuses an address a registration of another organization holds, verified or not, and its owner still signs in (issue 63, finding 1)', async () => {
+    const { admin, domain } = await ssoOrganization();
+    const owner = await registerOrganization({ email: `fresh@${domain}`, password: 'owners-password-1' });
+    const browser = new Browser();
+    await expectRefused(await browser.signInWithSso(owner.email), browser, admin.orgId);
+    await expect(login(owner.email, 'owners-password-1')).resolves.toBeDefined();
   });
 
   it('refuses when the person cancels at the identity provider', async () => {
