@@ -9,8 +9,8 @@ import { userCollections, userKeys } from './keys';
 
 /**
  * Marks `unverified` the email items of an organization's registration written before
- * docs/decisions/041, whose user never followed the verification link, so that such a hold no
- * longer blocks an invitation or an Add User for the address. Only the user who registered the
+ * docs/decisions/041, whose user never followed the verification link, so that an invitation to the
+ * address can take such a hold over once accepted (docs/decisions/097). Only the user who registered the
  * organization held the address unproved (registration writes the organization and that user with
  * the same createdAt; an admin's Add User and an invitation's acceptance keep their holds, as
  * they do today). Each mark is one transaction, on condition the email item still names the user

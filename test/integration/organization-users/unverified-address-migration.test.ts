@@ -2,6 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { userKeys } from '../../../functions/user/keys';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
+import { accept, invitationMail, invite } from '../invitations/invitation-support';
 import { type SignedIn, registerOrganization } from '../support/api';
 import { addMemberDirectly } from '../support/org-members';
 import { testTable } from '../support/table';
@@ -53,7 +54,7 @@ const addUser = (admin: SignedIn, email: string) =>
   });
 
 describe('marking the addresses of old unverified registrations', () => {
-  it('marks only a registration never verified, so another organization can then add its address; a second run changes nothing', async () => {
+  it("marks only a registration never verified, so an invitation to its address can then be accepted by the address's owner; a second run changes nothing", async () => {
     const unproved = await registerOrganization();
     const added = await addMemberDirectly(unproved.orgId);
     const proved = await registerOrganization();
@@ -69,10 +70,11 @@ describe('marking the addresses of old unverified registrations', () => {
     expect(await migration.markUnverifiedAddressesOfOrganization(unproved.orgId)).toEqual({ candidates: 1, marked: 0 });
     expect(await Promise.all([unproved, added, proved].map((user) => emailItem(user.email)))).toEqual(afterFirst);
 
-    // A user an admin added and a verified registration keep their addresses; the unproved registration gives way.
-    expect((await addUser(other, added.email)).status).toBe(409);
-    expect((await addUser(other, proved.email)).status).toBe(409);
-    expect((await addUser(other, unproved.email)).status).toBe(201);
+    // Add User takes no account's address, proved or not (decision 097); the invitation's link proves it, so its acceptance takes the unproved one.
+    for (const user of [added, proved, unproved]) expect((await addUser(other, user.email)).status).toBe(409);
+    await invite(other, unproved.email);
+    const { token } = await invitationMail(unproved.email);
+    expect((await accept(token)).status).toBe(201);
     expect((await emailItem(unproved.email))?.orgId).toBe(other.orgId);
     expect(await migration.markUnverifiedAddressesOfOrganization(unproved.orgId)).toEqual({ candidates: 1, marked: 0 });
     expect((await emailItem(unproved.email))?.unverified).toBeUndefined();
