@@ -1,6 +1,7 @@
 import * as client from 'openid-client';
 import { isLocalStage } from '../config';
 import { outboundFetch } from '../security/outbound-fetch';
+import { emailVerifiedClaim } from './email-verified-claim';
 
 /**
  * OpenID Connect with openid-client (a certified relying party): discovery, the authorization code
@@ -82,8 +83,7 @@ export async function finishAuthorization(
   return {
     subject: idClaims.sub,
     email: typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : undefined,
-    // Absent is taken as verified: Entra ID leaves it out of tokens for its own accounts' addresses.
-    emailVerified: claims.email_verified !== false,
+    emailVerified: emailVerifiedClaim(claims.email_verified),
     name: typeof claims.name === 'string' ? claims.name : undefined,
   };
 }
