@@ -10,30 +10,21 @@ import { userKeys } from '../user/keys';
 import { type CommentItem, type MentionedUser, toCommentResponse } from './item';
 import { commentCollections, commentKeys } from './keys';
 
-/** For RouteOptions.preload: the project, then the people the body mentions (by key in the session's organization: no one else is found). */
-export const preloadProjectAndMentions = ({
-  orgId,
-  params,
-  body,
-}: {
+/** What a comment route's preload reads from its request: the organization, the path's ids and the body's mentions. */
+interface MentionsRequest {
   orgId: string;
   params: Record<string, string>;
   body: { mentions: string[] } | undefined;
-}) =>
+}
+
+/** For RouteOptions.preload: the project, then the people the body mentions (by key in the session's organization: no one else is found). */
+export const preloadProjectAndMentions = ({ orgId, params, body }: MentionsRequest) =>
   isProjectId(params.id)
     ? ([projectKeys.project(orgId, params.id), ...(body?.mentions ?? []).map((id) => userKeys.user(orgId, id))] as const)
     : undefined;
 
 /** For RouteOptions.preload: the project, the comment, then the people the body mentions. */
-export const preloadComment = ({
-  orgId,
-  params,
-  body,
-}: {
-  orgId: string;
-  params: Record<string, string>;
-  body: { mentions: string[] } | undefined;
-}) =>
+export const preloadComment = ({ orgId, params, body }: MentionsRequest) =>
   isProjectId(params.id) && isProjectId(params.commentId ?? '')
     ? ([
         projectKeys.project(orgId, params.id),
