@@ -11,6 +11,8 @@ import type { FiguresItem } from '../projects/figures';
 import type { ProjectItem } from '../projects/item';
 import { projectKeys } from '../projects/keys';
 import { preloadFigures, preloadProject } from '../projects/reads';
+import type { SsoDomainClaimItem } from '../sso/item';
+import { ssoKeys } from '../sso/keys';
 import type { EmailItem, UserItem } from '../user/item';
 import { userKeys } from '../user/keys';
 import { type IdempotentRun, type PreloadedItems, defineRoute } from './define-route';
@@ -111,8 +113,21 @@ describe('defineRoute preload typing', () => {
         return { statusCode: 204 } as never;
       },
     );
+    defineRoute(
+      organizationUserEndpoints.saveUser,
+      { idempotency: runAsIs, preload: preloadSavedEmail },
+      async ({ preloadedAll }) => {
+        expectTypeOf(preloadedAll).toEqualTypeOf<readonly [EmailItem | undefined, SsoDomainClaimItem | undefined]>();
+        return { statusCode: 204 } as never;
+      },
+    );
     const body = { username: ' Ana@Example.com ', fullName: 'Ana', role: 'staff' as const };
-    expect(preloadSavedEmail({ body })).toEqual(userKeys.email('ana@example.com'));
+    expect(preloadSavedEmail({ body })).toEqual([userKeys.email('ana@example.com'), ssoKeys.ssoDomainClaim('example.com')]);
+    // An address whose domain is no name has no claim to read: its place stays, read as missing.
+    expect(preloadSavedEmail({ body: { ...body, username: 'ana@localhost' } })).toEqual([
+      userKeys.email('ana@localhost'),
+      undefined,
+    ]);
     // A body the schema refused: nothing is read, the request answers 400.
     expect(preloadSavedEmail({ body: undefined })).toBeUndefined();
   });

@@ -18,7 +18,8 @@ import type { Context, LambdaResult, RouteEvent } from './types';
 
 /** What a preload may build keys from: the session's organization, the path, and the body once it is valid. */
 type PreloadScope<Body = unknown> = { orgId: string; params: Record<string, string>; body: Body | undefined };
-export type Preload<Body = unknown> = (scope: PreloadScope<Body>) => Key | readonly Key[] | undefined;
+/** A key, or keys in order (an undefined one reads as a missing item, so the order stays). */
+export type Preload<Body = unknown> = (scope: PreloadScope<Body>) => Key | readonly (Key | undefined)[] | undefined;
 /** Any route's preload, whatever its body. */
 type AnyPreload = Preload<never>;
 
@@ -28,8 +29,8 @@ type ItemOf<K> = K extends KeyOf<infer T> ? T : unknown;
 /** The items a preload reads, in its order, each possibly missing. */
 export type PreloadedItems<P extends AnyPreload> =
   Exclude<ReturnType<P>, undefined> extends infer K
-    ? K extends readonly Key[]
-      ? { readonly [I in keyof K]: ItemOf<K[I]> | undefined }
+    ? K extends readonly (Key | undefined)[]
+      ? { readonly [I in keyof K]: ItemOf<Exclude<K[I], undefined>> | undefined }
       : readonly [ItemOf<K> | undefined]
     : never;
 

@@ -15,8 +15,9 @@ import { hashToken } from '../security/mail-tokens';
 import {
   DOMAIN_VERIFIED_ELSEWHERE,
   SSO_REQUIRED_FOR_INVITATION,
-  domainVerifiedElsewhere,
-  memberAddressRequiresSso,
+  claimedElsewhere,
+  domainClaimOf,
+  memberClaimRequiresSso,
 } from '../sso-requirement/rules';
 import { type UserItem, newUser } from '../user/item';
 import { userKeys } from '../user/keys';
@@ -87,13 +88,13 @@ export async function acceptInvitation(
   const valid = await findInvitationByToken(token);
   if (!valid) return undefined;
   const { hash, invitation, org } = valid;
+  const [claim, admins] = await Promise.all([domainClaimOf(invitation.email), adminsOfOrganization(org.id, NOTIFIED_ADMINS_MAX)]);
   // Single sign-on required for the address: the invitation is accepted by signing in with SSO (docs/decisions/059).
-  if (await memberAddressRequiresSso(org, invitation.email))
+  if (memberClaimRequiresSso(org, claim))
     throw new Refused('invalid', SSO_REQUIRED_FOR_INVITATION, { token: SSO_REQUIRED_FOR_INVITATION });
   // Another organization's verified domain: only that organization makes accounts there (docs/decisions/097).
-  if (await domainVerifiedElsewhere(org.id, invitation.email))
+  if (claimedElsewhere(org.id, claim))
     throw new Refused('invalid', DOMAIN_VERIFIED_ELSEWHERE, { token: DOMAIN_VERIFIED_ELSEWHERE });
-  const admins = await adminsOfOrganization(org.id, NOTIFIED_ADMINS_MAX);
   const passwordHash = await input.hashPassword();
   const now = clockNow().getTime();
   const user = newUser({

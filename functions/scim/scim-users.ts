@@ -6,7 +6,7 @@ import { organizationKeys } from '../organization/keys';
 import { removeOrganizationUser, saveOrganizationUser } from '../organization-users/writes';
 import { hashPassword } from '../security/passwords';
 import { deleteSessions, sessionKeysOfUser } from '../sessions/writes';
-import { DOMAIN_VERIFIED_ELSEWHERE, domainVerifiedElsewhere } from '../sso-requirement/rules';
+import { DOMAIN_VERIFIED_ELSEWHERE, claimedElsewhere, domainClaimOf } from '../sso-requirement/rules';
 import type { EmailItem, UserItem } from '../user/item';
 import { userCollections, userKeys } from '../user/keys';
 import { ScimError } from './scim-error';
@@ -85,15 +85,15 @@ export async function listScimUsers({ orgId, usersUrl, query }: ScimRequest, use
  */
 export async function createScimUser(request: ScimRequest, input: ScimUserInput): Promise<UserItem> {
   if (!input.active) throw new ScimError(400, 'A new user must be active', 'invalidValue');
-  const [emailItem, org] = await Promise.all([
+  const [emailItem, org, claim] = await Promise.all([
     getItem<EmailItem>(userKeys.email(input.userName), { consistentRead: true }),
     getItem<OrganizationItem>(organizationKeys.organization(request.orgId)),
+    domainClaimOf(input.userName),
   ]);
   // Any account keeps its address, verified or not: a SCIM token never takes one over (docs/decisions/097).
   if (emailItem) throw new ScimError(409, 'A user with this userName already exists', 'uniqueness');
   if (!org) throw new ScimError(401, 'The token’s organization no longer exists');
-  if (await domainVerifiedElsewhere(request.orgId, input.userName))
-    throw new ScimError(400, DOMAIN_VERIFIED_ELSEWHERE, 'invalidValue');
+  if (claimedElsewhere(request.orgId, claim)) throw new ScimError(400, DOMAIN_VERIFIED_ELSEWHERE, 'invalidValue');
   const saved = await saveOrganizationUser(
     request.context,
     {

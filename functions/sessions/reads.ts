@@ -29,7 +29,7 @@ export interface LoadedSession {
  */
 export async function loadSession(
   claims: SessionClaims,
-  preload?: (orgId: string) => Key | readonly Key[] | undefined,
+  preload?: (orgId: string) => Key | readonly (Key | undefined)[] | undefined,
   /** false for a background read (Endpoint.passive): the session is checked but its idle end does not slide. */
   { touch = true } = {},
 ): Promise<LoadedSession | undefined> {
@@ -37,7 +37,9 @@ export async function loadSession(
   const userKey = userKeys.user(claims.orgId, claims.userId);
   const orgKey = organizationKeys.organization(claims.orgId);
   const extraKeys = [preload?.(claims.orgId) ?? []].flat();
-  const found = await batchGet([sessionKey, userKey, orgKey, ...extraKeys], { consistentRead: true });
+  const found = await batchGet([sessionKey, userKey, orgKey, ...extraKeys.filter((key) => key !== undefined)], {
+    consistentRead: true,
+  });
   const session = found.get(keyId(sessionKey)) as SessionItem | undefined;
   const user = found.get(keyId(userKey)) as UserItem | undefined;
   const org = found.get(keyId(orgKey)) as OrganizationItem | undefined;
@@ -47,7 +49,7 @@ export async function loadSession(
   const now = clockNow().getTime();
   if (!isSessionLive(session, org, now) || session.orgId !== claims.orgId) return undefined;
   if (touch && now - lastUsedAtOf(session) >= SESSION_TOUCH_INTERVAL_MS) await touchSession(session, now);
-  const preloadedAll = extraKeys.map((key) => found.get(keyId(key)));
+  const preloadedAll = extraKeys.map((key) => (key ? found.get(keyId(key)) : undefined));
   return { session, user, org, preloadedAll };
 }
 

@@ -56,20 +56,37 @@ export function passwordRefusedBySso(
   return account.orgId === requiring.id && !keepsPasswordAccess(requiring, account.userId);
 }
 
+/** The claim of the address's domain, read consistently; none for an address without a domain name. */
+export async function domainClaimOf(email: string): Promise<SsoDomainClaimItem | undefined> {
+  const claimKey = claimKeyOf(email);
+  return claimKey ? getItem(claimKey, { consistentRead: true }) : undefined;
+}
+
 /**
- * The same for a member already loaded with their organization (an admin's Add User, an invitation):
- * the member's address at a domain their organization verified and governs.
+ * Whether a member's address is at a domain their organization verified and governs while it
+ * requires single sign-on, given the domain's claim (read with the caller's other keys).
+ */
+export function memberClaimRequiresSso(
+  org: Pick<OrganizationItem, 'id' | 'requireSso' | 'passwordAccessUserIds'>,
+  claim: Pick<SsoDomainClaimItem, 'orgId'> | undefined,
+  userId?: string,
+): boolean {
+  if (org.requireSso !== true) return false;
+  if (userId && keepsPasswordAccess(org, userId)) return false;
+  return claim?.orgId === org.id;
+}
+
+/**
+ * The same for a member already loaded with their organization (a sign-in, a reset link): the
+ * claim is read only when the organization requires single sign-on.
  */
 export async function memberAddressRequiresSso(
   org: Pick<OrganizationItem, 'id' | 'requireSso' | 'passwordAccessUserIds'>,
   email: string,
   userId?: string,
 ): Promise<boolean> {
-  if (org.requireSso !== true) return false;
-  if (userId && keepsPasswordAccess(org, userId)) return false;
-  const claimKey = claimKeyOf(email);
-  const claim = claimKey ? await getItem(claimKey, { consistentRead: true }) : undefined;
-  return claim?.orgId === org.id;
+  if (org.requireSso !== true || (userId && keepsPasswordAccess(org, userId))) return false;
+  return memberClaimRequiresSso(org, await domainClaimOf(email), userId);
 }
 
 /** Add User, a SCIM token or an invitation's acceptance making an account at a domain another organization verified. */
@@ -77,13 +94,10 @@ export const DOMAIN_VERIFIED_ELSEWHERE =
   'This email address is at a domain another organization verified for single sign-on: only that organization can add people there.';
 
 /**
- * Whether the address's domain is verified by an organization other than `orgId`. Only the domain's
- * own organization creates accounts there (docs/decisions/097): a password account made elsewhere
- * would block its owner's single sign-on and sign in by password where the domain's organization
- * may require SSO. Accounts made before the domain was verified stay as they are.
+ * Whether the address's domain, given its claim, is verified by an organization other than `orgId`.
+ * Only the domain's own organization creates accounts there (docs/decisions/097): a password account
+ * made elsewhere would block its owner's single sign-on and sign in by password where the domain's
+ * organization may require SSO. Accounts made before the domain was verified stay as they are.
  */
-export async function domainVerifiedElsewhere(orgId: string, email: string): Promise<boolean> {
-  const claimKey = claimKeyOf(email);
-  const claim = claimKey ? await getItem(claimKey, { consistentRead: true }) : undefined;
-  return claim !== undefined && claim.orgId !== orgId;
-}
+export const claimedElsewhere = (orgId: string, claim: Pick<SsoDomainClaimItem, 'orgId'> | undefined) =>
+  claim !== undefined && claim.orgId !== orgId;

@@ -13,8 +13,8 @@ import { deleteSessionsOfUser } from '../../sessions/writes';
 import {
   DOMAIN_VERIFIED_ELSEWHERE,
   SSO_REQUIRED_NO_PASSWORD,
-  domainVerifiedElsewhere,
-  memberAddressRequiresSso,
+  claimedElsewhere,
+  memberClaimRequiresSso,
 } from '../../sso-requirement/rules';
 import { toOrganizationUserResponse } from '../../user/item';
 
@@ -25,14 +25,18 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 /**
  * POST /api/organization/users (admins): creates a user (201), or updates the organization's user
  * with that email (200: name, role, and the password when one is given). An email of another
- * organization is 409 and changes nothing. The email item comes with the session: an update takes
- * three round trips (session, user, transaction), a creation two.
+ * organization is 409 and changes nothing. The email item and its domain's claim come with the
+ * session: an update takes three round trips (session, user, transaction), a creation two.
  */
 export const handler = defineRoute(
   organizationUserEndpoints.saveUser,
   { preload: preloadSavedEmail, idempotency },
   async (request) => {
-    const { body, session, preloaded } = request;
+    const {
+      body,
+      session,
+      preloadedAll: [preloaded, claim],
+    } = request;
     requireAdmin(session);
     // One's own password changes only with the current one (change-password): a stolen admin cookie must
     // not become a permanent takeover. Name and role of one's own account are not edited here either.
@@ -41,10 +45,10 @@ export const handler = defineRoute(
     // Single sign-on required for the address (docs/decisions/059): nobody there is given a password, new or replaced.
     const holderId = preloaded?.orgId === session.org.id ? preloaded.userId : undefined;
     // A new account at another organization's verified domain: only that organization adds people there.
-    if (holderId === undefined && (await domainVerifiedElsewhere(session.org.id, body.username))) {
+    if (holderId === undefined && claimedElsewhere(session.org.id, claim)) {
       throw new Refused('invalid', DOMAIN_VERIFIED_ELSEWHERE, { username: DOMAIN_VERIFIED_ELSEWHERE });
     }
-    if (body.password !== undefined && (await memberAddressRequiresSso(session.org, body.username, holderId))) {
+    if (body.password !== undefined && memberClaimRequiresSso(session.org, claim, holderId)) {
       throw new Refused('invalid', SSO_REQUIRED_NO_PASSWORD, { password: SSO_REQUIRED_NO_PASSWORD });
     }
     const saved = await saveOrganizationUser(
