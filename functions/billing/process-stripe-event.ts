@@ -21,7 +21,14 @@ import {
 import { type SubscriptionState, idOf, subscriptionState } from './subscription-state';
 import type { TrialEndItem } from './trial-ends';
 import { trialDay, trialIndexWrites } from './trial-ends';
-import { customerIdsUpdate, customerLinkPut, organizationExists, paymentUpdate, subscriptionStateUpdate } from './writes';
+import {
+  customerIdsUpdate,
+  customerLinkPut,
+  organizationExists,
+  organizationPlanUpdate,
+  paymentUpdate,
+  subscriptionStateUpdate,
+} from './writes';
 
 type EventOutcome = Outcome | 'unmatched' | 'ignored';
 
@@ -117,7 +124,9 @@ async function checkoutCompleted(
       outcome: 'applied',
       writes: state
         ? [
-            ...link,
+            // The plan's update stands for the organization's existence check: one write per item in a transaction.
+            organizationPlanUpdate(orgId, state.state.plan),
+            customerLinkPut(customerId, orgId),
             subscriptionStateUpdate(orgId, state.state, state.asOf, { customerId }),
             ...trialIndexWrites(orgId, trialFacts(stored), state.state),
             ...payment,
@@ -161,6 +170,7 @@ async function subscriptionChanged(
       outcome: 'applied',
       writes: [
         subscriptionStateUpdate(orgId, state, asOf),
+        organizationPlanUpdate(orgId, state.plan),
         ...trialIndexWrites(orgId, trialFacts(stored), state, alert?.alertedAt),
         ...notify,
         billingEntry(orgId, 'billing.subscription_changed', event, state, client),

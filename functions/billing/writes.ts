@@ -67,6 +67,19 @@ export const customerLinkPut = (customerId: string, orgId: string): TransactItem
   },
 });
 
+/**
+ * The plan billing recorded, onto the organization item every session reads: the organization's
+ * request budget (functions/throttles/organization-budget.ts) goes by it. Written with the state it
+ * comes from, so it is never older; the organization must exist.
+ */
+export const organizationPlanUpdate = (orgId: string, plan: string): TransactItem => ({
+  Update: {
+    TableName: TABLE_NAME,
+    Key: organizationKeys.organization(orgId),
+    ...updateExpression({ set: { plan } }, { expression: 'attribute_exists(PK)' }),
+  },
+});
+
 /** The organization must exist (a client_reference_id is whatever the browser put in the pricing table). */
 export const organizationExists = (orgId: string): TransactItem => ({
   ConditionCheck: {

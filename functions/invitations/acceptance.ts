@@ -82,7 +82,11 @@ class InvalidMeanwhile extends Error {
  */
 export async function acceptInvitation(
   token: string,
-  input: { fullName: string; hashPassword: () => Promise<string> },
+  input: {
+    fullName: string;
+    /** The password's hash, given the invited address and organization (its checks may refuse it: nothing is written then). */
+    hashPassword: (invited: { email: string; organizationName: string }) => Promise<string>;
+  },
   client: AuditClient,
 ): Promise<{ user: UserItem; org: OrganizationItem } | undefined> {
   const valid = await findInvitationByToken(token);
@@ -95,7 +99,7 @@ export async function acceptInvitation(
   // Another organization's verified domain: only that organization makes accounts there (docs/decisions/097).
   if (claimedElsewhere(org.id, claim))
     throw new Refused('invalid', DOMAIN_VERIFIED_ELSEWHERE, { token: DOMAIN_VERIFIED_ELSEWHERE });
-  const passwordHash = await input.hashPassword();
+  const passwordHash = await input.hashPassword({ email: invitation.email, organizationName: org.name });
   const now = clockNow().getTime();
   const user = newUser({
     orgId: org.id,

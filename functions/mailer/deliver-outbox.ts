@@ -3,6 +3,7 @@ import { now as clockNow } from '../clock';
 import { eachNewItem } from '../db/stream-batch';
 import { markInvitationMailFailed } from '../invitations/mail-failed';
 import { STREAM_TRIES, dueLaterTries, laterTryOf, nextTryAt, outboxItemOf, scheduleLaterTry } from './later-tries';
+import type { DeferredMail, DeferredMailResolvers, Mail } from './mail';
 import { type OutboxItem, claimOutboxItem, failOutboxItem, finishOutboxItem, recordFailedSend } from './outbox';
 import { renderOutboxMail } from './render-mail';
 import { type SendMail, recipientAllowed } from './transport';
@@ -18,6 +19,21 @@ export interface MailerSettings {
   log: (entry: Record<string, unknown>) => void;
   /** Counts an outcome (the metrics module in the cloud). */
   count?: (outcome: MailOutcome) => void;
+  /** How each deferred mail is resolved as it is sent. */
+  deferred: DeferredMailResolvers;
+}
+
+const DEFERRED_TEMPLATES: ReadonlySet<string> = new Set<DeferredMail['template']>(['password-reset-request']);
+const isDeferred = (mail: OutboxItem): mail is OutboxItem & DeferredMail => DEFERRED_TEMPLATES.has(mail.template);
+
+/** The mail an item sends and to whom: as queued, or resolved now for a deferred one (undefined: none to send). */
+async function mailToSend(
+  item: OutboxItem,
+  settings: MailerSettings,
+  now: number,
+): Promise<{ to: string; mail: Mail } | undefined> {
+  if (!isDeferred(item)) return { to: item.to, mail: item };
+  return settings.deferred[item.template](item, now);
 }
 
 /**
@@ -90,8 +106,26 @@ async function deliverOne(
     return;
   }
   try {
-    const rendered = renderOutboxMail(item, item.to, settings.siteUrl, await unsubscribeLinks(item, settings.siteUrl));
-    await settings.send(item.to, rendered);
+    const ready = await mailToSend(item, settings, now);
+    if (!ready) {
+      await finishOutboxItem(item.id, 'skipped', now);
+      settings.count?.('MailsSkipped');
+      settings.log({
+        level: 'info',
+        source: 'mailer',
+        outboxId: item.id,
+        template: item.template,
+        outcome: 'skipped-nothing-to-send',
+      });
+      return;
+    }
+    const rendered = renderOutboxMail(
+      ready.mail,
+      ready.to,
+      settings.siteUrl,
+      await unsubscribeLinks(ready.mail, settings.siteUrl),
+    );
+    await settings.send(ready.to, rendered);
   } catch (error) {
     settings.count?.('MailsFailed');
     const failures = await recordFailedSend(item.id, error);

@@ -26,6 +26,25 @@ export type Mail =
   | { template: 'due-reminder'; data: DueReminderMailData }
   | { template: 'weekly-digest'; data: WeeklyDigestMailData };
 
+/**
+ * A mail whose content the recipient's account decides, resolved by the mailer as it sends
+ * (docs/decisions/098): the request that queues it writes the same items whether or not the
+ * address has an account, so neither its answer nor its work tells which addresses exist.
+ */
+export type DeferredMail = { template: 'password-reset-request'; data: { address: string } };
+
+/** What an outbox item holds: a mail ready to render, or one to resolve first. */
+export type QueuedMail = Mail | DeferredMail;
+
+/**
+ * How the mailer resolves each deferred mail: the mail to send and to which address, or undefined
+ * when there is none to send (no account holds the address). Given by the mailer's entry points,
+ * so that the mailer's folder imports no resource folder.
+ */
+export type DeferredMailResolvers = {
+  [M in DeferredMail as M['template']]: (mail: M, now: number) => Promise<{ to: string; mail: Mail } | undefined>;
+};
+
 /** Whose mail of a list it is: the unsubscribe link names them (docs/decisions/055). */
 export interface ListRecipient {
   userId: string;

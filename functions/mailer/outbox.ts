@@ -6,14 +6,14 @@ import { type TransactItem, conditionHeld, conditionHeldAnswer } from '../db/tra
 import { updateExpression } from '../db/update-expression';
 import { mailerKeys } from './keys';
 import { DUE_ATTRIBUTES, stuckCheckKeys } from './later-tries';
-import type { Mail } from './mail';
+import type { QueuedMail } from './mail';
 
 /**
  * The transactional outbox (docs/data-model.md): an action that must send mail puts its outbox
  * item in the action's own TransactWriteItems; the table's stream hands new items to the mailer,
  * which claims each by id before sending, so a retried batch never sends twice.
  */
-export type OutboxItem = Mail & {
+export type OutboxItem = QueuedMail & {
   type: 'OUTBOX';
   id: string;
   to: string;
@@ -52,7 +52,7 @@ export const CLAIM_MS = 60_000;
  * (derived from its event), so that a redelivery names the same item and queues nothing twice.
  * It is written due for the sweeper's stuck check, so a mailer that crashes cannot lose it.
  */
-export function outboxPut(to: string, mail: Mail, id: string = ulid(), invitation?: InvitationMailOf): TransactItem {
+export function outboxPut(to: string, mail: QueuedMail, id: string = ulid(), invitation?: InvitationMailOf): TransactItem {
   const writtenAt = clockNow();
   const item: OutboxItem = {
     type: 'OUTBOX',

@@ -19,6 +19,7 @@ import { userKeys } from '../user/keys';
 import { eventDerivedId, eventNotification } from './event-notifications';
 import type { NotificationItem } from './item';
 import { notificationKeys } from './keys';
+import { mentionMailAllowed, mentionMailTimesAfter } from './mention-mail-cap';
 import { unreadIncrement } from './writes';
 
 /** Recipients per transaction: two writes each, so one transaction stays at half DynamoDB's 100-item limit. */
@@ -67,8 +68,8 @@ async function recipientsOf(event: ChangeEventItem): Promise<string[]> {
 /**
  * People who get a mail with their notification, as they are now (a user removed since is left
  * out): per person the notification, +1 on their counter and the mail (unless they left the mail's
- * list by its unsubscribe link: docs/decisions/055), in one transaction with the
- * others of the chunk; the mail's id is derived from the event as the notification's is, so a
+ * list by its unsubscribe link: docs/decisions/055; nor past a capped mail's hourly cap: mention-mail-cap.ts),
+ * in one transaction with the others of the chunk; the mail's id is derived from the event as the notification's is, so a
  * redelivery queues no second mail (the notification's condition fails first and the person is left out).
  */
 async function notifyAndMail(
@@ -76,8 +77,14 @@ async function notifyAndMail(
   message: NotificationMessage,
   recipientIds: string[],
   mailOf: (person: UserItem) => Mail,
+  { capped = false } = {},
 ): Promise<number> {
-  const found = await batchGet(recipientIds.map((id) => userKeys.user(event.orgId, id)));
+  // A capped mail counts each person's last mails (mention-mail-cap.ts): read strongly, so the event before this one is seen.
+  const found = await batchGet(
+    recipientIds.map((id) => userKeys.user(event.orgId, id)),
+    { consistentRead: capped },
+  );
+  const at = Date.parse(event.createdAt);
   const people = [...found.values()] as unknown as UserItem[];
   let notified = 0;
   for (let start = 0; start < people.length; start += RECIPIENTS_PER_TRANSACTION) {
@@ -90,12 +97,16 @@ async function notifyAndMail(
         const items = pending.flatMap((person, entry) => {
           const mail = mailOf(person);
           const list = listOfTemplate(mail.template);
+          const mailed = (!list || receivesList(person, list)) && (!capped || mentionMailAllowed(person, at));
           const written = [
             firstNotificationPut(eventNotification(event, message, person.id)),
-            unreadIncrement(event.orgId, person.id),
+            unreadIncrement(
+              event.orgId,
+              person.id,
+              mailed && capped ? { mentionMailTimes: mentionMailTimesAfter(person, at) } : undefined,
+            ),
           ];
-          if (!list || receivesList(person, list))
-            written.push(outboxPut(person.username, mail, eventDerivedId(event, `${person.id}#mail`)));
+          if (mailed) written.push(outboxPut(person.username, mail, eventDerivedId(event, `${person.id}#mail`)));
           owners.push(...written.map(() => entry));
           return written;
         });
@@ -133,7 +144,9 @@ const audienceMailOf =
  */
 export async function notifyRecipients(event: ChangeEventItem): Promise<number> {
   const { message, mentioned } = event;
-  let notified = mentioned ? await notifyAndMail(event, mentioned.message, mentioned.recipientIds, mentionMailOf(mentioned)) : 0;
+  let notified = mentioned
+    ? await notifyAndMail(event, mentioned.message, mentioned.recipientIds, mentionMailOf(mentioned), { capped: true })
+    : 0;
   if (!message) return notified;
   const recipients = (await recipientsOf(event)).filter((id) => !mentioned?.recipientIds.includes(id));
   if (event.mail) return notified + (await notifyAndMail(event, message, recipients, audienceMailOf(event.mail)));

@@ -14,13 +14,13 @@ export function notificationPut(userId: string, message: NotificationMessage): T
   return { Put: { TableName: TABLE_NAME, Item: { ...notificationKeys.notification(userId, item.id), ...item } } };
 }
 
-/** +1 on a user's unread counter (the user must still exist). */
-export function unreadIncrement(orgId: string, userId: string): TransactItem {
+/** +1 on a user's unread counter (the user must still exist), and what else the same write sets on them. */
+export function unreadIncrement(orgId: string, userId: string, set?: Record<string, unknown>): TransactItem {
   return {
     Update: {
       TableName: TABLE_NAME,
       Key: userKeys.user(orgId, userId),
-      ...updateExpression({ add: { unreadCount: 1 } }, { expression: 'attribute_exists(PK)' }),
+      ...updateExpression({ add: { unreadCount: 1 }, ...(set ? { set } : {}) }, { expression: 'attribute_exists(PK)' }),
     },
   };
 }

@@ -25,7 +25,7 @@ import { userIndexKeys, userKeys } from '../user/keys';
 import { EMAIL_TAKEN } from '../user/messages';
 import { userWordWrites } from '../user/words';
 import { userPuts } from '../user/writes';
-import { CANNOT_REMOVE_SELF, LAST_ADMIN } from './messages';
+import { CANNOT_REMOVE_SELF, LAST_ADMIN, USER_CHANGED_MEANWHILE } from './messages';
 
 /**
  * Admins managing their organization's users. Every role change and removal is one transaction
@@ -124,7 +124,8 @@ export async function saveOrganizationUser(
       if (emailItem) throw new StaleRead();
       return await createUser(context, input, authority);
     } catch (error) {
-      if (!(error instanceof StaleRead) || attempt >= MAX_ATTEMPTS) throw error;
+      if (!(error instanceof StaleRead)) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw new Conflict(USER_CHANGED_MEANWHILE);
     }
   }
 }
@@ -336,7 +337,8 @@ export async function removeOrganizationUser(
         return undefined;
       });
     } catch (error) {
-      if (!(error instanceof StaleRead) || attempt >= MAX_ATTEMPTS) throw error;
+      if (!(error instanceof StaleRead)) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw new Conflict(USER_CHANGED_MEANWHILE);
       continue;
     }
     // Only an organization with more projects than one transaction holds gets here.

@@ -2,8 +2,9 @@ import { type AuditClient, auditPut, userTarget } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import { batchGet, getItem, keyId } from '../db/reads';
-import { type TransactItem, conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
+import { conditionHeld, transactWrite, transactWriteExplained } from '../db/transactions';
 import { bothHold, updateExpression } from '../db/update-expression';
+import type { Mail } from '../mailer/mail';
 import { outboxPut } from '../mailer/outbox';
 import { isUnconfirmedNewMfa } from '../mfa/rules';
 import { TURNED_OFF } from '../mfa/writes';
@@ -25,10 +26,10 @@ import { type EmailItem, type UserItem, hasPasskey } from '../user/item';
 import { userKeys } from '../user/keys';
 
 /**
- * A reset request: one BatchGetItem (both throttle counters and the email item) and one
- * TransactWriteItems (the counters, and for an existing account the token, the user's newest token
- * hash and the mail's outbox item). A known and an unknown address cost the same two round trips,
- * so neither the answer nor its time tells whether an account exists.
+ * A reset request: one BatchGetItem (both throttle counters) and one TransactWriteItems (the
+ * counters and the request's outbox item). The account is looked up only when the mailer sends
+ * (resolvePasswordResetRequest; docs/decisions/098), so a known and an unknown address cost the
+ * same reads and writes: neither the answer nor its time tells whether an account exists.
  * Answers the seconds to wait when throttled.
  */
 export async function requestPasswordReset(email: string, clientIp: string): Promise<{ retryAfter?: number }> {
@@ -40,45 +41,60 @@ async function requestOnce(email: string, clientIp: string, now: number): Promis
   const perClient = PASSWORD_RESETS_PER_CLIENT;
   const addressKey = fixedWindowKey(perAddress, email);
   const clientKey = fixedWindowKey(perClient, clientIp);
-  const emailKey = userKeys.email(email);
-  const claimKey = claimKeyOf(email);
-  const found = await batchGet([addressKey, clientKey, emailKey, ...(claimKey ? [claimKey] : [])], { consistentRead: true });
+  const found = await batchGet([addressKey, clientKey], { consistentRead: true });
   const addressCount = found.get(keyId(addressKey)) as FixedWindowItem | undefined;
   const clientCount = found.get(keyId(clientKey)) as FixedWindowItem | undefined;
   const waits = [fixedWindowRetryAfter(perAddress, addressCount, now), fixedWindowRetryAfter(perClient, clientCount, now)].filter(
     (wait) => wait !== undefined,
   );
   if (waits.length > 0) return { retryAfter: Math.max(...waits) };
+  const address = email.trim();
+  await conditionHeld(
+    transactWriteExplained(
+      [
+        fixedWindowCount(perAddress, email, addressCount, now),
+        fixedWindowCount(perClient, clientIp, clientCount, now),
+        outboxPut(address, { template: 'password-reset-request', data: { address } }),
+      ],
+      (failed) => windowMoved(failed, [0, 1]),
+    ),
+  );
+  return {};
+}
 
-  const items: TransactItem[] = [
-    fixedWindowCount(perAddress, email, addressCount, now),
-    fixedWindowCount(perClient, clientIp, clientCount, now),
-  ];
+/**
+ * The mailer's side of a request (DeferredMailResolvers): for an address no account holds, no mail;
+ * where single sign-on is required (docs/decisions/059), where to sign in instead; otherwise a new
+ * link, its token and the user's newest token hash written first (a newer request voids older links).
+ */
+export async function resolvePasswordResetRequest(
+  { data: { address } }: { data: { address: string } },
+  now: number,
+): Promise<{ to: string; mail: Mail } | undefined> {
+  const emailKey = userKeys.email(address);
+  const claimKey = claimKeyOf(address);
+  const found = await batchGet([emailKey, ...(claimKey ? [claimKey] : [])], { consistentRead: true });
   const account = found.get(keyId(emailKey)) as EmailItem | undefined;
+  if (!account) return undefined;
+  // To the address the account holds, not as typed: the key matched it case-insensitively.
+  const to = account.username ?? address;
   const requiring = await organizationRequiringSso(claimKey && (found.get(keyId(claimKey)) as SsoDomainClaimItem | undefined));
-  if (account && passwordRefusedBySso(requiring, account)) {
-    // Single sign-on required (docs/decisions/059): no link that would set a password, only where to sign in.
-    const address = account.username ?? email.trim();
-    items.push(outboxPut(address, { template: 'password-reset-by-sso', data: { address } }));
-  } else if (account) {
-    const { token, hash } = newMailToken();
-    items.push(
+  if (passwordRefusedBySso(requiring, account)) return { to, mail: { template: 'password-reset-by-sso', data: { address: to } } };
+  const { token, hash } = newMailToken();
+  const written = await conditionHeld(
+    transactWrite([
       mailTokenPut(hash, 'password-reset', account, PASSWORD_RESET_LIFETIME_MS, now),
       {
         Update: {
           TableName: TABLE_NAME,
           Key: userKeys.user(account.orgId, account.userId),
-          // The newest token only: a newer request voids the links of older ones.
           ...updateExpression({ set: { passwordResetTokenHash: hash } }, { expression: 'attribute_exists(PK)' }),
         },
       },
-      // To the address the account holds, not as typed here: the key matched it case-insensitively.
-      outboxPut(account.username ?? email.trim(), { template: 'password-reset', data: { token } }),
-    );
-  }
-  // Another failed condition: the account was removed between the read and the write, so it has no password to reset.
-  await conditionHeld(transactWriteExplained(items, (failed) => windowMoved(failed, [0, 1])));
-  return {};
+    ]),
+  );
+  // The account was removed since the read: it has no password to reset.
+  return written ? { to, mail: { template: 'password-reset', data: { token } } } : undefined;
 }
 
 /**
@@ -91,7 +107,8 @@ async function requestOnce(email: string, clientIp: string, now: number): Promis
  */
 export async function confirmPasswordReset(
   token: string,
-  hashPassword: () => Promise<string>,
+  /** The new password's hash, given the account (its checks may refuse it: nothing is written then). */
+  hashPassword: (user: UserItem) => Promise<string>,
   client: AuditClient,
 ): Promise<UserItem | undefined> {
   const found = await findTokenOwner(token, 'password-reset');
@@ -100,7 +117,7 @@ export async function confirmPasswordReset(
   // A link mailed before single sign-on was required sets no password now (docs/decisions/059).
   const org = await getItem(organizationKeys.organization(user.orgId), { consistentRead: true });
   if (!org || (await memberAddressRequiresSso(org, user.username, user.id))) return undefined;
-  const passwordHash = await hashPassword();
+  const passwordHash = await hashPassword(user);
   const removesMfa = isUnconfirmedNewMfa(user, clockNow().getTime());
   const context = { actor: user, client };
   const reset = await conditionHeld(

@@ -139,12 +139,18 @@ export function parseScimPatch(raw: unknown, current: UserItem): ScimUserChanges
   return changes;
 }
 
+/** Room for the longest address (254 characters) escaped, with the attribute and operator: no value of ours is longer. */
+export const SCIM_FILTER_MAX_LENGTH = 600;
+
 /**
  * `filter=<attribute> eq "…"` (the attribute and operator in any case): the one filter IdPs send to
- * find a resource, userName for a person and displayName for a group. Answers the value.
+ * find a resource, userName for a person and displayName for a group. Answers the value. A longer
+ * filter than any value of ours needs is SCIM's 400 before it reaches a key (DynamoDB's limit is 2 KB).
  */
 export function parseEqFilter(attribute: 'userName' | 'displayName', filter: string | undefined): string | undefined {
   if (filter === undefined) return undefined;
+  if (filter.length > SCIM_FILTER_MAX_LENGTH)
+    throw new ScimError(400, `The filter is longer than ${SCIM_FILTER_MAX_LENGTH} characters`, 'invalidFilter');
   const match = new RegExp(`^\\s*${attribute}\\s+eq\\s+"((?:[^"\\\\]|\\\\.)*)"\\s*$`, 'i').exec(filter);
   if (!match) throw new ScimError(400, `Only the filter ${attribute} eq "…" is supported`, 'invalidFilter');
   try {

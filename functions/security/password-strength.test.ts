@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { describe, expect, it } from 'vitest';
-import { COMMON_PASSWORD, EASY_PASSWORD } from '../../shared/schemas/fields';
+import { COMMON_PASSWORD, CONTEXT_PASSWORD, EASY_PASSWORD } from '../../shared/schemas/fields';
 import { weakPasswordMessage } from './password-strength';
 
 describe('a new password', () => {
@@ -38,5 +38,28 @@ describe('a new password', () => {
   it('is accepted when it is not easy to guess, six characters included', () => {
     for (const password of ['violet-harbour-42', 'an-uncommon-passphrase', 'kqzjwm', 'zebra-lamp-7', 'new-password'])
       expect(weakPasswordMessage(password)).toBeUndefined();
+  });
+
+  it("is refused when it is the account's own words with digits or symbols around them (ASVS 6.2.11)", () => {
+    const context = { email: 'ana.lopez@acme-media.example', fullName: 'Ana López', organizationName: 'Acme Media' };
+    for (const password of [
+      'growthwise',
+      'Growthwise2026',
+      'GROWTHWISE!',
+      'ana.lopez1',
+      'AnaLopez#2026',
+      'López-2026',
+      'acmemedia99',
+      'acme-media-1',
+    ])
+      expect(weakPasswordMessage(password, context), password).toBe(CONTEXT_PASSWORD);
+    // The product's name counts without the account's words too.
+    expect(weakPasswordMessage('Growthwise2026')).toBe(CONTEXT_PASSWORD);
+  });
+
+  it("is accepted when the account's words are only part of a longer one", () => {
+    const context = { email: 'ana.lopez@acme-media.example', fullName: 'Ana López', organizationName: 'Acme Media' };
+    for (const password of ['violet-harbour-42', 'ana-rides-violet-harbour', 'growthwise-team-violet-harbour'])
+      expect(weakPasswordMessage(password, context), password).toBeUndefined();
   });
 });

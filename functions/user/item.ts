@@ -53,6 +53,8 @@ export interface UserItem {
   passkeyCount?: number;
   /** The mail lists the user turned off by an unsubscribe link (shared/mail-lists.ts; docs/decisions/055). */
   mailOptOuts?: Set<MailList>;
+  /** When their last mention mails were queued, newest last (epoch ms; functions/notifications/mention-mail-cap.ts). */
+  mentionMailTimes?: number[];
 }
 
 /** A user as stored: with its keys and the user indexes' sort keys (docs/decisions/031). */

@@ -14,7 +14,11 @@ import { countAttempt, readThrottle, retryAfterSeconds, throttleCounter } from '
 import { toUserResponse } from '../../user/item';
 
 export const handler = defineRoute(authEndpoints.register, async ({ body, clientIp, event }) => {
-  refuseWeakPassword(body.password, 'password');
+  refuseWeakPassword(body.password, 'password', {
+    email: body.username,
+    fullName: body.fullName,
+    organizationName: body.organizationName,
+  });
   const registrations = throttleCounter(REGISTRATIONS_PER_ADDRESS, clientIp);
   // Counted before the work, so a burst is refused without creating anything (the count includes this one).
   const [current, { previous }] = await Promise.all([countAttempt(registrations), readThrottle(registrations)]);

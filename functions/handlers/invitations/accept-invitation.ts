@@ -22,7 +22,14 @@ export const handler = defineRoute(invitationEndpoints.accept, async (request) =
   refuseWeakPassword(body.password, 'password');
   const accepted = await acceptInvitation(
     body.token,
-    { fullName: body.fullName, hashPassword: () => hashPassword(body.password) },
+    {
+      fullName: body.fullName,
+      // The account's own words are known once the link names the invitation.
+      hashPassword: (invited) => {
+        refuseWeakPassword(body.password, 'password', { ...invited, fullName: body.fullName });
+        return hashPassword(body.password);
+      },
+    },
     auditClient(request),
   );
   if (!accepted) throw badRequest(INVALID_INVITATION, { token: INVALID_INVITATION });

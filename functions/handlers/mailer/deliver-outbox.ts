@@ -2,8 +2,9 @@ import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { deliverOutbox } from '../../mailer/deliver-outbox';
 import { mailerSettingsFromEnvironment } from '../../mailer/settings-from-environment';
 import { publishMetrics, runCountingMetrics } from '../../observability/metrics';
+import { deferredMailResolvers } from './deferred-mail';
 
-const settings = mailerSettingsFromEnvironment();
+const settings = mailerSettingsFromEnvironment(deferredMailResolvers);
 
 /**
  * The mailer: invoked by the table's stream (filtered to new outbox items) in the cloud, and by the

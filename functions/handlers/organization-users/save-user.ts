@@ -41,7 +41,11 @@ export const handler = defineRoute(
     // One's own password changes only with the current one (change-password): a stolen admin cookie must
     // not become a permanent takeover. Name and role of one's own account are not edited here either.
     if (sameEmail(body.username, session.user.username)) throw new Refused('not-allowed', OWN_ACCOUNT_REFUSED);
-    refuseWeakPassword(body.password, 'password');
+    refuseWeakPassword(body.password, 'password', {
+      email: body.username,
+      fullName: body.fullName,
+      organizationName: session.org.name,
+    });
     // Single sign-on required for the address (docs/decisions/059): nobody there is given a password, new or replaced.
     const holderId = preloaded?.orgId === session.org.id ? preloaded.userId : undefined;
     // A new account at another organization's verified domain: only that organization adds people there.

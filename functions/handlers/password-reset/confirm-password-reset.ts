@@ -19,8 +19,16 @@ import { clearThrottle, throttleCounter } from '../../throttles/throttles';
  */
 export const handler = defineRoute(passwordResetEndpoints.confirm, async (request) => {
   const { body } = request;
+  // Before the link is used: a common password is refused at once; the account's own words once the link names it.
   refuseWeakPassword(body.newPassword, 'newPassword');
-  const user = await confirmPasswordReset(body.token, () => hashPassword(body.newPassword), auditClient(request));
+  const user = await confirmPasswordReset(
+    body.token,
+    (owner) => {
+      refuseWeakPassword(body.newPassword, 'newPassword', { email: owner.username, fullName: owner.fullName });
+      return hashPassword(body.newPassword);
+    },
+    auditClient(request),
+  );
   if (!user) throw badRequest(INVALID_LINK, { token: INVALID_LINK });
   await Promise.all([deleteSessionsOfUser(user.id), clearThrottle(throttleCounter(FAILED_PASSWORDS_PER_ACCOUNT, user.username))]);
   return ok({ message: 'Your password has been reset. Please sign in with your new password.' });

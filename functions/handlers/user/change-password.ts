@@ -28,7 +28,11 @@ export const handler = defineRoute(userEndpoints.changePassword, async (request)
     throw new Refused('invalid', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
   }
   await attempt.passed();
-  refuseWeakPassword(body.newPassword, 'newPassword');
+  refuseWeakPassword(body.newPassword, 'newPassword', {
+    email: user.username,
+    fullName: user.fullName,
+    organizationName: session.org.name,
+  });
   await replacePasswordHash(writeContext(user, request), user.passwordHash, await hashPassword(body.newPassword));
   await deleteSessionsOfUser(user.id, session.session.id);
   return ok({ message: 'Password updated' });

@@ -1,4 +1,4 @@
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { billingCollections } from '../../../functions/billing/keys';
 import { organizationKeys } from '../../../functions/organization/keys';
@@ -109,6 +109,25 @@ describe('Stripe events change the organization the customer belongs to', () => 
     await stripeHolds(deleted);
     await deliverOk(stripeEvent('customer.subscription.deleted', deleted));
     expect((await subscriptionOf(org)).status).toBe('canceled');
+  });
+
+  it("a subscription's plan becomes the organization's, which its request budget goes by", async () => {
+    const org = await registerOrganization();
+    const { customer, subscription } = await subscribe(org);
+    const planOf = async () => {
+      const { db, tableName } = testTable();
+      const stored = await db.send(
+        new GetCommand({ TableName: tableName, Key: organizationKeys.organization(org.orgId), ConsistentRead: true }),
+      );
+      return stored.Item?.plan as string;
+    };
+    for (const plan of ['starter', 'enterprise']) {
+      const changed = subscriptionObject({ id: subscription.id, customer, status: 'active', lookupKey: plan });
+      await stripeHolds(changed);
+      await deliverOk(stripeEvent('customer.subscription.updated', changed));
+      expect((await subscriptionOf(org)).plan).toBe(plan);
+      expect(await planOf()).toBe(plan);
+    }
   });
 
   it('customer.subscription.created applies a trialing subscription with its trial end', async () => {

@@ -28,6 +28,9 @@ const failTimes = new Map<string, number>();
 const counted: string[] = [];
 /** What the mailer logged. */
 const logged: Record<string, unknown>[] = [];
+/** What this test's stand-in resolver of deferred mails answers, by the address they were queued for (the product's: functions/handlers/mailer/deferred-mail.ts). */
+const deferredTo = new Map<string, { to: string; mail: { template: 'password-changed'; data: { fullName: string } } }>();
+const deferred = { 'password-reset-request': async ({ data }: { data: { address: string } }) => deferredTo.get(data.address) };
 let modules: Awaited<ReturnType<typeof load>>;
 let settings: Parameters<Awaited<ReturnType<typeof load>>['deliver']['sweepOutbox']>[0];
 
@@ -69,6 +72,7 @@ beforeAll(async () => {
     allowList: undefined,
     log: (entry) => void logged.push(entry),
     count: (outcome: string) => void counted.push(outcome),
+    deferred,
   };
   poller = await modules.streamPoller.startStreamPoller({
     endpoint: database.endpoint,
@@ -174,7 +178,13 @@ describe('the mailer', () => {
     const before = sends;
     const result = await modules.deliver.deliverOutbox(
       [{ eventName: 'INSERT', dynamodb: { SequenceNumber: '1', NewImage: marshall(replay) as never } }],
-      { send: async () => void (sends += 1), siteUrl: 'http://localhost:3000', allowList: undefined, log: () => undefined },
+      {
+        send: async () => void (sends += 1),
+        siteUrl: 'http://localhost:3000',
+        allowList: undefined,
+        log: () => undefined,
+        deferred,
+      },
     );
     expect(result.batchItemFailures).toEqual([]);
     expect(sends).toBe(before);
@@ -460,6 +470,26 @@ describe('the mailer', () => {
     await laterTryOf(poisonTo);
     expect(poller.deadLetters.mailer!.map((record) => JSON.stringify(record.dynamodb?.NewImage)).join()).not.toContain(poisonTo);
     expect(await mailsTo(poisonTo)).toHaveLength(0);
+  });
+
+  it('resolves a deferred mail as it sends it: the mail and address its resolver names, and none (skipped) where it names none', async () => {
+    const [known, unknown] = [uniqueAddress('deferred-known'), uniqueAddress('deferred-unknown')];
+    deferredTo.set(known, { to: known, mail: { template: 'password-changed', data: { fullName: 'Grace Hopper' } } });
+    const skippedBefore = counted.filter((outcome) => outcome === 'MailsSkipped').length;
+    await modules.transact.transactWrite(
+      [known, unknown].map((address) =>
+        modules.outbox.outboxPut(address, { template: 'password-reset-request', data: { address } }),
+      ),
+    );
+    const [mail] = await waitForMails(known, 1);
+    expect(mail!.subject).toBe('Your Growthwise password was changed');
+    await expect
+      .poll(async () => (await outboxItemsTo(modules.client.db, tableName, unknown)).map((item) => item.status), {
+        timeout: 15_000,
+      })
+      .toEqual(['skipped']);
+    expect(counted.filter((outcome) => outcome === 'MailsSkipped').length).toBe(skippedBefore + 1);
+    expect(await mailsTo(unknown)).toEqual([]);
   });
 
   it("does not mail an address outside a preview stage's allow-list", async () => {

@@ -225,6 +225,26 @@ describe('POST /api/organization/users', () => {
     }
   });
 
+  it('of 10 adds of one new email at the same time, one creates the user and the rest update or are told to try again: none fails', async () => {
+    const admin = await registerOrganization();
+    const username = uniqueEmail('raced');
+    const body = { username, fullName: 'Rae Raced', password: 'rae-raced-password', role: 'staff' };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => saveUser(admin, body)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(
+      statuses.filter((status) => status === 201),
+      JSON.stringify(statuses),
+    ).toHaveLength(1);
+    expect(
+      statuses.every((status) => [200, 201, 409].includes(status)),
+      JSON.stringify(statuses),
+    ).toBe(true);
+    for (const answer of answers.filter((each) => each.status === 409))
+      expect(answer.body).toEqual({ message: 'This user was changed by someone else at the same time. Please try again.' });
+    expect((await listUsers(admin)).filter((user) => user.username === username)).toHaveLength(1);
+    expect((await stored(organizationKeys.organization(admin.orgId)))?.userCount).toBe(2);
+  });
+
   it('ignores fields a request may not set (ids, organization)', async () => {
     const admin = await registerOrganization();
     const other = await registerOrganization();

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { MENTION_MAILS_PER_HOUR } from '../../../functions/notifications/mention-mail-cap';
 import { COMMENT_MAX_LENGTH, COMMENT_PAGE_SIZE } from '../../../shared/limits';
 import { type SignedIn, registerOrganization } from '../support/api';
 import { eventually } from '../support/eventually';
 import { mailsTo, waitForMail } from '../support/inbox';
 import { addMemberDirectly } from '../support/org-members';
+import { outboxItemsTo, testTable } from '../support/table';
 
 interface Comment {
   id: string;
@@ -244,6 +246,24 @@ describe('mentions and comment notifications', () => {
     expect((await outsider.call<Listed[]>('/api/notifications')).body).toEqual([]);
     expect((await mailsTo(outsider.email)).filter((m) => m.subject.includes('mentioned you'))).toEqual([]);
     expect((await mailsTo(alan.email)).filter((m) => m.subject.includes('mentioned you'))).toEqual([]);
+  });
+
+  it(`mails a person at most ${MENTION_MAILS_PER_HOUR} mentions an hour: every further mention is still a notification`, async () => {
+    const ada = await registerOrganization({ fullName: 'Ada Lovelace' });
+    const grace = await addMemberDirectly(ada.orgId, { fullName: 'Grace Hopper' });
+    const projectId = await createProject(ada, 'Flurry');
+    const mentions = MENTION_MAILS_PER_HOUR + 2;
+    for (let index = 0; index < mentions; index += 1)
+      await comment(ada, projectId, `@Grace Hopper look ${index}`, [grace.user.id]);
+    const mentioned = await eventually(
+      async () => (await grace.call<Listed[]>('/api/notifications')).body.filter((n) => n.title === 'Mentioned in a comment'),
+      (list) => list.length >= mentions,
+    );
+    expect(mentioned).toHaveLength(mentions);
+    // Each notification's mail is queued in its own transaction: once all are there, so is every mail there will be.
+    const { db, tableName } = testTable();
+    const queued = (await outboxItemsTo(db, tableName, grace.email)).filter((item) => item.template === 'mention');
+    expect(queued).toHaveLength(MENTION_MAILS_PER_HOUR);
   });
 
   it('notifies only the people an edit newly mentions', async () => {

@@ -120,7 +120,7 @@ describe('SCIM Users: create (RFC 7644 §3.3)', () => {
 });
 
 describe('SCIM Users: find and read (RFC 7644 §3.4)', () => {
-  it('finds a person by `userName eq` in any case, answers an empty list for an unknown address, and refuses other filters with invalidFilter', async () => {
+  it('finds a person by `userName eq` in any case, answers an empty list for an unknown address, and refuses other filters, and one longer than any address, with invalidFilter', async () => {
     const { admin, token } = await provisioned();
     const member = await addMemberDirectly(admin.orgId, { fullName: 'Mia Member' });
     const found = await scim(token, filterPath(member.email.toUpperCase()));
@@ -133,7 +133,14 @@ describe('SCIM Users: find and read (RFC 7644 §3.4)', () => {
       Resources: [expect.objectContaining({ id: member.user.id, userName: member.email, active: true })],
     });
     expect((await scim(token, filterPath(uniqueEmail()))).body).toMatchObject({ totalResults: 0, Resources: [] });
-    for (const filter of ['displayName eq "Mia"', 'userName co "mia"', 'userName eq mia', 'userName eq "a" or userName eq "b"']) {
+    const longer = `userName eq "${'a'.repeat(5_000)}@example.com"`;
+    for (const filter of [
+      'displayName eq "Mia"',
+      'userName co "mia"',
+      'userName eq mia',
+      'userName eq "a" or userName eq "b"',
+      longer,
+    ]) {
       const refused = await scim(token, `${USERS}?filter=${encodeURIComponent(filter)}`);
       expect(refused.status, filter).toBe(400);
       expect(refused.body, filter).toMatchObject({ schemas: [ERROR_SCHEMA], scimType: 'invalidFilter' });
