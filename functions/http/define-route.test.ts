@@ -6,13 +6,13 @@ import type { OrganizationUserRequest } from '../../shared/schemas/organization-
 import type { BillingItem } from '../billing/item';
 import { billingKeys } from '../billing/keys';
 import { type Key } from '../db/keys';
-import { preloadSavedEmail } from '../organization-users/reads';
 import type { FiguresItem } from '../projects/figures';
 import type { ProjectItem } from '../projects/item';
 import { projectKeys } from '../projects/keys';
 import { preloadFigures, preloadProject } from '../projects/reads';
 import type { SsoDomainClaimItem } from '../sso/item';
 import { ssoKeys } from '../sso/keys';
+import { preloadSavedEmail } from '../sso-requirement/rules';
 import type { EmailItem, UserItem } from '../user/item';
 import { userKeys } from '../user/keys';
 import { type IdempotentRun, type PreloadedItems, defineRoute } from './define-route';

@@ -1,9 +1,11 @@
 import { imageSize } from 'image-size';
 import {
   AVATAR_DATA_URL,
+  AVATAR_MAX_DECODED_PIXELS,
   AVATAR_MAX_UPLOAD_PIXELS,
   type AvatarContentType,
   AVATAR_TOO_LARGE,
+  AVATAR_TOO_MANY_FRAMES,
   INVALID_AVATAR,
 } from '../../shared/schemas/user';
 import { badRequest } from '../http/http-error';
@@ -32,8 +34,13 @@ export function decodeAvatar(dataUrl: string): { contentType: AvatarContentType;
   // Each frame of an animated image counts too: a GIF can declare 10 × 10 and hold a 12000 × 12000 frame.
   const tooLarge = ({ width, height }: { width: number; height: number }) =>
     width > AVATAR_MAX_UPLOAD_PIXELS || height > AVATAR_MAX_UPLOAD_PIXELS;
-  if (tooLarge(dimensionsOf(data)) || framesOf(contentType, data).some(tooLarge))
-    throw badRequest(AVATAR_TOO_LARGE, { avatarUrl: AVATAR_TOO_LARGE });
+  const tooLargeAnswer = () => badRequest(AVATAR_TOO_LARGE, { avatarUrl: AVATAR_TOO_LARGE });
+  if (tooLarge(dimensionsOf(data))) throw tooLargeAnswer();
+  const frames = framesOf(contentType, data);
+  if (frames.some(tooLarge)) throw tooLargeAnswer();
+  // And all of them together: a hundred full-size frames fit in 177 KB and are 105 million pixels to decode.
+  const decoded = frames.reduce((sum, frame) => sum + frame.width * frame.height, 0);
+  if (decoded > AVATAR_MAX_DECODED_PIXELS) throw badRequest(AVATAR_TOO_MANY_FRAMES, { avatarUrl: AVATAR_TOO_MANY_FRAMES });
   return { contentType, data };
 }
 

@@ -30,6 +30,12 @@ export interface OrganizationItem {
   requireSso?: boolean;
   /** The admins who keep password sign-in while SSO is required (break-glass): at least one while it is. */
   passwordAccessUserIds?: Set<string>;
+  /**
+   * Its verified domains, as every session load sees them: a password session of a member there ends
+   * while SSO is required (functions/sessions/rules.ts). Set whole when the requirement is turned on,
+   * then kept by each verification and removal. Absent on organizations that have not turned it on since.
+   */
+  ssoDomains?: Set<string>;
 }
 
 /** A new organization with its one admin counted (registration creates that admin in the same transaction). */

@@ -11,7 +11,7 @@ import type { UserItem } from '../user/item';
 import { userKeys } from '../user/keys';
 import type { SessionItem } from './item';
 import { sessionCollections, sessionKeys } from './keys';
-import { isSessionLive, lastUsedAtOf } from './rules';
+import { endedBySsoRequirement, isSessionLive, lastUsedAtOf } from './rules';
 import { touchSession } from './writes';
 
 export interface LoadedSession {
@@ -47,7 +47,8 @@ export async function loadSession(
   // Expiry is decided here, by the stored times: TTL deletion can lag by days.
   // The preloaded key was built from the token's organization: only trusted once the stored session agrees.
   const now = clockNow().getTime();
-  if (!isSessionLive(session, org, now) || session.orgId !== claims.orgId) return undefined;
+  if (!isSessionLive(session, org, now) || endedBySsoRequirement(session, org, user) || session.orgId !== claims.orgId)
+    return undefined;
   if (touch && now - lastUsedAtOf(session) >= SESSION_TOUCH_INTERVAL_MS) await touchSession(session, now);
   const preloadedAll = extraKeys.map((key) => (key ? found.get(keyId(key)) : undefined));
   return { session, user, org, preloadedAll };

@@ -73,11 +73,13 @@ export async function setRequireSso(context: WriteContext, org: OrganizationItem
   const { actor } = context;
   const items: TransactItem[] = [actorIsAdmin(actor)];
   const grantsActor = requireSso && (org.passwordAccessUserIds?.size ?? 0) === 0;
+  let verifiedDomains: Set<string> | undefined;
   if (requireSso) {
     const [connection, domains] = await Promise.all([ssoConnectionOf(org.id), listSsoDomains(org.id)]);
     const blocker = blockerOf(connection, domains);
     if (blocker) throw new Refused('invalid', blocker, { requireSso: blocker });
     const verified = domains.find((domain) => domain.verifiedAt)!;
+    verifiedDomains = new Set(domains.filter((domain) => domain.verifiedAt).map((domain) => domain.domain));
     items.push(
       {
         ConditionCheck: {
@@ -100,7 +102,11 @@ export async function setRequireSso(context: WriteContext, org: OrganizationItem
       TableName: TABLE_NAME,
       Key: organizationKeys.organization(org.id),
       ...updateExpression(
-        { set: { requireSso }, ...(grantsActor ? { add: { passwordAccessUserIds: new Set([actor.id]) } } : {}) },
+        {
+          // The verified domains, whole: from now on each verification and removal keeps them (sessions read them).
+          set: { requireSso, ...(verifiedDomains ? { ssoDomains: verifiedDomains } : {}) },
+          ...(grantsActor ? { add: { passwordAccessUserIds: new Set([actor.id]) } } : {}),
+        },
         { expression: 'attribute_exists(PK)' },
       ),
     },

@@ -4,6 +4,7 @@ import type { OrganizationItem } from '../organization/item';
 import { organizationKeys } from '../organization/keys';
 import type { SsoDomainClaimItem } from '../sso/item';
 import { ssoKeys } from '../sso/keys';
+import { userKeys } from '../user/keys';
 
 /**
  * Single sign-on required (issue 40, item 4; docs/decisions/059): while an organization requires it,
@@ -25,6 +26,14 @@ export const SSO_REQUIRED_FOR_INVITATION =
 export function claimKeyOf(email: string) {
   const domain = domainOfEmail(email.trim().toLowerCase());
   return isDomainName(domain) ? ssoKeys.ssoDomainClaim(domain) : undefined;
+}
+
+/**
+ * For RouteOptions.preload (Add User): the email item the body names and its domain's claim (none
+ * when the domain is no name), read in the session's round trip.
+ */
+export function preloadSavedEmail({ body }: { body: { username: string } | undefined }) {
+  return body ? ([userKeys.email(body.username), claimKeyOf(body.username)] as const) : undefined;
 }
 
 /**

@@ -6,6 +6,7 @@ import { getItem } from '../db/reads';
 import { type TransactItem, transactWriteExplained } from '../db/transactions';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
+import { organizationKeys } from '../organization/keys';
 import { actorIsAdmin } from '../organization-users/writes';
 import { lookUpTxt } from './dns-txt';
 import { type SsoDomainClaimItem, type SsoDomainItem, newSsoDomain, txtNameOf } from './item';
@@ -110,6 +111,7 @@ export async function verifySsoDomain(context: WriteContext, item: SsoDomainItem
         },
       },
       domainAudit(context, verified, 'sso.domain_verified'),
+      organizationDomainsChange(actor.orgId, 'ADD', item.domain),
     ],
     (failed) => {
       if (failed.has(0)) return notAdmin();
@@ -121,6 +123,17 @@ export async function verifySsoDomain(context: WriteContext, item: SsoDomainItem
   );
   return verified;
 }
+
+/** The organization's verified domains as sessions see them (OrganizationItem.ssoDomains): one more or one fewer. */
+const organizationDomainsChange = (orgId: string, change: 'ADD' | 'DELETE', domain: string): TransactItem => ({
+  Update: {
+    TableName: TABLE_NAME,
+    Key: organizationKeys.organization(orgId),
+    UpdateExpression: `${change} ssoDomains :domain`,
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':domain': new Set([domain]) },
+  },
+});
 
 /** Removes a domain and, when it was verified, the organization's claim on it: another organization may then verify it. */
 export async function removeSsoDomain(context: WriteContext, item: SsoDomainItem | undefined): Promise<SsoDomainItem> {
@@ -139,7 +152,7 @@ export async function removeSsoDomain(context: WriteContext, item: SsoDomainItem
   ];
   // A verified domain's claim is this organization's (written with the verification); the condition keeps it so.
   if (item.verifiedAt)
-    items.push({
+    items.push(organizationDomainsChange(actor.orgId, 'DELETE', item.domain), {
       Delete: {
         TableName: TABLE_NAME,
         Key: ssoKeys.ssoDomainClaim(item.domain),

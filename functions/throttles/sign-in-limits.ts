@@ -1,9 +1,8 @@
 import type { Key } from '../db/keys';
-import type { TransactItem } from '../db/transactions';
 import { FAILED_PASSWORDS_PER_ACCOUNT, FAILED_PASSWORDS_PER_DEVICE, FAILED_SIGN_INS_PER_ADDRESS } from './rules';
 import {
   type ThrottleCounter,
-  attemptCount,
+  countAttempt,
   clearThrottle,
   countsIn,
   recentAttempts,
@@ -51,10 +50,14 @@ interface PasswordGate {
   passed: () => Promise<void>;
 }
 
-/** A right password earns an emailed code; `failed` are the counts of a wrong one (for its transaction). */
+/**
+ * A right password earns an emailed code; `countFailure` counts a wrong one. Plain UpdateItems, in no
+ * transaction: a burst of wrong passwords for one account would make its counters the items of many
+ * transactions at once, which DynamoDB answers with conflicts (and the owner's own sign-in with them).
+ */
 interface EmailCodeGate {
   gate: 'email-code';
-  failed: TransactItem[];
+  countFailure: () => Promise<void>;
 }
 
 /** The known device used up its own allowance for the account (429). */
@@ -91,7 +94,10 @@ export async function signInGate(
     };
   }
 
-  const emailCode: EmailCodeGate = { gate: 'email-code', failed: [attemptCount(account), attemptCount(address)] };
+  const emailCode: EmailCodeGate = {
+    gate: 'email-code',
+    countFailure: async () => void (await Promise.all([countAttempt(account), countAttempt(address)])),
+  };
   const addressCounts = countsIn(address, found);
   if (retryAfterSeconds(account, accountCounts) !== undefined || retryAfterSeconds(address, addressCounts) !== undefined)
     return emailCode;

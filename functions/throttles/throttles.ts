@@ -269,9 +269,6 @@ export async function countAttemptsOf(counter: ThrottleCounter, attempts: number
   return Number(out.Attributes?.count ?? attempts);
 }
 
-/** Counting one attempt as part of a transaction (a failed sign-in with its audit entry). */
-export const attemptCount = (counter: ThrottleCounter): TransactItem => ({ Update: attemptUpdate(counter) });
-
 /** Forgets the subject's attempts (a successful sign-in, a password reset): both windows' counters. */
 export async function clearThrottle(counter: ThrottleCounter) {
   const deletes = [counter.key, counter.previousKey].map((Key) => ({ DeleteRequest: { Key } }));

@@ -9,6 +9,12 @@ export const AVATAR_MAX_PIXELS = 256;
 /** The server refuses larger images, whoever sent them (the web app always sends at most 256). */
 export const AVATAR_MAX_UPLOAD_PIXELS = 1024;
 export const AVATAR_TOO_LARGE = 'Image is too large. Use an image up to 1024 × 1024 pixels.';
+/**
+ * The pixels of all an animated image's frames together, at most: four full-size frames, or 64 of
+ * the web app's 256 × 256. Every viewer decodes every frame; a small file can hold a hundred full ones.
+ */
+export const AVATAR_MAX_DECODED_PIXELS = 4 * AVATAR_MAX_UPLOAD_PIXELS * AVATAR_MAX_UPLOAD_PIXELS;
+export const AVATAR_TOO_MANY_FRAMES = 'Image has too many frames. Use a still image or a shorter animation.';
 
 export const AVATAR_DATA_URL = /^data:(image\/(?:png|jpeg|webp|gif));base64,([A-Za-z0-9+/]+={0,2})$/;
 export const INVALID_AVATAR = 'The avatar must be a PNG, JPEG, WebP or GIF image';

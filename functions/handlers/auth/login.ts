@@ -73,7 +73,7 @@ export const handler = defineRoute(authEndpoints.login, async (request) => {
   if (gate.gate === 'email-code') {
     // The same answer, right password or not: only a right one's owner gets a code by mail.
     if (!valid) {
-      await transactWrite([...gate.failed, ...failedEntry]);
+      await Promise.all([gate.countFailure(), transactWrite(failedEntry)]);
       countMetric('SignInsFailed');
     }
     const pending = await startSignInCode(email, valid ? user.user : undefined);

@@ -5,7 +5,6 @@ import { writeContext } from '../../http/audit-client';
 import { defineRoute } from '../../http/define-route';
 import { created, ok } from '../../http/response';
 import { idempotency } from '../../middleware/idempotency';
-import { preloadSavedEmail } from '../../organization-users/reads';
 import { saveOrganizationUser } from '../../organization-users/writes';
 import { refuseWeakPassword } from '../../security/password-strength';
 import { hashPassword } from '../../security/passwords';
@@ -15,6 +14,7 @@ import {
   SSO_REQUIRED_NO_PASSWORD,
   claimedElsewhere,
   memberClaimRequiresSso,
+  preloadSavedEmail,
 } from '../../sso-requirement/rules';
 import { toOrganizationUserResponse } from '../../user/item';
 

@@ -46,6 +46,21 @@ describe('limits that hold under concurrency: bursts of 50 at once (issue 39, it
     expectOnly(answers, [200, 401]);
   });
 
+  it("sign-in: the owner's right password amid a burst of wrong ones is answered, never 'The service is busy'", async () => {
+    const victim = await registerOrganization();
+    // Past the account's limit first, so the burst's failures are counted on the account's counters (the emailed-code gate).
+    await burst((index) => request('/api/login', { body: { username: victim.email, password: `wrong-${index}` } }));
+    const answers = await Promise.all(
+      Array.from({ length: 31 }, (_, index) =>
+        request('/api/login', { body: { username: victim.email, password: index === 15 ? victim.password : `again-${index}` } }),
+      ),
+    );
+    // Counted by plain updates, not in transactions of their own: parallel failures no longer conflict with each other.
+    expect(answers[15]!.status, answers[15]!.text).toBe(200);
+    expect(answers[15]!.body.emailCodeRequired).toBe(true);
+    expectOnly(answers, [200]);
+  });
+
   it('sign-in: at most 30 failures from one address are checked, however many accounts they spread over', async () => {
     const address = randomClientAddress();
     const answers = await burst(() =>

@@ -35,6 +35,18 @@ function gifWithFrame(width: number, height: number) {
   return `data:image/gif;base64,${bytes.toString('base64')}`;
 }
 
+/** A complete GIF of 1024 × 1024 holding `count` frames of the full size (the probe's: 100 in 177 KB). */
+function gifWithFrames(count: number) {
+  const screen = Buffer.from(gifDeclaring(1024, 1024).split(',')[1]!, 'base64');
+  const descriptor = Buffer.alloc(10);
+  descriptor[0] = 0x2c;
+  descriptor.writeUInt16LE(1024, 5);
+  descriptor.writeUInt16LE(1024, 7);
+  const frame = Buffer.concat([descriptor, Buffer.from([0x02, 0x02, 0x4c, 0x01, 0x00])]);
+  const bytes = Buffer.concat([screen, ...Array.from({ length: count }, () => frame), Buffer.from([0x3b])]);
+  return `data:image/gif;base64,${bytes.toString('base64')}`;
+}
+
 describe('avatars are checked on the server (issue 21, item 6)', () => {
   it.each([
     ['a PNG of 30000 × 30000', pngDeclaring(30000, 30000)],
@@ -52,5 +64,14 @@ describe('avatars are checked on the server (issue 21, item 6)', () => {
   it('an image of exactly 1024 × 1024 is accepted', async () => {
     const admin = await registerOrganization();
     expect((await admin.call('/api/user/avatar', { body: { avatarUrl: pngDeclaring(1024, 1024) } })).status).toBe(200);
+  });
+
+  it('an animation of more full-size frames than four is 400 with the frames message; four are accepted', async () => {
+    const admin = await registerOrganization();
+    const refused = await admin.call('/api/user/avatar', { body: { avatarUrl: gifWithFrames(100) } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Image has too many frames. Use a still image or a shorter animation.');
+    expect((await admin.call('/api/user')).body.avatarUrl).toBeNull();
+    expect((await admin.call('/api/user/avatar', { body: { avatarUrl: gifWithFrames(4) } })).status).toBe(200);
   });
 });

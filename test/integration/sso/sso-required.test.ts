@@ -107,6 +107,28 @@ describe('Require single sign-on: password sign-in', () => {
     expect((await passwordSignIn(admin.email, admin.password)).status).toBe(200);
   });
 
+  it("ends the password sessions of people at the verified domains when it is turned on, and of a domain verified while it is; the identity provider's and the break-glass admin's stay", async () => {
+    const { admin, domain } = await ssoOrganization();
+    const member = await addMemberDirectly(admin.orgId, { email: `ana@${domain}` });
+    const elsewhere = await addMemberDirectly(admin.orgId);
+    const bySso = new Browser();
+    expect((await bySso.signInWithSso(`bo@${domain}`)).headers.get('location')).toBe('/dashboard');
+    expect((await member.call('/api/user')).status).toBe(200);
+    await requireSso(admin);
+
+    expect((await member.call('/api/user')).status).toBe(401);
+    expect((await bySso.call('/api/user')).status).toBe(200);
+    expect((await elsewhere.call('/api/user')).status).toBe(200);
+    expect((await admin.call('/api/user')).status).toBe(200);
+
+    // A second domain verified while SSO is required: its people's password sessions end the same way.
+    const second = uniqueDomain();
+    const later = await addMemberDirectly(admin.orgId, { email: `cy@${second}` });
+    expect((await later.call('/api/user')).status).toBe(200);
+    await verifyDomain(admin, second);
+    expect((await later.call('/api/user')).status).toBe(401);
+  });
+
   it('lets admins with password access (break-glass) sign in with their password; the last one keeps it (409)', async () => {
     const { admin, domain } = await ssoOrganization();
     const itAdmin = await addMemberDirectly(admin.orgId, { email: `it@${domain}`, role: 'admin', fullName: 'Ida Tech' });
