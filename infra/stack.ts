@@ -108,6 +108,7 @@ export class GrowthwiseStack extends Stack {
     });
     mailer.setSiteUrl(web.siteUrl);
     this.alarms?.watchDeadLetterQueue('Mailer', mailer.deadLetterQueue);
+    this.alarms?.watchStreamConsumer('Mailer', mailer.function);
     this.alarms?.watchUndeliverableMail(stage);
     const fanOut = new NotificationFanOut(this, 'NotificationFanOut', {
       table: data.table,
@@ -117,6 +118,7 @@ export class GrowthwiseStack extends Stack {
       removalPolicy: rules.removalPolicy,
     });
     this.alarms?.watchDeadLetterQueue('NotificationFanOut', fanOut.deadLetterQueue);
+    this.alarms?.watchStreamConsumer('NotificationFanOut', fanOut.function);
     new TrialAlerts(this, 'TrialAlerts', {
       table: data.table,
       stage,

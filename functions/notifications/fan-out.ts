@@ -3,8 +3,14 @@ import { TABLE_NAME } from '../db/client';
 import { batchGet } from '../db/reads';
 import { eachNewItem, newItems } from '../db/stream-batch';
 import { transactEachOnce } from '../db/transact-each-once';
-import type { TransactItem } from '../db/transactions';
-import type { AudienceMail, ChangeEventItem, MentionNotice, NotificationMessage } from '../events/change-event';
+import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
+import {
+  type AudienceMail,
+  type ChangeEventItem,
+  type MentionNotice,
+  type NotificationMessage,
+  changeEventPut,
+} from '../events/change-event';
 import { receivesList } from '../mail-subscriptions/subscriptions';
 import type { Mail } from '../mailer/mail';
 import { outboxPut } from '../mailer/outbox';
@@ -20,7 +26,7 @@ import { eventDerivedId, eventNotification } from './event-notifications';
 import type { NotificationItem } from './item';
 import { notificationKeys } from './keys';
 import { mentionMailAllowed, mentionMailTimesAfter } from './mention-mail-cap';
-import { unreadIncrement } from './writes';
+import { markAllNotificationsRead, unreadIncrement } from './writes';
 
 /** Recipients per transaction: two writes each, so one transaction stays at half DynamoDB's 100-item limit. */
 export const RECIPIENTS_PER_TRANSACTION = 25;
@@ -161,6 +167,23 @@ export async function notifyRecipients(event: ChangeEventItem): Promise<number> 
 }
 
 /**
+ * The next step of a person's mark-all-read; when there is more, the step after it goes in an event
+ * of its own, its id derived from this one's, so a redelivery (marking nothing twice) writes no second one.
+ */
+async function markTheRestRead(event: ChangeEventItem, log: (entry: Record<string, unknown>) => void) {
+  const { userId, after } = event.markAllRead!;
+  const { marked, continueAfter } = await markAllNotificationsRead(event.orgId, userId, after);
+  const next = continueAfter
+    ? changeEventPut(event.orgId, [], undefined, undefined, {
+        id: eventDerivedId(event, 'mark-all-read'),
+        markAllRead: { userId, after: continueAfter },
+      })
+    : [];
+  if (next.length > 0) await conditionHeld(transactWrite(next));
+  log({ level: 'info', source: 'mark-all-read', eventId: event.id, orgId: event.orgId, marked, more: next.length > 0 });
+}
+
+/**
  * The fan-out of a stream batch of events and project changes (functions/handlers/notifications/fan-out-events.ts):
  * first the batch's figures, one ADD per organization (a failure fails the whole batch, which is
  * retried and counted once by the events' marks), then per event its members' own items and its notifications.
@@ -192,6 +215,7 @@ export async function fanOutNotifications(
         const renewed = await renewProfileCopies(event.orgId, event.profileOf);
         log({ level: 'info', source: 'member-profiles', eventId: event.id, orgId: event.orgId, renewed });
       }
+      if (event.markAllRead) await markTheRestRead(event, log);
       if (!event.message && !event.mentioned) return;
       const notified = await notifyRecipients(event);
       log({

@@ -1,6 +1,6 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { now, ttlAt } from '../clock';
-import { TABLE_NAME } from '../db/client';
-import { queryCollection } from '../db/query-collection';
+import { TABLE_NAME, db } from '../db/client';
 import { type TransactItem, conditionHeld, failedConditionIndexes, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { NotificationMessage } from '../events/change-event';
@@ -61,23 +61,57 @@ export async function markNotificationRead(orgId: string, userId: string, notifi
   await conditionHeld(transactWrite([markReadUpdate(userId, notificationId, ttl), unreadDecrement(orgId, userId, 1)]));
 }
 
-/** Sort keys of a user's unread notifications: one Query per 1 MB page. */
-async function unreadNotificationIds(userId: string): Promise<string[]> {
-  const unread = await queryCollection<{ id: string }>(notificationCollections.notificationsOfUser(userId), {
-    projection: 'id',
-    filter: { expression: 'isRead = :false', values: { ':false': false } },
-  });
-  return unread.map((item) => item.id);
+/** Unread notifications one step of mark-all-read marks at most: ten transactions of MARK_ALL_CHUNK. */
+export const MARK_ALL_STEP = 500;
+/** Notifications, read or not, one step reads at most to find them: its bound whatever the person's history. */
+const MARK_ALL_READ_AT_MOST = 2_000;
+
+/**
+ * The ids of up to MARK_ALL_STEP unread notifications of a user, newest first, after the one whose sort
+ * key is `after` (none: from the newest). `continueAfter` is the sort key the next step starts after,
+ * when there may be more; absent when the step reached the oldest notification.
+ */
+async function unreadStep(userId: string, after?: string): Promise<{ ids: string[]; continueAfter?: string }> {
+  const { PK, prefix } = notificationCollections.notificationsOfUser(userId);
+  const ids: string[] = [];
+  let start: Record<string, unknown> | undefined = after ? { PK, SK: after } : undefined;
+  for (let read = 0; read < MARK_ALL_READ_AT_MOST && ids.length < MARK_ALL_STEP;) {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        FilterExpression: 'isRead = :false',
+        ProjectionExpression: 'SK, id',
+        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix, ':false': false },
+        ScanIndexForward: false,
+        Limit: Math.min(MARK_ALL_STEP, MARK_ALL_READ_AT_MOST - read),
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    read += page.ScannedCount ?? 0;
+    const room = MARK_ALL_STEP - ids.length;
+    const found = (page.Items ?? []) as { SK: string; id: string }[];
+    ids.push(...found.slice(0, room).map((item) => item.id));
+    if (found.length > room) return { ids, continueAfter: found[room - 1]!.SK };
+    if (!page.LastEvaluatedKey) return { ids };
+    start = page.LastEvaluatedKey;
+  }
+  return { ids, continueAfter: start?.SK as string };
 }
 
 /**
- * Marks every unread notification read, 50 per transaction, each transaction lowering the counter
- * by exactly the number it marks. When a concurrent mark-read got to one first, its condition
- * cancels the transaction: the cancellation reasons name it, and the rest is tried again without it.
- * Returns how many this call marked.
+ * One bounded step of marking every unread notification read (issue 62, item 6): up to MARK_ALL_STEP,
+ * newest first, 50 per transaction, each transaction lowering the counter by exactly the number it
+ * marks. When a concurrent mark-read got to one first, its condition cancels the transaction: the
+ * cancellation reasons name it, and the rest is tried again without it. Answers how many it marked
+ * and, when there may be more, the sort key the next step starts after (the fan-out takes it on).
  */
-export async function markAllNotificationsRead(orgId: string, userId: string): Promise<number> {
-  const ids = await unreadNotificationIds(userId);
+export async function markAllNotificationsRead(
+  orgId: string,
+  userId: string,
+  after?: string,
+): Promise<{ marked: number; continueAfter?: string }> {
+  const { ids, continueAfter } = await unreadStep(userId, after);
   const ttl = ttlAt(now().getTime() + READ_NOTIFICATION_RETENTION_SECONDS * 1000);
   let marked = 0;
   for (let start = 0; start < ids.length; start += MARK_ALL_CHUNK) {
@@ -98,5 +132,5 @@ export async function markAllNotificationsRead(orgId: string, userId: string): P
       }
     }
   }
-  return marked;
+  return continueAfter ? { marked, continueAfter } : { marked };
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
 import type { OrganizationItem } from '../organization/item';
 import { organizationKeys } from '../organization/keys';
@@ -8,10 +7,11 @@ import { hashPassword } from '../security/passwords';
 import { deleteSessions, sessionKeysOfUser } from '../sessions/writes';
 import { DOMAIN_VERIFIED_ELSEWHERE, claimedElsewhere, domainClaimOf } from '../sso-requirement/rules';
 import type { EmailItem, UserItem } from '../user/item';
-import { userCollections, userKeys } from '../user/keys';
+import { userKeys } from '../user/keys';
 import { ScimError } from './scim-error';
 import type { ScimRequest } from './scim-request';
 import { LIST_SCHEMA, SCIM_PAGE_MAX, type ScimUserChanges, type ScimUserInput, toScimUser } from './scim-user';
+import { scimUsersPage } from './users-page';
 
 /**
  * The organization's people as SCIM Users (issue 40, item 5; docs/decisions/045), with the same
@@ -52,8 +52,8 @@ const listResponse = (usersUrl: string, resources: UserItem[], totalResults: num
 
 /**
  * GET /Users: with `userName eq`, the one person at that address in the organization (the email
- * item, then the user); without, a page by startIndex and count in creation order, the total from
- * the organization's count.
+ * item, then the user); without, a page by startIndex and count in creation order (through the
+ * cursor the page before it left: users-page.ts), the total from the organization's count.
  */
 export async function listScimUsers({ orgId, usersUrl, query }: ScimRequest, userName: string | undefined) {
   const { startIndex, count } = pagingOf(query);
@@ -66,17 +66,11 @@ export async function listScimUsers({ orgId, usersUrl, query }: ScimRequest, use
     const found = user ? [user] : [];
     return listResponse(usersUrl, found.slice(startIndex - 1, startIndex - 1 + count), found.length, startIndex);
   }
-  const [org, users] = await Promise.all([
+  const [org, page] = await Promise.all([
     getItem<OrganizationItem>(organizationKeys.organization(orgId)),
-    count === 0
-      ? Promise.resolve([])
-      : queryCollection<UserItem>(userCollections.usersOfOrganization(orgId), {
-          limit: startIndex - 1 + count,
-          consistentRead: true,
-        }),
+    scimUsersPage(orgId, startIndex, count),
   ]);
-  const page = users.slice(startIndex - 1, startIndex - 1 + count);
-  return listResponse(usersUrl, page, org?.userCount ?? users.length, startIndex);
+  return listResponse(usersUrl, page, org?.userCount ?? startIndex - 1 + page.length, startIndex);
 }
 
 /**

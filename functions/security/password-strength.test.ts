@@ -1,7 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { describe, expect, it } from 'vitest';
-import { COMMON_PASSWORD, CONTEXT_PASSWORD, EASY_PASSWORD } from '../../shared/schemas/fields';
-import { weakPasswordMessage } from './password-strength';
+import { COMMON_PASSWORD, EASY_PASSWORD } from '../../shared/schemas/fields';
+import { CONTEXT_PASSWORD, weakPasswordMessage } from './password-strength';
 
 describe('a new password', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
 import { PRODUCT_NAME } from '../../shared/product';
-import { COMMON_PASSWORD, CONTEXT_PASSWORD, EASY_PASSWORD } from '../../shared/schemas/fields';
+import { COMMON_PASSWORD, EASY_PASSWORD } from '../../shared/schemas/fields';
 import { badRequest } from '../http/http-error';
 import { commonPasswords } from './common-passwords';
 
@@ -14,6 +14,9 @@ import { commonPasswords } from './common-passwords';
 export const MINIMUM_SCORE = 1;
 
 let estimator: ZxcvbnFactory | undefined;
+
+/** Refused for a new password made of the account's own words (ASVS 6.2.11): its name, its address, the organization's or the product's name. */
+export const CONTEXT_PASSWORD = `This password is too easy to guess: avoid your name, your email address and the name ${PRODUCT_NAME}.`;
 
 /** Whose password it is: the words an attacker who knows the account tries first (ASVS 6.2.11). */
 export interface PasswordContext {

@@ -3,6 +3,7 @@ import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Alarm, ComparisonOperator, MathExpression, Metric, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { type ITable, Operation } from 'aws-cdk-lib/aws-dynamodb';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription, UrlSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -28,6 +29,9 @@ export const RUNBOOK = {
   TableThrottled: 'table-throttled',
   DeadLetters: 'dead-letters',
   MailUndeliverable: 'mail-undeliverable',
+  StreamBehind: 'stream-behind',
+  StreamErrors: 'stream-errors',
+  StreamThrottled: 'stream-throttled',
 } as const;
 
 /** The operations the data layer uses (an alarm's math expression takes at most 10 metrics). */
@@ -114,6 +118,34 @@ export class Alarms extends Construct {
       id: `${id}DeadLetters`,
       description: `Messages in the dead-letter queue ${id}: work that failed every retry.`,
       metric: queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+    });
+  }
+
+  /**
+   * A stream consumer's alarms (issue 62, item 5): falling behind the table's stream, failing batches
+   * again and again, or being throttled. Each is work (mail, notifications, figures) that waits.
+   */
+  watchStreamConsumer(id: string, fn: IFunction) {
+    this.alarm('StreamBehind', {
+      id: `${id}StreamBehind`,
+      description: `The stream consumer ${id} has been more than 5 minutes behind the table's stream for 15 minutes.`,
+      metric: fn.metric('IteratorAge', { period: FIVE_MINUTES, statistic: 'Maximum' }),
+      threshold: 5 * 60_000,
+      evaluationPeriods: 3,
+    });
+    this.alarm('StreamErrors', {
+      id: `${id}StreamErrors`,
+      description: `The stream consumer ${id} failed batches in 3 consecutive 5-minute periods (each is retried, then its records parked in the dead-letter queue).`,
+      metric: fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 3,
+    });
+    this.alarm('StreamThrottled', {
+      id: `${id}StreamThrottled`,
+      description: `Lambda throttled the stream consumer ${id} (the account's concurrency is used up): its stream waits.`,
+      metric: fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
       threshold: 1,
       evaluationPeriods: 1,
     });

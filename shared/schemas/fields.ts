@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from '../limits';
 import { INVALID_LINK } from '../messages';
-import { PRODUCT_NAME } from '../product';
 
 const utf8 = /* @__PURE__ */ new TextEncoder();
 
@@ -21,8 +20,6 @@ export const password = (min: number, message: string) =>
 export const COMMON_PASSWORD = 'This password is too common. Choose a different one.';
 /** Refused on the server for a new password that is easy to guess though not on the list (a sequence, a repeat, a keyboard walk). */
 export const EASY_PASSWORD = 'This password is too easy to guess: avoid sequences, repeats and keyboard patterns.';
-/** Refused on the server for a new password made of the account's own words (ASVS 6.2.11): its name, its address, the organization's or the product's name. */
-export const CONTEXT_PASSWORD = `This password is too easy to guess: avoid your name, your email address and the name ${PRODUCT_NAME}.`;
 
 /** A new password's confirmation field: a password of the new-password minimum (the form checks that both match). */
 export const confirmPassword = (message: string) => password(PASSWORD_MIN_LENGTH, message);

@@ -13,7 +13,7 @@ export const AVATAR_TOO_LARGE = 'Image is too large. Use an image up to 1024 × 
  * The pixels of all an animated image's frames together, at most: four full-size frames, or 64 of
  * the web app's 256 × 256. Every viewer decodes every frame; a small file can hold a hundred full ones.
  */
-export const AVATAR_MAX_DECODED_PIXELS = 4 * AVATAR_MAX_UPLOAD_PIXELS * AVATAR_MAX_UPLOAD_PIXELS;
+export const AVATAR_MAX_DECODED_PIXELS = 4_194_304; // 4 × 1024 × 1024: a literal, as an expression would be a side effect to esbuild
 export const AVATAR_TOO_MANY_FRAMES = 'Image has too many frames. Use a still image or a shorter animation.';
 
 export const AVATAR_DATA_URL = /^data:(image\/(?:png|jpeg|webp|gif));base64,([A-Za-z0-9+/]+={0,2})$/;

@@ -27,7 +27,7 @@ describe("alarms: prod's alarms reach someone, and each names its runbook line",
   const prod = synthStage('prod').stage;
   const alarms = ofType(prod, 'AWS::CloudWatch::Alarm');
 
-  it('watches the 5xx rate, a 4xx surge, latency, DynamoDB errors and throttling, the dead letters and undeliverable mail, all sent to the topic', () => {
+  it('watches the 5xx rate, a 4xx surge, latency, DynamoDB errors and throttling, the dead letters, undeliverable mail and each stream consumer, all sent to the topic', () => {
     const topicId = ofType(prod, 'AWS::SNS::Topic')[0]![0];
     const byId = Object.fromEntries(alarms.map(([id, alarm]) => [id.replace(/[0-9A-F]{8}$/, ''), alarm.Properties!]));
     expect(Object.keys(byId).sort()).toEqual([
@@ -36,7 +36,13 @@ describe("alarms: prod's alarms reach someone, and each names its runbook line",
       'AlarmsApiSlow',
       'AlarmsMailUndeliverable',
       'AlarmsMailerDeadLetters',
+      'AlarmsMailerStreamBehind',
+      'AlarmsMailerStreamErrors',
+      'AlarmsMailerStreamThrottled',
       'AlarmsNotificationFanOutDeadLetters',
+      'AlarmsNotificationFanOutStreamBehind',
+      'AlarmsNotificationFanOutStreamErrors',
+      'AlarmsNotificationFanOutStreamThrottled',
       'AlarmsTableSystemErrors',
       'AlarmsTableThrottled',
     ]);
@@ -47,6 +53,20 @@ describe("alarms: prod's alarms reach someone, and each names its runbook line",
     expect(rate).toContain('"MetricName":"Count"');
     expect(JSON.stringify(byId.AlarmsApiClientErrorSurge)).toContain('"MetricName":"4xx"');
     expect(JSON.stringify(byId.AlarmsTableThrottled!.Metrics)).toContain('"MetricName":"ThrottledRequests"');
+    // Issue 62, item 5: each stream consumer's lag, failures and throttles, on its own function.
+    for (const consumer of ['Mailer', 'NotificationFanOut']) {
+      expect(byId[`Alarms${consumer}StreamBehind`]).toMatchObject({
+        MetricName: 'IteratorAge',
+        Statistic: 'Maximum',
+        Threshold: 300_000,
+      });
+      expect(byId[`Alarms${consumer}StreamErrors`]).toMatchObject({
+        MetricName: 'Errors',
+        Namespace: 'AWS/Lambda',
+        EvaluationPeriods: 3,
+      });
+      expect(byId[`Alarms${consumer}StreamThrottled`]).toMatchObject({ MetricName: 'Throttles', Namespace: 'AWS/Lambda' });
+    }
   });
 
   it('names a runbook line of docs/runbook.md in every alarm', () => {

@@ -9,7 +9,6 @@ import { ofType, synthStage } from './synth-stage';
 
 /** Managed CloudFront policy ids (AWS documentation). */
 const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
-const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 /**
@@ -153,12 +152,30 @@ describe('web: CloudFront serves the SPA as the emulator does', () => {
     });
   });
 
-  it('forwards /api/* uncached with every viewer header but Host, and caches /api/avatars/* by path', () => {
+  it('forwards /api/* uncached but compressed, with every viewer header but Host, and caches /api/avatars/* by path', () => {
     const [avatars, api, ...others] = distribution.CacheBehaviors;
     expect(others).toEqual([]);
+    // Issue 62, item 9: CachingDisabled's TTLs of 0 keep CloudFront from compressing; this policy compresses and
+    // caches nothing, since every /api answer is no-store (test/integration/auth/session.test.ts) and its minimum TTL is 0.
+    const policies = ofType(stage, 'AWS::CloudFront::CachePolicy');
+    expect(policies).toHaveLength(1);
+    const [policyId, policy] = policies[0]!;
+    expect(api!.CachePolicyId).toEqual({ Ref: policyId });
+    expect(api!.Compress).toBe(true);
+    expect(policy!.Properties!.CachePolicyConfig).toMatchObject({
+      MinTTL: 0,
+      DefaultTTL: 0,
+      MaxTTL: 1,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        EnableAcceptEncodingGzip: true,
+        EnableAcceptEncodingBrotli: true,
+        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
+        CookiesConfig: { CookieBehavior: 'all' },
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+      },
+    });
     expect(api).toMatchObject({
       PathPattern: '/api/*',
-      CachePolicyId: CACHING_DISABLED,
       OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
       AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
       ViewerProtocolPolicy: 'https-only',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMMON_PASSWORD, CONTEXT_PASSWORD } from '../../../shared/schemas/fields';
+import { CONTEXT_PASSWORD } from '../../../functions/security/password-strength';
+import { COMMON_PASSWORD } from '../../../shared/schemas/fields';
 import { accept, invitationMail, invite } from '../invitations/invitation-support';
 import { type ApiResponse, login, registerOrganization, request, uniqueEmail } from '../support/api';
 import { uniqueAddress, waitForMail, tokenFromMail } from '../support/inbox';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MARK_ALL_STEP } from '../../../functions/notifications/writes';
 import { registerOrganization, request } from '../support/api';
+import { eventually } from '../support/eventually';
 import { addUserThroughApi as addUser } from '../support/org-members';
 import { seedNotifications, storedNotifications } from './seed-notifications';
 
@@ -146,6 +148,23 @@ describe('POST /api/notifications/mark-all-read', () => {
     expect((await storedNotifications(ada.user.id)).filter((n) => !n.isRead)).toHaveLength(0);
     expect((await ada.call('/api/notifications/unread/count')).body).toEqual({ count: 0 });
   });
+
+  it('marks the newest 500 in the request and the rest after it, a bounded step at a time (1,200 unread, issue 62)', async () => {
+    const ada = await registerOrganization();
+    await seedNotifications(ada.orgId, ada.user.id, 1_200);
+    const marked = await ada.call('/api/notifications/mark-all-read', { method: 'POST' });
+    expect(marked.status).toBe(200);
+    expect(marked.body).toEqual({ count: MARK_ALL_STEP });
+    // 10 transactions of 50, a few pages of the notifications and the continuation's event: not one per notification.
+    expect(marked.dbCalls).toBeLessThanOrEqual(20);
+    const unread = await eventually(
+      async () => (await ada.call('/api/notifications/unread/count')).body.count as number,
+      (count) => count === 0,
+      60_000,
+    );
+    expect(unread).toBe(0);
+    expect((await storedNotifications(ada.user.id)).filter((n) => !n.isRead)).toHaveLength(0);
+  }, 120_000);
 
   it('with nothing unread marks nothing', async () => {
     const ada = await registerOrganization();

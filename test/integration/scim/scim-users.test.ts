@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storedAuditEntries } from '../audit-log/audit-entries';
+import { seeded } from '../budgets/budget-fixtures';
 import { budgetOf, routeKey } from '../budgets/read-budgets';
 import { READ_CONSISTENCY } from '../budgets/read-consistency';
 import { type SignedIn, login, registerOrganization, request, uniqueEmail } from '../support/api';
@@ -162,6 +163,24 @@ describe('SCIM Users: find and read (RFC 7644 §3.4)', () => {
     expect((await scim(token, `${USERS}?count=0`)).body).toMatchObject({ totalResults: 5, itemsPerPage: 0, Resources: [] });
     expect((await scim(token, `${USERS}?count=abc`)).status).toBe(400);
   });
+
+  it('pages a sync through the cursor each page leaves: every person once, the third page reading no more than the first (issue 62)', async () => {
+    const { admin } = await seeded('scim-sync', { projects: 1, staff: 249, membersPerProject: 1, notificationsPerUser: 0 });
+    const { token } = await createScimToken(admin);
+    const pages = [];
+    for (let startIndex = 1; startIndex <= 250; startIndex += 100)
+      pages.push(await scim(token, `${USERS}?startIndex=${startIndex}&count=100`));
+    expect(pages.map((page) => page.status)).toEqual([200, 200, 200]);
+    expect(pages.map((page) => page.body.itemsPerPage)).toEqual([100, 100, 50]);
+    const ids = pages.flatMap((page) => page.body.Resources.map((user: { id: string }) => user.id));
+    expect(new Set(ids).size).toBe(250);
+    expect(pages.every((page) => page.body.totalResults === 250)).toBe(true);
+    // A page reads its own people and the cursor, never the ones before it: 300 people would be about three times the first's.
+    expect(pages[2]!.dbReadUnits).toBeLessThanOrEqual(pages[0]!.dbReadUnits + 1);
+    // Asked at an index no page led to, the page is the same as an offset's.
+    const jump = await scim(token, `${USERS}?startIndex=151&count=10`);
+    expect(jump.body.Resources.map((user: { id: string }) => user.id)).toEqual(ids.slice(150, 160));
+  }, 120_000);
 
   it('reads one person by id; an unknown id and a malformed one are 404 in SCIM’s shape', async () => {
     const { admin, token } = await provisioned();
