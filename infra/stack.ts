@@ -85,6 +85,7 @@ export class GrowthwiseStack extends Stack {
       webAclArn: config.waf === null ? undefined : ApiWebAcl.arnFor(this, stage),
       spaFunction: edge.spaFunction,
       responseHeadersPolicy: edge.responseHeadersPolicy,
+      apiCachePolicy: edge.apiCachePolicy,
       removalPolicy: rules.removalPolicy,
       autoDeleteObjects: rules.autoDeleteObjects,
       logRetention: rules.logRetention,
@@ -140,6 +141,10 @@ export class GrowthwiseStack extends Stack {
       table: data.table,
     });
     this.dashboard.watchMailer(mailer.function, mailer.deadLetterQueue);
+    this.dashboard.watchStreamConsumers([
+      { label: 'mailer', fn: mailer.function },
+      { label: 'notification fan-out', fn: fanOut.function },
+    ]);
 
     giveEveryFunctionALogGroup(this, { retention: rules.logRetention, removalPolicy: rules.removalPolicy });
     denyAuditLogChanges(this, data.table);

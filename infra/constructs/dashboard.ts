@@ -34,6 +34,7 @@ export const WIDGETS = {
   tableErrors: 'DynamoDB system errors',
   business: 'Business events',
   queues: 'Mail: stream backlog and dead letters',
+  streams: 'Stream consumers: lag, errors and throttles',
 } as const;
 
 /** Which widget explains each alarm (infra/constructs/alarms.ts RUNBOOK names). */
@@ -45,6 +46,9 @@ export const ALARM_WIDGETS = {
   TableThrottled: WIDGETS.tableThrottles,
   DeadLetters: WIDGETS.queues,
   MailUndeliverable: WIDGETS.business,
+  StreamBehind: WIDGETS.streams,
+  StreamErrors: WIDGETS.streams,
+  StreamThrottled: WIDGETS.streams,
 } as const;
 
 interface DashboardProps {
@@ -167,6 +171,25 @@ export class Dashboard extends Construct {
       period: PERIOD,
     });
     this.dashboard.addWidgets(widget);
+  }
+
+  /** Every stream consumer: how far behind the stream it runs (left), its failed batches and throttles (right). */
+  watchStreamConsumers(consumers: { label: string; fn: IFunction }[]) {
+    this.dashboard.addWidgets(
+      new GraphWidget({
+        title: WIDGETS.streams,
+        left: consumers.map(({ label, fn }) =>
+          fn.metric('IteratorAge', { statistic: 'Maximum', label: `${label}: iterator age (ms)` }),
+        ),
+        right: consumers.flatMap(({ label, fn }) => [
+          fn.metricErrors({ statistic: 'Sum', label: `${label}: errors` }),
+          fn.metricThrottles({ statistic: 'Sum', label: `${label}: throttles` }),
+        ]),
+        width: 12,
+        height: 6,
+        period: PERIOD,
+      }),
+    );
   }
 }
 

@@ -1,10 +1,15 @@
 import { Aws, Duration, Fn } from 'aws-cdk-lib';
 import {
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
+  CachePolicy,
+  CacheQueryStringBehavior,
   Function as CloudFrontFunction,
   FunctionCode,
   FunctionRuntime,
   HeadersFrameOption,
   HeadersReferrerPolicy,
+  type ICachePolicy,
   type IFunction,
   type IResponseHeadersPolicy,
   ResponseHeadersPolicy,
@@ -24,17 +29,20 @@ import { cloudFrontFunctionCode } from '../web/spa-fallback';
 const EDGE_PARAMETERS = {
   spaFunctionArn: '/growthwise/shared/spa-rewrite-function-arn',
   responseHeadersPolicyId: '/growthwise/shared/security-headers-policy-id',
+  apiCachePolicyId: '/growthwise/shared/api-cache-policy-id',
 } as const;
 
 /** What every stage's distribution uses from the account-wide stack. */
 interface EdgeReferences {
   spaFunction: IFunction;
   responseHeadersPolicy: IResponseHeadersPolicy;
+  apiCachePolicy: ICachePolicy;
 }
 
 /**
  * The CloudFront pieces every stage shares, created once per account and region (they count against
- * small account-wide quotas): the SPA rewrite function and the security response headers policy.
+ * small account-wide quotas): the SPA rewrite function, the security response headers policy and
+ * /api's cache policy.
  * CloudFront names are account-wide, so both names carry the region (CDK's generated function name
  * starts with it; the policy's is set here, renamed in place): a second region's shared stack creates
  * its own instead of colliding with the first's.
@@ -42,6 +50,7 @@ interface EdgeReferences {
 export class Edge extends Construct {
   readonly spaFunction: CloudFrontFunction;
   readonly responseHeadersPolicy: ResponseHeadersPolicy;
+  readonly apiCachePolicy: CachePolicy;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -73,6 +82,28 @@ export class Edge extends Construct {
         customHeaders: Object.entries(CUSTOM_SECURITY_HEADERS).map(([header, value]) => ({ header, value, override: true })),
       },
     });
+    // The managed CachingDisabled policy has every TTL at 0, under which CloudFront never compresses. This one
+    // compresses (gzip, brotli) and still caches nothing: every /api answer says `Cache-Control: no-store`, which a
+    // minimum TTL of 0 obeys, and one without the header (API Gateway's own) gets the default of 0. Were one ever
+    // kept (a max-age, at most the 1-second maximum), its key holds the credentials, cookies and query it answered
+    // (docs/decisions/101).
+    this.apiCachePolicy = new CachePolicy(this, 'ApiCompressedUncached', {
+      cachePolicyName: `growthwise-api-compressed-uncached-${Aws.REGION}`,
+      comment: 'Growthwise /api: compressed, nothing cached (every answer is no-store)',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(1),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+      headerBehavior: CacheHeaderBehavior.allowList('Authorization'),
+      cookieBehavior: CacheCookieBehavior.all(),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+    });
+    new StringParameter(this, 'ApiCachePolicyId', {
+      parameterName: EDGE_PARAMETERS.apiCachePolicyId,
+      stringValue: this.apiCachePolicy.cachePolicyId,
+      description: "Growthwise: the cache policy of every stage's /api/* behaviour",
+    });
     new StringParameter(this, 'SpaRewriteArn', {
       parameterName: EDGE_PARAMETERS.spaFunctionArn,
       stringValue: this.spaFunction.functionArn,
@@ -99,6 +130,11 @@ export class Edge extends Construct {
         scope,
         'SecurityHeaders',
         StringParameter.valueForStringParameter(scope, EDGE_PARAMETERS.responseHeadersPolicyId),
+      ),
+      apiCachePolicy: CachePolicy.fromCachePolicyId(
+        scope,
+        'ApiCachePolicy',
+        StringParameter.valueForStringParameter(scope, EDGE_PARAMETERS.apiCachePolicyId),
       ),
     };
   }

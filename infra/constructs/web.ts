@@ -1,14 +1,12 @@
 import path from 'node:path';
-import { Duration, type RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
+import { type RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import {
   AllowedMethods,
-  CacheCookieBehavior,
-  CacheHeaderBehavior,
   CachePolicy,
-  CacheQueryStringBehavior,
   Distribution,
   FunctionEventType,
   HttpVersion,
+  type ICachePolicy,
   type IFunction,
   type IResponseHeadersPolicy,
   OriginProtocolPolicy,
@@ -38,6 +36,7 @@ interface WebProps {
   /** From the account-wide stack. */
   spaFunction: IFunction;
   responseHeadersPolicy: IResponseHeadersPolicy;
+  apiCachePolicy: ICachePolicy;
   removalPolicy: RemovalPolicy;
   autoDeleteObjects: boolean;
   logRetention: RetentionDays;
@@ -76,22 +75,6 @@ export class Web extends Construct {
       responseHeadersPolicy: props.responseHeadersPolicy,
     };
 
-    // The managed CachingDisabled policy has every TTL at 0, under which CloudFront never compresses. This one
-    // compresses (gzip, brotli) and still caches nothing: every /api answer says `Cache-Control: no-store`, which a
-    // minimum TTL of 0 obeys, and one without the header (API Gateway's own) gets the default of 0. Were one ever
-    // kept (a max-age, at most the 1-second maximum), its key holds the credentials, cookies and query it answered.
-    const apiCachePolicy = new CachePolicy(this, 'ApiCompressedUncached', {
-      comment: 'Growthwise /api: compressed, nothing cached (every answer is no-store)',
-      minTtl: Duration.seconds(0),
-      defaultTtl: Duration.seconds(0),
-      maxTtl: Duration.seconds(1),
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
-      headerBehavior: CacheHeaderBehavior.allowList('Authorization'),
-      cookieBehavior: CacheCookieBehavior.all(),
-      queryStringBehavior: CacheQueryStringBehavior.all(),
-    });
-
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Growthwise: SPA and /api on one origin',
       defaultRootObject: 'index.html',
@@ -118,7 +101,8 @@ export class Web extends Construct {
         '/api/*': {
           ...apiBehaviour,
           allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: apiCachePolicy,
+          // Compressed, nothing cached (the shared stack's, docs/decisions/101).
+          cachePolicy: props.apiCachePolicy,
           // Host must stay the execute-api host; CloudFront-Viewer-Address is included (client IP).
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
         },

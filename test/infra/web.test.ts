@@ -155,13 +155,16 @@ describe('web: CloudFront serves the SPA as the emulator does', () => {
   it('forwards /api/* uncached but compressed, with every viewer header but Host, and caches /api/avatars/* by path', () => {
     const [avatars, api, ...others] = distribution.CacheBehaviors;
     expect(others).toEqual([]);
-    // Issue 62, item 9: CachingDisabled's TTLs of 0 keep CloudFront from compressing; this policy compresses and
-    // caches nothing, since every /api answer is no-store (test/integration/auth/session.test.ts) and its minimum TTL is 0.
-    const policies = ofType(stage, 'AWS::CloudFront::CachePolicy');
+    // Issue 62, item 9 (decision 101): CachingDisabled's TTLs of 0 keep CloudFront from compressing; the shared
+    // stack's policy compresses and caches nothing, since every /api answer is no-store (test/integration/auth/session.test.ts).
+    // A cache policy counts against an account-wide quota, so the stage only refers to it (the SSM parameter).
+    expect(api!.Compress).toBe(true);
+    const parameter = (api!.CachePolicyId as { Ref: string }).Ref;
+    const parameters = (stage.toJSON() as { Parameters: Record<string, { Default?: string }> }).Parameters;
+    expect(parameters[parameter]!.Default).toBe('/growthwise/shared/api-cache-policy-id');
+    const policies = ofType(shared, 'AWS::CloudFront::CachePolicy');
     expect(policies).toHaveLength(1);
     const [policyId, policy] = policies[0]!;
-    expect(api!.CachePolicyId).toEqual({ Ref: policyId });
-    expect(api!.Compress).toBe(true);
     expect(policy!.Properties!.CachePolicyConfig).toMatchObject({
       MinTTL: 0,
       DefaultTTL: 0,
@@ -174,6 +177,10 @@ describe('web: CloudFront serves the SPA as the emulator does', () => {
         QueryStringsConfig: { QueryStringBehavior: 'all' },
       },
     });
+    const published = ofType(shared, 'AWS::SSM::Parameter').find(
+      ([, resource]) => resource.Properties!.Name === '/growthwise/shared/api-cache-policy-id',
+    );
+    expect(published?.[1].Properties!.Value).toEqual({ Ref: policyId });
     expect(api).toMatchObject({
       PathPattern: '/api/*',
       OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,

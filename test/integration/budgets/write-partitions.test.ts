@@ -315,6 +315,9 @@ const SHARED_BY_DESIGN: Record<string, (key: string) => boolean> = {
   // Whether single sign-on is required and who keeps password access live on the organization's item, read with every session (decision 059): admin settings.
   'PUT /api/organization/sso/requirement': (key) => / ORG$/.test(key),
   'PUT /api/organization/sso/password-access/{userId}': (key) => / ORG$/.test(key),
+  // The verified domains every session load checks a password session against (decision 099): admin settings, a few at most.
+  'POST /api/organization/sso/domains/{domain}/verify': (key) => / ORG$/.test(key),
+  'DELETE /api/organization/sso/domains/{domain}': (key) => / ORG$/.test(key),
 };
 
 const stateChanging = routes.filter((route) => route.table === 'readwrite').map((route) => `${route.method} ${route.path}`);

@@ -6,6 +6,7 @@ import { SCIM_ERROR_SCHEMA } from '../../../functions/scim/scim-error';
 import { oidcCallback, samlAcs } from '../../../shared/contract/sso';
 import { seedNotifications } from '../notifications/seed-notifications';
 import { type SignedIn, registerOrganization, request } from '../support/api';
+import { eventually } from '../support/eventually';
 import { addUserThroughApi } from '../support/org-members';
 import { arbitraryFromSchema } from '../support/schema-arbitrary';
 
@@ -83,6 +84,15 @@ beforeAll(async () => {
       })
     ).status,
   ).toBe(200);
+  // The member PUT's 'Added to project' is written by the fan-out after its answer: the state the fuzzing must not
+  // change includes it, so it is waited for before the state is read.
+  const added = await eventually(
+    async () =>
+      ((await victimStaff.call('/api/notifications')).body as { title: string }[]).filter((n) => n.title === 'Added to project'),
+    (list) => list.length > 0,
+    60_000,
+  );
+  expect(added).toHaveLength(1);
   await seedNotifications(victim.orgId, victimStaff.user.id, 2);
   const attackerProject = await attacker.call('/api/projects', { body: { name: 'Own project' } });
   const notifications = (await victimStaff.call('/api/notifications')).body as { id: string }[];
