@@ -3,14 +3,8 @@ import { TABLE_NAME } from '../db/client';
 import { batchGet } from '../db/reads';
 import { eachNewItem, newItems } from '../db/stream-batch';
 import { transactEachOnce } from '../db/transact-each-once';
-import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
-import {
-  type AudienceMail,
-  type ChangeEventItem,
-  type MentionNotice,
-  type NotificationMessage,
-  changeEventPut,
-} from '../events/change-event';
+import type { TransactItem } from '../db/transactions';
+import type { AudienceMail, ChangeEventItem, MentionNotice, NotificationMessage } from '../events/change-event';
 import { receivesList } from '../mail-subscriptions/subscriptions';
 import type { Mail } from '../mailer/mail';
 import { outboxPut } from '../mailer/outbox';
@@ -166,21 +160,14 @@ export async function notifyRecipients(event: ChangeEventItem): Promise<number> 
   return notified;
 }
 
-/**
- * The next step of a person's mark-all-read; when there is more, the step after it goes in an event
- * of its own, its id derived from this one's, so a redelivery (marking nothing twice) writes no second one.
- */
+/** The next step of a person's mark-all-read (notifications/writes.ts), the event after it named from this one. */
 async function markTheRestRead(event: ChangeEventItem, log: (entry: Record<string, unknown>) => void) {
   const { userId, after } = event.markAllRead!;
-  const { marked, continueAfter } = await markAllNotificationsRead(event.orgId, userId, after);
-  const next = continueAfter
-    ? changeEventPut(event.orgId, [], undefined, undefined, {
-        id: eventDerivedId(event, 'mark-all-read'),
-        markAllRead: { userId, after: continueAfter },
-      })
-    : [];
-  if (next.length > 0) await conditionHeld(transactWrite(next));
-  log({ level: 'info', source: 'mark-all-read', eventId: event.id, orgId: event.orgId, marked, more: next.length > 0 });
+  const step = await markAllNotificationsRead(event.orgId, userId, {
+    after,
+    nextEventId: eventDerivedId(event, 'mark-all-read'),
+  });
+  log({ level: 'info', source: 'mark-all-read', eventId: event.id, orgId: event.orgId, ...step });
 }
 
 /**

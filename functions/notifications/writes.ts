@@ -1,9 +1,11 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { now, ttlAt } from '../clock';
-import { TABLE_NAME, db } from '../db/client';
+import { TABLE_NAME } from '../db/client';
+import { keyBeginsWith } from '../db/key-prefix';
+import type { Key } from '../db/keys';
+import { keyCondition, readQueryPage } from '../db/query-page';
 import { type TransactItem, conditionHeld, failedConditionIndexes, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import type { NotificationMessage } from '../events/change-event';
+import { type NotificationMessage, changeEventPut } from '../events/change-event';
 import { userKeys } from '../user/keys';
 import { newNotification } from './item';
 import { notificationCollections, notificationKeys } from './keys';
@@ -63,55 +65,47 @@ export async function markNotificationRead(orgId: string, userId: string, notifi
 
 /** Unread notifications one step of mark-all-read marks at most: ten transactions of MARK_ALL_CHUNK. */
 export const MARK_ALL_STEP = 500;
-/** Notifications, read or not, one step reads at most to find them: its bound whatever the person's history. */
-const MARK_ALL_READ_AT_MOST = 2_000;
 
 /**
- * The ids of up to MARK_ALL_STEP unread notifications of a user, newest first, after the one whose sort
- * key is `after` (none: from the newest). `continueAfter` is the sort key the next step starts after,
- * when there may be more; absent when the step reached the oldest notification.
+ * Up to MARK_ALL_STEP unread notifications of a user, newest first, after the one whose sort key is
+ * `after` (none: from the newest): one bounded page of readQueryPage (read ones are passed over, at most
+ * its few Queries a page). `continueAfter`: where the next step starts, when there may be more.
  */
 async function unreadStep(userId: string, after?: string): Promise<{ ids: string[]; continueAfter?: string }> {
   const { PK, prefix } = notificationCollections.notificationsOfUser(userId);
-  const ids: string[] = [];
-  let start: Record<string, unknown> | undefined = after ? { PK, SK: after } : undefined;
-  for (let read = 0; read < MARK_ALL_READ_AT_MOST && ids.length < MARK_ALL_STEP;) {
-    const page = await db.send(
-      new QueryCommand({
+  const page = await readQueryPage<Key & { id: string; isRead: boolean }>(
+    {
+      input: {
         TableName: TABLE_NAME,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        FilterExpression: 'isRead = :false',
-        ProjectionExpression: 'SK, id',
-        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix, ':false': false },
+        ...keyCondition(PK, keyBeginsWith('SK', prefix)),
+        ProjectionExpression: 'PK, SK, id, isRead',
         ScanIndexForward: false,
-        Limit: Math.min(MARK_ALL_STEP, MARK_ALL_READ_AT_MOST - read),
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    read += page.ScannedCount ?? 0;
-    const room = MARK_ALL_STEP - ids.length;
-    const found = (page.Items ?? []) as { SK: string; id: string }[];
-    ids.push(...found.slice(0, room).map((item) => item.id));
-    if (found.length > room) return { ids, continueAfter: found[room - 1]!.SK };
-    if (!page.LastEvaluatedKey) return { ids };
-    start = page.LastEvaluatedKey;
-  }
-  return { ids, continueAfter: start?.SK as string };
+      },
+      limit: MARK_ALL_STEP,
+      filtered: true,
+      matches: (item) => item.isRead === false,
+    },
+    after ? { PK, SK: after } : undefined,
+  );
+  const ids = page.items.map((item) => item.id);
+  return page.next?.SK ? { ids, continueAfter: page.next.SK } : { ids };
 }
 
 /**
  * One bounded step of marking every unread notification read (issue 62, item 6): up to MARK_ALL_STEP,
  * newest first, 50 per transaction, each transaction lowering the counter by exactly the number it
  * marks. When a concurrent mark-read got to one first, its condition cancels the transaction: the
- * cancellation reasons name it, and the rest is tried again without it. Answers how many it marked
- * and, when there may be more, the sort key the next step starts after (the fan-out takes it on).
+ * cancellation reasons name it, and the rest is tried again without it. When there may be more, it
+ * writes the event that has the fan-out take the next step; a step the fan-out takes names that
+ * event's id (derived from its own), so a redelivered step writes no second one. Answers how many it
+ * marked and whether more may follow.
  */
 export async function markAllNotificationsRead(
   orgId: string,
   userId: string,
-  after?: string,
-): Promise<{ marked: number; continueAfter?: string }> {
-  const { ids, continueAfter } = await unreadStep(userId, after);
+  from?: { after: string; nextEventId: string },
+): Promise<{ marked: number; more: boolean }> {
+  const { ids, continueAfter } = await unreadStep(userId, from?.after);
   const ttl = ttlAt(now().getTime() + READ_NOTIFICATION_RETENTION_SECONDS * 1000);
   let marked = 0;
   for (let start = 0; start < ids.length; start += MARK_ALL_CHUNK) {
@@ -132,5 +126,12 @@ export async function markAllNotificationsRead(
       }
     }
   }
-  return continueAfter ? { marked, continueAfter } : { marked };
+  if (continueAfter) {
+    const next = changeEventPut(orgId, [], undefined, undefined, {
+      ...(from ? { id: from.nextEventId } : {}),
+      markAllRead: { userId, after: continueAfter },
+    });
+    await conditionHeld(transactWrite(next));
+  }
+  return { marked, more: continueAfter !== undefined };
 }
