@@ -130,7 +130,8 @@ try {
     { route: 'GET /api/user', path: '/api/user', cookie: mainCookie, queries: 0 },
     { route: 'GET /api/projects', path: '/api/projects', cookie: mainCookie, queries: 1 },
     { route: 'GET /api/projects/{id}', path: `/api/projects/${main.projectIds[0]}`, cookie: mainCookie, queries: 0 },
-    { route: 'GET /api/notifications/unread/count', path: '/api/notifications/unread/count', cookie: mainCookie, queries: 0 },
+    // The count is one Query of the person's own notifications (docs/decisions/102).
+    { route: 'GET /api/notifications/unread/count', path: '/api/notifications/unread/count', cookie: mainCookie, queries: 1 },
     // The figures item comes with the session; the one Query reads the 200 projects' summaries.
     { route: 'GET /api/dashboard', path: '/api/dashboard', cookie: mainCookie, queries: 1 },
     // Its floor is its own write: the figures item's GetItem and the route's TransactWriteItems.

@@ -57,8 +57,6 @@ export interface ChangeEventItem {
   profileOf?: string;
   /** Absent when nobody is notified. */
   message?: NotificationMessage;
-  /** The rest of a person's mark-all-read, one bounded step per event (functions/notifications/writes.ts). */
-  markAllRead?: MarkAllReadRest;
   /**
    * People mentioned in a comment: each gets this message instead of `message` (never both) and a
    * mail, written by the consumer with the notification (docs/decisions/048).
@@ -85,12 +83,6 @@ export interface MentionNotice {
 /** The mail of every recipient of an event's `message`, less what the consumer adds per person (their name). */
 export type AudienceMail = { template: 'due-reminder'; data: Omit<DueReminderMailData, 'fullName'> };
 
-/** Whose notifications are still to be marked read, and the sort key the next step starts after (older ones). */
-export interface MarkAllReadRest {
-  userId: string;
-  after: string;
-}
-
 /** A project's members but one, named rather than listed. */
 export interface ProjectAudience {
   projectId: string;
@@ -114,7 +106,6 @@ interface EventExtras {
   profileOf?: string;
   mentioned?: MentionNotice;
   mail?: AudienceMail;
-  markAllRead?: MarkAllReadRest;
 }
 
 /** The event's Put for the change's transaction; none when nobody is to be notified, no counter moves, no membership and no profile changes, unless its id is given. */
@@ -134,7 +125,7 @@ export function changeEventPut(
       ? { ...extras.mentioned, recipientIds: [...new Set(extras.mentioned.recipientIds)] }
       : undefined;
   const nothing = !notifies && !mentions && !counted && memberships.length === 0 && extras.profileOf === undefined;
-  if (nothing && extras.markAllRead === undefined && extras.id === undefined) return [];
+  if (nothing && extras.id === undefined) return [];
   const createdAt = now();
   const item: ChangeEventItem = {
     type: 'EVENT',
@@ -147,7 +138,6 @@ export function changeEventPut(
     ...(mentions ? { mentioned: mentions } : {}),
     ...(memberships.length > 0 ? { memberships } : {}),
     ...(extras.profileOf !== undefined ? { profileOf: extras.profileOf } : {}),
-    ...(extras.markAllRead ? { markAllRead: extras.markAllRead } : {}),
     ...(counted ? { figures: moved } : {}),
     createdAt: createdAt.toISOString(),
     ttl: ttlAt(createdAt.getTime() + KEEP_EVENT_MS),

@@ -1,16 +1,14 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TransactItem } from '../db/transactions';
 import type { ChangeEventItem } from '../events/change-event';
 
-const transactWrite = vi.hoisted(() => vi.fn<(items: TransactItem[]) => Promise<void>>());
-vi.mock('../db/transactions', async (original) => ({
-  ...(await original<typeof import('../db/transactions')>()),
-  transactWrite,
-}));
+const send = vi.hoisted(() => vi.fn<(command: unknown) => Promise<unknown>>());
+vi.mock('../db/client', async (original) => {
+  const actual = await original<typeof import('../db/client')>();
+  return { ...actual, db: { send } };
+});
 
-const { RECIPIENTS_PER_TRANSACTION, notifyRecipients } = await import('./fan-out');
-const { MAX_BUSY_ATTEMPTS } = await import('../db/transact-each-once');
-const { DatabaseBusyError } = await import('../db/faults');
+const { RECIPIENTS_PER_CHUNK, notifyRecipients } = await import('./fan-out');
 
 const event = (recipients: number): ChangeEventItem => ({
   type: 'EVENT',
@@ -22,77 +20,51 @@ const event = (recipients: number): ChangeEventItem => ({
   ttl: 1,
 });
 
-/** A transaction cancelled with these codes per item (DynamoDB's TransactionCanceledException). */
-const cancelled = (codes: string[]) =>
-  Object.assign(new Error('cancelled'), {
-    name: 'TransactionCanceledException',
-    CancellationReasons: codes.map((Code) => ({ Code })),
-  });
-const recipientsOf = (items: TransactItem[]) =>
-  items.flatMap((item) => (item.Put ? [(item.Put.Item as { userId: string }).userId] : []));
+const puts = () => send.mock.calls.map(([command]) => command as PutCommand);
+const alreadyThere = () =>
+  Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
 
 beforeEach(() => {
-  transactWrite.mockReset();
+  send.mockReset();
 });
 
 describe('the notification fan-out', () => {
-  it(`writes ${RECIPIENTS_PER_TRANSACTION} recipients per transaction, each a notification Put if absent and +1 on their counter`, async () => {
-    transactWrite.mockResolvedValue(undefined);
+  it(`writes each recipient's notification by itself, a Put if absent in their own partition, ${RECIPIENTS_PER_CHUNK} side by side`, async () => {
+    send.mockResolvedValue({});
     expect(await notifyRecipients(event(60))).toBe(60);
-    expect(transactWrite.mock.calls.map(([items]) => items.length)).toEqual([50, 50, 20]);
-    const [first, second] = transactWrite.mock.calls[0]![0];
-    expect(first!.Put).toMatchObject({
-      ConditionExpression: 'attribute_not_exists(PK)',
-      Item: { type: 'NOTIFICATION', userId: 'user-0', isRead: false },
-    });
-    expect(second!.Update).toMatchObject({ Key: { SK: 'USER#user-0' }, ConditionExpression: 'attribute_exists(PK)' });
+    expect(puts()).toHaveLength(60);
+    for (const [index, put] of puts().entries()) {
+      expect(put).toBeInstanceOf(PutCommand);
+      expect(put.input).toMatchObject({
+        ConditionExpression: 'attribute_not_exists(PK)',
+        Item: { PK: `USER#user-${index}`, type: 'NOTIFICATION', userId: `user-${index}`, isRead: false },
+      });
+    }
   });
 
   it('names each notification by the event and the recipient: the same ids on every run', async () => {
-    transactWrite.mockResolvedValue(undefined);
+    send.mockResolvedValue({});
     await notifyRecipients(event(2));
     await notifyRecipients(event(2));
-    const ids = transactWrite.mock.calls.map(([items]) =>
-      items.flatMap((item) => (item.Put ? [(item.Put.Item as { id: string }).id] : [])),
+    const ids = puts().map((put) => (put.input.Item as { id: string }).id);
+    expect(ids.slice(0, 2)).toEqual(ids.slice(2));
+    expect(new Set(ids).size).toBe(2);
+    for (const id of ids) expect(id).toMatch(/^01JP000000[0-9A-HJKMNP-TV-Z]{16}$/);
+  });
+
+  it('leaves out recipients already notified (a redelivery) and counts the rest', async () => {
+    send.mockImplementation(async (command) =>
+      ((command as PutCommand).input.Item as { userId: string }).userId === 'user-1' ? Promise.reject(alreadyThere()) : {},
     );
-    expect(ids[0]).toEqual(ids[1]);
-    expect(new Set(ids[0]).size).toBe(2);
-    for (const id of ids[0]!) expect(id).toMatch(/^01JP000000[0-9A-HJKMNP-TV-Z]{16}$/);
+    expect(await notifyRecipients(event(4))).toBe(3);
   });
 
-  it('leaves out recipients already notified or gone, and writes the rest', async () => {
-    // user-1's notification exists (a redelivery), user-2 was removed (its counter's condition).
-    transactWrite
-      .mockRejectedValueOnce(
-        cancelled(['None', 'None', 'ConditionalCheckFailed', 'None', 'None', 'ConditionalCheckFailed', 'None', 'None']),
-      )
-      .mockResolvedValue(undefined);
-    expect(await notifyRecipients(event(4))).toBe(2);
-    expect(recipientsOf(transactWrite.mock.calls[1]![0])).toEqual(['user-0', 'user-3']);
-  });
-
-  it('tries a busy database again with backoff, and writes each recipient once', async () => {
-    transactWrite
-      .mockRejectedValueOnce(Object.assign(new Error('slow down'), { name: 'ThrottlingException' }))
-      .mockResolvedValue(undefined);
-    expect(await notifyRecipients(event(3))).toBe(3);
-    expect(transactWrite).toHaveBeenCalledTimes(2);
-    expect(recipientsOf(transactWrite.mock.calls[1]![0])).toEqual(['user-0', 'user-1', 'user-2']);
-  });
-
-  it(`gives up with DatabaseBusyError after ${MAX_BUSY_ATTEMPTS} busy attempts, for the stream to retry the record`, async () => {
-    transactWrite.mockImplementation(async () => {
-      throw Object.assign(new Error('slow down'), { name: 'ThrottlingException' });
+  it('fails on any other error, for the stream to retry the record, and writes no chunk after it', async () => {
+    send.mockImplementation(async (command) => {
+      if (((command as PutCommand).input.Item as { userId: string }).userId === 'user-3') throw new Error('socket hang up');
+      return {};
     });
-    await expect(notifyRecipients(event(3))).rejects.toBeInstanceOf(DatabaseBusyError);
-    expect(transactWrite).toHaveBeenCalledTimes(MAX_BUSY_ATTEMPTS);
-  });
-
-  it('throws any other error at once', async () => {
-    transactWrite.mockImplementation(async () => {
-      throw new Error('ValidationException');
-    });
-    await expect(notifyRecipients(event(3))).rejects.toThrow('ValidationException');
-    expect(transactWrite).toHaveBeenCalledTimes(1);
+    await expect(notifyRecipients(event(RECIPIENTS_PER_CHUNK + 5))).rejects.toThrow('socket hang up');
+    expect(puts()).toHaveLength(RECIPIENTS_PER_CHUNK);
   });
 });

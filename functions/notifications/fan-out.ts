@@ -1,9 +1,10 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import { TABLE_NAME } from '../db/client';
-import { batchGet } from '../db/reads';
+import { TABLE_NAME, db } from '../db/client';
+import { batchGet, keyId } from '../db/reads';
 import { eachNewItem, newItems } from '../db/stream-batch';
 import { transactEachOnce } from '../db/transact-each-once';
-import type { TransactItem } from '../db/transactions';
+import { conditionHeld, type TransactItem } from '../db/transactions';
 import type { AudienceMail, ChangeEventItem, MentionNotice, NotificationMessage } from '../events/change-event';
 import { receivesList } from '../mail-subscriptions/subscriptions';
 import type { Mail } from '../mailer/mail';
@@ -19,15 +20,17 @@ import { userKeys } from '../user/keys';
 import { eventDerivedId, eventNotification } from './event-notifications';
 import type { NotificationItem } from './item';
 import { notificationKeys } from './keys';
-import { mentionMailAllowed, mentionMailTimesAfter } from './mention-mail-cap';
-import { markAllNotificationsRead, unreadIncrement } from './writes';
+import { type MentionMailTimes, mentionMailAllowed, mentionMailTimesAfter } from './mention-mail-cap';
 
-/** Recipients per transaction: two writes each, so one transaction stays at half DynamoDB's 100-item limit. */
-export const RECIPIENTS_PER_TRANSACTION = 25;
+/**
+ * Recipients written at once: their Puts are sent side by side, a chunk after the other. Few, so a
+ * fan-out opens few connections at once (25 at once timed out connecting to a loaded DynamoDB Local).
+ */
+export const RECIPIENTS_PER_CHUNK = 5;
 
 /**
  * The notification's Put on condition it does not exist yet: a redelivered event names the same
- * id (eventNotification), so the second Put fails and the counter beside it is not raised again.
+ * id (eventNotification), so the second Put fails and a notification read meanwhile stays read.
  */
 function firstNotificationPut(notification: NotificationItem): TransactItem {
   return {
@@ -39,20 +42,26 @@ function firstNotificationPut(notification: NotificationItem): TransactItem {
   };
 }
 
+/** The person's record of their mention mails (mention-mail-cap.ts), in their own partition. */
+const mentionMailTimesPut = (userId: string, mentionMailTimes: number[]): TransactItem => ({
+  Put: { TableName: TABLE_NAME, Item: { ...notificationKeys.mentionMails(userId), mentionMailTimes } },
+});
+
 /**
- * One transaction for a few recipients: per recipient the notification if it is new and +1 on
- * their counter if they still exist. A failed condition (already notified, or a user removed since
- * the change) names the recipient, and the rest is written again without them (transactEachOnce).
+ * A chunk of recipients without mail: one conditional PutItem each, in the recipient's own
+ * partition and nothing else (no counter, no transaction: docs/decisions/102), so a 500-member
+ * project's change costs each recipient one write unit and its digest index entry. Answers how
+ * many were new.
  */
-const notifyOnce = (orgId: string, notifications: NotificationItem[]) =>
-  transactEachOnce(
-    notifications,
-    (pending) => ({
-      items: pending.flatMap((notification) => [firstNotificationPut(notification), unreadIncrement(orgId, notification.userId)]),
-      entryOf: (itemIndex) => Math.floor(itemIndex / 2),
-    }),
-    'Notifications',
+async function notifyOnce(notifications: NotificationItem[]): Promise<number> {
+  // Settled, not raced: the chunk's other writes end before a failure fails the record, so none is still under way when it is retried.
+  const written = await Promise.allSettled(
+    notifications.map((notification) => conditionHeld(db.send(new PutCommand(firstNotificationPut(notification).Put!)))),
   );
+  const failed = written.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return written.filter((result) => result.status === 'fulfilled' && result.value).length;
+}
 
 /**
  * Whom an event notifies: those it lists and, for a change of a project, the members its set holds
@@ -67,10 +76,12 @@ async function recipientsOf(event: ChangeEventItem): Promise<string[]> {
 
 /**
  * People who get a mail with their notification, as they are now (a user removed since is left
- * out): per person the notification, +1 on their counter and the mail (unless they left the mail's
- * list by its unsubscribe link: docs/decisions/055; nor past a capped mail's hourly cap: mention-mail-cap.ts),
- * in one transaction with the others of the chunk; the mail's id is derived from the event as the notification's is, so a
- * redelivery queues no second mail (the notification's condition fails first and the person is left out).
+ * out): per person the notification and the mail (unless they left the mail's list by its
+ * unsubscribe link: docs/decisions/055; nor past a capped mail's hourly cap, whose record is
+ * written beside them: mention-mail-cap.ts), in one transaction with the others of the chunk; the
+ * mail's id is derived from the event as the notification's is, so a redelivery queues no second
+ * mail (the notification's condition fails first and the person is left out). Every item is the
+ * person's own or the mail's: none is in the organization's partition.
  */
 async function notifyAndMail(
   event: ChangeEventItem,
@@ -81,31 +92,27 @@ async function notifyAndMail(
 ): Promise<number> {
   // A capped mail counts each person's last mails (mention-mail-cap.ts): read strongly, so the event before this one is seen.
   const found = await batchGet(
-    recipientIds.map((id) => userKeys.user(event.orgId, id)),
+    recipientIds.flatMap((id) => [userKeys.user(event.orgId, id), ...(capped ? [notificationKeys.mentionMails(id)] : [])]),
     { consistentRead: capped },
   );
   const at = Date.parse(event.createdAt);
-  const people = [...found.values()] as unknown as UserItem[];
+  const people = recipientIds.flatMap((id) => found.get(keyId(userKeys.user(event.orgId, id))) ?? []) as unknown as UserItem[];
+  const mailTimesOf = (person: UserItem) =>
+    found.get(keyId(notificationKeys.mentionMails(person.id))) as MentionMailTimes | undefined;
   let notified = 0;
-  for (let start = 0; start < people.length; start += RECIPIENTS_PER_TRANSACTION) {
-    const chunk = people.slice(start, start + RECIPIENTS_PER_TRANSACTION);
+  for (let start = 0; start < people.length; start += RECIPIENTS_PER_CHUNK) {
+    const chunk = people.slice(start, start + RECIPIENTS_PER_CHUNK);
     notified += await transactEachOnce(
       chunk,
       (pending) => {
-        // Who each item is for: someone who left the mail's list gets two (no mail), others three.
+        // Who each item is for: someone who left the mail's list gets one (no mail), others two or three.
         const owners: number[] = [];
         const items = pending.flatMap((person, entry) => {
           const mail = mailOf(person);
           const list = listOfTemplate(mail.template);
-          const mailed = (!list || receivesList(person, list)) && (!capped || mentionMailAllowed(person, at));
-          const written = [
-            firstNotificationPut(eventNotification(event, message, person.id)),
-            unreadIncrement(
-              event.orgId,
-              person.id,
-              mailed && capped ? { mentionMailTimes: mentionMailTimesAfter(person, at) } : undefined,
-            ),
-          ];
+          const mailed = (!list || receivesList(person, list)) && (!capped || mentionMailAllowed(mailTimesOf(person), at));
+          const written = [firstNotificationPut(eventNotification(event, message, person.id))];
+          if (mailed && capped) written.push(mentionMailTimesPut(person.id, mentionMailTimesAfter(mailTimesOf(person), at)));
           if (mailed) written.push(outboxPut(person.username, mail, eventDerivedId(event, `${person.id}#mail`)));
           owners.push(...written.map(() => entry));
           return written;
@@ -139,8 +146,8 @@ const audienceMailOf =
   });
 
 /**
- * Every recipient of an event gets its notification and +1 on its counter, exactly once however
- * often it runs; the people a comment mentions get their own message and a mail instead.
+ * Every recipient of an event gets its notification exactly once however often it runs; the people
+ * a comment mentions get their own message and a mail instead.
  */
 export async function notifyRecipients(event: ChangeEventItem): Promise<number> {
   const { message, mentioned } = event;
@@ -150,24 +157,11 @@ export async function notifyRecipients(event: ChangeEventItem): Promise<number> 
   if (!message) return notified;
   const recipients = (await recipientsOf(event)).filter((id) => !mentioned?.recipientIds.includes(id));
   if (event.mail) return notified + (await notifyAndMail(event, message, recipients, audienceMailOf(event.mail)));
-  for (let start = 0; start < recipients.length; start += RECIPIENTS_PER_TRANSACTION) {
-    const chunk = recipients.slice(start, start + RECIPIENTS_PER_TRANSACTION);
-    notified += await notifyOnce(
-      event.orgId,
-      chunk.map((userId) => eventNotification(event, message, userId)),
-    );
+  for (let start = 0; start < recipients.length; start += RECIPIENTS_PER_CHUNK) {
+    const chunk = recipients.slice(start, start + RECIPIENTS_PER_CHUNK);
+    notified += await notifyOnce(chunk.map((userId) => eventNotification(event, message, userId)));
   }
   return notified;
-}
-
-/** The next step of a person's mark-all-read (notifications/writes.ts), the event after it named from this one. */
-async function markTheRestRead(event: ChangeEventItem, log: (entry: Record<string, unknown>) => void) {
-  const { userId, after } = event.markAllRead!;
-  const step = await markAllNotificationsRead(event.orgId, userId, {
-    after,
-    nextEventId: eventDerivedId(event, 'mark-all-read'),
-  });
-  log({ level: 'info', source: 'mark-all-read', eventId: event.id, orgId: event.orgId, ...step });
 }
 
 /**
@@ -202,7 +196,6 @@ export async function fanOutNotifications(
         const renewed = await renewProfileCopies(event.orgId, event.profileOf);
         log({ level: 'info', source: 'member-profiles', eventId: event.id, orgId: event.orgId, renewed });
       }
-      if (event.markAllRead) await markTheRestRead(event, log);
       if (!event.message && !event.mentioned) return;
       const notified = await notifyRecipients(event);
       log({

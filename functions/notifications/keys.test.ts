@@ -6,6 +6,7 @@ import { digestIndexKeys, digestOwnerOf, digestWeekKey, notificationCollections,
 describe('the key strings stored items carry', () => {
   pinBuilders('notificationKeys', notificationKeys, {
     notification: [['u1', 'n1'], { PK: 'USER#u1', SK: 'NOTIFICATION#n1' }],
+    mentionMails: [['u1'], { PK: 'USER#u1', SK: 'MENTION_MAILS' }],
     weeklyDigestMark: [['u1', '2026-01-05'], { PK: 'USER#u1', SK: 'DIGEST#2026-01-05' }],
   });
   pinBuilders('notificationCollections', notificationCollections, {

@@ -2,9 +2,13 @@ import { type Key, keyOf, USER } from '../db/keys';
 import type { NotificationItem } from './item';
 
 /** The keys of a person's notifications and of the weekly digest (docs/data-model.md, Notifications). */
+const NOTIFICATION = 'NOTIFICATION#';
+
 export const notificationKeys = {
   notification: (userId: string, notificationId: string) =>
-    keyOf<NotificationItem>(`${USER}${userId}`, `NOTIFICATION#${notificationId}`),
+    keyOf<NotificationItem>(`${USER}${userId}`, `${NOTIFICATION}${notificationId}`),
+  /** When a person's last mention mails were queued (functions/notifications/mention-mail-cap.ts): in their own partition, not the organization's. */
+  mentionMails: (userId: string): Key => ({ PK: `${USER}${userId}`, SK: 'MENTION_MAILS' }),
   /** That a person's weekly digest of the week starting `monday` was queued: put with its mail, so a second run sends nothing (docs/decisions/061). */
   weeklyDigestMark: (userId: string, monday: string): Key => ({ PK: `${USER}${userId}`, SK: `DIGEST#${monday}` }),
 } as const;
@@ -33,5 +37,5 @@ export function digestOwnerOf(digestSort: string): { orgId: string; userId: stri
 
 /** Partitions and sort-key prefixes for Queries. */
 export const notificationCollections = {
-  notificationsOfUser: (userId: string) => ({ PK: `${USER}${userId}`, prefix: 'NOTIFICATION#' }),
+  notificationsOfUser: (userId: string) => ({ PK: `${USER}${userId}`, prefix: NOTIFICATION }),
 } as const;

@@ -21,7 +21,7 @@ describe('the mention mail cap', () => {
     expect(mentionMailTimesAfter(person, start + HOUR)).toEqual([1, 2, 3, 4, 60].map((minute) => start + minute * 60_000));
   });
 
-  it('keeps no more than the hour’s times on the user item', () => {
+  it('keeps no more than the hour’s times on the person’s record', () => {
     const old = Date.parse('2026-12-01T08:00:00Z');
     expect(mentionMailTimesAfter({ mentionMailTimes: [old, old + 1] }, old + 2 * HOUR)).toEqual([old + 2 * HOUR]);
   });

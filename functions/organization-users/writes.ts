@@ -199,8 +199,7 @@ async function updateUser(
               ...userIndexKeys(next),
               ...(input.passwordHash ? { passwordHash: input.passwordHash } : {}),
             },
-            // The transaction already updates this user item, so the unread counter goes here, not in a second write.
-            add: { ...(notify ? { unreadCount: 1 } : {}), ...(profileChanged ? profileVersionRaise : {}) },
+            ...(profileChanged ? { add: profileVersionRaise } : {}),
           },
           // The index keys and word items are computed from the name read: a concurrent rename is a stale read.
           {

@@ -21,8 +21,11 @@ export interface UserItem {
   role: Role;
   passwordHash: string;
   avatarUrl: string | null;
-  /** Unread notifications, changed in the same transaction as every isRead change. */
-  unreadCount: number;
+  /**
+   * The newest notification mark-all-read covered: it and every older one read as read
+   * (functions/notifications/item.ts isReadBy; docs/decisions/102). Absent until the first mark-all-read.
+   */
+  notificationsReadUpTo?: string;
   /**
    * Raised by every change of what a project's members list shows (name, role, avatar): the copies
    * in member sets are replaced only by a newer one (functions/projects/member-profiles.ts). Absent: 0.
@@ -53,8 +56,6 @@ export interface UserItem {
   passkeyCount?: number;
   /** The mail lists the user turned off by an unsubscribe link (shared/mail-lists.ts; docs/decisions/055). */
   mailOptOuts?: Set<MailList>;
-  /** When their last mention mails were queued, newest last (epoch ms; functions/notifications/mention-mail-cap.ts). */
-  mentionMailTimes?: number[];
 }
 
 /** A user as stored: with its keys and the user indexes' sort keys (docs/decisions/031). */
@@ -112,7 +113,6 @@ export function newUser(input: {
     role: input.role,
     passwordHash: input.passwordHash,
     avatarUrl: null,
-    unreadCount: 0,
     createdAt: input.createdAt ?? now().toISOString(),
     emailVerified: input.emailVerified,
   };

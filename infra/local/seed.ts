@@ -245,8 +245,6 @@ export async function seedOrganization(
       emailVerified: false,
       createdAt: now,
     }),
-    // The notifications below are written straight into the table, so their count is too.
-    unreadCount: index < notified ? options.notificationsPerUser : 0,
   }));
 
   // Counted as the API's creates count them (one admin, every user, none with two-factor).

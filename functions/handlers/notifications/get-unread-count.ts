@@ -1,11 +1,12 @@
 import * as notificationEndpoints from '../../../shared/contract/notifications';
 import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/response';
+import { unreadOf } from '../../notifications/reads';
 
 /**
- * The busiest route (every open tab polls it): the counter lives on the user item, which the
- * session load has already read, so the answer costs no call beyond that one BatchGetItem.
+ * The busiest route (every open tab polls it): one bounded Query of the person's own partition, the
+ * notifications after their mark-all-read marker (docs/decisions/102), besides the session load.
  */
 export const handler = defineRoute(notificationEndpoints.unreadCount, async ({ session }) =>
-  ok({ count: Math.max(0, session.user.unreadCount ?? 0) }),
+  ok({ count: (await unreadOf(session.user.id, session.user.notificationsReadUpTo)).count }),
 );

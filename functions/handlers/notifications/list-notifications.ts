@@ -6,5 +6,5 @@ import { listNotificationsOfUser } from '../../notifications/reads';
 
 export const handler = defineRoute(notificationEndpoints.list, async ({ session }) => {
   const items = await listNotificationsOfUser(session.user.id);
-  return ok(items.map(toNotificationResponse));
+  return ok(items.map((item) => toNotificationResponse(item, session.user.notificationsReadUpTo)));
 });

@@ -7,7 +7,8 @@ import type { RouteDefinition } from '../../../functions/routes';
  */
 export const READ_BUDGETS: Record<string, number> = {
   'GET /api/user': 1,
-  'GET /api/notifications/unread/count': 1,
+  // The session load and one bounded Query of the person's own notifications (docs/decisions/102).
+  'GET /api/notifications/unread/count': 2,
   'GET /api/notifications': 2,
   'GET /api/projects': 2,
   'GET /api/projects/{id}': 3,

@@ -6,10 +6,11 @@
  * after a lost race). Every GET route of the table has its line.
  */
 export const READ_CONSISTENCY: Record<string, readonly string[]> = {
-  // The session load: one BatchGetItem, strong (the session's revocation; the user item's unread count,
-  // name, password hash and two-factor state read back right after the user changes them).
+  // The session load: one BatchGetItem, strong (the session's revocation; the user item's mark-all-read
+  // marker, name, password hash and two-factor state read back right after the user changes them).
   'GET /api/user': ['BatchGetItem:strong'],
-  'GET /api/notifications/unread/count': ['BatchGetItem:strong'],
+  // The count moves right after the user marks one read (docs/decisions/102).
+  'GET /api/notifications/unread/count': ['BatchGetItem:strong', 'Query:strong'],
   'GET /api/billing/subscription': ['BatchGetItem:strong'],
   // Refetched right after the user marks one read.
   'GET /api/notifications': ['BatchGetItem:strong', 'Query:strong'],

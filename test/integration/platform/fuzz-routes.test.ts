@@ -93,7 +93,7 @@ beforeAll(async () => {
     60_000,
   );
   expect(added).toHaveLength(1);
-  await seedNotifications(victim.orgId, victimStaff.user.id, 2);
+  await seedNotifications(victimStaff.user.id, 2);
   const attackerProject = await attacker.call('/api/projects', { body: { name: 'Own project' } });
   const notifications = (await victimStaff.call('/api/notifications')).body as { id: string }[];
   world = {

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { notificationCollections } from '../../../functions/notifications/keys';
 import { projectCollections } from '../../../functions/projects/keys';
 import { MAX_WRITE_ATTEMPTS } from '../../../functions/projects/write-project-change';
-import { userCollections } from '../../../functions/user/keys';
 import { type SignedIn, registerOrganization, request } from '../support/api';
 import { eventually } from '../support/eventually';
 import { addMemberDirectly } from '../support/org-members';
@@ -36,16 +35,7 @@ async function notificationsOf(userId: string, count = 0) {
 }
 
 async function unreadCountOf(user: SignedIn) {
-  const { db, tableName } = testTable();
-  const { PK, prefix } = userCollections.usersOfOrganization(user.orgId);
-  const out = await db.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'PK = :pk AND SK = :sk',
-      ExpressionAttributeValues: { ':pk': PK, ':sk': `${prefix}${user.user.id}` },
-    }),
-  );
-  return (out.Items?.[0]?.unreadCount as number | undefined) ?? 0;
+  return (await user.call<{ count: number }>('/api/notifications/unread/count')).body.count;
 }
 
 describe('GET /api/organization-users', () => {

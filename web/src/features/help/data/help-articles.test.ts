@@ -39,4 +39,9 @@ describe('help articles', () => {
       helpArticles.flatMap((article) => article.body).length,
     );
   });
+
+  it('say how long notifications are kept, as the server keeps them (docs/decisions/102)', () => {
+    const text = helpArticles.flatMap((article) => article.body).join(' ');
+    expect(text).toContain('Notifications are kept for 90 days, and for 30 days once you open one.');
+  });
 });

@@ -22,6 +22,7 @@ export const helpArticles: readonly HelpArticle[] = [
       "The dashboard is your home page: it shows your organization's projects at a glance, how they are spread across the statuses, and what changed recently.",
       'To jump to any project, press Ctrl+K (Cmd+K on a Mac) anywhere in the app, or use the search box in the top bar, and type part of its name. Use the arrow keys to pick a result and Enter to open it.',
       'The bell in the top bar shows your notifications, such as being added to a project or a project of yours changing status. Your avatar menu leads to User Settings, Account Settings, Billing and Logout.',
+      'Notifications are kept for 90 days, and for 30 days once you open one. Mark all as read clears the badge at once, however many there are.',
     ],
   },
   {
