@@ -10,6 +10,7 @@ import { receivesList } from '../mail-subscriptions/subscriptions';
 import type { Mail } from '../mailer/mail';
 import { outboxPut } from '../mailer/outbox';
 import { listOfTemplate } from '../mailer/unsubscribe-links';
+import { countMetric } from '../observability/metrics';
 import { countEventFigures } from '../projects/figures-from-events';
 import { renewAddedMembersCopies, renewProfileCopies } from '../projects/member-profiles';
 import { readMemberIds } from '../projects/member-set';
@@ -60,7 +61,10 @@ async function notifyOnce(notifications: NotificationItem[]): Promise<number> {
   );
   const failed = written.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
-  return written.filter((result) => result.status === 'fulfilled' && result.value).length;
+  const notified = written.filter((result) => result.status === 'fulfilled' && result.value).length;
+  // Outside a transaction, so transactWrite does not count them.
+  if (notified > 0) countMetric('NotificationsWritten', notified);
+  return notified;
 }
 
 /**

@@ -127,7 +127,9 @@ describe('sessions people can see and end (issue 21, item 4)', () => {
     const poll = await admin.call('/api/notifications/unread/count');
     expect(poll.status).toBe(200);
     expect(poll.body).toEqual({ count: 0 });
-    expect(poll.dbCalls).toBe(1);
+    // The session load and the count's Query (docs/decisions/102): no write of the session.
+    expect(poll.dbCalls).toBe(2);
+    expect(poll.dbWrittenKeys).toEqual([]);
     expect(await lastUsedAt()).toBe(idleSince);
 
     // Past the idle limit the poll ends too: the page learns it is signed out.
