@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ULID } from '../../shared/ids';
 import { now, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { keyBeginsWith } from '../db/key-prefix';
+import { type KeyCondition, type KeyRange, keyBeginsWith } from '../db/key-prefix';
 import { getItem } from '../db/reads';
 import { NotFound } from '../domain/errors';
 import type { NotificationItem } from './item';
@@ -11,28 +11,39 @@ import { notificationCollections, notificationKeys } from './keys';
 /** The panel shows the newest ones; older ones are read by mark-all-read's marker or expire. */
 const NOTIFICATION_LIST_LIMIT = 50;
 
-// TTL deletion can lag by days: an expired notification is already gone for the user.
-const NOT_EXPIRED = { FilterExpression: 'attribute_not_exists(#ttl) OR #ttl > :now', names: { '#ttl': 'ttl' } };
-
-/** A user's newest notifications, newest first (ULID sort keys): one Query. */
-export async function listNotificationsOfUser(userId: string): Promise<NotificationItem[]> {
+/**
+ * The newest of a user's unexpired notifications within `range` (all of them, or those after a
+ * marker): one Query, newest first (ULID sort keys), strong, since the page and the count are read
+ * again right after the user marks one read.
+ */
+async function newestNotifications<T>(
+  userId: string,
+  range: (all: KeyRange) => KeyCondition,
+  limit: number,
+  projection?: string,
+) {
   const { PK, prefix } = notificationCollections.notificationsOfUser(userId);
-  const notifications = keyBeginsWith('SK', prefix);
+  const within = range(keyBeginsWith('SK', prefix));
   const page = await db.send(
     new QueryCommand({
       TableName: TABLE_NAME,
-      KeyConditionExpression: `PK = :pk AND ${notifications.expression}`,
-      FilterExpression: NOT_EXPIRED.FilterExpression,
-      ExpressionAttributeNames: NOT_EXPIRED.names,
-      ExpressionAttributeValues: { ':pk': PK, ...notifications.values, ':now': ttlAt(now()) },
+      KeyConditionExpression: `PK = :pk AND ${within.expression}`,
+      // TTL deletion can lag by days: an expired notification is already gone for the user.
+      FilterExpression: 'attribute_not_exists(#ttl) OR #ttl > :now',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':pk': PK, ...within.values, ':now': ttlAt(now()) },
+      ...(projection ? { ProjectionExpression: projection } : {}),
       ScanIndexForward: false,
-      Limit: NOTIFICATION_LIST_LIMIT,
-      // Read again right after the user marks one read (the page refetches): it must show as read.
+      Limit: limit,
       ConsistentRead: true,
     }),
   );
-  return (page.Items ?? []) as NotificationItem[];
+  return (page.Items ?? []) as T[];
 }
+
+/** A user's newest notifications, the panel's list. */
+export const listNotificationsOfUser = (userId: string) =>
+  newestNotifications<NotificationItem>(userId, (all) => all, NOTIFICATION_LIST_LIMIT);
 
 /**
  * Notifications the unread count looks at: the newest this many after mark-all-read's marker. The
@@ -42,30 +53,20 @@ export async function listNotificationsOfUser(userId: string): Promise<Notificat
 export const UNREAD_COUNT_LIMIT = 100;
 
 /**
- * How many of a person's notifications are unread, and the newest one's id: one Query of their own
- * partition, the notifications after `readUpTo` (UserItem.notificationsReadUpTo), newest first, at
- * most UNREAD_COUNT_LIMIT read, so its cost is bounded whatever they hold. Strong: right after a
- * mark-read the count must have moved.
+ * How many of a person's notifications are unread, and the newest one's id: the notifications
+ * after `readUpTo` (UserItem.notificationsReadUpTo), at most UNREAD_COUNT_LIMIT read, so its cost is
+ * bounded whatever they hold.
  */
 export async function unreadOf(userId: string, readUpTo: string | undefined): Promise<{ count: number; newestId?: string }> {
-  const { PK, prefix } = notificationCollections.notificationsOfUser(userId);
-  const all = keyBeginsWith('SK', prefix);
   // After the marker: '#' sorts below every character of an id, so `<marker>#` is above the marker and below the next id.
-  const range = readUpTo ? all.resumedAt(`${notificationKeys.notification(userId, readUpTo).SK}#`, true) : all;
-  const page = await db.send(
-    new QueryCommand({
-      TableName: TABLE_NAME,
-      KeyConditionExpression: `PK = :pk AND ${range.expression}`,
-      FilterExpression: NOT_EXPIRED.FilterExpression,
-      ExpressionAttributeNames: NOT_EXPIRED.names,
-      ExpressionAttributeValues: { ':pk': PK, ...range.values, ':now': ttlAt(now()) },
-      ProjectionExpression: 'id, isRead',
-      ScanIndexForward: false,
-      Limit: UNREAD_COUNT_LIMIT,
-      ConsistentRead: true,
-    }),
+  const afterMarker = (all: KeyRange) =>
+    readUpTo ? all.resumedAt(`${notificationKeys.notification(userId, readUpTo).SK}#`, true) : all;
+  const items = await newestNotifications<Pick<NotificationItem, 'id' | 'isRead'>>(
+    userId,
+    afterMarker,
+    UNREAD_COUNT_LIMIT,
+    'id, isRead',
   );
-  const items = (page.Items ?? []) as Pick<NotificationItem, 'id' | 'isRead'>[];
   const count = items.filter((item) => !item.isRead).length;
   return items[0] ? { count, newestId: items[0].id } : { count };
 }
