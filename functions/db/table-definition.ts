@@ -95,6 +95,17 @@ export const tableDefinition = {
       include: USER_LIST_ATTRIBUTES,
     },
     /**
+     * A project's current members with what its members list shows of each (`projectMembersKey` =
+     * `ORG#<orgId>#PROJECT#<projectId>#MEMBERS`, on current membership items only): the detail reads them in
+     * one Query, and a rename rewrites the person's own small items (docs/decisions/103).
+     */
+    {
+      indexName: 'membersOfProject',
+      partitionKey: { name: 'projectMembersKey', type: 'S' },
+      sortKey: { name: 'userId', type: 'S' },
+      include: ['profile'],
+    },
+    /**
      * One person's audit entries in time order (`auditActorKey` = `AUDIT#<orgId>#ACTOR#<actorId>`,
      * written with every entry): the audit log's person filter is a key read, not a filter over the
      * whole log (docs/decisions/062). ALL: the page answers whole entries.

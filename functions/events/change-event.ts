@@ -53,7 +53,7 @@ export interface ChangeEventItem {
   audience?: ProjectAudience;
   /** What the change does to the members' own items (functions/projects/memberships.ts), applied by the consumer. */
   memberships?: MembershipChange[];
-  /** A user whose name, role or avatar changed: the consumer renews the copies in their projects' member sets (docs/decisions/063). */
+  /** A user whose name, role or avatar changed: the consumer renews the copies on their memberships (docs/decisions/103). */
   profileOf?: string;
   /** Absent when nobody is notified. */
   message?: NotificationMessage;
@@ -156,7 +156,7 @@ export function changeEventPut(
 /**
  * For the transaction of a change of what the members lists show (a rename, a role, an avatar):
  * the version raise on the user's own update and the event that has the consumer renew the copies
- * in their projects' member sets (functions/projects/member-profiles.ts, docs/decisions/063).
+ * on their memberships (functions/projects/member-profiles.ts, docs/decisions/103).
  */
 export const profileVersionRaise = { profileVersion: 1 } as const;
 export const profileChangedEvent = (orgId: string, userId: string): TransactItem[] =>

@@ -7,6 +7,7 @@ import {
   projectCollections,
   projectIndexKeys,
   projectKeys,
+  projectMembersKey,
   statusKeyPrefix,
 } from './keys';
 
@@ -23,6 +24,7 @@ describe('the key strings stored items carry', () => {
   });
   pinBuilders('projectCollections', projectCollections, {
     projectsOfOrganization: [['o1'], { PK: 'ORG#o1', prefix: 'PROJECT#' }],
+    memberSetsOfOrganization: [['o1'], { PK: 'ORG#o1', prefix: 'MEMBERS#' }],
     membershipsOfUser: [['o1', 'u1'], { PK: 'ORG#o1#MEMBER#u1', prefix: 'PROJECT#' }],
     projectWordsBeginning: [['o1', 'spr'], { PK: 'ORG#o1#WORDS', prefix: 'spr' }],
     activityOfProject: [['o1', 'p1'], { PK: 'ORG#o1', prefix: 'ACTIVITY#p1#' }],
@@ -52,6 +54,7 @@ describe('the key strings stored items carry', () => {
       '4\u0001',
     ]);
     expect(dueDayKey('2026-01-02')).toBe('DUE#2026-01-02');
+    expect(projectMembersKey('o1', 'p1')).toBe('ORG#o1#PROJECT#p1#MEMBERS');
     expect(openDueBefore('2026-01-02')).toBe('2026-01-02');
     expect(openDueThrough('2026-01-02')).toBe('2026-01-02\u0001~');
   });

@@ -70,6 +70,9 @@ export function projectIndexKeys(project: Pick<ProjectItem, 'id' | 'name' | 'sta
   };
 }
 
+/** The membersOfProject partition of a project's current memberships, each with its member's profile (docs/decisions/103). */
+export const projectMembersKey = (orgId: string, projectId: string) => `${ORG}${orgId}#${PROJECT}${projectId}#MEMBERS`;
+
 /** The partition of projectsDueOn holding the open projects due on `day` ('YYYY-MM-DD'). */
 export const dueDayKey = (day: string) => `DUE#${day}`;
 
@@ -83,6 +86,8 @@ export const statusKeyPrefix = (status: string) => `${statusRank(status)}${SEPAR
 /** Partitions and sort-key prefixes for Queries. */
 export const projectCollections = {
   projectsOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: PROJECT }),
+  /** Every member set of the organization (the one-off move of docs/decisions/103 only). */
+  memberSetsOfOrganization: (orgId: string) => ({ PK: `${ORG}${orgId}`, prefix: MEMBERS }),
   /** A user's memberships (and those ended lately, kept as tombstones), in the projects' creation order. */
   membershipsOfUser: (orgId: string, userId: string) => ({ PK: `${ORG}${orgId}${MEMBER}${userId}`, prefix: PROJECT }),
   /** Word items whose word begins with `prefix`, in word order, then the projects' creation order. */

@@ -1,36 +1,43 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME, db } from '../db/client';
+import { queryCollection } from '../db/query-collection';
 import { batchGet, getItem, keyId } from '../db/reads';
 import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { MembershipChange } from '../events/change-event';
 import type { UserItem } from '../user/item';
 import { userKeys } from '../user/keys';
-import { projectKeys } from './keys';
-import { type MemberProfile, type MemberSetItem, memberProfileOf } from './member-set';
-import { projectIdsOfMember } from './memberships';
+import { projectCollections, projectKeys, projectMembersKey } from './keys';
+import type { MemberSetItem } from './member-set';
+import { type MemberProfile, type MembershipItem, memberProfileOf, projectIdsOfMember } from './memberships';
 
 /**
- * The copies of a member's name, email, avatar and role in the member sets of their projects
- * (docs/decisions/063), kept current after the fact by the stream consumer. Each copy carries the
- * user's profileVersion it was made at and is only ever replaced by a newer one, so copies written
- * in any order, and any number of times, end as the user's newest profile.
+ * The copies of a member's name, email, avatar and role on their memberships (docs/decisions/063,
+ * 103), kept current after the fact by the stream consumer. Each copy carries the user's
+ * profileVersion it was made at and is only ever replaced by a newer one, so copies written in any
+ * order, and any number of times, end as the user's newest profile. A copy is a membership's own
+ * small item: renewing it rewrites nothing of anyone else.
  */
 
-/** Replaces the copy in one set if the set has one and it is older; false when it had none or a newer one. */
+/**
+ * Gives one current membership the copy if it has none or an older one, and its place in the
+ * membersOfProject index if it lacks it (a membership written before docs/decisions/103); false
+ * when it has a newer copy or is not current.
+ */
 function renewCopy(orgId: string, projectId: string, userId: string, profile: MemberProfile): Promise<boolean> {
   return conditionHeld(
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
-        Key: projectKeys.projectMembers(orgId, projectId),
+        Key: projectKeys.membership(orgId, userId, projectId),
         ...updateExpression(
-          { setIn: { profiles: { [userId]: profile } } },
-          // No copy (a set written before them, or the member gone): nothing to renew, the read falls back to the user item.
+          { set: { profile, projectMembersKey: projectMembersKey(orgId, projectId) } },
+          // A former membership keeps no copy; a later change that ended it wins over this renewal.
           {
-            expression: 'attribute_exists(profiles.#member) AND profiles.#member.v < :copied',
-            names: { '#member': userId },
-            values: { ':copied': profile.v },
+            expression:
+              '#member = :member AND (attribute_not_exists(profile) OR profile.v < :copied OR attribute_not_exists(projectMembersKey))',
+            names: { '#member': 'member' },
+            values: { ':member': true, ':copied': profile.v },
           },
         ),
       }),
@@ -39,8 +46,9 @@ function renewCopy(orgId: string, projectId: string, userId: string, profile: Me
 }
 
 /**
- * After a user's profile changed: the user (strongly) and their memberships, then each set's copy
- * renewed. A redelivery finds every copy current and writes nothing. Answers the copies renewed.
+ * After a user's profile changed: the user (strongly) and their memberships, then each
+ * membership's copy renewed, one small UpdateItem per project of the person. A redelivery finds
+ * every copy current and writes nothing. Answers the copies renewed.
  */
 export async function renewProfileCopies(orgId: string, userId: string): Promise<number> {
   const user = await getItem<UserItem>(userKeys.user(orgId, userId), { consistentRead: true });
@@ -53,32 +61,54 @@ export async function renewProfileCopies(orgId: string, userId: string): Promise
 }
 
 /**
- * After a member change, for those it added: a rename committed between the PUT's read of the users
- * and its memberships being written is found by neither the PUT nor the rename's own renewal (which
- * looked for memberships before they existed). The set and the added users are read again
- * (strongly) and only copies older than their user are renewed: nothing is written in the usual case.
+ * After a member change, for those it added: the memberships the stream consumer wrote itself carry
+ * no copy (the request that would have written them stopped first), and a rename committed between
+ * the PUT's read of the users and its memberships being written is found by neither the PUT nor the
+ * rename's own renewal (which looked for memberships before they existed). The added memberships
+ * and users are read again (strongly) and only missing or older copies are written: nothing in the
+ * usual case.
  */
 export async function renewAddedMembersCopies(orgId: string, changes: MembershipChange[]): Promise<number> {
   let renewed = 0;
   for (const change of changes) {
     if (change.added.length === 0) continue;
-    const set = await getItem<MemberSetItem>(projectKeys.projectMembers(orgId, change.projectId), { consistentRead: true });
-    const copies = set?.profiles ?? {};
-    const copied = change.added.filter((id) => copies[id]);
-    if (copied.length === 0) continue;
-    const found = await batchGet(
-      copied.map((id) => userKeys.user(orgId, id)),
-      { consistentRead: true },
-    );
-    for (const id of copied) {
-      const user = found.get(keyId(userKeys.user(orgId, id))) as UserItem | undefined;
-      if (
-        user &&
-        (user.profileVersion ?? 0) > copies[id]!.v &&
-        (await renewCopy(orgId, change.projectId, id, memberProfileOf(user)))
-      )
-        renewed += 1;
+    const membershipKeys = change.added.map((id) => projectKeys.membership(orgId, id, change.projectId));
+    const userKeysOf = change.added.map((id) => userKeys.user(orgId, id));
+    const found = await batchGet([...membershipKeys, ...userKeysOf], { consistentRead: true });
+    for (const [index, id] of change.added.entries()) {
+      const membership = found.get(keyId(membershipKeys[index]!)) as MembershipItem | undefined;
+      const user = found.get(keyId(userKeysOf[index]!)) as UserItem | undefined;
+      if (!membership?.member || !user) continue;
+      if (membership.projectMembersKey && membership.profile && membership.profile.v >= (user.profileVersion ?? 0)) continue;
+      if (await renewCopy(orgId, change.projectId, id, memberProfileOf(user))) renewed += 1;
     }
   }
   return renewed;
+}
+
+/**
+ * The one-off move of docs/decisions/103 for one organization: every member set's members get their
+ * copy on their membership, from the user as it is now (strongly read), and the set loses the copies
+ * it held. Idempotent: a second run finds every copy current and every set without copies, and
+ * writes nothing. Answers the sets read, the copies written and the sets emptied of copies.
+ */
+export async function moveProfileCopiesOfOrganization(orgId: string): Promise<{ sets: number; copied: number; emptied: number }> {
+  const sets = await queryCollection<MemberSetItem & { profiles?: unknown }>(projectCollections.memberSetsOfOrganization(orgId), {
+    consistentRead: true,
+  });
+  let copied = 0;
+  let emptied = 0;
+  for (const set of sets) {
+    copied += await renewAddedMembersCopies(orgId, [{ projectId: set.projectId, version: 0, added: set.memberIds, removed: [] }]);
+    if (set.profiles === undefined) continue;
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: projectKeys.projectMembers(orgId, set.projectId),
+        UpdateExpression: 'REMOVE profiles',
+      }),
+    );
+    emptied += 1;
+  }
+  return { sets: sets.length, copied, emptied };
 }

@@ -1,8 +1,6 @@
-import type { ProjectMemberResponse } from '../../shared/schemas/projects';
 import { TABLE_NAME } from '../db/client';
 import { getItem } from '../db/reads';
 import type { TransactItem } from '../db/transactions';
-import type { UserItem } from '../user/item';
 import { isProjectId } from './item';
 import { projectKeys } from './keys';
 
@@ -18,44 +16,18 @@ export interface MemberSetItem {
   type: 'MEMBERS';
   orgId: string;
   projectId: string;
-  /** In the order PUT members sent them: the detail lists them so. */
-  memberIds: string[];
   /**
-   * What the members list shows of each member, copied when they were added and kept current by the
-   * stream consumer (docs/decisions/063), so the detail reads no user item. A member without a copy
-   * (a set written before) is read by key.
+   * In the order PUT members sent them: the detail lists them so. Ids only: what the list shows of
+   * each member is on their membership (docs/decisions/103), so the set stays about 14 KB at 500.
    */
-  profiles?: Record<string, MemberProfile>;
+  memberIds: string[];
 }
 
-/** A member as the detail shows them, and `v`: the user's profileVersion it was copied at. */
-export type MemberProfile = Omit<ProjectMemberResponse, 'id'> & { v: number };
-
-export const memberProfileOf = (user: UserItem): MemberProfile => ({
-  fullName: user.fullName,
-  username: user.username,
-  avatarUrl: user.avatarUrl ?? null,
-  role: user.role,
-  v: user.profileVersion ?? 0,
-});
-
-/** The set's write in the change's transaction: a Put of the new set (with the copies it has of these members), or a Delete once it is empty. */
-export function memberSetWrite(
-  orgId: string,
-  projectId: string,
-  memberIds: string[],
-  profiles: Record<string, MemberProfile> = {},
-): TransactItem {
+/** The set's write in the change's transaction: a Put of the new set, or a Delete once it is empty. */
+export function memberSetWrite(orgId: string, projectId: string, memberIds: string[]): TransactItem {
   const key = projectKeys.projectMembers(orgId, projectId);
   if (memberIds.length === 0) return { Delete: { TableName: TABLE_NAME, Key: key } };
-  const kept = Object.fromEntries(memberIds.flatMap((id) => (profiles[id] ? [[id, profiles[id]] as const] : [])));
-  const item: MemberSetItem = {
-    type: 'MEMBERS',
-    orgId,
-    projectId,
-    memberIds,
-    ...(Object.keys(kept).length > 0 ? { profiles: kept } : {}),
-  };
+  const item: MemberSetItem = { type: 'MEMBERS', orgId, projectId, memberIds };
   return { Put: { TableName: TABLE_NAME, Item: { ...key, ...item } } };
 }
 

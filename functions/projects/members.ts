@@ -1,32 +1,43 @@
+import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 import type { ProjectMemberResponse } from '../../shared/schemas/projects';
 import type { WriteContext } from '../audit-log/entries';
 import { now } from '../clock';
+import { TABLE_NAME, db } from '../db/client';
 import { batchGet, keyId } from '../db/reads';
+import type { IndexName } from '../db/table-definition';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { type UserItem, toMemberResponse } from '../user/item';
 import { userKeys } from '../user/keys';
 import { type ActivityChange, activityEntry, activityPut } from './activity';
 import { type ProjectItem, isProjectId } from './item';
-import { projectKeys } from './keys';
-import { type MemberSetItem, memberIdsOf, memberProfileOf, memberSetWrite } from './member-set';
-import { applyMembershipChangesNow } from './memberships';
+import { projectKeys, projectMembersKey } from './keys';
+import { type MemberSetItem, memberIdsOf, memberSetWrite } from './member-set';
+import { type MemberProfile, type MembershipItem, applyMembershipChangesNow, memberProfileOf } from './memberships';
 import { PROJECT_BUSY, PROJECT_NOT_FOUND, addedToProjectMessage } from './messages';
 import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './write-project-change';
 
 const MEMBERS_NOT_IN_ORGANIZATION = 'Every member must be a user of your organization';
 
 /**
- * The members in the set's order, from the copies the set holds (docs/decisions/063): no read for
- * them. Members without a copy (a set written before the copies) are read by key, BatchGetItems of
- * 100 side by side; an id whose user is gone is left out rather than failing the page.
+ * The members in the set's order, with what the list shows of each from their memberships'
+ * copies: one Query of the membersOfProject index (docs/decisions/103), about 250 bytes a member.
+ * The index is a moment behind a change: a member without a copy there (just added, or a
+ * membership written before the copies) is read by key, BatchGetItems of 100 side by side, and an
+ * id whose user is gone is left out rather than failing the page. The set says who is a member; a
+ * copy of someone no longer in it is never shown.
  */
-export async function loadProjectMembers(orgId: string, set: MemberSetItem | undefined): Promise<ProjectMemberResponse[]> {
+export async function loadProjectMembers(
+  orgId: string,
+  projectId: string,
+  set: MemberSetItem | undefined,
+): Promise<ProjectMemberResponse[]> {
   const memberIds = memberIdsOf(set);
-  const profiles = set?.profiles ?? {};
-  const missing = memberIds.filter((id) => !profiles[id]);
+  if (memberIds.length === 0) return [];
+  const profiles = await memberProfilesOf(orgId, projectId);
+  const missing = memberIds.filter((id) => !profiles.has(id));
   const found = missing.length > 0 ? await batchGet(missing.map((id) => userKeys.user(orgId, id))) : new Map<string, unknown>();
   return memberIds.flatMap((id) => {
-    const profile = profiles[id];
+    const profile = profiles.get(id);
     if (profile) {
       const { v: _copiedAt, ...shown } = profile;
       return [{ id, ...shown }];
@@ -34,6 +45,25 @@ export async function loadProjectMembers(orgId: string, set: MemberSetItem | und
     const user = found.get(keyId(userKeys.user(orgId, id))) as UserItem | undefined;
     return user ? [toMemberResponse(user)] : [];
   });
+}
+
+/** The copies the index holds of a project's members, by user id: one Query per MB (about 4,000 members). */
+async function memberProfilesOf(orgId: string, projectId: string): Promise<Map<string, MemberProfile>> {
+  const profiles = new Map<string, MemberProfile>();
+  for await (const page of paginateQuery(
+    { client: db },
+    {
+      TableName: TABLE_NAME,
+      IndexName: 'membersOfProject' satisfies IndexName,
+      KeyConditionExpression: 'projectMembersKey = :project',
+      ExpressionAttributeValues: { ':project': projectMembersKey(orgId, projectId) },
+      ProjectionExpression: 'userId, profile',
+    },
+  )) {
+    for (const item of (page.Items ?? []) as Pick<MembershipItem, 'userId' | 'profile'>[])
+      if (item.profile) profiles.set(item.userId, item.profile);
+  }
+  return profiles;
 }
 
 /**
@@ -95,18 +125,12 @@ export async function setProjectMembers(
       message: addedToProjectMessage(project),
       memberships,
       // The set is written even unchanged: its order is the order sent.
-      alongside: [
-        memberSetWrite(
-          orgId,
-          projectId,
-          memberIds,
-          Object.fromEntries((users as UserItem[]).map((user) => [user.id, memberProfileOf(user)])),
-        ),
-        ...entries.map((entry) => activityPut(orgId, entry)),
-      ],
+      alongside: [memberSetWrite(orgId, projectId, memberIds), ...entries.map((entry) => activityPut(orgId, entry))],
     });
     if (!written) continue;
-    await applyMembershipChangesNow(orgId, memberships);
+    // The copies of those added go onto their new memberships, from the users read above.
+    const copies = Object.fromEntries((users as UserItem[]).map((user) => [user.id, memberProfileOf(user)]));
+    await applyMembershipChangesNow(orgId, memberships, copies);
     return (users as UserItem[]).map(toMemberResponse);
   }
   throw new Conflict(PROJECT_BUSY);

@@ -1,3 +1,4 @@
+import type { ProjectMemberResponse } from '../../shared/schemas/projects';
 import { now, ttlAt } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import { queryCollection } from '../db/query-collection';
@@ -6,7 +7,8 @@ import { TRANSACTION_LIMIT, type TransactItem } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import type { MembershipChange } from '../events/change-event';
 import { logger } from '../observability/logger';
-import { projectCollections, projectKeys } from './keys';
+import type { UserItem } from '../user/item';
+import { projectCollections, projectKeys, projectMembersKey } from './keys';
 
 /**
  * `ORG#<orgId>#MEMBER#<userId> / PROJECT#<projectId>`: that a user is (or lately was) a member of a
@@ -17,6 +19,11 @@ import { projectCollections, projectKeys } from './keys';
  * stream consumer (so a request that stopped halfway is finished). A repeated or late write finds
  * the same or a newer version and is left out, so the items end as the last change of each project
  * left them, in whatever order the writes arrive.
+ *
+ * A current membership also carries `profile`, what the project's members list shows of the
+ * person, and `projectMembersKey`, which puts it in the membersOfProject index: the detail reads a
+ * project's members in one Query of that index, and a rename rewrites one small item per project of
+ * the person, never a whole member set (docs/decisions/103).
  */
 export interface MembershipItem {
   type: 'MEMBERSHIP';
@@ -29,7 +36,22 @@ export interface MembershipItem {
   version: number;
   /** Only on a former membership. */
   ttl?: number;
+  /** Only on a current membership: its partition in the membersOfProject index (projectMembersKey). */
+  projectMembersKey?: string;
+  /** Only on a current membership, once copied: what the members list shows (functions/projects/member-profiles.ts). */
+  profile?: MemberProfile;
 }
+
+/** A member as the project's members list shows them, and `v`: the user's profileVersion it was copied at. */
+export type MemberProfile = Omit<ProjectMemberResponse, 'id'> & { v: number };
+
+export const memberProfileOf = (user: UserItem): MemberProfile => ({
+  fullName: user.fullName,
+  username: user.username,
+  avatarUrl: user.avatarUrl ?? null,
+  role: user.role,
+  v: user.profileVersion ?? 0,
+});
 
 /**
  * How long a former membership stays: the stream keeps a record 24 hours and retries within that,
@@ -44,7 +66,7 @@ interface MembershipWrite {
   member: boolean;
 }
 
-function membershipUpdate(orgId: string, write: MembershipWrite): TransactItem {
+function membershipUpdate(orgId: string, write: MembershipWrite, profile: MemberProfile | undefined): TransactItem {
   const { userId, projectId, version, member } = write;
   const set = {
     type: 'MEMBERSHIP',
@@ -53,14 +75,17 @@ function membershipUpdate(orgId: string, write: MembershipWrite): TransactItem {
     projectId,
     member,
     version,
-    ...(member ? {} : { ttl: ttlAt(now().getTime() + KEEP_FORMER_MS) }),
+    ...(member
+      ? { projectMembersKey: projectMembersKey(orgId, projectId), ...(profile ? { profile } : {}) }
+      : { ttl: ttlAt(now().getTime() + KEEP_FORMER_MS) }),
   };
   return {
     Update: {
       TableName: TABLE_NAME,
       Key: projectKeys.membership(orgId, userId, projectId),
       ...updateExpression(
-        { set, remove: member ? ['ttl'] : [] },
+        // A former membership leaves the index and drops its copy.
+        { set, remove: member ? ['ttl'] : ['projectMembersKey', 'profile'] },
         {
           expression: 'attribute_not_exists(PK) OR #version < :version',
           names: { '#version': 'version' },
@@ -91,16 +116,25 @@ function writesOf(changes: MembershipChange[]): MembershipWrite[] {
 /**
  * Applies changes to the memberships, TRANSACTION_LIMIT at a time: a membership already at the
  * change's version or a newer one fails its condition, is named by the cancellation reasons and
- * left out (transactEachOnce). Safe to run again on the same changes. Answers how many were written now.
+ * left out (transactEachOnce). Safe to run again on the same changes. `profiles`: the copies the
+ * request read of those it added (the stream consumer has none and renews them after,
+ * renewAddedMembersCopies). Answers how many were written now.
  */
-export async function applyMembershipChanges(orgId: string, changes: MembershipChange[]): Promise<number> {
+export async function applyMembershipChanges(
+  orgId: string,
+  changes: MembershipChange[],
+  profiles: Record<string, MemberProfile> = {},
+): Promise<number> {
   const writes = writesOf(changes);
   let written = 0;
   for (let start = 0; start < writes.length; start += TRANSACTION_LIMIT) {
     const chunk = writes.slice(start, start + TRANSACTION_LIMIT);
     written += await transactEachOnce(
       chunk,
-      (pending) => ({ items: pending.map((write) => membershipUpdate(orgId, write)), entryOf: (index) => index }),
+      (pending) => ({
+        items: pending.map((write) => membershipUpdate(orgId, write, profiles[write.userId])),
+        entryOf: (index) => index,
+      }),
       'Memberships',
     );
   }
@@ -111,9 +145,13 @@ export async function applyMembershipChanges(orgId: string, changes: MembershipC
  * The request's own application of its change, right after the change's transaction: a failure is
  * only logged, since the change is made and the stream consumer applies the same event.
  */
-export async function applyMembershipChangesNow(orgId: string, changes: MembershipChange[]): Promise<void> {
+export async function applyMembershipChangesNow(
+  orgId: string,
+  changes: MembershipChange[],
+  profiles: Record<string, MemberProfile> = {},
+): Promise<void> {
   try {
-    await applyMembershipChanges(orgId, changes);
+    await applyMembershipChanges(orgId, changes, profiles);
   } catch (error) {
     logger.warn('memberships left to the stream consumer', {
       orgId,

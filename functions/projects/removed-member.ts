@@ -18,8 +18,7 @@ import { projectIdsOfMember } from './memberships';
  */
 
 /** What a member removal needs of a project: the project (id, name, version) and its member set. */
-type ProjectMembers = Pick<ProjectItem, 'id' | 'name' | 'version'> &
-  Key & { memberIds: string[]; profiles?: MemberSetItem['profiles'] };
+type ProjectMembers = Pick<ProjectItem, 'id' | 'name' | 'version'> & Key & { memberIds: string[] };
 
 /** Writes per project in the removal's transaction: the project's version, its member set and the activity entry. */
 export const WRITES_PER_PROJECT = 3;
@@ -50,7 +49,6 @@ export async function projectsWithMember(orgId: string, userId: string): Promise
         name: project.name,
         version: project.version,
         memberIds,
-        ...(set?.profiles ? { profiles: set.profiles } : {}),
       },
     ];
   });
@@ -72,7 +70,6 @@ export function removedMemberWrites(orgId: string, projects: ProjectMembers[], r
       orgId,
       project.id,
       project.memberIds.filter((id) => id !== removed.id),
-      project.profiles,
     ),
     activityPut(orgId, activityEntry(project, actor, { action: 'members_removed', members: [removed.fullName] })),
   ]);
@@ -123,7 +120,6 @@ async function readProjectMembers(orgId: string, projectId: string): Promise<Pro
       name: project.name,
       version: project.version,
       memberIds: memberIdsOf(set),
-      ...(set?.profiles ? { profiles: set.profiles } : {}),
     }
   );
 }

@@ -28,7 +28,7 @@ export interface UserItem {
   notificationsReadUpTo?: string;
   /**
    * Raised by every change of what a project's members list shows (name, role, avatar): the copies
-   * in member sets are replaced only by a newer one (functions/projects/member-profiles.ts). Absent: 0.
+   * on memberships are replaced only by a newer one (functions/projects/member-profiles.ts). Absent: 0.
    */
   profileVersion?: number;
   createdAt: string;

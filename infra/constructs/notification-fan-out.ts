@@ -12,9 +12,9 @@ import { streamConsumer } from './stream-consumer';
 /**
  * What the fan-out reads and writes (functions/notifications/fan-out.ts), each in the partitions it
  * lives in: the member set of a changed project (read, `ORG#o`), the recipients' notifications
- * (`USER#u`), a mentioned person's user item and mail (`ORG#o`, `OUTBOX#m`), their unread counters on the user items, the organization's figures item and the
- * members' own items (`ORG#o`, `ORG#o#MEMBER#u`), the copies of members' profiles in member sets
- * (`ORG#o`), and the mark on each event it counted (`EVENT#e`).
+ * (`USER#u`), a mentioned person's user item and mail (`ORG#o`, `OUTBOX#m`), the organization's
+ * figures item, the members' own items with the copies of their profiles (`ORG#o#MEMBER#u`,
+ * docs/decisions/103), and the mark on each event it counted (`EVENT#e`).
  */
 export const FAN_OUT_TABLE_ACCESS = [
   { action: 'dynamodb:GetItem', leadingKeys: ['ORG#*'] },
@@ -23,7 +23,7 @@ export const FAN_OUT_TABLE_ACCESS = [
   // A mentioned person's mail is an outbox item written with their notification (docs/decisions/048).
   { action: 'dynamodb:PutItem', leadingKeys: ['USER#*', 'OUTBOX#*'] },
   { action: 'dynamodb:UpdateItem', leadingKeys: ['ORG#*', 'EVENT#*'] },
-  // A renamed member's projects, from their own membership items (`ORG#o#MEMBER#u`), whose sets' copies it renews (docs/decisions/063).
+  // A renamed member's projects, from their own membership items (`ORG#o#MEMBER#u`), whose copies it renews (docs/decisions/103).
   { action: 'dynamodb:Query', leadingKeys: ['ORG#*'] },
 ] as const;
 

@@ -11,9 +11,9 @@ import { activityEntry, activityPut } from '../../functions/projects/activity';
 import { figuresItem } from '../../functions/projects/figures';
 import type { ProjectItem } from '../../functions/projects/item';
 import { newProject, projectRecord } from '../../functions/projects/item';
-import { projectKeys } from '../../functions/projects/keys';
-import { type MemberProfile, memberProfileOf, memberSetWrite } from '../../functions/projects/member-set';
-import type { MembershipItem } from '../../functions/projects/memberships';
+import { projectKeys, projectMembersKey } from '../../functions/projects/keys';
+import { memberSetWrite } from '../../functions/projects/member-set';
+import { type MemberProfile, type MembershipItem, memberProfileOf } from '../../functions/projects/memberships';
 import { wordItems } from '../../functions/projects/words';
 import { newMailToken } from '../../functions/security/mail-tokens';
 import { hashPassword } from '../../functions/security/passwords';
@@ -253,7 +253,7 @@ export async function seedOrganization(
   ];
   for (const user of users) items.push(...userPuts(user).map((write) => write.Put.Item as Item));
 
-  // What a PUT of members copies into the set of each member (docs/decisions/063).
+  // What a PUT of members copies onto each new membership (docs/decisions/103).
   const profiles = Object.fromEntries(users.map((user) => [user.id, memberProfileOf(user)]));
   const projectIds: string[] = [];
   // What the API's creates would have written along: a 'created' entry each, and the counters the stream consumer would have added.
@@ -384,10 +384,10 @@ export async function batchPut(db: DynamoDBDocumentClient, tableName: string, it
   await Promise.all(Array.from({ length: Math.min(inFlight, chunks.length) }, worker));
 }
 
-/** A project's member set and its members' own items, as a PUT of members and the stream consumer would have left them (docs/decisions/037). */
+/** A project's member set and its members' own items with their copies, as a PUT of members would have left them (docs/decisions/037, 103). */
 function memberItems(orgId: string, projectId: string, memberIds: string[], profiles: Record<string, MemberProfile>): Item[] {
   if (memberIds.length === 0) return [];
-  const set = memberSetWrite(orgId, projectId, memberIds, profiles).Put!.Item as Item;
+  const set = memberSetWrite(orgId, projectId, memberIds).Put!.Item as Item;
   const memberships = memberIds.map(
     (userId): Item =>
       ({
@@ -398,6 +398,8 @@ function memberItems(orgId: string, projectId: string, memberIds: string[], prof
         projectId,
         member: true,
         version: 0,
+        projectMembersKey: projectMembersKey(orgId, projectId),
+        profile: profiles[userId]!,
       }) satisfies MembershipItem & Item,
   );
   return [set, ...memberships];

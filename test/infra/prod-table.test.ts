@@ -58,6 +58,10 @@ const FROZEN = {
       { AttributeName: 'auditActorKey', KeyType: 'HASH' },
       { AttributeName: 'SK', KeyType: 'RANGE' },
     ],
+    membersOfProject: [
+      { AttributeName: 'projectMembersKey', KeyType: 'HASH' },
+      { AttributeName: 'userId', KeyType: 'RANGE' },
+    ],
   } as Record<string, { AttributeName: string; KeyType: string }[]>,
 };
 

@@ -11,6 +11,6 @@ export const handler = defineRoute(
   { preload: preloadProjectWithMembers },
   async ({ session, preloadedAll: [project, members] }) => {
     if (!project) throw new NotFound(PROJECT_NOT_FOUND);
-    return ok(await loadProjectMembers(session.user.orgId, members));
+    return ok(await loadProjectMembers(session.user.orgId, project.id, members));
   },
 );

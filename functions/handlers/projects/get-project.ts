@@ -9,9 +9,9 @@ import { loadProjectMembers } from '../../projects/members';
 import { PROJECT_NOT_FOUND } from '../../projects/messages';
 
 /**
- * One call whatever the member count: the project and its member set, which holds what the page
- * shows of each member (docs/decisions/063), come with the session. Members of a set written before
- * the copies are read by key (BatchGetItems of 100 side by side).
+ * Two calls whatever the member count: the project and its member set come with the session, and
+ * what the page shows of each member is one Query of their memberships' copies (docs/decisions/103).
+ * Members without a copy yet are read by key (BatchGetItems of 100 side by side).
  */
 export const handler = defineRoute(
   projectEndpoints.detail,
@@ -20,7 +20,7 @@ export const handler = defineRoute(
     if (!project) throw new NotFound(PROJECT_NOT_FOUND);
     const detail: ProjectDetailResponse = {
       ...toProjectResponse(project),
-      members: await loadProjectMembers(session.user.orgId, members),
+      members: await loadProjectMembers(session.user.orgId, project.id, members),
     };
     return ok(detail);
   },

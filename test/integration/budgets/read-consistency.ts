@@ -16,10 +16,10 @@ export const READ_CONSISTENCY: Record<string, readonly string[]> = {
   'GET /api/notifications': ['BatchGetItem:strong', 'Query:strong'],
   // Creation order, refetched right after the user creates a project (the other orders read the indexes, eventually).
   'GET /api/projects': ['BatchGetItem:strong', 'Query:strong'],
-  // The project and its member set come with the session; its members' names and avatars eventually.
-  // The members come from the copies in the set, read with the session (decision 063).
-  'GET /api/projects/{id}': ['BatchGetItem:strong'],
-  'GET /api/projects/{id}/members': ['BatchGetItem:strong'],
+  // The project and its member set come with the session; what the list shows of its members from
+  // their memberships' copies, an index and so eventually (decision 103).
+  'GET /api/projects/{id}': ['BatchGetItem:strong', 'Query:eventual'],
+  'GET /api/projects/{id}/members': ['BatchGetItem:strong', 'Query:eventual'],
   // Refetched right after the user's own change to the project.
   'GET /api/projects/{id}/activity': ['BatchGetItem:strong', 'Query:strong'],
   'GET /api/organization-users': ['BatchGetItem:strong', 'Query:strong'],
