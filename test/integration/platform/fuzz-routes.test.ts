@@ -329,7 +329,7 @@ function checkAnswer(
   reachesRoute = true,
 ) {
   expect(status, text.slice(0, 300)).toBeLessThan(500);
-  expect(text).not.toMatch(INTERNAL);
+  expect(withoutFuzzText(text)).not.toMatch(INTERNAL);
   // The one route a browser navigates to (the identity provider's redirect back, docs/decisions/044):
   // whatever it is sent, it answers with a redirect into the app, never to another site.
   if (route.path === oidcCallback.path) {
@@ -376,6 +376,14 @@ function checkAnswer(
   }
   const allowed = new Set(CONTRACT_FIELDS.filter(({ path }) => path.test(route.path)).flatMap(({ keys }) => keys));
   if (isJson && text) expect(keysOf(JSON.parse(text)).filter((key) => INTERNAL_KEYS.has(key) && !allowed.has(key))).toEqual([]);
+}
+
+/**
+ * The answer without the fuzzer's own key-shaped text ('ORG#x'): a project it named so is rightly shown
+ * back by later answers (the dashboard, the list), which is the user's text, not a key of the table.
+ */
+function withoutFuzzText(text: string): string {
+  return text.replace(/\bORG#x\b(?!#)/g, '');
 }
 
 function keysOf(value: unknown): string[] {
