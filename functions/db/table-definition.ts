@@ -31,6 +31,17 @@ export const tableDefinition = {
     { indexName: 'projectsByDueDate', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'dueKey', type: 'S' } },
     { indexName: 'projectsByStatus', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'statusKey', type: 'S' } },
     /**
+     * A status filter in creation order and in due-date order, and open projects in due-date order:
+     * every filtered view of GET /api/projects is a key range (docs/decisions/104). Memberships carry
+     * the same keys, copied from their project, so each of these (and the three above) also holds a
+     * person's projects in their own partition, `ORG#o#MEMBER#u`: 'My projects' in every order.
+     */
+    {
+      indexName: 'projectsByStatusCreated',
+      partitionKey: { name: 'PK', type: 'S' },
+      sortKey: { name: 'statusCreatedKey', type: 'S' },
+    },
+    /**
      * Open projects (not completed) with a due date, by due date: the dashboard's overdue and
      * due-soon lists are one bounded Query each, however many completed projects the organization
      * keeps (docs/decisions/032).

@@ -26,6 +26,10 @@ const FROZEN = {
       { AttributeName: 'PK', KeyType: 'HASH' },
       { AttributeName: 'statusKey', KeyType: 'RANGE' },
     ],
+    projectsByStatusCreated: [
+      { AttributeName: 'PK', KeyType: 'HASH' },
+      { AttributeName: 'statusCreatedKey', KeyType: 'RANGE' },
+    ],
     openProjectsByDueDate: [
       { AttributeName: 'PK', KeyType: 'HASH' },
       { AttributeName: 'openDueKey', KeyType: 'RANGE' },
