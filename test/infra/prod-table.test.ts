@@ -30,6 +30,10 @@ const FROZEN = {
       { AttributeName: 'PK', KeyType: 'HASH' },
       { AttributeName: 'statusCreatedKey', KeyType: 'RANGE' },
     ],
+    projectsByStatusDue: [
+      { AttributeName: 'PK', KeyType: 'HASH' },
+      { AttributeName: 'statusDueKey', KeyType: 'RANGE' },
+    ],
     openProjectsByDueDate: [
       { AttributeName: 'PK', KeyType: 'HASH' },
       { AttributeName: 'openDueKey', KeyType: 'RANGE' },
