@@ -7,7 +7,7 @@ import type { IndexName } from '../db/table-definition';
 import { organizationKeys } from '../organization/keys';
 import type { ProjectItem } from '../projects/item';
 import { openDueBefore, openDueThrough, projectCollections, projectKeys } from '../projects/keys';
-import type { MembershipItem } from '../projects/memberships';
+import type { CopiedMembershipItem } from '../projects/memberships';
 
 /**
  * The dashboard's bounded reads (docs/decisions/032, 065): none reads more items as the
@@ -89,28 +89,31 @@ async function newestMemberships(orgId: string, userId: string) {
       FilterExpression: '#member = :member',
       ExpressionAttributeNames: { '#member': 'member' },
       ExpressionAttributeValues: { ':pk': PK, ...memberships.values, ':member': true },
-      ProjectionExpression: 'projectId',
+      // The copy of the project each holds (docs/decisions/104) is what the list shows: no second read of them.
+      ProjectionExpression: 'projectId, listed',
       ScanIndexForward: false,
       Limit: DASHBOARD_COUNT_MAX + 1,
     }),
   );
-  return counted((out.Items ?? []) as Pick<MembershipItem, 'projectId'>[], out.LastEvaluatedKey !== undefined);
+  return counted((out.Items ?? []) as Pick<CopiedMembershipItem, 'projectId' | 'listed'>[], out.LastEvaluatedKey !== undefined);
 }
 
 /**
- * My projects, newest first: one Query of the caller's newest memberships, counted, then the few
- * the list shows by key (one BatchGetItem of DASHBOARD_LIST_SIZE), so a third round trip instead of
- * reading the organization's newest projects. A membership whose project was deleted a moment ago
- * (the consumer has not ended it yet) is left out of the list.
+ * My projects, newest first: one Query of the caller's newest memberships, counted, each with its
+ * copy of the project (docs/decisions/104), instead of reading the organization's newest projects.
+ * Only a membership not yet copied has its project read by key (one BatchGetItem); one whose
+ * project was deleted a moment ago (the consumer has not ended it yet) is then left out.
  */
 export async function myRecentProjects(orgId: string, userId: string): Promise<CountedList> {
   const memberships = await newestMemberships(orgId, userId);
-  const shown = memberships.items
-    .slice(0, DASHBOARD_LIST_SIZE)
+  const newest = memberships.items.slice(0, DASHBOARD_LIST_SIZE);
+  const uncopied = newest
+    .filter((membership) => !membership.listed)
     .map((membership) => projectKeys.project(orgId, membership.projectId));
-  const found = shown.length === 0 ? new Map() : await batchGet(shown);
-  const projects = shown.flatMap((key) => {
-    const project = found.get(keyId(key)) as ProjectItem | undefined;
+  const found = uncopied.length === 0 ? new Map() : await batchGet(uncopied);
+  const projects = newest.flatMap((membership) => {
+    const project =
+      membership.listed ?? (found.get(keyId(projectKeys.project(orgId, membership.projectId))) as ProjectItem | undefined);
     return project ? [shownFields(project)] : [];
   });
   return { projects, count: memberships.count, ...(memberships.more ? { more: memberships.more } : {}) };

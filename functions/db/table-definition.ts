@@ -42,6 +42,11 @@ export const tableDefinition = {
       sortKey: { name: 'statusCreatedKey', type: 'S' },
     },
     { indexName: 'projectsByStatusDue', partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'statusDueKey', type: 'S' } },
+    {
+      indexName: 'openProjectsByListDue',
+      partitionKey: { name: 'PK', type: 'S' },
+      sortKey: { name: 'openListDueKey', type: 'S' },
+    },
     /**
      * Open projects (not completed) with a due date, by due date: the dashboard's overdue and
      * due-soon lists are one bounded Query each, however many completed projects the organization

@@ -12,6 +12,8 @@ import { outboxPut } from '../mailer/outbox';
 import { listOfTemplate } from '../mailer/unsubscribe-links';
 import { countMetric } from '../observability/metrics';
 import { countEventFigures } from '../projects/figures-from-events';
+import type { ProjectRecord } from '../projects/item';
+import { renewListCopiesOfProject } from '../projects/list-copies';
 import { renewAddedMembersCopies, renewProfileCopies } from '../projects/member-profiles';
 import { readMemberIds } from '../projects/member-set';
 import { applyMembershipChanges } from '../projects/memberships';
@@ -189,6 +191,13 @@ export async function fanOutNotifications(
   return eachNewItem<ChangeEventItem>(
     records,
     async (event) => {
+      if ((event as { type: string }).type === 'PROJECT') {
+        const project = event as unknown as ProjectRecord;
+        if (project.listChangeId === undefined) return;
+        const renewed = await renewListCopiesOfProject(project);
+        log({ level: 'info', source: 'list-copies', projectId: project.id, orgId: project.orgId, renewed });
+        return;
+      }
       if (event.type !== 'EVENT') return;
       if (event.memberships?.length) {
         const written = await applyMembershipChanges(event.orgId, event.memberships);

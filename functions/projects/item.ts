@@ -50,6 +50,8 @@ export function newProject(orgId: string, input: CreateProjectRequest, at: strin
 export interface StatusTrail {
   statusFrom?: ProjectStatus;
   statusEventId?: string;
+  /** Set by a write that changed what the project list shows, removed by any other: the members' copies are renewed (docs/decisions/104). */
+  listChangeId?: string;
 }
 
 /** A project as stored: its keys, its index sort keys and its name as searched, derived from it on every write. */

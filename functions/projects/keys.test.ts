@@ -36,6 +36,9 @@ describe('the key strings stored items carry', () => {
       nameKey: 'spring launch\u0001p1',
       dueKey: '2026-01-02\u0001spring launch\u0001p1',
       statusKey: '1\u0001spring launch\u0001p1',
+      statusCreatedKey: '1\u0001p1',
+      statusDueKey: '1\u00012026-01-02\u0001spring launch\u0001p1',
+      openListDueKey: '2026-01-02\u0001spring launch\u0001p1',
       openDueKey: '2026-01-02\u0001p1',
       dueDayKey: 'DUE#2026-01-02',
     });
@@ -43,6 +46,9 @@ describe('the key strings stored items carry', () => {
       nameKey: 'done\u0001p1',
       dueKey: '~\u0001done\u0001p1',
       statusKey: '2\u0001done\u0001p1',
+      statusCreatedKey: '2\u0001p1',
+      statusDueKey: '2\u0001~\u0001done\u0001p1',
+      openListDueKey: undefined,
       openDueKey: undefined,
       dueDayKey: undefined,
     });

@@ -59,10 +59,18 @@ const statusRank = (status: string) => {
  */
 export function projectIndexKeys(project: Pick<ProjectItem, 'id' | 'name' | 'status' | 'dueDate'>) {
   const nameKey = `${project.name.toLowerCase()}${SEPARATOR}${project.id}`;
+  const dueKey = `${project.dueDate ?? NO_DUE_DATE}${SEPARATOR}${nameKey}`;
+  const status = `${statusRank(project.status)}${SEPARATOR}`;
+  const open = project.status !== 'completed' && project.dueDate !== null;
   return {
     nameKey,
-    dueKey: `${project.dueDate ?? NO_DUE_DATE}${SEPARATOR}${nameKey}`,
-    statusKey: `${statusRank(project.status)}${SEPARATOR}${nameKey}`,
+    dueKey,
+    statusKey: `${status}${nameKey}`,
+    /** A status filter in creation order and in due-date order: the status, then the order (docs/decisions/104). */
+    statusCreatedKey: `${status}${project.id}`,
+    statusDueKey: `${status}${dueKey}`,
+    /** Only open projects with a due date, in the list's due-date order: overdue and due soon in that order by key (decision 104). */
+    openListDueKey: open ? dueKey : undefined,
     /** Only open projects with a due date are in openProjectsByDueDate (undefined: the attribute is removed). */
     openDueKey: project.status !== 'completed' && project.dueDate ? `${project.dueDate}${SEPARATOR}${project.id}` : undefined,
     /** The same open projects by day across organizations (projectsDueOn): the due-date reminders' index. */
@@ -80,8 +88,14 @@ export const dueDayKey = (day: string) => `DUE#${day}`;
 export const openDueBefore = (day: string) => day;
 export const openDueThrough = (day: string) => `${day}${SEPARATOR}~`;
 
-/** The start of the status keys of one status. */
+/** The start of the status keys of one status (statusKey, statusCreatedKey, statusDueKey). */
 export const statusKeyPrefix = (status: string) => `${statusRank(status)}${SEPARATOR}`;
+
+/**
+ * The highest due key of a day (dueKey, and after a status prefix statusDueKey): past every name,
+ * whatever its letters (a '~' would stop before 'é').
+ */
+export const dueKeyThrough = (day: string) => `${day}${SEPARATOR}\u{10FFFF}`;
 
 /** Partitions and sort-key prefixes for Queries. */
 export const projectCollections = {

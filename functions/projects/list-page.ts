@@ -1,30 +1,30 @@
-import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { PROJECT_STATUSES, type ProjectStatus } from '../../shared/project-statuses';
-import { PROJECT_PAGE_DEFAULT, type ProjectListQuery, type ProjectSort } from '../../shared/schemas/projects';
+import {
+  PROJECT_PAGE_DEFAULT,
+  type ProjectListQuery,
+  type ProjectResponse,
+  type ProjectSort,
+} from '../../shared/schemas/projects';
 import { today } from '../clock';
 import { TABLE_NAME } from '../db/client';
-import { type KeyCondition, anyIndexKey, keyBeginsWith } from '../db/key-prefix';
 import type { StartKey } from '../db/list-cursor';
-import {
-  type Page,
-  type PagedQuery,
-  SUBSTRING_SEARCH_MAX_ITEMS,
-  keyCondition,
-  readQueryPage,
-  readWordPage,
-  resumedWithin,
-} from '../db/query-page';
+import { type Page, SUBSTRING_SEARCH_MAX_ITEMS } from '../db/query-page';
+import { HIGHEST_KEY, LOWEST_KEY, type RangesQuery, type SortKeyRange, readRangesPage } from '../db/range-page';
+import { batchGet, keyId } from '../db/reads';
 import type { IndexName } from '../db/table-definition';
-import { wordsOf } from '../domain/words';
 import { organizationKeys } from '../organization/keys';
 import { dueSoonThrough } from './due-soon';
 import { type FiguresItem, statusCounts } from './figures';
-import type { ProjectRecord } from './item';
-import { openDueBefore, openDueThrough, projectCollections, projectKeys, statusKeyPrefix } from './keys';
-import { projectIdsOfMember } from './memberships';
-import { matchesWordPrefixes } from './words';
+import { type ProjectRecord, toProjectResponse } from './item';
+import { dueKeyThrough, projectCollections, projectKeys, statusKeyPrefix } from './keys';
+import type { CopiedMembershipItem } from './memberships';
+import { readSearchPage } from './search-page';
 
-/** One page of GET /api/projects (docs/decisions/027), read by functions/db/query-page.ts. */
+/**
+ * One page of GET /api/projects (docs/decisions/027, 104): every view a key range of a project
+ * index (functions/db/range-page.ts), in the organization's partition or, for 'My projects', in
+ * the person's, whose memberships carry their projects' sort keys and what the list shows.
+ */
 
 /** What a page is of: the query string, read. */
 export interface ProjectListing {
@@ -40,7 +40,7 @@ export interface ProjectListing {
   limit: number;
 }
 
-export type ProjectPage = Page<ProjectRecord>;
+export type ProjectPage = Page<ProjectResponse>;
 
 export function listingOf(query: ProjectListQuery, userId: string): ProjectListing {
   return {
@@ -58,7 +58,8 @@ export function listingOf(query: ProjectListQuery, userId: string): ProjectListi
 /** What a cursor of this listing is bound to (functions/db/list-cursor.ts): everything but the limit. */
 export const projectListOf = (listing: ProjectListing) =>
   [
-    'projects',
+    // A cursor of the reads before docs/decisions/104 names no place in these.
+    'projects@104',
     listing.sort,
     listing.order,
     [...(listing.statuses ?? [])].sort(),
@@ -79,133 +80,157 @@ export async function readProjectPage(
   start: StartKey | undefined,
   figures: FiguresItem | undefined,
 ): Promise<ProjectPage> {
-  // member=me: the caller's memberships first (docs/decisions/037), then the page filtered by them.
-  const mine = listing.memberId === undefined ? undefined : await projectIdsOfMember(orgId, listing.memberId);
   if (listing.q !== undefined && projectsCounted(figures, PROJECT_STATUSES) > SUBSTRING_SEARCH_MAX_ITEMS) {
-    return readWordSearchPage(orgId, listing, start, mine);
+    const page = await readSearchPage(orgId, listing.q, listing.limit, start, {
+      // The words decide here, not the substring.
+      matches: residualMatch({ ...listing, q: undefined }, { statusInKey: false, dueInKey: false }),
+      memberId: listing.memberId,
+    });
+    return { items: page.items.map(toProjectResponse), ...(page.next ? { next: page.next } : {}) };
   }
-  const plan = queryPlan(orgId, listing);
-  return readQueryPage<ProjectRecord>(
-    {
-      input: plan.input,
-      limit: listing.limit,
-      sortKey: plan.sortKey,
-      resumedAt: plan.resumedAt,
-      filtered: plan.filtered || listing.q !== undefined || listing.memberId !== undefined,
-      matches: matcher(listing, plan, mine),
-    },
-    start,
-  );
+  const plan = rangesPlan(orgId, listing);
+  if (!plan) return { items: [] };
+  const page = await readRangesPage(plan, start?.after);
+  const items =
+    listing.memberId === undefined
+      ? (page.items as ProjectRecord[]).map(toProjectResponse)
+      : await shownOf(orgId, listing, page.items);
+  return { items, ...(page.after !== undefined ? { next: { after: page.after } } : {}) };
 }
 
-interface QueryPlan {
-  input: QueryCommandInput;
-  /** The index's sort-key attribute (none: the table's own SK). */
-  sortKey?: string;
-  resumedAt: PagedQuery<ProjectRecord>['resumedAt'];
-  /** What the key condition already selects. */
-  dueInKey: boolean;
+/** What a read item shows: a project, or a membership's copy of it (none before it is copied). */
+const shown = (item: ListedItem): ProjectResponse | undefined =>
+  item.type === 'MEMBERSHIP' ? (item as CopiedMembershipItem).listed : toProjectResponse(item as ProjectRecord);
+
+type ListedItem = (ProjectRecord | CopiedMembershipItem) & { type: string };
+
+/** A page of memberships as the list shows them: each copy, and the project itself where a membership has none yet (read by key). */
+async function shownOf(orgId: string, listing: ProjectListing, items: ListedItem[]): Promise<ProjectResponse[]> {
+  const uncopied = (items as CopiedMembershipItem[]).filter((item) => item.listed === undefined);
+  const found = uncopied.length
+    ? await batchGet(uncopied.map((item) => projectKeys.project(orgId, item.projectId)))
+    : new Map<string, unknown>();
+  const matches = residualMatch(listing, { statusInKey: false, dueInKey: false });
+  return (items as CopiedMembershipItem[]).flatMap((item) => {
+    if (item.listed) return [item.listed];
+    const project = found.get(keyId(projectKeys.project(orgId, item.projectId))) as ProjectRecord | undefined;
+    return project && matches(project) ? [toProjectResponse(project)] : [];
+  });
+}
+
+interface InKey {
   statusInKey: boolean;
-  /** Whether the Query reads projects the page may not show. */
-  filtered: boolean;
+  dueInKey: boolean;
 }
 
-const INDEX_OF: Record<Exclude<ProjectSort, 'createdAt'>, { indexName: IndexName; sortKey: string }> = {
+/** Whether a project as read belongs on the page: the filters its key range did not apply. */
+function residualMatch(listing: ProjectListing, inKey: InKey) {
+  const day = today();
+  const through = dueSoonThrough(day);
+  const search = listing.q?.toLowerCase();
+  return (project: Pick<ProjectResponse, 'status' | 'dueDate' | 'name'>) =>
+    (inKey.statusInKey || listing.statuses === undefined || listing.statuses.includes(project.status)) &&
+    (inKey.dueInKey ||
+      ((!listing.overdue || (project.status !== 'completed' && project.dueDate !== null && project.dueDate < day)) &&
+        (!listing.dueSoon ||
+          (project.status !== 'completed' &&
+            project.dueDate !== null &&
+            project.dueDate >= day &&
+            project.dueDate <= through)))) &&
+    (search === undefined || project.name.toLowerCase().includes(search));
+}
+
+const SORT_INDEX: Record<ProjectSort, { indexName?: IndexName; sortKey: string }> = {
+  createdAt: { sortKey: 'SK' },
   name: { indexName: 'projectsByName', sortKey: 'nameKey' },
   dueDate: { indexName: 'projectsByDueDate', sortKey: 'dueKey' },
   status: { indexName: 'projectsByStatus', sortKey: 'statusKey' },
 };
 
+/** The index that holds a status filter in each order: the status, then the order. */
+const STATUS_INDEX: Record<ProjectSort, { indexName: IndexName; sortKey: string }> = {
+  createdAt: { indexName: 'projectsByStatusCreated', sortKey: 'statusCreatedKey' },
+  name: { indexName: 'projectsByStatus', sortKey: 'statusKey' },
+  status: { indexName: 'projectsByStatus', sortKey: 'statusKey' },
+  dueDate: { indexName: 'projectsByStatusDue', sortKey: 'statusDueKey' },
+};
+
+const whole = (prefix: string, orderIsSuffix = true): SortKeyRange => ({
+  from: prefix,
+  to: `${prefix}${HIGHEST_KEY}`,
+  prefix: orderIsSuffix ? prefix : '',
+});
+
 /**
- * The Query for the listing's order. Creation order is the table's own (ULID sort keys, read
- * consistently as the list was before paging); the others are the sparse indexes. Overdue in due-date
- * order and a single status in status order are key conditions, not filters.
+ * The key ranges of a listing (undefined: no project can match). Its partition is the
+ * organization's or, for 'My projects', the person's. A status filter is a range per status of
+ * the index of its order; overdue and due soon are due-key ranges in due-date order (of each
+ * status, or of the open projects); what is left is tested on what the range reads.
  */
-function queryPlan(orgId: string, listing: ProjectListing): QueryPlan {
-  const ScanIndexForward = listing.order === 'asc';
-  if (listing.sort === 'createdAt') {
-    const { PK, prefix } = projectCollections.projectsOfOrganization(orgId);
-    const projects = keyBeginsWith('SK', prefix);
-    return {
-      input: { TableName: TABLE_NAME, ...keyCondition(PK, projects), ConsistentRead: true, ScanIndexForward },
-      resumedAt: resumedWithin(PK, projects, ScanIndexForward),
-      dueInKey: false,
-      statusInKey: false,
-      filtered: listing.overdue || listing.dueSoon || listing.statuses !== undefined,
-    };
-  }
-  const { indexName, sortKey } = INDEX_OF[listing.sort];
-  const pk = organizationKeys.organization(orgId).PK;
-  const dueInKey = listing.sort === 'dueDate' && (listing.overdue || listing.dueSoon);
-  const single = listing.statuses?.length === 1 ? listing.statuses[0] : undefined;
-  const statusInKey = listing.sort === 'status' && single !== undefined;
+function rangesPlan(orgId: string, listing: ProjectListing): RangesQuery<ListedItem> | undefined {
   const day = today();
-  const range: KeyCondition = dueInKey
-    ? listing.overdue
-      ? { expression: '#key < :bound', values: { ':bound': openDueBefore(day) } }
-      : {
-          expression: '#key BETWEEN :from AND :through',
-          values: { ':from': openDueBefore(day), ':through': openDueThrough(dueSoonThrough(day)) },
-        }
-    : single !== undefined && statusInKey
-      ? keyBeginsWith('#key', statusKeyPrefix(single), ':bound')
-      : anyIndexKey('#key');
+  const dueRange =
+    listing.overdue && listing.dueSoon
+      ? null
+      : listing.overdue
+        ? { from: LOWEST_KEY, to: day }
+        : listing.dueSoon
+          ? { from: day, to: dueKeyThrough(dueSoonThrough(day)) }
+          : undefined;
+  // Overdue and due soon are both open projects only, and never both at once.
+  if (dueRange === null) return undefined;
+  const statuses = listing.statuses?.filter((status) => dueRange === undefined || status !== 'completed');
+  if (statuses?.length === 0) return undefined;
+  const mine = listing.memberId !== undefined;
+  const pk = mine ? projectCollections.membershipsOfUser(orgId, listing.memberId!).PK : organizationKeys.organization(orgId).PK;
+  const base = { pk, forward: listing.order === 'asc', limit: listing.limit };
+  const search = listing.q !== undefined;
+
+  let index: { indexName?: IndexName; sortKey: string };
+  let ranges: SortKeyRange[];
+  let inKey: InKey;
+  if (statuses !== undefined) {
+    index = STATUS_INDEX[listing.sort];
+    const byDue = listing.sort === 'dueDate' && dueRange !== undefined;
+    ranges = statuses.map((status) => {
+      const prefix = statusKeyPrefix(status);
+      if (byDue) return { from: `${prefix}${dueRange.from}`, to: `${prefix}${dueRange.to}`, prefix };
+      return whole(prefix, listing.sort !== 'status');
+    });
+    inKey = { statusInKey: true, dueInKey: byDue };
+  } else if (dueRange !== undefined && listing.sort === 'dueDate') {
+    index = { indexName: 'openProjectsByListDue', sortKey: 'openListDueKey' };
+    ranges = [{ ...dueRange, prefix: '' }];
+    inKey = { statusInKey: true, dueInKey: true };
+  } else {
+    index = SORT_INDEX[listing.sort];
+    ranges = [
+      index.indexName
+        ? { from: LOWEST_KEY, to: HIGHEST_KEY, prefix: '' }
+        : whole(projectCollections.projectsOfOrganization(orgId).prefix, false),
+    ];
+    inKey = { statusInKey: true, dueInKey: dueRange === undefined };
+  }
+  const residual = residualMatch(listing, inKey);
+  // A person's memberships in the table's order are also those they left lately (kept a while as tombstones).
+  const tombstones = mine && index.indexName === undefined;
   return {
+    ...base,
     input: {
       TableName: TABLE_NAME,
-      IndexName: indexName,
-      ScanIndexForward,
-      ...keyCondition(pk, range),
-      ExpressionAttributeNames: { '#key': sortKey },
+      ...(index.indexName ? { IndexName: index.indexName } : {}),
+      // The organization's projects in creation order are read as the list was before paging: consistently.
+      ...(!mine && index.indexName === undefined ? { ConsistentRead: true } : {}),
     },
-    sortKey,
-    resumedAt: resumedWithin(pk, range, ScanIndexForward),
-    dueInKey,
-    statusInKey,
-    // Due dates by key still read completed projects.
-    filtered: listing.overdue || listing.dueSoon || (listing.statuses !== undefined && !statusInKey),
+    sortKey: index.sortKey,
+    ranges,
+    exact: !tombstones && inKey.statusInKey && inKey.dueInKey && !search,
+    ...(search ? { reads: SUBSTRING_SEARCH_MAX_ITEMS + 1 } : {}),
+    matches: (item) => {
+      if (item.type === 'MEMBERSHIP' && (item as CopiedMembershipItem).member !== true) return false;
+      const project = shown(item);
+      // A membership not yet copied is kept, and tested once its project is read (shownOf).
+      return project === undefined || residual(project);
+    },
   };
-}
-
-/** Whether a project read belongs on the page: the filters the key condition did not apply. */
-function matcher(listing: ProjectListing, plan: Pick<QueryPlan, 'dueInKey' | 'statusInKey'>, mine: Set<string> | undefined) {
-  const day = today();
-  const through = dueSoonThrough(day);
-  const search = listing.q?.toLowerCase();
-  return (project: ProjectRecord) =>
-    (plan.statusInKey || listing.statuses === undefined || listing.statuses.includes(project.status)) &&
-    (!listing.overdue || (project.status !== 'completed' && project.dueDate !== null && project.dueDate < day)) &&
-    (!listing.dueSoon ||
-      (project.status !== 'completed' && project.dueDate !== null && project.dueDate >= day && project.dueDate <= through)) &&
-    (mine === undefined || mine.has(project.id)) &&
-    (search === undefined || project.searchName.includes(search));
-}
-
-/**
- * `q` in an organization above SUBSTRING_SEARCH_MAX_ITEMS projects: one Query of the word index on the
- * query's longest word as a prefix (one more item than the page tells whether more exist), then
- * the projects by key (one BatchGetItem per 100). Every query word must begin a word of the current
- * name, and the other filters hold, so a word item left by a rename finds nothing. Results come in
- * word order, then creation order; a project two of whose words match may appear on two pages.
- */
-async function readWordSearchPage(
-  orgId: string,
-  listing: ProjectListing,
-  start: StartKey | undefined,
-  mine: Set<string> | undefined,
-): Promise<ProjectPage> {
-  const queryWords = wordsOf(listing.q!);
-  if (queryWords.length === 0) return { items: [] };
-  const prefix = queryWords.reduce((longest, word) => (word.length > longest.length ? word : longest));
-  // The words, not the substring, decide here.
-  const matches = matcher({ ...listing, q: undefined }, { dueInKey: false, statusInKey: false }, mine);
-  return readWordPage<ProjectRecord>(
-    {
-      ...projectCollections.projectWordsBeginning(orgId, prefix),
-      limit: listing.limit,
-      target: (hit) => projectKeys.project(orgId, hit.projectId as string),
-      matches: (project) => matchesWordPrefixes(project.name, queryWords) && matches(project),
-    },
-    start,
-  );
 }

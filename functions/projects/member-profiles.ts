@@ -7,9 +7,11 @@ import { updateExpression } from '../db/update-expression';
 import type { MembershipChange } from '../events/change-event';
 import type { UserItem } from '../user/item';
 import { userKeys } from '../user/keys';
+import type { ProjectItem } from './item';
 import { projectCollections, projectKeys, projectMembersKey } from './keys';
+import { renewListCopy } from './list-copies';
 import type { MemberSetItem } from './member-set';
-import { type MemberProfile, type MembershipItem, memberProfileOf, projectIdsOfMember } from './memberships';
+import { type CopiedMembershipItem, type MemberProfile, memberProfileOf, projectIdsOfMember } from './memberships';
 
 /**
  * The copies of a member's name, email, avatar and role on their memberships (docs/decisions/063,
@@ -74,11 +76,17 @@ export async function renewAddedMembersCopies(orgId: string, changes: Membership
     if (change.added.length === 0) continue;
     const membershipKeys = change.added.map((id) => projectKeys.membership(orgId, id, change.projectId));
     const userKeysOf = change.added.map((id) => userKeys.user(orgId, id));
-    const found = await batchGet([...membershipKeys, ...userKeysOf], { consistentRead: true });
+    const projectKey = projectKeys.project(orgId, change.projectId);
+    const found = await batchGet([...membershipKeys, ...userKeysOf, projectKey], { consistentRead: true });
+    // Likewise the copy of the project 'My projects' lists (docs/decisions/104), from the project as it is now.
+    const project = found.get(keyId(projectKey)) as ProjectItem | undefined;
     for (const [index, id] of change.added.entries()) {
-      const membership = found.get(keyId(membershipKeys[index]!)) as MembershipItem | undefined;
+      const membership = found.get(keyId(membershipKeys[index]!)) as CopiedMembershipItem | undefined;
       const user = found.get(keyId(userKeysOf[index]!)) as UserItem | undefined;
-      if (!membership?.member || !user) continue;
+      if (!membership?.member) continue;
+      if (project && (membership.listedVersion ?? -1) < project.version && (await renewListCopy(orgId, id, project)))
+        renewed += 1;
+      if (!user) continue;
       if (membership.projectMembersKey && membership.profile && membership.profile.v >= (user.profileVersion ?? 0)) continue;
       if (await renewCopy(orgId, change.projectId, id, memberProfileOf(user))) renewed += 1;
     }

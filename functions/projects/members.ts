@@ -130,7 +130,8 @@ export async function setProjectMembers(
     if (!written) continue;
     // The copies of those added go onto their new memberships, from the users read above.
     const copies = Object.fromEntries((users as UserItem[]).map((user) => [user.id, memberProfileOf(user)]));
-    await applyMembershipChangesNow(orgId, memberships, copies);
+    // And what 'My projects' shows of the project, as this change left it (decision 104).
+    await applyMembershipChangesNow(orgId, memberships, copies, [{ ...project, version: project.version + 1 }]);
     return (users as UserItem[]).map(toMemberResponse);
   }
   throw new Conflict(PROJECT_BUSY);

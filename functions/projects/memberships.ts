@@ -8,7 +8,9 @@ import { updateExpression } from '../db/update-expression';
 import type { MembershipChange } from '../events/change-event';
 import { logger } from '../observability/logger';
 import type { UserItem } from '../user/item';
+import type { ProjectItem } from './item';
 import { projectCollections, projectKeys, projectMembersKey } from './keys';
+import { LIST_COPY_ATTRIBUTES, type ListCopy, listCopyOf } from './list-copies';
 
 /**
  * `ORG#<orgId>#MEMBER#<userId> / PROJECT#<projectId>`: that a user is (or lately was) a member of a
@@ -42,6 +44,9 @@ export interface MembershipItem {
   profile?: MemberProfile;
 }
 
+/** A current membership, once copied, also holds what 'My projects' shows of the project and its sort keys (functions/projects/list-copies.ts). */
+export type CopiedMembershipItem = MembershipItem & Partial<ListCopy>;
+
 /** A member as the project's members list shows them, and `v`: the user's profileVersion it was copied at. */
 export type MemberProfile = Omit<ProjectMemberResponse, 'id'> & { v: number };
 
@@ -66,8 +71,14 @@ interface MembershipWrite {
   member: boolean;
 }
 
-function membershipUpdate(orgId: string, write: MembershipWrite, profile: MemberProfile | undefined): TransactItem {
+function membershipUpdate(
+  orgId: string,
+  write: MembershipWrite,
+  profile: MemberProfile | undefined,
+  project: ProjectItem | undefined,
+): TransactItem {
   const { userId, projectId, version, member } = write;
+  const listed = member && project ? listCopyOf(project) : { set: {}, remove: [] };
   const set = {
     type: 'MEMBERSHIP',
     orgId,
@@ -76,7 +87,7 @@ function membershipUpdate(orgId: string, write: MembershipWrite, profile: Member
     member,
     version,
     ...(member
-      ? { projectMembersKey: projectMembersKey(orgId, projectId), ...(profile ? { profile } : {}) }
+      ? { projectMembersKey: projectMembersKey(orgId, projectId), ...(profile ? { profile } : {}), ...listed.set }
       : { ttl: ttlAt(now().getTime() + KEEP_FORMER_MS) }),
   };
   return {
@@ -84,8 +95,8 @@ function membershipUpdate(orgId: string, write: MembershipWrite, profile: Member
       TableName: TABLE_NAME,
       Key: projectKeys.membership(orgId, userId, projectId),
       ...updateExpression(
-        // A former membership leaves the index and drops its copy.
-        { set, remove: member ? ['ttl'] : ['projectMembersKey', 'profile'] },
+        // A former membership leaves the indexes and drops its copies.
+        { set, remove: member ? ['ttl', ...listed.remove] : ['projectMembersKey', 'profile', ...LIST_COPY_ATTRIBUTES] },
         {
           expression: 'attribute_not_exists(PK) OR #version < :version',
           names: { '#version': 'version' },
@@ -116,15 +127,18 @@ function writesOf(changes: MembershipChange[]): MembershipWrite[] {
 /**
  * Applies changes to the memberships, TRANSACTION_LIMIT at a time: a membership already at the
  * change's version or a newer one fails its condition, is named by the cancellation reasons and
- * left out (transactEachOnce). Safe to run again on the same changes. `profiles`: the copies the
- * request read of those it added (the stream consumer has none and renews them after,
- * renewAddedMembersCopies). Answers how many were written now.
+ * left out (transactEachOnce). Safe to run again on the same changes. `profiles` and `projects`:
+ * the copies the request read of those it added and of the project as its change left it (the
+ * stream consumer has neither and renews them after, renewAddedMembersCopies). Answers how many
+ * were written now.
  */
 export async function applyMembershipChanges(
   orgId: string,
   changes: MembershipChange[],
   profiles: Record<string, MemberProfile> = {},
+  projects: ProjectItem[] = [],
 ): Promise<number> {
+  const projectOf = new Map(projects.map((project) => [project.id, project]));
   const writes = writesOf(changes);
   let written = 0;
   for (let start = 0; start < writes.length; start += TRANSACTION_LIMIT) {
@@ -132,7 +146,7 @@ export async function applyMembershipChanges(
     written += await transactEachOnce(
       chunk,
       (pending) => ({
-        items: pending.map((write) => membershipUpdate(orgId, write, profiles[write.userId])),
+        items: pending.map((write) => membershipUpdate(orgId, write, profiles[write.userId], projectOf.get(write.projectId))),
         entryOf: (index) => index,
       }),
       'Memberships',
@@ -149,9 +163,10 @@ export async function applyMembershipChangesNow(
   orgId: string,
   changes: MembershipChange[],
   profiles: Record<string, MemberProfile> = {},
+  projects: ProjectItem[] = [],
 ): Promise<void> {
   try {
-    await applyMembershipChanges(orgId, changes, profiles);
+    await applyMembershipChanges(orgId, changes, profiles, projects);
   } catch (error) {
     logger.warn('memberships left to the stream consumer', {
       orgId,

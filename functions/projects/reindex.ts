@@ -5,18 +5,20 @@ import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { type ProjectRecord, derivedAttributes, derivedChanges } from './item';
 import { projectCollections } from './keys';
+import { renewListCopiesOfProject } from './list-copies';
 import { wordItems } from './words';
 
 /**
  * Gives an organization's projects written before docs/decisions/027 what every project write now
- * writes: the index sort keys and search name on the item, and the word items. Idempotent: a
+ * writes: the index sort keys and search name on the item, the word items (with the name they
+ * are searched by) and the members' copies of it (docs/decisions/104). Idempotent: a
  * project already current is left alone, word items are Puts of the same keys. A project changed
  * meanwhile (its version moved) was written with them by that change and is skipped.
  */
 export async function reindexOrganization(
   orgId: string,
   putItems: (items: Record<string, unknown>[]) => Promise<void>,
-): Promise<{ projects: number; updated: number }> {
+): Promise<{ projects: number; updated: number; copied: number }> {
   const projects = await queryCollection<ProjectRecord>(projectCollections.projectsOfOrganization(orgId), {
     consistentRead: true,
   });
@@ -37,5 +39,8 @@ export async function reindexOrganization(
     if (written) updated += 1;
   }
   await putItems(projects.flatMap(wordItems));
-  return { projects: projects.length, updated };
+  // What 'My projects' reads (docs/decisions/104): each member's copy of the project, where missing or older.
+  let copied = 0;
+  for (const project of projects) copied += await renewListCopiesOfProject(project);
+  return { projects: projects.length, updated, copied };
 }

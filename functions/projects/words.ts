@@ -19,30 +19,41 @@ export const matchesWordPrefixes = (name: string, queryWords: string[]) => {
   return queryWords.every((prefix) => words.some((word) => word.startsWith(prefix)));
 };
 
-export const wordItem = (orgId: string, word: string, projectId: string) => ({
+/** A word item holds the whole name as searched, so a search tests every query word on the word items it reads, before reading any project (docs/decisions/104). */
+export type WordItem = {
+  PK: string;
+  SK: string;
+  type: 'PROJECT_WORD';
+  projectId: string;
+  searchName: string;
+};
+
+export const wordItem = (orgId: string, word: string, projectId: string, name: string): WordItem => ({
   ...projectKeys.projectWord(orgId, word, projectId),
   type: 'PROJECT_WORD',
   projectId,
+  searchName: name.toLowerCase(),
 });
 
 /** The word items of a project as stored. */
 export const wordItems = (project: Pick<ProjectItem, 'orgId' | 'id' | 'name'>) =>
-  nameWords(project.name).map((word) => wordItem(project.orgId, word, project.id));
+  nameWords(project.name).map((word) => wordItem(project.orgId, word, project.id, project.name));
 
-/** The writes that take the index from one name to another (undefined: no project); unchanged words are left alone. */
+/**
+ * The writes that take the index from one name to another (undefined: no project): the words gone
+ * are deleted and every word of the new name is put, since each holds the name.
+ */
 export function wordWrites(
   project: Pick<ProjectItem, 'orgId' | 'id'>,
   before: string | undefined,
   after: string | undefined,
 ): TransactItem[] {
-  const old = new Set(before === undefined ? [] : nameWords(before));
+  if (before === after && before !== undefined) return [];
   const next = new Set(after === undefined ? [] : nameWords(after));
   return [
-    ...[...old]
+    ...(before === undefined ? [] : nameWords(before))
       .filter((word) => !next.has(word))
       .map((word) => ({ Delete: { TableName: TABLE_NAME, Key: projectKeys.projectWord(project.orgId, word, project.id) } })),
-    ...[...next]
-      .filter((word) => !old.has(word))
-      .map((word) => ({ Put: { TableName: TABLE_NAME, Item: wordItem(project.orgId, word, project.id) } })),
+    ...[...next].map((word) => ({ Put: { TableName: TABLE_NAME, Item: wordItem(project.orgId, word, project.id, after!) } })),
   ];
 }

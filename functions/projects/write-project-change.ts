@@ -34,6 +34,8 @@ interface ProjectWrite {
   memberships?: MembershipChange[];
   /** Unconditional writes of the same change (activity entries, word items), after the event. */
   alongside: TransactItem[];
+  /** Whether the change alters what the project list shows (a field, not only its members): the stream consumer then renews the members' copies. */
+  listChanged?: boolean;
 }
 
 /** The update's condition and version bump for what must still hold. */
@@ -83,10 +85,16 @@ export async function writeProjectChange(orgId: string, projectId: string, chang
         Key: projectKeys.project(orgId, projectId),
         ...updateExpression(
           {
-            set: { ...change.set, ...version.set, ...(statusEventId ? { statusEventId } : {}) },
+            set: {
+              ...change.set,
+              ...version.set,
+              ...(statusEventId ? { statusEventId } : {}),
+              ...(change.listChanged ? { listChangeId: newEventId() } : {}),
+            },
             copy: { statusFrom: 'status' },
             add: version.add,
-            remove: change.remove,
+            // Only the write that changed the list's fields carries the mark (docs/decisions/104).
+            remove: [...(change.remove ?? []), ...(change.listChanged ? [] : ['listChangeId'])],
           },
           condition,
         ),

@@ -108,6 +108,7 @@ export async function updateProject(
       audience: statusChanged ? { projectId, exceptId: actor.id } : undefined,
       message: statusChangedMessage(next),
       alongside: [...entries.map((entry) => activityPut(orgId, entry)), ...wordWrites(current, current.name, next.name)],
+      listChanged: changed.length > 0,
     });
     if (written) return next;
   }

@@ -12,6 +12,7 @@ import { figuresItem } from '../../functions/projects/figures';
 import type { ProjectItem } from '../../functions/projects/item';
 import { newProject, projectRecord } from '../../functions/projects/item';
 import { projectKeys, projectMembersKey } from '../../functions/projects/keys';
+import { listCopyOf } from '../../functions/projects/list-copies';
 import { memberSetWrite } from '../../functions/projects/member-set';
 import { type MemberProfile, type MembershipItem, memberProfileOf } from '../../functions/projects/memberships';
 import { wordItems } from '../../functions/projects/words';
@@ -287,11 +288,7 @@ export async function seedOrganization(
     // An id of its own instant: ids made in one millisecond would sort at random.
     const project: ProjectItem = { ...made, id: ulid(createdAt) };
     projectIds.push(project.id);
-    items.push(
-      { ...projectRecord(project) },
-      ...wordItems(project),
-      ...memberItems(orgId, project.id, [...new Set(memberIds)], profiles),
-    );
+    items.push({ ...projectRecord(project) }, ...wordItems(project), ...memberItems(project, [...new Set(memberIds)], profiles));
     items.push(activityPut(orgId, activityEntry(project, users[0]!, { action: 'created' })).Put!.Item as Item);
     projects.push(project);
   }
@@ -384,9 +381,10 @@ export async function batchPut(db: DynamoDBDocumentClient, tableName: string, it
   await Promise.all(Array.from({ length: Math.min(inFlight, chunks.length) }, worker));
 }
 
-/** A project's member set and its members' own items with their copies, as a PUT of members would have left them (docs/decisions/037, 103). */
-function memberItems(orgId: string, projectId: string, memberIds: string[], profiles: Record<string, MemberProfile>): Item[] {
+/** A project's member set and its members' own items with their copies, as a PUT of members would have left them (docs/decisions/037, 103, 104). */
+function memberItems(project: ProjectItem, memberIds: string[], profiles: Record<string, MemberProfile>): Item[] {
   if (memberIds.length === 0) return [];
+  const { orgId, id: projectId } = project;
   const set = memberSetWrite(orgId, projectId, memberIds).Put!.Item as Item;
   const memberships = memberIds.map(
     (userId): Item =>
@@ -400,6 +398,7 @@ function memberItems(orgId: string, projectId: string, memberIds: string[], prof
         version: 0,
         projectMembersKey: projectMembersKey(orgId, projectId),
         profile: profiles[userId]!,
+        ...listCopyOf(project).set,
       }) satisfies MembershipItem & Item,
   );
   return [set, ...memberships];

@@ -34,6 +34,10 @@ const FROZEN = {
       { AttributeName: 'PK', KeyType: 'HASH' },
       { AttributeName: 'statusDueKey', KeyType: 'RANGE' },
     ],
+    openProjectsByListDue: [
+      { AttributeName: 'PK', KeyType: 'HASH' },
+      { AttributeName: 'openListDueKey', KeyType: 'RANGE' },
+    ],
     openProjectsByDueDate: [
       { AttributeName: 'PK', KeyType: 'HASH' },
       { AttributeName: 'openDueKey', KeyType: 'RANGE' },

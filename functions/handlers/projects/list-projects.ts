@@ -4,7 +4,6 @@ import { wholeListCount } from '../../db/query-page';
 import { defineRoute } from '../../http/define-route';
 import { pageHeaders } from '../../http/next-link';
 import { ok } from '../../http/response';
-import { toProjectResponse } from '../../projects/item';
 import { listingOf, projectListOf, readProjectPage } from '../../projects/list-page';
 import { preloadFigures } from '../../projects/reads';
 
@@ -18,7 +17,7 @@ export const handler = defineRoute(projectEndpoints.list, { preload: preloadFigu
   const start = query.cursor === undefined ? undefined : await openCursor(query.cursor, orgId, projectListOf(listing));
   const page = await readProjectPage(orgId, listing, start, preloaded);
   const cursor = page.next ? await sealCursor(orgId, projectListOf(listing), page.next) : undefined;
-  return ok(page.items.map(toProjectResponse), {
+  return ok(page.items, {
     headers: pageHeaders(projectEndpoints.list.path, query, { total: wholeListCount(start, page), cursor }),
   });
 });

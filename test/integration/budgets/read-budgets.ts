@@ -20,8 +20,8 @@ export const READ_BUDGETS: Record<string, number> = {
   'GET /api/user/passkeys': 2,
   // The billing item comes with the session (preload).
   'GET /api/billing/subscription': 1,
-  // The figures with the session, then four bounded Queries side by side (decisions 032, 065; the caller's memberships, 037), then the five projects 'my projects' shows by key: the same at 5 and 5,000 projects.
-  'GET /api/dashboard': 6,
+  // The figures with the session, then four bounded Queries side by side (decisions 032, 065; the caller's memberships, 037, with their copies of the projects 'my projects' shows, 104): the same at 5 and 5,000 projects.
+  'GET /api/dashboard': 5,
   'GET /api/projects/{id}/activity': 2,
   // The project with the session, then one Query of a page of comments, whatever their number (decision 048).
   'GET /api/projects/{id}/comments': 2,
@@ -58,6 +58,13 @@ export const READ_BUDGETS: Record<string, number> = {
  * (1 unit per 4 KB, 18 units measured for a full page), the indexes eventually (half that).
  */
 export const PROJECT_PAGE_READ_UNITS = 24;
+
+/**
+ * Read capacity units a filtered page of GET /api/projects may consume (issue 62): a status, due or
+ * 'My projects' view is a key range (docs/decisions/104), and what a range cannot select is tested on
+ * at most 100 items read; before, up to 3 × 400 items a page, and 'My projects' every membership first.
+ */
+export const FILTERED_PROJECT_PAGE_READ_UNITS = 30;
 
 /**
  * Read capacity units of routes whose answer is a page or a bounded count, the session's

@@ -50,15 +50,8 @@ export const READ_CONSISTENCY: Record<string, readonly string[]> = {
   'GET /api/user/passkeys': ['BatchGetItem:strong', 'Query:strong'],
   // The project with the session, then the page; refetched right after the user's own comment.
   'GET /api/projects/{id}/comments': ['BatchGetItem:strong', 'Query:strong'],
-  // One Query is the caller's memberships, which the stream consumer keeps: eventual like it (docs/decisions/037); then the five projects 'my projects' shows (065).
-  'GET /api/dashboard': [
-    'BatchGetItem:strong',
-    'Query:eventual',
-    'Query:eventual',
-    'Query:eventual',
-    'Query:eventual',
-    'BatchGetItem:eventual',
-  ],
+  // One Query is the caller's memberships, which the stream consumer keeps: eventual like it (docs/decisions/037), with their copies of the projects 'my projects' shows (104).
+  'GET /api/dashboard': ['BatchGetItem:strong', 'Query:eventual', 'Query:eventual', 'Query:eventual', 'Query:eventual'],
   'GET /api/organization/audit-log': ['BatchGetItem:strong', 'Query:eventual'],
   'GET /api/organization/audit-log/export': ['BatchGetItem:strong', 'Query:eventual'],
   // The image eventually; strongly only when that read misses the version (see the avatar test).

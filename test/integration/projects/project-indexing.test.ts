@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { projectCollections, projectKeys } from '../../../functions/projects/keys';
+import { projectCollections, projectKeys, projectMembersKey } from '../../../functions/projects/keys';
 import { LOCAL_AWS_ENV } from '../../../infra/local/dynamodb-local';
 import { batchPut, seedOrganization } from '../../../infra/local/seed';
 import { registerOrganization } from '../support/api';
@@ -129,18 +129,38 @@ describe('project index attributes and word items', () => {
         }),
       );
     }
+    // And a membership from before the copies of docs/decisions/104: 'My projects' by name cannot list it.
+    await client.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...projectKeys.membership(admin.orgId, admin.user.id, ids[0]!),
+          type: 'MEMBERSHIP',
+          orgId: admin.orgId,
+          userId: admin.user.id,
+          projectId: ids[0],
+          member: true,
+          version: 1,
+          projectMembersKey: projectMembersKey(admin.orgId, ids[0]!),
+        },
+      }),
+    );
     client.destroy();
     expect((await admin.call('/api/projects?sort=name')).body).toEqual([]);
+    expect((await admin.call('/api/projects?member=me&sort=name')).body).toEqual([]);
 
     const putItems = (items: Item[]) => batchPut(db.db, db.TABLE_NAME, items);
-    expect(await reindex.reindexOrganization(admin.orgId, putItems)).toEqual({ projects: 2, updated: 2 });
+    expect(await reindex.reindexOrganization(admin.orgId, putItems)).toEqual({ projects: 2, updated: 2, copied: 1 });
+    expect(
+      (await admin.call<{ name: string }[]>('/api/projects?member=me&sort=name')).body.map((project) => project.name),
+    ).toEqual(['Q3 campaign']);
     expect(await Promise.all(ids.map((id) => storedItems(admin.orgId, id)))).toEqual(expected);
     expect((await admin.call<{ name: string }[]>('/api/projects?sort=name')).body.map((project) => project.name)).toEqual([
       'Q3 campaign',
       'SEO audit',
     ]);
 
-    expect(await reindex.reindexOrganization(admin.orgId, putItems)).toEqual({ projects: 2, updated: 0 });
+    expect(await reindex.reindexOrganization(admin.orgId, putItems)).toEqual({ projects: 2, updated: 0, copied: 0 });
     expect(await Promise.all(ids.map((id) => storedItems(admin.orgId, id)))).toEqual(expected);
   });
 });

@@ -1,34 +1,16 @@
-import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { projectCollections, projectIndexKeys } from '../../../functions/projects/keys';
-import type { ProjectStatus } from '../../../shared/project-statuses';
 import type { ProjectResponse } from '../../../shared/schemas/projects';
 import { type Seeded, seeded } from '../budgets/budget-fixtures';
 import { type SignedIn, login, registerOrganization } from '../support/api';
 import { cursorOf, everyPage, nextLink } from '../support/pages';
-import { testTable } from '../support/table';
+import { LIST_ORDER, type ListedProject, listedProjects } from '../support/project-items';
 
 /**
  * GET /api/projects by pages (docs/decisions/027): 1,050 projects seeded straight into the table
  * (above the 1,000 where `q` turns from a substring to word prefixes), followed by `Link`.
  */
-interface Stored {
-  id: string;
-  name: string;
-  status: ProjectStatus;
-  dueDate: string | null;
-  /** From the project's member set item (docs/decisions/037). */
-  memberIds: string[];
-}
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-/** The orders as the index keys define them: the same keys, compared by code unit (the seeded names are ASCII). */
-const ORDER: Record<string, (a: Stored, b: Stored) => number> = {
-  createdAt: (a, b) => compare(a.id, b.id),
-  name: (a, b) => compare(projectIndexKeys(a).nameKey, projectIndexKeys(b).nameKey),
-  dueDate: (a, b) => compare(projectIndexKeys(a).dueKey, projectIndexKeys(b).dueKey),
-  status: (a, b) => compare(projectIndexKeys(a).statusKey, projectIndexKeys(b).statusKey),
-};
+type Stored = ListedProject;
+const ORDER = LIST_ORDER;
 
 describe('GET /api/projects pages through a large organization', () => {
   let big: Seeded;
@@ -36,31 +18,7 @@ describe('GET /api/projects pages through a large organization', () => {
 
   beforeAll(async () => {
     big = await seeded('paging', { projects: 1_050, staff: 3, membersPerProject: 2, notificationsPerUser: 0 });
-    const { db, tableName } = testTable();
-    const { PK, prefix } = projectCollections.projectsOfOrganization(big.org.orgId);
-    stored = [];
-    const pages = paginateQuery(
-      { client: db },
-      {
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-        ExpressionAttributeValues: { ':pk': PK, ':p': prefix },
-      },
-    );
-    for await (const page of pages) stored.push(...((page.Items ?? []) as Stored[]));
-    const sets = new Map<string, string[]>();
-    const setPages = paginateQuery(
-      { client: db },
-      {
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-        ExpressionAttributeValues: { ':pk': PK, ':p': 'MEMBERS#' },
-      },
-    );
-    for await (const page of setPages)
-      for (const set of page.Items ?? []) sets.set(set.projectId as string, set.memberIds as string[]);
-    for (const project of stored) project.memberIds = sets.get(project.id) ?? [];
-    db.destroy();
+    stored = await listedProjects(big.org.orgId);
     expect(stored).toHaveLength(1_050);
   }, 240_000);
 

@@ -41,13 +41,23 @@ export const projectQueries = {
       queryKey: rowQueryKeys.total,
       queryFn: async ({ signal }) => (await callPage(projectEndpoints.list, { signal })).total ?? null,
     }),
-  /** The Cmd/Ctrl+K palette: the server's name search (the first projects for an empty query). */
+  /**
+   * The Cmd/Ctrl+K palette: the server's name search (the first projects for an empty query). A
+   * short page that names a next one (the server stopped reading: decision 104) is followed once.
+   */
   search: (q: string) =>
     queryOptions({
       queryKey: [...rowQueryKeys.search, q] as const,
       // The signal cancels the request of a query typed over before it was answered.
-      queryFn: ({ signal }) =>
-        call(projectEndpoints.list, { query: { q: q || undefined, limit: String(PROJECT_SEARCH_RESULTS) }, signal }),
+      queryFn: async ({ signal }) => {
+        const first = await callPage(projectEndpoints.list, {
+          query: { q: q || undefined, limit: String(PROJECT_SEARCH_RESULTS) },
+          signal,
+        });
+        if (first.items.length >= PROJECT_SEARCH_RESULTS || !first.next) return first.items;
+        const second = await callPage(projectEndpoints.list, { next: first.next, signal });
+        return [...first.items, ...second.items].slice(0, PROJECT_SEARCH_RESULTS);
+      },
     }),
   detail: (id: string) =>
     queryOptions({

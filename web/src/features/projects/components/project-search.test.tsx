@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 /** The palette with the server's project search answering as `answer` does (never, for a slow server). */
-async function openPalette(answer: () => Promise<Response>) {
+async function openPalette(answer: (url: URL) => Promise<Response>) {
   // cmdk measures its list and scrolls the chosen result into view; jsdom has neither.
   vi.stubGlobal(
     'ResizeObserver',
@@ -27,7 +27,7 @@ async function openPalette(answer: () => Promise<Response>) {
   vi.stubGlobal('fetch', async (input: string) => {
     const url = new URL(input, 'http://localhost');
     if (url.pathname !== projectEndpoints.list.path) return new Promise(() => {});
-    return answer();
+    return answer(url);
   });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -83,5 +83,30 @@ describe('the project search (Ctrl+K)', () => {
     );
     expect(await screen.findByRole('option', { name: /Spring launch/ })).toBeInTheDocument();
     expect(await ariaViolations(dialog)).toEqual([]);
+  });
+
+  it('follows the next page once when the server answers a short page and names a next one, and no further', async () => {
+    const project = (id: string, name: string) => ({
+      id,
+      name,
+      description: null,
+      status: 'planning',
+      dueDate: null,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    });
+    const asked: string[] = [];
+    await openPalette(async (url) => {
+      asked.push(url.search);
+      const cursor = url.searchParams.get('cursor');
+      const items = cursor === null ? [] : cursor === 'one' ? [project('01JQ0000000000000000000002', 'Brand refresh 46')] : [];
+      const next = cursor === null ? 'one' : 'two';
+      return new Response(JSON.stringify(items), {
+        status: 200,
+        headers: { 'content-type': 'application/json', link: `</api/projects?cursor=${next}>; rel="next"` },
+      });
+    });
+    expect(await screen.findByRole('option', { name: /Brand refresh 46/ })).toBeInTheDocument();
+    // The first page, then the one its Link names; the third is left to the list.
+    expect(asked).toEqual(['?limit=20', '?cursor=one']);
   });
 });

@@ -14,14 +14,21 @@ interface ProjectsLoadMoreProps {
 const AHEAD = '800px';
 
 /**
+ * Pages loaded by themselves while the end stays in view: a short page (a filter the server stopped
+ * reading for, decision 104) is followed once, so no view chains more than 2 requests to fill the
+ * screen; then 'Load more' asks, or scrolling on.
+ */
+const AUTOMATIC_WHILE_IN_VIEW = 1;
+
+/**
  * The end of the list: the next page loads by itself as the user scrolls near it (an
  * IntersectionObserver on this block), or with 'Load more' (keyboard users, and browsers without
- * the observer). A page that leaves the end in view loads the next at once, so a filter the server
- * answers with short pages still fills the screen.
+ * the observer). A page that leaves the end in view loads the next at once, once.
  */
 export function ProjectsLoadMore({ hasNextPage, isFetchingNextPage, failed, fetchNextPage }: ProjectsLoadMoreProps) {
   const end = useRef<HTMLDivElement>(null);
   const [nearEnd, setNearEnd] = useState(false);
+  const automatic = useRef(0);
 
   useEffect(() => {
     const element = end.current;
@@ -34,7 +41,10 @@ export function ProjectsLoadMore({ hasNextPage, isFetchingNextPage, failed, fetc
   }, [hasNextPage]);
 
   useEffect(() => {
-    if (nearEnd && hasNextPage && !isFetchingNextPage && !failed) void fetchNextPage();
+    if (!nearEnd) automatic.current = 0;
+    if (!nearEnd || !hasNextPage || isFetchingNextPage || failed || automatic.current >= AUTOMATIC_WHILE_IN_VIEW) return;
+    automatic.current += 1;
+    void fetchNextPage();
   }, [nearEnd, hasNextPage, isFetchingNextPage, failed, fetchNextPage]);
 
   if (!hasNextPage) return null;
