@@ -143,6 +143,15 @@ const CASES: Case[] = [
   { name: 'GET /api/projects?sort=name', list: true, path: () => '/api/projects?sort=name' },
   { name: 'GET /api/projects?sort=dueDate', list: true, path: () => '/api/projects?sort=dueDate' },
   { name: 'GET /api/projects?sort=status&order=desc', list: true, path: () => '/api/projects?sort=status&order=desc' },
+  // Filtered views (issue 62, decision 104): key ranges whatever the organization's size ('My projects': the admin's memberships as the seed deals them).
+  { name: "GET /api/projects?member=me ('My projects')", list: true, path: () => '/api/projects?member=me' },
+  {
+    name: "GET /api/projects?member=me&sort=name ('My projects' by name)",
+    list: true,
+    path: () => '/api/projects?member=me&sort=name',
+  },
+  { name: 'GET /api/projects?status=in_progress', list: true, path: () => '/api/projects?status=in_progress' },
+  { name: 'GET /api/projects?overdue=true&sort=dueDate', list: true, path: () => '/api/projects?overdue=true&sort=dueDate' },
   { name: 'GET /api/projects?q=launch', list: true, search: true, path: () => '/api/projects?q=launch' },
   // The palette's own request (PROJECT_SEARCH_RESULTS).
   { name: 'GET /api/projects?q=launch&limit=20', list: true, search: true, path: () => '/api/projects?q=launch&limit=20' },
