@@ -269,6 +269,12 @@ describe('GET /api/projects in a small organization', () => {
       (await admin.call(`/api/projects/${project.id}/members`, { method: 'PUT', body: { memberIds: [admin.user.id] } })).status,
     ).toBe(200);
     expect((await admin.call<ProjectResponse[]>('/api/projects?member=me')).body.map((item) => item.id)).toEqual([project.id]);
+    // The PUT wrote the membership with its copy of the project: every order lists it at once.
+    for (const sort of ['name', 'dueDate', 'status'])
+      expect(
+        (await admin.call<ProjectResponse[]>(`/api/projects?member=me&sort=${sort}`)).body.map((item) => item.id),
+        sort,
+      ).toEqual([project.id]);
     expect((await admin.call(`/api/projects/${project.id}`, { method: 'PATCH', body: { name: 'Zebra refresh' } })).status).toBe(
       200,
     );
@@ -278,5 +284,8 @@ describe('GET /api/projects in a small organization', () => {
       200,
     );
     expect((await admin.call<ProjectResponse[]>('/api/projects?member=me')).body).toEqual([]);
+    // A membership that ends leaves the indexes too (decision 104): no order lists it.
+    for (const sort of ['name', 'dueDate', 'status'])
+      expect((await admin.call<ProjectResponse[]>(`/api/projects?member=me&sort=${sort}`)).body, sort).toEqual([]);
   });
 });
