@@ -24,6 +24,16 @@ export interface NotificationMessage {
   digest?: DigestTopic;
 }
 
+/**
+ * A person removed from the organization (by an admin, or deactivated through SCIM), whom the stream
+ * consumer takes off every project they were a member of (functions/projects/removed-member.ts): who
+ * they were, and who removed them, as each project's 'members removed' entry names them.
+ */
+export interface RemovedMember {
+  user: { id: string; fullName: string };
+  actor: { id: string; fullName: string; avatarUrl: string | null };
+}
+
 /** What one change does to its project's memberships, carried by the change's event (applied by functions/projects/memberships.ts). */
 export interface MembershipChange {
   projectId: string;
@@ -55,6 +65,8 @@ export interface ChangeEventItem {
   memberships?: MembershipChange[];
   /** A user whose name, role or avatar changed: the consumer renews the copies on their memberships (docs/decisions/103). */
   profileOf?: string;
+  /** A person removed from the organization: the consumer takes them off their projects, after the request (issue 62, item 3). */
+  removedMember?: RemovedMember;
   /** Absent when nobody is notified. */
   message?: NotificationMessage;
   /**
@@ -104,11 +116,12 @@ interface EventExtras {
   audience?: ProjectAudience;
   memberships?: MembershipChange[];
   profileOf?: string;
+  removedMember?: RemovedMember;
   mentioned?: MentionNotice;
   mail?: AudienceMail;
 }
 
-/** The event's Put for the change's transaction; none when nobody is to be notified, no counter moves, no membership and no profile changes, unless its id is given. */
+/** The event's Put for the change's transaction; none when nobody is to be notified, no counter moves, no membership, profile or member removal changes, unless its id is given. */
 export function changeEventPut(
   orgId: string,
   recipientIds: string[],
@@ -124,7 +137,13 @@ export function changeEventPut(
     extras.mentioned && extras.mentioned.recipientIds.length > 0
       ? { ...extras.mentioned, recipientIds: [...new Set(extras.mentioned.recipientIds)] }
       : undefined;
-  const nothing = !notifies && !mentions && !counted && memberships.length === 0 && extras.profileOf === undefined;
+  const nothing =
+    !notifies &&
+    !mentions &&
+    !counted &&
+    memberships.length === 0 &&
+    extras.profileOf === undefined &&
+    extras.removedMember === undefined;
   if (nothing && extras.id === undefined) return [];
   const createdAt = now();
   const item: ChangeEventItem = {
@@ -138,6 +157,7 @@ export function changeEventPut(
     ...(mentions ? { mentioned: mentions } : {}),
     ...(memberships.length > 0 ? { memberships } : {}),
     ...(extras.profileOf !== undefined ? { profileOf: extras.profileOf } : {}),
+    ...(extras.removedMember !== undefined ? { removedMember: extras.removedMember } : {}),
     ...(counted ? { figures: moved } : {}),
     createdAt: createdAt.toISOString(),
     ttl: ttlAt(createdAt.getTime() + KEEP_EVENT_MS),

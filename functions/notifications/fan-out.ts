@@ -17,6 +17,7 @@ import { renewListCopiesOfProject } from '../projects/list-copies';
 import { renewAddedMembersCopies, renewProfileCopies } from '../projects/member-profiles';
 import { readMemberIds } from '../projects/member-set';
 import { applyMembershipChanges } from '../projects/memberships';
+import { takeRemovedMemberOffProjects } from '../projects/removed-member';
 import { statusMovesOf } from '../projects/status-moves';
 import type { UserItem } from '../user/item';
 import { userKeys } from '../user/keys';
@@ -204,6 +205,10 @@ export async function fanOutNotifications(
         // After the memberships: a rename that looked for them before they existed is caught here.
         const renewed = await renewAddedMembersCopies(event.orgId, event.memberships);
         log({ level: 'info', source: 'memberships', eventId: event.id, orgId: event.orgId, written, renewed });
+      }
+      if (event.removedMember) {
+        const projects = await takeRemovedMemberOffProjects(event.orgId, event.removedMember);
+        log({ level: 'info', source: 'removed-member', eventId: event.id, orgId: event.orgId, projects });
       }
       if (event.profileOf !== undefined) {
         const renewed = await renewProfileCopies(event.orgId, event.profileOf);

@@ -4,22 +4,16 @@ import { type ActingUser, type WriteContext, auditPut, userTarget } from '../aud
 import { avatarKeys } from '../avatars/keys';
 import { TABLE_NAME } from '../db/client';
 import { getItem } from '../db/reads';
-import { TRANSACTION_LIMIT, type TransactItem, transactWriteExplained } from '../db/transactions';
+import { type TransactItem, transactWriteExplained } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { ADMINS_ONLY } from '../domain/require-admin';
 import { verificationToken } from '../email-verification/writes';
-import { profileChangedEvent, profileVersionRaise } from '../events/change-event';
+import { changeEventPut, profileChangedEvent, profileVersionRaise } from '../events/change-event';
 import { outboxPut } from '../mailer/outbox';
 import { notificationPut } from '../notifications/writes';
 import { organizationKeys } from '../organization/keys';
 import { MEMBERS_WITHOUT_TWO_FACTOR, factorStateIs } from '../organization/members-without-two-factor';
-import {
-  WRITES_PER_PROJECT,
-  projectsWithMember,
-  removeMemberOutsideTransaction,
-  removedMemberWrites,
-} from '../projects/removed-member';
 import { type EmailItem, type UserItem, hasTwoFactor, newUser } from '../user/item';
 import { userIndexKeys, userKeys } from '../user/keys';
 import { EMAIL_TAKEN } from '../user/messages';
@@ -268,8 +262,10 @@ function userChangeEntries(context: WriteContext, current: UserItem, input: Save
 
 /**
  * Removes a user of the actor's organization: the user, their email (free to use again), their
- * avatar, their place in every project (with each project's 'members removed' activity entry) and the audit entry go in one transaction with the checks.
- * Their sessions stop working at once (a session needs its user item) and are deleted afterwards.
+ * avatar, the audit entry and an event go in one transaction with the checks. Their sessions stop
+ * working at once (a session needs its user item) and are deleted afterwards; the stream consumer
+ * takes them off every project from the event, a project's 'members removed' entry each
+ * (functions/projects/removed-member.ts), so the request's work does not grow with their projects.
  */
 export async function removeOrganizationUser(
   context: WriteContext,
@@ -282,10 +278,9 @@ export async function removeOrganizationUser(
   for (let attempt = 1; ; attempt += 1) {
     // The first attempt can use the user read with the session (preloadRemovedUser); a retry reads again.
     const readNow = attempt > 1 || !read?.target;
-    const [target, projects] = await Promise.all([
-      readNow ? getItem<UserItem>(userKeys.user(actor.orgId, userId), { consistentRead: attempt > 1 }) : read.target,
-      projectsWithMember(actor.orgId, userId),
-    ]);
+    const target = readNow
+      ? await getItem<UserItem>(userKeys.user(actor.orgId, userId), { consistentRead: attempt > 1 })
+      : read.target;
     if (!target) throw new NotFound();
     const withoutFactor = factorStateIs(hasTwoFactor(target));
     const checks = authorityChecks(authority, actor.orgId, target);
@@ -312,6 +307,13 @@ export async function removeOrganizationUser(
       { Delete: { TableName: TABLE_NAME, Key: avatarKeys.avatar(userId) } },
       ...userWordWrites(target, target, undefined),
       auditPut(context, { action: 'user.removed', target: userTarget(target), details: { role: target.role } }),
+      // Their projects are left after the request, from this event (issue 62, item 3): 500 of them are not one request's work.
+      ...changeEventPut(actor.orgId, [], undefined, undefined, {
+        removedMember: {
+          user: { id: target.id, fullName: target.fullName },
+          actor: { id: actor.id, fullName: actor.fullName, avatarUrl: actor.avatarUrl ?? null },
+        },
+      }),
     ];
     const removedAt = checks.length;
     const countAt =
@@ -322,17 +324,11 @@ export async function removeOrganizationUser(
           ...(target.role === 'admin' ? { admins: -1 } : {}),
         }),
       ) - 1;
-    const firstProjectAt = items.length;
-    // The rest of the transaction: WRITES_PER_PROJECT writes per project.
-    const room = Math.floor((TRANSACTION_LIMIT - items.length) / WRITES_PER_PROJECT);
-    items.push(...removedMemberWrites(actor.orgId, projects.slice(0, room), target, actor));
     try {
       await transactWriteExplained(items, (failed) => {
         if (failedAuthority(failed, 0, checks)) return authority.refusal();
         if (failed.has(countAt)) return lastAdmin();
         if (failed.has(removedAt)) return new StaleRead();
-        // A project's members changed meanwhile: read them again.
-        if ([...failed].some((index) => index >= firstProjectAt)) return new StaleRead();
         return undefined;
       });
     } catch (error) {
@@ -340,9 +336,6 @@ export async function removeOrganizationUser(
       if (attempt >= MAX_ATTEMPTS) throw new Conflict(USER_CHANGED_MEANWHILE);
       continue;
     }
-    // Only an organization with more projects than one transaction holds gets here.
-    for (const project of projects.slice(room))
-      await removeMemberOutsideTransaction(actor.orgId, project, target, actor, MAX_ATTEMPTS);
     return target;
   }
 }

@@ -2,9 +2,9 @@ import { now } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import type { Key } from '../db/keys';
 import { batchGet, getItem, keyId } from '../db/reads';
-import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
+import { TRANSACTION_LIMIT, type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import type { UserItem } from '../user/item';
+import type { RemovedMember } from '../events/change-event';
 import { activityEntry, activityPut } from './activity';
 import type { ProjectItem } from './item';
 import { projectKeys } from './keys';
@@ -14,14 +14,15 @@ import { projectIdsOfMember } from './memberships';
 /**
  * A user removed from the organization leaves every project they were a member of, and each of
  * those projects gets its 'members removed' activity entry (the acting admin removed them), as a
- * member change on the project's page would write it.
+ * member change on the project's page would write it: after the removal, by the stream consumer
+ * from its event (issue 62, item 3), in transactions of PROJECTS_PER_TRANSACTION projects.
  */
 
 /** What a member removal needs of a project: the project (id, name, version) and its member set. */
 type ProjectMembers = Pick<ProjectItem, 'id' | 'name' | 'version'> & Key & { memberIds: string[] };
 
-/** Writes per project in the removal's transaction: the project's version, its member set and the activity entry. */
-export const WRITES_PER_PROJECT = 3;
+/** Writes per project: the project's version, its member set and the activity entry. */
+const WRITES_PER_PROJECT = 3;
 
 /**
  * The organization's projects that have the user as a member: the user's own membership items (as
@@ -54,7 +55,28 @@ export async function projectsWithMember(orgId: string, userId: string): Promise
   });
 }
 
-type Actor = Pick<UserItem, 'id' | 'fullName' | 'avatarUrl'>;
+/** Projects a transaction takes the person off: WRITES_PER_PROJECT writes each, within a transaction's 100. */
+export const PROJECTS_PER_TRANSACTION = Math.floor(TRANSACTION_LIMIT / WRITES_PER_PROJECT);
+/** A project that keeps changing while the person is taken off it is read again this often, then the event is retried. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Takes a removed person off every project whose member set still holds them: the projects read
+ * (their memberships, then the projects and sets strongly), then a transaction per
+ * PROJECTS_PER_TRANSACTION projects, each conditional on the versions read; a chunk a concurrent
+ * change failed goes project by project. The sets are the checkpoint: a project done is no longer
+ * found, so a retry of the event (a timeout halfway, a failure) takes up where it stopped, and a
+ * redelivery of a finished one writes nothing. Answers how many projects were written now.
+ */
+export async function takeRemovedMemberOffProjects(orgId: string, removed: RemovedMember): Promise<number> {
+  const projects = await projectsWithMember(orgId, removed.user.id);
+  for (let start = 0; start < projects.length; start += PROJECTS_PER_TRANSACTION) {
+    const chunk = projects.slice(start, start + PROJECTS_PER_TRANSACTION);
+    if (await conditionHeld(transactWrite(removedMemberWrites(orgId, chunk, removed.user, removed.actor)))) continue;
+    for (const project of chunk) await removeMemberOutsideTransaction(orgId, project, removed.user, removed.actor, MAX_ATTEMPTS);
+  }
+  return projects.length;
+}
 
 /**
  * For the removal's own transaction: per project the version bump (conditional on the version
@@ -63,7 +85,12 @@ type Actor = Pick<UserItem, 'id' | 'fullName' | 'avatarUrl'>;
  * (every WRITES_PER_PROJECT-th from the first). The removed user's own membership items are left:
  * nothing reads them once the user is gone, and no user gets that id again.
  */
-export function removedMemberWrites(orgId: string, projects: ProjectMembers[], removed: UserItem, actor: Actor): TransactItem[] {
+export function removedMemberWrites(
+  orgId: string,
+  projects: ProjectMembers[],
+  removed: RemovedMember['user'],
+  actor: RemovedMember['actor'],
+): TransactItem[] {
   return projects.flatMap((project) => [
     { Update: versionBump(project) },
     memberSetWrite(
@@ -88,15 +115,14 @@ function versionBump(project: ProjectMembers) {
 }
 
 /**
- * Projects beyond what one transaction holds (a user in more than ~30 projects): the user is gone
- * already, so each project gets its own transaction (its version, its set, its entry); a project
- * that changed meanwhile is read again until the id is out of its set.
+ * One project on its own (its version, its set, its entry), when a chunk's transaction failed: a
+ * project that changed meanwhile is read again until the id is out of its set.
  */
-export async function removeMemberOutsideTransaction(
+async function removeMemberOutsideTransaction(
   orgId: string,
   project: ProjectMembers,
-  removed: UserItem,
-  actor: Actor,
+  removed: RemovedMember['user'],
+  actor: RemovedMember['actor'],
   maxAttempts: number,
 ) {
   let current: ProjectMembers | undefined = project;

@@ -48,7 +48,7 @@ describe('user management writes DynamoDB call budgets', () => {
     expect(updated.dbCalls).toBeLessThanOrEqual(3);
   });
 
-  it('removing a user reads them and the figures with the session: 4 calls, and 1 more per 25 sessions of theirs', async () => {
+  it('removing a user reads them and the figures with the session: 4 calls, and 1 more per 25 sessions of theirs, none per project', async () => {
     const admin = await registerOrganization();
     const username = `budget-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const password = 'a-long-enough-password-2';
@@ -60,7 +60,8 @@ describe('user management writes DynamoDB call budgets', () => {
     await admin.call('/api/projects', { method: 'POST', body: { name: 'Left behind' } });
     const removed = await admin.call(`/api/organization/users/${created.body.id}`, { method: 'DELETE' });
     expect(removed.status).toBe(200);
-    // The session with the user and the figures; the user's projects and sessions side by side; the transaction; the sessions' delete.
-    expect(removed.dbCalls).toBeLessThanOrEqual(5);
+    // The session with the user and the figures; the user's sessions; the transaction; the sessions' delete. Their
+    // projects are left after the request, from its event (issue 62, item 3): none is read here.
+    expect(removed.dbCalls).toBeLessThanOrEqual(4);
   });
 });
