@@ -28,7 +28,7 @@ import { type WordItem, matchesWordPrefixes } from './words';
  * Word items probed per query word: first a few, then, when every word has more, more of each; and
  * read per page when no word's items were all read (≈ 40 KB: 5 read units each).
  */
-const FIRST_PROBE = 50;
+const FIRST_PROBE = 20;
 const PROBE = 250;
 const SCAN_READS = 250;
 /** Query words probed: the longest ones. */
