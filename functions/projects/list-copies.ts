@@ -1,10 +1,11 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProjectResponse } from '../../shared/schemas/projects';
 import { TABLE_NAME, db } from '../db/client';
 import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { type ProjectItem, toProjectResponse } from './item';
-import { projectIndexKeys, projectKeys, projectMembersKey } from './keys';
+import { projectIndexKeys, projectKeys } from './keys';
+import { membersIndexOf } from './members-index';
 
 /**
  * 'My projects' (docs/decisions/104): each current membership carries what the list shows of its
@@ -62,22 +63,7 @@ const RENEWALS_AT_ONCE = 10;
  * index. One small UpdateItem per member, in the members' own partitions. Answers the copies renewed.
  */
 export async function renewListCopiesOfProject(project: ProjectItem): Promise<number> {
-  const userIds: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        IndexName: 'membersOfProject',
-        KeyConditionExpression: 'projectMembersKey = :key',
-        ExpressionAttributeValues: { ':key': projectMembersKey(project.orgId, project.id) },
-        ProjectionExpression: 'userId',
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    userIds.push(...((page.Items ?? []) as { userId: string }[]).map((item) => item.userId));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const userIds = (await membersIndexOf(project.orgId, project.id)).map((item) => item.userId);
   let renewed = 0;
   for (let at = 0; at < userIds.length; at += RENEWALS_AT_ONCE) {
     const done = await Promise.all(

@@ -1,18 +1,16 @@
-import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 import type { ProjectMemberResponse } from '../../shared/schemas/projects';
 import type { WriteContext } from '../audit-log/entries';
 import { now } from '../clock';
-import { TABLE_NAME, db } from '../db/client';
 import { batchGet, keyId } from '../db/reads';
-import type { IndexName } from '../db/table-definition';
 import { Conflict, NotFound, Refused } from '../domain/errors';
 import { type UserItem, toMemberResponse } from '../user/item';
 import { userKeys } from '../user/keys';
 import { type ActivityChange, activityEntry, activityPut } from './activity';
 import { type ProjectItem, isProjectId } from './item';
-import { projectKeys, projectMembersKey } from './keys';
+import { projectKeys } from './keys';
 import { type MemberSetItem, memberIdsOf, memberSetWrite } from './member-set';
-import { type MemberProfile, type MembershipItem, applyMembershipChangesNow, memberProfileOf } from './memberships';
+import { membersIndexOf } from './members-index';
+import { type MemberProfile, applyMembershipChangesNow, memberProfileOf } from './memberships';
 import { PROJECT_BUSY, PROJECT_NOT_FOUND, addedToProjectMessage } from './messages';
 import { MAX_WRITE_ATTEMPTS, writeProjectChange } from './write-project-change';
 
@@ -47,22 +45,11 @@ export async function loadProjectMembers(
   });
 }
 
-/** The copies the index holds of a project's members, by user id: one Query per MB (about 4,000 members). */
+/** The copies the index holds of a project's members, by user id. */
 async function memberProfilesOf(orgId: string, projectId: string): Promise<Map<string, MemberProfile>> {
   const profiles = new Map<string, MemberProfile>();
-  for await (const page of paginateQuery(
-    { client: db },
-    {
-      TableName: TABLE_NAME,
-      IndexName: 'membersOfProject' satisfies IndexName,
-      KeyConditionExpression: 'projectMembersKey = :project',
-      ExpressionAttributeValues: { ':project': projectMembersKey(orgId, projectId) },
-      ProjectionExpression: 'userId, profile',
-    },
-  )) {
-    for (const item of (page.Items ?? []) as Pick<MembershipItem, 'userId' | 'profile'>[])
-      if (item.profile) profiles.set(item.userId, item.profile);
-  }
+  for (const item of await membersIndexOf(orgId, projectId, ['profile']))
+    if (item.profile) profiles.set(item.userId, item.profile);
   return profiles;
 }
 

@@ -1,5 +1,4 @@
 import * as authEndpoints from '@shared/contract/auth';
-import { PRODUCT_NAME } from '@shared/product';
 import { RETURN_PARAM, safeReturnPath } from '@shared/return-path';
 import type { LoginCodeRequest, LoginRequest, RegisterRequest, UserResponse } from '@shared/schemas/auth';
 import type { LoginMfaRequest, SecondFactor } from '@shared/schemas/mfa';
@@ -88,7 +87,7 @@ export function useRegister() {
     mutationFn: (body: Omit<RegisterRequest, 'plan' | 'billingCycle'>) =>
       call(authEndpoints.register, { body: { ...body, plan: 'professional', billingCycle: 'monthly' } }),
     onSuccess: (user) => {
-      toast({ title: 'Registration successful', description: `Welcome to ${PRODUCT_NAME}, ${user.fullName}!` });
+      toast({ title: 'Registration successful', description: `Welcome to Growthwise, ${user.fullName}!` });
       signedIn(user);
     },
     onError: (error) => {
