@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoDbEndpoint, dynamoDbRequestTimeoutMs, tableName } from '../config';
 import { countRead, countReadUnits, countWrite, startCall } from './call-counter';
+import { withinDeadline } from './deadline';
 import { DEFAULT_LOCAL_TABLE_NAME } from './table-definition';
 import { refuseOtherTenants } from './tenant-guard';
 
@@ -17,7 +18,8 @@ export const DB_CLIENT_LIMITS = {
   CONNECTION_TIMEOUT_MS: 500,
   // DynamoDB answers in milliseconds; DynamoDB Local on a crowded laptop or CI box may take seconds,
   // so the local cloud sets a longer wait (local-cloud.ts); its emulator gives a handler the cloud's
-  // HANDLER_TIMEOUT_SECONDS, so a hung call is answered 503 there as in the cloud.
+  // HANDLER_TIMEOUT_SECONDS, and a route's calls end at the request's deadline whatever their attempts
+  // add up to (db/deadline.ts), so a hung call is answered 503 there as in the cloud.
   REQUEST_TIMEOUT_MS: dynamoDbRequestTimeoutMs() ?? 2_000,
   MAX_ATTEMPTS: 3,
 } as const;
@@ -117,7 +119,7 @@ client.middlewareStack.add(
     }
     if (write) input.ReturnConsumedCapacity ??= 'INDEXES';
     try {
-      const result = await next(args);
+      const result = await withinDeadline(context.commandName ?? '', () => next(args));
       const consumed = (result.output as { ConsumedCapacity?: Capacity }).ConsumedCapacity;
       if (read) countReadUnits(unitsOf(consumed));
       if (write) countWrite(writeUnitsOf(consumed), writtenKeys(input), transaction ? { cancelled: false } : undefined);
