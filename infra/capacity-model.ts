@@ -1,3 +1,4 @@
+import { scimRequestsPerMinuteOf } from '../functions/capacity/organization-shares';
 import {
   PEAK_TO_AVERAGE,
   REQUESTS_PER_USER_HOUR,
@@ -14,6 +15,12 @@ import {
 
 /** The active users (one open tab each) one prod stage is sized for. */
 export const TARGET_ACTIVE_USERS = 100_000;
+
+/**
+ * Organizations whose identity providers provision at once at full pace (a first import, a reorganization):
+ * the target's 2,000 organizations of 50 active members, of which the enterprise few use SCIM and rarely together.
+ */
+const SCIM_SYNCS_AT_ONCE = 20;
 
 /** Average seconds a request holds its function (in-region DynamoDB, 1 GB arm64) and a sign-in's (bcrypt). */
 const REQUEST_SECONDS = 0.03;
@@ -49,6 +56,11 @@ export const PROD_LIMITS = {
   },
   /** API Gateway: the public write routes (sign-in, registration, mail links), sized for the morning's sign-ins. */
   publicWrites: { rateLimit: roundUp(signInPeakPerSecond, 100), burstLimit: 2 * roundUp(signInPeakPerSecond, 100) },
+  /** API Gateway: SCIM's writes, for SCIM_SYNCS_AT_ONCE enterprise organizations provisioning at their budget's pace. */
+  scimWrites: {
+    rateLimit: roundUp((SCIM_SYNCS_AT_ONCE * scimRequestsPerMinuteOf('enterprise')) / 60, 100),
+    burstLimit: 2 * roundUp((SCIM_SYNCS_AT_ONCE * scimRequestsPerMinuteOf('enterprise')) / 60, 100),
+  },
   waf: {
     /** Requests to /api/* per (address, session cookie) in 5 minutes. */
     perSessionPer5Minutes: roundUp(per5Minutes(REQUESTS_PER_USER_HOUR) * PEAK_TO_AVERAGE * SESSION_HEADROOM, 100),

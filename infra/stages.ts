@@ -199,7 +199,15 @@ const publicWrites = (limit: Throttle): ApiThrottles['routes'] => ({
   'POST /api/mail-subscriptions/resubscribe': limit,
   // Stripe retries a refused delivery with backoff, so a limit costs a late event, never a lost one.
   'POST /api/billing/webhook': limit,
-  // SCIM (bearer token): identity providers retry a 429 with backoff; a bulk import is paced, never lost.
+});
+
+/**
+ * SCIM's writes (bearer token), a bucket of their own: a wave of sign-ins cannot hold back
+ * provisioning, nor an import the sign-ins (issue 62, item 4). Identity providers retry a 429 with
+ * backoff; a bulk import is paced, never lost. Each organization also has its own SCIM budget
+ * (functions/capacity/organization-shares.ts).
+ */
+const scimWrites = (limit: Throttle): ApiThrottles['routes'] => ({
   'POST /api/scim/v2/Users': limit,
   'PUT /api/scim/v2/Users/{id}': limit,
   'PATCH /api/scim/v2/Users/{id}': limit,
@@ -216,13 +224,13 @@ const publicWrites = (limit: Throttle): ApiThrottles['routes'] => ({
  */
 const PROD_THROTTLE: ApiThrottles = {
   default: PROD_LIMITS.routeDefault,
-  routes: publicWrites(PROD_LIMITS.publicWrites),
+  routes: { ...publicWrites(PROD_LIMITS.publicWrites), ...scimWrites(PROD_LIMITS.scimWrites) },
 };
 
 /** Previews and dev: a few people testing; low limits cap what a leaked preview URL can cost. */
 const PREVIEW_THROTTLE: ApiThrottles = {
   default: { rateLimit: 20, burstLimit: 40 },
-  routes: publicWrites({ rateLimit: 5, burstLimit: 10 }),
+  routes: { ...publicWrites({ rateLimit: 5, burstLimit: 10 }), ...scimWrites({ rateLimit: 5, burstLimit: 10 }) },
 };
 
 const NO_RECIPIENTS: AlarmRecipients = { email: null, webhookUrl: null };

@@ -37,7 +37,7 @@ const TOKEN_REFUSED =
 
 /**
  * The one way a SCIM route is written: the bearer token decides the organization (never the request),
- * whose partitions alone the request may reach and whose request budget it spends,
+ * whose partitions alone the request may reach and whose SCIM request budget it spends,
  * a path id is one of ours or 404, the body is JSON (`application/scim+json` or `application/json`),
  * and every answer and refusal is in SCIM's shapes (RFC 7644 §3.12), as `application/scim+json`.
  */
@@ -52,9 +52,9 @@ export function scimRoute<E extends Endpoint & { rawBody: true; auth: 'none'; id
       if (!authenticated) throw new ScimError(401, TOKEN_REFUSED);
       const { token } = authenticated;
       // The token named the organization: from here on the request reaches only its partitions
-      // (docs/decisions/052) and spends its requests per minute like its members' (docs/decisions/051).
+      // (docs/decisions/052) and spends its SCIM requests per minute, a budget apart from its members' (docs/decisions/051).
       enterTenant(token.orgId);
-      const refusal = await organizationBudgetRefusal(token.orgId, authenticated.plan);
+      const refusal = await organizationBudgetRefusal(token.orgId, authenticated.plan, 'scim');
       if (refusal)
         return scimResult(429, scimErrorBody(new ScimError(429, TOO_MANY_ORGANIZATION_REQUESTS)), {
           'retry-after': String(refusal.retryAfter),

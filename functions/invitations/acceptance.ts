@@ -10,7 +10,7 @@ import { Conflict, Refused } from '../domain/errors';
 import { changeEventPut } from '../events/change-event';
 import type { OrganizationItem } from '../organization/item';
 import { organizationKeys } from '../organization/keys';
-import { actorIsAdmin, organizationCounts } from '../organization-users/writes';
+import { actorIsAdmin, memberCounted } from '../organization-users/writes';
 import { hashToken } from '../security/mail-tokens';
 import {
   DOMAIN_VERIFIED_ELSEWHERE,
@@ -146,7 +146,7 @@ export async function acceptInvitation(
   const emailAt = items.length + 1;
   items.push(
     ...userPuts(user, { addressProved: true }),
-    organizationCounts(org.id, { users: 1, withoutTwoFactor: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }),
+    ...memberCounted(org.id, { role: user.role, withoutTwoFactor: true }, 1),
   );
   items.push(
     // The new user acts: the invitation's link is their proof.

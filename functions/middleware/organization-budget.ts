@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import { tooManyRequests } from '../http/http-error';
 import type { LambdaResult, RouteEvent } from '../http/types';
 import { countMetric } from '../observability/metrics';
-import { spendOrganizationBudget } from '../throttles/organization-budget';
+import { spendOrganizationBudget, spendScimBudget } from '../throttles/organization-budget';
 import { TOO_MANY_ORGANIZATION_REQUESTS } from '../throttles/rules';
 
 /**
@@ -11,8 +11,12 @@ import { TOO_MANY_ORGANIZATION_REQUESTS } from '../throttles/rules';
  * in OrganizationRequestsRefused; undefined when the request may go on. The organization id goes in
  * the request's log line, never a metric dimension (one per organization would be unbounded).
  */
-export async function organizationBudgetRefusal(orgId: string, plan: string): Promise<{ retryAfter: number } | undefined> {
-  const answer = await spendOrganizationBudget(orgId, plan);
+export async function organizationBudgetRefusal(
+  orgId: string,
+  plan: string,
+  budget: 'members' | 'scim' = 'members',
+): Promise<{ retryAfter: number } | undefined> {
+  const answer = await (budget === 'scim' ? spendScimBudget : spendOrganizationBudget)(orgId, plan);
   if (answer.allowed) return undefined;
   countMetric('OrganizationRequestsRefused');
   return { retryAfter: answer.retryAfter };
@@ -21,7 +25,7 @@ export async function organizationBudgetRefusal(orgId: string, plan: string): Pr
 /**
  * After the session is loaded, on the routes that require one: past the organization's share, 429
  * with Retry-After, so one organization cannot use the whole stage. SCIM's routes, whose token names
- * the organization, spend the same budget in their own error shape (functions/http/scim-route.ts).
+ * the organization, spend a budget of their own, in their own error shape (functions/http/scim-route.ts).
  */
 export function organizationBudget(): MiddlewareObj<RouteEvent, LambdaResult> {
   return {

@@ -75,7 +75,9 @@ export async function userListPage(path: string, org: OrganizationItem, query: U
   const page = await readUserPage(org.id, listing, start, org);
   return {
     users: page.items,
-    total: knownUserTotal(listing, org),
+    // A first page that is the whole list is its own exact total: the counts follow an arrival or a
+    // departure a moment later (the stream adds them from its event), the list at once.
+    total: start === undefined && !page.next && listing.q === undefined ? page.items.length : knownUserTotal(listing, org),
     cursor: page.next ? await sealCursor(org.id, list, page.next) : undefined,
   };
 }

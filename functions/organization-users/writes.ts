@@ -156,7 +156,7 @@ async function createUser(context: WriteContext, input: SaveUserInput, authority
     welcome,
     added,
     // A new member has no second factor yet.
-    organizationCounts(actor.orgId, { users: 1, withoutTwoFactor: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }),
+    ...memberCounted(actor.orgId, { role: user.role, withoutTwoFactor: true }, 1),
   ];
   await transactWriteExplained(items, (failed) => {
     if (failedAuthority(failed, 0, checks)) return authority.refusal();
@@ -308,7 +308,7 @@ export async function removeOrganizationUser(
       ...userWordWrites(target, target, undefined),
       auditPut(context, { action: 'user.removed', target: userTarget(target), details: { role: target.role } }),
       // Their projects are left after the request, from this event (issue 62, item 3): 500 of them are not one request's work.
-      ...changeEventPut(actor.orgId, [], undefined, undefined, {
+      ...memberCounted(actor.orgId, { role: target.role, withoutTwoFactor: !hasTwoFactor(target) }, -1, {
         removedMember: {
           user: { id: target.id, fullName: target.fullName },
           actor: { id: actor.id, fullName: actor.fullName, avatarUrl: actor.avatarUrl ?? null },
@@ -316,14 +316,8 @@ export async function removeOrganizationUser(
       }),
     ];
     const removedAt = checks.length;
-    const countAt =
-      items.push(
-        organizationCounts(actor.orgId, {
-          users: -1,
-          ...(hasTwoFactor(target) ? {} : { withoutTwoFactor: -1 }),
-          ...(target.role === 'admin' ? { admins: -1 } : {}),
-        }),
-      ) - 1;
+    // The admins' count, when an admin leaves, is the last item: refused, they were the last admin.
+    const countAt = target.role === 'admin' ? items.length - 1 : -1;
     try {
       await transactWriteExplained(items, (failed) => {
         if (failedAuthority(failed, 0, checks)) return authority.refusal();
@@ -361,26 +355,37 @@ export function actorIsAdmin(actor: Pick<ActingUser, 'id' | 'orgId'>): TransactI
 }
 
 /**
- * The organization's counts of admins, of users and of members without two-factor (one update: a
- * transaction writes an item once): one admin less only while another admin remains.
+ * The organization's count of admins, updated in the transaction that adds or removes one: one admin
+ * less only while another admin remains.
  */
-export function organizationCounts(
-  orgId: string,
-  delta: { admins?: 1 | -1; users?: 1 | -1; withoutTwoFactor?: 1 | -1 },
-): TransactItem {
-  const add = {
-    ...(delta.admins ? { adminCount: delta.admins } : {}),
-    ...(delta.users ? { userCount: delta.users } : {}),
-    ...(delta.withoutTwoFactor ? { [MEMBERS_WITHOUT_TWO_FACTOR]: delta.withoutTwoFactor } : {}),
-  };
+export function organizationCounts(orgId: string, delta: { admins: 1 | -1 }): TransactItem {
   return {
     Update: {
       TableName: TABLE_NAME,
       Key: organizationKeys.organization(orgId),
       ...updateExpression(
-        { add },
+        { add: { adminCount: delta.admins } },
         delta.admins === -1 ? { expression: 'adminCount > :one', values: { ':one': 1 } } : { expression: 'attribute_exists(PK)' },
       ),
     },
   };
+}
+
+/**
+ * A member arrives (+1) or leaves (−1): the counts of users and of members without two-factor are
+ * the event's figures, which the stream consumer adds to the organization item, so a SCIM import of
+ * 5,000 people does not write the organization's item 5,000 times in their requests (issue 62,
+ * item 4); an admin's arrival or departure also moves the count of admins, in the request.
+ */
+export function memberCounted(
+  orgId: string,
+  member: { role: UserItem['role']; withoutTwoFactor: boolean },
+  sign: 1 | -1,
+  extras?: Parameters<typeof changeEventPut>[4],
+): TransactItem[] {
+  const figures = { userCount: sign, ...(member.withoutTwoFactor ? { [MEMBERS_WITHOUT_TWO_FACTOR]: sign } : {}) };
+  return [
+    ...changeEventPut(orgId, [], undefined, figures, extras),
+    ...(member.role === 'admin' ? [organizationCounts(orgId, { admins: sign })] : []),
+  ];
 }

@@ -5,15 +5,14 @@ import { changeEventPut } from '../events/change-event';
 /**
  * `membersWithoutTwoFactor` on the organization item: how many members have neither the
  * authenticator app nor a passkey, which the 'Require two-factor' dialog names (docs/decisions/054).
- * A member's arrival or removal counts it in the organization item its transaction already updates
- * (organizationCounts); a change of a member's factors puts the move in an event that the stream
+ * A member's arrival or removal puts its move in its event (memberCounted); a change of a member's factors puts the move in an event that the stream
  * consumer adds, counted once (docs/decisions/032). Each write is conditional on the factor state
  * its move was worked out from, so two concurrent changes cannot count one person twice.
  */
 export const MEMBERS_WITHOUT_TWO_FACTOR = 'membersWithoutTwoFactor';
 
 /** The figures the stream consumer adds to the organization item rather than to the projects' figures item. */
-export const ORGANIZATION_FIGURES: readonly string[] = [MEMBERS_WITHOUT_TWO_FACTOR];
+export const ORGANIZATION_FIGURES: readonly string[] = [MEMBERS_WITHOUT_TWO_FACTOR, 'userCount'];
 
 /** The user item still has (or still has not) the authenticator app on, as read. */
 export function appStateIs(on: boolean): Condition {

@@ -1,21 +1,42 @@
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { now } from '../clock';
-import { TABLE_NAME } from '../db/client';
-import { transactEachOnce } from '../db/transact-each-once';
-import { type TransactItem, TRANSACTION_LIMIT } from '../db/transactions';
+import { TABLE_NAME, db } from '../db/client';
+import { DatabaseBusyError } from '../db/faults';
+import type { Key } from '../db/keys';
+import { conditionHeld, isConditionFailure } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { eventKeys } from '../events/keys';
 import { organizationKeys } from '../organization/keys';
 import { ORGANIZATION_FIGURES } from '../organization/members-without-two-factor';
-import { sumDeltas } from './figures';
+import { type FiguresDelta, sumDeltas } from './figures';
 import { projectKeys } from './keys';
 import type { CountedMove } from './status-moves';
 
 /**
- * Adds what a stream batch's events and status moves (functions/projects/status-moves.ts) move to their organizations' figures items: per organization
- * one TransactWriteItems of a single UpdateItem ADD (the batch's sum) and, per event, the mark
- * `countedAt` on the event item on condition it is not there yet. A redelivered event (a retry, a
- * bisected half, a failure halfway) fails its mark, is named by the cancellation reasons and left
- * out of the sum written again: each event is counted exactly once. Answers how many were counted now.
+ * The events a figures item is adding right now (a string set): an ADD that names an event already
+ * in it is refused, so an ADD that went through before a crash is not made twice. The set holds an
+ * event only between its ADD and its mark, so it stays as small as the batches in flight.
+ */
+export const COUNTING = 'countingEvents';
+
+/** Events per ADD: each is one `NOT contains` in the condition, which DynamoDB caps at 4 KB. */
+const EVENTS_PER_ADD = 50;
+
+/** Where a figure is added: the members' figures on the organization item, which the session reads anyway (docs/decisions/054). */
+const targetsOf = (orgId: string) => [
+  { key: organizationKeys.organization(orgId), holds: (name: string) => ORGANIZATION_FIGURES.includes(name) },
+  { key: projectKeys.projectFigures(orgId), holds: (name: string) => !ORGANIZATION_FIGURES.includes(name) },
+];
+
+/**
+ * Adds what a stream batch's events and status moves (functions/projects/status-moves.ts) move to
+ * their organizations' figures, each event exactly once however often it is delivered, and without
+ * a transaction: a transaction on the one item every batch of the organization adds to failed whole
+ * batches on each conflict (issue 62). Per organization and figures item, in this order:
+ * the events not yet marked counted (read); one ADD of their sum that also puts them in the item's
+ * COUNTING set, refused for an event already in it (added before a crash: left out, the rest added
+ * again); each event's mark `countedAt`; the events taken out of the set. A delivery that stopped
+ * anywhere is finished by the next one without counting twice. Answers how many events were counted now.
  */
 export async function countEventFigures(events: CountedMove[]): Promise<number> {
   const byOrganization = new Map<string, CountedMove[]>();
@@ -25,63 +46,113 @@ export async function countEventFigures(events: CountedMove[]): Promise<number> 
   }
   let counted = 0;
   for (const [orgId, ofOrganization] of byOrganization) {
-    // Up to two items for the figures (the projects' and the organization's); the rest of the transaction holds the marks.
-    for (let start = 0; start < ofOrganization.length; start += TRANSACTION_LIMIT - 2) {
-      counted += await countOnce(orgId, ofOrganization.slice(start, start + TRANSACTION_LIMIT - 2));
-    }
+    for (let start = 0; start < ofOrganization.length; start += EVENTS_PER_ADD)
+      counted += await countOnce(orgId, ofOrganization.slice(start, start + EVENTS_PER_ADD));
   }
   return counted;
 }
 
-function markCounted(event: CountedMove, at: string): TransactItem {
-  return {
-    Update: {
-      TableName: TABLE_NAME,
-      Key: eventKeys.changeEvent(event.id),
-      ...updateExpression({ set: { countedAt: at } }, { expression: 'attribute_exists(PK) AND attribute_not_exists(countedAt)' }),
-    },
-  };
+async function countOnce(orgId: string, events: CountedMove[]): Promise<number> {
+  const pending = await notYetCounted(events);
+  if (pending.length === 0) return 0;
+  const targets = targetsOf(orgId)
+    .map(({ key, holds }) => ({ key, figuresOf: (event: CountedMove) => only(event.figures ?? {}, holds) }))
+    .map((target) => ({ ...target, events: pending.filter((event) => Object.keys(target.figuresOf(event)).length > 0) }))
+    .filter((target) => target.events.length > 0);
+  for (const target of targets) await addOnce(target.key, target.events, target.figuresOf);
+  const at = now().toISOString();
+  await Promise.all(pending.map((event) => markCounted(event, at)));
+  for (const target of targets) await doneAdding(target.key, target.events);
+  return pending.length;
 }
 
-function countOnce(orgId: string, events: CountedMove[]): Promise<number> {
-  return transactEachOnce(
-    events,
-    (pending) => {
-      const sum = sumDeltas(pending.map((event) => event.figures ?? {}));
-      const at = now().toISOString();
-      // The members' figures live on the organization item, which the session reads anyway (docs/decisions/054).
-      const ofOrganizationItem = Object.fromEntries(Object.entries(sum).filter(([name]) => ORGANIZATION_FIGURES.includes(name)));
-      const ofProjects = Object.fromEntries(Object.entries(sum).filter(([name]) => !ORGANIZATION_FIGURES.includes(name)));
-      // Moves that cancel out (a status there and back) still mark their events.
-      const figures: TransactItem[] = [
-        ...(Object.keys(ofProjects).length
-          ? [
-              {
-                Update: {
-                  TableName: TABLE_NAME,
-                  Key: projectKeys.projectFigures(orgId),
-                  ...updateExpression({ add: ofProjects }),
-                },
-              },
-            ]
-          : []),
-        ...(Object.keys(ofOrganizationItem).length
-          ? [
-              {
-                Update: {
-                  TableName: TABLE_NAME,
-                  Key: organizationKeys.organization(orgId),
-                  ...updateExpression({ add: ofOrganizationItem }),
-                },
-              },
-            ]
-          : []),
-      ];
-      return {
-        items: [...figures, ...pending.map((event) => markCounted(event, at))],
-        entryOf: (itemIndex) => (itemIndex < figures.length ? undefined : itemIndex - figures.length),
-      };
-    },
-    'Figures',
+const only = (figures: FiguresDelta, holds: (name: string) => boolean) =>
+  Object.fromEntries(Object.entries(figures).filter(([name]) => holds(name)));
+
+/** The events whose mark is not there yet (a consistent read: a mark written a moment ago counts). */
+async function notYetCounted(events: CountedMove[]): Promise<CountedMove[]> {
+  const distinct = [...new Map(events.map((event) => [event.id, event])).values()];
+  const out = await db.send(
+    new BatchGetCommand({
+      RequestItems: {
+        [TABLE_NAME]: {
+          Keys: distinct.map((event) => eventKeys.changeEvent(event.id)),
+          ConsistentRead: true,
+          ProjectionExpression: 'id, countedAt',
+        },
+      },
+    }),
+  );
+  if (Object.keys(out.UnprocessedKeys ?? {}).length > 0)
+    throw new DatabaseBusyError('Figures: the event marks were not all read');
+  const marked = new Map((out.Responses?.[TABLE_NAME] ?? []).map((item) => [String(item.id), item.countedAt !== undefined]));
+  // An event item that is gone (expired after a week) cannot be marked: it was counted long ago or never will be.
+  return distinct.filter((event) => marked.get(event.id) === false);
+}
+
+/** One ADD of the events' sum that names them in COUNTING; the events another delivery already added are left out. */
+async function addOnce(key: Key, events: CountedMove[], figuresOf: (event: CountedMove) => FiguresDelta) {
+  let adding = events;
+  while (adding.length > 0) {
+    const ids = adding.map((event) => event.id);
+    const placeholders = Object.fromEntries(ids.map((id, index) => [`:event${index}`, id]));
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: TABLE_NAME,
+          Key: key,
+          ...updateExpression(
+            { add: { ...sumDeltas(adding.map(figuresOf)), [COUNTING]: new Set(ids) } },
+            {
+              expression: Object.keys(placeholders)
+                .map((placeholder) => `NOT contains(#counting, ${placeholder})`)
+                .join(' AND '),
+              names: { '#counting': COUNTING },
+              values: placeholders,
+            },
+          ),
+        }),
+      );
+      return;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const out = await db.send(
+        new GetCommand({
+          TableName: TABLE_NAME,
+          Key: key,
+          ConsistentRead: true,
+          ProjectionExpression: '#counting',
+          ExpressionAttributeNames: { '#counting': COUNTING },
+        }),
+      );
+      const added = (out.Item?.[COUNTING] as Set<string> | undefined) ?? new Set<string>();
+      adding = adding.filter((event) => !added.has(event.id));
+    }
+  }
+}
+
+function markCounted(event: CountedMove, at: string) {
+  return conditionHeld(
+    db.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: eventKeys.changeEvent(event.id),
+        ...updateExpression(
+          { set: { countedAt: at } },
+          { expression: 'attribute_exists(PK) AND attribute_not_exists(countedAt)' },
+        ),
+      }),
+    ),
+  );
+}
+
+/** Marked: the events leave the item's COUNTING set (emptied, DynamoDB drops the attribute). */
+async function doneAdding(key: Key, events: CountedMove[]) {
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE_NAME,
+      Key: key,
+      ...updateExpression({ delete: { [COUNTING]: new Set(events.map((event) => event.id)) } }),
+    }),
   );
 }

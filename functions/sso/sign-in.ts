@@ -11,7 +11,7 @@ import { acceptedBySsoItems, pendingInvitationOf } from '../invitations/sso-acce
 import { decryptSsoClientSecret } from '../mfa/mfa-encryption';
 import type { OrganizationItem } from '../organization/item';
 import { organizationKeys } from '../organization/keys';
-import { organizationCounts } from '../organization-users/writes';
+import { memberCounted } from '../organization-users/writes';
 import { hashPassword } from '../security/passwords';
 import { type EmailItem, type UserItem, newUser } from '../user/item';
 import { userKeys } from '../user/keys';
@@ -156,7 +156,7 @@ async function createJustInTime(connection: SsoConnectionItem, person: SsoPerson
   await transactWriteExplained(
     [
       ...userPuts(user),
-      organizationCounts(connection.orgId, { users: 1, withoutTwoFactor: 1, ...(user.role === 'admin' ? { admins: 1 } : {}) }),
+      ...memberCounted(connection.orgId, { role: user.role, withoutTwoFactor: true }, 1),
       auditPut(
         { actor: ssoSystemIn(connection.orgId), client },
         { action: 'user.added', target: userTarget(user), details: { role: user.role, by: 'sso' } },

@@ -1,4 +1,4 @@
-import { requestsPerMinuteOf } from '../capacity/organization-shares';
+import { requestsPerMinuteOf, scimRequestsPerMinuteOf } from '../capacity/organization-shares';
 import { runUncounted } from '../db/call-counter';
 import { logger } from '../observability/logger';
 import type { ThrottleRule } from './rules';
@@ -17,6 +17,17 @@ export const BUDGET_SYNC_MS = 1000;
 const organizationRequests = (plan: string): ThrottleRule<'sliding'> => ({
   name: 'ORG-REQUESTS',
   limit: requestsPerMinuteOf(plan),
+  windowMs: MINUTE,
+  window: 'sliding',
+});
+
+/**
+ * Its identity provider's SCIM requests per minute, a budget of their own: a bulk import cannot
+ * use up the members' share, nor a busy morning hold back provisioning.
+ */
+const scimRequests = (plan: string): ThrottleRule<'sliding'> => ({
+  name: 'ORG-SCIM-REQUESTS',
+  limit: scimRequestsPerMinuteOf(plan),
   windowMs: MINUTE,
   window: 'sliding',
 });
@@ -45,9 +56,14 @@ export type BudgetAnswer = { allowed: true } | { allowed: false; retryAfter: num
  * the last sync is BUDGET_SYNC_MS old. A refused request is not counted. When the counter cannot be reached the
  * request passes: the budget shares capacity fairly, it is not what keeps anyone out.
  */
-export async function spendOrganizationBudget(orgId: string, plan: string): Promise<BudgetAnswer> {
-  const counter = throttleCounter(organizationRequests(plan), orgId);
-  const tally = tallyOf(orgId, counter.windowStart);
+export const spendOrganizationBudget = (orgId: string, plan: string) => spendBudget(organizationRequests(plan), orgId);
+
+/** The same for the organization's SCIM requests, from their own budget. */
+export const spendScimBudget = (orgId: string, plan: string) => spendBudget(scimRequests(plan), orgId);
+
+async function spendBudget(rule: ThrottleRule<'sliding'>, orgId: string): Promise<BudgetAnswer> {
+  const counter = throttleCounter(rule, orgId);
+  const tally = tallyOf(`${rule.name}#${orgId}`, counter.windowStart);
   // Synced before deciding: a function's first request of an organization already knows what the others served.
   if (counter.now - tally.syncedAt >= BUDGET_SYNC_MS) await runUncounted(() => sync(counter, tally));
   let retryAfter = retryAfterSeconds(counter, { current: tally.shared + tally.unsynced, previous: tally.previous ?? 0 });
@@ -62,13 +78,13 @@ export async function spendOrganizationBudget(orgId: string, plan: string): Prom
   return { allowed: true };
 }
 
-function tallyOf(orgId: string, windowStart: number): Tally {
-  const known = tallies.get(orgId);
+function tallyOf(budget: string, windowStart: number): Tally {
+  const known = tallies.get(budget);
   if (known?.windowStart === windowStart) return known;
   if (tallies.size >= TALLIES_KEPT)
     for (const [id, tally] of tallies) if (tally.windowStart < windowStart - MINUTE) tallies.delete(id);
   const tally: Tally = { windowStart, shared: 0, unsynced: 0, previous: undefined, syncedAt: 0 };
-  tallies.set(orgId, tally);
+  tallies.set(budget, tally);
   return tally;
 }
 

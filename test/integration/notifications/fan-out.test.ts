@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, type UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
@@ -78,6 +78,12 @@ function streamRecord(
 }
 
 const quiet = () => undefined;
+
+/**
+ * An event's item as its change wrote it, but of a type the stream filter does not pass: the local
+ * cloud's own poller leaves it to the test's deliveries (the marks need only the item).
+ */
+const heldFromThePoller = (event: ChangeEventItem) => ({ ...eventKeys.changeEvent(event.id), ...event, type: 'HELD' });
 
 /** The consumer run over one record while its `nth` notification Put loses its connection. */
 async function runFailingPut(nth: number, record: DynamoDBRecord) {
@@ -311,5 +317,73 @@ describe('the notification fan-out', () => {
       new GetCommand({ TableName: tableName, Key: projectKeys.projectFigures(ada.orgId), ConsistentRead: true }),
     );
     expect(figures.Item).toMatchObject({ count_planning: 3, created_2025_test: 3 });
+  });
+
+  it('counts a delivery that stopped after adding and before marking its events once, when it is delivered again', async () => {
+    const ada = await registerOrganization();
+    const { db, tableName } = testTable();
+    const events = ['1', '2'].map((sequence) => streamRecord(ada.orgId, [], sequence, { count_active: 1 }));
+    for (const { event } of events) await db.send(new PutCommand({ TableName: tableName, Item: heldFromThePoller(event) }));
+    const records = events.map(({ record }) => record);
+    // The marks' writes fail, as a function cut off after its ADD would leave them.
+    const send = modules.client.db.send.bind(modules.client.db);
+    const spy = vi.spyOn(modules.client.db, 'send').mockImplementation(((command: UpdateCommand) => {
+      const key = (command.input as { Key?: { PK?: string } }).Key;
+      if (command.constructor.name === 'UpdateCommand' && key?.PK?.startsWith('EVENT#'))
+        return Promise.reject(Object.assign(new Error('socket hang up (test)'), { name: 'Error' }));
+      return send(command as never);
+    }) as never);
+    try {
+      const failed = await modules.fanOut.fanOutNotifications(records, quiet);
+      expect(failed.batchItemFailures).toHaveLength(2);
+    } finally {
+      spy.mockRestore();
+    }
+    const stopped = await db.send(
+      new GetCommand({ TableName: tableName, Key: projectKeys.projectFigures(ada.orgId), ConsistentRead: true }),
+    );
+    expect(stopped.Item).toMatchObject({ count_active: 2 });
+    expect([...(stopped.Item?.countingEvents ?? [])].sort()).toEqual(events.map(({ event }) => event.id).sort());
+    expect(await modules.fanOut.fanOutNotifications(records, quiet)).toEqual({ batchItemFailures: [] });
+    const figures = await db.send(
+      new GetCommand({ TableName: tableName, Key: projectKeys.projectFigures(ada.orgId), ConsistentRead: true }),
+    );
+    expect(figures.Item).toMatchObject({ count_active: 2 });
+    expect(figures.Item?.countingEvents).toBeUndefined();
+  });
+
+  it("adds concurrent batches of one organization without a transaction on its figures item, none of them failed by another's", async () => {
+    const ada = await registerOrganization();
+    const { db, tableName } = testTable();
+    const batches = Array.from({ length: 6 }, (_, batch) =>
+      ['1', '2', '3'].map((sequence) => streamRecord(ada.orgId, [], `${batch}${sequence}`, { count_on_hold: 1 })),
+    );
+    for (const { event } of batches.flat())
+      await db.send(new PutCommand({ TableName: tableName, Item: heldFromThePoller(event) }));
+    const send = modules.client.db.send.bind(modules.client.db);
+    const transactions: string[] = [];
+    const spy = vi.spyOn(modules.client.db, 'send').mockImplementation(((command: TransactWriteCommand) => {
+      if (command.constructor.name === 'TransactWriteCommand')
+        transactions.push(...(command.input.TransactItems ?? []).map((item) => JSON.stringify(item)));
+      return send(command as never);
+    }) as never);
+    try {
+      const answers = await Promise.all(
+        batches.map((batch) =>
+          modules.fanOut.fanOutNotifications(
+            batch.map(({ record }) => record),
+            quiet,
+          ),
+        ),
+      );
+      expect(answers).toEqual(batches.map(() => ({ batchItemFailures: [] })));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(transactions.filter((item) => item.includes('FIGURES#'))).toEqual([]);
+    const figures = await db.send(
+      new GetCommand({ TableName: tableName, Key: projectKeys.projectFigures(ada.orgId), ConsistentRead: true }),
+    );
+    expect(figures.Item).toMatchObject({ count_on_hold: 18 });
   });
 });

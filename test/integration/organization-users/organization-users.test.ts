@@ -243,7 +243,12 @@ describe('POST /api/organization/users', () => {
     for (const answer of answers.filter((each) => each.status === 409))
       expect(answer.body).toEqual({ message: 'This user was changed by someone else at the same time. Please try again.' });
     expect((await listUsers(admin)).filter((user) => user.username === username)).toHaveLength(1);
-    expect((await stored(organizationKeys.organization(admin.orgId)))?.userCount).toBe(2);
+    // The user count is the arrivals' events' figures, added by the stream consumer a moment later.
+    const counted = await eventually(
+      async () => (await stored(organizationKeys.organization(admin.orgId)))?.userCount,
+      (count) => count === 2,
+    );
+    expect(counted).toBe(2);
   });
 
   it('ignores fields a request may not set (ids, organization)', async () => {

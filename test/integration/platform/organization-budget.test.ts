@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { requestsPerMinuteOf } from '../../../functions/capacity/organization-shares';
+import { requestsPerMinuteOf, scimRequestsPerMinuteOf } from '../../../functions/capacity/organization-shares';
 import { organizationKeys } from '../../../functions/organization/keys';
 import { ERROR_SCHEMA, createScimToken, scim } from '../scim/scim-support';
 import { registerOrganization } from '../support/api';
@@ -51,22 +51,21 @@ describe("each organization's share of the stage (issue 38, item 3)", () => {
     expect((await other.call('/api/user')).status).toBe(200);
   }, 120_000);
 
-  it("counts an identity provider's SCIM requests in its organization's share: past it, 429 in SCIM's error shape with Retry-After, and the organization's members are refused too", async () => {
-    const share = requestsPerMinuteOf('starter');
+  it("gives an identity provider's SCIM requests a budget of their own: past it, 429 in SCIM's error shape with Retry-After, the members' share untouched and theirs spent apart", async () => {
+    const members = requestsPerMinuteOf('starter');
+    const share = scimRequestsPerMinuteOf('starter');
+    expect(share).toBeLessThan(scimRequestsPerMinuteOf('enterprise'));
     const small = await registerOrganization();
     const { token } = await createScimToken(small);
     await startWithinOneWindow(60_000, 40_000);
     await setPlan(small.orgId, 'starter');
-    // The session's own requests so far (creating the token) were counted under professional's share, in this window or the last.
-    const spentBySession = 3;
 
-    let served = 0;
-    for (; served < share; served += 1) {
-      const answer = await scim(token, '/api/scim/v2/ServiceProviderConfig');
-      if (answer.status === 429) break;
-      expect(answer.status).toBe(200);
-    }
-    expect(served).toBeGreaterThanOrEqual(share - spentBySession);
+    // The members spend their whole share: SCIM goes on.
+    let spent = 0;
+    while ((await small.call(POLL)).status === 200) spent += 1;
+    expect(spent).toBeLessThanOrEqual(members);
+    for (let index = 0; index < share; index += 1)
+      expect((await scim(token, '/api/scim/v2/ServiceProviderConfig')).status).toBe(200);
     const refused = await scim(token, '/api/scim/v2/ServiceProviderConfig');
     expect(refused.status).toBe(429);
     expect(refused.headers.get('content-type')).toContain('application/scim+json');
@@ -75,9 +74,9 @@ describe("each organization's share of the stage (issue 38, item 3)", () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
 
-    // One budget per organization: its people, signed in, are past it too.
-    const member = await small.call(POLL);
-    expect(member.status).toBe(429);
-    expect(member.body.message).toBe(TOO_MANY);
+    // Another organization's identity provider is not affected.
+    const other = await registerOrganization();
+    const { token: otherToken } = await createScimToken(other);
+    expect((await scim(otherToken, '/api/scim/v2/ServiceProviderConfig')).status).toBe(200);
   }, 120_000);
 });
