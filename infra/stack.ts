@@ -1,4 +1,5 @@
 import { Annotations, CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { routes } from '../functions/routes';
 import { missingAlarmRecipients } from './alarm-recipients';
@@ -110,13 +111,22 @@ export class GrowthwiseStack extends Stack {
     mailer.setSiteUrl(web.siteUrl);
     this.alarms?.watchDeadLetterQueue('Mailer', mailer.deadLetterQueue);
     this.alarms?.watchStreamConsumer('Mailer', mailer.function);
-    this.alarms?.watchUndeliverableMail(stage);
+    this.alarms?.watchGivenUpWork(stage);
     const fanOut = new NotificationFanOut(this, 'NotificationFanOut', {
       table: data.table,
       stage,
       logLevel: config.logLevel,
       logRetention: rules.logRetention,
       removalPolicy: rules.removalPolicy,
+    });
+    // The mailer's 5-minute schedule also sweeps the fan-out's parked records (functions/events/parked-records.ts),
+    // with a permission of a stable id (LambdaFunction's names the stack, which differs per stage).
+    fanOut.function.addPermission('InvokedBySweepSchedule', {
+      principal: new ServicePrincipal('events.amazonaws.com'),
+      sourceArn: mailer.sweepRule.ruleArn,
+    });
+    mailer.sweepRule.addTarget({
+      bind: () => ({ arn: fanOut.function.functionArn, retryPolicy: { maximumRetryAttempts: 0 } }),
     });
     this.alarms?.watchDeadLetterQueue('NotificationFanOut', fanOut.deadLetterQueue);
     this.alarms?.watchStreamConsumer('NotificationFanOut', fanOut.function);

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { useEndpoint } from './local-endpoint';
 
 /**
  * One-off migration for docs/decisions/062: gives every organization's existing audit entries the
@@ -11,13 +12,7 @@ import { parseArgs } from 'node:util';
  *   ... --org <orgId>                                                              (one organization)
  */
 const { values } = parseArgs({ options: { endpoint: { type: 'string' }, org: { type: 'string' } } });
-if (values.endpoint)
-  Object.assign(process.env, {
-    DYNAMODB_ENDPOINT: values.endpoint,
-    AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
-    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
-    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
-  });
+useEndpoint(values.endpoint);
 // functions/db reads TABLE_NAME and the endpoint on import.
 const { organizationIds } = await import('../functions/projects/recount');
 const { reindexAuditEntriesOfOrganization } = await import('../functions/audit-log/reindex');

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { useEndpoint } from './local-endpoint';
 
 /**
  * Redrives the mail a crashed or timed-out mailer left 'pending' (docs/runbook.md, Alarms runbook,
@@ -8,13 +9,7 @@ import { parseArgs } from 'node:util';
  *   npx tsx scripts/redrive-outbox.ts --endpoint http://127.0.0.1:8000     (DynamoDB Local)
  */
 const { values } = parseArgs({ options: { endpoint: { type: 'string' } } });
-if (values.endpoint)
-  Object.assign(process.env, {
-    DYNAMODB_ENDPOINT: values.endpoint,
-    AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
-    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
-    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
-  });
+useEndpoint(values.endpoint);
 // functions/db reads TABLE_NAME and the endpoint on import.
 const { redriveStuckOutboxItems } = await import('../functions/mailer/redrive');
 const { scanned, redriven } = await redriveStuckOutboxItems();

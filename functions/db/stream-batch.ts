@@ -17,7 +17,7 @@ export function newItems<T>(records: DynamoDBRecord[]): T[] {
  */
 export async function eachNewItem<T>(
   records: DynamoDBRecord[],
-  handle: (item: T) => Promise<void>,
+  handle: (item: T, record: DynamoDBRecord) => Promise<void>,
   onFailure: (item: T, error: unknown) => void,
 ): Promise<DynamoDBBatchResponse> {
   for (const [index, record] of records.entries()) {
@@ -25,7 +25,7 @@ export async function eachNewItem<T>(
     if (!image) continue;
     const item = unmarshall(image as Record<string, AttributeValue>) as T;
     try {
-      await handle(item);
+      await handle(item, record);
     } catch (error) {
       onFailure(item, error);
       return {

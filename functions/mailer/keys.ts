@@ -13,7 +13,8 @@ export const mailerKeys = {
  * behind it with a Query each and never scans. `OUTBOX_DUE#` partitions never meet a week's `DIGEST#`.
  */
 export const OUTBOX_DUE_INDEX = 'weeklyDigest' satisfies IndexName;
+export const OUTBOX_DUE_PREFIX = 'OUTBOX_DUE#';
 export const outboxDueKeys = (hour: string, dueAt: number, outboxId: string) => ({
-  digestKey: `OUTBOX_DUE#${hour}`,
+  digestKey: `${OUTBOX_DUE_PREFIX}${hour}`,
   digestSort: `${String(dueAt).padStart(15, '0')}#${outboxId}`,
 });

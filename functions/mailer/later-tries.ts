@@ -1,9 +1,10 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
+import { dueTries } from '../db/due-tries';
 import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import { OUTBOX_DUE_INDEX, mailerKeys, outboxDueKeys } from './keys';
+import { OUTBOX_DUE_PREFIX, mailerKeys, outboxDueKeys } from './keys';
 import type { OutboxItem } from './outbox';
 
 /**
@@ -29,7 +30,6 @@ export const SWEEP_LOOKBACK_HOURS = 24;
 export const STUCK_AFTER_MINUTES = 15;
 
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 /** The hour partition of a time: `YYYY-MM-DDTHH`. */
 const hourOf = (at: number) => new Date(at).toISOString().slice(0, 13);
 
@@ -76,28 +76,10 @@ export async function scheduleLaterTry(outboxId: string, dueAt: number) {
   );
 }
 
-/** The tries due by `now`, oldest hour first: one Query per hour partition of the lookback (the index is eventually consistent: the sweeper reads each item again). */
+/** The tries due by `now`, oldest hour first (functions/db/due-tries.ts). */
 export async function dueLaterTries(now = clockNow().getTime()): Promise<LaterTry[]> {
-  const hours = Array.from({ length: SWEEP_LOOKBACK_HOURS + 1 }, (_, index) =>
-    hourOf(now - (SWEEP_LOOKBACK_HOURS - index) * HOUR),
-  );
-  const pages = await Promise.all(
-    hours.map((hour) =>
-      db.send(
-        new QueryCommand({
-          TableName: TABLE_NAME,
-          IndexName: OUTBOX_DUE_INDEX,
-          KeyConditionExpression: 'digestKey = :pk AND digestSort <= :due',
-          ExpressionAttributeValues: {
-            ':pk': outboxDueKeys(hour, 0, '').digestKey,
-            ':due': `${String(now).padStart(15, '0')}#~`,
-          },
-          ProjectionExpression: 'digestSort',
-        }),
-      ),
-    ),
-  );
-  return pages.flatMap((page) => (page.Items ?? []).map((entry) => laterTryOf(String(entry.digestSort))));
+  const due = await dueTries(OUTBOX_DUE_PREFIX, now, SWEEP_LOOKBACK_HOURS);
+  return due.map(({ dueAt, id }) => ({ dueAt, outboxId: id }));
 }
 
 /** The outbox item a try names, as it is now. */

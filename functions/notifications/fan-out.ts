@@ -1,11 +1,13 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { TABLE_NAME, db } from '../db/client';
+import type { Key } from '../db/keys';
 import { batchGet, keyId } from '../db/reads';
 import { eachNewItem, newItems } from '../db/stream-batch';
 import { transactEachOnce } from '../db/transact-each-once';
 import { conditionHeld, type TransactItem } from '../db/transactions';
 import type { AudienceMail, ChangeEventItem, MentionNotice, NotificationMessage } from '../events/change-event';
+import { claimTry, dueParkedRecords, parkedAfterFailure, tryDone, tryFailed } from '../events/parked-records';
 import { receivesList } from '../mail-subscriptions/subscriptions';
 import type { Mail } from '../mailer/mail';
 import { outboxPut } from '../mailer/outbox';
@@ -171,62 +173,130 @@ export async function notifyRecipients(event: ChangeEventItem): Promise<number> 
   return notified;
 }
 
+/** The figures' moves among items: the events' own and the projects' status moves. */
+const countedMovesOf = (items: ChangeEventItem[]) => [
+  ...items.filter((event) => event.type === 'EVENT'),
+  ...statusMovesOf(items),
+];
+
+type FanOutLog = (entry: Record<string, unknown>) => void;
+
 /**
  * The fan-out of a stream batch of events and project changes (functions/handlers/notifications/fan-out-events.ts):
- * first the batch's figures, one ADD per organization (a failure fails the whole batch, which is
- * retried and counted once by the events' marks), then per event its members' own items and its notifications.
+ * first the batch's figures (functions/projects/figures-from-events.ts), then per item its members'
+ * own items and its notifications. A record that keeps failing is parked for the sweeper after its
+ * stream tries (functions/events/parked-records.ts), so it neither stalls its shard nor is lost.
  */
-export async function fanOutNotifications(
-  records: DynamoDBRecord[],
-  log: (entry: Record<string, unknown>) => void,
-): Promise<DynamoDBBatchResponse> {
+export async function fanOutNotifications(records: DynamoDBRecord[], log: FanOutLog): Promise<DynamoDBBatchResponse> {
   const items = newItems<ChangeEventItem>(records);
   const events = items.filter((event) => event.type === 'EVENT');
   try {
-    const counted = await countEventFigures([...events, ...statusMovesOf(items)]);
+    const counted = await countEventFigures(countedMovesOf(items));
     if (counted > 0) log({ level: 'info', source: 'figures', events: events.length, counted });
   } catch (error) {
     log({ level: 'error', source: 'figures', events: events.length, error: String((error as Error)?.message ?? error) });
-    return { batchItemFailures: records.map((record) => ({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' })) };
+    // Each record's figures are its own: a parked one is counted by the sweeper with the rest of its work.
+    const parked = await Promise.all(records.map((record) => parkedRecord(record, error, log)));
+    return {
+      batchItemFailures: records
+        .filter((_, index) => !parked[index])
+        .map((record) => ({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' })),
+    };
   }
   return eachNewItem<ChangeEventItem>(
     records,
-    async (event) => {
-      if ((event as { type: string }).type === 'PROJECT') {
-        const project = event as unknown as ProjectRecord;
-        if (project.listChangeId === undefined) return;
-        const renewed = await renewListCopiesOfProject(project);
-        log({ level: 'info', source: 'list-copies', projectId: project.id, orgId: project.orgId, renewed });
-        return;
+    async (item, record) => {
+      try {
+        await fanOutItem(item, log);
+      } catch (error) {
+        if (await parkedRecord(record, error, log)) return;
+        throw error;
       }
-      if (event.type !== 'EVENT') return;
-      if (event.memberships?.length) {
-        const written = await applyMembershipChanges(event.orgId, event.memberships);
-        // After the memberships: a rename that looked for them before they existed is caught here.
-        const renewed = await renewAddedMembersCopies(event.orgId, event.memberships);
-        log({ level: 'info', source: 'memberships', eventId: event.id, orgId: event.orgId, written, renewed });
-      }
-      if (event.removedMember) {
-        const projects = await takeRemovedMemberOffProjects(event.orgId, event.removedMember);
-        log({ level: 'info', source: 'removed-member', eventId: event.id, orgId: event.orgId, projects });
-      }
-      if (event.profileOf !== undefined) {
-        const renewed = await renewProfileCopies(event.orgId, event.profileOf);
-        log({ level: 'info', source: 'member-profiles', eventId: event.id, orgId: event.orgId, renewed });
-      }
-      if (!event.message && !event.mentioned) return;
-      const notified = await notifyRecipients(event);
-      log({
-        level: 'info',
-        source: 'fan-out',
-        eventId: event.id,
-        orgId: event.orgId,
-        recipients: event.recipientIds.length,
-        audience: event.audience?.projectId,
-        notified,
-      });
     },
     (event, error) =>
       log({ level: 'error', source: 'fan-out', eventId: event.id, error: String((error as Error)?.message ?? error) }),
   );
+}
+
+/** Counts a record's failure; true when it is now parked for the sweeper (the stream may go on). */
+async function parkedRecord(record: DynamoDBRecord, error: unknown, log: FanOutLog): Promise<boolean> {
+  const [image] = newItems<Record<string, unknown> & Key>([record]);
+  if (!image) return true;
+  const parked = await parkedAfterFailure('fan-out', image, record.eventName === 'MODIFY' ? 'MODIFY' : 'INSERT', error);
+  if (parked) {
+    countMetric('FanOutRecordsParked');
+    log({ level: 'error', source: 'parked', key: `${image.PK} ${image.SK}`, error: String((error as Error)?.message ?? error) });
+  }
+  return parked;
+}
+
+/** One item's work after the figures: a project's list copies, or an event's memberships, removals, profiles and notifications. */
+async function fanOutItem(event: ChangeEventItem, log: FanOutLog) {
+  if ((event as { type: string }).type === 'PROJECT') {
+    const project = event as unknown as ProjectRecord;
+    if (project.listChangeId === undefined) return;
+    const renewed = await renewListCopiesOfProject(project);
+    log({ level: 'info', source: 'list-copies', projectId: project.id, orgId: project.orgId, renewed });
+    return;
+  }
+  if (event.type !== 'EVENT') return;
+  if (event.memberships?.length) {
+    const written = await applyMembershipChanges(event.orgId, event.memberships);
+    // After the memberships: a rename that looked for them before they existed is caught here.
+    const renewed = await renewAddedMembersCopies(event.orgId, event.memberships);
+    log({ level: 'info', source: 'memberships', eventId: event.id, orgId: event.orgId, written, renewed });
+  }
+  if (event.removedMember) {
+    const projects = await takeRemovedMemberOffProjects(event.orgId, event.removedMember);
+    log({ level: 'info', source: 'removed-member', eventId: event.id, orgId: event.orgId, projects });
+  }
+  if (event.profileOf !== undefined) {
+    const renewed = await renewProfileCopies(event.orgId, event.profileOf);
+    log({ level: 'info', source: 'member-profiles', eventId: event.id, orgId: event.orgId, renewed });
+  }
+  if (!event.message && !event.mentioned) return;
+  const notified = await notifyRecipients(event);
+  log({
+    level: 'info',
+    source: 'fan-out',
+    eventId: event.id,
+    orgId: event.orgId,
+    recipients: event.recipientIds.length,
+    audience: event.audience?.projectId,
+    notified,
+  });
+}
+
+/**
+ * The sweep (every 5 minutes, functions/handlers/notifications/fan-out-events.ts): each
+ * parked record due by `now`, claimed, fanned out again from its image (its figures too: the marks
+ * count each once), then gone; a failure makes it due later, and after the last try it is left
+ * 'failed' and counted in FanOutRecordsGivenUp. Answers how many it fanned out and gave up.
+ */
+export async function sweepParkedRecords(
+  log: FanOutLog,
+  now?: number,
+  timeLeft: () => boolean = () => true,
+): Promise<{ done: number; givenUp: number }> {
+  let done = 0;
+  let givenUp = 0;
+  for (const due of await dueParkedRecords(now)) {
+    // The rest stays due: the next sweep takes it.
+    if (!timeLeft()) break;
+    if (!(await claimTry(due, now))) continue;
+    const item = due.item.image as unknown as ChangeEventItem;
+    try {
+      await countEventFigures(countedMovesOf([item]));
+      await fanOutItem(item, log);
+      await tryDone(due);
+      done += 1;
+    } catch (error) {
+      log({ level: 'error', source: 'sweep', key: due.key.PK, error: String((error as Error)?.message ?? error) });
+      if (await tryFailed(due, error, now)) {
+        givenUp += 1;
+        countMetric('FanOutRecordsGivenUp');
+      }
+    }
+  }
+  return { done, givenUp };
 }

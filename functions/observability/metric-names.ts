@@ -15,6 +15,8 @@ export const BUSINESS_METRICS = {
   MailsFailed: 'Mail sends that failed (tried again by the stream, then by the sweeper)',
   MailsUndeliverable: "Mails given up after their last try: marked 'failed' on the outbox item (alarmed)",
   MailsSkipped: "Mails not sent: the recipient is outside a preview stage's allow-list",
+  FanOutRecordsParked: "Stream records the fan-out failed on each of the stream's tries, parked for the sweeper's later tries",
+  FanOutRecordsGivenUp: "Parked records that failed every later try: left 'failed' for the runbook's redrive (alarmed)",
 } as const;
 
 export type BusinessMetric = keyof typeof BUSINESS_METRICS;

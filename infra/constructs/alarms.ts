@@ -28,7 +28,7 @@ export const RUNBOOK = {
   TableSystemErrors: 'table-errors',
   TableThrottled: 'table-throttled',
   DeadLetters: 'dead-letters',
-  MailUndeliverable: 'mail-undeliverable',
+  WorkGivenUp: 'work-given-up',
   StreamBehind: 'stream-behind',
   StreamErrors: 'stream-errors',
   StreamThrottled: 'stream-throttled',
@@ -151,16 +151,28 @@ export class Alarms extends Construct {
     });
   }
 
-  /** An alarm on mails given up after their last try (functions/mailer/later-tries.ts): someone did not get a mail. */
-  watchUndeliverableMail(stage: string) {
-    this.alarm('MailUndeliverable', {
-      description: "A mail failed every try and was marked 'failed' on its outbox item.",
-      metric: new Metric({
+  /**
+   * An alarm on work given up after its last try: a mail (functions/mailer/later-tries.ts: someone did
+   * not get a mail) or a stream record of the fan-out (functions/events/parked-records.ts: notifications,
+   * memberships or figures not written). One alarm for both: the stack is at CloudFormation's 500 resources.
+   */
+  watchGivenUpWork(stage: string) {
+    const given = (metricName: string) =>
+      new Metric({
         namespace: metricsNamespace(stage),
-        metricName: 'MailsUndeliverable',
+        metricName,
         dimensionsMap: { service: METRICS_SERVICE },
         period: FIVE_MINUTES,
         statistic: 'Sum',
+      });
+    this.alarm('WorkGivenUp', {
+      description:
+        "A mail failed every try and was marked 'failed' on its outbox item, or a stream record failed the fan-out's every try and was left 'failed' on its parked item.",
+      metric: new MathExpression({
+        expression: 'FILL(mails, 0) + FILL(records, 0)',
+        usingMetrics: { mails: given('MailsUndeliverable'), records: given('FanOutRecordsGivenUp') },
+        period: FIVE_MINUTES,
+        label: 'work given up',
       }),
       threshold: 1,
       evaluationPeriods: 1,

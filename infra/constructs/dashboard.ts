@@ -45,7 +45,7 @@ export const ALARM_WIDGETS = {
   TableSystemErrors: WIDGETS.tableErrors,
   TableThrottled: WIDGETS.tableThrottles,
   DeadLetters: WIDGETS.queues,
-  MailUndeliverable: WIDGETS.business,
+  WorkGivenUp: WIDGETS.business,
   StreamBehind: WIDGETS.streams,
   StreamErrors: WIDGETS.streams,
   StreamThrottled: WIDGETS.streams,

@@ -5,6 +5,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { OUTBOX_DUE_INDEX } from '../../functions/mailer/keys';
 import { FAN_OUT_EVENT_SOURCE, FAN_OUT_STREAM_FILTERS } from '../../functions/notifications/stream-filter';
 import { FAN_OUT_ENTRY } from '../local/build-functions';
 import { streamConsumer } from './stream-consumer';
@@ -25,7 +26,16 @@ export const FAN_OUT_TABLE_ACCESS = [
   { action: 'dynamodb:UpdateItem', leadingKeys: ['ORG#*', 'EVENT#*'] },
   // A renamed member's projects, from their own membership items (`ORG#o#MEMBER#u`), whose copies it renews (docs/decisions/103).
   { action: 'dynamodb:Query', leadingKeys: ['ORG#*'] },
+  // The events' marks, read before the figures' ADD (functions/projects/figures-from-events.ts).
+  { action: 'dynamodb:BatchGetItem', leadingKeys: ['EVENT#*'] },
+  // A record that failed its stream tries, parked, and the sweep's claim, later try and end of it (functions/events/parked-records.ts).
+  { action: 'dynamodb:UpdateItem', leadingKeys: ['PARKED#*'] },
+  { action: 'dynamodb:GetItem', leadingKeys: ['PARKED#*'] },
+  { action: 'dynamodb:DeleteItem', leadingKeys: ['PARKED#*'] },
 ] as const;
+
+/** The sweep's reads of the parked records' due tries (and the runbook's redrive of those given up), in the weekly-digest index. */
+export const PARKED_RECORDS_INDEX_ACCESS = { action: 'dynamodb:Query', leadingKeys: ['PARKED_DUE#*', 'PARKED_FAILED'] } as const;
 
 interface NotificationFanOutProps {
   table: ITable;
@@ -37,8 +47,9 @@ interface NotificationFanOutProps {
 
 /**
  * The notification fan-out: a function the table's stream invokes with new notification events
- * only, writing each recipient's notification and unread counter; poison records go to its
- * dead-letter queue. It may write only notifications, counters and memberships, and read member sets.
+ * only, writing each recipient's notification and unread counter; a record that fails its stream
+ * tries is parked, and the mailer's 5-minute schedule also invokes it to sweep the parked records
+ * (stack.ts: one rule, no function, log group or rule more against the stack's 500 resources). It may write only notifications, counters and memberships, and read member sets.
  */
 export class NotificationFanOut extends Construct {
   readonly function: NodejsFunction;
@@ -71,5 +82,12 @@ export class NotificationFanOut extends Construct {
         }),
       );
     }
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: [PARKED_RECORDS_INDEX_ACCESS.action],
+        resources: [`${props.table.tableArn}/index/${OUTBOX_DUE_INDEX}`],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...PARKED_RECORDS_INDEX_ACCESS.leadingKeys] } },
+      }),
+    );
   }
 }

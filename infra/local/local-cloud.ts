@@ -7,7 +7,7 @@ import { DEFAULT_LOCAL_TABLE_NAME } from '../../functions/db/table-definition';
 import { MAILER_EVENT_SOURCE, OUTBOX_STREAM_FILTER } from '../../functions/mailer/stream-filter';
 import { FAN_OUT_EVENT_SOURCE, FAN_OUT_STREAM_FILTERS } from '../../functions/notifications/stream-filter';
 import { routes } from '../../functions/routes';
-import { DUE_REMINDERS, FAN_OUT, MAILER, TRIAL_ALERTS, buildFunctions } from './build-functions';
+import { DUE_REMINDERS, FAN_OUT, MAILER, OUTBOX_SWEEPER, TRIAL_ALERTS, buildFunctions } from './build-functions';
 import { type DatabaseWorkload, LOCAL_AWS_ENV, ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { type LambdaHandler, createEmulator } from './emulator';
 import { loadOnFirstCall } from './load-on-first-call';
@@ -142,6 +142,17 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const dailyJobs = options.dailyJobs
       ? runDailyJobsHourly([TRIAL_ALERTS, DUE_REMINDERS].map((name) => handlers.get(name)!))
       : undefined;
+    // The later tries of the outbox and of the fan-out's parked records, every 5 minutes as the schedule runs them in the cloud (`npm start`; tests call them).
+    const sweeps = options.dailyJobs
+      ? setInterval(
+          () =>
+            runJobs(
+              [OUTBOX_SWEEPER, FAN_OUT].map((name) => handlers.get(name)!),
+              'A sweeper',
+            ),
+          SWEEP_MS,
+        ).unref()
+      : undefined;
     return {
       url,
       dynamoDbEndpoint: dynamo.endpoint,
@@ -162,6 +173,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       },
       stop: async () => {
         if (dailyJobs) clearInterval(dailyJobs);
+        if (sweeps) clearInterval(sweeps);
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await poller?.stop();
@@ -181,12 +193,17 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** The scheduled functions, now and then every hour (a failure is logged, never fatal: the next hour retries). */
 function runDailyJobsHourly(jobs: LambdaHandler[]): NodeJS.Timeout {
-  const run = () =>
-    void Promise.all(jobs.map((job) => (job as unknown as (event: unknown) => Promise<unknown>)({}))).catch((error: unknown) =>
-      console.error(`A daily job failed: ${error instanceof Error ? error.message : String(error)}`),
-    );
+  const run = () => runJobs(jobs, 'A daily job');
   run();
   return setInterval(run, HOUR_MS).unref();
+}
+
+const SWEEP_MS = 5 * 60 * 1000;
+
+function runJobs(jobs: LambdaHandler[], what: string) {
+  void Promise.all(jobs.map((job) => (job as unknown as (event: unknown) => Promise<unknown>)({}))).catch((error: unknown) =>
+    console.error(`${what} failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
 }
 
 function listen(server: Server, port: number) {

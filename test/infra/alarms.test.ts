@@ -34,7 +34,6 @@ describe("alarms: prod's alarms reach someone, and each names its runbook line",
       'AlarmsApiClientErrorSurge',
       'AlarmsApiServerErrorRate',
       'AlarmsApiSlow',
-      'AlarmsMailUndeliverable',
       'AlarmsMailerDeadLetters',
       'AlarmsMailerStreamBehind',
       'AlarmsMailerStreamErrors',
@@ -45,6 +44,7 @@ describe("alarms: prod's alarms reach someone, and each names its runbook line",
       'AlarmsNotificationFanOutStreamThrottled',
       'AlarmsTableSystemErrors',
       'AlarmsTableThrottled',
+      'AlarmsWorkGivenUp',
     ]);
     for (const alarm of Object.values(byId)) expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
     const rate = JSON.stringify(byId.AlarmsApiServerErrorRate!.Metrics);

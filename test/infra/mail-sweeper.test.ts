@@ -92,22 +92,28 @@ describe('the outbox sweeper: mail is never silently lost (issue 38, item 5)', (
     expect(JSON.stringify(mail[0]!.Resource)).toContain(':identity/growthwise.example');
   });
 
-  it('alarms in prod on the first mail given up after its last try, and only prod has alarms', () => {
-    const alarms = ofType(prod, 'AWS::CloudWatch::Alarm').filter(
-      ([, alarm]) => alarm.Properties?.MetricName === 'MailsUndeliverable',
-    );
+  it('alarms in prod on the first mail, or fan-out record, given up after its last try, and only prod has alarms', () => {
+    const givenUp = (template: typeof prod) =>
+      ofType(template, 'AWS::CloudWatch::Alarm').filter(([, alarm]) =>
+        JSON.stringify(alarm.Properties?.Metrics ?? []).includes('MailsUndeliverable'),
+      );
+    const alarms = givenUp(prod);
     expect(alarms).toHaveLength(1);
-    expect(alarms[0]![1].Properties).toMatchObject({
-      Namespace: 'Growthwise/prod',
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      Dimensions: [{ Name: 'service', Value: 'growthwise' }],
-    });
-    expect(JSON.stringify(alarms[0]![1].Properties?.AlarmDescription)).toContain('mail-undeliverable');
+    const { Metrics, ...properties } = alarms[0]![1].Properties as { Metrics: unknown[] } & Record<string, unknown>;
+    expect(properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    const stats = Metrics.map((entry) => (entry as { MetricStat?: { Metric: Record<string, unknown> } }).MetricStat?.Metric);
+    expect(stats.filter(Boolean)).toEqual(
+      ['MailsUndeliverable', 'FanOutRecordsGivenUp'].map((MetricName) =>
+        expect.objectContaining({
+          MetricName,
+          Namespace: 'Growthwise/prod',
+          Dimensions: [{ Name: 'service', Value: 'growthwise' }],
+        }),
+      ),
+    );
+    expect(JSON.stringify(properties.AlarmDescription)).toContain('work-given-up');
     const preview = synthStage('pr-1').stage;
-    expect(
-      ofType(preview, 'AWS::CloudWatch::Alarm').filter(([, alarm]) => alarm.Properties?.MetricName === 'MailsUndeliverable'),
-    ).toEqual([]);
+    expect(givenUp(preview)).toEqual([]);
     expect(
       Object.values((preview.toJSON() as { Resources: Resources }).Resources).some(
         (resource) =>

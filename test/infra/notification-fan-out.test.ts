@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FAN_OUT_EVENT_SOURCE, FAN_OUT_STREAM_FILTERS } from '../../functions/notifications/stream-filter';
-import { FAN_OUT_TABLE_ACCESS } from '../../infra/constructs/notification-fan-out';
+import { FAN_OUT_TABLE_ACCESS, PARKED_RECORDS_INDEX_ACCESS } from '../../infra/constructs/notification-fan-out';
 import { ofType, synthStage } from './synth-stage';
 
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
@@ -50,7 +50,7 @@ describe('the notification fan-out in the cloud', () => {
       [statement.Action].flat().some((action) => action.startsWith('dynamodb:') && !/Stream|Shard|Records/.test(action)),
     );
     expect(tableWrites.map((statement) => ({ action: statement.Action, condition: statement.Condition }))).toEqual(
-      FAN_OUT_TABLE_ACCESS.map(({ action, leadingKeys }) => ({
+      [...FAN_OUT_TABLE_ACCESS, PARKED_RECORDS_INDEX_ACCESS].map(({ action, leadingKeys }) => ({
         action,
         condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': leadingKeys } },
       })),

@@ -1,23 +1,29 @@
-import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
-import { fanOutNotifications } from '../../notifications/fan-out';
+import type { Context, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
+import { fanOutNotifications, sweepParkedRecords } from '../../notifications/fan-out';
 import { logger } from '../../observability/logger';
 import { publishMetrics, runCountingMetrics } from '../../observability/metrics';
 
 /**
  * The notification fan-out: invoked by the table's stream (filtered to new notification events) in
  * the cloud, and by the local cloud's stream poller with the same event shape. Reports failed
- * records for a partial retry.
+ * records for a partial retry. Every 5 minutes the schedule invokes it to sweep the records it parked.
  */
-export const handler = async (event: DynamoDBStreamEvent, context?: Context) => {
+export const handler = async (event: DynamoDBStreamEvent | ScheduledEvent, context?: Context) => {
   // The log lines carry the id the metrics line does, so an event's count can be found by its lines.
   const correlationId = context?.awsRequestId ?? 'stream';
+  const log = ({ level, ...entry }: Record<string, unknown>) =>
+    level === 'error'
+      ? logger.error('fan-out failed', { ...entry, correlationId })
+      : logger.info('fan-out', { ...entry, correlationId });
   return runCountingMetrics(async () => {
     try {
-      return await fanOutNotifications(event.Records, ({ level, ...entry }) =>
-        level === 'error'
-          ? logger.error('fan-out failed', { ...entry, correlationId })
-          : logger.info('fan-out', { ...entry, correlationId }),
-      );
+      if (!('Records' in event)) {
+        // The schedule's invocation: the parked records' later tries, stopping in time for the function's timeout.
+        const swept = await sweepParkedRecords(log, undefined, () => (context?.getRemainingTimeInMillis() ?? 60_000) > 10_000);
+        if (swept.done + swept.givenUp > 0) logger.info('parked records swept', { ...swept, correlationId });
+        return undefined;
+      }
+      return await fanOutNotifications(event.Records, log);
     } finally {
       publishMetrics(correlationId);
     }

@@ -18,6 +18,7 @@ const load = async () => ({
   fanOut: await import('../../../functions/notifications/fan-out'),
   client: await import('../../../functions/db/client'),
   reads: await import('../../../functions/db/reads'),
+  parked: await import('../../../functions/events/parked-records'),
   notificationReads: await import('../../../functions/notifications/reads'),
   counter: await import('../../../functions/db/call-counter'),
 });
@@ -350,6 +351,80 @@ describe('the notification fan-out', () => {
     );
     expect(figures.Item).toMatchObject({ count_active: 2 });
     expect(figures.Item?.countingEvents).toBeUndefined();
+  });
+
+  it("parks a record that failed each of the stream's 3 tries so the stream goes on, and the sweeper's later try fans it out once", async () => {
+    const ada = await registerOrganization();
+    const [member] = await addUsersDirectly(ada.orgId, 1);
+    const { db, tableName } = testTable();
+    const { event, record } = streamRecord(ada.orgId, [member!], 'p1', { count_completed: 1 });
+    await db.send(new PutCommand({ TableName: tableName, Item: heldFromThePoller(event) }));
+    const answers = [];
+    for (let attempt = 1; attempt <= 3; attempt += 1) answers.push(await runFailingPut(1, record));
+    // Two failures go back to the stream; the third parks the record and the stream goes on.
+    expect(answers.map((answer) => answer.batchItemFailures.length)).toEqual([1, 1, 0]);
+    expect(await storedNotifications(member!)).toHaveLength(0);
+    const source = eventKeys.changeEvent(event.id);
+    const parkedKey = { PK: `PARKED#fan-out#${source.PK}#${source.SK}`, SK: 'PARKED' };
+    const parked = (await db.send(new GetCommand({ TableName: tableName, Key: parkedKey, ConsistentRead: true }))).Item;
+    expect(parked).toMatchObject({ status: 'parked', failures: 3, image: { id: event.id, type: 'EVENT' } });
+    const dueAt = Number(String(parked?.digestSort).slice(0, 15));
+
+    // Not due yet: the sweeper leaves it.
+    expect(await modules.fanOut.sweepParkedRecords(quiet, dueAt - 1_000)).toMatchObject({ done: 0 });
+    expect(await modules.fanOut.sweepParkedRecords(quiet, dueAt + 1_000)).toMatchObject({ done: 1, givenUp: 0 });
+    expect(await storedNotifications(member!)).toHaveLength(1);
+    expect((await db.send(new GetCommand({ TableName: tableName, Key: parkedKey, ConsistentRead: true }))).Item).toBeUndefined();
+    const figures = await db.send(
+      new GetCommand({ TableName: tableName, Key: projectKeys.projectFigures(ada.orgId), ConsistentRead: true }),
+    );
+    // Counted once: the figures went through on the stream's first try (the notification's write failed after).
+    expect(figures.Item).toMatchObject({ count_completed: 1 });
+    // A redelivery, or a second sweep, writes nothing more.
+    expect(await modules.fanOut.sweepParkedRecords(quiet, dueAt + 60 * 60_000)).toMatchObject({ done: 0 });
+    expect(await modules.fanOut.fanOutNotifications([record], quiet)).toEqual({ batchItemFailures: [] });
+    expect(await storedNotifications(member!)).toHaveLength(1);
+  });
+
+  it("leaves a parked record 'failed' after the sweeper's 3 later tries (5, 30 and 120 minutes on), and the runbook's redrive parks it again", async () => {
+    const ada = await registerOrganization();
+    const [member] = await addUsersDirectly(ada.orgId, 1);
+    const { db, tableName } = testTable();
+    const { event, record } = streamRecord(ada.orgId, [member!], 'g1');
+    await db.send(new PutCommand({ TableName: tableName, Item: heldFromThePoller(event) }));
+    for (let attempt = 1; attempt <= 3; attempt += 1) await runFailingPut(1, record);
+    const source = eventKeys.changeEvent(event.id);
+    const parkedKey = { PK: `PARKED#fan-out#${source.PK}#${source.SK}`, SK: 'PARKED' };
+    const parkedItem = async () =>
+      (await db.send(new GetCommand({ TableName: tableName, Key: parkedKey, ConsistentRead: true }))).Item;
+    const send = modules.client.db.send.bind(modules.client.db);
+    const spy = vi.spyOn(modules.client.db, 'send').mockImplementation(((command: PutCommand) => {
+      const item = (command.input as { Item?: { PK?: string } }).Item;
+      if (command.constructor.name === 'PutCommand' && item?.PK === `USER#${member}`)
+        return Promise.reject(Object.assign(new Error('socket hang up (test)'), { name: 'Error' }));
+      return send(command as never);
+    }) as never);
+    const waits: number[] = [];
+    try {
+      for (let laterTry = 1; laterTry <= 3; laterTry += 1) {
+        const before = await parkedItem();
+        const dueAt = Number(String(before?.digestSort).slice(0, 15));
+        const answer = await modules.fanOut.sweepParkedRecords(quiet, dueAt + 1_000);
+        const after = await parkedItem();
+        if (laterTry < 3) waits.push(Math.round((Number(String(after?.digestSort).slice(0, 15)) - dueAt - 1_000) / 60_000));
+        expect(answer.givenUp).toBe(laterTry === 3 ? 1 : 0);
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(waits).toEqual([30, 120]);
+    expect(await parkedItem()).toMatchObject({ status: 'failed', failures: 6, lastError: 'socket hang up (test)' });
+    expect(await modules.parked.redriveGivenUp()).toBeGreaterThanOrEqual(1);
+    expect(await parkedItem()).toMatchObject({ status: 'parked', failures: 3 });
+    expect(await modules.parked.redriveGivenUp()).toBe(0);
+    const dueAt = Number(String((await parkedItem())?.digestSort).slice(0, 15));
+    expect(await modules.fanOut.sweepParkedRecords(quiet, dueAt + 1_000)).toMatchObject({ done: 1 });
+    expect(await storedNotifications(member!)).toHaveLength(1);
   });
 
   it("adds concurrent batches of one organization without a transaction on its figures item, none of them failed by another's", async () => {
