@@ -246,10 +246,10 @@ const NOT_DRIVEN: Record<string, string> = {
   'GET /api/scim/v2/Users': "the token's last use (ORG#o/SCIM_TOKEN#t), at most once a minute",
   'GET /api/scim/v2/Users/{id}': "the token's last use, at most once a minute",
   'POST /api/scim/v2/Users':
-    "what an admin's Add User writes, with ORG#o/ORG userCount (to move to the stream consumer before bulk provisioning: decision 045)",
-  'PUT /api/scim/v2/Users/{id}': "what an admin's edit or Remove writes (ORG#o/ORG userCount on a removal)",
-  'PATCH /api/scim/v2/Users/{id}': "what an admin's edit or Remove writes (ORG#o/ORG userCount on a removal)",
-  'DELETE /api/scim/v2/Users/{id}': "what an admin's Remove writes, with ORG#o/ORG userCount",
+    "what an admin's Add User writes, the arrival's event counting it (EVENT#e: no ORG#o/ORG, decision 107)",
+  'PUT /api/scim/v2/Users/{id}': "what an admin's edit or Remove writes (a removal's event counts it, decision 107)",
+  'PATCH /api/scim/v2/Users/{id}': "what an admin's edit or Remove writes (a removal's event counts it, decision 107)",
+  'DELETE /api/scim/v2/Users/{id}': "what an admin's Remove writes, its event counting it (decision 107)",
   // SCIM discovery and Groups (decision 060): the reads write only the token's last use; a group's change is an admin's role change per person.
   'GET /api/scim/v2/ServiceProviderConfig': "the token's last use, at most once a minute",
   'GET /api/scim/v2/ResourceTypes': "the token's last use, at most once a minute",
@@ -278,9 +278,9 @@ const NOT_DRIVEN: Record<string, string> = {
   'POST /api/email-verification/confirm': 'the token (TOKEN#h) and the user item',
   'POST /api/invitations/lookup': "the client address's counter (ATTEMPTS#…)",
   'POST /api/invitations/accept':
-    'the invitation, its token and hold, the new user and email items, the notification event; ORG#o/ORG userCount (and adminCount for an admin): one per accepted invitation',
+    "the invitation, its token and hold, the new user and email items, the notification event and the arrival's event counting it (ORG#o/ORG adminCount for an admin only, decision 107)",
   'GET /api/sso/oidc/callback':
-    "the session (USER#u), its audit entry; at a first sign-in the new user as Add User writes it (user, email and word items, ORG#o/ORG userCount); an admin's connection test only its audit entry: test/integration/sso",
+    "the session (USER#u), its audit entry; at a first sign-in the new user as Add User writes it (user, email and word items, the arrival's event counting it); an admin's connection test only its audit entry: test/integration/sso",
   'POST /api/sso/saml/acs':
     "the session (USER#u), its audit entry, the spent assertion (SAML_ASSERTION#o#h, one per sign-in); at a first sign-in what Add User writes; an admin's connection test only its audit entry and the spent assertion: test/integration/sso",
   'POST /api/login/mfa/passkey/options': 'a WebAuthn challenge (WEBAUTHN_CHALLENGE#c), after reading the pending item (USER#u)',
@@ -324,7 +324,7 @@ const stateChanging = routes.filter((route) => route.table === 'readwrite').map(
 
 describe('write budgets: no request writes an item every request of its organization writes', () => {
   let world: World;
-  const figures: { route: string; units: number[]; indexUnits: number[]; items: number[] }[] = [];
+  const figures: { route: string; calls: number[]; units: number[]; indexUnits: number[]; items: number[] }[] = [];
 
   beforeAll(async () => {
     const admin = await registerOrganization();
@@ -350,6 +350,7 @@ describe('write budgets: no request writes an item every request of its organiza
     expect(shared, 'an item every request of the organization writes: a hot key').toEqual([]);
     figures.push({
       route,
+      calls: answers.map((a) => a.dbCalls),
       units: answers.map((a) => a.dbWriteUnits),
       indexUnits: answers.map((a) => a.dbIndexWriteUnits),
       items: answers.map((a) => a.dbWrittenKeys.length),
