@@ -296,11 +296,8 @@ const NOT_DRIVEN: Record<string, string> = {
 
 /**
  * Items both requests of a route write that are allowed, and why: admin settings of the
- * organization itself, a few a day at most; and the organization's user count (ORG#o/ORG userCount,
- * the user list's X-Total-Count), moved in the transaction that adds or removes a user: admins do
- * that by hand, a few a minute at most. Provisioning by SCIM (issue 40) adds users by machine and
- * must move the count to the stream consumer, as the project figures are (docs/decisions/032).
- * And the organization's hourly allowance of invitation mails (ATTEMPTS#INVITE-ORG#o#…), taken by
+ * organization itself, a few a day at most (an arrival or a departure counts the users in its event,
+ * docs/decisions/107: adding or removing a member writes no ORG#o/ORG). And the organization's hourly allowance of invitation mails (ATTEMPTS#INVITE-ORG#o#…), taken by
  * each invitation and resend: admins invite by hand, 100 an hour at most (docs/decisions/041).
  */
 const invitationAllowance = (key: string) => key.startsWith('ATTEMPTS#INVITE-ORG#');
@@ -308,8 +305,6 @@ const SHARED_BY_DESIGN: Record<string, (key: string) => boolean> = {
   'POST /api/organization/invitations': invitationAllowance,
   'POST /api/organization/invitations/{id}/resend': invitationAllowance,
   'PATCH /api/organization/{id}': (key) => / ORG$/.test(key),
-  'POST /api/organization/users': (key) => / ORG$/.test(key),
-  'DELETE /api/organization/users/{userId}': (key) => / ORG$/.test(key),
   // The organization's one identity-provider connection: an admin setting, saved a few times at most.
   'PUT /api/organization/sso': (key) => / SSO_CONNECTION$/.test(key),
   // Whether single sign-on is required and who keeps password access live on the organization's item, read with every session (decision 059): admin settings.
