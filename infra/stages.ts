@@ -94,9 +94,12 @@ export interface MailConfig {
  * ACCOUNTS names both accounts, in the other account (docs/decisions/057).
  */
 export interface BackupConfig {
-  /** Hours between backups (divides 24): with the copy's time, the RPO when the stage's region is lost. */
-  everyHours: number;
-  /** Days a backup is kept in the stage's vault. */
+  /**
+   * The day of the week's backup (03:00 UTC): in the region, point-in-time recovery's 35 days cover
+   * every second in between; the weekly copies cover losing the region or the account (docs/decisions/108).
+   */
+  weekDay: 'SUN' | 'MON' | 'TUE' | 'WED' | 'THU' | 'FRI' | 'SAT';
+  /** Days a backup is kept in the stage's vault: long enough for its copies to be made. */
   retentionDays: number;
   /** Where the copies go: any region but the one the stage deploys to (synthesis refuses the region it runs in). */
   copyRegion: string;
@@ -279,12 +282,13 @@ export const stages = {
     originVerifyVersionId: null,
     logLevel: 'INFO',
     mail: { ...SENDER, allowedRecipients: null },
-    // Point-in-time recovery covers the region's 35 days; these copies cover losing the region or the account.
+    // Point-in-time recovery covers the region's 35 days; four weekly copies cover losing the region or the
+    // account (docs/decisions/108: 6 copies at most, not the 125 of a daily plan kept 35 and 90 days).
     backup: {
-      everyHours: 24,
-      retentionDays: 35,
+      weekDay: 'SUN',
+      retentionDays: 7,
       copyRegion: 'eu-central-1',
-      copyRetentionDays: 90,
+      copyRetentionDays: 28,
       copyAccount: 'preview',
       lock: { minRetentionDays: 7, maxRetentionDays: 365, changeableForDays: 3 },
     },

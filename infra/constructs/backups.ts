@@ -73,7 +73,7 @@ interface BackupsProps {
   destinations: CopyDestination[];
 }
 
-/** The stage's backup plan: a backup every `everyHours` into its own locked vault, each copied to every destination. */
+/** The stage's backup plan: a weekly backup into its own locked vault, each copied to every destination. */
 export class Backups extends Construct {
   readonly vault: BackupVault;
   readonly plan: BackupPlan;
@@ -94,8 +94,8 @@ export class Backups extends Construct {
       backupPlanRules: [
         new BackupPlanRule({
           ruleName: 'table',
-          // 03:00 UTC and every `everyHours` after it: off the working hours of the product's first markets.
-          scheduleExpression: Schedule.cron({ minute: '0', hour: `3/${config.everyHours}` }),
+          // 03:00 UTC on the week's quietest day: off the working hours of the product's first markets.
+          scheduleExpression: Schedule.cron({ minute: '0', hour: '3', weekDay: config.weekDay }),
           startWindow: Duration.hours(1),
           completionWindow: Duration.hours(8),
           deleteAfter: Duration.days(config.retentionDays),

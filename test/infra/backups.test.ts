@@ -40,9 +40,17 @@ function planRule(template: Template): PlanRule {
 describe('prod backups: a plan, a locked vault of its own key, copies to a second region and account', () => {
   const { stage } = synthStage('prod');
 
+  it('keeps at most a few full copies: point-in-time recovery in the region, a weekly backup kept a week, four weekly copies in the second region', () => {
+    expect(stages.prod.rules.pointInTimeRecovery).toBe(true);
+    // Backups alive at once: the region's (one, two while a new one is made) and the copies' (one a week they are kept).
+    const copiesAlive = Math.ceil(backup.retentionDays / 7) + 1 + Math.ceil(backup.copyRetentionDays / 7);
+    expect(copiesAlive).toBeLessThanOrEqual(6);
+    expect(backup.retentionDays).toBeGreaterThanOrEqual(backup.lock.minRetentionDays);
+  });
+
   it('backs the table up on the schedule and retention infra/stages.ts gives prod, into a vault with its own KMS key and a lock', () => {
     const rule = planRule(stage);
-    expect(rule.ScheduleExpression).toBe(`cron(0 3/${backup.everyHours} * * ? *)`);
+    expect(rule.ScheduleExpression).toBe(`cron(0 3 ? * ${backup.weekDay} *)`);
     expect(rule.Lifecycle).toEqual({ DeleteAfterDays: backup.retentionDays });
 
     const selections = ofType(stage, 'AWS::Backup::BackupSelection');
