@@ -4,13 +4,16 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   CfnStage,
   HttpApi,
+  HttpIntegrationType,
   HttpMethod,
   type HttpRoute,
+  HttpRouteIntegration,
+  type HttpRouteIntegrationConfig,
   HttpStage,
+  IntegrationCredentials,
   LogGroupLogDestination,
   PayloadFormatVersion,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -94,6 +97,31 @@ export class Api extends Construct {
     });
     this.domainName = `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
 
+    // API Gateway invokes the route functions as this role, one statement for all of them: a resource
+    // permission per function would be 106 resources of the stack's 500 (docs/decisions/109).
+    const invoker = new Role(this, 'Invoker', {
+      assumedBy: new ServicePrincipal('apigateway.amazonaws.com'),
+      description: `Growthwise ${props.stage}: API Gateway invokes the route functions`,
+    });
+    invoker.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        // The route functions by the names CloudFormation gives them ({stack}-{logical id}-{suffix}), as their log groups.
+        resources: [
+          Stack.of(this).formatArn({
+            service: 'lambda',
+            resource: 'function',
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            resourceName: `${Stack.of(this).stackName}-${this.node.id}*`,
+          }),
+        ],
+      }),
+    );
+    Validations.of(invoker).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:lambda:${nagName(Stack.of(this).region, 'AWS::Region')}:${nagName(Stack.of(this).account, 'AWS::AccountId')}:function:${Stack.of(this).stackName}-${this.node.id}*]`,
+      reason:
+        "The API's own route functions, by CloudFormation's generated names: one statement instead of a resource permission per function keeps the stack within CloudFormation's 500 resources (docs/decisions/109).",
+    });
     const ids = new Set<string>();
     const routesByKey = new Map<string, HttpRoute>();
     for (const route of props.routes) {
@@ -106,9 +134,7 @@ export class Api extends Construct {
       const [httpRoute] = this.httpApi.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${fnId}-integration`, fn, {
-          payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
-        }),
+        integration: new InvokedAs(`${fnId}-integration`, fn, invoker),
       });
       routesByKey.set(`${route.method} ${route.path}`, httpRoute!);
     }
@@ -255,5 +281,25 @@ export class Api extends Construct {
         'Node.js 22 on purpose: the handlers are bundled for node20 (HANDLER_BUNDLING) so that the local emulator runs the same bundle on Node 20; move to the next LTS together with the local toolchain.',
     });
     return fn;
+  }
+}
+
+/** A Lambda proxy integration API Gateway calls with a role's credentials, not through a resource permission on the function. */
+class InvokedAs extends HttpRouteIntegration {
+  constructor(
+    id: string,
+    private readonly fn: NodejsFunction,
+    private readonly role: Role,
+  ) {
+    super(id);
+  }
+
+  bind(): HttpRouteIntegrationConfig {
+    return {
+      type: HttpIntegrationType.AWS_PROXY,
+      uri: this.fn.functionArn,
+      payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+      credentials: IntegrationCredentials.fromRole(this.role),
+    };
   }
 }
