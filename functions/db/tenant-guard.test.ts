@@ -19,10 +19,10 @@ import {
 const OWN = '01JOWNORGANIZATION00000000';
 const OTHER = '01JOTHERORGANIZATION000000';
 
-/** Runs `fn` as a request whose session named OWN. */
+/** Runs `fn` as a request whose session named OWN and its person u1. */
 const asOwnOrganization = <T>(fn: () => Promise<T>) =>
   runInTenantScope(async () => {
-    enterTenant(OWN);
+    enterTenant(OWN, 'u1');
     return fn();
   });
 
@@ -85,6 +85,46 @@ describe("the key-prefix guard: a request reaches only its organization's partit
         OtherTenantKeyRefused,
       );
       expect(() => refuseOtherTenants('ScanCommand', {})).toThrow(OtherTenantKeyRefused);
+    });
+  });
+
+  it("lets a person's own partition through: the session's, or one whose item in the organization the request named first; refuses any other and any partition it does not know", () => {
+    return asOwnOrganization(async () => {
+      expect(() => refuseOtherTenants('GetItemCommand', { Key: sessionKeys.session('u1', 's1') })).not.toThrow();
+      // Another person's sessions, before the request found them in the organization: refused.
+      expect(() => refuseOtherTenants('GetItemCommand', { Key: sessionKeys.session('u2', 's1') })).toThrow(OtherTenantKeyRefused);
+      expect(() =>
+        refuseOtherTenants('QueryCommand', {
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+          ExpressionAttributeValues: { ':pk': 'USER#u2', ':prefix': 'SESSION#' },
+        }),
+      ).toThrow(OtherTenantKeyRefused);
+      // Once their user item in the organization is named (read, or written in the same transaction), theirs are reachable.
+      refuseOtherTenants('GetItemCommand', { Key: userKeys.user(OWN, 'u2') });
+      expect(() => refuseOtherTenants('GetItemCommand', { Key: sessionKeys.session('u2', 's1') })).not.toThrow();
+      expect(() =>
+        refuseOtherTenants('TransactWriteItemsCommand', {
+          TransactItems: [{ Delete: { Key: userKeys.user(OWN, 'u3') } }, { Delete: { Key: sessionKeys.session('u3', 's9') } }],
+        }),
+      ).not.toThrow();
+      // A user item of another organization admits no one.
+      expect(() => refuseOtherTenants('GetItemCommand', { Key: userKeys.user(OTHER, 'u4') })).toThrow(OtherTenantKeyRefused);
+      expect(() => refuseOtherTenants('GetItemCommand', { Key: sessionKeys.session('u4', 's1') })).toThrow(OtherTenantKeyRefused);
+      // A partition neither the organization's, its people's nor listed as no organization's.
+      expect(() => refuseOtherTenants('GetItemCommand', { Key: { PK: 'STRIPE_EVENT#evt_1', SK: 'EVENT' } })).toThrow(
+        OtherTenantKeyRefused,
+      );
+    });
+  });
+
+  it("admits the people the session's load named in the organization before it entered it (a route's preload), and no one of another organization", async () => {
+    await runInTenantScope(async () => {
+      refuseOtherTenants('BatchGetItemCommand', {
+        RequestItems: { t: { Keys: [sessionKeys.session('u1', 's1'), userKeys.user(OWN, 'u5'), userKeys.user(OTHER, 'u6')] } },
+      });
+      enterTenant(OWN, 'u1');
+      expect(() => refuseOtherTenants('GetItemCommand', { Key: sessionKeys.session('u5', 's1') })).not.toThrow();
+      expect(() => refuseOtherTenants('GetItemCommand', { Key: sessionKeys.session('u6', 's1') })).toThrow(OtherTenantKeyRefused);
     });
   });
 

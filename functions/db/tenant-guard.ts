@@ -1,33 +1,65 @@
 import { requestScoped } from '../observability/request-scope';
-import { AUDIT_PARTITION_PREFIX, ORG } from './keys';
+import { AUDIT_PARTITION_PREFIX, ORG, USER } from './keys';
 
 /**
  * The key-prefix guard of docs/decisions/052: once a request's session has named its organization,
  * every DynamoDB call of that request may name only that organization's partitions (`ORG#<id>`,
- * `ORG#<id>#…`, `AUDIT#<id>`); a key or query of another organization's is refused before it is sent.
- * Partitions of no organization (sessions, email holds, counters, tokens, the outbox) pass: their
- * keys come from the session or from hashes, never from another tenant's id.
+ * `ORG#<id>#…`, `AUDIT#<id>`), the partitions of its people (`USER#<id>`: the session's own person, or
+ * one the request found in the organization first, issue 62 item 8), and the partitions of no
+ * organization listed below; any other key or query is refused before it is sent.
  */
 interface TenantScope {
   orgId: string | undefined;
+  /** The people whose partitions the request may name: the session's, and those it read or wrote in the organization. */
+  people: Set<string>;
+  /** The people the request named by their item in some organization before it entered one (the session load's preload). */
+  namedBefore: { orgId: string; userId: string }[];
   /** Every partition the request's calls named so far (a Query's: the one its key condition names), for the x-db-partitions header tests read. */
   partitions: Set<string>;
 }
 
+/**
+ * Partitions of no organization a request with an organization may name, and why no tenant's id picks
+ * them (test/integration/platform/tenant-partitions.test.ts calls every route with one organization's
+ * ids and another's and finds no other).
+ */
+export const PARTITIONS_OF_NO_ORGANIZATION: readonly { prefix: string; reason: string }[] = [
+  { prefix: 'EMAIL#', reason: 'an address is held once across all organizations (sign-in names it, not an organization)' },
+  {
+    prefix: 'ATTEMPTS#',
+    reason: "sliding-window counters: by address, account, or the session's own organization's request budget",
+  },
+  { prefix: 'THROTTLE#', reason: 'fixed-window counters by address or account' },
+  { prefix: 'TOKEN#', reason: 'a mail link by the hash of its token' },
+  { prefix: 'OUTBOX#', reason: 'a mail waiting to be sent, by a fresh id' },
+  { prefix: 'EVENT#', reason: 'a change event for the stream consumer, by a fresh id' },
+  { prefix: 'IDEMPOTENCY#', reason: "a request's idempotency record, by the hash of the user's own key" },
+  { prefix: 'INVITATION_TOKEN#', reason: 'an invitation link by the hash of its token' },
+  { prefix: 'CHECKOUT_REFERENCE#', reason: 'a checkout reference the server made' },
+  { prefix: 'SSO_DOMAIN#', reason: 'a verified domain is claimed once across all organizations' },
+  { prefix: 'WEBAUTHN_CHALLENGE#', reason: 'a passkey ceremony by its random challenge' },
+];
+
 const scope = requestScoped<TenantScope>();
 
 /** Runs a request with an empty scope, filled by `enterTenant` once the session is known. */
-export const runInTenantScope = <T>(fn: () => Promise<T>) => scope.run({ orgId: undefined, partitions: new Set() }, fn);
+export const runInTenantScope = <T>(fn: () => Promise<T>) =>
+  scope.run({ orgId: undefined, people: new Set(), namedBefore: [], partitions: new Set() }, fn);
 
-/** From here on the request's calls may reach only this organization's partitions. */
-export function enterTenant(orgId: string) {
+/** From here on the request's calls may reach only this organization's partitions, and the session's person's (when it has one). */
+export function enterTenant(orgId: string, userId?: string) {
   const current = scope.get();
-  if (current) current.orgId = orgId;
+  if (!current) return;
+  current.orgId = orgId;
+  if (userId !== undefined) current.people.add(userId);
+  for (const named of current.namedBefore) if (named.orgId === orgId) current.people.add(named.userId);
 }
 
 export class OtherTenantKeyRefused extends Error {
   constructor(command: string, partition: string) {
-    super(`${command} named partition ${partition} of another organization than the session's`);
+    super(
+      `${command} named partition ${partition}, which is not the session's organization's, nor one of its people's, nor listed as no organization's`,
+    );
     this.name = 'OtherTenantKeyRefused';
   }
 }
@@ -81,16 +113,42 @@ export function refuseOtherTenants(command: string, input: Record<string, unknow
   const { orgId } = current;
   if (orgId !== undefined && command === 'ScanCommand') throw new OtherTenantKeyRefused(command, '(the whole table)');
   const partitions = partitionsOf(command, input);
+  // What was sent: a Query's other values (sort-key bounds, filters) are checked below but name no partition.
+  const named =
+    command === 'QueryCommand' ? [queryPartition(input)] : command === 'ScanCommand' ? ['(the whole table)'] : partitions;
   if (orgId !== undefined) {
     for (const partition of partitions) {
       const tenant = tenantOf(partition);
       if (tenant !== undefined && tenant !== orgId) throw new OtherTenantKeyRefused(command, partition);
     }
-  }
-  // What was sent: a Query's other values (sort-key bounds, filters) are checked above but name no partition.
-  const named =
-    command === 'QueryCommand' ? [queryPartition(input)] : command === 'ScanCommand' ? ['(the whole table)'] : partitions;
+    // A person of the organization, named by their item in it (`ORG#o / USER#u`), may have their own partition named.
+    for (const named of peopleNamed(input)) if (named.orgId === orgId) current.people.add(named.userId);
+    for (const partition of named)
+      if (partition !== undefined && !mayName(current, partition)) throw new OtherTenantKeyRefused(command, partition);
+  } else current.namedBefore.push(...peopleNamed(input));
   for (const partition of named) if (partition !== undefined) current.partitions.add(partition);
+}
+
+function mayName(current: TenantScope, partition: string): boolean {
+  if (tenantOf(partition) === current.orgId) return true;
+  if (partition.startsWith(USER)) return current.people.has(partition.slice(USER.length));
+  return PARTITIONS_OF_NO_ORGANIZATION.some((global) => partition.startsWith(global.prefix));
+}
+
+/** The people whose items in an organization's partition a call names by key (`ORG#o / USER#u`). */
+function peopleNamed(input: Record<string, unknown>): { orgId: string; userId: string }[] {
+  const keyed: Keyed[] = [input.Key as Keyed, input.Item as Keyed];
+  for (const item of (input.TransactItems ?? []) as Record<string, { Key?: Keyed; Item?: Keyed }>[])
+    for (const action of Object.values(item)) keyed.push(action.Key, action.Item);
+  for (const requests of Object.values((input.RequestItems ?? {}) as Record<string, unknown>))
+    if (!Array.isArray(requests)) keyed.push(...((requests as { Keys?: Keyed[] }).Keys ?? []));
+  return keyed.flatMap((item) => {
+    const partition = text(item?.PK);
+    const sort = text((item as { SK?: Value } | undefined)?.SK);
+    // The organization's own partition (`ORG#o`, no further part), never a sub-partition such as `ORG#o#MEMBER#u`.
+    if (!partition?.startsWith(ORG) || partition.slice(ORG.length).includes('#') || !sort?.startsWith(USER)) return [];
+    return [{ orgId: partition.slice(ORG.length), userId: sort.slice(USER.length) }];
+  });
 }
 
 /** The organization the current request entered (its session's, or a SCIM token's), if any. */

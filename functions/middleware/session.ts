@@ -42,7 +42,7 @@ export function sessionLoader(
       const withPreload = preload && ((orgId: string) => preload({ orgId, params, body: bodyOf(event) }));
       event.session = claims ? await loadSession(claims, withPreload, { touch: !rules.passive }) : undefined;
       // A route open without a session (sign-in) may meet an old session of another organization: it reaches keys of its own.
-      if (event.session && required) enterTenant(event.session.org.id);
+      if (event.session && required) enterTenant(event.session.org.id, event.session.user.id);
       if (!required) return;
       if (!event.session) throw unauthorized();
       if (!rules.beforeMfaSetup && mustSetUpMfa(event.session.user, event.session.org, event.session.session))

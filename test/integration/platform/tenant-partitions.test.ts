@@ -1,5 +1,6 @@
 import { fc } from '@fast-check/vitest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PARTITIONS_OF_NO_ORGANIZATION } from '../../../functions/db/tenant-guard';
 import { routes } from '../../../functions/routes';
 import { isScimRoute } from '../budgets/read-budgets';
 import { GROUPS, USERS, createScimToken, scim, scimUserBody } from '../scim/scim-support';
@@ -14,27 +15,10 @@ import { stepUp } from '../support/two-factor';
  * own ids and once with another organization's, and every partition its DynamoDB calls named (the
  * guard sees them all, the budget's sync included; x-db-partitions gives each partition's owner,
  * `ORG#<org>`, `USER#<user>`, `EMAIL#<address>`…) is the organization's own, or a
- * partition of no organization listed below with the reason it is one. Routes added to the table
+ * partition of no organization functions/db/tenant-guard.ts lists with the reason it is one (the guard
+ * itself now refuses any other). Routes added to the table
  * later are covered with no change here.
  */
-
-/** Partitions of no organization a signed-in request may name, and why no tenant's id picks them. */
-const GLOBAL_PARTITIONS: { prefix: string; reason: string }[] = [
-  { prefix: 'EMAIL#', reason: 'an address is held once across all organizations (sign-in names it, not an organization)' },
-  {
-    prefix: 'ATTEMPTS#',
-    reason: "sliding-window counters: by address, account, or the session's own organization's request budget",
-  },
-  { prefix: 'THROTTLE#', reason: 'fixed-window counters by address or account' },
-  { prefix: 'TOKEN#', reason: 'a mail link by the hash of its token' },
-  { prefix: 'OUTBOX#', reason: 'a mail waiting to be sent, by a fresh id' },
-  { prefix: 'EVENT#', reason: 'a notification event for the fan-out, by a fresh id' },
-  { prefix: 'IDEMPOTENCY#', reason: "a request's idempotency record, by the hash of the user's own key" },
-  { prefix: 'INVITATION_TOKEN#', reason: 'an invitation link by the hash of its token' },
-  { prefix: 'CHECKOUT_REFERENCE#', reason: 'a checkout reference the server made' },
-  { prefix: 'SSO_DOMAIN#', reason: 'a verified domain is claimed once across all organizations' },
-  { prefix: 'WEBAUTHN_CHALLENGE#', reason: 'a passkey ceremony by its random challenge' },
-];
 
 interface Tenant {
   admin: SignedIn;
@@ -89,7 +73,7 @@ function notOwn(partition: string, of: Tenant): string | undefined {
     return [of.admin.user.id, of.staff.user.id].includes(partition.slice('USER#'.length))
       ? undefined
       : 'a user of no session of this organization';
-  if (GLOBAL_PARTITIONS.some((global) => partition.startsWith(global.prefix))) return undefined;
+  if (PARTITIONS_OF_NO_ORGANIZATION.some((global) => partition.startsWith(global.prefix))) return undefined;
   return 'neither the organization’s nor a listed partition of no organization';
 }
 
