@@ -17,3 +17,6 @@ export const ttlAt = (atMs: number | Date): number => Math.ceil((Number(atMs) - 
 
 /** Today's date in UTC, 'YYYY-MM-DD' (the form due dates are stored in). */
 export const today = (): string => now().toISOString().slice(0, 10);
+
+/** The real time (epoch ms), never shifted: for what another service's clock decides, such as when STS credentials expire. */
+export const realTime = (): number => Date.now();

@@ -60,6 +60,18 @@ export const dynamoDbEndpoint = (): string | undefined => read('DYNAMODB_ENDPOIN
 /** A longer request timeout for DynamoDB Local (local-cloud.ts); undefined: the client's own. */
 export const dynamoDbRequestTimeoutMs = (): number | undefined => Number(read('DYNAMODB_REQUEST_TIMEOUT_MS')) || undefined;
 
+/**
+ * The role an admin or SCIM route's function reaches the organization's partitions through, tagged
+ * with the organization (docs/decisions/111); unset locally and on the other routes.
+ */
+export const tenantTableRoleArn = (): string | undefined => read('TENANT_TABLE_ROLE_ARN') || undefined;
+
+/** Where STS is asked for the tenant role's credentials: the region's own endpoint unless a test names a stand-in. */
+export const stsEndpoint = (): string | undefined => read('STS_ENDPOINT') || undefined;
+
+/** The region the function runs in (Lambda sets it). */
+export const awsRegion = (): string => read('AWS_REGION') ?? 'us-east-1';
+
 // The stage's own site.
 
 /** The origins allowed to send state-changing requests (APP_ORIGINS): the stage's site first. */

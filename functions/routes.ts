@@ -176,5 +176,13 @@ export const HANDLER_TIMEOUT_SECONDS = 10;
 /** The secrets a route's function may read. */
 export const secretsOf = (route: RouteDefinition): readonly RouteSecret[] => route.secrets ?? ['session'];
 
+/**
+ * The admins' routes and SCIM's: their functions reach the organization's partitions only through the
+ * tenant role, which DynamoDB holds to the session's or token's organization (docs/decisions/111).
+ * The member picker (/api/organization-users) is under the same prefix and goes the same way.
+ */
+export const isTenantScoped = (route: Pick<RouteDefinition, 'path'>): boolean =>
+  route.path.startsWith('/api/organization') || route.path.startsWith('/api/scim/');
+
 /** A route's handler as a name fit for a Lambda function or a bundle folder: 'auth/get-user' → 'auth-get-user'. */
 export const handlerName = (route: Pick<RouteDefinition, 'handler'>) => route.handler.replaceAll('/', '-');

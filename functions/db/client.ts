@@ -1,9 +1,12 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dynamoDbEndpoint, dynamoDbRequestTimeoutMs, tableName } from '../config';
+import type { InitializeMiddleware, MetadataBearer } from '@smithy/types';
+import { dynamoDbEndpoint, dynamoDbRequestTimeoutMs, tableName, tenantTableRoleArn } from '../config';
+import { requestScoped } from '../observability/request-scope';
 import { countRead, countReadUnits, countWrite, startCall } from './call-counter';
 import { withinDeadline } from './deadline';
 import { DEFAULT_LOCAL_TABLE_NAME } from './table-definition';
+import { type TenantCredentials, tenantCredentials } from './tenant-credentials';
 import { refuseOtherTenants } from './tenant-guard';
 
 /**
@@ -24,20 +27,24 @@ export const DB_CLIENT_LIMITS = {
   MAX_ATTEMPTS: 3,
 } as const;
 
-/** The one DocumentClient every handler shares (one per cold start). */
 const endpoint = dynamoDbEndpoint();
-const client = new DynamoDBClient({
-  // Locally DYNAMODB_ENDPOINT points at DynamoDB Local; in Lambda it is unset.
-  ...(endpoint ? { endpoint } : {}),
-  retryMode: 'standard',
-  maxAttempts: DB_CLIENT_LIMITS.MAX_ATTEMPTS,
-  requestHandler: {
-    connectionTimeout: DB_CLIENT_LIMITS.CONNECTION_TIMEOUT_MS,
-    requestTimeout: DB_CLIENT_LIMITS.REQUEST_TIMEOUT_MS,
-    // Without it the request timeout only logs a warning and the call waits on.
-    throwOnRequestTimeout: true,
-  },
-});
+/** A client with the stage's settings: the function's own credentials, or the tenant role's for one organization. */
+const newClient = (credentials?: () => Promise<TenantCredentials>) =>
+  instrumented(
+    new DynamoDBClient({
+      // Locally DYNAMODB_ENDPOINT points at DynamoDB Local; in Lambda it is unset.
+      ...(endpoint ? { endpoint } : {}),
+      ...(credentials ? { credentials } : {}),
+      retryMode: 'standard',
+      maxAttempts: DB_CLIENT_LIMITS.MAX_ATTEMPTS,
+      requestHandler: {
+        connectionTimeout: DB_CLIENT_LIMITS.CONNECTION_TIMEOUT_MS,
+        requestTimeout: DB_CLIENT_LIMITS.REQUEST_TIMEOUT_MS,
+        // Without it the request timeout only logs a warning and the call waits on.
+        throwOnRequestTimeout: true,
+      },
+    }),
+  );
 
 const READS = new Set(['GetItemCommand', 'BatchGetItemCommand', 'QueryCommand', 'ScanCommand']);
 const WRITES = new Set([
@@ -97,52 +104,112 @@ function writtenKeys(input: Record<string, unknown>): string[] {
   ].map(keyText);
 }
 
-client.middlewareStack.add(
-  (next, context) => async (args) => {
-    refuseOtherTenants(context.commandName ?? '', args.input as Record<string, unknown>);
-    const done = startCall();
-    // Every call reports its capacity (free to ask): the request's log line carries the units, so the
-    // runbook can tell which organizations consumed the most; tests and the bench read them as x-db-* headers.
-    const read = READS.has(context.commandName ?? '');
-    const write = WRITES.has(context.commandName ?? '');
-    const transaction = context.commandName === 'TransactWriteItemsCommand';
-    const input = args.input as {
-      ReturnConsumedCapacity?: string;
-      ConsistentRead?: boolean;
-      RequestItems?: Record<string, { ConsistentRead?: boolean }>;
-    } & Record<string, unknown>;
-    if (read) {
-      input.ReturnConsumedCapacity ??= 'TOTAL';
-      // A BatchGetItem asks per table; ours has one.
-      const strong = input.ConsistentRead ?? Object.values(input.RequestItems ?? {}).some((table) => table.ConsistentRead);
-      countRead(context.commandName!.replace(/Command$/, ''), strong === true);
-    }
-    if (write) input.ReturnConsumedCapacity ??= 'INDEXES';
-    try {
-      const result = await withinDeadline(context.commandName ?? '', () => next(args));
-      const consumed = (result.output as { ConsumedCapacity?: Capacity }).ConsumedCapacity;
-      if (read) countReadUnits(unitsOf(consumed));
-      if (write) countWrite(writeUnitsOf(consumed), writtenKeys(input), transaction ? { cancelled: false } : undefined);
-      return result;
-    } catch (error) {
-      // A cancelled transaction or failed condition wrote nothing, but named what it meant to write.
-      if (write) countWrite({ table: 0, indexes: 0 }, writtenKeys(input), transaction ? { cancelled: true } : undefined);
-      throw error;
-    } finally {
-      done();
-    }
-  },
-  { step: 'initialize', name: 'countDynamoDbCalls' },
-);
+/** Every client's calls are guarded, timed, counted and kept to the request's deadline. */
+function instrumented(client: DynamoDBClient): DynamoDBClient {
+  client.middlewareStack.add(countDynamoDbCalls, { step: 'initialize', name: 'countDynamoDbCalls' });
+  return client;
+}
+
+const countDynamoDbCalls: InitializeMiddleware<object, MetadataBearer> = (next, context) => async (args) => {
+  refuseOtherTenants(context.commandName ?? '', args.input as Record<string, unknown>);
+  const done = startCall();
+  // Every call reports its capacity (free to ask): the request's log line carries the units, so the
+  // runbook can tell which organizations consumed the most; tests and the bench read them as x-db-* headers.
+  const read = READS.has(context.commandName ?? '');
+  const write = WRITES.has(context.commandName ?? '');
+  const transaction = context.commandName === 'TransactWriteItemsCommand';
+  const input = args.input as {
+    ReturnConsumedCapacity?: string;
+    ConsistentRead?: boolean;
+    RequestItems?: Record<string, { ConsistentRead?: boolean }>;
+  } & Record<string, unknown>;
+  if (read) {
+    input.ReturnConsumedCapacity ??= 'TOTAL';
+    // A BatchGetItem asks per table; ours has one.
+    const strong = input.ConsistentRead ?? Object.values(input.RequestItems ?? {}).some((table) => table.ConsistentRead);
+    countRead(context.commandName!.replace(/Command$/, ''), strong === true);
+  }
+  if (write) input.ReturnConsumedCapacity ??= 'INDEXES';
+  try {
+    const result = await withinDeadline(context.commandName ?? '', () => next(args));
+    const consumed = (result.output as { ConsumedCapacity?: Capacity }).ConsumedCapacity;
+    if (read) countReadUnits(unitsOf(consumed));
+    if (write) countWrite(writeUnitsOf(consumed), writtenKeys(input), transaction ? { cancelled: false } : undefined);
+    return result;
+  } catch (error) {
+    // A cancelled transaction or failed condition wrote nothing, but named what it meant to write.
+    if (write) countWrite({ table: 0, indexes: 0 }, writtenKeys(input), transaction ? { cancelled: true } : undefined);
+    throw error;
+  } finally {
+    done();
+  }
+};
+
+/** The one client of the function's own credentials (one per cold start). */
+const client = newClient();
+const documentClient = (base: DynamoDBClient) =>
+  DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
+const ownDocumentClient = documentClient(client);
+
+/**
+ * The admin and SCIM routes' functions reach the table through the tenant role (docs/decisions/111):
+ * once the session's signed claims or the SCIM token name the organization, and before any call,
+ * the request's calls go through a client with that role's credentials for that organization.
+ */
+const tenantRole = tenantTableRoleArn();
+const scope = requestScoped<{ orgId: string }>();
+const tenantClients = new Map<string, { raw: DynamoDBClient; document: DynamoDBDocumentClient }>();
+
+/** Runs the rest of the request with the tenant role's credentials for `orgId` (where the function has the role; else nothing changes). */
+export function useTenantCredentials(orgId: string) {
+  const current = scope.get();
+  if (tenantRole && current) current.orgId = orgId;
+}
+
+/** Runs a request whose calls may be moved to the tenant role's client (define-route.ts). */
+export const runWithTenantClient = <T>(fn: () => Promise<T>) => scope.run({ orgId: '' }, fn);
+
+/** The tenant role's clients of the request's organization, or undefined: the function's own serve the call. */
+function tenantClient() {
+  const orgId = scope.get()?.orgId;
+  if (!tenantRole || !orgId) return undefined;
+  let scoped = tenantClients.get(orgId);
+  if (!scoped) {
+    const raw = newClient(() => tenantCredentials(tenantRole, orgId));
+    scoped = { raw, document: documentClient(raw) };
+    if (tenantClients.size >= 100) tenantClients.delete(tenantClients.keys().next().value!);
+    tenantClients.set(orgId, scoped);
+  }
+  return scoped;
+}
+
+type Send = (command: unknown, options?: unknown) => Promise<unknown>;
+
+/** `send` of a shared client, moved to the request's tenant client where there is one. */
+function sendThroughTenant<C extends { send: unknown }>(
+  own: C,
+  pick: (scoped: NonNullable<ReturnType<typeof tenantClient>>) => C,
+) {
+  const ownSend = (own.send as Send).bind(own);
+  own.send = ((command: unknown, options?: unknown) => {
+    const scoped = tenantClient();
+    return scoped ? (pick(scoped).send as Send)(command, options) : ownSend(command, options);
+  }) as C['send'];
+}
 
 /**
  * The same client for a library that speaks DynamoDB's own attribute values (Powertools'
- * idempotency records): its calls are counted and timed like the DocumentClient's.
+ * idempotency records): its calls are counted and timed like the DocumentClient's, and go through
+ * the tenant role where the request has one.
  */
 export const attributeValueClient = client;
+sendThroughTenant(attributeValueClient, (scoped) => scoped.raw);
 
-export const db = DynamoDBDocumentClient.from(client, {
-  marshallOptions: { removeUndefinedValues: true },
-});
+/**
+ * What every handler sends its calls to: a DocumentClient (the SDK's paginators ask for one) whose
+ * `send` goes to the request's tenant client where there is one (docs/decisions/111), else its own.
+ */
+export const db = ownDocumentClient;
+sendThroughTenant(db, (scoped) => scoped.document);
 
 export const TABLE_NAME = tableName() ?? DEFAULT_LOCAL_TABLE_NAME;

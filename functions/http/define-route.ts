@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type * as z from 'zod/mini';
 import type { AuthMode, BodyOutput, Endpoint, PathParams, QueryOutput, ResponseOf } from '../../shared/contract/endpoint';
 import { runCounting } from '../db/call-counter';
+import { runWithTenantClient } from '../db/client';
 import { runWithDeadline } from '../db/deadline';
 import type { Key, KeyOf } from '../db/keys';
 import { runInTenantScope } from '../db/tenant-guard';
@@ -171,7 +172,8 @@ function build(
       return result as unknown as LambdaResult;
     });
   return (event: RouteEvent, context: Context) => {
-    const run = () => runCounting(() => runCountingMetrics(() => runInTenantScope(() => chain(event, context))));
+    const run = () =>
+      runCounting(() => runCountingMetrics(() => runInTenantScope(() => runWithTenantClient(() => chain(event, context)))));
     const remaining = context?.getRemainingTimeInMillis?.();
     // Every DynamoDB call of the request, the middlewares' too, answers by the time the early answer is due.
     return remaining === undefined ? run() : runWithDeadline(performance.now() + remaining - ANSWER_BEFORE_TIMEOUT_MS, run);

@@ -1,5 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import { MFA_REQUIRED_BY_ORGANIZATION } from '../../shared/messages';
+import { useTenantCredentials } from '../db/client';
 import { enterTenant } from '../db/tenant-guard';
 import type { Preload } from '../http/define-route';
 import { forbidden, stepUpRequired, unauthorized } from '../http/http-error';
@@ -38,6 +39,8 @@ export function sessionLoader(
     before: async ({ event }) => {
       const token = readSessionCookie(event.cookies);
       const claims = token ? await verifySessionToken(token) : undefined;
+      // An admin route's calls go through the tenant role of the signed claims' organization, the session's load included (docs/decisions/111).
+      if (claims && required) useTenantCredentials(claims.orgId);
       const params = (event.pathParameters ?? {}) as Record<string, string>;
       const withPreload = preload && ((orgId: string) => preload({ orgId, params, body: bodyOf(event) }));
       event.session = claims ? await loadSession(claims, withPreload, { touch: !rules.passive }) : undefined;

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type WriteContext, auditPut } from '../audit-log/entries';
 import { now as clockNow } from '../clock';
-import { TABLE_NAME, db } from '../db/client';
+import { TABLE_NAME, db, useTenantCredentials } from '../db/client';
 import { queryCollection } from '../db/query-collection';
 import { batchGet, getItem, keyId } from '../db/reads';
 import { conditionHeld, transactWriteExplained } from '../db/transactions';
@@ -88,6 +88,8 @@ export async function authenticateScimToken(
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   const parsed = match ? parseScimToken(match[1]!) : undefined;
   if (!parsed) return undefined;
+  // The token names its organization: every call from here, its own read included, goes through that organization's tenant role (docs/decisions/111).
+  useTenantCredentials(parsed.orgId);
   // Strong: a token revoked a moment ago must stop working at once. The organization comes in the same
   // round trip: its plan sizes the request budget the token's requests spend (docs/decisions/051).
   const tokenKey = scimTokenKeys.scimToken(parsed.orgId, parsed.tokenId);

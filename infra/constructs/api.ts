@@ -15,13 +15,22 @@ import {
   PayloadFormatVersion,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { AccountPrincipal, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { HANDLER_TIMEOUT_SECONDS, type RouteDefinition, type RouteSecret, handlerName, secretsOf } from '../../functions/routes';
+import { AUDIT_PARTITION_PREFIX, ORG, USER } from '../../functions/db/keys';
+import { PARTITIONS_OF_NO_ORGANIZATION } from '../../functions/db/tenant-guard';
+import {
+  HANDLER_TIMEOUT_SECONDS,
+  type RouteDefinition,
+  type RouteSecret,
+  handlerName,
+  isTenantScoped,
+  secretsOf,
+} from '../../functions/routes';
 import { SESSION_TOUCH_ATTRIBUTES } from '../../functions/sessions/touch';
 import { handlerEntry } from '../local/build-functions';
 import type { ApiThrottles, RouteKey } from '../stages';
@@ -32,6 +41,19 @@ import { NODEJS_BUNDLING } from './nodejs-bundling';
 const nagName = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<${pseudo}>` : value);
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** What the tenant role may do on the table: the data calls of CDK's read-write grant but a Scan, which names no partition. */
+export const TENANT_TABLE_ACTIONS = [
+  'BatchGetItem',
+  'GetItem',
+  'Query',
+  'ConditionCheckItem',
+  'BatchWriteItem',
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'DescribeTable',
+] as const;
 
 /** Where a function finds each secret's ARN (functions/security/secret.ts, functions/billing/stripe-settings.ts). */
 const SECRET_ARN_VARIABLES: Record<RouteSecret, string> = {
@@ -179,14 +201,17 @@ export class Api extends Construct {
    */
   private roleFor(route: RouteDefinition, props: ApiProps): Role {
     const secrets = [...secretsOf(route)].sort();
-    const profile = [route.table, ...secrets].join('-');
+    const tenant = isTenantScoped(route);
+    // A tenant route's own role reaches no table: read or read-write, the tenant role does it all.
+    const profile = (tenant ? ['tenant', ...secrets] : [route.table, ...secrets]).join('-');
     const existing = this.roles.get(profile);
     if (existing) return existing;
     const role = new Role(this, `role-${profile}`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Growthwise ${props.stage} route functions: table ${route.table}${secrets.length > 0 ? `, secrets ${secrets.join(', ')}` : ''}`,
+      description: `Growthwise ${props.stage} route functions: table ${tenant ? 'through the tenant role only' : route.table}${secrets.length > 0 ? `, secrets ${secrets.join(', ')}` : ''}`,
     });
-    if (route.table === 'readwrite') props.table.grantReadWriteData(role);
+    if (tenant) this.reachesTableAsTenant(role, props);
+    else if (route.table === 'readwrite') props.table.grantReadWriteData(role);
     else {
       props.table.grantReadData(role);
       // Every route that reads the session may slide its idle expiry (touchSession, functions/sessions/writes.ts):
@@ -237,6 +262,56 @@ export class Api extends Construct {
     return role;
   }
 
+  /** The role the admin and SCIM routes' functions reach the table through, tagged with the organization (docs/decisions/111). */
+  private tenantRole: Role | undefined;
+
+  /**
+   * An admin or SCIM route's role: no table access of its own (its idempotency records too go through
+   * the tenant role, functions/db/client.ts), everything through the tenant role, whose policy lets DynamoDB itself
+   * refuse every partition of another organization: `ORG#<tag>`, `AUDIT#<tag>` and their sub-partitions,
+   * the people's (`USER#`, which the tenant guard holds to the organization's people) and the partitions
+   * of no organization the guard lists (PARTITIONS_OF_NO_ORGANIZATION), nothing else.
+   */
+  private reachesTableAsTenant(role: Role, props: ApiProps) {
+    const table = props.table;
+    this.tenantRole ??= (() => {
+      const tenantRole = new Role(this, 'TenantTableRole', {
+        assumedBy: new AccountPrincipal(Stack.of(this).account).withSessionTags(),
+        description: `Growthwise ${props.stage}: one organization's partitions, for the admin and SCIM routes (session tag orgId)`,
+        maxSessionDuration: Duration.hours(1),
+      });
+      const org = '${aws:PrincipalTag/orgId}';
+      tenantRole.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: TENANT_TABLE_ACTIONS.map((action) => `dynamodb:${action}`),
+          resources: [table.tableArn, `${table.tableArn}/index/*`],
+          conditions: {
+            'ForAllValues:StringLike': {
+              'dynamodb:LeadingKeys': [
+                `${ORG}${org}`,
+                `${ORG}${org}#*`,
+                `${AUDIT_PARTITION_PREFIX}${org}`,
+                `${AUDIT_PARTITION_PREFIX}${org}#*`,
+                `${USER}*`,
+                ...PARTITIONS_OF_NO_ORGANIZATION.map(({ prefix }) => `${prefix}*`),
+              ],
+            },
+          },
+        }),
+      );
+      Validations.of(tenantRole).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${tableIndexesNagResource(table)}]`,
+        reason:
+          "The table's indexes by a wildcard, as CDK's table grant names them; each call is held to the organization's leading keys.",
+      });
+      return tenantRole;
+    })();
+    // Only these roles may take it: the account principal of its trust needs the caller's own grant.
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['sts:AssumeRole', 'sts:TagSession'], resources: [this.tenantRole.roleArn] }),
+    );
+  }
+
   private routeFunction(id: string, route: RouteDefinition, props: ApiProps): NodejsFunction {
     // One log group for every route function (docs/decisions/053): a group each cost a resource per
     // route, and a stack holds 500. Powertools' lines carry function_name, so a function's are found.
@@ -273,6 +348,7 @@ export class Api extends Construct {
         ORIGIN_VERIFY_SECRET_ARN: props.originVerifySecret.secretArn,
         // A dynamic reference: CloudFormation resolves it at deploy time; the template never holds the value.
         ORIGIN_VERIFY_SECRET: props.originVerifyValue,
+        ...(this.tenantRole && isTenantScoped(route) ? { TENANT_TABLE_ROLE_ARN: this.tenantRole.roleArn } : {}),
       },
     });
     Validations.of(fn).acknowledge({
