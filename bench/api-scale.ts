@@ -12,6 +12,7 @@ import { type BenchMode, BENCH_SIZES } from './bench-size';
 import { type BrowserScaleFigures, measureBrowserScale } from './browser-scale';
 import { fromAddress, phaseAddresses } from './client-addresses';
 import { startBenchCloud } from './cloud';
+import { type ProvisioningFigures, measureProvisioning } from './provisioning-scale';
 import { assertNoRefusals } from './set-up-checks';
 import { percentile, round1 } from './stats';
 import { benchWebhookSecret } from './stripe-deliveries';
@@ -87,6 +88,8 @@ export interface ApiScaleResults {
     wordSearch: { projects: number; users: number };
   };
   figures: ApiScaleFigure[];
+  /** A SCIM full sync of the large organization beside the small one, and a removal on 500 projects beside 5 (issue 62). */
+  provisioning?: ProvisioningFigures;
   allWithinBudget: boolean;
   /** The browser on the same table, signed in to the large organization. */
   browser?: BrowserScaleFigures & { firstRowsBudgetMs: number; paletteBudgetMs: number; withinBudget: boolean };
@@ -332,6 +335,9 @@ export async function runApiScaleBench(options: {
         `  ${figure.case}: ${figure.large.status}/${figure.small.status}/${figure.fullPage.status}, p50 ${figure.large.p50} ms vs ${figure.small.p50} ms (×${figure.p50Ratio}) and ${figure.fullPage.p50} ms full pages (×${figure.p50RatioFullPage})${figure.wordSearch ? `, ${figure.wordSearch.p50} ms word search (×${figure.p50RatioWordSearch})` : ''}, ${figure.large.bytes} B, ${figure.large.dbCalls} calls, ${figure.large.readUnits} RCU, load ${loadAverage()}${figure.withinBudget ? '' : '  OVER BUDGET'}`,
       );
     }
+    log('API at scale: a SCIM full sync of the large organization beside the small one, and a removal on 500 projects beside 5');
+    const provisioning = await measureProvisioning(base, db, cloud.tableName, { large: largeOrg, small: smallOrgs[0]! });
+    log(`  SCIM full sync and removal: ${JSON.stringify(provisioning)}`);
     const apiLoadEnd = loadAverage();
     log('API at scale: the browser at the large organization');
     const browserLoad = loadAverage();
@@ -356,6 +362,7 @@ export async function runApiScaleBench(options: {
       seedSeconds,
       sizes,
       figures,
+      provisioning,
       allWithinBudget: figures.every((figure) => figure.withinBudget) && browser.withinBudget,
       browser,
       loadAverage: { api: [apiLoad, apiLoadEnd], browser: [browserLoad, loadAverage()] },

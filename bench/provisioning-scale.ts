@@ -139,6 +139,39 @@ async function removal(base: string, db: DynamoDBDocumentClient, tableName: stri
   };
 }
 
+export interface ProvisioningFigures {
+  sync: { large: Awaited<ReturnType<typeof fullSync>>; small: Awaited<ReturnType<typeof fullSync>> };
+  removals: { large: Awaited<ReturnType<typeof removal>>; small: Awaited<ReturnType<typeof removal>> };
+}
+
+/**
+ * Both measurements in a cloud that already holds a large and a small organization (the scale
+ * bench's, or this script's): the removals' two organizations of 4 people on 500 and 5 projects are
+ * seeded here.
+ */
+export async function measureProvisioning(
+  base: string,
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  orgs: { large: SeededOrganization; small: SeededOrganization },
+): Promise<ProvisioningFigures> {
+  const seedRemoval = (label: string, projects: number) =>
+    seedOrganization(db, tableName, {
+      label,
+      projects,
+      membersPerProject: 4,
+      staff: 3,
+      notificationsPerUser: 0,
+      notifiedUsers: 0,
+      password: PASSWORD,
+    });
+  const [onMany, onFew] = [await seedRemoval('prov-removal-large', 500), await seedRemoval('prov-removal-small', 5)];
+  return {
+    sync: { large: await fullSync(base, orgs.large), small: await fullSync(base, orgs.small) },
+    removals: { large: await removal(base, db, tableName, onMany), small: await removal(base, db, tableName, onFew) },
+  };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now();
   const log = (message: string) =>
@@ -158,11 +191,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const db = DynamoDBDocumentClient.from(localClient(cloud.dynamoDbEndpoint), {
     marshallOptions: { removeUndefinedValues: true },
   });
-  const seed = (label: string, people: number, projects: number, membersPerProject: number) =>
+  const seed = (label: string, people: number) =>
     seedOrganization(db, cloud.tableName, {
       label,
-      projects,
-      membersPerProject,
+      projects: 1,
+      membersPerProject: 1,
       staff: people - 1,
       notificationsPerUser: 0,
       notifiedUsers: 0,
@@ -170,20 +203,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     });
   try {
     log('seeding 5,000 and 50 people, and two organizations of 4 people on 500 and 5 projects each');
-    const [large, small, onMany, onFew] = [
-      await seed('prov-large', 5_000, 1, 1),
-      await seed('prov-small', 50, 1, 1),
-      await seed('prov-removal-large', 4, 500, 4),
-      await seed('prov-removal-small', 4, 5, 4),
-    ];
-    const sync = { large: await fullSync(base, large), small: await fullSync(base, small) };
-    log(`SCIM full sync: ${JSON.stringify(sync)}`);
-    const removals = {
-      large: await removal(base, db, cloud.tableName, onMany),
-      small: await removal(base, db, cloud.tableName, onFew),
-    };
-    log(`removal of a person on every project: ${JSON.stringify(removals)}`);
-    console.log(JSON.stringify({ sync, removals, loadAverageAtEnd: os.loadavg().map(round1) }, null, 2));
+    const figures = await measureProvisioning(base, db, cloud.tableName, {
+      large: await seed('prov-large', 5_000),
+      small: await seed('prov-small', 50),
+    });
+    console.log(JSON.stringify({ ...figures, loadAverageAtEnd: os.loadavg().map(round1) }, null, 2));
   } finally {
     db.destroy();
     await cloud.stop();
