@@ -1,7 +1,7 @@
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { now } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { DatabaseBusyError } from '../db/faults';
 import type { Key } from '../db/keys';
 import { conditionHeld, isConditionFailure } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
@@ -21,6 +21,8 @@ export const COUNTING = 'countingEvents';
 
 /** Events per ADD: each is one `NOT contains` in the condition, which DynamoDB caps at 4 KB. */
 const EVENTS_PER_ADD = 50;
+/** How long a delivery holds an event's counting: far beyond a consumer's 30 seconds. */
+const CLAIM_MS = 5 * 60_000;
 
 /** Where a figure is added: the members' figures on the organization item, which the session reads anyway (docs/decisions/054). */
 const targetsOf = (orgId: string) => [
@@ -32,11 +34,12 @@ const targetsOf = (orgId: string) => [
  * Adds what a stream batch's events and status moves (functions/projects/status-moves.ts) move to
  * their organizations' figures, each event exactly once however often it is delivered, and without
  * a transaction: a transaction on the one item every batch of the organization adds to failed whole
- * batches on each conflict (issue 62). Per organization and figures item, in this order:
- * the events not yet marked counted (read); one ADD of their sum that also puts them in the item's
- * COUNTING set, refused for an event already in it (added before a crash: left out, the rest added
- * again); each event's mark `countedAt`; the events taken out of the set. A delivery that stopped
- * anywhere is finished by the next one without counting twice. Answers how many events were counted now.
+ * batches on each conflict (issue 62). Per organization, in this order: each event claimed by this
+ * delivery (not counted yet, held by no other: two deliveries at once never both add it); per figures
+ * item one ADD of the claimed events' sum that also puts them in the item's COUNTING set, refused for
+ * an event already in it (added before a crash: left out, the rest added again); each event's mark
+ * `countedAt`; the events taken out of the set. A delivery that stopped anywhere is finished by the
+ * next once its claim runs out, without counting twice. Answers how many events were counted now.
  */
 export async function countEventFigures(events: CountedMove[]): Promise<number> {
   const byOrganization = new Map<string, CountedMove[]>();
@@ -53,41 +56,48 @@ export async function countEventFigures(events: CountedMove[]): Promise<number> 
 }
 
 async function countOnce(orgId: string, events: CountedMove[]): Promise<number> {
-  const pending = await notYetCounted(events);
-  if (pending.length === 0) return 0;
+  const token = randomUUID();
+  const distinct = [...new Map(events.map((event) => [event.id, event])).values()];
+  const claimed = await Promise.all(distinct.map((event) => claim(event, token)));
+  const mine = distinct.filter((_, index) => claimed[index]);
+  if (mine.length === 0) return 0;
   const targets = targetsOf(orgId)
     .map(({ key, holds }) => ({ key, figuresOf: (event: CountedMove) => only(event.figures ?? {}, holds) }))
-    .map((target) => ({ ...target, events: pending.filter((event) => Object.keys(target.figuresOf(event)).length > 0) }))
+    .map((target) => ({ ...target, events: mine.filter((event) => Object.keys(target.figuresOf(event)).length > 0) }))
     .filter((target) => target.events.length > 0);
   for (const target of targets) await addOnce(target.key, target.events, target.figuresOf);
   const at = now().toISOString();
-  await Promise.all(pending.map((event) => markCounted(event, at)));
+  await Promise.all(mine.map((event) => markCounted(event, token, at)));
   for (const target of targets) await doneAdding(target.key, target.events);
-  return pending.length;
+  return mine.length;
 }
 
 const only = (figures: FiguresDelta, holds: (name: string) => boolean) =>
   Object.fromEntries(Object.entries(figures).filter(([name]) => holds(name)));
 
-/** The events whose mark is not there yet (a consistent read: a mark written a moment ago counts). */
-async function notYetCounted(events: CountedMove[]): Promise<CountedMove[]> {
-  const distinct = [...new Map(events.map((event) => [event.id, event])).values()];
-  const out = await db.send(
-    new BatchGetCommand({
-      RequestItems: {
-        [TABLE_NAME]: {
-          Keys: distinct.map((event) => eventKeys.changeEvent(event.id)),
-          ConsistentRead: true,
-          ProjectionExpression: 'id, countedAt',
-        },
-      },
-    }),
+/**
+ * This delivery takes the event's counting for CLAIM_MS: only while it is not counted yet and no
+ * other delivery holds it. The claim outlasts any function's run (30 s at most), so a holder cannot
+ * come back after another took over; a takeover finds what the crashed holder had added in COUNTING.
+ */
+function claim(event: CountedMove, token: string): Promise<boolean> {
+  const at = now().getTime();
+  return conditionHeld(
+    db.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: eventKeys.changeEvent(event.id),
+        ...updateExpression(
+          { set: { countingBy: token, countingUntil: at + CLAIM_MS } },
+          {
+            expression:
+              'attribute_exists(PK) AND attribute_not_exists(countedAt) AND (attribute_not_exists(countingUntil) OR countingUntil < :at)',
+            values: { ':at': at },
+          },
+        ),
+      }),
+    ),
   );
-  if (Object.keys(out.UnprocessedKeys ?? {}).length > 0)
-    throw new DatabaseBusyError('Figures: the event marks were not all read');
-  const marked = new Map((out.Responses?.[TABLE_NAME] ?? []).map((item) => [String(item.id), item.countedAt !== undefined]));
-  // An event item that is gone (expired after a week) cannot be marked: it was counted long ago or never will be.
-  return distinct.filter((event) => marked.get(event.id) === false);
 }
 
 /** One ADD of the events' sum that names them in COUNTING; the events another delivery already added are left out. */
@@ -131,15 +141,15 @@ async function addOnce(key: Key, events: CountedMove[], figuresOf: (event: Count
   }
 }
 
-function markCounted(event: CountedMove, at: string) {
+function markCounted(event: CountedMove, token: string, at: string) {
   return conditionHeld(
     db.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: eventKeys.changeEvent(event.id),
         ...updateExpression(
-          { set: { countedAt: at } },
-          { expression: 'attribute_exists(PK) AND attribute_not_exists(countedAt)' },
+          { set: { countedAt: at }, remove: ['countingBy', 'countingUntil'] },
+          { expression: 'countingBy = :token', values: { ':token': token } },
         ),
       }),
     ),

@@ -326,11 +326,12 @@ describe('the notification fan-out', () => {
     const events = ['1', '2'].map((sequence) => streamRecord(ada.orgId, [], sequence, { count_active: 1 }));
     for (const { event } of events) await db.send(new PutCommand({ TableName: tableName, Item: heldFromThePoller(event) }));
     const records = events.map(({ record }) => record);
-    // The marks' writes fail, as a function cut off after its ADD would leave them.
+    // The marks' writes fail, as a function cut off after its ADD would leave them (the claims go through).
     const send = modules.client.db.send.bind(modules.client.db);
     const spy = vi.spyOn(modules.client.db, 'send').mockImplementation(((command: UpdateCommand) => {
-      const key = (command.input as { Key?: { PK?: string } }).Key;
-      if (command.constructor.name === 'UpdateCommand' && key?.PK?.startsWith('EVENT#'))
+      const { Key, ExpressionAttributeNames } = command.input as { Key?: { PK?: string }; ExpressionAttributeNames?: object };
+      const marks = Object.values(ExpressionAttributeNames ?? {}).includes('countedAt');
+      if (command.constructor.name === 'UpdateCommand' && Key?.PK?.startsWith('EVENT#') && marks)
         return Promise.reject(Object.assign(new Error('socket hang up (test)'), { name: 'Error' }));
       return send(command as never);
     }) as never);
@@ -345,7 +346,18 @@ describe('the notification fan-out', () => {
     );
     expect(stopped.Item).toMatchObject({ count_active: 2 });
     expect([...(stopped.Item?.countingEvents ?? [])].sort()).toEqual(events.map(({ event }) => event.id).sort());
+    // While the cut-off delivery's claims hold (5 minutes), another adds nothing; past them it finishes the count.
     expect(await modules.fanOut.fanOutNotifications(records, quiet)).toEqual({ batchItemFailures: [] });
+    const held = await db.send(
+      new GetCommand({ TableName: tableName, Key: projectKeys.projectFigures(ada.orgId), ConsistentRead: true }),
+    );
+    expect(held.Item).toMatchObject({ count_active: 2 });
+    vi.stubEnv('GROWTHWISE_CLOCK_OFFSET_MS', String(Number(process.env.GROWTHWISE_CLOCK_OFFSET_MS ?? 0) + 6 * 60_000));
+    try {
+      expect(await modules.fanOut.fanOutNotifications(records, quiet)).toEqual({ batchItemFailures: [] });
+    } finally {
+      vi.unstubAllEnvs();
+    }
     const figures = await db.send(
       new GetCommand({ TableName: tableName, Key: projectKeys.projectFigures(ada.orgId), ConsistentRead: true }),
     );
