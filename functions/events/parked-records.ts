@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { now as clockNow, ttlAt } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { DUE_TRIES_INDEX, dueTries, dueTryKeys } from '../db/due-tries';
+import { DUE_TRIES_INDEX, dueTries, dueTryKeys, dueTryOf } from '../db/due-tries';
 import type { Key } from '../db/keys';
 import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
@@ -135,7 +135,8 @@ export async function dueParkedRecords(now = clockNow().getTime()): Promise<DueT
     const key = { PK, SK: 'PARKED' };
     const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: key, ConsistentRead: true }));
     const item = out.Item as ParkedRecordItem | undefined;
-    if (item?.status === 'parked' && Number(item.digestSort?.slice(0, 15)) <= now) due.push({ key, item });
+    if (item?.status === 'parked' && item.digestSort !== undefined && dueTryOf(item.digestSort).dueAt <= now)
+      due.push({ key, item });
   }
   return due;
 }
@@ -193,7 +194,7 @@ export async function tryFailed(due: DueTry, error: unknown, now = clockNow().ge
 
 /** Records given up on, in one partition of the same index: rare, and what the runbook's redrive reads. */
 const GIVEN_UP = 'PARKED_FAILED';
-const givenUpKeys = (key: Key, at: number) => ({ digestKey: GIVEN_UP, digestSort: `${String(at).padStart(15, '0')}#${key.PK}` });
+const givenUpKeys = (key: Key, at: number) => ({ digestKey: GIVEN_UP, digestSort: dueTryKeys('', at, key.PK).digestSort });
 
 /**
  * The runbook's redrive (scripts/redrive-parked-records.ts): every record given up on is parked
@@ -214,7 +215,7 @@ export async function redriveGivenUp(now = clockNow().getTime()): Promise<number
       }),
     );
     for (const entry of page.Items ?? []) {
-      const key = { PK: String(entry.digestSort).slice(16), SK: 'PARKED' };
+      const key = { PK: dueTryOf(String(entry.digestSort)).id, SK: 'PARKED' };
       const again = await conditionHeld(
         db.send(
           new UpdateCommand({

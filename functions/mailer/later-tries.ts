@@ -1,10 +1,10 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { now as clockNow } from '../clock';
 import { TABLE_NAME, db } from '../db/client';
-import { dueTries } from '../db/due-tries';
+import { dueTries, dueTryKeys, dueTryOf } from '../db/due-tries';
 import { conditionHeld } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
-import { OUTBOX_DUE_PREFIX, mailerKeys, outboxDueKeys } from './keys';
+import { OUTBOX_DUE_PREFIX, mailerKeys } from './keys';
 import type { OutboxItem } from './outbox';
 
 /**
@@ -30,9 +30,6 @@ export const SWEEP_LOOKBACK_HOURS = 24;
 export const STUCK_AFTER_MINUTES = 15;
 
 const MINUTE = 60_000;
-/** The hour partition of a time: `YYYY-MM-DDTHH`. */
-const hourOf = (at: number) => new Date(at).toISOString().slice(0, 13);
-
 /** A try the sweeper owes an outbox item: when it is due and which item. */
 export interface LaterTry {
   outboxId: string;
@@ -43,11 +40,12 @@ export interface LaterTry {
 export const stuckCheckKeys = (outboxId: string, writtenAt: number) =>
   dueKeys(outboxId, writtenAt + STUCK_AFTER_MINUTES * MINUTE);
 
-const dueKeys = (outboxId: string, dueAt: number) => outboxDueKeys(hourOf(dueAt), dueAt, outboxId);
+const dueKeys = (outboxId: string, dueAt: number) => dueTryKeys(OUTBOX_DUE_PREFIX, dueAt, outboxId);
 
 /** The try an index sort key names (`<dueAt>#<outbox id>`): an outbox item's, or an index entry's (the index projects no id). */
 export function laterTryOf(digestSort: string): LaterTry {
-  return { dueAt: Number(digestSort.slice(0, 15)), outboxId: digestSort.slice(16) };
+  const { dueAt, id } = dueTryOf(digestSort);
+  return { dueAt, outboxId: id };
 }
 
 /**
