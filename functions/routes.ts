@@ -1,5 +1,6 @@
 import * as auditLogEndpoints from '../shared/contract/audit-log';
 import * as authEndpoints from '../shared/contract/auth';
+import * as automationEndpoints from '../shared/contract/automations';
 import * as avatarEndpoints from '../shared/contract/avatars';
 import * as billingEndpoints from '../shared/contract/billing';
 import * as commentEndpoints from '../shared/contract/comments';
@@ -65,6 +66,13 @@ export const routes = [
   route(projectEndpoints.members, 'projects/get-project-members', 'read'),
   route(projectEndpoints.setMembers, 'projects/set-project-members', 'readwrite'),
   route(projectEndpoints.activity, 'projects/get-project-activity', 'read'),
+  // automations: a project's are any member's, the organization's admins'; they run after the fact on the change bus (decision 112)
+  route(automationEndpoints.list, 'automations/list-automations', 'read'),
+  route(automationEndpoints.get, 'automations/get-automation', 'read'),
+  route(automationEndpoints.create, 'automations/create-automation', 'readwrite'),
+  route(automationEndpoints.update, 'automations/update-automation', 'readwrite'),
+  route(automationEndpoints.remove, 'automations/delete-automation', 'readwrite'),
+  route(automationEndpoints.runs, 'automations/list-automation-runs', 'read'),
   // comments: any member of the organization; mentions and members are notified after the fact (decision 048)
   route(commentEndpoints.list, 'comments/list-comments', 'read'),
   route(commentEndpoints.create, 'comments/create-comment', 'readwrite'),

@@ -7,7 +7,9 @@ import { denyAuditLogChanges } from './audit-log-protection';
 import { Alarms } from './constructs/alarms';
 import { Api } from './constructs/api';
 import { ApiWebAcl } from './constructs/api-web-acl';
+import { Automations } from './constructs/automations';
 import { Backups, type CopyDestination } from './constructs/backups';
+import { ChangeBus } from './constructs/change-bus';
 import { Dashboard, dashboardUrl } from './constructs/dashboard';
 import { Data } from './constructs/data';
 import { DueReminders } from './constructs/due-reminders';
@@ -112,8 +114,11 @@ export class GrowthwiseStack extends Stack {
     this.alarms?.watchDeadLetterQueue('Mailer', mailer.deadLetterQueue);
     this.alarms?.watchStreamConsumer('Mailer', mailer.function);
     this.alarms?.watchGivenUpWork(stage);
+    const changes = new ChangeBus(this, 'ChangeBus', { table: data.table, removalPolicy: rules.removalPolicy });
+    this.alarms?.watchDeadLetterQueue('ChangePipe', changes.pipeDeadLetters);
     const fanOut = new NotificationFanOut(this, 'NotificationFanOut', {
       table: data.table,
+      changes,
       stage,
       logLevel: config.logLevel,
       logRetention: rules.logRetention,
@@ -129,7 +134,17 @@ export class GrowthwiseStack extends Stack {
       bind: () => ({ arn: fanOut.function.functionArn, retryPolicy: { maximumRetryAttempts: 0 } }),
     });
     this.alarms?.watchDeadLetterQueue('NotificationFanOut', fanOut.deadLetterQueue);
-    this.alarms?.watchStreamConsumer('NotificationFanOut', fanOut.function);
+    this.alarms?.watchQueueConsumer('NotificationFanOut', fanOut.function, fanOut.queue);
+    const automations = new Automations(this, 'Automations', {
+      table: data.table,
+      changes,
+      stage,
+      logLevel: config.logLevel,
+      logRetention: rules.logRetention,
+      removalPolicy: rules.removalPolicy,
+    });
+    this.alarms?.watchDeadLetterQueue('Automations', automations.deadLetterQueue);
+    this.alarms?.watchQueueConsumer('Automations', automations.function, automations.queue);
     new TrialAlerts(this, 'TrialAlerts', {
       table: data.table,
       stage,
@@ -153,7 +168,8 @@ export class GrowthwiseStack extends Stack {
     this.dashboard.watchMailer(mailer.function, mailer.deadLetterQueue);
     this.dashboard.watchStreamConsumers([
       { label: 'mailer', fn: mailer.function },
-      { label: 'notification fan-out', fn: fanOut.function },
+      { label: 'notification fan-out', fn: fanOut.function, queue: fanOut.queue },
+      { label: 'automations', fn: automations.function, queue: automations.queue },
     ]);
 
     giveEveryFunctionALogGroup(this, { retention: rules.logRetention, removalPolicy: rules.removalPolicy });

@@ -29,3 +29,20 @@ export const COMMENT_MAX_LENGTH = 5000;
 export const COMMENT_MENTIONS_MAX = 20;
 /** GET /api/projects/{id}/comments answers this many comments per page. */
 export const COMMENT_PAGE_SIZE = 30;
+
+/** An automation does at most this many actions, in order (issue 64). */
+export const AUTOMATION_ACTIONS_MAX = 5;
+/** A chain of automations acting on each other's changes stops at this depth, its last run marked stopped (issue 64). */
+export const AUTOMATION_DEPTH_MAX = 5;
+/** An automation's name holds at most this many characters. */
+export const AUTOMATION_NAME_MAX = 100;
+/** A project, and the organization, each hold at most this many automations: evaluating an event reads those of its trigger, at most this many. */
+export const AUTOMATIONS_PER_SCOPE_MAX = 100;
+/** 'Due soon' triggers name a number of days ahead from 1 to this. */
+export const AUTOMATION_DUE_SOON_DAYS_MAX = 30;
+/** What a notify action or a comment action says, at most. */
+export const AUTOMATION_MESSAGE_MAX = 1000;
+/** GET /api/automations/{id}/runs answers this many runs per page. */
+export const AUTOMATION_RUN_PAGE_SIZE = 20;
+/** An action adds, removes or notifies at most this many people by name. */
+export const AUTOMATION_PEOPLE_MAX = 100;

@@ -6,7 +6,7 @@ import { TABLE_NAME, db } from '../db/client';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { updateExpression } from '../db/update-expression';
 import { NotFound, Refused } from '../domain/errors';
-import { type MentionNotice, changeEventPut } from '../events/change-event';
+import { type MentionNotice, changeActor, changeEventPut } from '../events/change-event';
 import { actorIsAdmin } from '../organization-users/writes';
 import { activityEntry, activityPut } from '../projects/activity';
 import type { ProjectItem } from '../projects/item';
@@ -48,6 +48,8 @@ export async function createComment(
   project: ProjectItem,
   input: { text: string },
   people: MentionedUser[],
+  /** Writes that must happen with the comment and only with it (an automation run's step: functions/automations/runs.ts). */
+  also: TransactItem[] = [],
 ): Promise<CommentItem> {
   const comment = newComment(project.orgId, project.id, actor, input.text, people, now());
   const link = commentLink(project.id, comment.id);
@@ -63,7 +65,14 @@ export async function createComment(
     ...changeEventPut(project.orgId, [], newCommentMessage(actor.fullName, project, link), undefined, {
       audience: { projectId: project.id, exceptId: actor.id },
       mentioned: mentionNotice(actor, project, comment, people),
+      change: {
+        kind: 'comment.created',
+        projectId: project.id,
+        actor: changeActor(actor),
+        comment: { id: comment.id, text: comment.text },
+      },
     }),
+    ...also,
   ]);
   return comment;
 }

@@ -38,6 +38,11 @@ export const PARTITIONS_OF_NO_ORGANIZATION: readonly { prefix: string; reason: s
   { prefix: 'CHECKOUT_REFERENCE#', reason: 'a checkout reference the server made' },
   { prefix: 'SSO_DOMAIN#', reason: 'a verified domain is claimed once across all organizations' },
   { prefix: 'WEBAUTHN_CHALLENGE#', reason: 'a passkey ceremony by its random challenge' },
+  {
+    prefix: 'DUE_SOON_RULES#',
+    reason:
+      "which organizations have automations a coming due date starts (the daily run reads it); a rule's write names its own organization's item",
+  },
 ];
 
 const scope = requestScoped<TenantScope>();

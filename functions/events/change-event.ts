@@ -1,8 +1,12 @@
 import { ulid } from 'ulid';
+import { ULID } from '../../shared/ids';
 import { now, ttlAt } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import type { TransactItem } from '../db/transactions';
 import type { DueReminderMailData } from '../mailer/mail';
+import { currentCausation } from './causation';
+import type { Causation } from './causation';
+import type { ChangeKind } from './change-kinds';
 import { eventKeys } from './keys';
 
 /**
@@ -69,6 +73,9 @@ export interface ChangeEventItem {
   removedMember?: RemovedMember;
   /** Absent when nobody is notified. */
   message?: NotificationMessage;
+  /** What happened, for the consumers that act on changes (issue 64); `changeKind` repeats its kind for the bus rules' patterns. */
+  change?: ChangeDescription;
+  changeKind?: ChangeKind;
   /**
    * People mentioned in a comment: each gets this message instead of `message` (never both) and a
    * mail, written by the consumer with the notification (docs/decisions/048).
@@ -83,6 +90,44 @@ export interface ChangeEventItem {
   createdAt: string;
   /** Epoch seconds: the stream keeps a record a day; a week leaves time to look at a dead letter's event. */
   ttl: number;
+}
+
+/** The project fields a 'project.updated' change names, each before and after. */
+export type ChangedFields = Partial<
+  Record<'name' | 'description' | 'dueDate' | 'status', { from: string | null; to: string | null }>
+>;
+
+/** Who made a change: a person, an automation ('Automation: <rule name>'), or the product itself (a due date's day). */
+export interface ChangeActor {
+  type: 'person' | 'automation' | 'system';
+  id: string;
+  name: string;
+}
+
+/**
+ * What happened, in the words of whoever reacts to it (issue 64): the kind, the project, the actor
+ * and, for a change an automation made, the run that made it (its causation chain).
+ */
+export interface ChangeDescription {
+  kind: ChangeKind;
+  projectId: string;
+  actor: ChangeActor;
+  fields?: ChangedFields;
+  members?: { added: string[]; removed: string[] };
+  comment?: { id: string; text: string };
+  /** A 'project.due_soon' change: how many days ahead the due date is. */
+  dueInDays?: number;
+  causation?: Causation;
+}
+
+/** A change as its writer knows it: the event adds the causation of the run it is written in. */
+export type ChangeOf = Omit<ChangeDescription, 'causation'>;
+
+/** The actor of a change made by `actor` (an ActingUser): an automation's when written in a run. */
+export function changeActor(actor: { id: string; fullName: string }): ChangeActor {
+  if (currentCausation()) return { type: 'automation', id: actor.id, name: actor.fullName };
+  // People have ULIDs; the product's own actors (SSO, SCIM, billing) have names for ids.
+  return { type: ULID.test(actor.id) ? 'person' : 'system', id: actor.id, name: actor.fullName };
 }
 
 /** Whom a comment mentions (ids of the organization's users, never the author), what they are told, and their mail's words. */
@@ -119,6 +164,7 @@ interface EventExtras {
   removedMember?: RemovedMember;
   mentioned?: MentionNotice;
   mail?: AudienceMail;
+  change?: ChangeOf;
 }
 
 /** The event's Put for the change's transaction; none when nobody is to be notified, no counter moves, no membership, profile or member removal changes, unless its id is given. */
@@ -143,7 +189,8 @@ export function changeEventPut(
     !counted &&
     memberships.length === 0 &&
     extras.profileOf === undefined &&
-    extras.removedMember === undefined;
+    extras.removedMember === undefined &&
+    extras.change === undefined;
   if (nothing && extras.id === undefined) return [];
   const createdAt = now();
   const item: ChangeEventItem = {
@@ -159,6 +206,7 @@ export function changeEventPut(
     ...(extras.profileOf !== undefined ? { profileOf: extras.profileOf } : {}),
     ...(extras.removedMember !== undefined ? { removedMember: extras.removedMember } : {}),
     ...(counted ? { figures: moved } : {}),
+    ...changeOf(extras.change),
     createdAt: createdAt.toISOString(),
     ttl: ttlAt(createdAt.getTime() + KEEP_EVENT_MS),
   };
@@ -171,6 +219,13 @@ export function changeEventPut(
       },
     },
   ];
+}
+
+/** The change and its kind, with the causation of the run the write is made in. */
+function changeOf(change: ChangeOf | undefined): Pick<ChangeEventItem, 'change' | 'changeKind'> {
+  if (!change) return {};
+  const causation = currentCausation();
+  return { change: { ...change, ...(causation ? { causation } : {}) }, changeKind: change.kind };
 }
 
 /**

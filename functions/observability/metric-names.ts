@@ -17,6 +17,7 @@ export const BUSINESS_METRICS = {
   MailsSkipped: "Mails not sent: the recipient is outside a preview stage's allow-list",
   FanOutRecordsParked: "Stream records the fan-out failed on each of the stream's tries, parked for the sweeper's later tries",
   FanOutRecordsGivenUp: "Parked records that failed every later try: left 'failed' for the runbook's redrive (alarmed)",
+  AutomationRuns: 'Automation runs an event started (each rule once per event, whatever its outcome)',
 } as const;
 
 export type BusinessMetric = keyof typeof BUSINESS_METRICS;

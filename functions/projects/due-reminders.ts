@@ -4,7 +4,7 @@ import { TABLE_NAME, db } from '../db/client';
 import type { IndexName } from '../db/table-definition';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { changeEventPut } from '../events/change-event';
-import type { NotificationMessage } from '../events/change-event';
+import type { ChangeActor, NotificationMessage } from '../events/change-event';
 import type { ProjectItem } from './item';
 import { dueDayKey, projectKeys } from './keys';
 
@@ -21,6 +21,9 @@ export interface DueReminderRun {
   /** Reminded earlier the same day (a retried or a second run). */
   alreadyReminded: number;
 }
+
+/** Nobody acts when a due date comes or passes: the product's daily run does. */
+const DUE_DATE_ACTOR: ChangeActor = { type: 'system', id: 'due-dates', name: 'Due dates' };
 
 const dayOf = (at: Date, offsetDays: number) => new Date(at.getTime() + offsetDays * DAY_MS).toISOString().slice(0, 10);
 
@@ -82,6 +85,10 @@ function remind(kind: Kind, project: DueProject, day: string, at: Date): Promise
       template: 'due-reminder',
       data: { kind, projectName: project.name, dueDate: project.dueDate!, path: `/projects/${project.id}` },
     },
+    change:
+      kind === 'overdue'
+        ? { kind: 'project.overdue', projectId: project.id, actor: DUE_DATE_ACTOR }
+        : { kind: 'project.due_soon', projectId: project.id, actor: DUE_DATE_ACTOR, dueInDays: 1 },
   });
   return conditionHeld(transactWrite([mark, ...event]));
 }

@@ -2,7 +2,9 @@ import type { ProjectMemberResponse } from '../../shared/schemas/projects';
 import type { WriteContext } from '../audit-log/entries';
 import { now } from '../clock';
 import { batchGet, keyId } from '../db/reads';
+import type { TransactItem } from '../db/transactions';
 import { Conflict, NotFound, Refused } from '../domain/errors';
+import { changeActor } from '../events/change-event';
 import { type UserItem, toMemberResponse } from '../user/item';
 import { userKeys } from '../user/keys';
 import { type ActivityChange, activityEntry, activityPut } from './activity';
@@ -68,6 +70,8 @@ export async function setProjectMembers(
   projectId: string,
   requestedIds: string[],
   preloaded: { project: ProjectItem | undefined; members: MemberSetItem | undefined },
+  /** Writes that must happen with the change and only with it (an automation run's step: functions/automations/runs.ts). */
+  also: TransactItem[] = [],
 ): Promise<ProjectMemberResponse[]> {
   const { orgId } = actor;
   if (!isProjectId(projectId)) throw new NotFound(PROJECT_NOT_FOUND);
@@ -111,8 +115,12 @@ export async function setProjectMembers(
       recipients: added.filter((id) => id !== actor.id),
       message: addedToProjectMessage(project),
       memberships,
+      change:
+        added.length + removed.length > 0
+          ? { kind: 'project.members_changed', projectId, actor: changeActor(actor), members: { added, removed } }
+          : undefined,
       // The set is written even unchanged: its order is the order sent.
-      alongside: [memberSetWrite(orgId, projectId, memberIds), ...entries.map((entry) => activityPut(orgId, entry))],
+      alongside: [memberSetWrite(orgId, projectId, memberIds), ...entries.map((entry) => activityPut(orgId, entry)), ...also],
     });
     if (!written) continue;
     // The copies of those added go onto their new memberships, from the users read above.

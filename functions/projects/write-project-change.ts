@@ -2,6 +2,7 @@ import { TABLE_NAME } from '../db/client';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { type Condition, updateExpression } from '../db/update-expression';
 import {
+  type ChangeOf,
   type MembershipChange,
   type NotificationMessage,
   type ProjectAudience,
@@ -36,6 +37,8 @@ interface ProjectWrite {
   alongside: TransactItem[];
   /** Whether the change alters what the project list shows (a field, not only its members): the stream consumer then renews the members' copies. */
   listChanged?: boolean;
+  /** What happened, for the consumers that act on changes (issue 64); none when nothing did. */
+  change?: ChangeOf;
 }
 
 /** The update's condition and version bump for what must still hold. */
@@ -104,6 +107,7 @@ export async function writeProjectChange(orgId: string, projectId: string, chang
       id: statusEventId,
       audience: change.audience,
       memberships: change.memberships,
+      change: change.change,
     }),
     ...change.alongside,
   ];

@@ -4,7 +4,7 @@ import { now } from '../clock';
 import { TABLE_NAME } from '../db/client';
 import { type TransactItem, conditionHeld, transactWrite } from '../db/transactions';
 import { Conflict, NotFound } from '../domain/errors';
-import { changeEventPut } from '../events/change-event';
+import { type ChangedFields, changeActor, changeEventPut } from '../events/change-event';
 import type { UserItem } from '../user/item';
 import { type ActivityChange, activityEntry, activityPut } from './activity';
 import { projectCounted } from './figures';
@@ -31,6 +31,17 @@ function fieldChanges(before: ProjectItem, after: ProjectItem): ActivityChange[]
   return changes;
 }
 
+/** The fields a change altered, each before and after, as its event names them. */
+function changedFields(before: ProjectItem, after: ProjectItem): ChangedFields {
+  const fields: ChangedFields = {};
+  for (const field of ['name', 'description', 'dueDate', 'status'] as const) {
+    const from = before[field] ?? null;
+    const to = after[field] ?? null;
+    if (from !== to) fields[field] = { from, to };
+  }
+  return fields;
+}
+
 /**
  * The new project's writes for one TransactWriteItems: the item, the 'created' entry, the event
  * that adds it to the counters (+1 on its status and its week) and the name's word items. The
@@ -48,7 +59,9 @@ export function newProjectWrites(
     writes: [
       { Put: { TableName: TABLE_NAME, Item: projectRecord(project), ConditionExpression: 'attribute_not_exists(PK)' } },
       activityPut(orgId, entry),
-      ...changeEventPut(orgId, [], undefined, projectCounted(project, 1)),
+      ...changeEventPut(orgId, [], undefined, projectCounted(project, 1), {
+        change: { kind: 'project.created', projectId: project.id, actor: changeActor(actor) },
+      }),
       ...wordWrites(project, undefined, project.name),
     ],
   };
@@ -76,6 +89,8 @@ export async function updateProject(
   projectId: string,
   changes: UpdateProjectRequest,
   read: ProjectItem | undefined,
+  /** Writes that must happen with the change and only with it (an automation run's step: functions/automations/runs.ts). */
+  also: TransactItem[] = [],
 ): Promise<ProjectItem> {
   const { orgId } = actor;
   let current = read;
@@ -107,8 +122,12 @@ export async function updateProject(
       // The members are named, not listed: the event stays a few hundred bytes with 500 of them (docs/decisions/037).
       audience: statusChanged ? { projectId, exceptId: actor.id } : undefined,
       message: statusChangedMessage(next),
-      alongside: [...entries.map((entry) => activityPut(orgId, entry)), ...wordWrites(current, current.name, next.name)],
+      alongside: [...entries.map((entry) => activityPut(orgId, entry)), ...wordWrites(current, current.name, next.name), ...also],
       listChanged: changed.length > 0,
+      change:
+        changed.length > 0
+          ? { kind: 'project.updated', projectId, actor: changeActor(actor), fields: changedFields(current, next) }
+          : undefined,
     });
     if (written) return next;
   }
@@ -150,7 +169,10 @@ export async function deleteProject(
         },
         memberSetWrite(orgId, projectId, []),
         activityPut(orgId, entry),
-        ...changeEventPut(orgId, [], undefined, projectCounted(project, -1), { memberships }),
+        ...changeEventPut(orgId, [], undefined, projectCounted(project, -1), {
+          memberships,
+          change: { kind: 'project.deleted', projectId, actor: changeActor(actor) },
+        }),
         ...wordWrites(project, project.name, undefined),
         auditPut(context, {
           action: 'project.deleted',

@@ -32,6 +32,7 @@ export const RUNBOOK = {
   StreamBehind: 'stream-behind',
   StreamErrors: 'stream-errors',
   StreamThrottled: 'stream-throttled',
+  QueueBehind: 'queue-behind',
 } as const;
 
 /** The operations the data layer uses (an alarm's math expression takes at most 10 metrics). */
@@ -145,6 +146,34 @@ export class Alarms extends Construct {
     this.alarm('StreamThrottled', {
       id: `${id}StreamThrottled`,
       description: `Lambda throttled the stream consumer ${id} (the account's concurrency is used up): its stream waits.`,
+      metric: fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+    });
+  }
+
+  /**
+   * A change-bus consumer's alarms (issue 64): its queue's oldest message waiting too long, its
+   * function failing again and again, or throttled. Each is work (notifications, figures, automation runs) that waits.
+   */
+  watchQueueConsumer(id: string, fn: IFunction, queue: IQueue) {
+    this.alarm('QueueBehind', {
+      id: `${id}QueueBehind`,
+      description: `The change-bus consumer ${id} has had a message waiting over 5 minutes for 15 minutes.`,
+      metric: queue.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, statistic: 'Maximum' }),
+      threshold: 5 * 60,
+      evaluationPeriods: 3,
+    });
+    this.alarm('StreamErrors', {
+      id: `${id}ConsumerErrors`,
+      description: `The change-bus consumer ${id} failed batches in 3 consecutive 5-minute periods (each message is received again, then kept in its dead-letter queue).`,
+      metric: fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 3,
+    });
+    this.alarm('StreamThrottled', {
+      id: `${id}ConsumerThrottled`,
+      description: `Lambda throttled the change-bus consumer ${id} (the account's concurrency is used up): its queue waits.`,
       metric: fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
       threshold: 1,
       evaluationPeriods: 1,

@@ -17,6 +17,8 @@ interface BackgroundFunctionProps {
   environment: Record<string, string>;
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
+  /** A role other functions of its kind share (the change bus's consumers: each role counts against the account's quota). */
+  role?: Role;
 }
 
 /**
@@ -26,7 +28,7 @@ interface BackgroundFunctionProps {
  */
 export function backgroundFunction(scope: Construct, props: BackgroundFunctionProps) {
   const logGroup = new LogGroup(scope, 'Logs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
-  const role = new Role(scope, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+  const role = props.role ?? new Role(scope, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
   logGroup.grantWrite(role);
   const fn = new NodejsFunction(scope, 'Function', {
     description: props.description,

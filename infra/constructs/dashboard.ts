@@ -49,6 +49,7 @@ export const ALARM_WIDGETS = {
   StreamBehind: WIDGETS.streams,
   StreamErrors: WIDGETS.streams,
   StreamThrottled: WIDGETS.streams,
+  QueueBehind: WIDGETS.streams,
 } as const;
 
 interface DashboardProps {
@@ -174,12 +175,15 @@ export class Dashboard extends Construct {
   }
 
   /** Every stream consumer: how far behind the stream it runs (left), its failed batches and throttles (right). */
-  watchStreamConsumers(consumers: { label: string; fn: IFunction }[]) {
+  watchStreamConsumers(consumers: { label: string; fn: IFunction; queue?: IQueue }[]) {
     this.dashboard.addWidgets(
       new GraphWidget({
         title: WIDGETS.streams,
-        left: consumers.map(({ label, fn }) =>
-          fn.metric('IteratorAge', { statistic: 'Maximum', label: `${label}: iterator age (ms)` }),
+        // A stream consumer falls behind by its iterator's age; a change-bus consumer by its queue's oldest message.
+        left: consumers.map(({ label, fn, queue }) =>
+          queue
+            ? queue.metricApproximateAgeOfOldestMessage({ statistic: 'Maximum', label: `${label}: oldest message (s)` })
+            : fn.metric('IteratorAge', { statistic: 'Maximum', label: `${label}: iterator age (ms)` }),
         ),
         right: consumers.flatMap(({ label, fn }) => [
           fn.metricErrors({ statistic: 'Sum', label: `${label}: errors` }),

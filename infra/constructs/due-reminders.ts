@@ -17,6 +17,8 @@ export const DUE_REMINDER_TABLE_ACCESS = [
   { actions: ['dynamodb:Query'], leadingKeys: ['ORG#*'], indexes: ['openProjectsByDueDate'] },
   { actions: ['dynamodb:BatchGetItem', 'dynamodb:Query'], leadingKeys: ['ORG#*'] },
   { actions: ['dynamodb:PutItem'], leadingKeys: ['USER#*', 'OUTBOX#*'] },
+  // The due-soon automations (functions/automations/due-soon.ts): their registry, then each organization's open projects due on a day.
+  { actions: ['dynamodb:Query'], leadingKeys: ['DUE_SOON_RULES#'] },
 ] as const;
 
 type DueRemindersProps = Pick<DailyJobProps, 'table' | 'stage' | 'logLevel' | 'logRetention' | 'removalPolicy'>;

@@ -6,9 +6,9 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { OUTBOX_DUE_INDEX } from '../../functions/mailer/keys';
-import { FAN_OUT_EVENT_SOURCE, FAN_OUT_STREAM_FILTERS } from '../../functions/notifications/stream-filter';
+import { FAN_OUT_CONSUMER } from '../../functions/notifications/bus-rule';
 import { FAN_OUT_ENTRY } from '../local/build-functions';
-import { streamConsumer } from './stream-consumer';
+import type { ChangeBus } from './change-bus';
 
 /**
  * What the fan-out reads and writes (functions/notifications/fan-out.ts), each in the partitions it
@@ -39,6 +39,7 @@ export const PARKED_RECORDS_INDEX_ACCESS = { action: 'dynamodb:Query', leadingKe
 
 interface NotificationFanOutProps {
   table: ITable;
+  changes: ChangeBus;
   stage: string;
   logLevel: string;
   logRetention: RetentionDays;
@@ -54,25 +55,26 @@ interface NotificationFanOutProps {
 export class NotificationFanOut extends Construct {
   readonly function: NodejsFunction;
   readonly deadLetterQueue: Queue;
+  readonly queue: Queue;
 
   constructor(scope: Construct, id: string, props: NotificationFanOutProps) {
     super(scope, id);
     const {
       function: fn,
       deadLetterQueue,
+      queue,
       role,
-    } = streamConsumer(this, {
-      table: props.table,
+    } = props.changes.consumer(this, {
       entry: FAN_OUT_ENTRY,
-      description: 'Writes the notifications and adds the figures of new notification events (the table stream)',
-      filters: FAN_OUT_STREAM_FILTERS,
-      eventSource: FAN_OUT_EVENT_SOURCE,
+      description: 'Writes the notifications and adds the figures of new notification events (the change bus)',
+      consumer: FAN_OUT_CONSUMER,
       environment: { TABLE_NAME: props.table.tableName, STAGE: props.stage, LOG_LEVEL: props.logLevel },
       logRetention: props.logRetention,
       removalPolicy: props.removalPolicy,
     });
     this.function = fn;
     this.deadLetterQueue = deadLetterQueue;
+    this.queue = queue;
     for (const { action, leadingKeys } of FAN_OUT_TABLE_ACCESS) {
       role.addToPolicy(
         new PolicyStatement({

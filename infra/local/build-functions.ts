@@ -25,6 +25,7 @@ export async function buildFunctions(outDir: string): Promise<Map<string, string
       [MAILER]: MAILER_ENTRY,
       [OUTBOX_SWEEPER]: OUTBOX_SWEEPER_ENTRY,
       [FAN_OUT]: FAN_OUT_ENTRY,
+      [AUTOMATIONS]: AUTOMATIONS_ENTRY,
       [TRIAL_ALERTS]: TRIAL_ALERTS_ENTRY,
       [DUE_REMINDERS]: DUE_REMINDERS_ENTRY,
     },
@@ -32,7 +33,7 @@ export async function buildFunctions(outDir: string): Promise<Map<string, string
     bundleHandlers,
   );
   return new Map(
-    [...handlers, MAILER, OUTBOX_SWEEPER, FAN_OUT, TRIAL_ALERTS, DUE_REMINDERS].map((handler) => [
+    [...handlers, MAILER, OUTBOX_SWEEPER, FAN_OUT, AUTOMATIONS, TRIAL_ALERTS, DUE_REMINDERS].map((handler) => [
       handler,
       path.join(outDir, handlerName({ handler }), 'index.mjs'),
     ]),
@@ -47,9 +48,13 @@ export const MAILER_ENTRY = handlerEntry('mailer/deliver-outbox');
 export const OUTBOX_SWEEPER = 'outbox-sweeper';
 export const OUTBOX_SWEEPER_ENTRY = handlerEntry('mailer/sweep-outbox');
 
-/** The stream consumer that writes the notifications of notification events (not a route). */
+/** The change bus's consumer that writes the notifications and figures of change events (not a route). */
 export const FAN_OUT = 'notification-fan-out';
 export const FAN_OUT_ENTRY = handlerEntry('notifications/fan-out-events');
+
+/** The change bus's consumer that runs the automations an event starts (issue 64). */
+export const AUTOMATIONS = 'automations';
+export const AUTOMATIONS_ENTRY = handlerEntry('automations/run-automations');
 
 /** The daily trial-ending alert (a schedule invokes it in the cloud; locally its tests call it): bundled to keep it in the budget. */
 export const TRIAL_ALERTS = 'trial-alerts';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { AUTOMATIONS_CONSUMER } from '../../functions/automations/bus-rule';
+import { PIPE_FILTERS } from '../../functions/events/bus';
 import { OUTBOX_STREAM_FILTER } from '../../functions/mailer/stream-filter';
-import { FAN_OUT_STREAM_FILTERS } from '../../functions/notifications/stream-filter';
+import { FAN_OUT_CONSUMER } from '../../functions/notifications/bus-rule';
 import { matchesFilter } from './event-filter';
 
 const record = (eventName: string, type: string | undefined) => ({
@@ -20,9 +22,10 @@ describe('the outbox stream filter', () => {
   });
 });
 
-describe("the fan-out's stream filters", () => {
+describe("the change bus's Pipe filters and the fan-out's rule", () => {
   const passes = (eventName: string, type: string | undefined) =>
-    FAN_OUT_STREAM_FILTERS.some((pattern) => matchesFilter(pattern, record(eventName, type)));
+    PIPE_FILTERS.some((pattern) => matchesFilter(pattern, record(eventName, type))) &&
+    FAN_OUT_CONSUMER.patterns.some((pattern) => matchesFilter(pattern as never, record(eventName, type)));
 
   it('pass new notification events and changes of projects (their status moves: docs/decisions/067)', () => {
     expect(passes('INSERT', 'EVENT')).toBe(true);
@@ -34,5 +37,23 @@ describe("the fan-out's stream filters", () => {
     expect(passes('MODIFY', 'EVENT')).toBe(false);
     expect(passes('MODIFY', 'USER')).toBe(false);
     expect(passes('REMOVE', undefined)).toBe(false);
+  });
+});
+
+describe("the automations' rule on the change bus", () => {
+  const event = (changeKind: string | undefined) => ({
+    eventName: 'INSERT',
+    dynamodb: { NewImage: { type: { S: 'EVENT' }, ...(changeKind ? { changeKind: { S: changeKind } } : {}) } },
+  });
+  const passes = (value: object) => AUTOMATIONS_CONSUMER.patterns.some((pattern) => matchesFilter(pattern as never, value));
+
+  it('passes change events that say what happened', () => {
+    expect(passes(event('project.updated'))).toBe(true);
+    expect(passes(event('comment.created'))).toBe(true);
+  });
+
+  it('drops events that only notify or count (a profile renewed, a member removed) and project records', () => {
+    expect(passes(event(undefined))).toBe(false);
+    expect(passes(record('MODIFY', 'PROJECT'))).toBe(false);
   });
 });

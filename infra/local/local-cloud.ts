@@ -3,23 +3,42 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { DynamoDBRecord } from 'aws-lambda';
+import { AUTOMATIONS_CONSUMER } from '../../functions/automations/bus-rule';
 import { DEFAULT_LOCAL_TABLE_NAME } from '../../functions/db/table-definition';
+import type { BusConsumer } from '../../functions/events/bus';
 import { MAILER_EVENT_SOURCE, OUTBOX_STREAM_FILTER } from '../../functions/mailer/stream-filter';
-import { FAN_OUT_EVENT_SOURCE, FAN_OUT_STREAM_FILTERS } from '../../functions/notifications/stream-filter';
+import { FAN_OUT_CONSUMER } from '../../functions/notifications/bus-rule';
 import { routes } from '../../functions/routes';
-import { DUE_REMINDERS, FAN_OUT, MAILER, OUTBOX_SWEEPER, TRIAL_ALERTS, buildFunctions } from './build-functions';
+import { AUTOMATIONS, DUE_REMINDERS, FAN_OUT, MAILER, OUTBOX_SWEEPER, TRIAL_ALERTS, buildFunctions } from './build-functions';
 import { type DatabaseWorkload, LOCAL_AWS_ENV, ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { type LambdaHandler, createEmulator } from './emulator';
+import type { FilterPattern } from './event-filter';
 import { loadOnFirstCall } from './load-on-first-call';
 import { type MailCatcherOptions, startMailCatcher } from './mail-catcher';
 import { type StreamHandler, type StreamPoller, startStreamPoller } from './stream-poller';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** The functions the table's stream invokes in the cloud (mailer first), each with its mapping's filter and retries. */
+/**
+ * A consumer of the change bus, as the local stream poller hands it its records: its rule's patterns
+ * (on the record, as the Pipe's filters and the rule's pattern pass it: functions/events/bus.ts), its
+ * queue's batches, and a message received up to its queue's count before it is a dead letter (the
+ * poller tries again at once, where the queue would wait out the visibility timeout).
+ */
+const busConsumer = (name: string, consumer: BusConsumer) => ({
+  name,
+  delivery: 'bus' as const,
+  filters: consumer.patterns as FilterPattern[],
+  batchSize: consumer.batchSize,
+  retryAttempts: consumer.maxReceiveCount - 1,
+  bisectBatchOnError: false,
+});
+
+/** The functions the table's stream invokes in the cloud (mailer first), directly or through the change bus. */
 const STREAM_CONSUMERS = [
   { name: MAILER, filters: [OUTBOX_STREAM_FILTER], ...MAILER_EVENT_SOURCE },
-  { name: FAN_OUT, filters: FAN_OUT_STREAM_FILTERS, ...FAN_OUT_EVENT_SOURCE },
+  busConsumer(FAN_OUT, FAN_OUT_CONSUMER),
+  busConsumer(AUTOMATIONS, AUTOMATIONS_CONSUMER),
 ];
 
 interface LocalCloudOptions {

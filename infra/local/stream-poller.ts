@@ -6,14 +6,21 @@ import {
   GetShardIteratorCommand,
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
-import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSEvent, SQSRecord } from 'aws-lambda';
+import { busEventOf } from '../../functions/events/bus';
 import { LOCAL_AWS_ENV, localClient } from './dynamodb-local';
 import { type FilterPattern, matchesFilter } from './event-filter';
 
+/** A stream consumer's handler; a bus consumer's gets an SQSEvent instead (queueEventOf). */
 export type StreamHandler = (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | void>;
 
-/** A function the stream invokes: one event source mapping of the cloud. */
+/**
+ * A function the stream invokes: one event source mapping of the cloud (`stream`), or one consumer
+ * of the change bus (`bus`: the Pipe, the consumer's rule and its queue, which hand it the record as
+ * an EventBridge event in an SQS message: functions/events/bus.ts).
+ */
 export interface StreamConsumer {
+  delivery?: 'stream' | 'bus';
   /** The function's name, as Lambda hands it in the context. */
   name: string;
   /** A record passing any of them is handed over (the mapping's filters). */
@@ -107,7 +114,9 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
 
   const invoke = async (consumer: StreamConsumer, records: DynamoDBRecord[]): Promise<number | undefined> => {
     try {
-      const result = await consumer.handler({ Records: records }, {
+      const event =
+        consumer.delivery === 'bus' ? (queueEventOf(records) as unknown as DynamoDBStreamEvent) : { Records: records };
+      const result = await consumer.handler(event, {
         awsRequestId: crypto.randomUUID(),
         functionName: consumer.name,
       } as Context);
@@ -231,6 +240,39 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     },
   };
 }
+
+/**
+ * The records as their queue would deliver them: each the body of an SQS message holding the bus
+ * event the Pipe made of it, whose message id is the record's sequence number (unique in the stream),
+ * so a partial failure names its records as a stream consumer's does.
+ */
+function queueEventOf(records: DynamoDBRecord[]): SQSEvent {
+  return {
+    Records: records.map((record): SQSRecord => {
+      const id = record.dynamodb?.SequenceNumber ?? crypto.randomUUID();
+      const time = new Date((record.dynamodb?.ApproximateCreationDateTime ?? Date.now() / 1000) * 1000);
+      return {
+        messageId: id,
+        receiptHandle: id,
+        body: JSON.stringify(busEventOf(record, { id, account: LOCAL_ACCOUNT, region: LOCAL_AWS_ENV.AWS_REGION, time })),
+        attributes: {
+          ApproximateReceiveCount: '1',
+          SentTimestamp: String(time.getTime()),
+          SenderId: 'events.amazonaws.com',
+          ApproximateFirstReceiveTimestamp: String(Date.now()),
+        },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: `arn:aws:sqs:${LOCAL_AWS_ENV.AWS_REGION}:${LOCAL_ACCOUNT}:local-change-queue`,
+        awsRegion: LOCAL_AWS_ENV.AWS_REGION,
+      };
+    }),
+  };
+}
+
+/** The account the local cloud's stand-ins name (there is none). */
+const LOCAL_ACCOUNT = '000000000000';
 
 /** A Streams API record in the shape Lambda hands to a function (dates as epoch seconds, the stream's ARN). */
 function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {

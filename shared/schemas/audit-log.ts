@@ -39,6 +39,9 @@ export const AUDIT_ACTIONS = [
   'scim.token_revoked',
   'project.deleted',
   'comment.deleted',
+  'automation.created',
+  'automation.updated',
+  'automation.deleted',
   'billing.subscription_changed',
   'billing.payment_failed',
   'billing.payment_succeeded',
@@ -46,7 +49,16 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about. */
-const AUDIT_TARGET_TYPES = ['user', 'organization', 'project', 'invitation', 'subscription', 'domain', 'scim_token'] as const;
+const AUDIT_TARGET_TYPES = [
+  'user',
+  'organization',
+  'project',
+  'invitation',
+  'subscription',
+  'domain',
+  'scim_token',
+  'automation',
+] as const;
 
 /** A small, flat object of what changed (from-role and to-role, a new name): strings, numbers, booleans, nulls. */
 const auditDetails = /* @__PURE__ */ (() => z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])))();

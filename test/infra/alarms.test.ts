@@ -37,11 +37,16 @@ describe("alarms: prod's alarms reach someone, and each names its runbook line",
       'AlarmsMailerDeadLetters',
       'AlarmsMailerStreamBehind',
       'AlarmsMailerStreamErrors',
+      'AlarmsAutomationsConsumerErrors',
+      'AlarmsAutomationsConsumerThrottled',
+      'AlarmsAutomationsDeadLetters',
+      'AlarmsAutomationsQueueBehind',
+      'AlarmsChangePipeDeadLetters',
       'AlarmsMailerStreamThrottled',
+      'AlarmsNotificationFanOutConsumerErrors',
+      'AlarmsNotificationFanOutConsumerThrottled',
       'AlarmsNotificationFanOutDeadLetters',
-      'AlarmsNotificationFanOutStreamBehind',
-      'AlarmsNotificationFanOutStreamErrors',
-      'AlarmsNotificationFanOutStreamThrottled',
+      'AlarmsNotificationFanOutQueueBehind',
       'AlarmsTableSystemErrors',
       'AlarmsTableThrottled',
       'AlarmsWorkGivenUp',
@@ -54,7 +59,7 @@ describe("alarms: prod's alarms reach someone, and each names its runbook line",
     expect(JSON.stringify(byId.AlarmsApiClientErrorSurge)).toContain('"MetricName":"4xx"');
     expect(JSON.stringify(byId.AlarmsTableThrottled!.Metrics)).toContain('"MetricName":"ThrottledRequests"');
     // Issue 62, item 5: each stream consumer's lag, failures and throttles, on its own function.
-    for (const consumer of ['Mailer', 'NotificationFanOut']) {
+    for (const consumer of ['Mailer']) {
       expect(byId[`Alarms${consumer}StreamBehind`]).toMatchObject({
         MetricName: 'IteratorAge',
         Statistic: 'Maximum',
@@ -66,6 +71,17 @@ describe("alarms: prod's alarms reach someone, and each names its runbook line",
         EvaluationPeriods: 3,
       });
       expect(byId[`Alarms${consumer}StreamThrottled`]).toMatchObject({ MetricName: 'Throttles', Namespace: 'AWS/Lambda' });
+    }
+    // Issue 64: each change-bus consumer's queue age, failures and throttles.
+    for (const consumer of ['NotificationFanOut', 'Automations']) {
+      expect(byId[`Alarms${consumer}QueueBehind`]).toMatchObject({
+        MetricName: 'ApproximateAgeOfOldestMessage',
+        Namespace: 'AWS/SQS',
+        Threshold: 300,
+        EvaluationPeriods: 3,
+      });
+      expect(byId[`Alarms${consumer}ConsumerErrors`]).toMatchObject({ MetricName: 'Errors', Namespace: 'AWS/Lambda' });
+      expect(byId[`Alarms${consumer}ConsumerThrottled`]).toMatchObject({ MetricName: 'Throttles', Namespace: 'AWS/Lambda' });
     }
   });
 

@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../functions/routes';
 import {
+  AUTOMATIONS,
   DUE_REMINDERS,
   FAN_OUT,
   MAILER,
@@ -132,7 +133,15 @@ describe('handler bundles', () => {
 
   it('builds one bundle per handler of the route table, the stream consumers and the trial alerts', () => {
     expect([...bundles.keys()].sort()).toEqual(
-      [...new Set(routes.map((route) => route.handler)), MAILER, OUTBOX_SWEEPER, FAN_OUT, TRIAL_ALERTS, DUE_REMINDERS].sort(),
+      [
+        ...new Set(routes.map((route) => route.handler)),
+        MAILER,
+        OUTBOX_SWEEPER,
+        FAN_OUT,
+        AUTOMATIONS,
+        TRIAL_ALERTS,
+        DUE_REMINDERS,
+      ].sort(),
     );
   });
 
@@ -241,6 +250,7 @@ describe('handler bundles', () => {
         handler === MAILER ||
         handler === OUTBOX_SWEEPER ||
         handler === FAN_OUT ||
+        handler === AUTOMATIONS ||
         handler === TRIAL_ALERTS ||
         handler === DUE_REMINDERS
       )

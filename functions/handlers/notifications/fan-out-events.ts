@@ -1,16 +1,17 @@
-import type { Context, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
+import type { Context, ScheduledEvent, SQSEvent } from 'aws-lambda';
+import { failedMessages, recordsOfMessages } from '../../events/bus';
 import { fanOutNotifications, sweepParkedRecords } from '../../notifications/fan-out';
 import { logger } from '../../observability/logger';
 import { publishMetrics, runCountingMetrics } from '../../observability/metrics';
 
 /**
- * The notification fan-out: invoked by the table's stream (filtered to new notification events) in
- * the cloud, and by the local cloud's stream poller with the same event shape. Reports failed
- * records for a partial retry. Every 5 minutes the schedule invokes it to sweep the records it parked.
+ * The notification fan-out: invoked by its queue on the change bus (functions/notifications/bus-rule.ts)
+ * in the cloud, and by the local cloud's stream poller with the same event shape. Reports failed
+ * messages for a partial retry. Every 5 minutes the schedule invokes it to sweep the records it parked.
  */
-export const handler = async (event: DynamoDBStreamEvent | ScheduledEvent, context?: Context) => {
+export const handler = async (event: SQSEvent | ScheduledEvent, context?: Context) => {
   // The log lines carry the id the metrics line does, so an event's count can be found by its lines.
-  const correlationId = context?.awsRequestId ?? 'stream';
+  const correlationId = context?.awsRequestId ?? 'queue';
   const log = ({ level, ...entry }: Record<string, unknown>) =>
     level === 'error'
       ? logger.error('fan-out failed', { ...entry, correlationId })
@@ -23,7 +24,15 @@ export const handler = async (event: DynamoDBStreamEvent | ScheduledEvent, conte
         if (swept.done + swept.givenUp > 0) logger.info('parked records swept', { ...swept, correlationId });
         return undefined;
       }
-      return await fanOutNotifications(event.Records, log);
+      const messages = recordsOfMessages(event);
+      const answer = await fanOutNotifications(
+        messages.map(({ record }) => record),
+        log,
+      );
+      return failedMessages(
+        messages,
+        answer.batchItemFailures.map((failure) => failure.itemIdentifier),
+      );
     } finally {
       publishMetrics(correlationId);
     }

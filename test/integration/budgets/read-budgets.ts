@@ -25,6 +25,12 @@ export const READ_BUDGETS: Record<string, number> = {
   'GET /api/projects/{id}/activity': 2,
   // The project with the session, then one Query of a page of comments, whatever their number (decision 048).
   'GET /api/projects/{id}/comments': 2,
+  // The session, then the project's rules and the organization's, a Query each side by side (issue 64): the same at 1 and 1,000 rules.
+  'GET /api/automations': 3,
+  // The rule comes with the session (preload).
+  'GET /api/automations/{id}': 1,
+  // The rule with the session, then one Query of a page of its runs.
+  'GET /api/automations/{id}/runs': 2,
   'GET /api/organization/invitations': 2,
   'GET /api/organization/sso/domains': 2,
   // The connection comes with the session (preload).
