@@ -18,7 +18,10 @@ export const readAutomation = (orgId: string, ruleId: string, { consistentRead =
 export async function automationsThatApply(orgId: string, projectId: string | undefined): Promise<AutomationItem[]> {
   const scopes = [...(projectId ? [scopeOf(projectId)] : []), scopeOf(null)];
   const found = await Promise.all(
-    scopes.map((scope) => queryCollection<AutomationItem>(automationCollections.rulesOfScope(orgId, scope))),
+    // Strongly: the list is read again right after the person's own change of a rule.
+    scopes.map((scope) =>
+      queryCollection<AutomationItem>(automationCollections.rulesOfScope(orgId, scope), { consistentRead: true }),
+    ),
   );
   // Each scope's copies sort by trigger, then id: shown oldest first within the scope.
   return found.flatMap((rules) => rules.sort((a, b) => a.id.localeCompare(b.id)));

@@ -40,6 +40,19 @@ export async function concretePath(route: Pick<RouteDefinition, 'method' | 'path
     if (uploaded.status !== 200 && uploaded.status !== 201) throw new Error(`avatar upload failed: ${uploaded.status}`);
     return new URL(uploaded.body.avatarUrl, 'http://localhost').pathname;
   }
+  if (route.path.startsWith('/api/automations/{id}')) {
+    const rule = await fixture.admin.call<{ id: string }>('/api/automations', {
+      method: 'POST',
+      body: {
+        name: 'Budgeted',
+        projectId: fixture.org.projectIds[0]!,
+        trigger: { type: 'project.created' },
+        actions: [{ type: 'comment', text: 'Hello' }],
+      },
+    });
+    if (rule.status !== 201) throw new Error(`automation failed: ${rule.status}`);
+    return route.path.replace('{id}', rule.body.id);
+  }
   if (route.path.includes('{userId}')) return route.path.replace('{userId}', fixture.org.staff[0]!.id);
   if (route.path.startsWith('/api/organization/{id}')) return route.path.replace('{id}', fixture.org.orgId);
   throw new Error(

@@ -26,6 +26,11 @@ export const READ_CONSISTENCY: Record<string, readonly string[]> = {
   'GET /api/organization/users': ['BatchGetItem:strong', 'Query:strong'],
   // Refetched right after the admin invites, resends or revokes.
   'GET /api/organization/invitations': ['BatchGetItem:strong', 'Query:strong'],
+  // Refetched right after the person's own change of a rule: the organization's rules (with ?projectId= the project's beside them, as strongly: issue 64).
+  'GET /api/automations': ['BatchGetItem:strong', 'Query:strong'],
+  'GET /api/automations/{id}': ['BatchGetItem:strong'],
+  // A rule's runs are written after the fact: the history is read eventually.
+  'GET /api/automations/{id}/runs': ['BatchGetItem:strong', 'Query:eventual'],
   'GET /api/organization/sso': ['BatchGetItem:strong'],
   'GET /api/organization/sso/test-result': ['BatchGetItem:strong'],
   // Driven here signed in but with no pending sign-in: the session load alone, then refused; a sign-in's own reads are strong (test/integration/sso).

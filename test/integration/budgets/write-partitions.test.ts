@@ -40,6 +40,17 @@ async function projectOf(world: World, lane: 0 | 1, name: string) {
   return created.body.id as string;
 }
 
+async function ruleOf(world: World, lane: 0 | 1, name: string) {
+  return world.staff[lane].call('/api/automations', {
+    body: {
+      name,
+      projectId: await projectOf(world, lane, `Automated ${name}`),
+      trigger: { type: 'project.created' },
+      actions: [{ type: 'comment', text: 'Hello' }],
+    },
+  });
+}
+
 async function freshStaff(world: World) {
   const email = uniqueEmail('driven');
   await world.admin.call('/api/organization/users', {
@@ -82,6 +93,15 @@ const DRIVEN: Record<string, Drive> = {
       body: { memberIds: world.members[lane].map((member) => member.user.id) },
     });
   },
+  // A project's rules: the rule twice and its project's count of rules; the organization's (admins') share its count, as an organization setting.
+  'POST /api/automations': async (world, lane) => ruleOf(world, lane, 'Created'),
+  'PATCH /api/automations/{id}': async (world, lane) =>
+    world.staff[lane].call(`/api/automations/${(await ruleOf(world, lane, 'Changed')).body.id}`, {
+      method: 'PATCH',
+      body: { enabled: false },
+    }),
+  'DELETE /api/automations/{id}': async (world, lane) =>
+    world.staff[lane].call(`/api/automations/${(await ruleOf(world, lane, 'Deleted')).body.id}`, { method: 'DELETE' }),
   'POST /api/projects/{id}/comments': async (world, lane) =>
     world.staff[lane].call(`/api/projects/${await projectOf(world, lane, 'Commented')}/comments`, {
       body: { text: `A comment ${lane}`, mentions: [world.members[lane][0]!.user.id] },
