@@ -4,13 +4,15 @@ import { expect, test } from './support/fixtures';
 const SUBMITTED = "Your support request has been submitted. We'll get back to you soon!";
 
 test.describe('Help Center', () => {
-  test('shows five articles, one per category, with tabs Help Articles and Contact Support', async ({ signedInPage: page }) => {
+  test('shows the articles, one per category and the automations guide, with tabs Help Articles and Contact Support', async ({
+    signedInPage: page,
+  }) => {
     await page.goto('/help');
     await expect(page.getByRole('heading', { name: 'Help Center', level: 1 })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Help Articles' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: 'Contact Support' })).toBeVisible();
     const articles = page.getByRole('list', { name: 'Help articles' }).getByRole('listitem');
-    await expect(articles).toHaveCount(5);
+    await expect(articles).toHaveCount(6);
     for (const category of ['Basics', 'Projects', 'Administration', 'Billing', 'Security']) {
       await expect(articles.filter({ hasText: category })).not.toHaveCount(0);
     }
@@ -40,7 +42,7 @@ test.describe('Help Center', () => {
     await expect(articles).toHaveCount(0);
 
     await search.fill('');
-    await expect(articles).toHaveCount(5);
+    await expect(articles).toHaveCount(6);
   });
 
   test('the contact form requires every field and a valid email', async ({ signedInPage: page }) => {
@@ -104,6 +106,7 @@ test.describe('Help articles open', () => {
       'Adding users to your organization',
       'Managing your subscription and invoices',
       'Keeping your account secure',
+      'Automate routine work',
     ]) {
       const toggle = page.getByRole('button', { name: title });
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -28,6 +28,8 @@ export const queryKeys = {
   /** Under projects: the dashboard summarizes them and refreshes with every project mutation. */
   dashboard: ['projects', 'dashboard'],
   notifications: ['notifications'],
+  /** Automation rules and their runs (a project's and the organization's), lib/api/automations.ts. */
+  automations: ['automations'],
   billing: ['billing'],
   /** Stripe's pricing-table script, loaded once a page shows the table. */
   stripePricingTableScript: ['stripe-pricing-table-script'],

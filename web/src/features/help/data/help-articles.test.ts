@@ -2,21 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { helpArticles, searchHelpArticles } from './help-articles';
 
 describe('help articles', () => {
-  it('are five, one per category', () => {
+  it('are one per category, and Projects has the automations article too (issue 64)', () => {
     expect(helpArticles.map((article) => article.category).sort()).toEqual([
       'Administration',
       'Basics',
       'Billing',
       'Projects',
+      'Projects',
       'Security',
     ]);
+  });
+
+  it("find 'Automate routine work' by what people call it", () => {
+    const ids = (search: string) => searchHelpArticles(helpArticles, search).map((a) => a.id);
+    expect(ids('automate')).toEqual(['automate-routine-work']);
+    expect(ids('workflow')).toEqual(['automate-routine-work']);
+    expect(ids('run history')).toEqual(['automate-routine-work']);
   });
 
   it('are found by title, description or category, ignoring case and surrounding spaces', () => {
     expect(searchHelpArticles(helpArticles, '  GETTING started ').map((a) => a.id)).toEqual(['getting-started']);
     expect(searchHelpArticles(helpArticles, 'payment method').map((a) => a.id)).toEqual(['subscription-and-invoices']);
     expect(searchHelpArticles(helpArticles, 'security').map((a) => a.id)).toEqual(['account-security']);
-    expect(searchHelpArticles(helpArticles, '')).toHaveLength(5);
+    expect(searchHelpArticles(helpArticles, '')).toHaveLength(helpArticles.length);
     expect(searchHelpArticles(helpArticles, 'no such thing')).toEqual([]);
   });
 

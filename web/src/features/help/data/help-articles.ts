@@ -38,6 +38,20 @@ export const helpArticles: readonly HelpArticle[] = [
     ],
   },
   {
+    id: 'automate-routine-work',
+    title: 'Automate routine work',
+    description:
+      'Let rules do the routine steps: when a project changes, check conditions, then comment, notify, add people or set a status.',
+    category: 'Projects',
+    body: [
+      'An automation is a rule with three parts. When: what starts it (a project is created, its status changes, its due date is a few days away or has passed, someone is added, or someone comments, optionally with certain words). If: conditions that must all hold (the status is one of those you choose, the name contains a word, it has a due date, it has no members). Then: up to five actions, done in order (set the status, add or remove people, set the due date, send a notification, post a comment).',
+      "Open a project and choose Add automation in its Automations section. Start from a preset, such as 'When the status becomes Completed, comment and notify the members', or from scratch, then go through When, If and Then. Anyone in the organization can add automations to a project; administrators also add rules for every project in Account Settings, on the Automations tab.",
+      "Automations run a moment after the change that starts them. What they do is shown as 'Automation: <its name>' in the activity, the discussion and the audit log. Each rule has an on/off switch, shows its last run, and keeps a run history: which change started it, what each action did, and why a run was skipped, failed or stopped.",
+      'Rules that start each other stop after five in a row, so two rules that undo each other cannot run forever. If an action fails (for example, the person to add has left the organization) the run says why and the actions after it are not done. Deleting a project deletes its automations.',
+    ],
+    keywords: ['automation', 'rules', 'workflow', 'trigger', 'when', 'then', 'preset', 'recipe'],
+  },
+  {
     id: 'organization-users',
     title: 'Adding users to your organization',
     description: 'Administrators can rename the organization and add, edit or remove users as Administrator or Staff.',

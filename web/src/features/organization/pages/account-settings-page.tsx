@@ -1,4 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
+import { AutomationsCard } from '../../../components/automations/automations-card';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -22,7 +23,7 @@ export function AccountSettingsPage() {
   const organization = user?.roles[0]?.organization;
   const admin = isAdmin(user);
   // ?tab=users opens on the Users tab (a joined-the-team notification links there), ?tab=audit-log on the log.
-  const [tab, chooseTab] = useTabParam(['organization', 'users', 'audit-log', 'sso'], 'organization');
+  const [tab, chooseTab] = useTabParam(['organization', 'users', 'audit-log', 'sso', 'automations'], 'organization');
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
@@ -36,6 +37,7 @@ export function AccountSettingsPage() {
             <TabsTrigger value="users">Users</TabsTrigger>
             <TabsTrigger value="audit-log">Audit Log</TabsTrigger>
             <TabsTrigger value="sso">Single sign-on</TabsTrigger>
+            <TabsTrigger value="automations">Automations</TabsTrigger>
           </TabsList>
           <TabsContent value="organization">
             <div className="grid gap-6">
@@ -67,6 +69,13 @@ export function AccountSettingsPage() {
               </div>
             ) : (
               <NoPermission message="You do not have permission to manage single sign-on. Please contact your administrator." />
+            )}
+          </TabsContent>
+          <TabsContent value="automations">
+            {admin ? (
+              <AutomationsCard projectId={null} admin />
+            ) : (
+              <NoPermission message="You do not have permission to manage organization-wide automations. Please contact your administrator." />
             )}
           </TabsContent>
         </Tabs>

@@ -2,10 +2,12 @@ import type { ProjectDetailResponse } from '@shared/schemas/projects';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Pencil } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
+import { AutomationsCard } from '../../../components/automations/automations-card';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { isAdmin, useCurrentUser } from '../../../lib/current-user';
 import { longDate } from '../../../lib/date-format';
 import { usePageTitle } from '../../../lib/page-title';
 import { editProjectPath } from '../../../lib/project-list-view';
@@ -53,6 +55,7 @@ function Breadcrumb({ current }: { current: string }) {
 }
 
 function ProjectDetail({ project }: { project: ProjectDetailResponse }) {
+  const admin = isAdmin(useCurrentUser().data);
   return (
     // grid-cols-1 is minmax(0, 1fr): a column that may be narrower than a long name's one line, which then wraps.
     <div className="grid grid-cols-1 gap-6">
@@ -101,6 +104,7 @@ function ProjectDetail({ project }: { project: ProjectDetailResponse }) {
         </CardContent>
       </Card>
       <ProjectDiscussion projectId={project.id} />
+      <AutomationsCard projectId={project.id} admin={admin} />
       <ProjectActivity projectId={project.id} />
     </div>
   );
