@@ -25,6 +25,8 @@ export interface BenchSize {
   /** Password resets timed to the inbox, and outbox items written at once. */
   resets: number;
   mails: number;
+  /** Status changes timed to their automation's comment (issue 64). */
+  automationSamples: number;
   lighthousePages: string[];
   browserRuns: number;
   browserQueries: string[];
@@ -50,6 +52,7 @@ export const BENCH_SIZES: Record<BenchMode, BenchSize> = {
     coldHandlers: 'all',
     resets: 20,
     mails: 300,
+    automationSamples: 20,
     lighthousePages: ['/', '/auth'],
     browserRuns: 7,
     browserQueries: DEFAULT_QUERIES,
@@ -64,6 +67,7 @@ export const BENCH_SIZES: Record<BenchMode, BenchSize> = {
     coldHandlers: 'all',
     resets: 5,
     mails: 50,
+    automationSamples: 5,
     lighthousePages: ['/', '/auth'],
     browserRuns: 2,
     browserQueries: DEFAULT_QUERIES.slice(0, 2),
@@ -85,6 +89,7 @@ export const BENCH_SIZES: Record<BenchMode, BenchSize> = {
     coldHandlers: 'own-set-up',
     resets: 2,
     mails: 5,
+    automationSamples: 2,
     lighthousePages: ['/auth'],
     browserRuns: 1,
     browserQueries: DEFAULT_QUERIES.slice(0, 1),

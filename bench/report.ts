@@ -91,6 +91,13 @@ export function printReport(results: BenchResults) {
     ['mails written at once', 'all in the inbox after s', 'mails/s', 'password reset → inbox p50 ms', 'p95 ms', 'samples'],
     [[mail.mails, mail.seconds, mail.mailsPerSecond, mail.delayP50, mail.delayP95, mail.delaySamples]],
   );
+  if (results.automations) {
+    lines.push('Automations (a status change → the change bus stand-in → the rule’s comment listed):', '');
+    table(
+      ['changes', 'change → action visible p50 ms', 'p95 ms'],
+      [[results.automations.samples, results.automations.p50, results.automations.p95]],
+    );
+  }
   lines.push('Web, first load (gzip -9; /dashboard with its lazily loaded charts):', '');
   table(
     ['page', 'JS KB', 'CSS KB', 'files'],

@@ -1,3 +1,4 @@
+import type { AutomationFigures } from './automation-latency';
 import type { BenchMode } from './bench-size';
 import type { BrowserScaleFigures } from './browser-scale';
 import type { ColdStartFigure } from './cold-start';
@@ -49,6 +50,8 @@ export interface BenchResults {
   scale: (LatencyFigures & { case: string; items: number; dbCalls: number })[];
   coldStart: { emptyProcessMs: number; reference: ColdStartFigure; figures: ColdStartFigure[] };
   mail: MailFigures;
+  /** A status change to its automation's comment (bench/automation-latency.ts); absent in results from before it. */
+  automations?: AutomationFigures;
   /** POST /api/login's wrong-password answers, known email and unknown (bench/sign-in-answers.ts); absent in results from before it. */
   signInAnswers?: SignInAnswerFigures;
   /** The write phase (bench/write-contention.ts); absent in results from before it. */
@@ -78,6 +81,8 @@ export const GOALS = {
   lighthouse: { performance: 95, accessibility: 100, bestPractices: 100, seo: 95 },
   /** Issue 36: /projects first rows after navigation, and palette results after the last key (p50, ms). */
   browser: { firstRowsMs: 1500, paletteMs: 300 },
+  /** Issue 64: a change event to its rule's action visible, locally (p95, ms). */
+  automationP95Ms: 2000,
 };
 
 export function judge(results: BenchResults, goals: typeof GOALS): GoalOutcome[] {
@@ -139,6 +144,12 @@ export function judge(results: BenchResults, goals: typeof GOALS): GoalOutcome[]
       met: figures.paletteP50 <= paletteMs,
     });
   }
+  if (results.automations)
+    outcomes.push({
+      goal: `automations: change → the rule's action visible p95 ≤ ${goals.automationP95Ms} ms`,
+      actual: `p50 ${results.automations.p50} ms, p95 ${results.automations.p95} ms (${results.automations.samples} changes)`,
+      met: results.automations.p95 <= goals.automationP95Ms,
+    });
   outcomes.push({
     goal: 'load: 0 errors',
     actual: `${results.load.errors} errors in ${results.load.requests} requests`,

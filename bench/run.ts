@@ -10,6 +10,7 @@ import { freePort } from '../infra/local/free-port';
 import { seedOrganization } from '../infra/local/seed';
 import { callApi, signIn } from './api-client';
 import { runApiScaleBench } from './api-scale';
+import { measureAutomationLatency } from './automation-latency';
 import { BENCH_SIZES } from './bench-size';
 import { measureBrowserScale } from './browser-scale';
 import { fromAddress, phaseAddresses } from './client-addresses';
@@ -284,6 +285,16 @@ try {
   });
   log(`  ${mail.mailsPerSecond} mails/s; request → inbox p50 ${mail.delayP50} ms, p95 ${mail.delayP95} ms`);
 
+  log('automations: a status change to its rule’s comment');
+  const automationAddress = phaseAddresses('automations')();
+  const automations = await measureAutomationLatency({
+    baseUrl: base,
+    cookie: await signIn(base, scaleOrgs[5]!.admin.email, PASSWORD, automationAddress),
+    address: automationAddress,
+    samples: size.automationSamples,
+  });
+  log(`  change → action visible p50 ${automations.p50} ms, p95 ${automations.p95} ms`);
+
   log('cold starts');
   const coldStart = await measureColdStarts(
     buildDir,
@@ -362,6 +373,7 @@ try {
     scale,
     coldStart,
     mail,
+    automations,
     web: { firstLoad: web, lighthouse },
     browser,
     load: { ...load, memory, liveHeap },
