@@ -14,6 +14,7 @@ import { Dashboard, dashboardUrl } from './constructs/dashboard';
 import { Data } from './constructs/data';
 import { DueReminders } from './constructs/due-reminders';
 import { Edge } from './constructs/edge';
+import { Figures } from './constructs/figures';
 import { Mailer } from './constructs/mailer';
 import { NotificationFanOut } from './constructs/notification-fan-out';
 import { Secrets } from './constructs/secrets';
@@ -135,6 +136,16 @@ export class GrowthwiseStack extends Stack {
     });
     this.alarms?.watchDeadLetterQueue('NotificationFanOut', fanOut.deadLetterQueue);
     this.alarms?.watchQueueConsumer('NotificationFanOut', fanOut.function, fanOut.queue);
+    const figures = new Figures(this, 'Figures', {
+      table: data.table,
+      changes,
+      stage,
+      logLevel: config.logLevel,
+      logRetention: rules.logRetention,
+      removalPolicy: rules.removalPolicy,
+    });
+    this.alarms?.watchDeadLetterQueue('Figures', figures.deadLetterQueue);
+    this.alarms?.watchQueueConsumer('Figures', figures.function, figures.queue);
     const automations = new Automations(this, 'Automations', {
       table: data.table,
       changes,
@@ -169,6 +180,7 @@ export class GrowthwiseStack extends Stack {
     this.dashboard.watchStreamConsumers([
       { label: 'mailer', fn: mailer.function },
       { label: 'notification fan-out', fn: fanOut.function, queue: fanOut.queue },
+      { label: 'figures', fn: figures.function, queue: figures.queue },
       { label: 'automations', fn: automations.function, queue: automations.queue },
     ]);
 

@@ -20,7 +20,7 @@ import { renewAddedMembersCopies, renewProfileCopies } from '../projects/member-
 import { readMemberIds } from '../projects/member-set';
 import { applyMembershipChanges } from '../projects/memberships';
 import { takeRemovedMemberOffProjects } from '../projects/removed-member';
-import { statusMovesOf } from '../projects/status-moves';
+import { figureMovesOf } from '../projects/status-moves';
 import type { UserItem } from '../user/item';
 import { userKeys } from '../user/keys';
 import { eventDerivedId, eventNotification } from './event-notifications';
@@ -173,12 +173,6 @@ export async function notifyRecipients(event: ChangeEventItem): Promise<number> 
   return notified;
 }
 
-/** The figures' moves among items: the events' own and the projects' status moves. */
-const countedMovesOf = (items: ChangeEventItem[]) => [
-  ...items.filter((event) => event.type === 'EVENT'),
-  ...statusMovesOf(items),
-];
-
 type FanOutLog = (entry: Record<string, unknown>) => void;
 
 /**
@@ -187,11 +181,16 @@ type FanOutLog = (entry: Record<string, unknown>) => void;
  * own items and its notifications. A record that keeps failing is parked for the sweeper after its
  * stream tries (functions/events/parked-records.ts), so it neither stalls its shard nor is lost.
  */
-export async function fanOutNotifications(records: DynamoDBRecord[], log: FanOutLog): Promise<DynamoDBBatchResponse> {
+export async function fanOutNotifications(
+  records: DynamoDBRecord[],
+  log: FanOutLog,
+  /** Off where the figures have a consumer of their own (the change bus: functions/handlers/projects/count-figures.ts). */
+  { figures = true } = {},
+): Promise<DynamoDBBatchResponse> {
   const items = newItems<ChangeEventItem>(records);
   const events = items.filter((event) => event.type === 'EVENT');
   try {
-    const counted = await countEventFigures(countedMovesOf(items));
+    const counted = figures ? await countEventFigures(figureMovesOf(items)) : 0;
     if (counted > 0) log({ level: 'info', source: 'figures', events: events.length, counted });
   } catch (error) {
     log({ level: 'error', source: 'figures', events: events.length, error: String((error as Error)?.message ?? error) });
@@ -286,7 +285,7 @@ export async function sweepParkedRecords(
     if (!(await claimTry(due, now))) continue;
     const item = due.item.image as unknown as ChangeEventItem;
     try {
-      await countEventFigures(countedMovesOf([item]));
+      await countEventFigures(figureMovesOf([item]));
       await fanOutItem(item, log);
       await tryDone(due);
       done += 1;

@@ -27,3 +27,9 @@ export function statusMovesOf(items: unknown[]): CountedMove[] {
   }
   return [...moves.values()];
 }
+
+/** The figures' moves among a batch's new items: the events' own and the projects' status moves. */
+export const figureMovesOf = (items: unknown[]): CountedMove[] => [
+  ...(items as ChangeEventItem[]).filter((event) => event.type === 'EVENT'),
+  ...statusMovesOf(items),
+];

@@ -26,6 +26,7 @@ export async function buildFunctions(outDir: string): Promise<Map<string, string
       [OUTBOX_SWEEPER]: OUTBOX_SWEEPER_ENTRY,
       [FAN_OUT]: FAN_OUT_ENTRY,
       [AUTOMATIONS]: AUTOMATIONS_ENTRY,
+      [FIGURES]: FIGURES_ENTRY,
       [TRIAL_ALERTS]: TRIAL_ALERTS_ENTRY,
       [DUE_REMINDERS]: DUE_REMINDERS_ENTRY,
     },
@@ -33,7 +34,7 @@ export async function buildFunctions(outDir: string): Promise<Map<string, string
     bundleHandlers,
   );
   return new Map(
-    [...handlers, MAILER, OUTBOX_SWEEPER, FAN_OUT, AUTOMATIONS, TRIAL_ALERTS, DUE_REMINDERS].map((handler) => [
+    [...handlers, MAILER, OUTBOX_SWEEPER, FAN_OUT, AUTOMATIONS, FIGURES, TRIAL_ALERTS, DUE_REMINDERS].map((handler) => [
       handler,
       path.join(outDir, handlerName({ handler }), 'index.mjs'),
     ]),
@@ -55,6 +56,10 @@ export const FAN_OUT_ENTRY = handlerEntry('notifications/fan-out-events');
 /** The change bus's consumer that runs the automations an event starts (issue 64). */
 export const AUTOMATIONS = 'automations';
 export const AUTOMATIONS_ENTRY = handlerEntry('automations/run-automations');
+
+/** The change bus's consumer that adds the organization's figures of change events and status moves (decision 112). */
+export const FIGURES = 'figures';
+export const FIGURES_ENTRY = handlerEntry('projects/count-figures');
 
 /** The daily trial-ending alert (a schedule invokes it in the cloud; locally its tests call it): bundled to keep it in the budget. */
 export const TRIAL_ALERTS = 'trial-alerts';

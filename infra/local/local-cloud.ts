@@ -8,8 +8,18 @@ import { DEFAULT_LOCAL_TABLE_NAME } from '../../functions/db/table-definition';
 import type { BusConsumer } from '../../functions/events/bus';
 import { MAILER_EVENT_SOURCE, OUTBOX_STREAM_FILTER } from '../../functions/mailer/stream-filter';
 import { FAN_OUT_CONSUMER } from '../../functions/notifications/bus-rule';
+import { FIGURES_CONSUMER } from '../../functions/projects/bus-rule';
 import { routes } from '../../functions/routes';
-import { AUTOMATIONS, DUE_REMINDERS, FAN_OUT, MAILER, OUTBOX_SWEEPER, TRIAL_ALERTS, buildFunctions } from './build-functions';
+import {
+  AUTOMATIONS,
+  DUE_REMINDERS,
+  FAN_OUT,
+  FIGURES,
+  MAILER,
+  OUTBOX_SWEEPER,
+  TRIAL_ALERTS,
+  buildFunctions,
+} from './build-functions';
 import { type DatabaseWorkload, LOCAL_AWS_ENV, ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { type LambdaHandler, createEmulator } from './emulator';
 import type { FilterPattern } from './event-filter';
@@ -38,6 +48,7 @@ const busConsumer = (name: string, consumer: BusConsumer) => ({
 const STREAM_CONSUMERS = [
   { name: MAILER, filters: [OUTBOX_STREAM_FILTER], ...MAILER_EVENT_SOURCE },
   busConsumer(FAN_OUT, FAN_OUT_CONSUMER),
+  busConsumer(FIGURES, FIGURES_CONSUMER),
   busConsumer(AUTOMATIONS, AUTOMATIONS_CONSUMER),
 ];
 

@@ -65,11 +65,11 @@ test.describe('audit log (issue 15)', () => {
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(1)).toContainText('Sam Staff');
     // A person and a day with nothing of theirs: the empty state.
-    await page.getByLabel('From').fill('2020-01-01');
-    await page.getByLabel('To').fill('2020-01-02');
+    await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2020-01-02');
     await expect(page.getByText('No events match these filters.')).toBeVisible();
-    await page.getByLabel('From').fill('');
-    await page.getByLabel('To').fill('');
+    await page.getByLabel('From', { exact: true }).fill('');
+    await page.getByLabel('To', { exact: true }).fill('');
     await expect(rows).toHaveCount(2);
 
     // Export CSV: the filtered range, as a file.

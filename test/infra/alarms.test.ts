@@ -39,6 +39,10 @@ describe("alarms: prod's alarms reach someone, and each names its runbook line",
       'AlarmsAutomationsDeadLetters',
       'AlarmsAutomationsQueueBehind',
       'AlarmsChangePipeDeadLetters',
+      'AlarmsFiguresConsumerErrors',
+      'AlarmsFiguresConsumerThrottled',
+      'AlarmsFiguresDeadLetters',
+      'AlarmsFiguresQueueBehind',
       'AlarmsMailerDeadLetters',
       'AlarmsMailerStreamBehind',
       'AlarmsMailerStreamErrors',
@@ -73,7 +77,7 @@ describe("alarms: prod's alarms reach someone, and each names its runbook line",
       expect(byId[`Alarms${consumer}StreamThrottled`]).toMatchObject({ MetricName: 'Throttles', Namespace: 'AWS/Lambda' });
     }
     // Issue 64: each change-bus consumer's queue age, failures and throttles.
-    for (const consumer of ['NotificationFanOut', 'Automations']) {
+    for (const consumer of ['NotificationFanOut', 'Figures', 'Automations']) {
       expect(byId[`Alarms${consumer}QueueBehind`]).toMatchObject({
         MetricName: 'ApproximateAgeOfOldestMessage',
         Namespace: 'AWS/SQS',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTOMATIONS_CONSUMER } from '../../functions/automations/bus-rule';
 import { CHANGE_BUS, PIPE_FILTERS } from '../../functions/events/bus';
 import { FAN_OUT_CONSUMER } from '../../functions/notifications/bus-rule';
+import { FIGURES_CONSUMER } from '../../functions/projects/bus-rule';
 import { PIPE_STREAM_READ } from '../../infra/constructs/change-bus';
 import { ofType, synthStage } from './synth-stage';
 
@@ -43,6 +44,7 @@ describe('the change-event backbone in the cloud', () => {
 
   for (const [name, consumer] of [
     ['NotificationFanOut', FAN_OUT_CONSUMER],
+    ['Figures', FIGURES_CONSUMER],
     ['Automations', AUTOMATIONS_CONSUMER],
   ] as const) {
     it(`gives the ${name} consumer its own rule on the bus, a queue and a dead-letter queue that keeps the message, and alarms`, () => {

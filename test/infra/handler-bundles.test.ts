@@ -12,6 +12,7 @@ import {
   AUTOMATIONS,
   DUE_REMINDERS,
   FAN_OUT,
+  FIGURES,
   MAILER,
   OUTBOX_SWEEPER,
   TRIAL_ALERTS,
@@ -139,6 +140,7 @@ describe('handler bundles', () => {
         OUTBOX_SWEEPER,
         FAN_OUT,
         AUTOMATIONS,
+        FIGURES,
         TRIAL_ALERTS,
         DUE_REMINDERS,
       ].sort(),
@@ -251,6 +253,7 @@ describe('handler bundles', () => {
         handler === OUTBOX_SWEEPER ||
         handler === FAN_OUT ||
         handler === AUTOMATIONS ||
+        handler === FIGURES ||
         handler === TRIAL_ALERTS ||
         handler === DUE_REMINDERS
       )

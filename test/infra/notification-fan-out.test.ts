@@ -20,13 +20,17 @@ describe('the notification fan-out in the cloud', () => {
     expect(alarms[0]![1].Properties).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
   });
 
-  it("shares the change-bus consumers' role (with the automations), which may do on the table exactly what the two need, besides reading its queues and logging", () => {
+  it("shares the change-bus consumers' role (with the figures and the automations), which may do on the table exactly what the two need, besides reading its queues and logging", () => {
     const roleId = (fn.Properties?.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]!;
     expect(
       ofType(prod, 'AWS::Lambda::Function')
         .filter(([, each]) => JSON.stringify(each.Properties?.Role).includes(roleId))
         .map(([, each]) => each.Properties?.Description),
-    ).toEqual([expect.stringContaining('notification events'), expect.stringContaining('automations')]);
+    ).toEqual([
+      expect.stringContaining('notification events'),
+      expect.stringContaining('figures'),
+      expect.stringContaining('automations'),
+    ]);
     const statements = ofType(prod, 'AWS::IAM::Policy')
       .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(roleId))
       .flatMap(([, policy]) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement)

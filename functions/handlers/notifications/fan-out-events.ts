@@ -25,9 +25,11 @@ export const handler = async (event: SQSEvent | ScheduledEvent, context?: Contex
         return undefined;
       }
       const messages = recordsOfMessages(event);
+      // The figures are the figures consumer's (functions/projects/bus-rule.ts): a queue of its own.
       const answer = await fanOutNotifications(
         messages.map(({ record }) => record),
         log,
+        { figures: false },
       );
       return failedMessages(
         messages,

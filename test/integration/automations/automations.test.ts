@@ -351,3 +351,93 @@ describe('automations: the cost of finding the rules an event starts', () => {
     expect(await cost()).toEqual(one);
   });
 });
+
+describe("automations: an organization's runs a minute, and a deleted project's rules", () => {
+  it('keeps a run waiting while its organization has spent the minute’s runs, and runs it once the next minute comes', async () => {
+    const { db, tableName } = testTable();
+    const { PutCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { automationKeys } = await import('../../../functions/automations/keys');
+    const { AUTOMATION_RUNS_PER_MINUTE, RunBudgetSpent } = await import('../../../functions/automations/budget');
+    const { handler } = await import('../../../functions/handlers/automations/run-automations');
+    const { marshall } = await import('@aws-sdk/util-dynamodb');
+    const ada = await registerOrganization();
+    const projectId = await createProject(ada, 'Busy');
+    const ruleId = await createRule(ada, {
+      name: 'Counted',
+      projectId,
+      trigger: { type: 'comment.created', contains: 'count me' },
+      actions: [{ type: 'comment', text: 'Counted.' }],
+    });
+    // A minute of the functions' clock far ahead, its runs all spent; the rule's event is run there by hand.
+    const at = Date.UTC(2097, 5, 1, 10, 30, 5);
+    const minute = new Date(at).toISOString().slice(0, 16);
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...automationKeys.budget(ada.orgId, minute), runs: AUTOMATION_RUNS_PER_MINUTE, ttl: 0 },
+      }),
+    );
+    const event = {
+      type: 'EVENT',
+      id: `01JZ${String(Date.now()).padStart(22, '0')}`,
+      orgId: ada.orgId,
+      recipientIds: [],
+      change: {
+        kind: 'comment.created',
+        projectId,
+        actor: { type: 'person', id: ada.user.id, name: 'Ada' },
+        comment: { id: 'c1', text: 'please count me in' },
+      },
+      changeKind: 'comment.created',
+      createdAt: new Date(at).toISOString(),
+      ttl: 0,
+    } as unknown as Parameters<typeof modules.runs.runAutomations>[0];
+    const message = {
+      messageId: 'm1',
+      body: JSON.stringify({
+        detail: { eventName: 'INSERT', dynamodb: { NewImage: marshall(event, { removeUndefinedValues: true }) } },
+      }),
+    };
+    const atTime = async <T>(when: number, fn: () => Promise<T>) => {
+      process.env.GROWTHWISE_CLOCK_OFFSET_MS = String(when - Date.now());
+      try {
+        return await fn();
+      } finally {
+        delete process.env.GROWTHWISE_CLOCK_OFFSET_MS;
+      }
+    };
+    await expect(atTime(at, () => modules.runs.runAutomations(event))).rejects.toBeInstanceOf(RunBudgetSpent);
+    // The queue's consumer reports the message failed: it is received again later, not dropped.
+    const answer = await atTime(at, () => handler({ Records: [message] } as never));
+    expect(answer.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
+    const runsNow = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': automationKeys.run(ada.orgId, ruleId, event.id).PK },
+      }),
+    );
+    expect(runsNow.Items ?? []).toEqual([]);
+    // The next minute: the same message runs, once.
+    expect((await atTime(at + 60_000, () => handler({ Records: [message] } as never))).batchItemFailures).toEqual([]);
+    const [run] = await runsWhen(ada, ruleId, (runs) => runs.length === 1);
+    expect(run!.outcome).toBe('succeeded');
+  });
+
+  it("deletes a project's rules with the project, after the request", async () => {
+    const ada = await registerOrganization();
+    const projectId = await createProject(ada, 'Short-lived');
+    const ruleId = await createRule(ada, {
+      name: 'Goes with it',
+      projectId,
+      trigger: { type: 'project.created' },
+      actions: [{ type: 'comment', text: 'x' }],
+    });
+    expect((await ada.call(`/api/projects/${projectId}`, { method: 'DELETE' })).status).toBe(200);
+    await eventually(
+      async () => (await ada.call(`/api/automations/${ruleId}`)).status,
+      (status) => status === 404,
+    );
+    expect((await ada.call(`/api/automations?projectId=${projectId}`)).body.automations).toEqual([]);
+  });
+});
