@@ -1,25 +1,28 @@
 import { Annotations, CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
+import { AUTOMATIONS_CONSUMER } from '../functions/automations/bus-rule';
+import { FIGURES_CONSUMER } from '../functions/projects/bus-rule';
 import { routes } from '../functions/routes';
 import { missingAlarmRecipients } from './alarm-recipients';
 import { denyAuditLogChanges } from './audit-log-protection';
 import { Alarms } from './constructs/alarms';
 import { Api } from './constructs/api';
 import { ApiWebAcl } from './constructs/api-web-acl';
-import { Automations } from './constructs/automations';
+import { AUTOMATIONS_TABLE_ACCESS } from './constructs/automations';
 import { Backups, type CopyDestination } from './constructs/backups';
 import { ChangeBus } from './constructs/change-bus';
+import { ChangeConsumer } from './constructs/change-consumer';
 import { Dashboard, dashboardUrl } from './constructs/dashboard';
 import { Data } from './constructs/data';
 import { DueReminders } from './constructs/due-reminders';
 import { Edge } from './constructs/edge';
-import { Figures } from './constructs/figures';
 import { Mailer } from './constructs/mailer';
 import { NotificationFanOut } from './constructs/notification-fan-out';
 import { Secrets } from './constructs/secrets';
 import { TrialAlerts } from './constructs/trial-alerts';
 import { Web } from './constructs/web';
+import { AUTOMATIONS_ENTRY, FIGURES_ENTRY } from './local/build-functions';
 import { giveEveryFunctionALogGroup } from './owned-log-groups';
 import { type StageConfig, stagesWithWebAcl } from './stages';
 
@@ -134,28 +137,31 @@ export class GrowthwiseStack extends Stack {
     mailer.sweepRule.addTarget({
       bind: () => ({ arn: fanOut.function.functionArn, retryPolicy: { maximumRetryAttempts: 0 } }),
     });
-    this.alarms?.watchDeadLetterQueue('NotificationFanOut', fanOut.deadLetterQueue);
-    this.alarms?.watchQueueConsumer('NotificationFanOut', fanOut.function, fanOut.queue);
-    const figures = new Figures(this, 'Figures', {
+    this.alarms?.watchBusConsumer('NotificationFanOut', fanOut);
+    // The figures and the automations only consume the change bus (decision 112); the figures' grants are the fan-out's.
+    const consumerProps = {
       table: data.table,
       changes,
       stage,
       logLevel: config.logLevel,
       logRetention: rules.logRetention,
       removalPolicy: rules.removalPolicy,
+    };
+    const figures = new ChangeConsumer(this, 'Figures', {
+      ...consumerProps,
+      entry: FIGURES_ENTRY,
+      description: "Adds change events' and status moves' figures to their organizations' counters (the change bus)",
+      consumer: FIGURES_CONSUMER,
     });
-    this.alarms?.watchDeadLetterQueue('Figures', figures.deadLetterQueue);
-    this.alarms?.watchQueueConsumer('Figures', figures.function, figures.queue);
-    const automations = new Automations(this, 'Automations', {
-      table: data.table,
-      changes,
-      stage,
-      logLevel: config.logLevel,
-      logRetention: rules.logRetention,
-      removalPolicy: rules.removalPolicy,
+    this.alarms?.watchBusConsumer('Figures', figures);
+    const automations = new ChangeConsumer(this, 'Automations', {
+      ...consumerProps,
+      entry: AUTOMATIONS_ENTRY,
+      description: 'Runs the automations each change event starts (the change bus)',
+      consumer: AUTOMATIONS_CONSUMER,
+      tableAccess: AUTOMATIONS_TABLE_ACCESS,
     });
-    this.alarms?.watchDeadLetterQueue('Automations', automations.deadLetterQueue);
-    this.alarms?.watchQueueConsumer('Automations', automations.function, automations.queue);
+    this.alarms?.watchBusConsumer('Automations', automations);
     new TrialAlerts(this, 'TrialAlerts', {
       table: data.table,
       stage,

@@ -153,10 +153,14 @@ export class Alarms extends Construct {
   }
 
   /**
-   * A change-bus consumer's alarms (issue 64): its queue's oldest message waiting too long, its
+   * A change-bus consumer's alarms (issue 64): anything in its dead-letter queue, its queue's oldest message waiting too long, its
    * function failing again and again, or throttled. Each is work (notifications, figures, automation runs) that waits.
    */
-  watchQueueConsumer(id: string, fn: IFunction, queue: IQueue) {
+  watchBusConsumer(
+    id: string,
+    { function: fn, queue, deadLetterQueue }: { function: IFunction; queue: IQueue; deadLetterQueue: IQueue },
+  ) {
+    this.watchDeadLetterQueue(id, deadLetterQueue);
     this.alarm('QueueBehind', {
       id: `${id}QueueBehind`,
       description: `The change-bus consumer ${id} has had a message waiting over 5 minutes for 15 minutes.`,

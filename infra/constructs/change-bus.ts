@@ -10,6 +10,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { type BusConsumer, CHANGE_BUS, PIPE_FILTERS } from '../../functions/events/bus';
 import { backgroundFunction } from './background-function';
+import { deadLetterQueueIn } from './dead-letter-queue';
 
 /** How the Pipe reads the stream: a batch like the mappings', a failing batch split and retried, then its records kept in the Pipe's dead-letter queue. */
 export const PIPE_STREAM_READ = {
@@ -32,17 +33,6 @@ interface BusConsumerProps {
   removalPolicy: RemovalPolicy;
 }
 
-const deadLetterQueue = (scope: Construct, id: string, removalPolicy: RemovalPolicy, reason: string) => {
-  const queue = new Queue(scope, id, {
-    retentionPeriod: Duration.days(14),
-    encryption: QueueEncryption.SQS_MANAGED,
-    enforceSSL: true,
-    removalPolicy,
-  });
-  Validations.of(queue).acknowledge({ id: 'AwsSolutions-SQS3', reason });
-  return queue;
-};
-
 /**
  * The change-event backbone (docs/decisions/112): an EventBridge Pipe reads the table's stream,
  * passes change events and project changes only (functions/events/bus.ts) and puts each on a bus of
@@ -63,7 +53,7 @@ export class ChangeBus extends Construct {
   constructor(scope: Construct, id: string, props: ChangeBusProps) {
     super(scope, id);
     this.bus = new EventBus(this, 'Bus', { description: "The table's change events, from its stream through the Pipe" });
-    this.pipeDeadLetters = deadLetterQueue(
+    this.pipeDeadLetters = deadLetterQueueIn(
       this,
       'PipeDeadLetters',
       props.removalPolicy,
@@ -107,7 +97,7 @@ export class ChangeBus extends Construct {
    */
   consumer(scope: Construct, props: BusConsumerProps) {
     const { consumer } = props;
-    const deadLetters = deadLetterQueue(
+    const deadLetters = deadLetterQueueIn(
       scope,
       'DeadLetters',
       props.removalPolicy,

@@ -3,9 +3,9 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { backgroundFunction } from './background-function';
+import { deadLetterQueueIn } from './dead-letter-queue';
 
 interface StreamConsumerProps {
   table: ITable;
@@ -27,17 +27,12 @@ interface StreamConsumerProps {
  * Built into the caller's own scope, so the caller's resources keep their ids.
  */
 export function streamConsumer(scope: Construct, props: StreamConsumerProps) {
-  const deadLetterQueue = new Queue(scope, 'DeadLetters', {
-    retentionPeriod: Duration.days(14),
-    encryption: QueueEncryption.SQS_MANAGED,
-    enforceSSL: true,
-    removalPolicy: props.removalPolicy,
-  });
-  Validations.of(deadLetterQueue).acknowledge({
-    id: 'AwsSolutions-SQS3',
-    reason:
-      "This queue is the dead-letter queue of a stream consumer's event source (it holds the stream records that failed every retry).",
-  });
+  const deadLetterQueue = deadLetterQueueIn(
+    scope,
+    'DeadLetters',
+    props.removalPolicy,
+    "This queue is the dead-letter queue of a stream consumer's event source (it holds the stream records that failed every retry).",
+  );
   const { function: fn, role } = backgroundFunction(scope, {
     entry: props.entry,
     description: props.description,
