@@ -16,6 +16,7 @@ export const list = /* @__PURE__ */ endpoint({
   auth: 'required',
   query: commentPageQuery,
   response: commentPageResponse,
+  apiKeyScope: 'comments:read',
 });
 /** 201 with the comment; the mentioned people and the project's members are notified after the fact. */
 export const create = /* @__PURE__ */ endpoint({
@@ -24,6 +25,7 @@ export const create = /* @__PURE__ */ endpoint({
   auth: 'required',
   body: commentRequest,
   response: commentResponse,
+  apiKeyScope: 'comments:write',
 });
 /** The author only (403 for anyone else). */
 export const update = /* @__PURE__ */ endpoint({
@@ -32,6 +34,7 @@ export const update = /* @__PURE__ */ endpoint({
   auth: 'required',
   body: commentRequest,
   response: commentResponse,
+  apiKeyScope: 'comments:write',
 });
 /** The author, or an admin (whose deletion of another's comment is audited). */
 export const remove = /* @__PURE__ */ endpoint({
@@ -39,4 +42,5 @@ export const remove = /* @__PURE__ */ endpoint({
   path: '/api/projects/{id}/comments/{commentId}',
   auth: 'required',
   response: deletedCommentResponse,
+  apiKeyScope: 'comments:write',
 });

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import type { ApiKeyScope } from '../api-key-scopes';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -56,6 +57,12 @@ export interface Endpoint {
    * (functions/middleware/idempotency.ts); the web client must send a key (docs/decisions/033).
    */
   readonly idempotent?: true;
+  /**
+   * An organization's API key with this scope may call the route (`Authorization: Bearer gw_live_…`),
+   * acting as the organization ('API key: <name>'); a key without it is 403. A route that names no
+   * scope is never reached by a key (functions/middleware/session.ts; docs/decisions/113).
+   */
+  readonly apiKeyScope?: ApiKeyScope;
 }
 
 /** The request header that names one submit of an idempotent endpoint (Endpoint.idempotent). */

@@ -58,4 +58,5 @@ export const people = /* @__PURE__ */ endpoint({
   auth: 'required',
   query: userListQuery,
   response: organizationUsersResponse,
+  apiKeyScope: 'people:read',
 });

@@ -24,6 +24,7 @@ export const list = /* @__PURE__ */ endpoint({
   auth: 'required',
   query: projectListQuery,
   response: projectListResponse,
+  apiKeyScope: 'projects:read',
 });
 /** Idempotent: a retried submit with its Idempotency-Key never makes a second project. */
 export const create = /* @__PURE__ */ endpoint({
@@ -33,12 +34,14 @@ export const create = /* @__PURE__ */ endpoint({
   idempotent: true,
   body: createProjectRequest,
   response: projectResponse,
+  apiKeyScope: 'projects:write',
 });
 export const detail = /* @__PURE__ */ endpoint({
   method: 'GET',
   path: '/api/projects/{id}',
   auth: 'required',
   response: projectDetailResponse,
+  apiKeyScope: 'projects:read',
 });
 export const update = /* @__PURE__ */ endpoint({
   method: 'PATCH',
@@ -46,18 +49,21 @@ export const update = /* @__PURE__ */ endpoint({
   auth: 'required',
   body: updateProjectRequest,
   response: projectResponse,
+  apiKeyScope: 'projects:write',
 });
 export const remove = /* @__PURE__ */ endpoint({
   method: 'DELETE',
   path: '/api/projects/{id}',
   auth: 'required',
   response: deletedProjectResponse,
+  apiKeyScope: 'projects:write',
 });
 export const members = /* @__PURE__ */ endpoint({
   method: 'GET',
   path: '/api/projects/{id}/members',
   auth: 'required',
   response: projectMembersResponse,
+  apiKeyScope: 'projects:read',
 });
 export const setMembers = /* @__PURE__ */ endpoint({
   method: 'PUT',
@@ -65,6 +71,7 @@ export const setMembers = /* @__PURE__ */ endpoint({
   auth: 'required',
   body: setProjectMembersRequest,
   response: projectMembersResponse,
+  apiKeyScope: 'projects:write',
 });
 /** The project's activity, newest first, ACTIVITY_PAGE_SIZE entries a page. */
 export const activity = /* @__PURE__ */ endpoint({
@@ -73,4 +80,5 @@ export const activity = /* @__PURE__ */ endpoint({
   auth: 'required',
   query: activityPageQuery,
   response: activityPageResponse,
+  apiKeyScope: 'projects:read',
 });
