@@ -27,6 +27,10 @@ export interface BenchSize {
   mails: number;
   /** Status changes timed to their automation's comment (issue 64). */
   automationSamples: number;
+  /** GET /api/projects pairs, a session's and a key's (issue 65). */
+  apiKeySamples: number;
+  /** Summaries and recommendation pairs (issue 67); summaries stay below the daily allowance of 200. */
+  assistantSamples: number;
   lighthousePages: string[];
   browserRuns: number;
   browserQueries: string[];
@@ -53,6 +57,8 @@ export const BENCH_SIZES: Record<BenchMode, BenchSize> = {
     resets: 20,
     mails: 300,
     automationSamples: 20,
+    apiKeySamples: 300,
+    assistantSamples: 100,
     lighthousePages: ['/', '/auth'],
     browserRuns: 7,
     browserQueries: DEFAULT_QUERIES,
@@ -68,6 +74,8 @@ export const BENCH_SIZES: Record<BenchMode, BenchSize> = {
     resets: 5,
     mails: 50,
     automationSamples: 5,
+    apiKeySamples: 50,
+    assistantSamples: 20,
     lighthousePages: ['/', '/auth'],
     browserRuns: 2,
     browserQueries: DEFAULT_QUERIES.slice(0, 2),
@@ -90,6 +98,8 @@ export const BENCH_SIZES: Record<BenchMode, BenchSize> = {
     resets: 2,
     mails: 5,
     automationSamples: 2,
+    apiKeySamples: 2,
+    assistantSamples: 2,
     lighthousePages: ['/auth'],
     browserRuns: 1,
     browserQueries: DEFAULT_QUERIES.slice(0, 1),

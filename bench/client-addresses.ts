@@ -5,7 +5,19 @@
 export const CLIENT_ADDRESS_HEADER = 'x-forwarded-for';
 
 /** The bench's phases, each with a block of client addresses of its own. */
-const PHASES = ['latency', 'scale', 'mail', 'cold-start', 'writes', 'browser', 'load', 'api-scale', 'automations'] as const;
+const PHASES = [
+  'latency',
+  'scale',
+  'mail',
+  'cold-start',
+  'writes',
+  'browser',
+  'load',
+  'api-scale',
+  'automations',
+  'api-keys',
+  'assistant',
+] as const;
 export type BenchPhase = (typeof PHASES)[number];
 
 /** Addresses in a block: 10.<phase>.0.1 to 10.<phase>.255.254. */

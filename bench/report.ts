@@ -98,6 +98,39 @@ export function printReport(results: BenchResults) {
       [[results.automations.samples, results.automations.p50, results.automations.p95]],
     );
   }
+  if (results.apiKeys) {
+    lines.push('API keys (GET /api/projects, a session and a key alternated):', '');
+    table(
+      ['samples each', 'session p50 ms', 'key p50 ms', 'key ÷ session'],
+      [[results.apiKeys.samples, results.apiKeys.sessionP50, results.apiKeys.keyP50, results.apiKeys.ratio]],
+    );
+  }
+  if (results.assistant) {
+    const { recommendations } = results.assistant;
+    lines.push('Assistant (a summary with the local provider; the recommendations at two sizes, alternated):', '');
+    table(
+      [
+        'samples',
+        'summary p50 ms',
+        'small projects',
+        'recommendations p50 ms',
+        'large projects',
+        'recommendations p50 ms',
+        'large ÷ small',
+      ],
+      [
+        [
+          results.assistant.samples,
+          results.assistant.summaryLocalP50,
+          recommendations.smallProjects,
+          recommendations.smallP50,
+          recommendations.largeProjects,
+          recommendations.largeP50,
+          recommendations.ratio,
+        ],
+      ],
+    );
+  }
   lines.push('Web, first load (gzip -9; /dashboard with its lazily loaded charts):', '');
   table(
     ['page', 'JS KB', 'CSS KB', 'files'],

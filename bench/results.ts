@@ -1,3 +1,5 @@
+import type { ApiKeyFigures } from './api-key-latency';
+import type { AssistantFigures } from './assistant-latency';
 import type { AutomationFigures } from './automation-latency';
 import type { BenchMode } from './bench-size';
 import type { BrowserScaleFigures } from './browser-scale';
@@ -52,6 +54,10 @@ export interface BenchResults {
   mail: MailFigures;
   /** A status change to its automation's comment (bench/automation-latency.ts); absent in results from before it. */
   automations?: AutomationFigures;
+  /** GET /api/projects with an API key beside a session's (bench/api-key-latency.ts); absent in results from before it. */
+  apiKeys?: ApiKeyFigures;
+  /** The assistant's summary (local provider) and recommendations at two sizes (bench/assistant-latency.ts); absent in results from before it. */
+  assistant?: AssistantFigures;
   /** POST /api/login's wrong-password answers, known email and unknown (bench/sign-in-answers.ts); absent in results from before it. */
   signInAnswers?: SignInAnswerFigures;
   /** The write phase (bench/write-contention.ts); absent in results from before it. */
@@ -83,6 +89,10 @@ export const GOALS = {
   browser: { firstRowsMs: 1500, paletteMs: 300 },
   /** Issue 64: a change event to its rule's action visible, locally (p95, ms). */
   automationP95Ms: 2000,
+  /** Issue 65: a key's GET /api/projects p50 ÷ a session's, alternated. */
+  apiKeyRatio: 1.1,
+  /** Issue 67: the recommendations' p50 at the large organization ÷ at the small one. */
+  recommendationsRatio: 1.3,
 };
 
 export function judge(results: BenchResults, goals: typeof GOALS): GoalOutcome[] {
@@ -149,6 +159,18 @@ export function judge(results: BenchResults, goals: typeof GOALS): GoalOutcome[]
       goal: `automations: change → the rule's action visible p95 ≤ ${goals.automationP95Ms} ms`,
       actual: `p50 ${results.automations.p50} ms, p95 ${results.automations.p95} ms (${results.automations.samples} changes)`,
       met: results.automations.p95 <= goals.automationP95Ms,
+    });
+  if (results.apiKeys)
+    outcomes.push({
+      goal: `API keys: GET /api/projects with a key p50 ≤ ${goals.apiKeyRatio} × a session's`,
+      actual: `key ${results.apiKeys.keyP50} ms, session ${results.apiKeys.sessionP50} ms: ×${results.apiKeys.ratio} (${results.apiKeys.samples} each)`,
+      met: results.apiKeys.ratio <= goals.apiKeyRatio,
+    });
+  if (results.assistant)
+    outcomes.push({
+      goal: `assistant: recommendations p50 at the large organization ≤ ${goals.recommendationsRatio} × at the small one`,
+      actual: `${results.assistant.recommendations.largeP50} ms at ${results.assistant.recommendations.largeProjects} projects, ${results.assistant.recommendations.smallP50} ms at ${results.assistant.recommendations.smallProjects}: ×${results.assistant.recommendations.ratio} (summary, local provider: p50 ${results.assistant.summaryLocalP50} ms)`,
+      met: results.assistant.recommendations.ratio <= goals.recommendationsRatio,
     });
   outcomes.push({
     goal: 'load: 0 errors',

@@ -9,7 +9,9 @@ import { LOCAL_AWS_ENV, localClient } from '../infra/local/dynamodb-local';
 import { freePort } from '../infra/local/free-port';
 import { seedOrganization } from '../infra/local/seed';
 import { callApi, signIn } from './api-client';
+import { measureApiKeyLatency } from './api-key-latency';
 import { runApiScaleBench } from './api-scale';
+import { measureAssistantLatency } from './assistant-latency';
 import { measureAutomationLatency } from './automation-latency';
 import { BENCH_SIZES } from './bench-size';
 import { measureBrowserScale } from './browser-scale';
@@ -295,6 +297,39 @@ try {
   });
   log(`  change → action visible p50 ${automations.p50} ms, p95 ${automations.p95} ms`);
 
+  log('API keys: GET /api/projects with a key beside a session');
+  const apiKeyAddress = phaseAddresses('api-keys')();
+  const apiKeys = await measureApiKeyLatency({
+    baseUrl: base,
+    cookie: await signIn(base, scaleOrgs[5]!.admin.email, PASSWORD, apiKeyAddress),
+    address: apiKeyAddress,
+    password: PASSWORD,
+    samples: size.apiKeySamples,
+  });
+  log(`  key p50 ${apiKeys.keyP50} ms, session p50 ${apiKeys.sessionP50} ms: ×${apiKeys.ratio}`);
+
+  log('assistant: a summary with the local provider, the recommendations at a small and a large organization');
+  const assistantAddress = phaseAddresses('assistant')();
+  const largest = scaleOrgs.length - 4;
+  const assistant = await measureAssistantLatency({
+    baseUrl: base,
+    address: assistantAddress,
+    main: {
+      cookie: await signIn(base, main.admin.email, PASSWORD, assistantAddress),
+      projects,
+      projectId: main.projectIds[0]!,
+    },
+    small: { cookie: await signIn(base, scaleOrgs[0]!.admin.email, PASSWORD, assistantAddress), projects: scaleProjects[0]! },
+    large: {
+      cookie: await signIn(base, scaleOrgs[largest]!.admin.email, PASSWORD, assistantAddress),
+      projects: scaleProjects[largest]!,
+    },
+    samples: size.assistantSamples,
+  });
+  log(
+    `  summary (local) p50 ${assistant.summaryLocalP50} ms; recommendations p50 ${assistant.recommendations.smallP50} ms at ${assistant.recommendations.smallProjects} projects, ${assistant.recommendations.largeP50} ms at ${assistant.recommendations.largeProjects}: ×${assistant.recommendations.ratio}`,
+  );
+
   log('cold starts');
   const coldStart = await measureColdStarts(
     buildDir,
@@ -374,6 +409,8 @@ try {
     coldStart,
     mail,
     automations,
+    apiKeys,
+    assistant,
     web: { firstLoad: web, lighthouse },
     browser,
     load: { ...load, memory, liveHeap },

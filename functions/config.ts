@@ -123,3 +123,15 @@ export const mailConfigurationSet = (): string | undefined => read('MAIL_CONFIGU
 export const mailSendsPerSecond = (): number => Number(read('MAIL_SENDS_PER_SECOND'));
 /** A preview stage's allow-list of recipients (functions/mailer/transport.ts, recipientAllowed). */
 export const mailAllowedRecipients = (): string | undefined => read('MAIL_ALLOWED_RECIPIENTS');
+
+// The assistant (infra/constructs/api.ts sets these on the routes that write with a model; docs/decisions/116).
+
+/** The stage's Bedrock model; unset: the local rules-based provider writes instead (functions/assistant/choose-provider.ts). */
+export const assistantModelId = (): string | undefined => read('ASSISTANT_MODEL_ID') || undefined;
+/** The stage's Bedrock Guardrail and its version, applied to every model call; undefined where none is set. */
+export function assistantGuardrail(): { id: string; version: string } | undefined {
+  const id = read('ASSISTANT_GUARDRAIL_ID');
+  return id ? { id, version: read('ASSISTANT_GUARDRAIL_VERSION') || 'DRAFT' } : undefined;
+}
+/** Where the Bedrock Runtime client connects: the tests' local stand-in; unset in the cloud (the region's endpoint). */
+export const bedrockRuntimeEndpoint = (): string | undefined => read('BEDROCK_RUNTIME_ENDPOINT') || undefined;

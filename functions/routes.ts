@@ -1,3 +1,5 @@
+import * as apiKeyEndpoints from '../shared/contract/api-keys';
+import * as assistantEndpoints from '../shared/contract/assistant';
 import * as auditLogEndpoints from '../shared/contract/audit-log';
 import * as authEndpoints from '../shared/contract/auth';
 import * as automationEndpoints from '../shared/contract/automations';
@@ -5,6 +7,7 @@ import * as avatarEndpoints from '../shared/contract/avatars';
 import * as billingEndpoints from '../shared/contract/billing';
 import * as commentEndpoints from '../shared/contract/comments';
 import * as dashboardEndpoints from '../shared/contract/dashboard';
+import * as developerEndpoints from '../shared/contract/developers';
 import * as emailVerificationEndpoints from '../shared/contract/email-verification';
 import type { Endpoint } from '../shared/contract/endpoint';
 import * as invitationEndpoints from '../shared/contract/invitations';
@@ -23,6 +26,7 @@ import * as sessionEndpoints from '../shared/contract/sessions';
 import * as ssoEndpoints from '../shared/contract/sso';
 import * as ssoRequirementEndpoints from '../shared/contract/sso-requirement';
 import * as userEndpoints from '../shared/contract/user';
+import * as webhookEndpoints from '../shared/contract/webhooks';
 
 /** The stage secrets a function may read (Secrets Manager in the cloud, the environment locally). */
 export type RouteSecret = 'session' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'mfaEncryption';
@@ -41,6 +45,8 @@ export interface RouteDefinition {
   table: 'read' | 'readwrite';
   /** The secrets its function may read; ['session'] when absent. */
   secrets?: readonly RouteSecret[];
+  /** Its function may call the stage's language model (bedrock:InvokeModel on that model only; docs/decisions/116). */
+  model?: true;
 }
 
 /** A route-table entry for an endpoint of the contract: method and path are copied from it, never typed. */
@@ -80,10 +86,16 @@ export const routes = [
   route(commentEndpoints.remove, 'comments/delete-comment', 'readwrite'),
   // dashboard: its figures come with the session (preload)
   route(dashboardEndpoints.summary, 'dashboard/get-dashboard', 'read'),
+  // the assistant (issue 67; decision 116): two routes write with the stage's model, the recommendations by rules alone
+  { ...route(assistantEndpoints.summarize, 'assistant/summarize-project', 'readwrite'), model: true },
+  { ...route(assistantEndpoints.draftBrief, 'assistant/draft-brief', 'readwrite'), model: true },
+  route(assistantEndpoints.recommendations, 'assistant/list-recommendations', 'read'),
   route(userEndpoints.uploadAvatar, 'user/upload-avatar', 'readwrite'),
   route(userEndpoints.updateProfile, 'user/update-profile', 'readwrite'),
   route(userEndpoints.changePassword, 'user/change-password', 'readwrite'),
   route(avatarEndpoints.image, 'avatars/get-avatar', 'read'),
+  // the API's reference for integrations (decision 115): public, generated from this table at build time
+  route(developerEndpoints.openApiDocument, 'developers/get-openapi-document', 'read'),
   route(organizationEndpoints.update, 'organization/update-organization', 'readwrite'),
   route(organizationUserEndpoints.people, 'organization-users/list-organization-users', 'read'),
   route(organizationUserEndpoints.users, 'organization-users/list-users', 'read'),
@@ -159,6 +171,19 @@ export const routes = [
   route(scimTokenEndpoints.list, 'scim-tokens/list-scim-tokens', 'read'),
   route(scimTokenEndpoints.create, 'scim-tokens/create-scim-token', 'readwrite'),
   route(scimTokenEndpoints.revoke, 'scim-tokens/revoke-scim-token', 'readwrite'),
+  // outbound webhooks (issue 65; decision 114): admins manage the endpoints; deliveries are sent by the change bus's webhook consumer and its sweeper, never by a request
+  route(webhookEndpoints.list, 'webhooks/list-webhooks', 'read'),
+  route(webhookEndpoints.create, 'webhooks/create-webhook', 'readwrite'),
+  route(webhookEndpoints.update, 'webhooks/update-webhook', 'readwrite'),
+  route(webhookEndpoints.remove, 'webhooks/delete-webhook', 'readwrite'),
+  route(webhookEndpoints.rotateSecret, 'webhooks/rotate-webhook-secret', 'readwrite'),
+  route(webhookEndpoints.sendTest, 'webhooks/send-test-webhook', 'readwrite'),
+  route(webhookEndpoints.deliveries, 'webhooks/list-webhook-deliveries', 'read'),
+  route(webhookEndpoints.retryDelivery, 'webhooks/retry-webhook-delivery', 'readwrite'),
+  // API keys (issue 65; decision 113): admins make and revoke them; a key reaches only the routes whose contract names one of its scopes
+  route(apiKeyEndpoints.list, 'api-keys/list-api-keys', 'read'),
+  route(apiKeyEndpoints.create, 'api-keys/create-api-key', 'readwrite'),
+  route(apiKeyEndpoints.revoke, 'api-keys/revoke-api-key', 'readwrite'),
   route(scimEndpoints.listUsers, 'scim/list-scim-users', 'readwrite'),
   route(scimEndpoints.getUser, 'scim/get-scim-user', 'readwrite'),
   route(scimEndpoints.createUser, 'scim/create-scim-user', 'readwrite'),
@@ -180,6 +205,9 @@ export const routes = [
 
 /** How long a handler may run: the functions' timeout in the cloud and the emulator's alike. */
 export const HANDLER_TIMEOUT_SECONDS = 10;
+
+/** The route's function may call the stage's language model: its role gets bedrock:InvokeModel on that model (infra/constructs/api.ts). */
+export const invokesModel = (route: RouteDefinition): boolean => route.model === true;
 
 /** The secrets a route's function may read. */
 export const secretsOf = (route: RouteDefinition): readonly RouteSecret[] => route.secrets ?? ['session'];

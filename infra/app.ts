@@ -7,6 +7,7 @@ import { BackupCopyStack } from './backup-copy-stack';
 import { WEB_ACL_REGION } from './constructs/api-web-acl';
 import type { CopyDestination } from './constructs/backups';
 import { DeliveryStack, MISSING_REPOSITORY } from './delivery-stack';
+import { writeOpenApiDocument } from './openapi/write-openapi-document';
 import { EdgeStack, GrowthwiseStack, SharedStack } from './stack';
 import {
   ACCOUNTS,
@@ -185,6 +186,8 @@ function findWebBuild(): string | null {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  // Before the stack is built: the OpenAPI route's function bundles the document (docs/decisions/115).
+  await writeOpenApiDocument();
   const app = buildApp();
   // Else `cdk deploy Growthwise-delivery` would only answer that no stack matches.
   if (!app.node.children.some((child) => child instanceof DeliveryStack))

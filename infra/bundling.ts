@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { OPENAPI_DOCUMENT_FILE, OPENAPI_DOCUMENT_MODULE } from './openapi/document-file';
 
 const FUNCTIONS_DIR = path.resolve(import.meta.dirname, '../functions');
 
@@ -27,11 +28,14 @@ export const HANDLER_BUNDLING = {
   banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   /** Everything is bundled (SDK included): smaller cold starts than the runtime's SDK, and a pinned version. */
   external: [] as string[],
-  /** The SDK's default credential chain, replaced by its environment step alone (functions/aws/environment-credentials.ts). */
-  alias: { '@aws-sdk/credential-provider-node': path.join(FUNCTIONS_DIR, 'aws', 'environment-credentials.ts') } as Record<
-    string,
-    string
-  >,
+  alias: {
+    /** The SDK's default credential chain, replaced by its environment step alone (functions/aws/environment-credentials.ts). */
+    '@aws-sdk/credential-provider-node': path.join(FUNCTIONS_DIR, 'aws', 'environment-credentials.ts'),
+    /** Bedrock Runtime's bearer-token chain (SSO's), never used: the model routes sign with their role (functions/aws/no-bearer-token.ts). */
+    '@aws-sdk/token-providers': path.join(FUNCTIONS_DIR, 'aws', 'no-bearer-token.ts'),
+    /** The OpenAPI document the build generated from the contract (infra/openapi/): bundled as JSON, no zod in the handler. */
+    [OPENAPI_DOCUMENT_MODULE]: OPENAPI_DOCUMENT_FILE,
+  } as Record<string, string>,
 } as const;
 
 /** The esbuild CLI flags NodejsFunction has no property for (its `minify` is all or nothing). */

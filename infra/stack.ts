@@ -4,10 +4,12 @@ import type { Construct } from 'constructs';
 import { AUTOMATIONS_CONSUMER } from '../functions/automations/bus-rule';
 import { FIGURES_CONSUMER } from '../functions/projects/bus-rule';
 import { routes } from '../functions/routes';
+import { WEBHOOKS_CONSUMER } from '../functions/webhooks/bus-rule';
 import { missingAlarmRecipients } from './alarm-recipients';
 import { denyAuditLogChanges } from './audit-log-protection';
 import { Alarms } from './constructs/alarms';
 import { Api } from './constructs/api';
+import { AssistantModel } from './constructs/assistant';
 import { ApiWebAcl } from './constructs/api-web-acl';
 import { AUTOMATIONS_TABLE_ACCESS } from './constructs/automations';
 import { Backups, type CopyDestination } from './constructs/backups';
@@ -22,7 +24,8 @@ import { NotificationFanOut } from './constructs/notification-fan-out';
 import { Secrets } from './constructs/secrets';
 import { TrialAlerts } from './constructs/trial-alerts';
 import { Web } from './constructs/web';
-import { AUTOMATIONS_ENTRY, FIGURES_ENTRY } from './local/build-functions';
+import { WEBHOOKS_TABLE_ACCESS, WebhookSweeper } from './constructs/webhooks';
+import { AUTOMATIONS_ENTRY, FIGURES_ENTRY, WEBHOOKS_ENTRY } from './local/build-functions';
 import { giveEveryFunctionALogGroup } from './owned-log-groups';
 import { type StageConfig, stagesWithWebAcl } from './stages';
 
@@ -65,8 +68,10 @@ export class GrowthwiseStack extends Stack {
       originVerifyVersionId: config.originVerifyVersionId,
       replicaRegion: config.backup?.copyRegion ?? null,
     });
+    const assistant = config.assistant ? new AssistantModel(this, 'Assistant', { stage, modelId: config.assistant.modelId }) : null;
     const api = new Api(this, 'Api', {
       routes,
+      assistant,
       table: data.table,
       secrets: {
         session: secrets.sessionSecret,
@@ -162,6 +167,23 @@ export class GrowthwiseStack extends Stack {
       tableAccess: AUTOMATIONS_TABLE_ACCESS,
     });
     this.alarms?.watchBusConsumer('Automations', automations);
+    // Outbound webhooks (issue 65, decision 114): a consumer of the bus's change events and asked-for deliveries, and the minute's sweep of the later tries.
+    const webhooks = new ChangeConsumer(this, 'Webhooks', {
+      ...consumerProps,
+      entry: WEBHOOKS_ENTRY,
+      description: 'Writes and first tries the webhook deliveries of change events, and the ones asked for (the change bus)',
+      consumer: WEBHOOKS_CONSUMER,
+      tableAccess: WEBHOOKS_TABLE_ACCESS,
+    });
+    this.alarms?.watchBusConsumer('Webhooks', webhooks);
+    new WebhookSweeper(this, 'WebhookSweeper', {
+      table: data.table,
+      changes,
+      stage,
+      logLevel: config.logLevel,
+      logRetention: rules.logRetention,
+      removalPolicy: rules.removalPolicy,
+    });
     new TrialAlerts(this, 'TrialAlerts', {
       table: data.table,
       stage,
@@ -188,6 +210,7 @@ export class GrowthwiseStack extends Stack {
       { label: 'notification fan-out', fn: fanOut.function, queue: fanOut.queue },
       { label: 'figures', fn: figures.function, queue: figures.queue },
       { label: 'automations', fn: automations.function, queue: automations.queue },
+      { label: 'webhooks', fn: webhooks.function, queue: webhooks.queue },
     ]);
 
     giveEveryFunctionALogGroup(this, { retention: rules.logRetention, removalPolicy: rules.removalPolicy });

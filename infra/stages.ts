@@ -148,7 +148,16 @@ export interface StageConfig {
    * table stays in the template unchanged (retained; the stack policy forbids replacing or deleting it).
    */
   restoredTable: RestoredTable | null;
+  /**
+   * The assistant's Amazon Bedrock model (its id in the stage's region; docs/decisions/116). Null: the
+   * functions write with the local rules-based provider, and the stack has no guardrail and no Bedrock access
+   * (as the local stage, which names no model, always does).
+   */
+  assistant: { modelId: string } | null;
 }
+
+/** A small, fast model for a few sentences and a one-page brief: the two model routes answer within their 10 s. */
+const ASSISTANT_MODEL = { modelId: 'anthropic.claude-3-haiku-20240307-v1:0' };
 
 /** Prod: data outlives the stack; watched by alarms. */
 const KEEP_DATA: StageRules = {
@@ -263,6 +272,9 @@ export const previewStage = (): StageConfig => ({
   mail: TEAM_ONLY,
   backup: null,
   restoredTable: null,
+  // A preview's texts are the local rules': no model calls to pay for, and no role more a preview (the account's
+  // roles bind how many previews it holds: docs/deploy.md). dev runs the cloud path.
+  assistant: null,
 });
 
 type NamedStage = 'prod' | 'dev';
@@ -294,9 +306,10 @@ export const stages = {
     },
     // After a restore, the new table (docs/runbook.md, "Restore the table", step 3).
     restoredTable: null,
+    assistant: ASSISTANT_MODEL,
   },
-  // A preview that stays: the team's shared stage, where the handlers log at DEBUG.
-  dev: { ...previewStage(), logLevel: 'DEBUG' },
+  // A preview that stays: the team's shared stage, where the handlers log at DEBUG and the assistant writes with Bedrock.
+  dev: { ...previewStage(), logLevel: 'DEBUG', assistant: ASSISTANT_MODEL },
 } as const satisfies Record<NamedStage, StageConfig>;
 
 /** Lower-case letters, digits and inner hyphens; short enough for every generated name. */

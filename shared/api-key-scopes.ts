@@ -18,3 +18,6 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
 
 /** Every key starts so, so a leaked one is recognised by secret scanners and by people. */
 export const API_KEY_PREFIX = 'gw_live_';
+
+/** Each key's own requests a minute (functions/api-keys/rate-limit.ts), as the reference and the RateLimit-Policy header state it. */
+export const API_KEY_REQUESTS_PER_MINUTE = 120;

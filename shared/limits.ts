@@ -46,3 +46,19 @@ export const AUTOMATION_MESSAGE_MAX = 1000;
 export const AUTOMATION_RUN_PAGE_SIZE = 20;
 /** An action adds, removes or notifies at most this many people by name. */
 export const AUTOMATION_PEOPLE_MAX = 100;
+
+/** A project summary reads at most this many of the project's newest activity entries and comments each (issue 67). */
+export const SUMMARY_SOURCES_MAX = 50;
+/** A drafted brief holds fewer characters than this: the Create New Project dialog's description takes it whole. */
+export const BRIEF_MAX_LENGTH = 5000;
+/** A brief request's goal and audience, at most. */
+export const BRIEF_FIELD_MAX = 1000;
+/** The dashboard's 'Needs attention' names at most this many projects, most urgent first. */
+export const RECOMMENDATIONS_MAX = 10;
+/** A project still Planning this many days before its due date needs attention. */
+export const PLANNING_DUE_DAYS = 7;
+/** An In Progress project with no activity for this many days needs attention. */
+export const STALE_DAYS = 14;
+/** A person on more than this many active projects due within BUSY_WINDOW_DAYS is stretched thin. */
+export const BUSY_PERSON_PROJECTS = 8;
+export const BUSY_WINDOW_DAYS = 14;

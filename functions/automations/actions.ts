@@ -6,7 +6,7 @@ import { now } from '../clock';
 import { createComment } from '../comments/writes';
 import { type TransactItem, transactWrite } from '../db/transactions';
 import { NotFound } from '../domain/errors';
-import { changeEventPut } from '../events/change-event';
+import { type ChangeEventItem, changeEventPut } from '../events/change-event';
 import type { ProjectItem } from '../projects/item';
 import { memberIdsOf } from '../projects/member-set';
 import { setProjectMembers } from '../projects/members';
@@ -14,6 +14,7 @@ import { PROJECT_NOT_FOUND } from '../projects/messages';
 import { readProjectWithMembers } from '../projects/reads';
 import { updateProject } from '../projects/writes';
 import { adminsOfOrganization } from '../user/reads';
+import { webhookActionWrites } from '../webhooks/asked';
 import type { AutomationItem } from './item';
 
 /** An automation acts as itself: its changes are 'Automation: <rule name>''s in activity, comments and the audit log. */
@@ -39,12 +40,14 @@ const dayFromNow = (days: number) => formatISO(addDays(now(), days), { represent
  * Does one action on the project as it is now (read strongly), with `step` (the run's record of it)
  * in the action's own transaction: both happen, or neither. Answers what it did, in words; throws a
  * domain error (the project gone, a person no longer in the organization) the run records as its failure.
+ * `event` is the run's: a webhook action posts it.
  */
 export async function performAction(
   rule: AutomationItem,
   projectId: string,
   action: AutomationAction,
   stepFor: (detail: string) => TransactItem,
+  event: ChangeEventItem,
 ): Promise<string> {
   const context: WriteContext<ReturnType<typeof automationActor>> = { actor: automationActor(rule), client: AUTOMATION_CLIENT };
   const found = await readProjectWithMembers(rule.orgId, projectId);
@@ -79,6 +82,11 @@ export async function performAction(
       return 'Comment posted';
     case 'notify':
       return notify(rule, project, action, stepFor);
+    case 'webhook': {
+      // The delivery is the webhook consumer's to send, after this transaction (functions/webhooks/asked.ts).
+      await transactWrite([...(await webhookActionWrites(event, action.webhookId)), stepFor('Sent to the webhook')]);
+      return 'Sent to the webhook';
+    }
   }
 }
 

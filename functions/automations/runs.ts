@@ -146,7 +146,7 @@ async function runRule(rule: AutomationItem, event: ChangeEventItem): Promise<Au
     try {
       const current = run;
       await withCausation(causation, () =>
-        performAction(rule, change.projectId, action, (detail) => stepOf(current, rule, index, detail)),
+        performAction(rule, change.projectId, action, (detail) => stepOf(current, rule, index, detail), event),
       );
     } catch (error) {
       // Another delivery of the same event wrote this action first: go on from where it got to.
@@ -184,5 +184,7 @@ export function describe(action: AutomationItem['actions'][number]): string {
       return 'Notify';
     case 'comment':
       return 'Comment';
+    case 'webhook':
+      return 'Send to a webhook';
   }
 }

@@ -14,6 +14,8 @@ import { isProjectId } from '../projects/item';
 import { projectKeys } from '../projects/keys';
 import { PROJECT_NOT_FOUND } from '../projects/messages';
 import { userKeys } from '../user/keys';
+import { webhookKeys } from '../webhooks/keys';
+import { AUTOMATION_WEBHOOK_NOT_FOUND } from '../webhooks/messages';
 import { type AutomationItem, newAutomation, normalizedRequest } from './item';
 import { automationKeys, scopeOf } from './keys';
 import { AUTOMATION_BUSY, AUTOMATION_NOT_FOUND, AUTOMATION_PEOPLE_NOT_IN_ORGANIZATION, TOO_MANY_AUTOMATIONS } from './messages';
@@ -41,6 +43,15 @@ async function requirePeopleOfOrganization(orgId: string, actions: AutomationAct
   const found = await batchGet(ids.map((id) => userKeys.user(orgId, id)));
   if (ids.some((id) => !found.has(keyId(userKeys.user(orgId, id)))))
     throw new Refused('invalid', AUTOMATION_PEOPLE_NOT_IN_ORGANIZATION, { actions: AUTOMATION_PEOPLE_NOT_IN_ORGANIZATION });
+}
+
+/** 400 on `actions` unless every endpoint a webhook action names is the organization's (read by key: another's is not found). */
+async function requireWebhooksOfOrganization(orgId: string, actions: AutomationAction[]) {
+  const ids = [...new Set(actions.flatMap((action) => (action.type === 'webhook' ? [action.webhookId] : [])))];
+  if (ids.length === 0) return;
+  const found = await batchGet(ids.map((id) => webhookKeys.webhook(orgId, id)));
+  if (ids.some((id) => !found.has(keyId(webhookKeys.webhook(orgId, id)))))
+    throw new Refused('invalid', AUTOMATION_WEBHOOK_NOT_FOUND, { actions: AUTOMATION_WEBHOOK_NOT_FOUND });
 }
 
 /**
@@ -128,6 +139,7 @@ export async function createAutomation(context: WriteContext<Actor>, input: Crea
   const admin = mayChange(actor, fields.projectId);
   if (fields.projectId !== null && !isProjectId(fields.projectId)) throw new NotFound(PROJECT_NOT_FOUND);
   await requirePeopleOfOrganization(actor.orgId, fields.actions);
+  await requireWebhooksOfOrganization(actor.orgId, fields.actions);
   const item = newAutomation(actor.orgId, fields, actor.id, now());
   const projectExists: TransactItem[] = fields.projectId
     ? [
@@ -168,7 +180,10 @@ export async function updateAutomation(
   if (!current) throw new NotFound(AUTOMATION_NOT_FOUND);
   const { actor } = context;
   const admin = mayChange(actor, current.projectId);
-  if (changes.actions) await requirePeopleOfOrganization(actor.orgId, changes.actions);
+  if (changes.actions) {
+    await requirePeopleOfOrganization(actor.orgId, changes.actions);
+    await requireWebhooksOfOrganization(actor.orgId, changes.actions);
+  }
   const next: AutomationItem = {
     ...current,
     ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),

@@ -39,3 +39,27 @@ export class Refused extends DomainError {
     super(message, fieldErrors);
   }
 }
+
+/**
+ * A service the request needs cannot answer it: for now (busy or slow: `retryAfterSeconds` says when to
+ * try again) or on this stage at all, 503; or it refused what it was sent, 502 (`refusedBy: 'upstream'`).
+ */
+export class Unavailable extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+    readonly refusedBy?: 'upstream',
+  ) {
+    super(message);
+  }
+}
+
+/** An allowance of the organization is used up until a later time: 429 with Retry-After. */
+export class AllowanceUsed extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}

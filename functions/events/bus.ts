@@ -26,8 +26,18 @@ export const PROJECT_CHANGE_RECORDS = {
   dynamodb: { NewImage: { type: { S: ['PROJECT'] } } },
 } as const;
 
-/** What the Pipe takes from the stream: a record passing either pattern (its filters are alternatives). */
-export const PIPE_FILTERS = [CHANGE_EVENT_RECORDS, PROJECT_CHANGE_RECORDS] as const;
+/**
+ * A webhook delivery an admin or an automation asked for at once (a test event, a retry, an
+ * automation's action): written or rewritten with `asked`, which the consumer's claim removes, so
+ * each asking passes once and a try's own writes never do (functions/webhooks/item.ts).
+ */
+export const WEBHOOK_DELIVERY_ASKED_RECORDS = {
+  eventName: ['INSERT', 'MODIFY'],
+  dynamodb: { NewImage: { type: { S: ['WEBHOOK_DELIVERY'] }, asked: { S: ['now'] } } },
+} as const;
+
+/** What the Pipe takes from the stream: a record passing any pattern (its filters are alternatives). */
+export const PIPE_FILTERS = [CHANGE_EVENT_RECORDS, PROJECT_CHANGE_RECORDS, WEBHOOK_DELIVERY_ASKED_RECORDS] as const;
 
 /** A consumer of the bus: its rule's patterns (on the event's detail: the stream record) and how its queue delivers. */
 export interface BusConsumer {

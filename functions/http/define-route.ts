@@ -110,6 +110,7 @@ export function defineRoute(endpoint: Endpoint, second: unknown, third?: unknown
     beforeMfaSetup: endpoint.beforeMfaSetup === true,
     stepUp: endpoint.stepUp === true,
     passive: endpoint.passive === true,
+    ...(endpoint.apiKeyScope ? { apiKeyScope: endpoint.apiKeyScope } : {}),
   };
   return build(
     endpoint.auth,

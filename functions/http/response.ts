@@ -15,6 +15,8 @@ type Extra = Omit<RouteResult, 'statusCode' | 'body'>;
 const json = <B>(statusCode: number, body: B, extra: Extra = {}): RouteResult<B> => ({ statusCode, body, ...extra });
 export const ok = <B>(body: B, extra?: Extra) => json(200, body, extra);
 export const created = <B>(body: B, extra?: Extra) => json(201, body, extra);
+/** 202: taken, and done after the answer (a webhook's test event or retry, sent by its consumer). */
+export const accepted = <B>(body: B, extra?: Extra) => json(202, body, extra);
 /** 204: done, nothing to answer. */
 export const noContent = (extra?: Extra): RouteResult<undefined> => ({ statusCode: 204, ...extra });
 /**

@@ -9,6 +9,8 @@ export interface RouteEvent extends APIGatewayProxyEventV2 {
   rawBody?: string;
   /** The signed-in session (routes with auth). */
   session?: LoadedSession;
+  /** Headers every answer to this request carries, an error's too (an API key's RateLimit headers). */
+  answerHeaders?: Record<string, string>;
   /** Viewer address: the socket's locally, CloudFront's viewer address in the cloud. */
   clientIp?: string;
 }

@@ -24,7 +24,8 @@ export type Mail =
   | { template: 'passkey-cloned'; data: { fullName: string; passkeyName: string } }
   | { template: 'mention'; data: MentionMailData }
   | { template: 'due-reminder'; data: DueReminderMailData }
-  | { template: 'weekly-digest'; data: WeeklyDigestMailData };
+  | { template: 'weekly-digest'; data: WeeklyDigestMailData }
+  | { template: 'webhook-disabled'; data: WebhookDisabledMailData };
 
 /**
  * A mail whose content the recipient's account decides, resolved by the mailer as it sends
@@ -49,6 +50,15 @@ export type DeferredMailResolvers = {
 export interface ListRecipient {
   userId: string;
   orgId: string;
+}
+
+/** The product turned one of the organization's webhooks off (functions/webhooks/endpoint-health.ts). */
+export interface WebhookDisabledMailData {
+  fullName: string;
+  organizationName: string;
+  url: string;
+  /** Why, as a sentence without its full stop: 'Your endpoint answered 410 Gone'. */
+  reason: string;
 }
 
 /** A project of the recipient's is due tomorrow, or became overdue today. */

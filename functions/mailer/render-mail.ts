@@ -19,6 +19,7 @@ import {
   mfaRemovedByPasswordResetMail,
   mfaResetMail,
 } from './templates/two-factor';
+import { webhookDisabledMail } from './templates/webhook-disabled';
 import { weeklyDigestMail } from './templates/weekly-digest';
 import { welcomeMail } from './templates/welcome';
 
@@ -48,6 +49,7 @@ const TEMPLATES: { [M in Mail as M['template']]: Render<M> } = {
   mention: mentionMail,
   'due-reminder': dueReminderMail,
   'weekly-digest': weeklyDigestMail,
+  'webhook-disabled': webhookDisabledMail,
 };
 
 /** `unsubscribe`: the links of a list's mail (functions/mailer/unsubscribe-links.ts); account mail has none. */

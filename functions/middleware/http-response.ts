@@ -4,7 +4,7 @@ import { startedOnDemand } from '../config';
 import { callsSoFar, dbTimeSoFar, readUnitsSoFar, readsSoFar, writesSoFar } from '../db/call-counter';
 import { isDatabaseUnavailable } from '../db/faults';
 import { enteredTenant, partitionOwnersSoFar } from '../db/tenant-guard';
-import { Conflict, DomainError, NotFound, type RefusalReason, Refused } from '../domain/errors';
+import { AllowanceUsed, Conflict, DomainError, NotFound, type RefusalReason, Refused, Unavailable } from '../domain/errors';
 import { HttpError } from '../http/http-error';
 import type { RouteResult } from '../http/response';
 import type { Context, LambdaResult, RouteEvent } from '../http/types';
@@ -62,7 +62,7 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
           ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
           ...(code ? { code } : {}),
         };
-        request.response = finish(request, { statusCode, body, headers: error instanceof HttpError ? error.headers : undefined });
+        request.response = finish(request, { statusCode, body, headers: error instanceof HttpError ? error.headers : retryAfterOf(error) });
         return;
       }
       if (isDatabaseUnavailable(error)) {
@@ -92,6 +92,7 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
     const headers: Record<string, string> = {
       'cache-control': 'no-store',
       'x-request-id': event.requestContext.requestId,
+      ...event.answerHeaders,
       ...result.headers,
     };
     if (dbCallsExposed()) {
@@ -186,5 +187,13 @@ function statusOf(error: DomainError): number {
   if (error instanceof NotFound) return 404;
   if (error instanceof Conflict) return 409;
   if (error instanceof Refused) return REFUSAL_STATUS[error.reason];
+  if (error instanceof AllowanceUsed) return 429;
+  if (error instanceof Unavailable) return error.refusedBy === 'upstream' ? 502 : 503;
   return 500;
+}
+
+/** When a refusal passes: Retry-After in whole seconds, at least one. */
+function retryAfterOf(error: DomainError): Record<string, string> | undefined {
+  const seconds = error instanceof AllowanceUsed || error instanceof Unavailable ? error.retryAfterSeconds : undefined;
+  return seconds === undefined ? undefined : { 'retry-after': String(Math.max(1, Math.ceil(seconds))) };
 }

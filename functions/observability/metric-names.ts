@@ -18,6 +18,11 @@ export const BUSINESS_METRICS = {
   FanOutRecordsParked: "Stream records the fan-out failed on each of the stream's tries, parked for the sweeper's later tries",
   FanOutRecordsGivenUp: "Parked records that failed every later try: left 'failed' for the runbook's redrive (alarmed)",
   AutomationRuns: 'Automation runs an event started (each rule once per event, whatever its outcome)',
+  AssistantGenerations:
+    "Texts the assistant wrote (a summary or a brief); each organization's own count is on its item, never with a prompt",
+  WebhooksDelivered: 'Webhook tries their endpoint answered with a 2xx within 10 s',
+  WebhookTriesFailed:
+    'Webhook tries that failed (another status, a refused address, no answer in time): retried on the schedule, then failed',
 } as const;
 
 export type BusinessMetric = keyof typeof BUSINESS_METRICS;

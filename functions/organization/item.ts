@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import { now } from '../clock';
+import type { AssistantUsage } from '../domain/assistant-allowance';
 
 /**
  * An organization: `ORG#<orgId> / ORG` (organizationKeys.organization). Created by registration with its first
@@ -36,6 +37,10 @@ export interface OrganizationItem {
    * then kept by each verification and removal. Absent on organizations that have not turned it on since.
    */
   ssoDomains?: Set<string>;
+  /** An admin turned the assistant off (functions/assistant; docs/decisions/116); absent means on. */
+  assistantOff?: boolean;
+  /** Today's assistant generations and model tokens (functions/assistant/allowance.ts): counts only, never a prompt or a text. */
+  assistantUsage?: AssistantUsage;
 }
 
 /** A new organization with its one admin counted (registration creates that admin in the same transaction). */

@@ -92,6 +92,7 @@ async function localServer(answer: http.RequestListener) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests: () => requests,
+    closeAll: () => server.closeAllConnections(),
     close: () => new Promise((closed) => server.close(closed)),
   };
 }
@@ -125,6 +126,37 @@ describe('the outbound-fetch guard on the local stage', () => {
       expect(answer.headers.get('location')).toBe('http://169.254.169.254/latest/meta-data/');
       expect(server.requests()).toBe(1);
     } finally {
+      await server.close();
+    }
+  });
+
+  it("reads a webhook receiver's answer up to its cap and answers with that much, closing the connection", async () => {
+    vi.stubEnv('STAGE', 'local');
+    const server = await localServer((_request, response) => {
+      response.writeHead(500);
+      response.end(Buffer.alloc(200 * 1024, 'a'));
+    });
+    try {
+      const answer = await outboundFetch(server.url, { method: 'POST', maxAnswerBytes: 64 * 1024, cutAnswer: true });
+      expect(answer.status).toBe(500);
+      expect((await answer.arrayBuffer()).byteLength).toBe(64 * 1024);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('holds the whole exchange to its time limit, the lookup included', async () => {
+    vi.stubEnv('STAGE', 'prod');
+    vi.spyOn(dns, 'lookup').mockImplementation((() => new Promise(() => {})) as unknown as typeof dns.lookup);
+    await expect(outboundFetch('https://slow-dns.example/', { timeLimitMs: 50 })).rejects.toThrow(
+      'slow-dns.example could not be found within 0.05 seconds.',
+    );
+    vi.stubEnv('STAGE', 'local');
+    const server = await localServer(() => {});
+    try {
+      await expect(outboundFetch(server.url, { timeLimitMs: 100 })).rejects.toThrow('did not answer within 0.1 seconds');
+    } finally {
+      server.closeAll();
       await server.close();
     }
   });

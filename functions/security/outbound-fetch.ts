@@ -6,7 +6,7 @@ import { isLocalStage } from '../config';
 
 /**
  * The one way the functions fetch a URL a customer gave (an OIDC issuer, the JWKS and endpoints its
- * discovery document names; webhooks next), so an admin's setting cannot make the service reach
+ * discovery document names; a webhook's endpoint), so an admin's setting cannot make the service reach
  * inside its own network (docs/decisions/096; issue 63: an issuer at 169.254.169.254 or 0x7f000001
  * answered as port open or not):
  * - https only, but on the local stage, whose identity provider answers plain http on 127.0.0.1;
@@ -108,6 +108,15 @@ export interface OutboundRequest {
   headers?: Record<string, string>;
   body?: string | URLSearchParams | Uint8Array | ArrayBuffer | ReadableStream | null;
   signal?: AbortSignal | undefined;
+  /** The whole exchange's time limit; TIME_LIMIT_MS when absent (a webhook's try allows 10 s). */
+  timeLimitMs?: number;
+  /**
+   * The most of the answer read: past it the answer is refused (MAX_ANSWER_BYTES, a document the
+   * caller needs whole), or with `cutAnswer` answered with what was read and the connection closed
+   * (a webhook's receiver, whose status is what counts and whose body is only shown).
+   */
+  maxAnswerBytes?: number;
+  cutAnswer?: boolean;
 }
 
 /**
@@ -115,7 +124,17 @@ export interface OutboundRequest {
  * as it came, never followed), or throws OutboundRefused for a refused address, a late or an oversized answer.
  */
 export async function outboundFetch(target: string | URL, init: OutboundRequest = {}): Promise<Response> {
-  const { url, addresses } = await checkedDestination(target);
+  const timeLimitMs = init.timeLimitMs ?? TIME_LIMIT_MS;
+  const maxAnswerBytes = init.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+  // The time limit starts before the lookup: a name server that never answers counts against it too.
+  const signal = init.signal
+    ? AbortSignal.any([init.signal, AbortSignal.timeout(timeLimitMs)])
+    : AbortSignal.timeout(timeLimitMs);
+  const { url, addresses } = await withinTime(
+    checkedDestination(target),
+    signal,
+    () => new OutboundRefused(`${new URL(target).hostname} could not be found within ${timeLimitMs / 1000} seconds.`),
+  );
   // Connect to the checked addresses only, whatever a second lookup would say.
   const pinned: LookupFunction = (_host, options, callback) => {
     const all = addresses.map((address) => ({ address, family: isIP(address) }));
@@ -123,24 +142,12 @@ export async function outboundFetch(target: string | URL, init: OutboundRequest 
     else callback(null, all[0]!.address, all[0]!.family);
   };
   const body = init.body == null ? undefined : Buffer.from(await new Response(init.body as BodyInit).arrayBuffer());
-  const signal = init.signal
-    ? AbortSignal.any([init.signal, AbortSignal.timeout(TIME_LIMIT_MS)])
-    : AbortSignal.timeout(TIME_LIMIT_MS);
   return new Promise<Response>((resolve, reject) => {
     const send = url.protocol === 'https:' ? https.request : http.request;
     const request = send(url, { method: init.method ?? 'GET', headers: init.headers, lookup: pinned, signal }, (answer) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      answer.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_ANSWER_BYTES) {
-          request.destroy(new OutboundRefused(`${url.hostname} answered more than ${MAX_ANSWER_BYTES / 1024} KB.`));
-          return;
-        }
-        chunks.push(chunk);
-      });
-      answer.on('error', reject);
-      answer.on('end', () => {
+      const answered = () => {
         const headers = new Headers();
         for (const [name, value] of Object.entries(answer.headers))
           for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
@@ -148,17 +155,44 @@ export async function outboundFetch(target: string | URL, init: OutboundRequest 
         // A Response cannot carry a body with these statuses.
         const content = [101, 204, 205, 304].includes(status) ? null : Buffer.concat(chunks);
         resolve(new Response(content, { status, statusText: answer.statusMessage ?? '', headers }));
+      };
+      answer.on('data', (chunk: Buffer) => {
+        if (size + chunk.length > maxAnswerBytes) {
+          if (init.cutAnswer) {
+            chunks.push(chunk.subarray(0, maxAnswerBytes - size));
+            size = maxAnswerBytes;
+            answered();
+            request.destroy();
+            return;
+          }
+          request.destroy(new OutboundRefused(`${url.hostname} answered more than ${maxAnswerBytes / 1024} KB.`));
+          return;
+        }
+        size += chunk.length;
+        chunks.push(chunk);
       });
+      answer.on('error', reject);
+      answer.on('end', answered);
     });
     request.on('error', (error) =>
       reject(
         error instanceof OutboundRefused
           ? error
           : signal.aborted && !init.signal?.aborted
-            ? new OutboundRefused(`${url.hostname} did not answer within ${TIME_LIMIT_MS / 1000} seconds.`)
+            ? new OutboundRefused(`${url.hostname} did not answer within ${timeLimitMs / 1000} seconds.`)
             : error,
       ),
     );
     request.end(body);
+  });
+}
+
+/** The promise's outcome, or `late()` thrown once the signal aborts first. */
+function withinTime<T>(work: Promise<T>, signal: AbortSignal, late: () => Error): Promise<T> {
+  if (signal.aborted) return Promise.reject(late());
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(late());
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
   });
 }

@@ -1,3 +1,4 @@
+import type { ApiKeyItem } from '../api-keys/item';
 import { now as clockNow } from '../clock';
 import { type Key } from '../db/keys';
 import { queryCollection } from '../db/query-collection';
@@ -20,6 +21,11 @@ export interface LoadedSession {
   org: OrganizationItem;
   /** Every item the route asked to read along with the session (RouteOptions.preload), in its order (undefined where none exists). */
   preloadedAll: (Item | undefined)[];
+  /**
+   * Set when an API key made the request (functions/middleware/session.ts): `user` and `session`
+   * then stand for the key (functions/api-keys/authenticate.ts) and are never stored.
+   */
+  apiKey?: ApiKeyItem;
 }
 
 /**

@@ -2,7 +2,7 @@ import { requestsPerMinuteOf, scimRequestsPerMinuteOf } from '../capacity/organi
 import { runUncounted } from '../db/call-counter';
 import { logger } from '../observability/logger';
 import type { ThrottleRule } from './rules';
-import { countAttemptsOf, readThrottle, retryAfterSeconds, throttleCounter } from './throttles';
+import { countAttemptsOf, readThrottle, recentAttempts, retryAfterSeconds, throttleCounter } from './throttles';
 
 const MINUTE = 60 * 1000;
 
@@ -48,7 +48,11 @@ const tallies = new Map<string, Tally>();
 /** Enough organizations for any warm function; past it, windows that can no longer count are dropped. */
 const TALLIES_KEPT = 1000;
 
-export type BudgetAnswer = { allowed: true } | { allowed: false; retryAfter: number };
+/**
+ * Allowed: with what is left of the window as this function knows it (at least 0) and the seconds
+ * until the window ends, for the RateLimit header (functions/api-keys/rate-limit.ts). Refused: the seconds to wait.
+ */
+export type BudgetAnswer = { allowed: true; remaining: number; resetSeconds: number } | { allowed: false; retryAfter: number };
 
 /**
  * Spends one request of the organization's budget: answers from this function's estimate (the
@@ -61,7 +65,8 @@ export const spendOrganizationBudget = (orgId: string, plan: string) => spendBud
 /** The same for the organization's SCIM requests, from their own budget. */
 export const spendScimBudget = (orgId: string, plan: string) => spendBudget(scimRequests(plan), orgId);
 
-async function spendBudget(rule: ThrottleRule<'sliding'>, orgId: string): Promise<BudgetAnswer> {
+/** Spends one request of a subject's budget under a sliding rule: the organizations' and the API keys' (functions/api-keys/rate-limit.ts). */
+export async function spendBudget(rule: ThrottleRule<'sliding'>, orgId: string): Promise<BudgetAnswer> {
   const counter = throttleCounter(rule, orgId);
   const tally = tallyOf(`${rule.name}#${orgId}`, counter.windowStart);
   // Synced before deciding: a function's first request of an organization already knows what the others served.
@@ -75,7 +80,12 @@ async function spendBudget(rule: ThrottleRule<'sliding'>, orgId: string): Promis
   }
   if (retryAfter !== undefined) return { allowed: false, retryAfter };
   tally.unsynced += 1;
-  return { allowed: true };
+  const used = recentAttempts(counter, { current: tally.shared + tally.unsynced, previous: tally.previous ?? 0 });
+  return {
+    allowed: true,
+    remaining: Math.max(0, Math.floor(rule.limit - used)),
+    resetSeconds: Math.max(1, Math.ceil((counter.windowStart + rule.windowMs - counter.now) / 1000)),
+  };
 }
 
 function tallyOf(budget: string, windowStart: number): Tally {

@@ -5,8 +5,9 @@ import type { UserResponse } from '../../shared/schemas/auth';
 import type { OrganizationResponse } from '../../shared/schemas/organization';
 import type { ManagedUserResponse, OrganizationUserResponse } from '../../shared/schemas/organization-users';
 import type { ProjectMemberResponse } from '../../shared/schemas/projects';
-import { now } from '../clock';
+import { now, today } from '../clock';
 import type { Key } from '../db/keys';
+import { allowanceOf, usageOn } from '../domain/assistant-allowance';
 import type { OrganizationItem } from '../organization/item';
 import { userIndexKeys, userKeys } from './keys';
 
@@ -156,14 +157,30 @@ interface SessionStart {
 export const mustSetUpMfa = (user: UserItem, org: OrganizationItem, session?: SessionStart) =>
   org.requireMfa === true && !hasTwoFactor(user) && session?.startedBy !== 'sso';
 
-/** The organization as the API answers it; the count of members without two-factor is for admins (the 'Require two-factor' dialog). */
+/**
+ * The organization as the API answers it; the count of members without two-factor (the 'Require
+ * two-factor' dialog) and today's assistant figures against the plan's allowance are for admins.
+ */
 export function organizationShape(org: OrganizationItem, role: Role): OrganizationResponse {
   const counted = role === 'admin' && org.membersWithoutTwoFactor !== undefined;
+  const usage = usageOn(org.assistantUsage, today());
+  const allowance = allowanceOf(org.plan);
   return {
     id: org.id,
     name: org.name,
     requireMfa: org.requireMfa === true,
     ...(counted ? { membersWithoutTwoFactor: org.membersWithoutTwoFactor } : {}),
+    assistantEnabled: org.assistantOff !== true,
+    ...(role === 'admin'
+      ? {
+          assistantUsage: {
+            requests: usage.requests,
+            requestsPerDay: allowance.requestsPerDay,
+            tokens: usage.tokens,
+            tokensPerDay: allowance.tokensPerDay,
+          },
+        }
+      : {}),
   };
 }
 

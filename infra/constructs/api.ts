@@ -1,13 +1,14 @@
 import path from 'node:path';
-import { ArnFormat, Duration, type RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Duration, NestedStack, type RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   CfnStage,
   HttpApi,
   HttpIntegrationType,
   HttpMethod,
-  type HttpRoute,
+  HttpRoute,
   HttpRouteIntegration,
+  HttpRouteKey,
   type HttpRouteIntegrationConfig,
   HttpStage,
   IntegrationCredentials,
@@ -28,12 +29,14 @@ import {
   type RouteDefinition,
   type RouteSecret,
   handlerName,
+  invokesModel,
   isTenantScoped,
   secretsOf,
 } from '../../functions/routes';
 import { SESSION_TOUCH_ATTRIBUTES } from '../../functions/sessions/touch';
 import { handlerEntry } from '../local/build-functions';
 import type { ApiThrottles, RouteKey } from '../stages';
+import type { AssistantModel } from './assistant';
 import { tableIndexesNagResource } from './data';
 import { NODEJS_BUNDLING } from './nodejs-bundling';
 
@@ -78,6 +81,8 @@ interface ApiProps {
   logLevel: string;
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
+  /** The stage's model and guardrail; null: the model routes write with the local provider and get no Bedrock access. */
+  assistant: AssistantModel | null;
 }
 
 /** The HTTP API: one Lambda function and one route per route-table entry, each with least-privilege table access. */
@@ -144,6 +149,12 @@ export class Api extends Construct {
       reason:
         "The API's own route functions, by CloudFormation's generated names: one statement instead of a resource permission per function keeps the stack within CloudFormation's 500 resources (docs/decisions/109).",
     });
+    // A route and an integration per entry live in a nested stack of their own: with a function each in this
+    // stack, 124 routes passed CloudFormation's 500 resources a stack (docs/decisions/117). The API, its stage,
+    // the functions and the invoking role stay here: their names, and what is granted by them, do not change.
+    const routing = new NestedStack(this, 'Routing', {
+      description: `Growthwise ${props.stage}: a route and an integration per route-table entry`,
+    });
     const ids = new Set<string>();
     const routesByKey = new Map<string, HttpRoute>();
     for (const route of props.routes) {
@@ -153,15 +164,20 @@ export class Api extends Construct {
       const fn = this.routeFunction(fnId, route, props);
       this.functions.push(fn);
       this.routeFunctions.push({ label: `${route.method} ${route.path}`, fn });
-      const [httpRoute] = this.httpApi.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
+      const httpRoute = new HttpRoute(routing, `${fnId}-route`, {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new InvokedAs(`${fnId}-integration`, fn, invoker),
       });
-      routesByKey.set(`${route.method} ${route.path}`, httpRoute!);
+      routesByKey.set(`${route.method} ${route.path}`, httpRoute);
     }
     this.throttleRoutes(stage, routesByKey, props.throttle.routes);
 
+    Validations.of(routing).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        "Authorization is the application's: the session cookie or API key is checked by the handlers' middleware (login and register are public by design), and requests without CloudFront's x-origin-verify header are refused.",
+    });
     Validations.of(this.httpApi).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:
@@ -191,7 +207,7 @@ export class Api extends Construct {
 
   private functionLogs: LogGroup | undefined;
 
-  /** Route functions with the same grants share a role: one per table access and set of secrets (docs/decisions/053). */
+  /** Route functions with the same grants share a role: one per table access, set of secrets and model access (docs/decisions/053, 116). */
   private readonly roles = new Map<string, Role>();
 
   /**
@@ -202,14 +218,17 @@ export class Api extends Construct {
   private roleFor(route: RouteDefinition, props: ApiProps): Role {
     const secrets = [...secretsOf(route)].sort();
     const tenant = isTenantScoped(route);
+    const model = props.assistant !== null && invokesModel(route);
     // A tenant route's own role reaches no table: read or read-write, the tenant role does it all.
-    const profile = (tenant ? ['tenant', ...secrets] : [route.table, ...secrets]).join('-');
+    const profile = [...(tenant ? ['tenant', ...secrets] : [route.table, ...secrets]), ...(model ? ['model'] : [])].join('-');
     const existing = this.roles.get(profile);
     if (existing) return existing;
     const role = new Role(this, `role-${profile}`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Growthwise ${props.stage} route functions: table ${tenant ? 'through the tenant role only' : route.table}${secrets.length > 0 ? `, secrets ${secrets.join(', ')}` : ''}`,
+      description: `Growthwise ${props.stage} route functions: table ${tenant ? 'through the tenant role only' : route.table}${secrets.length > 0 ? `, secrets ${secrets.join(', ')}` : ''}${model ? ', the assistant model' : ''}`,
     });
+    // Only the two routes that write with the model: InvokeModel on the stage's model, its guardrail (decision 116).
+    if (model) for (const statement of props.assistant!.statements) role.addToPrincipalPolicy(statement);
     if (tenant) this.reachesTableAsTenant(role, props);
     else if (route.table === 'readwrite') props.table.grantReadWriteData(role);
     else {
@@ -349,6 +368,13 @@ export class Api extends Construct {
         // A dynamic reference: CloudFormation resolves it at deploy time; the template never holds the value.
         ORIGIN_VERIFY_SECRET: props.originVerifyValue,
         ...(this.tenantRole && isTenantScoped(route) ? { TENANT_TABLE_ROLE_ARN: this.tenantRole.roleArn } : {}),
+        ...(props.assistant && invokesModel(route)
+          ? {
+              ASSISTANT_MODEL_ID: props.assistant.modelId,
+              ASSISTANT_GUARDRAIL_ID: props.assistant.guardrailId,
+              ASSISTANT_GUARDRAIL_VERSION: props.assistant.guardrailVersion,
+            }
+          : {}),
       },
     });
     Validations.of(fn).acknowledge({

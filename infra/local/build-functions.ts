@@ -3,6 +3,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { handlerName, routes } from '../../functions/routes';
 import { HANDLER_BUNDLING } from '../bundling';
+import { writeOpenApiDocument } from '../openapi/write-openapi-document';
 import { bundleThroughCache } from './bundle-cache';
 import { recordProfileEvent } from './profile-events';
 
@@ -15,7 +16,8 @@ export const handlerEntry = (handler: string) => path.join(FUNCTIONS_DIR, 'handl
  * Bundles every handler of the route table and the stream and schedule functions, with the settings the CDK uses, into
  * outDir/<name>/index.mjs. One esbuild call for all of them (each still a bundle of its own, no
  * shared chunks): esbuild parses the shared modules once, several times faster than one call each.
- * Sources unchanged since the last call (by any process), the bundles are copied from the cache.
+ * Sources unchanged since the last call (by any process), the bundles are copied from the cache; else the
+ * OpenAPI document is generated first, for the bundle that serves it.
  */
 export async function buildFunctions(outDir: string): Promise<Map<string, string>> {
   const handlers = [...new Set(routes.map((route) => route.handler))];
@@ -29,15 +31,29 @@ export async function buildFunctions(outDir: string): Promise<Map<string, string
       [FIGURES]: FIGURES_ENTRY,
       [TRIAL_ALERTS]: TRIAL_ALERTS_ENTRY,
       [DUE_REMINDERS]: DUE_REMINDERS_ENTRY,
+      [WEBHOOKS]: WEBHOOKS_ENTRY,
+      [WEBHOOK_SWEEPER]: WEBHOOK_SWEEPER_ENTRY,
     },
     outDir,
-    bundleHandlers,
+    // The OpenAPI route's bundle takes the document generated from the contract (docs/decisions/115).
+    async (entries, dir) => {
+      await writeOpenApiDocument();
+      await bundleHandlers(entries, dir);
+    },
   );
   return new Map(
-    [...handlers, MAILER, OUTBOX_SWEEPER, FAN_OUT, AUTOMATIONS, FIGURES, TRIAL_ALERTS, DUE_REMINDERS].map((handler) => [
-      handler,
-      path.join(outDir, handlerName({ handler }), 'index.mjs'),
-    ]),
+    [
+      ...handlers,
+      MAILER,
+      OUTBOX_SWEEPER,
+      FAN_OUT,
+      AUTOMATIONS,
+      FIGURES,
+      TRIAL_ALERTS,
+      DUE_REMINDERS,
+      WEBHOOKS,
+      WEBHOOK_SWEEPER,
+    ].map((handler) => [handler, path.join(outDir, handlerName({ handler }), 'index.mjs')]),
   );
 }
 
@@ -68,6 +84,14 @@ export const TRIAL_ALERTS_ENTRY = handlerEntry('billing/alert-trials-ending');
 /** The daily due-date reminders (a schedule invokes it in the cloud; the local cloud runs it at start and hourly). */
 export const DUE_REMINDERS = 'due-reminders';
 export const DUE_REMINDERS_ENTRY = handlerEntry('projects/remind-due-projects');
+
+/** The change bus's consumer that writes and first tries the webhook deliveries of change events, and the ones asked for at once (issue 65). */
+export const WEBHOOKS = 'webhooks';
+export const WEBHOOKS_ENTRY = handlerEntry('webhooks/deliver-webhooks');
+
+/** The webhook deliveries' later tries, every minute (a schedule in the cloud; `npm start` runs it as often; tests call it). */
+export const WEBHOOK_SWEEPER = 'webhook-sweeper';
+export const WEBHOOK_SWEEPER_ENTRY = handlerEntry('webhooks/sweep-webhook-deliveries');
 
 /** Bundles each entry (name → source file) into outDir/<name>/index.mjs with the Lambda settings. */
 export async function bundleHandlers(entries: Record<string, string>, outDir: string) {

@@ -9,9 +9,15 @@ const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 /** One folder per state of the sources, under the ignored .build/. */
 export const BUNDLE_CACHE_DIR = path.join(PROJECT_ROOT, '.build', 'functions-cache');
 /** What a handler bundle can be made of: our sources, and the dependencies the lock file pins. */
-const SOURCES = ['functions', 'shared', 'infra/bundling.ts', 'infra/local/build-functions.ts', 'package-lock.json'].map(
-  (source) => path.join(PROJECT_ROOT, source),
-);
+const SOURCES = [
+  'functions',
+  'shared',
+  'infra/bundling.ts',
+  'infra/local/build-functions.ts',
+  // The generator of the OpenAPI document one bundle holds (docs/decisions/115).
+  'infra/openapi',
+  'package-lock.json',
+].map((source) => path.join(PROJECT_ROOT, source));
 const COMPLETE = '.complete';
 /** A folder of another state of the sources is left this long, for a process that may still copy from it. */
 const STALE_AFTER_MS = 10 * 60_000;

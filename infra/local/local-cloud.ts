@@ -10,6 +10,7 @@ import { MAILER_EVENT_SOURCE, OUTBOX_STREAM_FILTER } from '../../functions/maile
 import { FAN_OUT_CONSUMER } from '../../functions/notifications/bus-rule';
 import { FIGURES_CONSUMER } from '../../functions/projects/bus-rule';
 import { routes } from '../../functions/routes';
+import { WEBHOOKS_CONSUMER } from '../../functions/webhooks/bus-rule';
 import {
   AUTOMATIONS,
   DUE_REMINDERS,
@@ -18,6 +19,8 @@ import {
   MAILER,
   OUTBOX_SWEEPER,
   TRIAL_ALERTS,
+  WEBHOOKS,
+  WEBHOOK_SWEEPER,
   buildFunctions,
 } from './build-functions';
 import { type DatabaseWorkload, LOCAL_AWS_ENV, ensureTable, startDynamoDbLocal } from './dynamodb-local';
@@ -50,6 +53,7 @@ const STREAM_CONSUMERS = [
   busConsumer(FAN_OUT, FAN_OUT_CONSUMER),
   busConsumer(FIGURES, FIGURES_CONSUMER),
   busConsumer(AUTOMATIONS, AUTOMATIONS_CONSUMER),
+  busConsumer(WEBHOOKS, WEBHOOKS_CONSUMER),
 ];
 
 interface LocalCloudOptions {
@@ -183,6 +187,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
           SWEEP_MS,
         ).unref()
       : undefined;
+    // The webhook deliveries' later tries, every minute as their schedule runs in the cloud (`npm start`; tests call it at chosen instants).
+    const webhookSweeps = options.dailyJobs
+      ? setInterval(() => runJobs([handlers.get(WEBHOOK_SWEEPER)!], 'The webhook sweeper'), WEBHOOK_SWEEP_MS).unref()
+      : undefined;
     return {
       url,
       dynamoDbEndpoint: dynamo.endpoint,
@@ -204,6 +212,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       stop: async () => {
         if (dailyJobs) clearInterval(dailyJobs);
         if (sweeps) clearInterval(sweeps);
+        if (webhookSweeps) clearInterval(webhookSweeps);
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await poller?.stop();
@@ -229,6 +238,7 @@ function runDailyJobsHourly(jobs: LambdaHandler[]): NodeJS.Timeout {
 }
 
 const SWEEP_MS = 5 * 60 * 1000;
+const WEBHOOK_SWEEP_MS = 60 * 1000;
 
 function runJobs(jobs: LambdaHandler[], what: string) {
   void Promise.all(jobs.map((job) => (job as unknown as (event: unknown) => Promise<unknown>)({}))).catch((error: unknown) =>

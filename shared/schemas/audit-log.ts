@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'invitation.accepted',
   'organization.renamed',
   'organization.mfa_requirement_changed',
+  'organization.assistant_changed',
   'sso.domain_added',
   'sso.domain_verified',
   'sso.domain_removed',
@@ -37,6 +38,12 @@ export const AUDIT_ACTIONS = [
   'sso.password_access_changed',
   'scim.token_created',
   'scim.token_revoked',
+  'api_key.created',
+  'api_key.revoked',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
   'project.deleted',
   'comment.deleted',
   'automation.created',
@@ -58,6 +65,8 @@ const AUDIT_TARGET_TYPES = [
   'domain',
   'scim_token',
   'automation',
+  'api_key',
+  'webhook',
 ] as const;
 
 /** A small, flat object of what changed (from-role and to-role, a new name): strings, numbers, booleans, nulls. */

@@ -28,6 +28,7 @@ export const AUTOMATION_ACTION_TYPES = [
   'set_due_date',
   'notify',
   'comment',
+  'webhook',
 ] as const;
 export type AutomationActionType = (typeof AUTOMATION_ACTION_TYPES)[number];
 
@@ -39,7 +40,8 @@ const STATUS_MESSAGE = 'Status must be one of planning, in_progress, completed, 
 const MEMBERS_MESSAGE = 'Member ids must be user ids';
 const TRIGGER_MESSAGE =
   'Trigger must be one of project.created, project.status_changed, project.due_soon, project.overdue, project.member_added, comment.created';
-const ACTION_MESSAGE = 'Action must be one of set_status, add_members, remove_members, set_due_date, notify, comment';
+const ACTION_MESSAGE = 'Action must be one of set_status, add_members, remove_members, set_due_date, notify, comment, webhook';
+const WEBHOOK_MESSAGE = 'Choose a webhook';
 
 const status = /* @__PURE__ */ (() => z.enum(PROJECT_STATUSES, { error: () => STATUS_MESSAGE }))();
 const memberIds = /* @__PURE__ */ (() =>
@@ -111,6 +113,11 @@ export const automationAction = /* @__PURE__ */ (() =>
       }),
       z.object({ type: z.literal('notify'), to: notifyTo, message: text('Message') }),
       z.object({ type: z.literal('comment'), text: text('Comment') }),
+      // Posts the rule's event to one of the organization's endpoints (issue 65, item 4).
+      z.object({
+        type: z.literal('webhook'),
+        webhookId: z.string({ error: WEBHOOK_MESSAGE }).check(z.regex(ULID, WEBHOOK_MESSAGE)),
+      }),
     ],
     { error: ACTION_MESSAGE },
   ))();

@@ -55,6 +55,7 @@ test.describe('public screens', () => {
     ['/', /./],
     ['/terms', /terms/i],
     ['/privacy', /privacy/i],
+    ['/developers', /developers/i],
     ['/no-such-page', /./],
   ] as const) {
     test(`${path} has no serious or critical violations`, async ({ page }) => {

@@ -12,7 +12,7 @@ test.describe('Help Center', () => {
     await expect(page.getByRole('tab', { name: 'Help Articles' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: 'Contact Support' })).toBeVisible();
     const articles = page.getByRole('list', { name: 'Help articles' }).getByRole('listitem');
-    await expect(articles).toHaveCount(6);
+    await expect(articles).toHaveCount(7);
     for (const category of ['Basics', 'Projects', 'Administration', 'Billing', 'Security']) {
       await expect(articles.filter({ hasText: category })).not.toHaveCount(0);
     }
@@ -42,7 +42,7 @@ test.describe('Help Center', () => {
     await expect(articles).toHaveCount(0);
 
     await search.fill('');
-    await expect(articles).toHaveCount(6);
+    await expect(articles).toHaveCount(7);
   });
 
   test('the contact form requires every field and a valid email', async ({ signedInPage: page }) => {

@@ -53,6 +53,10 @@ describe("alarms: prod's alarms reach someone, and each names its runbook line",
       'AlarmsNotificationFanOutQueueBehind',
       'AlarmsTableSystemErrors',
       'AlarmsTableThrottled',
+      'AlarmsWebhooksConsumerErrors',
+      'AlarmsWebhooksConsumerThrottled',
+      'AlarmsWebhooksDeadLetters',
+      'AlarmsWebhooksQueueBehind',
       'AlarmsWorkGivenUp',
     ]);
     for (const alarm of Object.values(byId)) expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
@@ -77,7 +81,7 @@ describe("alarms: prod's alarms reach someone, and each names its runbook line",
       expect(byId[`Alarms${consumer}StreamThrottled`]).toMatchObject({ MetricName: 'Throttles', Namespace: 'AWS/Lambda' });
     }
     // Issue 64: each change-bus consumer's queue age, failures and throttles.
-    for (const consumer of ['NotificationFanOut', 'Figures', 'Automations']) {
+    for (const consumer of ['NotificationFanOut', 'Figures', 'Automations', 'Webhooks']) {
       expect(byId[`Alarms${consumer}QueueBehind`]).toMatchObject({
         MetricName: 'ApproximateAgeOfOldestMessage',
         Namespace: 'AWS/SQS',

@@ -3,6 +3,7 @@ import { AUTOMATIONS_CONSUMER } from '../../functions/automations/bus-rule';
 import { CHANGE_BUS, PIPE_FILTERS } from '../../functions/events/bus';
 import { FAN_OUT_CONSUMER } from '../../functions/notifications/bus-rule';
 import { FIGURES_CONSUMER } from '../../functions/projects/bus-rule';
+import { WEBHOOKS_CONSUMER } from '../../functions/webhooks/bus-rule';
 import { PIPE_STREAM_READ } from '../../infra/constructs/change-bus';
 import { ofType, synthStage } from './synth-stage';
 
@@ -46,6 +47,7 @@ describe('the change-event backbone in the cloud', () => {
     ['NotificationFanOut', FAN_OUT_CONSUMER],
     ['Figures', FIGURES_CONSUMER],
     ['Automations', AUTOMATIONS_CONSUMER],
+    ['Webhooks', WEBHOOKS_CONSUMER],
   ] as const) {
     it(`gives the ${name} consumer its own rule on the bus, a queue and a dead-letter queue that keeps the message, and alarms`, () => {
       const [queueId, queue] = ofType(prod, 'AWS::SQS::Queue').find(([id]) => id.startsWith(`${name}Queue`))!;

@@ -16,6 +16,8 @@ import {
   MAILER,
   OUTBOX_SWEEPER,
   TRIAL_ALERTS,
+  WEBHOOKS,
+  WEBHOOK_SWEEPER,
   buildFunctions,
   bundleHandlers,
 } from '../../infra/local/build-functions';
@@ -84,6 +86,11 @@ export const PASSKEY_HANDLER_BUNDLE_BUDGET_BYTES = 650 * 1024;
  */
 export const SAML_HANDLERS = ['sso/start-sso-sign-in', 'sso/finish-saml-sign-in', 'sso/test-sso-connection'];
 export const SAML_HANDLER_BUNDLE_BUDGET_BYTES = 960 * 1024;
+/**
+ * The assistant's two model routes carry Bedrock Runtime's client (and its HTTP/2 handler): the client
+ * stays out of every other bundle, the recommendations' included (docs/decisions/116).
+ */
+export const MODEL_HANDLERS = ['assistant/summarize-project', 'assistant/draft-brief'];
 const budgetOf = (handler: string) =>
   STRIPE_HANDLERS.includes(handler)
     ? STRIPE_HANDLER_BUNDLE_BUDGET_BYTES
@@ -143,6 +150,8 @@ describe('handler bundles', () => {
         FIGURES,
         TRIAL_ALERTS,
         DUE_REMINDERS,
+        WEBHOOKS,
+        WEBHOOK_SWEEPER,
       ].sort(),
     );
   });
@@ -180,6 +189,16 @@ describe('handler bundles', () => {
       if (map.sources.some((source) => source.includes('node_modules/@node-saml/'))) withSaml.push(handler);
     }
     expect(withSaml.sort()).toEqual([...SAML_HANDLERS].sort());
+  });
+
+  it('puts the Bedrock Runtime client only into the handlers that write with the model', async () => {
+    const withBedrock: string[] = [];
+    for (const [handler, file] of bundles) {
+      const map = JSON.parse(await readFile(`${file}.map`, 'utf8')) as { sources: string[] };
+      if (map.sources.some((source) => source.includes('node_modules/@aws-sdk/client-bedrock-runtime/')))
+        withBedrock.push(handler);
+    }
+    expect(withBedrock.sort()).toEqual([...MODEL_HANDLERS].sort());
   });
 
   it('puts the Stripe package only into the handlers that call Stripe', async () => {
@@ -255,7 +274,9 @@ describe('handler bundles', () => {
         handler === AUTOMATIONS ||
         handler === FIGURES ||
         handler === TRIAL_ALERTS ||
-        handler === DUE_REMINDERS
+        handler === DUE_REMINDERS ||
+        handler === WEBHOOKS ||
+        handler === WEBHOOK_SWEEPER
       )
         continue;
       const text = await readFile(file, 'utf8');

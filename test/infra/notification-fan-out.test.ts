@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTOMATIONS_TABLE_ACCESS } from '../../infra/constructs/automations';
 import { FAN_OUT_TABLE_ACCESS, PARKED_RECORDS_INDEX_ACCESS } from '../../infra/constructs/notification-fan-out';
+import { WEBHOOKS_TABLE_ACCESS } from '../../infra/constructs/webhooks';
 import { ofType, synthStage } from './synth-stage';
 
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
@@ -20,7 +21,7 @@ describe('the notification fan-out in the cloud', () => {
     expect(alarms[0]![1].Properties).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
   });
 
-  it("shares the change-bus consumers' role (with the figures and the automations), which may do on the table exactly what the two need, besides reading its queues and logging", () => {
+  it("shares the change-bus consumers' role (with the figures, the automations and the webhooks with their sweeper), which may do on the table exactly what they need, besides reading its queues and logging", () => {
     const roleId = (fn.Properties?.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]!;
     expect(
       ofType(prod, 'AWS::Lambda::Function')
@@ -30,6 +31,8 @@ describe('the notification fan-out in the cloud', () => {
       expect.stringContaining('notification events'),
       expect.stringContaining('figures'),
       expect.stringContaining('automations'),
+      expect.stringContaining('webhook deliveries of change events'),
+      expect.stringContaining('webhook deliveries whose next try is due'),
     ]);
     const statements = ofType(prod, 'AWS::IAM::Policy')
       .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(roleId))
@@ -43,7 +46,7 @@ describe('the notification fan-out in the cloud', () => {
         action,
         condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': leadingKeys } },
       })),
-      ...AUTOMATIONS_TABLE_ACCESS.map(({ actions, leadingKeys }) => ({
+      ...[...AUTOMATIONS_TABLE_ACCESS, ...WEBHOOKS_TABLE_ACCESS].map(({ actions, leadingKeys }) => ({
         action: actions.length === 1 ? actions[0] : [...actions],
         condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...leadingKeys] } },
       })),

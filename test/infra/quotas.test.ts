@@ -3,7 +3,7 @@ import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { isTenantScoped, routes, secretsOf } from '../../functions/routes';
+import { invokesModel, isTenantScoped, routes, secretsOf } from '../../functions/routes';
 import { buildApp } from '../../infra/app';
 import { EDGE_STACK_NAME, SHARED_STACK_NAME, stackName, stageConfig } from '../../infra/stages';
 import { ofType, synthStage } from './synth-stage';
@@ -131,10 +131,18 @@ describe("roles: route functions share one role per set of grants, and each role
   const roleIds = (policy: { Properties?: Record<string, unknown> }) =>
     (policy.Properties!.Roles as { Ref: string }[]).map((role) => role.Ref);
 
-  it('gives the route functions as many roles as there are sets of grants (table access and secrets), however many routes', () => {
+  it('gives the route functions as many roles as there are sets of grants (table access, secrets, the model), however many routes', () => {
     // An admin or SCIM route's role reaches no table (the tenant role does): its grants are its secrets.
+    // The assistant's two model routes share one more (decision 116), where the stage has a model.
+    const model = stageConfig('prod').assistant !== null;
     const profiles = new Set(
-      routes.map((route) => [isTenantScoped(route) ? 'tenant' : route.table, ...[...secretsOf(route)].sort()].join('+')),
+      routes.map((route) =>
+        [
+          isTenantScoped(route) ? 'tenant' : route.table,
+          ...[...secretsOf(route)].sort(),
+          ...(model && invokesModel(route) ? ['model'] : []),
+        ].join('+'),
+      ),
     );
     const routeRoles = new Set(
       ofType(stage, 'AWS::Lambda::Function')

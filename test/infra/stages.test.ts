@@ -38,6 +38,16 @@ const ONLY_IN_PROD = ['AWS::CloudWatch::Alarm', 'AWS::SNS::Topic', 'AWS::SNS::To
 const PROD_WEB_ACL_READER = /^(WebAclArn|AWS679f53fac002430cb0da5b7982bd2287)/;
 /** Prod's backup plan, its vault and key, and AWS Backup's role (stage config `backup`). */
 const PROD_BACKUPS = /^Backups/;
+/** Prod's assistant model (stage config `assistant`; previews write by the local rules): its guardrail, and the model routes' role. */
+const PROD_ASSISTANT = /^(Assistant|Apirole\w*model)/;
+/** What a model route's function has in prod only: the model's settings, and its own role (docs/decisions/116). */
+const MODEL_FUNCTION_PROPERTIES = [
+  'Properties.Environment.Variables.ASSISTANT_MODEL_ID',
+  'Properties.Environment.Variables.ASSISTANT_GUARDRAIL_ID',
+  'Properties.Environment.Variables.ASSISTANT_GUARDRAIL_VERSION',
+  'Properties.Role',
+  'DependsOn',
+];
 const ONLY_IN_PREVIEW = ['Custom::S3AutoDeleteObjects', 'AWS::Lambda::Function', 'AWS::IAM::Role', 'AWS::Logs::LogGroup'];
 
 describe('stages: prod and a preview differ exactly in the stage rules and limits', () => {
@@ -59,6 +69,7 @@ describe('stages: prod and a preview differ exactly in the stage rules and limit
         if (STAGE_NAMED_IDS.test(id)) continue;
         if (PROD_WEB_ACL_READER.test(id) && prodResources[id]) continue;
         if (PROD_BACKUPS.test(id) && prodResources[id]) continue;
+        if (PROD_ASSISTANT.test(id) && prodResources[id]) continue;
         const inProd = prodResources[id];
         const allowed = inProd ? ONLY_IN_PROD.includes(inProd.Type) : ONLY_IN_PREVIEW.includes(previewResources[id]!.Type);
         if (!allowed || (!inProd && !id.startsWith('CustomS3AutoDeleteObjects') && !id.includes('AutoDeleteObjects')))
@@ -67,7 +78,15 @@ describe('stages: prod and a preview differ exactly in the stage rules and limit
       }
       const type = prodResources[id]!.Type;
       const property = rest.join('.');
-      const allowed = [...RULE_PROPERTIES['*']!, ...(RULE_PROPERTIES[type] ?? [])];
+      const modelFunction =
+        type === 'AWS::Lambda::Function' &&
+        (prodResources[id]!.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables
+          ?.ASSISTANT_MODEL_ID !== undefined;
+      const allowed = [
+        ...RULE_PROPERTIES['*']!,
+        ...(RULE_PROPERTIES[type] ?? []),
+        ...(modelFunction ? MODEL_FUNCTION_PROPERTIES : []),
+      ];
       if (!allowed.some((prefix) => property === prefix || property.startsWith(`${prefix}.`)))
         unexpected.push(`${where} (${type})`);
     }

@@ -72,7 +72,17 @@ describe('sessions', () => {
       mfaEnabled: false,
       mfaSetupRequired: false,
       roles: [
-        { role: 'admin', organization: { id: admin.orgId, name: 'Navy Labs', requireMfa: false, membersWithoutTwoFactor: 1 } },
+        {
+          role: 'admin',
+          organization: {
+            id: admin.orgId,
+            name: 'Navy Labs',
+            requireMfa: false,
+            membersWithoutTwoFactor: 1,
+            assistantEnabled: true,
+            assistantUsage: { requests: 0, requestsPerDay: 200, tokens: 0, tokensPerDay: 400_000 },
+          },
+        },
       ],
     });
     expect(JSON.stringify(response.body)).not.toMatch(/password|\$2[aby]\$/i);

@@ -127,7 +127,7 @@ describe('automations: rules', () => {
       'Trigger must be one of project.created, project.status_changed, project.due_soon, project.overdue, project.member_added, comment.created',
     );
     expect(Object.values(await refusal({ actions: [{ type: 'delete_project' }] }))).toContain(
-      'Action must be one of set_status, add_members, remove_members, set_due_date, notify, comment',
+      'Action must be one of set_status, add_members, remove_members, set_due_date, notify, comment, webhook',
     );
     expect(Object.values(await refusal({ actions: [{ type: 'set_status', status: 'done' }] }))).toContain(
       'Status must be one of planning, in_progress, completed, on_hold',

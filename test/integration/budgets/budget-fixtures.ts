@@ -2,6 +2,7 @@ import type { RouteDefinition } from '../../../functions/routes';
 import { type SeedOptions, type SeededOrganization, seedOrganization } from '../../../infra/local/seed';
 import { type SignedIn, login } from '../support/api';
 import { testTable } from '../support/table';
+import { stepUp } from '../support/two-factor';
 import { routeKey } from './read-budgets';
 
 export interface Seeded {
@@ -52,6 +53,16 @@ export async function concretePath(route: Pick<RouteDefinition, 'method' | 'path
     });
     if (rule.status !== 201) throw new Error(`automation failed: ${rule.status}`);
     return route.path.replace('{id}', rule.body.id);
+  }
+  if (route.path.startsWith('/api/organization/webhooks/{id}')) {
+    // An endpoint no delivery reaches (the discard port of loopback, which the local stage allows): a security change, so stepped up.
+    await stepUp(fixture.admin);
+    const webhook = await fixture.admin.call<{ id: string }>('/api/organization/webhooks', {
+      method: 'POST',
+      body: { url: 'http://127.0.0.1:9/budgeted', events: ['comment.created'] },
+    });
+    if (webhook.status !== 201) throw new Error(`webhook failed: ${webhook.status}`);
+    return route.path.replace('{id}', webhook.body.id);
   }
   if (route.path.includes('{userId}')) return route.path.replace('{userId}', fixture.org.staff[0]!.id);
   if (route.path.startsWith('/api/organization/{id}')) return route.path.replace('{id}', fixture.org.orgId);

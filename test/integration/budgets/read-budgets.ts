@@ -16,12 +16,17 @@ export const READ_BUDGETS: Record<string, number> = {
   'GET /api/organization-users': 2,
   'GET /api/organization/users': 2,
   'GET /api/avatars/{userId}/{version}': 2,
+  // The document is part of the bundle: no read of its own; a browser's cookie still loads its session, as on the avatar's route.
+  'GET /api/openapi.json': 1,
   'GET /api/user/sessions': 2,
   'GET /api/user/passkeys': 2,
   // The billing item comes with the session (preload).
   'GET /api/billing/subscription': 1,
   // The figures with the session, then four bounded Queries side by side (decisions 032, 065; the caller's memberships, 037, with their copies of the projects 'my projects' shows, 104): the same at 5 and 5,000 projects.
   'GET /api/dashboard': 5,
+  // The session, five bounded Queries side by side (overdue, Planning due soon, the oldest In Progress, the feed, due in 14 days), the member
+  // sets of the projects found in one BatchGetItem, the names of the five people on the most projects due soon (decision 116).
+  'GET /api/dashboard/recommendations': 8,
   'GET /api/projects/{id}/activity': 2,
   // The project with the session, then one Query of a page of comments, whatever their number (decision 048).
   'GET /api/projects/{id}/comments': 2,
@@ -42,6 +47,11 @@ export const READ_BUDGETS: Record<string, number> = {
   // A sign-in's callback: the connection, the domain's claim, the email item, the user and organization, then the session's write.
   'GET /api/sso/oidc/callback': 5,
   'GET /api/organization/scim-tokens': 2,
+  // The session, then one Query of the organization's endpoints (at most 20).
+  'GET /api/organization/webhooks': 2,
+  // The endpoint with the session, then one Query of a page of its deliveries, whatever their number.
+  'GET /api/organization/webhooks/{id}/deliveries': 2,
+  'GET /api/organization/api-keys': 2,
   // SCIM, with a token instead of a session (measured in test/integration/scim): the token with its organization (one BatchGetItem: the plan sizes the request budget), the admin who created it (decision 069), its last use (at most once a minute), then the organization's settings and one Query of a page.
   'GET /api/scim/v2/Users': 5,
   'GET /api/scim/v2/Users/{id}': 4,
@@ -87,6 +97,10 @@ export const READ_UNIT_BUDGETS: Record<string, number> = {
   // 13 measured (7 for 5 projects), 11.5 before each membership carried its member's copy (decision 103); 15 when the lists
   // counted to 100 (decision 078), 133 when they read up to 1,000 items and 'my projects' the newest 500 (decision 065).
   'GET /api/dashboard': 14,
+  // At most 10 + 10 + 15 index items, 100 feed entries, 51 open-due items, then the ≤ 86 member sets of those projects and 5 people by
+  // key: a BatchGetItem bills each item at least 4 KB (0.5 unit eventually), so the sets are most of it. 55.5 measured at 2,000
+  // projects with 25 In Progress ones read (8 at 10); bounded whatever the size (recommendation-budgets.test.ts).
+  'GET /api/dashboard/recommendations': 60,
 };
 
 /**

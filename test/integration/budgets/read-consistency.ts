@@ -41,6 +41,10 @@ export const READ_CONSISTENCY: Record<string, readonly string[]> = {
   'GET /api/organization/sso/requirement': ['BatchGetItem:strong', 'Query:strong', 'Query:eventual'],
   // SCIM (decision 045): the token strong (a revoked one stops at once), with its organization (the plan sizes its request budget), and its creator strong (one demoted stops the token at once: 069); the user items strong (an IdP reads right after it writes).
   'GET /api/organization/scim-tokens': ['BatchGetItem:strong', 'Query:strong'],
+  // Refetched right after the admin's own change of an endpoint; its deliveries are written after the fact, and read eventually.
+  'GET /api/organization/webhooks': ['BatchGetItem:strong', 'Query:strong'],
+  'GET /api/organization/webhooks/{id}/deliveries': ['BatchGetItem:strong', 'Query:eventual'],
+  'GET /api/organization/api-keys': ['BatchGetItem:strong', 'Query:strong'],
   'GET /api/scim/v2/Users': ['BatchGetItem:strong', 'GetItem:strong', 'GetItem:eventual', 'Query:strong'],
   'GET /api/scim/v2/Users/{id}': ['BatchGetItem:strong', 'GetItem:strong', 'GetItem:strong'],
   // Groups (decision 060): a group's members from the role index, which is eventually consistent.
@@ -57,6 +61,16 @@ export const READ_CONSISTENCY: Record<string, readonly string[]> = {
   'GET /api/projects/{id}/comments': ['BatchGetItem:strong', 'Query:strong'],
   // One Query is the caller's memberships, which the stream consumer keeps: eventual like it (docs/decisions/037), with their copies of the projects 'my projects' shows (104).
   'GET /api/dashboard': ['BatchGetItem:strong', 'Query:eventual', 'Query:eventual', 'Query:eventual', 'Query:eventual'],
+  // Rules over index reads, as the dashboard's; the member sets and the busiest people's names are other people's writes.
+  'GET /api/dashboard/recommendations': [
+    'BatchGetItem:strong',
+    'Query:eventual',
+    'Query:eventual',
+    'Query:eventual',
+    'Query:eventual',
+    'Query:eventual',
+    'BatchGetItem:eventual',
+  ],
   'GET /api/organization/audit-log': ['BatchGetItem:strong', 'Query:eventual'],
   'GET /api/organization/audit-log/export': ['BatchGetItem:strong', 'Query:eventual'],
   // The image eventually; strongly only when that read misses the version (see the avatar test).

@@ -24,6 +24,8 @@ const NOT_ORGANIZATION_SIZED = new Set([
   'GET /api/user/passkeys',
   'GET /api/organization/sso/domains',
   'GET /api/organization/scim-tokens',
+  'GET /api/organization/webhooks',
+  'GET /api/organization/api-keys',
 ]);
 
 /** How many items an answer holds: a list's length, a detail's members, the dashboard's project total. */

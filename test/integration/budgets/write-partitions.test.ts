@@ -51,6 +51,29 @@ async function ruleOf(world: World, lane: 0 | 1, name: string) {
   });
 }
 
+/** A lane's own webhook, made by its admin (stepped up): at the discard port of loopback, so every try fails at once. */
+async function webhookOf(world: World, lane: 0 | 1) {
+  const admin = world.admins[lane];
+  await stepUp(admin);
+  const made = await admin.call('/api/organization/webhooks', {
+    body: { url: `http://127.0.0.1:9/lane-${lane}`, events: ['project.deleted'] },
+  });
+  return { admin, id: made.body.id as string };
+}
+
+/** A lane's webhook with a test delivery its first try is over with (failed), so a retry may take it. */
+async function triedDeliveryOf(world: World, lane: 0 | 1) {
+  const { admin, id } = await webhookOf(world, lane);
+  const sent = await admin.call(`/api/organization/webhooks/${id}/test`, { method: 'POST' });
+  const deliveryId = sent.body.delivery.id as string;
+  await eventually(
+    async () =>
+      (await admin.call(`/api/organization/webhooks/${id}/deliveries`)).body.deliveries as { id: string; attempts: number }[],
+    (deliveries) => deliveries.some((delivery) => delivery.id === deliveryId && delivery.attempts > 0),
+  );
+  return { admin, id, deliveryId };
+}
+
 async function freshStaff(world: World) {
   const email = uniqueEmail('driven');
   await world.admin.call('/api/organization/users', {
@@ -102,6 +125,11 @@ const DRIVEN: Record<string, Drive> = {
     }),
   'DELETE /api/automations/{id}': async (world, lane) =>
     world.staff[lane].call(`/api/automations/${(await ruleOf(world, lane, 'Deleted')).body.id}`, { method: 'DELETE' }),
+  // The assistant (decision 116): each generation counts itself on the organization's item, nothing else.
+  'POST /api/projects/{id}/summary': async (world, lane) =>
+    world.staff[lane].call(`/api/projects/${await projectOf(world, lane, 'Summarized')}/summary`, { method: 'POST' }),
+  'POST /api/assistant/brief': (world, lane) =>
+    world.staff[lane].call('/api/assistant/brief', { body: { name: `Drafted ${lane}` } }),
   'POST /api/projects/{id}/comments': async (world, lane) =>
     world.staff[lane].call(`/api/projects/${await projectOf(world, lane, 'Commented')}/comments`, {
       body: { text: `A comment ${lane}`, mentions: [world.members[lane][0]!.user.id] },
@@ -246,6 +274,45 @@ const DRIVEN: Record<string, Drive> = {
       body: { passwordAccess: true },
     });
   },
+  'POST /api/organization/api-keys': async (world, lane) => {
+    const admin = world.admins[lane];
+    await stepUp(admin);
+    return admin.call('/api/organization/api-keys', { body: { name: 'CRM', scopes: ['projects:read'] } });
+  },
+  'DELETE /api/organization/api-keys/{id}': async (world, lane) => {
+    const admin = world.admins[lane];
+    await stepUp(admin);
+    const made = await admin.call('/api/organization/api-keys', { body: { name: 'CRM', scopes: ['projects:read'] } });
+    return admin.call(`/api/organization/api-keys/${made.body.id}`, { method: 'DELETE' });
+  },
+  // Webhooks (decision 114): each endpoint its own item and its deliveries a partition of their own.
+  'POST /api/organization/webhooks': async (world, lane) => {
+    const admin = world.admins[lane];
+    await stepUp(admin);
+    return admin.call('/api/organization/webhooks', {
+      body: { url: `http://127.0.0.1:9/lane-${lane}`, events: ['comment.created'] },
+    });
+  },
+  'PATCH /api/organization/webhooks/{id}': async (world, lane) => {
+    const { admin, id } = await webhookOf(world, lane);
+    return admin.call(`/api/organization/webhooks/${id}`, { method: 'PATCH', body: { description: 'Changed' } });
+  },
+  'DELETE /api/organization/webhooks/{id}': async (world, lane) => {
+    const { admin, id } = await webhookOf(world, lane);
+    return admin.call(`/api/organization/webhooks/${id}`, { method: 'DELETE' });
+  },
+  'POST /api/organization/webhooks/{id}/rotate-secret': async (world, lane) => {
+    const { admin, id } = await webhookOf(world, lane);
+    return admin.call(`/api/organization/webhooks/${id}/rotate-secret`, { method: 'POST' });
+  },
+  'POST /api/organization/webhooks/{id}/test': async (world, lane) => {
+    const { admin, id } = await webhookOf(world, lane);
+    return admin.call(`/api/organization/webhooks/${id}/test`, { method: 'POST' });
+  },
+  'POST /api/organization/webhooks/{id}/deliveries/{deliveryId}/retry': async (world, lane) => {
+    const { admin, id, deliveryId } = await triedDeliveryOf(world, lane);
+    return admin.call(`/api/organization/webhooks/${id}/deliveries/${deliveryId}/retry`, { method: 'POST' });
+  },
   'DELETE /api/organization/sso/domains/{domain}': async (world, lane) => {
     const admin = world.admins[lane];
     await stepUp(admin);
@@ -325,6 +392,10 @@ const SHARED_BY_DESIGN: Record<string, (key: string) => boolean> = {
   'POST /api/organization/invitations': invitationAllowance,
   'POST /api/organization/invitations/{id}/resend': invitationAllowance,
   'PATCH /api/organization/{id}': (key) => / ORG$/.test(key),
+  // The day's assistant counts live on the organization's item, which every session load reads (the check costs no read):
+  // at most the plan's daily allowance of writes a day (200), far below what one item takes (decision 116).
+  'POST /api/projects/{id}/summary': (key) => / ORG$/.test(key),
+  'POST /api/assistant/brief': (key) => / ORG$/.test(key),
   // The organization's one identity-provider connection: an admin setting, saved a few times at most.
   'PUT /api/organization/sso': (key) => / SSO_CONNECTION$/.test(key),
   // Whether single sign-on is required and who keeps password access live on the organization's item, read with every session (decision 059): admin settings.

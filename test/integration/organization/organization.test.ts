@@ -10,7 +10,14 @@ describe('PATCH /api/organization/{id}', () => {
     const admin = await registerOrganization({ organizationName: 'Old Name' });
     const renamed = await admin.call(`/api/organization/${admin.orgId}`, { method: 'PATCH', body: { name: '  New Name  ' } });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toEqual({ id: admin.orgId, name: 'New Name', requireMfa: false, membersWithoutTwoFactor: 1 });
+    expect(renamed.body).toEqual({
+      id: admin.orgId,
+      name: 'New Name',
+      requireMfa: false,
+      membersWithoutTwoFactor: 1,
+      assistantEnabled: true,
+      assistantUsage: { requests: 0, requestsPerDay: 200, tokens: 0, tokensPerDay: 400_000 },
+    });
     expect(await orgNameOf(admin)).toBe('New Name');
   });
 

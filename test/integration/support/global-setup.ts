@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../../infra/local/free-port';
 import { startLocalCloud } from '../../../infra/local/local-cloud';
+import { startBedrockStandIn } from '../../support/bedrock-stand-in';
 import { startLocalDns } from '../../support/local-dns';
 import { startLocalOidcProvider } from '../../support/local-oidc-provider';
 import { startStripeStandIn } from '../../support/stripe-stand-in';
@@ -23,6 +24,7 @@ declare module 'vitest' {
     /** The catcher's SMTP port, for tests that run a mailer of their own. */
     mailSmtpPort: number;
     stripeStandInUrl: string;
+    bedrockStandInUrl: string;
     stripeWebhookSecret: string;
     /** The instant the functions' clock started at (functions/clock.ts): 'today' for the whole run. */
     clockStart: string;
@@ -58,6 +60,7 @@ export default async function setup(project: TestProject) {
   const handlerLogFile = path.join(buildDir, 'handlers.log');
   const restoreOutput = divertHandlerLog(handlerLogFile);
   const stripe = await startStripeStandIn(await freePort());
+  const bedrock = await startBedrockStandIn(await freePort(), await freePort());
   const dns = await startLocalDns();
   const port = await freePort();
   const idp = await startLocalOidcProvider({
@@ -79,12 +82,15 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
       STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
       ...stripe.env,
+      // The assistant's cloud path, against a stand-in of the Bedrock Runtime endpoint (test/support/bedrock-stand-in.ts).
+      ...bedrock.env,
       GROWTHWISE_CLOCK_OFFSET_MS: String(clockOffsetMs),
       DNS_SERVERS: dns.servers,
     },
     clientAddressHeader: CLIENT_ADDRESS_HEADER,
   }).catch(async (error: unknown) => {
     await stripe.stop();
+    await bedrock.stop();
     await dns.stop();
     await idp.stop();
     throw error;
@@ -97,6 +103,7 @@ export default async function setup(project: TestProject) {
   project.provide('mailSmtpPort', cloud.mailSmtpPort);
   project.provide('stripeStandInUrl', stripe.url);
   project.provide('stripeWebhookSecret', stripeWebhookSecret);
+  project.provide('bedrockStandInUrl', bedrock.controlUrl);
   project.provide('clockStart', CLOCK_START);
   project.provide('clockOffsetMs', clockOffsetMs);
   project.provide('dnsControlUrl', dns.controlUrl);
@@ -106,6 +113,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await cloud.stop();
     await stripe.stop();
+    await bedrock.stop();
     await dns.stop();
     await idp.stop();
     restoreOutput();

@@ -46,6 +46,8 @@ describe('PATCH /api/user/profile', () => {
           name: admin.user.roles[0]!.organization.name,
           requireMfa: false,
           membersWithoutTwoFactor: 1,
+          assistantEnabled: true,
+          assistantUsage: { requests: 0, requestsPerDay: 200, tokens: 0, tokensPerDay: 400_000 },
         },
       },
     ]);

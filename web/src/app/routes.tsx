@@ -46,6 +46,11 @@ export const routes: RouteObject[] = [
         path: '/privacy',
         lazy: () => import('../features/marketing/pages/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
       },
+      // Public documentation, signed in or out: the API reference (docs/decisions/115).
+      {
+        path: '/developers',
+        lazy: () => import('../features/developers/pages/developers-page').then((m) => ({ Component: m.DevelopersPage })),
+      },
       {
         lazy: () => import('./layouts/protected-layout').then((m) => ({ Component: m.ProtectedLayout })),
         children: [

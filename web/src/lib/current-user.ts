@@ -25,3 +25,7 @@ export const userQueries = {
 export const useCurrentUser = () => useQuery(userQueries.current());
 
 export const isAdmin = (user: UserResponse | null | undefined) => user?.roles.some((entry) => entry.role === 'admin') ?? false;
+
+/** The organization lets its people use the assistant (an admin can turn it off in Organization settings). */
+export const assistantEnabled = (user: UserResponse | null | undefined) =>
+  user?.roles.some((entry) => entry.organization.assistantEnabled) ?? false;

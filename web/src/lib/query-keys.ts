@@ -19,6 +19,7 @@ export const queryKeys = {
   sso: ['sso'],
   /** The organization's SCIM tokens (listed with their last use). */
   scimTokens: ['scim-tokens'],
+  apiKeys: ['api-keys'],
   /** An invitation link looked up by its token (the public invitations module). */
   invitations: ['invitations'],
   /** A password-reset link checked by its token as the reset page opens. */
@@ -27,12 +28,18 @@ export const queryKeys = {
   projects: ['projects'],
   /** Under projects: the dashboard summarizes them and refreshes with every project mutation. */
   dashboard: ['projects', 'dashboard'],
+  /** Under projects too: the dashboard's 'Needs attention' is read again with every project mutation. */
+  recommendations: ['projects', 'recommendations'],
   notifications: ['notifications'],
   /** Automation rules and their runs (a project's and the organization's), lib/api/automations.ts. */
   automations: ['automations'],
+  /** The organization's webhook endpoints and their deliveries, lib/api/webhooks.ts. */
+  webhooks: ['webhooks'],
   billing: ['billing'],
   /** Stripe's pricing-table script, loaded once a page shows the table. */
   stripePricingTableScript: ['stripe-pricing-table-script'],
+  /** The API's OpenAPI document, for the reference page (/developers). */
+  developers: ['developers'],
   /** /config.json, read at run time (lib/runtime-config.ts). */
   runtimeConfig: ['runtime-config'],
 } as const;

@@ -8,8 +8,10 @@ import {
   type AutomationTriggerType,
   createAutomationRequest,
 } from '@shared/schemas/automations';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCreateAutomation, useUpdateAutomation } from '../../lib/api/automations';
+import { webhookQueries } from '../../lib/api/webhooks';
 import { Button } from '../ui/button';
 import { Checkbox } from '../ui/checkbox';
 import { Dialog, DialogContent, DialogFooter } from '../ui/dialog';
@@ -477,5 +479,38 @@ function ActionFields({
           />
         </FormField>
       );
+    case 'webhook':
+      return (
+        <WebhookField
+          id={`${id}-webhook`}
+          value={action.webhookId}
+          onChange={(webhookId) => onChange({ ...action, webhookId })}
+        />
+      );
   }
+}
+
+/** One of the organization's webhooks (Organization settings, Webhooks): only admins can list them. */
+function WebhookField({ id, value, onChange }: { id: string; value: string; onChange: (webhookId: string) => void }) {
+  const webhooks = useQuery({ ...webhookQueries.list(), retry: false });
+  const hint = webhooks.isError
+    ? 'Only administrators can choose a webhook.'
+    : webhooks.data?.length === 0
+      ? 'Your organization has no webhooks yet. Add one in Organization settings, under Webhooks.'
+      : undefined;
+  return (
+    <FormField label="Webhook" htmlFor={id} hint={hint}>
+      <Select
+        id={id}
+        value={value}
+        onValueChange={onChange}
+        placeholder={webhooks.isPending ? 'Loading webhooks…' : 'Choose a webhook'}
+        disabled={!webhooks.data?.length}
+        options={(webhooks.data ?? []).map((webhook) => ({
+          value: webhook.id,
+          label: webhook.description ? `${webhook.description} (${webhook.url})` : webhook.url,
+        }))}
+      />
+    </FormField>
+  );
 }

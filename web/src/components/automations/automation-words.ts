@@ -24,6 +24,7 @@ export const ACTION_LABELS: Record<AutomationAction['type'], string> = {
   set_due_date: 'Set the due date',
   notify: 'Send a notification',
   comment: 'Post a comment',
+  webhook: 'Send to a webhook',
 };
 
 const status = (value: ProjectStatus) => PROJECT_STATUS_LABELS[value];
@@ -77,6 +78,8 @@ export function actionSentence(action: AutomationAction): string {
           : `notify ${action.to.length} ${action.to.length === 1 ? 'person' : 'people'}`;
     case 'comment':
       return 'post a comment';
+    case 'webhook':
+      return 'send it to a webhook';
   }
 }
 
@@ -162,6 +165,8 @@ export function newAction(type: AutomationAction['type']): AutomationAction {
       return { type, to: 'members', message: '' };
     case 'comment':
       return { type, text: '' };
+    case 'webhook':
+      return { type, webhookId: '' };
   }
 }
 

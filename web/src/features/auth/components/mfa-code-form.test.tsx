@@ -22,7 +22,12 @@ const USER: UserResponse = {
   emailVerified: true,
   mfaEnabled: true,
   mfaSetupRequired: false,
-  roles: [{ role: 'admin', organization: { id: '01JQ0000000000000000000ORG', name: 'Acme Ltd', requireMfa: false } }],
+  roles: [
+    {
+      role: 'admin',
+      organization: { id: '01JQ0000000000000000000ORG', name: 'Acme Ltd', requireMfa: false, assistantEnabled: true },
+    },
+  ],
 };
 const OPTIONS = {
   challenge: 'c2Vjb25kLWZhY3Rvcg',

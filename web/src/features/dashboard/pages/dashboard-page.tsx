@@ -14,6 +14,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { dashboardQueries } from '../api/dashboard';
 import { FigureCards } from '../components/figure-cards';
 import { GettingStartedCard } from '../components/getting-started-card';
+import { NeedsAttentionCard } from '../components/needs-attention-card';
 import { ProjectListCard } from '../components/project-list-card';
 import { dashboardLinks } from '../lib/dashboard-links';
 
@@ -66,6 +67,7 @@ function DashboardContent({ dashboard }: { dashboard: DashboardResponse }) {
   return (
     <>
       <FigureCards dashboard={dashboard} />
+      <NeedsAttentionCard />
       <Suspense fallback={<ChartsSkeleton />}>
         <ProjectCharts dashboard={dashboard} />
       </Suspense>

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { helpArticles, searchHelpArticles } from './help-articles';
 
 describe('help articles', () => {
-  it('are one per category, and Projects has the automations article too (issue 64)', () => {
+  it('are one per category, Projects has the automations article too (issue 64) and Basics the assistant’s (issue 67)', () => {
     expect(helpArticles.map((article) => article.category).sort()).toEqual([
       'Administration',
+      'Basics',
       'Basics',
       'Billing',
       'Projects',
@@ -18,6 +19,13 @@ describe('help articles', () => {
     expect(ids('automate')).toEqual(['automate-routine-work']);
     expect(ids('workflow')).toEqual(['automate-routine-work']);
     expect(ids('run history')).toEqual(['automate-routine-work']);
+  });
+
+  it("find 'What the assistant sees and does' by what people call it", () => {
+    const ids = (search: string) => searchHelpArticles(helpArticles, search).map((a) => a.id);
+    expect(ids('assistant')).toEqual(['what-the-assistant-sees-and-does']);
+    expect(ids('AI')).toContain('what-the-assistant-sees-and-does');
+    expect(ids('summarize')).toEqual(['what-the-assistant-sees-and-does']);
   });
 
   it('are found by title, description or category, ignoring case and surrounding spaces', () => {

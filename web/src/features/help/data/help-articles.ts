@@ -52,6 +52,21 @@ export const helpArticles: readonly HelpArticle[] = [
     keywords: ['automation', 'rules', 'workflow', 'trigger', 'when', 'then', 'preset', 'recipe'],
   },
   {
+    id: 'what-the-assistant-sees-and-does',
+    title: 'What the assistant sees and does',
+    description:
+      'What the assistant reads to summarize a project or draft a brief, what it never does, and how administrators turn it off.',
+    category: 'Basics',
+    body: [
+      "Summarize, on a project's page, writes a few sentences on where the project stands. It reads only that project: its name, status, due date and description, its members' names, and its latest 50 activity entries and 50 comments. Draft with the assistant, in the Create New Project dialog, reads only the name you typed. Nothing of another organization is ever read or sent.",
+      "Where a language model is set up, the text is written by Amazon Bedrock, and the page names the model. Your organization's text is sent as data to describe, never as instructions: a comment that says 'ignore your instructions' is summarized, not obeyed. Where no model is set up, the text is put together by fixed rules, and the page says 'Written without a language model'.",
+      'The assistant never changes anything. A summary is shown for you to read and copy; a draft goes into the description field, and nothing is saved until you choose Create Project. Prompts and texts are not stored: only how many texts your organization had written today is counted, against a daily allowance of your plan.',
+      "Needs attention, on the dashboard, names the projects that are overdue, due within 7 days and still Planning, In Progress with no activity for 14 days, without members, or whose people are on more than 8 projects due in the next 14 days. It is worked out from your organization's own projects by rules, with no language model.",
+      'Administrators turn the assistant off, or on again, in Account Settings on the Organization tab (Let members use the assistant). While it is off, Summarize and Draft with the assistant are gone for everyone; the same box shows how much of the daily allowance was used today.',
+    ],
+    keywords: ['ai', 'assistant', 'summary', 'summarize', 'brief', 'draft', 'bedrock', 'model', 'privacy', 'recommendations'],
+  },
+  {
     id: 'organization-users',
     title: 'Adding users to your organization',
     description: 'Administrators can rename the organization and add, edit or remove users as Administrator or Staff.',

@@ -6,6 +6,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { isAdmin, useCurrentUser } from '../../../lib/current-user';
 import { usePageTitle } from '../../../lib/page-title';
 import { useTabParam } from '../../../lib/use-tab-param';
+import { ApiKeysCard } from '../components/api-keys-card';
+import { AssistantCard } from '../components/assistant-card';
 import { AuditLogCard } from '../components/audit-log-card';
 import { OrganizationCard } from '../components/organization-card';
 import { RequireMfaCard } from '../components/require-mfa-card';
@@ -14,6 +16,7 @@ import { ScimTokensCard } from '../components/scim-tokens-card';
 import { SsoConnectionCard } from '../components/sso-connection-card';
 import { SsoDomainsCard } from '../components/sso-domains-card';
 import { UsersCard } from '../components/users-card';
+import { WebhooksCard } from '../components/webhooks-card';
 
 /** /organization-settings and /users: the Organization tab and, for admins, user management. */
 export function AccountSettingsPage() {
@@ -22,8 +25,11 @@ export function AccountSettingsPage() {
   // The organization is taken from the first role entry (spec section 6).
   const organization = user?.roles[0]?.organization;
   const admin = isAdmin(user);
-  // ?tab=users opens on the Users tab (a joined-the-team notification links there), ?tab=audit-log on the log.
-  const [tab, chooseTab] = useTabParam(['organization', 'users', 'audit-log', 'sso', 'automations'], 'organization');
+  // ?tab=users opens on the Users tab (a joined-the-team notification links there), ?tab=audit-log on the log, ?tab=api-keys on the keys (the API reference links there).
+  const [tab, chooseTab] = useTabParam(
+    ['organization', 'users', 'audit-log', 'sso', 'automations', 'api-keys', 'webhooks'],
+    'organization',
+  );
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
@@ -38,11 +44,14 @@ export function AccountSettingsPage() {
             <TabsTrigger value="audit-log">Audit Log</TabsTrigger>
             <TabsTrigger value="sso">Single sign-on</TabsTrigger>
             <TabsTrigger value="automations">Automations</TabsTrigger>
+            <TabsTrigger value="api-keys">API keys</TabsTrigger>
+            <TabsTrigger value="webhooks">Webhooks</TabsTrigger>
           </TabsList>
           <TabsContent value="organization">
             <div className="grid gap-6">
               <OrganizationCard organization={organization} canEdit={admin} />
               {admin ? <RequireMfaCard organization={organization} adminHasAuthenticatorApp={user.mfaEnabled} /> : null}
+              {admin ? <AssistantCard organization={organization} /> : null}
             </div>
           </TabsContent>
           <TabsContent value="users">
@@ -76,6 +85,20 @@ export function AccountSettingsPage() {
               <AutomationsCard projectId={null} admin />
             ) : (
               <NoPermission message="You do not have permission to manage organization-wide automations. Please contact your administrator." />
+            )}
+          </TabsContent>
+          <TabsContent value="api-keys">
+            {admin ? (
+              <ApiKeysCard />
+            ) : (
+              <NoPermission message="You do not have permission to manage API keys. Please contact your administrator." />
+            )}
+          </TabsContent>
+          <TabsContent value="webhooks">
+            {admin ? (
+              <WebhooksCard />
+            ) : (
+              <NoPermission message="You do not have permission to manage webhooks. Please contact your administrator." />
             )}
           </TabsContent>
         </Tabs>

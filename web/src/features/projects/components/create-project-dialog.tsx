@@ -2,6 +2,7 @@ import { DEFAULT_PROJECT_STATUS } from '@shared/project-statuses';
 import type { ProjectResponse } from '@shared/schemas/projects';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
+import { assistantEnabled, useCurrentUser } from '../../../lib/current-user';
 import { MembersNotSetError, useCreateProject } from '../api/projects';
 import { ProjectForm, type ProjectFormValues } from './project-form';
 
@@ -16,6 +17,7 @@ interface CreateProjectDialogProps {
 
 export function CreateProjectDialog({ open, onOpenChange, onCreated }: CreateProjectDialogProps) {
   const createProject = useCreateProject();
+  const assistant = assistantEnabled(useCurrentUser().data);
 
   const save = async (values: ProjectFormValues) => {
     try {
@@ -53,6 +55,7 @@ export function CreateProjectDialog({ open, onOpenChange, onCreated }: CreatePro
             defaultValues={emptyProject}
             submitLabel="Create Project"
             pendingLabel="Creating..."
+            draftDescription={assistant}
             onSubmit={save}
           />
         ) : null}

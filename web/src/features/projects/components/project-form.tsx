@@ -8,6 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { statusOptions } from '../../../lib/project-status';
+import { DraftDescriptionButton } from './draft-description-button';
 import { MemberChecklist } from './member-checklist';
 
 export type { ProjectFormValues };
@@ -19,16 +20,29 @@ interface ProjectFormProps {
   pendingLabel: string;
   /** The project's members as they are, with their names (Edit Project): listed first in the checklist. */
   members?: { id: string; fullName: string; username: string; avatarUrl: string | null }[];
+  /** 'Draft with the assistant' beside the description (Create New Project, while the organization allows the assistant). */
+  draftDescription?: boolean;
   /** Resolves when saved; a rejection keeps the dialog open with everything as typed. */
   onSubmit: (values: ProjectFormValues) => Promise<unknown>;
 }
 
 /** The fields of the Create New Project and Edit Project dialogs, validated by the shared schema. */
-export function ProjectForm({ idPrefix, defaultValues, submitLabel, pendingLabel, members, onSubmit }: ProjectFormProps) {
+export function ProjectForm({
+  idPrefix,
+  defaultValues,
+  submitLabel,
+  pendingLabel,
+  members,
+  draftDescription,
+  onSubmit,
+}: ProjectFormProps) {
   const {
     register,
     control,
     handleSubmit,
+    getValues,
+    setValue,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ProjectFormValues>({ resolver: zodResolver(projectForm), defaultValues });
 
@@ -46,8 +60,16 @@ export function ProjectForm({ idPrefix, defaultValues, submitLabel, pendingLabel
         <Input id={`${idPrefix}-name`} autoComplete="off" aria-required {...register('name')} />
       </FormField>
       <FormField label="Description" htmlFor={`${idPrefix}-description`} error={errors.description?.message}>
-        <Textarea id={`${idPrefix}-description`} rows={3} {...register('description')} />
+        <Textarea id={`${idPrefix}-description`} rows={draftDescription ? 6 : 3} {...register('description')} />
       </FormField>
+      {draftDescription ? (
+        <DraftDescriptionButton
+          name={() => getValues('name')}
+          onDrafted={(text) => setValue('description', text, { shouldDirty: true, shouldValidate: true })}
+          onNameMissing={(message) => setError('name', { message })}
+          disabled={isSubmitting}
+        />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Status" htmlFor={`${idPrefix}-status`} error={errors.status?.message}>
           <Controller

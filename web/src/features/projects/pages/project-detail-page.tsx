@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { isAdmin, useCurrentUser } from '../../../lib/current-user';
+import { assistantEnabled, isAdmin, useCurrentUser } from '../../../lib/current-user';
 import { longDate } from '../../../lib/date-format';
 import { usePageTitle } from '../../../lib/page-title';
 import { editProjectPath } from '../../../lib/project-list-view';
@@ -15,6 +15,7 @@ import { statusLabel, statusTone } from '../../../lib/project-status';
 import { projectQueries } from '../api/projects';
 import { ProjectActivity } from '../components/project-activity';
 import { ProjectDiscussion } from '../components/project-discussion';
+import { ProjectSummaryCard } from '../components/project-summary-card';
 import { ProjectTeam } from '../components/project-team';
 
 /** 'January 5, 2025' (spec section 9); an unparsable value is 'Invalid date'. */
@@ -55,7 +56,8 @@ function Breadcrumb({ current }: { current: string }) {
 }
 
 function ProjectDetail({ project }: { project: ProjectDetailResponse }) {
-  const admin = isAdmin(useCurrentUser().data);
+  const user = useCurrentUser().data;
+  const admin = isAdmin(user);
   return (
     // grid-cols-1 is minmax(0, 1fr): a column that may be narrower than a long name's one line, which then wraps.
     <div className="grid grid-cols-1 gap-6">
@@ -103,6 +105,8 @@ function ProjectDetail({ project }: { project: ProjectDetailResponse }) {
           </dl>
         </CardContent>
       </Card>
+      {/* Gone while an admin has turned the assistant off: its routes would answer 403. */}
+      {assistantEnabled(user) ? <ProjectSummaryCard projectId={project.id} /> : null}
       <ProjectDiscussion projectId={project.id} />
       <AutomationsCard projectId={project.id} admin={admin} />
       <ProjectActivity projectId={project.id} />
