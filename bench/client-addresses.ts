@@ -17,6 +17,7 @@ const PHASES = [
   'automations',
   'api-keys',
   'assistant',
+  'webhooks',
 ] as const;
 export type BenchPhase = (typeof PHASES)[number];
 

@@ -98,6 +98,13 @@ export function printReport(results: BenchResults) {
       [[results.automations.samples, results.automations.p50, results.automations.p95]],
     );
   }
+  if (results.webhooks) {
+    lines.push('Webhooks (a status change → the change bus stand-in → the signed delivery on a receiver here):', '');
+    table(
+      ['changes', 'change → delivery received p50 ms', 'p95 ms'],
+      [[results.webhooks.samples, results.webhooks.p50, results.webhooks.p95]],
+    );
+  }
   if (results.apiKeys) {
     lines.push('API keys (GET /api/projects, a session and a key alternated):', '');
     table(

@@ -12,6 +12,7 @@ import type { MailFigures } from './mail-delivery';
 import type { MemoryFigures } from './memory';
 import type { SignInAnswerFigures } from './sign-in-answers';
 import type { PageWeight } from './web-size';
+import type { WebhookFigures } from './webhook-latency';
 import type { WriteContentionFigures } from './write-contention';
 
 export interface RouteFigure {
@@ -56,6 +57,8 @@ export interface BenchResults {
   automations?: AutomationFigures;
   /** GET /api/projects with an API key beside a session's (bench/api-key-latency.ts); absent in results from before it. */
   apiKeys?: ApiKeyFigures;
+  /** A status change to its signed webhook delivery on a local receiver (bench/webhook-latency.ts); absent in results from before it. */
+  webhooks?: WebhookFigures;
   /** The assistant's summary (local provider) and recommendations at two sizes (bench/assistant-latency.ts); absent in results from before it. */
   assistant?: AssistantFigures;
   /** POST /api/login's wrong-password answers, known email and unknown (bench/sign-in-answers.ts); absent in results from before it. */
@@ -91,6 +94,8 @@ export const GOALS = {
   automationP95Ms: 2000,
   /** Issue 65: a key's GET /api/projects p50 ÷ a session's, alternated. */
   apiKeyRatio: 1.1,
+  /** Issue 65: a change event to its webhook delivered, locally (p95, ms). */
+  webhookP95Ms: 2000,
   /** Issue 67: the recommendations' p50 at the large organization ÷ at the small one. */
   recommendationsRatio: 1.3,
 };
@@ -159,6 +164,12 @@ export function judge(results: BenchResults, goals: typeof GOALS): GoalOutcome[]
       goal: `automations: change → the rule's action visible p95 ≤ ${goals.automationP95Ms} ms`,
       actual: `p50 ${results.automations.p50} ms, p95 ${results.automations.p95} ms (${results.automations.samples} changes)`,
       met: results.automations.p95 <= goals.automationP95Ms,
+    });
+  if (results.webhooks)
+    outcomes.push({
+      goal: `webhooks: change → delivery received p95 ≤ ${goals.webhookP95Ms} ms`,
+      actual: `p50 ${results.webhooks.p50} ms, p95 ${results.webhooks.p95} ms (${results.webhooks.samples} changes)`,
+      met: results.webhooks.p95 <= goals.webhookP95Ms,
     });
   if (results.apiKeys)
     outcomes.push({

@@ -34,6 +34,7 @@ import { measureSignInAnswers } from './sign-in-answers';
 import { round1 } from './stats';
 import { benchWebhookSecret } from './stripe-deliveries';
 import { buildWebWithManifest, firstLoadWeights } from './web-size';
+import { measureWebhookLatency } from './webhook-latency';
 import { measureWriteContention } from './write-contention';
 import { seedContention } from './write-contention-run';
 
@@ -297,6 +298,17 @@ try {
   });
   log(`  change → action visible p50 ${automations.p50} ms, p95 ${automations.p95} ms`);
 
+  log('webhooks: a status change to its signed delivery');
+  const webhookAddress = phaseAddresses('webhooks')();
+  const webhooks = await measureWebhookLatency({
+    baseUrl: base,
+    cookie: await signIn(base, scaleOrgs[5]!.admin.email, PASSWORD, webhookAddress),
+    address: webhookAddress,
+    password: PASSWORD,
+    samples: size.automationSamples,
+  });
+  log(`  change → delivery received p50 ${webhooks.p50} ms, p95 ${webhooks.p95} ms`);
+
   log('API keys: GET /api/projects with a key beside a session');
   const apiKeyAddress = phaseAddresses('api-keys')();
   const apiKeys = await measureApiKeyLatency({
@@ -410,6 +422,7 @@ try {
     mail,
     automations,
     apiKeys,
+    webhooks,
     assistant,
     web: { firstLoad: web, lighthouse },
     browser,

@@ -9,8 +9,8 @@ import { missingAlarmRecipients } from './alarm-recipients';
 import { denyAuditLogChanges } from './audit-log-protection';
 import { Alarms } from './constructs/alarms';
 import { Api } from './constructs/api';
-import { AssistantModel } from './constructs/assistant';
 import { ApiWebAcl } from './constructs/api-web-acl';
+import { AssistantModel } from './constructs/assistant';
 import { AUTOMATIONS_TABLE_ACCESS } from './constructs/automations';
 import { Backups, type CopyDestination } from './constructs/backups';
 import { ChangeBus } from './constructs/change-bus';
@@ -68,7 +68,9 @@ export class GrowthwiseStack extends Stack {
       originVerifyVersionId: config.originVerifyVersionId,
       replicaRegion: config.backup?.copyRegion ?? null,
     });
-    const assistant = config.assistant ? new AssistantModel(this, 'Assistant', { stage, modelId: config.assistant.modelId }) : null;
+    const assistant = config.assistant
+      ? new AssistantModel(this, 'Assistant', { stage, modelId: config.assistant.modelId })
+      : null;
     const api = new Api(this, 'Api', {
       routes,
       assistant,

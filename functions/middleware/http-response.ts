@@ -62,7 +62,11 @@ export function httpResponse(): MiddlewareObj<RouteEvent, LambdaResult, Error, C
           ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
           ...(code ? { code } : {}),
         };
-        request.response = finish(request, { statusCode, body, headers: error instanceof HttpError ? error.headers : retryAfterOf(error) });
+        request.response = finish(request, {
+          statusCode,
+          body,
+          headers: error instanceof HttpError ? error.headers : retryAfterOf(error),
+        });
         return;
       }
       if (isDatabaseUnavailable(error)) {

@@ -183,6 +183,20 @@ describe('A key calls the routes its scopes name, as the organization', () => {
   });
 });
 
+describe('A key costs what a session costs', () => {
+  it('GET /api/projects and a project’s detail take the same DynamoDB round trips with a key as with the admin’s session (the key is read with the route’s own items)', async () => {
+    const admin = await registerOrganization();
+    const { key } = await createKey(admin, { name: 'Counted', scopes: ['projects:read'] });
+    const project = (await admin.call('/api/projects', { body: { name: 'Counted' } })).body;
+    // The first use records the key's last use: the figure is that of a key in steady use.
+    expect((await withKey(key, '/api/projects')).status).toBe(200);
+    for (const path of ['/api/projects', `/api/projects/${project.id}`]) {
+      const [bySession, byKey] = [await admin.call(path), await withKey(key, path)];
+      expect([path, byKey.status, byKey.dbCalls]).toEqual([path, 200, bySession.dbCalls]);
+    }
+  });
+});
+
 describe('A key’s own limit, told by RateLimit headers', () => {
   it('every answer carries RateLimit-Policy and RateLimit; past 120 requests a minute it is 429 with Retry-After, and another key is not held back', async () => {
     const admin = await registerOrganization();

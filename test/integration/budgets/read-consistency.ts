@@ -75,4 +75,6 @@ export const READ_CONSISTENCY: Record<string, readonly string[]> = {
   'GET /api/organization/audit-log/export': ['BatchGetItem:strong', 'Query:eventual'],
   // The image eventually; strongly only when that read misses the version (see the avatar test).
   'GET /api/avatars/{userId}/{version}': ['BatchGetItem:strong', 'GetItem:eventual'],
+  // A fixed document; a signed-in reader's cookie loads the session as on every route.
+  'GET /api/openapi.json': ['BatchGetItem:strong'],
 };
