@@ -1,10 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ULID } from '../../shared/ids';
 import { AUTOMATION_RUN_PAGE_SIZE } from '../../shared/limits';
 import type { AutomationRunPageResponse, AutomationTriggerType } from '../../shared/schemas/automations';
-import { TABLE_NAME, db } from '../db/client';
-import { keyBeginsWith } from '../db/key-prefix';
-import { openCursor, sealCursor } from '../db/list-cursor';
+import { newestFirstPage } from '../db/newest-first-page';
 import { queryCollection } from '../db/query-collection';
 import { getItem } from '../db/reads';
 import type { AutomationItem, AutomationRunItem } from './item';
@@ -51,22 +48,14 @@ export const rulesOfProject = (orgId: string, projectId: string) =>
 
 /** One page of a rule's runs, newest first: one Query; the cursor is sealed to the rule (functions/db/list-cursor.ts). */
 export async function listRuns(orgId: string, ruleId: string, cursor: string | undefined): Promise<AutomationRunPageResponse> {
-  const list = ['automation-runs', ruleId] as const;
-  const collection = automationCollections.runsOfRule(orgId, ruleId);
-  const range = keyBeginsWith('SK', collection.prefix);
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE_NAME,
-      KeyConditionExpression: `PK = :pk AND ${range.expression}`,
-      ExpressionAttributeValues: { ':pk': collection.PK, ...range.values },
-      ScanIndexForward: false,
-      Limit: AUTOMATION_RUN_PAGE_SIZE,
-      ...(cursor ? { ExclusiveStartKey: await openCursor(cursor, orgId, list) } : {}),
-    }),
+  const page = await newestFirstPage<AutomationRunItem>(
+    orgId,
+    ['automation-runs', ruleId],
+    automationCollections.runsOfRule(orgId, ruleId),
+    AUTOMATION_RUN_PAGE_SIZE,
+    cursor,
   );
-  const runs = (out.Items ?? []) as AutomationRunItem[];
-  const next = out.LastEvaluatedKey as Record<string, string> | undefined;
-  return { runs: runs.map(toRunResponse), nextCursor: next ? await sealCursor(orgId, list, next) : null };
+  return { runs: page.items.map(toRunResponse), nextCursor: page.nextCursor };
 }
 
 /** For RouteOptions.preload: the rule the path names, in the session's organization (another's is not found). */

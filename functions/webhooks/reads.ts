@@ -1,9 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ULID } from '../../shared/ids';
 import type { WebhookDeliveryPageResponse } from '../../shared/schemas/webhooks';
-import { TABLE_NAME, db } from '../db/client';
-import { keyBeginsWith } from '../db/key-prefix';
-import { openCursor, sealCursor } from '../db/list-cursor';
+import { newestFirstPage } from '../db/newest-first-page';
 import { queryCollection } from '../db/query-collection';
 import { WEBHOOK_DELIVERY_PAGE_SIZE, type WebhookDeliveryItem, type WebhookItem, toDeliveryResponse } from './item';
 import { webhookCollections, webhookKeys } from './keys';
@@ -18,22 +15,14 @@ export async function listDeliveries(
   webhookId: string,
   cursor: string | undefined,
 ): Promise<WebhookDeliveryPageResponse> {
-  const list = ['webhook-deliveries', webhookId] as const;
-  const collection = webhookCollections.deliveriesOfWebhook(orgId, webhookId);
-  const range = keyBeginsWith('SK', collection.prefix);
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE_NAME,
-      KeyConditionExpression: `PK = :pk AND ${range.expression}`,
-      ExpressionAttributeValues: { ':pk': collection.PK, ...range.values },
-      ScanIndexForward: false,
-      Limit: WEBHOOK_DELIVERY_PAGE_SIZE,
-      ...(cursor ? { ExclusiveStartKey: await openCursor(cursor, orgId, list) } : {}),
-    }),
+  const page = await newestFirstPage<WebhookDeliveryItem>(
+    orgId,
+    ['webhook-deliveries', webhookId],
+    webhookCollections.deliveriesOfWebhook(orgId, webhookId),
+    WEBHOOK_DELIVERY_PAGE_SIZE,
+    cursor,
   );
-  const items = (out.Items ?? []) as WebhookDeliveryItem[];
-  const next = out.LastEvaluatedKey as Record<string, string> | undefined;
-  return { deliveries: items.map(toDeliveryResponse), nextCursor: next ? await sealCursor(orgId, list, next) : null };
+  return { deliveries: page.items.map(toDeliveryResponse), nextCursor: page.nextCursor };
 }
 
 /** For RouteOptions.preload: the endpoint the path names, in the session's organization (another's is not found). */

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, type ApiKeyScope } from '@shared/api-key-scopes';
 import { type ApiKeyCreatedResponse, type ApiKeyRequest, type ApiKeyResponse, apiKeyRequest } from '@shared/schemas/api-keys';
 import { useQuery } from '@tanstack/react-query';
-import { Copy, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -11,13 +11,13 @@ import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { apiKeyQueries, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
+import { ShownOnceDialog } from './shown-once-dialog';
 
 /** The server's words without the '{status}: ' the client puts before them. */
 const reason = (error: Error) => error.message.replace(/^\d+: /, '');
@@ -91,7 +91,22 @@ export function ApiKeysCard() {
           )}
         </QueryState>
       </CardContent>
-      <CreatedKeyDialog created={created} onClose={() => setCreated(undefined)} />
+      <ShownOnceDialog
+        id="api-key-value"
+        shown={
+          created && {
+            title: 'API key created',
+            description:
+              "Copy it now and keep it somewhere safe, such as your tool's secret settings: it will not be shown again.",
+            label: 'API key',
+            copyLabel: 'Copy key',
+            copied: 'The API key is on your clipboard.',
+            what: 'the key',
+            value: created.key,
+          }
+        }
+        onClose={() => setCreated(undefined)}
+      />
       <RevokeKeyDialog apiKey={revoking} onClose={() => setRevoking(undefined)} />
     </Card>
   );
@@ -189,47 +204,6 @@ function ScopeOption({
         <span className="font-mono">{scope}</span> <span className="text-muted">— {API_KEY_SCOPE_LABELS[scope]}</span>
       </label>
     </div>
-  );
-}
-
-function CreatedKeyDialog({ created, onClose }: { created: ApiKeyCreatedResponse | undefined; onClose: () => void }) {
-  return (
-    <Dialog open={created !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent
-        title="API key created"
-        description="Copy it now and keep it somewhere safe, such as your tool's secret settings: it will not be shown again."
-      >
-        <FormField label="API key" htmlFor="api-key-value">
-          <Input
-            id="api-key-value"
-            readOnly
-            value={created?.key ?? ''}
-            className="font-mono"
-            onFocus={(event) => event.currentTarget.select()}
-          />
-        </FormField>
-        <DialogFooter>
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() =>
-              void navigator.clipboard
-                ?.writeText(created?.key ?? '')
-                .then(() => toast({ title: 'Copied', description: 'The API key is on your clipboard.' }))
-                .catch(() =>
-                  toast({ title: 'Copy failed', description: 'Select the key and copy it yourself.', variant: 'destructive' }),
-                )
-            }
-          >
-            <Copy aria-hidden />
-            Copy key
-          </Button>
-          <Button type="button" onClick={onClose}>
-            Done
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }
 

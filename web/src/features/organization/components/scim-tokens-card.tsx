@@ -7,19 +7,19 @@ import {
   scimTokenRequest,
 } from '@shared/schemas/scim-tokens';
 import { useQuery } from '@tanstack/react-query';
-import { Copy, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { QueryState } from '../../../components/query-state';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { scimTokenQueries, useCreateScimToken, useRevokeScimToken } from '../api/scim-tokens';
+import { ShownOnceDialog } from './shown-once-dialog';
 
 /** The server's words without the '{status}: ' the client puts before them. */
 const reason = (error: Error) => error.message.replace(/^\d+: /, '');
@@ -91,7 +91,21 @@ export function ScimTokensCard() {
           )}
         </QueryState>
       </CardContent>
-      <CreatedTokenDialog created={created} onClose={() => setCreated(undefined)} />
+      <ShownOnceDialog
+        id="scim-token-value"
+        shown={
+          created && {
+            title: 'SCIM token created',
+            description: 'Copy it now and enter it in your identity provider: it will not be shown again.',
+            label: 'Token',
+            copyLabel: 'Copy token',
+            copied: 'The SCIM token is on your clipboard.',
+            what: 'the token',
+            value: created.token,
+          }
+        }
+        onClose={() => setCreated(undefined)}
+      />
       <RevokeTokenDialog token={revoking} onClose={() => setRevoking(undefined)} />
     </Card>
   );
@@ -131,47 +145,6 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: ScimTokenCreatedR
         {create.isPending ? 'Creating...' : 'Create token'}
       </Button>
     </form>
-  );
-}
-
-function CreatedTokenDialog({ created, onClose }: { created: ScimTokenCreatedResponse | undefined; onClose: () => void }) {
-  return (
-    <Dialog open={created !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent
-        title="SCIM token created"
-        description="Copy it now and enter it in your identity provider: it will not be shown again."
-      >
-        <FormField label="Token" htmlFor="scim-token-value">
-          <Input
-            id="scim-token-value"
-            readOnly
-            value={created?.token ?? ''}
-            className="font-mono"
-            onFocus={(event) => event.currentTarget.select()}
-          />
-        </FormField>
-        <DialogFooter>
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() =>
-              void navigator.clipboard
-                ?.writeText(created?.token ?? '')
-                .then(() => toast({ title: 'Copied', description: 'The SCIM token is on your clipboard.' }))
-                .catch(() =>
-                  toast({ title: 'Copy failed', description: 'Select the token and copy it yourself.', variant: 'destructive' }),
-                )
-            }
-          >
-            <Copy aria-hidden />
-            Copy token
-          </Button>
-          <Button type="button" onClick={onClose}>
-            Done
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }
 

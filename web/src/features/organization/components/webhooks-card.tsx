@@ -22,8 +22,8 @@ import {
   useSendTestWebhook,
   useUpdateWebhook,
 } from '../api/webhooks';
+import { type ShownOnce, ShownOnceDialog } from './shown-once-dialog';
 import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog';
-import { WebhookSecretDialog } from './webhook-secret-dialog';
 
 /** The server's words without the '{status}: ' the client puts before them. */
 const reason = (error: Error) => error.message.replace(/^\d+: /, '');
@@ -36,7 +36,16 @@ const EVENT_LABELS: Record<WebhookEventType, string> = {
   'comment.created': 'A comment is posted',
 };
 
-type Shown = { title: string; description: string; secret: string };
+/** A signing secret, in the words every shown-once dialog of the endpoints has. */
+const secretShown = (title: string, description: string, secret: string): ShownOnce => ({
+  title,
+  description,
+  label: 'Signing secret',
+  copyLabel: 'Copy secret',
+  copied: 'The signing secret is on your clipboard.',
+  what: 'the secret',
+  value: secret,
+});
 
 /**
  * 'Webhooks' (admins): endpoints the product tells of changes as they happen, each message signed as
@@ -44,7 +53,7 @@ type Shown = { title: string; description: string; secret: string };
  */
 export function WebhooksCard() {
   const webhooks = useQuery(webhookQueries.list());
-  const [shown, setShown] = useState<Shown>();
+  const [shown, setShown] = useState<ShownOnce>();
   const [logOf, setLogOf] = useState<WebhookResponse>();
   const [deleting, setDeleting] = useState<WebhookResponse>();
   return (
@@ -60,11 +69,13 @@ export function WebhooksCard() {
       <CardContent className="grid gap-6">
         <CreateWebhookForm
           onCreated={(secret) =>
-            setShown({
-              title: 'Webhook added',
-              description: 'Copy the signing secret now and keep it with your receiver: it will not be shown again.',
-              secret,
-            })
+            setShown(
+              secretShown(
+                'Webhook added',
+                'Copy the signing secret now and keep it with your receiver: it will not be shown again.',
+                secret,
+              ),
+            )
           }
         />
         <QueryState
@@ -84,11 +95,13 @@ export function WebhooksCard() {
                   onShowLog={() => setLogOf(webhook)}
                   onDelete={() => setDeleting(webhook)}
                   onRotated={(secret) =>
-                    setShown({
-                      title: 'New signing secret',
-                      description: 'Copy it now: it will not be shown again. The old secret still signs beside it for 24 hours.',
-                      secret,
-                    })
+                    setShown(
+                      secretShown(
+                        'New signing secret',
+                        'Copy it now: it will not be shown again. The old secret still signs beside it for 24 hours.',
+                        secret,
+                      ),
+                    )
                   }
                 />
               ))}
@@ -96,7 +109,7 @@ export function WebhooksCard() {
           )}
         </QueryState>
       </CardContent>
-      <WebhookSecretDialog shown={shown} onClose={() => setShown(undefined)} />
+      <ShownOnceDialog id="webhook-secret-value" shown={shown} onClose={() => setShown(undefined)} />
       <WebhookDeliveriesDialog webhook={logOf} onOpenChange={(open) => (open ? undefined : setLogOf(undefined))} />
       <DeleteWebhookDialog webhook={deleting} onClose={() => setDeleting(undefined)} />
     </Card>
