@@ -103,6 +103,8 @@ interface Case {
   list: boolean;
   /** A search: judged against the word-search organization. */
   search?: true;
+  /** POST for a route that writes (the assistant's summary counts against the daily allowance: 60 samples stay below it). */
+  method?: 'POST';
   path: (org: Org) => Promise<string> | string;
 }
 
@@ -165,13 +167,25 @@ const CASES: Case[] = [
   {
     name: 'GET /api/projects/{id}',
     list: false,
-    path: (org) => `/api/projects/${org.seeded.projectIds[Math.floor(org.seeded.projectIds.length / 2)]}`,
+    path: (org) => `/api/projects/${middleProject(org)}`,
+  },
+  // Issue 67: rules over bounded index reads (docs/decisions/116), and a summary with the local provider.
+  { name: 'GET /api/dashboard/recommendations', list: false, path: () => '/api/dashboard/recommendations' },
+  {
+    name: 'POST /api/projects/{id}/summary (local provider)',
+    list: false,
+    method: 'POST',
+    path: (org) => `/api/projects/${middleProject(org)}/summary`,
   },
 ];
 
-async function timed(org: Org, route: string) {
+function middleProject(org: Org): string {
+  return org.seeded.projectIds[Math.floor(org.seeded.projectIds.length / 2)]!;
+}
+
+async function timed(org: Org, route: string, method: 'GET' | 'POST' = 'GET') {
   const started = performance.now();
-  const response = await fetch(`${org.base}${route}`, { headers: org.headers });
+  const response = await fetch(`${org.base}${route}`, { method, headers: org.headers });
   const body = await response.arrayBuffer();
   return {
     ms: performance.now() - started,
@@ -203,7 +217,7 @@ async function measureCase(
   const orgs = entry.search ? allOrgs : allOrgs.slice(0, 3);
   const paths = await Promise.all(orgs.map((org) => entry.path(org)));
   const probes: Awaited<ReturnType<typeof timed>>[] = [];
-  for (const [index, org] of orgs.entries()) probes.push(await timed(org, paths[index]!));
+  for (const [index, org] of orgs.entries()) probes.push(await timed(org, paths[index]!, entry.method));
   assertNoRefusals(entry.name, Object.fromEntries(probes.map((probe) => [probe.status, 1])));
   // A route that fails at this size (the dashboard reading every project) is reported as failed, not timed.
   const failed = probes.some((probe) => probe.status !== 200);
@@ -212,7 +226,7 @@ async function measureCase(
     // Rotating which goes first, so none always runs after another.
     for (let turn = 0; turn < orgs.length; turn += 1) {
       const index = (sample + turn) % orgs.length;
-      times[index]!.push((await timed(orgs[index]!, paths[index]!)).ms);
+      times[index]!.push((await timed(orgs[index]!, paths[index]!, entry.method)).ms);
     }
   }
   const measured = (index: number): Measured => ({
